@@ -1,0 +1,98 @@
+"""Dice sources: every roll names its purpose and is recorded, so an event can show each face."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rules.core.errors import DiceError
+
+MAX_SIDES = 1000
+
+
+@dataclass(frozen=True)
+class RollRecord:
+    """One face rolled: what it was for, the die, and the value."""
+
+    purpose: str
+    sides: int
+    value: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"purpose": self.purpose, "sides": self.sides, "value": self.value}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> RollRecord:
+        return cls(str(data["purpose"]), int(str(data["sides"])), int(str(data["value"])))
+
+
+class Dice(Protocol):
+    """A source of die faces; `records` lists every face rolled so far, in order."""
+
+    records: list[RollRecord]
+
+    def roll(self, sides: int, purpose: str) -> int: ...
+
+
+def _check_sides(sides: int) -> None:
+    if not 2 <= sides <= MAX_SIDES:
+        raise DiceError(f"a die must have between 2 and {MAX_SIDES} sides, not {sides}")
+
+
+@dataclass
+class SeededDice:
+    """Play dice over random.Random(seed): the same seed gives the same faces on every machine."""
+
+    seed: int
+    records: list[RollRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._random = random.Random(self.seed)
+
+    def roll(self, sides: int, purpose: str) -> int:
+        _check_sides(sides)
+        value = self._random.randint(1, sides)
+        self.records.append(RollRecord(purpose, sides, value))
+        return value
+
+
+@dataclass
+class LoadedDice:
+    """Scripted faces for tests and for tables rolling physical dice; raises when they run out or misfit."""
+
+    faces: list[int]
+    records: list[RollRecord] = field(default_factory=list)
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self.faces = list(faces)
+        self.records = []
+        self._next = 0
+
+    def roll(self, sides: int, purpose: str) -> int:
+        _check_sides(sides)
+        if self._next >= len(self.faces):
+            raise DiceError(f"no scripted face left for {purpose} (d{sides})")
+        value = self.faces[self._next]
+        if not 1 <= value <= sides:
+            raise DiceError(f"scripted face {value} does not fit a d{sides} rolled for {purpose}")
+        self._next += 1
+        self.records.append(RollRecord(purpose, sides, value))
+        return value
+
+    @property
+    def remaining(self) -> int:
+        return len(self.faces) - self._next
+
+
+def derive_seed(encounter_seed: str, index: int) -> int:
+    """The seed of resolution number `index`, so each resolution can be re-run on its own."""
+    digest = hashlib.sha256(f"{encounter_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def commitment(encounter_seed: str) -> str:
+    """The SHA-256 published when an encounter starts; the seed is revealed when it ends."""
+    return hashlib.sha256(encounter_seed.encode()).hexdigest()

@@ -1,0 +1,27 @@
+"""The registry of game systems; a lookup for an unknown key fails loudly."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from rules.core.errors import UnknownSystem
+from rules.core.system import GameSystem
+
+# key -> module exporting SYSTEM; a system lands by adding its line here.
+KNOWN: dict[str, str] = {
+    "chat": "rules.chat",
+}
+
+
+def get_system(key: str) -> GameSystem:
+    """The system registered under `key`; raises UnknownSystem naming the known keys."""
+    module_name = KNOWN.get(key)
+    if module_name is None:
+        raise UnknownSystem(f"unknown rule system {key!r}; known: {', '.join(sorted(KNOWN))}")
+    system: GameSystem = import_module(module_name).SYSTEM
+    return system
+
+
+def system_keys() -> list[str]:
+    """Every registered key, sorted."""
+    return sorted(KNOWN)

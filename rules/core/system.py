@@ -1,0 +1,135 @@
+"""The contract every game system exports: one GameSystem of pure functions over JSON-able data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.dice import Dice, RollRecord
+
+State = Any  # each system picks its own state type; `dump`/`load` turn it into JSON and back
+Json = dict[str, Any]
+
+EVERYONE = "all"
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who is looking: the GM, an observer, a side (fog of war) or a player with their combatants."""
+
+    role: str  # "gm" | "player" | "observer"
+    side: str | None = None
+    actors: frozenset[str] = frozenset()
+
+    @property
+    def key(self) -> str:
+        """A stable name; viewers with the same key see exactly the same thing."""
+        if self.role == "gm":
+            return "gm"
+        if self.role == "observer":
+            return "observer"
+        parts = ["player"]
+        if self.side:
+            parts.append(f"side:{self.side}")
+        parts.extend(sorted(self.actors))
+        return "|".join(parts)
+
+    def can_see(self, event_audience: str) -> bool:
+        """Whether an event addressed to `event_audience` is shown to this viewer."""
+        if event_audience == EVERYONE or self.role == "gm":
+            return True
+        if event_audience == "gm":
+            return False
+        kind, _, name = event_audience.partition(":")
+        if kind == "side":
+            return self.side == name
+        if kind == "actor":
+            return name in self.actors
+        return False
+
+
+GM = Audience("gm")
+OBSERVER = Audience("observer")
+
+
+@dataclass(frozen=True)
+class Action:
+    """What someone asks to do: `actor` is a combatant id (or a side); `params` is JSON."""
+
+    kind: str
+    actor: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "actor": self.actor, "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        return cls(str(data["kind"]), str(data["actor"]), dict(data.get("params") or {}))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened (`noun.past_tense`), with the dice that decided it and a log line."""
+
+    kind: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
+    dice: tuple[RollRecord, ...] = ()
+    audience: str = EVERYONE  # "all" | "gm" | "side:<name>" | "actor:<id>"
+    redacted_text: str | None = None  # what everyone else sees instead, e.g. "the GM rolled"
+
+    def to_json(self) -> Json:
+        return {
+            "kind": self.kind,
+            "payload": dict(self.payload),
+            "text": self.text,
+            "dice": [record.to_json() for record in self.dice],
+            "audience": self.audience,
+            "redacted_text": self.redacted_text,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        return cls(
+            kind=str(data["kind"]),
+            payload=dict(data.get("payload") or {}),
+            text=str(data.get("text", "")),
+            dice=tuple(RollRecord.from_json(r) for r in data.get("dice") or ()),
+            audience=str(data.get("audience", EVERYONE)),
+            redacted_text=data.get("redacted_text"),
+        )
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A GM-configurable campaign setting, usually a digest's "proposed default"."""
+
+    key: str
+    label: str
+    default: Any
+    rule: str  # the rule ID it comes from
+    choices: tuple[Any, ...] = ()  # empty: free value of the default's type
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """One rule set: pure functions; `resolve` raises RulesError when an action is not allowed."""
+
+    key: str  # stored on encounters and characters; never rename one
+    title: str
+    version: int  # bumped when the state JSON changes; `load` upgrades older versions
+    validate_sheet: Callable[[Mapping[str, Any]], Json]  # raises SheetError naming field and rule
+    start: Callable[[Mapping[str, Any]], State]  # setup JSON -> state
+    legal_actions: Callable[[State, str], list[Json]]  # actor id -> action templates for the UI
+    resolve: Callable[[State, Action, Dice], list[Event]]
+    apply: Callable[[State, Event], State]
+    view: Callable[[State, Audience], Json]  # hidden information removed here, before rendering
+    dump: Callable[[State], Json]
+    load: Callable[[Mapping[str, Any]], State]
+    preview: Callable[[State, Action], Json] | None = None
+    actors: Callable[[State], list[str]] | None = None  # ids a user can be given control of
+    settings: tuple[Setting, ...] = ()  # merged into setup["settings"] by the table server
+    default_sheet: Json = field(default_factory=dict)  # a valid example sheet for new characters
+    demo: Callable[[], Json] | None = None  # the demo encounter's setup, see docs/architecture.md
