@@ -1,0 +1,23 @@
+# The Tabula application image: Daphne serving vtt.asgi:application (see docker-compose.yml).
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+RUN useradd --create-home --uid 1000 tabula
+
+# Dependencies first, so a code change does not reinstall them.
+COPY pyproject.toml ./
+COPY rules ./rules
+COPY vtt ./vtt
+RUN pip install -e .
+
+COPY . .
+RUN mkdir -p /app/staticfiles && chown tabula:tabula /app/staticfiles
+
+USER tabula
+EXPOSE 8000
+CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "vtt.asgi:application"]

@@ -1,0 +1,69 @@
+# Tabula: `make run` serves the demo on one machine, `make test` runs every test.
+# Both create .venv when it is missing and (re)install the project when pyproject.toml changes.
+
+PORT ?= 8000
+HOST ?= 127.0.0.1
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3 2>/dev/null)
+VENV := .venv
+BIN := $(VENV)/bin
+# Extra arguments for pytest, e.g. `make test PYTEST_ARGS="-x tests/vtt"`.
+PYTEST_ARGS ?=
+# Paths ruff and mypy check; see README.md ("Tests") for why this is not simply ".".
+LINT_PATHS ?= .
+
+.DEFAULT_GOAL := help
+.PHONY: help run test lint format bench venv install install-test clean
+
+help:
+	@echo "make run    serve the demo on http://$(HOST):$(PORT)/ (one Daphne process)"
+	@echo "make test   install the test tools and run every check and test"
+	@echo "make lint   ruff format --check, ruff check and mypy"
+	@echo "make bench  the broadcast benchmark (bench/README.md)"
+
+$(BIN)/python:
+	@test -n "$(PYTHON)" || { echo "Python 3.11 is needed (python3.11 not found)" >&2; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+venv: $(BIN)/python
+
+# Stamp files: reinstall only when pyproject.toml changes.
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@ $(VENV)/.installed-run
+
+install: $(VENV)/.installed-run
+install-test: $(VENV)/.installed-test
+
+# One process with the in-memory channel layer unless REDIS_URL is set (see docs/deploy.md).
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	@echo
+	@echo "  Tabula is at  http://$(HOST):$(PORT)/"
+	@echo "  Demo logins (password tabula-demo):  gm  player1  player2"
+	@echo "  Stop with Ctrl-C."
+	@echo
+	$(BIN)/daphne -b $(HOST) -p $(PORT) vtt.asgi:application
+
+lint: install-test
+	$(BIN)/ruff format --check $(LINT_PATHS)
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy
+
+format: install-test
+	$(BIN)/ruff format $(LINT_PATHS)
+	$(BIN)/ruff check --fix $(LINT_PATHS)
+
+test: lint
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: install-test
+	$(BIN)/python bench/broadcast.py
+
+clean:
+	rm -rf $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache
