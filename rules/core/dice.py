@@ -10,7 +10,7 @@ from typing import Protocol
 
 from rules.core.errors import DiceError
 
-MAX_SIDES = 1000
+MAX_SIDES = 10_000  # CoC poison onsets roll dice such as 1d1411 (COC-POISON-5)
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class SeededDice:
 
 @dataclass
 class LoadedDice:
-    """Scripted faces for tests and for tables rolling physical dice; raises when they run out or misfit."""
+    """Scripted faces for tests and physical dice; raises when they run out or misfit."""
 
     faces: list[int]
     records: list[RollRecord] = field(default_factory=list)

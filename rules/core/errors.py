@@ -1,4 +1,4 @@
-"""Errors the rules engine raises; subclasses of RulesError are shown to the player who caused them."""
+"""Errors the rules engine raises; RulesError messages are shown to the player."""
 
 from __future__ import annotations
 
@@ -30,3 +30,7 @@ class DiceError(RulesError):
 
 class UnknownSystem(LookupError):
     """No game system is registered under this key."""
+
+
+class LogError(RulesError):
+    """A log file or stored entry that cannot be read (bad shape or an unknown log version)."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.errors import LogError
 from rules.core.system import Action, Event, GameSystem, Json, State
 
 TABLE_PREFIX = "table."  # table-level events (chat, table rolls, reverts) never reach system.apply
@@ -15,7 +17,7 @@ LOG_VERSION = 1
 
 @dataclass(frozen=True)
 class Entry:
-    """One resolution: its 1-based index (the dice seed is derived from it), the action, its events."""
+    """One resolution: its 1-based index (its dice seed derives from it), action and events."""
 
     index: int
     action: Action | None
@@ -62,7 +64,7 @@ def fold(system: GameSystem, setup: Mapping[str, Any], entries: Sequence[Entry])
 
 
 def last_revertible(entries: Sequence[Entry]) -> Entry | None:
-    """The newest entry that changed the game and is not yet reverted (what the GM's undo takes back)."""
+    """The newest game-changing entry not yet reverted (what the GM's undo takes back)."""
     skipped = reverted_indexes(entries)
     for entry in reversed(entries):
         if entry.index in skipped:
@@ -70,3 +72,143 @@ def last_revertible(entries: Sequence[Entry]) -> Entry | None:
         if any(not event.kind.startswith(TABLE_PREFIX) for event in entry.events):
             return entry
     return None
+
+
+def canonical_json(data: Any) -> str:
+    """JSON with sorted keys and no spaces, so equal data compares equal as text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def fold_until(
+    system: GameSystem, setup: Mapping[str, Any], entries: Sequence[Entry], index: int
+) -> State:
+    """The state just before entry `index`, honouring only the reverts made before it."""
+    return fold(system, setup, [entry for entry in entries if entry.index < index])
+
+
+def replay_matches(
+    system: GameSystem,
+    setup: Mapping[str, Any],
+    entries: Sequence[Entry],
+    snapshot: Mapping[str, Any],
+) -> bool:
+    """Whether folding the log reproduces the stored snapshot (compared as dumped JSON)."""
+    replayed = system.dump(fold(system, setup, entries))
+    return canonical_json(replayed) == canonical_json(dict(snapshot))
+
+
+@dataclass(frozen=True)
+class Log:
+    """An encounter's log file: system key, setup, entries, optionally the snapshot."""
+
+    system: str
+    setup: Json
+    entries: tuple[Entry, ...]
+    snapshot: Json | None = None  # the stored state, if exported with it; replay must reproduce it
+    commitment: str | None = None  # SHA-256 of the seed, published when the encounter started
+
+    def to_json(self) -> Json:
+        data: Json = {
+            "log_version": LOG_VERSION,
+            "system": self.system,
+            "setup": dict(self.setup),
+            "entries": [entry.to_json() for entry in self.entries],
+        }
+        if self.snapshot is not None:
+            data["snapshot"] = dict(self.snapshot)
+        if self.commitment is not None:
+            data["commitment"] = self.commitment
+        return data
+
+
+def _upgrade_0_to_1(data: Mapping[str, Any]) -> Json:
+    """Version 0 (no `log_version`): flat event rows naming their `entry`, dice as triples."""
+    rows = data.get("events")
+    if not isinstance(rows, list):
+        raise LogError("a version 0 log needs an 'events' list")
+    grouped: dict[int, Json] = {}
+    for n, row in enumerate(rows, start=1):
+        if not isinstance(row, Mapping) or "entry" not in row or "kind" not in row:
+            raise LogError(f"event row {n} needs 'entry' and 'kind'")
+        entry = grouped.setdefault(int(row["entry"]), {"action": None, "events": []})
+        if row.get("action"):
+            entry["action"] = row["action"]
+        entry["events"].append(
+            {
+                "kind": row["kind"],
+                "payload": row.get("payload") or {},
+                "text": row.get("text", ""),
+                "dice": [
+                    {"purpose": purpose, "sides": sides, "value": value}
+                    for purpose, sides, value in row.get("rolls") or ()
+                ],
+                "audience": row.get("audience", "all"),
+                "redacted_text": row.get("redacted_text"),
+            }
+        )
+    upgraded = {k: v for k, v in data.items() if k != "events"}
+    upgraded["entries"] = [{"index": index, **grouped[index]} for index in sorted(grouped)]
+    upgraded["log_version"] = 1
+    return upgraded
+
+
+# log_version -> the step that lifts a log of that version to the next one.
+UPGRADES: dict[int, Callable[[Mapping[str, Any]], Json]] = {0: _upgrade_0_to_1}
+
+
+def upgrade_log(data: Mapping[str, Any]) -> Json:
+    """Lift a log of any known older version to LOG_VERSION, one step at a time."""
+    version = data.get("log_version", 0)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise LogError(f"log_version must be a whole number, not {version!r}")
+    if version > LOG_VERSION:
+        raise LogError(f"log_version {version} is newer than this engine reads ({LOG_VERSION})")
+    current = dict(data)
+    while version < LOG_VERSION:
+        if version not in UPGRADES:
+            raise LogError(f"log_version {version} is not a version this engine can upgrade")
+        current = UPGRADES[version](current)
+        version = current["log_version"]
+    return current
+
+
+def load_log(data: Any) -> Log:
+    """Read a log file's JSON of any known version; raises LogError saying what is wrong."""
+    if not isinstance(data, Mapping):
+        raise LogError("a log must be a JSON object")
+    current = upgrade_log(data)
+    system = current.get("system")
+    if not isinstance(system, str) or not system:
+        raise LogError("the log names no 'system'")
+    setup = current.get("setup", {})
+    if not isinstance(setup, Mapping):
+        raise LogError("the log's 'setup' must be an object")
+    raw_entries = current.get("entries")
+    if not isinstance(raw_entries, list):
+        raise LogError("the log needs an 'entries' list")
+    entries: list[Entry] = []
+    for n, raw in enumerate(raw_entries, start=1):
+        try:
+            entry = Entry.from_json(raw)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise LogError(f"entry {n} is malformed: {error!r}") from None
+        if entries and entry.index <= entries[-1].index:
+            previous = entries[-1].index
+            raise LogError(f"entry indexes must increase: {entry.index} follows {previous}")
+        if entry.index < 1:
+            raise LogError(f"entry indexes start at 1, not {entry.index}")
+        for event in entry.events:
+            if event.kind == REVERTED and int(event.payload.get("reverts", 0)) >= entry.index:
+                raise LogError(f"entry {entry.index} reverts an entry that is not earlier")
+        entries.append(entry)
+    snapshot = current.get("snapshot")
+    if snapshot is not None and not isinstance(snapshot, Mapping):
+        raise LogError("the log's 'snapshot' must be an object")
+    commitment = current.get("commitment")
+    return Log(
+        system=system,
+        setup=dict(setup),
+        entries=tuple(entries),
+        snapshot=dict(snapshot) if snapshot is not None else None,
+        commitment=str(commitment) if commitment is not None else None,
+    )

@@ -1,4 +1,4 @@
-"""Reading action params that arrive from forms as strings: typed, with errors a player understands."""
+"""Reading action params that forms send as strings: typed, with errors a player understands."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def bool_param(params: Mapping[str, Any], name: str, default: bool = False) -> b
 
 
 def list_param(params: Mapping[str, Any], name: str) -> list[str]:
-    """`params[name]` as a list of strings (a multi-select sends a list, a single field a string)."""
+    """`params[name]` as a list of strings (a multi-select sends a list, a field a string)."""
     raw = params.get(name)
     if raw is None or raw == "":
         return []

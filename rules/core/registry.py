@@ -18,7 +18,11 @@ def get_system(key: str) -> GameSystem:
     module_name = KNOWN.get(key)
     if module_name is None:
         raise UnknownSystem(f"unknown rule system {key!r}; known: {', '.join(sorted(KNOWN))}")
-    system: GameSystem = import_module(module_name).SYSTEM
+    system = getattr(import_module(module_name), "SYSTEM", None)
+    if not isinstance(system, GameSystem):
+        raise UnknownSystem(f"{module_name} does not export a GameSystem named SYSTEM")
+    if system.key != key:
+        raise UnknownSystem(f"{module_name}.SYSTEM has key {system.key!r}, registered as {key!r}")
     return system
 
 

@@ -16,7 +16,7 @@ EVERYONE = "all"
 
 @dataclass(frozen=True)
 class Audience:
-    """Who is looking: the GM, an observer, a side (fog of war) or a player with their combatants."""
+    """Who is looking: the GM, an observer, a side (fog of war) or a player and their combatants."""
 
     role: str  # "gm" | "player" | "observer"
     side: str | None = None
