@@ -10,6 +10,7 @@ from rules.core.system import GameSystem
 # key -> module exporting SYSTEM; a system lands by adding its line here.
 KNOWN: dict[str, str] = {
     "chat": "rules.chat",
+    "delta_green": "rules.delta_green",
 }
 
 

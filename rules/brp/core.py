@@ -1,0 +1,172 @@
+"""BRP percentile core: rounding, percentile tests, resistance table, impale, malfunction, range."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.core.dice import Dice
+from rules.core.errors import DiceError
+
+MAX_DICE = 200
+
+Number = int | Fraction
+
+
+def rhu(value: Number) -> int:
+    """DG-GEN-2 / COC-GEN-3: round half up on exact rationals, floor(x + 1/2)."""
+    return math.floor(Fraction(value) + Fraction(1, 2))
+
+
+def scaled(chance: Number, factor: Fraction, floor_one: bool = True) -> int:
+    """DG-GEN-2: scale a chance, round half up once, never below 1 if it began >= 1."""
+    result = rhu(Fraction(chance) * factor)
+    if floor_one and chance >= 1 and result < 1:
+        return 1
+    return result
+
+
+@dataclass(frozen=True)
+class PercentileResult:
+    """One d100 test: the chance, the face, and whether it succeeded."""
+
+    chance: int
+    roll: int
+    success: bool
+
+
+def succeeds(
+    chance: int, roll: int, auto_fail_00: bool = False, auto_success_01: bool = False
+) -> bool:
+    """DG-GEN-1 / COC-GEN-1: roll <= chance; >= 100 always succeeds, <= 0 always fails."""
+    if auto_fail_00 and roll == 100:
+        return False
+    if auto_success_01 and roll == 1:
+        return True
+    if chance >= 100:
+        return True
+    if chance <= 0:
+        return False
+    return roll <= chance
+
+
+def percentile(
+    dice: Dice,
+    chance: int,
+    purpose: str,
+    auto_fail_00: bool = False,
+    auto_success_01: bool = False,
+) -> PercentileResult:
+    """DG-GEN-1: roll d100 against a chance."""
+    roll = dice.roll(100, purpose)
+    return PercentileResult(chance, roll, succeeds(chance, roll, auto_fail_00, auto_success_01))
+
+
+def resistance_chance(active: int, passive: int) -> int:
+    """COC-RES-1: clamp(50 + 5 x (active - passive), 0, 100); differences of 10+ are automatic."""
+    return max(0, min(100, 50 + 5 * (active - passive)))
+
+
+def impale_threshold(chance: int) -> int:
+    """COC-IMPALE-2: a hit impales on roll <= rhu(C/5), C the final modified chance."""
+    if chance <= 0:
+        return 0
+    return rhu(Fraction(chance, 5))
+
+
+def malfunctions(roll: int, mal: int | None) -> bool:
+    """COC-MAL-1: a roll >= the weapon's malfunction number means the weapon does not fire."""
+    return mal is not None and roll >= mal
+
+
+def range_factor(distance_m: Number, base_range_m: Number) -> Fraction:
+    """COC-RANGE-1: k = ceil(d/R); beyond the base range the chance halves per further multiple."""
+    if base_range_m <= 0:
+        return Fraction(1)
+    k = math.ceil(Fraction(distance_m) / Fraction(base_range_m))
+    if k <= 1:
+        return Fraction(1)
+    return Fraction(1, 2 ** (k - 1))
+
+
+FOOT_M = Fraction(3048, 10000)  # DG-GEN-5: exact conversion
+YARD_M = Fraction(9144, 10000)
+
+
+def point_blank_m(dex: int, multiplier: int = 1) -> Fraction:
+    """COC-PB-1: point-blank is DEX in feet (times aiming / Eagle Eye), in metres (DG-GEN-5)."""
+    return dex * multiplier * FOOT_M
+
+
+def large_target_bonus(siz: int) -> int:
+    """COC-LARGE-1: +5 per full 10 SIZ above 30 for bullets, thrown weapons and shotguns."""
+    if siz <= 30:
+        return 0
+    return 5 * ((siz - 30) // 10)
+
+
+def armour_after(damage: int, armour: int) -> int:
+    """COC-ARMOUR-1: damage minus armour, minimum 0."""
+    return max(0, damage - max(0, armour))
+
+
+_TERM = re.compile(r"([+-]?)\s*(\d*)\s*(?:[dD]\s*(\d+))?")
+
+
+@dataclass(frozen=True)
+class DamageDice:
+    """A damage expression such as `2d6+4` or `1d10-1`: (count, sides) dice plus a constant."""
+
+    dice: tuple[tuple[int, int], ...]
+    constant: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> DamageDice:
+        """Parse `NdM+K` sums; signs allowed on every term; raises DiceError on nonsense."""
+        cleaned = text.replace(" ", "")
+        if not cleaned:
+            raise DiceError("an empty damage expression")
+        dice: list[tuple[int, int]] = []
+        constant = 0
+        pos = 0
+        total_dice = 0
+        while pos < len(cleaned):
+            match = _TERM.match(cleaned, pos)
+            if not match or match.end() == pos or (not match.group(2) and not match.group(3)):
+                raise DiceError(f"cannot read damage {text!r}")
+            sign = -1 if match.group(1) == "-" else 1
+            if match.group(3):
+                count = int(match.group(2) or "1")
+                sides = int(match.group(3))
+                if sides < 2:
+                    raise DiceError(f"a die must have at least 2 sides in {text!r}")
+                total_dice += count
+                dice.append((sign * count, sides))
+            else:
+                constant += sign * int(match.group(2))
+            pos = match.end()
+        if total_dice > MAX_DICE:
+            raise DiceError(f"{text!r} rolls more than {MAX_DICE} dice")
+        return cls(tuple(dice), constant)
+
+    def roll(self, dice: Dice, purpose: str) -> tuple[int, list[int]]:
+        """Roll every die (negative counts subtract); the total and the faces."""
+        total = self.constant
+        faces: list[int] = []
+        for count, sides in self.dice:
+            for _ in range(abs(count)):
+                face = dice.roll(sides, purpose)
+                faces.append(face)
+                total += face if count > 0 else -face
+        return total, faces
+
+    def __str__(self) -> str:
+        parts = []
+        for count, sides in self.dice:
+            parts.append(f"{'-' if count < 0 else '+'}{abs(count)}d{sides}")
+        if self.constant:
+            parts.append(f"{'-' if self.constant < 0 else '+'}{abs(self.constant)}")
+        text = "".join(parts) or "0"
+        return text[1:] if text.startswith("+") else text

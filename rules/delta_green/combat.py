@@ -1,0 +1,459 @@
+"""Delta Green attacks: chance to hit, single shots, aimed shots, bursts, suppression and melee."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import (
+    DamageDice,
+    armour_after,
+    impale_threshold,
+    large_target_bonus,
+    malfunctions,
+    point_blank_m,
+    range_factor,
+    rhu,
+    scaled,
+    succeeds,
+)
+from rules.core.dice import Dice
+from rules.core.system import Json
+from rules.delta_green.state import able, apply_op, loc_threshold, uses_locations
+from rules.delta_green.tables import (
+    CHEST,
+    HIT_LOCATION_TABLE,
+    LOCATION_NAMES,
+    SPRAY,
+    VESTS,
+    BurstMode,
+)
+
+
+@dataclass(frozen=True)
+class Chance:
+    """DG-GEN-3: the flat parts, the multipliers and the final chance C."""
+
+    parts: tuple[tuple[str, int], ...]
+    factors: tuple[tuple[str, Fraction], ...] = ()
+    value: int = 0
+
+    def explain(self) -> str:
+        """A readable breakdown such as `50 long burst -15 walking +20 = 55`."""
+        text = " ".join(
+            f"{label} {value:+d}" if i else f"{label} {value}"
+            for i, (label, value) in enumerate(self.parts)
+        )
+        for label, factor in self.factors:
+            text += f" {label} x{factor}"
+        return f"{text} = {self.value}"
+
+
+def settings_of(state: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The encounter's settings."""
+    settings: Mapping[str, Any] = state["settings"]
+    return settings
+
+
+def skill(c: Mapping[str, Any], name: str) -> int:
+    """A skill's percentage on the sheet (0 if the agent lacks it)."""
+    return int(c["sheet"]["skills"].get(name, 0))
+
+
+def vest_of(c: Mapping[str, Any]) -> Any:
+    """DG-ARM-1: the vest worn, or None."""
+    vest = c["sheet"].get("vest")
+    return VESTS[int(vest["level"])] if vest else None
+
+
+def suppression_now(state: Mapping[str, Any], c: Mapping[str, Any]) -> int:
+    """DG-SUPP-3/-4: the summed suppression penalties on this combatant's attacks this round."""
+    return sum(int(p["value"]) for p in c["penalties"] if int(p["round"]) == int(state["round"]))
+
+
+def own_penalties(state: Mapping[str, Any], c: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """Flat penalties the attacker carries: running, vest, suppression, prone (DG-GEN-3 step 2)."""
+    settings = settings_of(state)
+    parts: list[tuple[str, int]] = []
+    if c["round"].get("ran"):
+        parts.append(("running", -int(settings["dg.run_penalty"])))  # DG-MOVE-2
+    vest = vest_of(c)
+    if vest and vest.penalty:
+        parts.append((f"vest {vest.level}", -vest.penalty))  # DG-ARM-2
+    suppression = suppression_now(state, c)
+    if suppression:
+        parts.append(("suppressed", suppression))  # DG-SUPP-3
+    return parts
+
+
+def attack_chance(
+    state: Mapping[str, Any],
+    attacker: Mapping[str, Any],
+    weapon: Mapping[str, Any],
+    target: Mapping[str, Any] | None,
+    params: Mapping[str, Any],
+    mode: BurstMode | None = None,
+    walking_n: int = 0,
+    extra: Sequence[tuple[str, int]] = (),
+) -> Chance:
+    """DG-GEN-3: skill, flat modifiers, multipliers rounded once; the spray starts at half skill."""
+    settings = settings_of(state)
+    base = skill(attacker, str(weapon["skill"]))
+    parts: list[tuple[str, int]] = []
+    if mode is not None and mode.key == SPRAY:
+        parts.append((f"{weapon['skill']} {base}/2", scaled(base, Fraction(1, 2))))  # DG-AUTO-3
+    else:
+        parts.append((str(weapon["skill"]), base))
+    if mode is not None and mode.modifier:
+        parts.append((mode.label, mode.modifier))
+    if walking_n:
+        cap = settings.get("dg.walking_cap")
+        parts.append(("walking fire", min(walking_n, int(cap)) if cap is not None else walking_n))
+    parts.extend(own_penalties(state, attacker))
+    parts.extend(extra)
+    ranged = weapon["kind"] == "firearm"
+    prone = int(settings["dg.prone_penalty"])
+    distance = params.get("distance_m")
+    if not ranged and attacker["prone"]:
+        parts.append(("fighting from the ground", -prone))  # DG-WOUND-10
+    if ranged and target is not None:
+        if target["prone"] and distance not in (None, "") and float(distance) > 5:
+            parts.append(("target prone beyond 5 m", -prone))  # DG-WOUND-10
+        bonus = large_target_bonus(int(target["sheet"]["siz"]))
+        if bonus:
+            parts.append(("large target", bonus))  # COC-LARGE-1
+    modifier = int(params.get("modifier") or 0)
+    if modifier:
+        parts.append(("GM modifier", modifier))
+    flat = sum(value for _, value in parts)
+    factors: list[tuple[str, Fraction]] = []
+    if ranged and distance not in (None, ""):
+        aimed = _aim_bonus(attacker, target)
+        pb_mult = (2 if aimed else 1) * (2 if "eagle_eye" in attacker["sheet"]["edges"] else 1)
+        metres = Fraction(str(distance))
+        if metres <= point_blank_m(int(attacker["sheet"]["dex"]), pb_mult):
+            factors.append(("point-blank", Fraction(2)))  # COC-PB-1, DG-EDGE-8, DG-AIM-1
+        else:
+            base_range = Fraction(str(weapon["base_range_m"])) * (2 if aimed else 1)
+            factor = range_factor(metres, base_range)
+            if factor != 1:
+                factors.append(("range", factor))  # COC-RANGE-1
+    if params.get("dim") in (True, "on", "true", "1"):
+        factors.append(("dim light", Fraction(1, 2)))  # COC-DARK-1
+    value = flat
+    if factors:
+        product = Fraction(1)
+        for _, factor in factors:
+            product *= factor
+        value = scaled(flat, product, bool(settings["dg.min_chance_after_division"]))
+    if params.get("dark") in (True, "on", "true", "1"):
+        factors.append(("darkness: 01", Fraction(0)))
+        value = 1  # COC-DARK-2
+    return Chance(tuple(parts), tuple(factors), value)
+
+
+def _aim_bonus(attacker: Mapping[str, Any], target: Mapping[str, Any] | None) -> bool:
+    aim = attacker.get("aim")
+    return bool(
+        aim and aim.get("state") == "ready" and target is not None and aim["target"] == target["id"]
+    )
+
+
+def defence_chance(
+    state: Mapping[str, Any], defender: Mapping[str, Any], attacker: Mapping[str, Any], name: str
+) -> int:
+    """DG-ARM-2, DG-WOUND-10, DG-EDGE-4: a Dodge or Parry chance against this attacker."""
+    settings = settings_of(state)
+    value = skill(defender, name)
+    vest = vest_of(defender)
+    if vest and (name == "dodge" or settings["dg.vest_penalty_on_parry"]):
+        value -= vest.penalty
+    if defender["prone"]:
+        value -= int(settings["dg.prone_penalty"])
+    if defender["round"].get("ran"):
+        value -= int(settings["dg.run_penalty"])
+    if state.get("confined") and "close_quarters" in attacker["sheet"]["edges"]:
+        value -= 10  # DG-EDGE-4 (AMB-DG-36)
+    if name == "parry" and state.get("confined") and "close_quarters" in defender["sheet"]["edges"]:
+        value += 10
+    return value
+
+
+@dataclass
+class Outcome:
+    """What one attack did: ops to apply, log lines and a summary for the payload."""
+
+    ops: list[Json] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    hits: list[Json] = field(default_factory=list)
+    result: str = "miss"
+    roll: int = 0
+
+
+def armour_for(
+    state: Mapping[str, Any],
+    target: Mapping[str, Any],
+    location: str | None,
+    weapon: Mapping[str, Any],
+    impale: bool,
+    aimed_elsewhere: bool = False,
+) -> tuple[int, str]:
+    """DG-ARM-3..-7: the vest's AP against this hit, and why."""
+    vest = vest_of(target)
+    if vest is None:
+        return 0, ""
+    settings = settings_of(state)
+    if uses_locations(target) and settings["dg.hit_locations"]:
+        if location != CHEST:
+            return (
+                0,
+                f"{LOCATION_NAMES.get(location or '', 'that location')} not covered by the vest",
+            )
+    elif aimed_elsewhere:
+        return 0, "aimed past the vest"  # DG-ARM-6 without hit locations
+    kind = weapon["kind"]
+    if kind in ("knife", "melee") and impale and settings["dg.stab_bypass"] == "melee_impale":
+        return 0, "a stab goes through the vest"  # DG-ARM-5
+    unarmed_half = kind == "unarmed" and (
+        settings["dg.half_ap_unarmed"] == "all" or weapon["key"] == "fist"
+    )
+    if kind == "knife" or unarmed_half:
+        return rhu(
+            Fraction(vest.ap, 2)
+        ), f"vest {vest.level} AP {vest.ap} halved vs knives and fists"
+    if weapon.get("area") and settings["dg.area_effect_ap"] == "half":
+        return rhu(Fraction(vest.ap, 2)), f"vest {vest.level} AP halved vs area effects"  # DG-ARM-7
+    return vest.ap, f"vest {vest.level} AP {vest.ap}"
+
+
+def roll_location(
+    state: Mapping[str, Any], dice: Dice, attack_roll: int | None, first: bool
+) -> tuple[str, str]:
+    """DG-LOC-1/-2/-6: a d10 per bullet (or the attack roll's units digit for the first)."""
+    if first and attack_roll is not None and settings_of(state)["dg.location_from_units_digit"]:
+        face = attack_roll % 10 or 10
+        loc = HIT_LOCATION_TABLE[face]
+        return loc, f"location from the units digit {face}: {LOCATION_NAMES[loc]}"
+    face = dice.roll(10, "hit location d10")
+    loc = HIT_LOCATION_TABLE[face]
+    return loc, f"hit location d10 = {face}: {LOCATION_NAMES[loc]}"
+
+
+def deal_hit(
+    scratch: Json,
+    attacker: Mapping[str, Any],
+    weapon: Mapping[str, Any],
+    target_id: str,
+    dice: Dice,
+    impale: bool,
+    location: str | None,
+    location_text: str,
+    label: str,
+    melee: bool = False,
+    aimed_elsewhere: bool = False,
+) -> tuple[Json, list[str], Json]:
+    """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, applied to scratch."""
+    target = scratch["combatants"][target_id]
+    damage = DamageDice.parse(str(weapon["damage"]))
+    rolled, faces = damage.roll(dice, f"{label} damage {damage}")
+    text = f"{label}: damage {damage} = {rolled}"
+    if faces and len(faces) > 1:
+        text = f"{label}: damage {damage} = {'+'.join(map(str, faces))}{_const(damage)} = {rolled}"
+    if impale and not target["sheet"].get("impale_immune"):
+        again, _ = damage.roll(dice, f"{label} impale damage {damage}")
+        rolled += again
+        text += f", impale rolls again {again} = {rolled}"
+    if melee:
+        db = DamageDice.parse(str(attacker["sheet"].get("db") or "0"))
+        if db.dice or db.constant:
+            bonus, _ = db.roll(dice, "damage bonus")
+            rolled += bonus
+            text += f", damage bonus {bonus:+d}"  # added once, even on an impale (COC-IMPALE-3)
+        if "dirty_fighting" in attacker["sheet"]["edges"]:
+            extra = dice.roll(4, "Dirty Fighting 1d4")
+            rolled += extra
+            text += f", Dirty Fighting 1d4 = {extra}"  # DG-EDGE-7
+    rolled = max(0, rolled)
+    ap, why = armour_for(scratch, target, location, weapon, impale, aimed_elsewhere)
+    after = armour_after(rolled, ap)
+    if why:
+        text += f"; {why} -> {after}"
+    before_hp = int(target["hp"])
+    before_loc = int(target["damage"][location]) if location else 0
+    sever = bool(weapon.get("can_sever"))
+    op: Json = {
+        "op": "damage",
+        "id": target_id,
+        "location": location if uses_locations(target) else None,
+        "amount": after,
+        "sever": sever,
+        "by": attacker["id"],
+    }
+    apply_op(scratch, op)
+    target = scratch["combatants"][target_id]
+    applied = before_hp - int(target["hp"])
+    if applied != after:
+        text += f"; limb holds at most 2x: {applied} applied"  # DG-WOUND-6
+    if location and uses_locations(target):
+        one, two = loc_threshold(target, location)
+        after_loc = int(target["damage"][location])
+        normal = int(target["loc_max"][location])
+        if two and before_loc < 2 * normal:
+            text += f"; {LOCATION_NAMES[location]} at 2x"
+        elif one and before_loc < normal:
+            text += f"; {LOCATION_NAMES[location]} at 1x"
+        text += f" ({LOCATION_NAMES[location]} {normal - after_loc}/{normal})"
+    text += f"; {target['name']} HP {target['hp']}"
+    hit = {
+        "target": target_id,
+        "location": location,
+        "rolled": rolled,
+        "armour": ap,
+        "applied": applied,
+        "impale": impale,
+    }
+    return op, [location_text, text] if location_text else [text], hit
+
+
+def _const(damage: DamageDice) -> str:
+    return f"{damage.constant:+d}" if damage.constant else ""
+
+
+def try_dodge(
+    scratch: Json, defender_id: str, attacker: Mapping[str, Any], dice: Dice
+) -> tuple[bool, list[str], list[Json]]:
+    """DG-AUTO-1, DG-ACT-5: a declared dodge is rolled once per round against one whole attack."""
+    defender = scratch["combatants"][defender_id]
+    aim = defender.get("aim")
+    aiming = bool(aim and aim.get("state") == "aiming")
+    if not defender["dodge"] or defender["round"].get("dodged") or aiming or not able(defender):
+        return False, [], []
+    chance = defence_chance(scratch, defender, attacker, "dodge")
+    roll = dice.roll(100, "dodge d100")
+    ok = succeeds(chance, roll, *_auto(scratch))
+    op = {"op": "set_round", "id": defender_id, "key": "dodged", "value": True}
+    apply_op(scratch, op)
+    verdict = "dodged" if ok else "failed"
+    return ok, [f"{defender['name']} dodges: d100 = {roll} vs {chance}: {verdict}"], [op]
+
+
+def try_parry(
+    scratch: Json, defender_id: str, attacker: Mapping[str, Any], dice: Dice
+) -> tuple[bool, list[str], list[Json]]:
+    """COC-PARRY-2/-3, DG-ACT-5: a parry declared against this attacker, once per round."""
+    defender = scratch["combatants"][defender_id]
+    if defender["parry_vs"] != attacker["id"] or defender["round"].get("parried"):
+        return False, [], []
+    if not able(defender):
+        return False, [], []
+    held = defender["in_hand"]
+    weapon = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
+    skill_name = str(weapon["skill"]) if weapon and weapon["kind"] != "firearm" else "fist"
+    chance = defence_chance(scratch, defender, attacker, skill_name)
+    if "hand_to_hand" in defender["sheet"]["edges"] and skill_name == "fist":
+        chance += 10  # DG-EDGE-5
+    roll = dice.roll(100, "parry d100")
+    ok = succeeds(chance, roll, *_auto(scratch))
+    op = {"op": "set_round", "id": defender_id, "key": "parried", "value": True}
+    apply_op(scratch, op)
+    verdict = "parried" if ok else "failed"
+    return ok, [f"{defender['name']} parries: d100 = {roll} vs {chance}: {verdict}"], [op]
+
+
+def _auto(state: Mapping[str, Any]) -> tuple[bool, bool]:
+    settings = settings_of(state)
+    return bool(settings["dg.auto_fail_00"]), bool(settings["dg.auto_success_01"])
+
+
+def fire(
+    state: Mapping[str, Any],
+    attacker_id: str,
+    weapon: Mapping[str, Any],
+    target_id: str,
+    chance: Chance,
+    dice: Dice,
+    rounds: int,
+    hits_die: int | None,
+    label: str,
+    called: str | None = None,
+) -> Outcome:
+    """DG-AUTO-4, DG-CALLED-2, COC-MAL-1: one d100 for a shot or a whole burst, then every hit."""
+    scratch = copy.deepcopy(dict(state))
+    attacker = scratch["combatants"][attacker_id]
+    target = scratch["combatants"][target_id]
+    out = Outcome()
+    c = chance.value
+    roll = dice.roll(100, "to hit d100")
+    out.roll = roll
+    key = weapon["key"]
+    if malfunctions(roll, weapon.get("mal")):
+        if weapon.get("action") in ("revolver", "bolt", "double"):  # COC-MAL-2: a dud
+            out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -1})
+            out.lines.append(
+                f"to hit d100 = {roll} >= malfunction {weapon['mal']}: a dud, 1 round lost"
+            )
+        else:  # COC-MAL-3: jammed, nothing fired
+            out.ops.append(
+                {"op": "weapon", "id": attacker_id, "weapon": key, "key": "jammed", "value": True}
+            )
+            out.lines.append(
+                f"to hit d100 = {roll} >= malfunction {weapon['mal']}: the weapon jams"
+            )
+        out.result = "malfunction"
+        return out
+    out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -rounds})
+    hit = succeeds(c, roll, *_auto(scratch))
+    if not hit:
+        out.lines.append(f"{label}: to hit d100 = {roll} vs {chance.explain()}: miss")
+        return out
+    threshold = impale_threshold(c)
+    impale = roll <= threshold and bool(weapon.get("can_impale"))
+    band = ""
+    if called:
+        half = scaled(c, Fraction(1, 2))
+        in_place = roll <= half or impale  # DG-CALLED-2: an impaling aimed shot is in place
+        band = f" (chosen location up to {half})"
+        out.result = "chosen" if in_place else "random"
+    else:
+        out.result = "hit"
+    impale_note = f", impale (<= {threshold})" if impale else ""
+    out.lines.append(f"{label}: to hit d100 = {roll} vs {chance.explain()}{band}: hit{impale_note}")
+    if impale and out.result == "hit":
+        out.result = "impale"
+    count = 1
+    if hits_die:
+        face = dice.roll(hits_die, f"hits 1d{hits_die}")
+        count = min(face, rounds)  # DG-AUTO-2: never more hits than rounds fired
+        capped = f", capped at {rounds} rounds fired" if face > rounds else ""
+        out.lines.append(f"hits 1d{hits_die} = {face}{capped}: {count} bullet(s) hit")
+    dodged, lines, ops = try_dodge(scratch, target_id, attacker, dice)
+    out.lines.extend(lines)
+    out.ops.extend(ops)
+    if dodged:
+        out.result = "dodged"
+        return out
+    for index in range(count):
+        if called and out.result == "chosen":
+            loc, loc_text = called, f"aimed at the {LOCATION_NAMES[called]}"
+        else:
+            loc, loc_text = roll_location(scratch, dice, roll, index == 0)
+        op, lines, record = deal_hit(
+            scratch,
+            attacker,
+            weapon,
+            target_id,
+            dice,
+            impale and index == 0,  # DG-AUTO-4: only the first bullet impales
+            loc,
+            loc_text,
+            f"bullet {index + 1}" if count > 1 else "hit",
+            aimed_elsewhere=bool(called),
+        )
+        out.ops.append(op)
+        out.lines.extend(lines)
+        out.hits.append(record)
+    del target
+    return out

@@ -1,0 +1,1140 @@
+"""Delta Green resolution: rounds, passes and every action a combatant or the GM can take."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import impale_threshold, malfunctions, point_blank_m, rhu, succeeds
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.params import bool_param, int_param, list_param, str_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green.combat import (
+    _auto,
+    attack_chance,
+    deal_hit,
+    fire,
+    own_penalties,
+    roll_location,
+    settings_of,
+    skill,
+    try_dodge,
+    try_parry,
+)
+from rules.delta_green.state import (
+    able,
+    apply_op,
+    cards_left,
+    current_actor,
+    eligible,
+    is_dead,
+    is_immobile,
+    is_incapacitated,
+    is_unconscious,
+    leg_disabled,
+    loc_threshold,
+    weapon_of,
+)
+from rules.delta_green.tables import (
+    ALL,
+    ARMS,
+    BURST_MODES,
+    LOCATION_NAMES,
+    LOCATIONS,
+    SPRAY,
+    VEST_SKILLS,
+    actions_for,
+    suppression_cost,
+)
+
+GM_ACTOR = "gm"
+
+
+def _c(state: Mapping[str, Any], cid: str) -> Json:
+    combatant = state["combatants"].get(cid)
+    if combatant is None:
+        raise IllegalAction(f"there is no combatant {cid!r}")
+    result: Json = combatant
+    return result
+
+
+def _event(kind: str, ops: list[Json], lines: list[str], dice: Dice, **payload: Any) -> Event:
+    records = tuple(dice.records)
+    dice.records.clear()
+    return Event(kind, {"ops": ops, **payload}, "; ".join(line for line in lines if line), records)
+
+
+def _cost(state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what: str) -> int:
+    """DG-ACT-4: the cards an activity flips; 'all' only as the first action of the round."""
+    left = cards_left(c)
+    if cost == ALL:
+        if settings_of(state)["dg.all_actions_requires_full_hand"] and c["round"].get("spent"):
+            raise IllegalAction(
+                f"{what} takes all actions, so it must be the first action this round"
+            )
+        if left <= 0:
+            raise IllegalAction(f"{c['name']} has no actions left this round")
+        return left
+    cards = int(cost)
+    if cards > left:
+        raise IllegalAction(
+            f"{what} costs {cards} action(s) but {c['name']} has {left} left this round", "DG-ACT-4"
+        )
+    return cards
+
+
+def _turn_ops(cid: str, cards: int) -> list[Json]:
+    ops: list[Json] = []
+    if cards:
+        ops.append({"op": "spend", "id": cid, "cards": cards})
+    ops.append({"op": "turn", "id": cid})
+    return ops
+
+
+def _require_turn(state: Mapping[str, Any], cid: str) -> Json:
+    c = _c(state, cid)
+    if state["phase"] != "in_round":
+        raise IllegalAction("no round is under way; the GM starts the round", "DG-INIT-2")
+    if current_actor(state) != cid:
+        now = current_actor(state)
+        who = state["combatants"][now]["name"] if now else "nobody"
+        raise IllegalAction(f"it is not {c['name']}'s turn (it is {who}'s)", "DG-INIT-2")
+    return c
+
+
+def _ready_weapon(c: Mapping[str, Any], key: str) -> Json:
+    weapon = weapon_of(c, key)
+    slot = c["weapons"][key]
+    if weapon["kind"] != "unarmed" and c["in_hand"] != key:
+        raise IllegalAction(
+            f"{weapon['name']} is not in hand; draw it first (1 action)", "DG-ACT-6"
+        )
+    if slot.get("jammed"):
+        raise IllegalAction(f"{weapon['name']} is jammed", "COC-MAL-3")
+    return weapon
+
+
+def _check_can_attack(
+    state: Mapping[str, Any], c: Mapping[str, Any], target: Mapping[str, Any]
+) -> None:
+    if is_incapacitated(c):
+        raise IllegalAction(f"{c['name']} can only give First Aid to itself or crawl", "DG-WOUND-6")
+    if is_immobile(c):
+        raise IllegalAction(
+            f"{c['name']} is down with a chest wound and cannot attack", "DG-WOUND-3"
+        )
+    if c["round"].get("called") and c["round"].get("attacks", 0) >= 1:
+        raise IllegalAction(
+            "after an aimed shot no other attack is allowed this round", "DG-CALLED-1"
+        )
+    if target["id"] == c["id"]:
+        raise IllegalAction("choose another target")
+    if is_dead(target):
+        raise IllegalAction(f"{target['name']} is already dead")
+
+
+def _melee_guard(state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping[str, Any]) -> None:
+    """DG-EDGE-3: firing at someone you are in melee with needs Quick Draw."""
+    if (
+        bool_param(params, "in_melee")
+        and settings_of(state)["dg.pistol_in_melee_requires_quick_draw"]
+        and "quick_draw" not in c["sheet"]["edges"]
+    ):
+        raise IllegalAction("only an agent with Quick Draw may fire in melee", "DG-EDGE-3")
+
+
+def _aim_ops(c: Mapping[str, Any], target_id: str) -> list[Json]:
+    """DG-AIM-1: the aiming benefit is used by the first shot, or lost by changing target."""
+    if c.get("aim"):
+        return [{"op": "set", "id": c["id"], "key": "aim", "value": None}]
+    return []
+
+
+# ---------------------------------------------------------------- rounds (GM)
+
+
+def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-1/-2, DG-INIT-1/-3/-4, DG-CALLED-1: deal cards and roll initiative for everyone."""
+    if state["phase"] == "in_round":
+        raise IllegalAction("end the current round first", "DG-INIT-2")
+    settings = settings_of(state)
+    number = int(state["round"]) + 1
+    entries: dict[str, Json] = {}
+    lines = [f"Round {number}"]
+    for cid, c in state["combatants"].items():
+        if is_dead(c) or is_unconscious(c):
+            continue
+        dex = int(c["sheet"]["dex"])
+        cards = actions_for(dex, int(settings["dg.min_actions"]))
+        held = c["in_hand"]
+        firearm = bool(held) and weapon_of(c, held)["kind"] == "firearm"
+        sides = 10 if firearm else 6
+        die = dice.roll(sides, f"{c['name']} initiative d{sides}")
+        called = c.get("called")
+        base = rhu(Fraction(dex, 2)) if called else dex
+        rank = base + die
+        why = f"half DEX {base} (aimed shot)" if called else f"DEX {dex}"
+        lines.append(
+            f"{c['name']}: initiative d{sides} = {die} + {why} = {rank}; {cards} action card(s)"
+        )
+        entries[cid] = {
+            "cards": cards,
+            "rank": rank,
+            "die": die,
+            "sides": sides,
+            "dex": dex,
+            "called": called,
+        }
+    ids = list(state["combatants"])
+    order = sorted(entries, key=lambda i: (-entries[i]["rank"], -entries[i]["dex"], ids.index(i)))
+    ties: dict[str, int] = {}
+    group = 0
+    for index, cid in enumerate(order):
+        prev = order[index - 1] if index else None
+        same = prev is not None and (entries[prev]["rank"], entries[prev]["dex"]) == (
+            entries[cid]["rank"],
+            entries[cid]["dex"],
+        )
+        if same and prev is not None:
+            ties[prev] = ties.get(prev, group)
+            ties[cid] = ties[prev]
+        else:
+            group += 1
+    if ties:
+        lines.append("tied ranks with equal DEX act simultaneously (DG-INIT-3)")
+    op = {"op": "round_start", "round": number, "entries": entries, "order": order, "ties": ties}
+    return [_event("round.started", [op], lines, dice, round=number, order=order)]
+
+
+def next_pass(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-INIT-2: the GM moves the table on to the next pass."""
+    if state["phase"] != "in_round":
+        raise IllegalAction("no round is under way")
+    return [_event("pass.advanced", [{"op": "next_pass"}], [f"Pass {state['pass'] + 1}"], dice)]
+
+
+def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-WOUND-3/-5/-7/-8/-9, DG-ACT-6: bleeding rolls, automatic losses, belt changes."""
+    if state["phase"] != "in_round":
+        raise IllegalAction("no round is under way")
+    settings = settings_of(state)
+    number = int(state["round"])
+    ops: list[Json] = [{"op": "round_end"}]
+    lines = [f"End of round {number}"]
+    for cid, c in state["combatants"].items():
+        if is_dead(c):
+            continue
+        con5 = int(c["sheet"]["con"]) * 5
+        for loc, bleed in c["bleeding"].items():
+            since = int(bleed["since"])
+            first = since + 1 if settings["dg.bleed_first_check"] == "end_of_next_round" else since
+            if number < first:
+                lines.append(
+                    f"{c['name']}: {LOCATION_NAMES[loc]} wound is new, first check next round"
+                )
+                continue
+            if bleed["kind"] == "auto":
+                ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
+                lines.append(f"{c['name']}: {LOCATION_NAMES[loc]} at 2x loses 1 HP (automatic)")
+                continue
+            roll = dice.roll(100, f"{c['name']} CON x5 ({LOCATION_NAMES[loc]} bleeding)")
+            if succeeds(con5, roll, *_auto(state)):
+                lines.append(f"{c['name']}: CON x5 d100 = {roll} vs {con5}: holds on")
+            else:
+                ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
+                lines.append(f"{c['name']}: CON x5 d100 = {roll} vs {con5}: bleeds, -1 HP")
+        if c["round"].get("spent_while_down"):
+            ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
+            lines.append(f"{c['name']}: acted while down with a chest wound, -1 HP (DG-WOUND-3)")
+        belt = c.get("belt")
+        if belt and belt.get("stage") == 2:
+            slot = c["weapons"][belt["weapon"]]
+            capacity = int(weapon_of(c, belt["weapon"])["capacity"])
+            ops += [
+                {
+                    "op": "weapon",
+                    "id": cid,
+                    "weapon": belt["weapon"],
+                    "key": "loaded",
+                    "value": capacity,
+                },
+                {
+                    "op": "weapon",
+                    "id": cid,
+                    "weapon": belt["weapon"],
+                    "key": "spare",
+                    "value": int(slot["spare"]) - 1,
+                },
+                {"op": "set", "id": cid, "key": "belt", "value": None},
+            ]
+            lines.append(f"{c['name']}: the new belt is in ({capacity} rounds)")
+    return [_event("round.ended", ops, lines, dice, round=number)]
+
+
+# ---------------------------------------------------------------- attacks
+
+
+def _target(state: Mapping[str, Any], params: Mapping[str, Any]) -> Json:
+    return _c(state, str_param(params, "target"))
+
+
+def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-3, DG-EDGE-1/-2: a single shot per action, up to ROF a round; Double Tap: two."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    weapon = _ready_weapon(c, str_param(params, "weapon"))
+    if weapon["kind"] != "firearm":
+        raise IllegalAction(f"{weapon['name']} is not a firearm; use a melee attack")
+    target = _target(state, params)
+    _check_can_attack(state, c, target)
+    _melee_guard(state, c, params)
+    double = bool_param(params, "double_tap")
+    shots = 2 if double else 1
+    fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))
+    if fired + shots > int(weapon["rof"]):
+        raise IllegalAction(
+            f"{weapon['name']} has ROF {weapon['rof']}; {fired} shot(s) already this round",
+            "DG-ACT-3",
+        )
+    if c["round"].get("called"):
+        raise IllegalAction("this round you declared an aimed shot; take it with 'aimed shot'")
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < shots:
+        raise IllegalAction(f"{weapon['name']} has {loaded} round(s) loaded; reload", "DG-AUTO-2")
+    extra: list[tuple[str, int]] = []
+    if double:
+        edges = c["sheet"]["edges"]
+        if "double_tap" not in edges:
+            raise IllegalAction(f"{c['name']} lacks the Double Tap edge", "DG-EDGE-1")
+        if "improved_double_tap" not in edges:
+            distance = params.get("distance_m")
+            pb = point_blank_m(int(c["sheet"]["dex"]), 2 if "eagle_eye" in edges else 1)
+            if distance in (None, "") or Fraction(str(distance)) > pb:
+                raise IllegalAction("Double Tap works only at point-blank range", "DG-EDGE-1")
+        extra.append(("Double Tap", -int(settings_of(state)["dg.double_tap_penalty"])))
+    cards = _cost(state, c, 1, "a shot")
+    chance = attack_chance(state, c, weapon, target, params, extra=extra)
+    ops: list[Json] = []
+    lines: list[str] = [f"{c['name']} fires {weapon['name']} at {target['name']}"]
+    hits: list[Json] = []
+    scratch = copy.deepcopy(state)
+    results = []
+    for shot in range(shots):
+        out = fire(
+            scratch,
+            c["id"],
+            weapon,
+            target["id"],
+            chance,
+            dice,
+            1,
+            None,
+            f"shot {shot + 1}" if double else "shot",
+        )
+        for op in out.ops:
+            apply_op(scratch, op)
+        ops += out.ops
+        lines += out.lines
+        hits += out.hits
+        results.append(out.result)
+        if out.result == "malfunction":
+            break
+    ops += _aim_ops(c, target["id"])
+    ops.append(
+        {"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon["key"], "value": shots}
+    )
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": shots})
+    ops += _turn_ops(c["id"], cards)
+    return [
+        _event(
+            "attack.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            target=target["id"],
+            weapon=weapon["key"],
+            mode="double_tap" if double else "single",
+            chance=chance.value,
+            results=results,
+            hits=hits,
+            cards=cards,
+        )
+    ]
+
+
+def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CALLED-1/-2: one single shot at the declared location, with the three result bands."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    weapon = weapon_of(c, str_param(params, "weapon"))
+    if weapon["kind"] != "firearm":
+        raise IllegalAction("an aimed shot needs a firearm", "DG-CALLED-1")
+    weapon = _ready_weapon(c, weapon["key"])
+    called = c["round"].get("called")
+    if not called:
+        raise IllegalAction(
+            "declare the aimed shot and its location before initiative is rolled", "DG-CALLED-1"
+        )
+    target = _target(state, params)
+    _check_can_attack(state, c, target)
+    _melee_guard(state, c, params)
+    if int(c["weapons"][weapon["key"]]["loaded"]) < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    cards = _cost(state, c, 1, "an aimed shot")
+    chance = attack_chance(state, c, weapon, target, params)
+    out = fire(
+        state,
+        c["id"],
+        weapon,
+        target["id"],
+        chance,
+        dice,
+        1,
+        None,
+        f"aimed shot at the {LOCATION_NAMES[called]}",
+        called=called,
+    )
+    ops = out.ops + _aim_ops(c, target["id"])
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    ops.append({"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon["key"], "value": 1})
+    ops += _turn_ops(c["id"], cards)
+    lines = [f"{c['name']} takes an aimed shot at {target['name']}", *out.lines]
+    return [
+        _event(
+            "attack.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            target=target["id"],
+            weapon=weapon["key"],
+            mode="aimed",
+            location=called,
+            chance=chance.value,
+            results=[out.result],
+            hits=out.hits,
+            cards=cards,
+        )
+    ]
+
+
+def burst_modes(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> list[str]:
+    """DG-AUTO-5/-6: the modes this weapon may fire."""
+    if not weapon.get("auto"):
+        return []
+    limit = int(weapon.get("max_burst") or 20)
+    modes = [key for key, mode in BURST_MODES.items() if key != SPRAY and mode.rounds <= limit]
+    if weapon.get("sustained_fire"):
+        modes.append(SPRAY)
+    return modes
+
+
+def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-AUTO-1..-6, DG-WALK-1: one d100 for the burst, the hits die, a location per bullet."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    weapon = weapon_of(c, str_param(params, "weapon"))
+    key = str_param(params, "mode")
+    if key not in BURST_MODES:
+        raise IllegalAction(f"unknown autofire mode {key!r}", "DG-AUTO-3")
+    mode = BURST_MODES[key]
+    if not weapon.get("auto"):
+        raise IllegalAction(f"{weapon['name']} cannot fire bursts", "DG-AUTO-6")
+    if key not in burst_modes(c, weapon):
+        rule = "DG-AUTO-5" if key == SPRAY else "DG-AUTO-6"
+        raise IllegalAction(f"{weapon['name']} cannot fire a {mode.label}", rule)
+    weapon = _ready_weapon(c, weapon["key"])
+    target = _target(state, params)
+    _check_can_attack(state, c, target)
+    _melee_guard(state, c, params)
+    if c["round"].get("called"):
+        raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
+    walking = bool_param(params, "walking")
+    if walking and key not in [str(m) for m in settings_of(state)["dg.walking_modes"]]:
+        raise IllegalAction("walking fire needs a long burst or a spray", "DG-WALK-1")
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    cards = _cost(state, c, mode.actions, f"a {mode.label}")
+    rounds = min(mode.rounds, loaded)  # DG-AUTO-2
+    chance = attack_chance(state, c, weapon, target, params, mode, rounds if walking else 0)
+    die = mode.walk_die if walking and mode.walk_die else mode.hits_die
+    label = f"{mode.label}{' (walking fire)' if walking else ''}"
+    out = fire(state, c["id"], weapon, target["id"], chance, dice, rounds, die, label)
+    short = f" ({rounds} left in the weapon)" if rounds < mode.rounds else ""
+    lines = [
+        f"{c['name']} fires a {label} from {weapon['name']} at {target['name']}{short}",
+        *out.lines,
+    ]
+    if out.result != "malfunction":
+        lines.append(f"{rounds} rounds spent, {loaded - rounds} left")
+    ops = out.ops + _aim_ops(c, target["id"])
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    ops += _turn_ops(c["id"], cards)
+    return [
+        _event(
+            "attack.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            target=target["id"],
+            weapon=weapon["key"],
+            mode=key,
+            walking=walking,
+            rounds=rounds,
+            chance=chance.value,
+            results=[out.result],
+            hits=out.hits,
+            cards=cards,
+        )
+    ]
+
+
+def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-SUPP-1..-7: one roll; S-X against those who take cover, S+X against those who brave it."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    settings = settings_of(state)
+    weapon = weapon_of(c, str_param(params, "weapon"))
+    if not weapon.get("auto"):
+        raise IllegalAction("suppressive fire needs an automatic weapon", "DG-SUPP-1")
+    weapon = _ready_weapon(c, weapon["key"])
+    if c["round"].get("called"):
+        raise IllegalAction(
+            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
+        )
+    targets = [_c(state, tid) for tid in list_param(params, "targets")]
+    if not targets:
+        raise IllegalAction("choose the targets the GM allows", "DG-SUPP-1")
+    if any(t["id"] == c["id"] for t in targets):
+        raise IllegalAction("a shooter cannot suppress itself")
+    no_hit = set(list_param(params, "out_of_line"))
+    brave_override = set(list_param(params, "brave"))
+    rounds = int_param(params, "rounds", settings["dg.suppression_default_rounds"])
+    if rounds < 1:
+        raise IllegalAction("suppressive fire needs at least 1 round", "DG-SUPP-1")
+    base = skill(c, str(weapon["skill"]))
+    s_eff = base + sum(v for _, v in own_penalties(state, c))  # DG-SUPP-6
+    x = int_param(params, "x")
+    if not 1 <= x <= s_eff:
+        raise IllegalAction(f"X must be between 1 and {s_eff} (the shooter's skill)", "DG-SUPP-1")
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    cards = _cost(state, c, suppression_cost(rounds), "suppressive fire")
+    fired = min(rounds, loaded)
+    roll = dice.roll(100, "suppressive fire d100")
+    lines = [
+        f"{c['name']} lays suppressive fire with {weapon['name']} ({fired} rounds), "
+        f"skill {s_eff}, X = {x}"
+    ]
+    ops: list[Json] = []
+    results: dict[str, str] = {}
+    hits: list[Json] = []
+    if malfunctions(roll, weapon.get("mal")):
+        ops.append(
+            {"op": "weapon", "id": c["id"], "weapon": weapon["key"], "key": "jammed", "value": True}
+        )
+        lines.append(f"d100 = {roll} >= malfunction {weapon['mal']}: the weapon jams")
+        ops += _turn_ops(c["id"], cards)
+        return [
+            _event(
+                "suppression.resolved",
+                ops,
+                lines,
+                dice,
+                attacker=c["id"],
+                results={t["id"]: "malfunction" for t in targets},
+                hits=[],
+                x=x,
+            )
+        ]
+    ops.append({"op": "ammo", "id": c["id"], "weapon": weapon["key"], "delta": -fired})
+    scratch = copy.deepcopy(state)
+    position = {cid: i for i, cid in enumerate(state["order"])}
+    current = int(state["round"])
+    lines.append(f"suppressive fire d100 = {roll}")
+    for target in targets:
+        brave = bool(target["brave"]) or target["id"] in brave_override
+        chance = s_eff + x if brave else s_eff - x
+        if not brave:
+            faster = position.get(target["id"], 10**6) < position.get(c["id"], 10**6)
+            timing = settings["dg.suppression_timing"]
+            applies = current + 1 if faster or timing == "next_round" else current
+            ops.append(
+                {
+                    "op": "penalty",
+                    "id": target["id"],
+                    "value": -x,
+                    "round": applies,
+                    "source": c["id"],
+                }
+            )
+            when = "next round" if applies > current else "for the rest of this round"
+            lines.append(f"{target['name']} takes cover: -{x} to attacks {when}")
+        else:
+            lines.append(f"{target['name']} braves the fire: no penalty")
+        if target["id"] in no_hit:
+            results[target["id"]] = "out of line"
+            lines.append(f"{target['name']}: out of the line of fire, cannot be hit")
+            continue
+        if not succeeds(chance, roll, *_auto(state)):
+            results[target["id"]] = "miss"
+            lines.append(f"{target['name']}: {roll} vs {chance}: miss")
+            continue
+        threshold = impale_threshold(chance)
+        impale = roll <= threshold and bool(weapon.get("can_impale"))
+        results[target["id"]] = "impale" if impale else "hit"
+        note = f", impale (<= {threshold})" if impale else ""
+        lines.append(f"{target['name']}: {roll} vs {chance}: hit{note}")
+        dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
+        lines += dlines
+        ops += dops
+        if dodged:
+            results[target["id"]] = "dodged"
+            continue
+        for index in range(int(settings["dg.suppression_hits"])):  # DG-SUPP-2: one bullet
+            loc, loc_text = roll_location(scratch, dice, None, False)
+            op, hit_lines, record = deal_hit(
+                scratch,
+                c,
+                weapon,
+                target["id"],
+                dice,
+                impale and index == 0,
+                loc,
+                loc_text,
+                "bullet",
+            )
+            ops.append(op)
+            lines += hit_lines
+            hits.append(record)
+    lines.append(f"{fired} rounds spent, {loaded - fired} left")
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    ops += _turn_ops(c["id"], cards)
+    return [
+        _event(
+            "suppression.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            results=results,
+            hits=hits,
+            x=x,
+            rounds=fired,
+            cards=cards,
+        )
+    ]
+
+
+def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-6, DG-ARM-4/-5, DG-EDGE-5..-7, COC-PARRY-*: one melee or unarmed attack."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    weapon = _ready_weapon(c, str_param(params, "weapon"))
+    if weapon["kind"] == "firearm":
+        raise IllegalAction("use fire, burst or aimed shot for a firearm")
+    target = _target(state, params)
+    _check_can_attack(state, c, target)
+    if c["round"].get("called"):
+        raise IllegalAction(
+            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
+        )
+    cards = _cost(state, c, 1, "a melee attack")
+    extra: list[tuple[str, int]] = []
+    target_held = target["in_hand"]
+    knife_opponent = bool(target_held) and weapon_of(target, target_held)["kind"] == "knife"
+    if (
+        weapon["kind"] == "unarmed"
+        and knife_opponent
+        and "improved_hand_to_hand" in c["sheet"]["edges"]
+    ):
+        extra.append(("Improved Hand-to-Hand", 10))  # DG-EDGE-6
+    chance = attack_chance(state, c, weapon, target, params, extra=extra)
+    roll = dice.roll(100, "to hit d100")
+    lines = [f"{c['name']} attacks {target['name']} with {weapon['name']}"]
+    ops: list[Json] = []
+    hits: list[Json] = []
+    result = "miss"
+    scratch = copy.deepcopy(state)
+    if succeeds(chance.value, roll, *_auto(state)):
+        threshold = impale_threshold(chance.value)
+        impale = roll <= threshold and bool(weapon.get("can_impale"))
+        result = "impale" if impale else "hit"
+        lines.append(
+            f"to hit d100 = {roll} vs {chance.explain()}: hit"
+            + (f", impale (<= {threshold})" if impale else "")
+        )
+        parried, plines, pops = try_parry(scratch, target["id"], c, dice)
+        lines += plines
+        ops += pops
+        dodged = False
+        if not parried:
+            dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
+            lines += dlines
+            ops += dops
+        if parried or dodged:
+            result = "parried" if parried else "dodged"
+        else:
+            loc, loc_text = roll_location(scratch, dice, roll, True)
+            op, hit_lines, record = deal_hit(
+                scratch, c, weapon, target["id"], dice, impale, loc, loc_text, "blow", melee=True
+            )
+            ops.append(op)
+            lines += hit_lines
+            hits.append(record)
+    else:
+        lines.append(f"to hit d100 = {roll} vs {chance.explain()}: miss")
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    ops += _turn_ops(c["id"], cards)
+    return [
+        _event(
+            "attack.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            target=target["id"],
+            weapon=weapon["key"],
+            mode="melee",
+            chance=chance.value,
+            results=[result],
+            hits=hits,
+            cards=cards,
+        )
+    ]
+
+
+# ---------------------------------------------------------------- other turn actions
+
+
+def precision_aim(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-AIM-1: a whole round aiming at one target; no dodge or parry meanwhile."""
+    c = _require_turn(state, action.actor)
+    target = _target(state, action.params)
+    held = c["in_hand"]
+    if not held or weapon_of(c, held)["kind"] != "firearm":
+        raise IllegalAction("precision aiming needs a firearm in hand", "DG-AIM-1")
+    cards = _cost(state, c, ALL, "precision aiming")
+    aim = {"target": target["id"], "round": state["round"], "state": "aiming"}
+    ops = [{"op": "set", "id": c["id"], "key": "aim", "value": aim}, *_turn_ops(c["id"], cards)]
+    text = f"{c['name']} spends the round aiming at {target['name']} (no dodge or parry)"
+    return [_event("aim.started", ops, [text], dice, actor=c["id"], target=target["id"])]
+
+
+def run(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-MOVE-2: running costs an action, allows 8 m and -10 to later rolls this round."""
+    c = _require_turn(state, action.actor)
+    if c["round"].get("ran"):
+        raise IllegalAction("a character may run only once a round", "DG-MOVE-2")
+    _check_mobile(c)
+    metres = float(action.params.get("metres") or 0)
+    cap = float(settings_of(state)["dg.run_m"])
+    if not 0 <= metres + float(c["round"].get("moved_m", 0)) <= cap:
+        raise IllegalAction(f"a run covers at most {cap:g} m this round", "DG-MOVE-2")
+    cards = _cost(state, c, 1, "running")
+    ops = [
+        {"op": "set_round", "id": c["id"], "key": "ran", "value": True},
+        {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
+        {"op": "set", "id": c["id"], "key": "aim", "value": None},
+        *_turn_ops(c["id"], cards),
+    ]
+    pen = settings_of(state)["dg.run_penalty"]
+    text = f"{c['name']} runs {metres:g} m (-{pen}% to skill rolls for the rest of the round)"
+    return [_event("move.ran", ops, [text], dice, actor=c["id"], metres=metres)]
+
+
+def _check_mobile(c: Mapping[str, Any]) -> None:
+    if is_immobile(c):
+        raise IllegalAction("with a chest wound at 1x the character cannot move", "DG-WOUND-3")
+    if leg_disabled(c) or is_incapacitated(c):
+        raise IllegalAction(
+            "with a disabled leg or a maimed limb the character can only crawl", "DG-WOUND-2"
+        )
+    if c["prone"]:
+        raise IllegalAction("stand up first (1 action)", "DG-WOUND-10")
+
+
+def walk(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-MOVE-1: up to 4 m a round besides actions, split between turns."""
+    c = _c(state, action.actor)
+    if state["phase"] != "in_round":
+        raise IllegalAction("movement happens during a round")
+    if not able(c):
+        raise IllegalAction(f"{c['name']} cannot move")
+    _check_mobile(c)
+    metres = float(action.params.get("metres") or 0)
+    settings = settings_of(state)
+    cap = float(settings["dg.run_m"] if c["round"].get("ran") else settings["dg.walk_m"])
+    moved = float(c["round"].get("moved_m", 0))
+    if metres <= 0 or moved + metres > cap:
+        raise IllegalAction(f"{c['name']} can move {cap - moved:g} m more this round", "DG-MOVE-1")
+    ops = [
+        {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
+        {"op": "set", "id": c["id"], "key": "aim", "value": None},
+    ]
+    return [_event("move.walked", ops, [f"{c['name']} walks {metres:g} m"], dice, actor=c["id"])]
+
+
+def crawl(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-WOUND-2: a disabled leg allows crawling 1 m per action."""
+    c = _require_turn(state, action.actor)
+    if is_immobile(c):
+        raise IllegalAction("with a chest wound at 1x the character cannot move", "DG-WOUND-3")
+    cards = _cost(state, c, 1, "crawling")
+    metres = float(settings_of(state)["dg.crawl_m_per_action"])
+    ops = [
+        {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
+        *_turn_ops(c["id"], cards),
+    ]
+    return [_event("move.crawled", ops, [f"{c['name']} crawls {metres:g} m"], dice, actor=c["id"])]
+
+
+def stand(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-WOUND-10: getting up from the ground takes an action (not with a disabled leg)."""
+    c = _require_turn(state, action.actor)
+    if not c["prone"]:
+        raise IllegalAction(f"{c['name']} is already standing")
+    if leg_disabled(c) or is_immobile(c) or is_incapacitated(c):
+        raise IllegalAction(f"{c['name']} cannot stand up with this wound", "DG-WOUND-2")
+    cards = _cost(state, c, 1, "standing up")
+    ops = [{"op": "set", "id": c["id"], "key": "prone", "value": False}, *_turn_ops(c["id"], cards)]
+    return [_event("stance.changed", ops, [f"{c['name']} gets up"], dice, actor=c["id"])]
+
+
+def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-6, DG-INIT-1: drawing a weapon costs an action and readies it."""
+    c = _require_turn(state, action.actor)
+    weapon = weapon_of(c, str_param(action.params, "weapon"))
+    _check_hands(c, weapon)
+    cards = _cost(state, c, 1, "drawing a weapon")
+    ops = [
+        {"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]},
+        *_turn_ops(c["id"], cards),
+    ]
+    return [
+        _event(
+            "weapon.drawn",
+            ops,
+            [f"{c['name']} draws {weapon['name']}"],
+            dice,
+            actor=c["id"],
+            weapon=weapon["key"],
+        )
+    ]
+
+
+def _check_hands(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> None:
+    arms = [loc_threshold(c, arm)[0] for arm in sorted(ARMS)]
+    if all(arms) or (weapon["two_handed"] and any(arms)):
+        raise IllegalAction(
+            f"{c['name']} cannot hold {weapon['name']} with a disabled arm", "DG-WOUND-4"
+        )
+    if c["in_hand"] == weapon["key"]:
+        raise IllegalAction(f"{weapon['name']} is already in hand")
+
+
+def holster(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-6: holstering costs an action and clears 'ready'."""
+    c = _require_turn(state, action.actor)
+    if not c["in_hand"]:
+        raise IllegalAction(f"{c['name']} holds nothing")
+    cards = _cost(state, c, 1, "holstering")
+    ops = [
+        {"op": "set", "id": c["id"], "key": "in_hand", "value": None},
+        *_turn_ops(c["id"], cards),
+    ]
+    return [
+        _event("weapon.holstered", ops, [f"{c['name']} puts the weapon away"], dice, actor=c["id"])
+    ]
+
+
+def quick_draw(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-EDGE-3: d100 <= DEX x2 draws for free (even before initiative); failing costs 1."""
+    c = _c(state, action.actor)
+    if "quick_draw" not in c["sheet"]["edges"]:
+        raise IllegalAction(f"{c['name']} lacks the Quick Draw edge", "DG-EDGE-3")
+    weapon = weapon_of(c, str_param(action.params, "weapon"))
+    _check_hands(c, weapon)
+    in_turn = state["phase"] == "in_round"
+    if in_turn:
+        _require_turn(state, action.actor)
+    if not able(c):
+        raise IllegalAction(f"{c['name']} cannot act")
+    chance = int(c["sheet"]["dex"]) * 2
+    roll = dice.roll(100, "Quick Draw d100")
+    ok = succeeds(chance, roll, *_auto(state))
+    ops: list[Json] = []
+    if ok:
+        ops.append({"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]})
+        text = f"Quick Draw d100 = {roll} vs DEX x2 {chance}: {weapon['name']} drawn for free"
+    elif in_turn:
+        cards = _cost(state, c, 1, "drawing a weapon")
+        ops += [
+            {"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]},
+            *_turn_ops(c["id"], cards),
+        ]
+        text = f"Quick Draw d100 = {roll} vs {chance}: failed, the draw costs an action"
+    else:
+        text = f"Quick Draw d100 = {roll} vs {chance}: failed; drawing will cost an action"
+    return [_event("weapon.quick_drawn", ops, [text], dice, actor=c["id"], success=ok)]
+
+
+def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-6, COC-RELOAD-1/-2: a magazine (1 action, once a round), 2 loose rounds, or a belt."""
+    c = _require_turn(state, action.actor)
+    weapon = weapon_of(c, str_param(action.params, "weapon"))
+    slot = c["weapons"][weapon["key"]]
+    kind = weapon["reload"]
+    capacity = int(weapon["capacity"])
+    loaded = int(slot["loaded"])
+    spare = int(slot["spare"])
+    key = weapon["key"]
+    if kind == "none" or weapon["kind"] != "firearm":
+        raise IllegalAction(f"{weapon['name']} is not reloaded")
+    if loaded >= capacity:
+        raise IllegalAction(f"{weapon['name']} is full")
+    if spare < 1:
+        raise IllegalAction(f"{c['name']} has no spare ammunition for {weapon['name']}")
+    if kind == "magazine":
+        if c["round"].get("mags", 0) >= 1:
+            raise IllegalAction("one magazine change per round", "COC-RELOAD-2")
+        cards = _cost(state, c, 1, "changing a magazine")
+        ops = [
+            {"op": "weapon", "id": c["id"], "weapon": key, "key": "loaded", "value": capacity},
+            {"op": "weapon", "id": c["id"], "weapon": key, "key": "spare", "value": spare - 1},
+            {"op": "add_round", "id": c["id"], "key": "mags", "value": 1},
+        ]
+        text = f"{c['name']} changes the magazine of {weapon['name']} ({spare - 1} spare left)"
+    elif kind == "loose":
+        room = 2 - int(c["round"].get("loose", 0))
+        count = min(room, capacity - loaded, spare)
+        if count < 1:
+            raise IllegalAction("at most 2 cartridges a round", "COC-RELOAD-1")
+        cards = _cost(state, c, 1, "loading cartridges")
+        ops = [
+            {
+                "op": "weapon",
+                "id": c["id"],
+                "weapon": key,
+                "key": "loaded",
+                "value": loaded + count,
+            },
+            {"op": "weapon", "id": c["id"], "weapon": key, "key": "spare", "value": spare - count},
+            {"op": "add_round", "id": c["id"], "key": "loose", "value": count},
+        ]
+        text = f"{c['name']} loads {count} cartridge(s) into {weapon['name']}"
+    else:
+        cards = _cost(state, c, ALL, "changing a belt")
+        ops = [{"op": "set", "id": c["id"], "key": "belt", "value": {"weapon": key, "stage": 1}}]
+        text = f"{c['name']} starts changing the belt of {weapon['name']} (this round and the next)"
+    ops += _turn_ops(c["id"], cards)
+    return [_event("weapon.reloaded", ops, [text], dice, actor=c["id"], weapon=key)]
+
+
+def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-MAL-4: 96-00 ruins the weapon; else a skill roll clears it (takes the round)."""
+    c = _require_turn(state, action.actor)
+    weapon = weapon_of(c, str_param(action.params, "weapon"))
+    if not c["weapons"][weapon["key"]].get("jammed"):
+        raise IllegalAction(f"{weapon['name']} is not jammed")
+    cards = _cost(state, c, ALL, "clearing a jam")
+    rounds = dice.roll(6, "jam clearing time 1d6 rounds")
+    chance = max(skill(c, "mechanical_repair"), skill(c, str(weapon["skill"])))
+    roll = dice.roll(100, "clear jam d100")
+    key = weapon["key"]
+    ops: list[Json] = []
+    if roll >= 96:
+        ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "broken", "value": True})
+        verdict = "96-00: the weapon is ruined"
+    elif roll <= chance:
+        ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "jammed", "value": False})
+        verdict = "cleared"
+    else:
+        verdict = "still jammed"
+    ops += _turn_ops(c["id"], cards)
+    text = f"{c['name']} works on the jam for 1d6 = {rounds} round(s): "
+    text += f"d100 = {roll} vs {chance}: {verdict}"
+    return [_event("weapon.unjammed", ops, [text], dice, actor=c["id"], weapon=key)]
+
+
+def first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-HEAL-4, DG-HEAL-1, DG-WOUND-9: First Aid (or Medicine) takes the rest of the round."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    patient = _c(state, str_param(params, "target", c["id"]))
+    loc = str_param(params, "location")
+    if loc not in LOCATIONS:
+        raise IllegalAction(f"unknown location {loc!r}")
+    which = str_param(params, "skill", "first_aid")
+    if which not in ("first_aid", "medicine"):
+        raise IllegalAction("use first_aid or medicine")
+    cards = cards_left(c)
+    if is_immobile(c) and patient["id"] != c["id"]:
+        raise IllegalAction(
+            "a character down with a chest wound can only treat itself", "DG-WOUND-3"
+        )
+    if is_incapacitated(c) and patient["id"] != c["id"]:
+        raise IllegalAction("an incapacitated character can only treat itself", "DG-WOUND-6")
+    ops, lines = treatment(state, c, patient, loc, which, dice)
+    ops += _turn_ops(c["id"], cards)
+    return [
+        _event("wound.treated", ops, lines, dice, actor=c["id"], target=patient["id"], location=loc)
+    ]
+
+
+def treatment(
+    state: Mapping[str, Any],
+    healer: Mapping[str, Any],
+    patient: Mapping[str, Any],
+    loc: str,
+    which: str,
+    dice: Dice,
+) -> tuple[list[Json], list[str]]:
+    """DG-HEAL-1/-4: roll the skill; First Aid heals 1d3 once a wound; both stabilise."""
+    taken = int(patient["damage"][loc])
+    if taken <= 0 and loc not in patient["bleeding"]:
+        raise IllegalAction(f"{patient['name']}'s {LOCATION_NAMES[loc]} is not wounded")
+    if which == "first_aid" and loc in patient["first_aided"]:
+        raise IllegalAction("First Aid works once per wound", "DG-HEAL-4")
+    chance = skill(healer, which)
+    if which != "medicine":
+        chance += sum(v for _, v in own_penalties(state, healer) if _ != "suppressed")
+    roll = dice.roll(100, f"{which.replace('_', ' ')} d100")
+    name = "First Aid" if which == "first_aid" else "Medicine"
+    lines = [f"{healer['name']} gives {name} to {patient['name']}'s {LOCATION_NAMES[loc]}"]
+    ops: list[Json] = []
+    pid = patient["id"]
+    if which == "first_aid":
+        ops.append({"op": "list_add", "id": pid, "key": "first_aided", "value": loc})
+    if not succeeds(chance, roll, *_auto(state)):
+        lines.append(f"d100 = {roll} vs {chance}: failed")
+        return ops, lines
+    lines.append(f"d100 = {roll} vs {chance}: success; bleeding stopped")
+    ops += [
+        {"op": "bleed_stop", "id": pid, "location": loc},
+        {"op": "treated", "id": pid, "location": loc},
+    ]
+    two = loc_threshold(patient, loc)[1]
+    if which == "medicine" and two:
+        ops.append({"op": "list_add", "id": pid, "key": "operated", "value": loc})  # DG-HEAL-1
+        lines.append("surgery done: the wound can now heal")
+    if which == "first_aid" and loc not in patient["maimed"] + patient["severed"]:
+        heal = dice.roll(3, "First Aid 1d3")
+        amount = min(heal, taken)
+        ops.append({"op": "heal", "id": pid, "location": loc, "amount": amount})
+        lines.append(f"First Aid 1d3 = {heal}: +{amount} HP")
+    return ops, lines
+
+
+def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-6, DG-ARM-2, DG-MOVE-2: any other skill roll costs 1 action."""
+    c = _require_turn(state, action.actor)
+    name = str_param(action.params, "skill")
+    cards = _cost(state, c, 1, "a skill roll")
+    chance = skill(c, name)
+    parts = [f"{name} {chance}"]
+    if c["round"].get("ran"):
+        chance -= int(settings_of(state)["dg.run_penalty"])
+        parts.append("running")
+    from rules.delta_green.combat import vest_of
+
+    vest = vest_of(c)
+    if vest and name in VEST_SKILLS and vest.penalty:
+        chance -= vest.penalty
+        parts.append(f"vest -{vest.penalty}")
+    roll = dice.roll(100, f"{name} d100")
+    ok = succeeds(chance, roll, *_auto(state))
+    text = f"{c['name']} rolls {name}: d100 = {roll} vs {chance}: {'success' if ok else 'failure'}"
+    return [
+        _event(
+            "skill.rolled",
+            _turn_ops(c["id"], cards),
+            [text],
+            dice,
+            actor=c["id"],
+            skill=name,
+            success=ok,
+        )
+    ]
+
+
+def pass_turn(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-INIT-2: passing turns down one card."""
+    c = _require_turn(state, action.actor)
+    return [
+        _event("turn.passed", _turn_ops(c["id"], 1), [f"{c['name']} passes"], dice, actor=c["id"])
+    ]
+
+
+def delay(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-INIT-2: act later in the same pass (not in a later pass)."""
+    c = _require_turn(state, action.actor)
+    if not settings_of(state)["dg.allow_delay"]:
+        raise IllegalAction("delaying is off in this campaign", "DG-INIT-2")
+    if c["id"] in state["delayed"]:
+        raise IllegalAction(f"{c['name']} has already delayed this pass")
+    others = [
+        cid
+        for cid in state["order"]
+        if cid != c["id"]
+        and cid not in state["acted"]
+        and cid not in state["delayed"]
+        and eligible(state, cid)
+    ]
+    if not others:
+        raise IllegalAction("nobody else is left to act in this pass")
+    ops = [{"op": "delay", "id": c["id"]}]
+    return [_event("turn.delayed", ops, [f"{c['name']} delays"], dice, actor=c["id"])]
+
+
+# ---------------------------------------------------------------- free declarations
+
+
+def declare_aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CALLED-1: declared before initiative; the round's rank becomes half DEX + die."""
+    c = _c(state, action.actor)
+    if state["phase"] == "in_round":
+        raise IllegalAction("declare an aimed shot before the GM starts the round", "DG-CALLED-1")
+    loc = str_param(action.params, "location")
+    if loc not in LOCATIONS:
+        raise IllegalAction(f"unknown location {loc!r}", "DG-LOC-1")
+    held = c["in_hand"]
+    if not held or weapon_of(c, held)["kind"] != "firearm":
+        raise IllegalAction("an aimed shot needs a firearm in hand", "DG-CALLED-1")
+    ops = [{"op": "set", "id": c["id"], "key": "called", "value": loc}]
+    text = f"{c['name']} will take an aimed shot at the {LOCATION_NAMES[loc]} next round"
+    return [_event("aimed_shot.declared", ops, [text], dice, actor=c["id"], location=loc)]
+
+
+def set_flag(key: str, kind: str, rule: str) -> Callable[[Json, Action, Dice], list[Event]]:
+    """A free standing choice of the combatant (brave the fire, dodge the next attack)."""
+
+    def resolver(state: Json, action: Action, dice: Dice) -> list[Event]:
+        c = _c(state, action.actor)
+        value = bool_param(action.params, "value", True)
+        ops = [{"op": "set", "id": c["id"], "key": key, "value": value}]
+        text = f"{c['name']}: {key.replace('_', ' ')} {'on' if value else 'off'} ({rule})"
+        return [_event(kind, ops, [text], dice, actor=c["id"], value=value)]
+
+    return resolver
+
+
+def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-PARRY-3: a parry is declared in advance against one attacker."""
+    c = _c(state, action.actor)
+    attacker = _c(state, str_param(action.params, "attacker"))
+    if c["round"].get("parried"):
+        raise IllegalAction("one parry per round", "COC-PARRY-2")
+    aim = c.get("aim")
+    if aim and aim.get("state") == "aiming":
+        raise IllegalAction("no parry while precision aiming", "DG-AIM-1")
+    ops = [{"op": "set", "id": c["id"], "key": "parry_vs", "value": attacker["id"]}]
+    text = f"{c['name']} will parry {attacker['name']}"
+    return [_event("parry.declared", ops, [text], dice, actor=c["id"], attacker=attacker["id"])]

@@ -1,0 +1,359 @@
+"""Delta Green GM tools: hand-applied damage, healing and conditions, weekly healing, training."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import DamageDice, resistance_chance, rhu, succeeds
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.params import bool_param, int_param, str_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green.combat import _auto, settings_of, skill
+from rules.delta_green.engine import _c, _event, treatment
+from rules.delta_green.state import loc_threshold
+from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
+
+TRAINABLE = ("str", "con", "dex", "app")
+
+
+def _reason(params: Any) -> str:
+    return str(params.get("reason") or "no reason given")
+
+
+def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-HP-1/-4, DG-WOUND-*: the GM applies damage by hand (audited); location optional."""
+    target = _c(state, str_param(action.params, "target"))
+    amount = int_param(action.params, "amount")
+    if amount < 0:
+        raise IllegalAction("damage cannot be negative; use healing")
+    loc = action.params.get("location") or None
+    if loc is not None and loc not in LOCATIONS:
+        raise IllegalAction(f"unknown location {loc!r}", "DG-LOC-1")
+    sever = bool_param(action.params, "sever")
+    op = {"op": "damage", "id": target["id"], "location": loc, "amount": amount, "sever": sever}
+    where = LOCATION_NAMES[loc] if loc else "total HP only"
+    text = f"GM applies {amount} damage to {target['name']} ({where}): {_reason(action.params)}"
+    return [_event("damage.applied", [op], [text], dice, target=target["id"], by="gm")]
+
+
+def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-HEAL-*: the GM heals by hand (audited)."""
+    target = _c(state, str_param(action.params, "target"))
+    amount = int_param(action.params, "amount")
+    if amount < 0:
+        raise IllegalAction("healing cannot be negative")
+    loc = action.params.get("location") or None
+    if loc is not None and loc not in LOCATIONS:
+        raise IllegalAction(f"unknown location {loc!r}", "DG-LOC-1")
+    op = {"op": "heal", "id": target["id"], "location": loc, "amount": amount}
+    where = LOCATION_NAMES[loc] if loc else "total HP"
+    text = f"GM heals {target['name']} by {amount} ({where}): {_reason(action.params)}"
+    return [_event("healing.applied", [op], [text], dice, target=target["id"], by="gm")]
+
+
+CONDITIONS = ("prone", "dead", "stabilise", "treated", "brave", "dodge")
+
+
+def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-WOUND-1: the GM sets or clears a condition by hand (audited)."""
+    target = _c(state, str_param(action.params, "target"))
+    name = str_param(action.params, "condition")
+    on = bool_param(action.params, "on", True)
+    tid = target["id"]
+    ops: list[Json]
+    if name in ("prone", "dead", "brave", "dodge"):
+        ops = [{"op": "set", "id": tid, "key": name, "value": on}]
+    elif name in ("stabilise", "treated"):
+        loc = str_param(action.params, "location")
+        if loc not in LOCATIONS:
+            raise IllegalAction(f"unknown location {loc!r}")
+        kind = "bleed_stop" if name == "stabilise" else "treated"
+        ops = [{"op": kind, "id": tid, "location": loc}]
+    else:
+        raise IllegalAction(f"unknown condition {name!r}; one of {', '.join(CONDITIONS)}")
+    text = f"GM sets {name} {'on' if on else 'off'} for {target['name']}: {_reason(action.params)}"
+    return [_event("condition.set", ops, [text], dice, target=tid, by="gm")]
+
+
+def gm_treat(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-HEAL-1/-4: First Aid or surgery outside a round, rolled by the GM."""
+    if state["phase"] == "in_round":
+        raise IllegalAction("during a round, treatment is the healer's action (first_aid)")
+    healer = _c(state, str_param(action.params, "healer"))
+    patient = _c(state, str_param(action.params, "target"))
+    loc = str_param(action.params, "location")
+    if loc not in LOCATIONS:
+        raise IllegalAction(f"unknown location {loc!r}")
+    which = str_param(action.params, "skill", "first_aid")
+    if which not in ("first_aid", "medicine"):
+        raise IllegalAction("use first_aid or medicine")
+    ops, lines = treatment(state, healer, patient, loc, which, dice)
+    return [_event("wound.treated", ops, lines, dice, actor=healer["id"], target=patient["id"])]
+
+
+def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-HEAL-1/-2/-3/-5: a game week: 1d3 to total HP and each damaged location."""
+    if state["phase"] == "in_round":
+        raise IllegalAction("healing weeks pass between fights")
+    expr = DamageDice.parse(str(settings_of(state)["dg.weekly_heal"]))
+    ops: list[Json] = [{"op": "state_set", "key": "week", "value": int(state["week"]) + 1}]
+    lines = [f"Week {int(state['week']) + 1} of healing"]
+    for cid, c in state["combatants"].items():
+        if c["dead"] or int(c["hp"]) <= -10:
+            continue
+        ops.append({"op": "recompute_locations", "id": cid})  # DG-HEAL-5: new max HP
+        if c["bleeding"]:
+            lines.append(f"{c['name']}: still bleeding, must be stabilised first (DG-HEAL-2)")
+            continue
+        damaged = [loc for loc in LOCATIONS if int(c["damage"][loc]) > 0]
+        if int(c["hp"]) >= int(c["hp_max"]) and not damaged:
+            continue
+        healable = []
+        for loc in damaged:
+            if loc in c["maimed"] or loc in c["severed"]:
+                continue  # DG-HEAL-5
+            if loc_threshold(c, loc)[1] and loc not in c["operated"]:
+                lines.append(f"{c['name']}: {LOCATION_NAMES[loc]} needs surgery (DG-HEAL-1)")
+                continue
+            healable.append(loc)
+        amount, _ = expr.roll(dice, f"{c['name']} weekly healing {expr}")
+        ops.append(
+            {"op": "heal", "id": cid, "location": None, "locations": healable, "amount": amount}
+        )
+        lines.append(f"{c['name']}: weekly healing {expr} = {amount}")
+    return [_event("week.passed", ops, lines, dice)]
+
+
+def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-TRAIN-1..-6: a course with a better instructor: skill% hours, 1d6-2, cap 75."""
+    params = action.params
+    student = _c(state, str_param(params, "student"))
+    name = str_param(params, "skill")
+    current = skill(student, name)
+    if params.get("instructor"):
+        teacher = _c(state, str_param(params, "instructor"))
+        teacher_skill = skill(teacher, name)
+        teacher_name = teacher["name"]
+    else:
+        teacher_skill = int_param(params, "instructor_skill")
+        teacher_name = "the instructor"
+    if teacher_skill <= current:
+        raise IllegalAction(
+            f"{teacher_name} must be better than {current}% at {name}", "DG-TRAIN-1"
+        )
+    cap = int(settings_of(state)["dg.training_cap"])
+    if current >= cap:
+        raise IllegalAction(f"training cannot raise a skill above {cap}%", "DG-TRAIN-5")
+    hours = max(1, current)
+    per_week = int(settings_of(state)["dg.training_hours_per_week"])
+    weeks = math.ceil(hours / per_week)
+    ops, lines = _skill_result(student, name, current, cap, dice)
+    lines.insert(
+        0,
+        f"{student['name']} trains {name} ({current}%) with {teacher_name}: "
+        f"{hours} h, done in week {weeks} at {per_week} h a week",
+    )
+    return [
+        _event(
+            "training.finished",
+            ops,
+            lines,
+            dice,
+            student=student["id"],
+            skill=name,
+            hours=hours,
+            weeks=weeks,
+        )
+    ]
+
+
+def _skill_result(
+    c: Json, name: str, current: int, cap: int, dice: Dice
+) -> tuple[list[Json], list[str]]:
+    """DG-TRAIN-4/-5: 1d6-2, never above the cap nor below the base chance."""
+    face = dice.roll(6, "training 1d6-2")
+    gain = face - 2
+    base = int(c["sheet"]["skill_bases"].get(name, 0))
+    new = max(base, min(cap, current + gain)) if gain > 0 else max(base, current + gain)
+    new = min(new, max(cap, current))
+    text = f"1d6-2 = {face}-2 = {gain:+d}: {name} {current}% -> {new}%"
+    return [{"op": "sheet", "id": c["id"], "path": ["skills", name], "value": new}], [text]
+
+
+def char_limit(c: Json, char: str) -> int:
+    """DG-CTRAIN-4/-5: STR/CON up to max(STR, CON, SIZ); DEX/APP up to base + rhu(base/2)."""
+    sheet = c["sheet"]
+    if char in ("str", "con"):
+        return max(int(sheet["str"]), int(sheet["con"]), int(sheet["siz"]))
+    base = int(sheet[f"{char}_base"])
+    return base + rhu(Fraction(base, 2))
+
+
+def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CTRAIN-1..-7: characteristic x5 hours; 1d3-1, capped by instructor and limits."""
+    if not settings_of(state)["dg.characteristic_training"]:
+        raise IllegalAction("characteristic training is off in this campaign", "DG-CTRAIN-1")
+    params = action.params
+    student = _c(state, str_param(params, "student"))
+    char = str_param(params, "characteristic").lower()
+    if char not in TRAINABLE:
+        raise IllegalAction(f"{char.upper()} cannot be trained", "DG-CHAR-1")
+    teacher_id = str_param(params, "instructor", "npc")
+    room = None
+    teacher = None
+    if teacher_id != "npc":
+        teacher = _c(state, teacher_id)
+        own = int(teacher["gains"].get(char, 0))
+        if own < 1:
+            raise IllegalAction(
+                f"{teacher['name']} has not raised {char.upper()} by training or research",
+                "DG-CTRAIN-2",
+            )
+        given = int(teacher["taught"].get(student["id"], {}).get(char, 0))
+        room = own - given  # DG-CTRAIN-3, cumulative
+        if room < 1:
+            raise IllegalAction(f"{teacher['name']} has nothing more to teach", "DG-CTRAIN-3")
+    current = int(student["sheet"][char])
+    limit = char_limit(student, char)
+    if current >= limit:
+        raise IllegalAction(f"{char.upper()} is at its limit {limit}", "DG-CTRAIN-4")
+    hours = current * 5  # DG-CTRAIN-7
+    face = dice.roll(3, "characteristic training 1d3-1")
+    gain = min(face - 1, limit - current, room if room is not None else 99)
+    ops: list[Json] = []
+    if gain > 0:
+        ops += [
+            {"op": "sheet", "id": student["id"], "path": [char], "value": current + gain},
+            {"op": "gain", "id": student["id"], "char": char, "value": gain},
+        ]
+        if teacher is not None:
+            ops.append(
+                {
+                    "op": "taught",
+                    "id": teacher["id"],
+                    "student": student["id"],
+                    "char": char,
+                    "value": gain,
+                }
+            )
+    caps = f" (limit {limit}" + (f", instructor can give {room}" if room is not None else "") + ")"
+    text = (
+        f"{student['name']} trains {char.upper()} {current} for {hours} h: 1d3-1 = {face}-1; "
+        f"gain {gain}{caps}: {char.upper()} {current + gain}"
+    )
+    return [
+        _event(
+            "training.finished",
+            ops,
+            [text],
+            dice,
+            student=student["id"],
+            char=char,
+            hours=hours,
+            gain=gain,
+        )
+    ]
+
+
+def research(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-RSCH-1..-4: self-teaching; d100 + XB must beat the skill (or characteristic x5)."""
+    params = action.params
+    student = _c(state, str_param(params, "student"))
+    xb = int(settings_of(state)["dg.experience_bonus"])
+    cap = int(settings_of(state)["dg.training_cap"])
+    if params.get("characteristic"):
+        char = str_param(params, "characteristic").lower()
+        if char not in TRAINABLE:
+            raise IllegalAction(f"{char.upper()} cannot be researched", "DG-CHAR-1")
+        current = int(student["sheet"][char])
+        target, hours, what = current * 5, current * 5, char.upper()
+    else:
+        char = None
+        name = str_param(params, "skill")
+        current = skill(student, name)
+        if current >= cap:
+            raise IllegalAction(f"research cannot raise a skill above {cap}%", "DG-TRAIN-5")
+        target, hours, what = current, max(1, current), name
+    roll = dice.roll(100, "research d100")
+    lines = [f"{student['name']} researches {what} for {hours} h: d100 = {roll} + {xb} vs {target}"]
+    ops: list[Json] = []
+    if roll + xb <= target:
+        lines.append("no improvement")
+        return [_event("research.finished", ops, lines, dice, student=student["id"], success=False)]
+    if char is None:
+        more_ops, more = _skill_result(student, name, current, cap, dice)
+    else:
+        limit = char_limit(student, char)
+        face = dice.roll(3, "research 1d3-1")
+        gain = max(0, min(face - 1, limit - current))
+        more_ops = []
+        if gain:
+            more_ops = [
+                {"op": "sheet", "id": student["id"], "path": [char], "value": current + gain},
+                {"op": "gain", "id": student["id"], "char": char, "value": gain},
+            ]
+        more = [f"1d3-1 = {face}-1: {char.upper()} {current} -> {current + gain} (limit {limit})"]
+    ops += more_ops
+    lines += ["success", *more]
+    return [_event("research.finished", ops, lines, dice, student=student["id"], success=True)]
+
+
+def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-POW-1, COC-RES-1: magic points against magic points; below 95% earns a POW gain check."""
+    c = _c(state, action.actor if action.actor != "gm" else str_param(action.params, "caster"))
+    active = int_param(action.params, "active")
+    passive = int_param(action.params, "passive")
+    chance = resistance_chance(active, passive)
+    roll = dice.roll(100, "resistance table d100")
+    ok = succeeds(chance, roll)
+    ops: list[Json] = []
+    text = f"{c['name']}: MP {active} vs {passive}: chance {chance}%, d100 = {roll}: "
+    text += "success" if ok else "failure"
+    if chance < 95:
+        ops.append({"op": "set", "id": c["id"], "key": "pow_check", "value": True})
+        text += "; POW gain check earned"
+    return [
+        _event("resistance.rolled", ops, [text], dice, actor=c["id"], success=ok, chance=chance)
+    ]
+
+
+def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-POW-2: (max + min roll - POW) x 5; success adds 1d3-1 POW (one roll per session)."""
+    c = _c(state, str_param(action.params, "target"))
+    if not c["pow_check"] and not bool_param(action.params, "force"):
+        raise IllegalAction(f"{c['name']} has not earned a POW gain roll", "DG-POW-1")
+    low, high = (int(v) for v in c["sheet"]["pow_roll"])
+    current = int(c["sheet"]["pow"])
+    chance = (high + low - current) * 5
+    ops: list[Json] = [{"op": "set", "id": c["id"], "key": "pow_check", "value": False}]
+    if chance <= 0:
+        return [
+            _event(
+                "pow.rolled",
+                ops,
+                [f"{c['name']}: POW {current} cannot rise (0%)"],
+                dice,
+                target=c["id"],
+                chance=0,
+            )
+        ]
+    roll = dice.roll(100, "POW gain d100")
+    lines = [f"{c['name']}: POW gain chance ({high}+{low}-{current})x5 = {chance}%, d100 = {roll}"]
+    if succeeds(chance, roll, *_auto(state)):
+        face = dice.roll(3, "POW gain 1d3-1")
+        ops.append({"op": "sheet", "id": c["id"], "path": ["pow"], "value": current + face - 1})
+        lines.append(f"1d3-1 = {face}-1: POW {current} -> {current + face - 1}")
+    else:
+        lines.append("no change")
+    return [_event("pow.rolled", ops, lines, dice, target=c["id"], chance=chance)]
+
+
+def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-EDGE-4: the GM marks the scene as a confined space."""
+    value = bool_param(action.params, "value", True)
+    ops = [{"op": "state_set", "key": "confined", "value": value}]
+    text = f"GM: the scene is {'a confined space' if value else 'open'}"
+    return [_event("scene.changed", ops, [text], dice)]

@@ -1,0 +1,199 @@
+"""Delta Green agent sheets: characteristics, skills, weapons, vest and edges, validated."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import DamageDice, rhu
+from rules.core.errors import RulesError, SheetError
+from rules.core.system import Json
+from rules.delta_green.tables import BURST_MODES, VESTS
+
+CHARACTERISTICS = ("str", "con", "siz", "int", "pow", "dex", "app")
+WEAPON_KINDS = ("firearm", "melee", "knife", "unarmed")
+RELOAD_KINDS = ("magazine", "belt", "loose", "none")
+
+# DG-EDGE-TABLE: edge -> (prerequisite, price in skill points).
+EDGES: dict[str, tuple[str | None, int]] = {
+    "double_tap": (None, 20),
+    "improved_double_tap": ("double_tap", 20),
+    "quick_draw": (None, 20),
+    "close_quarters": (None, 20),
+    "hand_to_hand": (None, 5),
+    "improved_hand_to_hand": ("hand_to_hand", 10),
+    "dirty_fighting": (None, 15),
+    "eagle_eye": (None, 20),
+}
+
+
+def _int(sheet: Mapping[str, Any], field: str, rule: str, low: int, high: int = 999) -> int:
+    raw = sheet.get(field)
+    if isinstance(raw, bool) or raw is None:
+        raise SheetError(field, "must be a whole number", rule)
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise SheetError(field, f"must be a whole number, not {raw!r}", rule) from None
+    if not low <= value <= high:
+        raise SheetError(field, f"must be between {low} and {high}, not {value}", rule)
+    return value
+
+
+def _weapon(raw: Any, index: int) -> Json:
+    where = f"weapons[{index}]"
+    if not isinstance(raw, Mapping):
+        raise SheetError(where, "must be an object", "DG-ACT-3")
+    key = str(raw.get("key") or "").strip()
+    if not key:
+        raise SheetError(f"{where}.key", "is required", "DG-ACT-3")
+    kind = str(raw.get("kind", "firearm"))
+    if kind not in WEAPON_KINDS:
+        raise SheetError(f"{where}.kind", f"must be one of {', '.join(WEAPON_KINDS)}", "DG-ARM-4")
+    damage = str(raw.get("damage", "1d3"))
+    try:
+        DamageDice.parse(damage)
+    except RulesError as exc:
+        raise SheetError(f"{where}.damage", exc.message, "COC-IMPALE-3") from None
+    firearm = kind == "firearm"
+    weapon: Json = {
+        "key": key,
+        "name": str(raw.get("name") or key),
+        "kind": kind,
+        "skill": str(raw.get("skill") or ("firearms" if firearm else "fist")),
+        "damage": damage,
+        "rof": _int(raw, "rof", "DG-ACT-3", 1) if firearm else 1,
+        "capacity": _int(raw, "capacity", "DG-AUTO-2", 1, 10000) if firearm else 0,
+        "reload": str(raw.get("reload", "magazine" if firearm else "none")),
+        "mal": None if raw.get("mal") in (None, "") else _int(raw, "mal", "COC-MAL-1", 2, 100),
+        "action": str(raw.get("action", "semi")),
+        "auto": bool(raw.get("auto", False)),
+        "max_burst": int(raw.get("max_burst", 20 if raw.get("auto") else 0)),
+        "sustained_fire": bool(raw.get("sustained_fire", False)),
+        "can_impale": bool(raw.get("can_impale", kind in ("firearm", "knife"))),
+        "can_sever": bool(raw.get("can_sever", False)),
+        "two_handed": bool(raw.get("two_handed", False)),
+        "base_range_m": float(raw.get("base_range_m", 15 if firearm else 0)),
+        "handgun": bool(raw.get("handgun", False)),
+    }
+    if weapon["reload"] not in RELOAD_KINDS:
+        raise SheetError(f"{where}.reload", f"must be one of {', '.join(RELOAD_KINDS)}", "DG-ACT-6")
+    if weapon["max_burst"] and str(weapon["max_burst"]) not in BURST_MODES:
+        raise SheetError(f"{where}.max_burst", "must be a burst size of the table", "DG-AUTO-6")
+    if firearm:
+        loaded = raw.get("loaded", weapon["capacity"])
+        weapon["loaded"] = _int({"loaded": loaded}, "loaded", "DG-AUTO-2", 0, weapon["capacity"])
+        weapon["spare"] = _int({"spare": raw.get("spare", 0)}, "spare", "DG-ACT-6", 0, 100000)
+    else:
+        weapon["loaded"] = 0
+        weapon["spare"] = 0
+    weapon["ready"] = bool(raw.get("ready", False))
+    return weapon
+
+
+def validate_sheet(sheet: Mapping[str, Any]) -> Json:
+    """A checked, completed copy of a sheet; raises SheetError naming the field and the rule."""
+    if not isinstance(sheet, Mapping):
+        raise SheetError("sheet", "must be an object", "DG-HP-5")
+    out: Json = {"name": str(sheet.get("name") or "Agent")}
+    for field in CHARACTERISTICS:
+        low = 1 if field in ("dex", "con", "siz") else 0
+        rule = {"dex": "DG-ACT-1", "con": "DG-WOUND-9", "siz": "DG-CTRAIN-4"}.get(
+            field, "DG-CHAR-1"
+        )
+        out[field] = _int({field: sheet.get(field, 10)}, field, rule, low, 99)
+    default_hp = max(1, rhu(Fraction(out["con"] + out["siz"], 2)))
+    out["hp"] = _int({"hp": sheet.get("hp", default_hp)}, "hp", "DG-HP-1", 1, 999)
+    out["dex_base"] = _int(
+        {"dex_base": sheet.get("dex_base", out["dex"])}, "dex_base", "DG-CTRAIN-5", 1, 99
+    )
+    out["app_base"] = _int(
+        {"app_base": sheet.get("app_base", out["app"])}, "app_base", "DG-CTRAIN-5", 0, 99
+    )
+    skills = sheet.get("skills") or {}
+    if not isinstance(skills, Mapping):
+        raise SheetError("skills", "must map skill names to percentages", "DG-GEN-1")
+    out["skills"] = {
+        str(name): _int({f"skills.{name}": value}, f"skills.{name}", "DG-GEN-1", 0, 200)
+        for name, value in skills.items()
+    }
+    out["skills"].setdefault("dodge", out["dex"] * 2)
+    bases = sheet.get("skill_bases") or {}
+    out["skill_bases"] = {str(k): int(v) for k, v in dict(bases).items()}
+    weapons_raw = sheet.get("weapons") or []
+    if not isinstance(weapons_raw, list):
+        raise SheetError("weapons", "must be a list", "DG-ACT-3")
+    weapons = [_weapon(raw, index) for index, raw in enumerate(weapons_raw)]
+    keys = [weapon["key"] for weapon in weapons]
+    if len(set(keys)) != len(keys):
+        raise SheetError("weapons", "weapon keys must be unique", "DG-ACT-3")
+    if not any(weapon["kind"] == "unarmed" for weapon in weapons):
+        weapons.append(
+            _weapon({"key": "fist", "name": "Fist", "kind": "unarmed", "damage": "1d3"}, 99)
+        )
+    if sum(1 for weapon in weapons if weapon["ready"] and weapon["kind"] != "unarmed") > 1:
+        raise SheetError("weapons", "only one weapon can be in hand", "DG-INIT-1")
+    out["weapons"] = weapons
+    vest = sheet.get("vest")
+    if vest in (None, "", 0):
+        out["vest"] = None
+    else:
+        raw_vest = vest if isinstance(vest, Mapping) else {"level": vest}
+        level = _int(raw_vest, "level", "DG-ARM-1", 1, 4) if "level" in raw_vest else 0
+        if level not in VESTS:
+            raise SheetError("vest.level", "must be 1 to 4", "DG-ARM-1")
+        hidden = bool(raw_vest.get("worn_hidden", False))
+        if hidden and not VESTS[level].concealable:
+            raise SheetError(
+                "vest.worn_hidden", f"a level {level} vest cannot be hidden", "DG-ARM-8"
+            )
+        out["vest"] = {"level": level, "worn_hidden": hidden}
+    edges = [str(edge) for edge in sheet.get("edges") or []]
+    for edge in edges:
+        if edge not in EDGES:
+            raise SheetError("edges", f"unknown edge {edge!r}", "DG-EDGE-0")
+        prerequisite = EDGES[edge][0]
+        if prerequisite and prerequisite not in edges:
+            raise SheetError("edges", f"{edge} needs {prerequisite} first", "DG-EDGE-0")
+    out["edges"] = edges
+    db = str(sheet.get("db", "0") or "0")
+    try:
+        DamageDice.parse(db)
+    except RulesError as exc:
+        raise SheetError("db", exc.message, "COC-IMPALE-3") from None
+    out["db"] = db
+    out["hit_locations"] = bool(sheet.get("hit_locations", True))
+    pow_roll = sheet.get("pow_roll") or [3, 18]
+    out["pow_roll"] = [int(pow_roll[0]), int(pow_roll[1])]
+    out["human"] = bool(sheet.get("human", True))
+    return out
+
+
+DEFAULT_SHEET: Json = {
+    "name": "New agent",
+    "str": 11,
+    "con": 12,
+    "siz": 13,
+    "int": 13,
+    "pow": 11,
+    "dex": 12,
+    "app": 10,
+    "skills": {"firearms": 40, "dodge": 24, "first_aid": 30, "medicine": 5, "fist": 50},
+    "weapons": [
+        {
+            "key": "pistol",
+            "name": "9mm pistol",
+            "skill": "firearms",
+            "damage": "1d10",
+            "rof": 3,
+            "capacity": 15,
+            "spare": 2,
+            "mal": 98,
+            "handgun": True,
+            "base_range_m": 20,
+        }
+    ],
+    "vest": None,
+    "edges": [],
+}

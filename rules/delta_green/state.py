@@ -1,0 +1,465 @@
+"""Delta Green encounter state (JSON) and the primitive ops events carry; `apply` folds them."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import IllegalAction
+from rules.core.system import Event, Json
+from rules.delta_green.settings import merged
+from rules.delta_green.sheet import validate_sheet
+from rules.delta_green.tables import ARMS, CHEST, HEAD, LEGS, LIMBS, LOCATIONS, location_table
+
+VERSION = 1
+
+
+def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json:
+    """A combatant from a setup entry: validated sheet, full HP, weapons as carried."""
+    sheet = validate_sheet(entry.get("sheet") or {})
+    cid = str(entry.get("id") or "").strip()
+    if not cid or cid == "gm":
+        raise IllegalAction("every combatant needs an id (and 'gm' is reserved)")
+    hp_max = sheet["hp"]
+    in_hand = next((w["key"] for w in sheet["weapons"] if w["ready"]), None)
+    return {
+        "id": cid,
+        "name": str(entry.get("name") or sheet["name"]),
+        "side": str(entry.get("side") or "agents"),
+        "controller": str(entry.get("controller") or "gm"),
+        "sheet": sheet,
+        "hp_max": hp_max,
+        "hp": int(entry.get("hp", hp_max)),
+        "loc_max": location_table(hp_max, str(settings["dg.location_hp_rounding"])),
+        "damage": {loc: 0 for loc in LOCATIONS},
+        "weapons": {
+            w["key"]: {"loaded": w["loaded"], "spare": w["spare"], "jammed": False, "broken": False}
+            for w in sheet["weapons"]
+        },
+        "in_hand": in_hand,
+        "hand": "right",
+        "prone": False,
+        "dead": False,
+        "maimed": [],
+        "severed": [],
+        "untreated": [],
+        "bleeding": {},
+        "first_aided": [],
+        "operated": [],
+        "penalties": [],
+        "round": {},
+        "aim": None,
+        "called": None,
+        "brave": False,
+        "dodge": False,
+        "parry_vs": None,
+        "belt": None,
+        "pow_check": False,
+        "gains": {},
+        "taught": {},
+        "notes": [],
+    }
+
+
+def start(setup: Mapping[str, Any]) -> Json:
+    """A new encounter from setup JSON (see docs/architecture.md)."""
+    settings = merged(setup.get("settings"))
+    combatants: dict[str, Json] = {}
+    for entry in setup.get("combatants") or []:
+        combatant = new_combatant(entry, settings)
+        if combatant["id"] in combatants:
+            raise IllegalAction(f"two combatants share the id {combatant['id']!r}")
+        combatants[combatant["id"]] = combatant
+    return {
+        "version": VERSION,
+        "title": str(setup.get("title") or "Delta Green encounter"),
+        "settings": settings,
+        "round": 0,
+        "phase": "setup",
+        "pass": 0,
+        "order": [],
+        "ties": {},
+        "acted": [],
+        "delayed": [],
+        "tie_grace": [],
+        "confined": bool(setup.get("confined", False)),
+        "week": 0,
+        "combatants": combatants,
+    }
+
+
+def loc_threshold(c: Mapping[str, Any], loc: str) -> tuple[bool, bool]:
+    """DG-WOUND-1: whether a location has reached >= 1x and >= 2x its normal HP in damage."""
+    normal = int(c["loc_max"][loc])
+    taken = int(c["damage"][loc])
+    return taken >= normal, taken >= 2 * normal
+
+
+def is_dead(c: Mapping[str, Any]) -> bool:
+    """DG-HP-3 / DG-WOUND-7: total HP -10 or less, or a severed head."""
+    return bool(c["dead"]) or int(c["hp"]) <= -10
+
+
+def is_unconscious(c: Mapping[str, Any]) -> bool:
+    """DG-HP-2 / DG-WOUND-5: total HP 2 or less, or a head at 1x or worse."""
+    if is_dead(c):
+        return False
+    return int(c["hp"]) <= 2 or (uses_locations(c) and loc_threshold(c, HEAD)[0])
+
+
+def uses_locations(c: Mapping[str, Any]) -> bool:
+    """DG-LOC-5: creatures without hit locations take total HP only."""
+    return bool(c["sheet"].get("hit_locations", True))
+
+
+def is_helpless(c: Mapping[str, Any]) -> bool:
+    """DG-WOUND-8: chest/abdomen at 2x: nothing but sit or lie."""
+    return uses_locations(c) and loc_threshold(c, CHEST)[1]
+
+
+def is_incapacitated(c: Mapping[str, Any]) -> bool:
+    """DG-WOUND-6: a limb at 2x not yet treated: only First Aid on itself or crawling."""
+    return bool(c["untreated"])
+
+
+def is_immobile(c: Mapping[str, Any]) -> bool:
+    """DG-WOUND-3: a chest at 1x cannot move until its HP is above 0."""
+    return uses_locations(c) and loc_threshold(c, CHEST)[0]
+
+
+def leg_disabled(c: Mapping[str, Any]) -> bool:
+    """DG-WOUND-2: either leg at 1x."""
+    return uses_locations(c) and any(loc_threshold(c, leg)[0] for leg in LEGS)
+
+
+def status(c: Mapping[str, Any]) -> str:
+    """The character's state for the sheet: conscious, unconscious, dying or dead."""
+    if is_dead(c):
+        return "dead"
+    if is_unconscious(c):
+        return "dying" if c["bleeding"] or int(c["hp"]) <= 0 else "unconscious"
+    return "conscious"
+
+
+def location_badges(c: Mapping[str, Any], loc: str) -> list[str]:
+    """DG-WOUND-1: condition badges of one location (disabled, maimed, severed, bleeding)."""
+    badges: list[str] = []
+    if not uses_locations(c):
+        return badges
+    one, two = loc_threshold(c, loc)
+    if loc in c["severed"]:
+        badges.append("severed")
+    elif loc in c["maimed"]:
+        badges.append("maimed")
+    elif two:
+        badges.append("crippled")
+    elif one:
+        badges.append("disabled")
+    if loc in c["bleeding"]:
+        badges.append("bleeding")
+    return badges
+
+
+def conditions(c: Mapping[str, Any]) -> list[str]:
+    """DG-WOUND-1: the conditions shown on the token and sheet."""
+    found: list[str] = []
+    if is_dead(c):
+        return ["dead"]
+    if is_unconscious(c):
+        found.append("unconscious")
+    if c["prone"]:
+        found.append("prone")
+    if leg_disabled(c):
+        found.append("leg_disabled")
+    if uses_locations(c) and any(loc_threshold(c, arm)[0] for arm in ARMS):
+        found.append("arm_disabled")
+    if c["bleeding"]:
+        found.append("bleeding")
+    if is_incapacitated(c):
+        found.append("incapacitated")
+    if is_helpless(c):
+        found.append("helpless")
+    found.extend(f"maimed:{loc}" for loc in c["maimed"])
+    found.extend(f"severed:{loc}" for loc in c["severed"])
+    return found
+
+
+def cards_left(c: Mapping[str, Any]) -> int:
+    """DG-ACT-2: face-up cards this round."""
+    rnd = c["round"]
+    return max(0, int(rnd.get("cards", 0)) - int(rnd.get("spent", 0)))
+
+
+def able(c: Mapping[str, Any]) -> bool:
+    """Whether the combatant can take turns at all (alive, conscious, not helpless)."""
+    return not (is_dead(c) or is_unconscious(c) or is_helpless(c))
+
+
+def eligible(state: Mapping[str, Any], cid: str) -> bool:
+    """Whether `cid` still takes a turn this round (DG-INIT-2; ties keep theirs, DG-INIT-3)."""
+    c = state["combatants"][cid]
+    if cards_left(c) <= 0:
+        return False
+    return able(c) or cid in state["tie_grace"]
+
+
+def current_actor(state: Mapping[str, Any]) -> str | None:
+    """DG-INIT-2: whose turn it is in this pass: rank order, delayed combatants last."""
+    if state["phase"] != "in_round":
+        return None
+    for cid in state["order"]:
+        if cid not in state["acted"] and cid not in state["delayed"] and eligible(state, cid):
+            return str(cid)
+    for cid in state["delayed"]:
+        if cid not in state["acted"] and eligible(state, cid):
+            return str(cid)
+    return None
+
+
+def round_over(state: Mapping[str, Any]) -> bool:
+    """DG-INIT-2: nobody has face-up cards left (or nobody able to use them)."""
+    return not any(eligible(state, cid) for cid in state["order"])
+
+
+def _damage(state: Json, op: Mapping[str, Any]) -> None:
+    """DG-HP-1, DG-WOUND-*: damage to location and total, limb cap, and the wound effects."""
+    c = state["combatants"][op["id"]]
+    amount = max(0, int(op["amount"]))
+    loc = op.get("location")
+    rnd = int(state["round"])
+    if not loc or not uses_locations(c):
+        c["hp"] = int(c["hp"]) - amount
+        return
+    normal = int(c["loc_max"][loc])
+    before = int(c["damage"][loc])
+    if loc in LIMBS:
+        amount = max(0, min(amount, 2 * normal - before))  # DG-WOUND-6: the 2x cap
+    after = before + amount
+    c["damage"][loc] = after
+    c["hp"] = int(c["hp"]) - amount
+    if amount > 0:
+        c["aim"] = None  # DG-AIM-1: being hit spoils precision aiming
+    sever = bool(op.get("sever"))
+    crossed_one = before < normal <= after
+    crossed_two = before < 2 * normal <= after
+    if crossed_one:
+        if loc in LEGS:  # DG-WOUND-2
+            c["prone"] = True
+            c["round"]["spent"] = c["round"].get("cards", 0)
+        elif loc == CHEST:  # DG-WOUND-3
+            c["prone"] = True
+            c["round"]["spent"] = c["round"].get("cards", 0)
+            c["bleeding"][loc] = {"kind": "roll", "since": rnd}
+        elif loc in ARMS:  # DG-WOUND-4
+            _drop_from(c, loc)
+        elif loc == HEAD:  # DG-WOUND-5
+            c["prone"] = True
+            c["bleeding"][loc] = {"kind": "roll", "since": rnd}
+    if crossed_two:
+        if loc in LIMBS:  # DG-WOUND-6
+            (c["severed"] if sever else c["maimed"]).append(loc)
+            c["untreated"].append(loc)
+            if state["settings"].get("dg.maim_max_hp_loss") == "L":
+                c["hp_max"] = int(c["hp_max"]) - normal  # DG-HEAL-5
+        elif loc == HEAD:  # DG-WOUND-7
+            c["bleeding"][loc] = {"kind": "auto", "since": rnd}
+            if sever:
+                c["severed"].append(loc)
+                c["dead"] = True
+        elif loc == CHEST:  # DG-WOUND-8
+            c["bleeding"][loc] = {"kind": "roll", "since": rnd}
+    by = op.get("by")
+    ties = state["ties"]
+    if (
+        by
+        and state["phase"] == "in_round"
+        and ties.get(by) is not None
+        and ties.get(by) == ties.get(c["id"])
+        and c["id"] not in state["acted"]
+        and c["id"] not in state["tie_grace"]
+    ):
+        state["tie_grace"].append(c["id"])  # DG-INIT-3: simultaneous results
+
+
+def _drop_from(c: Json, arm: str) -> None:
+    """DG-WOUND-4: a disabled arm drops what it holds (two-handed weapons need both arms)."""
+    key = c["in_hand"]
+    if not key:
+        return
+    weapon = weapon_of(c, key)
+    holding = f"{c['hand']}_arm"
+    if weapon["two_handed"] or arm == holding:
+        c["in_hand"] = None
+
+
+def weapon_of(c: Mapping[str, Any], key: str) -> Json:
+    """The sheet entry of weapon `key`; raises IllegalAction if the combatant has none."""
+    for weapon in c["sheet"]["weapons"]:
+        if weapon["key"] == key:
+            return dict(weapon)
+    raise IllegalAction(f"{c['name']} has no weapon {key!r}")
+
+
+def _heal(state: Json, op: Mapping[str, Any]) -> None:
+    """DG-HEAL-3/-4: heal total HP and a location (or every damaged location), capped at maxima."""
+    c = state["combatants"][op["id"]]
+    amount = max(0, int(op["amount"]))
+    c["hp"] = min(int(c["hp_max"]), int(c["hp"]) + amount)
+    locs = [op["location"]] if op.get("location") else list(op.get("locations") or [])
+    for loc in locs:
+        if loc in c["maimed"] or loc in c["severed"]:
+            continue  # DG-HEAL-5: maiming is permanent
+        c["damage"][loc] = max(0, int(c["damage"][loc]) - amount)
+        normal = int(c["loc_max"][loc])
+        if c["damage"][loc] < normal:
+            c["bleeding"].pop(loc, None)  # DG-WOUND-9: HP above 0 stops bleeding
+
+
+def _round_start(state: Json, op: Mapping[str, Any]) -> None:
+    state["round"] = int(op["round"])
+    state["phase"] = "in_round"
+    state["pass"] = 1
+    state["order"] = list(op["order"])
+    state["ties"] = dict(op.get("ties") or {})
+    state["acted"] = []
+    state["delayed"] = []
+    state["tie_grace"] = []
+    for cid, c in state["combatants"].items():
+        entry = op["entries"].get(cid)
+        aim = c["aim"]
+        if aim and aim.get("state") == "aiming":
+            aim["state"] = "ready" if aim.get("round") == state["round"] - 1 else "lost"
+            if aim["state"] == "lost":
+                c["aim"] = None
+        elif aim and aim.get("state") == "ready":
+            c["aim"] = None  # DG-AIM-1: the benefit lasts one round
+        c["parry_vs"] = None
+        c["called"] = None
+        c["round"] = dict(entry) if entry else {"cards": 0, "spent": 0}
+        c["round"].update(
+            {"spent": 0, "ran": False, "moved_m": 0.0, "shots": {}, "attacks": 0, "dodged": False}
+        )
+        c["round"].update({"parried": False, "mags": 0, "loose": 0, "spent_while_down": False})
+        if c["belt"] and entry:
+            c["belt"]["stage"] = 2
+            c["round"]["spent"] = c["round"]["cards"]  # DG-ACT-6: a belt takes two whole rounds
+
+
+def _turn(state: Json, cid: str) -> None:
+    if cid not in state["acted"]:
+        state["acted"].append(cid)
+    if cid in state["delayed"]:
+        state["delayed"].remove(cid)
+    if cid in state["tie_grace"]:
+        state["tie_grace"].remove(cid)
+    if current_actor(state) is None and not round_over(state):
+        state["pass"] = int(state["pass"]) + 1
+        state["acted"] = []
+        state["delayed"] = []
+
+
+def apply_op(state: Json, op: Mapping[str, Any]) -> None:
+    """Apply one primitive op in place (callers pass a copy)."""
+    kind = op["op"]
+    if kind == "round_start":
+        _round_start(state, op)
+        return
+    if kind == "round_end":
+        state["phase"] = "between"
+        state["acted"] = []
+        state["delayed"] = []
+        state["tie_grace"] = []
+        return
+    if kind == "next_pass":
+        state["pass"] = int(state["pass"]) + 1
+        state["acted"] = []
+        state["delayed"] = []
+        state["tie_grace"] = []
+        return
+    if kind == "state_set":
+        state[op["key"]] = op["value"]
+        return
+    c = state["combatants"][op["id"]]
+    if kind == "spend":
+        rnd = c["round"]
+        rnd["spent"] = min(int(rnd.get("cards", 0)), int(rnd.get("spent", 0)) + int(op["cards"]))
+        if is_immobile(c) and op.get("voluntary", True):
+            rnd["spent_while_down"] = True  # DG-WOUND-3: acting while down costs 1 HP
+    elif kind == "turn":
+        _turn(state, c["id"])
+    elif kind == "delay":
+        if c["id"] not in state["delayed"]:
+            state["delayed"].append(c["id"])
+    elif kind == "set":
+        c[op["key"]] = copy.deepcopy(op["value"])
+    elif kind == "set_round":
+        c["round"][op["key"]] = copy.deepcopy(op["value"])
+    elif kind == "add_round":
+        rnd = c["round"]
+        if op.get("sub"):
+            bucket = rnd.setdefault(op["key"], {})
+            bucket[op["sub"]] = bucket.get(op["sub"], 0) + op["value"]
+        else:
+            rnd[op["key"]] = rnd.get(op["key"], 0) + op["value"]
+    elif kind == "weapon":
+        c["weapons"][op["weapon"]][op["key"]] = op["value"]
+    elif kind == "ammo":
+        slot = c["weapons"][op["weapon"]]
+        slot["loaded"] = max(0, int(slot["loaded"]) + int(op["delta"]))
+    elif kind == "sheet":
+        target: Any = c["sheet"]
+        path = list(op["path"])
+        for part in path[:-1]:
+            target = target[part]
+        target[path[-1]] = copy.deepcopy(op["value"])
+        if path == ["hp"]:
+            c["hp_max"] = int(op["value"])
+    elif kind == "damage":
+        _damage(state, op)
+    elif kind == "heal":
+        _heal(state, op)
+    elif kind == "bleed_stop":
+        c["bleeding"].pop(op["location"], None)
+    elif kind == "penalty":
+        c["penalties"].append(
+            {"value": int(op["value"]), "round": int(op["round"]), "source": op.get("source")}
+        )
+    elif kind == "treated":
+        if op["location"] in c["untreated"]:
+            c["untreated"].remove(op["location"])
+    elif kind == "list_add":
+        if op["value"] not in c[op["key"]]:
+            c[op["key"]].append(op["value"])
+    elif kind == "recompute_locations":
+        c["loc_max"] = location_table(
+            int(c["hp_max"]), str(state["settings"]["dg.location_hp_rounding"])
+        )
+    elif kind == "gain":
+        gains = c["gains"]
+        gains[op["char"]] = gains.get(op["char"], 0) + int(op["value"])
+    elif kind == "taught":
+        per_student = c["taught"].setdefault(op["student"], {})
+        per_student[op["char"]] = per_student.get(op["char"], 0) + int(op["value"])
+    else:
+        raise IllegalAction(f"unknown op {kind!r}")
+
+
+def apply(state: Json, event: Event) -> Json:
+    """State after one event: a copy with the event's ops applied in order."""
+    new_state = copy.deepcopy(state)
+    for op in event.payload.get("ops") or []:
+        apply_op(new_state, op)
+    return new_state
+
+
+def load(data: Mapping[str, Any]) -> Json:
+    """State from stored JSON (version 1 is current)."""
+    if int(data.get("version", VERSION)) != VERSION:
+        raise IllegalAction(f"unknown Delta Green state version {data.get('version')!r}")
+    return copy.deepcopy(dict(data))
+
+
+def dump(state: Mapping[str, Any]) -> Json:
+    """State as JSON."""
+    return copy.deepcopy(dict(state))
