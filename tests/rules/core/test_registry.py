@@ -1,0 +1,53 @@
+"""The registry fails loudly; every registered system honours the contract's basics."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+
+from rules.core import registry
+from rules.core.errors import UnknownSystem
+from rules.core.registry import KNOWN, get_system, system_keys
+from rules.core.system import GM, OBSERVER, GameSystem
+
+
+def test_unknown_system_fails_loudly_naming_the_known_keys() -> None:
+    with pytest.raises(UnknownSystem, match=r"unknown rule system 'nope'; known: .*chat"):
+        get_system("nope")
+
+
+def test_system_keys_are_sorted_and_include_chat() -> None:
+    assert system_keys() == sorted(KNOWN)
+    assert "chat" in system_keys()
+
+
+def test_a_module_without_a_system_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("rules_test_empty")
+    monkeypatch.setitem(sys.modules, "rules_test_empty", module)
+    monkeypatch.setitem(registry.KNOWN, "empty", "rules_test_empty")
+    with pytest.raises(UnknownSystem, match="does not export a GameSystem named SYSTEM"):
+        get_system("empty")
+
+
+def test_a_system_under_the_wrong_key_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.KNOWN, "alias", "rules.chat")
+    with pytest.raises(UnknownSystem, match="has key 'chat', registered as 'alias'"):
+        get_system("alias")
+
+
+@pytest.mark.parametrize("key", system_keys())
+def test_every_registered_system_starts_its_demo_and_round_trips(key: str) -> None:
+    system = get_system(key)
+    assert isinstance(system, GameSystem)
+    assert system.key == key
+    if system.demo is None:
+        pytest.skip(f"{key} has no demo")
+    state = system.start(system.demo())
+    dumped = system.dump(state)
+    assert json.loads(json.dumps(dumped)) == dumped  # JSON-able
+    assert system.dump(system.load(dumped)) == dumped
+    for audience in (GM, OBSERVER):
+        json.dumps(system.view(state, audience))

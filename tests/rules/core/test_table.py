@@ -1,0 +1,147 @@
+"""Table actions: open and GM-only rolls, chat lines, chat commands, undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.dice import LoadedDice, RollRecord, SeededDice
+from rules.core.errors import DiceError, IllegalAction
+from rules.core.log import Entry
+from rules.core.system import GM, OBSERVER, Action, Audience, Event
+from rules.core.table import (
+    SECRET_ROLL_TEXT,
+    chat_action,
+    is_table_action,
+    resolve_table_action,
+    revert_event,
+    undo,
+)
+
+
+def test_table_roll_shows_each_die_to_everyone() -> None:
+    (event,) = resolve_table_action(
+        Action("table.roll", "Pip", {"expr": "2d6+3"}), LoadedDice([3, 5])
+    )
+
+    assert event.kind == "table.rolled"
+    assert event.audience == "all"
+    assert event.text == "Pip rolled 2d6+3: 2d6 [3, 5] + 3 = 11"
+    assert event.payload["total"] == 11
+    assert event.payload["secret"] is False
+    assert event.dice == (RollRecord("2d6", 6, 3), RollRecord("2d6", 6, 5))
+    assert event.redacted_text is None
+
+
+def test_table_roll_with_a_label_and_a_floor() -> None:
+    action = Action("table.roll", "Pip", {"expr": "1d3-2", "label": "bruise", "floor": "0"})
+    (event,) = resolve_table_action(action, LoadedDice([1]))
+
+    assert event.text == "Pip rolled 1d3-2 (bruise): 1d3 [1] - 2 = -1, at least 0: 0"
+    assert event.payload["total"] == 0
+    assert event.dice[0].purpose == "bruise 1d3"
+
+
+def test_gm_roll_is_for_the_gm_only_and_redacted_for_everyone_else() -> None:
+    (event,) = resolve_table_action(
+        Action("table.gmroll", "GM", {"expr": "1d20"}), LoadedDice([17])
+    )
+
+    assert event.audience == "gm"
+    assert event.redacted_text == SECRET_ROLL_TEXT == "The GM rolled dice in secret."
+    assert event.payload["secret"] is True
+    assert GM.can_see(event.audience)
+    assert not OBSERVER.can_see(event.audience)
+    assert not Audience("player", actors=frozenset({"pip"})).can_see(event.audience)
+
+
+def test_roll_of_a_bad_expression_is_refused() -> None:
+    with pytest.raises(DiceError, match="10000 dice is too many"):
+        resolve_table_action(Action("table.roll", "Pip", {"expr": "10000d6"}), SeededDice(1))
+    with pytest.raises(IllegalAction, match="expr is required"):
+        resolve_table_action(Action("table.roll", "Pip", {}), SeededDice(1))
+    with pytest.raises(IllegalAction, match="floor must be a whole number"):
+        resolve_table_action(
+            Action("table.roll", "Pip", {"expr": "1d6", "floor": "x"}), SeededDice(1)
+        )
+
+
+def test_say_is_a_chat_line_for_everyone() -> None:
+    (event,) = resolve_table_action(
+        Action("table.say", "Pip", {"text": "  hello   there "}), LoadedDice([])
+    )
+
+    assert event == Event("table.said", {"text": "hello there"}, "Pip: hello there")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"), [("", "text is required"), ("   ", "text is required")]
+)
+def test_say_needs_text(text: str, message: str) -> None:
+    with pytest.raises(IllegalAction, match=message):
+        resolve_table_action(Action("table.say", "Pip", {"text": text}), LoadedDice([]))
+
+
+def test_say_refuses_an_overlong_line() -> None:
+    with pytest.raises(IllegalAction, match="at most 2000"):
+        resolve_table_action(Action("table.say", "Pip", {"text": "x" * 2001}), LoadedDice([]))
+
+
+def test_unknown_table_action_is_refused() -> None:
+    with pytest.raises(IllegalAction, match=r"no table action 'table\.dance'"):
+        resolve_table_action(Action("table.dance", "Pip"), LoadedDice([]))
+    assert not is_table_action(Action("attack.make", "Pip"))
+    assert is_table_action(Action("table.say", "Pip"))
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "params"),
+    [
+        ("/roll 2d6+3", "table.roll", {"expr": "2d6+3"}),
+        ("/r d20", "table.roll", {"expr": "d20"}),
+        ("/ROLL 1d4", "table.roll", {"expr": "1d4"}),
+        ("/gmroll 1d100", "table.gmroll", {"expr": "1d100"}),
+        ("/gr 1d6", "table.gmroll", {"expr": "1d6"}),
+        ("  hello  ", "table.say", {"text": "hello"}),
+        ("/shrug", "table.say", {"text": "/shrug"}),
+    ],
+)
+def test_chat_action_reads_slash_commands(line: str, kind: str, params: dict[str, str]) -> None:
+    assert chat_action("Pip", line) == Action(kind, "Pip", params)
+
+
+def test_revert_event_names_the_entry() -> None:
+    event = revert_event(3)
+    assert event.kind == "table.reverted"
+    assert event.payload == {"reverts": 3}
+    assert event.text == "The GM undid entry 3."
+    with pytest.raises(IllegalAction, match="no entry 0"):
+        revert_event(0)
+
+
+def _entries() -> list[Entry]:
+    move = Event("unit.moved", {"to": "a"})
+    said = Event("table.said", {"text": "hi"})
+    return [
+        Entry(1, Action("unit.move", "u"), (move,)),
+        Entry(2, Action("unit.move", "u"), (move,)),
+        Entry(3, Action("table.say", "u"), (said,)),
+    ]
+
+
+def test_undo_takes_back_the_newest_game_changing_entry() -> None:
+    entries = _entries()
+    assert undo(entries).payload == {"reverts": 2}  # entry 3 only talked
+    entries.append(Entry(4, None, (revert_event(2),)))
+    assert undo(entries).payload == {"reverts": 1}
+    entries.append(Entry(5, None, (revert_event(1),)))
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        undo(entries)
+
+
+def test_undo_of_a_chosen_entry_checks_it_exists_and_is_not_undone() -> None:
+    entries = [*_entries(), Entry(4, None, (revert_event(2),))]
+    assert undo(entries, 1).payload == {"reverts": 1}
+    with pytest.raises(IllegalAction, match="entry 2 is already undone"):
+        undo(entries, 2)
+    with pytest.raises(IllegalAction, match="no entry 9"):
+        undo(entries, 9)
