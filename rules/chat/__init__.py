@@ -9,7 +9,7 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, RulesError, SheetError
 from rules.core.sheets import list_field, require_mapping, str_field
 from rules.core.system import Action, Audience, Event, GameSystem, Json
-from rules.core.table import is_table_action, resolve_table_action
+from rules.core.table import is_table_action, preview_table_action, resolve_table_action
 
 VERSION = 1
 BENCH = ({"title": "Bench"}, Action("table.roll", "bench", {"expr": "1d20+5"}))
@@ -43,7 +43,8 @@ def start(setup: Mapping[str, Any]) -> Json:
                 "controller": str_field(raw, "controller", max_length=100, default="gm"),
             }
         )
-    settings = setup.get("settings") or {}
+    settings = setup.get("settings")
+    settings = {} if settings is None else settings
     if not isinstance(settings, Mapping):
         raise SheetError("settings", "must be an object")
     return {
@@ -64,6 +65,11 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     if is_table_action(action):
         return resolve_table_action(action, dice)
     raise IllegalAction(f"the chat table has no action {action.kind!r}; use /roll in the chat")
+
+
+def preview(state: Json, action: Action) -> Json:
+    """The exact chance of every total of a table roll."""
+    return preview_table_action(action)
 
 
 def apply(state: Json, event: Event) -> Json:
@@ -127,6 +133,7 @@ SYSTEM = GameSystem(
     view=view,
     dump=dump,
     load=load,
+    preview=preview,
     actors=actors,
     default_sheet={"name": "New character", "notes": ""},
     demo=demo,

@@ -9,7 +9,8 @@ from rules.core.errors import IllegalAction
 from rules.core.log import REVERTED, Entry, last_revertible, reverted_indexes
 from rules.core.notation import DiceExpr
 from rules.core.params import int_param, str_param
-from rules.core.system import EVERYONE, Action, Event
+from rules.core.probability import distribution_outcomes, fraction_text, preview
+from rules.core.system import EVERYONE, Action, Event, Json
 
 ROLL = "table.roll"
 GM_ROLL = "table.gmroll"
@@ -17,6 +18,7 @@ SAY = "table.say"
 TABLE_ACTIONS = (ROLL, GM_ROLL, SAY)
 MAX_SAY = 2000  # characters in one chat line
 SECRET_ROLL_TEXT = "The GM rolled dice in secret."
+MAX_PREVIEW_ROWS = 60  # a roll with more totals than this is previewed by its summary only
 
 
 def is_table_action(action: Action) -> bool:
@@ -33,10 +35,33 @@ def resolve_table_action(action: Action, dice: Dice) -> list[Event]:
     raise IllegalAction(f"there is no table action {action.kind!r}")
 
 
+def _floor(action: Action) -> int | None:
+    return None if action.params.get("floor") in (None, "") else int_param(action.params, "floor")
+
+
+def preview_table_action(action: Action) -> Json:
+    """The exact chance of every total of a `table.roll`/`table.gmroll`, before it is rolled."""
+    if action.kind not in (ROLL, GM_ROLL):
+        raise IllegalAction(f"{action.kind!r} has no preview")
+    expr = DiceExpr.parse(str_param(action.params, "expr"))
+    dist = expr.distribution(floor=_floor(action))
+    mean = dist.expected()
+    low, high = dist.outcomes[0], dist.outcomes[-1]
+    rows = distribution_outcomes(dist) if len(dist.outcomes) <= MAX_PREVIEW_ROWS else []
+    details = {
+        "expr": expr.text,
+        "min": low,
+        "max": high,
+        "mean": float(mean),
+        "mean_exact": fraction_text(mean),
+    }
+    return preview(f"{expr.text}: {low} to {high}, average {float(mean):.2f}", rows, details)
+
+
 def _roll(action: Action, dice: Dice, secret: bool) -> Event:
     expr = DiceExpr.parse(str_param(action.params, "expr"))
     label = str(action.params.get("label") or "").strip()[:100]
-    floor = None if action.params.get("floor") in (None, "") else int_param(action.params, "floor")
+    floor = _floor(action)
     result = expr.roll(dice, floor=floor, purpose=label)
     what = f"{expr.text} ({label})" if label else expr.text
     payload = {**result.to_json(), "label": label, "secret": secret}
