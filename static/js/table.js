@@ -1,0 +1,181 @@
+// The live table: one websocket per encounter page; frames carry seqs; gaps are fetched over HTTP.
+// table.js owns the socket (not hx-ws) so it can hold frames while catching up; htmx does the swaps.
+(() => {
+  "use strict";
+  const root = document.getElementById("encounter");
+  if (!root) return;
+  const stateEl = document.getElementById("conn-state");
+  const wsUrl = new URL(root.dataset.wsUrl, location.href);
+  wsUrl.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const eventsUrl = root.dataset.eventsUrl;
+  const previewUrl = root.dataset.previewUrl;
+
+  let last = Number(root.dataset.seq || 0); // newest seq this page shows
+  let socket = null;
+  let delay = 500; // reconnect backoff, capped at a few seconds with jitter (REALTIME.md)
+  let syncing = false;
+  let held = []; // frames that arrived while catching up
+  let outbox = []; // sends made while disconnected, replayed with their keys on reconnect
+  let lastHeard = Date.now();
+  let stopped = false;
+  let chain = Promise.resolve();
+
+  function show(name) {
+    stateEl.dataset.state = name;
+    const label = stateEl.dataset["label" + name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())];
+    stateEl.textContent = label || name;
+    root.dataset.connection = name;
+  }
+
+  function frameOf(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content.querySelector("[data-frame]");
+  }
+
+  async function apply(html) {
+    await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
+  }
+
+  async function catchUp() {
+    syncing = true;
+    show("syncing");
+    try {
+      const response = await fetch(`${eventsUrl}?after=${last}`, {
+        credentials: "same-origin",
+        headers: { "HX-Request": "true" },
+      });
+      if (!response.ok) throw new Error(`catch-up failed: ${response.status}`);
+      const html = await response.text();
+      const frame = frameOf(html);
+      const seq = Number(frame?.dataset.seq || 0);
+      if (frame && seq > last) {
+        await apply(html);
+        last = seq;
+      }
+      show("caught-up");
+    } finally {
+      syncing = false;
+    }
+    const pending = held;
+    held = [];
+    for (const html of pending) await handle(html);
+  }
+
+  async function handle(html) {
+    if (syncing) {
+      held.push(html);
+      return;
+    }
+    const frame = frameOf(html);
+    if (!frame) return;
+    const kind = frame.dataset.frame;
+    const seq = Number(frame.dataset.seq || 0);
+    if (kind === "events") {
+      const first = Number(frame.dataset.first || seq);
+      if (seq <= last) return; // already shown: once each
+      if (first !== last + 1) return catchUp(); // a gap (or an overlap): fetch what is missing
+      await apply(html);
+      last = seq;
+      show("caught-up");
+    } else if (kind === "hello") {
+      await apply(html);
+      if (seq > last) return catchUp();
+      show("caught-up");
+    } else if (kind === "heartbeat") {
+      if (seq > last) return catchUp();
+    } else {
+      await apply(html); // error or notice, for this page only
+    }
+  }
+
+  function connect() {
+    if (stopped) return;
+    socket = new WebSocket(wsUrl);
+    socket.addEventListener("open", () => {
+      delay = 500;
+      lastHeard = Date.now();
+      show("connected");
+      const pending = outbox;
+      outbox = [];
+      for (const message of pending) socket.send(message);
+    });
+    socket.addEventListener("message", (event) => {
+      lastHeard = Date.now();
+      chain = chain.then(() => handle(event.data)).catch((error) => console.error(error));
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4403) {
+        stopped = true;
+        show("closed");
+        return;
+      }
+      show("reconnecting");
+      const wait = delay * (0.7 + Math.random() * 0.6);
+      delay = Math.min(delay * 2, 5000);
+      setTimeout(connect, wait);
+    });
+  }
+
+  // A socket that hears nothing (not even the ~15 s heartbeat) is stale: reconnect.
+  setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN && Date.now() - lastHeard > 40000) socket.close();
+  }, 5000);
+
+  function newKey() {
+    if (window.crypto?.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function formJson(form) {
+    const data = {};
+    for (const [name, value] of new FormData(form)) {
+      if (name in data) data[name] = [].concat(data[name], value);
+      else data[name] = value;
+    }
+    return data;
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(message);
+    else if (outbox.length < 20) outbox.push(message);
+  }
+
+  root.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.matches("form[data-ws-send]")) {
+      event.preventDefault();
+      const data = formJson(form);
+      data.key = newKey(); // one key per submit: a replayed send is answered, not applied twice
+      send(JSON.stringify(data));
+      if (form.id === "chat-form") form.reset();
+    } else if (form.method === "post") {
+      // fragments rendered for a whole audience carry no CSRF token; add this page's
+      let token = form.querySelector("[name=csrfmiddlewaretoken]");
+      if (!token) {
+        token = document.createElement("input");
+        token.type = "hidden";
+        token.name = "csrfmiddlewaretoken";
+        form.append(token);
+      }
+      token.value = document.querySelector("meta[name=csrf-token]").content;
+    }
+  });
+
+  root.addEventListener("click", async (event) => {
+    const button = event.target.closest("button[data-preview]");
+    if (!button) return;
+    const form = button.closest("form");
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (name !== "key" && name !== "command") params.append(name, value);
+    const response = await fetch(`${previewUrl}?${params}`, { credentials: "same-origin" });
+    const output = form.querySelector("output.preview");
+    const template = document.createElement("template");
+    template.innerHTML = await response.text();
+    output.replaceChildren(template.content);
+  });
+
+  show("connecting");
+  connect();
+})();

@@ -1,0 +1,3 @@
+"""Campaigns, their members and invite links."""
+
+from __future__ import annotations

@@ -1,0 +1,62 @@
+"""Campaigns, memberships with roles, and the revocable invite token."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    """What a member may do at the campaign's tables."""
+
+    GM = "gm", _("Game master")
+    PLAYER = "player", _("Player")
+    OBSERVER = "observer", _("Observer")
+
+
+def new_invite_token() -> str:
+    """A fresh secret for a join link."""
+    return secrets.token_urlsafe(24)
+
+
+class Campaign(models.Model):
+    """A group's game: one rule system, its members, characters and encounters."""
+
+    name = models.CharField(_("name"), max_length=120)
+    system = models.CharField(_("rule system"), max_length=40)  # a rules registry key
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_campaigns"
+    )
+    settings: models.JSONField[dict[str, Any]] = models.JSONField(_("settings"), default=dict)
+    invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's role in one campaign."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")
+        ]
+        ordering = ["role", "user__username"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.campaign}"

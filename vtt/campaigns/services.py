@@ -1,0 +1,111 @@
+"""The only code that changes campaigns and memberships; every function re-checks the role."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.core.registry import get_system
+from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
+from vtt.errors import BadInvite, NotAllowed
+from vtt.realtime import close_user_sockets_on_commit
+
+
+def role_of(campaign_id: int, user_id: int) -> str | None:
+    """The user's role in the campaign, or None for a stranger."""
+    return (
+        Membership.objects.filter(campaign_id=campaign_id, user_id=user_id)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def require_gm(campaign_id: int, user_id: int) -> None:
+    """Raise NotAllowed unless the user is a GM of the campaign."""
+    if role_of(campaign_id, user_id) != Role.GM:
+        raise NotAllowed(_("Only the game master may do that."))
+
+
+@transaction.atomic
+def create_campaign(user_id: int, name: str, system: str) -> Campaign:
+    """A new campaign with the creator as its GM."""
+    get_system(system)  # raises UnknownSystem
+    campaign = Campaign.objects.create(
+        name=name, system=system, owner_id=user_id, invite_token=new_invite_token()
+    )
+    Membership.objects.create(campaign=campaign, user_id=user_id, role=Role.GM)
+    return campaign
+
+
+@transaction.atomic
+def join_by_token(user_id: int, token: str) -> Campaign:
+    """Join the campaign whose live invite token this is, as a player; a member keeps their role."""
+    campaign = Campaign.objects.filter(invite_token=token).first() if token else None
+    if campaign is None:
+        raise BadInvite(_("This invite link is not valid: it was revoked or never existed."))
+    Membership.objects.get_or_create(
+        campaign_id=campaign.pk, user_id=user_id, defaults={"role": Role.PLAYER}
+    )
+    return Campaign.objects.get(pk=campaign.pk)
+
+
+@transaction.atomic
+def renew_invite(campaign_id: int, user_id: int) -> str:
+    """A new join link; the old one stops working."""
+    require_gm(campaign_id, user_id)
+    token = new_invite_token()
+    Campaign.objects.filter(pk=campaign_id).update(invite_token=token)
+    return token
+
+
+@transaction.atomic
+def revoke_invite(campaign_id: int, user_id: int) -> None:
+    """No join link works until the GM makes a new one."""
+    require_gm(campaign_id, user_id)
+    Campaign.objects.filter(pk=campaign_id).update(invite_token=None)
+
+
+@transaction.atomic
+def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membership:
+    """The GM changes a member's role; the member's open sockets reconnect with the new role."""
+    require_gm(campaign_id, user_id)
+    if role not in Role.values:
+        raise NotAllowed(_("Unknown role."))
+    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    membership = Membership.objects.get(campaign_id=campaign_id, user_id=member_id)
+    if member_id == campaign.owner_id and role != Role.GM:
+        raise NotAllowed(_("The campaign's owner stays its game master."))
+    membership.role = role
+    membership.save(update_fields=["role"])
+    close_user_sockets_on_commit(member_id, campaign_id, "role changed")
+    return membership
+
+
+@transaction.atomic
+def remove_member(campaign_id: int, user_id: int, member_id: int) -> None:
+    """The GM removes a member; their seats go and their open sockets close at once."""
+    require_gm(campaign_id, user_id)
+    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    if member_id == campaign.owner_id:
+        raise NotAllowed(_("The campaign's owner cannot be removed."))
+    from vtt.encounters.models import Seat
+
+    Seat.objects.filter(encounter__campaign_id=campaign_id, user_id=member_id).delete()
+    Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).delete()
+    close_user_sockets_on_commit(member_id, campaign_id, "removed")
+
+
+@transaction.atomic
+def save_settings(campaign_id: int, user_id: int, values: dict[str, Any]) -> Campaign:
+    """The GM stores chosen values for the system's settings; unknown keys are refused."""
+    require_gm(campaign_id, user_id)
+    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    known = {setting.key for setting in get_system(campaign.system).settings}
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise NotAllowed(_("Unknown setting: %(name)s") % {"name": ", ".join(unknown)})
+    campaign.settings = {**campaign.settings, **values}
+    campaign.save(update_fields=["settings"])
+    return campaign

@@ -1,0 +1,25 @@
+"""Campaign URLs."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from vtt.campaigns import views
+
+app_name = "campaigns"
+urlpatterns = [
+    path("campaigns/", views.campaign_list, name="list"),
+    path("campaigns/<int:campaign_id>/", views.campaign_detail, name="detail"),
+    path("campaigns/<int:campaign_id>/invite/renew/", views.renew_invite, name="renew_invite"),
+    path("campaigns/<int:campaign_id>/invite/revoke/", views.revoke_invite, name="revoke_invite"),
+    path(
+        "campaigns/<int:campaign_id>/members/<int:user_id>/role/", views.set_role, name="set_role"
+    ),
+    path(
+        "campaigns/<int:campaign_id>/members/<int:user_id>/remove/",
+        views.remove_member,
+        name="remove_member",
+    ),
+    path("campaigns/<int:campaign_id>/settings/", views.save_settings, name="settings"),
+    path("join/<str:token>/", views.join, name="join"),
+]

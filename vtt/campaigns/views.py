@@ -1,0 +1,145 @@
+"""Campaign pages: my campaigns, one campaign, invites, roles, settings; services decide."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules.core.errors import RulesError
+from rules.core.registry import get_system
+from vtt.campaigns import services
+from vtt.campaigns.forms import CampaignForm, RoleForm, SettingsForm
+from vtt.campaigns.models import Campaign, Membership, Role
+from vtt.characters.models import Character
+
+
+def member_campaign(request: HttpRequest, campaign_id: int) -> tuple[Campaign, str]:
+    """The campaign and the user's role; strangers get a 404, not a hint it exists."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    role = services.role_of(campaign.pk, request.user.pk)
+    if role is None:
+        raise Http404
+    return campaign, role
+
+
+@login_required
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    """My campaigns, and a form for a new one."""
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        campaign = services.create_campaign(
+            request.user.pk, form.cleaned_data["name"], form.cleaned_data["system"]
+        )
+        return redirect("campaigns:detail", campaign.pk)
+    memberships = (
+        Membership.objects.filter(user=request.user).select_related("campaign").order_by("-joined")
+    )
+    return render(
+        request, "campaigns/campaign_list.html", {"memberships": memberships, "form": form}
+    )
+
+
+@login_required
+def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Members and roles, characters, encounters, the invite link and the GM's settings."""
+    campaign, role = member_campaign(request, campaign_id)
+    is_gm = role == Role.GM
+    invite_url = (
+        request.build_absolute_uri(reverse("campaigns:join", args=[campaign.invite_token]))
+        if is_gm and campaign.invite_token
+        else None
+    )
+    characters = Character.objects.filter(campaign=campaign).select_related("owner")
+    if not is_gm:
+        characters = characters.filter(is_npc=False)
+    return render(
+        request,
+        "campaigns/campaign_detail.html",
+        {
+            "campaign": campaign,
+            "system": get_system(campaign.system),
+            "role": role,
+            "is_gm": is_gm,
+            "memberships": campaign.memberships.select_related("user"),
+            "characters": characters,
+            "encounters": campaign.encounters.all(),
+            "invite_url": invite_url,
+            "role_choices": Role.choices,
+            "settings_form": SettingsForm(campaign.system, campaign.settings) if is_gm else None,
+        },
+    )
+
+
+def _run(request: HttpRequest, campaign_id: int, fn: object, *args: object) -> HttpResponse:
+    try:
+        fn(campaign_id, request.user.pk, *args)  # type: ignore[operator]
+    except RulesError as exc:
+        messages.error(request, str(exc))
+    return redirect("campaigns:detail", campaign_id)
+
+
+@login_required
+@require_POST
+def renew_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """A new join link; the old one stops working."""
+    return _run(request, campaign_id, services.renew_invite)
+
+
+@login_required
+@require_POST
+def revoke_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """No join link works until a new one is made."""
+    return _run(request, campaign_id, services.revoke_invite)
+
+
+@login_required
+@require_POST
+def set_role(request: HttpRequest, campaign_id: int, user_id: int) -> HttpResponse:
+    """The GM changes a member's role."""
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Unknown role."))
+        return redirect("campaigns:detail", campaign_id)
+    return _run(request, campaign_id, services.set_role, user_id, form.cleaned_data["role"])
+
+
+@login_required
+@require_POST
+def remove_member(request: HttpRequest, campaign_id: int, user_id: int) -> HttpResponse:
+    """The GM removes a member; their sockets close at once."""
+    return _run(request, campaign_id, services.remove_member, user_id)
+
+
+@login_required
+@require_POST
+def save_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM's choices for the system's settings."""
+    campaign, _role = member_campaign(request, campaign_id)
+    form = SettingsForm(campaign.system, campaign.settings, request.POST)
+    if not form.is_valid():
+        messages.error(
+            request, _("The settings were not saved: %(errors)s") % {"errors": form.errors}
+        )
+        return redirect("campaigns:detail", campaign_id)
+    return _run(request, campaign_id, services.save_settings, form.cleaned_data)
+
+
+@login_required
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link: confirm, then join as a player; a revoked or forged token is refused."""
+    campaign = Campaign.objects.filter(invite_token=token).first()
+    if request.method == "POST":
+        try:
+            campaign = services.join_by_token(request.user.pk, token)
+        except RulesError as exc:
+            return render(request, "campaigns/join.html", {"error": str(exc)}, status=404)
+        return redirect("campaigns:detail", campaign.pk)
+    if campaign is None:
+        error = _("This invite link is not valid: it was revoked or never existed.")
+        return render(request, "campaigns/join.html", {"error": error}, status=404)
+    return render(request, "campaigns/join.html", {"campaign": campaign, "token": token})

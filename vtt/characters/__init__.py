@@ -1,0 +1,3 @@
+"""Characters and their system-validated sheets."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Encounters: seats, services, the live table."""
+
+from __future__ import annotations

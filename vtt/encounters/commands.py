@@ -1,0 +1,92 @@
+"""Websocket payload -> typed command; anything malformed raises CommandError for the sender."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from rules.core.system import Action
+from vtt.errors import CommandError
+
+MAX_MESSAGE_BYTES = 8 * 1024
+# htmx and the page add these; they are not action params
+RESERVED = {"command", "key", "kind", "actor", "HEADERS", "csrfmiddlewaretoken"}
+MAX_FIELD_LENGTH = 500
+
+
+@dataclass(frozen=True)
+class Act:
+    """Take a game action for an actor."""
+
+    action: Action
+    key: str
+
+
+@dataclass(frozen=True)
+class Chat:
+    """Say a line or roll at the table."""
+
+    text: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Undo:
+    """The GM takes back the last game entry."""
+
+    key: str
+
+
+Command = Act | Chat | Undo
+
+
+def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
+    """A websocket message as a JSON object, refusing binary, oversized and malformed input."""
+    if text is None:
+        raise CommandError(_("Messages must be JSON text."))
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        raise CommandError(_("Message too large: at most %(n)d bytes.") % {"n": MAX_MESSAGE_BYTES})
+    try:
+        content = json.loads(text)
+    except ValueError:
+        raise CommandError(_("Malformed message: not JSON.")) from None
+    if not isinstance(content, dict):
+        raise CommandError(_("Malformed message: expected a JSON object."))
+    return content
+
+
+def _text(content: dict[str, Any], name: str) -> str:
+    value = content.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise CommandError(_("Malformed message: %(name)s is required.") % {"name": name})
+    if len(value) > MAX_FIELD_LENGTH:
+        raise CommandError(_("Malformed message: %(name)s is too long.") % {"name": name})
+    return value
+
+
+def _param(value: Any) -> Any:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, list) and all(isinstance(item, str | int | float) for item in value):
+        return value
+    raise CommandError(_("Malformed message: action parameters must be plain values."))
+
+
+def parse_command(content: dict[str, Any]) -> Command:
+    """The typed command a decoded message asks for."""
+    command = content.get("command")
+    if command not in ("act", "chat", "undo"):
+        raise CommandError(_("Unknown command: %(command)s") % {"command": str(command)[:40]})
+    key = _text(content, "key")
+    if command == "act":
+        params = {k: _param(v) for k, v in content.items() if k not in RESERVED}
+        return Act(Action(_text(content, "kind"), _text(content, "actor"), params), key)
+    if command == "chat":
+        text = content.get("text")
+        if not isinstance(text, str):
+            raise CommandError(_("Malformed message: text is required."))
+        return Chat(text, key)
+    return Undo(key)

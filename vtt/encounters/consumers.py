@@ -1,0 +1,155 @@
+"""The live table's websocket: parse the message, call a service, forward pre-rendered frames."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from http.cookies import SimpleCookie
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from rules.core.errors import RulesError
+from vtt.encounters import fragments, services
+from vtt.encounters.commands import Act, Chat, Command, decode, parse_command
+from vtt.encounters.models import Encounter
+from vtt.realtime import audience_group, encounter_group, user_group
+
+CLOSE_FORBIDDEN = 4403  # the page does not reconnect after this code
+
+
+def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.Outcome:
+    """Run the command's service in its own transaction."""
+    if isinstance(command, Act):
+        return services.play(encounter_id, user_id, command.action, command.key)
+    if isinstance(command, Chat):
+        return services.chat(encounter_id, user_id, command.text, command.key)
+    return services.undo(encounter_id, user_id, command.key)
+
+
+def current_seq_sync(encounter_id: int) -> int | None:
+    """The encounter's latest seq, or None once it is gone."""
+    return Encounter.objects.filter(pk=encounter_id).values_list("seq", flat=True).first()
+
+
+def campaign_of_sync(encounter_id: int) -> int | None:
+    """The campaign an encounter belongs to."""
+    return Encounter.objects.filter(pk=encounter_id).values_list("campaign_id", flat=True).first()
+
+
+perform = database_sync_to_async(perform_sync)
+hello_for = database_sync_to_async(fragments.hello_for)
+current_seq = database_sync_to_async(current_seq_sync)
+campaign_of = database_sync_to_async(campaign_of_sync)
+
+
+def language_of(scope: dict[str, Any]) -> str:
+    """The page language of a socket: the language cookie, else the browser's Accept-Language."""
+    cookies = scope.get("cookies") or {}
+    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen is None:
+        for name, value in scope.get("headers") or ():
+            if name == b"cookie":
+                morsel = SimpleCookie(value.decode("latin-1")).get(settings.LANGUAGE_COOKIE_NAME)
+                chosen = morsel.value if morsel else None
+    candidates = [chosen] if chosen else []
+    for name, value in scope.get("headers") or ():
+        if name == b"accept-language":
+            parsed = translation.trans_real.parse_accept_lang_header(value.decode("latin-1"))
+            candidates.extend(code for code, _q in parsed if code != "*")
+    for code in candidates:
+        with contextlib.suppress(LookupError):
+            return translation.get_supported_language_variant(code)
+    return translation.get_supported_language_variant(settings.LANGUAGE_CODE)
+
+
+class EncounterConsumer(AsyncWebsocketConsumer):
+    """One socket per open encounter page; it only forwards frames rendered once per audience."""
+
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        self.groups_joined = []
+        self.heartbeat: asyncio.Task[None] | None = None
+        self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.user_id: int = user.pk
+        self.language = language_of(self.scope)
+        with translation.override(self.language):
+            hello = await hello_for(self.encounter_id, self.user_id)
+        if hello is None:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        html, audience_key = hello
+        self.campaign_id = await campaign_of(self.encounter_id)
+        for group in (
+            audience_group(self.encounter_id, audience_key, self.language),
+            encounter_group(self.encounter_id),
+            user_group(self.user_id),
+        ):
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.groups_joined.append(group)
+        await self.accept()
+        # Broadcasts are at-most-once, so every (re)connect starts from stored state.
+        await self.send(text_data=html)
+        self.heartbeat = asyncio.create_task(self.beat())
+
+    async def beat(self) -> None:
+        """Send the latest seq every VTT_HEARTBEAT_SECONDS, so a silent socket notices staleness."""
+        while True:
+            await asyncio.sleep(settings.VTT_HEARTBEAT_SECONDS)
+            seq = await current_seq(self.encounter_id)
+            if seq is None:
+                await self.close(code=CLOSE_FORBIDDEN)
+                return
+            await self.send(text_data=fragments.render_heartbeat(seq))
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "heartbeat", None) is not None and self.heartbeat is not None:
+            self.heartbeat.cancel()
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        with translation.override(self.language):
+            try:
+                command = parse_command(decode(text_data, bytes_data))
+                outcome = await perform(self.encounter_id, self.user_id, command)
+            except RulesError as exc:
+                # to the sender only, never the table; nothing was stored
+                await self.send(text_data=fragments.render_error(str(exc)))
+                return
+        if not outcome.fresh:
+            # a resend: answered with the latest seq, so the page fetches anything it lacks
+            seq = await current_seq(self.encounter_id)
+            await self.send(text_data=fragments.render_heartbeat(seq or 0))
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Pure forwarding touches no database: skip Channels' per-message thread hop.
+        if message.get("type") == "encounter.frame":
+            await self.encounter_frame(message)
+            return
+        await super().dispatch(message)
+
+    async def encounter_frame(self, message: dict[str, Any]) -> None:
+        """Forward a frame rendered once for this socket's audience."""
+        await self.send(text_data=message["html"])
+
+    async def user_revoked(self, message: dict[str, Any]) -> None:
+        """The user was removed, or their role or seat changed: close now; the page reconnects."""
+        if message.get("campaign_id") not in (None, self.campaign_id):
+            return
+        with translation.override(self.language):
+            notice = _("Your place at this table changed; reconnecting.")
+            if message.get("reason") == "removed":
+                notice = _("You were removed from this campaign.")
+        await self.send(text_data=fragments.render_notice(notice, 0))
+        # 4403 (removed) stops the page; 1012 (role or seat changed) makes it reconnect
+        await self.close(code=CLOSE_FORBIDDEN if message.get("reason") == "removed" else 1012)

@@ -1,0 +1,246 @@
+"""Renders the HTML the page, the catch-up view and the consumer send: once per audience."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string, select_template
+from django.utils import translation
+
+from rules.core.registry import get_system
+from rules.core.system import Audience
+from vtt.encounters.models import Encounter, Seat
+from vtt.encounters.services import audience_for, table_audiences
+from vtt.eventlog.models import Event
+from vtt.realtime import audience_group, group_send
+
+
+def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, Any]]:
+    """The log lines this audience may see: the event, its redacted line, or nothing."""
+    shown = []
+    for row in rows:
+        if audience.can_see(row.audience):
+            shown.append(
+                {
+                    "seq": row.seq,
+                    "entry": row.entry,
+                    "kind": row.kind,
+                    "text": row.text,
+                    "dice": row.dice,
+                    "secret": row.audience != "all",
+                    "by": row.actor.get_username() if row.actor else "",
+                    "created": row.created,
+                }
+            )
+        elif row.redacted_text is not None:
+            shown.append(
+                {
+                    "seq": row.seq,
+                    "entry": row.entry,
+                    "kind": row.kind,
+                    "text": row.redacted_text,
+                    "dice": [],
+                    "redacted": True,
+                    "by": row.actor.get_username() if row.actor else "",
+                    "created": row.created,
+                }
+            )
+    return shown
+
+
+def _fields(params: Any) -> list[dict[str, Any]]:
+    """Form fields of an action template: a list of field specs, or a mapping name -> default."""
+    if isinstance(params, dict):
+        params = [{"name": name, "default": default} for name, default in params.items()]
+    fields = []
+    for spec in params or ():
+        if isinstance(spec, str):
+            spec = {"name": spec}
+        if not isinstance(spec, dict) or "name" not in spec:
+            continue
+        choices = [
+            choice if isinstance(choice, list | tuple) else (choice, choice)
+            for choice in spec.get("choices") or ()
+        ]
+        default = spec.get("default", "")
+        fields.append(
+            {
+                "name": str(spec["name"]),
+                "label": str(spec.get("label") or spec["name"]),
+                "type": spec.get("type") or ("checkbox" if isinstance(default, bool) else "text"),
+                "choices": [(str(v), str(label)) for v, label in choices],
+                "default": "" if default is None else default,
+                "help": spec.get("help") or spec.get("rule") or "",
+            }
+        )
+    return fields
+
+
+def action_forms(legal: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """One generic form per legal action template (`kind`, `label`, `params`, `rule`)."""
+    forms = []
+    for actor, templates in legal.items():
+        for template in templates:
+            kind = str(template.get("kind", ""))
+            if not kind:
+                continue
+            fixed = {k: v for k, v in (template.get("fixed") or {}).items()}
+            forms.append(
+                {
+                    "actor": actor,
+                    "kind": kind,
+                    "label": str(template.get("label") or kind),
+                    "rule": str(template.get("rule") or ""),
+                    "fields": _fields(template.get("params")),
+                    "fixed": fixed,
+                    "preview": bool(template.get("preview", True)),
+                }
+            )
+    return forms
+
+
+def _table_module(key: str) -> Any:
+    try:
+        return importlib.import_module(f"vtt.tables.{key}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"vtt.tables.{key}":
+            raise
+        return None
+
+
+def table_context(
+    encounter: Encounter, audience: Audience, request_params: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The context of the board and sheet templates (docs/architecture.md), for one audience."""
+    system = get_system(encounter.system)
+    state = system.load(encounter.state)
+    view = system.view(state, audience)
+    actors = list(system.actors(state)) if system.actors else []
+    is_gm = audience.role == "gm"
+    mine = actors if is_gm else [a for a in actors if a in audience.actors]
+    if audience.role == "player" and not actors:
+        mine = sorted(audience.actors)
+    legal = (
+        {actor: system.legal_actions(state, actor) for actor in mine} if encounter.is_active else {}
+    )
+    context: dict[str, Any] = {
+        "forms": action_forms(legal),
+        "view": view,
+        "audience": audience,
+        "legal": legal,
+        "encounter": encounter,
+        "system": system,
+        "is_gm": is_gm,
+        "actors": actors,
+        "my_actors": mine,
+    }
+    module = _table_module(encounter.system)
+    if module is not None and hasattr(module, "board_context"):
+        context.update(module.board_context(view, audience, dict(request_params or {})))
+    return context
+
+
+def board_templates(key: str) -> tuple[str, str]:
+    """The board and sheet template names for a system, falling back to the generic ones."""
+    board = select_template([f"systems/{key}/_board.html", "systems/_board.html"])
+    sheet = select_template([f"systems/{key}/_sheet.html", "systems/_sheet.html"])
+    return board.template.name, sheet.template.name  # type: ignore[attr-defined]
+
+
+def render_table(
+    encounter: Encounter,
+    audience: Audience,
+    *,
+    oob: bool,
+    request_params: Mapping[str, Any] | None = None,
+) -> str:
+    """The live part of the page: board, own sheet, action forms (the `#table` fragment)."""
+    context = table_context(encounter, audience, request_params)
+    context["board_template"], context["sheet_template"] = board_templates(encounter.system)
+    context["oob"] = oob
+    if context["is_gm"]:
+        context["seats"] = list(Seat.objects.filter(encounter=encounter).select_related("user"))
+    return render_to_string("encounters/_table.html", context)
+
+
+def render_events(
+    encounter: Encounter, audience: Audience, first: int, last: int, *, with_table: bool = True
+) -> str:
+    """A frame of events first..last for one audience; it carries the seqs for gap detection."""
+    rows = (
+        Event.objects.filter(encounter=encounter, seq__gte=first, seq__lte=last)
+        .select_related("actor")
+        .order_by("seq")
+    )
+    return render_to_string(
+        "encounters/_frame.html",
+        {
+            "frame": "events",
+            "first": first,
+            "seq": last,
+            "rows": visible_rows(rows, audience),
+            "table": render_table(encounter, audience, oob=True) if with_table else "",
+            "encounter": encounter,
+        },
+    )
+
+
+def render_hello(encounter: Encounter, audience: Audience) -> str:
+    """The first frame of every (re)connect: the stored table now and the latest seq."""
+    return render_to_string(
+        "encounters/_frame.html",
+        {
+            "frame": "hello",
+            "seq": encounter.seq,
+            "table": render_table(encounter, audience, oob=True),
+            "encounter": encounter,
+        },
+    )
+
+
+def render_heartbeat(seq: int) -> str:
+    """A heartbeat with the latest seq, so a silent socket notices it is stale."""
+    return render_to_string("encounters/_frame.html", {"frame": "heartbeat", "seq": seq})
+
+
+def render_error(message: str) -> str:
+    """An error frame for the sender only."""
+    return render_to_string("encounters/_frame.html", {"frame": "error", "message": message})
+
+
+def render_notice(message: str, seq: int) -> str:
+    """A notice frame (e.g. "you were removed") before the server closes the socket."""
+    return render_to_string(
+        "encounters/_frame.html", {"frame": "notice", "message": message, "seq": seq}
+    )
+
+
+def hello_for(encounter_id: int, user_id: int) -> tuple[str, str] | None:
+    """The connect frame and the audience key of a member, or None for a stranger."""
+    audience = audience_for(encounter_id, user_id)
+    if audience is None:
+        return None
+    encounter = Encounter.objects.get(pk=encounter_id)
+    return render_hello(encounter, audience), audience.key
+
+
+def broadcast(encounter_id: int, first: int, last: int) -> None:
+    """After commit: render events first..last once per audience and ring each audience group."""
+    encounter = Encounter.objects.get(pk=encounter_id)
+    for audience in table_audiences(encounter):
+        # once per audience and page language, never once per socket
+        for language in language_codes():
+            with translation.override(language):
+                html = render_events(encounter, audience, first, last)
+            group_send(
+                audience_group(encounter_id, audience.key, language),
+                {"type": "encounter.frame", "html": html, "seq": last},
+            )
+
+
+def language_codes() -> list[str]:
+    """The page languages a table renders for."""
+    return [code for code, _name in settings.LANGUAGES]

@@ -1,0 +1,68 @@
+"""Encounters and seats: tables and small derived properties, no game rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from vtt.campaigns.models import Campaign
+
+
+class Status(models.TextChoices):
+    """Where an encounter is in its life."""
+
+    ACTIVE = "active", _("In play")
+    ENDED = "ended", _("Ended")
+
+
+class Encounter(models.Model):
+    """One table session of a rule system; its state is the fold of its events."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="encounters")
+    system = models.CharField(_("rule system"), max_length=40)
+    title = models.CharField(_("title"), max_length=120)
+    setup: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
+    seed = models.CharField(max_length=64)  # secret until the encounter ends
+    commitment = models.CharField(max_length=64)  # SHA-256 of the seed, shown to everyone
+    state: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)  # snapshot cache
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    seq = models.PositiveIntegerField(default=0)  # the last event's sequence number
+    entries = models.PositiveIntegerField(default=0)  # the last entry's index
+    created = models.DateTimeField(auto_now_add=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == Status.ACTIVE
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The seed, once the encounter has ended (DESIGN.md: fairness and trust)."""
+        return self.seed if self.status == Status.ENDED else None
+
+
+class Seat(models.Model):
+    """A user controlling one actor (combatant id or side) at an encounter."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    actor_id = models.CharField(max_length=60)
+    side = models.CharField(max_length=40, null=True, blank=True)  # noqa: DJ001  (no side ≠ "")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["encounter", "actor_id"], name="one_seat_per_actor")
+        ]
+        ordering = ["actor_id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.actor_id}"

@@ -1,0 +1,476 @@
+"""The only code that changes game state: one transaction per action, broadcast after commit."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.core.dice import SeededDice, commitment, derive_seed
+from rules.core.errors import RulesError
+from rules.core.log import TABLE_PREFIX, Entry, fold, last_revertible
+from rules.core.registry import get_system
+from rules.core.system import GM, OBSERVER, Action, Audience, GameSystem
+from rules.core.system import Event as RulesEvent
+from rules.core.table import chat_action, resolve_table_action
+from rules.core.table import undo as revert_of
+from vtt.campaigns.models import Campaign, Membership, Role
+from vtt.campaigns.services import require_gm, role_of
+from vtt.encounters.models import Encounter, Seat, Status
+from vtt.errors import NotAllowed, NotYourCharacter
+from vtt.eventlog.models import Event
+
+MAX_CHAT_LENGTH = 500
+MAX_KEY_LENGTH = 64
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a service did: the entry's events, and whether they are new (a resend is answered)."""
+
+    encounter_id: int
+    events: list[Event]
+    fresh: bool
+
+    @property
+    def last_seq(self) -> int:
+        return self.events[-1].seq if self.events else 0
+
+
+# --- who is looking -------------------------------------------------------------------------
+
+
+def side_of(setup: Mapping[str, Any], actor_id: str) -> str | None:
+    """The side an actor plays on: its combatant's side, or the actor itself for a side game."""
+    for combatant in setup.get("combatants") or ():
+        if str(combatant.get("id")) == actor_id:
+            side = combatant.get("side")
+            return str(side) if side else None
+    if actor_id in (setup.get("sides") or {}) or actor_id in (setup.get("seats") or {}):
+        return actor_id
+    return None
+
+
+def audience_of(encounter: Encounter, user_id: int, role: str | None) -> Audience | None:
+    """The Audience a user sees this encounter as, or None for a stranger."""
+    if role == Role.GM:
+        return GM
+    if role == Role.OBSERVER:
+        return OBSERVER
+    if role != Role.PLAYER:
+        return None
+    seats = list(Seat.objects.filter(encounter=encounter, user_id=user_id))
+    sides = sorted({seat.side for seat in seats if seat.side})
+    return Audience(
+        "player", side=sides[0] if sides else None, actors=frozenset(s.actor_id for s in seats)
+    )
+
+
+def audience_for(encounter_id: int, user_id: int) -> Audience | None:
+    """The Audience of a user at an encounter, looked up fresh (roles change)."""
+    encounter = Encounter.objects.filter(pk=encounter_id).first()
+    if encounter is None:
+        return None
+    return audience_of(encounter, user_id, role_of(encounter.campaign_id, user_id))
+
+
+def can_view(user_id: int, encounter_id: int) -> bool:
+    """Whether the user is a member of the encounter's campaign."""
+    return audience_for(encounter_id, user_id) is not None
+
+
+def table_audiences(encounter: Encounter) -> list[Audience]:
+    """Every distinct audience at the table now: gm, observer and each seated player's view."""
+    audiences: dict[str, Audience] = {"gm": GM, "observer": OBSERVER}
+    players = Membership.objects.filter(campaign_id=encounter.campaign_id, role=Role.PLAYER)
+    for user_id in players.values_list("user_id", flat=True):
+        audience = audience_of(encounter, user_id, Role.PLAYER)
+        if audience is not None:
+            audiences.setdefault(audience.key, audience)
+    return list(audiences.values())
+
+
+# --- the log --------------------------------------------------------------------------------
+
+
+def rules_event(row: Event) -> RulesEvent:
+    """The rules-engine Event a stored row holds."""
+    return RulesEvent.from_json(
+        {
+            "kind": row.kind,
+            "payload": row.payload,
+            "text": row.text,
+            "dice": row.dice,
+            "audience": row.audience,
+            "redacted_text": row.redacted_text,
+        }
+    )
+
+
+def entries_of(encounter: Encounter) -> list[Entry]:
+    """The encounter's log as rules Entries, in order."""
+    entries: list[Entry] = []
+    current: list[Event] = []
+    for row in encounter.events.order_by("seq"):
+        if current and row.entry != current[0].entry:
+            entries.append(_entry(current))
+            current = []
+        current.append(row)
+    if current:
+        entries.append(_entry(current))
+    return entries
+
+
+def _entry(rows: Sequence[Event]) -> Entry:
+    first = rows[0]
+    return Entry(
+        index=first.entry,
+        action=Action.from_json(first.action) if first.action else None,
+        events=tuple(rules_event(row) for row in rows),
+    )
+
+
+def _append_entry(
+    encounter: Encounter,
+    index: int,
+    events: Sequence[RulesEvent],
+    *,
+    user_id: int | None,
+    key: str | None,
+    action: Action | None,
+) -> list[Event]:
+    """Store one entry's events with the next sequence numbers and bump the counters."""
+    rows = []
+    for offset, event in enumerate(events):
+        rows.append(
+            Event.objects.create(
+                encounter=encounter,
+                seq=encounter.seq + offset + 1,
+                entry=index,
+                kind=event.kind,
+                payload=dict(event.payload),
+                text=event.text,
+                dice=[record.to_json() for record in event.dice],
+                audience=event.audience,
+                redacted_text=event.redacted_text,
+                actor_id=user_id,
+                # the key and the action live on the entry's first event
+                idempotency_key=key if offset == 0 else None,
+                action=action.to_json() if action and offset == 0 else None,
+            )
+        )
+    encounter.seq += len(rows)
+    encounter.entries = index
+    encounter.save(update_fields=["seq", "entries", "state", "status", "ended", "seed"])
+    transaction.on_commit(_doorbell(encounter.pk, rows[0].seq, rows[-1].seq))
+    return rows
+
+
+def _doorbell(encounter_id: int, first: int, last: int) -> Any:
+    def ring() -> None:
+        from vtt.encounters.fragments import broadcast
+
+        broadcast(encounter_id, first, last)
+
+    return ring
+
+
+def _locked(encounter_id: int) -> Encounter:
+    encounter = Encounter.objects.select_for_update().filter(pk=encounter_id).first()
+    if encounter is None:
+        raise NotAllowed(_("There is no such encounter."))
+    return encounter
+
+
+def _answered(encounter: Encounter, key: str) -> Outcome | None:
+    """The stored entry of a resent key: a resend is answered, not applied twice."""
+    _check_key(key)
+    first = encounter.events.filter(idempotency_key=key).first()
+    if first is None:
+        return None
+    rows = list(encounter.events.filter(entry=first.entry).order_by("seq"))
+    return Outcome(encounter.pk, rows, fresh=False)
+
+
+def _check_key(key: str) -> None:
+    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH:
+        raise NotAllowed(_("Every action needs a key of 1 to 64 characters."))
+
+
+def _require_seat_holder(encounter: Encounter, user_id: int, actor: str) -> str:
+    """Re-check membership, role and seat inside the action; returns the role."""
+    role = role_of(encounter.campaign_id, user_id)
+    if role is None:
+        raise NotAllowed(_("You are not at this table."))
+    if role == Role.OBSERVER:
+        raise NotAllowed(_("Observers watch; they do not act."))
+    if not encounter.is_active:
+        raise NotAllowed(_("This encounter has ended."))
+    if (
+        role == Role.PLAYER
+        and not Seat.objects.filter(encounter=encounter, user_id=user_id, actor_id=actor).exists()
+    ):
+        raise NotYourCharacter(_("You do not control %(actor)s.") % {"actor": actor})
+    return role
+
+
+def _resolve(system: GameSystem, state: Any, action: Action, seed: int) -> list[RulesEvent]:
+    dice = SeededDice(seed)
+    events = list(system.resolve(state, action, dice))
+    if dice.records and not any(event.dice for event in events) and events:
+        # every die is shown in the log, even if a system forgot to attach its records
+        first = events[0]
+        events[0] = RulesEvent(
+            first.kind,
+            first.payload,
+            first.text,
+            tuple(dice.records),
+            first.audience,
+            first.redacted_text,
+        )
+    return events
+
+
+# --- services -------------------------------------------------------------------------------
+
+
+def merged_settings(
+    system: GameSystem, campaign: Campaign, given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The system's defaults, overlaid by the campaign's choices, then by the setup's own."""
+    values = {setting.key: setting.default for setting in system.settings}
+    values.update({k: v for k, v in campaign.settings.items() if k in values})
+    values.update(given)
+    return values
+
+
+@transaction.atomic
+def start_encounter(
+    campaign_id: int,
+    user_id: int,
+    title: str,
+    setup: Mapping[str, Any],
+    seats: Mapping[str, int] | None = None,
+    system_key: str | None = None,
+) -> Encounter:
+    """The GM opens an encounter: start state, commit to a fresh seed, seat the players."""
+    require_gm(campaign_id, user_id)
+    campaign = Campaign.objects.get(pk=campaign_id)
+    system = get_system(system_key or campaign.system)
+    if not isinstance(setup, Mapping):
+        raise NotAllowed(_("The setup must be a JSON object."))
+    full_setup = dict(setup)
+    full_setup["title"] = title
+    full_setup["settings"] = merged_settings(system, campaign, setup.get("settings") or {})
+    try:
+        state = system.start(full_setup)
+    except RulesError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise NotAllowed(_("The setup is not valid: %(error)s") % {"error": exc}) from exc
+    seed = secrets.token_hex(32)
+    encounter = Encounter.objects.create(
+        campaign=campaign,
+        system=system.key,
+        title=title,
+        setup=full_setup,
+        seed=seed,
+        commitment=commitment(seed),
+        state=system.dump(state),
+    )
+    for actor_id, seat_user in (seats or {}).items():
+        _seat(encounter, system, state, actor_id, seat_user)
+    opening = RulesEvent(
+        "table.started",
+        {"commitment": encounter.commitment},
+        _("The encounter began. Dice seed commitment (SHA-256): %(c)s")
+        % {"c": encounter.commitment},
+    )
+    _append_entry(encounter, 1, [opening], user_id=user_id, key=None, action=None)
+    return encounter
+
+
+def _seat(
+    encounter: Encounter, system: GameSystem, state: Any, actor_id: str, user_id: int | None
+) -> None:
+    known = system.actors(state) if system.actors else None
+    if known is not None and actor_id not in known:
+        raise NotAllowed(_("There is no actor %(actor)s at this table.") % {"actor": actor_id})
+    Seat.objects.filter(encounter=encounter, actor_id=actor_id).delete()
+    if user_id is None:
+        return
+    if role_of(encounter.campaign_id, user_id) not in (Role.GM, Role.PLAYER):
+        raise NotAllowed(_("Only players and game masters can be seated."))
+    Seat.objects.create(
+        encounter=encounter,
+        user_id=user_id,
+        actor_id=actor_id,
+        side=side_of(encounter.setup, actor_id),
+    )
+
+
+@transaction.atomic
+def assign_seat(encounter_id: int, user_id: int, actor_id: str, seat_user_id: int | None) -> None:
+    """The GM seats a member at an actor (or frees it); that member's sockets re-join."""
+    encounter = _locked(encounter_id)
+    require_gm(encounter.campaign_id, user_id)
+    system = get_system(encounter.system)
+    previous = list(
+        Seat.objects.filter(encounter=encounter, actor_id=actor_id).values_list(
+            "user_id", flat=True
+        )
+    )
+    _seat(encounter, system, system.load(encounter.state), actor_id, seat_user_id)
+    from vtt.realtime import close_user_sockets_on_commit
+
+    # their audience changed: the page reconnects and starts from the new view
+    for affected in {*previous, *([seat_user_id] if seat_user_id else [])}:
+        close_user_sockets_on_commit(affected, encounter.campaign_id, "seat changed")
+
+
+@transaction.atomic
+def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
+    """Resolve one action for a seated actor with the entry's seeded dice, append its events."""
+    encounter = _locked(encounter_id)
+    if (done := _answered(encounter, key)) is not None:
+        return done
+    if action.kind.startswith(TABLE_PREFIX):
+        raise NotAllowed(_("Table actions go through the chat."))
+    _require_seat_holder(encounter, user_id, action.actor)
+    system = get_system(encounter.system)
+    state = system.load(encounter.state)
+    index = encounter.entries + 1
+    events = _resolve(system, state, action, derive_seed(encounter.seed, index))
+    if not events:
+        raise NotAllowed(_("Nothing happened."))
+    for event in events:
+        if not event.kind.startswith(TABLE_PREFIX):
+            state = system.apply(state, event)
+    encounter.state = system.dump(state)
+    rows = _append_entry(encounter, index, events, user_id=user_id, key=key, action=action)
+    return Outcome(encounter.pk, rows, fresh=True)
+
+
+def parse_chat(text: str, speaker: str) -> Action:
+    """A chat line as a table action: `/roll`, `/gmroll` or words; other `/words` are refused."""
+    command = text.strip().partition(" ")[0].lower()
+    if command.startswith("/") and command not in ("/roll", "/r", "/gmroll", "/gr"):
+        raise NotAllowed(
+            _("Unknown chat command %(command)s; try /roll 2d6+3 or /gmroll 1d100")
+            % {"command": command[:20]}
+        )
+    return chat_action(speaker, text)
+
+
+@transaction.atomic
+def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
+    """A chat line or a table roll by the GM or a player, with server dice."""
+    encounter = _locked(encounter_id)
+    if (done := _answered(encounter, key)) is not None:
+        return done
+    role = role_of(encounter.campaign_id, user_id)
+    if role is None:
+        raise NotAllowed(_("You are not at this table."))
+    if role == Role.OBSERVER:
+        raise NotAllowed(_("Observers watch; they do not speak at the table."))
+    if not isinstance(text, str) or not text.strip():
+        raise NotAllowed(_("Say something."))
+    if len(text) > MAX_CHAT_LENGTH:
+        raise NotAllowed(_("A chat line may be at most %(n)d characters.") % {"n": MAX_CHAT_LENGTH})
+    from django.contrib.auth import get_user_model
+
+    speaker = get_user_model().objects.get(pk=user_id).get_username()
+    action = parse_chat(text, speaker)
+    index = encounter.entries + 1
+    dice = SeededDice(derive_seed(encounter.seed, index))
+    events = list(resolve_table_action(action, dice))
+    rows = _append_entry(encounter, index, events, user_id=user_id, key=key, action=action)
+    return Outcome(encounter.pk, rows, fresh=True)
+
+
+@transaction.atomic
+def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
+    """The GM takes back the newest game entry: `table.reverted` is appended, state refolded."""
+    encounter = _locked(encounter_id)
+    if (done := _answered(encounter, key)) is not None:
+        return done
+    require_gm(encounter.campaign_id, user_id)
+    if not encounter.is_active:
+        raise NotAllowed(_("This encounter has ended."))
+    entries = entries_of(encounter)
+    if last_revertible(entries) is None:
+        raise NotAllowed(_("There is nothing to undo."))
+    revert = revert_of(entries)  # table.reverted {"reverts": index}
+    index = encounter.entries + 1
+    system = get_system(encounter.system)
+    state = fold(system, encounter.setup, [*entries, Entry(index, None, (revert,))])
+    encounter.state = system.dump(state)
+    rows = _append_entry(encounter, index, [revert], user_id=user_id, key=key, action=None)
+    return Outcome(encounter.pk, rows, fresh=True)
+
+
+@transaction.atomic
+def end_encounter(encounter_id: int, user_id: int) -> Encounter:
+    """The GM ends the encounter and the seed is revealed, so anyone can verify the log."""
+    encounter = _locked(encounter_id)
+    require_gm(encounter.campaign_id, user_id)
+    if not encounter.is_active:
+        raise NotAllowed(_("This encounter has ended."))
+    encounter.status = Status.ENDED
+    encounter.ended = timezone.now()
+    ended = RulesEvent(
+        "table.ended",
+        {"seed": encounter.seed},
+        _("The encounter ended. Dice seed revealed: %(seed)s") % {"seed": encounter.seed},
+    )
+    _append_entry(encounter, encounter.entries + 1, [ended], user_id=user_id, key=None, action=None)
+    return encounter
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """The result of refolding the log: the differences from the snapshot, if any."""
+
+    matches: bool
+    differences: list[str]
+
+
+def replay(encounter: Encounter) -> ReplayReport:
+    """Refold the stored log from the setup and compare it with the snapshot."""
+    system = get_system(encounter.system)
+    # through JSON, as the snapshot was stored (tuples become lists)
+    replayed = json.loads(
+        json.dumps(system.dump(fold(system, encounter.setup, entries_of(encounter))))
+    )
+    differences = list(json_differences(replayed, encounter.state))
+    return ReplayReport(not differences, differences)
+
+
+def json_differences(replayed: Any, stored: Any, path: str = "$") -> list[str]:
+    """Where two JSON values differ, as paths with both values."""
+    if isinstance(replayed, dict) and isinstance(stored, dict):
+        found: list[str] = []
+        for key in sorted(set(replayed) | set(stored), key=str):
+            if key not in stored:
+                found.append(f"{path}.{key}: only in the replay ({replayed[key]!r})")
+            elif key not in replayed:
+                found.append(f"{path}.{key}: only in the snapshot ({stored[key]!r})")
+            else:
+                found.extend(json_differences(replayed[key], stored[key], f"{path}.{key}"))
+        return found
+    if isinstance(replayed, list) and isinstance(stored, list):
+        found = []
+        if len(replayed) != len(stored):
+            found.append(f"{path}: replay has {len(replayed)} items, snapshot {len(stored)}")
+        for i, (a, b) in enumerate(zip(replayed, stored, strict=False)):
+            found.extend(json_differences(a, b, f"{path}[{i}]"))
+        return found
+    if replayed != stored:
+        return [f"{path}: replay {replayed!r}, snapshot {stored!r}"]
+    return []

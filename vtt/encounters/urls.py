@@ -1,0 +1,18 @@
+"""Encounter URLs."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from vtt.encounters import views
+
+app_name = "encounters"
+urlpatterns = [
+    path("campaigns/<int:campaign_id>/encounters/new/", views.encounter_new, name="new"),
+    path("encounters/<int:encounter_id>/", views.encounter_detail, name="detail"),
+    path("encounters/<int:encounter_id>/events/", views.encounter_events, name="events"),
+    path("encounters/<int:encounter_id>/preview/", views.encounter_preview, name="preview"),
+    path("encounters/<int:encounter_id>/seats/", views.assign_seat, name="seats"),
+    path("encounters/<int:encounter_id>/end/", views.end_encounter, name="end"),
+    path("encounters/<int:encounter_id>/log/", views.encounter_log, name="log"),
+]

@@ -1,0 +1,202 @@
+"""Encounter pages: the table, catch-up of missed events, previews, seats, end. Doors in."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from rules.core.errors import RulesError
+from rules.core.registry import get_system
+from rules.core.system import Action, Audience
+from vtt.campaigns.models import Role
+from vtt.campaigns.views import member_campaign
+from vtt.encounters import fragments, services
+from vtt.encounters.commands import RESERVED
+from vtt.encounters.forms import EncounterForm
+from vtt.encounters.models import Encounter
+from vtt.eventlog.models import Event
+
+LOG_PAGE = 300  # the page shows the newest events; older ones stay in the log
+
+
+def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter, Audience, str]:
+    """The encounter, the user's audience and role; strangers get a 404."""
+    encounter = get_object_or_404(Encounter, pk=encounter_id)
+    _campaign, role = member_campaign(request, encounter.campaign_id)
+    audience = services.audience_of(encounter, request.user.pk, role)
+    if audience is None:
+        raise Http404
+    return encounter, audience, role
+
+
+@login_required
+def encounter_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM opens an encounter."""
+    campaign, role = member_campaign(request, campaign_id)
+    if role != Role.GM:
+        raise Http404
+    system_key = request.POST.get("system") or request.GET.get("system") or campaign.system
+    try:
+        get_system(system_key)
+    except LookupError:
+        system_key = campaign.system
+    names = {"gm": request.user.get_username()}
+    players = campaign.memberships.filter(role=Role.PLAYER).select_related("user")
+    for number, membership in enumerate(players.order_by("joined"), start=1):
+        names[f"player{number}"] = membership.user.get_username()
+    form = EncounterForm(request.POST or None, system_key=system_key, names=names)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            encounter = services.start_encounter(
+                campaign.pk,
+                request.user.pk,
+                data["title"],
+                data["setup"],
+                data["seats"],
+                data["system"],
+            )
+        except RulesError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("encounters:detail", encounter.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "encounters/encounter_form.html",
+        {"form": form, "campaign": campaign},
+        status=status,
+    )
+
+
+@login_required
+def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The table: GM dashboard, player view or observer view, by the viewer's audience."""
+    encounter, audience, role = member_encounter(request, encounter_id)
+    rows = Event.objects.filter(encounter=encounter).select_related("actor").order_by("-seq")
+    shown = fragments.visible_rows(reversed(list(rows[:LOG_PAGE])), audience)
+    return render(
+        request,
+        "encounters/encounter_detail.html",
+        {
+            "encounter": encounter,
+            "campaign": encounter.campaign,
+            "audience": audience,
+            "role": role,
+            "is_gm": role == Role.GM,
+            "can_write": role in (Role.GM, Role.PLAYER) and encounter.is_active,
+            "rows": shown,
+            "table": fragments.render_table(
+                encounter, audience, oob=False, request_params=request.GET
+            ),
+            "ws_url": f"/ws/encounters/{encounter.pk}/",
+            "events_url": reverse("encounters:events", args=[encounter.pk]),
+        },
+    )
+
+
+@login_required
+@require_GET
+def encounter_events(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """Catch-up: the events after `?after=<seq>` for this viewer's audience, as one frame."""
+    encounter, audience, _role = member_encounter(request, encounter_id)
+    try:
+        after = max(0, int(request.GET.get("after", "0")))
+    except ValueError:
+        return HttpResponse("after must be a whole number", status=400, content_type="text/plain")
+    html = fragments.render_events(encounter, audience, after + 1, encounter.seq)
+    return HttpResponse(html)
+
+
+def _action_from_query(request: HttpRequest) -> Action:
+    params: dict[str, Any] = {}
+    for name in request.GET:
+        if name in RESERVED:
+            continue
+        values = request.GET.getlist(name)
+        params[name] = values if len(values) > 1 else values[0]
+    return Action(request.GET.get("kind", ""), request.GET.get("actor", ""), params)
+
+
+@login_required
+@require_GET
+def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The exact odds of an action before it is rolled (system.preview), for a seated actor."""
+    encounter, audience, role = member_encounter(request, encounter_id)
+    system = get_system(encounter.system)
+    action = _action_from_query(request)
+    context: dict[str, Any] = {"encounter": encounter, "action": action}
+    if role == Role.OBSERVER or (role == Role.PLAYER and action.actor not in audience.actors):
+        context["error"] = str(services.NotYourCharacter(action.actor))
+    elif system.preview is None:
+        context["error"] = None
+        context["unavailable"] = True
+    else:
+        try:
+            context["preview"] = system.preview(system.load(encounter.state), action)
+        except RulesError as exc:
+            context["error"] = str(exc)
+    template = select_template(
+        [f"systems/{encounter.system}/_preview.html", "encounters/_preview.html"]
+    )
+    return HttpResponse(template.render(context, request))
+
+
+@login_required
+@require_POST
+def assign_seat(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The GM seats a member at an actor, or frees the seat."""
+    encounter = get_object_or_404(Encounter, pk=encounter_id)
+    user_id = request.POST.get("user") or None
+    try:
+        services.assign_seat(
+            encounter.pk,
+            request.user.pk,
+            request.POST.get("actor", ""),
+            int(user_id) if user_id else None,
+        )
+    except (RulesError, ValueError) as exc:
+        messages.error(request, str(exc))
+    return redirect("encounters:detail", encounter.pk)
+
+
+@login_required
+@require_POST
+def end_encounter(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The GM ends the encounter; the seed is revealed."""
+    encounter = get_object_or_404(Encounter, pk=encounter_id)
+    try:
+        services.end_encounter(encounter.pk, request.user.pk)
+    except RulesError as exc:
+        messages.error(request, str(exc))
+    return redirect("encounters:detail", encounter.pk)
+
+
+@login_required
+@require_GET
+def encounter_log(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The log file (docs/architecture.md) for `verify`: GM any time, everyone once it ended."""
+    encounter, _audience, role = member_encounter(request, encounter_id)
+    if role != Role.GM and encounter.is_active:
+        raise Http404
+    log = {
+        "log_version": 1,
+        "system": encounter.system,
+        "setup": encounter.setup,
+        "commitment": encounter.commitment,
+        "seed": encounter.revealed_seed,
+        "entries": [entry.to_json() for entry in services.entries_of(encounter)],
+    }
+    response = HttpResponse(
+        json.dumps(log, indent=2, ensure_ascii=False), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="encounter-{encounter.pk}.json"'
+    return response

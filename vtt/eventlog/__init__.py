@@ -1,0 +1,3 @@
+"""The append-only event log of every encounter."""
+
+from __future__ import annotations

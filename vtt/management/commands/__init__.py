@@ -1,0 +1,3 @@
+"""Management commands of the table server."""
+
+from __future__ import annotations

@@ -1,0 +1,46 @@
+"""Channel-layer group names and the after-commit doorbells (REALTIME.md)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+
+def encounter_group(encounter_id: int) -> str:
+    """Every socket open on an encounter page (heartbeat-free notices such as "encounter ended")."""
+    return f"enc.{encounter_id}"
+
+
+def audience_group(encounter_id: int, audience_key: str, language: str) -> str:
+    """The sockets that see exactly what `audience_key` sees in one language; names stay valid."""
+    lang = "".join(c for c in language if c.isalnum() or c == "-")
+    if audience_key in ("gm", "observer"):
+        return f"enc.{encounter_id}.{audience_key}.{lang}"
+    digest = hashlib.sha256(audience_key.encode()).hexdigest()[:20]
+    return f"enc.{encounter_id}.aud.{digest}.{lang}"
+
+
+def user_group(user_id: int) -> str:
+    """Every socket a user has open, so removal closes them at once."""
+    return f"user.{user_id}"
+
+
+def group_send(group: str, message: dict[str, Any]) -> None:
+    """Send one message to a group from sync code."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def close_user_sockets_on_commit(user_id: int, campaign_id: int, reason: str) -> None:
+    """After commit, close the user's sockets on this campaign's encounters."""
+    transaction.on_commit(
+        lambda: group_send(
+            user_group(user_id),
+            {"type": "user.revoked", "campaign_id": campaign_id, "reason": reason},
+        )
+    )

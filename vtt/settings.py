@@ -1,0 +1,161 @@
+"""Tabula's only settings module: runs with nothing installed; production reads the environment."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from vtt.env import env_bool, env_int, env_list, env_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("VTT_DEBUG", default=False)
+SECRET_KEY = os.environ.get("VTT_SECRET_KEY", "").strip() or "django-insecure-local-only"
+
+ALLOWED_HOSTS = env_list("VTT_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+if "*" in ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured(
+        "VTT_ALLOWED_HOSTS must list host names; '*' is only for VTT_DEBUG=1"
+    )
+CSRF_TRUSTED_ORIGINS = env_list("VTT_CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "daphne",  # first, so runserver serves websockets too
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "vtt",
+    "vtt.accounts",
+    "vtt.campaigns",
+    "vtt.characters",
+    "vtt.encounters",
+    "vtt.eventlog",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "vtt.urls"
+ASGI_APPLICATION = "vtt.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Embedded default: one SQLite file in WAL mode; writers queue (IMMEDIATE + busy timeout)
+# instead of failing with "database is locked".
+SQLITE_OPTIONS: dict[str, Any] = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+}
+DATABASES: dict[str, dict[str, Any]] = {
+    "default": {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": Path(os.environ.get("VTT_SQLITE_PATH", BASE_DIR / "vtt.sqlite3")),
+        "OPTIONS": SQLITE_OPTIONS,
+        "CONN_MAX_AGE": 0,
+    }
+}
+if database_url := env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "sqlite")):
+    DATABASES["default"] = dj_database_url.parse(database_url, conn_max_age=0)
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
+    elif env_bool("VTT_DB_POOL", default=False):
+        # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI.
+        DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20}}
+
+CHANNEL_LAYERS: dict[str, Any] = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+if redis_url := env_url("REDIS_URL", ("redis", "rediss", "unix")):
+    CHANNEL_LAYERS["default"] = {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {
+            "hosts": [redis_url],
+            # REALTIME.md: the default capacity of 100 drops bursts silently; stale messages expire.
+            "capacity": env_int("VTT_CHANNEL_CAPACITY", default=2000),
+            "expiry": env_int("VTT_CHANNEL_EXPIRY", default=10),
+            "prefix": os.environ.get("VTT_CHANNEL_PREFIX", "tabula"),
+        },
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "campaigns:list"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Daphne serves /static/ itself unless a reverse proxy does (docker-compose sets 0).
+VTT_SERVE_STATIC = env_bool("VTT_SERVE_STATIC", default=True)
+
+# Behind TLS (production): secure cookies, HSTS and the redirect, all from one switch.
+VTT_HTTPS = env_bool("VTT_HTTPS", default=False)
+SESSION_COOKIE_SECURE = VTT_HTTPS
+CSRF_COOKIE_SECURE = VTT_HTTPS
+SECURE_SSL_REDIRECT = env_bool("VTT_SSL_REDIRECT", default=VTT_HTTPS)
+SECURE_HSTS_SECONDS = env_int("VTT_HSTS_SECONDS", default=31536000 if VTT_HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = VTT_HTTPS
+SECURE_HSTS_PRELOAD = VTT_HTTPS
+if VTT_HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# The live table (REALTIME.md): heartbeat period and the largest websocket message accepted.
+VTT_HEARTBEAT_SECONDS = env_int("VTT_HEARTBEAT_SECONDS", default=15)
+VTT_MAX_MESSAGE_BYTES = 8 * 1024
+
+LOGGING: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("VTT_LOG_LEVEL", "WARNING")},
+}

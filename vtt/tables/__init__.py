@@ -1,0 +1,3 @@
+"""The system-specific additions to board templates (vtt/tables/<key>.py)."""
+
+from __future__ import annotations

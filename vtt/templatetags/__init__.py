@@ -1,0 +1,3 @@
+"""Template tags and filters of the table server."""
+
+from __future__ import annotations

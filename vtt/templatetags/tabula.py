@@ -1,0 +1,34 @@
+"""Filters for the generic board: JSON shown as text, scalar fields picked out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def pretty_json(value: Any) -> str:
+    """Indented JSON (autoescaped by the template like any text)."""
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True, default=str)
+
+
+@register.filter
+def scalars(value: Any) -> list[tuple[str, Any]]:
+    """The (key, value) pairs of a mapping whose values are plain text or numbers."""
+    if not isinstance(value, dict):
+        return []
+    return [
+        (str(k), v)
+        for k, v in value.items()
+        if isinstance(v, str | int | float | bool) or v is None
+    ]
+
+
+@register.filter
+def get(value: Any, key: Any) -> Any:
+    """`value[key]` for a mapping, else None."""
+    return value.get(key) if isinstance(value, dict) else None
