@@ -233,12 +233,13 @@ def roll_location(
     state: Mapping[str, Any], dice: Dice, attack_roll: int | None, first: bool
 ) -> tuple[str, str]:
     """DG-LOC-1/-2/-6: a d10 per bullet (or the attack roll's units digit for the first)."""
+    table = settings_of(state).get("dg.hit_location_table") or {}
     if first and attack_roll is not None and settings_of(state)["dg.location_from_units_digit"]:
         face = attack_roll % 10 or 10
-        loc = HIT_LOCATION_TABLE[face]
+        loc = str(table.get(str(face), HIT_LOCATION_TABLE[face]))
         return loc, f"location from the units digit {face}: {LOCATION_NAMES[loc]}"
     face = dice.roll(10, "hit location d10")
-    loc = HIT_LOCATION_TABLE[face]
+    loc = str(table.get(str(face), HIT_LOCATION_TABLE[face]))
     return loc, f"hit location d10 = {face}: {LOCATION_NAMES[loc]}"
 
 

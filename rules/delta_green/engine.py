@@ -86,6 +86,12 @@ def _cost(state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what:
     return cards
 
 
+def action_cost(state: Mapping[str, Any], name: str) -> int:
+    """DG-ACT-6 (AMB-DG-05): the campaign's price of an activity in actions."""
+    costs = settings_of(state).get("dg.action_costs") or {}
+    return int(costs.get(name, 1))
+
+
 def _turn_ops(cid: str, cards: int) -> list[Json]:
     ops: list[Json] = []
     if cards:
@@ -646,7 +652,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(
             "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
         )
-    cards = _cost(state, c, 1, "a melee attack")
+    cards = _cost(state, c, action_cost(state, "melee"), "a melee attack")
     extra: list[tuple[str, int]] = []
     target_held = target["in_hand"]
     knife_opponent = bool(target_held) and weapon_of(target, target_held)["kind"] == "knife"
@@ -803,7 +809,7 @@ def stand(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{c['name']} is already standing")
     if leg_disabled(c) or is_immobile(c) or is_incapacitated(c):
         raise IllegalAction(f"{c['name']} cannot stand up with this wound", "DG-WOUND-2")
-    cards = _cost(state, c, 1, "standing up")
+    cards = _cost(state, c, action_cost(state, "stand"), "standing up")
     ops = [{"op": "set", "id": c["id"], "key": "prone", "value": False}, *_turn_ops(c["id"], cards)]
     return [_event("stance.changed", ops, [f"{c['name']} gets up"], dice, actor=c["id"])]
 
@@ -813,7 +819,7 @@ def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = _require_turn(state, action.actor)
     weapon = weapon_of(c, str_param(action.params, "weapon"))
     _check_hands(c, weapon)
-    cards = _cost(state, c, 1, "drawing a weapon")
+    cards = _cost(state, c, action_cost(state, "draw"), "drawing a weapon")
     ops = [
         {"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]},
         *_turn_ops(c["id"], cards),
@@ -845,7 +851,7 @@ def holster(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = _require_turn(state, action.actor)
     if not c["in_hand"]:
         raise IllegalAction(f"{c['name']} holds nothing")
-    cards = _cost(state, c, 1, "holstering")
+    cards = _cost(state, c, action_cost(state, "holster"), "holstering")
     ops = [
         {"op": "set", "id": c["id"], "key": "in_hand", "value": None},
         *_turn_ops(c["id"], cards),
@@ -905,7 +911,7 @@ def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
     if kind == "magazine":
         if c["round"].get("mags", 0) >= 1:
             raise IllegalAction("one magazine change per round", "COC-RELOAD-2")
-        cards = _cost(state, c, 1, "changing a magazine")
+        cards = _cost(state, c, action_cost(state, "magazine"), "changing a magazine")
         ops = [
             {"op": "weapon", "id": c["id"], "weapon": key, "key": "loaded", "value": capacity},
             {"op": "weapon", "id": c["id"], "weapon": key, "key": "spare", "value": spare - 1},
@@ -917,7 +923,7 @@ def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
         count = min(room, capacity - loaded, spare)
         if count < 1:
             raise IllegalAction("at most 2 cartridges a round", "COC-RELOAD-1")
-        cards = _cost(state, c, 1, "loading cartridges")
+        cards = _cost(state, c, action_cost(state, "loose"), "loading cartridges")
         ops = [
             {
                 "op": "weapon",
@@ -1037,7 +1043,7 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ACT-6, DG-ARM-2, DG-MOVE-2: any other skill roll costs 1 action."""
     c = _require_turn(state, action.actor)
     name = str_param(action.params, "skill")
-    cards = _cost(state, c, 1, "a skill roll")
+    cards = _cost(state, c, action_cost(state, "skill"), "a skill roll")
     chance = skill(c, name)
     parts = [f"{name} {chance}"]
     if c["round"].get("ran"):

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.system import Setting
+from rules.delta_green.tables import HIT_LOCATION_TABLE
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("dg.auto_fail_00", "A roll of 00 always fails", False, "DG-GEN-1", (False, True)),
@@ -30,6 +31,12 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "dg.defence_costs_card", "Dodge and parry cost a card", False, "DG-ACT-5", (False, True)
+    ),
+    Setting(
+        "dg.action_costs",
+        "Action costs",
+        {"melee": 1, "draw": 1, "holster": 1, "magazine": 1, "loose": 1, "skill": 1, "stand": 1},
+        "DG-ACT-6",
     ),
     Setting("dg.walk_m", "Walking distance per round (m)", 4, "DG-MOVE-1"),
     Setting("dg.run_m", "Running distance per round (m)", 8, "DG-MOVE-2"),
@@ -95,6 +102,19 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("dg.hit_locations", "Use hit locations", True, "DG-ARM-6", (True, False)),
     Setting(
         "dg.general_damage_locations", "Locations for general damage", "none", "DG-HP-4", ("none",)
+    ),
+    Setting(
+        "dg.hit_location_table",
+        "d10 hit-location table",
+        {str(face): loc for face, loc in HIT_LOCATION_TABLE.items()},
+        "DG-LOC-1",
+    ),
+    Setting(
+        "dg.suppression_targets",
+        "Suppressible targets (chosen by the GM on each use)",
+        "per_use",
+        "DG-SUPP-7",
+        ("per_use",),
     ),
     Setting(
         "dg.location_from_units_digit",
