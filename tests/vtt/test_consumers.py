@@ -1,0 +1,252 @@
+"""The live table over the real routing: session auth, origin check, audiences, bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from vtt.campaigns import services as campaigns
+from vtt.encounters.models import Encounter
+from vtt.eventlog.models import Event
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ORIGIN = b"http://localhost"
+
+
+@database_sync_to_async
+def session_cookie(user: Any) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+async def connect(
+    user: Any | None, encounter: Any, origin: bytes = ORIGIN
+) -> WebsocketCommunicator:
+    """A socket to the encounter with the user's real session cookie (None: anonymous)."""
+    from vtt.asgi import application
+
+    headers = [(b"origin", origin), (b"host", b"localhost")]
+    if user is not None:
+        cookie = await session_cookie(user)
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+    return WebsocketCommunicator(application, f"/ws/encounters/{encounter.pk}/", headers=headers)
+
+
+async def join(user: Any, encounter: Any) -> WebsocketCommunicator:
+    """Connect and read the hello frame."""
+    socket = await connect(user, encounter)
+    connected, _code = await socket.connect()
+    assert connected
+    hello = await socket.receive_from()
+    assert 'data-frame="hello"' in hello
+    return socket
+
+
+def frame_seq(html: str) -> tuple[int, int]:
+    first = re.search(r'data-first="(\d+)"', html)
+    last = re.search(r'data-seq="(\d+)"', html)
+    assert last is not None
+    return (int(first.group(1)) if first else 0), int(last.group(1))
+
+
+async def count_events(encounter: Any) -> int:
+    return await database_sync_to_async(Event.objects.filter(encounter=encounter).count)()
+
+
+async def test_a_roll_reaches_everyone_at_the_table(encounter: Any, gwen: Any, pip: Any) -> None:
+    gm, player = await join(gwen, encounter), await join(pip, encounter)
+
+    await player.send_to(
+        text_data=json.dumps({"command": "chat", "text": "/roll 2d6+3", "key": "a"})
+    )
+
+    for socket in (gm, player):
+        html = await socket.receive_from()
+        assert 'data-frame="events"' in html and "pip rolled 2d6+3" in html
+        assert frame_seq(html) == (2, 2)
+        assert html.count('class="die"') == 2
+        await socket.disconnect()
+
+
+async def test_gmroll_result_reaches_only_the_gm(
+    encounter: Any, gwen: Any, pip: Any, observer: Any
+) -> None:
+    gm, player, watcher = [await join(u, encounter) for u in (gwen, pip, observer)]
+
+    await player.send_to(
+        text_data=json.dumps({"command": "chat", "text": "/gmroll 3d6", "key": "a"})
+    )
+
+    gm_html, player_html, watcher_html = [await s.receive_from() for s in (gm, player, watcher)]
+    assert "pip rolled 3d6" in gm_html and gm_html.count('class="die"') == 3
+    for html in (player_html, watcher_html):
+        assert "pip rolled" not in html and 'class="die"' not in html
+        assert "secret" in html and frame_seq(html) == (2, 2)
+    for socket in (gm, player, watcher):
+        await socket.disconnect()
+
+
+async def test_hidden_state_never_reaches_players(encounter: Any, gwen: Any, pip: Any) -> None:
+    gm, player = await join(gwen, encounter), await join(pip, encounter)
+    await player.send_to(
+        text_data=json.dumps({"command": "act", "kind": "bump", "actor": "ann", "key": "a"})
+    )
+    gm_html, player_html = await gm.receive_from(), await player.receive_from()
+    assert "vault code" in gm_html
+    assert "vault code" not in player_html and "ann bumps by" in player_html
+    await gm.disconnect()
+    await player.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        ("not json at all", "not JSON"),
+        ("[1, 2, 3]", "expected a JSON object"),
+        (json.dumps({"command": "chat", "text": "x" * 9000, "key": "a"}), "too large"),
+        (json.dumps({"command": "dance", "key": "a"}), "Unknown command"),
+        (json.dumps({"command": "chat", "text": "hi"}), "key is required"),
+        (
+            json.dumps({"command": "act", "kind": "bump", "actor": "bob", "key": "a"}),
+            "do not control bob",
+        ),
+        (json.dumps({"command": "chat", "text": "/roll 10000d6", "key": "a"}), "10000"),
+        (
+            json.dumps(
+                {"command": "act", "kind": "bump", "actor": "ann", "key": "a", "x": {"y": 1}}
+            ),
+            "plain values",
+        ),
+        (json.dumps({"command": "undo", "key": "a"}), "game master"),
+    ],
+)
+async def test_bad_input_gets_an_error_for_the_sender_only(
+    encounter: Any, gwen: Any, pip: Any, message: str, error: str
+) -> None:
+    gm, player = await join(gwen, encounter), await join(pip, encounter)
+    before = await count_events(encounter)
+
+    await player.send_to(text_data=message)
+
+    html = await player.receive_from()
+    assert 'data-frame="error"' in html and error in html
+    assert await gm.receive_nothing(timeout=0.2)
+    assert await count_events(encounter) == before
+    await gm.disconnect()
+    await player.disconnect()
+
+
+async def test_binary_messages_are_refused(encounter: Any, pip: Any) -> None:
+    player = await join(pip, encounter)
+    await player.send_to(bytes_data=b"\x00\x01")
+    assert "must be JSON text" in await player.receive_from()
+    await player.disconnect()
+
+
+async def test_html_in_a_chat_line_arrives_as_text(encounter: Any, gwen: Any, pip: Any) -> None:
+    gm = await join(gwen, encounter)
+    player = await join(pip, encounter)
+    await player.send_to(
+        text_data=json.dumps(
+            {"command": "chat", "text": "<img src=x onerror=alert(1)>", "key": "a"}
+        )
+    )
+    html = await gm.receive_from()
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    await gm.disconnect()
+    await player.disconnect()
+
+
+async def test_a_resent_key_is_answered_not_applied_twice(encounter: Any, pip: Any) -> None:
+    player = await join(pip, encounter)
+    message = json.dumps({"command": "chat", "text": "/roll 1d6", "key": "same"})
+    await player.send_to(text_data=message)
+    assert 'data-frame="events"' in await player.receive_from()
+
+    await player.send_to(text_data=message)
+
+    answer = await player.receive_from()
+    assert 'data-frame="heartbeat"' in answer and frame_seq(answer)[1] == 2
+    assert await count_events(encounter) == 2
+    await player.disconnect()
+
+
+async def test_socket_from_a_foreign_origin_is_refused(encounter: Any, pip: Any) -> None:
+    socket = await connect(pip, encounter, origin=b"https://evil.example")
+    connected, _code = await socket.connect()
+    assert not connected
+
+
+async def test_anonymous_and_strangers_are_refused(encounter: Any, otto: Any) -> None:
+    for user in (None, otto):
+        socket = await connect(user, encounter)
+        connected, code = await socket.connect()
+        assert not connected and code == 4403
+
+
+async def test_removed_member_socket_is_closed_at_once(encounter: Any, gwen: Any, pip: Any) -> None:
+    player = await join(pip, encounter)
+
+    await database_sync_to_async(campaigns.remove_member)(encounter.campaign_id, gwen.pk, pip.pk)
+
+    assert "You were removed" in await player.receive_from()
+    assert await player.receive_output() == {"type": "websocket.close", "code": 4403}
+    # and the same socket's late action is refused by the service's own re-check
+    again = await connect(pip, encounter)
+    connected, code = await again.connect()
+    assert not connected and code == 4403
+
+
+async def test_role_change_closes_the_socket_for_a_reconnect(
+    encounter: Any, gwen: Any, pip: Any
+) -> None:
+    player = await join(pip, encounter)
+    await database_sync_to_async(campaigns.set_role)(
+        encounter.campaign_id, gwen.pk, pip.pk, "observer"
+    )
+    await player.receive_from()
+    assert await player.receive_output() == {"type": "websocket.close", "code": 1012}
+    watcher = await join(pip, encounter)
+    await watcher.send_to(text_data=json.dumps({"command": "chat", "text": "hi", "key": "a"}))
+    assert "Observers watch" in await watcher.receive_from()
+    await watcher.disconnect()
+
+
+async def test_heartbeat_carries_the_latest_seq(encounter: Any, pip: Any, settings: Any) -> None:
+    settings.VTT_HEARTBEAT_SECONDS = 0.05
+    player = await join(pip, encounter)
+    beat = await player.receive_from(timeout=2)
+    assert 'data-frame="heartbeat"' in beat and frame_seq(beat)[1] == 1
+    await player.disconnect()
+
+
+async def test_reconnect_fetches_only_missed_events(encounter: Any, gwen: Any, pip: Any) -> None:
+    player = await join(pip, encounter)
+    await player.disconnect()
+    gm = await join(gwen, encounter)
+    for n, line in enumerate(["/roll 1d6", "/gmroll 1d8", "/roll 1d10"]):
+        await gm.send_to(text_data=json.dumps({"command": "chat", "text": line, "key": f"k{n}"}))
+        await gm.receive_from()
+    await gm.disconnect()
+
+    client = Client()
+    await database_sync_to_async(client.force_login)(pip)
+    response = await database_sync_to_async(client.get)(
+        f"/encounters/{encounter.pk}/events/?after=2"
+    )
+
+    html = response.content.decode()
+    assert frame_seq(html) == (3, 4)
+    assert "gwen rolled 1d10" in html and "gwen rolled 1d6" not in html
+    assert "gwen rolled 1d8" not in html and "secret" in html
+    assert html.index('id="event-3"') < html.index('id="event-4"')
+    encounter_now = await database_sync_to_async(Encounter.objects.get)(pk=encounter.pk)
+    assert encounter_now.seq == 4
