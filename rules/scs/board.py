@@ -1,0 +1,238 @@
+"""Questions about the board: stacks, ZOC, movement costs, supply lines, retreat paths."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from rules.geometry.hex import Hex
+from rules.scs.crt import standard_round
+from rules.scs.scenario import Scenario, Step
+
+State = dict[str, Any]
+
+
+def cell(scn: Scenario, label: str) -> Hex:
+    return scn.grid.cell(label)
+
+
+def unit_hex(scn: Scenario, state: State, uid: str) -> Hex | None:
+    label = state["units"][uid]["hex"]
+    return scn.grid.cell(label) if label else None
+
+
+def stack(state: State, label: str) -> list[str]:
+    """The units in a hex, top first."""
+    return list(state["stacks"].get(label, []))
+
+
+def side_of(scn: Scenario, uid: str) -> str:
+    return scn.units[uid].side
+
+
+def enemy_of(scn: Scenario, side: str) -> str:
+    return scn.sides[1] if side == scn.sides[0] else scn.sides[0]
+
+
+def occupant(scn: Scenario, state: State, cell_: Hex) -> str | None:
+    """The side whose units stand in a hex, or None."""
+    units = state["stacks"].get(scn.label(cell_))
+    return scn.units[units[0]].side if units else None
+
+
+def current_step(scn: Scenario, state: State, uid: str) -> Step:
+    """SCS-STEP-1: the step level the unit is at now."""
+    level: int = state["units"][uid]["step"]
+    return scn.units[uid].steps[level]
+
+
+def steps_left(scn: Scenario, state: State, uid: str) -> int:
+    """SCS-STEP-1: steps the unit has left."""
+    level: int = state["units"][uid]["step"]
+    return len(scn.units[uid].steps) - level
+
+
+def unit_points(scn: Scenario, state: State, uid: str) -> int:
+    """SCS-STK-1 / PD-13: stacking points of a unit (current steps by default)."""
+    return steps_left(scn, state, uid) if scn.unit_points == "current_steps" else 1
+
+
+def stack_points(scn: Scenario, state: State, label: str, extra: Iterable[str] = ()) -> int:
+    """SCS-4.0 / SCS-STK-1: stacking points in a hex (plus `extra` units counted as if there)."""
+    ids = set(state["stacks"].get(label, [])) | set(extra)
+    return sum(unit_points(scn, state, uid) for uid in ids)
+
+
+def overstacked(scn: Scenario, state: State) -> list[str]:
+    """SCS-4.0a / SCS-SETUP-2: hexes over the limit (equal to the limit is legal)."""
+    return sorted(
+        label for label in state["stacks"] if stack_points(scn, state, label) > scn.stacking_limit
+    )
+
+
+def has_zoc(scn: Scenario, state: State, uid: str) -> bool:
+    """SCS-2.0a / PD-08: close-attack units with printed current attack >= 1 have a ZOC."""
+    unit = scn.units[uid]
+    return (
+        unit.attack_mode == "close"
+        and current_step(scn, state, uid).attack >= max(1, scn.zoc_min_attack)
+        and state["units"][uid]["status"] == "map"
+    )
+
+
+def terrain_enterable(scn: Scenario, move_class: str, a: Hex, b: Hex, roads: bool = True) -> bool:
+    """SCS-3.2d: b is enterable from a by terrain (a road hexside opens prohibited terrain)."""
+    if not scn.grid.contains(b):
+        return False
+    features = scn.features(a, b)
+    road = roads and "road" in features
+    if scn.terrain_of(b).mp[move_class] is None and not road:
+        return False
+    for name in features - {"road"}:
+        feature = scn.hexside_features[name]
+        if feature.mp_add[move_class] is None and not (road and feature.road_negates):
+            return False
+    return True
+
+
+def zoc(scn: Scenario, state: State, uid: str) -> set[Hex]:
+    """SCS-2.0b: adjacent hexes the unit could enter by normal movement, terrain-wise (PD-08)."""
+    where = unit_hex(scn, state, uid)
+    if where is None or not has_zoc(scn, state, uid):
+        return set()
+    move_class = scn.units[uid].move_class
+    return {n for n in scn.grid.neighbours(where) if terrain_enterable(scn, move_class, where, n)}
+
+
+def ezoc(scn: Scenario, state: State, side: str) -> set[Hex]:
+    """SCS-2.0 / SCS-2.1g: the union of the ZOCs of every enemy unit on the map (boolean)."""
+    found: set[Hex] = set()
+    for ids in state["stacks"].values():
+        if ids and scn.units[ids[0]].side != side:
+            for uid in ids:
+                found |= zoc(scn, state, uid)
+    return found
+
+
+def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fraction | None, str]:
+    """SCS-TEC-2 without EZOC: MP to enter b from a (road, terrain, hexsides); None: prohibited."""
+    features = scn.features(a, b)
+    parts: list[str] = []
+    if "road" in features:  # SCS-3.2b: road hexside -> road rate, hex terrain ignored
+        cost = scn.road_mp
+        parts.append(f"road {cost}")
+        for name in sorted(features - {"road"}):
+            feature = scn.hexside_features[name]
+            if feature.road_negates:  # SCS-3.2c: a bridge negates the river
+                continue
+            add = feature.mp_add[move_class]
+            if add is None:
+                return None, f"{name} hexside prohibited"
+            cost += add
+            parts.append(f"{name} +{add}")
+        return cost, ", ".join(parts)
+    terrain = scn.terrain_of(b)
+    base = terrain.mp[move_class]
+    if base is None:
+        return None, f"{terrain.name} is prohibited to {move_class} units"
+    cost = base
+    parts.append(f"{terrain.name} {base}")
+    for name in sorted(features):
+        add = scn.hexside_features[name].mp_add[move_class]
+        if add is None:
+            return None, f"{name} hexside prohibited to {move_class} units"
+        cost += add
+        parts.append(f"{name} +{add}")
+    return cost, ", ".join(parts)
+
+
+def ma_eff(scn: Scenario, state: State, uid: str) -> int:
+    """SCS-3.1b / PD-05 / SCS-SUP-4: printed MA x OOS multiplier, rounded once, minimum 1."""
+    printed = current_step(scn, state, uid).ma
+    if not state["units"][uid]["oos"]:
+        return printed
+    value = standard_round(Fraction(printed) * scn.oos_ma)
+    if printed >= 1:
+        value = max(value, scn.oos_ma_minimum)
+    return value
+
+
+def mp_spent(state: State, uid: str) -> Fraction:
+    return Fraction(state["units"][uid]["mp"])
+
+
+def mp_left(scn: Scenario, state: State, uid: str) -> Fraction:
+    return ma_eff(scn, state, uid) - mp_spent(state, uid)
+
+
+def supply_trace(scn: Scenario, state: State, uid: str) -> list[Hex] | None:
+    """SCS-SUP-2 / PD-20: the shortest supply line (hexes entered, source included), or None."""
+    start = unit_hex(scn, state, uid)
+    if start is None:
+        return None
+    side = scn.units[uid].side
+    sources = scn.sources.get(side, frozenset())
+    if start in sources:
+        return []
+    enemy_zoc = ezoc(scn, state, side)
+
+    def open_(a: Hex, b: Hex) -> bool:
+        owner = occupant(scn, state, b)
+        if owner is not None and owner != side:
+            return False
+        # SCS-2.1f blocks, SCS-2.1h: a friendly-occupied hex ignores EZOC during supply.
+        if b in enemy_zoc and owner != side:
+            return False
+        return terrain_enterable(scn, scn.trace_class, a, b, roads=True)
+
+    came: dict[Hex, Hex] = {}
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if depth[here] >= scn.trace_max_hexes:
+            continue
+        for nxt in scn.grid.neighbours(here):
+            if nxt in depth or not open_(here, nxt):
+                continue
+            depth[nxt] = depth[here] + 1
+            came[nxt] = here
+            if nxt in sources:
+                path = [nxt]
+                while path[-1] in came and came[path[-1]] != start:
+                    path.append(came[path[-1]])
+                return path[::-1]
+            queue.append(nxt)
+    return None
+
+
+def retreat_paths(
+    scn: Scenario, state: State, uids: list[str], origin: Hex, length: int
+) -> list[list[Hex]]:
+    """SCS-RET-1/2 / PD-25: every retreat path of `length` hexes, each one farther from origin."""
+    side = scn.units[uids[0]].side
+    classes = {scn.units[u].move_class for u in uids}
+    paths: list[list[Hex]] = []
+
+    def extend(path: list[Hex]) -> None:
+        if len(path) == length:
+            paths.append(list(path))
+            return
+        here = path[-1] if path else origin
+        for nxt in scn.grid.neighbours(here):
+            if scn.grid.distance(origin, nxt) != len(path) + 1:
+                continue
+            owner = occupant(scn, state, nxt)
+            if owner is not None and owner != side:
+                continue
+            if not all(terrain_enterable(scn, c, here, nxt, roads=False) for c in classes):
+                continue
+            path.append(nxt)
+            extend(path)
+            path.pop()
+
+    if length > 0:
+        extend([])
+    return paths

@@ -1,0 +1,1659 @@
+"""The SCS game: state, sequence of play, movement, overrun, combat, supply, victory."""
+
+from __future__ import annotations
+
+import copy
+import heapq
+import itertools
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction, RulesError
+from rules.core.params import list_param, str_param
+from rules.core.system import Action, Event
+from rules.geometry.hex import Hex
+from rules.scs import board
+from rules.scs.board import State
+from rules.scs.crt import Result, SideResult, fmt, multiply, odds, parse_result
+from rules.scs.scenario import Scenario, load_scenario
+
+VERSION = 1
+PHASES = ("movement", "combat", "exploitation", "supply")
+STAGES = ("attacker_losses", "defender_losses", "defender_retreat", "attacker_retreat", "advance")
+
+
+# --------------------------------------------------------------------------------------------
+# State basics
+
+
+def scenario_of(state: State) -> Scenario:
+    """The scenario a state plays (built-in name or inline data, with the campaign's overrides)."""
+    return load_scenario(state["scenario"], state.get("overrides") or None)
+
+
+def start(setup: Mapping[str, Any]) -> State:
+    """SCS-SETUP-*: a new game; units at their default set-up hexes, the second player first."""
+    spec = setup.get("scenario", "halden_crossing")
+    overrides = {k: v for k, v in dict(setup.get("settings") or {}).items() if v is not None}
+    scn = load_scenario(spec, overrides or None)
+    state: State = {
+        "version": VERSION,
+        "scenario": spec,
+        "overrides": overrides,
+        "title": str(setup.get("title") or scn.title),
+        "turn": 0,
+        "player": scn.setup_order[0],
+        "phase": "setup",
+        "setup_done": [],
+        "units": {},
+        "stacks": {},
+        "moving": [],
+        "phase_start": {},
+        "frozen": [],
+        "attacked_hexes": [],
+        "combat": None,
+        "control": {scn.label(c): side for c, (_, side) in scn.vp_hexes.items()},
+        "steps_lost": dict.fromkeys(scn.sides, 0),
+        "exited": dict.fromkeys(scn.sides, 0),
+        "due": [],
+        "delayed": {},
+        "last_move": None,
+        "winner": None,
+        "vp": None,
+    }
+    for uid, unit in scn.units.items():
+        state["units"][uid] = {
+            "hex": None,
+            "step": 0,  # SCS-SETUP-3: full strength
+            "status": "pending",
+            "oos": unit.oos_at_start,  # SCS-SETUP-3: in supply unless the scenario says otherwise
+            "mp": "0",
+            "finished": False,
+            "minimum": False,
+            "attacked": False,
+            "origin": None,
+            "origin_mp": "0",
+        }
+        if unit.setup_default is not None:
+            _place(state, uid, scn.label(unit.setup_default))
+    if setup.get("skip_setup"):
+        state["setup_done"] = list(scn.setup_order)
+        _begin_phase(scn, state, 1, scn.first_player, "movement")
+    return state
+
+
+def _place(state: State, uid: str, label: str | None, top: bool = False) -> None:
+    """Move a unit to a hex (bottom of the stack unless `top`), or off the map (None)."""
+    old = state["units"][uid]["hex"]
+    if old:
+        stack = state["stacks"][old]
+        stack.remove(uid)
+        if not stack:
+            del state["stacks"][old]
+    state["units"][uid]["hex"] = label
+    if label:
+        stack = state["stacks"].setdefault(label, [])
+        if top:
+            stack.insert(0, uid)
+        else:
+            stack.append(uid)
+        state["units"][uid]["status"] = "map"
+
+
+def _take_step(scn: Scenario, state: State, uid: str) -> bool:
+    """SCS-STEP-1: one step lost; True if that eliminated the unit."""
+    unit = state["units"][uid]
+    if unit["status"] != "map":
+        return False
+    side = scn.units[uid].side
+    state["steps_lost"][side] += 1
+    if unit["step"] + 1 >= len(scn.units[uid].steps):
+        _place(state, uid, None)
+        unit["status"] = "eliminated"
+        return True
+    unit["step"] += 1
+    return False
+
+
+def _begin_phase(scn: Scenario, state: State, turn: int, player: str, phase: str) -> None:
+    """Reset per-phase bookkeeping (SCS-3.1d fresh MP; SCS-2.1b freeze; SCS-REI-1 arrivals)."""
+    state["turn"], state["player"], state["phase"] = turn, player, phase
+    state["moving"], state["last_move"] = [], None
+    for unit in state["units"].values():
+        unit.update(mp="0", finished=False, minimum=False, origin=None, origin_mp="0")
+        if phase == "combat":
+            unit["attacked"] = False
+    if phase == "combat":
+        state["attacked_hexes"] = []
+    state["phase_start"] = {
+        uid: u["hex"]
+        for uid, u in state["units"].items()
+        if u["status"] == "map" and scn.units[uid].side == player
+    }
+    state["frozen"] = []
+    if phase == "exploitation":
+        enemy_zoc = board.ezoc(scn, state, player)
+        state["frozen"] = sorted(
+            uid for uid, label in state["phase_start"].items() if scn.grid.cell(label) in enemy_zoc
+        )
+    state["due"] = []
+    if phase == "movement":
+        state["due"] = sorted(
+            uid
+            for uid, arrival in scn.arrivals.items()
+            if scn.units[uid].side == player
+            and state["units"][uid]["status"] == "pending"
+            and state["delayed"].get(uid, arrival.turn) <= turn
+        )
+
+
+def dump(state: State) -> dict[str, Any]:
+    return copy.deepcopy(state)
+
+
+def load(data: Mapping[str, Any]) -> State:
+    if int(data.get("version", 0)) != VERSION:
+        raise RulesError(f"SCS state version {data.get('version')} is not supported")
+    return copy.deepcopy(dict(data))
+
+
+# --------------------------------------------------------------------------------------------
+# Apply: state is the fold of the events
+
+
+def apply(state: State, event: Event) -> State:
+    """Fold one event into a new state (the old one is not changed)."""
+    new = copy.deepcopy(state)
+    handler = _APPLY.get(event.kind)
+    if handler is None:
+        raise RulesError(f"SCS cannot apply event {event.kind!r}")
+    handler(scenario_of(new), new, dict(event.payload))
+    return new
+
+
+def _a_phase(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    _begin_phase(scn, s, int(p["turn"]), str(p["player"]), str(p["phase"]))
+
+
+def _a_setup_placed(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    _place(s, p["unit"], p["hex"])
+
+
+def _a_setup_done(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    s["setup_done"].append(p["side"])
+    if p.get("next"):
+        s["player"] = p["next"]
+
+
+def _enter(scn: Scenario, s: State, side: str, labels: list[str]) -> None:
+    """SCS-CTRL-1 / PD-31: a VP hex changes hands when a unit of the other side enters it."""
+    for label in labels:
+        if label in s["control"]:
+            s["control"][label] = side
+
+
+def _a_moved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    units: list[str] = p["units"]
+    moving = s["moving"]
+    before = {uid: [s["units"][uid]["origin"], s["units"][uid]["origin_mp"]] for uid in units}
+    finished_before = {uid: s["units"][uid]["finished"] for uid in moving}
+    if moving and set(units) <= set(moving):
+        for uid in moving:  # PD-10: units dropped off a moving stack end their move
+            if uid not in units:
+                s["units"][uid]["finished"] = True
+    else:
+        for uid in moving:
+            s["units"][uid]["finished"] = True
+        for uid in units:
+            s["units"][uid]["origin"] = s["units"][uid]["hex"]
+            s["units"][uid]["origin_mp"] = s["units"][uid]["mp"]
+    s["last_move"] = {
+        "units": list(units),
+        "from": s["units"][units[0]]["hex"],
+        "mp": {uid: s["units"][uid]["mp"] for uid in units},
+        "control": dict(s["control"]),
+        "moving": list(moving),
+        "finished": finished_before,
+        "origin": before,
+    }
+    s["moving"] = list(units)
+    for uid in units:
+        _place(s, uid, p["path"][-1])
+        s["units"][uid]["mp"] = p["mp"][uid]
+        if p.get("minimum"):
+            s["units"][uid]["minimum"] = True
+            s["units"][uid]["finished"] = True  # SCS-3.1e: the minimum move ends the unit's move
+    _enter(scn, s, scn.units[units[0]].side, p["path"])
+
+
+def _a_undone(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    last = s["last_move"]
+    for uid in last["units"]:
+        _place(s, uid, last["from"])
+        s["units"][uid]["mp"] = last["mp"][uid]
+        s["units"][uid]["origin"], s["units"][uid]["origin_mp"] = last["origin"][uid]
+        s["units"][uid]["minimum"] = False
+        s["units"][uid]["finished"] = False
+    for uid, done in last["finished"].items():
+        s["units"][uid]["finished"] = done
+    s["moving"] = last["moving"]
+    s["control"] = last["control"]
+    s["last_move"] = None
+
+
+def _a_reordered(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    s["stacks"][p["hex"]] = list(p["order"])
+
+
+def _a_reinforcement(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    uid = p["unit"]
+    _place(s, uid, p["hex"])
+    s["units"][uid]["oos"] = False  # SCS-SUP-5: arrivals are in supply
+    s["due"].remove(uid)
+    s["phase_start"][uid] = p["hex"]
+    _enter(scn, s, scn.units[uid].side, [p["hex"]])
+
+
+def _a_delayed(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    s["delayed"][p["unit"]] = int(p["turn"])
+    if p["unit"] in s["due"]:
+        s["due"].remove(p["unit"])
+
+
+def _a_declared(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    s["last_move"] = None
+    combat = {
+        "kind": p["kind"],
+        "target": p["target"],
+        "attackers": list(p["attackers"]),
+        "defenders": list(p["defenders"]),
+        "attacker_side": p["attacker_side"],
+        "defender_side": p["defender_side"],
+        "result": None,
+        "done": [],
+        "option_k": {},
+        "to_retreat": {},
+        "retreated": [],
+        "figures": None,
+    }
+    s["combat"] = combat
+    if p["kind"] == "overrun":
+        moving = s["moving"]
+        if not set(p["attackers"]) <= set(moving):
+            for uid in moving:
+                s["units"][uid]["finished"] = True
+            s["moving"] = list(p["attackers"])
+        for uid in p["attackers"]:
+            spent = Fraction(s["units"][uid]["mp"]) + Fraction(p["mp_cost"])
+            s["units"][uid]["mp"] = fmt(spent)
+    else:
+        s["attacked_hexes"].append(p["target"])
+        for uid in p["attackers"]:
+            s["units"][uid]["attacked"] = True
+
+
+def _a_refused(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    for uid in p["units"]:
+        unit = s["units"][uid]
+        if unit["origin"]:
+            _place(s, uid, unit["origin"])
+            unit["mp"] = unit["origin_mp"]
+    s["last_move"] = None
+
+
+def _a_resolved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    combat = s["combat"]
+    combat["result"] = p["result"]
+    combat["figures"] = p["figures"]
+    parsed = parse_result(p["result"])
+    for key, part in (("attacker", parsed.attacker), ("defender", parsed.defender)):
+        side = combat[f"{key}_side"]
+        if part.option or part.retreat:
+            ids = combat["attackers"] if key == "attacker" else combat["defenders"]
+            combat["to_retreat"][side] = list(ids)
+
+
+def _a_losses(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    for uid in p["losses"]:
+        _take_step(scn, s, uid)
+    combat = s["combat"]
+    if combat is not None and p.get("stage"):
+        combat["done"].append(p["stage"])
+    _drop_dead(s)
+
+
+def _drop_dead(s: State) -> None:
+    combat = s["combat"]
+    if combat is None:
+        return
+    for side, ids in combat["to_retreat"].items():
+        combat["to_retreat"][side] = [u for u in ids if s["units"][u]["status"] == "map"]
+    s["moving"] = [u for u in s["moving"] if s["units"][u]["status"] == "map"]
+
+
+def _a_retreated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    combat = s["combat"]
+    side = p["side"]
+    if "k" in p:
+        combat["option_k"][side] = int(p["k"])
+    for uid in p.get("extra_losses", []):
+        _take_step(scn, s, uid)
+    _drop_dead(s)
+    group = [u for u in p["units"] if s["units"][u]["status"] == "map"]
+    for i, label in enumerate(p["path"]):
+        for uid in p["ezoc_losses"].get(str(i), []):
+            _take_step(scn, s, uid)
+        group = [u for u in group if s["units"][u]["status"] == "map"]
+        for uid in group:
+            _place(s, uid, label)
+        _enter(scn, s, side, [label])
+    for uid in p.get("eliminated", []):
+        if s["units"][uid]["status"] == "map":
+            steps = len(scn.units[uid].steps) - s["units"][uid]["step"]
+            s["steps_lost"][side] += steps
+            _place(s, uid, None)
+            s["units"][uid]["status"] = "eliminated"
+    combat["to_retreat"][side] = [
+        u for u in combat["to_retreat"].get(side, []) if u not in p["units"]
+    ]
+    combat["retreated"].extend(p["units"])
+    if side == combat["attacker_side"]:
+        for uid in p["units"]:
+            s["units"][uid]["finished"] = True  # SCS-OVR-3: a retreating overrunner stops
+    _drop_dead(s)
+    if not combat["to_retreat"][side]:
+        stage = "attacker_retreat" if side == combat["attacker_side"] else "defender_retreat"
+        combat["done"].append(stage)
+
+
+def _a_advanced(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    for uid in p["units"]:
+        _place(s, uid, p["hex"])
+    if p["units"]:
+        _enter(scn, s, scn.units[p["units"][0]].side, [p["hex"]])
+    s["combat"]["done"].append("advance")
+
+
+def _a_stage_skipped(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    s["combat"]["done"].append(p["stage"])
+
+
+def _a_combat_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    combat = s["combat"]
+    s["combat"] = None
+    if combat["kind"] == "overrun":
+        s["moving"] = [
+            u for u in combat["attackers"] if s["units"][u]["status"] == "map" and u in s["moving"]
+        ]
+
+
+def _a_eliminated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    for uid in p["units"]:
+        if s["units"][uid]["status"] == "map":
+            side = scn.units[uid].side
+            s["steps_lost"][side] += len(scn.units[uid].steps) - s["units"][uid]["step"]
+            _place(s, uid, None)
+            s["units"][uid]["status"] = "eliminated"
+
+
+def _a_supply(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    for uid in p["out"]:
+        s["units"][uid]["oos"] = True
+    for uid in p["in"]:
+        s["units"][uid]["oos"] = False
+    for uid in p["attrition"]:
+        _take_step(scn, s, uid)
+    for uid in p.get("attrition_eliminated", []):
+        _a_eliminated(scn, s, {"units": [uid]})
+
+
+def _a_turn(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    s["turn"] = int(p["turn"])
+
+
+def _a_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    s["phase"] = "over"
+    s["winner"] = p["winner"]
+    s["vp"] = p["vp"]
+    s["moving"] = []
+
+
+_APPLY: dict[str, Callable[[Scenario, State, dict[str, Any]], None]] = {
+    "phase.started": _a_phase,
+    "setup.placed": _a_setup_placed,
+    "setup.finished": _a_setup_done,
+    "unit.moved": _a_moved,
+    "move.undone": _a_undone,
+    "stack.reordered": _a_reordered,
+    "reinforcement.placed": _a_reinforcement,
+    "reinforcement.delayed": _a_delayed,
+    "attack.declared": _a_declared,
+    "overrun.refused": _a_refused,
+    "attack.resolved": _a_resolved,
+    "losses.taken": _a_losses,
+    "retreat.moved": _a_retreated,
+    "advance.moved": _a_advanced,
+    "stage.skipped": _a_stage_skipped,
+    "combat.ended": _a_combat_ended,
+    "units.eliminated": _a_eliminated,
+    "supply.checked": _a_supply,
+    "turn.advanced": _a_turn,
+    "game.ended": _a_ended,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Resolve helpers
+
+
+class Scratch:
+    """Events being produced by one resolution, applied to a scratch state as they go."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+
+def _side_name(scn: Scenario, side: str) -> str:
+    return scn.side_names.get(side, side.title())
+
+
+def _unit_text(scn: Scenario, state: State, uid: str) -> str:
+    unit = scn.units[uid]
+    step = board.current_step(scn, state, uid)
+    return f"{uid} {unit.name} ({step.attack}-{step.defense}-{step.ma})"
+
+
+def _units_param(params: Mapping[str, Any], name: str = "units") -> list[str]:
+    seen: list[str] = []
+    for uid in list_param(params, name):
+        uid = uid.strip()
+        if uid and uid not in seen:
+            seen.append(uid)
+    return seen
+
+
+def _hex_param(scn: Scenario, params: Mapping[str, Any], name: str) -> Hex:
+    label = str_param(params, name)
+    try:
+        return scn.grid.cell(label)
+    except RulesError as exc:
+        raise IllegalAction(f"{name}: {exc.message}", "SCS-MAP-3") from None
+
+
+def _own_units(scn: Scenario, state: State, side: str, uids: list[str], rule: str) -> None:
+    if not uids:
+        raise IllegalAction("choose at least one unit", rule)
+    for uid in uids:
+        if uid not in scn.units:
+            raise IllegalAction(f"there is no unit {uid}", rule)
+        if scn.units[uid].side != side:
+            raise IllegalAction(f"{uid} is not a {_side_name(scn, side)} unit", rule)
+        if state["units"][uid]["status"] != "map":
+            raise IllegalAction(f"{uid} is not on the map", rule)
+
+
+def _one_hex(state: State, uids: list[str], rule: str) -> str:
+    hexes = {str(state["units"][uid]["hex"]) for uid in uids}
+    if len(hexes) != 1:
+        raise IllegalAction("the units must stand in one hex to move or attack together", rule)
+    return hexes.pop()
+
+
+def _require_phase(
+    scn: Scenario, state: State, side: str, phases: tuple[str, ...], what: str
+) -> None:
+    """SCS-1.0a / SCS-3.3b: each action only in its side's own phase."""
+    if state["phase"] == "over":
+        raise IllegalAction("the game is over", "SCS-VIC-1")
+    if state["player"] != side:
+        raise IllegalAction(
+            f"it is {_side_name(scn, state['player'])}'s {state['phase']} phase; "
+            f"{_side_name(scn, side)} cannot {what} now",
+            "SCS-1.0a",
+        )
+    if state["phase"] not in phases:
+        raise IllegalAction(f"{what} is not allowed in the {state['phase']} phase", "SCS-1.1")
+
+
+def _no_combat(state: State) -> None:
+    if state["combat"] is not None:
+        raise IllegalAction("finish the combat in progress first", "SCS-CBT-5")
+
+
+# --------------------------------------------------------------------------------------------
+# Movement (SCS-3.*, SCS-2.1a, SCS-TEC-2)
+
+
+def step_cost(
+    scn: Scenario, state: State, uid: str, a: Hex, b: Hex, enemy_zoc: set[Hex]
+) -> tuple[Fraction | None, str]:
+    """SCS-TEC-2: MP for one unit to enter b from a, with the reason ("enemy ZOC +2")."""
+    if not scn.grid.contains(b):
+        return None, "off the map (SCS-MAP-5)"
+    side = scn.units[uid].side
+    owner = board.occupant(scn, state, b)
+    if owner is not None and owner != side:
+        return None, "enemy-occupied hex (SCS-3.3a)"
+    cost, why = board.terrain_cost(scn, scn.units[uid].move_class, a, b)
+    if cost is None:
+        return None, why + " (SCS-3.2d)"
+    if b in enemy_zoc:  # SCS-2.1a
+        cost += scn.ezoc_entry_cost
+        why += f", enemy ZOC +{scn.ezoc_entry_cost}"
+    return cost, why
+
+
+def movable(scn: Scenario, state: State, uid: str) -> str | None:
+    """Why a unit may not move now (None if it may)."""
+    unit = state["units"][uid]
+    if unit["status"] != "map":
+        return "not on the map"
+    if unit["finished"]:
+        return "its move has ended (SCS-3.1e / PD-10)"
+    if state["phase"] == "exploitation":
+        if not scn.units[uid].exploit:
+            return "not exploitation-capable (SCS-EXP-1)"
+        if uid in state["frozen"]:
+            return "in an enemy ZOC at the start of the Exploitation Phase (SCS-2.1b)"
+    if board.current_step(scn, state, uid).ma <= 0:
+        return "movement allowance 0"
+    return None
+
+
+def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, dict[str, Any]]:
+    """Every hex a group can reach now: cheapest path, MP per unit, or the one-hex minimum move."""
+    start_label = state["units"][uids[0]]["hex"]
+    origin = scn.grid.cell(start_label)
+    side = scn.units[uids[0]].side
+    enemy_zoc = board.ezoc(scn, state, side)
+    budgets = {u: board.mp_left(scn, state, u) for u in uids}
+    spent0 = {u: board.mp_spent(state, u) for u in uids}
+    best: dict[Hex, Fraction] = {origin: Fraction(0)}
+    labels: dict[Hex, tuple[Fraction, ...]] = {origin: tuple(Fraction(0) for _ in uids)}
+    came: dict[Hex, Hex] = {}
+    tie = itertools.count()
+    frontier: list[tuple[Fraction, int, Hex]] = [(Fraction(0), next(tie), origin)]
+    while frontier:
+        total, _, here = heapq.heappop(frontier)
+        if total > best.get(here, total):
+            continue
+        for nxt in scn.grid.neighbours(here):
+            costs = []
+            for i, uid in enumerate(uids):
+                c, _ = step_cost(scn, state, uid, here, nxt, enemy_zoc)
+                if c is None or labels[here][i] + c > budgets[uid]:
+                    break
+                costs.append(labels[here][i] + c)
+            else:
+                new_total = sum(costs, Fraction(0))
+                if new_total < best.get(nxt, Fraction(10**9)):
+                    best[nxt] = new_total
+                    labels[nxt] = tuple(costs)
+                    came[nxt] = here
+                    heapq.heappush(frontier, (new_total, next(tie), nxt))
+    found: dict[str, dict[str, Any]] = {}
+    for cell_, spent in labels.items():
+        if cell_ == origin:
+            continue
+        path = [cell_]
+        while came.get(path[-1]) not in (None, origin):
+            path.append(came[path[-1]])
+        path.reverse()
+        found[scn.label(cell_)] = {
+            "path": [scn.label(c) for c in path],
+            "cost": fmt(max(spent)),
+            "mp": {u: fmt(spent0[u] + spent[i]) for i, u in enumerate(uids)},
+            "minimum": False,
+        }
+    # SCS-3.1e: a unit that has not moved may always move one hex (not prohibited, not enemy).
+    if all(_fresh(state, u) for u in uids):
+        for nxt in scn.grid.neighbours(origin):
+            label = scn.label(nxt)
+            if label in found:
+                continue
+            owner = board.occupant(scn, state, nxt)
+            if owner is not None and owner != side:
+                continue
+            if all(
+                board.terrain_enterable(scn, scn.units[u].move_class, origin, nxt) for u in uids
+            ):
+                found[label] = {
+                    "path": [label],
+                    "cost": "minimum move",
+                    "mp": {u: fmt(Fraction(board.ma_eff(scn, state, u))) for u in uids},
+                    "minimum": True,
+                }
+    return found
+
+
+def _fresh(state: State, uid: str) -> bool:
+    unit = state["units"][uid]
+    return Fraction(unit["mp"]) == 0 and not unit["finished"] and unit["origin"] is None
+
+
+def why_not_enter(scn: Scenario, state: State, uids: list[str], target: str) -> str:
+    """A player-readable reason why a group cannot reach a hex ("enemy ZOC: +2 MP, 1 MP left")."""
+    try:
+        goal = scn.grid.cell(target)
+    except RulesError:
+        return f"{target} is off the map (SCS-MAP-3)"
+    origin = scn.grid.cell(state["units"][uids[0]]["hex"])
+    side = scn.units[uids[0]].side
+    owner = board.occupant(scn, state, goal)
+    if owner is not None and owner != side:
+        return f"{target} holds enemy units (SCS-3.3a); attack or overrun it instead"
+    if scn.grid.distance(origin, goal) == 1:
+        enemy_zoc = board.ezoc(scn, state, side)
+        for uid in uids:
+            cost, why = step_cost(scn, state, uid, origin, goal, enemy_zoc)
+            if cost is None:
+                return f"{uid}: {why}"
+            left = board.mp_left(scn, state, uid)
+            if cost > left:
+                return f"{uid}: {why} = {fmt(cost)} MP, {fmt(left)} MP left (SCS-3.2a)"
+    return f"{target} is out of reach this phase (SCS-3.1b)"
+
+
+def _r_move(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    side = action.actor
+    _require_phase(scn, state, side, ("movement", "exploitation"), "move")
+    _no_combat(state)
+    if state["due"]:
+        raise IllegalAction("place this turn's reinforcements first", "SCS-1.2a")
+    uids = _units_param(action.params)
+    _own_units(scn, state, side, uids, "SCS-3.0")
+    start_label = _one_hex(state, uids, "SCS-3.0")
+    for uid in uids:
+        reason = movable(scn, state, uid)
+        if reason:
+            raise IllegalAction(f"{uid} cannot move: {reason}", "SCS-3.1")
+    options = movement_options(scn, state, uids)
+    path_labels = list_param(action.params, "path")
+    if path_labels:
+        path = [scn.label(_hex_param(scn, {"h": p}, "h")) for p in path_labels]
+        target = path[-1]
+        _check_path(scn, state, uids, start_label, path)
+        option = options.get(target)
+        cost_mp: dict[str, str]
+        minimum = False
+        enemy_zoc = board.ezoc(scn, state, side)
+        costs = {u: board.mp_spent(state, u) for u in uids}
+        prev = scn.grid.cell(start_label)
+        over = None
+        for label in path:
+            nxt = scn.grid.cell(label)
+            for uid in uids:
+                c, why = step_cost(scn, state, uid, prev, nxt, enemy_zoc)
+                assert c is not None
+                costs[uid] += c
+                if costs[uid] > board.ma_eff(scn, state, uid):
+                    over = f"{uid}: entering {label} ({why}) needs {fmt(costs[uid])} MP, MA is "
+                    over += f"{board.ma_eff(scn, state, uid)} (SCS-3.1b)"
+            prev = nxt
+        if over:
+            if len(path) == 1 and option is not None and option["minimum"]:
+                minimum = True
+                cost_mp = option["mp"]
+            else:
+                raise IllegalAction(over, "SCS-3.1b")
+        else:
+            cost_mp = {u: fmt(c) for u, c in costs.items()}
+    else:
+        target = scn.label(_hex_param(scn, action.params, "to"))
+        option = options.get(target)
+        if option is None:
+            raise IllegalAction(why_not_enter(scn, state, uids, target), "SCS-3.2a")
+        path, cost_mp, minimum = option["path"], option["mp"], option["minimum"]
+    moved = len(uids)
+    text = f"{_side_name(scn, side)} moved {', '.join(uids)} {start_label} → {' → '.join(path)}"
+    spent = "; ".join(f"{u} {cost_mp[u]} of {board.ma_eff(scn, state, u)} MP" for u in uids)
+    text += " (minimum move, SCS-3.1e)" if minimum else f" ({spent})"
+    out.emit(
+        Event(
+            "unit.moved",
+            {"units": uids, "path": path, "mp": cost_mp, "minimum": minimum, "from": start_label},
+            text=text,
+            audience=f"side:{side}",
+            redacted_text=f"{_side_name(scn, side)} moved {moved} counter{'s' * (moved > 1)} "
+            f"{start_label} → {path[-1]}",
+        )
+    )
+
+
+def _check_path(scn: Scenario, state: State, uids: list[str], start: str, path: list[str]) -> None:
+    prev = scn.grid.cell(start)
+    enemy_zoc = board.ezoc(scn, state, scn.units[uids[0]].side)
+    for label in path:
+        nxt = scn.grid.cell(label)
+        if not scn.grid.adjacent(prev, nxt):
+            raise IllegalAction(f"{label} is not adjacent to {scn.label(prev)}", "SCS-3.0")
+        for uid in uids:
+            c, why = step_cost(scn, state, uid, prev, nxt, enemy_zoc)
+            if c is None:
+                raise IllegalAction(f"{uid} cannot enter {label}: {why}", "SCS-3.2d")
+        prev = nxt
+
+
+def _r_undo(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-ENG-2 / PD-34: a move may be taken back until another stack moves or a die is rolled."""
+    side = action.actor
+    _require_phase(scn, state, side, ("movement", "exploitation"), "undo a move")
+    last = state["last_move"]
+    if not last:
+        raise IllegalAction("there is no move to take back", "SCS-ENG-2")
+    out.emit(
+        Event(
+            "move.undone",
+            {"units": last["units"], "hex": last["from"]},
+            text=f"{_side_name(scn, side)} took back the move of {', '.join(last['units'])}",
+            audience=f"side:{side}",
+            redacted_text=f"{_side_name(scn, side)} took back a move",
+        )
+    )
+
+
+def _r_reorder(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """PD-07: the owner chooses which unit is on top, in his own phases."""
+    side = action.actor
+    if state["player"] != side or state["phase"] == "over":
+        raise IllegalAction("stacks are reordered in your own phases", "PD-07")
+    label = scn.label(_hex_param(scn, action.params, "hex"))
+    stack = board.stack(state, label)
+    if not stack or scn.units[stack[0]].side != side:
+        raise IllegalAction(f"no {_side_name(scn, side)} stack in {label}", "PD-07")
+    top = str_param(action.params, "top")
+    if top not in stack:
+        raise IllegalAction(f"{top} is not in the stack in {label}", "PD-07")
+    order = [top] + [u for u in stack if u != top]
+    out.emit(
+        Event(
+            "stack.reordered",
+            {"hex": label, "order": order},
+            text=f"{_side_name(scn, side)} put {top} on top in {label}",
+            audience=f"side:{side}",
+            redacted_text=f"{_side_name(scn, side)} rearranged the stack in {label}",
+        )
+    )
+
+
+def _r_reinforce(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-REI-1: place a due reinforcement on one of its entry hexes (EZOC ignored, no enemy)."""
+    side = action.actor
+    _require_phase(scn, state, side, ("movement",), "place reinforcements")
+    uid = str_param(action.params, "unit")
+    if uid not in state["due"]:
+        raise IllegalAction(f"{uid} is not a reinforcement due now", "SCS-REI-1")
+    cell_ = _hex_param(scn, action.params, "hex")
+    arrival = scn.arrivals[uid]
+    if cell_ not in arrival.entry_hexes:
+        entries = ", ".join(scn.label(c) for c in arrival.entry_hexes)
+        raise IllegalAction(f"{uid} enters on {entries} only", "SCS-REI-1")
+    owner = board.occupant(scn, state, cell_)
+    if owner is not None and owner != side:
+        raise IllegalAction(f"{scn.label(cell_)} holds enemy units", "SCS-REI-1")
+    out.emit(
+        Event(
+            "reinforcement.placed",
+            {"unit": uid, "hex": scn.label(cell_)},
+            text=f"{_side_name(scn, side)} reinforcement {_unit_text(scn, state, uid)} "
+            f"arrives on {scn.label(cell_)}",
+            audience=f"side:{side}",
+            redacted_text=f"A {_side_name(scn, side)} reinforcement arrives on {scn.label(cell_)}",
+        )
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up (SCS-SETUP-*)
+
+
+def _r_setup_place(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    side = action.actor
+    if state["phase"] != "setup" or state["player"] != side:
+        raise IllegalAction(f"{_side_name(scn, side)} cannot set up now", "SCS-SETUP-5")
+    uid = str_param(action.params, "unit")
+    if uid not in scn.units or scn.units[uid].side != side or state["units"][uid]["hex"] is None:
+        raise IllegalAction(f"{uid} is not one of your set-up units", "SCS-SETUP-1")
+    unit = scn.units[uid]
+    cell_ = _hex_param(scn, action.params, "hex")
+    label = scn.label(cell_)
+    if cell_ not in unit.setup_area:
+        raise IllegalAction(f"{uid} must set up within its set-up area, not {label}", "SCS-SETUP-1")
+    if scn.terrain_of(cell_).mp[unit.move_class] is None:
+        raise IllegalAction(f"{label} is prohibited terrain for {uid}", "PD-02")
+    owner = board.occupant(scn, state, cell_)
+    if owner is not None and owner != side:
+        raise IllegalAction(f"{label} holds enemy units", "PD-02")
+    out.emit(
+        Event(
+            "setup.placed",
+            {"unit": uid, "hex": label},
+            text=f"{_side_name(scn, side)} sets up {uid} in {label}",
+            audience=f"side:{side}",
+            redacted_text=f"{_side_name(scn, side)} adjusts its set-up",
+        )
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Combat and overrun (SCS-2.1c, SCS-CBT-*, SCS-OVR-*, SCS-CRT-*)
+
+
+def _check_attackers(
+    scn: Scenario, state: State, uids: list[str], target: Hex, overrun: bool
+) -> None:
+    label = scn.label(target)
+    qualified = False
+    for uid in uids:
+        where = board.unit_hex(scn, state, uid)
+        assert where is not None
+        if not scn.grid.adjacent(where, target):
+            raise IllegalAction(f"{uid} is not adjacent to {label}", "SCS-2.1c")
+        if board.has_zoc(scn, state, uid):
+            if target not in board.zoc(scn, state, uid):
+                raise IllegalAction(
+                    f"{label} is not in {uid}'s ZOC (terrain it could not enter)", "SCS-2.1c"
+                )
+            qualified = True
+        elif overrun or not scn.zero_strength_may_join:
+            raise IllegalAction(f"{uid} has no ZOC and cannot attack {label}", "SCS-2.1c")
+    if not qualified:
+        raise IllegalAction(
+            "at least one attacking unit must have the defending hex in its ZOC", "PD-09"
+        )
+
+
+def _r_declare(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-CBT-5 step 1: a binding declaration; the stacks are then revealed (SCS-FOW-1, PD-06)."""
+    side = action.actor
+    _require_phase(scn, state, side, ("combat",), "attack")
+    _no_combat(state)
+    target = _hex_param(scn, action.params, "target")
+    label = scn.label(target)
+    uids = _units_param(action.params)
+    _own_units(scn, state, side, uids, "SCS-CBT-2")
+    defenders = board.stack(state, label)
+    if not defenders or scn.units[defenders[0]].side == side:
+        raise IllegalAction(f"{label} holds no enemy units", "SCS-CBT-1")
+    if label in state["attacked_hexes"]:
+        raise IllegalAction(f"{label} has already been attacked this phase", "SCS-CBT-3")
+    for uid in uids:
+        if state["units"][uid]["attacked"]:
+            raise IllegalAction(f"{uid} has already attacked this phase", "SCS-CBT-4")
+    _check_attackers(scn, state, uids, target, overrun=False)
+    out.emit(_declared_event(scn, state, "attack", side, uids, label, defenders, Fraction(0)))
+
+
+def _declared_event(
+    scn: Scenario,
+    state: State,
+    kind: str,
+    side: str,
+    uids: list[str],
+    label: str,
+    defenders: list[str],
+    mp_cost: Fraction,
+) -> Event:
+    enemy = board.enemy_of(scn, side)
+    attackers = "; ".join(_unit_text(scn, state, u) for u in uids)
+    shown = "; ".join(_unit_text(scn, state, u) for u in defenders)
+    what = "overruns" if kind == "overrun" else "attacks"
+    return Event(
+        "attack.declared",
+        {
+            "kind": kind,
+            "target": label,
+            "attackers": uids,
+            "defenders": defenders,
+            "attacker_side": side,
+            "defender_side": enemy,
+            "mp_cost": fmt(mp_cost),
+        },
+        text=f"{_side_name(scn, side)} {what} {label} with {attackers}"
+        + (f", paying {fmt(mp_cost)} MP" if kind == "overrun" else "")
+        + f". Revealed defenders: {shown}",
+    )
+
+
+def _r_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-OVR-1/2, PD-15: eligible units pay 3 MP and overrun an adjacent enemy hex."""
+    side = action.actor
+    _require_phase(scn, state, side, ("movement", "exploitation"), "overrun")
+    _no_combat(state)
+    if state["due"]:
+        raise IllegalAction("place this turn's reinforcements first", "SCS-1.2a")
+    target = _hex_param(scn, action.params, "target")
+    label = scn.label(target)
+    uids = _units_param(action.params)
+    _own_units(scn, state, side, uids, "SCS-OVR-1")
+    here = _one_hex(state, uids, "SCS-OVR-1")
+    defenders = board.stack(state, label)
+    if not defenders or scn.units[defenders[0]].side == side:
+        raise IllegalAction(f"{label} holds no enemy units", "SCS-OVR-2")
+    starts = set()
+    for uid in uids:
+        reason = movable(scn, state, uid)
+        if reason:
+            raise IllegalAction(f"{uid} cannot overrun: {reason}", "SCS-OVR-1")
+        if scn.overrun_units == "exploit_capable" and not scn.units[uid].exploit:
+            raise IllegalAction(f"{uid} is not exploitation-capable and cannot overrun", "PD-15")
+        left = board.mp_left(scn, state, uid)
+        if left < scn.overrun_mp:
+            raise IllegalAction(
+                f"{uid} has {fmt(left)} MP left; an overrun costs {fmt(scn.overrun_mp)}", "PD-15"
+            )
+        starts.add(state["phase_start"].get(uid))
+    if scn.overrun_must_start_stacked and (len(starts) != 1 or None in starts):
+        raise IllegalAction(
+            "overrunning units must have been stacked together at the start of the phase", "PD-15"
+        )
+    _check_attackers(scn, state, uids, target, overrun=True)
+    # SCS-4.0a(b): stacking at the instant of the overrun, with the friendly units in the hex.
+    points = board.stack_points(scn, state, here)
+    if points > scn.stacking_limit:
+        movers = [u for u in board.stack(state, here) if state["units"][u]["origin"]]
+        if not movers:
+            raise IllegalAction(
+                f"{here} holds {points} stacking points (limit {scn.stacking_limit}); "
+                "no overrun from an over-stacked hex",
+                "SCS-STK-3",
+            )
+        out.emit(
+            Event(
+                "overrun.refused",
+                {"units": movers, "hex": here},
+                text=f"Overrun refused: {here} would hold {points} stacking points "
+                f"(limit {scn.stacking_limit}); {', '.join(movers)} go back to where their move "
+                "began (SCS-STK-3)",
+                audience=f"side:{side}",
+                redacted_text=f"{_side_name(scn, side)} took back a move",
+            )
+        )
+        return
+    out.emit(_declared_event(scn, state, "overrun", side, uids, label, defenders, scn.overrun_mp))
+
+
+def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> dict[str, Any]:
+    """SCS-CBT-6/7/8: modified strengths, exact totals, rounded odds, column, shifts and DRM."""
+    target = scn.grid.cell(combat["target"])
+    terrain = scn.terrain_of(target)
+    attackers, defenders = [], []
+    total_a = Fraction(0)
+    all_across: dict[str, int] = {}
+    any_attacker_oos = False
+    for uid in combat["attackers"]:
+        if state["units"][uid]["status"] != "map":
+            continue
+        where = board.unit_hex(scn, state, uid)
+        assert where is not None
+        mults: list[tuple[str, Fraction]] = []
+        if state["units"][uid]["oos"]:
+            mults.append(("out of supply", scn.oos_attack))
+            any_attacker_oos = True
+        for name in sorted(scn.features(where, target) - {"road"}):
+            all_across[name] = all_across.get(name, 0) + 1
+            for mod in scn.hexside_features[name].combat:
+                if mod.type == "attack_multiplier":
+                    mults.append((f"across {name}", mod.value))
+        for mod in terrain.combat:
+            if mod.type == "attack_multiplier":
+                mults.append((f"into {terrain.name}", mod.value))
+        printed = board.current_step(scn, state, uid).attack
+        value = multiply(Fraction(printed), (m for _, m in mults))
+        total_a += value
+        attackers.append(
+            {
+                "unit": uid,
+                "printed": printed,
+                "modifiers": [[w, fmt(m)] for w, m in mults],
+                "strength": fmt(value),
+            }
+        )
+    total_d = Fraction(0)
+    any_defender_oos = False
+    for uid in combat["defenders"]:
+        if state["units"][uid]["status"] != "map":
+            continue
+        mults = []
+        if state["units"][uid]["oos"]:
+            mults.append(("out of supply", scn.oos_defense))
+            any_defender_oos = True
+        for mod in terrain.combat:
+            if mod.type == "defense_multiplier":
+                mults.append((terrain.name, mod.value))
+        printed = board.current_step(scn, state, uid).defense
+        value = multiply(Fraction(printed), (m for _, m in mults))
+        total_d += value
+        defenders.append(
+            {
+                "unit": uid,
+                "printed": printed,
+                "modifiers": [[w, fmt(m)] for w, m in mults],
+                "strength": fmt(value),
+            }
+        )
+    shift, drm = 0, 0
+    shifts: list[list[Any]] = []
+    for mod in terrain.combat:
+        if mod.type == "column_shift":
+            shift += int(mod.value)
+            shifts.append([f"defender in {terrain.name}", int(mod.value)])
+        if mod.type == "drm":
+            drm += int(mod.value)
+    counted = len(attackers)
+    for name, n in all_across.items():
+        if n == counted and counted:  # PD-17: a hexside shift/DRM needs every attacker across it
+            for mod in scn.hexside_features[name].combat:
+                if mod.type == "column_shift":
+                    shift += int(mod.value)
+                    shifts.append([f"all attack across {name}", int(mod.value)])
+                if mod.type == "drm":
+                    drm += int(mod.value)
+    if combat["kind"] == "overrun" and scn.overrun_shift:
+        shift += scn.overrun_shift
+        shifts.append(["overrun", scn.overrun_shift])
+    for entry in scn.drms:
+        when = entry.get("when", "always")
+        if (
+            when == "always"
+            or (when == "overrun" and combat["kind"] == "overrun")
+            or (when == "attacker_oos" and any_attacker_oos)
+            or (when == "defender_oos" and any_defender_oos)
+        ):
+            drm += int(Fraction(str(entry["value"])))
+    figures: dict[str, Any] = {
+        "attackers": attackers,
+        "defenders": defenders,
+        "attack": fmt(total_a),
+        "defense": fmt(total_d),
+        "shift": shift,
+        "shifts": shifts,
+        "drm": drm,
+        "odds": None,
+        "column": None,
+        "base_column": None,
+    }
+    if total_a > 0:
+        ratio = odds(total_a, total_d)
+        figures["odds"] = str(ratio) if ratio.attack < 10**6 else "∞:1"
+        base = scn.crt.column_index(ratio)
+        if base is not None:
+            figures["base_column"] = str(scn.crt.columns[base])
+            figures["column"] = str(scn.crt.columns[scn.crt.shifted(base, shift)])
+            figures["column_index"] = scn.crt.shifted(base, shift)
+    return figures
+
+
+def _r_resolve(scn: Scenario, state: State, action: Action, dice: Dice, out: Scratch) -> None:
+    """SCS-CBT-5 steps 3-8: odds, column, 2d6 + DRM, the result; then the result is applied."""
+    combat = state["combat"]
+    if combat is None or combat["result"] is not None:
+        raise IllegalAction("declare an attack or overrun first", "SCS-CBT-5")
+    if action.actor != combat["attacker_side"]:
+        raise IllegalAction("the attacker rolls for the combat", "SCS-CBT-5")
+    fig = combat_figures(scn, state, combat)
+    crt = scn.crt
+    if fig["column"] is None:
+        result_code = "NE"
+        text = f"Combat at {combat['target']}: A {fig['attack']} : D {fig['defense']} = "
+        text += f"{fig['odds']}, "
+        text += "below the table: no attack (PD-04)"
+        rolls: list[int] = []
+    else:
+        rolls = [dice.roll(crt.sides, f"CRT die {i + 1}") for i in range(crt.dice)]
+        raw = sum(rolls)
+        modified = crt.clamp_roll(raw + fig["drm"])
+        result = crt.lookup(fig["column_index"], modified)
+        result_code = result.code
+        shift_text = ", ".join(f"{w} {v:+d}" for w, v in fig["shifts"]) or "no shift"
+        text = (
+            f"Combat at {combat['target']}: A {fig['attack']} : D {fig['defense']} → odds "
+            f"{fig['odds']} (column {fig['base_column']}, {shift_text} → {fig['column']}); "
+            f"2d6 = {' + '.join(map(str, rolls))} = {raw}"
+            + (f", DRM {fig['drm']:+d} → {modified}" if fig["drm"] else "")
+            + f": {result_code}"
+        )
+        fig["roll"] = raw
+        fig["modified_roll"] = modified
+    out.emit(
+        Event(
+            "attack.resolved",
+            {"target": combat["target"], "result": result_code, "figures": fig},
+            text=text,
+            dice=tuple(dice.records[-len(rolls) :]) if rolls else (),
+        )
+    )
+
+
+def _parts(state: State) -> tuple[Result, dict[str, Any]]:
+    combat = state["combat"]
+    return parse_result(combat["result"]), combat
+
+
+def _alive(state: State, uids: list[str]) -> list[str]:
+    return [u for u in uids if state["units"][u]["status"] == "map"]
+
+
+def _stage(state: State) -> str | None:
+    combat = state["combat"]
+    if combat is None or combat["result"] is None:
+        return None
+    for stage in STAGES:
+        if stage not in combat["done"]:
+            return stage
+    return "end"
+
+
+def stage_owner(state: State) -> str | None:
+    """The side whose decision the combat waits for, or None."""
+    stage = _stage(state)
+    combat = state["combat"]
+    if stage is None or stage == "end":
+        return None
+    if stage in ("attacker_losses", "attacker_retreat", "advance"):
+        return str(combat["attacker_side"])
+    return str(combat["defender_side"])
+
+
+def _side_part(result: Result, combat: Mapping[str, Any], side: str) -> SideResult:
+    return result.attacker if side == combat["attacker_side"] else result.defender
+
+
+def _participants(state: State, combat: Mapping[str, Any], side: str) -> list[str]:
+    ids = combat["attackers"] if side == combat["attacker_side"] else combat["defenders"]
+    return _alive(state, ids)
+
+
+def _owed(scn: Scenario, state: State, side: str) -> tuple[int, list[str]]:
+    result, combat = _parts(state)
+    part = _side_part(result, combat, side)
+    units = _participants(state, combat, side)
+    total = sum(board.steps_left(scn, state, u) for u in units)
+    wanted = total if part.eliminated else part.loss
+    return min(wanted, total), units
+
+
+def _auto(scn: Scenario, out: Scratch) -> None:
+    """Advance the combat through every stage whose outcome is forced (SCS-CRT-3 order, PD-22)."""
+    while True:
+        state = out.state
+        stage = _stage(state)
+        if stage is None:
+            return
+        combat = state["combat"]
+        if stage == "end":
+            out.emit(
+                Event(
+                    "combat.ended",
+                    {"target": combat["target"]},
+                    text=f"Combat at {combat['target']} is over",
+                )
+            )
+            return
+        side = stage_owner(state)
+        assert side is not None
+        if stage.endswith("_losses"):
+            owed, units = _owed(scn, state, side)
+            total = sum(board.steps_left(scn, state, u) for u in units)
+            if owed == 0:
+                out.emit(_skip(stage))
+                continue
+            if owed >= total or len(units) == 1:
+                losses = [u for u in units for _ in range(board.steps_left(scn, state, u))][:owed]
+                out.emit(_losses_event(scn, state, side, stage, losses))
+                continue
+            return
+        if stage.endswith("_retreat"):
+            if not combat["to_retreat"].get(side):
+                out.emit(_skip(stage))
+                continue
+            return
+        if stage == "advance":
+            eligible = _advance_eligible(scn, state)
+            if not eligible:
+                out.emit(_skip(stage))
+                continue
+            if combat["kind"] == "overrun":  # SCS-OVR-3: overrunners must enter the emptied hex
+                out.emit(
+                    Event(
+                        "advance.moved",
+                        {"units": eligible, "hex": combat["target"], "forced": True},
+                        text=f"{', '.join(eligible)} enter {combat['target']} at no MP cost "
+                        "(SCS-OVR-3)",
+                    )
+                )
+                continue
+            return
+
+
+_SKIP_TEXT = {
+    "attacker_losses": "no attacker step losses",
+    "defender_losses": "no defender step losses",
+    "defender_retreat": "no defender retreat",
+    "attacker_retreat": "no attacker retreat",
+    "advance": "no advance after combat",
+}
+
+
+def _skip(stage: str) -> Event:
+    return Event("stage.skipped", {"stage": stage}, text=f"{_SKIP_TEXT[stage]} (SCS-CRT-3)")
+
+
+def _losses_event(
+    scn: Scenario, state: State, side: str, stage: str | None, losses: list[str]
+) -> Event:
+    counts: dict[str, int] = {}
+    for uid in losses:
+        counts[uid] = counts.get(uid, 0) + 1
+    parts = []
+    for uid, n in counts.items():
+        gone = board.steps_left(scn, state, uid) <= n
+        parts.append(
+            f"{uid} loses {n} step{'s' * (n > 1)}" + (" and is eliminated" if gone else "")
+        )
+    return Event(
+        "losses.taken",
+        {"side": side, "stage": stage, "losses": losses},
+        text=f"{_side_name(scn, side)}: " + "; ".join(parts) + " (SCS-STEP-1)",
+    )
+
+
+def _advance_eligible(scn: Scenario, state: State) -> list[str]:
+    combat = state["combat"]
+    if board.stack(state, combat["target"]):
+        return []
+    target = scn.grid.cell(combat["target"])
+    found = []
+    for uid in _alive(state, combat["attackers"]):
+        if uid in combat["retreated"]:
+            continue
+        where = board.unit_hex(scn, state, uid)
+        assert where is not None
+        if scn.grid.adjacent(where, target) and board.terrain_enterable(
+            scn, scn.units[uid].move_class, where, target
+        ):
+            found.append(uid)
+    return found
+
+
+def _r_losses(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-STEP-1 / PD-24: the owner allocates the step losses among the units in the combat."""
+    stage = _stage(state)
+    side = action.actor
+    if stage not in ("attacker_losses", "defender_losses") or stage_owner(state) != side:
+        raise IllegalAction("no step losses are waiting for your choice", "SCS-CRT-3")
+    owed, units = _owed(scn, state, side)
+    losses = [u.strip() for u in list_param(action.params, "units")]
+    if len(losses) != owed:
+        raise IllegalAction(
+            f"choose exactly {owed} step losses (one unit id per step)", "SCS-STEP-1"
+        )
+    for uid in set(losses):
+        if uid not in units:
+            raise IllegalAction(f"{uid} did not take part in this combat", "SCS-STEP-1")
+        if losses.count(uid) > board.steps_left(scn, state, uid):
+            raise IllegalAction(
+                f"{uid} has only {board.steps_left(scn, state, uid)} steps", "SCS-STEP-1"
+            )
+    out.emit(_losses_event(scn, state, side, stage, losses))
+
+
+def legal_retreats(
+    scn: Scenario, state: State, uids: list[str], length: int
+) -> list[dict[str, Any]]:
+    """SCS-RET-*: each legal retreat path of a group with the EZOC hexes that will cost a step."""
+    origin = board.unit_hex(scn, state, uids[0])
+    assert origin is not None
+    enemy_zoc = board.ezoc(scn, state, scn.units[uids[0]].side)
+    found = []
+    for path in board.retreat_paths(scn, state, uids, origin, length):
+        ezoc = [scn.label(c) for c in path if c in enemy_zoc]
+        found.append({"path": [scn.label(c) for c in path], "ezoc": ezoc, "losses": len(ezoc)})
+    found.sort(key=lambda p: (p["losses"], p["path"]))
+    return found
+
+
+def _retreat_length(state: State, side: str, k: int) -> int:
+    result, combat = _parts(state)
+    part = _side_part(result, combat, side)
+    return part.retreat + part.option - k
+
+
+def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-RET-1..5, SCS-2.1d, PD-23: option losses, then a retreat path per group of units."""
+    stage = _stage(state)
+    side = action.actor
+    if stage not in ("attacker_retreat", "defender_retreat") or stage_owner(state) != side:
+        raise IllegalAction("no retreat is waiting for your choice", "SCS-CRT-3")
+    result, combat = _parts(state)
+    part = _side_part(result, combat, side)
+    remaining = list(combat["to_retreat"][side])
+    payload: dict[str, Any] = {"side": side}
+    extra = [u.strip() for u in list_param(action.params, "losses")]
+    k = combat["option_k"].get(side)
+    work = copy.deepcopy(state)
+    if k is None:
+        k = len(extra)
+        if k > part.option:
+            raise IllegalAction(
+                f"the option allows at most {part.option} extra step losses", "PD-23"
+            )
+        for uid in set(extra):
+            if uid not in remaining or extra.count(uid) > board.steps_left(scn, state, uid):
+                raise IllegalAction(f"{uid} cannot take {extra.count(uid)} step losses", "PD-23")
+        payload["k"] = k
+        payload["extra_losses"] = extra
+        for uid in extra:
+            _take_step(scn, work, uid)
+        remaining = _alive(work, remaining)
+    elif extra:
+        raise IllegalAction("the option losses were already chosen", "PD-23")
+    length = _retreat_length(state, side, k)
+    uids = _units_param(action.params) or remaining
+    uids = [u for u in uids if u in remaining]
+    if length == 0 or not remaining:
+        if list_param(action.params, "path"):
+            raise IllegalAction("no retreat is needed after these losses", "PD-23")
+        payload.update(units=remaining, path=[], ezoc_losses={}, eliminated=[])
+        text = f"{_side_name(scn, side)} takes the option as {k} step loss{'es' * (k != 1)}"
+        out.emit(
+            Event("retreat.moved", payload, text=text + (f" ({', '.join(extra)})" if extra else ""))
+        )
+        return
+    if not uids:
+        raise IllegalAction("choose units that still have to retreat", "SCS-RET-1")
+    if len({work["units"][u]["hex"] for u in uids}) != 1:
+        raise IllegalAction("a retreating group must start from one hex", "SCS-RET-4")
+    options = legal_retreats(scn, work, uids, length)
+    path = [scn.label(_hex_param(scn, {"h": p}, "h")) for p in list_param(action.params, "path")]
+    eliminated: list[str] = []
+    if not options:
+        if path:
+            raise IllegalAction(f"no legal retreat of {length} hexes exists", "SCS-RET-5")
+        if payload.get("k") is not None and k < part.option:
+            raise IllegalAction(
+                f"no retreat of {length} hexes exists: take more of the option as step losses",
+                "SCS-RET-5",
+            )
+        eliminated = list(uids)
+        chosen: dict[str, Any] = {"path": [], "ezoc": []}
+    else:
+        match = [o for o in options if o["path"] == path]
+        if not match:
+            best = options[0]["path"]
+            raise IllegalAction(
+                f"illegal retreat path; legal e.g. {' → '.join(best)} (each hex one farther, "
+                "no enemy or prohibited hex)",
+                "SCS-RET-2",
+            )
+        chosen = match[0]
+    # SCS-2.1d: one step per EZOC hex entered, per retreating stack, owner's choice.
+    wanted = [u.strip() for u in list_param(action.params, "ezoc_losses")]
+    ezoc_losses: dict[str, list[str]] = {}
+    group = list(uids)
+    for i, label in enumerate(chosen["path"]):
+        if label in chosen["ezoc"]:
+            group = _alive(work, group)
+            if not group:
+                break
+            pick = wanted.pop(0) if wanted else None
+            if pick not in group:
+                pick = max(group, key=lambda u: board.steps_left(scn, work, u))
+            ezoc_losses[str(i)] = [pick]
+            _take_step(scn, work, pick)
+    payload.update(units=uids, path=chosen["path"], ezoc_losses=ezoc_losses, eliminated=eliminated)
+    if eliminated:
+        text = f"{', '.join(uids)} cannot retreat {length} hexes and are eliminated (SCS-RET-5)"
+    else:
+        text = f"{', '.join(uids)} retreat {' → '.join(chosen['path'])}"
+        if ezoc_losses:
+            lost = ", ".join(f"{v[0]} in {chosen['path'][int(i)]}" for i, v in ezoc_losses.items())
+            text += f"; EZOC step losses: {lost} (SCS-2.1d)"
+    if extra:
+        text = f"Option: {', '.join(extra)} lose{'s' * (len(extra) == 1)} a step; " + text
+    out.emit(Event("retreat.moved", payload, text=f"{_side_name(scn, side)}: {text}"))
+
+
+def _r_advance(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-ADV-1 / PD-27: surviving attackers may enter the emptied hex, up to the limit."""
+    if _stage(state) != "advance" or stage_owner(state) != action.actor:
+        raise IllegalAction("no advance after combat is on offer", "SCS-ADV-1")
+    combat = state["combat"]
+    eligible = _advance_eligible(scn, state)
+    uids = _units_param(action.params)
+    for uid in uids:
+        if uid not in eligible:
+            raise IllegalAction(f"{uid} may not advance into {combat['target']}", "SCS-ADV-1")
+    points = sum(board.unit_points(scn, state, u) for u in uids)
+    if points > scn.stacking_limit:
+        raise IllegalAction(
+            f"advancing {points} stacking points exceeds the limit of {scn.stacking_limit}",
+            "SCS-ADV-1",
+        )
+    text = (
+        f"{', '.join(uids)} advance into {combat['target']} (SCS-ADV-1)"
+        if uids
+        else f"{_side_name(scn, action.actor)} declines to advance"
+    )
+    out.emit(
+        Event("advance.moved", {"units": uids, "hex": combat["target"], "forced": False}, text=text)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Phases, stacking, supply, victory
+
+
+def _r_eliminate(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-STK-2: the owner eliminates units of his choice from an over-stacked hex."""
+    side = action.actor
+    uids = _units_param(action.params)
+    _own_units(scn, state, side, uids, "SCS-STK-2")
+    over = set(board.overstacked(scn, state))
+    for uid in uids:
+        if state["units"][uid]["hex"] not in over:
+            raise IllegalAction(f"{uid} is not in an over-stacked hex", "SCS-STK-2")
+    out.emit(
+        Event(
+            "units.eliminated",
+            {"units": uids, "reason": "overstacked"},
+            text=f"{_side_name(scn, side)} eliminates {', '.join(uids)} to meet the stacking limit "
+            "(SCS-STK-2)",
+        )
+    )
+
+
+def _next_phase(scn: Scenario, state: State) -> tuple[int, str, str] | None:
+    """SCS-1.1: the phase after the current one, or None at the end of the last game turn."""
+    phase, player, turn = state["phase"], state["player"], state["turn"]
+    if phase == "setup":
+        return (1, scn.first_player, "movement")
+    i = PHASES.index(phase)
+    if i + 1 < len(PHASES):
+        return (turn, player, PHASES[i + 1])
+    if player == scn.first_player:
+        return (turn, board.enemy_of(scn, player), "movement")
+    if turn >= scn.game_turns:
+        return None
+    return (turn + 1, scn.first_player, "movement")
+
+
+def _r_end_phase(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-1.1 / SCS-4.0a: end the phase after its checks; the turn marker moves once per turn."""
+    side = action.actor
+    if state["phase"] == "over":
+        raise IllegalAction("the game is over", "SCS-VIC-1")
+    if state["player"] != side:
+        raise IllegalAction(
+            f"only {_side_name(scn, state['player'])} may end this phase", "SCS-1.0a"
+        )
+    _no_combat(state)
+    if state["due"]:
+        raise IllegalAction(
+            f"place the reinforcements first: {', '.join(state['due'])}", "SCS-REI-1"
+        )
+    over = board.overstacked(scn, state)
+    if over:
+        details = ", ".join(
+            f"{h} ({board.stack_points(scn, state, h)} > {scn.stacking_limit}, "
+            f"{_side_name(scn, scn.units[state['stacks'][h][0]].side)})"
+            for h in over
+        )
+        raise IllegalAction(
+            f"over-stacked hexes: {details}; move or eliminate units first", "SCS-4.0a"
+        )
+    if state["phase"] == "setup":
+        done = [*state["setup_done"], side]
+        pending = [s for s in scn.setup_order if s not in done]
+        out.emit(
+            Event(
+                "setup.finished",
+                {"side": side, "next": pending[0] if pending else None},
+                text=f"{_side_name(scn, side)} has finished setting up (SCS-SETUP-5)",
+            )
+        )
+        if pending:
+            return
+    nxt = _next_phase(scn, out.state)
+    if nxt is None:
+        _victory(scn, out)
+        return
+    turn, player, phase = nxt
+    if turn != state["turn"] and state["phase"] != "setup":
+        out.emit(
+            Event("turn.advanced", {"turn": turn}, text=f"Turn marker advances to {turn} (PD-03)")
+        )
+    out.emit(
+        Event(
+            "phase.started",
+            {"turn": turn, "player": player, "phase": phase},
+            text=f"Turn {turn}: {_side_name(scn, player)} {phase} phase",
+        )
+    )
+    if phase == "movement":
+        for uid in list(out.state["due"]):
+            entries = scn.arrivals[uid].entry_hexes
+            if all(board.occupant(scn, out.state, c) not in (None, player) for c in entries):
+                out.emit(
+                    Event(
+                        "reinforcement.delayed",
+                        {"unit": uid, "turn": turn + 1},
+                        text=f"{uid}: every entry hex is enemy-held; it arrives next turn (PD-14)",
+                        audience=f"side:{player}",
+                        redacted_text=f"A {_side_name(scn, player)} reinforcement is delayed",
+                    )
+                )
+    if phase == "supply":
+        _supply(scn, out, player)
+
+
+def _supply(scn: Scenario, out: Scratch, side: str) -> None:
+    """SCS-SUP-1..3: check the phasing side's units; OOS markers placed or removed; attrition."""
+    state = out.state
+    in_, out_, attrition, lines = [], [], [], []
+    for uid in sorted(state["units"]):
+        if scn.units[uid].side != side or state["units"][uid]["status"] != "map":
+            continue
+        path = board.supply_trace(scn, state, uid)
+        if path is None:
+            out_.append(uid)
+            if state["units"][uid]["oos"] and scn.attrition != "none":
+                attrition.append(uid)
+            lines.append(f"{uid} out of supply")
+        else:
+            in_.append(uid)
+            lines.append(f"{uid} in supply ({len(path)} hexes)")
+    payload: dict[str, Any] = {
+        "side": side,
+        "in": in_,
+        "out": out_,
+        "attrition": [],
+        "attrition_eliminated": [],
+    }
+    if scn.attrition == "lose_step":
+        payload["attrition"] = attrition
+    elif scn.attrition == "eliminate":
+        payload["attrition_eliminated"] = attrition
+    text = f"{_side_name(scn, side)} supply check: " + "; ".join(lines)
+    if attrition:
+        text += f". Attrition (PD-19): {', '.join(attrition)}"
+    out.emit(
+        Event(
+            "supply.checked",
+            payload,
+            text=text,
+            audience=f"side:{side}",
+            redacted_text=f"{_side_name(scn, side)} checked supply"
+            + (f": {len(attrition)} unit(s) suffer attrition" if attrition else ""),
+        )
+    )
+
+
+def victory_points(scn: Scenario, state: State) -> dict[str, int]:
+    """SCS-VIC-1 / PD-30: VP hexes held, enemy steps eliminated, units exited."""
+    vp = dict.fromkeys(scn.sides, 0)
+    for c, (value, _) in scn.vp_hexes.items():
+        vp[state["control"][scn.label(c)]] += value
+    for side in scn.sides:
+        enemy = board.enemy_of(scn, side)
+        vp[side] += state["steps_lost"][enemy] * scn.vp_per_step
+        vp[side] += state["exited"][side] * scn.exit_vp
+    return vp
+
+
+def _victory(scn: Scenario, out: Scratch) -> None:
+    vp = victory_points(scn, out.state)
+    a, b = scn.sides
+    winner = a if vp[a] > vp[b] else b if vp[b] > vp[a] else "draw"
+    score = ", ".join(f"{_side_name(scn, s)} {vp[s]}" for s in scn.sides)
+    verdict = "a draw" if winner == "draw" else f"{_side_name(scn, winner)} wins"
+    out.emit(
+        Event(
+            "game.ended",
+            {"vp": vp, "winner": winner},
+            text=f"End of turn {scn.game_turns}: {score} VP — {verdict} (SCS-VIC-1)",
+        )
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Entry points
+
+
+def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
+    """Check and resolve one action; raises IllegalAction (state unchanged) when not allowed."""
+    scn = scenario_of(state)
+    if action.actor not in scn.sides:
+        raise IllegalAction(f"{action.actor!r} is not a side of this game", "SCS-1.0a")
+    out = Scratch(state)
+    kind = action.kind
+    handlers: dict[str, Callable[[Scenario, State, Action, Scratch], None]] = {
+        "setup.place": _r_setup_place,
+        "unit.move": _r_move,
+        "move.undo": _r_undo,
+        "stack.order": _r_reorder,
+        "reinforcement.place": _r_reinforce,
+        "attack.declare": _r_declare,
+        "overrun.declare": _r_overrun,
+        "combat.losses": _r_losses,
+        "combat.retreat": _r_retreat,
+        "combat.advance": _r_advance,
+        "stack.eliminate": _r_eliminate,
+        "phase.end": _r_end_phase,
+    }
+    if kind == "attack.resolve":
+        _r_resolve(scn, state, action, dice, out)
+    elif kind in handlers:
+        handlers[kind](scn, state, action, out)
+    else:
+        raise IllegalAction(f"unknown SCS action {kind!r}")
+    if out.state.get("combat") is not None:
+        _auto(scn, out)
+    return out.events

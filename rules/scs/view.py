@@ -1,0 +1,396 @@
+"""What each audience may see (SCS-FOW-1, PD-06, SCS-ENG-3), the UI's action list and previews."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.core.errors import IllegalAction, RulesError
+from rules.core.params import list_param, str_param
+from rules.core.system import Action, Audience, Json
+from rules.scs import board, engine
+from rules.scs.board import State
+from rules.scs.crt import fmt, parse_result
+from rules.scs.scenario import Scenario
+
+PHASE_LABELS = {
+    "setup": "Set-up",
+    "movement": "Movement Phase",
+    "combat": "Combat Phase",
+    "exploitation": "Exploitation Phase",
+    "supply": "Supply Phase",
+    "over": "Game over",
+}
+
+
+def map_data(scn: Scenario) -> Json:
+    """The static map: hexes with terrain and labels, hexside features, VP hexes (all public)."""
+    return {
+        "columns": scn.grid.columns,
+        "rows": scn.grid.rows,
+        "shifted_columns": scn.grid.shifted_columns,
+        "y_axis": scn.grid.y_axis,
+        "hexes": [
+            {
+                "id": scn.label(c),
+                "x": c[0],
+                "y": c[1],
+                "terrain": scn.terrain[c],
+                "place": scn.places.get(c, ""),
+            }
+            for c in sorted(scn.grid.cells)
+        ],
+        "hexsides": [
+            {"a": scn.label(a), "b": scn.label(b), "features": sorted(features)}
+            for (a, b), features in sorted(scn.hexsides.items())
+        ],
+        "vp_hexes": {scn.label(c): vp for c, (vp, _) in scn.vp_hexes.items()},
+        "stacking_limit": scn.stacking_limit,
+        "crt_columns": [str(c) for c in scn.crt.columns],
+        "game_turns": scn.game_turns,
+    }
+
+
+def _unit(scn: Scenario, state: State, uid: str, own: bool) -> Json:
+    unit = scn.units[uid]
+    data = state["units"][uid]
+    step = board.current_step(scn, state, uid) if data["status"] != "eliminated" else unit.steps[-1]
+    view: Json = {
+        "id": uid,
+        "name": unit.name,
+        "side": unit.side,
+        "type": unit.type,
+        "move_class": unit.move_class,
+        "exploit": unit.exploit,
+        "attack": step.attack,
+        "defense": step.defense,
+        "ma": step.ma,
+        "step": data["step"],
+        "steps": len(unit.steps),
+        "reduced": data["step"] > 0,
+        "oos": data["oos"],
+        "hex": data["hex"],
+        "status": data["status"],
+    }
+    if own:
+        view.update(
+            mp=data["mp"],
+            ma_eff=board.ma_eff(scn, state, uid) if data["status"] == "map" else step.ma,
+            finished=data["finished"],
+            attacked=data["attacked"],
+            frozen=uid in state["frozen"],
+            has_zoc=board.has_zoc(scn, state, uid) if data["status"] == "map" else False,
+        )
+    return view
+
+
+def view(state: State, audience: Audience) -> Json:
+    """SCS-FOW-1 / PD-06: a side sees the top unit of each enemy stack, its count and markers."""
+    scn = engine.scenario_of(state)
+    everything = audience.role in ("gm", "observer")
+    viewer = audience.side if audience.side in scn.sides else None
+    if not everything and viewer is None and audience.actors:
+        sides = [a for a in audience.actors if a in scn.sides]
+        viewer = sides[0] if sides else None
+    combat = state["combat"]
+    revealed: set[str] = set()
+    if combat is not None:  # SCS-FOW-1 exception: the stacks in a combat are shown to both
+        revealed = set(combat["attackers"]) | set(combat["defenders"])
+
+    def sees(uid: str) -> bool:
+        return everything or scn.units[uid].side == viewer or uid in revealed
+
+    stacks = []
+    for label in sorted(state["stacks"]):
+        ids = state["stacks"][label]
+        side = scn.units[ids[0]].side
+        shown = (
+            [u for u in ids if sees(u)]
+            if everything or side == viewer
+            else [u for i, u in enumerate(ids) if i == 0 or u in revealed]
+        )
+        stacks.append(
+            {
+                "hex": label,
+                "side": side,
+                "count": len(ids),
+                "own": side == viewer,
+                "units": [_unit(scn, state, u, everything or side == viewer) for u in shown],
+                "hidden": len(ids) - len(shown),
+                "points": board.stack_points(scn, state, label)
+                if everything or side == viewer
+                else None,
+            }
+        )
+    own_side = viewer
+    out: Json = {
+        "system": "scs",
+        "title": state["title"],
+        "scenario": {
+            "id": scn.id,
+            "title": scn.title,
+            "sides": list(scn.sides),
+            "side_names": dict(scn.side_names),
+            "first_player": scn.first_player,
+        },
+        "map": map_data(scn),
+        "viewer": viewer,
+        "everything": everything,
+        "turn": state["turn"],
+        "player": state["player"],
+        "phase": state["phase"],
+        "phase_label": PHASE_LABELS.get(state["phase"], state["phase"]),
+        "stacks": stacks,
+        "control": dict(state["control"]),
+        "vp": engine.victory_points(scn, state),
+        "winner": state["winner"],
+        "attacked_hexes": list(state["attacked_hexes"]),
+        "eliminated": [
+            _unit(scn, state, uid, False)
+            for uid in sorted(state["units"])
+            if state["units"][uid]["status"] == "eliminated"
+        ],
+        "overstacked": [
+            h
+            for h in board.overstacked(scn, state)
+            if everything or scn.units[state["stacks"][h][0]].side == viewer
+        ],
+        "combat": _combat_view(scn, state),
+        "setup_done": list(state["setup_done"]),
+    }
+    visible_sides = list(scn.sides) if everything else [own_side] if own_side else []
+    out["own"] = {
+        side: {
+            "moving": [u for u in state["moving"] if scn.units[u].side == side],
+            "frozen": [u for u in state["frozen"] if scn.units[u].side == side],
+            "due": [_unit(scn, state, u, True) for u in state["due"] if scn.units[u].side == side],
+            "pending": [
+                _unit(scn, state, u, True)
+                for u in sorted(state["units"])
+                if scn.units[u].side == side and state["units"][u]["status"] == "pending"
+            ],
+            "entry_hexes": {
+                u: [scn.label(c) for c in scn.arrivals[u].entry_hexes]
+                for u in state["due"]
+                if scn.units[u].side == side
+            },
+            "can_undo": bool(state["last_move"])
+            and scn.units[state["last_move"]["units"][0]].side == side,
+        }
+        for side in visible_sides
+        if side
+    }
+    return out
+
+
+def _combat_view(scn: Scenario, state: State) -> Json | None:
+    combat = state["combat"]
+    if combat is None:
+        return None
+    stage = engine._stage(state)
+    data: Json = {
+        "kind": combat["kind"],
+        "target": combat["target"],
+        "attacker_side": combat["attacker_side"],
+        "defender_side": combat["defender_side"],
+        "attackers": [_unit(scn, state, u, False) for u in combat["attackers"]],
+        "defenders": [_unit(scn, state, u, False) for u in combat["defenders"]],
+        "result": combat["result"],
+        "figures": combat["figures"] or engine.combat_figures(scn, state, combat),
+        "stage": stage,
+        "waiting_for": engine.stage_owner(state),
+    }
+    if stage in ("attacker_losses", "defender_losses"):
+        owner = engine.stage_owner(state)
+        assert owner is not None
+        owed, units = engine._owed(scn, state, owner)
+        data["owed"] = owed
+        data["loss_units"] = units
+    if stage in ("attacker_retreat", "defender_retreat"):
+        owner = engine.stage_owner(state)
+        assert owner is not None
+        part = engine._side_part(parse_result(combat["result"]), combat, owner)
+        k = combat["option_k"].get(owner)
+        data["option"] = part.option
+        data["retreat"] = part.retreat
+        data["option_k"] = k
+        remaining = combat["to_retreat"].get(owner, [])
+        data["to_retreat"] = remaining
+        groups: dict[str, list[str]] = {}
+        for uid in remaining:
+            groups.setdefault(state["units"][uid]["hex"], []).append(uid)
+        choices = []
+        for origin, ids in sorted(groups.items()):
+            for extra in range(0, part.option + 1) if k is None else [k]:
+                length = part.retreat + part.option - extra
+                choices.append(
+                    {
+                        "from": origin,
+                        "units": ids,
+                        "extra_losses": extra,
+                        "length": length,
+                        "paths": engine.legal_retreats(scn, state, ids, length) if length else [],
+                    }
+                )
+        data["retreat_choices"] = choices
+    if stage == "advance":
+        data["advance_units"] = engine._advance_eligible(scn, state)
+    return data
+
+
+def legal_actions(state: State, actor: str) -> list[Json]:
+    """What a side may do now, as action templates with their choices, for the table's forms."""
+    scn = engine.scenario_of(state)
+    if actor not in scn.sides or state["phase"] == "over":
+        return []
+    found: list[Json] = []
+    combat = state["combat"]
+    if combat is not None:
+        owner = engine.stage_owner(state)
+        stage = engine._stage(state)
+        if combat["result"] is None and actor == combat["attacker_side"]:
+            found.append({"kind": "attack.resolve", "label": "Roll for the combat"})
+        if owner == actor and stage in ("attacker_losses", "defender_losses"):
+            owed, units = engine._owed(scn, state, actor)
+            found.append({"kind": "combat.losses", "owed": owed, "units": units})
+        if owner == actor and stage in ("attacker_retreat", "defender_retreat"):
+            found.append({"kind": "combat.retreat", "units": combat["to_retreat"].get(actor, [])})
+        if owner == actor and stage == "advance":
+            found.append({"kind": "combat.advance", "units": engine._advance_eligible(scn, state)})
+        return found
+    over = [
+        h for h in board.overstacked(scn, state) if scn.units[state["stacks"][h][0]].side == actor
+    ]
+    if over:
+        found.append({"kind": "stack.eliminate", "hexes": over})
+    if state["player"] != actor:
+        return found
+    phase = state["phase"]
+    own_units = [
+        uid
+        for uid in sorted(state["units"])
+        if scn.units[uid].side == actor and state["units"][uid]["status"] == "map"
+    ]
+    if phase == "setup" and actor not in state["setup_done"]:
+        found.append(
+            {
+                "kind": "setup.place",
+                "units": {
+                    uid: sorted(scn.label(c) for c in scn.units[uid].setup_area)
+                    for uid in own_units
+                    if len(scn.units[uid].setup_area) > 1
+                },
+            }
+        )
+    if phase in ("movement", "exploitation"):
+        if state["due"]:
+            found.append(
+                {
+                    "kind": "reinforcement.place",
+                    "units": {
+                        u: [scn.label(c) for c in scn.arrivals[u].entry_hexes] for u in state["due"]
+                    },
+                }
+            )
+        else:
+            movers = [u for u in own_units if engine.movable(scn, state, u) is None]
+            if movers:
+                found.append({"kind": "unit.move", "units": movers})
+                found.append({"kind": "overrun.declare", "units": movers})
+        if state["last_move"]:
+            found.append({"kind": "move.undo"})
+    if phase == "combat":
+        attackers = [u for u in own_units if not state["units"][u]["attacked"]]
+        targets = sorted(
+            {
+                scn.label(t)
+                for u in attackers
+                for t in board.zoc(scn, state, u)
+                if board.occupant(scn, state, t) not in (None, actor)
+                and scn.label(t) not in state["attacked_hexes"]
+            }
+        )
+        if targets:
+            found.append({"kind": "attack.declare", "targets": targets, "units": attackers})
+    if phase != "setup" or actor not in state["setup_done"]:
+        found.append({"kind": "stack.order"})
+        found.append({"kind": "phase.end", "label": f"End the {PHASE_LABELS[phase]}"})
+    return found
+
+
+def _outcomes(scn: Scenario, column: int, drm: int) -> list[Json]:
+    dist = scn.crt.distribution(column, drm)
+    order = {code: i for i, code in enumerate(_code_order(scn, column))}
+    dist.sort(key=lambda rp: order.get(rp[0].code, 99))
+    return [
+        {"label": r.code, "probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
+        for r, p in dist
+    ]
+
+
+def _code_order(scn: Scenario, column: int) -> list[str]:
+    codes: list[str] = []
+    for roll in sorted(scn.crt.rows):
+        code = scn.crt.rows[roll][column].code
+        if code not in codes:
+            codes.append(code)
+    return codes
+
+
+def preview(state: State, action: Action) -> Json:
+    """The odds column and the exact probability of every CRT result, within what the actor sees."""
+    scn = engine.scenario_of(state)
+    if action.kind == "attack.resolve":
+        combat = state["combat"]
+        if combat is None or combat["result"] is not None:
+            raise IllegalAction("declare an attack or overrun first", "SCS-CBT-5")
+        fig = engine.combat_figures(scn, state, combat)
+        return _preview_from(scn, fig, hidden=0)
+    if action.kind in ("attack.declare", "overrun.declare"):
+        target = str_param(action.params, "target")
+        try:
+            label = scn.label(scn.grid.cell(target))
+        except RulesError as exc:
+            raise IllegalAction(exc.message, "SCS-MAP-3") from None
+        uids = [u for u in list_param(action.params, "units") if u in scn.units]
+        stack = board.stack(state, label)
+        if not stack or not uids:
+            raise IllegalAction("choose attacking units and an enemy hex", "SCS-CBT-1")
+        # SCS-ROUND-3 / SCS-FOW-1: odds worked out in advance see only the top defender.
+        visible = [stack[0]]
+        combat = {
+            "kind": action.kind.split(".")[0],
+            "target": label,
+            "attackers": uids,
+            "defenders": visible,
+        }
+        fig = engine.combat_figures(scn, state, combat)
+        return _preview_from(scn, fig, hidden=len(stack) - 1)
+    raise IllegalAction(f"no preview for {action.kind}")
+
+
+def _preview_from(scn: Scenario, fig: Json, hidden: int) -> Json:
+    note = f" ({hidden} hidden unit{'s' * (hidden > 1)} not counted: fog of war)" if hidden else ""
+    if fig["column"] is None:
+        return {
+            "summary": f"A {fig['attack']} : D {fig['defense']}: no attack possible{note}",
+            "outcomes": [],
+            "details": fig,
+        }
+    shifts = ", ".join(f"{w} {v:+d}" for w, v in fig["shifts"])
+    summary = (
+        f"A {fig['attack']} : D {fig['defense']} = {_ratio(fig)} → {fig['odds']}"
+        + (f", {shifts}" if shifts else "")
+        + f" → column {fig['column']}"
+        + (f", DRM {fig['drm']:+d}" if fig["drm"] else "")
+        + note
+    )
+    return {
+        "summary": summary,
+        "outcomes": _outcomes(scn, fig["column_index"], fig["drm"]),
+        "details": {**fig, "hidden_defenders": hidden, "exact_ratio": _ratio(fig)},
+    }
+
+
+def _ratio(fig: Json) -> str:
+    d = Fraction(fig["defense"])
+    return fmt(Fraction(fig["attack"]) / d) if d else "∞"

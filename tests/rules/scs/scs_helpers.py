@@ -1,0 +1,54 @@
+"""Helpers for the SCS tests: a game at the default set-up, scripted actions, arranging."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rules.core.dice import LoadedDice
+from rules.core.system import Action, Audience, Event
+from rules.scs import SYSTEM, engine
+
+BLUE = Audience("player", side="blue", actors=frozenset({"blue"}))
+RED = Audience("player", side="red", actors=frozenset({"red"}))
+
+
+def game(**setup: Any) -> dict[str, Any]:
+    """Halden Crossing at the default set-up, in Blue's turn-1 Movement Phase."""
+    return SYSTEM.start({"scenario": "halden_crossing", "skip_setup": True, **setup})
+
+
+def act(
+    state: dict[str, Any], kind: str, actor: str, dice: list[int] | None = None, **params: Any
+) -> tuple[dict[str, Any], list[Event]]:
+    """Resolve and apply one action with scripted dice; every scripted face must be used."""
+    loaded = LoadedDice(dice or [])
+    before = copy.deepcopy(state)
+    events = SYSTEM.resolve(state, Action(kind, actor, params), loaded)
+    assert state == before, "resolve must not change the state it was given"
+    assert loaded.remaining == 0, "a scripted die was not rolled"
+    for event in events:
+        state = SYSTEM.apply(state, event)
+    return state, events
+
+
+def arrange(state: dict[str, Any], **positions: str | None) -> dict[str, Any]:
+    """A copy with units put on hexes (None: removed from the map) for a hypothetical position."""
+    state = copy.deepcopy(state)
+    for uid, label in positions.items():
+        engine._place(state, uid, label)
+        if label is None:
+            state["units"][uid]["status"] = "eliminated"
+    return state
+
+
+def to_phase(state: dict[str, Any], phase: str, player: str | None = None) -> dict[str, Any]:
+    """A copy in another phase of the same turn (per-phase bookkeeping reset as at its start)."""
+    state = copy.deepcopy(state)
+    scn = engine.scenario_of(state)
+    engine._begin_phase(scn, state, state["turn"] or 1, player or state["player"], phase)
+    return state
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]

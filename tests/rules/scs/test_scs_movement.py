@@ -1,0 +1,276 @@
+"""ZOC and movement: SCS-2.0*, SCS-2.1a/b, SCS-3.*, SCS-TEC-2, SCS-4.0a, SCS-STK-*, SCS-REI-1."""
+
+from __future__ import annotations
+
+import pytest
+from scs_helpers import act, arrange, game, to_phase
+
+from rules.core.errors import IllegalAction
+from rules.scs import board, engine
+
+SCN = engine.scenario_of(game())
+
+
+def labels(cells: set[tuple[int, int]]) -> set[str]:
+    return {SCN.label(c) for c in cells}
+
+
+def test_t06_zones_of_control_scs_2_0a_2_0b() -> None:
+    state = game()
+    assert labels(board.zoc(SCN, state, "R1")) == {
+        "06.04",
+        "06.05",
+        "07.04",
+        "07.06",
+        "08.04",
+        "08.05",
+    }
+    mech = arrange(state, B5="04.07")
+    assert labels(board.zoc(SCN, mech, "B5")) == {"03.07", "03.08", "04.06", "05.07"}
+    foot = arrange(state, B1="04.07")
+    assert len(board.zoc(SCN, foot, "B1")) == 6
+    assert board.zoc(SCN, state, "B8") == set() and board.zoc(SCN, state, "R7") == set()
+
+
+def test_friendly_zoc_does_not_affect_friendly_units_scs_2_0_2_1g() -> None:
+    state = game()
+    enemy = board.ezoc(SCN, state, "blue")
+    assert SCN.grid.cell("06.05") in enemy  # R1's and R4's ZOCs overlap: still +2 once
+    assert SCN.grid.cell("03.05") not in board.ezoc(SCN, state, "blue")
+
+
+def test_t09_road_then_enemy_zoc_costs_nine_halves_scs_3_2b_2_1a() -> None:
+    state = arrange(game(), R4=None)
+    path = ["02.05", "03.05", "04.05", "05.05", "06.05"]
+    state, events = act(state, "unit.move", "blue", units="B5", path=",".join(path))
+    assert state["units"]["B5"]["mp"] == "9/2"
+    assert state["units"]["B5"]["hex"] == "06.05"
+    assert "9/2 of 8 MP" in events[0].text
+
+
+def test_t10_bridge_adds_nothing_on_the_road_scs_3_2c() -> None:
+    state = arrange(game(), R4=None, R1=None)
+    state, _ = act(state, "unit.move", "blue", units="B5", to="09.05")
+    assert state["units"]["B5"]["mp"] == "6"
+    options = engine.movement_options(SCN, arrange(game(), R4=None, R1=None), ["B5"])
+    assert options["09.05"]["path"][-3:] == ["07.05", "08.05", "09.05"]
+
+
+def test_t11_river_and_ezoc_cannot_continue_past_ma_scs_3_1b_2_1a() -> None:
+    state = arrange(game(), B1="05.04")
+    state, _ = act(state, "unit.move", "blue", units="B1", to="06.04")
+    assert state["units"]["B1"]["mp"] == "3"
+    with pytest.raises(IllegalAction, match=r"7 MP, MA is 4"):
+        act(state, "unit.move", "blue", units="B1", path="07.04")
+    reason = engine.why_not_enter(SCN, state, ["B1"], "07.04")
+    assert "clear 1, river +1, enemy ZOC +2 = 4 MP, 1 MP left" in reason
+
+
+def test_t12_woods_cost_two_for_foot_scs_3_1c() -> None:
+    state, _ = act(game(), "unit.move", "blue", units="B2", path="02.07,02.08")
+    assert state["units"]["B2"]["mp"] == "3"
+
+
+def test_t13_marsh_is_prohibited_to_mech_even_by_minimum_move_scs_3_2d_3_1e() -> None:
+    mech = arrange(game(), B5="04.07")
+    with pytest.raises(IllegalAction, match=r"marsh is prohibited to mech"):
+        act(mech, "unit.move", "blue", units="B5", path="04.08")
+    assert "04.08" not in engine.movement_options(SCN, mech, ["B5"])
+    foot = arrange(game(), B1="04.07")
+    foot, _ = act(foot, "unit.move", "blue", units="B1", path="04.08")
+    assert foot["units"]["B1"]["mp"] == "3"
+
+
+def test_t14_out_of_supply_unit_uses_the_minimum_move_into_marsh_scs_3_1e() -> None:
+    state = arrange(game(), B1="04.07")
+    state["units"]["B1"]["oos"] = True
+    assert board.ma_eff(SCN, state, "B1") == 2  # SCS-SUP-4: 4 x 1/2
+    state, events = act(state, "unit.move", "blue", units="B1", to="04.08")
+    assert events[0].payload["minimum"] is True
+    assert state["units"]["B1"]["finished"]
+    with pytest.raises(IllegalAction, match=r"move has ended"):
+        act(state, "unit.move", "blue", units="B1", to="04.09")
+
+
+def test_ma_two_cannot_enter_two_mp_terrain_after_clear_translator_example_scs_3_1b() -> None:
+    state = game()
+    state["units"]["B2"]["oos"] = True  # MA 2
+    state, _ = act(state, "unit.move", "blue", units="B2", to="02.07")
+    with pytest.raises(IllegalAction, match=r"MA is 2"):
+        act(state, "unit.move", "blue", units="B2", path="02.08")
+
+
+def test_no_entering_enemy_hexes_scs_3_3a() -> None:
+    state = arrange(game(), B1="04.05")
+    with pytest.raises(IllegalAction, match=r"enemy units"):
+        act(state, "unit.move", "blue", units="B1", to="05.05")
+    with pytest.raises(IllegalAction, match=r"enemy-occupied"):
+        act(state, "unit.move", "blue", units="B1", path="05.05")
+
+
+def test_no_moving_off_the_map_scs_map_5() -> None:
+    with pytest.raises(IllegalAction, match=r"off the map"):
+        act(game(), "unit.move", "blue", units="B3", path="00.05")
+
+
+def test_path_steps_must_be_adjacent_scs_3_0() -> None:
+    with pytest.raises(IllegalAction, match=r"not adjacent"):
+        act(game(), "unit.move", "blue", units="B1", path="04.04")
+
+
+def test_moving_in_the_other_sides_phase_is_refused_scs_3_3b() -> None:
+    with pytest.raises(IllegalAction, match=r"Red cannot move now"):
+        act(game(), "unit.move", "red", units="R1", to="08.05")
+    with pytest.raises(IllegalAction, match=r"not a Blue unit"):
+        act(game(), "unit.move", "blue", units="R1", to="08.05")
+
+
+def test_no_movement_in_the_combat_phase_scs_1_1() -> None:
+    state, _ = act(game(), "phase.end", "blue")
+    assert state["phase"] == "combat"
+    with pytest.raises(IllegalAction, match=r"combat phase"):
+        act(state, "unit.move", "blue", units="B1", to="03.04")
+
+
+def test_a_stack_moves_together_and_may_drop_units_off_pd_10() -> None:
+    state, _ = act(game(), "unit.move", "blue", units="B3,B5", to="02.05")
+    assert board.stack(state, "02.05") == ["B4", "B3", "B5"]
+    state, _ = act(state, "unit.move", "blue", units="B5", to="03.05")
+    assert state["units"]["B3"]["finished"] and not state["units"]["B5"]["finished"]
+    state, _ = act(state, "unit.move", "blue", units="B1", to="03.04")
+    assert state["units"]["B5"]["finished"]  # another stack started moving
+    with pytest.raises(IllegalAction, match=r"move has ended"):
+        act(state, "unit.move", "blue", units="B5", to="03.06")
+
+
+def test_units_of_a_moving_stack_must_stand_together_scs_3_0() -> None:
+    with pytest.raises(IllegalAction, match=r"one hex"):
+        act(game(), "unit.move", "blue", units="B1,B2", to="03.05")
+
+
+def test_move_may_be_undone_until_another_stack_moves_scs_eng_2() -> None:
+    start = game()
+    state, _ = act(start, "unit.move", "blue", units="B1", to="03.04")
+    state, events = act(state, "move.undo", "blue")
+    assert events[0].audience == "side:blue"
+    assert state["units"]["B1"] == start["units"]["B1"]
+    assert state["stacks"] == start["stacks"]
+    with pytest.raises(IllegalAction, match=r"no move to take back"):
+        act(state, "move.undo", "blue")
+
+
+def test_mp_are_fresh_each_phase_and_never_carried_scs_3_1d() -> None:
+    state, _ = act(game(), "unit.move", "blue", units="B5", to="03.05")
+    assert state["units"]["B5"]["mp"] == "1"
+    state = to_phase(state, "exploitation")
+    assert state["units"]["B5"]["mp"] == "0" and not state["units"]["B5"]["finished"]
+
+
+def test_owner_reorders_his_stack_pd_07() -> None:
+    state, events = act(game(), "stack.order", "blue", hex="01.05", top="B5")
+    assert board.stack(state, "01.05") == ["B5", "B3"]
+    assert events[0].audience == "side:blue" and "B5" not in (events[0].redacted_text or "")
+    with pytest.raises(IllegalAction, match=r"own phases"):
+        act(game(), "stack.order", "red", hex="07.05", top="R1")
+
+
+def test_t07_stacking_equal_to_the_limit_is_legal_over_it_blocks_the_phase_scs_4_0a() -> None:
+    state = game()
+    assert board.stack_points(SCN, state, "01.05") == 4
+    state, _ = act(state, "phase.end", "blue")
+    assert state["phase"] == "combat"
+    over, _ = act(game(), "unit.move", "blue", units="B4", to="01.05")
+    assert board.stack_points(SCN, over, "01.05") == 5
+    with pytest.raises(IllegalAction, match=r"01.05 \(5 > 4, Blue\)"):
+        act(over, "phase.end", "blue")
+    # SCS-STK-2: the owner eliminates units of his choice until legal.
+    with pytest.raises(IllegalAction, match=r"not in an over-stacked hex"):
+        act(over, "stack.eliminate", "blue", units="B1")
+    fixed, _ = act(over, "stack.eliminate", "blue", units="B4")
+    assert fixed["units"]["B4"]["status"] == "eliminated"
+    assert fixed["steps_lost"]["blue"] == 1
+    fixed, _ = act(fixed, "phase.end", "blue")
+    assert fixed["phase"] == "combat"
+
+
+def test_units_pass_through_friendly_stacks_scs_stk_4() -> None:
+    state, _ = act(game(), "unit.move", "blue", units="B4", path="01.05,01.06,01.07")
+    assert state["units"]["B4"]["hex"] == "01.07"
+
+
+def test_ezoc_to_ezoc_moves_are_legal_if_paid_scs_2_1a() -> None:
+    state = arrange(game(), B5="04.04")  # in R4's ZOC
+    state, _ = act(state, "unit.move", "blue", units="B5", path="04.05")  # R4's ZOC again
+    assert state["units"]["B5"]["mp"] == "3"  # clear 1 + EZOC 2
+
+
+def end_phases(state: dict, n: int) -> dict:
+    for _ in range(n):
+        for uid in list(state["due"]):
+            entry = engine.scenario_of(state).arrivals[uid].entry_hexes[0]
+            state, _ = act(
+                state, "reinforcement.place", state["player"], unit=uid, hex=SCN.label(entry)
+            )
+        state, _ = act(state, "phase.end", state["player"])
+    return state
+
+
+def test_t24_turn_marker_and_reinforcement_placement_scs_trt_1_rei_1() -> None:
+    state = end_phases(game(), 4)
+    assert (state["turn"], state["player"], state["phase"]) == (1, "red", "movement")
+    state = end_phases(state, 4)
+    assert (state["turn"], state["player"], state["phase"]) == (2, "blue", "movement")
+    assert state["due"] == ["B6"]
+    with pytest.raises(IllegalAction, match=r"reinforcements first"):
+        act(state, "unit.move", "blue", units="B1", to="03.04")
+    with pytest.raises(IllegalAction, match=r"01.04, 01.05, 01.06"):
+        act(state, "reinforcement.place", "blue", unit="B6", hex="02.05")
+    state, events = act(state, "reinforcement.place", "blue", unit="B6", hex="01.05")
+    assert events[0].audience == "side:blue" and "B6" not in (events[0].redacted_text or "")
+    assert board.stack_points(SCN, state, "01.05") == 6  # over the limit on placement: legal
+    with pytest.raises(IllegalAction, match=r"over-stacked"):
+        act(state, "phase.end", "blue")
+    state, _ = act(state, "unit.move", "blue", units="B6", to="03.05")
+    state, _ = act(state, "phase.end", "blue")
+    assert state["phase"] == "combat"
+
+
+def test_red_reinforcement_arrives_in_reds_turn_two() -> None:
+    state = end_phases(game(), 12)
+    assert (state["turn"], state["player"], state["due"]) == (2, "red", ["R5"])
+
+
+def test_pd_14_reinforcement_is_delayed_when_every_entry_hex_is_enemy_held() -> None:
+    state = end_phases(game(), 4)
+    state = arrange(state, B1="12.04", B2="12.05", B7="12.06")
+    state = end_phases(state, 8)
+    assert state["player"] == "red" and state["due"] == []
+    assert state["delayed"] == {"R5": 3}
+
+
+def test_t25_exploitation_freeze_in_an_enemy_zoc_scs_2_1b_pd_11() -> None:
+    state = arrange(game(), B5="06.05", R4=None)
+    state = to_phase(state, "exploitation")
+    assert "B5" in state["frozen"]
+    with pytest.raises(IllegalAction, match=r"SCS-2.1b"):
+        act(state, "unit.move", "blue", units="B5", to="05.05")
+    with pytest.raises(IllegalAction, match=r"SCS-2.1b"):
+        act(state, "overrun.declare", "blue", units="B5", target="07.05")
+    # The freeze is a snapshot: removing R1 later does not free B5.
+    state = arrange(state, R1=None)
+    with pytest.raises(IllegalAction, match=r"SCS-2.1b"):
+        act(state, "unit.move", "blue", units="B5", to="05.05")
+
+
+def test_only_exploitation_capable_units_move_in_exploitation_scs_exp_1_2() -> None:
+    state = to_phase(game(), "exploitation")
+    with pytest.raises(IllegalAction, match=r"not exploitation-capable"):
+        act(state, "unit.move", "blue", units="B1", to="03.04")
+    state, _ = act(state, "unit.move", "blue", units="B4", to="03.05")
+    assert state["units"]["B4"]["hex"] == "03.05"
+
+
+def test_no_regular_attacks_in_exploitation_pd_28() -> None:
+    state = arrange(to_phase(game(), "exploitation"), B4="04.05")
+    with pytest.raises(IllegalAction, match=r"exploitation phase"):
+        act(state, "attack.declare", "blue", target="05.05", units="B4")

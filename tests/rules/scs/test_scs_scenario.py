@@ -1,0 +1,138 @@
+"""Scenarios are data: loading validates them and errors name the place (SCS-RULES-1, SCS-MAP-3)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rules.scs.crt import ScenarioError
+from rules.scs.scenario import SCENARIO_DIR, build, load_scenario, read_file
+
+RAW = read_file(SCENARIO_DIR / "halden_crossing.yaml")
+
+
+def variant(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(RAW)
+    change(data["scenario"])
+    return data
+
+
+def test_demo_scenario_loads_with_its_data() -> None:
+    scn = load_scenario("halden_crossing")
+    assert scn.title.startswith("Halden Crossing")
+    assert scn.first_player == "blue" and scn.setup_order == ("red", "blue")  # SCS-SETUP-5
+    assert scn.game_turns == 6 and len(scn.units) == 15
+    assert scn.terrain[(7, 5)] == "town" and scn.terrain[(1, 1)] == "clear"
+    assert scn.features((6, 5), (7, 5)) == frozenset({"river", "road"})
+    assert scn.units["B5"].steps[0].attack == 6 and scn.units["B5"].exploit
+    assert scn.arrivals["B6"].turn == 2
+    assert scn.sources["red"] == frozenset((12, y) for y in range(1, 11))
+
+
+def test_unknown_scenario_names_the_known_ones() -> None:
+    with pytest.raises(ScenarioError, match=r"known: halden_crossing"):
+        load_scenario("nowhere")
+
+
+def _setup_off_map(s: dict[str, Any]) -> None:
+    s["units"][-1]["setup"] = {"hex": "31.02"}
+
+
+def _unquoted_hex(s: dict[str, Any]) -> None:
+    s["terrain"]["town"][0] = 7.05
+
+
+def _bad_crt_row(s: dict[str, Any]) -> None:
+    s["crt"]["rows"][7] = ["NE"]
+
+
+def _bad_code(s: dict[str, Any]) -> None:
+    s["crt"]["rows"][7][0] = "XX"
+
+
+def _bad_terrain(s: dict[str, Any]) -> None:
+    s["terrain"]["lava"] = ["03.03"]
+
+
+def _bad_side(s: dict[str, Any]) -> None:
+    s["units"][0]["side"] = "Green"
+
+
+def _no_steps(s: dict[str, Any]) -> None:
+    s["units"][0]["steps"] = []
+
+
+def _river_not_adjacent(s: dict[str, Any]) -> None:
+    s["hexsides"]["river"][0] = ["01.01", "05.05"]
+
+
+def _default_outside(s: dict[str, Any]) -> None:
+    s["units"][0]["setup"]["default"] = "09.09"
+
+
+def _no_first_player(s: dict[str, Any]) -> None:
+    del s["first_player"]
+
+
+def _bad_fraction(s: dict[str, Any]) -> None:
+    s["tec"]["road"]["mp"] = "half"
+
+
+def _unknown_reinforcement(s: dict[str, Any]) -> None:
+    s["reinforcements"]["arrivals"][0]["unit"] = "B99"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_setup_off_map, "unit R7: set-up hex: hex 31.02 is off the map"),
+        (_unquoted_hex, "hex ids must be quoted strings"),
+        (_bad_crt_row, "crt row 7: needs 10 results"),
+        (_bad_code, "not a result code"),
+        (_bad_terrain, "terrain 'lava' is not in the TEC"),
+        (_bad_side, "unit B1: side 'Green' is not one of blue, red"),
+        (_no_steps, "unit B1: steps must list at least one step level"),
+        (_river_not_adjacent, r"hexsides.river\[0\]: 01.01 and 05.05 are not adjacent"),
+        (_default_outside, "unit B1: set-up default 09.09 is outside its area"),
+        (_no_first_player, "first_player is required"),
+        (_bad_fraction, "tec.road.mp"),
+        (_unknown_reinforcement, "unit B99 is not in the order of battle"),
+    ],
+)
+def test_malformed_scenario_errors_name_the_place(change: Any, message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        build(variant(change))
+
+
+def test_malformed_yaml_file_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("scenario: [unclosed\n", encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"broken.yaml"):
+        read_file(bad)
+
+
+def test_json_scenario_inline_and_overrides_scs_rules_1() -> None:
+    data = yaml.safe_load(yaml.safe_dump(RAW))
+    scn = load_scenario(data, {"stacking.limit_points": 6, "tec.road.mp": "1"})
+    assert scn.stacking_limit == 6 and scn.road_mp == 1
+    assert load_scenario("halden_crossing").stacking_limit == 4
+
+
+def test_inclusive_setup_area_includes_its_boundary_scs_setup_4() -> None:
+    def area(inclusive: bool) -> Any:
+        def change(s: dict[str, Any]) -> None:
+            s["units"][0]["setup"] = {
+                "area": {"columns": [1, 3], "rows": [3, 6], "inclusive": inclusive},
+                "default": "02.04",
+            }
+
+        return change
+
+    inclusive = build(variant(area(True))).units["B1"].setup_area
+    exclusive = build(variant(area(False))).units["B1"].setup_area
+    assert (1, 3) in inclusive and (3, 6) in inclusive and len(inclusive) == 12
+    assert (1, 3) not in exclusive and exclusive == {(2, 4), (2, 5)}
