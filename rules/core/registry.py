@@ -9,6 +9,7 @@ from rules.core.system import GameSystem
 
 # key -> module exporting SYSTEM; a system lands by adding its line here.
 KNOWN: dict[str, str] = {
+    "scs": "rules.scs",
     "chat": "rules.chat",
     "delta_green": "rules.delta_green",
 }
