@@ -92,10 +92,10 @@ def action_cost(state: Mapping[str, Any], name: str) -> int:
     return int(costs.get(name, 1))
 
 
-def _turn_ops(cid: str, cards: int) -> list[Json]:
+def _turn_ops(cid: str, cards: int, voluntary: bool = True) -> list[Json]:
     ops: list[Json] = []
     if cards:
-        ops.append({"op": "spend", "id": cid, "cards": cards})
+        ops.append({"op": "spend", "id": cid, "cards": cards, "voluntary": voluntary})
     ops.append({"op": "turn", "id": cid})
     return ops
 

@@ -9,7 +9,7 @@ from typing import Any
 from rules.brp.core import DamageDice, rhu
 from rules.core.errors import RulesError, SheetError
 from rules.core.system import Json
-from rules.delta_green.tables import BURST_MODES, VESTS
+from rules.delta_green.tables import BURST_MODES, LOCATIONS, VESTS
 
 CHARACTERISTICS = ("str", "con", "siz", "int", "pow", "dex", "app")
 WEAPON_KINDS = ("firearm", "melee", "knife", "unarmed")
@@ -164,6 +164,12 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
         raise SheetError("db", exc.message, "COC-IMPALE-3") from None
     out["db"] = db
     out["hit_locations"] = bool(sheet.get("hit_locations", True))
+    overrides = sheet.get("location_hp") or {}
+    for loc, value in dict(overrides).items():
+        if loc not in LOCATIONS:
+            raise SheetError(f"location_hp.{loc}", "is not a hit location", "DG-LOC-5")
+        _int({f"location_hp.{loc}": value}, f"location_hp.{loc}", "DG-LOC-5", 1, 999)
+    out["location_hp"] = {str(k): int(v) for k, v in dict(overrides).items()}
     pow_roll = sheet.get("pow_roll") or [3, 18]
     out["pow_roll"] = [int(pow_roll[0]), int(pow_roll[1])]
     out["human"] = bool(sheet.get("human", True))

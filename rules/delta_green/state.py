@@ -31,7 +31,10 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
         "sheet": sheet,
         "hp_max": hp_max,
         "hp": int(entry.get("hp", hp_max)),
-        "loc_max": location_table(hp_max, str(settings["dg.location_hp_rounding"])),
+        "loc_max": {
+            **location_table(hp_max, str(settings["dg.location_hp_rounding"])),
+            **sheet.get("location_hp", {}),
+        },
         "damage": {loc: 0 for loc in LOCATIONS},
         "weapons": {
             w["key"]: {"loaded": w["loaded"], "spare": w["spare"], "jammed": False, "broken": False}
@@ -432,9 +435,11 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         if op["value"] not in c[op["key"]]:
             c[op["key"]].append(op["value"])
     elif kind == "recompute_locations":
-        c["loc_max"] = location_table(
-            int(c["hp_max"]), str(state["settings"]["dg.location_hp_rounding"])
-        )
+        rounding = str(state["settings"]["dg.location_hp_rounding"])
+        c["loc_max"] = {
+            **location_table(int(c["hp_max"]), rounding),
+            **c["sheet"].get("location_hp", {}),
+        }
     elif kind == "gain":
         gains = c["gains"]
         gains[op["char"]] = gains.get(op["char"], 0) + int(op["value"])
