@@ -12,6 +12,7 @@ KNOWN: dict[str, str] = {
     "scs": "rules.scs",
     "chat": "rules.chat",
     "delta_green": "rules.delta_green",
+    "mech": "rules.mech",
 }
 
 

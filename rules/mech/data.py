@@ -1,0 +1,380 @@
+"""Frames, weapons and systems as data; pilot attributes to mech statistics; loadout validation."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core.errors import SheetError
+
+Json = dict[str, Any]
+
+ATTRIBUTES = ("hull", "agility", "systems", "engineering")
+DAMAGE_TYPES = ("explosive", "energy", "kinetic", "burn")  # MECH-DMG-TYPES
+WEAPON_SIZES = ("auxiliary", "main", "heavy", "superheavy")
+MOUNT_TYPES = ("main", "heavy", "aux_aux", "main_aux", "flex", "integrated")
+AREA_SHAPES = ("line", "cone", "blast", "burst")
+ARMOUR_MAX = 4  # MECH-STAT-1 [LD]
+
+# MECH-STAT-1 / MECH-AMB-07: the baseline frame (LANCER entry-level numbers) and the §13 example.
+FRAMES: dict[str, Json] = {
+    "gp1_mule": {
+        "key": "gp1_mule",
+        "name": 'GP-1 "Mule"',
+        "size": 1,
+        "hp": 10,
+        "evasion": 8,
+        "edef": 8,
+        "armour": 0,
+        "heat_cap": 6,
+        "speed": 4,
+        "sensors": 10,
+        "repair_cap": 5,
+        "sp": 6,
+        "tech_attack": 0,
+        "save_target": 10,
+        "structure": 4,
+        "stress": 4,
+        "cp": 1,
+        "mounts": ["main", "flex", "heavy"],
+        "core": {
+            "key": "bulwark_field",
+            "name": "Bulwark Field",
+            "text": "1 AP: until the end of your next turn, you and adjacent allied mechs resist "
+            "kinetic, energy and explosive damage",
+        },
+    },
+}
+
+# §13.3: the example weapons; the siege cannon is Tabula's own superheavy example (MECH-MOUNT-SUPERHEAVY).
+WEAPONS: dict[str, Json] = {
+    "k12_carbine": {
+        "name": "K-12 Service Carbine",
+        "size": "main",
+        "kind": "ranged",
+        "range": 10,
+        "damage": "1d6",
+        "type": "kinetic",
+    },
+    "breaker_maul": {
+        "name": "Breaker Maul",
+        "size": "heavy",
+        "kind": "melee",
+        "threat": 1,
+        "damage": "1d6+3",
+        "type": "kinetic",
+        "ap": True,
+    },
+    "holdout_pistol": {
+        "name": "Holdout Pistol",
+        "size": "auxiliary",
+        "kind": "ranged",
+        "range": 6,
+        "damage": "1d3+1",
+        "type": "kinetic",
+    },
+    "cinder_pod": {
+        "name": "Cinder Pod",
+        "size": "auxiliary",
+        "kind": "ranged",
+        "range": 8,
+        "area": {"shape": "blast", "value": 1},
+        "damage": "1d3",
+        "type": "explosive",
+        "burn": 2,
+        "limited": 2,
+        "loading": True,
+    },
+    "siege_cannon": {
+        "name": "Siege Cannon",
+        "size": "superheavy",
+        "kind": "ranged",
+        "range": 15,
+        "damage": "2d6+2",
+        "type": "explosive",
+    },
+}
+
+# §13.4: the example systems; `action` names what the system does when used (1 AP).
+SYSTEMS: dict[str, Json] = {
+    "coolant_purge": {
+        "name": "Coolant Purge",
+        "sp": 2,
+        "limited": 1,
+        "action": "vent",
+        "vent": 4,
+        "text": "1 AP: clear up to 4 heat (does not clear Exposed)",
+    },
+    "ablative_skirts": {
+        "name": "Ablative Skirts",
+        "sp": 2,
+        "resist": ["explosive"],
+        "text": "passive: resistance to explosive damage",
+    },
+}
+
+MARA: Json = {
+    "name": "Latch",
+    "pilot": {
+        "name": 'Mara "Latch" Voss',
+        "hull": 2,
+        "agility": 1,
+        "systems": 1,
+        "engineering": 2,
+        "weapon_skill": 1,
+    },
+    "frame": "gp1_mule",
+    "mounts": [["k12_carbine"], ["holdout_pistol", "cinder_pod"], ["breaker_maul"]],
+    "systems": ["coolant_purge", "ablative_skirts"],
+}
+
+SPARRING: Json = {
+    "name": "Sparring Mule",
+    "pilot": {
+        "name": "Sparring pilot",
+        "hull": 0,
+        "agility": 0,
+        "systems": 0,
+        "engineering": 0,
+        "weapon_skill": 0,
+    },
+    "frame": "gp1_mule",
+    "mounts": [["k12_carbine"], [], []],
+    "systems": [],
+}
+
+
+def _int(data: Mapping[str, Any], key: str, field: str, rule: str, lo: int, hi: int) -> int:
+    raw = data.get(key, 0)
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise SheetError(field, "must be a whole number", rule)
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SheetError(field, f"must be a whole number, not {raw!r}", rule) from None
+    if not lo <= value <= hi:
+        raise SheetError(field, f"must be between {lo} and {hi}, not {value}", rule)
+    return value
+
+
+def _lookup(catalog: Mapping[str, Json], item: Any, field: str, rule: str) -> Json:
+    if isinstance(item, str):
+        if item not in catalog:
+            raise SheetError(field, f"unknown item {item!r}", rule)
+        found = copy.deepcopy(catalog[item])
+        found.setdefault("key", item)
+        return found
+    if isinstance(item, Mapping):
+        return copy.deepcopy(dict(item))
+    raise SheetError(field, "must be a catalogue key or an item", rule)
+
+
+def weapon_data(item: Any, field: str) -> Json:
+    """A weapon from the catalogue or inline, checked and with defaults (MECH-THREAT-1: threat 1)."""
+    weapon = _lookup(WEAPONS, item, field, "MECH-MOUNT-TABLE")
+    weapon.setdefault("key", str(weapon.get("name", "weapon")).lower().replace(" ", "_"))
+    weapon.setdefault("name", weapon["key"])
+    if weapon.get("size") not in WEAPON_SIZES:
+        raise SheetError(
+            f"{field}.size", f"must be one of {', '.join(WEAPON_SIZES)}", "MECH-MOUNT-TABLE"
+        )
+    if weapon.get("kind") not in ("melee", "ranged"):
+        raise SheetError(f"{field}.kind", "must be melee or ranged", "MECH-ATK-MELEE")
+    if weapon.get("type") not in DAMAGE_TYPES:
+        raise SheetError(
+            f"{field}.type", f"must be one of {', '.join(DAMAGE_TYPES)}", "MECH-DMG-TYPES"
+        )
+    from rules.mech.damage import parse_expr  # local: damage imports this module's types
+
+    parse_expr(str(weapon.get("damage", "0")), f"{field}.damage")
+    weapon.setdefault("threat", 1)
+    weapon.setdefault("range", 0)
+    weapon.setdefault("burn", 0)
+    weapon.setdefault("bonus", 0)
+    weapon.setdefault("ap", False)
+    weapon.setdefault("loading", False)
+    weapon.setdefault("limited", None)
+    weapon.setdefault("area", None)
+    area = weapon["area"]
+    if area is not None and (not isinstance(area, Mapping) or area.get("shape") not in AREA_SHAPES):
+        raise SheetError(
+            f"{field}.area", f"shape must be one of {', '.join(AREA_SHAPES)}", "MECH-AOE-TABLE"
+        )
+    return weapon
+
+
+def system_data(item: Any, field: str) -> Json:
+    """A system from the catalogue or inline, with defaults."""
+    system = _lookup(SYSTEMS, item, field, "MECH-STAT-1")
+    system.setdefault("key", str(system.get("name", "system")).lower().replace(" ", "_"))
+    system.setdefault("name", system["key"])
+    system.setdefault("sp", 0)
+    system.setdefault("limited", None)
+    system.setdefault("resist", [])
+    system.setdefault("action", None)
+    return system
+
+
+def frame_data(item: Any) -> Json:
+    """A frame from the catalogue or inline, every base statistic present (MECH-AMB-07)."""
+    frame = _lookup(FRAMES, item, "frame", "MECH-STAT-1")
+    base = FRAMES["gp1_mule"]
+    for key in ("size", "hp", "evasion", "edef", "armour", "heat_cap", "speed", "sensors"):
+        frame.setdefault(key, base[key])
+    for key in ("repair_cap", "sp", "tech_attack", "save_target", "structure", "stress", "cp"):
+        frame.setdefault(key, base[key])
+    frame.setdefault("mounts", list(base["mounts"]))
+    frame.setdefault("core", None)
+    frame.setdefault("name", frame.get("key", "frame"))
+    if not 1 <= int(frame["size"]) <= 4:
+        raise SheetError("frame.size", "must be between 1 and 4", "MECH-STAT-1")
+    if not 0 <= int(frame["armour"]) <= ARMOUR_MAX:
+        raise SheetError("frame.armour", f"must be between 0 and {ARMOUR_MAX}", "MECH-STAT-1")
+    for i, mount in enumerate(frame["mounts"]):
+        mtype = mount["type"] if isinstance(mount, Mapping) else mount
+        if mtype not in MOUNT_TYPES:
+            raise SheetError(
+                f"frame.mounts[{i}]", f"unknown mount type {mtype!r}", "MECH-MOUNT-TABLE"
+            )
+    return frame
+
+
+def derive_stats(pilot: Mapping[str, int], frame: Mapping[str, Any]) -> Json:
+    """MECH-PILOT-HULL/AGI/SYS/ENG, MECH-STAT-1: frame base plus pilot bonuses (per 2 points floored)."""
+    hull, agi = pilot["hull"], pilot["agility"]
+    sys, eng = pilot["systems"], pilot["engineering"]
+    return {
+        "size": int(frame["size"]),
+        "hp_max": int(frame["hp"]) + 2 * hull,
+        "repair_cap": int(frame["repair_cap"]) + hull // 2,
+        "evasion": int(frame["evasion"]) + agi,
+        "speed": int(frame["speed"]) + agi // 2,
+        "edef": int(frame["edef"]) + sys,
+        "tech_attack": int(frame["tech_attack"]) + sys,
+        "sp": int(frame["sp"]) + sys // 2,
+        "heat_cap": int(frame["heat_cap"]) + eng,
+        "limited_bonus": eng // 2,
+        "armour": int(frame["armour"]),
+        "sensors": int(frame["sensors"]),
+        "save_target": int(frame["save_target"]),
+        "structure_max": int(frame["structure"]),
+        "stress_max": int(frame["stress"]),
+        "cp_max": int(frame["cp"]),
+    }
+
+
+def _mount_fits(mtype: str, sizes: Sequence[str]) -> bool:
+    """MECH-MOUNT-TABLE: whether a mount of this type can hold weapons of these sizes."""
+    counted = sorted(sizes)
+    if mtype == "main":
+        return counted in ([], ["main"], ["auxiliary"])
+    if mtype == "heavy":
+        return counted in ([], ["heavy"], ["main"], ["auxiliary"])
+    if mtype == "aux_aux":
+        return counted in ([], ["auxiliary"], ["auxiliary", "auxiliary"])
+    if mtype in ("main_aux", "flex"):
+        allowed = [[], ["main"], ["auxiliary"], ["auxiliary", "auxiliary"]]
+        if mtype == "main_aux":
+            allowed.append(["auxiliary", "main"])
+        return counted in allowed
+    return False
+
+
+def validate_loadout(frame: Mapping[str, Any], mounts: Any) -> list[list[Json]]:
+    """MECH-MOUNT-TABLE / MECH-MOUNT-SUPERHEAVY: the weapons of each mount, or SheetError."""
+    frame_mounts = list(frame["mounts"])
+    if not isinstance(mounts, list) or len(mounts) > len(frame_mounts):
+        raise SheetError("mounts", f"the frame has {len(frame_mounts)} mounts", "MECH-MOUNT-TABLE")
+    mounts = list(mounts) + [[] for _ in range(len(frame_mounts) - len(mounts))]
+    result: list[list[Json]] = []
+    superheavy_seen: dict[str, list[int]] = {}
+    for i, (fm, items) in enumerate(zip(frame_mounts, mounts, strict=True)):
+        field = f"mounts[{i}]"
+        if isinstance(fm, Mapping):  # MECH-MOUNT-INTEGRATED: preset, cannot be changed
+            preset = [weapon_data(w, f"{field}.integrated") for w in fm.get("weapons", [])]
+            if items and [weapon_data(w, field)["key"] for w in items] != [
+                w["key"] for w in preset
+            ]:
+                raise SheetError(
+                    field, "an integrated mount cannot be changed", "MECH-MOUNT-INTEGRATED"
+                )
+            for w in preset:
+                w["integrated"] = True
+            result.append(preset)
+            continue
+        if not isinstance(items, list):
+            raise SheetError(field, "must list the weapons on this mount", "MECH-MOUNT-TABLE")
+        weapons = [weapon_data(w, f"{field}[{j}]") for j, w in enumerate(items)]
+        supers = [w for w in weapons if w["size"] == "superheavy"]
+        if supers:
+            if len(weapons) != 1:
+                raise SheetError(
+                    field, "a superheavy weapon fills its mounts alone", "MECH-MOUNT-SUPERHEAVY"
+                )
+            superheavy_seen.setdefault(supers[0]["key"], []).append(i)
+            result.append(weapons)
+            continue
+        if not _mount_fits(fm, [w["size"] for w in weapons]):
+            names = ", ".join(f"{w['name']} ({w['size']})" for w in weapons)
+            raise SheetError(field, f"a {fm} mount cannot hold {names}", "MECH-MOUNT-TABLE")
+        result.append(weapons)
+    for key, where in superheavy_seen.items():
+        kinds = sorted(frame_mounts[i] for i in where if isinstance(frame_mounts[i], str))
+        if len(where) != 2 or "heavy" not in kinds:
+            raise SheetError(
+                "mounts",
+                f"superheavy {key} needs one heavy mount plus one other mount",
+                "MECH-MOUNT-SUPERHEAVY",
+            )
+        heavy = next(i for i in where if frame_mounts[i] == "heavy")
+        other = next(i for i in where if i != heavy)
+        result[other] = []  # the other mount is occupied by the same weapon
+        result[heavy][0]["extra_mount"] = other
+    return result
+
+
+def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
+    """A mech sheet checked and normalised: pilot, frame, loadout, systems, SP; raises SheetError."""
+    if not isinstance(sheet, Mapping):
+        raise SheetError("sheet", "must be an object", "MECH-STAT-1")
+    pilot_in = sheet.get("pilot") or {}
+    if not isinstance(pilot_in, Mapping):
+        raise SheetError("pilot", "must be an object", "MECH-PILOT-HULL")
+    pilot: Json = {"name": str(pilot_in.get("name", sheet.get("name", "Pilot")))}
+    rules = {
+        "hull": "MECH-PILOT-HULL",
+        "agility": "MECH-PILOT-AGI",
+        "systems": "MECH-PILOT-SYS",
+        "engineering": "MECH-PILOT-ENG",
+    }
+    for attr in ATTRIBUTES:  # MECH-AMB-06: 0..6 each
+        pilot[attr] = _int(pilot_in, attr, f"pilot.{attr}", rules[attr], 0, attribute_max)
+    pilot["weapon_skill"] = _int(
+        pilot_in, "weapon_skill", "pilot.weapon_skill", "MECH-SKILL-1", -5, 10
+    )
+    frame = frame_data(sheet.get("frame", "gp1_mule"))
+    stats = derive_stats(pilot, frame)
+    mounts = validate_loadout(frame, sheet.get("mounts", []))
+    systems_in = sheet.get("systems") or []
+    if not isinstance(systems_in, list):
+        raise SheetError("systems", "must be a list", "MECH-STAT-1")
+    systems = [system_data(s, f"systems[{i}]") for i, s in enumerate(systems_in)]
+    used = sum(int(s["sp"]) for s in systems)
+    if used > stats["sp"]:
+        raise SheetError(
+            "systems", f"need {used} SP but the mech has {stats['sp']}", "MECH-PILOT-SYS"
+        )
+    return {
+        "name": str(sheet.get("name") or pilot["name"]),
+        "pilot": pilot,
+        "frame": frame,
+        "stats": stats,
+        "mounts": mounts,
+        "systems": systems,
+        "sp_used": used,
+        "always_first": bool(sheet.get("always_first", False)),
+        "notes": dict(sheet.get("notes") or {}),
+        "resist": list(sheet.get("resist") or []),
+        "immune": list(sheet.get("immune") or []),
+    }

@@ -1,0 +1,238 @@
+"""The mech encounter state as JSON, the patch events carry, and questions asked of it."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import IllegalAction
+from rules.core.system import Event
+from rules.geometry.square import SquareGrid, distance, footprint, supercover_line
+
+Json = dict[str, Any]
+Unit = dict[str, Any]
+Cell = tuple[int, int]
+
+# MECH-ACT-STABILIZE: the source's 状态 list, removable by Stabilize.
+REMOVABLE = ("immobilized", "impaired", "jammed", "lock_on", "shredded", "slowed", "stunned")
+
+CONDITION_TEXT = {
+    "danger_zone": "Danger zone: heat at half the cap or more (MECH-HEAT-1).",
+    "engaged": "Engaged: adjacent to a hostile; +1 difficulty on ranged attacks (MECH-ENGAGE-1).",
+    "exposed": "Exposed: kinetic, explosive and energy damage taken is doubled (MECH-COND-EXPOSED).",
+    "hidden": "Hidden: enemies cannot target it or know where exactly it is (MECH-COND-HIDDEN).",
+    "invisible": "Invisible: every attack on it has a 50% chance to miss (MECH-COND-INVISIBLE).",
+    "prone": "Prone: attacks on it gain +1 accuracy; it is Slowed; stand up with the move "
+    "(MECH-COND-PRONE).",
+    "shut_down": "Shut Down: no heat, immune to tech, Stunned until it boots up "
+    "(MECH-COND-SHUTDOWN).",
+    "immobilized": "Immobilized: cannot move by itself (MECH-COND-IMMOBILIZED).",
+    "impaired": "Impaired: +1 difficulty on attacks, saves and checks (MECH-COND-IMPAIRED).",
+    "jammed": "Jammed: no reactions or tech actions; only integrated weapons, grapple, ram or "
+    "improvised attacks (MECH-COND-JAMMED).",
+    "lock_on": "Lock On: an attacker may spend it for +1 accuracy (MECH-COND-LOCKON).",
+    "shredded": "Shredded: armour and resistance have no effect (MECH-COND-SHREDDED).",
+    "slowed": "Slowed: standard move only, no Boost (MECH-COND-SLOWED).",
+    "stunned": "Stunned: no moves or actions, evasion at most 5, fails HULL/AGILITY checks "
+    "(MECH-COND-STUNNED).",
+    "disengaged": "Disengaged: does not become Engaged, movement triggers no reactions "
+    "(MECH-ACT-DISENGAGE).",
+    "supported": "Supported: its next check or save gains accuracy (MECH-TECH-SUPPORT).",
+    "bulwark": "Bulwark Field: resists kinetic, energy and explosive damage (core system).",
+    "burning": "Burning: takes the marked burn at the end of its turn unless an ENGINEERING "
+    "check succeeds (MECH-BURN-1).",
+    "grappled": "Grappling: no Boost, no reactions (MECH-ACT-GRAPPLE-1).",
+}
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy, so a patch never shares lists or dicts with the state it came from."""
+    return copy.deepcopy(value)
+
+
+def apply_patch(state: Json, event: Event) -> Json:
+    """Fold one event: its `patch` replaces the named unit fields and top-level fields."""
+    patch = event.payload.get("patch")
+    if not patch:
+        return state
+    new = dict(state)
+    units = patch.get("units")
+    if units:
+        new["units"] = dict(state["units"])
+        for uid, fields in units.items():
+            new["units"][uid] = {**state["units"][uid], **copy_json(fields)}
+    for key, value in (patch.get("state") or {}).items():
+        new[key] = copy_json(value)
+    return new
+
+
+def unit(state: Mapping[str, Any], uid: str) -> Unit:
+    """The unit with this id; an unknown id raises IllegalAction."""
+    found = state["units"].get(uid)
+    if found is None:
+        raise IllegalAction(f"there is no mech {uid!r} in this encounter")
+    result: Unit = found
+    return result
+
+
+def alive(u: Mapping[str, Any]) -> bool:
+    return not u["destroyed"]
+
+
+def has(u: Mapping[str, Any], condition: str) -> bool:
+    return condition in u["conditions"]
+
+
+def hostile(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return bool(a["side"] != b["side"])
+
+
+def pos(u: Mapping[str, Any]) -> Cell:
+    return (int(u["x"]), int(u["y"]))
+
+
+def size(u: Mapping[str, Any]) -> int:
+    return int(u["stats"]["size"])
+
+
+def dist(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
+    """MECH-AMB-19: squares between two units, edge to edge."""
+    return distance(pos(a), pos(b), size(a), size(b))
+
+
+def cells(u: Mapping[str, Any]) -> set[Cell]:
+    return footprint(pos(u), size(u))
+
+
+def grid(state: Mapping[str, Any]) -> SquareGrid:
+    return SquareGrid(int(state["map"]["width"]), int(state["map"]["height"]))
+
+
+def terrain(state: Mapping[str, Any], cell: Cell) -> Json | None:
+    """The terrain feature on a square (light / heavy cover, building, difficult), or None."""
+    found = state["map"]["terrain"].get(f"{cell[0]},{cell[1]}")
+    if found is None:
+        for wreck in state["wrecks"]:
+            if cell in footprint((wreck["x"], wreck["y"]), wreck["size"]):
+                return {"kind": "heavy", "height": wreck["size"], "wreck": True}
+        return None
+    result: Json = found
+    return result
+
+
+def blocks_movement(feature: Mapping[str, Any] | None) -> bool:
+    return feature is not None and feature["kind"] in ("heavy", "building")
+
+
+def height_of(feature: Mapping[str, Any] | None) -> int:
+    if feature is None:
+        return 0
+    return int(feature.get("height", 1 if feature["kind"] == "heavy" else 0))
+
+
+def living(state: Mapping[str, Any]) -> list[Unit]:
+    """Every unit not destroyed, in setup order."""
+    return [state["units"][uid] for uid in state["order"] if alive(state["units"][uid])]
+
+
+def centre(u: Mapping[str, Any]) -> Cell:
+    return (int(u["x"]) + (size(u) - 1) // 2, int(u["y"]) + (size(u) - 1) // 2)
+
+
+def line_of_sight(state: Mapping[str, Any], source: Cell, target: Mapping[str, Any]) -> bool:
+    """Whether no building stands on the straight line between a square and a unit."""
+    own = cells(target)
+    for cell in supercover_line(source, centre(target))[1:]:
+        if cell in own:
+            return True
+        feature = terrain(state, cell)
+        if feature is not None and feature["kind"] == "building":
+            return False
+    return True
+
+
+def cover(state: Mapping[str, Any], source: Cell, target: Mapping[str, Any]) -> str:
+    """MECH-COVER-TABLE: the best cover between a square and a unit ("none", "light", "heavy")."""
+    best = "none"
+    own = cells(target)
+    candidates = [c for c in supercover_line(source, centre(target)) if c not in own]
+    candidates += list(own)  # standing in light cover (woods, rubble) counts too
+    for cell in candidates:
+        if cell == source:
+            continue
+        if min(distance(cell, c) for c in own) > 1:
+            continue
+        feature = terrain(state, cell)
+        if feature is None:
+            continue
+        if feature["kind"] in ("heavy", "building"):
+            return "heavy"
+        if feature["kind"] == "light":
+            best = "light"
+    return best
+
+
+def in_cover_anywhere(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
+    """Whether the unit stands in or next to cover (for Hide, MECH-ACT-HIDE)."""
+    for cell in grid(state).within(pos(u), 1, size(u)):
+        feature = terrain(state, cell)
+        if feature is not None and feature["kind"] in ("light", "heavy", "building"):
+            return True
+    return False
+
+
+def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
+    """MECH-ENGAGE-1: adjacent to a hostile; Hidden and Disengaged units do not engage."""
+    if not alive(u) or has(u, "hidden") or has(u, "disengaged"):
+        return False
+    return any(
+        hostile(u, o) and dist(u, o) == 1 and not has(o, "hidden") and not has(o, "disengaged")
+        for o in living(state)
+    )
+
+
+def danger_zone(u: Mapping[str, Any]) -> bool:
+    """MECH-HEAT-1: heat at half the cap or more (2 × heat ≥ cap)."""
+    return 2 * int(u["heat"]) >= int(u["stats"]["heat_cap"]) and int(u["heat"]) > 0
+
+
+def evasion(u: Mapping[str, Any]) -> int:
+    """MECH-COND-STUNNED: a Stunned mech's evasion is at most 5."""
+    value = int(u["stats"]["evasion"])
+    return min(value, 5) if has(u, "stunned") else value
+
+
+def resistances(u: Mapping[str, Any]) -> frozenset[str]:
+    """Damage types this unit resists: sheet, intact systems, Bulwark Field."""
+    found = set(u["resist"])
+    for system in u["systems"]:
+        if not system["destroyed"]:
+            found.update(system.get("resist") or [])
+    if has(u, "bulwark"):
+        found.update(("kinetic", "energy", "explosive"))
+    return frozenset(found)
+
+
+def in_grapple(state: Mapping[str, Any], uid: str) -> Json | None:
+    for grapple in state["grapples"]:
+        if uid in grapple["attackers"] or uid in grapple["defenders"]:
+            result: Json = grapple
+            return result
+    return None
+
+
+def occupant(state: Mapping[str, Any], cell: Cell, ignore: set[str]) -> Unit | None:
+    for u in living(state):
+        if u["id"] not in ignore and cell in cells(u):
+            return u
+    return None
+
+
+def side_order(state: Mapping[str, Any]) -> list[str]:
+    sides: list[str] = []
+    for uid in state["order"]:
+        side = state["units"][uid]["side"]
+        if side not in sides:
+            sides.append(side)
+    return sides
