@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from rules.core.errors import RulesError
@@ -135,7 +136,7 @@ def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
     action = _action_from_query(request)
     context: dict[str, Any] = {"encounter": encounter, "action": action}
     if role == Role.OBSERVER or (role == Role.PLAYER and action.actor not in audience.actors):
-        context["error"] = str(services.NotYourCharacter(action.actor))
+        context["error"] = _("You do not control %(actor)s.") % {"actor": action.actor}
     elif system.preview is None:
         context["error"] = None
         context["unavailable"] = True
