@@ -1,4 +1,4 @@
-"""Firearms: single shots, bursts, walking fire, short magazines, malfunctions, dodges, aimed shots."""
+"""Firearms: single shots, bursts, walking fire, short magazines, jams, dodges, aimed shots."""
 
 from __future__ import annotations
 
@@ -23,8 +23,16 @@ def test_we_dg_03_serge_walking_long_burst_spends_twenty_not_twenty_seven() -> N
     """WE-DG-03 / DG-WALK-1: 50 - 15 + 20 = 55%, 1d10 = 7 hits, 20 rounds spent, 80 left."""
     state = _duel(agent("serge", dex=10, weapons=[dict(M60)]), agent("layne", hp=80))
     bullets = [5, 1, 1] * 7  # chest, 2d6+4 = 6 each
-    state, events = play(state, "burst", "serge", [40, 7, *bullets], weapon="m60", mode="20",
-                         walking=True, target="layne")
+    state, events = play(
+        state,
+        "burst",
+        "serge",
+        [40, 7, *bullets],
+        weapon="m60",
+        mode="20",
+        walking=True,
+        target="layne",
+    )
     payload = events[0].payload
     assert payload["chance"] == 55
     assert len(payload["hits"]) == 7
@@ -38,8 +46,9 @@ def test_dg_auto_2_short_magazine_caps_hits_at_rounds_fired() -> None:
     """DG-AUTO-2: long burst with 12 left, 1d20 = 17 -> 12 hits; magazine empty."""
     smg = {**SMG, "loaded": 12}
     state = _duel(agent("a", weapons=[smg]), agent("b", hp=200))
-    state, events = play(state, "burst", "a", [30, 17, *([5, 1] * 12)], weapon="smg", mode="20",
-                         target="b")
+    state, events = play(
+        state, "burst", "a", [30, 17, *([5, 1] * 12)], weapon="smg", mode="20", target="b"
+    )
     assert len(events[0].payload["hits"]) == 12
     assert c(state, "a")["weapons"]["smg"]["loaded"] == 0
     assert "capped at 12 rounds fired" in events[0].text
@@ -72,8 +81,9 @@ def test_dg_auto_4_only_the_first_bullet_impales() -> None:
 def test_dg_walk_1_walking_spray_is_an_automatic_hit_with_1d20() -> None:
     """DG-WALK-1: S 50 walking spray -> 25 + 100 = 125, hits die 1d20."""
     state = _duel(agent("a", dex=10, weapons=[dict(M60)]), agent("b", hp=200))
-    state, events = play(state, "burst", "a", [98, 1, 5, 1, 1], weapon="m60", mode="100",
-                         walking=True, target="b")
+    state, events = play(
+        state, "burst", "a", [98, 1, 5, 1, 1], weapon="m60", mode="100", walking=True, target="b"
+    )
     assert events[0].payload["chance"] == 125
     assert [r.purpose for r in events[0].dice][:2] == ["to hit d100", "hits 1d20"]
     assert c(state, "a")["weapons"]["m60"]["loaded"] == 0
@@ -83,8 +93,12 @@ def test_coc_mal_3_a_jammed_burst_fires_nothing() -> None:
     """DG-AUTO-4 step 2 / COC-MAL-3: a jam spends no rounds but the cards are gone."""
     state = _duel(agent("a", weapons=[dict(SMG)]), agent("b"))
     state, events = play(state, "burst", "a", [98], weapon="smg", mode="6", target="b")
-    assert c(state, "a")["weapons"]["smg"] == {"loaded": 30, "spare": 3, "jammed": True,
-                                              "broken": False}
+    assert c(state, "a")["weapons"]["smg"] == {
+        "loaded": 30,
+        "spare": 3,
+        "jammed": True,
+        "broken": False,
+    }
     assert events[0].payload["results"] == ["malfunction"]
     assert c(state, "a")["round"]["spent"] == 2
 
@@ -109,7 +123,9 @@ def test_illegal_bursts_are_refused_and_change_nothing(
         state, _ = play(state, "draw", "a", [], weapon="smg")
         state, _ = play(state, "pass", "b", [])
     before = copy.deepcopy(state)
-    action = Action("burst", "a", {"weapon": weapon, "mode": mode, "walking": walking, "target": "b"})
+    action = Action(
+        "burst", "a", {"weapon": weapon, "mode": mode, "walking": walking, "target": "b"}
+    )
     with pytest.raises(IllegalAction, match=message):
         SYSTEM.resolve(state, action, LoadedDice([5]))
     assert state == before
@@ -147,7 +163,9 @@ def _called(skill: int, location: str = "head") -> dict:
         (12, [4, 4], "chosen", "head"),
     ],
 )
-def test_dg_called_2_three_bands(roll: int, faces: list[int], result: str, location: str | None) -> None:
+def test_dg_called_2_three_bands(
+    roll: int, faces: list[int], result: str, location: str | None
+) -> None:
     """DG-CALLED-2: C 60: <= 30 chosen, 31-60 random, 61 miss; 12 impales in the chosen place."""
     state = _called(60)
     state, events = play(state, "aimed_shot", "a", [roll, *faces], weapon="pistol", target="b")
@@ -172,30 +190,42 @@ def test_dg_called_1_only_one_attack_that_round() -> None:
     state, _ = play(state, "aimed_shot", "a", [90], weapon="pistol", target="b")
     state, _ = play(state, "pass", "b", [])
     with pytest.raises(IllegalAction, match="aimed shot"):
-        SYSTEM.resolve(state, Action("fire", "a", {"weapon": "pistol", "target": "b"}), LoadedDice([1]))
+        SYSTEM.resolve(
+            state, Action("fire", "a", {"weapon": "pistol", "target": "b"}), LoadedDice([1])
+        )
 
 
 def test_dg_called_1_an_aimed_shot_with_an_unarmed_attack_is_refused() -> None:
     state = _called(60)
     before = copy.deepcopy(state)
     with pytest.raises(IllegalAction, match="needs a firearm"):
-        SYSTEM.resolve(state, Action("aimed_shot", "a", {"weapon": "fist", "target": "b"}),
-                       LoadedDice([1]))
+        SYSTEM.resolve(
+            state, Action("aimed_shot", "a", {"weapon": "fist", "target": "b"}), LoadedDice([1])
+        )
     assert state == before
 
 
 def test_dg_called_1_aimed_shot_must_be_declared_before_initiative() -> None:
     state = _duel(agent("a"), agent("b"))
     with pytest.raises(IllegalAction, match="declare the aimed shot"):
-        SYSTEM.resolve(state, Action("aimed_shot", "a", {"weapon": "pistol", "target": "b"}),
-                       LoadedDice([1]))
+        SYSTEM.resolve(
+            state, Action("aimed_shot", "a", {"weapon": "pistol", "target": "b"}), LoadedDice([1])
+        )
 
 
 def test_dg_edge_1_double_tap_two_shots_for_one_action_at_point_blank() -> None:
     """DG-EDGE-1: each shot at -20; point-blank doubles: (50 - 20) x 2 = 60."""
     state = _duel(agent("a", edges=["double_tap"]), agent("b", hp=60))
-    state, events = play(state, "fire", "a", [61, 60, 5, 3], weapon="pistol", target="b",
-                         double_tap=True, distance_m=2)
+    state, events = play(
+        state,
+        "fire",
+        "a",
+        [61, 60, 5, 3],
+        weapon="pistol",
+        target="b",
+        double_tap=True,
+        distance_m=2,
+    )
     assert events[0].payload["results"] == ["miss", "hit"]
     assert events[0].payload["chance"] == 60
     assert c(state, "a")["round"]["spent"] == 1
@@ -205,15 +235,22 @@ def test_dg_edge_1_double_tap_two_shots_for_one_action_at_point_blank() -> None:
 def test_dg_edge_1_double_tap_refused_beyond_point_blank() -> None:
     state = _duel(agent("a", edges=["double_tap"]), agent("b"))
     with pytest.raises(IllegalAction, match="point-blank"):
-        SYSTEM.resolve(state, Action("fire", "a", {"weapon": "pistol", "target": "b",
-                                                   "double_tap": True, "distance_m": 10}),
-                       LoadedDice([1, 1]))
+        SYSTEM.resolve(
+            state,
+            Action(
+                "fire",
+                "a",
+                {"weapon": "pistol", "target": "b", "double_tap": True, "distance_m": 10},
+            ),
+            LoadedDice([1, 1]),
+        )
 
 
 def test_dg_edge_2_improved_double_tap_at_any_range() -> None:
     state = _duel(agent("a", edges=["double_tap", "improved_double_tap"]), agent("b", hp=60))
-    _, events = play(state, "fire", "a", [90, 90], weapon="pistol", target="b", double_tap=True,
-                     distance_m=10)
+    _, events = play(
+        state, "fire", "a", [90, 90], weapon="pistol", target="b", double_tap=True, distance_m=10
+    )
     assert events[0].payload["chance"] == 30
 
 
@@ -226,12 +263,14 @@ def test_dg_aim_1_precision_aiming_doubles_ranges_next_round() -> None:
     state, _ = gm(state, "end_round", [])
     state, _ = gm(state, "start_round", [10, 1])
     assert c(state, "a")["aim"]["state"] == "ready"
-    preview = SYSTEM.preview(state, Action("fire", "a", {"weapon": "pistol", "target": "b",
-                                                         "distance_m": 30}))
+    preview = SYSTEM.preview(
+        state, Action("fire", "a", {"weapon": "pistol", "target": "b", "distance_m": 30})
+    )
     assert preview["details"]["chance"] == 50
     state, _ = play(state, "fire", "a", [90], weapon="pistol", target="b", distance_m=30)
-    preview = SYSTEM.preview(state, Action("fire", "a", {"weapon": "pistol", "target": "b",
-                                                         "distance_m": 30}))
+    preview = SYSTEM.preview(
+        state, Action("fire", "a", {"weapon": "pistol", "target": "b", "distance_m": 30})
+    )
     assert preview["details"]["chance"] == 25
 
 
@@ -251,5 +290,8 @@ def test_pistol_in_melee_needs_quick_draw() -> None:
     """DG-EDGE-3: without Quick Draw the engine refuses firing while engaged in melee."""
     state = _duel(agent("a"), agent("b"))
     with pytest.raises(IllegalAction, match="Quick Draw"):
-        SYSTEM.resolve(state, Action("fire", "a", {"weapon": "pistol", "target": "b",
-                                                   "in_melee": True}), LoadedDice([1]))
+        SYSTEM.resolve(
+            state,
+            Action("fire", "a", {"weapon": "pistol", "target": "b", "in_melee": True}),
+            LoadedDice([1]),
+        )
