@@ -1,0 +1,347 @@
+"""Combat and overrun: SCS-2.1c/d/e, SCS-CBT-*, SCS-CRT-3, SCS-STEP-1, SCS-RET-*, SCS-ADV/OVR."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from scs_helpers import act, arrange, game, kinds, to_phase
+
+from rules.core.errors import IllegalAction
+from rules.scs import board, engine
+
+ROLLS = range(2, 13)
+
+
+def everywhere(code: str) -> dict[str, Any]:
+    """Settings that make every CRT cell one result (a scenario-configurable table, PD-21)."""
+    return {"crt.rows": {roll: [code] * 10 for roll in ROLLS}}
+
+
+def combat(state: dict[str, Any]) -> dict[str, Any]:
+    return to_phase(state, "combat")
+
+
+def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_6() -> None:
+    state = combat(arrange(game(), B5="06.05", B7="06.04"))
+    state, events = act(state, "attack.declare", "blue", target="07.05", units="B5,B7")
+    assert events[0].kind == "attack.declared" and "R1 101 Infantry Rgt (3-4-4)" in events[0].text
+    state, events = act(state, "attack.resolve", "blue", dice=[3, 4])
+    fig = events[0].payload["figures"]
+    assert (fig["attack"], fig["defense"], fig["odds"], fig["column"]) == ("5", "8", "1:2", "1:2")
+    assert events[0].payload["result"] == "Ao1"
+    assert [d.purpose for d in events[0].dice] == ["CRT die 1", "CRT die 2"]
+    assert "2d6 = 3 + 4 = 7: Ao1" in events[0].text
+    # PD-23: the attacker takes the option as one step loss instead of retreating.
+    assert engine.stage_owner(state) == "blue"
+    state, events = act(state, "combat.retreat", "blue", losses="B5")
+    assert state["units"]["B5"]["step"] == 1 and state["combat"] is None
+    assert state["units"]["B5"]["hex"] == "06.05" and state["units"]["B7"]["hex"] == "06.04"
+    assert "combat.ended" in kinds(events)
+
+
+def test_attackers_retreat_each_from_their_own_hex_scs_ret_1() -> None:
+    state = combat(arrange(game(), B5="06.05", B7="06.04"))
+    state, _ = act(state, "attack.declare", "blue", target="07.05", units="B5,B7")
+    state, _ = act(state, "attack.resolve", "blue", dice=[3, 4])
+    state, _ = act(state, "combat.retreat", "blue", units="B5", path="05.06")
+    assert state["combat"] is not None and state["combat"]["to_retreat"]["blue"] == ["B7"]
+    with pytest.raises(IllegalAction, match=r"already chosen"):
+        act(state, "combat.retreat", "blue", units="B7", path="05.04", losses="B7")
+    state, _ = act(state, "combat.retreat", "blue", units="B7", path="05.04")
+    assert state["combat"] is None
+    # 05.04 lies in R4's ZOC: the retreat costs B7 a step (SCS-2.1d).
+    assert state["units"]["B7"]["hex"] == "05.04" and state["units"]["B7"]["step"] == 1
+
+
+def t17() -> dict[str, Any]:
+    return combat(arrange(game(), B1="04.04", B2="04.05", B4="05.04"))
+
+
+def test_t17_three_to_one_dl1_eliminates_r4_and_attackers_may_advance_scs_adv_1() -> None:
+    state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
+    state, events = act(state, "attack.resolve", "blue", dice=[4, 5])
+    fig = events[0].payload["figures"]
+    assert (fig["attack"], fig["defense"], fig["odds"]) == ("10", "3", "3:1")
+    assert events[0].payload["result"] == "DL1"
+    assert state["units"]["R4"]["status"] == "eliminated"
+    assert state["steps_lost"]["red"] == 1
+    assert state["combat"]["stage"] if False else engine.stage_owner(state) == "blue"
+    assert engine._advance_eligible(engine.scenario_of(state), state) == ["B1", "B2", "B4"]
+    with pytest.raises(IllegalAction, match="exceeds the limit of 4"):
+        act(state, "combat.advance", "blue", units="B1,B2,B4")
+    state, events = act(state, "combat.advance", "blue", units="B1,B2")
+    assert board.stack(state, "05.05") == ["B1", "B2"] and state["combat"] is None
+
+
+def test_advance_may_be_declined_scs_adv_1() -> None:
+    state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
+    state, _ = act(state, "attack.resolve", "blue", dice=[4, 5])
+    state, events = act(state, "combat.advance", "blue")
+    assert "declines" in events[0].text and not board.stack(state, "05.05")
+
+
+def test_t18_woods_shift_one_column_left_scs_cbt_7_pd_17() -> None:
+    woods = ["02.08", "03.08", "04.02", "04.03", "05.02", "09.02", "09.03", "10.02", "05.05"]
+    state = combat(
+        arrange(game(settings={"terrain.woods": woods}), B1="04.04", B2="04.05", B4="05.04")
+    )
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2,B4")
+    state, events = act(state, "attack.resolve", "blue", dice=[4, 5])
+    fig = events[0].payload["figures"]
+    assert (fig["base_column"], fig["column"], fig["shift"]) == ("3:1", "2:1", -1)
+    assert events[0].payload["result"] == "Do1"
+
+
+def test_t19_retreat_choices_and_the_ezoc_step_loss_scs_ret_5_2_1d() -> None:
+    state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
+    state, events = act(state, "attack.resolve", "blue", dice=[3, 4])
+    assert events[0].payload["result"] == "Do1"
+    scn = engine.scenario_of(state)
+    paths = engine.legal_retreats(scn, state, ["R4"], 1)
+    assert {p["path"][0]: p["losses"] for p in paths} == {"05.06": 1, "06.04": 1, "06.05": 0}
+    assert paths[0]["path"] == ["06.05"]  # the only loss-free choice comes first
+    with pytest.raises(IllegalAction, match="illegal retreat path"):
+        act(state, "combat.retreat", "red", path="04.06")
+    with pytest.raises(IllegalAction, match="no retreat is waiting"):
+        act(state, "combat.retreat", "blue", path="06.05")
+    lost, events = act(state, "combat.retreat", "red", path="06.04")
+    assert lost["units"]["R4"]["status"] == "eliminated" and "SCS-2.1d" in events[0].text
+    safe, _ = act(state, "combat.retreat", "red", path="06.05")
+    assert safe["units"]["R4"]["hex"] == "06.05" and safe["units"]["R4"]["status"] == "map"
+    # The hex is empty: the attackers are offered the advance (EZOC does not stop it, SCS-2.1e).
+    assert engine.stage_owner(safe) == "blue"
+
+
+def test_retreating_stack_loses_one_step_per_ezoc_hex_not_per_unit_scs_2_1d() -> None:
+    state = game(settings=everywhere("Dr2"))
+    state = arrange(state, R6="05.05", R7="05.05", B1="04.04", B2="04.05", B3="04.07")
+    state = combat(state)
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    scn = engine.scenario_of(state)
+    paths = engine.legal_retreats(scn, state, ["R4", "R6", "R7"], 2)
+    two = next(p for p in paths if p["path"] == ["05.06", "05.07"])
+    assert two["losses"] == 2
+    state, _events = act(state, "combat.retreat", "red", path="05.06,05.07", ezoc_losses="R4,R7")
+    assert state["units"]["R4"]["status"] == "eliminated"
+    assert state["units"]["R7"]["status"] == "eliminated"
+    assert state["units"]["R6"]["hex"] == "05.07"
+    assert state["steps_lost"]["red"] == 2
+
+
+def test_retreat_may_split_the_stack_scs_ret_4() -> None:
+    state = game(settings=everywhere("Dr1"))
+    state = arrange(state, R6="05.05", B1="04.04", B2="04.05")
+    state = combat(state)
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    state, _ = act(state, "combat.retreat", "red", units="R4", path="06.05")
+    state, _ = act(state, "combat.retreat", "red", units="R6", path="06.04")
+    assert state["units"]["R6"]["step"] == 0 or state["units"]["R6"]["status"] == "eliminated"
+    assert state["units"]["R4"]["hex"] == "06.05"
+
+
+def test_unit_that_cannot_retreat_is_eliminated_scs_ret_5() -> None:
+    state = game(settings=everywhere("Dr1"))
+    # R4 boxed in: every retreat hex one farther away holds a Blue unit.
+    state = arrange(state, B1="04.04", B2="04.05", B3="05.04", B4="05.06", B7="06.04", B8="06.05")
+    state = combat(state)
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    with pytest.raises(IllegalAction, match="no legal retreat"):
+        act(state, "combat.retreat", "red", path="06.05")
+    state, events = act(state, "combat.retreat", "red")
+    assert state["units"]["R4"]["status"] == "eliminated" and "SCS-RET-5" in events[0].text
+
+
+def test_option_must_be_taken_as_losses_when_no_retreat_exists_scs_ret_5() -> None:
+    state = game(settings=everywhere("Do1"))
+    state = arrange(state, B1="04.04", B2="04.05", B3="05.04", B4="05.06", B7="06.04", B8="06.05")
+    state = combat(state)
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    with pytest.raises(IllegalAction, match="take more of the option as step losses"):
+        act(state, "combat.retreat", "red")
+    state, _ = act(state, "combat.retreat", "red", losses="R4")
+    assert state["units"]["R4"]["status"] == "eliminated"
+    assert engine._stage(state) == "advance"
+
+
+def test_defender_chooses_which_unit_loses_steps_scs_step_1_pd_24() -> None:
+    state = game(settings=everywhere("DL1"))
+    state = arrange(state, R6="05.05", B1="04.04", B2="04.05")
+    state = combat(state)
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    assert engine.stage_owner(state) == "red"
+    with pytest.raises(IllegalAction, match="exactly 1 step"):
+        act(state, "combat.losses", "red", units="R4,R6")
+    with pytest.raises(IllegalAction, match="did not take part"):
+        act(state, "combat.losses", "red", units="R1")
+    state, _events = act(state, "combat.losses", "red", units="R6")
+    assert (
+        state["units"]["R6"]["status"] == "eliminated" and state["units"]["R4"]["status"] == "map"
+    )
+
+
+def test_attacker_losses_come_first_then_defender_pd_22() -> None:
+    state = game(settings=everywhere("AL1/DL1"))
+    state = combat(arrange(state, B1="04.04", B2="04.05"))
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, events = act(state, "attack.resolve", "blue", dice=[1, 1])
+    assert engine._stage(state) == "attacker_losses" and engine.stage_owner(state) == "blue"
+    state, events = act(state, "combat.losses", "blue", units="B2")
+    assert kinds(events)[0] == "losses.taken"
+    assert state["units"]["B2"]["step"] == 1
+    assert state["units"]["R4"]["status"] == "eliminated"  # forced: R4 has one step
+
+
+@pytest.mark.parametrize(("code", "gone"), [("AE", ["B1", "B2"]), ("DE", ["R4"])])
+def test_elimination_results_remove_the_whole_side_scs_crt_2(code: str, gone: list[str]) -> None:
+    state = combat(arrange(game(settings=everywhere(code)), B1="04.04", B2="04.05"))
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[6, 6])
+    for uid in gone:
+        assert state["units"][uid]["status"] == "eliminated"
+
+
+def test_each_hex_is_attacked_once_per_phase_scs_cbt_3() -> None:
+    state = combat(arrange(game(settings=everywhere("NE")), B1="04.04", B2="04.05", B4="05.04"))
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1")
+    state, _ = act(state, "attack.resolve", "blue", dice=[2, 2])
+    assert state["combat"] is None
+    with pytest.raises(IllegalAction, match="already been attacked"):
+        act(state, "attack.declare", "blue", target="05.05", units="B2")
+
+
+def test_each_unit_attacks_once_per_phase_scs_cbt_4() -> None:
+    state = combat(arrange(game(settings=everywhere("NE")), B5="06.05"))
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B5")
+    state, _ = act(state, "attack.resolve", "blue", dice=[2, 2])
+    with pytest.raises(IllegalAction, match="already attacked"):
+        act(state, "attack.declare", "blue", target="07.05", units="B5")
+
+
+def test_attack_by_a_unit_not_adjacent_is_refused_scs_2_1c() -> None:
+    with pytest.raises(IllegalAction, match="not adjacent"):
+        act(combat(game()), "attack.declare", "blue", target="05.05", units="B1")
+
+
+def test_attack_only_into_own_zoc_mech_not_into_marsh_scs_2_1c() -> None:
+    state = combat(arrange(game(), B5="04.07", R4="04.08"))
+    with pytest.raises(IllegalAction, match="not in B5's ZOC"):
+        act(state, "attack.declare", "blue", target="04.08", units="B5")
+
+
+def test_zero_strength_units_join_but_never_attack_alone_pd_09() -> None:
+    state = combat(arrange(game(), B1="04.04", B8="04.05"))
+    with pytest.raises(IllegalAction, match="at least one attacking unit"):
+        act(state, "attack.declare", "blue", target="05.05", units="B8")
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B8")
+    fig = engine.combat_figures(engine.scenario_of(state), state, state["combat"])
+    assert fig["attack"] == "4"
+    off = combat(
+        arrange(
+            game(settings={"combat.zero_strength_units_may_join": False}), B1="04.04", B8="04.05"
+        )
+    )
+    with pytest.raises(IllegalAction, match="no ZOC"):
+        act(off, "attack.declare", "blue", target="05.05", units="B1,B8")
+
+
+def test_t23_out_of_supply_across_the_river_is_a_quarter_scs_cum_1() -> None:
+    state = combat(arrange(game(), B1="06.05"))
+    state["units"]["B1"]["oos"] = True
+    state, _ = act(state, "attack.declare", "blue", target="07.05", units="B1")
+    fig = engine.combat_figures(engine.scenario_of(state), state, state["combat"])
+    assert fig["attackers"][0]["strength"] == "1"
+    assert fig["odds"] == "1:8" and fig["column"] == "1:3"
+
+
+def test_only_the_phasing_player_attacks_and_rolls_scs_cbt_2() -> None:
+    state = combat(arrange(game(), B1="04.04"))
+    with pytest.raises(IllegalAction, match="Red cannot attack now"):
+        act(state, "attack.declare", "red", target="04.04", units="R4")
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1")
+    with pytest.raises(IllegalAction, match="attacker rolls"):
+        act(state, "attack.resolve", "red", dice=[1, 1])
+    with pytest.raises(IllegalAction, match="combat in progress"):
+        act(state, "phase.end", "blue")
+
+
+def t20() -> dict[str, Any]:
+    state, _ = act(game(), "unit.move", "blue", units="B5", to="04.05")
+    return state
+
+
+def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_2_3() -> None:
+    state = t20()
+    assert state["units"]["B5"]["mp"] == "7/2"
+    state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
+    assert state["units"]["B5"]["mp"] == "13/2"
+    state, events = act(state, "attack.resolve", "blue", dice=[4, 5])
+    assert events[0].payload["figures"]["odds"] == "2:1" and events[0].payload["result"] == "Do1"
+    scn = engine.scenario_of(state)
+    free = {p["path"][0] for p in engine.legal_retreats(scn, state, ["R4"], 1) if not p["losses"]}
+    assert free == {"05.04", "06.04", "06.05"}
+    state, events = act(state, "combat.retreat", "red", path="05.04")
+    assert "advance.moved" in kinds(events)
+    assert state["units"]["B5"]["hex"] == "05.05" and state["units"]["B5"]["mp"] == "13/2"
+    assert state["combat"] is None and state["moving"] == ["B5"]
+    assert "06.05" not in engine.movement_options(scn, state, ["B5"])
+    with pytest.raises(IllegalAction, match="5/2 MP, 3/2 MP left"):
+        act(state, "unit.move", "blue", units="B5", to="06.05")
+    state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")  # may continue moving
+    assert state["units"]["B5"]["mp"] == "7"
+
+
+def test_overrun_is_for_exploitation_capable_units_with_three_mp_pd_15() -> None:
+    state = arrange(game(), B1="04.05")
+    with pytest.raises(IllegalAction, match="not exploitation-capable"):
+        act(state, "overrun.declare", "blue", units="B1", target="05.05")
+    tired = arrange(game(), B4="03.06")
+    tired, _ = act(tired, "unit.move", "blue", units="B4", path="04.05")  # 1 + 2 = 3 of 8
+    tired, _ = act(tired, "unit.move", "blue", units="B4", path="04.04")  # +3 = 6 of 8
+    with pytest.raises(IllegalAction, match="2 MP left; an overrun costs 3"):
+        act(tired, "overrun.declare", "blue", units="B4", target="05.05")
+
+
+def test_overrunners_must_start_the_phase_stacked_together_pd_15() -> None:
+    state = arrange(game(), B4="04.05", B7="04.05")
+    state["phase_start"]["B7"] = "01.04"  # B7 began the phase elsewhere
+    with pytest.raises(IllegalAction, match="stacked together at the start of the phase"):
+        act(state, "overrun.declare", "blue", units="B4,B7", target="05.05")
+
+
+def test_overstacked_overrun_sends_the_movers_back_scs_stk_3() -> None:
+    state = arrange(game(), B1="04.05", B2="04.05")
+    state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")
+    state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
+    assert kinds(events) == ["overrun.refused"]
+    assert state["units"]["B5"]["hex"] == "01.05" and state["units"]["B5"]["mp"] == "0"
+    assert state["combat"] is None
+
+
+def test_overrun_may_repeat_against_the_same_hex_scs_ovr_2() -> None:
+    state = game(settings=everywhere("NE"))
+    state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")
+    state, _ = act(state, "overrun.declare", "blue", units="B5", target="05.05")
+    state, _ = act(state, "attack.resolve", "blue", dice=[3, 3])
+    assert state["units"]["B5"]["mp"] == "13/2"
+    with pytest.raises(IllegalAction, match="3/2 MP left"):
+        act(state, "overrun.declare", "blue", units="B5", target="05.05")
+    fresh = game(settings=everywhere("NE"))
+    fresh = arrange(fresh, B4="04.05")
+    for spent in ("3", "6"):
+        fresh, _ = act(fresh, "overrun.declare", "blue", units="B4", target="05.05")
+        fresh, _ = act(fresh, "attack.resolve", "blue", dice=[3, 3])
+        assert fresh["units"]["B4"]["mp"] == spent and fresh["combat"] is None
+
+
+def test_declaration_reveals_and_cannot_be_undone_pd_06_scs_eng_2() -> None:
+    state = t20()
+    state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
+    assert events[0].audience == "all"
+    with pytest.raises(IllegalAction, match=r"no move to take back|combat in progress"):
+        act(state, "move.undo", "blue")

@@ -1,0 +1,119 @@
+"""Property tests: MA never exceeded but by the minimum move (SCS-3.1b/e), legal retreats,
+(SCS-RET-2), fog of war never reveals more than the top unit (SCS-FOW-1, SCS-ENG-3)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scs_helpers import BLUE, RED, act, arrange, game
+
+from rules.core.errors import RulesError
+from rules.scs import SYSTEM, board, engine
+
+SCN = engine.scenario_of(game())
+CELLS = sorted(SCN.grid.cells)
+BLUE_UNITS = ["B1", "B2", "B3", "B4", "B5", "B7", "B8"]
+RED_UNITS = ["R1", "R2", "R3", "R4", "R6", "R7"]
+cells = st.sampled_from(CELLS)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(BLUE_UNITS), cells, st.booleans(), st.lists(cells, min_size=1, max_size=4))
+def test_a_move_never_spends_more_than_the_ma_except_the_minimum_move(
+    uid: str, target: tuple[int, int], oos: bool, path: list[tuple[int, int]]
+) -> None:
+    state = game()
+    state["units"][uid]["oos"] = oos
+    for params in (
+        {"units": uid, "to": SCN.label(target)},
+        {"units": uid, "path": ",".join(SCN.label(c) for c in path)},
+    ):
+        try:
+            after, events = act(state, "unit.move", "blue", **params)
+        except RulesError:
+            continue
+        unit = after["units"][uid]
+        if events[0].payload["minimum"]:
+            assert len(events[0].payload["path"]) == 1
+        else:
+            assert board.mp_spent(after, uid) <= board.ma_eff(SCN, after, uid)
+        assert board.occupant(SCN, state, SCN.grid.cell(unit["hex"])) in (None, "blue")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(RED_UNITS),
+    cells,
+    st.integers(1, 3),
+    st.lists(st.tuples(st.sampled_from(BLUE_UNITS), cells), max_size=6),
+)
+def test_a_retreat_never_enters_an_enemy_hex_or_leaves_the_map(
+    uid: str, where: tuple[int, int], length: int, blues: list[tuple[str, tuple[int, int]]]
+) -> None:
+    state = arrange(game(), **{uid: SCN.label(where)})
+    for blue, cell in blues:
+        if cell != where:
+            state = arrange(state, **{blue: SCN.label(cell)})
+    if state["units"][uid]["hex"] != SCN.label(where):
+        return
+    for option in engine.legal_retreats(SCN, state, [uid], length):
+        assert len(option["path"]) == length
+        for i, label in enumerate(option["path"], start=1):
+            cell = SCN.grid.cell(label)  # raises if off the map
+            assert SCN.grid.distance(where, cell) == i
+            assert board.occupant(SCN, state, cell) in (None, "red")
+
+
+def hidden_strings(state: dict[str, Any], viewer: str) -> set[str]:
+    found: set[str] = set()
+    for ids in state["stacks"].values():
+        if SCN.units[ids[0]].side != viewer:
+            for uid in ids[1:]:
+                found.add(f'"{uid}"')
+                found.add(SCN.units[uid].name)
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(RED_UNITS), st.sampled_from(CELLS[60:])), max_size=8),
+    st.lists(st.tuples(st.sampled_from(BLUE_UNITS), st.sampled_from(CELLS[:40])), max_size=8),
+)
+def test_fog_of_war_never_reveals_more_than_the_top_unit(
+    reds: list[tuple[str, tuple[int, int]]], blues: list[tuple[str, tuple[int, int]]]
+) -> None:
+    state = game()
+    for uid, cell in [*reds, *blues]:
+        state = arrange(state, **{uid: SCN.label(cell)})
+    for audience, side in ((BLUE, "blue"), (RED, "red")):
+        text = json.dumps(SYSTEM.view(state, audience))
+        for secret in hidden_strings(state, side):
+            assert secret not in text
+        view = SYSTEM.view(state, audience)
+        for stack in view["stacks"]:
+            if stack["side"] != side:
+                assert len(stack["units"]) == 1
+                assert stack["units"][0]["id"] == state["stacks"][stack["hex"]][0]
+                assert stack["count"] == len(state["stacks"][stack["hex"]])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(BLUE_UNITS[:5]), min_size=1, max_size=3, unique=True), cells)
+def test_movement_events_never_name_units_in_the_text_the_other_side_gets(
+    uids: list[str], target: tuple[int, int]
+) -> None:
+    state = game()
+    for uid in uids:
+        state = arrange(state, **{uid: "02.05"})
+    try:
+        _, events = act(state, "unit.move", "blue", units=",".join(uids), to=SCN.label(target))
+    except RulesError:
+        return
+    for event in events:
+        assert event.audience == "side:blue"
+        for uid in uids:
+            assert uid not in (event.redacted_text or "")
+            assert SCN.units[uid].name not in (event.redacted_text or "")

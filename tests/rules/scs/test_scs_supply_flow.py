@@ -1,0 +1,276 @@
+"""Supply, set-up, sequence of play and victory: SCS-SUP-*, SCS-SETUP-*, SCS-1.*, SCS-VIC-1."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from scs_helpers import BLUE, RED, act, arrange, game, kinds, to_phase
+
+from rules.core.dice import SeededDice
+from rules.core.errors import IllegalAction, RulesError
+from rules.core.log import Entry, fold
+from rules.core.system import GM as SYSTEM_GM
+from rules.core.system import Action
+from rules.scs import SYSTEM, board, engine
+
+SCN = engine.scenario_of(game())
+
+
+def trace(state: dict[str, Any], uid: str) -> int | None:
+    path = board.supply_trace(SCN, state, uid)
+    return None if path is None else len(path)
+
+
+def test_t15_supply_at_the_start_scs_sup_2_pd_20() -> None:
+    state = game()
+    for uid in ("B1", "B2", "B3", "B4", "B5", "B7", "B8"):
+        assert trace(state, uid) is not None and trace(state, uid) <= 1  # type: ignore[operator]
+    assert [trace(state, u) for u in ("R1", "R2", "R3", "R6", "R7")] == [5, 5, 5, 2, 2]
+    assert trace(state, "R4") is None  # 7 hexes > 6
+
+
+def test_friendly_units_negate_ezoc_for_supply_only_scs_2_1h_2_1f() -> None:
+    state = arrange(game(settings={"supply.trace_max_hexes": 2}), B5="12.06", B4="12.03")
+    scn = engine.scenario_of(state)
+    assert board.supply_trace(scn, state, "R6") is None  # EZOC blocks the line (SCS-2.1f)
+    state = arrange(state, R7="12.05")
+    assert [scn.label(c) for c in board.supply_trace(scn, state, "R6") or []] == ["11.05", "12.05"]
+    # Not for movement: entering 12.05 still costs the EZOC +2.
+    cost, why = engine.step_cost(
+        scn,
+        state,
+        "R6",
+        scn.grid.cell("11.05"),
+        scn.grid.cell("12.05"),
+        board.ezoc(scn, state, "red"),
+    )
+    assert cost == Fraction(5, 2) and "enemy ZOC" in why  # road 1/2 + 2
+
+
+def end_phases(state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[Any]]:
+    every = []
+    for _ in range(n):
+        for uid in list(state["due"]):
+            entry = SCN.arrivals[uid].entry_hexes[0]
+            state, events = act(
+                state, "reinforcement.place", state["player"], unit=uid, hex=SCN.label(entry)
+            )
+            every.extend(events)
+        state, events = act(state, "phase.end", state["player"])
+        every.extend(events)
+    return state, every
+
+
+def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_sup_1_3() -> None:
+    state = arrange(game(), B7="09.07")  # deep behind the river, far from column 01
+    state, events = end_phases(state, 3)
+    assert state["phase"] == "supply"
+    check = next(e for e in events if e.kind == "supply.checked")
+    assert check.audience == "side:blue" and check.redacted_text == "Blue checked supply"
+    assert check.payload["out"] == ["B7"]
+    assert state["units"]["B7"]["oos"] and not state["units"]["R4"]["oos"]  # Red not checked
+    assert board.ma_eff(SCN, state, "B7") == 4  # SCS-SUP-4: 7 x 1/2 = 3.5 -> 4
+
+
+def test_second_failed_check_costs_a_step_then_marker_comes_off_scs_sup_3_pd_19() -> None:
+    state = arrange(game(), B7="09.07")
+    state, _ = end_phases(state, 3)
+    state["units"]["B7"]["step"] = 0
+    state, _ = end_phases(state, 8)  # Blue's turn-2 Supply Phase
+    assert state["phase"] == "supply" and state["player"] == "blue"
+    assert state["units"]["B7"]["step"] == 1 and state["units"]["B7"]["oos"]
+    state = arrange(state, B7="02.02")
+    state, _events = end_phases(state, 8)
+    assert not state["units"]["B7"]["oos"]
+
+
+def test_out_of_supply_defense_is_unchanged_pd_18() -> None:
+    state = arrange(to_phase(game(), "combat"), B1="04.04")
+    state["units"]["R4"]["oos"] = True
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1")
+    fig = engine.combat_figures(SCN, state, state["combat"])
+    assert fig["defense"] == "3"
+
+
+def test_reinforcements_arrive_in_supply_scs_sup_5() -> None:
+    state, _ = end_phases(game(), 8)
+    state["units"]["B6"]["oos"] = True
+    state, _ = act(state, "reinforcement.place", "blue", unit="B6", hex="01.04")
+    assert not state["units"]["B6"]["oos"]
+
+
+def test_sequence_of_play_scs_1_1_trt_1() -> None:
+    state, events = end_phases(game(), 8)
+    started = [
+        (e.payload["player"], e.payload["phase"]) for e in events if e.kind == "phase.started"
+    ]
+    assert started == [
+        ("blue", "combat"),
+        ("blue", "exploitation"),
+        ("blue", "supply"),
+        ("red", "movement"),
+        ("red", "combat"),
+        ("red", "exploitation"),
+        ("red", "supply"),
+        ("blue", "movement"),
+    ]
+    assert kinds(events).count("turn.advanced") == 1  # PD-03: once per game turn
+    assert state["turn"] == 2
+
+
+def test_set_up_second_player_first_within_n_scs_setup_1_5_t08() -> None:
+    state = SYSTEM.start({"scenario": "halden_crossing"})
+    assert (state["phase"], state["player"]) == ("setup", "red")
+    assert {SCN.label(c) for c in SCN.units["R7"].setup_area} == {
+        "10.05",
+        "10.04",
+        "10.06",
+        "09.05",
+        "09.06",
+        "11.05",
+        "11.06",
+    }
+    with pytest.raises(IllegalAction, match="Blue cannot set up now"):
+        act(state, "setup.place", "blue", unit="B1", hex="02.05")
+    with pytest.raises(IllegalAction, match="within its set-up area"):
+        act(state, "setup.place", "red", unit="R7", hex="10.08")
+    with pytest.raises(IllegalAction, match="not one of your set-up units"):
+        act(state, "setup.place", "red", unit="R5", hex="10.05")
+    state, events = act(state, "setup.place", "red", unit="R7", hex="10.05")
+    assert board.stack(state, "10.05") == ["R6", "R7"]
+    assert events[0].audience == "side:red" and "R7" not in (events[0].redacted_text or "")
+    state, _ = act(state, "phase.end", "red")
+    assert (state["phase"], state["player"]) == ("setup", "blue")
+    state, _ = act(state, "setup.place", "blue", unit="B4", hex="01.05")
+    with pytest.raises(IllegalAction, match="over-stacked"):  # SCS-SETUP-2
+        act(state, "phase.end", "blue")
+    state, _ = act(state, "setup.place", "blue", unit="B4", hex="03.05")
+    state, _ = act(state, "phase.end", "blue")
+    assert (state["turn"], state["player"], state["phase"]) == (1, "blue", "movement")
+
+
+def test_units_start_at_full_strength_and_in_supply_scs_setup_3() -> None:
+    state = game()
+    assert all(u["step"] == 0 and not u["oos"] for u in state["units"].values())
+
+
+def test_t26_fog_of_war_shows_only_the_top_unit_until_declared_scs_fow_1() -> None:
+    state = arrange(game(), R7="10.05")
+    view = SYSTEM.view(state, BLUE)
+    kessel = next(s for s in view["stacks"] if s["hex"] == "10.05")
+    assert kessel["count"] == 2 and [u["id"] for u in kessel["units"]] == ["R6"]
+    assert kessel["hidden"] == 1 and kessel["points"] is None
+    assert "Flak Bn" not in str(view) and "'R7'" not in str(view)
+    own = next(s for s in SYSTEM.view(state, RED)["stacks"] if s["hex"] == "10.05")
+    assert [u["id"] for u in own["units"]] == ["R6", "R7"]
+    gm = next(s for s in SYSTEM.view(state, SYSTEM_GM)["stacks"] if s["hex"] == "10.05")
+    assert len(gm["units"]) == 2
+    # A binding declaration reveals the stack to both sides (PD-06) ...
+    state = to_phase(arrange(state, B4="09.05"), "combat")
+    state, _ = act(state, "attack.declare", "blue", target="10.05", units="B4")
+    revealed = SYSTEM.view(state, BLUE)
+    assert "Flak Bn" in str(revealed)
+    # ... only while the combat lasts.
+    state, events = act(state, "attack.resolve", "blue", dice=[2, 2])
+    assert events[0].payload["result"] == "AL2" and state["combat"] is None
+    assert "Flak Bn" not in str(SYSTEM.view(state, BLUE))
+
+
+def test_preview_before_declaring_counts_only_the_visible_top_unit_scs_round_3() -> None:
+    state = to_phase(arrange(game(), R7="10.05", B4="09.05"), "combat")
+    preview = SYSTEM.preview(
+        state, Action("attack.declare", "blue", {"target": "10.05", "units": "B4"})
+    )
+    assert preview["details"]["defense"] == "6"  # R6 3 x town 2; R7 not counted
+    assert "1 hidden unit not counted" in preview["summary"]
+    assert "R7" not in str(preview)
+
+
+def test_vp_hex_control_changes_when_an_enemy_unit_enters_scs_ctrl_1() -> None:
+    state = arrange(game(), R1=None, R4=None, B5="06.05")
+    assert state["control"]["07.05"] == "red"
+    state, _ = act(state, "unit.move", "blue", units="B5", to="07.05")
+    assert state["control"]["07.05"] == "blue"
+    assert engine.victory_points(SCN, state) == {"blue": 3, "red": 2}
+
+
+def test_game_ends_after_the_last_turn_with_a_winner_scs_vic_1_pd_30() -> None:
+    state = game(settings={"game_turns": 1})
+    state, events = end_phases(state, 8)
+    assert state["phase"] == "over" and state["winner"] == "red"
+    assert events[-1].kind == "game.ended" and events[-1].payload["vp"] == {"blue": 0, "red": 5}
+    with pytest.raises(IllegalAction, match="game is over"):
+        act(state, "phase.end", "blue")
+
+
+def test_enemy_steps_eliminated_score_victory_points_pd_30() -> None:
+    state = arrange(game(), R4=None)
+    state["steps_lost"]["red"] = 2
+    assert engine.victory_points(SCN, state)["blue"] == 2
+
+
+def test_bad_actions_are_refused_without_changing_the_state() -> None:
+    state = game()
+    for kind, actor, params in [
+        ("unit.fly", "blue", {}),
+        ("unit.move", "green", {"units": "B1", "to": "03.04"}),
+        ("unit.move", "blue", {"units": "B99", "to": "03.04"}),
+        ("unit.move", "blue", {"units": "B1", "to": "99.99"}),
+        ("unit.move", "blue", {"units": "B1"}),
+        ("attack.resolve", "blue", {}),
+        ("combat.losses", "red", {"units": "R4"}),
+        ("reinforcement.place", "blue", {"unit": "B6", "hex": "01.04"}),
+    ]:
+        with pytest.raises(RulesError):
+            act(state, kind, actor, **params)
+
+
+def test_replaying_the_log_reproduces_the_state_and_dump_load_round_trips() -> None:
+    setup = {"scenario": "halden_crossing", "skip_setup": True}
+    state = SYSTEM.start(setup)
+    actions = [
+        Action("unit.move", "blue", {"units": "B5", "to": "04.05"}),
+        Action("overrun.declare", "blue", {"units": "B5", "target": "05.05"}),
+        Action("attack.resolve", "blue", {}),
+    ]
+    entries = []
+    for i, action in enumerate(actions, start=1):
+        events = SYSTEM.resolve(state, action, SeededDice(i))
+        for event in events:
+            state = SYSTEM.apply(state, event)
+        entries.append(Entry(i, action, tuple(events)))
+    assert fold(SYSTEM, setup, entries) == state
+    assert SYSTEM.load(SYSTEM.dump(state)) == state
+    with pytest.raises(RulesError, match="version"):
+        SYSTEM.load({**state, "version": 99})
+
+
+def test_legal_actions_follow_the_phase_and_the_side() -> None:
+    state = game()
+    assert {a["kind"] for a in SYSTEM.legal_actions(state, "blue")} >= {"unit.move", "phase.end"}
+    assert SYSTEM.legal_actions(state, "red") == []
+    combat = to_phase(arrange(game(), B1="04.04"), "combat")
+    declare = [a for a in SYSTEM.legal_actions(combat, "blue") if a["kind"] == "attack.declare"]
+    assert declare and "05.05" in declare[0]["targets"]
+    assert SYSTEM.actors is not None and SYSTEM.actors(state) == ["blue", "red"]
+
+
+def test_sheet_validation_names_field_and_rule() -> None:
+    from rules.core.errors import SheetError
+
+    assert SYSTEM.validate_sheet(SYSTEM.default_sheet)["id"] == "X1"
+    with pytest.raises(SheetError, match=r"steps\[0\].ma"):
+        SYSTEM.validate_sheet({**SYSTEM.default_sheet, "steps": [{"a": 1, "d": 1, "ma": -1}]})
+    with pytest.raises(SheetError, match="side"):
+        SYSTEM.validate_sheet({**SYSTEM.default_sheet, "side": ""})
+
+
+def test_demo_and_settings() -> None:
+    assert SYSTEM.demo is not None
+    demo = SYSTEM.demo()
+    assert demo["seats"] == {"blue": "player1", "red": "player2"}
+    state = SYSTEM.start({**demo, "settings": {s.key: s.default for s in SYSTEM.settings}})
+    assert state["phase"] == "setup"
+    assert {s.rule for s in SYSTEM.settings} >= {"PD-13", "PD-15", "PD-18", "PD-19", "PD-20"}
