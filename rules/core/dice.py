@@ -51,10 +51,17 @@ class SeededDice:
 
     def __post_init__(self) -> None:
         self._random = random.Random(self.seed)
+        self._getrandbits = self._random.getrandbits
 
     def roll(self, sides: int, purpose: str) -> int:
         _check_sides(sides)
-        value = self._random.randint(1, sides)
+        # Rejection sampling over getrandbits: the faces random.randint(1, sides) gives on 3.11,
+        # pinned to the MT19937 stream itself so that no library change can alter a replay.
+        bits = sides.bit_length()
+        value = self._getrandbits(bits)
+        while value >= sides:
+            value = self._getrandbits(bits)
+        value += 1
         self.records.append(RollRecord(purpose, sides, value))
         return value
 

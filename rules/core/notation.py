@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -58,7 +58,7 @@ class DiceTerm:
     pool: tuple[str, int] | None = None  # (">=" | "<=" | ">" | "<", target): value = successes
     percent: bool = False  # written d%
 
-    @property
+    @cached_property
     def notation(self) -> str:
         """The term as written, without its sign: `4d6kh3`, `6d10>=8`, `1d%`."""
         text = f"{self.count}d{'%' if self.percent else self.sides}"
@@ -161,7 +161,7 @@ class RollResult:
     terms: tuple[TermRoll, ...]
     dice: tuple[RollRecord, ...]
 
-    @property
+    @cached_property
     def breakdown(self) -> str:
         """A readable line such as `2d6 [3, 5] + 3 = 11`."""
         parts: list[str] = []
@@ -199,7 +199,7 @@ class DiceExpr:
         """Parse `text` such as `2d6+3`, `4d6kh3`, `2d20kl1`, `6d10>=8`, `d%`, `1d3-1`."""
         return _parse(text)
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The canonical notation, e.g. `1d20+5` for `d20 + 5`."""
         out = ""
@@ -214,7 +214,7 @@ class DiceExpr:
     def __str__(self) -> str:
         return self.text
 
-    @property
+    @cached_property
     def dice_count(self) -> int:
         """How many dice one roll of the expression throws."""
         return sum(t.count for t in self.terms if isinstance(t, DiceTerm))

@@ -69,3 +69,36 @@ def cheapest_path(
                 came_from[nxt] = cell
                 heapq.heappush(frontier, (total, next(tie), nxt))
     return None
+
+
+# A precomputed adjacency: cell -> ((neighbour, cost of entering it from cell), ...), passable only.
+Adjacency = dict[Cell, tuple[tuple[Cell, float], ...]]
+
+
+def adjacency(
+    cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[Cell]], step_cost: StepCost[Cell]
+) -> Adjacency[Cell]:
+    """Every cell's passable neighbours and step costs, computed once (per map and mover)."""
+    table: Adjacency[Cell] = {}
+    for cell in cells:
+        steps = ((nxt, step_cost(cell, nxt)) for nxt in neighbours(cell))
+        table[cell] = tuple((nxt, cost) for nxt, cost in steps if cost is not None)
+    return table
+
+
+def reachable_in(table: Adjacency[Cell], start: Cell, budget: float) -> dict[Cell, float]:
+    """`reachable` over a precomputed adjacency: the same answer, several times faster."""
+    best: dict[Cell, float] = {start: 0}
+    tie = itertools.count()
+    frontier: list[tuple[float, int, Cell]] = [(0, next(tie), start)]
+    pop, push, inf = heapq.heappop, heapq.heappush, float("inf")
+    while frontier:
+        cost, _, cell = pop(frontier)
+        if cost > best[cell]:
+            continue
+        for nxt, step in table.get(cell, ()):
+            total = cost + step
+            if total <= budget and total < best.get(nxt, inf):
+                best[nxt] = total
+                push(frontier, (total, next(tie), nxt))
+    return best
