@@ -276,3 +276,13 @@ def test_check_deploy_rejects_the_local_only_key() -> None:
         "WARNING",
     )
     assert result.returncode != 0 and "SECRET_KEY" in result.stdout + result.stderr
+
+
+def test_generic_board_accepts_combatants_as_a_list_or_a_mapping() -> None:
+    from vtt.encounters.fragments import combatant_rows
+
+    as_list = combatant_rows({"combatants": [{"id": "a", "hp": 3}], "current": "a"})
+    as_map = combatant_rows({"combatants": {"a": {"hp": 3}}, "turn": "b"})
+    assert as_list == [{"id": "a", "hp": 3, "name": "a", "current": True}]
+    assert as_map == [{"id": "a", "hp": 3, "name": "a", "current": False}]
+    assert combatant_rows({"board": []}) == []

@@ -51,6 +51,28 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
     return shown
 
 
+def combatant_rows(view: Any) -> list[dict[str, Any]]:
+    """The view's combatants as a list of mappings with an `id` (a list or a mapping by id)."""
+    raw = view.get("combatants") if isinstance(view, dict) else None
+    if isinstance(raw, dict):
+        items = [
+            {"id": key, **value} if isinstance(value, dict) else {"id": key, "value": value}
+            for key, value in raw.items()
+        ]
+    elif isinstance(raw, list):
+        items = [dict(c) if isinstance(c, dict) else {"id": str(c)} for c in raw]
+    else:
+        items = []
+    for item in items:
+        item.setdefault("name", item.get("id", ""))
+        item["current"] = bool(
+            isinstance(view, dict)
+            and item.get("id") is not None
+            and item.get("id") in (view.get("current"), view.get("turn"), view.get("active"))
+        )
+    return items
+
+
 def _fields(params: Any) -> list[dict[str, Any]]:
     """Form fields of an action template: a list of field specs, or a mapping name -> default."""
     if isinstance(params, dict):
@@ -127,6 +149,7 @@ def table_context(
         {actor: system.legal_actions(state, actor) for actor in mine} if encounter.is_active else {}
     )
     context: dict[str, Any] = {
+        "combatant_rows": combatant_rows(view),
         "forms": action_forms(legal),
         "view": view,
         "audience": audience,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from vtt.errors import NotAllowed, NotYourCharacter
 from vtt.eventlog.models import Event
 
 MAX_CHAT_LENGTH = 500
+logger = logging.getLogger(__name__)
 MAX_KEY_LENGTH = 64
 
 
@@ -176,7 +178,13 @@ def _doorbell(encounter_id: int, first: int, last: int) -> Any:
     def ring() -> None:
         from vtt.encounters.fragments import broadcast
 
-        broadcast(encounter_id, first, last)
+        try:
+            broadcast(encounter_id, first, last)
+        except Exception:
+            # The log is committed; pages catch up on the next heartbeat or reconnect.
+            logger.exception(
+                "broadcast of encounter %s seq %s..%s failed", encounter_id, first, last
+            )
 
     return ring
 
