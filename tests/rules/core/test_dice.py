@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.core.dice import (
     MAX_SIDES,
@@ -106,3 +109,12 @@ def test_derive_seed_is_sha256_of_seed_and_index() -> None:
 
 def test_commitment_is_the_sha256_hex_of_the_seed() -> None:
     assert commitment("abc") == ("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+
+
+@given(seed=st.integers(0, 2**64), sides=st.integers(2, MAX_SIDES))
+def test_seeded_dice_give_the_faces_of_random_randint(seed: int, sides: int) -> None:
+    """SeededDice samples getrandbits itself; on 3.11 that is exactly randint(1, sides)."""
+    dice, reference = SeededDice(seed), random.Random(seed)
+    assert [dice.roll(sides, "x") for _ in range(5)] == [
+        reference.randint(1, sides) for _ in range(5)
+    ]
