@@ -70,7 +70,7 @@ def resistance_chance(active: int, passive: int) -> int:
 
 
 def impale_threshold(chance: int) -> int:
-    """COC-IMPALE-2: a hit impales on roll <= rhu(C/5), at least 1 (DG-GEN-2), C the final chance."""
+    """COC-IMPALE-2: impale on roll <= rhu(C/5), C the final chance; at least 1 (DG-GEN-2)."""
     if chance <= 0:
         return 0
     return max(1, rhu(Fraction(chance, 5)))

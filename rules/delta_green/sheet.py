@@ -140,7 +140,7 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
         out["vest"] = None
     else:
         raw_vest = vest if isinstance(vest, Mapping) else {"level": vest}
-        level = _int(raw_vest, "level", "DG-ARM-1", 1, 4) if "level" in raw_vest else 0
+        level = _int({"vest.level": raw_vest.get("level")}, "vest.level", "DG-ARM-1", 1, 4)
         if level not in VESTS:
             raise SheetError("vest.level", "must be 1 to 4", "DG-ARM-1")
         hidden = bool(raw_vest.get("worn_hidden", False))

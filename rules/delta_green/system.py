@@ -20,6 +20,8 @@ from rules.delta_green.state import (
     conditions,
     current_actor,
     is_dead,
+    is_immobile,
+    is_incapacitated,
     location_badges,
     status,
     weapon_of,
@@ -62,6 +64,7 @@ FREE_ACTIONS: dict[str, Resolver] = {
     "set_brave": engine.set_flag("brave", "choice.changed", "DG-SUPP-5"),
     "set_dodge": engine.set_flag("dodge", "choice.changed", "DG-AUTO-1"),
 }
+INCAPACITATED_ACTIONS = frozenset({"first_aid", "crawl", "pass", "delay"})
 GM_ACTIONS: dict[str, Resolver] = {
     "start_round": engine.start_round,
     "next_pass": engine.next_pass,
@@ -98,6 +101,8 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{c['name']} is dead")
     if kind in TURN_ACTIONS and not able(c) and action.actor not in state["tie_grace"]:
         raise IllegalAction(f"{c['name']} cannot act ({status(c)})")
+    if is_incapacitated(c) and kind in TURN_ACTIONS and kind not in INCAPACITATED_ACTIONS:
+        raise IllegalAction(f"{c['name']} can only give First Aid to itself or crawl", "DG-WOUND-6")
     return resolver(state, action, dice)
 
 
@@ -186,8 +191,26 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             )
         return int(cost) <= left
 
+    if is_incapacitated(c):  # DG-WOUND-6: First Aid on itself or crawl
+        own = [
+            {"target": actor, "location": loc}
+            for loc in LOCATIONS
+            if int(c["damage"][loc]) > 0 and loc not in c["first_aided"]
+        ]
+        out.append({"kind": "crawl", "label": "Crawl 1 m", "cost": 1, "params": {}})
+        if own:
+            out.append(
+                {
+                    "kind": "first_aid",
+                    "label": "First Aid on itself",
+                    "cost": "all remaining",
+                    "params": {"wounds": own},
+                }
+            )
+        out.append({"kind": "pass", "label": "Pass (turn one card down)", "cost": 1, "params": {}})
+        return out
     called = c["round"].get("called")
-    can_attack = not (called and c["round"].get("attacks", 0))
+    can_attack = not (called and c["round"].get("attacks", 0)) and not is_immobile(c)
     for weapon in c["sheet"]["weapons"]:
         key = weapon["key"]
         slot = c["weapons"][key]
@@ -281,7 +304,11 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                             },
                         }
                     )
-            if loaded < int(weapon["capacity"]) and int(slot["spare"]) > 0:
+            reload_room = {
+                "magazine": c["round"].get("mags", 0) < 1,
+                "loose": c["round"].get("loose", 0) < 2,
+            }.get(weapon["reload"], True)
+            if loaded < int(weapon["capacity"]) and int(slot["spare"]) > 0 and reload_room:
                 cost = ALL if weapon["reload"] == "belt" else 1
                 if affordable(cost):
                     out.append(
