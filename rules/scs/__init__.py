@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import SheetError
-from rules.core.system import GameSystem, Json, Setting
+from rules.core.system import Action, GameSystem, Json, Setting
 from rules.scs import engine, view
 
 SETTINGS: tuple[Setting, ...] = (
@@ -128,3 +128,13 @@ SYSTEM = GameSystem(
     default_sheet=DEFAULT_SHEET,
     demo=demo,
 )
+
+# A typical attack for bench/rules.py: B5 overruns R4 at 2:1 (T-20), then the roll is timed.
+BENCH: Json = {
+    "setup": {"scenario": "halden_crossing", "skip_setup": True},
+    "prelude": [
+        Action("unit.move", "blue", {"units": "B5", "to": "04.05"}),
+        Action("overrun.declare", "blue", {"units": "B5", "target": "05.05"}),
+    ],
+    "action": Action("attack.resolve", "blue", {}),
+}

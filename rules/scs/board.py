@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Iterable
 from fractions import Fraction
@@ -146,6 +147,36 @@ def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fracti
         cost += add
         parts.append(f"{name} +{add}")
     return cost, ", ".join(parts)
+
+
+_SCALED: dict[int, tuple[Scenario, int, dict[tuple[str, Hex, Hex], int | None]]] = {}
+
+
+def scaled_costs(scn: Scenario) -> tuple[int, dict[tuple[str, Hex, Hex], int | None]]:
+    """MP scaled to whole numbers (x the LCM of every TEC denominator) and a per-step cost cache."""
+    hit = _SCALED.get(id(scn))
+    if hit is None or hit[0] is not scn:
+        values = [scn.road_mp, scn.ezoc_entry_cost]
+        for terrain in scn.hex_terrain.values():
+            values.extend(v for v in terrain.mp.values() if v is not None)
+        for feature in scn.hexside_features.values():
+            values.extend(v for v in feature.mp_add.values() if v is not None)
+        scale = math.lcm(*(v.denominator for v in values))
+        hit = (scn, scale, {})
+        if len(_SCALED) > 64:
+            _SCALED.clear()
+        _SCALED[id(scn)] = hit
+    return hit[1], hit[2]
+
+
+def scaled_terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> int | None:
+    """terrain_cost times the scale, cached (exact: each TEC value x the LCM is whole)."""
+    scale, cache = scaled_costs(scn)
+    key = (move_class, a, b)
+    if key not in cache:
+        cost, _ = terrain_cost(scn, move_class, a, b)
+        cache[key] = None if cost is None else int(cost * scale)
+    return cache[key]
 
 
 def ma_eff(scn: Scenario, state: State, uid: str) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import heapq
 import itertools
+import marshal
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -149,8 +150,14 @@ def _begin_phase(scn: Scenario, state: State, turn: int, player: str, phase: str
         )
 
 
+def _copy(state: State) -> State:
+    """A deep copy of JSON data (marshal round trip: exact for dicts, lists, strings, numbers)."""
+    copied: State = marshal.loads(marshal.dumps(state))
+    return copied
+
+
 def dump(state: State) -> dict[str, Any]:
-    return copy.deepcopy(state)
+    return _copy(state)
 
 
 def load(data: Mapping[str, Any]) -> State:
@@ -165,7 +172,7 @@ def load(data: Mapping[str, Any]) -> State:
 
 def apply(state: State, event: Event) -> State:
     """Fold one event into a new state (the old one is not changed)."""
-    new = copy.deepcopy(state)
+    new = _copy(state)
     handler = _APPLY.get(event.kind)
     if handler is None:
         raise RulesError(f"SCS cannot apply event {event.kind!r}")
@@ -573,27 +580,40 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
     origin = scn.grid.cell(start_label)
     side = scn.units[uids[0]].side
     enemy_zoc = board.ezoc(scn, state, side)
-    budgets = {u: board.mp_left(scn, state, u) for u in uids}
+    scale, _ = board.scaled_costs(scn)
+    ezoc_cost = int(scn.ezoc_entry_cost * scale)
+    enemy_cells = {
+        scn.grid.cell(label)
+        for label, ids in state["stacks"].items()
+        if ids and scn.units[ids[0]].side != side
+    }
+    classes = [scn.units[u].move_class for u in uids]
+    budgets = [int(board.mp_left(scn, state, u) * scale) for u in uids]
     spent0 = {u: board.mp_spent(state, u) for u in uids}
-    best: dict[Hex, Fraction] = {origin: Fraction(0)}
-    labels: dict[Hex, tuple[Fraction, ...]] = {origin: tuple(Fraction(0) for _ in uids)}
+    best: dict[Hex, int] = {origin: 0}
+    labels: dict[Hex, tuple[int, ...]] = {origin: tuple(0 for _ in uids)}
     came: dict[Hex, Hex] = {}
     tie = itertools.count()
-    frontier: list[tuple[Fraction, int, Hex]] = [(Fraction(0), next(tie), origin)]
+    frontier: list[tuple[int, int, Hex]] = [(0, next(tie), origin)]
+    n = len(uids)
     while frontier:
         total, _, here = heapq.heappop(frontier)
         if total > best.get(here, total):
             continue
+        here_label = labels[here]
         for nxt in scn.grid.neighbours(here):
+            if nxt in enemy_cells:  # SCS-3.3a
+                continue
+            extra = ezoc_cost if nxt in enemy_zoc else 0  # SCS-2.1a
             costs = []
-            for i, uid in enumerate(uids):
-                c, _ = step_cost(scn, state, uid, here, nxt, enemy_zoc)
-                if c is None or labels[here][i] + c > budgets[uid]:
+            for i in range(n):
+                c = board.scaled_terrain_cost(scn, classes[i], here, nxt)
+                if c is None or here_label[i] + c + extra > budgets[i]:
                     break
-                costs.append(labels[here][i] + c)
+                costs.append(here_label[i] + c + extra)
             else:
-                new_total = sum(costs, Fraction(0))
-                if new_total < best.get(nxt, Fraction(10**9)):
+                new_total = sum(costs)
+                if new_total < best.get(nxt, 10**12):
                     best[nxt] = new_total
                     labels[nxt] = tuple(costs)
                     came[nxt] = here
@@ -608,8 +628,8 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
         path.reverse()
         found[scn.label(cell_)] = {
             "path": [scn.label(c) for c in path],
-            "cost": fmt(max(spent)),
-            "mp": {u: fmt(spent0[u] + spent[i]) for i, u in enumerate(uids)},
+            "cost": fmt(Fraction(max(spent), scale)),
+            "mp": {u: fmt(spent0[u] + Fraction(spent[i], scale)) for i, u in enumerate(uids)},
             "minimum": False,
         }
     # SCS-3.1e: a unit that has not moved may always move one hex (not prohibited, not enemy).
