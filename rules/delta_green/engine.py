@@ -974,8 +974,13 @@ def first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-HEAL-4, DG-HEAL-1, DG-WOUND-9: First Aid (or Medicine) takes the rest of the round."""
     c = _require_turn(state, action.actor)
     params = action.params
-    patient = _c(state, str_param(params, "target", c["id"]))
-    loc = str_param(params, "location")
+    wound = str(params.get("wound") or "")
+    if wound:
+        target_id, _, loc = wound.partition(":")
+        patient = _c(state, target_id)
+    else:
+        patient = _c(state, str_param(params, "target", c["id"]))
+        loc = str_param(params, "location")
     if loc not in LOCATIONS:
         raise IllegalAction(f"unknown location {loc!r}")
     which = str_param(params, "skill", "first_aid")

@@ -109,16 +109,63 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
 # ---------------------------------------------------------------- legal actions
 
 
-def _targets(state: Mapping[str, Any], cid: str) -> list[dict[str, str]]:
-    return [
-        {"id": oid, "name": o["name"], "side": o["side"]}
+def _targets(state: Mapping[str, Any], cid: str) -> list[list[str]]:
+    """Target choices [id, name], enemies first."""
+    me = state["combatants"][cid]
+    others = [
+        (o["side"] == me["side"], oid, o["name"])
         for oid, o in state["combatants"].items()
         if oid != cid and not is_dead(o)
     ]
+    return [[oid, name] for _, oid, name in sorted(others, key=lambda t: t[0])]
 
 
 def _cost_label(cost: int | str) -> str:
     return "all actions" if cost == ALL else f"{cost} action{'s' if cost != 1 else ''}"
+
+
+def _t(
+    kind: str,
+    label: str,
+    rule: str,
+    cost: Any,
+    params: list[Json] | None = None,
+    fixed: Mapping[str, Any] | None = None,
+    preview: bool = False,
+    **extra: Any,
+) -> Json:
+    """An action template the table server turns into a form (docs/server.md)."""
+    return {
+        "kind": kind,
+        "label": label,
+        "rule": rule,
+        "cost": cost,
+        "params": params or [],
+        "fixed": dict(fixed or {}),
+        "preview": preview,
+        **extra,
+    }
+
+
+def _field(
+    name: str,
+    label: str,
+    choices: list[list[Any]] | None = None,
+    default: Any = "",
+    kind: str | None = None,
+    help_text: str = "",
+) -> Json:
+    field: Json = {"name": name, "label": label, "default": default}
+    if choices is not None:
+        field["choices"] = choices
+    if kind:
+        field["type"] = kind
+    if help_text:
+        field["help"] = help_text
+    return field
+
+
+LOCATION_CHOICES = [[loc, LOCATION_NAMES[loc]] for loc in LOCATIONS]
 
 
 def legal_actions(state: Json, actor: str) -> list[Json]:
@@ -130,59 +177,76 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
         return []
     out: list[Json] = []
     in_round = state["phase"] == "in_round"
+    targets = _targets(state, actor)
     if not in_round and able(c):
         held = c["in_hand"]
         if held and weapon_of(c, held)["kind"] == "firearm":
             out.append(
-                {
-                    "kind": "declare_aimed_shot",
-                    "label": "Declare an aimed shot",
-                    "cost": "free",
-                    "params": {"location": list(LOCATIONS)},
-                }
+                _t(
+                    "declare_aimed_shot",
+                    "Declare an aimed shot",
+                    "DG-CALLED-1",
+                    "free",
+                    [_field("location", "Location", LOCATION_CHOICES)],
+                )
             )
     out.append(
-        {
-            "kind": "set_brave",
-            "label": "Brave suppressive fire",
-            "cost": "free",
-            "params": {"value": not c["brave"]},
-        }
+        _t(
+            "set_dodge",
+            "Stop dodging" if c["dodge"] else "Dodge the next attack",
+            "DG-AUTO-1",
+            "free",
+            fixed={"value": "" if c["dodge"] else "on"},
+        )
     )
     out.append(
-        {
-            "kind": "set_dodge",
-            "label": "Dodge the next attack",
-            "cost": "free",
-            "params": {"value": not c["dodge"]},
-        }
+        _t(
+            "set_brave",
+            "Take cover" if c["brave"] else "Brave suppressive fire",
+            "DG-SUPP-5",
+            "free",
+            fixed={"value": "" if c["brave"] else "on"},
+        )
     )
     if "quick_draw" in c["sheet"]["edges"] and able(c):
-        keys = [w["key"] for w in c["sheet"]["weapons"] if w["key"] != c["in_hand"]]
-        out.append(
-            {
-                "kind": "quick_draw",
-                "label": "Quick Draw",
-                "cost": "free",
-                "params": {"weapon": keys},
-            }
-        )
+        keys = [
+            [w["key"], w["name"]]
+            for w in c["sheet"]["weapons"]
+            if w["key"] != c["in_hand"] and w["kind"] != "unarmed"
+        ]
+        if keys:
+            out.append(
+                _t(
+                    "quick_draw",
+                    "Quick Draw",
+                    "DG-EDGE-3",
+                    "free",
+                    [_field("weapon", "Weapon", keys)],
+                )
+            )
     if in_round and able(c):
-        out.append({"kind": "walk", "label": "Walk", "cost": "free", "params": {"metres": 0}})
         out.append(
-            {
-                "kind": "declare_parry",
-                "label": "Parry an attacker",
-                "cost": "free",
-                "params": {"attacker": [t["id"] for t in _targets(state, actor)]},
-            }
+            _t(
+                "walk",
+                "Walk",
+                "DG-MOVE-1",
+                "free",
+                [_field("metres", "Metres", default=1, kind="number")],
+            )
+        )
+        out.append(
+            _t(
+                "declare_parry",
+                "Parry an attacker",
+                "COC-PARRY-3",
+                "free",
+                [_field("attacker", "Attacker", targets)],
+            )
         )
     if current_actor(state) != actor:
         return out
     left = cards_left(c)
     full = not c["round"].get("spent")
-    targets = _targets(state, actor)
-    target_ids = [t["id"] for t in targets]
 
     def affordable(cost: int | str) -> bool:
         if cost == ALL:
@@ -191,100 +255,139 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             )
         return int(cost) <= left
 
+    target_field = _field("target", "Target", targets)
+    distance = _field(
+        "distance_m",
+        "Distance (m)",
+        default="",
+        kind="number",
+        help_text="optional: point-blank and range",
+    )
     if is_incapacitated(c):  # DG-WOUND-6: First Aid on itself or crawl
         own = [
-            {"target": actor, "location": loc}
+            [loc, LOCATION_NAMES[loc]]
             for loc in LOCATIONS
             if int(c["damage"][loc]) > 0 and loc not in c["first_aided"]
         ]
-        out.append({"kind": "crawl", "label": "Crawl 1 m", "cost": 1, "params": {}})
+        out.append(_t("crawl", "Crawl 1 m", "DG-WOUND-2", 1))
         if own:
             out.append(
-                {
-                    "kind": "first_aid",
-                    "label": "First Aid on itself",
-                    "cost": "all remaining",
-                    "params": {"wounds": own},
-                }
+                _t(
+                    "first_aid",
+                    "First Aid on itself",
+                    "DG-HEAL-4",
+                    "all remaining",
+                    [_field("location", "Location", own)],
+                    {"target": actor},
+                )
             )
-        out.append({"kind": "pass", "label": "Pass (turn one card down)", "cost": 1, "params": {}})
+        out.append(_t("pass", "Pass (turn a card down)", "DG-INIT-2", 1))
         return out
     called = c["round"].get("called")
     can_attack = not (called and c["round"].get("attacks", 0)) and not is_immobile(c)
     for weapon in c["sheet"]["weapons"]:
         key = weapon["key"]
+        name = weapon["name"]
         slot = c["weapons"][key]
+        fixed = {"weapon": key}
         in_hand = weapon["kind"] == "unarmed" or c["in_hand"] == key
         if not in_hand:
-            out.append(
-                {
-                    "kind": "draw",
-                    "label": f"Draw {weapon['name']}",
-                    "cost": 1,
-                    "params": {"weapon": key},
-                }
-            )
+            if affordable(1):
+                out.append(_t("draw", f"Draw {name}", "DG-ACT-6", 1, fixed=fixed))
             continue
         if slot.get("jammed"):
-            out.append(
-                {
-                    "kind": "clear_jam",
-                    "label": f"Clear the jam ({weapon['name']})",
-                    "cost": ALL,
-                    "params": {"weapon": key},
-                }
-            )
+            if affordable(ALL):
+                out.append(
+                    _t(
+                        "clear_jam",
+                        f"Clear the jam ({name})",
+                        "COC-MAL-4",
+                        "all actions",
+                        fixed=fixed,
+                    )
+                )
             continue
         if weapon["kind"] == "firearm":
             loaded = int(slot["loaded"])
             fired = int(c["round"].get("shots", {}).get(key, 0))
             if loaded and can_attack and called:
                 out.append(
-                    {
-                        "kind": "aimed_shot",
-                        "label": f"Aimed shot at the {LOCATION_NAMES[called]}",
-                        "cost": 1,
-                        "params": {"weapon": key, "target": target_ids},
-                    }
+                    _t(
+                        "aimed_shot",
+                        f"Aimed shot at the {LOCATION_NAMES[called]} ({name})",
+                        "DG-CALLED-2",
+                        1,
+                        [target_field, distance],
+                        fixed,
+                        True,
+                    )
                 )
             elif loaded and can_attack and fired < int(weapon["rof"]):
+                fields = [target_field, distance]
+                if (
+                    "double_tap" in c["sheet"]["edges"]
+                    and loaded >= 2
+                    and fired + 2 <= int(weapon["rof"])
+                ):
+                    fields.append(
+                        _field(
+                            "double_tap", "Double Tap (-20 each)", default=False, kind="checkbox"
+                        )
+                    )
                 out.append(
-                    {
-                        "kind": "fire",
-                        "label": f"Single shot ({weapon['name']})",
-                        "cost": 1,
-                        "params": {
-                            "weapon": key,
-                            "target": target_ids,
-                            "double_tap": "double_tap" in c["sheet"]["edges"],
-                        },
-                    }
+                    _t(
+                        "fire",
+                        f"Single shot ({name}, {fired}/{weapon['rof']} this round)",
+                        "DG-ACT-3",
+                        1,
+                        fields,
+                        fixed,
+                        True,
+                    )
                 )
             if loaded and can_attack and not called:
                 modes = []
+                walk_modes = [str(m) for m in settings_of(state)["dg.walking_modes"]]
                 for mode_key in engine.burst_modes(c, weapon):
                     mode = BURST_MODES[mode_key]
                     if affordable(mode.actions):
-                        walking = mode_key in [
-                            str(m) for m in settings_of(state)["dg.walking_modes"]
-                        ]
                         modes.append(
                             {
                                 "mode": mode_key,
                                 "label": mode.label,
                                 "cost": _cost_label(mode.actions),
                                 "rounds": min(mode.rounds, loaded),
-                                "walking": walking,
+                                "walking": mode_key in walk_modes and bool(mode.walk_die),
                             }
                         )
                 if modes:
+                    choices = [
+                        [m["mode"], f"{m['label']}: {m['cost']}, {m['rounds']} rounds"]
+                        for m in modes
+                    ]
+                    fields = [_field("mode", "Fire mode", choices), target_field]
+                    if any(m["walking"] for m in modes):
+                        fields.append(
+                            _field(
+                                "walking",
+                                "Walking fire",
+                                default=False,
+                                kind="checkbox",
+                                help_text="long burst or spray",
+                            )
+                        )
+                    fields.append(distance)
                     out.append(
-                        {
-                            "kind": "burst",
-                            "label": f"Burst ({weapon['name']})",
-                            "cost": "by mode",
-                            "params": {"weapon": key, "target": target_ids, "modes": modes},
-                        }
+                        _t(
+                            "burst",
+                            f"Burst ({name}, {loaded} loaded)",
+                            "DG-AUTO-3",
+                            "by mode",
+                            fields,
+                            fixed,
+                            True,
+                            modes=modes,
+                        )
                     )
                 rounds = int(settings_of(state)["dg.suppression_default_rounds"])
                 if weapon.get("auto") and affordable(suppression_cost(rounds)):
@@ -292,17 +395,33 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                         v for _, v in own_penalties(state, c)
                     )
                     out.append(
-                        {
-                            "kind": "suppress",
-                            "label": f"Suppressive fire ({weapon['name']})",
-                            "cost": _cost_label(suppression_cost(rounds)),
-                            "params": {
-                                "weapon": key,
-                                "targets": target_ids,
-                                "rounds": rounds,
-                                "x_max": s_eff,
-                            },
-                        }
+                        _t(
+                            "suppress",
+                            f"Suppressive fire ({name})",
+                            "DG-SUPP-1",
+                            _cost_label(suppression_cost(rounds)),
+                            [
+                                _field(
+                                    "targets",
+                                    "Targets (ids, comma-separated)",
+                                    default=",".join(
+                                        t[0]
+                                        for t in targets
+                                        if state["combatants"][t[0]]["side"] != c["side"]
+                                    ),
+                                ),
+                                _field(
+                                    "x",
+                                    f"X (1-{s_eff})",
+                                    default=min(10, max(1, s_eff)),
+                                    kind="number",
+                                ),
+                                _field("rounds", "Rounds", default=rounds, kind="number"),
+                            ],
+                            fixed,
+                            True,
+                            x_max=s_eff,
+                        )
                     )
             reload_room = {
                 "magazine": c["round"].get("mags", 0) < 1,
@@ -312,129 +431,214 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                 cost = ALL if weapon["reload"] == "belt" else 1
                 if affordable(cost):
                     out.append(
-                        {
-                            "kind": "reload",
-                            "label": f"Reload {weapon['name']}",
-                            "cost": _cost_label(cost),
-                            "params": {"weapon": key},
-                        }
+                        _t(
+                            "reload",
+                            f"Reload {name} ({slot['spare']} spare)",
+                            "DG-ACT-6",
+                            _cost_label(cost),
+                            fixed=fixed,
+                        )
                     )
         elif can_attack and not called:
             out.append(
-                {
-                    "kind": "melee",
-                    "label": f"Attack with {weapon['name']}",
-                    "cost": 1,
-                    "params": {"weapon": key, "target": target_ids},
-                }
+                _t("melee", f"Attack with {name}", "DG-ACT-6", 1, [target_field], fixed, True)
             )
     if c["in_hand"]:
-        out.append({"kind": "holster", "label": "Holster", "cost": 1, "params": {}})
+        out.append(_t("holster", "Holster", "DG-ACT-6", 1))
         held = weapon_of(c, c["in_hand"])
         if held["kind"] == "firearm" and full:
             out.append(
-                {
-                    "kind": "precision_aim",
-                    "label": "Precision aim (whole round)",
-                    "cost": "all actions",
-                    "params": {"target": target_ids},
-                }
+                _t(
+                    "precision_aim",
+                    "Precision aim (whole round)",
+                    "DG-AIM-1",
+                    "all actions",
+                    [target_field],
+                )
             )
-    if not c["round"].get("ran"):
+    if not c["round"].get("ran") and not c["prone"] and not is_immobile(c):
         out.append(
-            {
-                "kind": "run",
-                "label": "Run (8 m, -10% this round)",
-                "cost": 1,
-                "params": {"metres": 8},
-            }
+            _t(
+                "run",
+                "Run (8 m, -10% this round)",
+                "DG-MOVE-2",
+                1,
+                [_field("metres", "Metres", default=8, kind="number")],
+            )
         )
-    if c["prone"]:
-        out.append({"kind": "stand", "label": "Stand up", "cost": 1, "params": {}})
-        out.append({"kind": "crawl", "label": "Crawl 1 m", "cost": 1, "params": {}})
+    if c["prone"] and not is_immobile(c):
+        out.append(_t("stand", "Stand up", "DG-WOUND-10", 1))
+        out.append(_t("crawl", "Crawl 1 m", "DG-WOUND-2", 1))
     wounded = [
-        {"target": oid, "location": loc}
+        [f"{oid}:{loc}", f"{o['name']}: {LOCATION_NAMES[loc]}"]
         for oid, o in state["combatants"].items()
         for loc in LOCATIONS
-        if int(o["damage"][loc]) > 0 and loc not in o["first_aided"] and not is_dead(o)
+        if int(o["damage"][loc]) > 0
+        and loc not in o["first_aided"]
+        and not is_dead(o)
+        and (oid == actor or not is_immobile(c))
     ]
     if wounded:
         out.append(
-            {
-                "kind": "first_aid",
-                "label": "First Aid (rest of the round)",
-                "cost": "all remaining",
-                "params": {"wounds": wounded},
-            }
+            _t(
+                "first_aid",
+                "First Aid (rest of the round)",
+                "DG-HEAL-4",
+                "all remaining",
+                [
+                    _field("wound", "Wound", wounded),
+                    _field(
+                        "skill", "Skill", [["first_aid", "First Aid"], ["medicine", "Medicine"]]
+                    ),
+                ],
+            )
         )
     out.append(
-        {
-            "kind": "skill",
-            "label": "Use a skill",
-            "cost": 1,
-            "params": {"skill": sorted(c["sheet"]["skills"])},
-        }
-    )
-    out.append({"kind": "pass", "label": "Pass (turn one card down)", "cost": 1, "params": {}})
-    if settings_of(state)["dg.allow_delay"] and actor not in state["delayed"]:
-        out.append(
-            {"kind": "delay", "label": "Delay (act later this pass)", "cost": 0, "params": {}}
+        _t(
+            "skill",
+            "Use a skill",
+            "DG-ACT-6",
+            1,
+            [_field("skill", "Skill", [[k, k] for k in sorted(c["sheet"]["skills"])])],
         )
+    )
+    out.append(_t("pass", "Pass (turn a card down)", "DG-INIT-2", 1))
+    if settings_of(state)["dg.allow_delay"] and actor not in state["delayed"]:
+        out.append(_t("delay", "Delay (act later this pass)", "DG-INIT-2", 0))
     return out
 
 
 def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
-    ids = list(state["combatants"])
+    ids = [[cid, o["name"]] for cid, o in state["combatants"].items()]
     in_round = state["phase"] == "in_round"
+    locs = [["", "(total HP only)"], *LOCATION_CHOICES]
+    reason = _field("reason", "Reason (logged)", default="")
     out: list[Json] = []
     if not in_round:
-        out.append({"kind": "start_round", "label": "Start round", "params": {}})
+        out.append(_t("start_round", "Start round", "DG-INIT-1", "GM"))
     else:
-        out.append({"kind": "next_pass", "label": "Next pass", "params": {}})
-        out.append({"kind": "end_round", "label": "End round", "params": {}})
+        out.append(_t("next_pass", "Next pass", "DG-INIT-2", "GM"))
+        out.append(_t("end_round", "End round", "DG-WOUND-9", "GM"))
     out += [
-        {
-            "kind": "gm_damage",
-            "label": "Apply damage",
-            "params": {"target": ids, "location": list(LOCATIONS)},
-        },
-        {
-            "kind": "gm_heal",
-            "label": "Apply healing",
-            "params": {"target": ids, "location": list(LOCATIONS)},
-        },
-        {
-            "kind": "gm_condition",
-            "label": "Set a condition",
-            "params": {"target": ids, "condition": list(gm.CONDITIONS)},
-        },
-        {
-            "kind": "set_confined",
-            "label": "Confined space",
-            "params": {"value": not state["confined"]},
-        },
+        _t(
+            "gm_damage",
+            "Apply damage",
+            "DG-HP-1",
+            "GM",
+            [
+                _field("target", "Target", ids),
+                _field("location", "Location", locs),
+                _field("amount", "Damage", default=1, kind="number"),
+                _field("sever", "Severing weapon", default=False, kind="checkbox"),
+                reason,
+            ],
+        ),
+        _t(
+            "gm_heal",
+            "Apply healing",
+            "DG-HEAL-3",
+            "GM",
+            [
+                _field("target", "Target", ids),
+                _field("location", "Location", locs),
+                _field("amount", "Healing", default=1, kind="number"),
+                reason,
+            ],
+        ),
+        _t(
+            "gm_condition",
+            "Set a condition",
+            "DG-WOUND-1",
+            "GM",
+            [
+                _field("target", "Target", ids),
+                _field("condition", "Condition", [[k, k] for k in gm.CONDITIONS]),
+                _field("location", "Location (stabilise/treated)", locs),
+                _field("on", "On", default=True, kind="checkbox"),
+                reason,
+            ],
+        ),
+        _t(
+            "set_confined",
+            "Open space" if state["confined"] else "Confined space",
+            "DG-EDGE-4",
+            "GM",
+            fixed={"value": "" if state["confined"] else "on"},
+        ),
     ]
     if not in_round:
         out += [
-            {
-                "kind": "gm_treat",
-                "label": "First Aid / surgery",
-                "params": {"healer": ids, "target": ids},
-            },
-            {"kind": "week_passes", "label": "A week of healing", "params": {}},
-            {"kind": "train_skill", "label": "Skill training", "params": {"student": ids}},
-            {
-                "kind": "train_characteristic",
-                "label": "Characteristic training",
-                "params": {"student": ids, "characteristic": list(gm.TRAINABLE)},
-            },
-            {"kind": "research", "label": "Research", "params": {"student": ids}},
-            {
-                "kind": "pow_gain",
-                "label": "POW gain roll",
-                "params": {"target": [i for i in ids if state["combatants"][i]["pow_check"]]},
-            },
-            {"kind": "magic_contest", "label": "Magic points contest", "params": {"caster": ids}},
+            _t(
+                "gm_treat",
+                "First Aid / surgery",
+                "DG-HEAL-4",
+                "GM",
+                [
+                    _field("healer", "Healer", ids),
+                    _field("target", "Patient", ids),
+                    _field("location", "Location", LOCATION_CHOICES),
+                    _field(
+                        "skill", "Skill", [["first_aid", "First Aid"], ["medicine", "Medicine"]]
+                    ),
+                ],
+            ),
+            _t("week_passes", "A week of healing", "DG-HEAL-3", "GM"),
+            _t(
+                "train_skill",
+                "Skill training",
+                "DG-TRAIN-4",
+                "GM",
+                [
+                    _field("student", "Student", ids),
+                    _field("skill", "Skill", default="hide"),
+                    _field("instructor_skill", "Instructor's skill %", default=60, kind="number"),
+                ],
+            ),
+            _t(
+                "train_characteristic",
+                "Characteristic training",
+                "DG-CTRAIN-6",
+                "GM",
+                [
+                    _field("student", "Student", ids),
+                    _field(
+                        "characteristic", "Characteristic", [[k, k.upper()] for k in gm.TRAINABLE]
+                    ),
+                    _field("instructor", "Instructor", [["npc", "an NPC"], *ids]),
+                ],
+            ),
+            _t(
+                "research",
+                "Research",
+                "DG-RSCH-3",
+                "GM",
+                [_field("student", "Student", ids), _field("skill", "Skill", default="library")],
+            ),
+            _t(
+                "pow_gain",
+                "POW gain roll",
+                "DG-POW-2",
+                "GM",
+                [
+                    _field(
+                        "target",
+                        "Agent",
+                        [i for i in ids if state["combatants"][i[0]]["pow_check"]] or ids,
+                    ),
+                    _field("force", "Without a mark", default=False, kind="checkbox"),
+                ],
+            ),
+            _t(
+                "magic_contest",
+                "Magic points contest",
+                "DG-POW-1",
+                "GM",
+                [
+                    _field("caster", "Caster", ids),
+                    _field("active", "Caster MP", default=10, kind="number"),
+                    _field("passive", "Target MP", default=10, kind="number"),
+                ],
+            ),
         ]
     return out
 

@@ -105,12 +105,12 @@ def test_legal_actions_show_only_modes_the_weapon_and_cards_allow() -> None:
     state = encounter(agent("a", dex=14, weapons=[dict(SMG)]), agent("b", dex=4))
     state, _ = gm(state, "start_round", [10, 1])
     burst = next(t for t in SYSTEM.legal_actions(state, "a") if t["kind"] == "burst")
-    assert [m["mode"] for m in burst["params"]["modes"]] == ["3", "4", "6", "8", "10", "12", "20"]
+    assert [m["mode"] for m in burst["modes"]] == ["3", "4", "6", "8", "10", "12", "20"]
     state, _ = play(state, "pass", "a", [])
     state, _ = play(state, "pass", "b", [])
     state, _ = play(state, "pass", "a", [])
     burst = next(t for t in SYSTEM.legal_actions(state, "a") if t["kind"] == "burst")
-    assert [(m["mode"], m["cost"]) for m in burst["params"]["modes"]] == [
+    assert [(m["mode"], m["cost"]) for m in burst["modes"]] == [
         ("3", "1 action"),
         ("4", "1 action"),
         ("6", "2 actions"),
@@ -192,20 +192,18 @@ def _policy(state: dict[str, Any], actor: str) -> Action:
     ]
     templates = {t["kind"]: t for t in SYSTEM.legal_actions(state, actor)}
     if foes and "burst" in templates:
-        modes = templates["burst"]["params"]["modes"]
+        modes = templates["burst"]["modes"]
         mode = modes[-1]["mode"] if modes[-1]["mode"] != "100" else modes[-2]["mode"]
         return Action(
             "burst",
             actor,
-            {"weapon": templates["burst"]["params"]["weapon"], "mode": mode, "target": foes[0]},
+            {**templates["burst"]["fixed"], "mode": mode, "target": foes[0]},
         )
     for kind in ("fire", "melee"):
         if foes and kind in templates:
-            return Action(
-                kind, actor, {"weapon": templates[kind]["params"]["weapon"], "target": foes[0]}
-            )
+            return Action(kind, actor, {**templates[kind]["fixed"], "target": foes[0]})
     if "reload" in templates:
-        return Action("reload", actor, {"weapon": templates["reload"]["params"]["weapon"]})
+        return Action("reload", actor, dict(templates["reload"]["fixed"]))
     return Action("pass", actor)
 
 
