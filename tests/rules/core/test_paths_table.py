@@ -31,3 +31,14 @@ def test_an_impassable_neighbour_is_left_out_of_the_table() -> None:
     assert table == {1: ((2, 1.0), (0, 1.0)), 2: ((1, 1.0),)}
     assert reachable_in(table, 1, 5) == {1: 0, 2: 1.0, 0: 1.0}
     assert reachable_in(table, 9, 5) == {9: 0}
+
+
+def test_a_cheaper_route_found_later_replaces_the_first() -> None:
+    costs = {("a", "b"): 4.0, ("a", "c"): 1.0, ("c", "b"): 1.0, ("b", "d"): 1.0}
+    links = {"a": ["b", "c"], "b": ["d"], "c": ["b"], "d": []}
+    table = adjacency(links, links.__getitem__, lambda x, y: costs[(x, y)])
+
+    assert reachable_in(table, "a", 10) == {"a": 0, "b": 2.0, "c": 1.0, "d": 3.0}
+    assert reachable_in(table, "a", 10) == reachable(
+        "a", links.__getitem__, lambda x, y: costs[(x, y)], 10
+    )

@@ -157,6 +157,10 @@ def test_sizes_are_capped() -> None:
         sum_of_dice(100, 10_000)
     with pytest.raises(DiceError, match="too many to enumerate"):
         enumerate_dice([100] * 4, sum)
+    with pytest.raises(DiceError, match="too many outcomes"):
+        Distribution.uniform(0, 200_000)
+    with pytest.raises(DiceError, match="too many outcomes"):
+        Distribution.uniform(1, 4000) + Distribution.uniform(1, 4000)
     with pytest.raises(ValueError, match="cannot roll"):
         sum_of_dice(-1, 6)
     with pytest.raises(ValueError, match="cannot roll"):

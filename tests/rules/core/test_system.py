@@ -82,6 +82,7 @@ def test_int_param() -> None:
 def test_str_param() -> None:
     assert str_param({"s": "a"}, "s") == "a"
     assert str_param({}, "s", "d") == "d"
+    assert str_param({"s": ""}, "s", "d") == "d"
     with pytest.raises(IllegalAction, match="s is required"):
         str_param({"s": ""}, "s")
 
