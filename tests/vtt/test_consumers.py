@@ -250,3 +250,51 @@ async def test_reconnect_fetches_only_missed_events(encounter: Any, gwen: Any, p
     assert html.index('id="event-3"') < html.index('id="event-4"')
     encounter_now = await database_sync_to_async(Encounter.objects.get)(pk=encounter.pk)
     assert encounter_now.seq == 4
+
+
+async def test_a_removed_members_open_socket_cannot_act(encounter: Any, pip: Any) -> None:
+    # The removal races the close message: the service's own re-check refuses the action.
+    player = await join(pip, encounter)
+    from vtt.campaigns.models import Membership
+
+    await database_sync_to_async(Membership.objects.filter(user=pip).delete)()
+    before = await count_events(encounter)
+
+    await player.send_to(text_data=json.dumps({"command": "chat", "text": "/roll 1d6", "key": "a"}))
+
+    html = await player.receive_from()
+    assert 'data-frame="error"' in html and "You are not at this table" in html
+    assert await count_events(encounter) == before
+    await player.disconnect()
+
+
+async def test_logging_out_closes_the_users_sockets(encounter: Any, pip: Any) -> None:
+    player = await join(pip, encounter)
+    client = Client()
+    await database_sync_to_async(client.force_login)(pip)
+    await database_sync_to_async(client.post)("/accounts/logout/")
+    await player.receive_from()
+    assert await player.receive_output() == {"type": "websocket.close", "code": 4403}
+
+
+async def test_each_socket_gets_its_page_language(encounter: Any, gwen: Any, pip: Any) -> None:
+    from vtt.asgi import application
+
+    cookie = await session_cookie(pip)
+    headers = [
+        (b"origin", ORIGIN),
+        (b"host", b"localhost"),
+        (b"accept-language", b"zh-CN,zh;q=0.9"),
+        (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+    ]
+    chinese = WebsocketCommunicator(application, f"/ws/encounters/{encounter.pk}/", headers=headers)
+    assert (await chinese.connect())[0]
+    assert "你的角色卡" in await chinese.receive_from()
+    english = await join(gwen, encounter)
+
+    await english.send_to(text_data=json.dumps({"command": "chat", "text": "hi", "key": "a"}))
+
+    assert "你的角色卡" in await chinese.receive_from()
+    assert "The table" in await english.receive_from()
+    await chinese.disconnect()
+    await english.disconnect()

@@ -88,13 +88,26 @@ def can_view(user_id: int, encounter_id: int) -> bool:
 
 
 def table_audiences(encounter: Encounter) -> list[Audience]:
-    """Every distinct audience at the table now: gm, observer and each seated player's view."""
+    """Every distinct audience at the table now: gm, observer and each player's view (2 queries)."""
     audiences: dict[str, Audience] = {"gm": GM, "observer": OBSERVER}
-    players = Membership.objects.filter(campaign_id=encounter.campaign_id, role=Role.PLAYER)
-    for user_id in players.values_list("user_id", flat=True):
-        audience = audience_of(encounter, user_id, Role.PLAYER)
-        if audience is not None:
-            audiences.setdefault(audience.key, audience)
+    players = set(
+        Membership.objects.filter(campaign_id=encounter.campaign_id, role=Role.PLAYER).values_list(
+            "user_id", flat=True
+        )
+    )
+    seats: dict[int, list[tuple[str, str | None]]] = {user_id: [] for user_id in players}
+    for user_id, actor_id, side in Seat.objects.filter(
+        encounter=encounter, user_id__in=players
+    ).values_list("user_id", "actor_id", "side"):
+        seats[user_id].append((actor_id, side))
+    for held in seats.values():
+        sides = sorted({side for _actor, side in held if side})
+        audience = Audience(
+            "player",
+            side=sides[0] if sides else None,
+            actors=frozenset(actor for actor, _side in held),
+        )
+        audiences.setdefault(audience.key, audience)
     return list(audiences.values())
 
 
