@@ -12,6 +12,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rules.core.errors import RulesError
 from vtt.encounters import fragments, services
@@ -59,7 +60,7 @@ def language_of(scope: dict[str, Any]) -> str:
     candidates = [chosen] if chosen else []
     for name, value in scope.get("headers") or ():
         if name == b"accept-language":
-            parsed = translation.trans_real.parse_accept_lang_header(value.decode("latin-1"))
+            parsed = parse_accept_lang_header(value.decode("latin-1"))
             candidates.extend(code for code, _q in parsed if code != "*")
     for code in candidates:
         with contextlib.suppress(LookupError):
