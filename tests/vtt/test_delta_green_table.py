@@ -1,0 +1,102 @@
+"""The Delta Green table: GM dashboard and player sheet render the cards, ladder and body diagrams."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.core.system import GM, Action
+from rules.delta_green import SYSTEM
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def dg_encounter(gwen: Any, pip: Any) -> Any:
+    """The demo encounter with Pip seated at Serge (the M-60)."""
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    campaign = create_campaign(gwen.pk, "Pier 9", "delta_green")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    return start_encounter(
+        campaign.pk, gwen.pk, "Warehouse", SYSTEM.demo(), {"serge": pip.pk}, "delta_green"
+    )
+
+
+def _current(encounter: Any) -> str:
+    encounter.refresh_from_db()
+    view = SYSTEM.view(SYSTEM.load(encounter.state), GM)
+    return str(view["current"])
+
+
+def test_gm_dashboard_has_round_controls_ladder_cards_and_diagrams(
+    dg_encounter: Any, gwen: Any
+) -> None:
+    from vtt.encounters.services import play
+
+    page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    assert "css/systems/delta_green.css" in page
+    assert 'name="kind" value="start_round"' in page and 'name="actor" value="gm"' in page
+    assert page.count('class="dg-combatant') == 7
+    assert page.count('<svg viewBox="0 0 100 200"') == 7
+    assert "Level III vest: AP 10" in page and "Level II vest: AP 8" in page  # GM sees hidden vests
+    play(dg_encounter.pk, gwen.pk, Action("start_round", "gm"), "k1")
+    page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    assert 'class="dg-ladder"' in page and 'aria-current="step"' in page
+    assert 'name="kind" value="end_round"' in page and 'name="kind" value="next_pass"' in page
+    assert len(re.findall(r'data-card="up"', page)) == 3 + 4 + 3 + 3 * 4
+
+
+def test_player_sheet_shows_own_diagram_ammo_and_attack_forms(
+    dg_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    from vtt.encounters.services import play
+
+    play(dg_encounter.pk, gwen.pk, Action("start_round", "gm"), "k1")
+    for n in range(12):
+        current = _current(dg_encounter)
+        if current == "serge":
+            break
+        play(dg_encounter.pk, gwen.pk, Action("pass", current), f"p{n}")
+    page = _client(pip).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    assert 'data-sheet="serge"' in page and 'data-ammo="100"' in page
+    assert "Walsh" in page and "Level II vest" not in page  # DG-ARM-8: hidden from other players
+    assert 'name="kind" value="burst"' in page and "100-round sustained spray: all actions" in page
+    assert 'name="kind" value="start_round"' not in page
+    play(
+        dg_encounter.pk,
+        pip.pk,
+        Action(
+            "burst",
+            "serge",
+            {"weapon": "m60", "mode": "100", "walking": "on", "target": "cultist1"},
+        ),
+        "b1",
+    )
+    page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    cultist = page[page.index('data-combatant="cultist1"') :]
+    cultist = cultist[: cultist.index("</article>")]
+    assert re.search(r'data-severity="(hurt|disabled|crippled|lost)"', cultist)
+    serge = page[page.index('data-combatant="serge"') :]
+    assert 'data-cards-left="0"' in serge[:200]
+
+
+def test_preview_endpoint_gives_the_exact_chance(dg_encounter: Any, gwen: Any, pip: Any) -> None:
+    url = (
+        f"/encounters/{dg_encounter.pk}/preview/?kind=burst&actor=serge&weapon=m60&mode=20"
+        "&walking=on&target=cultist1"
+    )
+    body = _client(pip).get(url).content.decode()
+    assert "machine_gun 50 20-round long burst -15 walking fire +20 = 55" in body
+    assert "11/20" in body

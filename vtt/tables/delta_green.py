@@ -1,0 +1,121 @@
+"""Delta Green table: body diagrams, action cards, initiative ladder, GM round controls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.system import Audience
+from rules.delta_green import SYSTEM
+from vtt.encounters.fragments import action_forms
+
+# The body diagram (viewBox 0 0 100 200); the agent's right is the viewer's left.
+SHAPES: dict[str, dict[str, Any]] = {
+    "head": {"shape": "circle", "cx": 50, "cy": 18, "r": 14, "tx": 50, "ty": 22},
+    "chest": {"shape": "rect", "x": 32, "y": 36, "w": 36, "h": 62, "tx": 50, "ty": 70},
+    "right_arm": {"shape": "rect", "x": 13, "y": 38, "w": 17, "h": 60, "tx": 21.5, "ty": 70},
+    "left_arm": {"shape": "rect", "x": 70, "y": 38, "w": 17, "h": 60, "tx": 78.5, "ty": 70},
+    "right_leg": {"shape": "rect", "x": 32, "y": 101, "w": 17, "h": 82, "tx": 40.5, "ty": 145},
+    "left_leg": {"shape": "rect", "x": 51, "y": 101, "w": 17, "h": 82, "tx": 59.5, "ty": 145},
+}
+
+
+def _severity(loc: Mapping[str, Any]) -> str:
+    """The diagram colour class of a location: ok, hurt, disabled (1x), crippled (2x), lost."""
+    badges = loc["badges"]
+    if "maimed" in badges or "severed" in badges:
+        return "lost"
+    if "crippled" in badges:
+        return "crippled"
+    if "disabled" in badges:
+        return "disabled"
+    if int(loc["hp"]) < int(loc["max"]):
+        return "hurt"
+    return "ok"
+
+
+def _combatant(c: Mapping[str, Any]) -> dict[str, Any]:
+    derived = c["derived"]
+    parts = []
+    for loc in derived["locations"]:
+        parts.append({**loc, **SHAPES[loc["key"]], "severity": _severity(loc)})
+    hp_max = max(1, int(c["hp_max"]))
+    hp = int(c["hp"])
+    total = derived["cards_total"]
+    left = derived["cards_left"]
+    weapons = [
+        {
+            "name": w["name"],
+            "in_hand": c["in_hand"] == w["key"],
+            "loaded": c["weapons"][w["key"]]["loaded"],
+            "capacity": w["capacity"],
+            "spare": c["weapons"][w["key"]]["spare"],
+            "jammed": c["weapons"][w["key"]]["jammed"],
+            "firearm": w["kind"] == "firearm",
+        }
+        for w in c["sheet"]["weapons"]
+        if w["kind"] != "unarmed"
+    ]
+    return {
+        "id": c["id"],
+        "name": c["name"],
+        "side": c["side"],
+        "hp": hp,
+        "hp_max": hp_max,
+        "hp_pct": max(0, min(100, round(100 * hp / hp_max))),
+        "status": derived["status"],
+        "conditions": [k for k in derived["conditions"] if ":" not in k],
+        "vest": derived["vest"],
+        "parts": parts,
+        "locations_on": bool(c["sheet"].get("hit_locations", True)),
+        "cards": [{"up": i < left} for i in range(total)],
+        "cards_left": left,
+        "cards_total": total,
+        "rank": c["round"].get("rank"),
+        "current": derived["is_current"],
+        "suppression": derived["suppression"],
+        "weapons": weapons,
+        "in_hand": derived["in_hand"],
+        "prone": c["prone"],
+        "dodge": c["dodge"],
+        "brave": c["brave"],
+    }
+
+
+def board_context(
+    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Context for templates/systems/delta_green: one row per combatant, the ladder, GM forms."""
+    rows = [_combatant(c) for c in view["combatant_list"]]
+    by_id = {row["id"]: row for row in rows}
+    ladder = [
+        {
+            **entry,
+            "cards_left": by_id[entry["id"]]["cards_left"],
+            "status": by_id[entry["id"]]["status"],
+        }
+        for entry in view["order_view"]
+    ]
+    current = view.get("current")
+    context: dict[str, Any] = {
+        "dg": {
+            "round": view["round"],
+            "pass": view["pass"],
+            "phase": view["phase"],
+            "current": current,
+            "current_name": by_id[current]["name"] if current in by_id else None,
+            "rows": rows,
+            "agents": [r for r in rows if r["side"] == "agents"],
+            "others": [r for r in rows if r["side"] != "agents"],
+            "ladder": ladder,
+            "confined": view.get("confined", False),
+            "mine": [by_id[a] for a in sorted(audience.actors) if a in by_id],
+        }
+    }
+    if audience.role == "gm":
+        templates = SYSTEM.legal_actions(view, "gm")
+        forms = action_forms({"gm": templates})
+        round_kinds = {"start_round", "next_pass", "end_round"}
+        context["dg"]["gm_round_forms"] = [f for f in forms if f["kind"] in round_kinds]
+        context["dg"]["gm_tool_forms"] = [f for f in forms if f["kind"] not in round_kinds]
+    return context
