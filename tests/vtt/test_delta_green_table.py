@@ -1,4 +1,4 @@
-"""The Delta Green table: GM dashboard and player sheet render the cards, ladder and body diagrams."""
+"""The Delta Green table: GM dashboard and player sheet show cards, ladder and body diagrams."""
 
 from __future__ import annotations
 
