@@ -103,6 +103,7 @@ def demo() -> Json:
         "title": "Halden Crossing",
         "scenario": "halden_crossing",
         "seats": {"blue": "player1", "red": "player2"},
+        "sides": {"blue": "Blue", "red": "Red"},
     }
 
 

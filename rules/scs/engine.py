@@ -139,6 +139,17 @@ def _begin_phase(scn: Scenario, state: State, turn: int, player: str, phase: str
         state["frozen"] = sorted(
             uid for uid, label in state["phase_start"].items() if scn.grid.cell(label) in enemy_zoc
         )
+    state.setdefault("history", []).append(
+        {
+            "turn": turn,
+            "player": player,
+            "phase": phase,
+            "stacks": {h: list(ids) for h, ids in state["stacks"].items()},
+            "steps": {uid: u["step"] for uid, u in state["units"].items() if u["status"] == "map"},
+            "oos": sorted(uid for uid, u in state["units"].items() if u["oos"]),
+            "control": dict(state["control"]),
+        }
+    )
     state["due"] = []
     if phase == "movement":
         state["due"] = sorted(
@@ -651,6 +662,43 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
                     "minimum": True,
                 }
     return found
+
+
+def blocked_reasons(
+    scn: Scenario, state: State, uids: list[str], options: Mapping[str, Any]
+) -> dict[str, str]:
+    """Why each hex next to the reachable area cannot be entered ("enemy ZOC +2, 1 MP left")."""
+    origin = state["units"][uids[0]]["hex"]
+    side = scn.units[uids[0]].side
+    enemy_zoc = board.ezoc(scn, state, side)
+    spent = {origin: {u: board.mp_spent(state, u) for u in uids}}
+    for label, option in options.items():
+        if not option["minimum"]:
+            spent[label] = {u: Fraction(option["mp"][u]) for u in uids}
+    reasons: dict[str, str] = {}
+    for here, used in sorted(spent.items()):
+        here_cell = scn.grid.cell(here)
+        for nxt in scn.grid.neighbours(here_cell):
+            label = scn.label(nxt)
+            if label in options or label in reasons or label == origin:
+                continue
+            owner = board.occupant(scn, state, nxt)
+            if owner is not None and owner != side:
+                reasons[label] = f"{label}: enemy units (SCS-3.3a)"
+                continue
+            for uid in uids:
+                cost, why = step_cost(scn, state, uid, here_cell, nxt, enemy_zoc)
+                if cost is None:
+                    reasons[label] = f"{label}: {why}"
+                    break
+                left = board.ma_eff(scn, state, uid) - used[uid]
+                if cost > left:
+                    reasons[label] = (
+                        f"{label} from {here}: {why} = {fmt(cost)} MP, {fmt(left)} MP left"
+                        + (f" ({uid})" if len(uids) > 1 else "")
+                    )
+                    break
+    return reasons
 
 
 def _fresh(state: State, uid: str) -> bool:

