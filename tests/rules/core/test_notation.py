@@ -284,3 +284,14 @@ def test_any_roll_lies_within_its_distribution(
     assert dist.outcomes[0] == count + bonus
     assert dist.outcomes[-1] == count * sides + bonus
     assert len(result.dice) == count
+
+
+def test_ace_ex_16_five_d10_pool_scores_three_successes() -> None:
+    """ACE-EX-16 (ACE-DICE-2): 5 d10 showing [8, 3, 10, 1, 9] give 3 successes."""
+    result = DiceExpr.parse("5d10>=8").roll(LoadedDice([8, 3, 10, 1, 9]))
+
+    assert result.total == 3
+    assert result.breakdown == "5d10>=8 [8, 3, 10, 1, 9] (3 successes) = 3"
+    dist = DiceExpr.parse("5d10>=8").distribution()
+    assert dist.probability(3) == Fraction(10 * 3**3 * 7**2, 10**5)
+    assert dist.at_least(1) == 1 - Fraction(7, 10) ** 5
