@@ -90,7 +90,7 @@ DATABASES: dict[str, dict[str, Any]] = {
     }
 }
 if database_url := env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "sqlite")):
-    DATABASES["default"] = dj_database_url.parse(database_url, conn_max_age=0)
+    DATABASES["default"] = dict(dj_database_url.parse(database_url, conn_max_age=0))
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
     elif env_bool("VTT_DB_POOL", default=False):

@@ -6,7 +6,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
 
-class SignUpForm(UserCreationForm):
+class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
     """A username and a password, twice."""
 
     class Meta(UserCreationForm.Meta):

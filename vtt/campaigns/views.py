@@ -18,10 +18,18 @@ from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.characters.models import Character
 
 
+def me(request: HttpRequest) -> int:
+    """The logged-in user's id (views are behind login_required)."""
+    user_id = request.user.pk
+    if user_id is None:
+        raise Http404
+    return int(user_id)
+
+
 def member_campaign(request: HttpRequest, campaign_id: int) -> tuple[Campaign, str]:
     """The campaign and the user's role; strangers get a 404, not a hint it exists."""
     campaign = get_object_or_404(Campaign, pk=campaign_id)
-    role = services.role_of(campaign.pk, request.user.pk)
+    role = services.role_of(campaign.pk, me(request))
     if role is None:
         raise Http404
     return campaign, role
@@ -33,11 +41,13 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     form = CampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         campaign = services.create_campaign(
-            request.user.pk, form.cleaned_data["name"], form.cleaned_data["system"]
+            me(request), form.cleaned_data["name"], form.cleaned_data["system"]
         )
         return redirect("campaigns:detail", campaign.pk)
     memberships = (
-        Membership.objects.filter(user=request.user).select_related("campaign").order_by("-joined")
+        Membership.objects.filter(user_id=me(request))
+        .select_related("campaign")
+        .order_by("-joined")
     )
     return render(
         request, "campaigns/campaign_list.html", {"memberships": memberships, "form": form}
@@ -77,7 +87,7 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 def _run(request: HttpRequest, campaign_id: int, fn: object, *args: object) -> HttpResponse:
     try:
-        fn(campaign_id, request.user.pk, *args)  # type: ignore[operator]
+        fn(campaign_id, me(request), *args)  # type: ignore[operator]
     except RulesError as exc:
         messages.error(request, str(exc))
     return redirect("campaigns:detail", campaign_id)
@@ -135,7 +145,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     campaign = Campaign.objects.filter(invite_token=token).first()
     if request.method == "POST":
         try:
-            campaign = services.join_by_token(request.user.pk, token)
+            campaign = services.join_by_token(me(request), token)
         except RulesError as exc:
             return render(request, "campaigns/join.html", {"error": str(exc)}, status=404)
         return redirect("campaigns:detail", campaign.pk)

@@ -13,7 +13,7 @@ from rules.core.registry import get_system
 from vtt.characters.models import Character
 
 
-class CharacterForm(forms.ModelForm):
+class CharacterForm(forms.ModelForm):  # type: ignore[type-arg]
     """Name, NPC flag (GM only) and the sheet; a SheetError becomes an error on the sheet field."""
 
     sheet = forms.JSONField(

@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from vtt.campaigns.models import Role
-from vtt.campaigns.views import member_campaign
+from vtt.campaigns.views import me, member_campaign
 from vtt.characters.forms import CharacterForm
 from vtt.characters.models import Character
 
@@ -19,7 +19,7 @@ def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if role == Role.OBSERVER:
         raise Http404
     is_gm = role == Role.GM
-    character = Character(campaign=campaign, owner=request.user, system=campaign.system)
+    character = Character(campaign=campaign, owner_id=me(request), system=campaign.system)
     form = CharacterForm(
         request.POST or None, instance=character, system_key=campaign.system, is_gm=is_gm
     )
@@ -37,7 +37,7 @@ def character_edit(request: HttpRequest, character_id: int) -> HttpResponse:
     character = get_object_or_404(Character, pk=character_id)
     campaign, role = member_campaign(request, character.campaign_id)
     is_gm = role == Role.GM
-    if not (is_gm or character.owner_id == request.user.pk):
+    if not (is_gm or character.owner_id == me(request)):
         raise Http404
     form = CharacterForm(
         request.POST or None, instance=character, system_key=character.system, is_gm=is_gm

@@ -68,7 +68,7 @@ def language_of(scope: dict[str, Any]) -> str:
     return translation.get_supported_language_variant(settings.LANGUAGE_CODE)
 
 
-class EncounterConsumer(AsyncWebsocketConsumer):
+class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     """One socket per open encounter page; it only forwards frames rendered once per audience."""
 
     groups_joined: list[str]

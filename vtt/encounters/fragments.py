@@ -170,7 +170,7 @@ def board_templates(key: str) -> tuple[str, str]:
     """The board and sheet template names for a system, falling back to the generic ones."""
     board = select_template([f"systems/{key}/_board.html", "systems/_board.html"])
     sheet = select_template([f"systems/{key}/_sheet.html", "systems/_sheet.html"])
-    return board.template.name, sheet.template.name  # type: ignore[attr-defined]
+    return board.template.name, sheet.template.name
 
 
 def render_table(

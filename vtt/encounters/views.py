@@ -18,7 +18,7 @@ from rules.core.errors import RulesError
 from rules.core.registry import get_system
 from rules.core.system import Action, Audience
 from vtt.campaigns.models import Role
-from vtt.campaigns.views import member_campaign
+from vtt.campaigns.views import me, member_campaign
 from vtt.encounters import fragments, services
 from vtt.encounters.commands import RESERVED
 from vtt.encounters.forms import EncounterForm
@@ -32,7 +32,7 @@ def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter
     """The encounter, the user's audience and role; strangers get a 404."""
     encounter = get_object_or_404(Encounter, pk=encounter_id)
     _campaign, role = member_campaign(request, encounter.campaign_id)
-    audience = services.audience_of(encounter, request.user.pk, role)
+    audience = services.audience_of(encounter, me(request), role)
     if audience is None:
         raise Http404
     return encounter, audience, role
@@ -59,7 +59,7 @@ def encounter_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
         try:
             encounter = services.start_encounter(
                 campaign.pk,
-                request.user.pk,
+                me(request),
                 data["title"],
                 data["setup"],
                 data["seats"],
@@ -160,7 +160,7 @@ def assign_seat(request: HttpRequest, encounter_id: int) -> HttpResponse:
     try:
         services.assign_seat(
             encounter.pk,
-            request.user.pk,
+            me(request),
             request.POST.get("actor", ""),
             int(user_id) if user_id else None,
         )
@@ -175,7 +175,7 @@ def end_encounter(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The GM ends the encounter; the seed is revealed."""
     encounter = get_object_or_404(Encounter, pk=encounter_id)
     try:
-        services.end_encounter(encounter.pk, request.user.pk)
+        services.end_encounter(encounter.pk, me(request))
     except RulesError as exc:
         messages.error(request, str(exc))
     return redirect("encounters:detail", encounter.pk)
