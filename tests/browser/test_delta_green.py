@@ -1,0 +1,68 @@
+"""Issue 4: a player fires a burst at a cultist; the GM sees the cards flip and the wound land."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def _current(page: Any) -> str:
+    return str(page.locator(".dg-board").get_attribute("data-current") or "")
+
+
+def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    gm = open_encounter(login("gm"), "delta_green")
+    player = open_encounter(login("player1"), "delta_green")
+    gm.evaluate("window.__sameDocument = true")
+
+    # The GM deals the cards and rolls initiative (DG-ACT-2, DG-INIT-1).
+    gm.locator(".dg-round-controls form[data-kind='start_round'] button").click()
+    gm.locator(".dg-board[data-phase='in_round']").wait_for()
+    assert gm.locator("[data-combatant='serge'] .dg-card.up").count() == 3
+
+    # The GM passes for everyone ahead of Serge, one turn at a time (DG-INIT-2).
+    for _ in range(12):
+        current = _current(gm)
+        if current == "serge":
+            break
+        gm.locator(
+            f"form[aria-label='{current}: Pass (turn a card down)'] button[type=submit]"
+        ).click()
+        gm.wait_for_function(
+            "old => document.querySelector('.dg-board').dataset.current !== old", arg=current
+        )
+    assert _current(gm) == "serge"
+
+    # The player picks the walking spray at the first cultist and sees the exact odds first.
+    player.locator(".dg-board[data-current='serge']").wait_for()
+    burst = player.locator("form[aria-label^='serge: Burst (M-60']")
+    burst.locator("select[name=mode]").select_option("100")
+    burst.locator("select[name=target]").select_option("cultist1")
+    burst.locator("input[name=walking]").check()
+    burst.locator("button[data-preview]").click()
+    burst.locator("output.preview", has_text="= 125").wait_for()
+    assert (
+        "machine_gun 50/2 25 walking fire +100 = 125"
+        in burst.locator("output.preview").inner_text()
+    )
+    screenshot(player, "odds")
+    burst.locator("button[type=submit]").click()
+
+    # Without a reload, the GM's page shows Serge's three cards face down and the cultist's wounds.
+    gm.locator("[data-combatant='serge'][data-cards-left='0']").wait_for()
+    assert gm.locator("[data-combatant='serge'] .dg-card.down").count() == 3
+    wounded = gm.locator("[data-combatant='cultist1'] g.loc:not([data-severity='ok'])")
+    wounded.first.wait_for()
+    assert wounded.count() >= 1
+    log = gm.locator("#event-log > li.event", has_text="Serge fires a 100-round sustained spray")
+    log.last.wait_for()
+    assert "hit location d10" in log.last.inner_text()
+    assert gm.evaluate("window.__sameDocument === true"), "the GM's page was reloaded"
+    player.locator("[data-sheet='serge'] [data-ammo='0']").wait_for()
+    screenshot(gm, "gm")
+    screenshot(player, "player")
