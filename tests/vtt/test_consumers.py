@@ -165,6 +165,18 @@ async def test_html_in_a_chat_line_arrives_as_text(encounter: Any, gwen: Any, pi
     await player.disconnect()
 
 
+async def test_chat_frames_leave_the_table_alone_and_actions_refresh_it(
+    encounter: Any, pip: Any
+) -> None:
+    player = await join(pip, encounter)
+    await player.send_to(text_data=json.dumps({"command": "chat", "text": "/roll 1d6", "key": "a"}))
+    assert 'id="table"' not in await player.receive_from()
+    bump = {"command": "act", "kind": "bump", "actor": "ann", "key": "b"}
+    await player.send_to(text_data=json.dumps(bump))
+    assert 'id="table" class="table" hx-swap-oob="true"' in await player.receive_from()
+    await player.disconnect()
+
+
 async def test_a_resent_key_is_answered_not_applied_twice(encounter: Any, pip: Any) -> None:
     player = await join(pip, encounter)
     message = json.dumps({"command": "chat", "text": "/roll 1d6", "key": "same"})
@@ -292,7 +304,8 @@ async def test_each_socket_gets_its_page_language(encounter: Any, gwen: Any, pip
     assert "你的角色卡" in await chinese.receive_from()
     english = await join(gwen, encounter)
 
-    await english.send_to(text_data=json.dumps({"command": "chat", "text": "hi", "key": "a"}))
+    bump = {"command": "act", "kind": "bump", "actor": "bob", "key": "a"}
+    await english.send_to(text_data=json.dumps(bump))
 
     assert "你的角色卡" in await chinese.receive_from()
     assert "The table" in await english.receive_from()

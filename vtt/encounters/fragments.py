@@ -189,15 +189,37 @@ def render_table(
     return render_to_string("encounters/_table.html", context)
 
 
-def render_events(
-    encounter: Encounter, audience: Audience, first: int, last: int, *, with_table: bool = True
-) -> str:
-    """A frame of events first..last for one audience; it carries the seqs for gap detection."""
-    rows = (
+# Chat lines and table rolls leave the game as it was: their frames skip the table, so a form
+# someone is filling in is not re-rendered under their fingers.
+CHAT_ONLY = frozenset({"table.said", "table.rolled"})
+
+
+def events_between(encounter: Encounter, first: int, last: int) -> list[Event]:
+    """The stored events first..last, in order."""
+    return list(
         Event.objects.filter(encounter=encounter, seq__gte=first, seq__lte=last)
         .select_related("actor")
         .order_by("seq")
     )
+
+
+def changes_table(rows: Iterable[Event]) -> bool:
+    """Whether these events may change what the board shows."""
+    return any(row.kind not in CHAT_ONLY for row in rows)
+
+
+def render_events(
+    encounter: Encounter,
+    audience: Audience,
+    first: int,
+    last: int,
+    *,
+    rows: list[Event] | None = None,
+    with_table: bool = True,
+) -> str:
+    """A frame of events first..last for one audience; it carries the seqs for gap detection."""
+    if rows is None:
+        rows = events_between(encounter, first, last)
     return render_to_string(
         "encounters/_frame.html",
         {
@@ -253,11 +275,15 @@ def hello_for(encounter_id: int, user_id: int) -> tuple[str, str] | None:
 def broadcast(encounter_id: int, first: int, last: int) -> None:
     """After commit: render events first..last once per audience and ring each audience group."""
     encounter = Encounter.objects.get(pk=encounter_id)
+    rows = events_between(encounter, first, last)
+    with_table = changes_table(rows)
     for audience in table_audiences(encounter):
         # once per audience and page language, never once per socket
         for language in language_codes():
             with translation.override(language):
-                html = render_events(encounter, audience, first, last)
+                html = render_events(
+                    encounter, audience, first, last, rows=rows, with_table=with_table
+                )
             group_send(
                 audience_group(encounter_id, audience.key, language),
                 {"type": "encounter.frame", "html": html, "seq": last},
