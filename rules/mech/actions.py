@@ -76,7 +76,7 @@ def enter_cost(ctx: Ctx, u: Unit) -> Any:
 
 
 def opportunity_attacks(ctx: Ctx, mover: Unit) -> None:
-    """MECH-OA-1 / MECH-AMB-18: hostiles whose melee threat holds the mover's start square strike first."""
+    """MECH-OA-1 / MECH-AMB-18: hostiles threatening the start square strike first."""
     if has(mover, "disengaged") or has(mover, "hidden"):
         return
     for o in st.living(ctx.state):
@@ -114,7 +114,7 @@ def opportunity_attacks(ctx: Ctx, mover: Unit) -> None:
 def walk(
     ctx: Ctx, uid: str, dest: Cell, budget: int, why: str, rule: str, voluntary: bool = True
 ) -> int:
-    """Move along the cheapest path, stopping when newly engaged (MECH-ENGAGE-1); returns the cost."""
+    """Move on the cheapest path, stopping when newly engaged (MECH-ENGAGE-1); returns the cost."""
     u = ctx.u(uid)
     g = st.grid(ctx.state)
     if not g.fits(dest, st.size(u)):
@@ -330,7 +330,7 @@ def _stand(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("jump")
 def _jump(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-JUMP-1: horizontal (2 speed per square, straight) or vertical (rise to size, 1 square)."""
+    """MECH-JUMP-1: horizontal (2 speed a square, straight) or vertical (rise to size, 1 square)."""
     u = ctx.u(action.actor)
     require_can_act(u, "jump")
     if ctx.state["active"] != u["id"]:
@@ -403,7 +403,7 @@ def _jump(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("climb")
 def _climb(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-CLIMB-1: 2 speed per square climbed; on difficult terrain a HULL or AGILITY check, or fall."""
+    """MECH-CLIMB-1: 2 speed per square; on difficult terrain a HULL or AGILITY check, or fall."""
     u = ctx.u(action.actor)
     require_can_act(u, "climb")
     if ctx.state["active"] != u["id"]:
@@ -569,7 +569,8 @@ def attack_roll(
     crit = hit and mode != "tech" and total >= 20  # MECH-CRIT-1 / MECH-AMB-23
     verdict = "critical hit" if crit else ("hit" if hit else "miss")
     sources = f" ({'; '.join(why)})" if why else ""
-    text = f"{mode} attack on {t['name']}: d20 = {natural} {bonus:+d} {mod:+d} = {total} vs {dname} {defence}: {verdict}{sources}"
+    rolled = f"d20 = {natural} {bonus:+d} {mod:+d} = {total}"
+    text = f"{mode} attack on {t['name']}: {rolled} vs {dname} {defence}: {verdict}{sources}"
     return Roll(tid, hit, crit, text)
 
 
@@ -621,7 +622,7 @@ def strike(
     dtype: str = "kinetic",
     followup: bool = False,
 ) -> list[Roll]:
-    """Attack rolls per target, one damage roll, a second for crits, then the pipeline (MECH-AOE-1)."""
+    """Attack rolls per target, one damage roll (a second for crits), the pipeline (MECH-AOE-1)."""
     a = ctx.u(uid)
     weapon = a["weapons"][widx] if widx is not None else None
     mode = weapon["kind"] if weapon else "melee"
@@ -698,7 +699,7 @@ def weapon_index(u: Unit, params: dict[str, Any]) -> int:
 
 @handler("attack")
 def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-ACT-ATTACK: a weapon that has not attacked this turn; superheavy 2 AP; aux follow-up free."""
+    """MECH-ACT-ATTACK: a weapon not yet fired this turn; superheavy 2 AP; aux follow-up free."""
     u = ctx.u(action.actor)
     require_can_act(u, "attack")
     params = dict(action.params)
@@ -776,7 +777,8 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     area = f" ({weapon['area']['shape']} {weapon['area']['value']})" if weapon.get("area") else ""
     ctx.emit(
         "attack.declared",
-        f"{u['name']} attacks with {weapon['name']}{area}{' (follow-up, no bonus damage)' if followup else ''}: {names}",
+        f"{u['name']} attacks with "
+        f"{weapon['name']}{area}{' (follow-up, no bonus damage)' if followup else ''}: {names}",
         units={u["id"]: fields},
         unit=u["id"],
         weapon=widx,
@@ -916,7 +918,7 @@ def _grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("grapple_contest")
 def _grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-ACT-GRAPPLE-1 / MECH-AMB-10: equal sizes: a contested HULL check at the start of the turn."""
+    """MECH-ACT-GRAPPLE-1 / MECH-AMB-10: equal sizes contest HULL at the start of a turn."""
     u = ctx.u(action.actor)
     require_can_act(u, "contest the grapple")
     grapple = st.in_grapple(ctx.state, u["id"])
@@ -992,7 +994,7 @@ def _break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("ram")
 def _ram(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-ACT-RAM / MECH-AMB-13: 1 AP melee attack on an adjacent same-or-smaller unit; Prone, knockback 1."""
+    """MECH-ACT-RAM / MECH-AMB-13: 1 AP melee attack, same size or smaller; Prone, knockback 1."""
     u = ctx.u(action.actor)
     require_can_act(u, "ram")
     params = dict(action.params)
@@ -1140,7 +1142,8 @@ def _tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.add_condition(
             t["id"],
             "supported",
-            f"{u['name']} supports {t['name']}: its next check or save gains {ctx.settings['support_accuracy']} accuracy until the end of its next turn",
+            f"{u['name']} supports {t['name']}: its next check or save gains "
+            f"{ctx.settings['support_accuracy']} accuracy until the end of its next turn",
             source="tech",
             expires="end_of_next_turn",
             rule="MECH-TECH-SUPPORT",
@@ -1209,7 +1212,8 @@ def _tech(ctx: Ctx, action: Action, reaction: bool) -> None:
                     ctx.add_condition(
                         t["id"],
                         name,
-                        f"Fragment Signal: {ctx.u(t['id'])['name']} is {name.capitalize()} until the end of its next turn",
+                        f"Fragment Signal: {ctx.u(t['id'])['name']} is {name.capitalize()} until "
+                        "the end of its next turn",
                         source="tech",
                         expires="end_of_next_turn",
                         rule="MECH-TECH-FRAGMENT",
@@ -1257,7 +1261,7 @@ def summarise(data: Json) -> str:
 
 @handler("disengage")
 def _disengage(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-ACT-DISENGAGE: 2 AP; until the end of the turn no engagement, no reactions to its moves."""
+    """MECH-ACT-DISENGAGE: 2 AP; until the turn ends, no engagement and no reactions to moves."""
     u = ctx.u(action.actor)
     require_can_act(u, "disengage")
     spend(ctx, u["id"], 2, "Disengage", "MECH-ACT-DISENGAGE", reaction)
@@ -1359,7 +1363,7 @@ def _stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("prepare")
 def _prepare(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-ACT-PREPARE / MECH-AMB-16: 1 AP now; a 1-AP action fires as a reaction on its trigger."""
+    """MECH-ACT-PREPARE / MECH-AMB-16: 1 AP now; a 1-AP action fires as a reaction later."""
     u = ctx.u(action.actor)
     require_can_act(u, "prepare")
     kind = str_param(action.params, "action")
@@ -1388,7 +1392,7 @@ def _prepare(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("trigger_prepared")
 def _trigger(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-ACT-PREPARE / MECH-REACT-1: the trigger happened: the prepared action fires as the reaction."""
+    """MECH-ACT-PREPARE / MECH-REACT-1: the trigger happened; the prepared action fires."""
     u = ctx.u(action.actor)
     require_can_act(u, "react")
     prepared = u["prepared"]
@@ -1513,7 +1517,7 @@ def _overcharge(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("use_system")
 def _use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """A system's 1-AP action (Coolant Purge: clear up to 4 heat, not Exposed); limited uses count down."""
+    """A system's 1-AP action (Coolant Purge: clear up to 4 heat, not Exposed); uses count down."""
     u = ctx.u(action.actor)
     require_can_act(u, "use systems")
     raw = str_param(action.params, "system")
@@ -1563,7 +1567,8 @@ def _core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
             ctx.add_condition(
                 o["id"],
                 "bulwark",
-                f"{o['name']} is covered by {core['name']} until the end of {u['name']}'s next turn",
+                f"{o['name']} is covered by {core['name']} until the end of {u['name']}'s next "
+                "turn",
                 expires="end_of_next_turn",
                 clock=u["id"],
                 source="core",
@@ -1572,7 +1577,7 @@ def _core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("meltdown_check")
 def _meltdown_check(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-STRESS-TABLE / MECH-AMB-37: 2 AP for an ENGINEERING check; success averts the meltdown."""
+    """MECH-STRESS-TABLE / MECH-AMB-37: 2 AP, ENGINEERING check; success averts the meltdown."""
     u = ctx.u(action.actor)
     require_can_act(u, "fight the meltdown")
     if not u["meltdown"] or not u["meltdown"]["avertable"]:
@@ -1624,7 +1629,7 @@ def _set_reactions(ctx: Ctx, action: Action, reaction: bool) -> None:
 
 @handler("end_match")
 def _end_match(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """MECH-OVERCHARGE-2 / MECH-AMB-40: heat, burn, conditions, AP and overcharge clear; repairs open."""
+    """MECH-OVERCHARGE-2 / MECH-AMB-40: heat, burn, conditions, overcharge clear; repairs open."""
     per = int(ctx.settings["repairs_per_interval"])
     units: dict[str, Json] = {
         u["id"]: {
@@ -1645,7 +1650,8 @@ def _end_match(ctx: Ctx, action: Action, reaction: bool) -> None:
     }
     ctx.emit(
         "match.ended",
-        f"The match ends: overcharge counters reset, heat and conditions cleared; {per} repair actions per mech",
+        f"The match ends: overcharge counters reset, heat and conditions cleared; {per} repair "
+        "actions per mech",
         units=units,
         top={"phase": "interval", "active": None, "acted": [], "grapples": [], "last_side": None},
         rule="MECH-REPAIR-1",
@@ -1844,7 +1850,7 @@ CONDITIONS_GM = (
 
 @handler("gm_condition")
 def _gm_condition(ctx: Ctx, action: Action, reaction: bool) -> None:
-    """GM tool: give or remove a condition (MECH-COND-*), optionally until the end of the next turn."""
+    """GM tool: give or remove a condition (MECH-COND-*), maybe until the end of the next turn."""
     t = ctx.u(str_param(action.params, "target"))
     name = str_param(action.params, "condition")
     if name not in CONDITIONS_GM:

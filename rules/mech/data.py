@@ -47,7 +47,7 @@ FRAMES: dict[str, Json] = {
     },
 }
 
-# §13.3: the example weapons; the siege cannon is Tabula's own superheavy example (MECH-MOUNT-SUPERHEAVY).
+# §13.3 example weapons; the siege cannon is our own superheavy example (MECH-MOUNT-SUPERHEAVY).
 WEAPONS: dict[str, Json] = {
     "k12_carbine": {
         "name": "K-12 Service Carbine",
@@ -171,7 +171,7 @@ def _lookup(catalog: Mapping[str, Json], item: Any, field: str, rule: str) -> Js
 
 
 def weapon_data(item: Any, field: str) -> Json:
-    """A weapon from the catalogue or inline, checked and with defaults (MECH-THREAT-1: threat 1)."""
+    """A weapon from the catalogue or inline, checked, with defaults (MECH-THREAT-1: threat 1)."""
     weapon = _lookup(WEAPONS, item, field, "MECH-MOUNT-TABLE")
     weapon.setdefault("key", str(weapon.get("name", "weapon")).lower().replace(" ", "_"))
     weapon.setdefault("name", weapon["key"])
@@ -241,7 +241,7 @@ def frame_data(item: Any) -> Json:
 
 
 def derive_stats(pilot: Mapping[str, int], frame: Mapping[str, Any]) -> Json:
-    """MECH-PILOT-HULL/AGI/SYS/ENG, MECH-STAT-1: frame base plus pilot bonuses (per 2 points floored)."""
+    """MECH-PILOT-HULL/AGI/SYS/ENG, MECH-STAT-1: frame base plus pilot bonuses (per 2: floor)."""
     hull, agi = pilot["hull"], pilot["agility"]
     sys, eng = pilot["systems"], pilot["engineering"]
     return {
@@ -335,7 +335,7 @@ def validate_loadout(frame: Mapping[str, Any], mounts: Any) -> list[list[Json]]:
 
 
 def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
-    """A mech sheet checked and normalised: pilot, frame, loadout, systems, SP; raises SheetError."""
+    """A mech sheet checked and normalised (pilot, frame, loadout, systems, SP), or SheetError."""
     if not isinstance(sheet, Mapping):
         raise SheetError("sheet", "must be an object", "MECH-STAT-1")
     pilot_in = sheet.get("pilot") or {}

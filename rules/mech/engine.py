@@ -374,7 +374,7 @@ def contest(ctx: Ctx, a: str, a_attr: str, b: str, b_attr: str, why: str) -> tup
 
 
 def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
-    """MECH-HEAT-1/2 (MECH-AMB-35): heat up to the cap; beyond it, stress, clear, carry the excess."""
+    """MECH-HEAT-1/2 (MECH-AMB-35): heat to the cap; beyond it stress, clear, carry the excess."""
     u = ctx.u(uid)
     if amount <= 0 or not alive(u):
         return
@@ -394,6 +394,21 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
         )
         return
     excess = heat + amount - cap
+    if int(u["stress"]) <= 0:
+        # Nothing left to mark: the reactor is already melting down (MECH-AMB-38).
+        ctx.emit(
+            "heat.overflowed",
+            f"{u['name']} takes {amount} heat ({why}) with no stress left: heat cleared, "
+            f"{excess} carries over; the meltdown stands",
+            units={uid: {"heat": 0}},
+            unit=uid,
+            amount=amount,
+            excess=excess,
+            rule="MECH-AMB-38",
+        )
+        stress_check(ctx, uid)
+        take_heat(ctx, uid, min(excess, cap), "carried over")
+        return
     ctx.emit(
         "heat.overflowed",
         f"{u['name']} takes {amount} heat ({why}): {heat} + {amount} exceeds the cap {cap}; "
@@ -514,7 +529,8 @@ def structure_effect(
         if remaining >= 3:  # MECH-AMB-32: "3 or more"
             ctx.emit(
                 "structure.checked",
-                f"{name}: {roll_text}; {remaining} structure left: Stunned until the end of its next turn",
+                f"{name}: {roll_text}; {remaining} structure left: Stunned until the end of its "
+                "next turn",
                 **base,
             )
             ctx.add_condition(
@@ -606,7 +622,7 @@ def structure_effect(
 
 
 def trauma_options(u: Unit) -> dict[str, list[int]]:
-    """MECH-STRUCT-TABLE: mounts with intact weapons and intact systems; spent limited items excluded."""
+    """MECH-STRUCT-TABLE: mounts with intact weapons, intact systems; spent limited items out."""
 
     def usable(item: Json) -> bool:
         return not item["destroyed"] and (item.get("uses") is None or int(item["uses"]) > 0)
@@ -783,7 +799,8 @@ def schedule_meltdown(
             text,
             units={uid: {"meltdown": meltdown}},
             audience="gm",
-            redacted=f"{u['name']}'s reactor is going critical: a meltdown is coming (the GM keeps the count)",
+            redacted=f"{u['name']}'s reactor is going critical: a meltdown is coming (the GM "
+            "keeps the count)",
             unit=uid,
             rule=rule,
         )
@@ -836,7 +853,8 @@ def meltdown(ctx: Ctx, uid: str) -> None:
     total, faces = roll_expr(expr, ctx.dice, "reactor meltdown")
     ctx.emit(
         "meltdown.exploded",
-        f"Reactor meltdown: {expr} = {' + '.join(map(str, faces))} = {total} explosive to every unit within burst {radius}",
+        f"Reactor meltdown: {expr} = {' + '.join(map(str, faces))} = {total} explosive to every "
+        f"unit within burst {radius}",
         unit=uid,
         damage=total,
         targets=caught,
@@ -943,7 +961,7 @@ def begin_turn(ctx: Ctx, uid: str) -> None:
 
 
 def finish_turn(ctx: Ctx, uid: str) -> None:
-    """End of turn: burn check, durations, meltdown countdown; AP and move are lost (MECH-AMB-09)."""
+    """End of turn: burn check, durations, meltdown count; AP and move are lost (MECH-AMB-09)."""
     u = ctx.u(uid)
     if alive(u) and int(u["burn"]) > 0:  # MECH-BURN-1 / MECH-AMB-28
         result = check(ctx, uid, "engineering", "burn")

@@ -20,7 +20,8 @@ REMOVABLE = ("immobilized", "impaired", "jammed", "lock_on", "shredded", "slowed
 CONDITION_TEXT = {
     "danger_zone": "Danger zone: heat at half the cap or more (MECH-HEAT-1).",
     "engaged": "Engaged: adjacent to a hostile; +1 difficulty on ranged attacks (MECH-ENGAGE-1).",
-    "exposed": "Exposed: kinetic, explosive and energy damage taken is doubled (MECH-COND-EXPOSED).",
+    "exposed": "Exposed: kinetic, explosive and energy damage taken is doubled "
+    "(MECH-COND-EXPOSED).",
     "hidden": "Hidden: enemies cannot target it or know where exactly it is (MECH-COND-HIDDEN).",
     "invisible": "Invisible: every attack on it has a 50% chance to miss (MECH-COND-INVISIBLE).",
     "prone": "Prone: attacks on it gain +1 accuracy; it is Slowed; stand up with the move "

@@ -163,7 +163,7 @@ def _viewer_sides(state: Mapping[str, Any], audience: Audience) -> set[str]:
 
 
 def view(state: Json, audience: Audience) -> Json:
-    """What this audience may see: the GM everything; others no meltdown count, no hidden squares."""
+    """What this audience may see: the GM all; others no meltdown count, no hidden squares."""
     out: Json = st.copy_json(state)
     gm = audience.role == "gm"
     sides = _viewer_sides(state, audience)
@@ -624,7 +624,7 @@ def _damage_after(
 
 
 def preview(state: Json, action: Action) -> Json:
-    """The exact chances of an attack (hit, critical, damage range) or an overcharge, before rolling."""
+    """The exact chances of an attack (hit, critical, damage) or an overcharge, before rolling."""
     u = st.unit(state, action.actor)
     params = dict(action.params)
     if action.kind == "overcharge":
@@ -638,7 +638,8 @@ def preview(state: Json, action: Action) -> Json:
             {"label": "overheats: stress damage", **_frac(stress)},
         ]
         return {
-            "summary": f"Overcharge number {count}: heat {expr} ({expr.low}–{expr.high}); {u['heat']}/{u['stats']['heat_cap']} now",
+            "summary": f"Overcharge number {count}: heat {expr} ({expr.low}–{expr.high}); "
+            f"{u['heat']}/{u['stats']['heat_cap']} now",
             "outcomes": heat_outcomes,
             "details": {"heat": {str(k): _frac(v) for k, v in dist.items()}},
         }
@@ -647,7 +648,8 @@ def preview(state: Json, action: Action) -> Json:
         terms = act.attack_terms(state, u, t, "tech", params)
         hit, _ = hit_chances(terms, "tech")
         return {
-            "summary": f"Invade {t['name']}: d20 {terms.bonus + terms.modifier:+d} vs e-defense {terms.defence}",
+            "summary": f"Invade {t['name']}: d20 {terms.bonus + terms.modifier:+d} vs e-defense "
+            f"{terms.defence}",
             "outcomes": [
                 {"label": "hit: 2 heat, Impaired and Slowed", **_frac(hit)},
                 {"label": "miss", **_frac(1 - hit)},
@@ -720,7 +722,9 @@ def preview(state: Json, action: Action) -> Json:
             }
         )
     label = weapon["name"] if weapon else action.kind.replace("_", " ")
-    summary = f"{label}: {len(targets)} target(s); damage {expr}{f'+{bonus}' if bonus else ''} ({expr.low + bonus}–{expr.high + bonus})"
+    plus = f"+{bonus}" if bonus else ""
+    span = f"{expr.low + bonus}–{expr.high + bonus}"
+    summary = f"{label}: {len(targets)} target(s); damage {expr}{plus} ({span})"
     return {
         "summary": summary,
         "outcomes": outcomes,

@@ -1,4 +1,4 @@
-"""The structure and stress tables as data, swappable per campaign (MECH-STRUCT-TABLE, MECH-STRESS-TABLE)."""
+"""Structure and stress tables as data, swappable per campaign (MECH-STRUCT/STRESS-TABLE)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.geometry.square import (
@@ -162,6 +162,7 @@ cell_costs = st.dictionaries(
 )
 
 
+@settings(deadline=None)
 @given(cell_costs, st.tuples(st.integers(0, 7), st.integers(0, 7)), st.integers(0, 9))
 def test_path_cost_at_least_length_times_cheapest_cell(
     costs: dict[tuple[int, int], int | None], goal: tuple[int, int], budget: int

@@ -1,4 +1,4 @@
-"""Attacks, criticals, areas, cover (MECH-ATK-*, MECH-CRIT-1, MECH-AOE-*, MECH-COVER-*); damage (MECH-DMG-*, MECH-ARMOR-1, MECH-RESIST-1, MECH-BURN-1, MECH-BONUS-1)."""
+"""Attacks, crits, areas, cover (MECH-ATK/CRIT/AOE/COVER); the damage pipeline (MECH-DMG-*)."""
 
 from __future__ import annotations
 
@@ -74,7 +74,9 @@ def test_engaged_shot_into_heavy_cover_with_lock_on_mech_ex_14() -> None:
     state, events = play(state, "a", "attack", [10], weapon="k12_carbine", target="t")
     assert "d20 = 10 +1 -6 = 5" in texts(events)
     state["units"]["t"]["conditions"]["lock_on"] = {"source": "tech"}
-    state, events = play(state, "a", "attack", [10], weapon="holdout_pistol", target="t", lock_on="1")
+    state, events = play(
+        state, "a", "attack", [10], weapon="holdout_pistol", target="t", lock_on="1"
+    )
     assert "d20 = 10 +1 -4 = 7" in texts(events)
     assert "lock_on" not in u(state, "t")["conditions"]
 
@@ -86,7 +88,11 @@ def test_light_cover_and_melee_ignoring_cover_mech_cover_table() -> None:
     state = turn(state, "a")
     state, events = play(state, "a", "attack", [10, 1], weapon="k12_carbine", target="t")
     assert "-2 = 9" in texts(events) and "light cover" in texts(events)
-    state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()), terrain=[{"x": 2, "y": 0, "kind": "heavy"}])
+    state = encounter(
+        mech("a", "A", 0, 0),
+        mech("t", "B", 1, 0, sparring()),
+        terrain=[{"x": 2, "y": 0, "kind": "heavy"}],
+    )
     state = turn(state, "a")
     state, events = play(state, "a", "attack", [10, 1], weapon="breaker_maul", target="t")
     assert "+0 = 11" in texts(events)
@@ -125,9 +131,9 @@ def test_tech_attack_out_of_sensor_range_is_refused() -> None:
 
 
 def test_invade_fragment_signal_mech_ex_40() -> None:
-    """MECH-EX-40, MECH-TECH-INVADE, MECH-TECH-FRAGMENT: 7 + 1 = 8 vs 8 hits: 2 heat, Impaired, Slowed."""
+    """MECH-EX-40, MECH-TECH-INVADE/FRAGMENT: 7 + 1 = 8 vs 8 hits: 2 heat, Impaired, Slowed."""
     state = duel()
-    state, events = play(state, "a", "tech", [7], option="invade", target="t")
+    state, _events = play(state, "a", "tech", [7], option="invade", target="t")
     t = u(state, "t")
     assert t["heat"] == 2
     assert {"impaired", "slowed"} <= set(t["conditions"])
@@ -200,7 +206,7 @@ def test_area_friendly_fire_setting_mech_amb_24() -> None:
         area_friendly_fire=True,
     )
     state = turn(state, "a")
-    state, events = play(state, "a", "attack", [15, 1, 4], weapon=0, x=5, y=0)
+    state, _events = play(state, "a", "attack", [15, 1, 4], weapon=0, x=5, y=0)
     assert u(state, "t")["hp"] == 10 - 6 and u(state, "f")["hp"] == 10
 
 
@@ -212,7 +218,7 @@ def test_area_crit_rolls_a_second_damage_for_critted_targets_only_mech_amb_25() 
         mech("s", "B", 5, 1, sparring()),
     )
     state = turn(state, "a")
-    state, events = play(state, "a", "attack", [19, 10, 1, 5], weapon=0, x=5, y=0)
+    state, _events = play(state, "a", "attack", [19, 10, 1, 5], weapon=0, x=5, y=0)
     assert u(state, "t")["hp"] == 10 - (5 + 2)
     assert u(state, "s")["hp"] == 10 - (1 + 2)
 
@@ -228,7 +234,7 @@ def test_line_cone_and_burst_attack_each_unit_in_the_area(shape: str) -> None:
     )
     state = turn(state, "a")
     aim = {} if shape == "burst" else {"x": 9, "y": 5}
-    state, events = play(state, "a", "attack", [15, 2], weapon=0, **aim)
+    state, _events = play(state, "a", "attack", [15, 2], weapon=0, **aim)
     assert u(state, "t")["hp"] == 8 and u(state, "far")["hp"] == 10
 
 
@@ -237,7 +243,7 @@ def test_hidden_units_are_hit_by_areas_mech_cond_hidden() -> None:
     state = encounter(mech("a", "A", 0, 0, pod_user), mech("t", "B", 5, 0, sparring()))
     state["units"]["t"]["conditions"]["hidden"] = {"source": "hide"}
     state = turn(state, "a")
-    state, events = play(state, "a", "attack", [15, 1], weapon="cinder_pod", x=5, y=0)
+    state, _events = play(state, "a", "attack", [15, 1], weapon="cinder_pod", x=5, y=0)
     assert u(state, "t")["hp"] < 10 and u(state, "t")["burn"] == 2
 
 
@@ -269,7 +275,7 @@ def test_limited_and_loading_weapons_mech_pilot_eng() -> None:
 def test_improvised_attack_is_1d6_kinetic_for_2_ap_mech_act_improv() -> None:
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()))
     state = turn(state, "a")
-    state, events = play(state, "a", "improvised_attack", [10, 6], target="t")
+    state, _events = play(state, "a", "improvised_attack", [10, 6], target="t")
     assert u(state, "t")["hp"] == 4 and u(state, "a")["turn"]["ap"] == 0
 
 
@@ -301,7 +307,7 @@ def test_maul_hit_on_exposed_resistant_armoured_mech_ex_17_end_to_end() -> None:
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, tough))
     state["units"]["t"]["conditions"]["exposed"] = {"source": "stress"}
     state = turn(state, "a")
-    state, events = play(state, "a", "attack", [12, 4], weapon="breaker_maul", target="t")
+    state, _events = play(state, "a", "attack", [12, 4], weapon="breaker_maul", target="t")
     assert u(state, "t")["hp"] == 10 - 7
 
 
@@ -321,13 +327,13 @@ def test_armour_taken_from_the_largest_component_once_per_hit_mech_amb_27() -> N
 
 
 def test_burn_marks_and_end_of_turn_checks_mech_ex_19() -> None:
-    """MECH-EX-19 / MECH-BURN-1 / MECH-AMB-28: 2 now → fail: 2 → 3 more now (5) → fail: 5 → clear."""
+    """MECH-EX-19 / MECH-BURN-1 / MECH-AMB-28: 2 → fail: 2 → 3 more (5) → fail: 5 → clear."""
     armoured = sparring(frame={"key": "tank", "armour": 3, "hp": 40})
     state = encounter(mech("t", "B", 5, 5, armoured), mech("x", "A", 0, 0))
     state, _ = play(state, "gm", "gm_damage", target="t", amount=2, type="burn")
     assert (u(state, "t")["hp"], u(state, "t")["burn"]) == (38, 2)
     state = turn(state, "t")
-    state, events = play(state, "t", "end_turn", [9])  # ENG 0: 9 fails
+    state, _ = play(state, "t", "end_turn", [9])  # ENG 0: 9 fails
     assert u(state, "t")["hp"] == 36
     state, _ = play(state, "gm", "gm_damage", target="t", amount=3, type="burn")
     assert (u(state, "t")["hp"], u(state, "t")["burn"]) == (33, 5)
@@ -339,16 +345,16 @@ def test_burn_marks_and_end_of_turn_checks_mech_ex_19() -> None:
     state = turn(state, "x")
     state, _ = play(state, "x", "end_turn")
     state = turn(state, "t")
-    state, events = play(state, "t", "end_turn", [10])
+    state, _events = play(state, "t", "end_turn", [10])
     assert u(state, "t")["burn"] == 0 and u(state, "t")["hp"] == 28
 
 
 def test_bonus_damage_takes_the_weapon_type_mech_bonus_1() -> None:
-    """MECH-AMB-29: bonus damage is the weapon's type (explosive here), so Ablative Skirts halve it."""
+    """MECH-AMB-29: bonus damage takes the weapon's type (explosive): Ablative Skirts halve it."""
     launcher = sheet(mounts=[[dict(AREA_PISTOL, area=None)], [], []], systems=[])
     state = encounter(mech("a", "A", 0, 0, launcher), mech("t", "B", 3, 0, sheet()))
     state = turn(state, "a")
-    state, events = play(state, "a", "attack", [15, 3], weapon=0, target="t")
+    state, _events = play(state, "a", "attack", [15, 3], weapon=0, target="t")
     assert u(state, "t")["hp"] == 14 - 3  # (3 + 3) explosive, resisted → 3
 
 
@@ -377,7 +383,9 @@ def test_heat_seven_of_eight_takes_three_mech_ex_22() -> None:
     assert (u(state, "t")["heat"], u(state, "t")["stress"]) == (2, 3)
 
 
-@pytest.mark.parametrize(("cap", "heat", "zone"), [(8, 4, True), (8, 3, False), (7, 4, True), (7, 3, False)])
+@pytest.mark.parametrize(
+    ("cap", "heat", "zone"), [(8, 4, True), (8, 3, False), (7, 4, True), (7, 3, False)]
+)
 def test_danger_zone_mech_ex_23(cap: int, heat: int, zone: bool) -> None:
     """MECH-EX-23 / MECH-HEAT-1: 2 × heat ≥ cap."""
     assert danger_zone({"heat": heat, "stats": {"heat_cap": cap}}) is zone

@@ -1,4 +1,4 @@
-"""Checks, accuracy, saves (MECH-CHECK-1, MECH-ACC-1, MECH-SAVE-1); sheets and mounts (MECH-STAT-*, MECH-MOUNT-*)."""
+"""Checks, accuracy, saves (MECH-CHECK/ACC/SAVE); sheets and mounts (MECH-STAT/MOUNT-*)."""
 
 from __future__ import annotations
 
@@ -39,9 +39,11 @@ def test_hull_check_hull_2_mech_ex_10(face: int, success: bool) -> None:
 def test_support_adds_two_accuracy_to_the_next_check_mech_ex_39() -> None:
     """MECH-EX-39, MECH-TECH-SUPPORT, MECH-AMB-11: 5 + HULL 1 + 4 = 10, success; then spent."""
     ally = sheet(pilot={"hull": 1})
-    state = encounter(mech("a", "blue", 0, 0), mech("b", "blue", 2, 0, ally), mech("z", "red", 19, 13))
+    state = encounter(
+        mech("a", "blue", 0, 0), mech("b", "blue", 2, 0, ally), mech("z", "red", 19, 13)
+    )
     state = turn(state, "a")
-    state, events = play(state, "a", "tech", option="support", target="b")
+    state, _events = play(state, "a", "tech", option="support", target="b")
     assert "supported" in u(state, "b")["conditions"]
     ctx = Ctx(state, LoadedDice([5]))
     result = check(ctx, "b", "hull", "test")
@@ -93,9 +95,9 @@ def test_contest_tie_goes_to_the_non_initiator_mech_amb_02() -> None:
     state = encounter(mech("a", "blue", 0, 0, searcher), mech("z", "red", 8, 0, hider))
     state["units"]["z"]["conditions"]["hidden"] = {"source": "hide"}
     state = turn(state, "a")
-    state, events = play(state, "a", "search", [10, 10], target="z")
+    state, _ = play(state, "a", "search", [10, 10], target="z")
     assert "hidden" in u(state, "z")["conditions"]
-    state, events = play(state, "a", "search", [11, 10], target="z")
+    state, _events = play(state, "a", "search", [11, 10], target="z")
     assert "hidden" not in u(state, "z")["conditions"]
 
 
@@ -164,7 +166,9 @@ def test_mount_table_mech_mount_table(mounts: list[list[str]], ok: bool) -> None
 def test_main_aux_and_aux_aux_mounts() -> None:
     """MECH-MOUNT-MAINAUX / MECH-MOUNT-AUXAUX."""
     frame = {"key": "test", "mounts": ["main_aux", "aux_aux"]}
-    validate_sheet(sheet(frame=frame, mounts=[["k12_carbine", "holdout_pistol"], ["holdout_pistol"]]))
+    validate_sheet(
+        sheet(frame=frame, mounts=[["k12_carbine", "holdout_pistol"], ["holdout_pistol"]])
+    )
     with pytest.raises(SheetError):
         validate_sheet(sheet(frame=frame, mounts=[[], ["k12_carbine"]]))
 
@@ -194,7 +198,9 @@ def test_integrated_mount_cannot_be_changed_mech_mount_integrated() -> None:
 def test_systems_cannot_exceed_sp_mech_pilot_sys() -> None:
     """MECH-PILOT-SYS: SP 6 holds 4 SP of systems, not 8."""
     with pytest.raises(SheetError) as info:
-        validate_sheet(sheet(systems=["coolant_purge", "ablative_skirts", "coolant_purge", "coolant_purge"]))
+        validate_sheet(
+            sheet(systems=["coolant_purge", "ablative_skirts", "coolant_purge", "coolant_purge"])
+        )
     assert info.value.field == "systems"
 
 

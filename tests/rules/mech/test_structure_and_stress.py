@@ -1,4 +1,4 @@
-"""Structure and stress tables, meltdown, destruction and wrecks (MECH-STRUCT-*, MECH-STRESS-*, MECH-MELTDOWN-1, MECH-DESTROYED-1)."""
+"""Structure and stress tables, meltdown, wrecks (MECH-STRUCT/STRESS/MELTDOWN/DESTROYED)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def overheat(state: dict, faces: list[int]) -> tuple[dict, list]:
 
 def test_first_structure_damage_direct_hit_stuns_mech_ex_24() -> None:
     """MECH-EX-24: 1d6 = 1, 3 left → Stunned until the end of its next turn (MECH-AMB-33)."""
-    state, events = hit(hurt(), [1])
+    state, _events = hit(hurt(), [1])
     assert u(state, "t")["structure"] == 3
     assert "stunned" in u(state, "t")["conditions"]
     state = turn(state, "t")
@@ -39,7 +39,7 @@ def test_first_structure_damage_direct_hit_stuns_mech_ex_24() -> None:
 @pytest.mark.parametrize(("hull_face", "destroyed"), [(8, False), (7, True)])
 def test_second_structure_direct_hit_hull_check_mech_ex_25(hull_face: int, destroyed: bool) -> None:
     """MECH-EX-25: 2d6 = 5, 1 → lowest 1, 2 left → HULL check (HULL 2: 8 passes, 7 fails)."""
-    state, events = hit(hurt(structure=3), [5, 1, hull_face])
+    state, _events = hit(hurt(structure=3), [5, 1, hull_face])
     assert u(state, "t")["destroyed"] is destroyed
     if not destroyed:
         assert "stunned" in u(state, "t")["conditions"]
@@ -55,21 +55,21 @@ def test_multiple_ones_destroy_mech_ex_26() -> None:
 
 def test_odd_trauma_destroys_a_system_mech_ex_27() -> None:
     """MECH-EX-27: 2d6 = 3, 6 → lowest 3, odd → one system (the controller chooses)."""
-    state, events = hit(hurt(structure=3), [3, 6])
+    state, _ = hit(hurt(structure=3), [3, 6])
     assert u(state, "t")["pending_trauma"] == "system"
     with pytest.raises(IllegalAction, match="choose"):
         play(state, "t", "move", x=5, y=6)
     with pytest.raises(IllegalAction):
         play(state, "t", "choose_trauma", item=7)
-    state, events = play(state, "t", "choose_trauma", item=1)
+    state, _events = play(state, "t", "choose_trauma", item=1)
     assert u(state, "t")["systems"][1]["destroyed"] and u(state, "t")["pending_trauma"] is None
 
 
 def test_even_trauma_destroys_a_mount_mech_ex_28() -> None:
     """MECH-EX-28: 2d6 = 4, 2 → lowest 2, even → all weapons on one mount."""
-    state, events = hit(hurt(structure=3), [4, 2])
+    state, _ = hit(hurt(structure=3), [4, 2])
     assert u(state, "t")["pending_trauma"] == "mount"
-    state, events = play(state, "t", "choose_trauma", item=1)
+    state, _events = play(state, "t", "choose_trauma", item=1)
     flex = [w for w in u(state, "t")["weapons"] if w["mount"] == 1]
     assert all(w["destroyed"] for w in flex) and len(flex) == 2
 
@@ -88,7 +88,7 @@ def test_trauma_with_nothing_left_is_a_direct_hit_mech_amb_34() -> None:
     bare = sheet(systems=[], mounts=[[], [], []])
     state = encounter(mech("t", "B", 5, 5, bare), mech("x", "A", 15, 12))
     state = patch(state, "t", structure=4, hp=1)
-    state, events = hit(state, [3])
+    state, _events = hit(state, [3])
     assert "stunned" in u(state, "t")["conditions"]
 
 
@@ -97,30 +97,30 @@ def test_spent_limited_items_cannot_be_chosen_mech_struct_table() -> None:
     systems = [dict(s) for s in u(state, "t")["systems"]]
     systems[0]["uses"] = 0
     state = patch(state, "t", systems=systems)
-    state, events = hit(state, [3, 6])
+    state, _events = hit(state, [3, 6])
     # Coolant Purge (spent) cannot be chosen, so Ablative Skirts is the only option.
     assert u(state, "t")["systems"][1]["destroyed"] and not u(state, "t")["systems"][0]["destroyed"]
 
 
 def test_glancing_blow_impairs_mech_ex_29() -> None:
     """MECH-EX-29: 2d6 = 6, 5 → Impaired until the end of its next turn."""
-    state, events = hit(hurt(structure=3), [6, 5])
+    state, _events = hit(hurt(structure=3), [6, 5])
     assert "impaired" in u(state, "t")["conditions"]
 
 
 def test_last_structure_destroys_without_a_roll_mech_amb_30() -> None:
-    state, events = hit(hurt(structure=1), [])
+    state, _events = hit(hurt(structure=1), [])
     assert u(state, "t")["destroyed"]
 
 
 def test_direct_hit_with_one_structure_left_destroys() -> None:
-    state, events = hit(hurt(structure=2), [1, 4, 4])
+    state, _events = hit(hurt(structure=2), [1, 4, 4])
     assert u(state, "t")["destroyed"]
 
 
 def test_first_stress_meltdown_row_exposes_mech_ex_30() -> None:
     """MECH-EX-30: first stress, 1d6 = 1, 3 left → Exposed."""
-    state, events = overheat(hurt(), [1])
+    state, _events = overheat(hurt(), [1])
     assert u(state, "t")["stress"] == 3 and "exposed" in u(state, "t")["conditions"]
 
 
@@ -147,7 +147,7 @@ def test_second_stress_failed_engineering_starts_a_secret_countdown_mech_ex_31()
 def test_meltdown_check_for_two_ap_averts_it_mech_stress_table() -> None:
     state, _ = overheat(hurt(stress=3), [1, 4, 7, 3])
     state = turn(state, "t")
-    state, events = play(state, "t", "meltdown_check", [8])
+    state, _events = play(state, "t", "meltdown_check", [8])
     assert u(state, "t")["meltdown"] is None
 
 
@@ -173,12 +173,12 @@ def test_reactor_meltdown_blast_mech_ex_32() -> None:
 
 
 def test_zero_stress_melts_down_at_the_end_of_the_next_turn_mech_amb_38() -> None:
-    state, events = overheat(hurt(stress=1), [])
+    state, _events = overheat(hurt(stress=1), [])
     assert u(state, "t")["stress"] == 0 and u(state, "t")["meltdown"]["turns"] == 1
 
 
 def test_multiple_ones_on_stress_schedule_meltdown_mech_amb_36() -> None:
-    state, events = overheat(hurt(stress=3), [1, 1])
+    state, _events = overheat(hurt(stress=3), [1, 1])
     assert u(state, "t")["meltdown"] == {"turns": 1, "mark": 0, "avertable": False}
 
 
@@ -189,13 +189,13 @@ def test_stress_rows_mech_stress_table(faces: list[int], condition: str) -> None
 
 
 def test_dice_count_setting_mech_amb_31() -> None:
-    state, events = hit(hurt(structure=2, check_dice="one"), [5])
+    _state, events = hit(hurt(structure=2, check_dice="one"), [5])
     assert "structure check 1d6 = 5" in texts(events)
 
 
 def test_lancer_structure_table_rolls_a_second_d6_for_trauma() -> None:
     """Swappable tables (issue 5): the LANCER preset picks mount/system with a second d6."""
-    state, events = hit(hurt(structure_table="lancer"), [3, 5])
+    state, _events = hit(hurt(structure_table="lancer"), [3, 5])
     assert u(state, "t")["pending_trauma"] == "system"
 
 
@@ -205,14 +205,17 @@ def test_custom_table_data_and_bad_tables() -> None:
         "multiple_ones": "nothing",
         "rows": [{"low": 1, "high": 6, "name": "Shrug", "effect": "nothing"}],
     }
-    state, events = hit(hurt(structure_table=custom), [1])
+    _state, events = hit(hurt(structure_table=custom), [1])
     assert "no effect" in texts(events)
     with pytest.raises(RulesError):
         table_for("structure", {"rows": [{"low": 1, "high": 3, "name": "x", "effect": "nothing"}]})
     with pytest.raises(RulesError):
         table_for("stress", "spicy")
     with pytest.raises(RulesError):
-        encounter(mech("t", "B", 5, 5), structure_table={"rows": [{"low": 1, "high": 6, "effect": "boom"}]})
+        encounter(
+            mech("t", "B", 5, 5),
+            structure_table={"rows": [{"low": 1, "high": 6, "effect": "boom"}]},
+        )
 
 
 def test_table_lookup() -> None:
@@ -240,7 +243,7 @@ def test_no_wrecks_setting_mech_amb_49() -> None:
 def test_destroyed_active_mech_ends_its_turn() -> None:
     state = hurt(structure=1)
     state = turn(state, "t")
-    state, events = play(state, "t", "overcharge")
+    state, _ = play(state, "t", "overcharge")
     state = patch(state, "t", heat=8)
-    state, events = play(state, "gm", "gm_damage", target="t", amount=1)
+    state, _events = play(state, "gm", "gm_damage", target="t", amount=1)
     assert u(state, "t")["destroyed"] and state["active"] is None

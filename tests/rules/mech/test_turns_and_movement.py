@@ -1,4 +1,4 @@
-"""Rounds, turns, AP, overcharge (MECH-ROUND-*, MECH-AP-*, MECH-OVERCHARGE-*); movement (MECH-MOVE-*, MECH-ENGAGE-1, MECH-JUMP-1, MECH-CLIMB-1, MECH-FALL-1, MECH-OA-1)."""
+"""Rounds, turns, AP, overcharge; moves, engagement, jumps, climbs, falls, opportunity attacks."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_overcharge_heat_escalates_and_resets_after_the_match_mech_ex_04() -> No
     for faces in scripted:
         state = turn(state, "a")
         before = u(state, "a")["heat"]
-        state, events = play(state, "a", "overcharge", faces)
+        state, _events = play(state, "a", "overcharge", faces)
         heats.append(u(state, "a")["heat"] - before)
         assert u(state, "a")["turn"]["ap"] == 3
         state, _ = play(state, "a", "end_turn")
@@ -157,7 +157,7 @@ def test_engagement_with_a_smaller_unit_does_not_stop_mech_amb_20() -> None:
     big = sheet(frame={"key": "big", "size": 2})
     state = encounter(mech("a", "A", 0, 4, big), mech("b", "B", 5, 5))
     state = turn(state, "a")
-    state, events = play(state, "a", "move", x=3, y=4)
+    state, _events = play(state, "a", "move", x=3, y=4)
     assert (u(state, "a")["x"], u(state, "a")["y"]) == (3, 4)
 
 
@@ -242,14 +242,14 @@ def test_fall_damage_mech_ex_33(height: int, damage: int) -> None:
 def test_fall_ignores_armour_and_can_be_capped_mech_fall_1() -> None:
     armoured = sheet(frame={"key": "tank", "armour": 2})
     state = encounter(mech("a", "A", 0, 0, armoured), mech("b", "B", 19, 13), fall_cap=9)
-    state, events = play(state, "gm", "gm_fall", target="a", height=12)
+    state, _events = play(state, "gm", "gm_fall", target="a", height=12)
     assert u(state, "a")["hp"] == 14 - 9
     with pytest.raises(RulesError):
         fall_damage(-1)
 
 
 def test_opportunity_attack_before_the_move_resolves_mech_oa_1() -> None:
-    """MECH-OA-1 / MECH-AMB-18: leaving melee threat draws the maul; once per round, one reaction."""
+    """MECH-OA-1 / MECH-AMB-18: leaving melee threat draws the maul; once a round, one reaction."""
     state = encounter(mech("a", "A", 5, 5, sparring()), mech("b", "B", 6, 5))
     state = turn(state, "a")
     state, events = play(state, "a", "move", [12, 2], x=2, y=5)
