@@ -167,7 +167,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     log = load_log(_read_json(args.log, "log"))
-    report = verify_log(log, args.seed)
+    seed = args.seed if args.seed is not None else log.seed
+    if seed is None:
+        raise BadInput("the log has no revealed seed: pass --seed")
+    report = verify_log(log, seed)
     _print(report.to_json())
     return 0 if report.ok else CHECK_FAILED
 
@@ -207,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("verify", help="re-run every entry of a log with the revealed seed")
     check.add_argument("log")
-    check.add_argument("--seed", required=True, help="the encounter's revealed seed")
+    check.add_argument("--seed", help="the revealed seed (default: the log's own `seed`)")
     check.set_defaults(run=cmd_verify)
     return parser
 

@@ -106,6 +106,7 @@ class Log:
     entries: tuple[Entry, ...]
     snapshot: Json | None = None  # the stored state, if exported with it; replay must reproduce it
     commitment: str | None = None  # SHA-256 of the seed, published when the encounter started
+    seed: str | None = None  # the seed, once revealed (the table server's export adds it)
 
     def to_json(self) -> Json:
         data: Json = {
@@ -118,6 +119,8 @@ class Log:
             data["snapshot"] = dict(self.snapshot)
         if self.commitment is not None:
             data["commitment"] = self.commitment
+        if self.seed is not None:
+            data["seed"] = self.seed
         return data
 
 
@@ -205,10 +208,12 @@ def load_log(data: Any) -> Log:
     if snapshot is not None and not isinstance(snapshot, Mapping):
         raise LogError("the log's 'snapshot' must be an object")
     commitment = current.get("commitment")
+    seed = current.get("seed")
     return Log(
         system=system,
         setup=dict(setup),
         entries=tuple(entries),
         snapshot=dict(snapshot) if snapshot is not None else None,
         commitment=str(commitment) if commitment is not None else None,
+        seed=str(seed) if seed is not None else None,
     )

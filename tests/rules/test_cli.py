@@ -330,5 +330,9 @@ def test_verify_and_replay_refuse_bad_logs_in_one_line(
     assert message in bad("replay", str(path))
 
 
-def test_verify_needs_a_seed() -> None:
-    assert "--seed" in bad("verify", "log.json")
+def test_verify_takes_the_revealed_seed_from_the_log_or_needs_one(tmp_path: Path) -> None:
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps({**_chat_log(), "seed": SEED}))
+    assert ok_json("verify", str(path))["ok"] is True
+    path.write_text(json.dumps(_chat_log()))
+    assert "the log has no revealed seed: pass --seed" in bad("verify", str(path))

@@ -100,11 +100,13 @@ def test_log_round_trips_through_json(counter: GameSystem) -> None:
         (Entry(1, ADD, (added(4),)),),
         snapshot={"total": 5},
         commitment="ab" * 32,
+        seed="revealed",
     )
     data = json.loads(json.dumps(log.to_json()))
 
     assert data["log_version"] == LOG_VERSION == 1
-    assert set(data) == {"log_version", "system", "setup", "entries", "snapshot", "commitment"}
+    keys = {"log_version", "system", "setup", "entries", "snapshot", "commitment", "seed"}
+    assert set(data) == keys
     assert load_log(data) == log
     bare = Log("counter", {}, ())
     assert set(bare.to_json()) == {"log_version", "system", "setup", "entries"}
