@@ -84,7 +84,6 @@ def demo() -> Json:
                 "capacity": 100,
                 "spare": 1,
                 "reload": "belt",
-                "mal": 99,
                 "action": "auto",
                 "auto": True,
                 "max_burst": 20,

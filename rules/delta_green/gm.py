@@ -104,6 +104,15 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
     for cid, c in state["combatants"].items():
         if c["dead"] or int(c["hp"]) <= -10:
             continue
+        if settings_of(state)["dg.maim_max_hp_loss"] == "L":
+            for loc in [*c["maimed"], *c["severed"]]:
+                if loc not in c.get("maim_counted", []) and loc != "head":
+                    normal = int(c["loc_max"][loc])
+                    ops.append({"op": "maim_loss", "id": cid, "location": loc, "amount": normal})
+                    lines.append(
+                        f"{c['name']}: the maimed {LOCATION_NAMES[loc]} costs {normal} "
+                        "max HP for good (DG-HEAL-5)"
+                    )
         ops.append({"op": "recompute_locations", "id": cid})  # DG-HEAL-5: new max HP
         if c["bleeding"]:
             lines.append(f"{c['name']}: still bleeding, must be stabilised first (DG-HEAL-2)")

@@ -263,8 +263,6 @@ def _damage(state: Json, op: Mapping[str, Any]) -> None:
         if loc in LIMBS:  # DG-WOUND-6
             (c["severed"] if sever else c["maimed"]).append(loc)
             c["untreated"].append(loc)
-            if state["settings"].get("dg.maim_max_hp_loss") == "L":
-                c["hp_max"] = int(c["hp_max"]) - normal  # DG-HEAL-5
         elif loc == HEAD:  # DG-WOUND-7
             c["bleeding"][loc] = {"kind": "auto", "since": rnd}
             if sever:
@@ -434,6 +432,10 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
     elif kind == "list_add":
         if op["value"] not in c[op["key"]]:
             c[op["key"]].append(op["value"])
+    elif kind == "maim_loss":  # DG-HEAL-5: the maimed limb's L comes off max HP for good
+        c["hp_max"] = int(c["hp_max"]) - int(op["amount"])
+        c["hp"] = min(int(c["hp"]), int(c["hp_max"]))
+        c["maim_counted"] = [*c.get("maim_counted", []), op["location"]]
     elif kind == "recompute_locations":
         rounding = str(state["settings"]["dg.location_hp_rounding"])
         c["loc_max"] = {

@@ -51,6 +51,7 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
         in burst.locator("output.preview").inner_text()
     )
     screenshot(player, "odds")
+    burst.screenshot(path=str(screenshot(player, "odds").parent / "delta_green-player-odds.png"))
     burst.locator("button[type=submit]").click()
 
     # Without a reload, the GM's page shows Serge's three cards face down and the cultist's wounds.
@@ -66,3 +67,6 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
     player.locator("[data-sheet='serge'] [data-ammo='0']").wait_for()
     screenshot(gm, "gm")
     screenshot(player, "player")
+    shots = screenshot(gm, "gm").parent
+    gm.locator(".dg-board").screenshot(path=str(shots / "delta_green-gm-board.png"))
+    player.locator(".dg-sheet").screenshot(path=str(shots / "delta_green-player-sheet.png"))

@@ -112,6 +112,21 @@ def board_context(
             "mine": [by_id[a] for a in sorted(audience.actors) if a in by_id],
         }
     }
+    # Reactions and standing choices sit on each combatant's card, so the action list holds only
+    # what the seated actor (or, for the GM, the combatant whose turn it is) can do now.
+    free = {"set_dodge", "set_brave", "declare_parry", "walk", "quick_draw", "declare_aimed_shot"}
+    actors = [cid for cid in by_id if audience.role == "gm" or cid in audience.actors]
+    legal = {cid: SYSTEM.legal_actions(view, cid) for cid in actors}
+    toggles: dict[str, list[dict[str, Any]]] = {}
+    for cid, templates in legal.items():
+        toggles[cid] = action_forms({cid: [t for t in templates if t["kind"] in free]})
+        if audience.role == "gm" and cid != current:
+            legal[cid] = []
+        else:
+            legal[cid] = [t for t in templates if t["kind"] not in free or audience.role != "gm"]
+    for row in rows:
+        row["toggles"] = toggles.get(row["id"], []) if audience.role == "gm" else []
+    context["forms"] = action_forms({cid: t for cid, t in legal.items() if t})
     if audience.role == "gm":
         templates = SYSTEM.legal_actions(view, "gm")
         forms = action_forms({"gm": templates})

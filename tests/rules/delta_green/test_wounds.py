@@ -59,7 +59,7 @@ def test_dg_wound_6_maimed_limb_incapacitates_and_costs_max_hp() -> None:
     a = c(state, "a")
     assert "maimed:left_arm" in conditions(a)
     assert "incapacitated" in conditions(a)
-    assert a["hp_max"] == 12
+    assert a["hp_max"] == 16  # the loss is counted when healing starts (DG-HEAL-5)
 
 
 def test_dg_wound_6_severed_by_a_severing_weapon() -> None:
