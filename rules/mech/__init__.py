@@ -50,8 +50,9 @@ SYSTEM = GameSystem(
     demo=demo,
 )
 
-# A typical attack for bench/rules.py: Latch overcharges-free carbine shot at a sparring Mule.
+# A typical attack for bench/rules.py: Latch's carbine shot at a sparring Mule.
 BENCH = {
+    "name": "carbine shot",
     "setup": demo(),
     "prelude": [Action("begin_turn", "latch"), Action("move", "latch", {"x": 6, "y": 5})],
     "action": Action("attack", "latch", {"weapon": "k12_carbine", "target": "spar_a"}),

@@ -8,7 +8,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import Action
-from rules.geometry.square import distance, footprint
+from rules.geometry.square import distance, footprint, supercover_line
 from rules.mech import state as st
 from rules.mech.checks import accuracy_mod
 from rules.mech.damage import fall_damage, half_up, parse_expr, roll_expr
@@ -574,6 +574,15 @@ def attack_roll(
     return Roll(tid, hit, crit, text)
 
 
+def sight_to_square(state: Json, source: Cell, point: Cell) -> bool:
+    """Whether no building stands between a square and a point (MECH-AOE-BLAST)."""
+    for cell in supercover_line(source, point)[1:-1]:
+        feature = st.terrain(state, cell)
+        if feature is not None and feature["kind"] == "building":
+            return False
+    return True
+
+
 def area_targets(
     ctx: Ctx, u: Unit, weapon: Json, params: dict[str, Any]
 ) -> tuple[list[str], Cell, list[Cell]]:
@@ -597,6 +606,8 @@ def area_targets(
                 )
             cells = g.blast(point, value)
             origin = point
+            if not sight_to_square(ctx.state, st.centre(u), point):
+                raise IllegalAction("no line of sight to the blast point", "MECH-AOE-BLAST")
         elif shape == "line":
             cells = set(g.line_area(st.pos(u), point, value, st.size(u)))
         else:

@@ -396,3 +396,14 @@ def test_damage_expression_parsing() -> None:
     assert (parse_expr("2d6").low, parse_expr("2d6").high) == (2, 12)
     with pytest.raises(Exception, match="not a damage expression"):
         parse_expr("banana")
+
+
+def test_blast_point_needs_range_and_line_of_sight_mech_aoe_blast() -> None:
+    """MECH-AOE-BLAST: a point within range and line of sight."""
+    tower = [{"x": 3, "y": 0, "kind": "building", "height": 3}]
+    state = encounter(mech("a", "A", 0, 0), mech("t", "B", 6, 0, sparring()), terrain=tower)
+    state = turn(state, "a")
+    with pytest.raises(IllegalAction, match="line of sight"):
+        play(state, "a", "attack", weapon="cinder_pod", x=6, y=0)
+    with pytest.raises(IllegalAction, match="range 8"):
+        play(state, "a", "attack", weapon="cinder_pod", x=0, y=9)
