@@ -69,6 +69,17 @@ def vest_of(c: Mapping[str, Any]) -> Any:
     return VESTS[int(vest["level"])] if vest else None
 
 
+HIDDEN_OPEN, HIDDEN_SEP, HIDDEN_CLOSE = "\u27e6", "\u241f", "\u27e7"
+
+
+def vest_text(c: Mapping[str, Any], text: str) -> str:
+    """DG-ARM-8: mark log text that reveals a hidden vest, so others get a redacted line."""
+    vest = c["sheet"].get("vest")
+    if vest and vest.get("worn_hidden"):
+        return f"{HIDDEN_OPEN}{c['id']}{HIDDEN_SEP}{text}{HIDDEN_CLOSE}"
+    return text
+
+
 def suppression_now(state: Mapping[str, Any], c: Mapping[str, Any]) -> int:
     """DG-SUPP-3/-4: the summed suppression penalties on this combatant's attacks this round."""
     return sum(int(p["value"]) for p in c["penalties"] if int(p["round"]) == int(state["round"]))
@@ -82,7 +93,7 @@ def own_penalties(state: Mapping[str, Any], c: Mapping[str, Any]) -> list[tuple[
         parts.append(("running", -int(settings["dg.run_penalty"])))  # DG-MOVE-2
     vest = vest_of(c)
     if vest and vest.penalty:
-        parts.append((f"vest {vest.level}", -vest.penalty))  # DG-ARM-2
+        parts.append((vest_text(c, f"vest {vest.level}"), -vest.penalty))  # DG-ARM-2
     suppression = suppression_now(state, c)
     if suppression:
         parts.append(("suppressed", suppression))  # DG-SUPP-3
@@ -216,17 +227,16 @@ def armour_for(
         return 0, "aimed past the vest"  # DG-ARM-6 without hit locations
     kind = weapon["kind"]
     if kind in ("knife", "melee") and impale and settings["dg.stab_bypass"] == "melee_impale":
-        return 0, "a stab goes through the vest"  # DG-ARM-5
+        return 0, vest_text(target, "a stab goes through the vest")  # DG-ARM-5
     unarmed_half = kind == "unarmed" and (
         settings["dg.half_ap_unarmed"] == "all" or weapon["key"] == "fist"
     )
+    half = rhu(Fraction(vest.ap, 2))
     if kind == "knife" or unarmed_half:
-        return rhu(
-            Fraction(vest.ap, 2)
-        ), f"vest {vest.level} AP {vest.ap} halved vs knives and fists"
+        return half, vest_text(target, f"vest {vest.level} AP {vest.ap} halved vs knives and fists")
     if weapon.get("area") and settings["dg.area_effect_ap"] == "half":
-        return rhu(Fraction(vest.ap, 2)), f"vest {vest.level} AP halved vs area effects"  # DG-ARM-7
-    return vest.ap, f"vest {vest.level} AP {vest.ap}"
+        return half, vest_text(target, f"vest {vest.level} AP halved vs area effects")  # DG-ARM-7
+    return vest.ap, vest_text(target, f"vest {vest.level} AP {vest.ap}")
 
 
 def roll_location(

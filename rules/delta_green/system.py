@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -13,7 +15,16 @@ from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Audience, Event, Json
 from rules.delta_green import engine, gm
-from rules.delta_green.combat import Chance, attack_chance, own_penalties, settings_of, skill
+from rules.delta_green.combat import (
+    HIDDEN_CLOSE,
+    HIDDEN_OPEN,
+    HIDDEN_SEP,
+    Chance,
+    attack_chance,
+    own_penalties,
+    settings_of,
+    skill,
+)
 from rules.delta_green.state import (
     able,
     cards_left,
@@ -85,6 +96,30 @@ GM_ACTIONS: dict[str, Resolver] = {
 
 def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     """Events for one action; raises RulesError (state untouched) when it is not allowed."""
+    return [_hide_vests(event) for event in _resolve(state, action, dice)]
+
+
+_HIDDEN = re.compile(
+    f"{HIDDEN_OPEN}([^{HIDDEN_SEP}]*){HIDDEN_SEP}([^{HIDDEN_CLOSE}]*){HIDDEN_CLOSE}"
+)
+
+
+def _hide_vests(event: Event) -> Event:
+    """DG-ARM-8: a line that reveals a hidden vest goes to the GM and the wearer; others get it
+    without the vest."""
+    wearers = {match.group(1) for match in _HIDDEN.finditer(event.text)}
+    if not wearers:
+        return event
+    full = _HIDDEN.sub(lambda m: m.group(2), event.text)
+    redacted = _HIDDEN.sub(
+        lambda m: "armour" if "AP" in m.group(2) or "stab" in m.group(2) else "other modifiers",
+        event.text,
+    )
+    audience = f"actor:{next(iter(wearers))}" if len(wearers) == 1 else "gm"
+    return dataclasses.replace(event, text=full, audience=audience, redacted_text=redacted)
+
+
+def _resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     kind = action.kind
     if action.actor == engine.GM_ACTOR:
         resolver = GM_ACTIONS.get(kind)

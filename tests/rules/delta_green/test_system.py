@@ -291,3 +291,28 @@ def test_every_event_carries_its_dice_and_text() -> None:
     ]
     assert "hit location d10 = 5: chest/abdomen" in events[0].text
     assert "hit location d10 = 8: right arm" in events[0].text
+
+
+def test_dg_arm_8_log_lines_about_a_hidden_vest_are_redacted_for_others() -> None:
+    """DG-ARM-8: the GM and the wearer read the vest in the log; everyone else reads 'armour'."""
+    state = encounter(
+        agent("walsh", dex=16, vest={"level": 2, "worn_hidden": True}), agent("b", dex=4, hp=40)
+    )
+    state, _ = gm(state, "start_round", [10, 1])
+    state, events = play(state, "fire", "walsh", [90], weapon="pistol", target="b")
+    assert events[0].audience == "actor:walsh"
+    assert "vest 2 -8" in events[0].text
+    assert events[0].redacted_text is not None and "vest" not in events[0].redacted_text
+    assert "other modifiers -8 = 42: miss" in events[0].redacted_text
+    state, events = play(state, "fire", "b", [20, 5, 9], weapon="pistol", target="walsh")
+    assert "vest 2 AP 8 -> 1" in events[0].text
+    assert events[0].redacted_text is not None and "armour -> 1" in events[0].redacted_text
+    assert Audience("player", actors=frozenset({"walsh"})).can_see(events[0].audience)
+    assert not Audience("player", actors=frozenset({"b"})).can_see(events[0].audience)
+
+
+def test_visible_vests_are_in_everyones_log() -> None:
+    state = encounter(agent("a", dex=16), agent("b", dex=4, hp=40, vest={"level": 3}))
+    state, _ = gm(state, "start_round", [10, 1])
+    _, events = play(state, "fire", "a", [20, 5, 9], weapon="pistol", target="b")
+    assert events[0].audience == "all" and "vest 3 AP 10 -> 0" in events[0].text
