@@ -6,7 +6,6 @@ Run: `.venv/bin/python bench/rules.py [--seconds 2] [--markdown]` from the repos
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import platform
 import random
@@ -21,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rules.core.dice import Dice, SeededDice
 from rules.core.jsonstate import update_in
 from rules.core.notation import DiceExpr
-from rules.core.registry import KNOWN, get_system
+from rules.core.registry import KNOWN, bench_cases, get_system
 from rules.core.system import Action, Event, GameSystem
 from rules.core.table import resolve_table_action
 
@@ -42,19 +41,6 @@ def rate(work: Callable[[int], object], seconds: float) -> float:
         elapsed = time.process_time() - start
         if elapsed >= seconds:
             return done / elapsed
-
-
-def benches(module_name: str) -> list[Mapping[str, Any]]:
-    """The system module's BENCH: one dict, or a list of them (see docs/rules/README.md)."""
-    module = importlib.import_module(module_name)
-    found = getattr(module, "BENCH", None)
-    if found is None:
-        return []
-    if callable(found):
-        found = found()
-    if isinstance(found, tuple):  # the short form (setup, action)
-        found = {"setup": found[0], "action": found[1]}
-    return list(found) if isinstance(found, list) else [found]
 
 
 def prepare(system: GameSystem, bench: Mapping[str, Any]) -> tuple[Any, Action]:
@@ -212,7 +198,7 @@ def main() -> None:
 
     for key in sorted(KNOWN):
         system = get_system(key)
-        for n, bench in enumerate(benches(KNOWN[key])):
+        for n, bench in enumerate(bench_cases(key)):
             state, action = prepare(system, bench)
             label = bench.get("name") or f"{action.kind} {dict(action.params)}"
             per_second = rate(resolve_and_apply(system, state, action), args.seconds)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,11 @@ def _difference(recorded: Any, rerun: Any, path: str) -> str | None:
     return None
 
 
+def _as_json(data: Any) -> Any:
+    """The data as a JSON round trip gives it back (tuples become lists, int keys strings)."""
+    return json.loads(json.dumps(data))
+
+
 def _rerun(system: GameSystem, state: Any, entry: Entry, seed: str) -> list[Event]:
     assert entry.action is not None
     dice = SeededDice(derive_seed(seed, entry.index))
@@ -87,12 +93,12 @@ def verify(
         if _needs_rerun(entry):
             checked += 1
             try:
-                rerun = [event.to_json() for event in _rerun(system, state, entry, seed)]
+                rerun = _as_json([event.to_json() for event in _rerun(system, state, entry, seed)])
             except RulesError as error:
                 return VerifyReport(
                     False, checked, skipped, entry.index, f"re-running it was refused: {error}"
                 )
-            recorded = [event.to_json() for event in entry.events]
+            recorded = _as_json([event.to_json() for event in entry.events])
             found = _difference(recorded, rerun, "events")
             if found:
                 return VerifyReport(False, checked, skipped, entry.index, found)

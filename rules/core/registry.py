@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
+from typing import Any
 
 from rules.core.errors import UnknownSystem
 from rules.core.system import GameSystem
@@ -32,3 +34,16 @@ def get_system(key: str) -> GameSystem:
 def system_keys() -> list[str]:
     """Every registered key, sorted."""
     return sorted(KNOWN)
+
+
+def bench_cases(key: str) -> list[Mapping[str, Any]]:
+    """The system's `BENCH` cases: {"setup", "prelude"?, "action", "name"?} (docs/rules/)."""
+    get_system(key)
+    found = getattr(import_module(KNOWN[key]), "BENCH", None)
+    if found is None:
+        return []
+    if callable(found):
+        found = found()
+    if isinstance(found, tuple):  # the short form (setup, action)
+        return [{"setup": found[0], "action": found[1]}]
+    return list(found) if isinstance(found, list) else [found]
