@@ -394,10 +394,6 @@ def _a_advanced(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     s["combat"]["done"].append("advance")
 
 
-def _a_stage_skipped(scn: Scenario, s: State, p: dict[str, Any]) -> None:
-    s["combat"]["done"].append(p["stage"])
-
-
 def _a_combat_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     combat = s["combat"]
     s["combat"] = None
@@ -453,7 +449,6 @@ _APPLY: dict[str, Callable[[Scenario, State, dict[str, Any]], None]] = {
     "losses.taken": _a_losses,
     "retreat.moved": _a_retreated,
     "advance.moved": _a_advanced,
-    "stage.skipped": _a_stage_skipped,
     "combat.ended": _a_combat_ended,
     "units.eliminated": _a_eliminated,
     "supply.checked": _a_supply,
@@ -1210,13 +1205,26 @@ def _alive(state: State, uids: list[str]) -> list[str]:
 
 
 def _stage(state: State) -> str | None:
+    """SCS-CRT-3 / PD-22: the first stage of the result still to do; stages with nothing to do
+    (no losses owed, nobody to retreat, nobody able to advance) pass by themselves."""
     combat = state["combat"]
     if combat is None or combat["result"] is None:
         return None
+    scn = scenario_of(state)
     for stage in STAGES:
-        if stage not in combat["done"]:
+        if stage not in combat["done"] and _needed(scn, state, stage):
             return stage
     return "end"
+
+
+def _needed(scn: Scenario, state: State, stage: str) -> bool:
+    combat = state["combat"]
+    side = combat["defender_side"] if stage.startswith("defender") else combat["attacker_side"]
+    if stage.endswith("_losses"):
+        return _owed(scn, state, side)[0] > 0
+    if stage.endswith("_retreat"):
+        return bool(combat["to_retreat"].get(side))
+    return bool(_advance_eligible(scn, state))
 
 
 def stage_owner(state: State) -> str | None:
@@ -1270,24 +1278,15 @@ def _auto(scn: Scenario, out: Scratch) -> None:
         if stage.endswith("_losses"):
             owed, units = _owed(scn, state, side)
             total = sum(board.steps_left(scn, state, u) for u in units)
-            if owed == 0:
-                out.emit(_skip(stage))
-                continue
             if owed >= total or len(units) == 1:
                 losses = [u for u in units for _ in range(board.steps_left(scn, state, u))][:owed]
                 out.emit(_losses_event(scn, state, side, stage, losses))
                 continue
             return
         if stage.endswith("_retreat"):
-            if not combat["to_retreat"].get(side):
-                out.emit(_skip(stage))
-                continue
             return
         if stage == "advance":
             eligible = _advance_eligible(scn, state)
-            if not eligible:
-                out.emit(_skip(stage))
-                continue
             if combat["kind"] == "overrun":  # SCS-OVR-3: overrunners must enter the emptied hex
                 out.emit(
                     Event(
@@ -1299,19 +1298,6 @@ def _auto(scn: Scenario, out: Scratch) -> None:
                 )
                 continue
             return
-
-
-_SKIP_TEXT = {
-    "attacker_losses": "no attacker step losses",
-    "defender_losses": "no defender step losses",
-    "defender_retreat": "no defender retreat",
-    "attacker_retreat": "no attacker retreat",
-    "advance": "no advance after combat",
-}
-
-
-def _skip(stage: str) -> Event:
-    return Event("stage.skipped", {"stage": stage}, text=f"{_SKIP_TEXT[stage]} (SCS-CRT-3)")
 
 
 def _losses_event(

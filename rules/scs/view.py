@@ -178,6 +178,15 @@ def view(state: State, audience: Audience) -> Json:
             and scn.units[state["last_move"]["units"][0]].side == side,
             "moves": _moves(scn, state, side),
             "attacks": _attacks(scn, state, side),
+            "supply": {
+                uid: [scn.label(c) for c in path] if path is not None else None
+                for uid, path in _supply_lines(scn, state, side).items()
+            },
+            "supply_from": {
+                uid: state["units"][uid]["hex"]
+                for uid in state["units"]
+                if scn.units[uid].side == side and state["units"][uid]["status"] == "map"
+            },
         }
         for side in visible_sides
         if side
@@ -186,6 +195,15 @@ def view(state: State, audience: Audience) -> Json:
         _snapshot(scn, state, snap, everything, viewer) for snap in state.get("history", [])
     ]
     return out
+
+
+def _supply_lines(scn: Scenario, state: State, side: str) -> dict[str, Any]:
+    """SCS-SUP-2: each own unit's supply line now (shown on request), or None."""
+    return {
+        uid: board.supply_trace(scn, state, uid)
+        for uid in sorted(state["units"])
+        if scn.units[uid].side == side and state["units"][uid]["status"] == "map"
+    }
 
 
 def _moves(scn: Scenario, state: State, side: str) -> Json:
@@ -319,6 +337,9 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
         "stage": stage,
         "waiting_for": engine.stage_owner(state),
     }
+    figures = data["figures"]
+    if combat["result"] is None and figures.get("column_index") is not None:
+        data["outcomes"] = _outcomes(scn, figures["column_index"], figures["drm"])
     if stage in ("attacker_losses", "defender_losses"):
         owner = engine.stage_owner(state)
         assert owner is not None

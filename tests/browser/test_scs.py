@@ -1,0 +1,73 @@
+"""Issue 6: Blue moves a stack and attacks; Red sees it live, in two browsers, under fog of war."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+# B5 (12 Tank Bn, 6-4-8) sets up under B3 in 01.05, moves with it, never attacks: hidden from Red.
+HIDDEN = ("B5", "12 Tank Bn", "6-4-8")
+
+
+def end_phase(page: Any, label: str) -> None:
+    page.get_by_role("button", name=label).click()
+
+
+def test_blue_moves_and_attacks_red_sees_only_the_top_unit_live(
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    red = login("player2")
+    frames: list[str] = []
+    red.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload)))
+    )
+    open_encounter(red, "scs")
+    blue = open_encounter(login("player1"), "scs")
+
+    # Set-up: Red (the second player) first, then Blue (SCS-SETUP-5).
+    end_phase(red, "End the Set-up")
+    blue.get_by_role("button", name="End the Set-up").wait_for()
+    end_phase(blue, "End the Set-up")
+    blue.locator(".scs-phase", has_text="Movement Phase").wait_for()
+
+    # Blue selects its stack in 01.05 and clicks 04.05 among the highlighted reachable hexes.
+    blue.locator("#scs-board .stack[data-hex='01.05']").click()
+    cell = blue.locator("#scs-board .reach-set.show [data-to='04.05']")
+    cell.wait_for()
+    assert cell.locator("text").text_content() == "7/2"
+    screenshot(blue, "reachable")
+    cell.click()
+    blue.locator("#scs-board .stack[data-hex='04.05']").wait_for()
+
+    # Red sees the stack arrive: its top counter and a count of 2, nothing more.
+    red_stack = red.locator("#scs-board .stack[data-hex='04.05']")
+    red_stack.wait_for()
+    assert red_stack.locator(".counter").count() == 1
+    assert red_stack.locator(".count").text_content() == "2"
+
+    end_phase(blue, "End the Movement Phase")
+    blue.locator(".scs-phase", has_text="Combat Phase").wait_for()
+    blue.locator("#scs-board .stack[data-hex='05.05']").click()
+    attack = blue.locator("form.scs-attack.show")
+    attack.wait_for()
+    attack.get_by_label("B5").uncheck()
+    attack.get_by_role("button", name="Odds").click()
+    attack.locator("output.preview", has_text="1:1").wait_for()
+    attack.get_by_role("button", name="Declare the attack").click()
+    blue.locator(".scs-combat .scs-outcomes").wait_for()
+    screenshot(blue, "declared")
+    blue.get_by_role("button", name="Roll 2d6").click()
+
+    # The result reaches Red live, in the log and on the board.
+    red.locator("#event-log > li.event", has_text="Combat at 05.05").last.wait_for()
+    screenshot(red, "red-after-combat")
+    screenshot(blue, "blue-after-combat")
+    html = red.content()
+    for secret in HIDDEN:
+        assert secret not in html, f"{secret} reached Red's page"
+        for frame in frames:
+            assert secret not in frame, f"{secret} reached Red's websocket"
+    assert frames, "Red received no websocket frames"

@@ -1,0 +1,106 @@
+"""The SCS table: the hex-map board renders per audience, and fog of war holds in every fragment."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.core.system import Action
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.services import create_campaign
+from vtt.encounters import fragments
+from vtt.encounters.services import audience_for, play, start_encounter
+
+pytestmark = pytest.mark.django_db
+
+# B5 starts under B3 in 01.05 and never attacks below: Red must never learn of it.
+HIDDEN = ("B5", "12 Tank Bn", "6-4-8")
+
+
+@pytest.fixture
+def rex(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("rex", password="rex-secret-1")
+
+
+@pytest.fixture
+def game(gwen: Any, pip: Any, rex: Any) -> Any:
+    campaign = create_campaign(gwen.pk, "Halden", "scs")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=campaign, user=rex, role=Role.PLAYER)
+    setup = {
+        "scenario": "halden_crossing",
+        "skip_setup": True,
+        "seats": {"blue": "player1", "red": "player2"},
+    }
+    return start_encounter(
+        campaign.pk, gwen.pk, "Halden Crossing", setup, {"blue": pip.pk, "red": rex.pk}
+    )
+
+
+def act(game: Any, user: Any, kind: str, actor: str, **params: Any) -> None:
+    play(game.pk, user.pk, Action(kind, actor, params), uuid.uuid4().hex)
+
+
+def page(user: Any, game: Any, query: str = "") -> str:
+    client = Client()
+    client.force_login(user)
+    response = client.get(f"/encounters/{game.pk}/{query}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_players_sit_at_their_sides(game: Any, pip: Any, rex: Any) -> None:
+    assert audience_for(game.pk, pip.pk).side == "blue"  # type: ignore[union-attr]
+    assert audience_for(game.pk, rex.pk).side == "red"  # type: ignore[union-attr]
+
+
+def test_board_shows_the_hex_map_with_labels_terrain_rivers_and_counters(
+    game: Any, pip: Any
+) -> None:
+    html = page(pip, game)
+    assert '<svg class="scs-map"' in html
+    assert 'data-hex="07.05"' in html and ">07.05</text>" in html
+    assert "t-marsh" in html and 'class="rivers"' in html and "Halden" in html
+    assert 'data-reach-from="01.05"' in html and 'data-to="04.05"' in html
+    assert "12 Tank Bn" in html  # Blue sees its own whole stack
+    assert "Turn 1" in html and "Movement Phase" in html
+
+
+def test_red_never_receives_the_hidden_blue_unit_in_any_page_or_frame(
+    game: Any, pip: Any, rex: Any
+) -> None:
+    def check(html: str) -> None:
+        for secret in HIDDEN:
+            assert secret not in html, secret
+
+    check(page(rex, game))
+    act(game, pip, "unit.move", "blue", units="B3,B5", to="04.05")
+    act(game, pip, "phase.end", "blue")
+    act(game, pip, "attack.declare", "blue", units="B3", target="05.05")
+    act(game, pip, "attack.resolve", "blue")
+    game.refresh_from_db()
+    red = audience_for(game.pk, rex.pk)
+    assert red is not None
+    frames = fragments.render_events(game, red, 1, game.seq)
+    check(frames)
+    check(page(rex, game))
+    check(page(rex, game, "?replay=0"))
+    assert "Combat" in page(rex, game) or "Result" in frames or "2d6" in frames
+    assert "3/7 Infantry Rgt" in frames  # the attacker is revealed by its declaration
+    # Blue's own page shows everything it owns.
+    assert "12 Tank Bn" in page(pip, game)
+
+
+def test_observer_and_gm_see_every_unit(game: Any, gwen: Any) -> None:
+    html = page(gwen, game)
+    assert "12 Tank Bn" in html and "Flak Bn" in html
+
+
+def test_replay_shows_a_past_phase(game: Any, pip: Any) -> None:
+    act(game, pip, "unit.move", "blue", units="B4", to="03.05")
+    act(game, pip, "phase.end", "blue")
+    html = page(pip, game, "?replay=0")
+    assert "Replay: turn 1" in html and "back to the live table" in html

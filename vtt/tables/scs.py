@@ -1,0 +1,241 @@
+"""The SCS table: SVG geometry of the hex map, counters, reachable hexes and replay."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.system import Audience
+from rules.geometry.hex import HexGrid
+
+R = 30.0  # hex circumradius in SVG units
+MARGIN = 8.0
+COUNTER = 30.0
+PHASES = ("movement", "combat", "exploitation", "supply")
+SYMBOLS = {
+    "infantry": "infantry",
+    "mech_infantry": "mech",
+    "armor": "armor",
+    "recon": "recon",
+    "engineer": "engineer",
+    "antitank": "antitank",
+    "antiaircraft": "antiaircraft",
+}
+
+
+def _grid(view: Mapping[str, Any]) -> HexGrid:
+    data = view["map"]
+    return HexGrid(
+        columns=int(data["columns"]),
+        rows=int(data["rows"]),
+        shifted_columns=str(data["shifted_columns"]),
+        y_axis=str(data["y_axis"]),
+    )
+
+
+def _corners(x: float, y: float, r: float = R) -> list[tuple[float, float]]:
+    return [
+        (x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i)))
+        for i in range(6)
+    ]
+
+
+def _points(corners: list[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+
+
+def _unit(unit: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        **unit,
+        "symbol": SYMBOLS.get(str(unit.get("type")), "infantry"),
+        "strength": f"{unit['attack']}-{unit['defense']}-{unit['ma']}",
+    }
+
+
+def board_context(
+    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """SVG geometry for templates/systems/scs/_board.html; `?replay=<n>` shows a past phase."""
+    grid = _grid(view)
+    raw = {
+        hexdata["id"]: grid.centre((int(hexdata["x"]), int(hexdata["y"])), R)
+        for hexdata in view["map"]["hexes"]
+    }
+    min_x = min(x for x, _ in raw.values()) - R - MARGIN
+    min_y = min(y for _, y in raw.values()) - R - MARGIN
+    centre = {k: (x - min_x, y - min_y) for k, (x, y) in raw.items()}
+    width = max(x for x, _ in centre.values()) + R + MARGIN
+    height = max(y for _, y in centre.values()) + R + MARGIN
+
+    vp = view["map"]["vp_hexes"]
+    control = view["control"]
+    hexes = []
+    for hexdata in view["map"]["hexes"]:
+        x, y = centre[hexdata["id"]]
+        hexes.append(
+            {
+                "id": hexdata["id"],
+                "terrain": hexdata["terrain"],
+                "place": hexdata["place"],
+                "x": round(x, 1),
+                "y": round(y, 1),
+                "points": _points(_corners(x, y)),
+                "label_y": round(y - R * 0.62, 1),
+                "place_y": round(y + R * 0.8, 1),
+                "vp_x": round(x - R * 0.72, 1),
+                "vp_y": round(y + 3, 1),
+                "vp": vp.get(hexdata["id"]),
+                "control": control.get(hexdata["id"]),
+            }
+        )
+
+    rivers, roads = [], []
+    for side in view["map"]["hexsides"]:
+        (ax, ay), (bx, by) = centre[side["a"]], centre[side["b"]]
+        if "road" in side["features"]:
+            roads.append({"x1": ax, "y1": ay, "x2": bx, "y2": by})
+        if any(f != "road" for f in side["features"]):
+            corners = sorted(_corners(ax, ay), key=lambda c: math.hypot(c[0] - bx, c[1] - by))
+            (x1, y1), (x2, y2) = corners[0], corners[1]
+            rivers.append(
+                {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "bridge": "road" in side["features"]}
+            )
+
+    replay = None
+    stacks_source = view["stacks"]
+    history = view.get("history") or []
+    wanted = request_params.get("replay")
+    if wanted not in (None, "") and history:
+        try:
+            index = max(0, min(len(history) - 1, int(str(wanted))))
+        except ValueError:
+            index = len(history) - 1
+        replay = {**history[index], "index": index, "count": len(history)}
+        replay["prev"] = index - 1 if index > 0 else None
+        replay["next"] = index + 1 if index + 1 < len(history) else None
+        stacks_source = history[index]["stacks"]
+        control = history[index]["control"]
+
+    viewer = view.get("viewer")
+    stacks = []
+    for stack in stacks_source:
+        x, y = centre[stack["hex"]]
+        units = [_unit(u) for u in stack["units"]]
+        own = bool(stack.get("own")) or bool(view.get("everything"))
+        pile = units if own else units[:1]
+        stacks.append(
+            {
+                "hex": stack["hex"],
+                "side": stack["side"],
+                "own": stack.get("own", False),
+                "count": stack["count"],
+                "hidden": stack.get("hidden", 0),
+                "units": units,
+                "pile": [
+                    {
+                        **u,
+                        "x": round(x - COUNTER / 2 + 3 * i, 1),
+                        "y": round(y - COUNTER / 2 + 3 * i - 2, 1),
+                    }
+                    for i, u in reversed(list(enumerate(pile[:4])))
+                ],
+                "x": round(x, 1),
+                "y": round(y, 1),
+                "badge_x": round(x + COUNTER / 2 + 2, 1),
+                "badge_y": round(y - COUNTER / 2 - 1, 1),
+            }
+        )
+
+    own_sides = view.get("own") or {}
+    reach = []
+    supply_lines = []
+    if replay is None:
+        for side, data in own_sides.items():
+            for origin, move in (data.get("moves") or {}).items():
+                cells = []
+                for label, option in move["reach"].items():
+                    cx, cy = centre[label]
+                    cells.append(
+                        {
+                            "hex": label,
+                            "points": _points(_corners(cx, cy, R * 0.9)),
+                            "x": round(cx, 1),
+                            "y": round(cy + R * 0.55, 1),
+                            "cost": option["cost"],
+                            "minimum": option["minimum"],
+                            "mp": option["mp"],
+                        }
+                    )
+                blocked = []
+                for label, reason in move["blocked"].items():
+                    cx, cy = centre[label]
+                    blocked.append(
+                        {
+                            "hex": label,
+                            "points": _points(_corners(cx, cy, R * 0.9)),
+                            "reason": reason,
+                        }
+                    )
+                reach.append(
+                    {
+                        "side": side,
+                        "from": origin,
+                        "units": move["units"],
+                        "cells": cells,
+                        "blocked": blocked,
+                        "overrun": move["overrun"],
+                    }
+                )
+            for uid, path in (data.get("supply") or {}).items():
+                if path is None:
+                    continue
+                hexes_on = [data["supply_from"][uid], *path]
+                supply_lines.append(
+                    {
+                        "unit": uid,
+                        "points": " ".join(
+                            f"{centre[h][0]:.1f},{centre[h][1]:.1f}" for h in hexes_on
+                        ),
+                    }
+                )
+
+    combat = view.get("combat")
+    turns = list(range(1, int(view["map"]["game_turns"]) + 1))
+    sides = view["scenario"]["sides"]
+    first = view["scenario"]["first_player"]
+    order = [first] + [s for s in sides if s != first]
+    phases = [
+        {
+            "player": side,
+            "phase": phase,
+            "current": view["player"] == side and view["phase"] == phase,
+            "name": view["scenario"]["side_names"].get(side, side),
+        }
+        for side in order
+        for phase in PHASES
+    ]
+    return {
+        "forms": [],  # the SCS board renders its own forms (templates/systems/scs/)
+        "scs": {
+            "width": round(width, 1),
+            "height": round(height, 1),
+            "hexes": hexes,
+            "rivers": rivers,
+            "roads": roads,
+            "stacks": stacks,
+            "reach": reach,
+            "supply_lines": supply_lines,
+            "replay": replay,
+            "history": [
+                {"index": i, "turn": h["turn"], "player": h["player"], "phase": h["phase"]}
+                for i, h in enumerate(history)
+            ],
+            "turns": turns,
+            "phases": phases,
+            "combat": combat,
+            "viewer": viewer,
+            "control": control,
+            "counter": COUNTER,
+        },
+    }
