@@ -12,6 +12,7 @@ import pytest
 
 from rules.core.dice import SeededDice, commitment, derive_seed
 from rules.core.log import Entry, Log
+from rules.core.registry import bench_cases, system_keys
 from rules.core.table import chat_action, resolve_table_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -336,3 +337,26 @@ def test_verify_takes_the_revealed_seed_from_the_log_or_needs_one(tmp_path: Path
     assert ok_json("verify", str(path))["ok"] is True
     path.write_text(json.dumps(_chat_log()))
     assert "the log has no revealed seed: pass --seed" in bad("verify", str(path))
+
+
+def test_a_system_encounter_step_by_step_resolve_then_preview(tmp_path: Path) -> None:
+    """The documented workflow: start from a setup, resolve actions one by one, preview the next."""
+    key = next(k for k in system_keys() if k != "chat" and bench_cases(k))
+    case = bench_cases(key)[0]
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps(case["setup"]))
+    state = tmp_path / "state.json"
+    where = ["--setup", "--state", str(setup)]  # the first step starts the encounter
+    for action in case.get("prelude", ()):
+        as_json = json.dumps(action.to_json())
+        out = ok_json("resolve", "--system", key, *where, "--action", as_json, "--seed", "0")
+        state.write_text(json.dumps(out["state"]))
+        where = ["--state", str(state)]
+
+    action = json.dumps(case["action"].to_json())
+    preview = ok_json("preview", "--system", key, *where, "--action", action)
+    assert preview["outcomes"]
+    assert all("/" in outcome["exact"] for outcome in preview["outcomes"])
+    out = ok_json("resolve", "--system", key, *where, "--action", action, "--seed", "3")
+    assert any(event["dice"] for event in out["events"])
+    assert out == ok_json("resolve", "--system", key, *where, "--action", action, "--seed", "3")
