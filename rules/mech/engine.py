@@ -254,7 +254,7 @@ class Ctx:
         if patch:
             body["patch"] = patch
         event = Event(kind, body, text, dice, audience, redacted)
-        self.state = st.apply_patch(self.state, event)
+        self.state = st.apply_patch(self.state, event, fresh=True)
         self.events.append(event)
         return event
 

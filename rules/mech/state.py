@@ -48,12 +48,28 @@ CONDITION_TEXT = {
 
 
 def copy_json(value: Any) -> Any:
-    """A deep copy, so a patch never shares lists or dicts with the state it came from."""
+    """A deep copy of JSON data, so a patch never shares lists or dicts with another state."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [copy_json(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
     return copy.deepcopy(value)
 
 
-def apply_patch(state: Json, event: Event) -> Json:
-    """Fold one event: its `patch` replaces the named unit fields and top-level fields."""
+def _same(value: Any) -> Any:
+    return value
+
+
+def apply_patch(state: Json, event: Event, fresh: bool = False) -> Json:
+    """Fold one event: its `patch` replaces the named unit fields and top-level fields.
+
+    `fresh`: the patch values were just built for this event and are not shared, so they are
+    not copied again (resolution emits its own patches this way).
+    """
+    copy_fn = _same if fresh else copy_json
     patch = event.payload.get("patch")
     if not patch:
         return state
@@ -62,9 +78,9 @@ def apply_patch(state: Json, event: Event) -> Json:
     if units:
         new["units"] = dict(state["units"])
         for uid, fields in units.items():
-            new["units"][uid] = {**state["units"][uid], **copy_json(fields)}
+            new["units"][uid] = {**state["units"][uid], **copy_fn(fields)}
     for key, value in (patch.get("state") or {}).items():
-        new[key] = copy_json(value)
+        new[key] = copy_fn(value)
     return new
 
 
