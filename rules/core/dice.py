@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from rules.core.errors import DiceError
+from rules.core.errors import DiceError, FaceNeeded
 
 MAX_SIDES = 10_000  # CoC poison onsets roll dice such as 1d1411 (COC-POISON-5)
 
@@ -81,7 +81,7 @@ class LoadedDice:
     def roll(self, sides: int, purpose: str) -> int:
         _check_sides(sides)
         if self._next >= len(self.faces):
-            raise DiceError(f"no scripted face left for {purpose} (d{sides})")
+            raise FaceNeeded(sides, purpose)
         value = self.faces[self._next]
         if not 1 <= value <= sides:
             raise DiceError(f"scripted face {value} does not fit a d{sides} rolled for {purpose}")

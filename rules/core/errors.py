@@ -28,6 +28,15 @@ class DiceError(RulesError):
     """A dice expression or a scripted face that cannot be rolled."""
 
 
+class FaceNeeded(DiceError):
+    """Scripted (physical) dice ran out: the table must roll a d`sides` for `purpose` and retry."""
+
+    def __init__(self, sides: int, purpose: str) -> None:
+        super().__init__(f"no scripted face left for {purpose} (d{sides})")
+        self.sides = sides
+        self.purpose = purpose
+
+
 class UnknownSystem(LookupError):
     """No game system is registered under this key."""
 

@@ -17,7 +17,7 @@ from rules.core.dice import (
     commitment,
     derive_seed,
 )
-from rules.core.errors import DiceError, RulesError
+from rules.core.errors import DiceError, FaceNeeded, RulesError
 
 
 def test_seeded_dice_repeat_the_same_faces_for_the_same_seed() -> None:
@@ -59,8 +59,11 @@ def test_loaded_dice_raise_when_their_faces_run_out() -> None:
     dice = LoadedDice([3])
     dice.roll(6, "first")
 
-    with pytest.raises(DiceError, match="no scripted face left for second"):
+    with pytest.raises(DiceError, match="no scripted face left for second") as caught:
         dice.roll(6, "second")
+    # A table rolling physical dice asks for this die, then resolves again with one more face.
+    assert isinstance(caught.value, FaceNeeded)
+    assert (caught.value.sides, caught.value.purpose) == (6, "second")
 
 
 @pytest.mark.parametrize("face", [0, 7, -1])
