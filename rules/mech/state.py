@@ -204,7 +204,7 @@ def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
     if not alive(u) or has(u, "hidden") or has(u, "disengaged"):
         return False
     return any(
-        hostile(u, o) and dist(u, o) == 1 and not has(o, "hidden") and not has(o, "disengaged")
+        hostile(u, o) and not has(o, "hidden") and not has(o, "disengaged") and dist(u, o) == 1
         for o in living(state)
     )
 

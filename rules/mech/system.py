@@ -9,6 +9,7 @@ from typing import Any
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action, Audience, Setting
+from rules.geometry.square import footprint
 from rules.mech import actions as act
 from rules.mech import state as st
 from rules.mech.damage import distribution, max_of_two, parse_expr, reduce_damage
@@ -589,6 +590,51 @@ def _gm_templates(state: Json) -> list[Json]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Reach (for the board)
+
+
+def reach(view: Json, uid: str) -> dict[str, dict[tuple[int, int], int]]:
+    """MECH-MOVE-1 / MECH-ACT-BOOST: squares this mech can end a move (or a boost) on, with cost.
+
+    Works on a `view` too: units whose square the viewer does not know are left out.
+    """
+    u = view["units"].get(uid)
+    out: dict[str, dict[tuple[int, int], int]] = {"move": {}, "boost": {}}
+    if u is None or not alive(u) or u["turn"] is None or view["active"] != uid:
+        return out
+    if has(u, "stunned") or has(u, "immobilized") or u["pending_trauma"]:
+        return out
+    known = [o for o in st.living(view) if o.get("x") is not None and o["id"] != uid]
+    hostiles = {c for o in known if hostile(u, o) for c in st.cells(o)}
+    taken = {c for o in known for c in st.cells(o)}
+    g = st.grid(view)
+    elevation = int(u["elevation"])
+
+    def enter(cell: tuple[int, int]) -> float | None:
+        if cell in hostiles:
+            return None
+        feature = st.terrain(view, cell)
+        if st.blocks_movement(feature) and st.height_of(feature) > elevation:
+            return None
+        return 1
+
+    def ends(found: dict[tuple[int, int], float]) -> dict[tuple[int, int], int]:
+        return {
+            cell: int(cost)
+            for cell, cost in found.items()
+            if cost > 0 and not (footprint(cell, st.size(u)) & taken)
+        }
+
+    move = int(u["turn"]["move"])
+    if move > 0:
+        out["move"] = ends(g.reachable(st.pos(u), move, enter, st.size(u)))
+    can_boost = not (has(u, "slowed") or has(u, "prone") or st.in_grapple(view, uid))
+    if can_boost and int(u["turn"]["ap"]) >= 1:
+        out["boost"] = ends(g.reachable(st.pos(u), int(u["stats"]["speed"]), enter, st.size(u)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 # Previews
 
 
@@ -667,6 +713,9 @@ def preview(state: Json, action: Action) -> Json:
         targets, origin, cells = act.area_targets(ctx, u, weapon, params)
     else:
         targets = [str_param(params, "target")]
+        t = st.unit(state, targets[0])
+        if has(t, "hidden") and hostile(u, t):
+            raise IllegalAction(f"{t['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN")
         cells = []
     mode = weapon["kind"] if weapon else "melee"
     expr = parse_expr(str(weapon["damage"]) if weapon else "1d6")
@@ -689,6 +738,8 @@ def preview(state: Json, action: Action) -> Json:
         )
         hit, crit = hit_chances(terms, mode)
         name = t["name"]
+        if has(t, "hidden") and hostile(u, t):  # MECH-COND-HIDDEN: hit by areas, not named
+            name, tid = "an unseen unit", ""
         outcomes += [
             {"label": f"{name}: critical", **_frac(crit)},
             {"label": f"{name}: hit", **_frac(hit - crit)},

@@ -213,3 +213,34 @@ def test_refused_action_changes_nothing() -> None:
         with pytest.raises(RulesError):
             SYSTEM.resolve(state, Action(kind, "a", params), LoadedDice([]))
     assert state == before
+
+
+def test_reach_lists_move_and_boost_squares_within_budget() -> None:
+    """Issue 5 property: a reachable square never costs more than the move left (MECH-MOVE-1)."""
+    from rules.mech.system import reach
+
+    state = encounter(mech("a", "A", 5, 5), mech("t", "B", 9, 5, sparring()))
+    assert reach(state, "a") == {"move": {}, "boost": {}}
+    state = turn(state, "a")
+    found = reach(state, "a")
+    assert all(cost <= 4 for cost in found["move"].values())
+    assert (9, 5) not in found["move"] and (1, 1) in found["move"] and (0, 0) not in found["move"]
+    assert found["boost"] == found["move"]
+    state, _ = play(state, "a", "move", x=3, y=5)
+    found = reach(state, "a")
+    assert max(found["move"].values()) <= 2 and max(found["boost"].values()) == 4
+    hidden_view = SYSTEM.view(state, Audience("player", actors=frozenset({"a"})))
+    assert reach(hidden_view, "a")["move"] == found["move"]
+
+
+def test_area_preview_does_not_name_hidden_enemies() -> None:
+    state = encounter(
+        mech("a", "A", 0, 0), mech("t", "B", 5, 0, sparring()), mech("s", "B", 5, 1, sparring())
+    )
+    state["units"]["s"]["conditions"]["hidden"] = {"source": "hide"}
+    state = turn(state, "a")
+    action = Action("attack", "a", {"weapon": "cinder_pod", "x": 5, "y": 0})
+    preview = SYSTEM.preview(state, action)  # type: ignore[misc]
+    assert [t["name"] for t in preview["details"]["targets"]] == ["T", "an unseen unit"]
+    with pytest.raises(IllegalAction, match="Hidden"):
+        SYSTEM.preview(state, Action("attack", "a", {"weapon": "k12_carbine", "target": "s"}))  # type: ignore[misc]
