@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -360,3 +361,24 @@ def test_a_system_encounter_step_by_step_resolve_then_preview(tmp_path: Path) ->
     out = ok_json("resolve", "--system", key, *where, "--action", action, "--seed", "3")
     assert any(event["dice"] for event in out["events"])
     assert out == ok_json("resolve", "--system", key, *where, "--action", action, "--seed", "3")
+
+
+def documented_commands() -> list[tuple[list[str], int]]:
+    """Each command of the first sh block of docs/rules/README.md, with its expected exit status."""
+    text = (ROOT / "docs" / "rules" / "README.md").read_text(encoding="utf-8")
+    block = text.split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = []
+    for line in block.splitlines():
+        words = shlex.split(line, comments=True)
+        assert words[:3] == ["python", "-m", "rules"], line
+        commands.append((words[3:], 1 if "# exit 1" in line else 0))
+    return commands
+
+
+@pytest.mark.parametrize(("args", "status"), documented_commands())
+def test_the_documented_commands_work_from_the_repository_root(
+    args: list[str], status: int
+) -> None:
+    done = run(*args)
+    assert done.returncode == status, done.stderr
+    assert isinstance(json.loads(done.stdout), dict | list)
