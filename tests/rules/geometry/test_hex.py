@@ -165,7 +165,7 @@ def test_distance_obeys_the_triangle_inequality(
     assert GRID.distance(a, c) <= GRID.distance(a, b) + GRID.distance(b, c)
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(hexes, hexes, costs)
 def test_path_cost_is_at_least_length_times_cheapest_cell(
     a: tuple[int, int], b: tuple[int, int], table: dict[tuple[int, int], int]
@@ -179,7 +179,7 @@ def test_path_cost_is_at_least_length_times_cheapest_cell(
     assert len(path) - 1 >= GRID.distance(a, b)
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(hexes, st.integers(0, 8), costs)
 def test_reachable_set_never_holds_a_cell_costing_more_than_the_budget(
     start: tuple[int, int], budget: int, table: dict[tuple[int, int], int]
