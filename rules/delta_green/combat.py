@@ -128,6 +128,14 @@ def attack_chance(
     ranged = weapon["kind"] == "firearm"
     prone = int(settings["dg.prone_penalty"])
     distance = params.get("distance_m")
+    if weapon["kind"] == "unarmed" and target is not None and target.get("in_hand"):
+        held = next((w for w in target["sheet"]["weapons"] if w["key"] == target["in_hand"]), None)
+        if (
+            held
+            and held["kind"] == "knife"
+            and "improved_hand_to_hand" in attacker["sheet"]["edges"]
+        ):
+            parts.append(("Improved Hand-to-Hand", 10))  # DG-EDGE-6
     if not ranged and attacker["prone"]:
         parts.append(("fighting from the ground", -prone))  # DG-WOUND-10
     if ranged and target is not None:
@@ -148,10 +156,12 @@ def attack_chance(
         if metres <= point_blank_m(int(attacker["sheet"]["dex"]), pb_mult):
             factors.append(("point-blank", Fraction(2)))  # COC-PB-1, DG-EDGE-8, DG-AIM-1
         else:
-            base_range = Fraction(str(weapon["base_range_m"])) * (2 if aimed else 1)
+            base_range = Fraction(str(weapon["base_range_m"])) * sight_multiplier(weapon, aimed)
             factor = range_factor(metres, base_range)
             if factor != 1:
                 factors.append(("range", factor))  # COC-RANGE-1
+    if params.get("unaimed") in (True, "on", "true", "1") and not aims_anyway(attacker, weapon):
+        factors.append(("unaimed", Fraction(1, 5)))  # COC-UNAIMED-1
     if params.get("dim") in (True, "on", "true", "1"):
         factors.append(("dim light", Fraction(1, 2)))  # COC-DARK-1
     value = flat
@@ -164,6 +174,25 @@ def attack_chance(
         factors.append(("darkness: 01", Fraction(0)))
         value = 1  # COC-DARK-2
     return Chance(tuple(parts), tuple(factors), value)
+
+
+def sight_multiplier(weapon: Mapping[str, Any], aimed: bool) -> Fraction:
+    """COC-SCOPE-1, COC-LASER-1, COC-SILENCER-1, DG-AIM-1: base range x2 aimed or scoped, x4 with
+    both or a laser, never more; a silencer then halves it."""
+    if weapon.get("laser") or (weapon.get("scope") and aimed):
+        multiplier = Fraction(4)
+    elif weapon.get("scope") or aimed:
+        multiplier = Fraction(2)
+    else:
+        multiplier = Fraction(1)
+    return multiplier / 2 if weapon.get("silencer") else multiplier
+
+
+def aims_anyway(attacker: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
+    """COC-UNAIMED-4: no 1/5 for a trained laser sight or for Handgun 60%+ with a handgun."""
+    if weapon.get("laser") and attacker["sheet"].get("laser_trained"):
+        return True
+    return bool(weapon.get("handgun")) and skill(attacker, str(weapon["skill"])) >= 60
 
 
 def _aim_bonus(attacker: Mapping[str, Any], target: Mapping[str, Any] | None) -> bool:

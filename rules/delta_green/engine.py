@@ -300,9 +300,12 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     double = bool_param(params, "double_tap")
     shots = 2 if double else 1
     fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))
-    if fired + shots > int(weapon["rof"]):
+    rof = int(weapon["rof"]) * (2 if bool_param(params, "unaimed") else 1)  # COC-UNAIMED-1
+    if fired + shots > rof:
         raise IllegalAction(
-            f"{weapon['name']} has ROF {weapon['rof']}; {fired} shot(s) already this round",
+            f"{weapon['name']} has ROF {weapon['rof']}"
+            f"{' (doubled unaimed)' if rof > int(weapon['rof']) else ''}; "
+            f"{fired} shot(s) already this round",
             "DG-ACT-3",
         )
     if c["round"].get("called"):
@@ -653,16 +656,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
         )
     cards = _cost(state, c, action_cost(state, "melee"), "a melee attack")
-    extra: list[tuple[str, int]] = []
-    target_held = target["in_hand"]
-    knife_opponent = bool(target_held) and weapon_of(target, target_held)["kind"] == "knife"
-    if (
-        weapon["kind"] == "unarmed"
-        and knife_opponent
-        and "improved_hand_to_hand" in c["sheet"]["edges"]
-    ):
-        extra.append(("Improved Hand-to-Hand", 10))  # DG-EDGE-6
-    chance = attack_chance(state, c, weapon, target, params, extra=extra)
+    chance = attack_chance(state, c, weapon, target, params)
     roll = dice.roll(100, "to hit d100")
     lines = [f"{c['name']} attacks {target['name']} with {weapon['name']}"]
     ops: list[Json] = []
@@ -944,6 +938,70 @@ def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
     return [_event("weapon.reloaded", ops, [text], dice, actor=c["id"], weapon=key)]
 
 
+def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-6, COC-RELOAD-3: chamber one cartridge and fire it: 2 actions (a half-DEX shot)."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    weapon = _ready_weapon(c, str_param(params, "weapon"))
+    if weapon["kind"] != "firearm" or weapon["reload"] != "loose":
+        raise IllegalAction(f"{weapon['name']} is not loaded a cartridge at a time", "COC-RELOAD-3")
+    slot = c["weapons"][weapon["key"]]
+    if int(slot["spare"]) < 1 or int(slot["loaded"]) >= int(weapon["capacity"]):
+        raise IllegalAction(f"no cartridge to chamber in {weapon['name']}", "COC-RELOAD-3")
+    target = _target(state, params)
+    _check_can_attack(state, c, target)
+    _melee_guard(state, c, params)
+    if c["round"].get("called"):
+        raise IllegalAction("this round you declared an aimed shot", "DG-CALLED-1")
+    cards = _cost(state, c, 2, "chambering and firing")
+    key = weapon["key"]
+    load = [
+        {
+            "op": "weapon",
+            "id": c["id"],
+            "weapon": key,
+            "key": "loaded",
+            "value": int(slot["loaded"]) + 1,
+        },
+        {
+            "op": "weapon",
+            "id": c["id"],
+            "weapon": key,
+            "key": "spare",
+            "value": int(slot["spare"]) - 1,
+        },
+    ]
+    scratch = copy.deepcopy(state)
+    for op in load:
+        apply_op(scratch, op)
+    chance = attack_chance(state, c, weapon, target, params)
+    out = fire(scratch, c["id"], weapon, target["id"], chance, dice, 1, None, "shot")
+    ops = [*load, *out.ops, *_aim_ops(c, target["id"])]
+    ops.append({"op": "add_round", "id": c["id"], "key": "shots", "sub": key, "value": 1})
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    ops += _turn_ops(c["id"], cards)
+    lines = [
+        f"{c['name']} chambers a round in {weapon['name']} and fires at {target['name']}",
+        *out.lines,
+    ]
+    return [
+        _event(
+            "attack.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            target=target["id"],
+            weapon=key,
+            mode="chamber",
+            chance=chance.value,
+            results=[out.result],
+            hits=out.hits,
+            cards=cards,
+        )
+    ]
+
+
 def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-MAL-4: 96-00 ruins the weapon; else a skill roll clears it (takes the round)."""
     c = _require_turn(state, action.actor)
@@ -1141,6 +1199,8 @@ def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-PARRY-3: a parry is declared in advance against one attacker."""
     c = _c(state, action.actor)
     attacker = _c(state, str_param(action.params, "attacker"))
+    if state["phase"] != "in_round":
+        raise IllegalAction("declare a parry once the round has started", "COC-PARRY-3")
     if c["round"].get("parried"):
         raise IllegalAction("one parry per round", "COC-PARRY-2")
     aim = c.get("aim")

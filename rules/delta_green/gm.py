@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from fractions import Fraction
 from typing import Any
@@ -11,7 +12,7 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import Action, Event, Json
-from rules.delta_green.combat import _auto, settings_of, skill
+from rules.delta_green.combat import _auto, settings_of, skill, vest_of, vest_text
 from rules.delta_green.engine import _c, _event, treatment
 from rules.delta_green.state import loc_threshold
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
@@ -33,9 +34,17 @@ def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
     if loc is not None and loc not in LOCATIONS:
         raise IllegalAction(f"unknown location {loc!r}", "DG-LOC-1")
     sever = bool_param(action.params, "sever")
-    op = {"op": "damage", "id": target["id"], "location": loc, "amount": amount, "sever": sever}
     where = LOCATION_NAMES[loc] if loc else "total HP only"
     text = f"GM applies {amount} damage to {target['name']} ({where}): {_reason(action.params)}"
+    if bool_param(action.params, "area"):  # DG-ARM-7, DG-HP-4: blasts, fire, gas
+        vest = vest_of(target)
+        if vest is not None:
+            full = settings_of(state)["dg.area_effect_ap"] != "half"
+            ap = vest.ap if full else rhu(Fraction(vest.ap, 2))
+            amount = max(0, amount - ap)
+            text += "; " + vest_text(target, f"vest {vest.level} AP {ap} against the area effect")
+            text += f" -> {amount}"
+    op = {"op": "damage", "id": target["id"], "location": loc, "amount": amount, "sever": sever}
     return [_event("damage.applied", [op], [text], dice, target=target["id"], by="gm")]
 
 
@@ -358,6 +367,33 @@ def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
     else:
         lines.append("no change")
     return [_event("pow.rolled", ops, lines, dice, target=c["id"], chance=chance)]
+
+
+def spot_vest(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ARM-8: the GM rolls an observer's Spot Hidden to notice a vest worn hidden."""
+    if not settings_of(state)["dg.hidden_vest_spot"]:
+        raise IllegalAction("hidden vests cannot be spotted in this campaign", "DG-ARM-8")
+    observer = _c(state, str_param(action.params, "observer"))
+    wearer = _c(state, str_param(action.params, "wearer"))
+    vest = wearer["sheet"].get("vest")
+    if not vest or not vest.get("worn_hidden"):
+        raise IllegalAction(f"{wearer['name']} wears no hidden vest", "DG-ARM-8")
+    chance = skill(observer, "spot_hidden")
+    roll = dice.roll(100, "Spot Hidden d100")
+    ok = succeeds(chance, roll, *_auto(state))
+    ops: list[Json] = []
+    text = f"{observer['name']} looks closely at {wearer['name']}: Spot Hidden d100 = {roll}"
+    text += f" vs {chance}: "
+    if ok:
+        ops.append(
+            {"op": "list_add", "id": wearer["id"], "key": "vest_seen_by", "value": observer["id"]}
+        )
+        text += f"notices a vest under {wearer['name']}'s clothes"
+    else:
+        text += "notices nothing"
+    event = _event("vest.spotted", ops, [text], dice, observer=observer["id"], success=ok)
+    audience = f"actor:{observer['id']}" if ok else "gm"
+    return [dataclasses.replace(event, audience=audience)]
 
 
 def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:

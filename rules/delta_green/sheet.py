@@ -76,6 +76,9 @@ def _weapon(raw: Any, index: int) -> Json:
         "two_handed": bool(raw.get("two_handed", False)),
         "base_range_m": float(raw.get("base_range_m", 15 if firearm else 0)),
         "handgun": bool(raw.get("handgun", False)),
+        "scope": bool(raw.get("scope", False)),
+        "laser": bool(raw.get("laser", False)),
+        "silencer": bool(raw.get("silencer", False)),
     }
     if weapon["reload"] not in RELOAD_KINDS:
         raise SheetError(f"{where}.reload", f"must be one of {', '.join(RELOAD_KINDS)}", "DG-ACT-6")
@@ -173,6 +176,8 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     pow_roll = sheet.get("pow_roll") or [3, 18]
     out["pow_roll"] = [int(pow_roll[0]), int(pow_roll[1])]
     out["human"] = bool(sheet.get("human", True))
+    out["laser_trained"] = bool(sheet.get("laser_trained", False))
+    out["impale_immune"] = bool(sheet.get("impale_immune", False))
     return out
 
 

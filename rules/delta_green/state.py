@@ -49,6 +49,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
         "untreated": [],
         "bleeding": {},
         "first_aided": [],
+        "vest_seen_by": [],
         "operated": [],
         "penalties": [],
         "round": {},
@@ -430,8 +431,9 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         if op["location"] in c["untreated"]:
             c["untreated"].remove(op["location"])
     elif kind == "list_add":
-        if op["value"] not in c[op["key"]]:
-            c[op["key"]].append(op["value"])
+        bucket = c.setdefault(op["key"], [])
+        if op["value"] not in bucket:
+            bucket.append(op["value"])
     elif kind == "maim_loss":  # DG-HEAL-5: the maimed limb's L comes off max HP for good
         c["hp_max"] = int(c["hp_max"]) - int(op["amount"])
         c["hp"] = min(int(c["hp"]), int(c["hp_max"]))

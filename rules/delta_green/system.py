@@ -62,6 +62,7 @@ TURN_ACTIONS: dict[str, Resolver] = {
     "holster": engine.holster,
     "reload": engine.reload,
     "clear_jam": engine.clear_jam,
+    "chamber_fire": engine.chamber_fire,
     "first_aid": engine.first_aid,
     "skill": engine.skill_use,
     "pass": engine.pass_turn,
@@ -91,6 +92,7 @@ GM_ACTIONS: dict[str, Resolver] = {
     "pow_gain": gm.pow_gain,
     "magic_contest": gm.magic_contest,
     "set_confined": gm.set_confined,
+    "spot_vest": gm.spot_vest,
 }
 
 
@@ -474,6 +476,25 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                             fixed=fixed,
                         )
                     )
+            if (
+                weapon["reload"] == "loose"
+                and loaded < int(weapon["capacity"])
+                and int(slot["spare"]) > 0
+                and can_attack
+                and not called
+                and affordable(2)
+            ):
+                out.append(
+                    _t(
+                        "chamber_fire",
+                        f"Chamber and fire ({name})",
+                        "COC-RELOAD-3",
+                        2,
+                        [target_field, distance],
+                        fixed,
+                        True,
+                    )
+                )
         elif can_attack and not called:
             out.append(
                 _t("melee", f"Attack with {name}", "DG-ACT-6", 1, [target_field], fixed, True)
@@ -565,6 +586,7 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                 _field("location", "Location", locs),
                 _field("amount", "Damage", default=1, kind="number"),
                 _field("sever", "Severing weapon", default=False, kind="checkbox"),
+                _field("area", "Area effect (vest at half AP)", default=False, kind="checkbox"),
                 reason,
             ],
         ),
@@ -601,6 +623,21 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
             fixed={"value": "" if state["confined"] else "on"},
         ),
     ]
+    hidden = [
+        [cid, o["name"]]
+        for cid, o in state["combatants"].items()
+        if (o["sheet"].get("vest") or {}).get("worn_hidden")
+    ]
+    if hidden and settings_of(state)["dg.hidden_vest_spot"]:
+        out.append(
+            _t(
+                "spot_vest",
+                "Spot a hidden vest",
+                "DG-ARM-8",
+                "GM",
+                [_field("observer", "Observer", ids), _field("wearer", "Wearer", hidden)],
+            )
+        )
     if not in_round:
         out += [
             _t(
@@ -691,7 +728,8 @@ def view(state: Json, audience: Audience) -> Json:
         c = out["combatants"][cid]
         vest = c["sheet"].get("vest")
         hidden = bool(vest and vest.get("worn_hidden"))
-        if hidden and audience.role != "gm" and cid not in audience.actors:
+        seen = set(c.get("vest_seen_by") or ()) & set(audience.actors)
+        if hidden and audience.role != "gm" and cid not in audience.actors and not seen:
             c["sheet"]["vest"] = None
         vest = c["sheet"].get("vest")
         table = VESTS[int(vest["level"])] if vest else None
@@ -769,7 +807,7 @@ def preview(state: Json, action: Action) -> Json:
         bool(settings_of(state)["dg.auto_fail_00"]),
         bool(settings_of(state)["dg.auto_success_01"]),
     )
-    if kind not in ("fire", "aimed_shot", "burst", "melee", "suppress"):
+    if kind not in ("fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire"):
         raise IllegalAction(f"no preview for {kind!r}")
     weapon = weapon_of(c, str_param(params, "weapon"))
     mal = weapon.get("mal") if weapon["kind"] == "firearm" else None

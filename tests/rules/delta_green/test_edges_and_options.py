@@ -1,0 +1,258 @@
+"""Edges, sights, unaimed fire, prone fighting, reloading and other options (DG-EDGE-*, COC-*)."""
+
+from __future__ import annotations
+
+import pytest
+from dg_helpers import M60, PISTOL, SMG, agent, c, encounter, gm, play
+
+from rules.core.dice import LoadedDice
+from rules.core.errors import IllegalAction
+from rules.core.system import Action, Audience
+from rules.delta_green import SYSTEM
+from rules.delta_green.combat import defence_chance
+from rules.delta_green.state import current_actor
+
+
+def _chance(state: dict, actor: str, **params: object) -> int:
+    action = Action(str(params.pop("kind", "fire")), actor, {"target": "b", **params})
+    return int(SYSTEM.preview(state, action)["details"]["chance"])
+
+
+def test_dg_gen_3_flat_modifiers_first_then_multipliers_rounded_once() -> None:
+    """DG-GEN-3: (50 - 8 vest) x 2 point-blank = 84; x 1/2 dim light -> 42."""
+    state = encounter(agent("a", vest={"level": 2}), agent("b"))
+    assert _chance(state, "a", weapon="pistol", distance_m=2) == 84
+    assert _chance(state, "a", weapon="pistol", distance_m=2, dim=True) == 42
+    assert _chance(state, "a", weapon="pistol", dark=True) == 1  # COC-DARK-2
+
+
+def test_dg_edge_8_eagle_eye_doubles_point_blank() -> None:
+    """DG-EDGE-8: DEX 12 -> 12 ft = 3.66 m; Eagle Eye -> 24 ft = 7.32 m."""
+    plain = encounter(agent("a"), agent("b"))
+    eagle = encounter(agent("a", edges=["eagle_eye"]), agent("b"))
+    assert _chance(plain, "a", weapon="pistol", distance_m=5) == 50
+    assert _chance(eagle, "a", weapon="pistol", distance_m=5) == 100
+    assert _chance(eagle, "a", weapon="pistol", distance_m=7.4) == 50
+
+
+@pytest.mark.parametrize(
+    ("flags", "distance", "chance"),
+    [
+        ({}, 30, 25),  # base range 20 m: 30 m is the second multiple -> 1/2
+        ({"scope": True}, 30, 50),  # COC-SCOPE-1: 40 m
+        ({"laser": True}, 70, 50),  # COC-LASER-1: 80 m
+        ({"silencer": True}, 15, 25),  # COC-SILENCER-1: 10 m
+    ],
+)
+def test_sights_and_silencers_change_the_base_range(
+    flags: dict, distance: int, chance: int
+) -> None:
+    state = encounter(agent("a", weapons=[{**PISTOL, **flags}]), agent("b"))
+    assert _chance(state, "a", weapon="pistol", distance_m=distance) == chance
+
+
+def test_coc_unaimed_fire_one_fifth_and_double_rof() -> None:
+    """COC-UNAIMED-1/-4: Handgun 45 -> 9 unaimed; 60+ keeps the normal chance; ROF doubles."""
+    state = encounter(agent("a", dex=18, skills={"firearms": 45}), agent("b", hp=99, dex=4))
+    assert _chance(state, "a", weapon="pistol", unaimed=True) == 9
+    good = encounter(agent("a", skills={"firearms": 60}), agent("b"))
+    assert _chance(good, "a", weapon="pistol", unaimed=True) == 60
+    state, _ = gm(state, "start_round", [10, 1])
+    for _ in range(4):
+        state, _ = play(state, "fire", "a", [95], weapon="pistol", target="b", unaimed=True)
+        if current_actor(state) == "b":
+            state, _ = play(state, "pass", "b", [])
+    assert c(state, "a")["round"]["shots"]["pistol"] == 4  # more than ROF 3
+
+
+def test_dg_edge_4_close_quarters() -> None:
+    """DG-EDGE-4: in a confined space +10 Parry, opponents' Dodge -10 against this agent."""
+    state = encounter(
+        agent("a", edges=["close_quarters"], skills={"fist": 50, "dodge": 30}),
+        agent("b", skills={"fist": 50, "dodge": 30}),
+    )
+    state, _ = gm(state, "set_confined", [], value=True)
+    a, b = c(state, "a"), c(state, "b")
+    assert defence_chance(state, b, a, "dodge") == 20
+    assert defence_chance(state, a, b, "fist") == 50
+    assert defence_chance(state, a, b, "parry") == 0 + 10
+
+
+def test_dg_edge_5_hand_to_hand_parry_bonus() -> None:
+    """DG-EDGE-5: +10 Parry unarmed: parry 55 beats a 55 roll only with the edge."""
+    setup = dict(skills={"fist": 45})
+    state = encounter(agent("a", dex=16), agent("b", edges=["hand_to_hand"], **setup))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = play(state, "declare_parry", "b", [], attacker="a")
+    state, events = play(state, "melee", "a", [40, 55], weapon="fist", target="b")
+    assert events[0].payload["results"] == ["parried"]
+
+
+def test_dg_edge_6_improved_hand_to_hand_against_a_knife() -> None:
+    """DG-EDGE-6: +10 Fist against a knife-wielder: 50 -> 60."""
+    knife = {
+        "key": "knife",
+        "name": "Knife",
+        "kind": "knife",
+        "skill": "knife",
+        "damage": "1d4+2",
+        "ready": True,
+    }
+    state = encounter(
+        agent("a", edges=["hand_to_hand", "improved_hand_to_hand"]), agent("b", weapons=[knife])
+    )
+    assert _chance(state, "a", kind="melee", weapon="fist") == 60
+
+
+def test_dg_wound_10_prone_penalties() -> None:
+    """DG-WOUND-10: prone: -20 to its melee; ranged attacks on it beyond 5 m at -20."""
+    state = encounter(agent("a"), agent("b"))
+    state, _ = gm(state, "gm_condition", [], target="b", condition="prone", on=True)
+    assert _chance(state, "a", weapon="pistol", distance_m=10) == 30
+    assert _chance(state, "a", weapon="pistol", distance_m=3) == 100  # point-blank, within 5 m
+    state, _ = gm(state, "gm_condition", [], target="a", condition="prone", on=True)
+    assert _chance(state, "a", kind="melee", weapon="fist") == 30
+
+
+def test_dg_wound_1_thresholds_are_cumulative() -> None:
+    """DG-WOUND-1 (AMB-DG-26): two hits of 2 on a 4-HP leg reach 1x on the second."""
+    state = encounter(agent("a", hp=12))
+    state, _ = gm(state, "gm_damage", [], target="a", amount=2, location="left_leg")
+    assert not c(state, "a")["prone"]
+    state, _ = gm(state, "gm_damage", [], target="a", amount=2, location="left_leg")
+    assert c(state, "a")["prone"]
+
+
+def test_dg_hp_4_general_damage_reduces_total_hp_only() -> None:
+    state = encounter(agent("a", hp=12))
+    state, _ = gm(state, "gm_damage", [], target="a", amount=5, reason="drowning")
+    a = c(state, "a")
+    assert a["hp"] == 7 and all(v == 0 for v in a["damage"].values())
+
+
+def test_dg_arm_7_area_damage_meets_the_vest_at_half_ap() -> None:
+    """DG-ARM-7 / DG-HP-4: a grenade's 10 against a Level II vest: 10 - 4 = 6, total HP only."""
+    state = encounter(agent("a", hp=12, vest={"level": 2}))
+    state, events = gm(state, "gm_damage", [], target="a", amount=10, area=True, reason="grenade")
+    assert c(state, "a")["hp"] == 6
+    assert "vest 2 AP 4 against the area effect -> 6" in events[0].text
+
+
+def test_dg_arm_8_spot_hidden_reveals_the_vest_to_that_observer_only() -> None:
+    state = encounter(
+        agent("walsh", vest={"level": 1, "worn_hidden": True}),
+        agent("spy", skills={"spot_hidden": 60}),
+        agent("other"),
+    )
+    spy = Audience("player", actors=frozenset({"spy"}))
+    other = Audience("player", actors=frozenset({"other"}))
+    assert SYSTEM.view(state, spy)["combatants"]["walsh"]["sheet"]["vest"] is None
+    failed, events = gm(state, "spot_vest", [61], observer="spy", wearer="walsh")
+    assert events[0].audience == "gm"
+    assert SYSTEM.view(failed, spy)["combatants"]["walsh"]["sheet"]["vest"] is None
+    state, events = gm(state, "spot_vest", [60], observer="spy", wearer="walsh")
+    assert events[0].audience == "actor:spy"
+    assert SYSTEM.view(state, spy)["combatants"]["walsh"]["sheet"]["vest"]["level"] == 1
+    assert SYSTEM.view(state, other)["combatants"]["walsh"]["sheet"]["vest"] is None
+
+
+def test_dg_act_6_magazine_once_a_round() -> None:
+    smg = {**SMG, "loaded": 0}
+    state = encounter(agent("a", dex=16, weapons=[smg]), agent("b", dex=4))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = play(state, "reload", "a", [], weapon="smg")
+    slot = c(state, "a")["weapons"]["smg"]
+    assert (slot["loaded"], slot["spare"]) == (30, 2)
+    state, _ = play(state, "pass", "b", [])
+    state, _ = play(state, "burst", "a", [97], weapon="smg", mode="3", target="b")
+    with pytest.raises(IllegalAction, match="one magazine change per round"):
+        SYSTEM.resolve(state, Action("reload", "a", {"weapon": "smg"}), LoadedDice([]))
+
+
+def test_dg_act_6_loose_cartridges_two_a_round() -> None:
+    revolver = {**PISTOL, "key": "rev", "capacity": 6, "loaded": 0, "spare": 10, "reload": "loose"}
+    state = encounter(agent("a", dex=16, weapons=[revolver]), agent("b", dex=4))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = play(state, "reload", "a", [], weapon="rev")
+    assert c(state, "a")["weapons"]["rev"]["loaded"] == 2
+    state, _ = play(state, "pass", "b", [])
+    with pytest.raises(IllegalAction, match="2 cartridges a round"):
+        SYSTEM.resolve(state, Action("reload", "a", {"weapon": "rev"}), LoadedDice([]))
+
+
+def test_dg_act_6_a_belt_takes_two_whole_rounds() -> None:
+    belt = {**M60, "loaded": 0}
+    state = encounter(agent("a", dex=10, weapons=[belt]), agent("b", dex=4))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = play(state, "reload", "a", [], weapon="m60")
+    assert c(state, "a")["round"]["spent"] == 3
+    state, _ = play(state, "pass", "b", [])
+    state, _ = gm(state, "end_round", [])
+    state, _ = gm(state, "start_round", [10, 1])
+    assert c(state, "a")["round"]["spent"] == 3  # the second round goes to the belt too
+    state, _ = play(state, "pass", "b", [])
+    state, events = gm(state, "end_round", [])
+    slot = c(state, "a")["weapons"]["m60"]
+    assert (slot["loaded"], slot["spare"]) == (100, 0)
+    assert "new belt is in" in events[0].text
+
+
+def test_coc_reload_3_chamber_and_fire_costs_two_actions() -> None:
+    revolver = {
+        **PISTOL,
+        "key": "rev",
+        "capacity": 6,
+        "loaded": 0,
+        "spare": 10,
+        "reload": "loose",
+        "ready": True,
+    }
+    state = encounter(agent("a", dex=16, weapons=[revolver]), agent("b", dex=4, hp=40))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _events = play(state, "chamber_fire", "a", [20, 5, 4], weapon="rev", target="b")
+    assert c(state, "a")["round"]["spent"] == 2
+    assert c(state, "a")["weapons"]["rev"] == {
+        "loaded": 0,
+        "spare": 9,
+        "jammed": False,
+        "broken": False,
+    }
+    assert c(state, "b")["hp"] == 36
+
+
+def test_first_aid_through_the_wound_choice() -> None:
+    state = encounter(agent("medic", dex=16), agent("hurt", hp=12, dex=4))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = gm(state, "gm_damage", [], target="hurt", amount=3, location="left_arm")
+    state, _ = play(state, "first_aid", "medic", [10, 2], wound="hurt:left_arm")
+    assert c(state, "hurt")["hp"] == 11
+
+
+def test_coc_mal_2_a_revolver_duds_and_loses_the_round() -> None:
+    revolver = {
+        **PISTOL,
+        "key": "rev",
+        "capacity": 6,
+        "reload": "loose",
+        "mal": 100,
+        "action": "revolver",
+    }
+    state = encounter(agent("a", dex=16, weapons=[revolver]), agent("b", dex=4))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, events = play(state, "fire", "a", [100], weapon="rev", target="b")
+    assert "a dud" in events[0].text
+    assert c(state, "a")["weapons"]["rev"]["loaded"] == 5
+    assert not c(state, "a")["weapons"]["rev"]["jammed"]
+
+
+def test_coc_mal_4_clearing_a_jam() -> None:
+    smg = dict(SMG)
+    state = encounter(agent("a", dex=16, weapons=[smg], skills={"smg": 50}), agent("b", dex=4))
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = play(state, "burst", "a", [98], weapon="smg", mode="3", target="b")
+    state, _ = play(state, "pass", "b", [])
+    state, _ = gm(state, "end_round", [])
+    state, _ = gm(state, "start_round", [10, 1])
+    state, events = play(state, "clear_jam", "a", [3, 40], weapon="smg")
+    assert not c(state, "a")["weapons"]["smg"]["jammed"]
+    assert "1d6 = 3 round(s)" in events[0].text
