@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
@@ -15,13 +16,12 @@ def encounter_group(encounter_id: int) -> str:
     return f"enc.{encounter_id}"
 
 
-def audience_group(encounter_id: int, audience_key: str, language: str) -> str:
-    """The sockets that see exactly what `audience_key` sees in one language; names stay valid."""
-    lang = "".join(c for c in language if c.isalnum() or c == "-")
+def audience_group(encounter_id: int, audience_key: str) -> str:
+    """The sockets that see exactly what `audience_key` sees; names are hashed to stay valid."""
     if audience_key in ("gm", "observer"):
-        return f"enc.{encounter_id}.{audience_key}.{lang}"
+        return f"enc.{encounter_id}.{audience_key}"
     digest = hashlib.sha256(audience_key.encode()).hexdigest()[:20]
-    return f"enc.{encounter_id}.aud.{digest}.{lang}"
+    return f"enc.{encounter_id}.aud.{digest}"
 
 
 def user_group(user_id: int) -> str:
@@ -34,6 +34,18 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(group, message)
+
+
+def group_send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send several group messages from sync code in one hop to the event loop, concurrently."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+
+    async def send_all() -> None:
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+    async_to_sync(send_all)()
 
 
 def close_user_sockets_on_commit(user_id: int, campaign_id: int, reason: str) -> None:

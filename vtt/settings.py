@@ -93,7 +93,7 @@ if database_url := env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "
     DATABASES["default"] = dict(dj_database_url.parse(database_url, conn_max_age=0))
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
-    elif env_bool("VTT_DB_POOL", default=False):
+    elif env_bool("VTT_DB_POOL", default=True):
         # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI.
         DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20}}
 

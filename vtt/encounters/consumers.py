@@ -91,7 +91,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         html, audience_key = hello
         self.campaign_id = await campaign_of(self.encounter_id)
         for group in (
-            audience_group(self.encounter_id, audience_key, self.language),
+            audience_group(self.encounter_id, audience_key),
             encounter_group(self.encounter_id),
             user_group(self.user_id),
         ):
@@ -140,8 +140,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await super().dispatch(message)
 
     async def encounter_frame(self, message: dict[str, Any]) -> None:
-        """Forward a frame rendered once for this socket's audience."""
-        await self.send(text_data=message["html"])
+        """Forward the frame rendered once for this socket's audience, in its page language."""
+        html = message["html"]
+        await self.send(text_data=html.get(self.language) or next(iter(html.values())))
 
     async def user_revoked(self, message: dict[str, Any]) -> None:
         """The user was removed, or their role or seat changed: close now; the page reconnects."""

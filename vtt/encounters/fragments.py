@@ -15,7 +15,7 @@ from rules.core.system import Audience
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.services import audience_for, table_audiences
 from vtt.eventlog.models import Event
-from vtt.realtime import audience_group, group_send
+from vtt.realtime import audience_group, group_send_many
 
 
 def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, Any]]:
@@ -272,22 +272,41 @@ def hello_for(encounter_id: int, user_id: int) -> tuple[str, str] | None:
     return render_hello(encounter, audience), audience.key
 
 
-def broadcast(encounter_id: int, first: int, last: int) -> None:
+def broadcast(
+    encounter_id: int,
+    first: int,
+    last: int,
+    *,
+    encounter: Encounter | None = None,
+    rows: list[Event] | None = None,
+) -> None:
     """After commit: render events first..last once per audience and ring each audience group."""
-    encounter = Encounter.objects.get(pk=encounter_id)
-    rows = events_between(encounter, first, last)
+    if encounter is None:
+        encounter = Encounter.objects.get(pk=encounter_id)
+    if rows is None:
+        rows = events_between(encounter, first, last)
     with_table = changes_table(rows)
+    rendered: dict[Any, dict[str, str]] = {}
+    messages = []
     for audience in table_audiences(encounter):
-        # once per audience and page language, never once per socket
-        for language in language_codes():
-            with translation.override(language):
-                html = render_events(
-                    encounter, audience, first, last, rows=rows, with_table=with_table
-                )
-            group_send(
-                audience_group(encounter_id, audience.key, language),
-                {"type": "encounter.frame", "html": html, "seq": last},
+        # Audiences that see the same rows and no table share one rendering (chat at a big table).
+        seen = tuple(audience.can_see(row.audience) for row in rows)
+        signature = (seen, audience.key if with_table else None)
+        if signature not in rendered:
+            html = {}
+            for language in language_codes():
+                with translation.override(language):
+                    html[language] = render_events(
+                        encounter, audience, first, last, rows=rows, with_table=with_table
+                    )
+            rendered[signature] = html
+        messages.append(
+            (
+                audience_group(encounter_id, audience.key),
+                {"type": "encounter.frame", "html": rendered[signature], "seq": last},
             )
+        )
+    group_send_many(messages)
 
 
 def language_codes() -> list[str]:

@@ -183,16 +183,18 @@ def _append_entry(
     encounter.seq += len(rows)
     encounter.entries = index
     encounter.save(update_fields=["seq", "entries", "state", "status", "ended", "seed"])
-    transaction.on_commit(_doorbell(encounter.pk, rows[0].seq, rows[-1].seq))
+    transaction.on_commit(_doorbell(encounter, rows))
     return rows
 
 
-def _doorbell(encounter_id: int, first: int, last: int) -> Any:
+def _doorbell(encounter: Encounter, rows: list[Event]) -> Any:
+    encounter_id, first, last = encounter.pk, rows[0].seq, rows[-1].seq
+
     def ring() -> None:
         from vtt.encounters.fragments import broadcast
 
         try:
-            broadcast(encounter_id, first, last)
+            broadcast(encounter_id, first, last, encounter=encounter, rows=rows)
         except Exception:
             # The log is committed; pages catch up on the next heartbeat or reconnect.
             logger.exception(
@@ -395,19 +397,20 @@ def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
     encounter = _locked(encounter_id)
     if (done := _answered(encounter, key)) is not None:
         return done
-    role = role_of(encounter.campaign_id, user_id)
-    if role is None:
+    membership = (
+        Membership.objects.filter(campaign_id=encounter.campaign_id, user_id=user_id)
+        .select_related("user")
+        .first()
+    )
+    if membership is None:
         raise NotAllowed(_("You are not at this table."))
-    if role == Role.OBSERVER:
+    if membership.role == Role.OBSERVER:
         raise NotAllowed(_("Observers watch; they do not speak at the table."))
     if not isinstance(text, str) or not text.strip():
         raise NotAllowed(_("Say something."))
     if len(text) > MAX_CHAT_LENGTH:
         raise NotAllowed(_("A chat line may be at most %(n)d characters.") % {"n": MAX_CHAT_LENGTH})
-    from django.contrib.auth import get_user_model
-
-    speaker = get_user_model().objects.get(pk=user_id).get_username()
-    action = parse_chat(text, speaker)
+    action = parse_chat(text, membership.user.get_username())
     index = encounter.entries + 1
     dice = SeededDice(derive_seed(encounter.seed, index))
     events = list(resolve_table_action(action, dice))
