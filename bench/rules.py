@@ -17,6 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from rules.core import notation
 from rules.core.dice import Dice, SeededDice
 from rules.core.jsonstate import update_in
 from rules.core.notation import DiceExpr
@@ -175,6 +176,14 @@ def main() -> None:
         )
     )
 
+    parse_uncached = notation._parse.__wrapped__
+    rows.append(
+        (
+            "notation: parse 4d6kh3+1d8-2 (uncached)",
+            rate(lambda i: parse_uncached(f"4d6kh3+1d8-{i % 9 + 1}"), args.seconds),
+            "",
+        )
+    )
     d20 = DiceExpr.parse("1d20+5")
     rows.append(
         ("notation: 1d20+5 rolled", rate(lambda i: d20.roll(SeededDice(i)), args.seconds), "")
