@@ -98,6 +98,11 @@ def verify(
                 return VerifyReport(
                     False, checked, skipped, entry.index, f"re-running it was refused: {error}"
                 )
+            except (KeyError, TypeError, ValueError, IndexError) as error:
+                # A forged action can break a system's assumptions; that is a failed check too.
+                return VerifyReport(
+                    False, checked, skipped, entry.index, f"re-running it failed: {error!r}"
+                )
             recorded = _as_json([event.to_json() for event in entry.events])
             found = _difference(recorded, rerun, "events")
             if found:

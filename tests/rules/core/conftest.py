@@ -16,6 +16,8 @@ from rules.core.table import is_table_action, resolve_table_action
 def _resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     if is_table_action(action):
         return resolve_table_action(action, dice)
+    if action.kind == "counter.set":
+        return [Event("counter.added", {"amount": int(action.params["value"]) - state["total"]})]
     if action.kind != "counter.add":
         raise IllegalAction(f"no action {action.kind}")
     if state["total"] >= 100:

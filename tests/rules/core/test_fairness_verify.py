@@ -147,3 +147,10 @@ def test_each_entry_has_its_own_dice_stream(index: int) -> None:
     a = SeededDice(derive_seed(SEED, index)).roll(100, "x")
     b = SeededDice(derive_seed(SEED, index)).roll(100, "x")
     assert a == b
+
+
+def test_an_action_that_breaks_the_system_fails_verification(counter: GameSystem) -> None:
+    forged = [Entry(1, Action("counter.set", "pip", {}), (Event("counter.added"),))]
+    report = verify(counter, {}, forged, SEED)
+    assert (report.ok, report.entry) == (False, 1)
+    assert report.detail == "re-running it failed: KeyError('value')"
