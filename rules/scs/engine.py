@@ -134,7 +134,7 @@ def _begin_phase(scn: Scenario, state: State, turn: int, player: str, phase: str
         if u["status"] == "map" and scn.units[uid].side == player
     }
     state["frozen"] = []
-    if phase == "exploitation":
+    if phase == "exploitation":  # SCS-EXP-1/2: fresh MA above; frozen if in an EZOC (SCS-2.1b)
         enemy_zoc = board.ezoc(scn, state, player)
         state["frozen"] = sorted(
             uid for uid, label in state["phase_start"].items() if scn.grid.cell(label) in enemy_zoc
@@ -295,6 +295,7 @@ def _a_declared(scn: Scenario, s: State, p: dict[str, Any]) -> None:
         "to_retreat": {},
         "retreated": [],
         "figures": None,
+        "support": list(p.get("support") or []),
     }
     s["combat"] = combat
     if p["kind"] == "overrun":
@@ -329,8 +330,7 @@ def _a_resolved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     for key, part in (("attacker", parsed.attacker), ("defender", parsed.defender)):
         side = combat[f"{key}_side"]
         if part.option or part.retreat:
-            ids = combat["attackers"] if key == "attacker" else combat["defenders"]
-            combat["to_retreat"][side] = list(ids)
+            combat["to_retreat"][side] = _participants(s, combat, side)
 
 
 def _a_losses(scn: Scenario, s: State, p: dict[str, Any]) -> None:
@@ -581,7 +581,7 @@ def movable(scn: Scenario, state: State, uid: str) -> str | None:
 
 
 def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, dict[str, Any]]:
-    """Every hex a group can reach now: cheapest path, MP per unit, or the one-hex minimum move."""
+    """SCS-3.0/3.1a/3.2a: every hex a group can reach, cheapest path and MP, or the minimum move."""
     start_label = state["units"][uids[0]]["hex"]
     origin = scn.grid.cell(start_label)
     side = scn.units[uids[0]].side
@@ -917,6 +917,20 @@ def _check_attackers(
     for uid in uids:
         where = board.unit_hex(scn, state, uid)
         assert where is not None
+        unit = scn.units[uid]
+        if unit.attack_mode == "support":  # SCS-ART-1 / PD-29
+            if overrun:
+                raise IllegalAction(f"{uid} is a support unit and never overruns", "SCS-ART-1")
+            if not scn.support_enabled:
+                raise IllegalAction(
+                    f"{uid} is a support unit; the support module is off (support.enabled)",
+                    "PD-29",
+                )
+            if scn.grid.distance(where, target) > unit.support_range:
+                raise IllegalAction(
+                    f"{label} is beyond {uid}'s support range of {unit.support_range}", "SCS-ART-1"
+                )
+            continue
         if not scn.grid.adjacent(where, target):
             raise IllegalAction(f"{uid} is not adjacent to {label}", "SCS-2.1c")
         if board.has_zoc(scn, state, uid):
@@ -951,7 +965,11 @@ def _r_declare(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
         if state["units"][uid]["attacked"]:
             raise IllegalAction(f"{uid} has already attacked this phase", "SCS-CBT-4")
     _check_attackers(scn, state, uids, target, overrun=False)
-    out.emit(_declared_event(scn, state, "attack", side, uids, label, defenders, Fraction(0)))
+    event = _declared_event(scn, state, "attack", side, uids, label, defenders, Fraction(0))
+    support = [u for u in uids if scn.units[u].attack_mode == "support"]
+    if support:
+        event = Event(event.kind, {**event.payload, "support": support}, text=event.text)
+    out.emit(event)
 
 
 def _declared_event(
@@ -986,7 +1004,7 @@ def _declared_event(
 
 
 def _r_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
-    """SCS-OVR-1/2, PD-15: eligible units pay 3 MP and overrun an adjacent enemy hex."""
+    """SCS-OVR-1/2, PD-15: eligible units pay 3 MP and overrun an adjacent enemy hex (CBT-1)."""
     side = action.actor
     _require_phase(scn, state, side, ("movement", "exploitation"), "overrun")
     _no_combat(state)
@@ -1050,6 +1068,7 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
     attackers, defenders = [], []
     total_a = Fraction(0)
     all_across: dict[str, int] = {}
+    adjacent_count = 0
     any_attacker_oos = False
     for uid in combat["attackers"]:
         if state["units"][uid]["status"] != "map":
@@ -1060,6 +1079,8 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
         if state["units"][uid]["oos"]:
             mults.append(("out of supply", scn.oos_attack))
             any_attacker_oos = True
+        adjacent = scn.grid.adjacent(where, target)  # SCS-ART-1: support fires from range
+        adjacent_count += adjacent
         for name in sorted(scn.features(where, target) - {"road"}):
             all_across[name] = all_across.get(name, 0) + 1
             for mod in scn.hexside_features[name].combat:
@@ -1110,7 +1131,7 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
             shifts.append([f"defender in {terrain.name}", int(mod.value)])
         if mod.type == "drm":
             drm += int(mod.value)
-    counted = len(attackers)
+    counted = adjacent_count
     for name, n in all_across.items():
         if n == counted and counted:  # PD-17: a hexside shift/DRM needs every attacker across it
             for mod in scn.hexside_features[name].combat:
@@ -1243,8 +1264,12 @@ def _side_part(result: Result, combat: Mapping[str, Any], side: str) -> SideResu
 
 
 def _participants(state: State, combat: Mapping[str, Any], side: str) -> list[str]:
-    ids = combat["attackers"] if side == combat["attacker_side"] else combat["defenders"]
-    return _alive(state, ids)
+    """The units that take a side's result: support units are not exposed (SCS-ART-1)."""
+    if side != combat["attacker_side"]:
+        return _alive(state, combat["defenders"])
+    support = set(combat.get("support") or ())
+    exposed = [u for u in combat["attackers"] if u not in support]
+    return _alive(state, exposed or combat["attackers"])
 
 
 def _owed(scn: Scenario, state: State, side: str) -> tuple[int, list[str]]:
@@ -1325,8 +1350,8 @@ def _advance_eligible(scn: Scenario, state: State) -> list[str]:
         return []
     target = scn.grid.cell(combat["target"])
     found = []
-    for uid in _alive(state, combat["attackers"]):
-        if uid in combat["retreated"]:
+    for uid in _participants(state, combat, combat["attacker_side"]):
+        if uid in combat["retreated"] or uid in (combat.get("support") or ()):
             continue
         where = board.unit_hex(scn, state, uid)
         assert where is not None
@@ -1436,6 +1461,7 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
                 f"no retreat of {length} hexes exists: take more of the option as step losses",
                 "SCS-RET-5",
             )
+        # SCS-RET-5 (and SCS-MAP-4 / SCS-3.3c: a retreat off the map eliminates as well).
         eliminated = list(uids)
         chosen: dict[str, Any] = {"path": [], "ezoc": []}
     else:
@@ -1525,7 +1551,7 @@ def _r_eliminate(scn: Scenario, state: State, action: Action, out: Scratch) -> N
 
 
 def _next_phase(scn: Scenario, state: State) -> tuple[int, str, str] | None:
-    """SCS-1.1: the phase after the current one, or None at the end of the last game turn."""
+    """SCS-1.1 / SCS-1.2a-d: the phase after this one; None after the last turn (SCS-TRT-1)."""
     phase, player, turn = state["phase"], state["player"], state["turn"]
     if phase == "setup":
         return (1, scn.first_player, "movement")
@@ -1682,7 +1708,10 @@ def _victory(scn: Scenario, out: Scratch) -> None:
 
 
 def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
-    """Check and resolve one action; raises IllegalAction (state unchanged) when not allowed."""
+    """Check and resolve one action; raises IllegalAction (state unchanged) when not allowed.
+
+    Dice come from the server (SCS-ENG-1 / PD-33): seeded in play, scripted in tests.
+    """
     scn = scenario_of(state)
     if action.actor not in scn.sides:
         raise IllegalAction(f"{action.actor!r} is not a side of this game", "SCS-1.0a")

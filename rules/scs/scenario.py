@@ -68,6 +68,7 @@ class UnitDef:
     exploit: bool
     steps: tuple[Step, ...]
     attack_mode: str = "close"
+    support_range: int = 0  # SCS-ART-1 / PD-29
     setup_hex: Hex | None = None  # fixed set-up hex
     setup_area: frozenset[Hex] = frozenset()  # legal set-up hexes (w/i N or an area)
     setup_default: Hex | None = None
@@ -128,6 +129,7 @@ class Scenario:
     vp_per_step: int
     exit_vp: int
     allow_offmap_movement: bool = False
+    support_enabled: bool = False  # SCS-ART-1 / PD-29: the optional barrage module
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def label(self, cell: Hex) -> str:
@@ -212,7 +214,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         raise ScenarioError("scenario.sides must name exactly two sides")
     sides = tuple(str(s).lower() for s in side_list)
     side_names = {str(s).lower(): str(s) for s in side_list}
-    first = _side_id(_need(data, "first_player", "scenario"), "first_player", sides)
+    first = _side_id(_need(data, "first_player", "scenario"), "first_player", sides)  # SCS-1.0b
     second = sides[1] if first == sides[0] else sides[0]
     order = tuple(
         _side_id(s, "setup_order", sides) for s in data.get("setup_order") or [second, first]
@@ -222,7 +224,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     except HexError as exc:
         raise ScenarioError(f"grid: {exc.message}") from None
 
-    # Terrain Effects Chart (SCS-TEC-1).
+    # Terrain Effects Chart (SCS-TEC-1); exact fractions throughout (SCS-ROUND-1).
     tec = _need(data, "tec", "scenario")
     classes = tuple(str(c) for c in _need(tec, "movement_classes", "tec"))
     hex_terrain: dict[str, HexTerrain] = {}
@@ -369,6 +371,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
             exploit=bool(u.get("exploit", False)),
             steps=tuple(steps),
             attack_mode=mode,
+            support_range=int(u.get("support_range", 0)),
             setup_hex=setup_hex,
             setup_area=frozenset(area),
             setup_default=setup_default,
@@ -460,6 +463,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         vp_per_step=int(victory.get("vp_per_enemy_step_eliminated", 0)),
         exit_vp=0 if exit_vp in (None, "none") else int(exit_vp),
         allow_offmap_movement=bool(data.get("allow_offmap_movement", False)),
+        support_enabled=bool((data.get("support") or {}).get("enabled", False)),
         raw=data,
     )
 

@@ -22,7 +22,7 @@ def combat(state: dict[str, Any]) -> dict[str, Any]:
     return to_phase(state, "combat")
 
 
-def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_6() -> None:
+def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_1_5_6() -> None:
     state = combat(arrange(game(), B5="06.05", B7="06.04"))
     state, events = act(state, "attack.declare", "blue", target="07.05", units="B5,B7")
     assert events[0].kind == "attack.declared" and "R1 101 Infantry Rgt (3-4-4)" in events[0].text
@@ -275,7 +275,7 @@ def t20() -> dict[str, Any]:
     return state
 
 
-def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_2_3() -> None:
+def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_1_2_3() -> None:
     state = t20()
     assert state["units"]["B5"]["mp"] == "7/2"
     state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
@@ -345,3 +345,42 @@ def test_declaration_reveals_and_cannot_be_undone_pd_06_scs_eng_2() -> None:
     assert events[0].audience == "all"
     with pytest.raises(IllegalAction, match=r"no move to take back|combat in progress"):
         act(state, "move.undo", "blue")
+
+
+def support_game(enabled: bool) -> dict[str, Any]:
+    from rules.scs.scenario import SCENARIO_DIR, read_file
+
+    raw = read_file(SCENARIO_DIR / "halden_crossing.yaml")
+    data = raw["scenario"]
+    b8 = next(u for u in data["units"] if u["id"] == "B8")
+    b8.update(attack_mode="support", support_range=2, steps=[{"a": 3, "d": 1, "ma": 4}])
+    data["support"] = {"enabled": enabled}
+    data["crt"]["rows"] = {roll: ["AL1"] * 10 for roll in ROLLS}
+    return combat(arrange(game(scenario=raw), B1="04.04", B8="03.05"))
+
+
+def test_support_units_fire_from_range_and_take_no_losses_scs_art_1_pd_29() -> None:
+    with pytest.raises(IllegalAction, match="support module is off"):
+        act(support_game(False), "attack.declare", "blue", target="05.05", units="B1,B8")
+    state = support_game(True)
+    assert board.zoc(engine.scenario_of(state), state, "B8") == set()  # no ZOC (SCS-2.0a)
+    with pytest.raises(IllegalAction, match="at least one attacking unit"):
+        act(state, "attack.declare", "blue", target="05.05", units="B8")
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B8")
+    state, events = act(state, "attack.resolve", "blue", dice=[3, 3])
+    assert events[0].payload["figures"]["attack"] == "7"
+    assert state["units"]["B1"]["step"] == 1 and state["units"]["B8"]["step"] == 0
+
+
+def test_ezoc_step_loss_applies_even_in_a_friendly_occupied_hex_scs_ret_3() -> None:
+    state = game(settings=everywhere("Dr1"))
+    state = arrange(state, B1="04.04", B2="04.05", R6="06.04")  # 06.04 is Red-held
+    state = arrange(state, B4="06.03")  # and in B4's ZOC
+    state = combat(state)
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    scn = engine.scenario_of(state)
+    paths = {p["path"][0]: p["losses"] for p in engine.legal_retreats(scn, state, ["R4"], 1)}
+    assert paths["06.04"] == 1  # friendly R6 stands there: SCS-2.1h is for supply only
+    state, _ = act(state, "combat.retreat", "red", path="06.04")
+    assert state["units"]["R4"]["status"] == "eliminated"

@@ -39,7 +39,7 @@ def test_friendly_zoc_does_not_affect_friendly_units_scs_2_0_2_1g() -> None:
     assert SCN.grid.cell("03.05") not in board.ezoc(SCN, state, "blue")
 
 
-def test_t09_road_then_enemy_zoc_costs_nine_halves_scs_3_2b_2_1a() -> None:
+def test_t09_road_then_enemy_zoc_costs_nine_halves_scs_3_2b_2_1a_3_2a_tec_2() -> None:
     state = arrange(game(), R4=None)
     path = ["02.05", "03.05", "04.05", "05.05", "06.05"]
     state, events = act(state, "unit.move", "blue", units="B5", path=",".join(path))
@@ -132,7 +132,7 @@ def test_no_movement_in_the_combat_phase_scs_1_1() -> None:
         act(state, "unit.move", "blue", units="B1", to="03.04")
 
 
-def test_a_stack_moves_together_and_may_drop_units_off_pd_10() -> None:
+def test_a_stack_moves_together_and_may_drop_units_off_pd_10_scs_3_1a() -> None:
     state, _ = act(game(), "unit.move", "blue", units="B3,B5", to="02.05")
     assert board.stack(state, "02.05") == ["B4", "B3", "B5"]
     state, _ = act(state, "unit.move", "blue", units="B5", to="03.05")
@@ -159,7 +159,7 @@ def test_move_may_be_undone_until_another_stack_moves_scs_eng_2() -> None:
         act(state, "move.undo", "blue")
 
 
-def test_mp_are_fresh_each_phase_and_never_carried_scs_3_1d() -> None:
+def test_mp_are_fresh_each_phase_and_never_carried_scs_3_1d_exp_2() -> None:
     state, _ = act(game(), "unit.move", "blue", units="B5", to="03.05")
     assert state["units"]["B5"]["mp"] == "1"
     state = to_phase(state, "exploitation")
@@ -174,7 +174,7 @@ def test_owner_reorders_his_stack_pd_07() -> None:
         act(game(), "stack.order", "red", hex="07.05", top="R1")
 
 
-def test_t07_stacking_equal_to_the_limit_is_legal_over_it_blocks_the_phase_scs_4_0a() -> None:
+def test_t07_stacking_equal_to_the_limit_is_legal_over_it_blocks_the_phase_scs_4_0a_stk_1() -> None:
     state = game()
     assert board.stack_points(SCN, state, "01.05") == 4
     state, _ = act(state, "phase.end", "blue")

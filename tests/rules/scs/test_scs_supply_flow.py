@@ -74,7 +74,7 @@ def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_sup_1_
     assert board.ma_eff(SCN, state, "B7") == 4  # SCS-SUP-4: 7 x 1/2 = 3.5 -> 4
 
 
-def test_second_failed_check_costs_a_step_then_marker_comes_off_scs_sup_3_pd_19() -> None:
+def test_second_failed_check_costs_a_step_then_marker_comes_off_scs_sup_3_pd_19_tec_1() -> None:
     state = arrange(game(), B7="09.07")
     state, _ = end_phases(state, 3)
     state["units"]["B7"]["step"] = 0
@@ -101,7 +101,7 @@ def test_reinforcements_arrive_in_supply_scs_sup_5() -> None:
     assert not state["units"]["B6"]["oos"]
 
 
-def test_sequence_of_play_scs_1_1_trt_1() -> None:
+def test_sequence_of_play_scs_1_0a_1_0b_1_1_1_2_trt_1() -> None:
     state, events = end_phases(game(), 8)
     started = [
         (e.payload["player"], e.payload["phase"]) for e in events if e.kind == "phase.started"
@@ -228,7 +228,7 @@ def test_bad_actions_are_refused_without_changing_the_state() -> None:
             act(state, kind, actor, **params)
 
 
-def test_replaying_the_log_reproduces_the_state_and_dump_load_round_trips() -> None:
+def test_replaying_the_log_reproduces_the_state_and_dump_load_round_trips_scs_eng_1() -> None:
     setup = {"scenario": "halden_crossing", "skip_setup": True}
     state = SYSTEM.start(setup)
     actions = [
