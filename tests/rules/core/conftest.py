@@ -57,7 +57,7 @@ COUNTER = GameSystem(
 )
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def counter() -> GameSystem:
     return COUNTER
 

@@ -6,10 +6,12 @@ import dataclasses
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.core.dice import RollRecord, SeededDice, commitment, derive_seed
 from rules.core.fairness import verify, verify_log
-from rules.core.log import Entry, Log, fold, load_log
+from rules.core.log import Entry, Log, fold, last_revertible, load_log
 from rules.core.system import Action, Event, GameSystem
 from rules.core.table import chat_action, resolve_table_action, revert_event
 
@@ -154,3 +156,49 @@ def test_an_action_that_breaks_the_system_fails_verification(counter: GameSystem
     report = verify(counter, {}, forged, SEED)
     assert (report.ok, report.entry) == (False, 1)
     assert report.detail == "re-running it failed: KeyError('value')"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    steps=st.lists(st.sampled_from(["add", "roll", "say", "undo"]), min_size=1, max_size=12),
+    seed=st.text(min_size=1, max_size=8),
+    pick=st.integers(0, 1000),
+)
+def test_any_honest_session_verifies_and_any_changed_die_is_caught(
+    counter: GameSystem, steps: list[str], seed: str, pick: int
+) -> None:
+    entries: list[Entry] = []
+    for index, step in enumerate(steps, start=1):
+        if step == "undo":
+            target = last_revertible(entries)
+            if target is not None:
+                entries.append(Entry(index, None, (revert_event(target.index),)))
+                continue
+            step = "say"
+        action = {
+            "add": ADD,
+            "roll": chat_action("pip", "/roll 2d6+1"),
+            "say": chat_action("pip", "hi"),
+        }[step]
+        state = fold(counter, {}, entries)
+        if step == "add" and state["total"] >= 100:
+            action = chat_action("pip", "full")
+        events = counter.resolve(state, action, SeededDice(derive_seed(seed, index)))
+        entries.append(Entry(index, action, tuple(events)))
+
+    assert verify(counter, {}, entries, seed).ok
+
+    rolled = [e for e in entries if any(ev.dice for ev in e.events)]
+    if not rolled:
+        return
+    target = rolled[pick % len(rolled)]
+    event = target.events[0]
+    die = event.dice[0]
+    forged = dataclasses.replace(die, value=die.value % die.sides + 1)
+    changed = dataclasses.replace(event, dice=(forged, *event.dice[1:]))
+    tampered = [
+        dataclasses.replace(e, events=(changed, *e.events[1:])) if e is target else e
+        for e in entries
+    ]
+    report = verify(counter, {}, tampered, seed)
+    assert (report.ok, report.entry) == (False, target.index)
