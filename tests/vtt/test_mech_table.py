@@ -1,0 +1,92 @@
+"""The mech table: SVG grid with cover and tokens, reach, sheets, dashboard, preview fragment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.core.system import Action
+from rules.mech import SYSTEM
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def mech_encounter(gwen: Any, pip: Any) -> Any:
+    """The demo battle with Pip seated at Latch."""
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    campaign = create_campaign(gwen.pk, "Proving ground", "mech")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    return start_encounter(
+        campaign.pk, gwen.pk, "Skirmish", SYSTEM.demo(), {"latch": pip.pk}, "mech"
+    )
+
+
+def test_gm_dashboard_shows_map_tracks_and_turn_order(mech_encounter: Any, gwen: Any) -> None:
+    page = _client(gwen).get(f"/encounters/{mech_encounter.pk}/").content.decode()
+    assert "css/systems/mech.css" in page and "js/mech.js" in page
+    assert 'class="mech-map"' in page
+    assert page.count('class="t-light"') == 7 and page.count('class="t-heavy"') == 5
+    assert page.count('class="token side-') == 4
+    assert page.count('data-row="') == 4 and 'class="mech-order"' in page
+    assert 'name="kind" value="gm_damage"' in page  # GM tools
+    assert 'name="kind" value="begin_turn"' in page and 'data-actor="latch"' in page
+    assert 'name="kind" value="begin_turn"' in page
+
+
+def test_player_sees_own_sheet_reach_and_move_forms(mech_encounter: Any, pip: Any) -> None:
+    from vtt.encounters.services import play
+
+    client = _client(pip)
+    page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
+    assert 'data-sheet="latch"' in page and 'data-sheet="spar_a"' not in page
+    assert "Cinder Pod" in page and 'data-uses="3"' in page
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
+    assert 'data-reach-from="latch"' in page
+    assert 'data-mode="move"' in page and 'data-kind="move" data-actor="latch"' in page
+    play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k2")
+    page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
+    assert 'data-mode="boost"' in page  # beyond the 2 squares of move left, within a boost
+    assert 'data-area="blast"' in page and "data-aim" in page
+    assert 'data-reach-from="spar_a"' not in page
+
+
+def test_meltdown_count_only_on_the_gm_page(mech_encounter: Any, gwen: Any, pip: Any) -> None:
+    from vtt.encounters.models import Encounter
+
+    encounter = Encounter.objects.get(pk=mech_encounter.pk)
+    state = dict(encounter.state)
+    state["units"]["latch"]["meltdown"] = {"turns": 3, "mark": 0, "avertable": True}
+    encounter.state = state
+    encounter.save(update_fields=["state"])
+    gm_page = _client(gwen).get(f"/encounters/{encounter.pk}/").content.decode()
+    player_page = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'data-meltdown="3"' in gm_page
+    assert "reactor critical" in player_page and 'data-meltdown="3"' not in player_page
+
+
+def test_area_preview_shows_the_template_and_the_units_hit(mech_encounter: Any, pip: Any) -> None:
+    from vtt.encounters.services import play
+
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 6, "y": 5}), "k2")
+    response = _client(pip).get(
+        f"/encounters/{mech_encounter.pk}/preview/",
+        {"kind": "attack", "actor": "latch", "weapon": "2", "x": "12", "y": "6"},
+    )
+    html = response.content.decode()
+    assert 'class="preview-result mech-preview"' in html
+    assert 'data-area="11,5' in html and 'data-hits="spar_a"' in html
+    assert "Sparring Mule A" in html and "%" in html

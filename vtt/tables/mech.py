@@ -1,0 +1,262 @@
+"""The mech table: SVG grid geometry, tokens, reachable squares, sheets and dashboard rows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.system import Audience
+from rules.mech import SYSTEM
+from rules.mech.actions import overcharge_expr
+from rules.mech.system import reach
+from vtt.encounters.fragments import action_forms
+
+CELL = 34  # SVG units per square
+TERRAIN_NAMES = {
+    "light": "light cover (MECH-COVER-LIGHT)",
+    "heavy": "heavy cover (MECH-COVER-HEAVY)",
+    "building": "building: heavy cover, blocks sight",
+    "difficult": "difficult terrain",
+}
+MOVE_KINDS = ("move", "boost")
+
+
+def _pips(left: int, total: int) -> list[bool]:
+    return [i < left for i in range(total)]
+
+
+def _initials(name: str) -> str:
+    words = [w for w in name.replace('"', " ").split() if w[:1].isalnum()]
+    return "".join(w[0] for w in words[:2]).upper() or "?"
+
+
+def _weapon_row(i: int, w: Mapping[str, Any]) -> dict[str, Any]:
+    area = w.get("area")
+    reach_text = f"threat {w['threat']}" if w["kind"] == "melee" else f"range {w['range']}"
+    tags = []
+    if w.get("ap"):
+        tags.append("armour piercing")
+    if area:
+        tags.append(f"{area['shape']} {area['value']}")
+    if w.get("burn"):
+        tags.append(f"+{w['burn']} burn")
+    if w.get("loading"):
+        tags.append("loading")
+    return {
+        "index": i,
+        "name": w["name"],
+        "size": w["size"],
+        "kind": w["kind"],
+        "reach": reach_text,
+        "damage": f"{w['damage']} {w['type']}",
+        "tags": tags,
+        "uses": w.get("uses"),
+        "max_uses": w.get("max_uses"),
+        "loaded": w.get("loaded", True) or not w.get("loading"),
+        "destroyed": w["destroyed"],
+        "mount": w["mount"] + 1,
+    }
+
+
+def _unit_row(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[str, Any]:
+    stats = u["stats"]
+    cap = int(stats["heat_cap"])
+    danger_from = (cap + 1) // 2  # MECH-HEAT-1: 2 × heat ≥ cap
+    turn = u["turn"] or {}
+    melt = u.get("meltdown")
+    prepared = u.get("prepared")
+    return {
+        "id": u["id"],
+        "name": u["name"],
+        "pilot": u["pilot"]["name"],
+        "side": u["side"],
+        "size": stats["size"],
+        "destroyed": u["destroyed"],
+        "active": view["active"] == u["id"],
+        "acted": u["id"] in view["acted"],
+        "can_start": u["id"] in view["picks"],
+        "hp": u["hp"],
+        "hp_max": stats["hp_max"],
+        "hp_pct": round(100 * int(u["hp"]) / max(1, int(stats["hp_max"]))),
+        "heat": u["heat"],
+        "heat_cap": cap,
+        "danger_from": danger_from,
+        "danger": bool(u.get("danger_zone")),
+        "heat_cells": [
+            {"n": n, "on": n <= int(u["heat"]), "danger": n >= danger_from}
+            for n in range(1, cap + 1)
+        ],
+        "structure": u["structure"],
+        "structure_pips": _pips(int(u["structure"]), int(stats["structure_max"])),
+        "stress": u["stress"],
+        "stress_pips": _pips(int(u["stress"]), int(stats["stress_max"])),
+        "overcharge": u["overcharge_count"],
+        "next_overcharge": overcharge_expr(int(u["overcharge_count"]) + 1),
+        "ap": turn.get("ap"),
+        "move": turn.get("move"),
+        "reaction_used": u["reaction_used"],
+        "oa_used": u["oa_used"],
+        "badges": u.get("badges", []),
+        "burn": u["burn"],
+        "repair": u["repair"],
+        "repair_cap": stats["repair_cap"],
+        "cp": u["cp"],
+        "evasion": u.get("evasion_now", stats["evasion"]),
+        "edef": stats["edef"],
+        "armour": stats["armour"],
+        "speed": stats["speed"],
+        "sensors": stats["sensors"],
+        "weapons": [_weapon_row(i, w) for i, w in enumerate(u["weapons"])],
+        "systems": [
+            {
+                "name": s["name"],
+                "uses": s.get("uses"),
+                "max_uses": s.get("max_uses"),
+                "destroyed": s["destroyed"],
+                "text": s.get("text", ""),
+            }
+            for s in u["systems"]
+        ],
+        "prepared": prepared,
+        "meltdown": melt,
+        "meltdown_turns": melt.get("turns") if (gm and melt) else None,
+        "pending_trauma": u.get("pending_trauma"),
+        "position": None if u.get("x") is None else f"{u['x']},{u['y']}",
+    }
+
+
+def board_context(
+    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Context for templates/systems/mech: the SVG map, my mechs' reach and forms, every track."""
+    gm = audience.role == "gm"
+    width, height = int(view["map"]["width"]), int(view["map"]["height"])
+    terrain = []
+    for key, feature in view["map"]["terrain"].items():
+        x, y = (int(v) for v in key.split(","))
+        terrain.append(
+            {
+                "x": x,
+                "y": y,
+                "px": x * CELL,
+                "py": y * CELL,
+                "kind": feature["kind"],
+                "height": feature.get("height", 0),
+                "title": TERRAIN_NAMES.get(feature["kind"], feature["kind"]),
+            }
+        )
+    wrecks = [
+        {"px": w["x"] * CELL, "py": w["y"] * CELL, "w": w["size"] * CELL} for w in view["wrecks"]
+    ]
+    mine = [uid for uid in view["order"] if gm or uid in audience.actors]
+    tokens, approx = [], []
+    for uid in view["order"]:
+        u = view["units"][uid]
+        if u["destroyed"]:
+            continue
+        if u.get("x") is None:
+            area = u.get("approximate") or {}
+            if area:
+                approx.append(
+                    {
+                        "px": area["x0"] * CELL,
+                        "py": area["y0"] * CELL,
+                        "w": (area["x1"] - area["x0"] + 1) * CELL,
+                        "h": (area["y1"] - area["y0"] + 1) * CELL,
+                        "name": u["name"],
+                    }
+                )
+            continue
+        size = int(u["stats"]["size"])
+        tokens.append(
+            {
+                "id": uid,
+                "name": u["name"],
+                "initials": _initials(u["name"]),
+                "side": u["side"],
+                "px": int(u["x"]) * CELL,
+                "py": int(u["y"]) * CELL,
+                "w": size * CELL,
+                "cx": int(u["x"]) * CELL + size * CELL // 2,
+                "cy": int(u["y"]) * CELL + size * CELL // 2,
+                "own": uid in mine,
+                "active": view["active"] == uid,
+                "hidden": "hidden" in u["conditions"],
+                "hp": u["hp"],
+                "hp_max": u["stats"]["hp_max"],
+                "hp_w": round((size * CELL - 6) * int(u["hp"]) / max(1, int(u["stats"]["hp_max"]))),
+                "heat": u["heat"],
+                "heat_cap": u["stats"]["heat_cap"],
+                "danger": bool(u.get("danger_zone")),
+            }
+        )
+    reach_sets = []
+    for uid in mine:
+        found = reach(dict(view), uid)
+        cells = []
+        for mode in ("boost", "move"):
+            for (x, y), cost in sorted(found[mode].items()):
+                if mode == "boost" and (x, y) in found["move"]:
+                    continue
+                size = int(view["units"][uid]["stats"]["size"])
+                cells.append(
+                    {
+                        "x": x,
+                        "y": y,
+                        "px": x * CELL,
+                        "py": y * CELL,
+                        "w": size * CELL,
+                        "cost": cost,
+                        "mode": mode,
+                        "left": (int(view["units"][uid]["turn"]["move"]) - cost)
+                        if mode == "move"
+                        else int(view["units"][uid]["stats"]["speed"]) - cost,
+                    }
+                )
+        if cells:
+            reach_sets.append({"from": uid, "cells": cells})
+    legal = {uid: SYSTEM.legal_actions(dict(view), uid) for uid in mine}
+    forms_by_actor = []
+    for uid in mine:
+        u = view["units"][uid]
+        busy = view["active"] == uid or uid in view["picks"] or u["prepared"] or u["pending_trauma"]
+        if gm and not busy:
+            continue  # the GM sees the forms of the mech that acts (or may start, or react)
+        forms = action_forms({uid: legal[uid]})
+        for form in forms:
+            fixed = form["fixed"]
+            if form["kind"] == "attack" and "weapon" in fixed:
+                weapon = view["units"][uid]["weapons"][int(fixed["weapon"])]
+                form["area"] = (weapon.get("area") or {}).get("shape")
+            form["map"] = form["kind"] in MOVE_KINDS
+        forms_by_actor.append({"id": uid, "name": view["units"][uid]["name"], "forms": forms})
+    rows = [_unit_row(view["units"][uid], view, gm) for uid in view["order"]]
+    by_id = {row["id"]: row for row in rows}
+    context: dict[str, Any] = {
+        "forms": [],  # the mech board renders its own forms (templates/systems/mech/)
+        "mech": {
+            "cell": CELL,
+            "width": width * CELL,
+            "height": height * CELL,
+            "cols": [{"n": x, "px": x * CELL + CELL // 2} for x in range(width)],
+            "rows_y": [{"n": y, "py": y * CELL + CELL // 2} for y in range(height)],
+            "grid_x": [x * CELL for x in range(width + 1)],
+            "grid_y": [y * CELL for y in range(height + 1)],
+            "terrain": terrain,
+            "wrecks": wrecks,
+            "tokens": tokens,
+            "approx": approx,
+            "reach": reach_sets,
+            "units": rows,
+            "mine": [by_id[uid] for uid in mine if uid in by_id],
+            "my_forms": forms_by_actor,
+            "gm_forms": action_forms({"gm": SYSTEM.legal_actions(dict(view), "gm")}) if gm else [],
+            "round": view["round"],
+            "phase": view["phase"],
+            "active": by_id.get(view["active"]) if view["active"] else None,
+            "picks": [by_id[p] for p in view["picks"] if p in by_id],
+            "order": [by_id[uid] for uid in view["order"]],
+            "scans": view.get("scans", []),
+        },
+    }
+    return context
