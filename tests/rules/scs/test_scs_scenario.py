@@ -21,7 +21,7 @@ def variant(change: Any) -> dict[str, Any]:
     return data
 
 
-def test_demo_scenario_loads_with_its_data() -> None:
+def test_demo_scenario_loads_with_its_data_scs_tec_1_crt_1() -> None:
     scn = load_scenario("halden_crossing")
     assert scn.title.startswith("Halden Crossing")
     assert scn.first_player == "blue" and scn.setup_order == ("red", "blue")  # SCS-SETUP-5

@@ -74,7 +74,7 @@ def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_sup_1_
     assert board.ma_eff(SCN, state, "B7") == 4  # SCS-SUP-4: 7 x 1/2 = 3.5 -> 4
 
 
-def test_second_failed_check_costs_a_step_then_marker_comes_off_scs_sup_3_pd_19_tec_1() -> None:
+def test_second_failed_check_costs_a_step_then_marker_comes_off_scs_sup_3_pd_19() -> None:
     state = arrange(game(), B7="09.07")
     state, _ = end_phases(state, 3)
     state["units"]["B7"]["step"] = 0
