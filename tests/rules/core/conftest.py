@@ -9,7 +9,7 @@ import pytest
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
-from rules.core.system import Action, Audience, Event, GameSystem, Json
+from rules.core.system import Action, Event, GameSystem, Json
 from rules.core.table import is_table_action, resolve_table_action
 
 
@@ -61,7 +61,3 @@ COUNTER = GameSystem(
 def counter() -> GameSystem:
     return COUNTER
 
-
-@pytest.fixture
-def everyone() -> Audience:
-    return Audience("observer")
