@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import impale_threshold, malfunctions, point_blank_m, rhu, succeeds
+from rules.brp.hazards import drown_multiplier
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
@@ -252,6 +253,31 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             else:
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
                 lines.append(f"{c['name']}: CON x5 d100 = {roll} vs {con5}: bleeds, -1 HP")
+        if c.get("on_fire"):  # COC-FIRE-4
+            burn = dice.roll(6, f"{c['name']} burning 1d6")
+            ops.append({"op": "damage", "id": cid, "location": None, "amount": burn})
+            lines.append(f"{c['name']}: on fire, 1d6 = {burn}")
+        drowning = c.get("drowning")
+        if drowning:  # COC-DROWN-2/-4
+            number = int(drowning["round"]) + 1
+            if drowning["failed"]:
+                loss = dice.roll(6, f"{c['name']} suffocation 1d6")
+                lines.append(f"{c['name']}: still without air, 1d6 = {loss}")
+                ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
+                failed = True
+            else:
+                mult = drown_multiplier(number, int(drowning["start"]))
+                target = int(c["sheet"]["con"]) * mult
+                roll = dice.roll(100, f"{c['name']} CON x{mult} (holding breath)")
+                failed = not succeeds(target, roll, *_auto(state))
+                text = f"{c['name']}: holding breath, d100 = {roll} vs CON x{mult} = {target}"
+                if failed:
+                    loss = dice.roll(6, f"{c['name']} suffocation 1d6")
+                    ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
+                    text += f": breathes in, 1d6 = {loss}"
+                lines.append(text)
+            value = {**drowning, "round": number, "failed": failed}
+            ops.append({"op": "set", "id": cid, "key": "drowning", "value": value})
         if c["round"].get("spent_while_down"):
             ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
             lines.append(f"{c['name']}: acted while down with a chest wound, -1 HP (DG-WOUND-3)")

@@ -7,10 +7,11 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import DamageDice, resistance_chance, rhu, succeeds
+from rules.brp.core import FOOT_M, DamageDice, resistance_chance, rhu, succeeds
+from rules.brp.hazards import ACID, FIRES, blast_dice, fall_dice, poison_damage
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
-from rules.core.params import bool_param, int_param, str_param
+from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green.combat import _auto, settings_of, skill, vest_of, vest_text
 from rules.delta_green.engine import _c, _event, treatment
@@ -63,7 +64,7 @@ def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
     return [_event("healing.applied", [op], [text], dice, target=target["id"], by="gm")]
 
 
-CONDITIONS = ("prone", "dead", "stabilise", "treated", "brave", "dodge")
+CONDITIONS = ("prone", "dead", "stabilise", "treated", "brave", "dodge", "on_fire", "knocked_out")
 
 
 def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -73,7 +74,7 @@ def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
     on = bool_param(action.params, "on", True)
     tid = target["id"]
     ops: list[Json]
-    if name in ("prone", "dead", "brave", "dodge"):
+    if name in ("prone", "dead", "brave", "dodge", "on_fire", "knocked_out"):
         ops = [{"op": "set", "id": tid, "key": name, "value": on}]
     elif name in ("stabilise", "treated"):
         loc = str_param(action.params, "location")
@@ -394,6 +395,170 @@ def spot_vest(state: Json, action: Action, dice: Dice) -> list[Event]:
     event = _event("vest.spotted", ops, [text], dice, observer=observer["id"], success=ok)
     audience = f"actor:{observer['id']}" if ok else "gm"
     return [dataclasses.replace(event, audience=audience)]
+
+
+HAZARDS = ("explosion", "fall", "acid", "fire", "poison", "drowning")
+
+
+def hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-GEN-4, DG-HP-4: the inherited BRP hazards, each to total HP only (vests at half AP)."""
+    params = action.params
+    kind = str_param(params, "type")
+    if kind not in HAZARDS:
+        raise IllegalAction(f"unknown hazard {kind!r}; one of {', '.join(HAZARDS)}", "DG-GEN-4")
+    handler = {
+        "explosion": _explosion,
+        "fall": _fall,
+        "acid": _acid,
+        "fire": _fire,
+        "poison": _poison,
+        "drowning": _drowning,
+    }[kind]
+    ops, lines = handler(state, params, dice)
+    return [_event("hazard.applied", ops, lines, dice, hazard=kind)]
+
+
+def _hurt(target: Json, amount: int) -> Json:
+    return {"op": "damage", "id": target["id"], "location": None, "amount": max(0, amount)}
+
+
+def _explosion(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
+    """COC-EXPL-1/-2, DG-ARM-7: each target rolls its band's d6 separately; vests at half AP."""
+    count = int_param(params, "dice")
+    radius = Fraction(str(params.get("radius_m") or "0"))
+    targets = list_param(params, "targets")
+    distances = list_param(params, "distances")
+    if not targets or len(distances) != len(targets):
+        raise IllegalAction("give one distance (m) per target", "COC-EXPL-1")
+    ops: list[Json] = []
+    lines = [f"Explosion {count}d6, radius {radius} m"]
+    for tid, raw in zip(targets, distances, strict=True):
+        target = _c(state, tid)
+        band_dice = blast_dice(count, radius, Fraction(raw))
+        if band_dice == 0:
+            lines.append(f"{target['name']} at {raw} m: out of the blast")
+            continue
+        expr = DamageDice.parse(f"{band_dice}d6")
+        rolled, _ = expr.roll(dice, f"{target['name']} blast {expr}")
+        text = f"{target['name']} at {raw} m: {expr} = {rolled}"
+        vest = vest_of(target)
+        if vest is not None:
+            full = settings_of(state)["dg.area_effect_ap"] != "half"
+            ap = vest.ap if full else rhu(Fraction(vest.ap, 2))
+            rolled = max(0, rolled - ap)
+            text += "; " + vest_text(target, f"vest {vest.level} AP {ap}") + f" -> {rolled}"
+        ops.append(_hurt(target, rolled))
+        lines.append(text)
+    return ops, lines
+
+
+def _fall(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
+    """COC-FALL-1/-2, DG-GEN-5: height in metres, the rule in feet; a good Jump takes 1d6 off."""
+    target = _c(state, str_param(params, "target"))
+    metres = Fraction(str(params.get("height_m") or "0"))
+    feet = metres / FOOT_M
+    lines = [f"{target['name']} falls {metres} m ({float(feet):.1f} ft)"]
+    jumped = False
+    if bool_param(params, "jumped"):
+        chance = skill(target, "jump")
+        vest = vest_of(target)
+        if vest is not None:
+            chance -= vest.penalty  # DG-ARM-2
+        roll = dice.roll(100, "Jump d100")
+        jumped = succeeds(chance, roll, *_auto(state))
+        lines.append(
+            f"Jump d100 = {roll} vs {chance}: {'success, 1d6 less' if jumped else 'failure'}"
+        )
+    count = fall_dice(feet, jumped)
+    if count == 0:
+        lines.append("no damage")
+        return [], lines
+    expr = DamageDice.parse(f"{count}d6")
+    rolled, _ = expr.roll(dice, f"fall {expr}")
+    lines.append(f"fall {expr} = {rolled}")
+    return [_hurt(target, rolled)], lines
+
+
+def _acid(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
+    """COC-ACID-1/-TABLE: a round of massive contact; armour does not help."""
+    target = _c(state, str_param(params, "target"))
+    grade = str_param(params, "grade", "strong")
+    if grade not in ACID:
+        raise IllegalAction(f"acid is {', '.join(ACID)}", "COC-ACID-TABLE")
+    expr = DamageDice.parse(ACID[grade])
+    rolled, _ = expr.roll(dice, f"acid {expr}")
+    return [_hurt(target, rolled)], [f"{target['name']}: {grade} acid {expr} = {max(0, rolled)}"]
+
+
+def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
+    """COC-FIRE-3/-4/-6/-7: torch, bonfire or burning room; Luck keeps clothes and lungs safe."""
+    target = _c(state, str_param(params, "target"))
+    kind = str_param(params, "fire", "torch")
+    if kind not in ("torch", "bonfire", "burning_room"):
+        raise IllegalAction("fire is torch, bonfire or burning_room", "COC-FIRE-1")
+    expr = DamageDice.parse(FIRES[kind])
+    rolled, _ = expr.roll(dice, f"{kind.replace('_', ' ')} {expr}")
+    ops = [_hurt(target, rolled)]
+    lines = [f"{target['name']}: {kind.replace('_', ' ')} {expr} = {rolled}"]
+    luck = int(target["sheet"]["pow"]) * 5  # COC-GEN-2
+    if kind == "bonfire":
+        ops.append({"op": "set", "id": target["id"], "key": "on_fire", "value": True})
+        lines.append("hair and clothes catch fire (1d6 a round until put out)")
+    else:
+        roll = dice.roll(100, "Luck d100")
+        if succeeds(luck, roll, *_auto(state)):
+            lines.append(f"Luck d100 = {roll} vs {luck}: safe")
+        elif kind == "torch":
+            ops.append({"op": "set", "id": target["id"], "key": "on_fire", "value": True})
+            lines.append(f"Luck d100 = {roll} vs {luck}: hair and clothes catch fire")
+        else:
+            ops.append(
+                {
+                    "op": "set",
+                    "id": target["id"],
+                    "key": "drowning",
+                    "value": {"round": 0, "start": 10, "failed": False},
+                }
+            )
+            lines.append(f"Luck d100 = {roll} vs {luck}: the smoke chokes (suffocation starts)")
+    return ops, lines
+
+
+def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
+    """COC-POISON-1/-2/-3/-7: POT against CON on the resistance table."""
+    target = _c(state, str_param(params, "target"))
+    potency = int_param(params, "potency")
+    effect = str_param(params, "effect", "damaging")
+    con = int(target["sheet"]["con"])
+    chance = resistance_chance(potency, con)
+    roll = dice.roll(100, "poison resistance d100")
+    wins = succeeds(chance, roll)
+    lines = [
+        f"{target['name']}: poison POT {potency} vs CON {con}: {chance}%, d100 = {roll}: "
+        + ("the poison wins" if wins else "the body resists")
+    ]
+    if effect == "incapacitating":
+        if wins:
+            lines.append("unconscious for the poison's duration")
+            return [{"op": "set", "id": target["id"], "key": "knocked_out", "value": True}], lines
+        return [], lines
+    amount = poison_damage(potency, wins)
+    lines.append(f"{amount} HP lost")
+    return [_hurt(target, amount)], lines
+
+
+def _drowning(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
+    """COC-DROWN-1..-5: start (CON x10, x6 if surprised) or end a spell without air."""
+    target = _c(state, str_param(params, "target"))
+    if bool_param(params, "end"):
+        return [{"op": "set", "id": target["id"], "key": "drowning", "value": None}], [
+            f"{target['name']} breathes again"
+        ]
+    start = 6 if bool_param(params, "surprised") else 10
+    value = {"round": 0, "start": start, "failed": False}
+    return [{"op": "set", "id": target["id"], "key": "drowning", "value": value}], [
+        f"{target['name']} has no air: CON x{start} at the end of this round, then less"
+    ]
 
 
 def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:

@@ -50,6 +50,9 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
         "bleeding": {},
         "first_aided": [],
         "vest_seen_by": [],
+        "on_fire": False,
+        "drowning": None,
+        "knocked_out": False,
         "operated": [],
         "penalties": [],
         "round": {},
@@ -109,6 +112,8 @@ def is_unconscious(c: Mapping[str, Any]) -> bool:
     """DG-HP-2 / DG-WOUND-5: total HP 2 or less, or a head at 1x or worse."""
     if is_dead(c):
         return False
+    if c.get("knocked_out"):  # COC-POISON-7 and knockouts: until the GM clears it
+        return True
     return int(c["hp"]) <= 2 or (uses_locations(c) and loc_threshold(c, HEAD)[0])
 
 

@@ -93,6 +93,7 @@ GM_ACTIONS: dict[str, Resolver] = {
     "magic_contest": gm.magic_contest,
     "set_confined": gm.set_confined,
     "spot_vest": gm.spot_vest,
+    "hazard": gm.hazard,
 }
 
 
@@ -623,6 +624,42 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
             fixed={"value": "" if state["confined"] else "on"},
         ),
     ]
+    out.append(
+        _t(
+            "hazard",
+            "Hazard (explosion, fall, acid, fire, poison, drowning)",
+            "DG-GEN-4",
+            "GM",
+            [
+                _field("type", "Hazard", [[h, h] for h in gm.HAZARDS]),
+                _field("target", "Target", ids),
+                _field("targets", "Explosion: targets (ids, comma-separated)", default=""),
+                _field("distances", "Explosion: distances in m (comma-separated)", default=""),
+                _field("dice", "Explosion: d6", default=5, kind="number"),
+                _field("radius_m", "Explosion: radius (m)", default=2, kind="number"),
+                _field("height_m", "Fall: height (m)", default=6, kind="number"),
+                _field("jumped", "Fall: jumped on purpose", default=False, kind="checkbox"),
+                _field(
+                    "grade",
+                    "Acid",
+                    [["weak", "weak"], ["strong", "strong"], ["very_strong", "very strong"]],
+                ),
+                _field(
+                    "fire",
+                    "Fire",
+                    [["torch", "torch"], ["bonfire", "bonfire"], ["burning_room", "burning room"]],
+                ),
+                _field("potency", "Poison: POT", default=15, kind="number"),
+                _field(
+                    "effect",
+                    "Poison: effect",
+                    [["damaging", "damaging"], ["incapacitating", "incapacitating"]],
+                ),
+                _field("surprised", "Drowning: taken by surprise", default=False, kind="checkbox"),
+                _field("end", "Drowning: breathes again", default=False, kind="checkbox"),
+            ],
+        )
+    )
     hidden = [
         [cid, o["name"]]
         for cid, o in state["combatants"].items()

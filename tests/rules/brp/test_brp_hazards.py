@@ -1,0 +1,82 @@
+"""BRP hazards: blast bands, charges, falls, drowning, poison (COC-EXPL-*, COC-FALL-*, ...)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.brp.hazards import (
+    blast_dice,
+    changed_charge,
+    drown_multiplier,
+    fall_dice,
+    poison_damage,
+)
+
+
+@pytest.mark.parametrize(
+    ("distance", "dice"),
+    [
+        (0, 5),
+        (2, 5),
+        (Fraction(5, 2), 4),
+        (4, 4),
+        (5, 3),
+        (6, 3),
+        (8, 2),
+        (10, 1),
+        (Fraction(21, 2), 0),
+    ],
+)
+def test_we_coc_01_dynamite_bands(distance: Fraction, dice: int) -> None:
+    """WE-COC-01: dynamite 5d6, radius 2 yd."""
+    assert blast_dice(5, 2, distance) == dice
+
+
+@pytest.mark.parametrize(
+    ("distance", "dice"), [(4, 15), (5, 14), (8, 14), (12, 13), (60, 1), (61, 0)]
+)
+def test_we_coc_02_tank_shell_bands(distance: int, dice: int) -> None:
+    assert blast_dice(15, 4, distance) == dice
+
+
+def test_we_coc_11_changing_the_charge() -> None:
+    """COC-EXPL-3 / WE-COC-11: doubled 8d6 r 3; halved 3d6 r 4/3; tank shell doubled 23d6."""
+    assert changed_charge(5, 2, 1) == (8, Fraction(3))
+    assert changed_charge(5, 2, -1) == (3, Fraction(4, 3))
+    assert changed_charge(15, 4, 1)[0] == 23
+
+
+@pytest.mark.parametrize(("feet", "dice"), [(10, 0), (19, 0), (20, 1), (30, 2), (55, 4)])
+def test_coc_fall_1_falling_dice(feet: int, dice: int) -> None:
+    assert fall_dice(feet) == dice
+
+
+def test_coc_fall_2_a_good_jump_takes_one_die_off() -> None:
+    assert fall_dice(30, jumped=True) == 1
+    assert fall_dice(10, jumped=True) == 0
+
+
+def test_we_coc_07_drowning_multipliers() -> None:
+    """COC-DROWN-2/-3: CON 11: 110, 99, 88 ... 11, then stays at x1; surprised starts at x6."""
+    assert [11 * drown_multiplier(n) for n in range(1, 12)] == [
+        110,
+        99,
+        88,
+        77,
+        66,
+        55,
+        44,
+        33,
+        22,
+        11,
+        11,
+    ]
+    assert [drown_multiplier(n, start=6) for n in (1, 2, 3)] == [6, 5, 4]
+
+
+def test_coc_poison_2_3_damage() -> None:
+    assert poison_damage(20, True) == 20
+    assert poison_damage(15, False) == 8
+    assert poison_damage(15, False, on_failure="nothing") == 0

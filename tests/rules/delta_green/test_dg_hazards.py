@@ -1,0 +1,104 @@
+"""Inherited BRP hazards inside Delta Green (DG-GEN-4, DG-HP-4, DG-ARM-7; COC-EXPL/FALL/...)."""
+
+from __future__ import annotations
+
+import pytest
+from dg_helpers import agent, c, encounter, gm
+
+from rules.core.dice import LoadedDice
+from rules.core.errors import IllegalAction
+from rules.core.system import Action
+from rules.delta_green import SYSTEM
+from rules.delta_green.state import is_unconscious
+
+
+def test_explosion_bands_each_target_rolls_and_vests_count_half() -> None:
+    """COC-EXPL-1/-2, DG-ARM-7: dynamite 5d6 r 2 m: at 1 m 5d6, at 5 m 3d6 less vest II at 4."""
+    state = encounter(agent("a", hp=40), agent("b", hp=40, vest={"level": 2}), agent("far"))
+    state, events = gm(
+        state,
+        "hazard",
+        [1, 2, 3, 4, 5, 6, 6, 6],
+        type="explosion",
+        targets="a,b,far",
+        distances="1,5,11",
+        dice=5,
+        radius_m=2,
+    )
+    assert c(state, "a")["hp"] == 40 - 15
+    assert c(state, "b")["hp"] == 40 - (18 - 4)
+    assert c(state, "far")["hp"] == 12
+    assert "out of the blast" in events[0].text
+    assert all(v == 0 for v in c(state, "b")["damage"].values())  # DG-HP-4: total HP only
+
+
+def test_fall_in_metres_with_a_jump() -> None:
+    """COC-FALL-1/-2 with DG-GEN-5: 10 m = 32.8 ft -> 2d6; a good Jump -> 1d6."""
+    state = encounter(agent("a", hp=20, skills={"jump": 40}))
+    fallen, events = gm(state, "hazard", [3, 4], type="fall", target="a", height_m=10)
+    assert c(fallen, "a")["hp"] == 13
+    jumped, events = gm(state, "hazard", [40, 5], type="fall", target="a", height_m=10, jumped=True)
+    assert c(jumped, "a")["hp"] == 15 and "success, 1d6 less" in events[0].text
+
+
+def test_acid_grades() -> None:
+    state = encounter(agent("a", hp=20))
+    state, _ = gm(state, "hazard", [1], type="acid", target="a", grade="weak")
+    assert c(state, "a")["hp"] == 20  # 1d3 - 1 = 0
+
+
+@pytest.mark.parametrize(("roll", "lost"), [(90, 20), (91, 10)])
+def test_poison_against_con(roll: int, lost: int) -> None:
+    """COC-POISON-1/-2/-3: cyanide POT 20 vs CON 12 -> 90%; failure costs half."""
+    state = encounter(agent("a", hp=30, con=12))
+    state, events = gm(state, "hazard", [roll], type="poison", target="a", potency=20)
+    assert "90%" in events[0].text and c(state, "a")["hp"] == 30 - lost
+
+
+def test_incapacitating_poison_knocks_out_until_cleared() -> None:
+    state = encounter(agent("a", con=12))
+    state, _ = gm(
+        state, "hazard", [1], type="poison", target="a", potency=17, effect="incapacitating"
+    )
+    assert is_unconscious(c(state, "a"))
+    state, _ = gm(state, "gm_condition", [], target="a", condition="knocked_out", on=False)
+    assert not is_unconscious(c(state, "a"))
+
+
+def test_drowning_sequence_at_round_ends() -> None:
+    """COC-DROWN-2/-4: CON 8: x10 = 80 holds; x9 = 72 fails on 73 -> 1d6; then 1d6 a round."""
+    state = encounter(agent("a", hp=20, con=8))
+    state, _ = gm(state, "hazard", [], type="drowning", target="a")
+    state, _ = gm(state, "start_round", [1])
+    state, _ = gm(state, "end_round", [80])
+    assert c(state, "a")["hp"] == 20
+    state, _ = gm(state, "start_round", [1])
+    state, events = gm(state, "end_round", [73, 4])
+    assert c(state, "a")["hp"] == 16 and "CON x9 = 72" in events[0].text
+    state, _ = gm(state, "start_round", [1])
+    state, _ = gm(state, "end_round", [3])
+    assert c(state, "a")["hp"] == 13
+    state, _ = gm(state, "hazard", [], type="drowning", target="a", end=True)
+    assert c(state, "a")["drowning"] is None
+
+
+def test_torch_sets_clothes_alight_on_a_failed_luck_roll() -> None:
+    """COC-FIRE-3/-4: 1d6; Luck (POW x5 = 60) fails -> on fire, 1d6 at every round end."""
+    state = encounter(agent("a", hp=30, pow=12))
+    state, _ = gm(state, "start_round", [1])
+    state, _ = gm(state, "hazard", [4, 61], type="fire", target="a", fire="torch")
+    assert c(state, "a")["on_fire"] and c(state, "a")["hp"] == 26
+    state, _ = gm(state, "end_round", [5])
+    assert c(state, "a")["hp"] == 21
+
+
+def test_burning_room_luck_failure_starts_suffocation() -> None:
+    state = encounter(agent("a", hp=30, pow=12))
+    state, _ = gm(state, "hazard", [1, 99], type="fire", target="a", fire="burning_room")
+    assert c(state, "a")["hp"] == 27 and c(state, "a")["drowning"]["start"] == 10
+
+
+def test_unknown_hazard_is_refused() -> None:
+    state = encounter(agent("a"))
+    with pytest.raises(IllegalAction, match="unknown hazard"):
+        SYSTEM.resolve(state, Action("hazard", "gm", {"type": "lava"}), LoadedDice([]))
