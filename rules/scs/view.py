@@ -320,6 +320,14 @@ def _snapshot(
     }
 
 
+def _spread(scn: Scenario, state: State, units: list[str], n: int) -> list[str]:
+    """A default allocation of n step losses: one unit id per step, in stack order."""
+    picks: list[str] = []
+    for uid in units:
+        picks.extend([uid] * min(n - len(picks), board.steps_left(scn, state, uid)))
+    return picks
+
+
 def _combat_view(scn: Scenario, state: State) -> Json | None:
     combat = state["combat"]
     if combat is None:
@@ -346,6 +354,7 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
         owed, units = engine._owed(scn, state, owner)
         data["owed"] = owed
         data["loss_units"] = units
+        data["loss_default"] = ",".join(_spread(scn, state, units, owed))
     if stage in ("attacker_retreat", "defender_retreat"):
         owner = engine.stage_owner(state)
         assert owner is not None
@@ -368,6 +377,7 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
                         "from": origin,
                         "units": ids,
                         "extra_losses": extra,
+                        "losses_default": ",".join(_spread(scn, state, ids, extra)),
                         "length": length,
                         "paths": engine.legal_retreats(scn, state, ids, length) if length else [],
                     }

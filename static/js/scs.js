@@ -71,6 +71,14 @@
     }
     const blocked = event.target.closest(".reach-set.show [data-blocked]");
     if (blocked) return info(blocked.dataset.blocked);
+    // A clicked hex also fills any open order that asks for a hex (set-up, reinforcement, top unit).
+    const hexEl = event.target.closest("[data-hex]");
+    if (hexEl) {
+      for (const field of board.querySelectorAll("form.scs-generic [name=hex]")) {
+        if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === hexEl.dataset.hex)) continue;
+        field.value = hexEl.dataset.hex;
+      }
+    }
     const stack = event.target.closest("[data-select], [data-enemy]");
     if (stack) return choose(stack);
   });

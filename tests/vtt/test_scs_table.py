@@ -104,3 +104,45 @@ def test_replay_shows_a_past_phase(game: Any, pip: Any) -> None:
     act(game, pip, "phase.end", "blue")
     html = page(pip, game, "?replay=0")
     assert "Replay: turn 1" in html and "back to the live table" in html
+
+
+def rigged(gwen: Any, pip: Any, rex: Any, code: str) -> Any:
+    """An encounter whose CRT gives `code` on every roll, Blue next to R4 in its Combat Phase."""
+    campaign = create_campaign(gwen.pk, f"Rigged {code}", "scs")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=campaign, user=rex, role=Role.PLAYER)
+    setup = {
+        "scenario": "halden_crossing",
+        "skip_setup": True,
+        "seats": {"blue": "player1", "red": "player2"},
+        "settings": {"crt.rows": {roll: [code] * 10 for roll in range(2, 13)}},
+    }
+    encounter = start_encounter(
+        campaign.pk, gwen.pk, "Rigged", setup, {"blue": pip.pk, "red": rex.pk}
+    )
+    act(encounter, pip, "unit.move", "blue", units="B1", to="04.04")
+    act(encounter, pip, "unit.move", "blue", units="B2", to="04.05")
+    act(encounter, pip, "phase.end", "blue")
+    act(encounter, pip, "attack.declare", "blue", units="B1,B2", target="05.05")
+    return encounter
+
+
+def test_combat_panel_offers_retreat_hexes_then_the_advance(gwen: Any, pip: Any, rex: Any) -> None:
+    encounter = rigged(gwen, pip, rex, "Do1")
+    before = page(pip, encounter)
+    assert "Roll 2d6" in before and "Chance of each result" in before
+    act(encounter, pip, "attack.resolve", "blue")
+    red = page(rex, encounter)
+    assert "R4 → 06.05" in red and "no loss" in red and "EZOC: −1 step" in red
+    assert "Lose 1 step(s) instead of retreating" in red
+    act(encounter, rex, "combat.retreat", "red", path="06.05")
+    blue = page(pip, encounter)
+    assert "Advance into 05.05?" in blue
+
+
+def test_combat_panel_asks_the_owner_for_step_losses(gwen: Any, pip: Any, rex: Any) -> None:
+    encounter = rigged(gwen, pip, rex, "AL1")
+    act(encounter, pip, "attack.resolve", "blue")
+    blue = page(pip, encounter)
+    assert "Choose 1 step loss(es)" in blue and 'value="B1"' in blue
+    assert "Choose 1 step loss(es)" not in page(rex, encounter)
