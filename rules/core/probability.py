@@ -18,6 +18,9 @@ Json = dict[str, Any]
 MAX_KEEP_WORK = 2000
 MAX_SPAN = 200_000  # outcomes a distribution may hold
 MAX_ENUMERATION = 1_000_000  # combinations `enumerate_dice` may walk
+# Previews answer web requests: these bound a sum's work to about half a second.
+MAX_SUM_WORK = 1_000_000  # dice × outcomes for `sum_of_dice` (100d100 is exactly this)
+MAX_PAIRS = 1_000_000  # outcome pairs when adding two distributions
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ class Distribution:
         """The distribution of the sum of two independent outcomes (or plus a constant)."""
         if isinstance(other, int):
             return Distribution(tuple((v + other, c) for v, c in self.weights))
-        if len(self.weights) * len(other.weights) > MAX_SPAN * 50:
+        if len(self.weights) * len(other.weights) > MAX_PAIRS:
             raise DiceError("too many outcomes to compute exactly")
         counts: dict[int, int] = {}
         for v1, c1 in self.weights:
@@ -153,7 +156,7 @@ def sum_of_dice(count: int, sides: int) -> Distribution:
     """The sum of `count` fair d`sides`, by running-sum convolution (fast for large pools)."""
     if count < 0 or sides < 1:
         raise ValueError(f"cannot roll {count}d{sides}")
-    if count * sides > MAX_SPAN:
+    if count * sides > MAX_SPAN or count * count * sides > MAX_SUM_WORK:
         raise DiceError(f"{count}d{sides} has too many outcomes to compute exactly")
     counts = [1]  # counts[i] = ways to make (current minimum + i)
     for _ in range(count):
