@@ -155,6 +155,9 @@ def test_mixture_of_hit_and_damage_matches_enumeration() -> None:
 def test_sizes_are_capped() -> None:
     with pytest.raises(DiceError, match="too many outcomes"):
         sum_of_dice(100, 10_000)
+    with pytest.raises(DiceError, match="too many outcomes"):
+        sum_of_dice(99, 2000)  # few enough outcomes, but ten seconds of big-number sums
+    assert sum_of_dice(100, 100).total == 100**100
     with pytest.raises(DiceError, match="too many to enumerate"):
         enumerate_dice([100] * 4, sum)
     with pytest.raises(DiceError, match="too many outcomes"):
