@@ -16,6 +16,7 @@ from rules.brp.core import (
     malfunctions,
     point_blank_m,
     range_factor,
+    resistance_chance,
     rhu,
     scaled,
     succeeds,
@@ -59,8 +60,11 @@ def settings_of(state: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def skill(c: Mapping[str, Any], name: str) -> int:
-    """A skill's percentage on the sheet (0 if the agent lacks it)."""
-    return int(c["sheet"]["skills"].get(name, 0))
+    """A skill's percentage on the sheet (0 if the agent lacks it); Luck POW x5, Idea INT x5."""
+    skills = c["sheet"]["skills"]
+    if name not in skills and name in ("luck", "idea"):  # COC-GEN-2
+        return int(c["sheet"]["pow" if name == "luck" else "int"]) * 5
+    return int(skills.get(name, 0))
 
 
 def vest_of(c: Mapping[str, Any]) -> Any:
@@ -294,6 +298,7 @@ def deal_hit(
     label: str,
     melee: bool = False,
     aimed_elsewhere: bool = False,
+    knockout: bool = False,
 ) -> tuple[Json, list[str], Json]:
     """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, applied to scratch."""
     target = scratch["combatants"][target_id]
@@ -324,6 +329,15 @@ def deal_hit(
     before_hp = int(target["hp"])
     before_loc = int(target["damage"][location]) if location else 0
     sever = bool(weapon.get("can_sever"))
+    if knockout:  # COC-KO-2/-3/-4: damage against current HP on the resistance table
+        chance = resistance_chance(after, before_hp)
+        roll = dice.roll(100, "knockout resistance d100")
+        if succeeds(chance, roll):
+            after = after // 3
+            apply_op(scratch, {"op": "set", "id": target_id, "key": "knocked_out", "value": True})
+            text += f"; knockout {chance}%: d100 = {roll}: knocked out, takes a third ({after})"
+        else:
+            text += f"; knockout {chance}%: d100 = {roll}: fails, full damage"
     op: Json = {
         "op": "damage",
         "id": target_id,

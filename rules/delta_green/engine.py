@@ -133,6 +133,12 @@ def _check_can_attack(
         raise IllegalAction(
             f"{c['name']} is down with a chest wound and cannot attack", "DG-WOUND-3"
         )
+    if c["round"].get("no_attack"):
+        raise IllegalAction(
+            f"{c['name']} is completely surprised: no attack this round", "COC-SURPRISE-2"
+        )
+    if c["round"].get("one_shot") and c["round"].get("attacks", 0) >= 1:
+        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
     if c["round"].get("called") and c["round"].get("attacks", 0) >= 1:
         raise IllegalAction(
             "after an aimed shot no other attack is allowed this round", "DG-CALLED-1"
@@ -170,6 +176,10 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     settings = settings_of(state)
     number = int(state["round"]) + 1
     entries: dict[str, Json] = {}
+    surprised_ids = set(list_param(action.params, "surprised"))
+    complete_ids = set(list_param(action.params, "completely_surprised"))
+    for cid in surprised_ids | complete_ids:
+        _c(state, cid)
     lines = [f"Round {number}"]
     for cid, c in state["combatants"].items():
         if is_dead(c) or is_unconscious(c):
@@ -181,9 +191,12 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         sides = 10 if firearm else 6
         die = dice.roll(sides, f"{c['name']} initiative d{sides}")
         called = c.get("called")
-        base = rhu(Fraction(dex, 2)) if called else dex
+        surprised = cid in surprised_ids or cid in complete_ids  # COC-SURPRISE-1/-2
+        base = rhu(Fraction(dex, 2)) if called or surprised else dex
         rank = base + die
-        why = f"half DEX {base} (aimed shot)" if called else f"DEX {dex}"
+        why = f"DEX {dex}"
+        if called or surprised:
+            why = f"half DEX {base} ({'surprised' if surprised else 'aimed shot'})"
         lines.append(
             f"{c['name']}: initiative d{sides} = {die} + {why} = {rank}; {cards} action card(s)"
         )
@@ -194,6 +207,8 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             "sides": sides,
             "dex": dex,
             "called": called,
+            "no_attack": cid in complete_ids,
+            "one_shot": surprised and not firearm,
         }
     ids = list(state["combatants"])
     order = sorted(entries, key=lambda i: (-entries[i]["rank"], -entries[i]["dex"], ids.index(i)))
@@ -488,6 +503,8 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     _melee_guard(state, c, params)
     if c["round"].get("called"):
         raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
+    if c["round"].get("one_shot"):
+        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
     walking = bool_param(params, "walking")
     if walking and key not in [str(m) for m in settings_of(state)["dg.walking_modes"]]:
         raise IllegalAction("walking fire needs a long burst or a spray", "DG-WALK-1")
@@ -681,6 +698,15 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(
             "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
         )
+    knockout = bool_param(params, "knockout")
+    if knockout:
+        blunt = weapon["kind"] == "unarmed" or (
+            weapon["kind"] == "melee" and not weapon["can_impale"]
+        )
+        if not blunt:
+            raise IllegalAction("only fists, kicks and blunt weapons knock out", "COC-KO-1")
+        if not target["sheet"].get("human", True):
+            raise IllegalAction(f"{target['name']} cannot be knocked out", "COC-KO-5")
     cards = _cost(state, c, action_cost(state, "melee"), "a melee attack")
     chance = attack_chance(state, c, weapon, target, params)
     roll = dice.roll(100, "to hit d100")
@@ -710,8 +736,20 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         else:
             loc, loc_text = roll_location(scratch, dice, roll, True)
             op, hit_lines, record = deal_hit(
-                scratch, c, weapon, target["id"], dice, impale, loc, loc_text, "blow", melee=True
+                scratch,
+                c,
+                weapon,
+                target["id"],
+                dice,
+                impale,
+                loc,
+                loc_text,
+                "blow",
+                melee=True,
+                knockout=knockout,
             )
+            if scratch["combatants"][target["id"]].get("knocked_out") and knockout:
+                ops.append({"op": "set", "id": target["id"], "key": "knocked_out", "value": True})
             ops.append(op)
             lines += hit_lines
             hits.append(record)

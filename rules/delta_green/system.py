@@ -572,7 +572,13 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
     reason = _field("reason", "Reason (logged)", default="")
     out: list[Json] = []
     if not in_round:
-        out.append(_t("start_round", "Start round", "DG-INIT-1", "GM"))
+        fields = []
+        if int(state["round"]) == 0:  # COC-SURPRISE-*: the first round of an ambush
+            fields = [
+                _field("surprised", "Surprised (ids, comma-separated)", default=""),
+                _field("completely_surprised", "Completely surprised (ids)", default=""),
+            ]
+        out.append(_t("start_round", "Start round", "DG-INIT-1", "GM", fields))
     else:
         out.append(_t("next_pass", "Next pass", "DG-INIT-2", "GM"))
         out.append(_t("end_round", "End round", "DG-WOUND-9", "GM"))

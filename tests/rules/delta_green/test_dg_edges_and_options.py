@@ -10,7 +10,7 @@ from rules.core.errors import IllegalAction
 from rules.core.system import Action, Audience
 from rules.delta_green import SYSTEM
 from rules.delta_green.combat import defence_chance
-from rules.delta_green.state import current_actor
+from rules.delta_green.state import current_actor, is_unconscious
 
 
 def _chance(state: dict, actor: str, **params: object) -> int:
@@ -256,3 +256,66 @@ def test_coc_mal_4_clearing_a_jam() -> None:
     state, events = play(state, "clear_jam", "a", [3, 40], weapon="smg")
     assert not c(state, "a")["weapons"]["smg"]["jammed"]
     assert "1d6 = 3 round(s)" in events[0].text
+
+
+def test_coc_ko_knockout_takes_a_third_and_knocks_out() -> None:
+    """COC-KO-2/-3: damage 8 vs HP 12 -> 30%; success: unconscious and floor(8/3) = 2."""
+    club = {
+        "key": "club",
+        "name": "Club",
+        "kind": "melee",
+        "skill": "club",
+        "damage": "1d8",
+        "can_impale": False,
+        "ready": True,
+    }
+    state = encounter(agent("a", dex=16, weapons=[club], skills={"club": 50}), agent("b", hp=12))
+    state, _ = gm(state, "start_round", [5, 1])
+    knocked, events = play(
+        state, "melee", "a", [40, 5, 8, 30], weapon="club", target="b", knockout=True
+    )
+    assert c(knocked, "b")["hp"] == 10 and is_unconscious(c(knocked, "b"))
+    assert "knockout 30%" in events[0].text
+    failed, _ = play(state, "melee", "a", [40, 5, 8, 31], weapon="club", target="b", knockout=True)
+    assert c(failed, "b")["hp"] == 4 and not c(failed, "b")["knocked_out"]
+
+
+def test_coc_ko_1_only_blunt_attacks_knock_out() -> None:
+    state = encounter(
+        agent(
+            "a", dex=16, weapons=[{"key": "knife", "kind": "knife", "damage": "1d4", "ready": True}]
+        ),
+        agent("b"),
+    )
+    state, _ = gm(state, "start_round", [5, 1])
+    with pytest.raises(IllegalAction, match="blunt"):
+        SYSTEM.resolve(
+            state,
+            Action("melee", "a", {"weapon": "knife", "target": "b", "knockout": True}),
+            LoadedDice([1]),
+        )
+
+
+def test_coc_surprise_half_dex_and_no_attack_when_completely_surprised() -> None:
+    """COC-SURPRISE-1/-2, DG-INIT-4: surprised rank at half DEX; complete surprise: no attack."""
+    state = encounter(agent("x", dex=16), agent("a", dex=16), agent("b", dex=16))
+    state, _ = gm(state, "start_round", [5, 5, 5], surprised="a", completely_surprised="b")
+    ranks = [c(state, cid)["round"]["rank"] for cid in ("x", "a", "b")]
+    assert ranks == [21, 13, 13]
+    assert state["order"] == ["x", "a", "b"]
+    state, _ = play(state, "pass", "x", [])
+    state, _ = play(state, "pass", "a", [])
+    with pytest.raises(IllegalAction, match="completely surprised"):
+        SYSTEM.resolve(
+            state, Action("fire", "b", {"weapon": "pistol", "target": "a"}), LoadedDice([1])
+        )
+
+
+def test_coc_gen_2_luck_and_idea() -> None:
+    """COC-GEN-2: Luck = POW x5, Idea = INT x5 as skill rolls."""
+    state = encounter(agent("a", dex=16, pow=13, int=15), agent("b"))
+    state, _ = gm(state, "start_round", [5, 1])
+    _, events = play(state, "skill", "a", [65], skill="luck")
+    assert "vs 65: success" in events[0].text
+    _, events = play(state, "skill", "a", [76], skill="idea")
+    assert "vs 75: failure" in events[0].text
