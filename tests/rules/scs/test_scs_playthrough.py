@@ -1,4 +1,4 @@
-"""Whole games of Halden Crossing by random legal orders: set-up to victory, invariants every step."""
+"""Whole games of Halden Crossing by random legal orders, set-up to victory, invariants kept."""
 
 from __future__ import annotations
 
