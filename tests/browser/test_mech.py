@@ -1,4 +1,4 @@
-"""Issue 5: a player overcharges and fires an area weapon; the GM sees heat, HP and a structure roll."""
+"""Issue 5: a player overcharges and fires an area weapon; the GM sees heat, HP, structure roll."""
 
 from __future__ import annotations
 
