@@ -44,6 +44,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("overrun.mp_cost", "Overrun cost in MP", 3, "PD-15"),
     Setting("overrun.column_shift", "Overrun column shift", 0, "PD-15"),
+    Setting("overrun.enter_vacated_hex_cost", "MP to enter an overrun hex", 0, "PD-15"),
     Setting(
         "overrun.must_start_phase_stacked",
         "Overrunners stacked at phase start",

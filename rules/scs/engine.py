@@ -389,6 +389,8 @@ def _a_retreated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
 def _a_advanced(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     for uid in p["units"]:
         _place(s, uid, p["hex"])
+        if p.get("mp_cost"):  # PD-15: overrun.enter_vacated_hex_cost
+            s["units"][uid]["mp"] = fmt(Fraction(s["units"][uid]["mp"]) + Fraction(p["mp_cost"]))
     if p["units"]:
         _enter(scn, s, scn.units[p["units"][0]].side, [p["hex"]])
     s["combat"]["done"].append("advance")
@@ -1316,9 +1318,19 @@ def _auto(scn: Scenario, out: Scratch) -> None:
                 out.emit(
                     Event(
                         "advance.moved",
-                        {"units": eligible, "hex": combat["target"], "forced": True},
-                        text=f"{', '.join(eligible)} enter {combat['target']} at no MP cost "
-                        "(SCS-OVR-3)",
+                        {
+                            "units": eligible,
+                            "hex": combat["target"],
+                            "forced": True,
+                            "mp_cost": fmt(scn.overrun_enter_cost),
+                        },
+                        text=f"{', '.join(eligible)} must enter {combat['target']} "
+                        + (
+                            f"for {fmt(scn.overrun_enter_cost)} MP"
+                            if scn.overrun_enter_cost
+                            else "at no MP cost"
+                        )
+                        + " (SCS-OVR-3)",
                     )
                 )
                 continue

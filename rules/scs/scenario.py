@@ -111,6 +111,7 @@ class Scenario:
     overrun_must_start_stacked: bool
     overrun_mp: Fraction
     overrun_shift: int
+    overrun_enter_cost: Fraction  # PD-15: MP to enter the emptied hex (0 by default)
     zero_strength_may_join: bool
     crt: Crt
     drms: tuple[Mapping[str, Any], ...]
@@ -445,6 +446,9 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         overrun_must_start_stacked=bool(overrun.get("must_start_phase_stacked", True)),
         overrun_mp=to_fraction(overrun.get("mp_cost", 3), "overrun.mp_cost"),
         overrun_shift=int(overrun.get("column_shift", 0)),
+        overrun_enter_cost=to_fraction(
+            overrun.get("enter_vacated_hex_cost", 0), "overrun.enter_vacated_hex_cost"
+        ),
         zero_strength_may_join=bool(combat.get("zero_strength_units_may_join", True)),
         crt=crt,
         drms=drms,

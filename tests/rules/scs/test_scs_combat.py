@@ -384,3 +384,12 @@ def test_ezoc_step_loss_applies_even_in_a_friendly_occupied_hex_scs_ret_3() -> N
     assert paths["06.04"] == 1  # friendly R6 stands there: SCS-2.1h is for supply only
     state, _ = act(state, "combat.retreat", "red", path="06.04")
     assert state["units"]["R4"]["status"] == "eliminated"
+
+
+def test_entering_the_overrun_hex_may_cost_mp_when_the_scenario_says_so_pd_15() -> None:
+    state = game(settings={**everywhere("DE"), "overrun.enter_vacated_hex_cost": "1/2"})
+    state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")
+    state, _ = act(state, "overrun.declare", "blue", units="B5", target="05.05")
+    state, events = act(state, "attack.resolve", "blue", dice=[6, 6])
+    assert state["units"]["B5"]["hex"] == "05.05" and state["units"]["B5"]["mp"] == "7"
+    assert "for 1/2 MP" in events[-2].text
