@@ -16,6 +16,7 @@ from rules.core.fairness import verify_log
 from rules.core.log import fold, load_log, replay_matches
 from rules.core.notation import DiceExpr
 from rules.core.registry import get_system, system_keys
+from rules.core.session import play
 from rules.core.system import Action, GameSystem, Json
 from rules.core.table import is_table_action, preview_table_action, resolve_table_action
 
@@ -147,6 +148,21 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    system = get_system(args.system)
+    setup = _object(_read_json(args.setup, "setup"), "setup")
+    raw = _read_json(args.actions, "actions")
+    if not isinstance(raw, list):
+        raise BadInput("the actions must be a JSON list of action objects")
+    for n, item in enumerate(raw, start=1):
+        if not isinstance(item, Mapping):
+            raise BadInput(f"action {n} must be a JSON object")
+    actions = [_action(json.dumps(item)) for item in raw]
+    seed = args.seed if args.seed is not None else secrets.token_hex(16)
+    _print(play(system, setup, actions, seed).to_json())
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     log = load_log(_read_json(args.log, "log"))
     system = get_system(log.system)
@@ -176,7 +192,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of `python -m rules` and its six commands."""
+    """The argument parser of `python -m rules` and its commands."""
     parser = _Parser(prog="python -m rules", description="Tabula's rules engine from the shell.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -203,6 +219,13 @@ def build_parser() -> argparse.ArgumentParser:
             how.add_argument("--dice", help="scripted faces in order, e.g. 3,17,5")
             how.add_argument("--seed", type=int, help="seeded dice")
         sub.set_defaults(run=run)
+
+    session = commands.add_parser("play", help="play a list of actions into a log file")
+    session.add_argument("--system", required=True, help="a key from `python -m rules systems`")
+    session.add_argument("--setup", required=True, help="setup JSON: file, - or {…}")
+    session.add_argument("--actions", required=True, help="a JSON list of actions: file, - or […]")
+    session.add_argument("--seed", help="the encounter seed (default: a new random one)")
+    session.set_defaults(run=cmd_play)
 
     replay = commands.add_parser("replay", help="fold a log file; compare with its snapshot")
     replay.add_argument("log")

@@ -382,3 +382,40 @@ def test_the_documented_commands_work_from_the_repository_root(
     done = run(*args)
     assert done.returncode == status, done.stderr
     assert isinstance(json.loads(done.stdout), dict | list)
+
+
+ACTIONS = json.dumps(
+    [
+        {"kind": "table.roll", "actor": "ada", "params": {"expr": "2d6+3"}},
+        {"kind": "table.say", "actor": "bo", "params": {"text": "nice"}},
+    ]
+)
+
+
+def test_play_writes_a_log_that_replays_and_verifies(tmp_path: Path) -> None:
+    log = ok_json("play", "--system", "chat", "--setup", "{}", "--actions", ACTIONS, "--seed", "s")
+    assert (log["log_version"], log["seed"], len(log["entries"])) == (1, "s", 2)
+    assert log == ok_json(
+        "play", "--system", "chat", "--setup", "{}", "--actions", ACTIONS, "--seed", "s"
+    )
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log))
+    assert ok_json("verify", str(path))["ok"] is True
+    assert ok_json("replay", str(path))["snapshot_matches"] is True
+    fresh = ok_json("play", "--system", "chat", "--setup", "{}", "--actions", ACTIONS)
+    assert len(fresh["seed"]) == 32
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ('{"kind": "table.say"}', "must be a JSON list"),
+        ("[3]", "action 1 must be a JSON object"),
+        (
+            '[{"kind": "table.roll", "actor": "a", "params": {"expr": "1d"}}]',
+            "action 1 (table.roll)",
+        ),
+    ],
+)
+def test_play_refuses_bad_actions_in_one_line(actions: str, message: str) -> None:
+    assert message in bad("play", "--system", "chat", "--setup", "{}", "--actions", actions)

@@ -60,4 +60,3 @@ COUNTER = GameSystem(
 @pytest.fixture(scope="session")
 def counter() -> GameSystem:
     return COUNTER
-
