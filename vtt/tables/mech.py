@@ -222,7 +222,9 @@ def board_context(
         busy = view["active"] == uid or uid in view["picks"] or u["prepared"] or u["pending_trauma"]
         if gm and not busy:
             continue  # the GM sees the forms of the mech that acts (or may start, or react)
-        forms = action_forms({uid: legal[uid]})
+        order = {"begin_turn": 0, "end_turn": 1, "choose_trauma": 0, "set_reactions": 99}
+        templates = sorted(legal[uid], key=lambda t: order.get(str(t["kind"]), 50))
+        forms = action_forms({uid: templates})
         for form in forms:
             fixed = form["fixed"]
             if form["kind"] == "attack" and "weapon" in fixed:
