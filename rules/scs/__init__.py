@@ -52,6 +52,13 @@ SETTINGS: tuple[Setting, ...] = (
         "PD-15",
         (True, False),
     ),
+    Setting(
+        "reinforcements.blocked",
+        "Reinforcement with every entry hex enemy-held",
+        "delay",
+        "PD-14",
+        ("delay", "nearest_free_edge_hex"),
+    ),
     Setting("supply.trace_max_hexes", "Supply line length (hexes)", 6, "PD-20"),
     Setting("supply.oos_attack", "Out-of-supply attack multiplier", "1/2", "PD-18"),
     Setting("supply.oos_defense", "Out-of-supply defense multiplier", 1, "PD-18"),

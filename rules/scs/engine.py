@@ -848,6 +848,24 @@ def _r_reorder(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
     )
 
 
+def entry_hexes(scn: Scenario, state: State, uid: str) -> list[Hex]:
+    """SCS-REI-1 / PD-14: where a due reinforcement may enter now (nearest free edge if blocked)."""
+    side = scn.units[uid].side
+    listed = list(scn.arrivals[uid].entry_hexes)
+    free = [c for c in listed if board.occupant(scn, state, c) in (None, side)]
+    if free or scn.blocked != "nearest_free_edge_hex":
+        return free
+    edge = [
+        c
+        for c in sorted(scn.grid.cells)
+        if len(scn.grid.neighbours(c)) < 6 and board.occupant(scn, state, c) in (None, side)
+    ]
+    if not edge:
+        return []
+    nearest = min(min(scn.grid.distance(c, e) for e in listed) for c in edge)
+    return [c for c in edge if min(scn.grid.distance(c, e) for e in listed) == nearest]
+
+
 def _r_reinforce(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     """SCS-REI-1: place a due reinforcement on one of its entry hexes (EZOC ignored, no enemy)."""
     side = action.actor
@@ -856,13 +874,13 @@ def _r_reinforce(scn: Scenario, state: State, action: Action, out: Scratch) -> N
     if uid not in state["due"]:
         raise IllegalAction(f"{uid} is not a reinforcement due now", "SCS-REI-1")
     cell_ = _hex_param(scn, action.params, "hex")
-    arrival = scn.arrivals[uid]
-    if cell_ not in arrival.entry_hexes:
-        entries = ", ".join(scn.label(c) for c in arrival.entry_hexes)
-        raise IllegalAction(f"{uid} enters on {entries} only", "SCS-REI-1")
     owner = board.occupant(scn, state, cell_)
     if owner is not None and owner != side:
         raise IllegalAction(f"{scn.label(cell_)} holds enemy units", "SCS-REI-1")
+    allowed = entry_hexes(scn, state, uid)
+    if cell_ not in allowed:
+        entries = ", ".join(scn.label(c) for c in allowed)
+        raise IllegalAction(f"{uid} enters on {entries} only", "SCS-REI-1")
     out.emit(
         Event(
             "reinforcement.placed",
@@ -1631,8 +1649,7 @@ def _r_end_phase(scn: Scenario, state: State, action: Action, out: Scratch) -> N
     )
     if phase == "movement":
         for uid in list(out.state["due"]):
-            entries = scn.arrivals[uid].entry_hexes
-            if all(board.occupant(scn, out.state, c) not in (None, player) for c in entries):
+            if not entry_hexes(scn, out.state, uid):
                 out.emit(
                     Event(
                         "reinforcement.delayed",

@@ -394,8 +394,11 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         if unit.setup_default is None and uid not in arrivals:
             raise ScenarioError(f"unit {uid}: needs a set-up hex or a reinforcement arrival")
     blocked = str(rein.get("blocked", "delay"))
-    if blocked != "delay":
-        raise ScenarioError(f"reinforcements.blocked must be delay, not {blocked!r}", "PD-14")
+    if blocked not in ("delay", "nearest_free_edge_hex"):
+        raise ScenarioError(
+            f"reinforcements.blocked must be delay or nearest_free_edge_hex, not {blocked!r}",
+            "PD-14",
+        )
 
     victory = data.get("victory") or {}
     vp_hexes = {}

@@ -170,7 +170,7 @@ def view(state: State, audience: Audience) -> Json:
                 if scn.units[u].side == side and state["units"][u]["status"] == "pending"
             ],
             "entry_hexes": {
-                u: [scn.label(c) for c in scn.arrivals[u].entry_hexes]
+                u: [scn.label(c) for c in engine.entry_hexes(scn, state, u)]
                 for u in state["due"]
                 if scn.units[u].side == side
             },
@@ -496,7 +496,7 @@ def legal_actions(state: State, actor: str) -> list[Json]:
     if phase in ("movement", "exploitation"):
         if state["due"]:
             first = state["due"][0]
-            entries = [scn.label(c) for c in scn.arrivals[first].entry_hexes]
+            entries = [scn.label(c) for c in engine.entry_hexes(scn, state, first)] or ["—"]
             found.append(
                 {
                     "kind": "reinforcement.place",

@@ -274,3 +274,18 @@ def test_no_regular_attacks_in_exploitation_pd_28() -> None:
     state = arrange(to_phase(game(), "exploitation"), B4="04.05")
     with pytest.raises(IllegalAction, match=r"exploitation phase"):
         act(state, "attack.declare", "blue", target="05.05", units="B4")
+
+
+def test_pd_14_blocked_reinforcement_may_enter_at_the_nearest_free_edge_hex() -> None:
+    state = end_phases(game(settings={"reinforcements.blocked": "nearest_free_edge_hex"}), 4)
+    state = arrange(state, B1="12.04", B2="12.05", B7="12.06")
+    state = end_phases(state, 8)
+    assert state["player"] == "red" and state["due"] == ["R5"]
+    options = sorted(
+        SCN.label(c) for c in engine.entry_hexes(engine.scenario_of(state), state, "R5")
+    )
+    assert options == ["12.03", "12.07"]
+    with pytest.raises(IllegalAction, match="enemy units"):
+        act(state, "reinforcement.place", "red", unit="R5", hex="12.05")
+    state, _ = act(state, "reinforcement.place", "red", unit="R5", hex="12.07")
+    assert state["units"]["R5"]["hex"] == "12.07"
