@@ -630,10 +630,17 @@ def preview(state: State, action: Action) -> Json:
             label = scn.label(scn.grid.cell(target))
         except RulesError as exc:
             raise IllegalAction(exc.message, "SCS-MAP-3") from None
-        uids = [u for u in list_param(action.params, "units") if u in scn.units]
+        # Only the actor's own units on the map: a preview must never price a hidden enemy unit.
+        uids = [
+            u
+            for u in list_param(action.params, "units")
+            if u in scn.units
+            and scn.units[u].side == action.actor
+            and state["units"][u]["status"] == "map"
+        ]
         stack = board.stack(state, label)
-        if not stack or not uids:
-            raise IllegalAction("choose attacking units and an enemy hex", "SCS-CBT-1")
+        if not stack or not uids or scn.units[stack[0]].side == action.actor:
+            raise IllegalAction("choose your attacking units and an enemy hex", "SCS-CBT-1")
         # SCS-ROUND-3 / SCS-FOW-1: odds worked out in advance see only the top defender.
         visible = [stack[0]]
         combat = {

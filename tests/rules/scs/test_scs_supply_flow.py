@@ -311,3 +311,11 @@ def test_replay_keeps_a_snapshot_per_phase_under_fog_of_war() -> None:
         s for s in SYSTEM.view(state, SYSTEM_GM)["history"][-1]["stacks"] if s["hex"] == "10.05"
     )
     assert len(gm["units"]) == 2
+
+
+def test_a_preview_never_prices_units_the_actor_does_not_own_scs_eng_3() -> None:
+    state = to_phase(arrange(game(), R4="02.07"), "combat")
+    with pytest.raises(RulesError, match="your attacking units"):
+        SYSTEM.preview(state, Action("attack.declare", "red", {"target": "02.06", "units": "B5"}))
+    with pytest.raises(RulesError, match="your attacking units"):
+        SYSTEM.preview(state, Action("attack.declare", "blue", {"target": "01.05", "units": "B2"}))
