@@ -426,8 +426,11 @@ def _climb(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(
             f"climbing {rise} squares costs {cost} speed and {budget} are left", "MECH-CLIMB-1"
         )
+    opportunity_attacks(ctx, u)  # MECH-AMB-18: climbing is voluntary movement
+    u = ctx.u(u["id"])
     turn = u["turn"]
-    assert turn is not None
+    if not alive(u) or has(u, "stunned") or turn is None:
+        return
     ctx.stage(
         u["id"],
         turn={**turn, "move": budget - cost, "moved": True, "acted": True, "followup": None},

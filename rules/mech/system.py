@@ -418,8 +418,9 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             o
             for o in st.living(state)
             if o["id"] != actor
-            and st.dist(u, o) <= int(u["stats"]["sensors"])
             and not (hostile(u, o) and has(o, "hidden"))
+            and o.get("x") is not None
+            and st.dist(u, o) <= int(u["stats"]["sensors"])
         ]
         options = [
             ["invade", "Invade (Fragment Signal)"],

@@ -90,3 +90,56 @@ def test_area_preview_shows_the_template_and_the_units_hit(mech_encounter: Any, 
     assert 'class="preview-result mech-preview"' in html
     assert 'data-area="11,5' in html and 'data-hits="spar_a"' in html
     assert "Sparring Mule A" in html and "%" in html
+
+
+def test_board_context_survives_random_play_for_every_audience() -> None:
+    """Random legal play (hidden enemies, destroyed mechs, intervals) renders for every viewer."""
+    import random
+
+    from django.template.loader import render_to_string
+
+    from rules.core.dice import SeededDice
+    from rules.core.errors import RulesError
+    from rules.core.system import GM, OBSERVER, Audience
+    from vtt.tables.mech import board_context
+
+    audiences = [
+        GM,
+        OBSERVER,
+        Audience("player", side="blue", actors=frozenset({"latch"})),
+        Audience("player", side="red", actors=frozenset({"spar_b"})),
+    ]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = SYSTEM.start(SYSTEM.demo())
+        state["units"]["spar_a"]["conditions"]["hidden"] = {"source": "hide"}
+        for step in range(30):
+            actor = rng.choice(["gm", *state["order"]])
+            templates = SYSTEM.legal_actions(state, actor)
+            if not templates:
+                continue
+            template = rng.choice(templates)
+            params = dict(template.get("fixed") or {})
+            for spec in template["params"]:
+                if spec.get("choices"):
+                    params[spec["name"]] = rng.choice(spec["choices"])[0]
+                elif spec["name"] in ("x", "y"):
+                    params[spec["name"]] = rng.randint(0, 13)
+                else:
+                    params[spec["name"]] = spec.get("default", "") or "3"
+            try:
+                events = SYSTEM.resolve(
+                    state, Action(template["kind"], actor, params), SeededDice(step)
+                )
+            except RulesError:
+                continue
+            for event in events:
+                state = SYSTEM.apply(state, event)
+            for audience in audiences:
+                view = SYSTEM.view(state, audience)
+                context = board_context(view, audience, {})
+                context.update({"view": view, "audience": audience, "is_gm": audience.role == "gm"})
+                html = render_to_string("systems/mech/_board.html", context)
+                assert 'class="mech-map"' in html
+                if audience.role == "player":
+                    render_to_string("systems/mech/_sheet.html", context)

@@ -219,7 +219,13 @@ def board_context(
     forms_by_actor = []
     for uid in mine:
         u = view["units"][uid]
-        busy = view["active"] == uid or uid in view["picks"] or u["prepared"] or u["pending_trauma"]
+        busy = (
+            view["active"] == uid
+            or uid in view["picks"]
+            or u["prepared"]
+            or u["pending_trauma"]
+            or view["phase"] == "interval"
+        )
         if gm and not busy:
             continue  # the GM sees the forms of the mech that acts (or may start, or react)
         order = {"begin_turn": 0, "end_turn": 1, "choose_trauma": 0, "set_reactions": 99}
@@ -233,6 +239,7 @@ def board_context(
             form["map"] = form["kind"] in MOVE_KINDS
         forms_by_actor.append({"id": uid, "name": view["units"][uid]["name"], "forms": forms})
     rows = [_unit_row(view["units"][uid], view, gm) for uid in view["order"]]
+    standing = sorted({r["side"] for r in rows if not r["destroyed"]})
     by_id = {row["id"]: row for row in rows}
     context: dict[str, Any] = {
         "forms": [],  # the mech board renders its own forms (templates/systems/mech/)
@@ -259,6 +266,7 @@ def board_context(
             "picks": [by_id[p] for p in view["picks"] if p in by_id],
             "order": [by_id[uid] for uid in view["order"]],
             "scans": view.get("scans", []),
+            "winner": standing[0] if len(standing) == 1 else None,
         },
     }
     return context
