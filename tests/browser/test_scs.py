@@ -27,7 +27,17 @@ def test_blue_moves_and_attacks_red_sees_only_the_top_unit_live(
     open_encounter(red, "scs")
     blue = open_encounter(login("player1"), "scs")
 
-    # Set-up: Red (the second player) first, then Blue (SCS-SETUP-5).
+    # Set-up: Red (the second player) first, then Blue (SCS-SETUP-5). Red hides R7 under R6 (T-26).
+    setup = red.locator("form.scs-generic", has=red.get_by_role("button", name="Set up a unit"))
+    setup.get_by_label("Unit").select_option("R7")
+    red.locator("#scs-board .hex[data-hex='10.05']").click(force=True)
+    assert setup.get_by_label("Hex").input_value() == "10.05"
+    setup.get_by_role("button", name="Set up a unit").click()
+    red.locator("#scs-board .stack[data-hex='10.05'] .count", has_text="2").wait_for()
+    kessel = blue.locator("#scs-board .stack[data-hex='10.05']")
+    kessel.locator(".count", has_text="2").wait_for()
+    assert kessel.locator(".counter").count() == 1
+    assert "Flak Bn" not in blue.locator("#scs-board").inner_html()
     end_phase(red, "End the Set-up")
     blue.get_by_role("button", name="End the Set-up").wait_for()
     end_phase(blue, "End the Set-up")
