@@ -26,7 +26,7 @@ def test_grapple_hit_engages_and_immobilizes_the_smaller_mech_act_grapple_1() ->
 
 
 def test_two_allies_against_a_size_two_enemy_are_equal_mech_ex_05() -> None:
-    """MECH-EX-05 / MECH-ACT-GRAPPLE-3: 1 + 1 vs 2: equal; start-of-turn HULL contest decides."""
+    """MECH-EX-05, MECH-ACT-GRAPPLE-3, MECH-AMB-10: 1 + 1 vs 2; the HULL contest decides."""
     big = sparring(frame={"key": "big", "size": 2})
     state = encounter(mech("a", "A", 1, 0), mech("b", "A", 1, 3), mech("t", "B", 1, 1, big))
     state = turn(state, "a")
@@ -334,7 +334,7 @@ def test_gm_only_actions() -> None:
 
 
 def test_between_matches_repairs_mech_ex_37() -> None:
-    """MECH-EX-37: 3/4 structure, HP 5/14, pod destroyed, repair cap 6: structure (2) + HP (1)."""
+    """MECH-EX-37, MECH-REPAIR-1, MECH-REPAIR-HP, MECH-REPAIR-STRUCT, MECH-AMB-40."""
     state = encounter(mech("a", "A", 5, 5), mech("b", "B", 9, 5))
     weapons = copy.deepcopy(u(state, "a")["weapons"])
     weapons[2]["destroyed"] = True
@@ -393,3 +393,49 @@ def test_repair_fix_uses_cp_and_swap_mech_repair_table() -> None:
     assert pistol in u(state, "a")["mounts"][2]["weapons"] and u(state, "a")["repair"] == 2
     with pytest.raises(IllegalAction):
         play(state, "a", "repair", option="swap", weapon=0, mount=1)
+
+
+def test_jammed_may_still_grapple_ram_and_improvise_mech_amb_46() -> None:
+    """MECH-COND-JAMMED / MECH-AMB-46: integrated weapons, grapple, ram, improvised attacks only."""
+    state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()))
+    state = turn(state, "a")
+    state["units"]["a"]["conditions"]["jammed"] = {"source": "tech"}
+    state, _ = play(state, "a", "improvised_attack", [1], target="t")
+    state = encounter(
+        mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()), jammed_improvised=False
+    )
+    state = turn(state, "a")
+    state["units"]["a"]["conditions"]["jammed"] = {"source": "tech"}
+    with pytest.raises(IllegalAction, match="Jammed"):
+        play(state, "a", "improvised_attack", target="t")
+    state, _ = play(state, "a", "ram", [1], target="t")
+
+
+def test_improvised_damage_type_setting_mech_amb_14() -> None:
+    """MECH-AMB-14: kinetic by default; a table may choose another type."""
+    skirts = sparring(systems=["ablative_skirts"])
+    state = encounter(
+        mech("a", "A", 0, 0), mech("t", "B", 1, 0, skirts), improvised_type="explosive"
+    )
+    state = turn(state, "a")
+    state, _ = play(state, "a", "improvised_attack", [15, 5], target="t")
+    assert u(state, "t")["hp"] == 10 - 3  # 5 explosive, resisted
+
+
+def test_boot_up_refused_when_the_table_says_stunned_means_stuck_mech_amb_17() -> None:
+    state = encounter(mech("a", "A", 0, 0), mech("t", "B", 5, 0), bootup_while_stunned=False)
+    state = turn(state, "a")
+    state, _ = play(state, "a", "shut_down")
+    state["units"]["a"]["turn"]["ap"] = 2
+    with pytest.raises(IllegalAction, match="Stunned"):
+        play(state, "a", "boot_up")
+
+
+def test_repair_costs_mech_repair_table() -> None:
+    """MECH-REPAIR-FIX, MECH-REPAIR-USES, MECH-REPAIR-CP, MECH-AMB-42 (加压伤害 is stress)."""
+    state = encounter(mech("a", "A", 5, 5), mech("b", "B", 9, 5))
+    state = patch(state, "a", stress=2, repair=6)
+    state, _ = play(state, "gm", "end_match")
+    state, events = play(state, "a", "repair", option="stress")
+    assert u(state, "a")["stress"] == 3 and u(state, "a")["repair"] == 4
+    assert "cost 2" in events[-1].text

@@ -62,7 +62,7 @@ def test_tech_attacks_never_crit_mech_crit_1() -> None:
 
 
 def test_engaged_shot_into_heavy_cover_with_lock_on_mech_ex_14() -> None:
-    """MECH-EX-14: engaged (+1) + heavy cover (+2) = −6; spending Lock On → −4."""
+    """MECH-EX-14, MECH-COVER-HEAVY, MECH-COND-LOCKON, MECH-AMB-47: −6, with Lock On −4."""
     terrain = [{"x": 4, "y": 0, "kind": "heavy"}]
     state = encounter(
         mech("a", "A", 0, 0),
@@ -131,7 +131,7 @@ def test_tech_attack_out_of_sensor_range_is_refused() -> None:
 
 
 def test_invade_fragment_signal_mech_ex_40() -> None:
-    """MECH-EX-40, MECH-TECH-INVADE/FRAGMENT: 7 + 1 = 8 vs 8 hits: 2 heat, Impaired, Slowed."""
+    """MECH-EX-40, MECH-TECH-INVADE, MECH-TECH-FRAGMENT, MECH-COND-DURATION: 8 vs 8 hits."""
     state = duel()
     state, _events = play(state, "a", "tech", [7], option="invade", target="t")
     t = u(state, "t")
@@ -225,7 +225,7 @@ def test_area_crit_rolls_a_second_damage_for_critted_targets_only_mech_amb_25() 
 
 @pytest.mark.parametrize("shape", ["line", "cone", "burst"])
 def test_line_cone_and_burst_attack_each_unit_in_the_area(shape: str) -> None:
-    """MECH-AOE-LINE/CONE/BURST."""
+    """MECH-AOE-TABLE: MECH-AOE-LINE, MECH-AOE-CONE, MECH-AOE-BURST."""
     weapon = dict(AREA_PISTOL, area={"shape": shape, "value": 3}, bonus=0)
     state = encounter(
         mech("a", "A", 5, 5, sheet(mounts=[[weapon], [], []], systems=[])),
@@ -287,17 +287,17 @@ def test_improvised_attack_is_1d6_kinetic_for_2_ap_mech_act_improv() -> None:
     [(Target(armour=2), 3), (Target(armour=2, resist=frozenset({"kinetic"})), 2)],
 )
 def test_armour_then_resistance_mech_ex_15(target: Target, expected: int) -> None:
-    """MECH-EX-15: 5 kinetic vs armour 2 → 3; with resistance → ceil(1.5) = 2."""
+    """MECH-EX-15, MECH-ARMOR-1, MECH-RESIST-1: 5 vs armour 2 → 3; resisted → ceil(1.5) = 2."""
     assert reduce_damage([("kinetic", 5)], target).total == expected
 
 
 def test_exposed_doubles_before_armour_mech_ex_16() -> None:
-    """MECH-EX-16: 5 kinetic vs Exposed, armour 2 → 10 − 2 = 8."""
+    """MECH-EX-16, MECH-COND-EXPOSED, MECH-DMG-PIPE: 5 kinetic vs Exposed, armour 2 → 8."""
     assert reduce_damage([("kinetic", 5)], Target(armour=2, exposed=True)).total == 8
 
 
 def test_armour_piercing_exposed_resisted_mech_ex_17() -> None:
-    """MECH-EX-17: AP 7 kinetic vs Exposed, armour 2, resistant → 14 → 7."""
+    """MECH-EX-17, MECH-DMG-AP: AP 7 kinetic vs Exposed, armour 2, resistant → 14 → 7."""
     target = Target(armour=2, exposed=True, resist=frozenset({"kinetic"}))
     assert reduce_damage([("kinetic", 7)], target, armour_piercing=True).total == 7
 
@@ -368,7 +368,7 @@ def test_hp_overflow_into_structure_mech_ex_20() -> None:
 
 
 def test_heat_overflow_twice_mech_ex_21() -> None:
-    """MECH-EX-21 / MECH-HEAT-2: heat 4/6 takes 10: stress (1d6), then stress (2d6), heat 2."""
+    """MECH-EX-21, MECH-HEAT-2, MECH-AMB-35, MECH-STRESS-1: 4/6 takes 10: 2 stress, heat 2."""
     state = encounter(mech("t", "B", 5, 5, sparring()), mech("x", "A", 0, 0))
     state = patch(state, "t", heat=4)
     state, events = play(state, "gm", "gm_heat", [6, 6, 5], target="t", amount=10)
@@ -387,7 +387,7 @@ def test_heat_seven_of_eight_takes_three_mech_ex_22() -> None:
     ("cap", "heat", "zone"), [(8, 4, True), (8, 3, False), (7, 4, True), (7, 3, False)]
 )
 def test_danger_zone_mech_ex_23(cap: int, heat: int, zone: bool) -> None:
-    """MECH-EX-23 / MECH-HEAT-1: 2 × heat ≥ cap."""
+    """MECH-EX-23 / MECH-HEAT-1 / MECH-COND-DANGER: 2 × heat ≥ cap."""
     assert danger_zone({"heat": heat, "stats": {"heat_cap": cap}}) is zone
 
 

@@ -19,7 +19,7 @@ from rules.mech.engine import Ctx, check
 def test_accuracy_cancels_then_caps_mech_ex_07_08_09(
     accuracy: int, difficulty: int, expected: int
 ) -> None:
-    """MECH-EX-07/08/09, MECH-AMB-03."""
+    """MECH-ACC-1, MECH-EX-07, MECH-EX-08, MECH-EX-09, MECH-AMB-03."""
     assert accuracy_mod(accuracy, difficulty) == expected
 
 
@@ -30,7 +30,7 @@ def test_accuracy_capped_before_cancelling_when_the_gm_says_so() -> None:
 
 @pytest.mark.parametrize(("face", "success"), [(8, True), (7, False)])
 def test_hull_check_hull_2_mech_ex_10(face: int, success: bool) -> None:
-    """MECH-EX-10 / MECH-CHECK-1: d20 + HULL 2 ≥ 10."""
+    """MECH-EX-10 / MECH-CHECK-1 / MECH-AMB-01: d20 + HULL 2 ≥ 10."""
     result = roll_check("HULL check", 2, 0, LoadedDice([face]))
     assert result.total == face + 2
     assert result.success is success
@@ -89,7 +89,7 @@ def test_save_uses_the_save_target_mech_save_1() -> None:
 
 
 def test_contest_tie_goes_to_the_non_initiator_mech_amb_02() -> None:
-    """MECH-AMB-02: Search vs a hidden unit: a tie leaves it hidden."""
+    """MECH-AMB-02 / MECH-ACT-SEARCH: Search vs a hidden unit: a tie leaves it hidden."""
     searcher = sheet(pilot={"systems": 1})
     hider = sheet(pilot={"agility": 1})
     state = encounter(mech("a", "blue", 0, 0, searcher), mech("z", "red", 8, 0, hider))
@@ -102,7 +102,7 @@ def test_contest_tie_goes_to_the_non_initiator_mech_amb_02() -> None:
 
 
 def test_derived_stats_mech_ex_11() -> None:
-    """MECH-EX-11, MECH-PILOT-HULL/AGI/SYS/ENG: all attributes 3 on the baseline frame."""
+    """MECH-EX-11, MECH-PILOT-HULL, MECH-PILOT-AGI, MECH-PILOT-SYS, MECH-PILOT-ENG."""
     stats = derive_stats(
         {"hull": 3, "agility": 3, "systems": 3, "engineering": 3}, frame_data("gp1_mule")
     )
@@ -118,7 +118,7 @@ def test_derived_stats_mech_ex_11() -> None:
 
 
 def test_mara_in_the_mule_section_13_5() -> None:
-    """§13.5: Mara's derived mech, limited uses (Cinder Pod 3, Coolant Purge 2), SP 4 used."""
+    """§13.5 / MECH-AMB-07: Mara's derived mech, limited uses (Pod 3, Purge 2), SP 4 used."""
     checked = validate_sheet(sheet())
     s = checked["stats"]
     assert (s["hp_max"], s["repair_cap"], s["evasion"], s["speed"]) == (14, 6, 9, 4)
@@ -154,7 +154,7 @@ def test_sheet_error_names_field_and_rule_for_a_bad_attribute() -> None:
     ],
 )
 def test_mount_table_mech_mount_table(mounts: list[list[str]], ok: bool) -> None:
-    """MECH-MOUNT-MAIN/HEAVY/FLEX: what each mount may hold."""
+    """MECH-MOUNT-MAIN, MECH-MOUNT-HEAVY, MECH-MOUNT-FLEX: what each mount may hold."""
     if ok:
         validate_sheet(sheet(mounts=mounts))
     else:
@@ -213,3 +213,21 @@ def test_unknown_weapon_is_a_sheet_error() -> None:
 def test_check_text_explains_the_die() -> None:
     result = roll_check("HULL check", 2, -2, LoadedDice([12]))
     assert result.text == "HULL check: d20 = 12 +2 -2 accuracy = 12 vs 10: success"
+
+
+def test_settings_drop_the_attribute_and_the_weapon_skill_mech_amb_01_05() -> None:
+    """MECH-AMB-01 / MECH-AMB-05 as settings: 1d20 alone; attacks without weapon skill."""
+    state = encounter(
+        mech("a", "A", 0, 0), mech("z", "B", 3, 0, sparring()), check_adds_attribute=False
+    )
+    assert check(Ctx(state, LoadedDice([9])), "a", "hull", "test").total == 9
+    state = encounter(mech("a", "A", 0, 0), mech("z", "B", 3, 0, sparring()), weapon_skill=False)
+    state = turn(state, "a")
+    state, events = play(state, "a", "attack", [7], weapon="k12_carbine", target="z")
+    assert "d20 = 7 +0 +0 = 7 vs evasion 8: miss" in events[-1].text
+
+
+def test_threat_defaults_to_one_mech_threat_1() -> None:
+    """MECH-THREAT-1: weapons without a threat have threat 1."""
+    checked = validate_sheet(sheet())
+    assert all(w["threat"] == 1 for mount in checked["mounts"] for w in mount)

@@ -38,7 +38,7 @@ def test_first_structure_damage_direct_hit_stuns_mech_ex_24() -> None:
 
 @pytest.mark.parametrize(("hull_face", "destroyed"), [(8, False), (7, True)])
 def test_second_structure_direct_hit_hull_check_mech_ex_25(hull_face: int, destroyed: bool) -> None:
-    """MECH-EX-25: 2d6 = 5, 1 → lowest 1, 2 left → HULL check (HULL 2: 8 passes, 7 fails)."""
+    """MECH-EX-25, MECH-STRUCT-1: 2d6 = 5, 1 → lowest 1, 2 left → HULL check (8 / 7)."""
     state, _events = hit(hurt(structure=3), [5, 1, hull_face])
     assert u(state, "t")["destroyed"] is destroyed
     if not destroyed:
@@ -125,7 +125,7 @@ def test_first_stress_meltdown_row_exposes_mech_ex_30() -> None:
 
 
 def test_second_stress_failed_engineering_starts_a_secret_countdown_mech_ex_31() -> None:
-    """MECH-EX-31: 2d6 = 1, 4; ENG check fails; GM rolls 3 → meltdown at the end of its 3rd turn."""
+    """MECH-EX-31 / MECH-AMB-37: 2d6 = 1, 4; ENG fails; GM rolls 3 → meltdown in 3 turns."""
     state, events = overheat(hurt(stress=3), [1, 4, 7, 3])
     secret = [e for e in events if e.kind == "meltdown.scheduled"]
     assert secret[0].audience == "gm" and "comes" not in secret[0].text
@@ -152,7 +152,7 @@ def test_meltdown_check_for_two_ap_averts_it_mech_stress_table() -> None:
 
 
 def test_reactor_meltdown_blast_mech_ex_32() -> None:
-    """MECH-EX-32 / MECH-AMB-39: 4d6 = 6, 3, 2, 2 = 13 explosive in burst 2; AGILITY success → 7."""
+    """MECH-EX-32, MECH-MELTDOWN-1, MECH-AMB-39: 4d6 = 13 in burst 2; AGILITY success → 7."""
     victim = sparring(pilot={"agility": 0})
     friend = sparring(pilot={"agility": 0})
     friend["frame"] = {"key": "big", "hp": 30}
@@ -247,3 +247,12 @@ def test_destroyed_active_mech_ends_its_turn() -> None:
     state = patch(state, "t", heat=8)
     state, _events = play(state, "gm", "gm_damage", target="t", amount=1)
     assert u(state, "t")["destroyed"] and state["active"] is None
+
+
+def test_remaining_three_means_three_or_more_mech_amb_32() -> None:
+    """MECH-AMB-32: 6 structure: a direct hit with 5 left stuns, it does not destroy."""
+    tough = sheet(frame={"key": "tough", "structure": 6})
+    state = encounter(mech("t", "B", 5, 5, tough), mech("x", "A", 15, 12))
+    state = patch(state, "t", hp=1)
+    state, _ = hit(state, [1])
+    assert not u(state, "t")["destroyed"] and "stunned" in u(state, "t")["conditions"]

@@ -14,7 +14,7 @@ from rules.mech.engine import next_picks
 
 
 def test_saratoga_first_then_the_other_side_picks_mech_ex_38() -> None:
-    """MECH-EX-38, MECH-ROUND-2, MECH-AMB-08: Saratoga (A), then B picks (B1), A2, B2."""
+    """MECH-EX-38, MECH-ROUND-1/2, MECH-AMB-08: Saratoga (A), then B picks (B1), A2, B2."""
     state = encounter(
         mech("a2", "A", 0, 0),
         mech("saratoga", "A", 2, 0, always_first=True),
@@ -48,7 +48,7 @@ def test_one_side_finishes_when_the_other_has_nobody_left_mech_amb_08() -> None:
 
 
 def test_turn_gives_a_move_and_two_ap_and_a_third_ap_is_refused_mech_ap_1() -> None:
-    """MECH-AP-1 and bad input: a third AP is refused and nothing changes."""
+    """MECH-AP-1, MECH-AP-TABLE, MECH-ACT-TECH; bad input: a third AP is refused, no change."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 10, 10))
     state = turn(state, "a")
     assert u(state, "a")["turn"]["ap"] == 2 and u(state, "a")["turn"]["move"] == 4
@@ -143,7 +143,7 @@ def test_diagonal_step_costs_one_mech_amb_19() -> None:
 
 
 def test_engagement_stops_movement_against_same_size_mech_engage_1() -> None:
-    """MECH-ENGAGE-1 / MECH-AMB-20: moving next to a same-size hostile stops; the rest is lost."""
+    """MECH-ENGAGE-1 / MECH-COND-ENGAGED / MECH-AMB-20: engaged by a same-size hostile: stop."""
     fast = sheet(pilot={"agility": 4})
     state = encounter(mech("a", "A", 0, 1, fast), mech("b", "B", 4, 0), width=10, height=2)
     state = turn(state, "a")
