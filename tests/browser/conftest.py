@@ -68,9 +68,13 @@ def tabula_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveStac
         yield stack
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright (no browser download)."""
+    """Debian's Chromium, headless, driven by Playwright (no browser download).
+
+    Module scope: Playwright's sync API keeps an event loop marked running in this thread while
+    it is started, which would break later Django and async tests in the same session.
+    """
     if not CHROMIUM.exists():
         skip_or_fail(
             f"browser tests need Debian's Chromium at {CHROMIUM}: apt-get install chromium"
