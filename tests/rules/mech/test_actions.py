@@ -127,6 +127,7 @@ def test_ram_refuses_larger_targets_and_blocked_knockback_stays() -> None:
 
 
 def test_hide_needs_cover_or_no_sight_and_not_engaged_mech_act_hide() -> None:
+    """MECH-ACT-HIDE, MECH-AMB-45: cover, out of sight or Invisible; never while Engaged."""
     cover = [{"x": 1, "y": 0, "kind": "light"}]
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 10, 0, sparring()), terrain=cover)
     state = turn(state, "a")
@@ -175,6 +176,7 @@ def test_scan_is_a_frozen_snapshot_for_the_scanning_side_mech_tech_scan() -> Non
 
 
 def test_lock_on_and_shut_down_clears_tech_conditions_mech_act_shutdown() -> None:
+    """MECH-TECH-LOCKON, MECH-ACT-SHUTDOWN, MECH-COND-SHUTDOWN, MECH-ACT-BOOTUP."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 5, 0, sparring()))
     state = turn(state, "a")
     state, _ = play(state, "a", "tech", option="lock_on", target="t")

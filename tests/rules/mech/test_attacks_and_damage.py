@@ -392,6 +392,7 @@ def test_danger_zone_mech_ex_23(cap: int, heat: int, zone: bool) -> None:
 
 
 def test_damage_expression_parsing() -> None:
+    """MECH-DMG-TYPES: weapons roll NdS+K of one of four types."""
     assert str(parse_expr("1d6+3")) == "1d6+3"
     assert (parse_expr("2d6").low, parse_expr("2d6").high) == (2, 12)
     with pytest.raises(Exception, match="not a damage expression"):

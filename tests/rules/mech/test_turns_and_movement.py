@@ -14,7 +14,7 @@ from rules.mech.engine import next_picks
 
 
 def test_saratoga_first_then_the_other_side_picks_mech_ex_38() -> None:
-    """MECH-EX-38, MECH-ROUND-1/2, MECH-AMB-08: Saratoga (A), then B picks (B1), A2, B2."""
+    """MECH-EX-38, MECH-ROUND-1, MECH-ROUND-2, MECH-AMB-08: Saratoga, then B picks, A2, B2."""
     state = encounter(
         mech("a2", "A", 0, 0),
         mech("saratoga", "A", 2, 0, always_first=True),
@@ -181,6 +181,7 @@ def test_walls_and_hostiles_block_paths() -> None:
 
 
 def test_boost_moves_up_to_speed_for_one_ap_and_not_when_slowed_mech_act_boost() -> None:
+    """MECH-ACT-BOOST, MECH-COND-SLOWED."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 19, 13))
     state = turn(state, "a")
     state, _ = play(state, "a", "boost", x=4, y=0)
