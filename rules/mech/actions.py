@@ -1882,3 +1882,22 @@ def _gm_condition(ctx: Ctx, action: Action, reaction: bool) -> None:
         expires="end_of_next_turn" if timed else None,
         source=str_param(action.params, "source", "gm"),
     )
+
+
+@handler("gm_save")
+def _gm_save(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-SAVE-1 / MECH-AMB-44: an effect forces a save; a Hidden unit forcing it is revealed."""
+    t = ctx.u(str_param(action.params, "target"))
+    attribute = str_param(action.params, "attribute", "hull")
+    if attribute not in ("hull", "agility", "systems", "engineering"):
+        raise IllegalAction("save with HULL, AGILITY, SYSTEMS or ENGINEERING", "MECH-SAVE-1")
+    by = str(action.params.get("by") or "")
+    if by:
+        source = ctx.u(by)
+        if not hostile(source, t):
+            raise IllegalAction("only an enemy's effect forces this save", "MECH-AMB-44")
+    target = int_param(action.params, "save_target", 0) or None
+    result = check(ctx, t["id"], attribute, "save", save=True, target=target)
+    ctx.emit("save.rolled", result.text, unit=t["id"], success=result.success, rule="MECH-SAVE-1")
+    if by:
+        reveal(ctx, by, "forced a save")

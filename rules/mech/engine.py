@@ -51,7 +51,16 @@ DEFAULT_SETTINGS: Json = {
 
 GM_ACTOR = "gm"
 GM_KINDS = frozenset(
-    ("end_match", "start_match", "full_repair", "gm_damage", "gm_heat", "gm_fall", "gm_condition")
+    (
+        "end_match",
+        "start_match",
+        "full_repair",
+        "gm_damage",
+        "gm_heat",
+        "gm_fall",
+        "gm_condition",
+        "gm_save",
+    )
 )
 ONE_AP_ACTIONS = ("boost", "grapple", "hide", "tech", "ram", "search", "attack", "shut_down")
 

@@ -573,6 +573,20 @@ def _gm_templates(state: Json) -> list[Json]:
             "params": [_field("target", "Mech", units), _field("height", "Squares", default=3)],
         }
     )
+    attrs = [[a, a.upper()] for a in ("hull", "agility", "systems", "engineering")]
+    out.append(
+        {
+            "kind": "gm_save",
+            "label": "Force a save",
+            "rule": "MECH-SAVE-1",
+            "params": [
+                _field("target", "Mech", units),
+                _field("attribute", "Save", attrs),
+                _field("by", "Forced by (a hidden enemy is revealed)", [["", "—"], *units]),
+                _field("save_target", "Save target (0: the setting)", default=0),
+            ],
+        }
+    )
     conds = [[c, c] for c in act.CONDITIONS_GM]
     out.append(
         {

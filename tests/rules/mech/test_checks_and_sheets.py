@@ -231,3 +231,14 @@ def test_threat_defaults_to_one_mech_threat_1() -> None:
     """MECH-THREAT-1: weapons without a threat have threat 1."""
     checked = validate_sheet(sheet())
     assert all(w["threat"] == 1 for mount in checked["mounts"] for w in mount)
+
+
+def test_forcing_a_save_reveals_a_hidden_enemy_mech_amb_44() -> None:
+    """MECH-SAVE-1 / MECH-AMB-44: forcing a save (not making one) removes Hidden."""
+    state = encounter(mech("a", "A", 0, 0), mech("z", "B", 3, 0, sparring()))
+    state["units"]["a"]["conditions"]["hidden"] = {"source": "hide"}
+    state["units"]["z"]["conditions"]["hidden"] = {"source": "hide"}
+    state, events = play(state, "gm", "gm_save", [9], target="z", attribute="agility", by="a")
+    assert "vs 10: failure" in events[0].text
+    assert "hidden" not in u(state, "a")["conditions"]
+    assert "hidden" in u(state, "z")["conditions"]
