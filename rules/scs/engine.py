@@ -403,6 +403,9 @@ def _a_combat_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
         s["moving"] = [
             u for u in combat["attackers"] if s["units"][u]["status"] == "map" and u in s["moving"]
         ]
+        for uid in s["moving"]:  # the dice are rolled: a later SCS-STK-3 redo starts from here
+            s["units"][uid]["origin"] = s["units"][uid]["hex"]
+            s["units"][uid]["origin_mp"] = s["units"][uid]["mp"]
 
 
 def _a_eliminated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
