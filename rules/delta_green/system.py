@@ -779,7 +779,7 @@ def view(state: Json, audience: Audience) -> Json:
         c["derived"] = {
             "status": status(c),
             "conditions": conditions(c),
-            "cards_left": cards_left(c),
+            "cards_left": cards_left(c) if able(c) else 0,
             "cards_total": int(c["round"].get("cards", 0)),
             "vest": None
             if table is None

@@ -38,7 +38,14 @@ def _combatant(c: Mapping[str, Any]) -> dict[str, Any]:
     derived = c["derived"]
     parts = []
     for loc in derived["locations"]:
-        parts.append({**loc, **SHAPES[loc["key"]], "severity": _severity(loc)})
+        shape = SHAPES[loc["key"]]
+        if shape["shape"] == "circle":
+            bar_x, bar_y, bar_w = shape["cx"] - 12, shape["cy"] + 5, 24
+        else:
+            bar_x, bar_y, bar_w = shape["x"] + 2, shape["y"] + shape["h"] - 7, shape["w"] - 4
+        share = max(0.0, min(1.0, int(loc["hp"]) / max(1, int(loc["max"]))))
+        bar = {"bar_x": bar_x, "bar_y": bar_y, "bar_w": bar_w, "bar_fill": round(bar_w * share, 2)}
+        parts.append({**loc, **shape, **bar, "severity": _severity(loc)})
     hp_max = max(1, int(c["hp_max"]))
     hp = int(c["hp"])
     total = derived["cards_total"]
