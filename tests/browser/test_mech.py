@@ -56,7 +56,8 @@ def test_player_overcharges_and_fires_the_cinder_pod_the_gm_sees_it_live(
     assert player.locator("#mech-aim rect.aim-cell").count() == 9
     assert player.locator(".token[data-unit='spar_a'].targeted").count() == 1
     assert "Sparring Mule A" in pod.locator("output.preview").inner_text()
-    screenshot(player, "aimed")
+    shot = screenshot(player, "aimed")
+    player.locator(".mech-mapwrap").screenshot(path=str(shot.parent / "mech-player-aim-map.png"))
     pod.locator("input[name=accuracy]").fill("3")  # talents and the like: +6, so it hits
     pod.locator("button[type=submit]").click()
 
