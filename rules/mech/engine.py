@@ -223,6 +223,7 @@ class Ctx:
         self.events: list[Event] = []
         self._mark = len(dice.records)
         self.pending: dict[str, Json] = {}
+        self.finishing: set[str] = set()  # turns being ended now (a death inside does not re-end)
 
     @property
     def settings(self) -> Json:
@@ -842,7 +843,7 @@ def destroy(ctx: Ctx, uid: str, text: str, annihilated: bool = False) -> None:
     ctx.emit(
         "mech.destroyed", text, units={uid: fields}, top=top, unit=uid, rule="MECH-DESTROYED-1"
     )
-    if ctx.state["active"] == uid:
+    if ctx.state["active"] == uid and uid not in ctx.finishing:
         finish_turn(ctx, uid)
 
 
@@ -971,6 +972,9 @@ def begin_turn(ctx: Ctx, uid: str) -> None:
 
 def finish_turn(ctx: Ctx, uid: str) -> None:
     """End of turn: burn check, durations, meltdown count; AP and move are lost (MECH-AMB-09)."""
+    if uid in ctx.finishing:
+        return
+    ctx.finishing.add(uid)
     u = ctx.u(uid)
     if alive(u) and int(u["burn"]) > 0:  # MECH-BURN-1 / MECH-AMB-28
         result = check(ctx, uid, "engineering", "burn")

@@ -256,3 +256,21 @@ def test_remaining_three_means_three_or_more_mech_amb_32() -> None:
     state = patch(state, "t", hp=1)
     state, _ = hit(state, [1])
     assert not u(state, "t")["destroyed"] and "stunned" in u(state, "t")["conditions"]
+
+
+def test_a_mech_burning_to_death_ends_its_turn_once() -> None:
+    """MECH-BURN-1 + MECH-DESTROYED-1: destroyed at its own turn's end: one turn.ended, one act."""
+    state = hurt(structure=1)
+    state = patch(state, "t", burn=3)
+    state = turn(state, "t")
+    state, events = play(state, "t", "end_turn", [2])
+    assert u(state, "t")["destroyed"]
+    assert kinds(events).count("turn.ended") == 1 and state["acted"] == ["t"]
+
+
+def test_a_meltdown_at_its_own_turns_end_ends_the_turn_once() -> None:
+    state = hurt()
+    state = patch(state, "t", meltdown={"turns": 1, "mark": 0, "avertable": False})
+    state = turn(state, "t")
+    state, events = play(state, "t", "end_turn", [1, 1, 1, 1])
+    assert kinds(events).count("turn.ended") == 1 and state["acted"] == ["t"]
