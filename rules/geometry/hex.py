@@ -74,6 +74,7 @@ class HexGrid:
     first_column: int = 1
     first_row: int = 1
     _cells: frozenset[Hex] = field(init=False, repr=False, compare=False)
+    _adjacent: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.shifted_columns not in ("even", "odd"):
@@ -88,6 +89,7 @@ class HexGrid:
             for y in range(self.first_row, self.first_row + self.rows)
         )
         object.__setattr__(self, "_cells", cells - self.removed)
+        object.__setattr__(self, "_adjacent", {})
 
     # Labels and membership --------------------------------------------------------------------
 
@@ -152,9 +154,13 @@ class HexGrid:
         q, r, s = self.to_cube(cell)
         return [self.from_cube((q + dq, r + dr, s + ds)) for dq, dr, ds in CUBE_DIRECTIONS]
 
-    def neighbours(self, cell: Hex) -> list[Hex]:
-        """The adjacent playable cells (SCS-MAP-3)."""
-        return [n for n in self.all_neighbours(cell) if n in self._cells]
+    def neighbours(self, cell: Hex) -> tuple[Hex, ...]:
+        """The adjacent playable cells (SCS-MAP-3), computed once per cell."""
+        found = self._adjacent.get(cell)
+        if found is None:
+            found = tuple(n for n in self.all_neighbours(cell) if n in self._cells)
+            self._adjacent[cell] = found
+        return found
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         """Whether two cells share a hexside."""
