@@ -273,10 +273,16 @@ def armour_for(
 
 
 def roll_location(
-    state: Mapping[str, Any], dice: Dice, attack_roll: int | None, first: bool
+    state: Mapping[str, Any],
+    dice: Dice,
+    attack_roll: int | None,
+    first: bool,
+    target: Mapping[str, Any] | None = None,
 ) -> tuple[str, str]:
     """DG-LOC-1/-2/-6: a d10 per bullet (or the attack roll's units digit for the first)."""
-    table = settings_of(state).get("dg.hit_location_table") or {}
+    table = dict(settings_of(state).get("dg.hit_location_table") or {})
+    if target is not None:
+        table.update(target["sheet"].get("location_table") or {})  # DG-LOC-1/-5: per creature
     if first and attack_roll is not None and settings_of(state)["dg.location_from_units_digit"]:
         face = attack_roll % 10 or 10
         loc = str(table.get(str(face), HIT_LOCATION_TABLE[face]))
@@ -388,14 +394,29 @@ def try_dodge(
     chance = defence_chance(scratch, defender, attacker, "dodge")
     roll = dice.roll(100, "dodge d100")
     ok = succeeds(chance, roll, *_auto(scratch))
-    op = {"op": "set_round", "id": defender_id, "key": "dodged", "value": True}
-    apply_op(scratch, op)
+    ops = [{"op": "set_round", "id": defender_id, "key": "dodged", "value": True}]
+    ops += _defence_card(scratch, defender)
+    for op in ops:
+        apply_op(scratch, op)
     verdict = "dodged" if ok else "failed"
-    return ok, [f"{defender['name']} dodges: d100 = {roll} vs {chance}: {verdict}"], [op]
+    return ok, [f"{defender['name']} dodges: d100 = {roll} vs {chance}: {verdict}"], ops
+
+
+def _defence_card(state: Mapping[str, Any], defender: Mapping[str, Any]) -> list[Json]:
+    """DG-ACT-5 (`dg.defence_costs_card`): optionally a dodge or parry turns a card down."""
+    rnd = defender["round"]
+    left = int(rnd.get("cards", 0)) - int(rnd.get("spent", 0))
+    if settings_of(state)["dg.defence_costs_card"] and left > 0:
+        return [{"op": "spend", "id": defender["id"], "cards": 1, "voluntary": False}]
+    return []
 
 
 def try_parry(
-    scratch: Json, defender_id: str, attacker: Mapping[str, Any], dice: Dice
+    scratch: Json,
+    defender_id: str,
+    attacker: Mapping[str, Any],
+    dice: Dice,
+    attack_weapon: Mapping[str, Any] | None = None,
 ) -> tuple[bool, list[str], list[Json]]:
     """COC-PARRY-2/-3, DG-ACT-5: a parry declared against this attacker, once per round."""
     defender = scratch["combatants"][defender_id]
@@ -406,15 +427,22 @@ def try_parry(
     held = defender["in_hand"]
     weapon = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
     skill_name = str(weapon["skill"]) if weapon and weapon["kind"] != "firearm" else "fist"
+    ops = [{"op": "set_round", "id": defender_id, "key": "parried", "value": True}]
+    ops += _defence_card(scratch, defender)
+    armed = attack_weapon is not None and attack_weapon["kind"] != "unarmed"
+    if skill_name == "fist" and armed:  # COC-PARRY-6: bare hands do not stop a weapon
+        for op in ops:
+            apply_op(scratch, op)
+        return False, [f"{defender['name']} tries to parry a weapon bare-handed: no use"], ops
     chance = defence_chance(scratch, defender, attacker, skill_name)
     if "hand_to_hand" in defender["sheet"]["edges"] and skill_name == "fist":
         chance += 10  # DG-EDGE-5
     roll = dice.roll(100, "parry d100")
     ok = succeeds(chance, roll, *_auto(scratch))
-    op = {"op": "set_round", "id": defender_id, "key": "parried", "value": True}
-    apply_op(scratch, op)
+    for op in ops:
+        apply_op(scratch, op)
     verdict = "parried" if ok else "failed"
-    return ok, [f"{defender['name']} parries: d100 = {roll} vs {chance}: {verdict}"], [op]
+    return ok, [f"{defender['name']} parries: d100 = {roll} vs {chance}: {verdict}"], ops
 
 
 def _auto(state: Mapping[str, Any]) -> tuple[bool, bool]:
@@ -493,7 +521,7 @@ def fire(
         if called and out.result == "chosen":
             loc, loc_text = called, f"aimed at the {LOCATION_NAMES[called]}"
         else:
-            loc, loc_text = roll_location(scratch, dice, roll, index == 0)
+            loc, loc_text = roll_location(scratch, dice, roll, index == 0, target)
         op, lines, record = deal_hit(
             scratch,
             attacker,

@@ -651,7 +651,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
             results[target["id"]] = "dodged"
             continue
         for index in range(int(settings["dg.suppression_hits"])):  # DG-SUPP-2: one bullet
-            loc, loc_text = roll_location(scratch, dice, None, False)
+            loc, loc_text = roll_location(scratch, dice, None, False, target)
             op, hit_lines, record = deal_hit(
                 scratch,
                 c,
@@ -723,7 +723,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             f"to hit d100 = {roll} vs {chance.explain()}: hit"
             + (f", impale (<= {threshold})" if impale else "")
         )
-        parried, plines, pops = try_parry(scratch, target["id"], c, dice)
+        parried, plines, pops = try_parry(scratch, target["id"], c, dice, weapon)
         lines += plines
         ops += pops
         dodged = False
@@ -734,7 +734,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         if parried or dodged:
             result = "parried" if parried else "dodged"
         else:
-            loc, loc_text = roll_location(scratch, dice, roll, True)
+            loc, loc_text = roll_location(scratch, dice, roll, True, target)
             op, hit_lines, record = deal_hit(
                 scratch,
                 c,
@@ -1150,6 +1150,9 @@ def treatment(
         lines.append(f"d100 = {roll} vs {chance}: failed")
         return ops, lines
     lines.append(f"d100 = {roll} vs {chance}: success; bleeding stopped")
+    if patient.get("knocked_out"):  # COC-KO-6: First Aid or Medicine wakes a knocked-out victim
+        ops.append({"op": "set", "id": pid, "key": "knocked_out", "value": False})
+        lines.append(f"{patient['name']} wakes up")
     ops += [
         {"op": "bleed_stop", "id": pid, "location": loc},
         {"op": "treated", "id": pid, "location": loc},

@@ -173,6 +173,13 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
             raise SheetError(f"location_hp.{loc}", "is not a hit location", "DG-LOC-5")
         _int({f"location_hp.{loc}": value}, f"location_hp.{loc}", "DG-LOC-5", 1, 999)
     out["location_hp"] = {str(k): int(v) for k, v in dict(overrides).items()}
+    table = sheet.get("location_table") or {}
+    for face, loc in dict(table).items():
+        if str(face) not in {str(n) for n in range(1, 11)} or loc not in LOCATIONS:
+            raise SheetError(
+                f"location_table.{face}", "must map d10 faces to locations", "DG-LOC-5"
+            )
+    out["location_table"] = {str(k): str(v) for k, v in dict(table).items()}
     pow_roll = sheet.get("pow_roll") or [3, 18]
     out["pow_roll"] = [int(pow_roll[0]), int(pow_roll[1])]
     out["human"] = bool(sheet.get("human", True))

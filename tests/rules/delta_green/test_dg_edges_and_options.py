@@ -319,3 +319,48 @@ def test_coc_gen_2_luck_and_idea() -> None:
     assert "vs 65: success" in events[0].text
     _, events = play(state, "skill", "a", [76], skill="idea")
     assert "vs 75: failure" in events[0].text
+
+
+def test_dg_act_5_defence_can_cost_a_card_when_the_gm_says_so() -> None:
+    """DG-ACT-5: free by default; with dg.defence_costs_card a dodge turns a card down."""
+    for costs, spent in ((False, 0), (True, 1)):
+        state = encounter(agent("a", dex=16), agent("b", hp=40), defence_costs_card=costs)
+        state, _ = play(state, "set_dodge", "b", [])
+        state, _ = gm(state, "start_round", [10, 1])
+        state, _ = play(state, "fire", "a", [20, 90, 5, 3], weapon="pistol", target="b")
+        assert c(state, "b")["round"]["spent"] == spent
+
+
+def test_coc_parry_6_bare_hands_do_not_stop_a_knife() -> None:
+    knife = {
+        "key": "knife",
+        "name": "Knife",
+        "kind": "knife",
+        "skill": "knife",
+        "damage": "1d4+2",
+        "ready": True,
+    }
+    state = encounter(agent("a", dex=16, weapons=[knife]), agent("b", hp=40, weapons=[]))
+    state, _ = gm(state, "start_round", [5, 1])
+    state, _ = play(state, "declare_parry", "b", [], attacker="a")
+    state, events = play(state, "melee", "a", [40, 5, 2], weapon="knife", target="b")
+    assert "bare-handed: no use" in events[0].text and c(state, "b")["hp"] == 36
+
+
+def test_coc_ko_6_first_aid_wakes_a_knocked_out_victim() -> None:
+    state = encounter(agent("medic", dex=16), agent("b", dex=4, hp=20))
+    state, _ = gm(
+        state, "hazard", [1], type="poison", target="b", potency=17, effect="incapacitating"
+    )
+    state, _ = gm(state, "gm_damage", [], target="b", amount=1, location="head")
+    state, _ = gm(state, "gm_treat", [10, 1], healer="medic", target="b", location="head")
+    assert not c(state, "b")["knocked_out"]
+
+
+def test_dg_loc_5_a_creature_with_its_own_location_table() -> None:
+    """DG-LOC-1/-5: a sheet may remap the d10 (here every face hits the chest)."""
+    table = {str(face): "chest" for face in range(1, 11)}
+    state = encounter(agent("a", dex=16), agent("b", hp=40, location_table=table))
+    state, _ = gm(state, "start_round", [5, 1])
+    _, events = play(state, "fire", "a", [20, 10, 3], weapon="pistol", target="b")
+    assert events[0].payload["hits"][0]["location"] == "chest"
