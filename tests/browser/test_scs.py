@@ -81,3 +81,5 @@ def test_blue_moves_and_attacks_red_sees_only_the_top_unit_live(
         for frame in frames:
             assert secret not in frame, f"{secret} reached Red's websocket"
     assert frames, "Red received no websocket frames"
+    red.set_viewport_size({"width": 390, "height": 844})
+    screenshot(red, "red-phone")
