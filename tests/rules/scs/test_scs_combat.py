@@ -393,3 +393,23 @@ def test_entering_the_overrun_hex_may_cost_mp_when_the_scenario_says_so_pd_15() 
     state, events = act(state, "attack.resolve", "blue", dice=[6, 6])
     assert state["units"]["B5"]["hex"] == "05.05" and state["units"]["B5"]["mp"] == "7"
     assert "for 1/2 MP" in events[-2].text
+
+
+def test_preview_before_the_roll_is_exact_against_enumerating_2d6_scs_cbt_8() -> None:
+    import itertools
+    from fractions import Fraction
+
+    from rules.core.system import Action
+    from rules.scs import SYSTEM
+
+    state, _ = act(t20(), "overrun.declare", "blue", units="B5", target="05.05")
+    preview = SYSTEM.preview(state, Action("attack.resolve", "blue", {}))
+    crt = engine.scenario_of(state).crt
+    counts: dict[str, int] = {}
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        code = crt.lookup(3, a + b).code  # column 2:1
+        counts[code] = counts.get(code, 0) + 1
+    got = {o["label"]: Fraction(o["exact"]) for o in preview["outcomes"]}
+    assert got == {code: Fraction(n, 36) for code, n in counts.items()}
+    assert "2:1" in preview["summary"] and sum(got.values()) == 1
+    assert preview["details"]["column"] == "2:1"
