@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,7 +22,7 @@ from rules.brp.core import (
 )
 from rules.core.dice import Dice
 from rules.core.system import Json
-from rules.delta_green.state import able, apply_op, loc_threshold, uses_locations
+from rules.delta_green.state import able, apply_op, fork, loc_threshold, uses_locations
 from rules.delta_green.tables import (
     CHEST,
     HIT_LOCATION_TABLE,
@@ -463,7 +462,7 @@ def fire(
     called: str | None = None,
 ) -> Outcome:
     """DG-AUTO-4, DG-CALLED-2, COC-MAL-1: one d100 for a shot or a whole burst, then every hit."""
-    scratch = copy.deepcopy(dict(state))
+    scratch = fork(state)
     attacker = scratch["combatants"][attacker_id]
     target = scratch["combatants"][target_id]
     out = Outcome()

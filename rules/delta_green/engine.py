@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -31,6 +30,7 @@ from rules.delta_green.state import (
     cards_left,
     current_actor,
     eligible,
+    fork,
     is_dead,
     is_immobile,
     is_incapacitated,
@@ -370,7 +370,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops: list[Json] = []
     lines: list[str] = [f"{c['name']} fires {weapon['name']} at {target['name']}"]
     hits: list[Json] = []
-    scratch = copy.deepcopy(state)
+    scratch = fork(state)
     results = []
     for shot in range(shots):
         out = fire(
@@ -607,7 +607,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
             )
         ]
     ops.append({"op": "ammo", "id": c["id"], "weapon": weapon["key"], "delta": -fired})
-    scratch = copy.deepcopy(state)
+    scratch = fork(state)
     position = {cid: i for i, cid in enumerate(state["order"])}
     current = int(state["round"])
     lines.append(f"suppressive fire d100 = {roll}")
@@ -714,7 +714,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops: list[Json] = []
     hits: list[Json] = []
     result = "miss"
-    scratch = copy.deepcopy(state)
+    scratch = fork(state)
     if succeeds(chance.value, roll, *_auto(state)):
         threshold = impale_threshold(chance.value)
         impale = roll <= threshold and bool(weapon.get("can_impale"))
@@ -1035,7 +1035,7 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             "value": int(slot["spare"]) - 1,
         },
     ]
-    scratch = copy.deepcopy(state)
+    scratch = fork(state)
     for op in load:
         apply_op(scratch, op)
     chance = attack_chance(state, c, weapon, target, params)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import IllegalAction
+from rules.core.jsonstate import copy_json
 from rules.core.system import Event, Json
 from rules.delta_green.settings import merged
 from rules.delta_green.sheet import validate_sheet
@@ -233,7 +233,7 @@ def round_over(state: Mapping[str, Any]) -> bool:
 
 def _damage(state: Json, op: Mapping[str, Any]) -> None:
     """DG-HP-1, DG-WOUND-*: damage to location and total, limb cap, and the wound effects."""
-    c = state["combatants"][op["id"]]
+    c = own(state, op["id"])
     amount = max(0, int(op["amount"]))
     loc = op.get("location")
     rnd = int(state["round"])
@@ -310,7 +310,7 @@ def weapon_of(c: Mapping[str, Any], key: str) -> Json:
 
 def _heal(state: Json, op: Mapping[str, Any]) -> None:
     """DG-HEAL-3/-4: heal total HP and a location (or every damaged location), capped at maxima."""
-    c = state["combatants"][op["id"]]
+    c = own(state, op["id"])
     amount = max(0, int(op["amount"]))
     c["hp"] = min(int(c["hp_max"]), int(c["hp"]) + amount)
     locs = [op["location"]] if op.get("location") else list(op.get("locations") or [])
@@ -332,7 +332,8 @@ def _round_start(state: Json, op: Mapping[str, Any]) -> None:
     state["acted"] = []
     state["delayed"] = []
     state["tie_grace"] = []
-    for cid, c in state["combatants"].items():
+    for cid in list(state["combatants"]):
+        c = own(state, cid)
         entry = op["entries"].get(cid)
         aim = c["aim"]
         if aim and aim.get("state") == "aiming":
@@ -366,6 +367,49 @@ def _turn(state: Json, cid: str) -> None:
         state["delayed"] = []
 
 
+class Forked(dict):  # type: ignore[type-arg]
+    """A state copy being changed by ops: it remembers which combatants it already owns."""
+
+    owned: set[str]
+
+
+def fork(state: Mapping[str, Any]) -> Forked:
+    """A copy that ops may change: new top level, combatants shared until an op owns them."""
+    new = Forked(state)
+    new.owned = set()
+    new["combatants"] = dict(state["combatants"])
+    for key in ("order", "acted", "delayed", "tie_grace"):
+        new[key] = list(state[key])
+    new["ties"] = dict(state["ties"])
+    return new
+
+
+def own(state: Json, cid: str, sheet: bool = False) -> Json:
+    """Give `state` its own copy of combatant `cid` (the static sheet stays shared unless asked)."""
+    owned = getattr(state, "owned", None)
+    old = state["combatants"][cid]
+    if owned is not None and cid in owned:
+        if sheet and cid not in owned_sheets(state):
+            old["sheet"] = copy_json(old["sheet"])
+            owned.add(f"sheet:{cid}")
+        result: Json = old
+        return result
+    new = {key: value if key == "sheet" else copy_json(value) for key, value in old.items()}
+    if sheet:
+        new["sheet"] = copy_json(old["sheet"])
+    state["combatants"][cid] = new
+    if owned is not None:
+        owned.add(cid)
+        if sheet:
+            owned.add(f"sheet:{cid}")
+    return new
+
+
+def owned_sheets(state: Any) -> set[str]:
+    """Ids whose sheet this forked state already owns."""
+    return {key[6:] for key in getattr(state, "owned", ()) if key.startswith("sheet:")}
+
+
 def apply_op(state: Json, op: Mapping[str, Any]) -> None:
     """Apply one primitive op in place (callers pass a copy)."""
     kind = op["op"]
@@ -385,9 +429,12 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         state["tie_grace"] = []
         return
     if kind == "state_set":
-        state[op["key"]] = op["value"]
+        state[op["key"]] = copy_json(op["value"])
         return
-    c = state["combatants"][op["id"]]
+    if kind in ("turn", "delay"):
+        c = state["combatants"][op["id"]]
+    else:
+        c = own(state, op["id"], sheet=kind == "sheet")
     if kind == "spend":
         rnd = c["round"]
         rnd["spent"] = min(int(rnd.get("cards", 0)), int(rnd.get("spent", 0)) + int(op["cards"]))
@@ -399,9 +446,9 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         if c["id"] not in state["delayed"]:
             state["delayed"].append(c["id"])
     elif kind == "set":
-        c[op["key"]] = copy.deepcopy(op["value"])
+        c[op["key"]] = copy_json(op["value"])
     elif kind == "set_round":
-        c["round"][op["key"]] = copy.deepcopy(op["value"])
+        c["round"][op["key"]] = copy_json(op["value"])
     elif kind == "add_round":
         rnd = c["round"]
         if op.get("sub"):
@@ -419,7 +466,7 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         path = list(op["path"])
         for part in path[:-1]:
             target = target[part]
-        target[path[-1]] = copy.deepcopy(op["value"])
+        target[path[-1]] = copy_json(op["value"])
         if path == ["hp"]:
             c["hp_max"] = int(op["value"])
     elif kind == "damage":
@@ -461,9 +508,10 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
 
 def apply(state: Json, event: Event) -> Json:
     """State after one event: a copy with the event's ops applied in order."""
-    new_state = copy.deepcopy(state)
+    new_state = fork(state)
     for op in event.payload.get("ops") or []:
         apply_op(new_state, op)
+    new_state.owned.clear()  # later forks share these combatants, so nothing may change them
     return new_state
 
 
@@ -471,9 +519,9 @@ def load(data: Mapping[str, Any]) -> Json:
     """State from stored JSON (version 1 is current)."""
     if int(data.get("version", VERSION)) != VERSION:
         raise IllegalAction(f"unknown Delta Green state version {data.get('version')!r}")
-    return copy.deepcopy(dict(data))
+    return dict(copy_json(dict(data)))
 
 
 def dump(state: Mapping[str, Any]) -> Json:
     """State as JSON."""
-    return copy.deepcopy(dict(state))
+    return dict(copy_json(dict(state)))
