@@ -677,10 +677,16 @@ def strike(
         second, _ = roll_expr(expr, ctx.dice, f"critical damage {expr}")
         crit_total = max(first, second) + bonus
         crit_text = f"; critical: second roll {second}, the higher is kept ({crit_total})"
-    bonus_text = f" + {bonus} bonus" if bonus else ""
+    parts = [*map(str, faces)]
+    if expr.bonus:
+        parts.append(f"{expr.bonus:+d}".replace("+", "+ ").replace("-", "- "))
+    if bonus:
+        parts.append(f"+ {bonus} bonus")
+    shown = " ".join(p if i == 0 or p[0] in "+-" else f"+ {p}" for i, p in enumerate(parts))
+    sums = f" = {total}" if len(parts) > 1 else ""
     ctx.emit(
         "damage.rolled",
-        f"damage {expr} = {' + '.join(map(str, faces)) or 0}{bonus_text} = {total}{crit_text}",
+        f"damage {expr}: {shown or 0}{sums}{crit_text}",
         unit=uid,
         amount=total,
         crit_amount=crit_total,
