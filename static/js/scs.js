@@ -66,6 +66,8 @@
         form.querySelector("[name=to]").value = cell.dataset.to;
         form.requestSubmit();
         info(`Moving to ${cell.dataset.to}…`);
+        selected = cell.dataset.to; // the selection follows the moving units
+        apply();
       }
       return;
     }

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import channel_layers, get_channel_layer
 
 from rules.core import registry
 
@@ -36,12 +36,16 @@ def counter_system(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def fresh_channel_layer() -> Iterator[None]:
-    """Each test starts with an empty channel layer (in memory, or this run's Redis prefix)."""
+    """Each test gets a new channel layer object (its locks belong to one event loop) and an
+    empty store (in memory, or this run's Redis prefix)."""
+    channel_layers.backends.clear()
     layer = get_channel_layer()
     flush = getattr(layer, "flush", None)
     if flush is not None:
         async_to_sync(flush)()
+    channel_layers.backends.clear()
     yield
+    channel_layers.backends.clear()
 
 
 @pytest.fixture

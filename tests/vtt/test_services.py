@@ -261,7 +261,20 @@ def test_seated_player_audience_has_their_side_and_actors(encounter: Any, pip: A
     audience = services.audience_for(encounter.pk, pip.pk)
     assert audience is not None
     assert audience.key == "player|side:blue|ann"
-    assert {a.key for a in services.table_audiences(encounter)} == {"gm", "observer", audience.key}
+    keys = {a.key for a in services.table_audiences(encounter)}
+    assert keys == {"gm", "observer", "player", audience.key}
+
+
+def test_seat_and_roster_changes_refresh_the_broadcast_audiences(
+    encounter: Any, gwen: Any, pip: Any
+) -> None:
+    def keys() -> set[str]:
+        return {a.key for a in services.table_audiences(Encounter.objects.get(pk=encounter.pk))}
+
+    services.assign_seat(encounter.pk, gwen.pk, "bob", pip.pk)
+    assert "player|side:blue|ann|bob" in keys()
+    campaigns.remove_member(encounter.campaign_id, gwen.pk, pip.pk)
+    assert keys() == {"gm", "observer", "player"}
 
 
 def test_rules_errors_are_player_facing(encounter: Any, pip: Any) -> None:

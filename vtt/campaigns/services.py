@@ -79,6 +79,9 @@ def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membe
         raise NotAllowed(_("The campaign's owner stays its game master."))
     membership.role = role
     membership.save(update_fields=["role"])
+    from vtt.encounters.services import refresh_audiences
+
+    refresh_audiences(campaign_id)
     close_user_sockets_on_commit(member_id, campaign_id, "role changed")
     return membership
 
@@ -94,6 +97,9 @@ def remove_member(campaign_id: int, user_id: int, member_id: int) -> None:
 
     Seat.objects.filter(encounter__campaign_id=campaign_id, user_id=member_id).delete()
     Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).delete()
+    from vtt.encounters.services import refresh_audiences
+
+    refresh_audiences(campaign_id)
     close_user_sockets_on_commit(member_id, campaign_id, "removed")
 
 

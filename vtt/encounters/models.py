@@ -29,6 +29,9 @@ class Encounter(models.Model):
     commitment = models.CharField(max_length=64)  # SHA-256 of the seed, shown to everyone
     state: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)  # snapshot cache
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # seated players' audiences [[side, [actor ids]]...], kept by the seat services so a
+    # broadcast needs no roster query
+    audiences: models.JSONField[list[Any]] = models.JSONField(default=list)
     seq = models.PositiveIntegerField(default=0)  # the last event's sequence number
     entries = models.PositiveIntegerField(default=0)  # the last entry's index
     created = models.DateTimeField(auto_now_add=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -87,26 +88,38 @@ def can_view(user_id: int, encounter_id: int) -> bool:
     return audience_for(encounter_id, user_id) is not None
 
 
-def table_audiences(encounter: Encounter) -> list[Audience]:
-    """Every distinct audience at the table now: gm, observer and each player's view (2 queries)."""
-    audiences: dict[str, Audience] = {"gm": GM, "observer": OBSERVER}
-    players = set(
-        Membership.objects.filter(campaign_id=encounter.campaign_id, role=Role.PLAYER).values_list(
-            "user_id", flat=True
-        )
-    )
-    seats: dict[int, list[tuple[str, str | None]]] = {user_id: [] for user_id in players}
+def seated_audiences(encounter: Encounter) -> list[list[Any]]:
+    """The distinct audiences of the encounter's seated players, as stored JSON."""
+    players = Membership.objects.filter(campaign_id=encounter.campaign_id, role=Role.PLAYER)
+    held: dict[int, list[tuple[str, str | None]]] = {}
     for user_id, actor_id, side in Seat.objects.filter(
-        encounter=encounter, user_id__in=players
+        encounter=encounter, user_id__in=players.values("user_id")
     ).values_list("user_id", "actor_id", "side"):
-        seats[user_id].append((actor_id, side))
-    for held in seats.values():
-        sides = sorted({side for _actor, side in held if side})
+        held.setdefault(user_id, []).append((actor_id, side))
+    found: dict[str, list[Any]] = {}
+    for seats in held.values():
+        sides = sorted({side for _actor, side in seats if side})
         audience = Audience(
-            "player",
-            side=sides[0] if sides else None,
-            actors=frozenset(actor for actor, _side in held),
+            "player", side=sides[0] if sides else None, actors=frozenset(a for a, _s in seats)
         )
+        found[audience.key] = [audience.side, sorted(audience.actors)]
+    return [found[key] for key in sorted(found)]
+
+
+def refresh_audiences(campaign_id: int, encounter_id: int | None = None) -> None:
+    """Recompute the stored audiences after seats or roles change (inside their transaction)."""
+    encounters = Encounter.objects.filter(campaign_id=campaign_id)
+    if encounter_id is not None:
+        encounters = encounters.filter(pk=encounter_id)
+    for encounter in encounters:
+        Encounter.objects.filter(pk=encounter.pk).update(audiences=seated_audiences(encounter))
+
+
+def table_audiences(encounter: Encounter) -> list[Audience]:
+    """Every distinct audience at the table: gm, observer, unseated players and each seated view."""
+    audiences: dict[str, Audience] = {"gm": GM, "observer": OBSERVER, "player": Audience("player")}
+    for side, actors in encounter.audiences:
+        audience = Audience("player", side=side, actors=frozenset(actors))
         audiences.setdefault(audience.key, audience)
     return list(audiences.values())
 
@@ -204,20 +217,44 @@ def _doorbell(encounter: Encounter, rows: list[Event]) -> Any:
     return ring
 
 
-def _locked(encounter_id: int) -> Encounter:
-    encounter = Encounter.objects.select_for_update().filter(pk=encounter_id).first()
+def _locked(
+    encounter_id: int, user_id: int | None = None, key: str | None = None, actor: str = ""
+) -> Encounter:
+    """The encounter row, locked; with the user's role and name, the seat and the key's entry.
+
+    One query instead of four: every round trip counts at the table (REALTIME.md).
+    """
+    if key is not None:
+        _check_key(key)
+    membership = Membership.objects.filter(campaign_id=OuterRef("campaign_id"), user_id=user_id)
+    encounter = (
+        Encounter.objects.select_for_update(of=("self",))
+        .annotate(
+            my_role=Subquery(membership.values("role")[:1]),
+            my_name=Subquery(membership.values("user__username")[:1]),
+            answered_entry=Subquery(
+                Event.objects.filter(encounter_id=OuterRef("pk"), idempotency_key=key).values(
+                    "entry"
+                )[:1]
+            ),
+            seated=Exists(
+                Seat.objects.filter(encounter_id=OuterRef("pk"), user_id=user_id, actor_id=actor)
+            ),
+        )
+        .filter(pk=encounter_id)
+        .first()
+    )
     if encounter is None:
         raise NotAllowed(_("There is no such encounter."))
     return encounter
 
 
-def _answered(encounter: Encounter, key: str) -> Outcome | None:
+def _answered(encounter: Encounter) -> Outcome | None:
     """The stored entry of a resent key: a resend is answered, not applied twice."""
-    _check_key(key)
-    first = encounter.events.filter(idempotency_key=key).first()
-    if first is None:
+    entry = getattr(encounter, "answered_entry", None)
+    if entry is None:
         return None
-    rows = list(encounter.events.filter(entry=first.entry).order_by("seq"))
+    rows = list(encounter.events.filter(entry=entry).order_by("seq"))
     return Outcome(encounter.pk, rows, fresh=False)
 
 
@@ -226,19 +263,16 @@ def _check_key(key: str) -> None:
         raise NotAllowed(_("Every action needs a key of 1 to 64 characters."))
 
 
-def _require_seat_holder(encounter: Encounter, user_id: int, actor: str) -> str:
-    """Re-check membership, role and seat inside the action; returns the role."""
-    role = role_of(encounter.campaign_id, user_id)
+def _require_seat_holder(encounter: Encounter, actor: str) -> str:
+    """Re-check membership, role and seat inside the action (from `_locked`); returns the role."""
+    role = getattr(encounter, "my_role", None)
     if role is None:
         raise NotAllowed(_("You are not at this table."))
     if role == Role.OBSERVER:
         raise NotAllowed(_("Observers watch; they do not act."))
     if not encounter.is_active:
         raise NotAllowed(_("This encounter has ended."))
-    if (
-        role == Role.PLAYER
-        and not Seat.objects.filter(encounter=encounter, user_id=user_id, actor_id=actor).exists()
-    ):
+    if role == Role.PLAYER and not getattr(encounter, "seated", False):
         raise NotYourCharacter(_("You do not control %(actor)s.") % {"actor": actor})
     return role
 
@@ -309,6 +343,8 @@ def start_encounter(
     )
     for actor_id, seat_user in (seats or {}).items():
         _seat(encounter, system, state, actor_id, seat_user)
+    encounter.audiences = seated_audiences(encounter)
+    Encounter.objects.filter(pk=encounter.pk).update(audiences=encounter.audiences)
     opening = RulesEvent(
         "table.started",
         {"commitment": encounter.commitment},
@@ -350,6 +386,7 @@ def assign_seat(encounter_id: int, user_id: int, actor_id: str, seat_user_id: in
         )
     )
     _seat(encounter, system, system.load(encounter.state), actor_id, seat_user_id)
+    refresh_audiences(encounter.campaign_id, encounter.pk)
     from vtt.realtime import close_user_sockets_on_commit
 
     # their audience changed: the page reconnects and starts from the new view
@@ -360,12 +397,12 @@ def assign_seat(encounter_id: int, user_id: int, actor_id: str, seat_user_id: in
 @transaction.atomic
 def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     """Resolve one action for a seated actor with the entry's seeded dice, append its events."""
-    encounter = _locked(encounter_id)
-    if (done := _answered(encounter, key)) is not None:
+    encounter = _locked(encounter_id, user_id, key, action.actor)
+    if (done := _answered(encounter)) is not None:
         return done
     if action.kind.startswith(TABLE_PREFIX):
         raise NotAllowed(_("Table actions go through the chat."))
-    _require_seat_holder(encounter, user_id, action.actor)
+    _require_seat_holder(encounter, action.actor)
     system = get_system(encounter.system)
     state = system.load(encounter.state)
     index = encounter.entries + 1
@@ -394,23 +431,19 @@ def parse_chat(text: str, speaker: str) -> Action:
 @transaction.atomic
 def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
     """A chat line or a table roll by the GM or a player, with server dice."""
-    encounter = _locked(encounter_id)
-    if (done := _answered(encounter, key)) is not None:
+    encounter = _locked(encounter_id, user_id, key)
+    if (done := _answered(encounter)) is not None:
         return done
-    membership = (
-        Membership.objects.filter(campaign_id=encounter.campaign_id, user_id=user_id)
-        .select_related("user")
-        .first()
-    )
-    if membership is None:
+    role = getattr(encounter, "my_role", None)
+    if role is None:
         raise NotAllowed(_("You are not at this table."))
-    if membership.role == Role.OBSERVER:
+    if role == Role.OBSERVER:
         raise NotAllowed(_("Observers watch; they do not speak at the table."))
     if not isinstance(text, str) or not text.strip():
         raise NotAllowed(_("Say something."))
     if len(text) > MAX_CHAT_LENGTH:
         raise NotAllowed(_("A chat line may be at most %(n)d characters.") % {"n": MAX_CHAT_LENGTH})
-    action = parse_chat(text, membership.user.get_username())
+    action = parse_chat(text, str(getattr(encounter, "my_name", "")))
     index = encounter.entries + 1
     dice = SeededDice(derive_seed(encounter.seed, index))
     events = list(resolve_table_action(action, dice))
@@ -421,10 +454,11 @@ def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
 @transaction.atomic
 def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
     """The GM takes back the newest game entry: `table.reverted` is appended, state refolded."""
-    encounter = _locked(encounter_id)
-    if (done := _answered(encounter, key)) is not None:
+    encounter = _locked(encounter_id, user_id, key)
+    if (done := _answered(encounter)) is not None:
         return done
-    require_gm(encounter.campaign_id, user_id)
+    if getattr(encounter, "my_role", None) != Role.GM:
+        raise NotAllowed(_("Only the game master may do that."))
     if not encounter.is_active:
         raise NotAllowed(_("This encounter has ended."))
     entries = entries_of(encounter)
