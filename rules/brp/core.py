@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -124,7 +125,12 @@ class DamageDice:
 
     @classmethod
     def parse(cls, text: str) -> DamageDice:
-        """Parse `NdM+K` sums; signs allowed on every term; raises DiceError on nonsense."""
+        """Parse `NdM+K` sums (cached); signs on every term; raises DiceError on nonsense."""
+        return _parse_damage(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> DamageDice:
+        """The uncached parser behind `parse`."""
         cleaned = text.replace(" ", "")
         if not cleaned:
             raise DiceError("an empty damage expression")
@@ -170,3 +176,8 @@ class DamageDice:
             parts.append(f"{'-' if self.constant < 0 else '+'}{abs(self.constant)}")
         text = "".join(parts) or "0"
         return text[1:] if text.startswith("+") else text
+
+
+@functools.lru_cache(maxsize=512)
+def _parse_damage(text: str) -> DamageDice:
+    return DamageDice._parse(text)

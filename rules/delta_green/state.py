@@ -367,6 +367,26 @@ def _turn(state: Json, cid: str) -> None:
         state["delayed"] = []
 
 
+# The parts of a combatant that ops change in place; the rest is only ever replaced whole.
+MUTABLE = (
+    "round",
+    "damage",
+    "weapons",
+    "bleeding",
+    "maimed",
+    "severed",
+    "untreated",
+    "first_aided",
+    "operated",
+    "penalties",
+    "vest_seen_by",
+    "maim_counted",
+    "gains",
+    "taught",
+    "aim",
+)
+
+
 class Forked(dict):  # type: ignore[type-arg]
     """A state copy being changed by ops: it remembers which combatants it already owns."""
 
@@ -394,7 +414,10 @@ def own(state: Json, cid: str, sheet: bool = False) -> Json:
             owned.add(f"sheet:{cid}")
         result: Json = old
         return result
-    new = {key: value if key == "sheet" else copy_json(value) for key, value in old.items()}
+    new = dict(old)
+    for key in MUTABLE:
+        if key in new:
+            new[key] = copy_json(new[key])
     if sheet:
         new["sheet"] = copy_json(old["sheet"])
     state["combatants"][cid] = new
