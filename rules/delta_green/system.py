@@ -802,6 +802,11 @@ def view(state: Json, audience: Audience) -> Json:
                 for loc in LOCATIONS
             ],
             "in_hand": weapon_of(c, c["in_hand"])["name"] if c["in_hand"] else None,
+            "suppression_next": sum(
+                int(p["value"])
+                for p in c["penalties"]
+                if int(p["round"]) == int(state["round"]) + 1
+            ),
             "suppression": sum(
                 int(p["value"]) for p in c["penalties"] if int(p["round"]) == int(state["round"])
             ),

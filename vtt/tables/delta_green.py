@@ -81,6 +81,7 @@ def _combatant(c: Mapping[str, Any]) -> dict[str, Any]:
         "rank": c["round"].get("rank"),
         "current": derived["is_current"],
         "suppression": derived["suppression"],
+        "suppression_next": derived["suppression_next"],
         "weapons": weapons,
         "in_hand": derived["in_hand"],
         "prone": c["prone"],
