@@ -316,3 +316,55 @@ def test_visible_vests_are_in_everyones_log() -> None:
     state, _ = gm(state, "start_round", [10, 1])
     _, events = play(state, "fire", "a", [20, 5, 9], weapon="pistol", target="b")
     assert events[0].audience == "all" and "vest 3 AP 10 -> 0" in events[0].text
+
+
+def _form_params(template: dict[str, Any], pick: int) -> dict[str, Any]:
+    """What the table's form sends for a template: strings, a choice, unchecked boxes left out."""
+    params: dict[str, Any] = {k: str(v) for k, v in template.get("fixed", {}).items()}
+    for field in template["params"]:
+        if field.get("choices"):
+            choices = field["choices"]
+            params[field["name"]] = str(choices[pick % len(choices)][0])
+        elif field.get("type") == "checkbox":
+            if pick % 2:
+                params[field["name"]] = "on"
+        else:
+            params[field["name"]] = str(field.get("default", ""))
+    return params
+
+
+def test_every_form_the_table_offers_resolves_or_says_why_not() -> None:
+    """The UI's forms (legal_actions templates sent as strings) never crash the engine."""
+    from rules.core.dice import derive_seed
+    from rules.core.errors import RulesError
+
+    state = SYSTEM.start(SYSTEM.demo())
+    index = 0
+    kinds_seen: set[str] = set()
+    for step in range(60):
+        actor = current_actor(state) or "gm"
+        templates = SYSTEM.legal_actions(state, actor)
+        if actor != "gm":
+            templates += SYSTEM.legal_actions(state, "gm")
+        chosen = None
+        for n, template in enumerate(templates):
+            who = "gm" if template["cost"] == "GM" else actor
+            action = Action(template["kind"], who, _form_params(template, step + n))
+            index += 1
+            try:
+                events = SYSTEM.resolve(state, action, SeededDice(derive_seed("forms", index)))
+            except RulesError:
+                continue
+            if template.get("preview") and who != "gm":
+                SYSTEM.preview(state, action)
+            progress = template["cost"] not in ("free", "GM") or template["kind"] in (
+                "start_round",
+                "end_round",
+            )
+            if chosen is None and progress:
+                chosen = events
+        assert chosen is not None, [t["kind"] for t in templates]
+        for event in chosen:
+            state = SYSTEM.apply(state, event)
+        kinds_seen.update(e.kind for e in chosen)
+    assert {"round.started", "attack.resolved", "round.ended"} <= kinds_seen
