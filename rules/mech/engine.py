@@ -47,6 +47,31 @@ DEFAULT_SETTINGS: Json = {
     "wrecks": True,  # MECH-AMB-49
     "structure_table": "seed",  # MECH-STRUCT-TABLE
     "stress_table": "seed",  # MECH-STRESS-TABLE
+    # One reading only (listed as settings so the GM sees each choice made):
+    "frame_baseline": "lancer_baseline_frame",  # MECH-AMB-07
+    "repeat_actions": "allowed_except_weapon_and_overcharge",  # MECH-AMB-09
+    "grapple_winner": "until_next_contest",  # MECH-AMB-10
+    "ram_knockback": "straight_away_1",  # MECH-AMB-13
+    "prepare_timing": "reaction_until_next_turn",  # MECH-AMB-16
+    "grid": "square_diagonal_1_edge_to_edge",  # MECH-AMB-19
+    "critical": "hits_only_whole_roll_twice",  # MECH-AMB-23
+    "area_critical": "second_roll_for_critted",  # MECH-AMB-25
+    "cone_shape": "1_wide_to_x_wide",  # MECH-AMB-26
+    "armour_rule": "once_per_hit_largest_first",  # MECH-AMB-27
+    "burn_timing": "own_turn_end_additive_one_check",  # MECH-AMB-28
+    "bonus_type": "weapon_type_else_kinetic",  # MECH-AMB-29
+    "hp_zero": "structure_check_reset_carry",  # MECH-AMB-30
+    "remaining_three": "three_or_more",  # MECH-AMB-32
+    "trauma_durations": "until_end_of_next_turn",  # MECH-AMB-33
+    "trauma_choice": "parity_owner_chooses",  # MECH-AMB-34
+    "heat_over_cap": "stress_clear_carry",  # MECH-AMB-35
+    "zero_stress": "meltdown_end_of_next_turn",  # MECH-AMB-38
+    "core_power": "core_power_1_per_frame",  # MECH-AMB-41
+    "stress_repair": "stress_damage",  # MECH-AMB-42
+    "hidden_saves": "forcing_a_save",  # MECH-AMB-44
+    "invisible": "may_always_hide_50_percent_miss",  # MECH-AMB-45
+    "lock_on_use": "spent_on_an_attack_on_it",  # MECH-AMB-47
+    "next_turn": "next_turn_starting_after",  # MECH-AMB-48
 }
 
 GM_ACTOR = "gm"

@@ -143,3 +143,17 @@ def test_board_context_survives_random_play_for_every_audience() -> None:
                 assert 'class="mech-map"' in html
                 if audience.role == "player":
                     render_to_string("systems/mech/_sheet.html", context)
+
+
+def test_campaign_settings_reach_a_new_mech_encounter(gwen: Any) -> None:
+    """Every proposed default is a campaign setting; the GM's choice reaches the next encounter."""
+    from vtt.campaigns.services import create_campaign, save_settings
+    from vtt.encounters.services import start_encounter
+
+    campaign = create_campaign(gwen.pk, "Settings", "mech")
+    page = _client(gwen).get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "MECH-AMB-43" in page and "MECH-STRUCT-TABLE" in page and "MECH-AMB-48" in page
+    save_settings(campaign.pk, gwen.pk, {"mech.structure_table": "lancer", "mech.wrecks": False})
+    encounter = start_encounter(campaign.pk, gwen.pk, "Set", SYSTEM.demo(), {}, "mech")
+    assert encounter.state["settings"]["structure_table"] == "lancer"
+    assert encounter.state["settings"]["wrecks"] is False
