@@ -1525,7 +1525,9 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
     if eliminated:
         text = f"{', '.join(uids)} cannot retreat {length} hexes and are eliminated (SCS-RET-5)"
     else:
-        text = f"{', '.join(uids)} retreat {' → '.join(chosen['path'])}"
+        verb = "retreats" if len(uids) == 1 else "retreat"
+        n = len(chosen["path"])
+        text = f"{', '.join(uids)} {verb} {n} hex{'es' * (n > 1)}: {' → '.join(chosen['path'])}"
         if ezoc_losses:
             lost = ", ".join(f"{v[0]} in {chosen['path'][int(i)]}" for i, v in ezoc_losses.items())
             text += f"; EZOC step losses: {lost} (SCS-2.1d)"

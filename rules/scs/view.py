@@ -344,6 +344,7 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
         "figures": combat["figures"] or engine.combat_figures(scn, state, combat),
         "stage": stage,
         "waiting_for": engine.stage_owner(state),
+        "stage_label": (stage or "").replace("_", " "),
     }
     figures = data["figures"]
     if combat["result"] is None and figures.get("column_index") is not None:

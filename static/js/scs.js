@@ -66,8 +66,8 @@
         form.querySelector("[name=to]").value = cell.dataset.to;
         form.requestSubmit();
         info(`Moving to ${cell.dataset.to}…`);
-        selected = cell.dataset.to; // the selection follows the moving units
-        apply();
+        selected = cell.dataset.to; // the selection follows the moving units to the new board
+        for (const el of board.querySelectorAll(".reach-set.show")) el.classList.remove("show");
       }
       return;
     }

@@ -83,3 +83,68 @@ def test_blue_moves_and_attacks_red_sees_only_the_top_unit_live(
     assert frames, "Red received no websocket frames"
     red.set_viewport_size({"width": 390, "height": 844})
     screenshot(red, "red-phone")
+
+
+RIGGED = """
+import json
+from django.contrib.auth import get_user_model
+from vtt.encounters.models import Encounter
+from vtt.encounters.services import start_encounter
+users = {u.username: u for u in get_user_model().objects.all()}
+demo = Encounter.objects.filter(system="scs").order_by("pk").first()
+setup = {
+    "scenario": "halden_crossing", "skip_setup": True,
+    "seats": {"blue": "player1", "red": "player2"}, "sides": {"blue": "Blue", "red": "Red"},
+    "settings": {"crt.rows": {str(r): ["Do1"] * 10 for r in range(2, 13)}},
+}
+made = start_encounter(demo.campaign_id, users["gm"].pk, "Rigged overrun", setup,
+                       {"blue": users["player1"].pk, "red": users["player2"].pk})
+print("ENCOUNTER", made.pk)
+"""
+
+
+def test_overrun_red_picks_the_loss_free_retreat_blue_must_enter_then_replay(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    out = tabula_server.shell(RIGGED)
+    pk = int(next(line for line in out.splitlines() if line.startswith("ENCOUNTER")).split()[1])
+    blue, red = login("player1"), login("player2")
+    for page in (blue, red):
+        page.goto(f"/encounters/{pk}/")
+        wait_caught_up(page)
+
+    # T-20: B5 runs up the road to 04.05 (7/2 MP) and overruns R4 (6:3 = 2:1; the table says Do1).
+    blue.locator("#scs-board .stack[data-hex='01.05']").click()
+    orders = blue.locator("[data-orders-for='01.05']")
+    orders.get_by_label("B3").uncheck()
+    blue.locator("#scs-board .reach-set.show [data-to='04.05']").click()
+    blue.locator("#scs-board .stack[data-hex='04.05']").wait_for()
+    overrun = blue.locator("form.scs-overrun[data-move-from='04.05']")
+    overrun.wait_for()  # the selection followed B5: its orders are open
+    overrun.get_by_role("button", name="Odds").click()
+    overrun.locator("output.preview", has_text="2:1").wait_for()
+    overrun.get_by_role("button", name="Overrun").click()
+    blue.get_by_role("button", name="Roll 2d6").click()
+
+    # Red chooses among the legal retreat hexes; the loss-free ones say so.
+    choice = red.get_by_role("button", name="R4 → 06.05 · no loss")
+    choice.wait_for()
+    assert red.get_by_role("button", name="R4 → 05.06 · EZOC: −1 step").count() == 1
+    screenshot(red, "retreat-choice")
+    choice.click()
+
+    # SCS-OVR-3: B5 must enter the emptied hex; Blue's board shows it there, Red's too.
+    blue.locator("#scs-board .stack[data-hex='05.05'].side-blue").wait_for()
+    red.locator("#scs-board .stack[data-hex='05.05'].side-blue").wait_for()
+    blue.locator(".scs-show-supply").check()
+    assert blue.locator("#scs-board.show-supply .supply-lines polyline").count() >= 1
+
+    # Replay: the first phase shows the start position.
+    blue.locator(".scs-replay summary").click()
+    blue.locator(".scs-replay a").first.click()
+    blue.locator(".scs-replay-banner", has_text="Replay: turn 1").wait_for()
+    assert blue.locator("#scs-board .stack[data-hex='01.05']").count() == 1
+    screenshot(blue, "replay")
