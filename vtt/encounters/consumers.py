@@ -133,9 +133,15 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.send(text_data=fragments.render_heartbeat(seq or 0))
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # Pure forwarding touches no database: skip Channels' per-message thread hop.
-        if message.get("type") == "encounter.frame":
+        # Channels hops to a thread before every handler to close stale DB connections. Pure
+        # forwarding touches no database, and `perform` closes them itself (database_sync_to_async),
+        # so frames and incoming messages skip that hop.
+        kind = message.get("type")
+        if kind == "encounter.frame":
             await self.encounter_frame(message)
+            return
+        if kind == "websocket.receive":
+            await self.websocket_receive(message)
             return
         await super().dispatch(message)
 
