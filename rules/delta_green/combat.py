@@ -291,6 +291,18 @@ def roll_location(
     return loc, f"hit location d10 = {face}: {LOCATION_NAMES[loc]}"
 
 
+def damage_at(weapon: Mapping[str, Any], distance: Any) -> str:
+    """COC-SHOTGUN-4: damage by range band (`damage_bands` [[up to m, dice]...]), else `damage`."""
+    bands = weapon.get("damage_bands") or []
+    if not bands or distance in (None, ""):
+        return str(weapon["damage"])
+    metres = Fraction(str(distance))
+    for limit, expr in bands:
+        if metres <= Fraction(str(limit)):
+            return str(expr)
+    return str(bands[-1][1])
+
+
 def deal_hit(
     scratch: Json,
     attacker: Mapping[str, Any],
@@ -304,10 +316,11 @@ def deal_hit(
     melee: bool = False,
     aimed_elsewhere: bool = False,
     knockout: bool = False,
+    distance: Any = None,
 ) -> tuple[Json, list[str], Json]:
     """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, applied to scratch."""
     target = scratch["combatants"][target_id]
-    damage = DamageDice.parse(str(weapon["damage"]))
+    damage = DamageDice.parse(damage_at(weapon, distance))
     rolled, faces = damage.roll(dice, f"{label} damage {damage}")
     text = f"{label}: damage {damage} = {rolled}"
     if faces and len(faces) > 1:
@@ -460,6 +473,7 @@ def fire(
     hits_die: int | None,
     label: str,
     called: str | None = None,
+    distance: Any = None,
 ) -> Outcome:
     """DG-AUTO-4, DG-CALLED-2, COC-MAL-1: one d100 for a shot or a whole burst, then every hit."""
     scratch = fork(state)
@@ -532,6 +546,7 @@ def fire(
             loc_text,
             f"bullet {index + 1}" if count > 1 else "hit",
             aimed_elsewhere=bool(called),
+            distance=distance,
         )
         out.ops.append(op)
         out.lines.extend(lines)

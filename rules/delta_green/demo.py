@@ -42,6 +42,7 @@ SHOTGUN: Json = {
     "name": "12-gauge pump shotgun",
     "skill": "shotgun",
     "damage": "4d6",
+    "damage_bands": [[9.144, "4d6"], [18.288, "2d6"], [45.72, "1d6"]],
     "rof": 1,
     "capacity": 5,
     "spare": 10,

@@ -383,6 +383,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             1,
             None,
             f"shot {shot + 1}" if double else "shot",
+            distance=params.get("distance_m"),
         )
         for op in out.ops:
             apply_op(scratch, op)
@@ -447,6 +448,7 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
         None,
         f"aimed shot at the {LOCATION_NAMES[called]}",
         called=called,
+        distance=params.get("distance_m"),
     )
     ops = out.ops + _aim_ops(c, target["id"])
     ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
@@ -516,7 +518,18 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     chance = attack_chance(state, c, weapon, target, params, mode, rounds if walking else 0)
     die = mode.walk_die if walking and mode.walk_die else mode.hits_die
     label = f"{mode.label}{' (walking fire)' if walking else ''}"
-    out = fire(state, c["id"], weapon, target["id"], chance, dice, rounds, die, label)
+    out = fire(
+        state,
+        c["id"],
+        weapon,
+        target["id"],
+        chance,
+        dice,
+        rounds,
+        die,
+        label,
+        distance=params.get("distance_m"),
+    )
     short = f" ({rounds} left in the weapon)" if rounds < mode.rounds else ""
     lines = [
         f"{c['name']} fires a {label} from {weapon['name']} at {target['name']}{short}",
@@ -1039,7 +1052,18 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     for op in load:
         apply_op(scratch, op)
     chance = attack_chance(state, c, weapon, target, params)
-    out = fire(scratch, c["id"], weapon, target["id"], chance, dice, 1, None, "shot")
+    out = fire(
+        scratch,
+        c["id"],
+        weapon,
+        target["id"],
+        chance,
+        dice,
+        1,
+        None,
+        "shot",
+        distance=params.get("distance_m"),
+    )
     ops = [*load, *out.ops, *_aim_ops(c, target["id"])]
     ops.append({"op": "add_round", "id": c["id"], "key": "shots", "sub": key, "value": 1})
     ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
@@ -1064,6 +1088,29 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             cards=cards,
         )
     ]
+
+
+def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-FIRE-5: the victim's Luck or anyone's First Aid puts burning clothes out (1 action)."""
+    c = _require_turn(state, action.actor)
+    victim = _c(state, str_param(action.params, "target", c["id"]))
+    if not victim.get("on_fire"):
+        raise IllegalAction(f"{victim['name']} is not on fire", "COC-FIRE-5")
+    which = "luck" if victim["id"] == c["id"] else "first_aid"
+    which = str_param(action.params, "skill", which)
+    if which == "luck" and victim["id"] != c["id"]:
+        raise IllegalAction("only the victim rolls Luck to put itself out", "COC-FIRE-5")
+    cards = _cost(state, c, 1, "putting the fire out")
+    chance = skill(c, which)
+    roll = dice.roll(100, f"{which.replace('_', ' ')} d100")
+    ok = succeeds(chance, roll, *_auto(state))
+    ops: list[Json] = []
+    if ok:
+        ops.append({"op": "set", "id": victim["id"], "key": "on_fire", "value": False})
+    ops += _turn_ops(c["id"], cards)
+    text = f"{c['name']} beats at the flames on {victim['name']}: {which.replace('_', ' ')} "
+    text += f"d100 = {roll} vs {chance}: {'out' if ok else 'still burning'}"
+    return [_event("fire.fought", ops, [text], dice, actor=c["id"], target=victim["id"])]
 
 
 def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:

@@ -41,6 +41,24 @@ def _int(sheet: Mapping[str, Any], field: str, rule: str, low: int, high: int = 
     return value
 
 
+def _bands(raw: Any, where: str) -> list[list[Any]]:
+    """COC-SHOTGUN-4: [[up to metres, damage]...] in increasing distance."""
+    if not raw:
+        return []
+    out: list[list[Any]] = []
+    try:
+        for limit, expr in raw:
+            DamageDice.parse(str(expr))
+            out.append([float(limit), str(expr)])
+    except (TypeError, ValueError, RulesError):
+        raise SheetError(
+            f"{where}.damage_bands", "must be [[metres, dice]...]", "COC-SHOTGUN-4"
+        ) from None
+    if [band[0] for band in out] != sorted(band[0] for band in out):
+        raise SheetError(f"{where}.damage_bands", "must go outwards", "COC-SHOTGUN-4")
+    return out
+
+
 def _weapon(raw: Any, index: int) -> Json:
     where = f"weapons[{index}]"
     if not isinstance(raw, Mapping):
@@ -79,6 +97,7 @@ def _weapon(raw: Any, index: int) -> Json:
         "scope": bool(raw.get("scope", False)),
         "laser": bool(raw.get("laser", False)),
         "silencer": bool(raw.get("silencer", False)),
+        "damage_bands": _bands(raw.get("damage_bands"), where),
     }
     if weapon["reload"] not in RELOAD_KINDS:
         raise SheetError(f"{where}.reload", f"must be one of {', '.join(RELOAD_KINDS)}", "DG-ACT-6")

@@ -63,6 +63,7 @@ TURN_ACTIONS: dict[str, Resolver] = {
     "reload": engine.reload,
     "clear_jam": engine.clear_jam,
     "chamber_fire": engine.chamber_fire,
+    "put_out": engine.put_out,
     "first_aid": engine.first_aid,
     "skill": engine.skill_use,
     "pass": engine.pass_turn,
@@ -547,6 +548,24 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                     _field(
                         "skill", "Skill", [["first_aid", "First Aid"], ["medicine", "Medicine"]]
                     ),
+                ],
+            )
+        )
+    burning = [
+        [oid, o["name"]]
+        for oid, o in state["combatants"].items()
+        if o.get("on_fire") and not is_dead(o)
+    ]
+    if burning:
+        out.append(
+            _t(
+                "put_out",
+                "Put out the flames",
+                "COC-FIRE-5",
+                1,
+                [
+                    _field("target", "Who", burning),
+                    _field("skill", "Roll", [["first_aid", "First Aid"], ["luck", "Luck (self)"]]),
                 ],
             )
         )

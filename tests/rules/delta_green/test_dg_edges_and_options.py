@@ -364,3 +364,33 @@ def test_dg_loc_5_a_creature_with_its_own_location_table() -> None:
     state, _ = gm(state, "start_round", [5, 1])
     _, events = play(state, "fire", "a", [20, 10, 3], weapon="pistol", target="b")
     assert events[0].payload["hits"][0]["location"] == "chest"
+
+
+def test_coc_shotgun_4_damage_by_range_band() -> None:
+    """COC-SHOTGUN-4, DG-GEN-5: 4d6 / 2d6 / 1d6 up to 10 / 20 / 50 yd (9.144 / 18.288 / 45.72 m)."""
+    shotgun = {
+        "key": "sg",
+        "name": "Shotgun",
+        "skill": "firearms",
+        "damage": "4d6",
+        "rof": 1,
+        "capacity": 5,
+        "reload": "loose",
+        "base_range_m": 50,
+        "ready": True,
+        "damage_bands": [[9.144, "4d6"], [18.288, "2d6"], [45.72, "1d6"]],
+    }
+    state = encounter(agent("a", dex=16, weapons=[shotgun]), agent("b", hp=99))
+    state, _ = gm(state, "start_round", [5, 1])
+    _, near = play(state, "fire", "a", [20, 5, 1, 1, 1, 1], weapon="sg", target="b", distance_m=9)
+    _, mid = play(state, "fire", "a", [20, 5, 1, 1], weapon="sg", target="b", distance_m=9.2)
+    _, far = play(state, "fire", "a", [20, 5, 1], weapon="sg", target="b", distance_m=40)
+    assert [e[0].payload["hits"][0]["rolled"] for e in (near, mid, far)] == [4, 2, 1]
+
+
+def test_coc_fire_5_putting_out_burning_clothes() -> None:
+    state = encounter(agent("a", dex=16, pow=12), agent("b", dex=4))
+    state, _ = gm(state, "start_round", [5, 1])
+    state, _ = gm(state, "gm_condition", [], target="a", condition="on_fire", on=True)
+    state, events = play(state, "put_out", "a", [60], target="a", skill="luck")
+    assert not c(state, "a")["on_fire"] and "out" in events[0].text
