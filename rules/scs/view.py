@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import marshal
 from fractions import Fraction
 from typing import Any
 
@@ -197,8 +199,23 @@ def view(state: State, audience: Audience) -> Json:
     return out
 
 
+_SUPPLY_CACHE: dict[tuple[bytes, str], dict[str, Any]] = {}
+
+
 def _supply_lines(scn: Scenario, state: State, side: str) -> dict[str, Any]:
     """SCS-SUP-2: each own unit's supply line now (shown on request), or None."""
+    steps = sorted((uid, u["step"]) for uid, u in state["units"].items())
+    key = (marshal.dumps([state["stacks"], steps]), side)  # lines depend on positions and steps
+    hit = _SUPPLY_CACHE.get(key)
+    if hit is None:
+        hit = _trace_all(scn, state, side)
+        if len(_SUPPLY_CACHE) > 16:
+            _SUPPLY_CACHE.clear()
+        _SUPPLY_CACHE[key] = hit
+    return dict(hit)
+
+
+def _trace_all(scn: Scenario, state: State, side: str) -> dict[str, Any]:
     return {
         uid: board.supply_trace(scn, state, uid)
         for uid in sorted(state["units"])
@@ -206,8 +223,22 @@ def _supply_lines(scn: Scenario, state: State, side: str) -> dict[str, Any]:
     }
 
 
+_MOVES_CACHE: dict[tuple[bytes, str], Json] = {}
+
+
 def _moves(scn: Scenario, state: State, side: str) -> Json:
     """For the phasing side: each own stack's movable units, reachable hexes and blocked reasons."""
+    key = (marshal.dumps(state), side)  # every audience's render of one state shares the work
+    hit = _MOVES_CACHE.get(key)
+    if hit is None:
+        hit = _compute_moves(scn, state, side)
+        if len(_MOVES_CACHE) > 16:
+            _MOVES_CACHE.clear()
+        _MOVES_CACHE[key] = hit
+    return copy.deepcopy(hit)
+
+
+def _compute_moves(scn: Scenario, state: State, side: str) -> Json:
     if (
         state["player"] != side
         or state["phase"] not in ("movement", "exploitation")
