@@ -64,11 +64,8 @@ def _same(value: Any) -> Any:
 
 
 def apply_patch(state: Json, event: Event, fresh: bool = False) -> Json:
-    """Fold one event: its `patch` replaces the named unit fields and top-level fields.
-
-    `fresh`: the patch values were just built for this event and are not shared, so they are
-    not copied again (resolution emits its own patches this way).
-    """
+    """Fold one event: its `patch` replaces the named unit fields and top-level fields."""
+    # `fresh`: resolution just built these values for this event alone, so no second copy.
     copy_fn = _same if fresh else copy_json
     patch = event.payload.get("patch")
     if not patch:

@@ -777,10 +777,8 @@ def _gm_templates(state: Json) -> list[Json]:
 
 
 def reach(view: Json, uid: str) -> dict[str, dict[tuple[int, int], int]]:
-    """MECH-MOVE-1 / MECH-ACT-BOOST: squares this mech can end a move (or a boost) on, with cost.
-
-    Works on a `view` too: units whose square the viewer does not know are left out.
-    """
+    """MECH-MOVE-1 / MECH-ACT-BOOST: squares a mech can end a move or boost on, with their cost."""
+    # Works on a `view` too: units whose square the viewer does not know are left out.
     u = view["units"].get(uid)
     out: dict[str, dict[tuple[int, int], int]] = {"move": {}, "boost": {}}
     if u is None or not alive(u) or u["turn"] is None or view["active"] != uid:
