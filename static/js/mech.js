@@ -135,6 +135,23 @@
     apply();
   });
 
+  // The odds come up by themselves when an attack form opens or its target changes.
+  function autoOdds(form) {
+    const button = form?.querySelector("details[open] [data-preview]");
+    if (!button) return;
+    const x = form.querySelector("[name=x]");
+    if (x && x.value === "") return; // an area weapon not aimed yet
+    button.click();
+  }
+  document.addEventListener("toggle", (event) => {
+    const details = event.target;
+    if (details.open && details.matches?.("form.mech-form > details")) autoOdds(details.closest("form"));
+  }, true);
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest?.("#mech-board form.mech-form");
+    if (form) autoOdds(form);
+  });
+
   // Every swap re-renders the board: put the selection back; draw a template when odds arrive.
   new MutationObserver((records) => {
     const b = board();

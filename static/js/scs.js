@@ -7,6 +7,7 @@
   window.__scsBoard = true;
   let selected = null; // hex of the selected own stack
   let target = null; // hex of the selected enemy stack (combat)
+  const toggles = { "scs-show-supply": false, "scs-show-ezoc": false }; // kept across re-renders
 
   const boardEl = () => document.getElementById("scs-board");
 
@@ -30,6 +31,14 @@
       for (const el of board.querySelectorAll(`.stack[data-hex="${target}"]`)) el.classList.add("selected");
     }
     board.classList.toggle("has-selection", Boolean(selected || target));
+    // Set-up: the unit chosen in the set-up order shows its "w/i N" hexes (SCS-SETUP-1).
+    const unit = board.querySelector("form.scs-generic select[name=unit]");
+    if (unit) for (const el of board.querySelectorAll(`.setup-area[data-setup-unit="${unit.value}"]`)) el.classList.add("show");
+    for (const [name, on] of Object.entries(toggles)) {
+      const box = board.querySelector(`.${name}`);
+      if (box) box.checked = on;
+      board.classList.toggle(name.replace("scs-", ""), on);
+    }
   }
 
   function choose(el) {
@@ -94,8 +103,9 @@
   });
 
   document.addEventListener("change", (event) => {
-    if (!event.target.matches(".scs-show-supply")) return;
-    boardEl()?.classList.toggle("show-supply", event.target.checked);
+    if (!event.target.closest?.("#scs-board")) return;
+    for (const name of Object.keys(toggles)) if (event.target.classList.contains(name)) toggles[name] = event.target.checked;
+    apply();
   });
 
   // Every swap of the table re-renders the board: put the selection back on the new DOM.

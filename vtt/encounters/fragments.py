@@ -18,6 +18,14 @@ from vtt.eventlog.models import Event
 from vtt.realtime import audience_group, group_send_many
 
 
+def _by(row: Event) -> str:
+    """Who acted, from the name the service attached or the row's user."""
+    name = getattr(row, "by_name", None)
+    if name is not None:
+        return str(name)
+    return row.actor.get_username() if row.actor_id and row.actor else ""
+
+
 def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, Any]]:
     """The log lines this audience may see: the event, its redacted line, or nothing."""
     shown = []
@@ -31,7 +39,7 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                     "text": row.text,
                     "dice": row.dice,
                     "secret": row.audience != "all",
-                    "by": row.actor.get_username() if row.actor else "",
+                    "by": _by(row),
                     "created": row.created,
                 }
             )
@@ -44,7 +52,7 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                     "text": row.redacted_text,
                     "dice": [],
                     "redacted": True,
-                    "by": row.actor.get_username() if row.actor else "",
+                    "by": _by(row),
                     "created": row.created,
                 }
             )

@@ -193,6 +193,10 @@ def _append_entry(
                 action=action.to_json() if action and offset == 0 else None,
             )
         )
+    name = getattr(encounter, "my_name", None)
+    if name is not None and user_id is not None:
+        for row in rows:
+            row.by_name = name  # type: ignore[attr-defined]  # shown without another query
     encounter.seq += len(rows)
     encounter.entries = index
     encounter.save(update_fields=["seq", "entries", "state", "status", "ended", "seed"])
@@ -218,7 +222,7 @@ def _doorbell(encounter: Encounter, rows: list[Event]) -> Any:
 
 
 def _locked(
-    encounter_id: int, user_id: int | None = None, key: str | None = None, actor: str = ""
+    encounter_id: int, user_id: int = 0, key: str | None = None, actor: str = ""
 ) -> Encounter:
     """The encounter row, locked; with the user's role and name, the seat and the key's entry.
 
@@ -274,7 +278,7 @@ def _require_seat_holder(encounter: Encounter, actor: str) -> str:
         raise NotAllowed(_("This encounter has ended."))
     if role == Role.PLAYER and not getattr(encounter, "seated", False):
         raise NotYourCharacter(_("You do not control %(actor)s.") % {"actor": actor})
-    return role
+    return str(role)
 
 
 def _resolve(system: GameSystem, state: Any, action: Action, seed: int) -> list[RulesEvent]:
