@@ -180,6 +180,16 @@ def view(state: State, audience: Audience) -> Json:
             and scn.units[state["last_move"]["units"][0]].side == side,
             "moves": _moves(scn, state, side),
             "attacks": _attacks(scn, state, side),
+            "setup_areas": {
+                uid: sorted(scn.label(c) for c in scn.units[uid].setup_area)
+                for uid in sorted(state["units"])
+                if state["phase"] == "setup"
+                and state["player"] == side
+                and scn.units[uid].side == side
+                and state["units"][uid]["status"] == "map"
+                and len(scn.units[uid].setup_area) > 1
+            },
+            "ezoc": _visible_ezoc(scn, state, side),
             "supply": {
                 uid: [scn.label(c) for c in path] if path is not None else None
                 for uid, path in _supply_lines(scn, state, side).items()
@@ -200,6 +210,20 @@ def view(state: State, audience: Audience) -> Json:
 
 
 _SUPPLY_CACHE: dict[tuple[bytes, str], dict[str, Any]] = {}
+
+
+def _visible_ezoc(scn: Scenario, state: State, side: str) -> list[str]:
+    """SCS-2.0/FOW-1: enemy ZOC hexes as the side can know them, from the enemy top units only."""
+    combat = state["combat"]
+    revealed = set(combat["attackers"]) | set(combat["defenders"]) if combat else set()
+    found: set[str] = set()
+    for ids in state["stacks"].values():
+        if scn.units[ids[0]].side == side:
+            continue
+        for i, uid in enumerate(ids):
+            if i == 0 or uid in revealed:
+                found |= {scn.label(c) for c in board.zoc(scn, state, uid)}
+    return sorted(found)
 
 
 def _supply_lines(scn: Scenario, state: State, side: str) -> dict[str, Any]:

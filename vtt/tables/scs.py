@@ -131,6 +131,7 @@ def board_context(
                 "own": stack.get("own", False),
                 "count": stack["count"],
                 "hidden": stack.get("hidden", 0),
+                "frozen": bool(units) and all(u.get("frozen") for u in units),
                 "units": units,
                 "pile": [
                     {
@@ -148,6 +149,24 @@ def board_context(
         )
 
     own_sides = view.get("own") or {}
+    setup_areas = []
+    ezoc_cells = []
+    for side, data in own_sides.items():
+        for uid, labels in (data.get("setup_areas") or {}).items():
+            setup_areas.append(
+                {
+                    "unit": uid,
+                    "cells": [
+                        {"hex": h, "points": _points(_corners(*centre[h], R * 0.92))}
+                        for h in labels
+                    ],
+                }
+            )
+        if side == viewer:
+            ezoc_cells = [
+                {"hex": h, "points": _points(_corners(*centre[h], R * 0.8))}
+                for h in data.get("ezoc") or []
+            ]
     reach = []
     supply_lines = []
     if replay is None:
@@ -226,6 +245,8 @@ def board_context(
             "stacks": stacks,
             "reach": reach,
             "supply_lines": supply_lines,
+            "setup_areas": setup_areas,
+            "ezoc": ezoc_cells,
             "replay": replay,
             "history": [
                 {"index": i, "turn": h["turn"], "player": h["player"], "phase": h["phase"]}

@@ -319,3 +319,19 @@ def test_a_preview_never_prices_units_the_actor_does_not_own_scs_eng_3() -> None
         SYSTEM.preview(state, Action("attack.declare", "red", {"target": "02.06", "units": "B5"}))
     with pytest.raises(RulesError, match="your attacking units"):
         SYSTEM.preview(state, Action("attack.declare", "blue", {"target": "01.05", "units": "B2"}))
+
+
+def test_the_enemy_zoc_overlay_comes_from_visible_units_only_scs_fow_1() -> None:
+    hidden = arrange(game(), R7="10.05")
+    hidden["stacks"]["10.05"] = ["R7", "R6"]  # Red put the Flak (no ZOC) on top
+    ezoc = SYSTEM.view(hidden, BLUE)["own"]["blue"]["ezoc"]
+    assert "09.05" not in ezoc and "06.05" in ezoc  # R6's ZOC stays unknown; R1's is shown
+    shown = arrange(game(), R7="10.05")  # R6 on top
+    assert "09.05" in SYSTEM.view(shown, BLUE)["own"]["blue"]["ezoc"]
+
+
+def test_set_up_areas_are_offered_to_the_side_setting_up_scs_setup_1() -> None:
+    state = SYSTEM.start({"scenario": "halden_crossing"})
+    areas = SYSTEM.view(state, RED)["own"]["red"]["setup_areas"]
+    assert set(areas) == {"R7"} and len(areas["R7"]) == 7
+    assert SYSTEM.view(state, BLUE)["own"]["blue"]["setup_areas"] == {}
