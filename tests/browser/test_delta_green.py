@@ -20,6 +20,8 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
     player = open_encounter(login("player1"), "delta_green")
     gm.evaluate("window.__sameDocument = true")
 
+    shots = screenshot(gm, "gm-before").parent
+    gm.locator(".dg-board").screenshot(path=str(shots / "delta_green-gm-before.png"))
     # The GM deals the cards and rolls initiative (DG-ACT-2, DG-INIT-1).
     gm.locator(".dg-round-controls form[data-kind='start_round'] button").click()
     gm.locator(".dg-board[data-phase='in_round']").wait_for()
@@ -67,6 +69,5 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
     player.locator("[data-sheet='serge'] [data-ammo='0']").wait_for()
     screenshot(gm, "gm")
     screenshot(player, "player")
-    shots = screenshot(gm, "gm").parent
     gm.locator(".dg-board").screenshot(path=str(shots / "delta_green-gm-board.png"))
     player.locator(".dg-sheet").screenshot(path=str(shots / "delta_green-player-sheet.png"))
