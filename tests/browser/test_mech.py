@@ -27,7 +27,7 @@ def test_player_overcharges_and_fires_the_cinder_pod_the_gm_sees_it_live(
     # The GM softens up the first sparring Mule with the GM tools (MECH-DMG-PIPE): HP 10 -> 1.
     gm.locator("details.mech-gm-tools > summary").click()
     damage = _form(gm, "gm_damage", "gm")
-    damage.locator("summary").click()
+    damage.locator(":scope > details > summary").click()
     damage.locator("select[name=target]").select_option("spar_a")
     damage.locator("input[name=amount]").fill("9")
     damage.locator("button[type=submit]").click()
@@ -40,6 +40,13 @@ def test_player_overcharges_and_fires_the_cinder_pod_the_gm_sees_it_live(
     player.locator("[data-sheet='latch'] [data-ap='3']").wait_for()
     gm.locator("[data-row='latch'] .track.heat[data-heat='1']").wait_for()
 
+    # Opening an attack shows its exact odds and damage range before anything is rolled.
+    carbine = _form(player, "attack", "latch", ":has(input[name=weapon][value='0'])")
+    carbine.locator(":scope > details > summary").click()
+    carbine.locator("output.preview .mech-odds").wait_for()
+    assert "%" in carbine.locator("output.preview").inner_text()
+    carbine.locator(":scope > details > summary").click()
+
     # Click a green square to move 4 squares east (MECH-MOVE-1), within the pod's range.
     player.locator(".reach-set.show [data-to='6,5']").click()
     player.locator(".token[data-unit='latch']").wait_for()
@@ -49,7 +56,7 @@ def test_player_overcharges_and_fires_the_cinder_pod_the_gm_sees_it_live(
 
     # Aim the Cinder Pod (blast 1) on the map: the template and the unit it hits show first.
     pod = _form(player, "attack", "latch", "[data-area='blast']")
-    pod.locator("summary").click()
+    pod.locator(":scope > details > summary").click()
     pod.locator("button[data-aim]").click()
     player.locator(".token[data-unit='spar_a']").click()
     pod.locator("output.preview .mech-preview[data-hits='spar_a']").wait_for()
