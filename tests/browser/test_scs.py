@@ -30,6 +30,8 @@ def test_blue_moves_and_attacks_red_sees_only_the_top_unit_live(
     # Set-up: Red (the second player) first, then Blue (SCS-SETUP-5). Red hides R7 under R6 (T-26).
     setup = red.locator("form.scs-generic", has=red.get_by_role("button", name="Set up a unit"))
     setup.get_by_label("Unit").select_option("R7")
+    assert red.locator("#scs-board .setup-area.show polygon").count() == 7  # w/i 1 of 10.05
+    screenshot(red, "setup")
     red.locator("#scs-board .hex[data-hex='10.05']").click(force=True)
     assert setup.get_by_label("Hex").input_value() == "10.05"
     setup.get_by_role("button", name="Set up a unit").click()
