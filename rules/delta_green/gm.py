@@ -124,6 +124,11 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
                         "max HP for good (DG-HEAL-5)"
                     )
         ops.append({"op": "recompute_locations", "id": cid})  # DG-HEAL-5: new max HP
+        booked = int(c.get("training_booked") or 0)
+        if booked:  # DG-TRAIN-3: a week of study done
+            per_week = int(settings_of(state)["dg.training_hours_per_week"])
+            left = max(0, booked - per_week)
+            ops.append({"op": "set", "id": cid, "key": "training_booked", "value": left})
         if c["bleeding"]:
             lines.append(f"{c['name']}: still bleeding, must be stabilised first (DG-HEAL-2)")
             continue
@@ -144,6 +149,23 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
         )
         lines.append(f"{c['name']}: weekly healing {expr} = {amount}")
     return [_event("week.passed", ops, lines, dice)]
+
+
+def _schedule(state: Json, student: Json, hours: int, params: Any) -> tuple[Json, str, int]:
+    """DG-TRAIN-3, DG-RSCH-2: courses and research share 20 h a week, booked one after another;
+    DG-TRAIN-6: the fee is noted in the log."""
+    per_week = int(settings_of(state)["dg.training_hours_per_week"])
+    booked = int(student.get("training_booked") or 0)
+    weeks = math.ceil((booked + hours) / per_week)
+    op = {"op": "set", "id": student["id"], "key": "training_booked", "value": booked + hours}
+    text = f"{hours} h"
+    if booked:
+        text += f" after {booked} h already booked"
+    text += f", done in week {weeks} at {per_week} h a week"
+    fee = str(params.get("fee") or "").strip()
+    if fee:
+        text += f"; fee: {fee}"
+    return op, text, weeks
 
 
 def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -167,14 +189,10 @@ def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
     if current >= cap:
         raise IllegalAction(f"training cannot raise a skill above {cap}%", "DG-TRAIN-5")
     hours = max(1, current)
-    per_week = int(settings_of(state)["dg.training_hours_per_week"])
-    weeks = math.ceil(hours / per_week)
+    booking, when, weeks = _schedule(state, student, hours, params)
     ops, lines = _skill_result(student, name, current, cap, dice)
-    lines.insert(
-        0,
-        f"{student['name']} trains {name} ({current}%) with {teacher_name}: "
-        f"{hours} h, done in week {weeks} at {per_week} h a week",
-    )
+    ops.insert(0, booking)
+    lines.insert(0, f"{student['name']} trains {name} ({current}%) with {teacher_name}: {when}")
     return [
         _event(
             "training.finished",
@@ -240,9 +258,10 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
     if current >= limit:
         raise IllegalAction(f"{char.upper()} is at its limit {limit}", "DG-CTRAIN-4")
     hours = current * 5  # DG-CTRAIN-7
+    booking, when, _ = _schedule(state, student, hours, params)
     face = dice.roll(3, "characteristic training 1d3-1")
     gain = min(face - 1, limit - current, room if room is not None else 99)
-    ops: list[Json] = []
+    ops: list[Json] = [booking]
     if gain > 0:
         ops += [
             {"op": "sheet", "id": student["id"], "path": [char], "value": current + gain},
@@ -260,7 +279,7 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
             )
     caps = f" (limit {limit}" + (f", instructor can give {room}" if room is not None else "") + ")"
     text = (
-        f"{student['name']} trains {char.upper()} {current} for {hours} h: 1d3-1 = {face}-1; "
+        f"{student['name']} trains {char.upper()} {current} ({when}): 1d3-1 = {face}-1; "
         f"gain {gain}{caps}: {char.upper()} {current + gain}"
     )
     return [
@@ -296,9 +315,10 @@ def research(state: Json, action: Action, dice: Dice) -> list[Event]:
         if current >= cap:
             raise IllegalAction(f"research cannot raise a skill above {cap}%", "DG-TRAIN-5")
         target, hours, what = current, max(1, current), name
+    booking, when, _ = _schedule(state, student, hours, params)
     roll = dice.roll(100, "research d100")
-    lines = [f"{student['name']} researches {what} for {hours} h: d100 = {roll} + {xb} vs {target}"]
-    ops: list[Json] = []
+    lines = [f"{student['name']} researches {what} ({when}): d100 = {roll} + {xb} vs {target}"]
+    ops: list[Json] = [booking]
     if roll + xb <= target:
         lines.append("no improvement")
         return [_event("research.finished", ops, lines, dice, student=student["id"], success=False)]

@@ -179,6 +179,7 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
         if prerequisite and prerequisite not in edges:
             raise SheetError("edges", f"{edge} needs {prerequisite} first", "DG-EDGE-0")
     out["edges"] = edges
+    out["edge_points"] = sum(EDGES[edge][1] for edge in edges)  # DG-EDGE-0: skill points spent
     db = str(sheet.get("db", "0") or "0")
     try:
         DamageDice.parse(db)

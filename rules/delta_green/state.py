@@ -53,6 +53,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
         "on_fire": False,
         "drowning": None,
         "knocked_out": False,
+        "training_booked": 0,
         "operated": [],
         "penalties": [],
         "round": {},

@@ -726,6 +726,7 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                     _field("student", "Student", ids),
                     _field("skill", "Skill", default="hide"),
                     _field("instructor_skill", "Instructor's skill %", default=60, kind="number"),
+                    _field("fee", "Fee paid (noted in the log)", default=""),
                 ],
             ),
             _t(
@@ -739,6 +740,7 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                         "characteristic", "Characteristic", [[k, k.upper()] for k in gm.TRAINABLE]
                     ),
                     _field("instructor", "Instructor", [["npc", "an NPC"], *ids]),
+                    _field("fee", "Fee paid (noted in the log)", default=""),
                 ],
             ),
             _t(

@@ -304,3 +304,24 @@ def test_dg_rsch_4_research_can_lower_a_skill() -> None:
     state = encounter(agent("a", skills={"library": 40}))
     state, _ = gm(state, "research", [41, 1], student="a", skill="library")
     assert c(state, "a")["sheet"]["skills"]["library"] == 39
+
+
+def test_dg_train_3_courses_and_research_share_twenty_hours_a_week() -> None:
+    """DG-TRAIN-3 / DG-RSCH-2: 32 h then 31 h: the second course ends in week 4; a week passes."""
+    state = encounter(agent("a", skills={"hide": 32, "library": 31}))
+    state, events = gm(
+        state, "train_skill", [2], student="a", skill="hide", instructor_skill=60, fee="$200"
+    )
+    assert events[0].payload["weeks"] == 2 and "fee: $200" in events[0].text
+    state, events = gm(state, "train_skill", [2], student="a", skill="library", instructor_skill=60)
+    assert events[0].payload["weeks"] == 4 and "after 32 h already booked" in events[0].text
+    state, _ = gm(state, "week_passes", [])
+    assert c(state, "a")["training_booked"] == 43
+
+
+def test_dg_edge_0_edge_prices_are_counted() -> None:
+    """DG-EDGE-TABLE: Double Tap 20 + Improved 20 + Hand-to-Hand 5 = 45 skill points."""
+    sheet = SYSTEM.validate_sheet(
+        {**SYSTEM.default_sheet, "edges": ["double_tap", "improved_double_tap", "hand_to_hand"]}
+    )
+    assert sheet["edge_points"] == 45
