@@ -157,3 +157,18 @@ def test_campaign_settings_reach_a_new_mech_encounter(gwen: Any) -> None:
     encounter = start_encounter(campaign.pk, gwen.pk, "Set", SYSTEM.demo(), {}, "mech")
     assert encounter.state["settings"]["structure_table"] == "lancer"
     assert encounter.state["settings"]["wrecks"] is False
+
+
+def test_dashboard_shows_grapples_with_size_sums(mech_encounter: Any, gwen: Any, pip: Any) -> None:
+    """MECH-ACT-GRAPPLE-3 on the GM dashboard."""
+    from vtt.encounters.models import Encounter
+
+    encounter = Encounter.objects.get(pk=mech_encounter.pk)
+    state = dict(encounter.state)
+    state["grapples"] = [
+        {"id": 1, "attackers": ["latch", "brick"], "defenders": ["spar_a"], "winner": "attackers"}
+    ]
+    encounter.state = state
+    encounter.save(update_fields=["state"])
+    page = _client(gwen).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "Latch, Brick grapple Sparring Mule A (sizes 2 vs 1)" in page

@@ -240,6 +240,23 @@ def board_context(
         forms_by_actor.append({"id": uid, "name": view["units"][uid]["name"], "forms": forms})
     rows = [_unit_row(view["units"][uid], view, gm) for uid in view["order"]]
     standing = sorted({r["side"] for r in rows if not r["destroyed"]})
+    grapples = []
+    for g in view["grapples"]:  # MECH-ACT-GRAPPLE-1/3: sizes on a side add up
+
+        def side(ids: list[str]) -> dict[str, Any]:
+            units = [view["units"][i] for i in ids if not view["units"][i]["destroyed"]]
+            return {
+                "names": ", ".join(u["name"] for u in units),
+                "size": sum(int(u["stats"]["size"]) for u in units),
+            }
+
+        grapples.append(
+            {
+                "attackers": side(g["attackers"]),
+                "defenders": side(g["defenders"]),
+                "winner": g["winner"],
+            }
+        )
     by_id = {row["id"]: row for row in rows}
     context: dict[str, Any] = {
         "forms": [],  # the mech board renders its own forms (templates/systems/mech/)
@@ -267,6 +284,7 @@ def board_context(
             "order": [by_id[uid] for uid in view["order"]],
             "scans": view.get("scans", []),
             "winner": standing[0] if len(standing) == 1 else None,
+            "grapples": grapples,
         },
     }
     return context
