@@ -439,6 +439,15 @@ def _a_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     s["moving"] = []
 
 
+def _a_exited(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+    for uid in p["units"]:
+        _place(s, uid, None)
+        s["units"][uid]["status"] = "exited"
+        s["exited"][p["side"]] += 1
+    s["moving"] = [u for u in s["moving"] if u not in p["units"]]
+    s["last_move"] = None
+
+
 _APPLY: dict[str, Callable[[Scenario, State, dict[str, Any]], None]] = {
     "phase.started": _a_phase,
     "setup.placed": _a_setup_placed,
@@ -456,6 +465,7 @@ _APPLY: dict[str, Callable[[Scenario, State, dict[str, Any]], None]] = {
     "advance.moved": _a_advanced,
     "combat.ended": _a_combat_ended,
     "units.eliminated": _a_eliminated,
+    "units.exited": _a_exited,
     "supply.checked": _a_supply,
     "turn.advanced": _a_turn,
     "game.ended": _a_ended,
@@ -807,6 +817,34 @@ def _check_path(scn: Scenario, state: State, uids: list[str], start: str, path: 
             if c is None:
                 raise IllegalAction(f"{uid} cannot enter {label}: {why}", "SCS-3.2d")
         prev = nxt
+
+
+def _r_exit(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-MAP-4 / SCS-3.3c: units on one of their side's exit hexes leave the map (exit VP)."""
+    side = action.actor
+    _require_phase(scn, state, side, ("movement", "exploitation"), "leave the map")
+    _no_combat(state)
+    uids = _units_param(action.params)
+    _own_units(scn, state, side, uids, "SCS-MAP-4")
+    label = _one_hex(state, uids, "SCS-MAP-4")
+    if scn.grid.cell(label) not in scn.exits.get(side, frozenset()):
+        raise IllegalAction(f"{label} is not an exit hex for {_side_name(scn, side)}", "SCS-MAP-4")
+    for uid in uids:
+        reason = movable(scn, state, uid)
+        if reason:
+            raise IllegalAction(f"{uid} cannot move: {reason}", "SCS-MAP-4")
+    out.emit(
+        Event(
+            "units.exited",
+            {"units": uids, "hex": label, "side": side},
+            text=f"{_side_name(scn, side)}: {', '.join(uids)} leave the map from {label}"
+            + (f" ({scn.exit_vp} VP each)" if scn.exit_vp else "")
+            + " (SCS-3.3c)",
+            audience=f"side:{side}",
+            redacted_text=f"{len(uids)} {_side_name(scn, side)} counter(s) leave the map "
+            f"from {label}",
+        )
+    )
 
 
 def _r_undo(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
@@ -1755,6 +1793,7 @@ def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
         "setup.place": _r_setup_place,
         "unit.move": _r_move,
         "move.undo": _r_undo,
+        "unit.exit": _r_exit,
         "stack.order": _r_reorder,
         "reinforcement.place": _r_reinforce,
         "attack.declare": _r_declare,

@@ -130,6 +130,7 @@ class Scenario:
     vp_per_step: int
     exit_vp: int
     allow_offmap_movement: bool = False
+    exits: Mapping[str, frozenset[Hex]] = field(default_factory=dict)  # SCS-MAP-4: exit hexes
     support_enabled: bool = False  # SCS-ART-1 / PD-29: the optional barrage module
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -409,6 +410,16 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
             _side_id(spec.get("initial_control", first), f"victory.vp_hexes.{label}", sides),
         )
     exit_vp = victory.get("exit_vp", 0)
+    exits: dict[str, frozenset[Hex]] = {}
+    for side_name, labels in (data.get("exits") or {}).items():
+        side = _side_id(side_name, "exits", sides)
+        cells = {_hex(grid, label, f"exits.{side_name}") for label in labels}
+        inner = [grid.label(c) for c in cells if len(grid.neighbours(c)) == 6]
+        if inner:
+            raise ScenarioError(
+                f"exits.{side_name}: {', '.join(sorted(inner))} not at the map edge"
+            )
+        exits[side] = frozenset(cells)
     unit_points = str(stacking.get("unit_points", "current_steps"))
     if unit_points not in ("current_steps", "one_per_unit"):
         raise ScenarioError("stacking.unit_points must be current_steps or one_per_unit", "PD-13")
@@ -470,6 +481,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         vp_per_step=int(victory.get("vp_per_enemy_step_eliminated", 0)),
         exit_vp=0 if exit_vp in (None, "none") else int(exit_vp),
         allow_offmap_movement=bool(data.get("allow_offmap_movement", False)),
+        exits=exits,
         support_enabled=bool((data.get("support") or {}).get("enabled", False)),
         raw=data,
     )

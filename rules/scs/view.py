@@ -591,6 +591,29 @@ def legal_actions(state: State, actor: str) -> list[Json]:
                         ],
                     }
                 )
+            leaving = [
+                u
+                for u in movers
+                if scn.grid.cell(state["units"][u]["hex"]) in scn.exits.get(actor, ())
+            ]
+            if leaving:
+                found.append(
+                    {
+                        "kind": "unit.exit",
+                        "label": "Leave the map",
+                        "rule": "SCS-MAP-4",
+                        "preview": False,
+                        "params": [
+                            _field(
+                                "units",
+                                "Units on an exit hex",
+                                None,
+                                leaving[0],
+                                ", ".join(leaving),
+                            )
+                        ],
+                    }
+                )
         if state["last_move"]:
             found.append(
                 {

@@ -289,3 +289,27 @@ def test_pd_14_blocked_reinforcement_may_enter_at_the_nearest_free_edge_hex() ->
         act(state, "reinforcement.place", "red", unit="R5", hex="12.05")
     state, _ = act(state, "reinforcement.place", "red", unit="R5", hex="12.07")
     assert state["units"]["R5"]["hex"] == "12.07"
+
+
+def test_units_on_an_exit_hex_may_leave_the_map_for_exit_vp_scs_map_4_3_3c() -> None:
+    from rules.scs.crt import ScenarioError
+    from rules.scs.scenario import SCENARIO_DIR, build, read_file
+
+    raw = read_file(SCENARIO_DIR / "halden_crossing.yaml")
+    raw["scenario"]["exits"] = {"Blue": ["12.05"]}
+    raw["scenario"]["victory"]["exit_vp"] = 2
+    state = arrange(game(scenario=raw), B4="11.05")
+    with pytest.raises(IllegalAction, match="not an exit hex"):
+        act(state, "unit.exit", "blue", units="B4")
+    state, _ = act(state, "unit.move", "blue", units="B4", to="12.05")
+    from rules.scs import SYSTEM
+
+    assert "unit.exit" in [a["kind"] for a in SYSTEM.legal_actions(state, "blue")]
+    state, events = act(state, "unit.exit", "blue", units="B4")
+    assert events[0].audience == "side:blue" and "B4" not in (events[0].redacted_text or "")
+    assert state["units"]["B4"]["status"] == "exited" and state["units"]["B4"]["hex"] is None
+    assert engine.victory_points(engine.scenario_of(state), state)["blue"] == 2
+    assert state["steps_lost"]["blue"] == 0
+    raw["scenario"]["exits"] = {"Blue": ["05.05"]}
+    with pytest.raises(ScenarioError, match="not at the map edge"):
+        build(raw)
