@@ -1674,6 +1674,10 @@ def _r_end_phase(scn: Scenario, state: State, action: Action, out: Scratch) -> N
         )
         if pending:
             return
+    for side, held in scn.sudden_death:  # SCS-VIC-1: checked after every phase
+        if all(out.state["control"][scn.label(c)] == side for c in held):
+            _victory(scn, out, sudden=side)
+            return
     nxt = _next_phase(scn, out.state)
     if nxt is None:
         _victory(scn, out)
@@ -1760,17 +1764,21 @@ def victory_points(scn: Scenario, state: State) -> dict[str, int]:
     return vp
 
 
-def _victory(scn: Scenario, out: Scratch) -> None:
+def _victory(scn: Scenario, out: Scratch, sudden: str | None = None) -> None:
+    """SCS-VIC-1 / PD-30: the higher VP wins (equal: a draw), or a sudden-death condition."""
     vp = victory_points(scn, out.state)
     a, b = scn.sides
     winner = a if vp[a] > vp[b] else b if vp[b] > vp[a] else "draw"
+    when = f"End of turn {scn.game_turns}"
+    if sudden is not None:
+        winner, when = sudden, f"Sudden death on turn {out.state['turn']}"
     score = ", ".join(f"{_side_name(scn, s)} {vp[s]}" for s in scn.sides)
     verdict = "a draw" if winner == "draw" else f"{_side_name(scn, winner)} wins"
     out.emit(
         Event(
             "game.ended",
             {"vp": vp, "winner": winner},
-            text=f"End of turn {scn.game_turns}: {score} VP — {verdict} (SCS-VIC-1)",
+            text=f"{when}: {score} VP — {verdict} (SCS-VIC-1)",
         )
     )
 

@@ -131,6 +131,7 @@ class Scenario:
     exit_vp: int
     allow_offmap_movement: bool = False
     exits: Mapping[str, frozenset[Hex]] = field(default_factory=dict)  # SCS-MAP-4: exit hexes
+    sudden_death: tuple[tuple[str, frozenset[Hex]], ...] = ()  # SCS-VIC-1: (side, hexes to hold)
     support_enabled: bool = False  # SCS-ART-1 / PD-29: the optional barrage module
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -410,6 +411,15 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
             _side_id(spec.get("initial_control", first), f"victory.vp_hexes.{label}", sides),
         )
     exit_vp = victory.get("exit_vp", 0)
+    sudden: list[tuple[str, frozenset[Hex]]] = []
+    for i, cond in enumerate(victory.get("sudden_death") or []):
+        where = f"victory.sudden_death[{i}]"
+        side = _side_id(_need(cond, "side", where), where, sides)
+        held = frozenset(_hex(grid, h, where) for h in _need(cond, "control", where))
+        missing = [grid.label(c) for c in held if c not in vp_hexes]
+        if missing:
+            raise ScenarioError(f"{where}: {', '.join(sorted(missing))} are not VP hexes")
+        sudden.append((side, held))
     exits: dict[str, frozenset[Hex]] = {}
     for side_name, labels in (data.get("exits") or {}).items():
         side = _side_id(side_name, "exits", sides)
@@ -482,6 +492,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         exit_vp=0 if exit_vp in (None, "none") else int(exit_vp),
         allow_offmap_movement=bool(data.get("allow_offmap_movement", False)),
         exits=exits,
+        sudden_death=tuple(sudden),
         support_enabled=bool((data.get("support") or {}).get("enabled", False)),
         raw=data,
     )

@@ -335,3 +335,16 @@ def test_set_up_areas_are_offered_to_the_side_setting_up_scs_setup_1() -> None:
     areas = SYSTEM.view(state, RED)["own"]["red"]["setup_areas"]
     assert set(areas) == {"R7"} and len(areas["R7"]) == 7
     assert SYSTEM.view(state, BLUE)["own"]["blue"]["setup_areas"] == {}
+
+
+def test_sudden_death_ends_the_game_after_the_phase_scs_vic_1() -> None:
+    from rules.scs.scenario import SCENARIO_DIR, read_file
+
+    raw = read_file(SCENARIO_DIR / "halden_crossing.yaml")
+    raw["scenario"]["victory"]["sudden_death"] = [{"side": "Blue", "control": ["07.05", "10.05"]}]
+    state = arrange(game(scenario=raw), R1=None, R6=None, R7=None, B5="06.05", B4="09.05")
+    state, _ = act(state, "unit.move", "blue", units="B5", to="07.05")
+    state, _ = act(state, "unit.move", "blue", units="B4", to="10.05")
+    state, events = act(state, "phase.end", "blue")
+    assert state["phase"] == "over" and state["winner"] == "blue"
+    assert "Sudden death on turn 1" in events[-1].text
