@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import heapq
 import itertools
 import marshal
@@ -18,7 +19,7 @@ from rules.geometry.hex import Hex
 from rules.scs import board
 from rules.scs.board import State
 from rules.scs.crt import Result, SideResult, fmt, multiply, odds, parse_result
-from rules.scs.scenario import Scenario, load_scenario
+from rules.scs.scenario import Scenario, load_scenario, sorted_repr
 
 VERSION = 1
 PHASES = ("movement", "combat", "exploitation", "supply")
@@ -29,9 +30,25 @@ STAGES = ("attacker_losses", "defender_losses", "defender_retreat", "attacker_re
 # State basics
 
 
+_BY_KEY: dict[str, Scenario] = {}
+
+
+def _scenario_key(spec: Any, overrides: Mapping[str, Any]) -> str:
+    text = sorted_repr([spec, dict(overrides)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def scenario_of(state: State) -> Scenario:
     """The scenario a state plays (built-in name or inline data, with the campaign's overrides)."""
-    return load_scenario(state["scenario"], state.get("overrides") or None)
+    key = state.get("scenario_key")
+    hit = _BY_KEY.get(key) if isinstance(key, str) else None
+    if hit is None:
+        hit = load_scenario(state["scenario"], state.get("overrides") or None)
+        if isinstance(key, str):
+            if len(_BY_KEY) > 64:
+                _BY_KEY.clear()
+            _BY_KEY[key] = hit
+    return hit
 
 
 def start(setup: Mapping[str, Any]) -> State:
@@ -43,6 +60,7 @@ def start(setup: Mapping[str, Any]) -> State:
         "version": VERSION,
         "scenario": spec,
         "overrides": overrides,
+        "scenario_key": _scenario_key(spec, overrides),
         "title": str(setup.get("title") or scn.title),
         "turn": 0,
         "player": scn.setup_order[0],
