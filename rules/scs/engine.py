@@ -774,6 +774,10 @@ def _r_move(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     path_labels = list_param(action.params, "path")
     if path_labels:
         path = [scn.label(_hex_param(scn, {"h": p}, "h")) for p in path_labels]
+        if path[0] == start_label:  # a path may name the hex it starts from
+            path = path[1:]
+        if not path:
+            raise IllegalAction("the path must enter at least one hex", "SCS-3.0")
         target = path[-1]
         _check_path(scn, state, uids, start_label, path)
         option = options.get(target)

@@ -69,6 +69,10 @@ def test_t11_river_and_ezoc_cannot_continue_past_ma_scs_3_1b_2_1a() -> None:
 def test_t12_woods_cost_two_for_foot_scs_3_1c() -> None:
     state, _ = act(game(), "unit.move", "blue", units="B2", path="02.07,02.08")
     assert state["units"]["B2"]["mp"] == "3"
+    same, _ = act(game(), "unit.move", "blue", units="B2", path="02.06,02.07,02.08")
+    assert same["units"]["B2"] == state["units"]["B2"]
+    with pytest.raises(IllegalAction, match="at least one hex"):
+        act(game(), "unit.move", "blue", units="B2", path="02.06")
 
 
 def test_t13_marsh_is_prohibited_to_mech_even_by_minimum_move_scs_3_2d_3_1e() -> None:
