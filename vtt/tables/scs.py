@@ -184,6 +184,7 @@ def board_context(
                             "cost": option["cost"],
                             "minimum": option["minimum"],
                             "mp": option["mp"],
+                            "path": " → ".join(option["path"]),
                         }
                     )
                 blocked = []
