@@ -520,6 +520,8 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
             **location_table(int(c["hp_max"]), rounding),
             **c["sheet"].get("location_hp", {}),
         }
+        for limb in LIMBS:  # DG-WOUND-6: a limb never holds more than twice its (new) HP
+            c["damage"][limb] = min(int(c["damage"][limb]), 2 * int(c["loc_max"][limb]))
     elif kind == "gain":
         gains = c["gains"]
         gains[op["char"]] = gains.get(op["char"], 0) + int(op["value"])

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from dg_helpers import SMG, agent, c, encounter, gm, play
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.core.dice import RollRecord, SeededDice
 from rules.core.errors import IllegalAction, SheetError
@@ -368,3 +370,44 @@ def test_every_form_the_table_offers_resolves_or_says_why_not() -> None:
             state = SYSTEM.apply(state, event)
         kinds_seen.update(e.kind for e in chosen)
     assert {"round.started", "attack.resolved", "round.ended"} <= kinds_seen
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=10**6),
+    st.lists(st.integers(0, 50), min_size=60, max_size=60),
+)
+def test_random_play_keeps_every_invariant(seed: int, picks: list[int]) -> None:
+    """Property: whatever legal forms are played, cards, ammunition and limb damage stay in bounds
+    and the state survives dump/load."""
+    from rules.core.dice import derive_seed
+    from rules.core.errors import RulesError
+
+    state = SYSTEM.start(SYSTEM.demo())
+    for step, pick in enumerate(picks):
+        actor = current_actor(state) or "gm"
+        templates = SYSTEM.legal_actions(state, actor)
+        if actor == "gm" or pick % 7 == 0:
+            templates = templates + [
+                t
+                for t in SYSTEM.legal_actions(state, "gm")
+                if t["kind"] in ("start_round", "end_round", "next_pass")
+            ]
+        template = templates[pick % len(templates)]
+        who = "gm" if template["cost"] == "GM" else actor
+        action = Action(template["kind"], who, _form_params(template, pick))
+        try:
+            events = SYSTEM.resolve(state, action, SeededDice(derive_seed(str(seed), step)))
+        except RulesError:
+            continue
+        for event in events:
+            state = SYSTEM.apply(state, event)
+        for one in state["combatants"].values():
+            rnd = one["round"]
+            assert 0 <= int(rnd.get("spent", 0)) <= int(rnd.get("cards", 0))
+            for key, slot in one["weapons"].items():
+                weapon = next(w for w in one["sheet"]["weapons"] if w["key"] == key)
+                assert 0 <= slot["loaded"] <= max(weapon["capacity"], 0) and slot["spare"] >= 0
+            for limb in ("left_arm", "right_arm", "left_leg", "right_leg"):
+                assert one["damage"][limb] <= 2 * one["loc_max"][limb]
+    assert SYSTEM.load(SYSTEM.dump(state)) == state
