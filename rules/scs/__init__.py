@@ -33,7 +33,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Odds below the table",
         "lowest_column",
         "PD-04",
-        ("lowest_column", "no_attack"),
+        ("lowest_column", "no_attack", "auto_result"),
     ),
     Setting(
         "overrun.units",

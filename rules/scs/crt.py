@@ -140,10 +140,11 @@ class Crt:
 
     columns: tuple[Odds, ...]
     rows: Mapping[int, tuple[Result, ...]]
-    below_min: str = "lowest_column"  # | "no_attack"
+    below_min: str = "lowest_column"  # | "no_attack" | "auto_result"
     above_max: str = "highest_column"
     dice: int = 2
     sides: int = 6
+    below_min_result: str = "AE"  # PD-04: the result when below_min is auto_result
 
     @property
     def min_roll(self) -> int:
@@ -157,7 +158,7 @@ class Crt:
         """The column of rounded odds: the highest column not above them; end columns beyond."""
         ratio = value.ratio
         if ratio < self.columns[0].ratio:
-            return None if self.below_min == "no_attack" else 0
+            return 0 if self.below_min == "lowest_column" else None
         best = 0
         for i, column in enumerate(self.columns):
             if column.ratio <= ratio:
@@ -221,8 +222,12 @@ def crt_from_mapping(data: Mapping[str, object]) -> Crt:
         raise ScenarioError(f"crt rows miss rolls {missing}")
     below = str(data.get("below_min", "lowest_column"))
     above = str(data.get("above_max", "highest_column"))
-    if below not in ("lowest_column", "no_attack"):
-        raise ScenarioError(f"crt.below_min must be lowest_column or no_attack, not {below!r}")
+    if below not in ("lowest_column", "no_attack", "auto_result"):
+        raise ScenarioError(
+            f"crt.below_min must be lowest_column, no_attack or auto_result, not {below!r}"
+        )
     if above != "highest_column":
         raise ScenarioError(f"crt.above_max must be highest_column, not {above!r}")
-    return Crt(columns, rows, below, above, dice, sides)
+    auto = str(data.get("below_min_result", "AE"))
+    parse_result(auto)
+    return Crt(columns, rows, below, above, dice, sides, auto)

@@ -1268,10 +1268,11 @@ def _r_resolve(scn: Scenario, state: State, action: Action, dice: Dice, out: Scr
     fig = combat_figures(scn, state, combat)
     crt = scn.crt
     if fig["column"] is None:
-        result_code = "NE"
+        auto = crt.below_min == "auto_result"
+        result_code = crt.below_min_result if auto else "NE"
         text = f"Combat at {combat['target']}: A {fig['attack']} : D {fig['defense']} = "
-        text += f"{fig['odds']}, "
-        text += "below the table: no attack (PD-04)"
+        text += f"{fig['odds']}, below the table: "
+        text += f"{result_code} without a roll (PD-04)" if auto else "no attack (PD-04)"
         rolls: list[int] = []
     else:
         rolls = [dice.roll(crt.sides, f"CRT die {i + 1}") for i in range(crt.dice)]

@@ -735,6 +735,14 @@ def preview(state: State, action: Action) -> Json:
 
 def _preview_from(scn: Scenario, fig: Json, hidden: int) -> Json:
     note = f" ({hidden} hidden unit{'s' * (hidden > 1)} not counted: fog of war)" if hidden else ""
+    if fig["column"] is None and scn.crt.below_min == "auto_result":
+        code = scn.crt.below_min_result
+        return {
+            "summary": f"A {fig['attack']} : D {fig['defense']} = {fig['odds']}, below the table: "
+            f"{code} without a roll{note}",
+            "outcomes": [{"label": code, "probability": 1.0, "exact": "1/1"}],
+            "details": fig,
+        }
     if fig["column"] is None:
         return {
             "summary": f"A {fig['attack']} : D {fig['defense']}: no attack possible{note}",

@@ -413,3 +413,12 @@ def test_preview_before_the_roll_is_exact_against_enumerating_2d6_scs_cbt_8() ->
     assert got == {code: Fraction(n, 36) for code, n in counts.items()}
     assert "2:1" in preview["summary"] and sum(got.values()) == 1
     assert preview["details"]["column"] == "2:1"
+
+
+@pytest.mark.parametrize(("rule", "code"), [("no_attack", "NE"), ("auto_result", "AE")])
+def test_odds_below_the_table_follow_crt_below_min_pd_04(rule: str, code: str) -> None:
+    state = combat(arrange(game(settings={"crt.below_min": rule}), B4="06.05"))
+    state, _ = act(state, "attack.declare", "blue", target="07.05", units="B4")
+    state, events = act(state, "attack.resolve", "blue")  # 1 : 8 -> below 1:3, no dice
+    assert events[0].payload["result"] == code and not events[0].dice
+    assert (state["units"]["B4"]["status"] == "eliminated") == (code == "AE")
