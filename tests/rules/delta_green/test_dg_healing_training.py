@@ -93,7 +93,7 @@ def test_dg_heal_5_maimed_limb_never_heals() -> None:
     state, _ = gm(state, "gm_damage", [], target="a", amount=9, location="left_arm")
     state, _ = gm(state, "week_passes", [3])
     a = c(state, "a")
-    assert a["damage"]["left_arm"] == 8
+    assert a["damage"]["left_arm"] == 6  # still at 2x of the recomputed arm HP 3
     assert a["hp_max"] == 12 and a["loc_max"]["chest"] == 5  # recomputed from the new maximum
 
 
