@@ -23,6 +23,7 @@ from rules.delta_green.combat import (
     skill,
     try_dodge,
     try_parry,
+    vest_of,
 )
 from rules.delta_green.state import (
     able,
@@ -1226,7 +1227,6 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     if c["round"].get("ran"):
         chance -= int(settings_of(state)["dg.run_penalty"])
         parts.append("running")
-    from rules.delta_green.combat import vest_of
 
     vest = vest_of(c)
     if vest and name in VEST_SKILLS and vest.penalty:
