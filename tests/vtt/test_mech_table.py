@@ -172,3 +172,23 @@ def test_dashboard_shows_grapples_with_size_sums(mech_encounter: Any, gwen: Any,
     encounter.save(update_fields=["state"])
     page = _client(gwen).get(f"/encounters/{encounter.pk}/").content.decode()
     assert "Latch, Brick grapple Sparring Mule A (sizes 2 vs 1)" in page
+
+
+def test_stored_log_replays_to_the_snapshot(mech_encounter: Any, gwen: Any, pip: Any) -> None:
+    """The log is the truth: refolding a played mech encounter gives the stored state."""
+    from vtt.encounters.models import Encounter
+    from vtt.encounters.services import play, replay
+
+    steps = [
+        (pip, Action("begin_turn", "latch")),
+        (pip, Action("overcharge", "latch")),
+        (pip, Action("move", "latch", {"x": 6, "y": 5})),
+        (pip, Action("attack", "latch", {"weapon": "2", "x": "12", "y": "5", "accuracy": "3"})),
+        (pip, Action("attack", "latch", {"weapon": "0", "target": "spar_a"})),
+        (gwen, Action("gm_heat", "gm", {"target": "latch", "amount": "9"})),
+        (pip, Action("end_turn", "latch")),
+    ]
+    for n, (user, action) in enumerate(steps):
+        play(mech_encounter.pk, user.pk, action, f"r{n}")
+    report = replay(Encounter.objects.get(pk=mech_encounter.pk))
+    assert report.matches, report.differences
