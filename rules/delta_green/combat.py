@@ -437,6 +437,9 @@ def try_parry(
     if not able(defender):
         return False, [], []
     held = defender["in_hand"]
+    stuck = defender.get("stuck")
+    if stuck and stuck["weapon"] == held:
+        held = None  # COC-IMPALE-5: a stuck weapon cannot parry; bare hands are left
     weapon = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
     skill_name = str(weapon["skill"]) if weapon and weapon["kind"] != "firearm" else "fist"
     ops = [{"op": "set_round", "id": defender_id, "key": "parried", "value": True}]

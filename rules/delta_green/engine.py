@@ -115,6 +115,11 @@ def _require_turn(state: Mapping[str, Any], cid: str) -> Json:
 
 def _ready_weapon(c: Mapping[str, Any], key: str) -> Json:
     weapon = weapon_of(c, key)
+    stuck = c.get("stuck")
+    if stuck and stuck["weapon"] == key:
+        raise IllegalAction(
+            f"{weapon['name']} is stuck in its victim; pull it out or let go", "COC-IMPALE-5"
+        )
     slot = c["weapons"][key]
     if weapon["kind"] != "unarmed" and c["in_hand"] != key:
         raise IllegalAction(
@@ -767,6 +772,10 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             ops.append(op)
             lines += hit_lines
             hits.append(record)
+            if impale and weapon["kind"] in ("knife", "melee"):  # COC-IMPALE-5
+                stuck = {"weapon": weapon["key"], "in": target["id"], "round": state["round"]}
+                ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": stuck})
+                lines.append(f"{weapon['name']} is stuck in {target['name']}")
     else:
         lines.append(f"to hit d100 = {roll} vs {chance.explain()}: miss")
     ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
@@ -1089,6 +1098,46 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             cards=cards,
         )
     ]
+
+
+def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-IMPALE-5: from the next round, roll the weapon skill to pull a stuck weapon free."""
+    c = _require_turn(state, action.actor)
+    stuck = c.get("stuck")
+    if not stuck:
+        raise IllegalAction(f"{c['name']} has no weapon stuck", "COC-IMPALE-5")
+    weapon = weapon_of(c, stuck["weapon"])
+    if bool_param(action.params, "let_go"):
+        cards = _cost(state, c, 1, "letting go")
+        released: list[Json] = [
+            {"op": "set", "id": c["id"], "key": "stuck", "value": None},
+            {"op": "set", "id": c["id"], "key": "in_hand", "value": None},
+            *_turn_ops(c["id"], cards),
+        ]
+        return [
+            _event(
+                "weapon.released",
+                released,
+                [f"{c['name']} lets go of {weapon['name']}"],
+                dice,
+                actor=c["id"],
+            )
+        ]
+    if int(stuck["round"]) >= int(state["round"]):
+        raise IllegalAction("a stuck weapon can be pulled out from the next round", "COC-IMPALE-5")
+    if c["round"].get("attacks", 0):
+        raise IllegalAction("pulling a weapon out takes the round's attack", "COC-IMPALE-5")
+    cards = _cost(state, c, 1, "pulling the weapon out")
+    chance = skill(c, str(weapon["skill"]))
+    roll = dice.roll(100, "pull out d100")
+    ok = succeeds(chance, roll, *_auto(state))
+    ops: list[Json] = [{"op": "add_round", "id": c["id"], "key": "attacks", "value": 1}]
+    if ok:
+        ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": None})
+    ops += _turn_ops(c["id"], cards)
+    text = f"{c['name']} pulls at {weapon['name']}: d100 = {roll} vs {chance}: "
+    text += "free (no extra damage)" if ok else "still stuck"
+    return [_event("weapon.pulled", ops, [text], dice, actor=c["id"], success=ok)]
 
 
 def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:

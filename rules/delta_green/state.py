@@ -54,6 +54,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
         "drowning": None,
         "knocked_out": False,
         "training_booked": 0,
+        "stuck": None,
         "operated": [],
         "penalties": [],
         "round": {},

@@ -64,6 +64,7 @@ TURN_ACTIONS: dict[str, Resolver] = {
     "clear_jam": engine.clear_jam,
     "chamber_fire": engine.chamber_fire,
     "put_out": engine.put_out,
+    "pull_out": engine.pull_out,
     "first_aid": engine.first_aid,
     "skill": engine.skill_use,
     "pass": engine.pass_turn,
@@ -550,6 +551,13 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                     ),
                 ],
             )
+        )
+    stuck = c.get("stuck")
+    if stuck:
+        if int(stuck["round"]) < int(state["round"]) and not c["round"].get("attacks"):
+            out.append(_t("pull_out", "Pull the stuck weapon out", "COC-IMPALE-5", 1))
+        out.append(
+            _t("pull_out", "Let go of the stuck weapon", "COC-IMPALE-5", 1, fixed={"let_go": "on"})
         )
     burning = [
         [oid, o["name"]]

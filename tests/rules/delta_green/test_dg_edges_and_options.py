@@ -394,3 +394,28 @@ def test_coc_fire_5_putting_out_burning_clothes() -> None:
     state, _ = gm(state, "gm_condition", [], target="a", condition="on_fire", on=True)
     state, events = play(state, "put_out", "a", [60], target="a", skill="luck")
     assert not c(state, "a")["on_fire"] and "out" in events[0].text
+
+
+def test_coc_impale_5_a_stuck_knife_is_pulled_out_next_round() -> None:
+    """COC-IMPALE-5: a melee impale sticks; from the next round a skill roll pulls it free."""
+    knife = {
+        "key": "knife",
+        "name": "Knife",
+        "kind": "knife",
+        "skill": "knife",
+        "damage": "1d4+2",
+        "ready": True,
+    }
+    state = encounter(agent("a", dex=4, weapons=[knife]), agent("b", dex=4, hp=40))
+    state, _ = gm(state, "start_round", [5, 1])
+    state, events = play(state, "melee", "a", [5, 5, 2, 2], weapon="knife", target="b")
+    assert c(state, "a")["stuck"]["in"] == "b" and "stuck in B" in events[0].text
+    state, _ = play(state, "pass", "b", [])
+    state, _ = gm(state, "end_round", [])
+    state, _ = gm(state, "start_round", [5, 1])
+    with pytest.raises(IllegalAction, match="stuck"):
+        SYSTEM.resolve(
+            state, Action("melee", "a", {"weapon": "knife", "target": "b"}), LoadedDice([1])
+        )
+    state, events = play(state, "pull_out", "a", [50])
+    assert c(state, "a")["stuck"] is None and "free" in events[0].text
