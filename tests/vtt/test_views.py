@@ -286,3 +286,17 @@ def test_generic_board_accepts_combatants_as_a_list_or_a_mapping() -> None:
     assert as_list == [{"id": "a", "hp": 3, "name": "a", "current": True}]
     assert as_map == [{"id": "a", "hp": 3, "name": "a", "current": False}]
     assert combatant_rows({"board": []}) == []
+
+
+def test_embedded_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    database = tmp_path / "embedded.sqlite3"
+    result = run_settings(
+        {"VTT_SQLITE_PATH": str(database)},
+        "shell",
+        "-c",
+        "from django.db import connection; cursor = connection.cursor(); "
+        "print(cursor.execute('PRAGMA journal_mode').fetchone()[0], "
+        "connection.settings_dict['OPTIONS']['transaction_mode'])",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-2:] == ["wal", "IMMEDIATE"]
