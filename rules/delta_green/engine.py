@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import impale_threshold, malfunctions, point_blank_m, rhu, succeeds
+from rules.brp.core import DamageDice, impale_threshold, malfunctions, point_blank_m, rhu, succeeds
 from rules.brp.hazards import drown_multiplier
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
@@ -14,6 +14,7 @@ from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green.combat import (
     _auto,
+    armour_for,
     attack_chance,
     deal_hit,
     fire,
@@ -38,6 +39,7 @@ from rules.delta_green.state import (
     is_unconscious,
     leg_disabled,
     loc_threshold,
+    uses_locations,
     weapon_of,
 )
 from rules.delta_green.tables import (
@@ -127,6 +129,8 @@ def _ready_weapon(c: Mapping[str, Any], key: str) -> Json:
         )
     if slot.get("jammed"):
         raise IllegalAction(f"{weapon['name']} is jammed", "COC-MAL-3")
+    if slot.get("broken"):
+        raise IllegalAction(f"{weapon['name']} is broken", "COC-PARRY-4")
     return weapon
 
 
@@ -750,8 +754,13 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
             lines += dlines
             ops += dops
-        if parried or dodged:
-            result = "parried" if parried else "dodged"
+        if parried:
+            result = "parried"
+            more_ops, more = _parry_absorbs(scratch, c, weapon, target["id"], dice, roll)
+            ops += more_ops
+            lines += more
+        elif dodged:
+            result = "dodged"
         else:
             loc, loc_text = roll_location(scratch, dice, roll, True, target)
             op, hit_lines, record = deal_hit(
@@ -796,6 +805,51 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             cards=cards,
         )
     ]
+
+
+def _parry_absorbs(
+    scratch: Json, attacker: Json, weapon: Json, defender_id: str, dice: Dice, roll: int
+) -> tuple[list[Json], list[str]]:
+    """COC-PARRY-4: the parrying object takes the blow; past its HP it breaks and the rest hits."""
+    defender = scratch["combatants"][defender_id]
+    held = defender["in_hand"]
+    shield = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
+    if shield is None or not shield.get("hp") or shield["kind"] == "unarmed":
+        return [], []
+    damage = DamageDice.parse(str(weapon["damage"]))
+    rolled, _ = damage.roll(dice, f"parried blow damage {damage}")
+    object_hp = int(shield["hp"])
+    text = f"the parried blow does {rolled} to {shield['name']} (HP {object_hp})"
+    if rolled <= object_hp:
+        return [], [text + ": it holds"]
+    ops: list[Json] = [
+        {
+            "op": "weapon",
+            "id": defender_id,
+            "weapon": shield["key"],
+            "key": "broken",
+            "value": True,
+        },
+        {"op": "set", "id": defender_id, "key": "in_hand", "value": None},
+    ]
+    for op in ops:
+        apply_op(scratch, op)
+    excess = rolled - object_hp
+    lines = [text + f": it breaks; {excess} gets through"]
+    loc, loc_text = roll_location(scratch, dice, roll, True, defender)
+    ap, why = armour_for(scratch, defender, loc, weapon, False)
+    after = max(0, excess - ap)
+    hit = {
+        "op": "damage",
+        "id": defender_id,
+        "location": loc if uses_locations(defender) else None,
+        "amount": after,
+        "sever": bool(weapon.get("can_sever")),
+        "by": attacker["id"],
+    }
+    apply_op(scratch, hit)
+    lines.append(loc_text + (f"; {why} -> {after}" if why else ""))
+    return [*ops, hit], lines
 
 
 # ---------------------------------------------------------------- other turn actions

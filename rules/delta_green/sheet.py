@@ -98,6 +98,7 @@ def _weapon(raw: Any, index: int) -> Json:
         "laser": bool(raw.get("laser", False)),
         "silencer": bool(raw.get("silencer", False)),
         "damage_bands": _bands(raw.get("damage_bands"), where),
+        "hp": None if raw.get("hp") in (None, "") else _int(raw, "hp", "COC-PARRY-4", 1, 999),
     }
     if weapon["reload"] not in RELOAD_KINDS:
         raise SheetError(f"{where}.reload", f"must be one of {', '.join(RELOAD_KINDS)}", "DG-ACT-6")

@@ -419,3 +419,39 @@ def test_coc_impale_5_a_stuck_knife_is_pulled_out_next_round() -> None:
         )
     state, events = play(state, "pull_out", "a", [50])
     assert c(state, "a")["stuck"] is None and "free" in events[0].text
+
+
+@pytest.mark.parametrize(("damage_face", "broken", "hp_lost"), [(5, False, 0), (8, True, 2)])
+def test_coc_parry_4_the_parrying_object_takes_the_blow(
+    damage_face: int, broken: bool, hp_lost: int
+) -> None:
+    """COC-PARRY-4: club HP 8: an axe's 1d8+2 = 7 holds; 10 breaks it and 2 get through."""
+    axe = {
+        "key": "axe",
+        "name": "Axe",
+        "kind": "melee",
+        "skill": "axe",
+        "damage": "1d8+2",
+        "can_impale": False,
+        "ready": True,
+    }
+    club = {
+        "key": "club",
+        "name": "Club",
+        "kind": "melee",
+        "skill": "club",
+        "damage": "1d6",
+        "can_impale": False,
+        "hp": 8,
+        "ready": True,
+    }
+    state = encounter(
+        agent("a", dex=16, weapons=[axe]), agent("b", hp=40, weapons=[club], skills={"club": 60})
+    )
+    state, _ = gm(state, "start_round", [5, 1])
+    state, _ = play(state, "declare_parry", "b", [], attacker="a")
+    faces = [40, 30, damage_face] + ([5] if broken else [])
+    state, events = play(state, "melee", "a", faces, weapon="axe", target="b")
+    assert events[0].payload["results"] == ["parried"]
+    assert c(state, "b")["weapons"]["club"]["broken"] is broken
+    assert c(state, "b")["hp"] == 40 - hp_lost
