@@ -71,3 +71,5 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
     screenshot(player, "player")
     gm.locator(".dg-board").screenshot(path=str(shots / "delta_green-gm-board.png"))
     player.locator(".dg-sheet").screenshot(path=str(shots / "delta_green-player-sheet.png"))
+    player.set_viewport_size({"width": 390, "height": 844})
+    player.locator(".dg-board").screenshot(path=str(shots / "delta_green-player-phone.png"))
