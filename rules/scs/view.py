@@ -278,11 +278,20 @@ def _compute_moves(scn: Scenario, state: State, side: str) -> Json:
         if not movers:
             continue
         options = engine.movement_options(scn, state, movers)
+        single: Json = {}
+        if len(movers) > 1:  # part of a stack may move on its own (PD-10)
+            for uid in movers:
+                alone = engine.movement_options(scn, state, [uid])
+                single[uid] = {
+                    "reach": alone,
+                    "blocked": engine.blocked_reasons(scn, state, [uid], alone),
+                }
         moves[label] = {
             "units": movers,
             "reach": options,
             "blocked": engine.blocked_reasons(scn, state, movers, options),
             "overrun": _overrun_targets(scn, state, movers),
+            "single": single,
         }
     return moves
 

@@ -23,7 +23,16 @@
     if (selected && !board.querySelector(`[data-reach-from="${selected}"], [data-orders-for="${selected}"]`)) selected = null;
     if (target && !board.querySelector(`[data-attack-target="${target}"]`)) target = null;
     if (selected) {
-      for (const el of board.querySelectorAll(`[data-reach-from="${selected}"], [data-orders-for="${selected}"]`)) el.classList.add("show");
+      const orders = board.querySelector(`[data-orders-for="${selected}"]`);
+      orders?.classList.add("show");
+      // The whole stack, or the one unit left ticked, shows where it can go (PD-10).
+      const boxes = orders ? [...orders.querySelectorAll("form.scs-move input[name=units]")] : [];
+      const ticked = boxes.filter((box) => box.checked).map((box) => box.value);
+      let key = "";
+      if (boxes.length && ticked.length !== boxes.length) key = ticked.length === 1 ? ticked[0] : null;
+      if (key !== null) {
+        for (const el of board.querySelectorAll(`[data-reach-from="${selected}"][data-reach-units="${key}"]`)) el.classList.add("show");
+      } else info("Part of the stack: type the hex to move to.");
       for (const el of board.querySelectorAll(`.stack[data-hex="${selected}"], [data-stack-row="${selected}"]`)) el.classList.add("selected");
     }
     if (target) {

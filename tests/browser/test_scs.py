@@ -122,6 +122,10 @@ def test_overrun_red_picks_the_loss_free_retreat_blue_must_enter_then_replay(
     blue.locator("#scs-board .stack[data-hex='01.05']").click()
     orders = blue.locator("[data-orders-for='01.05']")
     orders.get_by_label("B3").uncheck()
+    alone = blue.locator("#scs-board .reach-set.show")
+    assert alone.get_attribute("data-reach-units") == "B5"  # the tank alone reaches farther
+    together = blue.locator("[data-reach-from='01.05'][data-reach-units=''] [data-to]").count()
+    assert alone.locator("[data-to]").count() > together
     blue.locator("#scs-board .reach-set.show [data-to='04.05']").click()
     blue.locator("#scs-board .stack[data-hex='04.05']").wait_for()
     overrun = blue.locator("form.scs-overrun[data-move-from='04.05']")

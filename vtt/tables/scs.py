@@ -53,6 +53,35 @@ def _unit(unit: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _reach_set(
+    key: str,
+    options: Mapping[str, Any],
+    reasons: Mapping[str, str],
+    centre: Mapping[str, tuple[float, float]],
+) -> dict[str, Any]:
+    """One highlight layer: the hexes a whole stack (key "") or one of its units can reach."""
+    cells = []
+    for label, option in options.items():
+        cx, cy = centre[label]
+        cells.append(
+            {
+                "hex": label,
+                "points": _points(_corners(cx, cy, R * 0.9)),
+                "x": round(cx, 1),
+                "y": round(cy + R * 0.55, 1),
+                "cost": option["cost"],
+                "minimum": option["minimum"],
+                "mp": option["mp"],
+                "path": " → ".join(option["path"]),
+            }
+        )
+    blocked = [
+        {"hex": label, "points": _points(_corners(*centre[label], R * 0.9)), "reason": reason}
+        for label, reason in reasons.items()
+    ]
+    return {"key": key, "cells": cells, "blocked": blocked}
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -172,38 +201,15 @@ def board_context(
     if replay is None:
         for side, data in own_sides.items():
             for origin, move in (data.get("moves") or {}).items():
-                cells = []
-                for label, option in move["reach"].items():
-                    cx, cy = centre[label]
-                    cells.append(
-                        {
-                            "hex": label,
-                            "points": _points(_corners(cx, cy, R * 0.9)),
-                            "x": round(cx, 1),
-                            "y": round(cy + R * 0.55, 1),
-                            "cost": option["cost"],
-                            "minimum": option["minimum"],
-                            "mp": option["mp"],
-                            "path": " → ".join(option["path"]),
-                        }
-                    )
-                blocked = []
-                for label, reason in move["blocked"].items():
-                    cx, cy = centre[label]
-                    blocked.append(
-                        {
-                            "hex": label,
-                            "points": _points(_corners(cx, cy, R * 0.9)),
-                            "reason": reason,
-                        }
-                    )
+                sets = [_reach_set("", move["reach"], move["blocked"], centre)]
+                for uid, alone in (move.get("single") or {}).items():
+                    sets.append(_reach_set(uid, alone["reach"], alone["blocked"], centre))
                 reach.append(
                     {
                         "side": side,
                         "from": origin,
                         "units": move["units"],
-                        "cells": cells,
-                        "blocked": blocked,
+                        "sets": sets,
                         "overrun": move["overrun"],
                     }
                 )
