@@ -34,7 +34,10 @@
   }
 
   async function apply(html) {
+    const log = document.getElementById("event-log");
+    const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
+    if (log && atBottom) log.scrollTop = log.scrollHeight; // follow the log unless reading back
   }
 
   async function catchUp() {
@@ -176,6 +179,8 @@
     output.replaceChildren(template.content);
   });
 
+  const log = document.getElementById("event-log");
+  if (log) log.scrollTop = log.scrollHeight;
   show("connecting");
   connect();
 })();
