@@ -249,7 +249,7 @@ def armour_for(
     if vest is None:
         return 0, ""
     settings = settings_of(state)
-    if uses_locations(target) and settings["dg.hit_locations"]:
+    if locations_on(state, target):
         if location != CHEST:
             return (
                 0,
@@ -271,14 +271,21 @@ def armour_for(
     return vest.ap, vest_text(target, f"vest {vest.level} AP {vest.ap}")
 
 
+def locations_on(state: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
+    """DG-ARM-6, DG-LOC-5: hit locations are used (campaign setting and creature sheet)."""
+    return bool(settings_of(state)["dg.hit_locations"]) and uses_locations(target)
+
+
 def roll_location(
     state: Mapping[str, Any],
     dice: Dice,
     attack_roll: int | None,
     first: bool,
     target: Mapping[str, Any] | None = None,
-) -> tuple[str, str]:
+) -> tuple[str | None, str]:
     """DG-LOC-1/-2/-6: a d10 per bullet (or the attack roll's units digit for the first)."""
+    if target is not None and not locations_on(state, target):
+        return None, ""  # DG-ARM-6, DG-LOC-5: total HP only
     table = dict(settings_of(state).get("dg.hit_location_table") or {})
     if target is not None:
         table.update(target["sheet"].get("location_table") or {})  # DG-LOC-1/-5: per creature
@@ -359,7 +366,7 @@ def deal_hit(
     op: Json = {
         "op": "damage",
         "id": target_id,
-        "location": location if uses_locations(target) else None,
+        "location": location if locations_on(scratch, target) else None,
         "amount": after,
         "sever": sever,
         "by": attacker["id"],
@@ -369,7 +376,7 @@ def deal_hit(
     applied = before_hp - int(target["hp"])
     if applied != after:
         text += f"; limb holds at most 2x: {applied} applied"  # DG-WOUND-6
-    if location and uses_locations(target):
+    if location and locations_on(scratch, target):
         one, two = loc_threshold(target, location)
         after_loc = int(target["damage"][location])
         normal = int(target["loc_max"][location])
@@ -445,13 +452,20 @@ def try_parry(
     ops = [{"op": "set_round", "id": defender_id, "key": "parried", "value": True}]
     ops += _defence_card(scratch, defender)
     armed = attack_weapon is not None and attack_weapon["kind"] != "unarmed"
-    if skill_name == "fist" and armed:  # COC-PARRY-6: bare hands do not stop a weapon
+    knife = attack_weapon is not None and attack_weapon["kind"] == "knife"
+    trained = knife and "improved_hand_to_hand" in defender["sheet"]["edges"]  # DG-EDGE-6
+    if skill_name == "fist" and armed and not trained:  # COC-PARRY-6: bare hands vs a weapon
         for op in ops:
             apply_op(scratch, op)
         return False, [f"{defender['name']} tries to parry a weapon bare-handed: no use"], ops
     chance = defence_chance(scratch, defender, attacker, skill_name)
-    if "hand_to_hand" in defender["sheet"]["edges"] and skill_name == "fist":
+    edges = defender["sheet"]["edges"]
+    if "hand_to_hand" in edges and skill_name == "fist":
         chance += 10  # DG-EDGE-5
+    if trained:
+        chance += 10  # DG-EDGE-6: +10 Parry against knives, stacking with Hand-to-Hand
+    if scratch.get("confined") and "close_quarters" in edges:
+        chance += 10  # DG-EDGE-4
     roll = dice.roll(100, "parry d100")
     ok = succeeds(chance, roll, *_auto(scratch))
     for op in ops:
@@ -534,6 +548,7 @@ def fire(
         out.result = "dodged"
         return out
     for index in range(count):
+        loc: str | None
         if called and out.result == "chosen":
             loc, loc_text = called, f"aimed at the {LOCATION_NAMES[called]}"
         else:
@@ -548,7 +563,7 @@ def fire(
             loc,
             loc_text,
             f"bullet {index + 1}" if count > 1 else "hit",
-            aimed_elsewhere=bool(called),
+            aimed_elsewhere=called is not None and called != CHEST,
             distance=distance,
         )
         out.ops.append(op)

@@ -1331,6 +1331,8 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
         chance -= int(settings_of(state)["dg.run_penalty"])
         parts.append("running")
 
+    if name == "hide" and state.get("confined") and "close_quarters" in c["sheet"]["edges"]:
+        chance += 20  # DG-EDGE-4
     vest = vest_of(c)
     if vest and name in VEST_SKILLS and vest.penalty:
         chance -= vest.penalty

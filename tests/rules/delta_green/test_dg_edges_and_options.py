@@ -455,3 +455,65 @@ def test_coc_parry_4_the_parrying_object_takes_the_blow(
     assert events[0].payload["results"] == ["parried"]
     assert c(state, "b")["weapons"]["club"]["broken"] is broken
     assert c(state, "b")["hp"] == 40 - hp_lost
+
+
+def test_dg_arm_6_hit_locations_off_no_location_roll_and_the_vest_covers_all() -> None:
+    """DG-ARM-6: with dg.hit_locations off no d10 is rolled and the vest stops every hit."""
+    state = encounter(agent("a", dex=16), agent("b", hp=40, vest={"level": 2}), hit_locations=False)
+    state, _ = gm(state, "start_round", [5, 1])
+    state, events = play(state, "fire", "a", [20, 10], weapon="pistol", target="b")
+    assert events[0].payload["hits"][0]["armour"] == 8 and c(state, "b")["hp"] == 38
+    assert all(v == 0 for v in c(state, "b")["damage"].values())
+
+
+def test_dg_arm_6_aimed_shot_at_the_head_passes_the_vest_with_locations_off() -> None:
+    state = encounter(agent("a", dex=16), agent("b", hp=40, vest={"level": 2}), hit_locations=False)
+    state, _ = play(state, "declare_aimed_shot", "a", [], location="head")
+    state, _ = gm(state, "start_round", [5, 1])
+    state, events = play(state, "aimed_shot", "a", [20, 10], weapon="pistol", target="b")
+    assert events[0].payload["hits"][0]["armour"] == 0 and c(state, "b")["hp"] == 30
+
+
+def test_dg_edge_4_close_quarters_parry_and_hide_in_a_confined_space() -> None:
+    club = {
+        "key": "club",
+        "name": "Club",
+        "kind": "melee",
+        "skill": "club",
+        "damage": "1d6",
+        "can_impale": False,
+        "ready": True,
+    }
+    state = encounter(
+        agent("a", dex=16, weapons=[dict(club)], skills={"club": 50}),
+        agent("b", weapons=[dict(club)], skills={"club": 40, "hide": 30}, edges=["close_quarters"]),
+    )
+    state, _ = gm(state, "set_confined", [], value=True)
+    state, _ = gm(state, "start_round", [5, 1])
+    state, _ = play(state, "declare_parry", "b", [], attacker="a")
+    state, events = play(state, "melee", "a", [40, 50], weapon="club", target="b")
+    assert "parries: d100 = 50 vs 50: parried" in events[0].text  # 40 + 10
+    state, events = play(state, "skill", "b", [50], skill="hide")
+    assert "vs 50: success" in events[0].text  # 30 + 20
+
+
+def test_dg_edge_6_improved_hand_to_hand_parries_a_knife_bare_handed() -> None:
+    """DG-EDGE-6: +10 Parry against a knife, stacking with Hand-to-Hand: Fist 40 -> 60."""
+    knife = {
+        "key": "knife",
+        "name": "Knife",
+        "kind": "knife",
+        "skill": "knife",
+        "damage": "1d4+2",
+        "ready": True,
+    }
+    state = encounter(
+        agent("a", dex=16, weapons=[knife]),
+        agent(
+            "b", weapons=[], skills={"fist": 40}, edges=["hand_to_hand", "improved_hand_to_hand"]
+        ),
+    )
+    state, _ = gm(state, "start_round", [5, 1])
+    state, _ = play(state, "declare_parry", "b", [], attacker="a")
+    state, events = play(state, "melee", "a", [40, 60], weapon="knife", target="b")
+    assert "parries: d100 = 60 vs 60: parried" in events[0].text

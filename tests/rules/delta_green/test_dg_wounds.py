@@ -237,7 +237,7 @@ def test_dg_arm_7_half_ap_against_area_effects() -> None:
 def test_dg_loc_5_creature_without_locations_takes_total_hp_only() -> None:
     state = encounter(agent("a", dex=16), agent("blob", hp=30, hit_locations=False))
     state, _ = gm(state, "start_round", [10, 1])
-    state, _events = play(state, "fire", "a", [40, 2, 9], weapon="pistol", target="blob")
+    state, _events = play(state, "fire", "a", [40, 9], weapon="pistol", target="blob")
     blob = c(state, "blob")
     assert blob["hp"] == 21 and all(v == 0 for v in blob["damage"].values())
 
