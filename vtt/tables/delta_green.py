@@ -34,7 +34,7 @@ def _severity(loc: Mapping[str, Any]) -> str:
     return "ok"
 
 
-def _combatant(c: Mapping[str, Any]) -> dict[str, Any]:
+def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str, Any]:
     derived = c["derived"]
     parts = []
     for loc in derived["locations"]:
@@ -74,7 +74,7 @@ def _combatant(c: Mapping[str, Any]) -> dict[str, Any]:
         "conditions": [k for k in derived["conditions"] if ":" not in k],
         "vest": derived["vest"],
         "parts": parts,
-        "locations_on": bool(c["sheet"].get("hit_locations", True)),
+        "locations_on": bool(c["sheet"].get("hit_locations", True)) and locations_setting,
         "cards": [{"up": i < left} for i in range(total)],
         "cards_left": left,
         "cards_total": total,
@@ -94,7 +94,8 @@ def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
     """Context for templates/systems/delta_green: one row per combatant, the ladder, GM forms."""
-    rows = [_combatant(c) for c in view["combatant_list"]]
+    on = bool(view.get("settings", {}).get("dg.hit_locations", True))
+    rows = [_combatant(c, on) for c in view["combatant_list"]]
     by_id = {row["id"]: row for row in rows}
     ladder = [
         {
