@@ -128,7 +128,7 @@ def attack_chance(
         parts.append(("walking fire", min(walking_n, int(cap)) if cap is not None else walking_n))
     parts.extend(own_penalties(state, attacker))
     parts.extend(extra)
-    ranged = weapon["kind"] == "firearm"
+    ranged = weapon["kind"] in ("firearm", "thrown")
     prone = int(settings["dg.prone_penalty"])
     distance = params.get("distance_m")
     if weapon["kind"] == "unarmed" and target is not None and target.get("in_hand"):
@@ -156,7 +156,8 @@ def attack_chance(
         aimed = _aim_bonus(attacker, target)
         pb_mult = (2 if aimed else 1) * (2 if "eagle_eye" in attacker["sheet"]["edges"] else 1)
         metres = Fraction(str(distance))
-        if metres <= point_blank_m(int(attacker["sheet"]["dex"]), pb_mult):
+        firearm = weapon["kind"] == "firearm"
+        if firearm and metres <= point_blank_m(int(attacker["sheet"]["dex"]), pb_mult):
             factors.append(("point-blank", Fraction(2)))  # COC-PB-1, DG-EDGE-8, DG-AIM-1
         else:
             base_range = Fraction(str(weapon["base_range_m"])) * sight_multiplier(weapon, aimed)
@@ -336,6 +337,13 @@ def deal_hit(
         again, _ = damage.roll(dice, f"{label} impale damage {damage}")
         rolled += again
         text += f", impale rolls again {again} = {rolled}"
+    if weapon["kind"] == "thrown":
+        db = DamageDice.parse(str(attacker["sheet"].get("db") or "0"))
+        if db.dice or db.constant:
+            bonus, _ = db.roll(dice, "damage bonus (halved when thrown)")
+            half = rhu(Fraction(bonus, 2))
+            rolled += half
+            text += f", half damage bonus {half:+d}"  # COC-THROW-1
     if melee:
         db = DamageDice.parse(str(attacker["sheet"].get("db") or "0"))
         if db.dice or db.constant:

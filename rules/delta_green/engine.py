@@ -855,6 +855,56 @@ def _parry_absorbs(
 # ---------------------------------------------------------------- other turn actions
 
 
+def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-THROW-1, DG-ACT-6: one action, half the damage bonus; the object leaves the hand."""
+    c = _require_turn(state, action.actor)
+    params = action.params
+    weapon = _ready_weapon(c, str_param(params, "weapon"))
+    if weapon["kind"] != "thrown":
+        raise IllegalAction(f"{weapon['name']} is not made for throwing", "COC-THROW-1")
+    target = _target(state, params)
+    _check_can_attack(state, c, target)
+    if c["round"].get("called"):
+        raise IllegalAction(
+            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
+        )
+    cards = _cost(state, c, action_cost(state, "melee"), "a throw")
+    chance = attack_chance(state, c, weapon, target, params)
+    out = fire(
+        state,
+        c["id"],
+        weapon,
+        target["id"],
+        chance,
+        dice,
+        0,
+        None,
+        "throw",
+        distance=params.get("distance_m"),
+    )
+    ops = [op for op in out.ops if op.get("op") != "ammo"]
+    ops.append({"op": "set", "id": c["id"], "key": "in_hand", "value": None})
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    ops += _turn_ops(c["id"], cards)
+    lines = [f"{c['name']} throws {weapon['name']} at {target['name']}", *out.lines]
+    return [
+        _event(
+            "attack.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            target=target["id"],
+            weapon=weapon["key"],
+            mode="thrown",
+            chance=chance.value,
+            results=[out.result],
+            hits=out.hits,
+            cards=cards,
+        )
+    ]
+
+
 def precision_aim(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-AIM-1: a whole round aiming at one target; no dodge or parry meanwhile."""
     c = _require_turn(state, action.actor)

@@ -12,7 +12,7 @@ from rules.core.system import Json
 from rules.delta_green.tables import BURST_MODES, LOCATIONS, VESTS
 
 CHARACTERISTICS = ("str", "con", "siz", "int", "pow", "dex", "app")
-WEAPON_KINDS = ("firearm", "melee", "knife", "unarmed")
+WEAPON_KINDS = ("firearm", "melee", "knife", "unarmed", "thrown")
 RELOAD_KINDS = ("magazine", "belt", "loose", "none")
 
 # DG-EDGE-TABLE: edge -> (prerequisite, price in skill points).

@@ -65,6 +65,7 @@ TURN_ACTIONS: dict[str, Resolver] = {
     "chamber_fire": engine.chamber_fire,
     "put_out": engine.put_out,
     "pull_out": engine.pull_out,
+    "throw": engine.throw,
     "first_aid": engine.first_aid,
     "skill": engine.skill_use,
     "pass": engine.pass_turn,
@@ -498,6 +499,19 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                         True,
                     )
                 )
+        elif weapon["kind"] == "thrown":
+            if can_attack and not called:
+                out.append(
+                    _t(
+                        "throw",
+                        f"Throw {name}",
+                        "COC-THROW-1",
+                        1,
+                        [target_field, distance],
+                        fixed,
+                        True,
+                    )
+                )
         elif can_attack and not called:
             out.append(
                 _t("melee", f"Attack with {name}", "DG-ACT-6", 1, [target_field], fixed, True)
@@ -884,7 +898,7 @@ def preview(state: Json, action: Action) -> Json:
         bool(settings_of(state)["dg.auto_fail_00"]),
         bool(settings_of(state)["dg.auto_success_01"]),
     )
-    if kind not in ("fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire"):
+    if kind not in ("fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire", "throw"):
         raise IllegalAction(f"no preview for {kind!r}")
     weapon = weapon_of(c, str_param(params, "weapon"))
     mal = weapon.get("mal") if weapon["kind"] == "firearm" else None

@@ -517,3 +517,23 @@ def test_dg_edge_6_improved_hand_to_hand_parries_a_knife_bare_handed() -> None:
     state, _ = play(state, "declare_parry", "b", [], attacker="a")
     state, events = play(state, "melee", "a", [40, 60], weapon="knife", target="b")
     assert "parries: d100 = 60 vs 60: parried" in events[0].text
+
+
+def test_coc_throw_1_thrown_objects_add_half_the_damage_bonus() -> None:
+    """COC-THROW-1: db 1d4 rolled 3 -> +2; the hatchet leaves the hand."""
+    hatchet = {
+        "key": "hatchet",
+        "name": "Hatchet",
+        "kind": "thrown",
+        "skill": "throw",
+        "damage": "1d6",
+        "base_range_m": 10,
+        "ready": True,
+    }
+    state = encounter(
+        agent("a", dex=16, db="1d4", weapons=[hatchet], skills={"throw": 50}), agent("b", hp=40)
+    )
+    state, _ = gm(state, "start_round", [5, 1])
+    state, events = play(state, "throw", "a", [30, 5, 4, 3], weapon="hatchet", target="b")
+    assert events[0].payload["hits"][0]["rolled"] == 6
+    assert c(state, "b")["hp"] == 34 and c(state, "a")["in_hand"] is None
