@@ -376,9 +376,19 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
                 raise IllegalAction("Double Tap works only at point-blank range", "DG-EDGE-1")
         extra.append(("Double Tap", -int(settings_of(state)["dg.double_tap_penalty"])))
     cards = _cost(state, c, 1, "a shot")
+    lines: list[str] = []
+    spread = [tid for tid in list_param(params, "targets") if tid != c["id"]]
+    if bool_param(params, "unaimed") and len(spread) > 1:  # COC-UNAIMED-2: a random target
+        pool = [_c(state, tid) for tid in spread]
+        face = dice.roll(len(pool), f"random target 1d{len(pool)}")
+        target = pool[face - 1]
+        _check_can_attack(state, c, target)
+        lines.append(
+            f"unaimed fire at {len(pool)} targets: 1d{len(pool)} = {face}: {target['name']}"
+        )
     chance = attack_chance(state, c, weapon, target, params, extra=extra)
     ops: list[Json] = []
-    lines: list[str] = [f"{c['name']} fires {weapon['name']} at {target['name']}"]
+    lines.insert(0, f"{c['name']} fires {weapon['name']} at {target['name']}")
     hits: list[Json] = []
     scratch = fork(state)
     results = []

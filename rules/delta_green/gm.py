@@ -581,6 +581,28 @@ def _drowning(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[st
     ]
 
 
+def revolver_accident(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-REVOLVER-1: a full revolver dropped or struck: a failed Luck roll fires a round."""
+    holder = _c(state, str_param(action.params, "target"))
+    key = str_param(action.params, "weapon")
+    weapon = next((w for w in holder["sheet"]["weapons"] if w["key"] == key), None)
+    if weapon is None or weapon.get("action") != "revolver":
+        raise IllegalAction(f"{holder['name']} has no revolver {key!r}", "COC-REVOLVER-1")
+    slot = holder["weapons"][key]
+    if int(slot["loaded"]) < int(weapon["capacity"]):
+        raise IllegalAction("only a revolver with every chamber loaded goes off", "COC-REVOLVER-1")
+    luck = skill(holder, "luck")
+    roll = dice.roll(100, "Luck d100")
+    ops: list[Json] = []
+    text = f"{holder['name']}'s {weapon['name']} is jolted: Luck d100 = {roll} vs {luck}: "
+    if succeeds(luck, roll, *_auto(state)):
+        text += "it does not go off"
+    else:
+        ops.append({"op": "ammo", "id": holder["id"], "weapon": key, "delta": -1})
+        text += "it goes off (the GM says where the round goes)"
+    return [_event("weapon.accident", ops, [text], dice, target=holder["id"])]
+
+
 def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-4: the GM marks the scene as a confined space."""
     value = bool_param(action.params, "value", True)

@@ -97,6 +97,7 @@ GM_ACTIONS: dict[str, Resolver] = {
     "set_confined": gm.set_confined,
     "spot_vest": gm.spot_vest,
     "hazard": gm.hazard,
+    "revolver_accident": gm.revolver_accident,
 }
 
 
@@ -707,6 +708,25 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
             ],
         )
     )
+    revolvers = [
+        [f"{cid}", f"{o['name']}: {w['name']}"]
+        for cid, o in state["combatants"].items()
+        for w in o["sheet"]["weapons"]
+        if w.get("action") == "revolver"
+    ]
+    if revolvers:
+        out.append(
+            _t(
+                "revolver_accident",
+                "A full revolver is jolted",
+                "COC-REVOLVER-1",
+                "GM",
+                [
+                    _field("target", "Holder", revolvers),
+                    _field("weapon", "Weapon key", default="revolver"),
+                ],
+            )
+        )
     hidden = [
         [cid, o["name"]]
         for cid, o in state["combatants"].items()

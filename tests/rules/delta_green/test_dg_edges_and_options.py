@@ -537,3 +537,27 @@ def test_coc_throw_1_thrown_objects_add_half_the_damage_bonus() -> None:
     state, events = play(state, "throw", "a", [30, 5, 4, 3], weapon="hatchet", target="b")
     assert events[0].payload["hits"][0]["rolled"] == 6
     assert c(state, "b")["hp"] == 34 and c(state, "a")["in_hand"] is None
+
+
+def test_coc_unaimed_2_unaimed_fire_at_several_targets_picks_one_at_random() -> None:
+    state = encounter(
+        agent("a", dex=16, skills={"firearms": 60}), agent("b", hp=40), agent("x", hp=40)
+    )
+    state, _ = gm(state, "start_round", [5, 1, 1])
+    state, events = play(
+        state, "fire", "a", [2, 30, 5, 4], weapon="pistol", target="b", targets="b,x", unaimed=True
+    )
+    assert "1d2 = 2: X" in events[0].text and c(state, "x")["hp"] == 36
+
+
+def test_coc_revolver_1_a_full_revolver_may_go_off() -> None:
+    revolver = {**PISTOL, "key": "rev", "capacity": 6, "reload": "loose", "action": "revolver"}
+    state = encounter(agent("a", pow=10, weapons=[revolver]))
+    state, events = gm(state, "revolver_accident", [51], target="a", weapon="rev")
+    assert c(state, "a")["weapons"]["rev"]["loaded"] == 5 and "goes off" in events[0].text
+    with pytest.raises(IllegalAction, match="every chamber"):
+        SYSTEM.resolve(
+            state,
+            Action("revolver_accident", "gm", {"target": "a", "weapon": "rev"}),
+            LoadedDice([1]),
+        )
