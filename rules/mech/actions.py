@@ -769,11 +769,15 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         if not st.line_of_sight(ctx.state, st.centre(u), t):
             raise IllegalAction(f"no line of sight to {t['name']}", "MECH-ATK-RANGED")
         targets = [t["id"]]
-    weapons = st.copy_json(ctx.u(u["id"])["weapons"])
-    if weapons[widx].get("uses") is not None:
-        weapons[widx]["uses"] = int(weapons[widx]["uses"]) - 1
-    if weapons[widx]["loading"]:
-        weapons[widx]["loaded"] = False
+    # Only the weapon fired changes; the others are shared with the state (never changed in place).
+    weapons = list(ctx.u(u["id"])["weapons"])
+    fired = weapons[widx]
+    if fired.get("uses") is not None or fired["loading"]:
+        fired = weapons[widx] = st.copy_json(fired)
+        if fired.get("uses") is not None:
+            fired["uses"] = int(fired["uses"]) - 1
+        if fired["loading"]:
+            fired["loaded"] = False
     turn = ctx.u(u["id"])["turn"]
     mount = u["mounts"][weapon["mount"]]
     partner = [

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.core.dice import Dice
 from rules.core.errors import RulesError, SheetError
@@ -40,6 +41,7 @@ class Expr:
         return self.count * self.sides + self.bonus
 
 
+@lru_cache(maxsize=1024)
 def parse_expr(text: str, field: str = "damage") -> Expr:
     """`"1d6+3"` -> Expr(1, 6, 3); at most 10 dice of at most 20 sides."""
     match = _EXPR.match(text)

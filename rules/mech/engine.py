@@ -257,9 +257,9 @@ class Ctx:
 
     def stage(self, uid: str, **fields: Any) -> None:
         """Change a unit now; the change rides on the next event emitted (so the log holds it)."""
-        self.pending.setdefault(uid, {}).update(st.copy_json(fields))
-        patch = {"patch": {"units": {uid: fields}}}
-        self.state = st.apply_patch(self.state, Event("staged", patch))
+        copied: Json = st.copy_json(fields)
+        self.pending.setdefault(uid, {}).update(copied)
+        self.state = st.with_unit(self.state, uid, copied)
 
     def u(self, uid: str) -> Unit:
         return st.unit(self.state, uid)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import IllegalAction
@@ -47,38 +48,83 @@ CONDITION_TEXT = {
 }
 
 
+_ATOMS = frozenset((str, int, float, bool, type(None)))
+_MISSING: Any = object()
+
+
 def copy_json(value: Any) -> Any:
     """A deep copy of JSON data, so a patch never shares lists or dicts with another state."""
     kind = type(value)
     if kind is dict:
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: v if type(v) in _ATOMS else copy_json(v) for k, v in value.items()}
     if kind is list or kind is tuple:
-        return [copy_json(v) for v in value]
-    if kind in (str, int, float, bool) or value is None:
+        return [v if type(v) in _ATOMS else copy_json(v) for v in value]
+    if kind in _ATOMS:
         return value
     return copy.deepcopy(value)
 
 
-def _same(value: Any) -> Any:
-    return value
+def _fold(old: Any, new: Any) -> Any:
+    """`copy_json(new)`, but dicts and lists that are the very objects `old` holds are shared."""
+    kind = type(new)
+    if kind in _ATOMS:
+        return new
+    if new is old and (kind is dict or kind is list):
+        return old
+    if kind is dict:
+        get = old.get if type(old) is dict else _EMPTY.get
+        return {k: v if type(v) in _ATOMS else _fold(get(k, _MISSING), v) for k, v in new.items()}
+    if kind is list or kind is tuple:
+        prior = old if type(old) is list else []
+        n = len(prior)
+        return [
+            v if type(v) in _ATOMS else _fold(prior[i] if i < n else _MISSING, v)
+            for i, v in enumerate(new)
+        ]
+    return copy.deepcopy(new)
+
+
+_EMPTY: dict[str, Any] = {}
 
 
 def apply_patch(state: Json, event: Event, fresh: bool = False) -> Json:
     """Fold one event: its `patch` replaces the named unit fields and top-level fields."""
-    # `fresh`: resolution just built these values for this event alone, so no second copy.
-    copy_fn = _same if fresh else copy_json
+    # `fresh`: resolution just built these values for this event alone, so no copy. Otherwise
+    # the values are copied, except parts that are the very objects the state already holds
+    # there (structural sharing: a state is never changed in place, so sharing is safe).
     patch = event.payload.get("patch")
     if not patch:
         return state
     new = dict(state)
     units = patch.get("units")
     if units:
-        new["units"] = dict(state["units"])
+        old_units = state["units"]
+        new_units = new["units"] = dict(old_units)
         for uid, fields in units.items():
-            new["units"][uid] = {**state["units"][uid], **copy_fn(fields)}
-    for key, value in (patch.get("state") or {}).items():
-        new[key] = copy_fn(value)
+            before = old_units[uid]
+            if fresh:
+                new_units[uid] = {**before, **fields}
+            else:
+                get = before.get
+                new_units[uid] = {
+                    **before,
+                    **{
+                        k: v if type(v) in _ATOMS else _fold(get(k, _MISSING), v)
+                        for k, v in fields.items()
+                    },
+                }
+    top = patch.get("state")
+    if top:
+        for key, value in top.items():
+            new[key] = value if fresh else _fold(state.get(key, _MISSING), value)
     return new
+
+
+def with_unit(state: Json, uid: str, fields: Mapping[str, Any]) -> Json:
+    """A new state whose unit `uid` has these fields replaced; the fields are not copied."""
+    units = dict(state["units"])
+    units[uid] = {**units[uid], **fields}
+    return {**state, "units": units}
 
 
 def unit(state: Mapping[str, Any], uid: str) -> Unit:
@@ -111,8 +157,10 @@ def size(u: Mapping[str, Any]) -> int:
 
 
 def dist(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
-    """MECH-AMB-19: squares between two units, edge to edge."""
-    return distance(pos(a), pos(b), size(a), size(b))
+    """MECH-AMB-19: squares between two units, edge to edge (square.distance, inlined)."""
+    ax, ay, bx, by = int(a["x"]), int(a["y"]), int(b["x"]), int(b["y"])
+    sa, sb = int(a["stats"]["size"]) - 1, int(b["stats"]["size"]) - 1
+    return max(0, bx - ax - sa, ax - bx - sb, by - ay - sa, ay - by - sb)
 
 
 def cells(u: Mapping[str, Any]) -> set[Cell]:
@@ -154,29 +202,45 @@ def centre(u: Mapping[str, Any]) -> Cell:
     return (int(u["x"]) + (size(u) - 1) // 2, int(u["y"]) + (size(u) - 1) // 2)
 
 
+@lru_cache(maxsize=4096)
+def _sight_cells(source: Cell, anchor: Cell, span: int) -> tuple[Cell, ...]:
+    """The squares a line from `source` to a unit's centre crosses before reaching the unit."""
+    own = footprint(anchor, span)
+    centre_cell = (anchor[0] + (span - 1) // 2, anchor[1] + (span - 1) // 2)
+    crossed: list[Cell] = []
+    for cell in supercover_line(source, centre_cell)[1:]:
+        if cell in own:
+            break
+        crossed.append(cell)
+    return tuple(crossed)
+
+
 def line_of_sight(state: Mapping[str, Any], source: Cell, target: Mapping[str, Any]) -> bool:
     """Whether no building stands on the straight line between a square and a unit."""
-    own = cells(target)
-    for cell in supercover_line(source, centre(target))[1:]:
-        if cell in own:
-            return True
+    for cell in _sight_cells(source, pos(target), size(target)):
         feature = terrain(state, cell)
         if feature is not None and feature["kind"] == "building":
             return False
     return True
 
 
+@lru_cache(maxsize=4096)
+def _cover_cells(source: Cell, anchor: Cell, span: int) -> tuple[Cell, ...]:
+    """MECH-COVER-TABLE: the squares whose terrain can give a unit cover from `source`."""
+    # The line's squares within 1 of the unit's footprint, then the footprint itself.
+    own = footprint(anchor, span)
+    centre_cell = (anchor[0] + (span - 1) // 2, anchor[1] + (span - 1) // 2)
+    candidates = [c for c in supercover_line(source, centre_cell) if c not in own]
+    candidates += sorted(own)  # standing in light cover (woods, rubble) counts too
+    return tuple(
+        cell for cell in candidates if cell != source and min(distance(cell, c) for c in own) <= 1
+    )
+
+
 def cover(state: Mapping[str, Any], source: Cell, target: Mapping[str, Any]) -> str:
     """MECH-COVER-TABLE: the best cover between a square and a unit ("none", "light", "heavy")."""
     best = "none"
-    own = cells(target)
-    candidates = [c for c in supercover_line(source, centre(target)) if c not in own]
-    candidates += list(own)  # standing in light cover (woods, rubble) counts too
-    for cell in candidates:
-        if cell == source:
-            continue
-        if min(distance(cell, c) for c in own) > 1:
-            continue
+    for cell in _cover_cells(source, pos(target), size(target)):
         feature = terrain(state, cell)
         if feature is None:
             continue
@@ -198,12 +262,19 @@ def in_cover_anywhere(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
 
 def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
     """MECH-ENGAGE-1: adjacent to a hostile; Hidden and Disengaged units do not engage."""
-    if not alive(u) or has(u, "hidden") or has(u, "disengaged"):
+    conditions = u["conditions"]
+    if u["destroyed"] or "hidden" in conditions or "disengaged" in conditions:
         return False
-    return any(
-        hostile(u, o) and not has(o, "hidden") and not has(o, "disengaged") and dist(u, o) == 1
-        for o in living(state)
-    )
+    units, side = state["units"], u["side"]
+    for uid in state["order"]:
+        o = units[uid]
+        if o["destroyed"] or o["side"] == side:
+            continue
+        if "hidden" in o["conditions"] or "disengaged" in o["conditions"]:
+            continue
+        if dist(u, o) == 1:
+            return True
+    return False
 
 
 def danger_zone(u: Mapping[str, Any]) -> bool:
