@@ -49,3 +49,9 @@ def poison_damage(potency: int, poison_wins: bool, on_failure: str = "half") -> 
     if poison_wins:
         return potency
     return rhu(Fraction(potency, 2)) if on_failure == "half" else 0
+
+
+def severe_burn(burned_before: int, burned_now: int, max_hp: int) -> bool:
+    """COC-FIRE-2: this burn takes one fire incident's total past half the maximum HP."""
+    half = Fraction(max_hp, 2)
+    return burned_before <= half < burned_before + burned_now

@@ -55,6 +55,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
         "knocked_out": False,
         "training_booked": 0,
         "stuck": None,
+        "burned": 0,
         "operated": [],
         "penalties": [],
         "round": {},

@@ -102,3 +102,13 @@ def test_unknown_hazard_is_refused() -> None:
     state = encounter(agent("a"))
     with pytest.raises(IllegalAction, match="unknown hazard"):
         SYSTEM.resolve(state, Action("hazard", "gm", {"type": "lava"}), LoadedDice([]))
+
+
+def test_coc_fire_2_severe_burns_cost_con_and_app_on_a_failed_luck_roll() -> None:
+    """COC-FIRE-2: burns past half max HP (12 -> 6) in one incident: Luck, else -1D3 CON/APP."""
+    state = encounter(agent("a", hp=12, pow=10, con=12, app=12))
+    state, _ = gm(state, "hazard", [4], type="fire", target="a", fire="bonfire")
+    assert c(state, "a")["sheet"]["con"] == 12  # 6 burned: not past half yet
+    state, events = gm(state, "hazard", [1, 51, 2, 3], type="fire", target="a", fire="bonfire")
+    assert (c(state, "a")["sheet"]["con"], c(state, "a")["sheet"]["app"]) == (10, 9)
+    assert "CON -2, APP -3" in events[0].text
