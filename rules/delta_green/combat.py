@@ -20,6 +20,7 @@ from rules.brp.core import (
     scaled,
     succeeds,
 )
+from rules.brp.hazards import severe_burn
 from rules.core.dice import Dice
 from rules.core.system import Json
 from rules.delta_green.state import able, apply_op, fork, loc_threshold, uses_locations
@@ -579,3 +580,35 @@ def fire(
         out.hits.append(record)
     del target
     return out
+
+
+def burn_ops(
+    state: Mapping[str, Any], target: Mapping[str, Any], amount: int, dice: Dice
+) -> tuple[list[Json], list[str]]:
+    """COC-FIRE-2: burns past half max HP in one incident: Luck, or lose 1D3 CON and 1D3 APP."""
+    before = int(target.get("burned") or 0)
+    ops: list[Json] = [{"op": "set", "id": target["id"], "key": "burned", "value": before + amount}]
+    if not severe_burn(before, amount, int(target["hp_max"])):
+        return ops, []
+    luck = skill(target, "luck")
+    roll = dice.roll(100, "Luck d100 (severe burns)")
+    if succeeds(luck, roll, *_auto(state)):
+        return ops, [f"severe burns: Luck d100 = {roll} vs {luck}: no lasting harm"]
+    con_loss = dice.roll(3, "CON loss 1d3")
+    app_loss = dice.roll(3, "APP loss 1d3")
+    sheet = target["sheet"]
+    ops += [
+        {
+            "op": "sheet",
+            "id": target["id"],
+            "path": ["con"],
+            "value": max(1, sheet["con"] - con_loss),
+        },
+        {
+            "op": "sheet",
+            "id": target["id"],
+            "path": ["app"],
+            "value": max(0, sheet["app"] - app_loss),
+        },
+    ]
+    return ops, [f"severe burns: Luck d100 = {roll} vs {luck}: CON -{con_loss}, APP -{app_loss}"]

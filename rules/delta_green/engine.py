@@ -16,6 +16,7 @@ from rules.delta_green.combat import (
     _auto,
     armour_for,
     attack_chance,
+    burn_ops,
     deal_hit,
     fire,
     own_penalties,
@@ -282,8 +283,6 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             burn = dice.roll(6, f"{c['name']} burning 1d6")
             ops.append({"op": "damage", "id": cid, "location": None, "amount": burn})
             lines.append(f"{c['name']}: on fire, 1d6 = {burn}")
-            from rules.delta_green.gm import burn_ops  # gm builds on engine, not the reverse
-
             more_ops, more = burn_ops(state, c, burn, dice)
             ops += more_ops
             lines += [f"{c['name']}: {line}" for line in more]

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import FOOT_M, DamageDice, resistance_chance, rhu, succeeds
-from rules.brp.hazards import ACID, FIRES, blast_dice, fall_dice, poison_damage, severe_burn
+from rules.brp.hazards import ACID, FIRES, blast_dice, fall_dice, poison_damage
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
-from rules.delta_green.combat import _auto, settings_of, skill, vest_of, vest_text
+from rules.delta_green.combat import _auto, burn_ops, settings_of, skill, vest_of, vest_text
 from rules.delta_green.engine import _c, _event, treatment
 from rules.delta_green.state import loc_threshold
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
@@ -509,38 +508,6 @@ def _acid(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
     expr = DamageDice.parse(ACID[grade])
     rolled, _ = expr.roll(dice, f"acid {expr}")
     return [_hurt(target, rolled)], [f"{target['name']}: {grade} acid {expr} = {max(0, rolled)}"]
-
-
-def burn_ops(
-    state: Mapping[str, Any], target: Mapping[str, Any], amount: int, dice: Dice
-) -> tuple[list[Json], list[str]]:
-    """COC-FIRE-2: burns past half max HP in one incident: Luck, or lose 1D3 CON and 1D3 APP."""
-    before = int(target.get("burned") or 0)
-    ops: list[Json] = [{"op": "set", "id": target["id"], "key": "burned", "value": before + amount}]
-    if not severe_burn(before, amount, int(target["hp_max"])):
-        return ops, []
-    luck = skill(target, "luck")
-    roll = dice.roll(100, "Luck d100 (severe burns)")
-    if succeeds(luck, roll, *_auto(state)):
-        return ops, [f"severe burns: Luck d100 = {roll} vs {luck}: no lasting harm"]
-    con_loss = dice.roll(3, "CON loss 1d3")
-    app_loss = dice.roll(3, "APP loss 1d3")
-    sheet = target["sheet"]
-    ops += [
-        {
-            "op": "sheet",
-            "id": target["id"],
-            "path": ["con"],
-            "value": max(1, sheet["con"] - con_loss),
-        },
-        {
-            "op": "sheet",
-            "id": target["id"],
-            "path": ["app"],
-            "value": max(0, sheet["app"] - app_loss),
-        },
-    ]
-    return ops, [f"severe burns: Luck d100 = {roll} vs {luck}: CON -{con_loss}, APP -{app_loss}"]
 
 
 def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
