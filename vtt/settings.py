@@ -102,7 +102,14 @@ if redis_url := env_url("REDIS_URL", ("redis", "rediss", "unix")):
     CHANNEL_LAYERS["default"] = {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {
-            "hosts": [redis_url],
+            # redis-py 8 reads with a 5 s socket timeout by default, the same 5 s channels-redis
+            # blocks in BZPOPMIN: a busy server then kills consumers with TimeoutError (1011).
+            "hosts": [
+                {
+                    "address": redis_url,
+                    "socket_timeout": env_int("VTT_REDIS_SOCKET_TIMEOUT", default=20),
+                }
+            ],
             # REALTIME.md: the default capacity of 100 drops bursts silently; stale messages expire.
             "capacity": env_int("VTT_CHANNEL_CAPACITY", default=2000),
             "expiry": env_int("VTT_CHANNEL_EXPIRY", default=10),

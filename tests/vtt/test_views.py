@@ -300,3 +300,22 @@ def test_embedded_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[-2:] == ["wal", "IMMEDIATE"]
+
+
+def test_redis_layer_reads_longer_than_channels_redis_blocks() -> None:
+    # redis-py 8 defaults to a 5 s read timeout, the same 5 s channels-redis blocks in BZPOPMIN.
+    result = run_settings(
+        {"REDIS_URL": "redis://127.0.0.1:6379/0"},
+        "shell",
+        "-c",
+        "from django.conf import settings; layer = settings.CHANNEL_LAYERS['default']; "
+        "print(layer['BACKEND'], layer['CONFIG']['hosts'][0]['socket_timeout'], "
+        "layer['CONFIG']['capacity'], layer['CONFIG']['expiry'])",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-4:] == [
+        "channels_redis.core.RedisChannelLayer",
+        "20",
+        "2000",
+        "10",
+    ]
