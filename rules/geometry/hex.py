@@ -75,6 +75,9 @@ class HexGrid:
     first_row: int = 1
     _cells: frozenset[Hex] = field(init=False, repr=False, compare=False)
     _adjacent: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
+    _by_label: dict[str, Hex] = field(init=False, repr=False, compare=False)
+    _labels: dict[Hex, str] = field(init=False, repr=False, compare=False)
+    _ring: dict[Hex, frozenset[Hex]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.shifted_columns not in ("even", "odd"):
@@ -90,12 +93,20 @@ class HexGrid:
         )
         object.__setattr__(self, "_cells", cells - self.removed)
         object.__setattr__(self, "_adjacent", {})
+        object.__setattr__(self, "_by_label", {})
+        object.__setattr__(self, "_labels", {})
+        object.__setattr__(self, "_ring", {})
 
     # Labels and membership --------------------------------------------------------------------
 
     def label(self, cell: Hex) -> str:
         """The `[M]XX.YY` id of a cell."""
-        return format_label(cell[0], cell[1], self.map_letter)
+        found = self._labels.get(cell)
+        if found is None:
+            found = format_label(cell[0], cell[1], self.map_letter)
+            if cell in self._cells:
+                self._labels[cell] = found
+        return found
 
     def parse(self, label: str) -> Hex:
         """The cell of a label; raises HexError for a malformed id or another map's letter."""
@@ -106,9 +117,14 @@ class HexGrid:
 
     def cell(self, label: str) -> Hex:
         """The playable cell of a label; off-map or removed hexes raise HexError (SCS-MAP-3)."""
+        found = self._by_label.get(label) if type(label) is str else None
+        if found is not None:
+            return found
         cell = self.parse(label)
         if cell not in self._cells:
             raise HexError(f"hex {label} is off the map", "SCS-MAP-3")
+        if type(label) is str and len(self._by_label) < 4 * len(self._cells):
+            self._by_label[label] = cell  # bounded: labels that name a cell ("07.05", " 07.05")
         return cell
 
     def contains(self, cell: Hex) -> bool:
@@ -164,7 +180,12 @@ class HexGrid:
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         """Whether two cells share a hexside."""
-        return self.distance(a, b) == 1
+        ring = self._ring.get(a)
+        if ring is None:
+            ring = frozenset(self.all_neighbours(a))
+            if a in self._cells:
+                self._ring[a] = ring
+        return b in ring
 
     def within(self, centre: Hex, radius: int) -> set[Hex]:
         """Blast: every playable cell at distance <= radius, the centre included (SCS-SETUP-1)."""

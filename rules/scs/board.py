@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.geometry.hex import Hex
-from rules.scs.crt import standard_round
+from rules.scs.crt import as_fraction, standard_round
 from rules.scs.scenario import Scenario, Step
 
 State = dict[str, Any]
@@ -191,7 +191,7 @@ def ma_eff(scn: Scenario, state: State, uid: str) -> int:
 
 
 def mp_spent(state: State, uid: str) -> Fraction:
-    return Fraction(state["units"][uid]["mp"])
+    return as_fraction(state["units"][uid]["mp"])
 
 
 def mp_left(scn: Scenario, state: State, uid: str) -> Fraction:

@@ -6,8 +6,9 @@ import itertools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.core.errors import RulesError
 
@@ -34,9 +35,18 @@ def to_fraction(value: object, where: str) -> Fraction:
     raise ScenarioError(f'{where}: {value!r} is not a number or an exact fraction like "1/2"')
 
 
+_HALF = Fraction(1, 2)
+
+
+@lru_cache(maxsize=1024)
+def as_fraction(text: str) -> Fraction:
+    """An MP figure stored as text ("13/2") as an exact Fraction (parsed once, then cached)."""
+    return Fraction(text)
+
+
 def standard_round(x: Fraction) -> int:
     """SCS-ROUND-2: .01-.49 rounds down, .50-.99 rounds up (floor(x + 1/2) for x >= 0)."""
-    return math.floor(x + Fraction(1, 2))
+    return math.floor(x + _HALF)
 
 
 def multiply(value: Fraction, multipliers: Iterable[Fraction]) -> Fraction:
@@ -47,7 +57,7 @@ def multiply(value: Fraction, multipliers: Iterable[Fraction]) -> Fraction:
     return result
 
 
-def fmt(x: Fraction) -> str:
+def fmt(x: Fraction | int) -> str:
     """A fraction for the log and JSON: "3", "13/2"."""
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
@@ -67,15 +77,18 @@ class Odds:
         return f"{self.attack}:{self.defense}"
 
 
-def odds(attack: Fraction, defense: Fraction) -> Odds:
+def odds(attack: Fraction | int, defense: Fraction | int) -> Odds:
     """SCS-CBT-7 / PD-04: A >= D gives round(A/D):1, otherwise 1:round(D/A); rounded once."""
     if attack <= 0:
         raise RulesError("an attack needs a combat strength above 0", "SCS-CBT-7")
     if defense <= 0:
         return Odds(10**6, 1)
-    if attack >= defense:
-        return Odds(standard_round(attack / defense), 1)
-    return Odds(1, standard_round(defense / attack))
+    # Exact whole-number arithmetic: A/D = (an*dd)/(ad*dn); floor(p/q + 1/2) = (2p + q) // 2q.
+    p = attack.numerator * defense.denominator
+    q = attack.denominator * defense.numerator
+    if p >= q:
+        return Odds((2 * p + q) // (2 * q), 1)
+    return Odds(1, (2 * q + p) // (2 * p))
 
 
 def parse_odds(text: str) -> Odds:
@@ -118,7 +131,12 @@ _PART = re.compile(r"^([AD])(?:(E)|(?:L?(\d))?(?:o(\d))?(?:r(\d))?)$")
 
 def parse_result(code: str) -> Result:
     """SCS-CRT-2: "NE" | part("/"part)*, part = A|D then E or [Ln][on][rn]; "A1" means "AL1"."""
-    text = str(code).strip()
+    return _parse_result(str(code))
+
+
+@lru_cache(maxsize=256)
+def _parse_result(code: str) -> Result:
+    text = code.strip()
     if text == "NE":
         return Result(text, SideResult(), SideResult())
     parts: dict[str, SideResult] = {}
@@ -145,23 +163,29 @@ class Crt:
     dice: int = 2
     sides: int = 6
     below_min_result: str = "AE"  # PD-04: the result when below_min is auto_result
+    _rolls: tuple[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_rolls", (min(self.rows), max(self.rows)))
 
     @property
     def min_roll(self) -> int:
-        return min(self.rows)
+        return self._rolls[0]
 
     @property
     def max_roll(self) -> int:
-        return max(self.rows)
+        return self._rolls[1]
 
     def column_index(self, value: Odds) -> int | None:
         """The column of rounded odds: the highest column not above them; end columns beyond."""
-        ratio = value.ratio
-        if ratio < self.columns[0].ratio:
+        # a:d <= A:D exactly when a*D <= A*d (whole numbers, no Fraction needed)
+        attack, defense = value.attack, value.defense
+        columns = self.columns
+        if attack * columns[0].defense < columns[0].attack * defense:
             return 0 if self.below_min == "lowest_column" else None
         best = 0
-        for i, column in enumerate(self.columns):
-            if column.ratio <= ratio:
+        for i, column in enumerate(columns):
+            if column.attack * defense <= attack * column.defense:
                 best = i
         return best
 
@@ -171,7 +195,8 @@ class Crt:
 
     def clamp_roll(self, roll: int) -> int:
         """SCS-CBT-8: the modified roll is clamped to the table's rows."""
-        return max(self.min_roll, min(self.max_roll, roll))
+        low, high = self._rolls
+        return low if roll < low else high if roll > high else roll
 
     def lookup(self, column: int, roll: int) -> Result:
         """The result at a column index and a (clamped) modified roll."""

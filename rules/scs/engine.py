@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import heapq
 import itertools
@@ -13,17 +12,19 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, RulesError
+from rules.core.jsonstate import copy_json
 from rules.core.params import list_param, str_param
 from rules.core.system import Action, Event
 from rules.geometry.hex import Hex
 from rules.scs import board
 from rules.scs.board import State
-from rules.scs.crt import Result, SideResult, fmt, multiply, odds, parse_result
+from rules.scs.crt import Result, SideResult, as_fraction, fmt, odds, parse_result
 from rules.scs.scenario import Scenario, load_scenario, sorted_repr
 
 VERSION = 1
 PHASES = ("movement", "combat", "exploitation", "supply")
 STAGES = ("attacker_losses", "defender_losses", "defender_retreat", "attacker_retreat", "advance")
+Writes = tuple[str, ...]  # the top-level parts of a state an apply handler changes in place
 
 
 # --------------------------------------------------------------------------------------------
@@ -192,7 +193,8 @@ def dump(state: State) -> dict[str, Any]:
 def load(data: Mapping[str, Any]) -> State:
     if int(data.get("version", 0)) != VERSION:
         raise RulesError(f"SCS state version {data.get('version')} is not supported")
-    return copy.deepcopy(dict(data))
+    copied: State = copy_json(dict(data))
+    return copied
 
 
 # --------------------------------------------------------------------------------------------
@@ -200,12 +202,61 @@ def load(data: Mapping[str, Any]) -> State:
 
 
 def apply(state: State, event: Event) -> State:
-    """Fold one event into a new state (the old one is not changed)."""
-    new = _copy(state)
-    handler = _APPLY.get(event.kind)
-    if handler is None:
-        raise RulesError(f"SCS cannot apply event {event.kind!r}")
+    """Fold one event into a new state (the old one is not changed).
+
+    Only the top-level parts the event's handler writes are copied; the rest is shared with the
+    old state, which is never changed in place (SCS-ENG-1: state is the fold of the events).
+    """
+    handler, writes = _handler(event.kind)
+    new = _writable(state, writes)
     handler(scenario_of(new), new, dict(event.payload))
+    return new
+
+
+def _handler(kind: str) -> tuple[Callable[[Scenario, State, dict[str, Any]], None], Writes]:
+    found = _APPLY.get(kind)
+    if found is None:
+        raise RulesError(f"SCS cannot apply event {kind!r}")
+    return found
+
+
+def _copy_part(key: str, value: Any) -> Any:
+    """A copy of one top-level part deep enough for the apply handlers to change it in place."""
+    return None if value is None else _COPIERS.get(key, copy_json)(value)
+
+
+def _copy_combat(combat: dict[str, Any]) -> dict[str, Any]:
+    # "figures", the unit lists and each to_retreat list are only ever replaced, never changed.
+    new = dict(combat)
+    new["done"] = list(combat["done"])
+    new["option_k"] = dict(combat["option_k"])
+    new["to_retreat"] = dict(combat["to_retreat"])
+    new["retreated"] = list(combat["retreated"])
+    return new
+
+
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "units": lambda units: {uid: dict(unit) for uid, unit in units.items()},  # scalars inside
+    "stacks": lambda stacks: {label: list(ids) for label, ids in stacks.items()},
+    "combat": _copy_combat,
+    "control": dict,
+    "steps_lost": dict,
+    "exited": dict,
+    "delayed": dict,
+    "phase_start": dict,
+    "setup_done": list,
+    "due": list,
+    "attacked_hexes": list,
+    "history": list,  # entries are never changed once written
+}
+
+
+def _writable(state: State, writes: Writes) -> State:
+    """A new state whose `writes` parts may be changed in place (for scratch work in resolve)."""
+    new = dict(state)
+    for key in writes:
+        if key in state:
+            new[key] = _copy_part(key, state[key])
     return new
 
 
@@ -323,7 +374,7 @@ def _a_declared(scn: Scenario, s: State, p: dict[str, Any]) -> None:
                 s["units"][uid]["finished"] = True
             s["moving"] = list(p["attackers"])
         for uid in p["attackers"]:
-            spent = Fraction(s["units"][uid]["mp"]) + Fraction(p["mp_cost"])
+            spent = as_fraction(s["units"][uid]["mp"]) + as_fraction(p["mp_cost"])
             s["units"][uid]["mp"] = fmt(spent)
     else:
         s["attacked_hexes"].append(p["target"])
@@ -408,7 +459,8 @@ def _a_advanced(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     for uid in p["units"]:
         _place(s, uid, p["hex"])
         if p.get("mp_cost"):  # PD-15: overrun.enter_vacated_hex_cost
-            s["units"][uid]["mp"] = fmt(Fraction(s["units"][uid]["mp"]) + Fraction(p["mp_cost"]))
+            mp = as_fraction(s["units"][uid]["mp"]) + as_fraction(p["mp_cost"])
+            s["units"][uid]["mp"] = fmt(mp)
     if p["units"]:
         _enter(scn, s, scn.units[p["units"][0]].side, [p["hex"]])
     s["combat"]["done"].append("advance")
@@ -466,27 +518,33 @@ def _a_exited(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     s["last_move"] = None
 
 
-_APPLY: dict[str, Callable[[Scenario, State, dict[str, Any]], None]] = {
-    "phase.started": _a_phase,
-    "setup.placed": _a_setup_placed,
-    "setup.finished": _a_setup_done,
-    "unit.moved": _a_moved,
-    "move.undone": _a_undone,
-    "stack.reordered": _a_reordered,
-    "reinforcement.placed": _a_reinforcement,
-    "reinforcement.delayed": _a_delayed,
-    "attack.declared": _a_declared,
-    "overrun.refused": _a_refused,
-    "attack.resolved": _a_resolved,
-    "losses.taken": _a_losses,
-    "retreat.moved": _a_retreated,
-    "advance.moved": _a_advanced,
-    "combat.ended": _a_combat_ended,
-    "units.eliminated": _a_eliminated,
-    "units.exited": _a_exited,
-    "supply.checked": _a_supply,
-    "turn.advanced": _a_turn,
-    "game.ended": _a_ended,
+_PLACE = ("units", "stacks")  # _place changes both
+_STEP = (*_PLACE, "steps_lost")  # _take_step
+
+# Each event's handler and the top-level parts it changes in place (everything else it may only
+# read or replace wholesale). A handler that changes a part not listed here would change the
+# state it was given: tests/rules/scs/test_scs_purity.py checks every event kind against this.
+_APPLY: dict[str, tuple[Callable[[Scenario, State, dict[str, Any]], None], Writes]] = {
+    "phase.started": (_a_phase, ("units", "history")),
+    "setup.placed": (_a_setup_placed, _PLACE),
+    "setup.finished": (_a_setup_done, ("setup_done",)),
+    "unit.moved": (_a_moved, (*_PLACE, "control")),
+    "move.undone": (_a_undone, _PLACE),
+    "stack.reordered": (_a_reordered, ("stacks",)),
+    "reinforcement.placed": (_a_reinforcement, (*_PLACE, "due", "phase_start", "control")),
+    "reinforcement.delayed": (_a_delayed, ("delayed", "due")),
+    "attack.declared": (_a_declared, ("units", "attacked_hexes")),
+    "overrun.refused": (_a_refused, _PLACE),
+    "attack.resolved": (_a_resolved, ("combat",)),
+    "losses.taken": (_a_losses, (*_STEP, "combat")),
+    "retreat.moved": (_a_retreated, (*_STEP, "combat", "control")),
+    "advance.moved": (_a_advanced, (*_PLACE, "combat", "control")),
+    "combat.ended": (_a_combat_ended, ("units",)),
+    "units.eliminated": (_a_eliminated, _STEP),
+    "units.exited": (_a_exited, (*_PLACE, "exited")),
+    "supply.checked": (_a_supply, _STEP),
+    "turn.advanced": (_a_turn, ()),
+    "game.ended": (_a_ended, ()),
 }
 
 
@@ -495,15 +553,32 @@ _APPLY: dict[str, Callable[[Scenario, State, dict[str, Any]], None]] = {
 
 
 class Scratch:
-    """Events being produced by one resolution, applied to a scratch state as they go."""
+    """Events being produced by one resolution, applied to a scratch state as they go.
+
+    The scratch state is private: each part is copied the first time an event writes it, and
+    later events change that copy in place (the state given to resolve is never changed).
+    """
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.events: list[Event] = []
+        self._owned: dict[str, Any] | None = None  # part -> the private copy made of it
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = apply(self.state, event)
+        handler, writes = _handler(event.kind)
+        owned = self._owned
+        if owned is None:
+            self.state = dict(self.state)
+            owned = self._owned = {}
+        state = self.state
+        for key in writes:
+            if key not in owned and key in state:
+                state[key] = owned[key] = _copy_part(key, state[key])
+        handler(scenario_of(state), state, dict(event.payload))
+        for key, part in list(owned.items()):
+            if state.get(key) is not part:  # replaced wholesale: maybe shared again
+                del owned[key]
 
 
 def _side_name(scn: Scenario, side: str) -> str:
@@ -702,7 +777,7 @@ def blocked_reasons(
     spent = {origin: {u: board.mp_spent(state, u) for u in uids}}
     for label, option in options.items():
         if not option["minimum"]:
-            spent[label] = {u: Fraction(option["mp"][u]) for u in uids}
+            spent[label] = {u: as_fraction(option["mp"][u]) for u in uids}
     reasons: dict[str, str] = {}
     for here, used in sorted(spent.items()):
         here_cell = scn.grid.cell(here)
@@ -731,7 +806,7 @@ def blocked_reasons(
 
 def _fresh(state: State, uid: str) -> bool:
     unit = state["units"][uid]
-    return Fraction(unit["mp"]) == 0 and not unit["finished"] and unit["origin"] is None
+    return as_fraction(unit["mp"]) == 0 and not unit["finished"] and unit["origin"] is None
 
 
 def why_not_enter(scn: Scenario, state: State, uids: list[str], target: str) -> str:
@@ -1149,7 +1224,7 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
     target = scn.grid.cell(combat["target"])
     terrain = scn.terrain_of(target)
     attackers, defenders = [], []
-    total_a = Fraction(0)
+    total_a: Fraction | int = 0  # whole numbers until a multiplier makes a fraction (SCS-ROUND-1)
     all_across: dict[str, int] = {}
     adjacent_count = 0
     any_attacker_oos = False
@@ -1173,7 +1248,9 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
             if mod.type == "attack_multiplier":
                 mults.append((f"into {terrain.name}", mod.value))
         printed = board.current_step(scn, state, uid).attack
-        value = multiply(Fraction(printed), (m for _, m in mults))
+        value: Fraction | int = printed
+        for _, m in mults:  # SCS-CUM-1: modifiers multiply, exactly
+            value *= m
         total_a += value
         attackers.append(
             {
@@ -1183,7 +1260,7 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
                 "strength": fmt(value),
             }
         )
-    total_d = Fraction(0)
+    total_d: Fraction | int = 0
     any_defender_oos = False
     for uid in combat["defenders"]:
         if state["units"][uid]["status"] != "map":
@@ -1196,7 +1273,9 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
             if mod.type == "defense_multiplier":
                 mults.append((terrain.name, mod.value))
         printed = board.current_step(scn, state, uid).defense
-        value = multiply(Fraction(printed), (m for _, m in mults))
+        value = printed
+        for _, m in mults:
+            value *= m
         total_d += value
         defenders.append(
             {
@@ -1309,13 +1388,14 @@ def _alive(state: State, uids: list[str]) -> list[str]:
     return [u for u in uids if state["units"][u]["status"] == "map"]
 
 
-def _stage(state: State) -> str | None:
+def _stage(state: State, scn: Scenario | None = None) -> str | None:
     """SCS-CRT-3 / PD-22: the first stage of the result still to do; stages with nothing to do
     (no losses owed, nobody to retreat, nobody able to advance) pass by themselves."""
     combat = state["combat"]
     if combat is None or combat["result"] is None:
         return None
-    scn = scenario_of(state)
+    if scn is None:
+        scn = scenario_of(state)
     for stage in STAGES:
         if stage not in combat["done"] and _needed(scn, state, stage):
             return stage
@@ -1326,6 +1406,9 @@ def _needed(scn: Scenario, state: State, stage: str) -> bool:
     combat = state["combat"]
     side = combat["defender_side"] if stage.startswith("defender") else combat["attacker_side"]
     if stage.endswith("_losses"):
+        part = _side_part(parse_result(combat["result"]), combat, side)
+        if not part.eliminated and part.loss <= 0:  # nothing owed, whoever took part
+            return False
         return _owed(scn, state, side)[0] > 0
     if stage.endswith("_retreat"):
         return bool(combat["to_retreat"].get(side))
@@ -1335,9 +1418,13 @@ def _needed(scn: Scenario, state: State, stage: str) -> bool:
 def stage_owner(state: State) -> str | None:
     """The side whose decision the combat waits for, or None."""
     stage = _stage(state)
-    combat = state["combat"]
     if stage is None or stage == "end":
         return None
+    return _stage_side(state["combat"], stage)
+
+
+def _stage_side(combat: Mapping[str, Any], stage: str) -> str:
+    """The side that acts in a stage: the attacker loses, retreats and advances in its own."""
     if stage in ("attacker_losses", "attacker_retreat", "advance"):
         return str(combat["attacker_side"])
     return str(combat["defender_side"])
@@ -1351,9 +1438,11 @@ def _participants(state: State, combat: Mapping[str, Any], side: str) -> list[st
     """The units that take a side's result: support units are not exposed (SCS-ART-1)."""
     if side != combat["attacker_side"]:
         return _alive(state, combat["defenders"])
-    support = set(combat.get("support") or ())
-    exposed = [u for u in combat["attackers"] if u not in support]
-    return _alive(state, exposed or combat["attackers"])
+    attackers = combat["attackers"]
+    support = combat.get("support")
+    if support:
+        attackers = [u for u in attackers if u not in support] or attackers
+    return _alive(state, attackers)
 
 
 def _owed(scn: Scenario, state: State, side: str) -> tuple[int, list[str]]:
@@ -1369,7 +1458,7 @@ def _auto(scn: Scenario, out: Scratch) -> None:
     """Advance the combat through every stage whose outcome is forced (SCS-CRT-3 order, PD-22)."""
     while True:
         state = out.state
-        stage = _stage(state)
+        stage = _stage(state, scn)
         if stage is None:
             return
         combat = state["combat"]
@@ -1382,8 +1471,7 @@ def _auto(scn: Scenario, out: Scratch) -> None:
                 )
             )
             return
-        side = stage_owner(state)
-        assert side is not None
+        side = _stage_side(combat, stage)
         if stage.endswith("_losses"):
             owed, units = _owed(scn, state, side)
             total = sum(board.steps_left(scn, state, u) for u in units)
@@ -1511,7 +1599,7 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
     payload: dict[str, Any] = {"side": side}
     extra = [u.strip() for u in list_param(action.params, "losses")]
     k = combat["option_k"].get(side)
-    work = copy.deepcopy(state)
+    work = _writable(state, _STEP)
     if k is None:
         k = len(extra)
         if k > part.option:
@@ -1810,6 +1898,23 @@ def _victory(scn: Scenario, out: Scratch, sudden: str | None = None) -> None:
 # Entry points
 
 
+_RESOLVE: dict[str, Callable[[Scenario, State, Action, Scratch], None]] = {
+    "setup.place": _r_setup_place,
+    "unit.move": _r_move,
+    "move.undo": _r_undo,
+    "unit.exit": _r_exit,
+    "stack.order": _r_reorder,
+    "reinforcement.place": _r_reinforce,
+    "attack.declare": _r_declare,
+    "overrun.declare": _r_overrun,
+    "combat.losses": _r_losses,
+    "combat.retreat": _r_retreat,
+    "combat.advance": _r_advance,
+    "stack.eliminate": _r_eliminate,
+    "phase.end": _r_end_phase,
+}
+
+
 def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
     """Check and resolve one action; raises IllegalAction (state unchanged) when not allowed.
 
@@ -1820,21 +1925,7 @@ def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{action.actor!r} is not a side of this game", "SCS-1.0a")
     out = Scratch(state)
     kind = action.kind
-    handlers: dict[str, Callable[[Scenario, State, Action, Scratch], None]] = {
-        "setup.place": _r_setup_place,
-        "unit.move": _r_move,
-        "move.undo": _r_undo,
-        "unit.exit": _r_exit,
-        "stack.order": _r_reorder,
-        "reinforcement.place": _r_reinforce,
-        "attack.declare": _r_declare,
-        "overrun.declare": _r_overrun,
-        "combat.losses": _r_losses,
-        "combat.retreat": _r_retreat,
-        "combat.advance": _r_advance,
-        "stack.eliminate": _r_eliminate,
-        "phase.end": _r_end_phase,
-    }
+    handlers = _RESOLVE
     if kind == "attack.resolve":
         _r_resolve(scn, state, action, dice, out)
     elif kind in handlers:

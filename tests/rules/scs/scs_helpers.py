@@ -28,7 +28,11 @@ def act(
     assert state == before, "resolve must not change the state it was given"
     assert loaded.remaining == 0, "a scripted die was not rolled"
     for event in events:
-        state = SYSTEM.apply(state, event)
+        before, payload = copy.deepcopy(state), copy.deepcopy(dict(event.payload))
+        after = SYSTEM.apply(state, event)
+        assert state == before, f"apply({event.kind}) must not change the state it was given"
+        assert dict(event.payload) == payload, f"apply({event.kind}) changed the event"
+        state = after
     return state, events
 
 
