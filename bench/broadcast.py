@@ -123,14 +123,19 @@ async def _listen(client: Client) -> None:
 
 
 async def open_swarm(
-    url: str, headers: Sequence[dict[str, str]], origin: str, batch: int = 25
+    url: str | Sequence[str], headers: Sequence[dict[str, str]], origin: str, batch: int = 25
 ) -> list[Client]:
-    """Opens one socket per header set (in batches), reads each hello, starts the listeners."""
-    clients: list[Client] = []
+    """Opens one socket per header set (in batches), reads each hello, starts the listeners.
 
-    async def one(extra: dict[str, str]) -> Client:
+    With several URLs (one per server process) the sockets are dealt out round-robin, as a
+    reverse proxy does; the first socket (the sender) goes to the first URL.
+    """
+    clients: list[Client] = []
+    urls = [url] if isinstance(url, str) else list(url)
+
+    async def one(index: int, extra: dict[str, str]) -> Client:
         ws = await websockets.connect(
-            url,
+            urls[index % len(urls)],
             additional_headers=extra,
             origin=origin,
             max_size=2**22,
@@ -143,7 +148,8 @@ async def open_swarm(
         return client
 
     for start in range(0, len(headers), batch):
-        clients.extend(await asyncio.gather(*(one(h) for h in headers[start : start + batch])))
+        chunk = range(start, min(start + batch, len(headers)))
+        clients.extend(await asyncio.gather(*(one(i, headers[i]) for i in chunk)))
     for client in clients:
         client.task = asyncio.create_task(_listen(client))
     return clients
@@ -204,12 +210,14 @@ async def fan_out(
     return latencies, lost
 
 
-async def idle_memory(pid: int, open_clients: Callable[[], object]) -> tuple[list[Client], float]:
-    """RSS growth of process `pid` per socket while the swarm opens and sits idle, in KiB."""
-    before = rss_kib(pid)
+async def idle_memory(
+    pids: Sequence[int], open_clients: Callable[[], object]
+) -> tuple[list[Client], float]:
+    """RSS growth of the server processes per socket while the swarm opens and idles, in KiB."""
+    before = sum(rss_kib(pid) for pid in pids)
     clients: list[Client] = await open_clients()  # type: ignore[misc]
     await asyncio.sleep(2)
-    after = rss_kib(pid)
+    after = sum(rss_kib(pid) for pid in pids)
     return clients, (after - before) / len(clients)
 
 
@@ -224,15 +232,19 @@ async def bench_tabula(
     stack: LiveStack, encounter_id: int, cookies: list[str], args: argparse.Namespace
 ) -> list[Result]:
     results = []
-    ws_url = stack.url.replace("http://", "ws://") + f"/ws/encounters/{encounter_id}/"
-    # Warm the server (imports, template caches) before measuring its memory.
-    warm = await open_swarm(ws_url, [{"Cookie": f"sessionid={cookies[0]}"}], stack.url)
+    ws_urls = [
+        url.replace("http://", "ws://") + f"/ws/encounters/{encounter_id}/" for url in stack.urls
+    ]
+    pids = [stack.pid(i) for i in range(len(stack.servers))]
+    # Warm every server process (imports, template caches) before measuring its memory.
+    warm_headers = [{"Cookie": f"sessionid={cookies[0]}"}] * len(ws_urls)
+    warm = await open_swarm(ws_urls, warm_headers, stack.url)
     await fan_out(warm, roll_message, actions=5, warmup=0, rate=args.rate)
     await close_swarm(warm)
     for n in args.clients:
         headers = [{"Cookie": f"sessionid={cookie}"} for cookie in cookies[:n]]
         clients, kib = await idle_memory(
-            stack.pid(), lambda headers=headers: open_swarm(ws_url, headers, stack.url)
+            pids, lambda headers=headers: open_swarm(ws_urls, headers, stack.url)
         )
         try:
             latencies, lost = await fan_out(
@@ -253,14 +265,14 @@ LAYER_SETTINGS = {"core": "vtt.settings", "pubsub": "bench.settings_pubsub"}
 
 
 def start_tabula(
-    workdir: Path, users: int, layer: str = "core"
+    workdir: Path, users: int, layer: str = "core", processes: int = 1
 ) -> tuple[LiveStack, int, list[str]]:
-    """Tabula on a fresh database with `users` extra players; the channels-redis `layer` chosen."""
+    """Tabula on a fresh database with `users` extra players, `processes` Daphnes, `layer`."""
     stack = LiveStack(
         workdir=workdir,
         database_url=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
         redis_url=os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL,
-        processes=1,
+        processes=processes,
         extra_env={"DJANGO_SETTINGS_MODULE": LAYER_SETTINGS[layer]},
     )
     stack.start()
@@ -322,7 +334,7 @@ async def bench_bare(fragment: str, args: argparse.Namespace, workdir: Path) -> 
         await close_swarm(warm)
         for n in args.clients:
             clients, kib = await idle_memory(
-                server.pid, lambda n=n: open_swarm(url, [{}] * n, "http://127.0.0.1")
+                [server.pid], lambda n=n: open_swarm(url, [{}] * n, "http://127.0.0.1")
             )
             try:
                 latencies, lost = await fan_out(
@@ -410,11 +422,14 @@ async def main(args: argparse.Namespace) -> int:
         workdir = Path(tmp)
         users = max(args.clients)
         print(
-            f"starting Tabula (Daphne + channels-redis {args.layer} layer + PostgreSQL), "
+            f"starting Tabula ({args.processes} Daphne, channels-redis {args.layer} layer, "
+            "PostgreSQL), "
             f"{users} users ...",
             flush=True,
         )
-        stack, encounter_id, cookies = start_tabula(workdir / "tabula", users, args.layer)
+        stack, encounter_id, cookies = start_tabula(
+            workdir / "tabula", users, args.layer, args.processes
+        )
         try:
             fragment = await capture_fragment(stack, encounter_id, cookies[0])
             print(
@@ -437,7 +452,8 @@ async def main(args: argparse.Namespace) -> int:
     print()
     print(report)
     missed = [t for t in tabula if t.clients in TARGETS_MS and t.p99 > TARGETS_MS[t.clients]]
-    heavy = [t for t in tabula if t.kib_per_connection > TARGET_KIB_PER_CONNECTION]
+    # The largest swarm gives the least noisy figure (allocator steps blur a handful of sockets).
+    biggest = max(tabula, key=lambda t: t.clients)
     print()
     print(
         "targets: "
@@ -447,13 +463,10 @@ async def main(args: argparse.Namespace) -> int:
             else "p99 missed for N=" + ", ".join(str(t.clients) for t in missed)
         )
     )
+    verdict = "within" if biggest.kib_per_connection <= TARGET_KIB_PER_CONNECTION else "over"
     print(
-        "memory: "
-        + (
-            "within 100 KiB per idle connection"
-            if not heavy
-            else "over 100 KiB per idle connection"
-        )
+        f"memory: {biggest.kib_per_connection:.0f} KiB per idle connection at N={biggest.clients}, "
+        f"{verdict} the {TARGET_KIB_PER_CONNECTION:.0f} KiB target"
     )
     if args.markdown:
         Path(args.markdown).write_text(report + "\n")
@@ -467,6 +480,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--warmup", type=int, default=10, help="unmeasured actions first")
     parser.add_argument("--rate", type=float, default=10.0, help="actions per second")
     parser.add_argument("--markdown", help="also write the table to this file")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="Daphne processes sharing Redis and PostgreSQL; sockets dealt out round-robin",
+    )
     parser.add_argument(
         "--layer",
         choices=sorted(LAYER_SETTINGS),
