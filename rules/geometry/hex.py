@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.core.errors import RulesError
-from rules.geometry.paths import cheapest_path, reachable
+from rules.geometry.paths import Adjacency, adjacency, cheapest_path, reachable
 
 Hex = tuple[int, int]  # (x, y): x = hexrow (column) left to right, y = position in it (SCS-MAP-1)
 Cube = tuple[int, int, int]
@@ -78,6 +79,9 @@ class HexGrid:
     _by_label: dict[str, Hex] = field(init=False, repr=False, compare=False)
     _labels: dict[Hex, str] = field(init=False, repr=False, compare=False)
     _ring: dict[Hex, frozenset[Hex]] = field(init=False, repr=False, compare=False)
+    _tables: dict[Hashable, tuple[Adjacency[Hex], _Whole | None]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if self.shifted_columns not in ("even", "odd"):
@@ -96,6 +100,7 @@ class HexGrid:
         object.__setattr__(self, "_by_label", {})
         object.__setattr__(self, "_labels", {})
         object.__setattr__(self, "_ring", {})
+        object.__setattr__(self, "_tables", {})
 
     # Labels and membership --------------------------------------------------------------------
 
@@ -284,10 +289,101 @@ class HexGrid:
         return cheapest_path(start, goal, self.neighbours, step_cost, budget)
 
     def reachable(
-        self, start: Hex, step_cost: Callable[[Hex, Hex], float | None], budget: float
+        self,
+        start: Hex,
+        step_cost: Callable[[Hex, Hex], float | None],
+        budget: float,
+        key: Hashable | None = None,
     ) -> dict[Hex, float]:
-        """Every cell reachable spending at most `budget`, with its cheapest cost."""
-        return reachable(start, self.neighbours, step_cost, budget)
+        """Every cell reachable spending at most `budget`, with its cheapest cost.
+
+        With a `key` (a movement class: "foot", ("mech", "rivers")), the step costs are taken
+        from the table `movement_table(step_cost, key)` built once for that key, which is several
+        times faster; the caller promises that `step_cost` is the same for the same key.
+        """
+        if key is None or start not in self._cells:
+            return reachable(start, self.neighbours, step_cost, budget)
+        return self.reachable_in(self.movement_table(step_cost, key), start, budget)
+
+    def movement_table(
+        self, step_cost: Callable[[Hex, Hex], float | None], key: Hashable | None = None
+    ) -> Adjacency[Hex]:
+        """Every cell's passable neighbours and step costs (`paths.adjacency`), cached per key.
+
+        A table is never changed once built; build one per map and movement class.
+        """
+        hit = self._tables.get(key) if key is not None else None
+        if hit is not None:
+            return hit[0]
+        table = adjacency(sorted(self._cells), self.neighbours, step_cost)
+        if key is not None:
+            if len(self._tables) >= 64:
+                self._tables.clear()
+            self._tables[key] = (table, _whole(table))
+        return table
+
+    def reachable_in(self, table: Adjacency[Hex], start: Hex, budget: float) -> dict[Hex, float]:
+        """`reachable` over a movement table: the same costs as the reference Dijkstra.
+
+        A table cached by `movement_table` with whole costs >= 0 is searched with a bucket queue
+        (Dial's algorithm), any other with a binary heap.
+        """
+        whole = next((w for t, w in self._tables.values() if t is table), None)
+        if whole is not None and 0 <= budget <= _MAX_BUCKETS:
+            return _reachable_buckets(whole, start, int(budget))
+        return _reachable_heap(table, start, budget)
+
+
+_Whole = dict[Hex, tuple[tuple[Hex, int], ...]]  # a movement table with whole-number costs
+_MAX_BUCKETS = 512  # beyond this budget a heap is cheaper than one list per cost
+
+
+def _whole(table: Adjacency[Hex]) -> _Whole | None:
+    """The table with int costs if every cost is a whole number >= 0, else None."""
+    for steps in table.values():
+        for _, cost in steps:
+            if type(cost) is not int or cost < 0:
+                return None
+    return {cell: tuple((n, int(c)) for n, c in steps) for cell, steps in table.items()}
+
+
+def _reachable_heap(table: Adjacency[Hex], start: Hex, budget: float) -> dict[Hex, float]:
+    """Dijkstra over a precomputed adjacency with a binary heap (cells break cost ties)."""
+    best: dict[Hex, float] = {start: 0}
+    frontier: list[tuple[float, Hex]] = [(0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, best.get
+    while frontier:
+        cost, cell = pop(frontier)
+        if cost > best[cell]:
+            continue
+        for nxt, step in table.get(cell, ()):
+            total = cost + step
+            if total <= budget:
+                old = get(nxt)
+                if old is None or total < old:
+                    best[nxt] = total
+                    push(frontier, (total, nxt))
+    return best
+
+
+def _reachable_buckets(table: _Whole, start: Hex, budget: int) -> dict[Hex, float]:
+    """Dial's algorithm: one list of cells per whole cost 0..budget, each read in turn."""
+    best: dict[Hex, float] = {start: 0}
+    buckets: list[list[Hex]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    get = best.get
+    for cost, bucket in enumerate(buckets):
+        for cell in bucket:  # cells added to this bucket while it is read are read too
+            if best[cell] != cost:
+                continue
+            for nxt, step in table.get(cell, ()):
+                total = cost + step
+                if total <= budget:
+                    old = get(nxt)
+                    if old is None or total < old:
+                        best[nxt] = total
+                        buckets[total].append(nxt)
+    return best
 
 
 def _add(a: Cube, b: Cube) -> Cube:

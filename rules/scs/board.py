@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 import math
 from collections import deque
 from collections.abc import Iterable
@@ -9,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.geometry.hex import Hex
+from rules.geometry.paths import Adjacency
 from rules.scs.crt import as_fraction, standard_round
 from rules.scs.scenario import Scenario, Step
 
@@ -107,14 +109,33 @@ def zoc(scn: Scenario, state: State, uid: str) -> set[Hex]:
     return {n for n in scn.grid.neighbours(where) if terrain_enterable(scn, move_class, where, n)}
 
 
-def ezoc(scn: Scenario, state: State, side: str) -> set[Hex]:
+def ezoc(scn: Scenario, state: State, side: str) -> frozenset[Hex]:
     """SCS-2.0 / SCS-2.1g: the union of the ZOCs of every enemy unit on the map (boolean)."""
-    found: set[Hex] = set()
-    for ids in state["stacks"].values():
-        if ids and scn.units[ids[0]].side != side:
-            for uid in ids:
-                found |= zoc(scn, state, uid)
+    stacks = state["stacks"]
+    units = state["units"]
+    # A ZOC depends on where each unit stands, its step and its status (SCS-2.0a, PD-08).
+    strength = [(units[u]["step"], units[u]["status"]) for ids in stacks.values() for u in ids]
+    key = (side, marshal.dumps((stacks, strength)))
+    hit = _EZOC.get(id(scn))
+    if hit is None or hit[0] is not scn:
+        if len(_EZOC) > 64:
+            _EZOC.clear()
+        hit = _EZOC[id(scn)] = (scn, {})
+    found = hit[1].get(key)
+    if found is None:
+        cells: set[Hex] = set()
+        for ids in stacks.values():
+            if ids and scn.units[ids[0]].side != side:
+                for uid in ids:
+                    cells |= zoc(scn, state, uid)
+        found = frozenset(cells)
+        if len(hit[1]) >= 256:
+            hit[1].clear()
+        hit[1][key] = found
     return found
+
+
+_EZOC: dict[int, tuple[Scenario, dict[tuple[str, bytes], frozenset[Hex]]]] = {}
 
 
 def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fraction | None, str]:
@@ -177,6 +198,41 @@ def scaled_terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> int |
         cost, _ = terrain_cost(scn, move_class, a, b)
         cache[key] = None if cost is None else int(cost * scale)
     return cache[key]
+
+
+GroupTable = dict[Hex, tuple[tuple[Hex, tuple[int, ...]], ...]]
+_GROUPS: dict[int, tuple[Scenario, dict[tuple[str, ...], GroupTable]]] = {}
+
+
+def movement_table(scn: Scenario, classes: tuple[str, ...]) -> GroupTable:
+    """SCS-TEC-2 / SCS-3.2d: each hex's neighbours every class may enter, with each class's scaled
+    MP (terrain, road, hexsides; no EZOC), in neighbour order; built once per scenario and group.
+    """
+    hit = _GROUPS.get(id(scn))
+    if hit is None or hit[0] is not scn:
+        if len(_GROUPS) > 64:
+            _GROUPS.clear()
+        hit = _GROUPS[id(scn)] = (scn, {})
+    table = hit[1].get(classes)
+    if table is None:
+        per_class = [_class_table(scn, c) for c in classes]
+        first, others = per_class[0], per_class[1:]
+        table = {}
+        for cell_, steps in first.items():
+            more = [dict(other[cell_]) for other in others]
+            table[cell_] = tuple(
+                (nxt, (int(cost), *(int(m[nxt]) for m in more)))
+                for nxt, cost in steps
+                if all(nxt in m for m in more)
+            )
+        hit[1][classes] = table
+    return table
+
+
+def _class_table(scn: Scenario, move_class: str) -> Adjacency[Hex]:
+    """One movement class's table on the scenario's grid (cached with the scenario, not the grid,
+    which another scenario object could share)."""
+    return scn.grid.movement_table(lambda a, b: scaled_terrain_cost(scn, move_class, a, b))
 
 
 def ma_eff(scn: Scenario, state: State, uid: str) -> int:

@@ -7,6 +7,7 @@ import heapq
 import itertools
 import marshal
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import Any
 
@@ -653,7 +654,7 @@ def _no_combat(state: State) -> None:
 
 
 def step_cost(
-    scn: Scenario, state: State, uid: str, a: Hex, b: Hex, enemy_zoc: set[Hex]
+    scn: Scenario, state: State, uid: str, a: Hex, b: Hex, enemy_zoc: AbstractSet[Hex]
 ) -> tuple[Fraction | None, str]:
     """SCS-TEC-2: MP for one unit to enter b from a, with the reason ("enemy ZOC +2")."""
     if not scn.grid.contains(b):
@@ -701,49 +702,76 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
         for label, ids in state["stacks"].items()
         if ids and scn.units[ids[0]].side != side
     }
-    classes = [scn.units[u].move_class for u in uids]
+    classes = tuple(scn.units[u].move_class for u in uids)
     budgets = [int(board.mp_left(scn, state, u) * scale) for u in uids]
     spent0 = {u: board.mp_spent(state, u) for u in uids}
+    table = board.movement_table(scn, classes)  # terrain MP, cached per scenario and classes
+    n = len(uids)
     best: dict[Hex, int] = {origin: 0}
-    labels: dict[Hex, tuple[int, ...]] = {origin: tuple(0 for _ in uids)}
+    labels: dict[Hex, tuple[int, ...]] = {origin: (0,) * n}
     came: dict[Hex, Hex] = {}
     tie = itertools.count()
     frontier: list[tuple[int, int, Hex]] = [(0, next(tie), origin)]
-    n = len(uids)
-    while frontier:
-        total, _, here = heapq.heappop(frontier)
-        if total > best.get(here, total):
+    pop, push, no_cost = heapq.heappop, heapq.heappush, 10**12
+    if n == 1:  # one unit: its label is its total
+        budget = budgets[0]
+        while frontier:
+            total, _, here = pop(frontier)
+            if total > best[here]:
+                continue
+            for nxt, (cost,) in table[here]:
+                if nxt in enemy_cells:  # SCS-3.3a
+                    continue
+                cost += total + (ezoc_cost if nxt in enemy_zoc else 0)  # SCS-2.1a
+                if cost <= budget and cost < best.get(nxt, no_cost):
+                    best[nxt] = cost
+                    labels[nxt] = (cost,)
+                    came[nxt] = here
+                    push(frontier, (cost, next(tie), nxt))
+    while frontier:  # a group: every unit within its own MP, the cheapest total first
+        total, _, here = pop(frontier)
+        if total > best[here]:
             continue
         here_label = labels[here]
-        for nxt in scn.grid.neighbours(here):
+        for nxt, steps in table[here]:
             if nxt in enemy_cells:  # SCS-3.3a
                 continue
             extra = ezoc_cost if nxt in enemy_zoc else 0  # SCS-2.1a
             costs = []
             for i in range(n):
-                c = board.scaled_terrain_cost(scn, classes[i], here, nxt)
-                if c is None or here_label[i] + c + extra > budgets[i]:
+                c = here_label[i] + steps[i] + extra
+                if c > budgets[i]:
                     break
-                costs.append(here_label[i] + c + extra)
+                costs.append(c)
             else:
                 new_total = sum(costs)
-                if new_total < best.get(nxt, 10**12):
+                if new_total < best.get(nxt, no_cost):
                     best[nxt] = new_total
                     labels[nxt] = tuple(costs)
                     came[nxt] = here
-                    heapq.heappush(frontier, (new_total, next(tie), nxt))
+                    push(frontier, (new_total, next(tie), nxt))
     found: dict[str, dict[str, Any]] = {}
+    label_of = scn.grid.label
+    paths: dict[Hex, list[str]] = {origin: []}
+    cost_text: dict[int, str] = {}
+    mp_text: list[dict[int, str]] = [{} for _ in uids]
+
+    def cost_of(x: int) -> str:
+        return fmt(Fraction(x, scale))
+
+    def mp_of(i: int, x: int) -> str:
+        found = mp_text[i].get(x)
+        if found is None:
+            found = mp_text[i][x] = fmt(spent0[uids[i]] + Fraction(x, scale))
+        return found
+
     for cell_, spent in labels.items():
         if cell_ == origin:
             continue
-        path = [cell_]
-        while came.get(path[-1]) not in (None, origin):
-            path.append(came[path[-1]])
-        path.reverse()
-        found[scn.label(cell_)] = {
-            "path": [scn.label(c) for c in path],
-            "cost": fmt(Fraction(max(spent), scale)),
-            "mp": {u: fmt(spent0[u] + Fraction(spent[i], scale)) for i, u in enumerate(uids)},
+        found[label_of(cell_)] = {
+            "path": _path_labels(cell_, came, paths, label_of),
+            "cost": _memo(cost_text, max(spent), cost_of),
+            "mp": {u: mp_of(i, spent[i]) for i, u in enumerate(uids)},
             "minimum": False,
         }
     # SCS-3.1e: a unit that has not moved may always move one hex (not prohibited, not enemy).
@@ -767,6 +795,28 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
     return found
 
 
+def _memo(memo: dict[int, str], key: int, make: Callable[[int], str]) -> str:
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = make(key)
+    return found
+
+
+def _path_labels(
+    cell_: Hex, came: Mapping[Hex, Hex], paths: dict[Hex, list[str]], label_of: Callable[[Hex], str]
+) -> list[str]:
+    """The hexes entered from the origin to `cell_` (its own list; prefixes are remembered)."""
+    chain = []
+    here = cell_
+    while here not in paths:
+        chain.append(here)
+        here = came[here]
+    prefix = paths[here]
+    for step in reversed(chain):
+        prefix = paths[step] = [*prefix, label_of(step)]
+    return list(prefix)
+
+
 def blocked_reasons(
     scn: Scenario, state: State, uids: list[str], options: Mapping[str, Any]
 ) -> dict[str, str]:
@@ -779,10 +829,11 @@ def blocked_reasons(
         if not option["minimum"]:
             spent[label] = {u: as_fraction(option["mp"][u]) for u in uids}
     reasons: dict[str, str] = {}
+    label_of, neighbours = scn.grid.label, scn.grid.neighbours
     for here, used in sorted(spent.items()):
         here_cell = scn.grid.cell(here)
-        for nxt in scn.grid.neighbours(here_cell):
-            label = scn.label(nxt)
+        for nxt in neighbours(here_cell):
+            label = label_of(nxt)
             if label in options or label in reasons or label == origin:
                 continue
             owner = board.occupant(scn, state, nxt)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.geometry.hex import HexError, HexGrid, format_label, parse_label
+from rules.geometry.paths import adjacency, reachable
 
 GRID = HexGrid(columns=12, rows=10)
 
@@ -190,3 +192,99 @@ def test_reachable_set_never_holds_a_cell_costing_more_than_the_budget(
     for cell, spent in reach.items():
         found = GRID.cheapest_path(start, cell, cost)
         assert found is not None and found[1] == spent
+
+
+# The fast reachable set (a movement table built once per key) equals the reference Dijkstra.
+
+TERRAIN = st.sampled_from([1, 1, 1, 2, 2, 3, 4, None])
+
+
+def _random_map(
+    columns: int, rows: int, costs: list[int | None], removed: list[bool]
+) -> tuple[HexGrid, dict[tuple[int, int], int | None]]:
+    full = HexGrid(columns, rows)
+    gone = {c for c, r in zip(sorted(full.cells), removed, strict=False) if r}
+    grid = HexGrid(columns, rows, removed=frozenset(gone))
+    cost = dict(zip(sorted(full.cells), costs, strict=False))
+    return grid, cost
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    shape=st.tuples(st.integers(1, 12), st.integers(1, 10)),
+    costs=st.lists(TERRAIN, min_size=120, max_size=120),
+    rivers=st.lists(st.booleans(), min_size=120, max_size=120),
+    removed=st.lists(st.sampled_from([False] * 9 + [True]), min_size=120, max_size=120),
+    budget=st.integers(-1, 14),
+    pick=st.integers(0, 10_000),
+)
+def test_keyed_reachable_equals_the_reference_dijkstra_on_random_terrain(
+    shape: tuple[int, int],
+    costs: list[int | None],
+    rivers: list[bool],
+    removed: list[bool],
+    budget: int,
+    pick: int,
+) -> None:
+    """Whole costs: HexGrid.reachable(key=...) takes the bucket queue; same costs as Dijkstra."""
+    grid, cost = _random_map(*shape, costs, removed)
+    if not grid.cells:
+        return
+    river = {c: r for c, r in zip(sorted(cost), rivers, strict=False)}
+
+    def side(a: tuple[int, int], b: tuple[int, int]) -> float | None:
+        return 2 if river.get(min(a, b)) and river.get(max(a, b)) else 0
+
+    step = grid.step_cost(cost.get, side)
+    start = sorted(grid.cells)[pick % len(grid.cells)]
+    expected = reachable(start, grid.neighbours, step, budget)
+    assert grid.reachable(start, step, budget) == expected
+    assert grid.reachable(start, step, budget, key="mixed") == expected
+    assert grid.reachable(start, step, budget + 0.5, key="mixed") == reachable(
+        start, grid.neighbours, step, budget + 0.5
+    )
+    table = grid.movement_table(step, "mixed")
+    assert grid.reachable_in(table, start, budget) == expected
+    assert grid._tables["mixed"][1] is not None  # the whole-cost (bucket queue) search was used
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    costs=st.lists(
+        st.sampled_from([0.5, 1, 1.5, 2, Fraction(1, 3), None]), min_size=80, max_size=80
+    ),
+    budget=st.sampled_from([0, 1, 2.5, 4, 7.25, float("inf")]),
+    pick=st.integers(0, 79),
+)
+def test_fractional_costs_take_the_heap_and_agree_with_the_reference(
+    costs: list[float | Fraction | None], budget: float, pick: int
+) -> None:
+    grid = HexGrid(10, 8)
+    cost = dict(zip(sorted(grid.cells), costs, strict=True))
+    step = grid.step_cost(cost.get)
+    start = sorted(grid.cells)[pick]
+    expected = reachable(start, grid.neighbours, step, budget)
+    assert grid.reachable(start, step, budget, key="fractional") == expected
+    assert grid._tables["fractional"][1] is None or all(c in (1, 2, None) for c in costs)
+    # a table the grid did not build (no cached whole-cost copy) is searched with the heap too
+    assert (
+        grid.reachable_in(adjacency(grid.cells, grid.neighbours, step), start, budget) == expected
+    )
+
+
+def test_movement_table_is_built_once_per_key_and_a_start_off_the_map_uses_the_reference() -> None:
+    grid = HexGrid(6, 5, removed=frozenset({(3, 3)}))
+    calls = []
+
+    def step(a: tuple[int, int], b: tuple[int, int]) -> float | None:
+        calls.append((a, b))
+        return 1
+
+    first = grid.movement_table(step, "foot")
+    built = len(calls)
+    assert grid.movement_table(step, "foot") is first and len(calls) == built
+    assert (3, 3) not in first and all((3, 3) not in dict(steps) for steps in first.values())
+    assert grid.reachable((3, 3), step, 1, key="foot") == reachable(
+        (3, 3), grid.neighbours, step, 1
+    )
+    assert grid.movement_table(step) is not grid.movement_table(step)  # no key: not cached

@@ -1,0 +1,193 @@
+"""resolve and apply never change the state they are given (SCS-ENG-1: the state is the fold of
+the events); apply, which copies only the parts an event writes, equals a full copy + handler; the
+fast move search (cached movement table, SCS-3.0/3.2a/2.1a/TEC-2) equals the reference search."""
+
+from __future__ import annotations
+
+import copy
+import heapq
+import itertools
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scs_helpers import arrange, game
+from test_scs_playthrough import check_invariants, choose
+
+from rules.core.dice import SeededDice
+from rules.core.system import Event
+from rules.geometry.hex import Hex
+from rules.scs import BENCH as SYSTEM_BENCH
+from rules.scs import SYSTEM, board, engine
+from rules.scs.crt import fmt
+from rules.scs.scenario import Scenario
+
+
+def reference_apply(state: dict[str, Any], event: Event) -> dict[str, Any]:
+    """The old apply: a deep copy of the whole state, then the event's handler."""
+    new = copy.deepcopy(state)
+    handler, _ = engine._APPLY[event.kind]
+    handler(engine.scenario_of(new), new, dict(event.payload))
+    return new
+
+
+@pytest.mark.parametrize("seed", [4, 7, 14])
+def test_resolve_and_apply_never_change_their_input_in_whole_random_games(seed: int) -> None:
+    """SCS-ENG-1: every resolve and apply of a random legal game leaves its inputs unchanged."""
+    rng = random.Random(seed)
+    state = SYSTEM.start({"scenario": "halden_crossing"})
+    kinds: set[str] = set()
+    for step in range(3000):
+        if state["phase"] == "over":
+            break
+        action = choose(rng, state)
+        assert action is not None
+        before = copy.deepcopy(state)
+        events = SYSTEM.resolve(state, action, SeededDice(seed * 10_000 + step))
+        assert state == before, f"resolve({action.kind}) changed its state"
+        for event in events:
+            payload = copy.deepcopy(dict(event.payload))
+            after = SYSTEM.apply(state, event)
+            assert state == before, f"apply({event.kind}) changed its state"
+            assert dict(event.payload) == payload, f"apply({event.kind}) changed its event"
+            assert after == reference_apply(before, event)
+            kinds.add(event.kind)
+            state, before = after, copy.deepcopy(after)
+        check_invariants(state)
+    assert state["phase"] == "over"
+    assert {"unit.moved", "attack.resolved", "losses.taken", "retreat.moved"} <= kinds
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_scratch_state_equals_the_fold_of_its_events(seed: int) -> None:
+    """The private scratch state resolve works on ends where applying its events ends."""
+    state = game()
+    for action in [*SYSTEM_BENCH["prelude"], SYSTEM_BENCH["action"]]:
+        events = SYSTEM.resolve(state, action, SeededDice(seed))
+        scratch = engine.Scratch(state)
+        folded = state
+        for event in events:
+            scratch.emit(event)
+            folded = SYSTEM.apply(folded, event)
+        assert scratch.state == folded
+        state = folded
+    assert "attack.resolved" in {e.kind for e in events}
+
+
+def reference_movement_options(
+    scn: Scenario, state: dict[str, Any], uids: list[str]
+) -> dict[str, dict[str, Any]]:
+    """The move search before the cached movement table: neighbours and step costs per edge."""
+    start_label = state["units"][uids[0]]["hex"]
+    origin = scn.grid.cell(start_label)
+    side = scn.units[uids[0]].side
+    enemy_zoc = board.ezoc(scn, state, side)
+    scale, _ = board.scaled_costs(scn)
+    ezoc_cost = int(scn.ezoc_entry_cost * scale)
+    enemy_cells = {
+        scn.grid.cell(label)
+        for label, ids in state["stacks"].items()
+        if ids and scn.units[ids[0]].side != side
+    }
+    classes = [scn.units[u].move_class for u in uids]
+    budgets = [int(board.mp_left(scn, state, u) * scale) for u in uids]
+    spent0 = {u: board.mp_spent(state, u) for u in uids}
+    best: dict[Hex, int] = {origin: 0}
+    labels: dict[Hex, tuple[int, ...]] = {origin: tuple(0 for _ in uids)}
+    came: dict[Hex, Hex] = {}
+    tie = itertools.count()
+    frontier: list[tuple[int, int, Hex]] = [(0, next(tie), origin)]
+    n = len(uids)
+    while frontier:
+        total, _, here = heapq.heappop(frontier)
+        if total > best.get(here, total):
+            continue
+        here_label = labels[here]
+        for nxt in scn.grid.neighbours(here):
+            if nxt in enemy_cells:
+                continue
+            extra = ezoc_cost if nxt in enemy_zoc else 0
+            costs = []
+            for i in range(n):
+                c = board.scaled_terrain_cost(scn, classes[i], here, nxt)
+                if c is None or here_label[i] + c + extra > budgets[i]:
+                    break
+                costs.append(here_label[i] + c + extra)
+            else:
+                new_total = sum(costs)
+                if new_total < best.get(nxt, 10**12):
+                    best[nxt] = new_total
+                    labels[nxt] = tuple(costs)
+                    came[nxt] = here
+                    heapq.heappush(frontier, (new_total, next(tie), nxt))
+    found: dict[str, dict[str, Any]] = {}
+    for cell_, spent in labels.items():
+        if cell_ == origin:
+            continue
+        path = [cell_]
+        while came.get(path[-1]) not in (None, origin):
+            path.append(came[path[-1]])
+        path.reverse()
+        found[scn.label(cell_)] = {
+            "path": [scn.label(c) for c in path],
+            "cost": fmt(Fraction(max(spent), scale)),
+            "mp": {u: fmt(spent0[u] + Fraction(spent[i], scale)) for i, u in enumerate(uids)},
+            "minimum": False,
+        }
+    if all(engine._fresh(state, u) for u in uids):
+        for nxt in scn.grid.neighbours(origin):
+            label = scn.label(nxt)
+            if label in found:
+                continue
+            owner = board.occupant(scn, state, nxt)
+            if owner is not None and owner != side:
+                continue
+            if all(
+                board.terrain_enterable(scn, scn.units[u].move_class, origin, nxt) for u in uids
+            ):
+                found[label] = {
+                    "path": [label],
+                    "cost": "minimum move",
+                    "mp": {u: fmt(Fraction(board.ma_eff(scn, state, u))) for u in uids},
+                    "minimum": True,
+                }
+    return found
+
+
+SCN = engine.scenario_of(game())
+CELLS = sorted(SCN.grid.cells)
+UNITS = sorted(SCN.units)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    moves=st.lists(st.tuples(st.sampled_from(UNITS), st.sampled_from(CELLS)), max_size=8),
+    oos=st.lists(st.sampled_from(UNITS), max_size=4),
+    spent=st.lists(st.tuples(st.sampled_from(UNITS), st.sampled_from(["1/2", "1", "3"]))),
+    side=st.sampled_from(["blue", "red"]),
+)
+def test_the_fast_move_search_equals_the_reference_on_random_positions_scs_3_2a_2_1a(
+    moves: list[tuple[str, Hex]], oos: list[str], spent: list[tuple[str, str]], side: str
+) -> None:
+    """SCS-3.0/3.2a/2.1a/3.3a/3.1e: same hexes, paths, MP and order for every stack and unit."""
+    state = game()
+    for uid, cell in moves:
+        ids = state["stacks"].get(SCN.label(cell), [])
+        if not ids or SCN.units[ids[0]].side == SCN.units[uid].side:
+            state = arrange(state, **{uid: SCN.label(cell)})
+    for uid in oos:
+        state["units"][uid]["oos"] = True
+    for uid, mp in spent:
+        state["units"][uid]["mp"] = mp
+        state["units"][uid]["origin"] = state["units"][uid]["hex"]
+    for ids in state["stacks"].values():
+        if SCN.units[ids[0]].side != side:
+            continue
+        for group in [ids, *([u] for u in ids)]:
+            fast = engine.movement_options(SCN, state, list(group))
+            slow = reference_movement_options(SCN, state, list(group))
+            assert fast == slow
+            assert list(fast) == list(slow)
