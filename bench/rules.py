@@ -134,12 +134,18 @@ def hex_reachable() -> list[tuple[str, Callable[[int], object], str]]:
     edge = {(a, b): step(a, b) for a in grid.cells for b in neighbours[a]}
     table = adjacency(grid.cells, grid.neighbours, step)
     assert reachable_in(table, starts[0], 8) == grid.reachable(starts[0], step, 8)
+    assert grid.reachable(starts[0], step, 8, key="mixed") == grid.reachable(starts[0], step, 8)
 
     return [
         (
-            "hex: HexGrid.reachable (hex.py as is)",
+            "hex: HexGrid.reachable, no key (reference Dijkstra)",
             lambda i: grid.reachable(starts[i % len(starts)], step, 8),
             detail,
+        ),
+        (
+            "hex: HexGrid.reachable, key= (cached movement table)",
+            lambda i: grid.reachable(starts[i % len(starts)], step, 8, key="mixed"),
+            f"{detail}; table built once per map and mover class",
         ),
         (
             "hex: paths.reachable, cached neighbours and step costs",
