@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.system import Action, GameSystem
 from rules.delta_green.demo import demo
 from rules.delta_green.settings import SETTINGS
@@ -39,11 +41,35 @@ SYSTEM = GameSystem(
     demo=demo,
 )
 
-# A typical attack for bench/rules.py: a 6-round burst from the MAC-10 at a cultist.
-BENCH = {
-    "setup": demo(),
-    "prelude": [Action("start_round", "gm")],
-    "action": Action("burst", "hernandez", {"weapon": "mac10", "mode": "6", "target": "cultist1"}),
-}
+
+def _pistol_demo() -> dict[str, Any]:
+    """The demo with Hernandez holding Walsh's 9mm pistol (the MAC-10 slung), for a single shot."""
+    setup = demo()
+    hernandez = next(entry for entry in setup["combatants"] if entry["id"] == "hernandez")
+    walsh = next(entry for entry in setup["combatants"] if entry["id"] == "walsh")
+    pistol = dict(walsh["sheet"]["weapons"][0])
+    slung = [dict(weapon, ready=False) for weapon in hernandez["sheet"]["weapons"]]
+    hernandez["sheet"] = {**hernandez["sheet"], "weapons": [pistol, *slung]}
+    return setup
+
+
+# Typical attacks for bench/rules.py (docs/rules/README.md): a 6-round burst from the MAC-10 at a
+# cultist, and a single pistol shot (issue 3's "single percentile attack").
+BENCH = [
+    {
+        "setup": demo(),
+        "prelude": [Action("start_round", "gm")],
+        "action": Action(
+            "burst", "hernandez", {"weapon": "mac10", "mode": "6", "target": "cultist1"}
+        ),
+        "name": "burst MAC-10, 6 rounds",
+    },
+    {
+        "setup": _pistol_demo(),
+        "prelude": [Action("start_round", "gm")],
+        "action": Action("fire", "hernandez", {"weapon": "pistol", "target": "cultist1"}),
+        "name": "fire 9mm pistol, single shot",
+    },
+]
 
 __all__ = ["BENCH", "SYSTEM"]

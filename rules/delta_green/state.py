@@ -236,7 +236,8 @@ def round_over(state: Mapping[str, Any]) -> bool:
 
 def _damage(state: Json, op: Mapping[str, Any]) -> None:
     """DG-HP-1, DG-WOUND-*: damage to location and total, limb cap, and the wound effects."""
-    c = own(state, op["id"])
+    cid = op["id"]
+    c = own(state, cid)
     amount = max(0, int(op["amount"]))
     loc = op.get("location")
     rnd = int(state["round"])
@@ -248,7 +249,7 @@ def _damage(state: Json, op: Mapping[str, Any]) -> None:
     if loc in LIMBS:
         amount = max(0, min(amount, 2 * normal - before))  # DG-WOUND-6: the 2x cap
     after = before + amount
-    c["damage"][loc] = after
+    mine(state, cid, "damage")[loc] = after
     c["hp"] = int(c["hp"]) - amount
     if amount > 0:
         c["aim"] = None  # DG-AIM-1: being hit spoils precision aiming
@@ -258,27 +259,27 @@ def _damage(state: Json, op: Mapping[str, Any]) -> None:
     if crossed_one:
         if loc in LEGS:  # DG-WOUND-2
             c["prone"] = True
-            c["round"]["spent"] = c["round"].get("cards", 0)
+            mine(state, cid, "round")["spent"] = c["round"].get("cards", 0)
         elif loc == CHEST:  # DG-WOUND-3
             c["prone"] = True
-            c["round"]["spent"] = c["round"].get("cards", 0)
-            c["bleeding"][loc] = {"kind": "roll", "since": rnd}
+            mine(state, cid, "round")["spent"] = c["round"].get("cards", 0)
+            mine(state, cid, "bleeding")[loc] = {"kind": "roll", "since": rnd}
         elif loc in ARMS:  # DG-WOUND-4
             _drop_from(c, loc)
         elif loc == HEAD:  # DG-WOUND-5
             c["prone"] = True
-            c["bleeding"][loc] = {"kind": "roll", "since": rnd}
+            mine(state, cid, "bleeding")[loc] = {"kind": "roll", "since": rnd}
     if crossed_two:
         if loc in LIMBS:  # DG-WOUND-6
-            (c["severed"] if sever else c["maimed"]).append(loc)
-            c["untreated"].append(loc)
+            mine(state, cid, "severed" if sever else "maimed").append(loc)
+            mine(state, cid, "untreated").append(loc)
         elif loc == HEAD:  # DG-WOUND-7
-            c["bleeding"][loc] = {"kind": "auto", "since": rnd}
+            mine(state, cid, "bleeding")[loc] = {"kind": "auto", "since": rnd}
             if sever:
-                c["severed"].append(loc)
+                mine(state, cid, "severed").append(loc)
                 c["dead"] = True
         elif loc == CHEST:  # DG-WOUND-8
-            c["bleeding"][loc] = {"kind": "roll", "since": rnd}
+            mine(state, cid, "bleeding")[loc] = {"kind": "roll", "since": rnd}
     by = op.get("by")
     ties = state["ties"]
     if (
@@ -313,17 +314,19 @@ def weapon_of(c: Mapping[str, Any], key: str) -> Json:
 
 def _heal(state: Json, op: Mapping[str, Any]) -> None:
     """DG-HEAL-3/-4: heal total HP and a location (or every damaged location), capped at maxima."""
-    c = own(state, op["id"])
+    cid = op["id"]
+    c = own(state, cid)
     amount = max(0, int(op["amount"]))
     c["hp"] = min(int(c["hp_max"]), int(c["hp"]) + amount)
     locs = [op["location"]] if op.get("location") else list(op.get("locations") or [])
     for loc in locs:
         if loc in c["maimed"] or loc in c["severed"]:
             continue  # DG-HEAL-5: maiming is permanent
-        c["damage"][loc] = max(0, int(c["damage"][loc]) - amount)
+        damage = mine(state, cid, "damage")
+        damage[loc] = max(0, int(damage[loc]) - amount)
         normal = int(c["loc_max"][loc])
-        if c["damage"][loc] < normal:
-            c["bleeding"].pop(loc, None)  # DG-WOUND-9: HP above 0 stops bleeding
+        if damage[loc] < normal and loc in c["bleeding"]:
+            mine(state, cid, "bleeding").pop(loc)  # DG-WOUND-9: HP above 0 stops bleeding
 
 
 def _round_start(state: Json, op: Mapping[str, Any]) -> None:
@@ -340,6 +343,7 @@ def _round_start(state: Json, op: Mapping[str, Any]) -> None:
         entry = op["entries"].get(cid)
         aim = c["aim"]
         if aim and aim.get("state") == "aiming":
+            aim = mine(state, cid, "aim")
             aim["state"] = "ready" if aim.get("round") == state["round"] - 1 else "lost"
             if aim["state"] == "lost":
                 c["aim"] = None
@@ -353,7 +357,7 @@ def _round_start(state: Json, op: Mapping[str, Any]) -> None:
         )
         c["round"].update({"parried": False, "mags": 0, "loose": 0, "spent_while_down": False})
         if c["belt"] and entry:
-            c["belt"]["stage"] = 2
+            mine(state, cid, "belt")["stage"] = 2
             c["round"]["spent"] = c["round"]["cards"]  # DG-ACT-6: a belt takes two whole rounds
 
 
@@ -370,30 +374,10 @@ def _turn(state: Json, cid: str) -> None:
         state["delayed"] = []
 
 
-# The parts of a combatant that ops change in place; the rest is only ever replaced whole.
-MUTABLE = (
-    "round",
-    "damage",
-    "weapons",
-    "bleeding",
-    "maimed",
-    "severed",
-    "untreated",
-    "first_aided",
-    "operated",
-    "penalties",
-    "vest_seen_by",
-    "maim_counted",
-    "gains",
-    "taught",
-    "aim",
-)
-
-
 class Forked(dict):  # type: ignore[type-arg]
-    """A state copy being changed by ops: it remembers which combatants it already owns."""
+    """A state copy being changed by ops: it remembers which parts it already owns."""
 
-    owned: set[str]
+    owned: set[Any]
 
 
 def fork(state: Mapping[str, Any]) -> Forked:
@@ -407,37 +391,43 @@ def fork(state: Mapping[str, Any]) -> Forked:
     return new
 
 
-def own(state: Json, cid: str, sheet: bool = False) -> Json:
-    """Give `state` its own copy of combatant `cid` (the static sheet stays shared unless asked)."""
+def own(state: Json, cid: str) -> Json:
+    """Give `state` its own shallow copy of combatant `cid`; `mine` then copies what an op changes.
+
+    Everything below the combatant stays shared with earlier states until `mine` copies it, so a
+    forked state must only change a combatant's containers through `mine`."""
     owned = getattr(state, "owned", None)
     old = state["combatants"][cid]
     if owned is not None and cid in owned:
-        if sheet and cid not in owned_sheets(state):
-            old["sheet"] = copy_json(old["sheet"])
-            owned.add(f"sheet:{cid}")
         result: Json = old
         return result
     new = dict(old)
-    for key in MUTABLE:
-        if key in new:
-            new[key] = copy_json(new[key])
-    if sheet:
-        new["sheet"] = copy_json(old["sheet"])
     state["combatants"][cid] = new
     if owned is not None:
         owned.add(cid)
-        if sheet:
-            owned.add(f"sheet:{cid}")
     return new
 
 
-def owned_sheets(state: Any) -> set[str]:
-    """Ids whose sheet this forked state already owns."""
-    return {key[6:] for key in getattr(state, "owned", ()) if key.startswith("sheet:")}
+def mine(state: Json, cid: str, *path: str | int) -> Any:
+    """The container at `path` in owned combatant `cid`, copied (once per fork) so it may change.
+
+    Each dict or list along the path is copied shallowly the first time; the rest stays shared."""
+    owned = getattr(state, "owned", None)
+    target: Any = state["combatants"][cid]
+    for depth, key in enumerate(path, 1):
+        value = target[key]
+        tag = (cid, *path[:depth])
+        if owned is None or tag not in owned:
+            value = dict(value) if isinstance(value, dict) else list(value)
+            target[key] = value
+            if owned is not None:
+                owned.add(tag)
+        target = value
+    return target
 
 
 def apply_op(state: Json, op: Mapping[str, Any]) -> None:
-    """Apply one primitive op in place (callers pass a copy)."""
+    """Apply one primitive op to a forked state (callers pass a copy; shared parts stay intact)."""
     kind = op["op"]
     if kind == "round_start":
         _round_start(state, op)
@@ -457,12 +447,10 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
     if kind == "state_set":
         state[op["key"]] = copy_json(op["value"])
         return
-    if kind in ("turn", "delay"):
-        c = state["combatants"][op["id"]]
-    else:
-        c = own(state, op["id"], sheet=kind == "sheet")
+    cid = op["id"]
+    c = state["combatants"][cid] if kind in ("turn", "delay") else own(state, cid)
     if kind == "spend":
-        rnd = c["round"]
+        rnd = mine(state, cid, "round")
         rnd["spent"] = min(int(rnd.get("cards", 0)), int(rnd.get("spent", 0)) + int(op["cards"]))
         if is_immobile(c) and op.get("voluntary", True):
             rnd["spent_while_down"] = True  # DG-WOUND-3: acting while down costs 1 HP
@@ -474,25 +462,24 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
     elif kind == "set":
         c[op["key"]] = copy_json(op["value"])
     elif kind == "set_round":
-        c["round"][op["key"]] = copy_json(op["value"])
+        mine(state, cid, "round")[op["key"]] = copy_json(op["value"])
     elif kind == "add_round":
-        rnd = c["round"]
+        rnd = mine(state, cid, "round")
         if op.get("sub"):
-            bucket = rnd.setdefault(op["key"], {})
+            if op["key"] not in rnd:
+                rnd[op["key"]] = {}
+            bucket = mine(state, cid, "round", op["key"])
             bucket[op["sub"]] = bucket.get(op["sub"], 0) + op["value"]
         else:
             rnd[op["key"]] = rnd.get(op["key"], 0) + op["value"]
     elif kind == "weapon":
-        c["weapons"][op["weapon"]][op["key"]] = op["value"]
+        mine(state, cid, "weapons", op["weapon"])[op["key"]] = op["value"]
     elif kind == "ammo":
-        slot = c["weapons"][op["weapon"]]
+        slot = mine(state, cid, "weapons", op["weapon"])
         slot["loaded"] = max(0, int(slot["loaded"]) + int(op["delta"]))
     elif kind == "sheet":
-        target: Any = c["sheet"]
         path = list(op["path"])
-        for part in path[:-1]:
-            target = target[part]
-        target[path[-1]] = copy_json(op["value"])
+        mine(state, cid, "sheet", *path[:-1])[path[-1]] = copy_json(op["value"])
         if path == ["hp"]:
             c["hp_max"] = int(op["value"])
     elif kind == "damage":
@@ -500,18 +487,20 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
     elif kind == "heal":
         _heal(state, op)
     elif kind == "bleed_stop":
-        c["bleeding"].pop(op["location"], None)
+        if op["location"] in c["bleeding"]:
+            mine(state, cid, "bleeding").pop(op["location"])
     elif kind == "penalty":
-        c["penalties"].append(
+        mine(state, cid, "penalties").append(
             {"value": int(op["value"]), "round": int(op["round"]), "source": op.get("source")}
         )
     elif kind == "treated":
         if op["location"] in c["untreated"]:
-            c["untreated"].remove(op["location"])
+            mine(state, cid, "untreated").remove(op["location"])
     elif kind == "list_add":
-        bucket = c.setdefault(op["key"], [])
-        if op["value"] not in bucket:
-            bucket.append(op["value"])
+        if op["value"] not in c.get(op["key"], ()):
+            if op["key"] not in c:
+                c[op["key"]] = []
+            mine(state, cid, op["key"]).append(op["value"])
     elif kind == "maim_loss":  # DG-HEAL-5: the maimed limb's L comes off max HP for good
         c["hp_max"] = int(c["hp_max"]) - int(op["amount"])
         c["hp"] = min(int(c["hp"]), int(c["hp_max"]))
@@ -522,13 +511,17 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
             **location_table(int(c["hp_max"]), rounding),
             **c["sheet"].get("location_hp", {}),
         }
+        damage = mine(state, cid, "damage")
         for limb in LIMBS:  # DG-WOUND-6: a limb never holds more than twice its (new) HP
-            c["damage"][limb] = min(int(c["damage"][limb]), 2 * int(c["loc_max"][limb]))
+            damage[limb] = min(int(damage[limb]), 2 * int(c["loc_max"][limb]))
     elif kind == "gain":
-        gains = c["gains"]
+        gains = mine(state, cid, "gains")
         gains[op["char"]] = gains.get(op["char"], 0) + int(op["value"])
     elif kind == "taught":
-        per_student = c["taught"].setdefault(op["student"], {})
+        taught = mine(state, cid, "taught")
+        if op["student"] not in taught:
+            taught[op["student"]] = {}
+        per_student = mine(state, cid, "taught", op["student"])
         per_student[op["char"]] = per_student.get(op["char"], 0) + int(op["value"])
     else:
         raise IllegalAction(f"unknown op {kind!r}")

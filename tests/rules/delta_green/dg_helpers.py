@@ -119,9 +119,13 @@ def play(
     events = SYSTEM.resolve(state, Action(kind, actor, params), dice)
     assert state == before, "resolve must not change the state"
     assert dice.remaining == 0, f"{dice.remaining} scripted face(s) unused"
+    payloads = copy.deepcopy([event.payload for event in events])
+    after = state
     for event in events:
-        state = SYSTEM.apply(state, event)
-    return state, events
+        after = SYSTEM.apply(after, event)
+    assert state == before, "apply must not change the state it is given (nested parts included)"
+    assert [event.payload for event in events] == payloads, "apply must not change the event"
+    return after, events
 
 
 def gm(

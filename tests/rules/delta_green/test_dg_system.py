@@ -262,17 +262,14 @@ def test_the_demo_firefight_is_played_to_the_end_and_replays() -> None:
     assert "agents" in winners  # at least one table took down the last cultist
 
 
-def test_bench_action_resolves() -> None:
-    state = SYSTEM.start(BENCH["setup"])
-    for action in BENCH["prelude"]:
-        for event in SYSTEM.resolve(state, action, SeededDice(1)):
+@pytest.mark.parametrize("case", BENCH, ids=lambda case: str(case["name"]))
+def test_bench_action_resolves(case: dict[str, Any]) -> None:
+    state = SYSTEM.start(case["setup"])
+    for n, action in enumerate(case["prelude"]):
+        for event in SYSTEM.resolve(state, action, SeededDice(n)):
             state = SYSTEM.apply(state, event)
-    while current_actor(state) != BENCH["action"].actor:
-        for event in SYSTEM.resolve(
-            state, Action("pass", current_actor(state) or ""), SeededDice(1)
-        ):
-            state = SYSTEM.apply(state, event)
-    events = SYSTEM.resolve(state, BENCH["action"], SeededDice(2))
+    assert current_actor(state) == case["action"].actor
+    events = SYSTEM.resolve(state, case["action"], SeededDice(2))
     assert events[0].kind == "attack.resolved"
 
 
