@@ -39,6 +39,7 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                     "text": row.text,
                     "dice": row.dice,
                     "secret": row.audience != "all",
+                    "audience": row.audience,  # "gm" | "side:<name>" | "actor:<id>": the badge
                     "by": _by(row),
                     "created": row.created,
                 }
