@@ -560,9 +560,10 @@ class Scratch:
     later events change that copy in place (the state given to resolve is never changed).
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, scn: Scenario | None = None) -> None:
         self.state = state
         self.events: list[Event] = []
+        self._scn = scn if scn is not None else scenario_of(state)
         self._owned: dict[str, Any] | None = None  # part -> the private copy made of it
 
     def emit(self, event: Event) -> None:
@@ -576,7 +577,7 @@ class Scratch:
         for key in writes:
             if key not in owned and key in state:
                 state[key] = owned[key] = _copy_part(key, state[key])
-        handler(scenario_of(state), state, dict(event.payload))
+        handler(self._scn, state, dict(event.payload))
         for key, part in list(owned.items()):
             if state.get(key) is not part:  # replaced wholesale: maybe shared again
                 del owned[key]
@@ -1974,7 +1975,7 @@ def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
     scn = scenario_of(state)
     if action.actor not in scn.sides:
         raise IllegalAction(f"{action.actor!r} is not a side of this game", "SCS-1.0a")
-    out = Scratch(state)
+    out = Scratch(state, scn)
     kind = action.kind
     handlers = _RESOLVE
     if kind == "attack.resolve":

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 import marshal
 from fractions import Fraction
 from typing import Any
 
 from rules.core.errors import IllegalAction, RulesError
+from rules.core.jsonstate import copy_json
 from rules.core.params import list_param, str_param
 from rules.core.system import Action, Audience, Json
 from rules.scs import board, engine
@@ -259,7 +259,8 @@ def _moves(scn: Scenario, state: State, side: str) -> Json:
         if len(_MOVES_CACHE) > 16:
             _MOVES_CACHE.clear()
         _MOVES_CACHE[key] = hit
-    return copy.deepcopy(hit)
+    copied: Json = copy_json(hit)  # JSON only: a plain recursive copy, ~3x faster than deepcopy
+    return copied
 
 
 def _compute_moves(scn: Scenario, state: State, side: str) -> Json:
