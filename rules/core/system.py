@@ -133,3 +133,8 @@ class GameSystem:
     settings: tuple[Setting, ...] = ()  # merged into setup["settings"] by the table server
     default_sheet: Json = field(default_factory=dict)  # a valid example sheet for new characters
     demo: Callable[[], Json] | None = None  # the demo encounter's setup, see docs/architecture.md
+
+    @property
+    def has_preview(self) -> bool:
+        """Whether the system offers exact odds (templates must not touch `preview`: they would call it)."""
+        return self.preview is not None

@@ -11,10 +11,6 @@ from rules.delta_green.sheet import DEFAULT_SHEET, validate_sheet
 from rules.delta_green.state import VERSION, apply, dump, load, start
 from rules.delta_green.system import legal_actions, preview, resolve, view
 
-# Django templates call any callable they meet; `system.preview` must stay a truthy function there
-# (templates/encounters/_actions.html shows the Odds button on `system.preview`).
-setattr(preview, "do_not_call_in_templates", True)  # noqa: B010
-
 
 def _actors(state: dict[str, object]) -> list[str]:
     combatants = state["combatants"]

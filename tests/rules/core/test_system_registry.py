@@ -51,3 +51,12 @@ def test_every_registered_system_starts_its_demo_and_round_trips(key: str) -> No
     assert system.dump(system.load(dumped)) == dumped
     for audience in (GM, OBSERVER):
         json.dumps(system.view(state, audience))
+
+
+def test_has_preview_says_whether_a_system_offers_odds_without_calling_it() -> None:
+    # Django templates call callables they meet, so templates ask `has_preview`, not `preview`.
+    from rules.core.registry import get_system
+
+    assert get_system("delta_green").has_preview
+    chat = get_system("chat")
+    assert chat.has_preview is (chat.preview is not None)
