@@ -136,5 +136,5 @@ class GameSystem:
 
     @property
     def has_preview(self) -> bool:
-        """Whether the system offers exact odds (templates must not touch `preview`: they would call it)."""
+        """Whether the system offers odds; templates ask this, as they would call `preview`."""
         return self.preview is not None

@@ -1,4 +1,4 @@
-"""The generic action forms offer the Odds button when the system previews (a template must not call `preview`)."""
+"""The generic action forms offer the Odds button when the system can preview."""
 
 from __future__ import annotations
 
