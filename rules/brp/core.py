@@ -18,7 +18,11 @@ Number = int | Fraction
 
 def rhu(value: Number) -> int:
     """DG-GEN-2 / COC-GEN-3: round half up on exact rationals, floor(x + 1/2)."""
-    return math.floor(Fraction(value) + Fraction(1, 2))
+    if type(value) is int:
+        return value
+    exact = value if type(value) is Fraction else Fraction(value)
+    # floor(n/d + 1/2) == floor((2n + d) / 2d) for d > 0, in integers (Fraction keeps d > 0)
+    return (2 * exact.numerator + exact.denominator) // (2 * exact.denominator)
 
 
 def scaled(chance: Number, factor: Fraction, floor_one: bool = True) -> int:
@@ -74,7 +78,7 @@ def impale_threshold(chance: int) -> int:
     """COC-IMPALE-2: impale on roll <= rhu(C/5), C the final chance; at least 1 (DG-GEN-2)."""
     if chance <= 0:
         return 0
-    return max(1, rhu(Fraction(chance, 5)))
+    return max(1, (2 * chance + 5) // 10)  # rhu(C/5) in integers
 
 
 def malfunctions(roll: int, mal: int | None) -> bool:

@@ -23,7 +23,7 @@ from rules.brp.core import (
 from rules.brp.hazards import severe_burn
 from rules.core.dice import Dice
 from rules.core.system import Json
-from rules.delta_green.state import able, apply_op, fork, loc_threshold, uses_locations
+from rules.delta_green.state import able, apply_op, fork, limb_capped, uses_locations
 from rules.delta_green.tables import (
     CHEST,
     HIT_LOCATION_TABLE,
@@ -288,16 +288,25 @@ def roll_location(
     """DG-LOC-1/-2/-6: a d10 per bullet (or the attack roll's units digit for the first)."""
     if target is not None and not locations_on(state, target):
         return None, ""  # DG-ARM-6, DG-LOC-5: total HP only
-    table = dict(settings_of(state).get("dg.hit_location_table") or {})
-    if target is not None:
-        table.update(target["sheet"].get("location_table") or {})  # DG-LOC-1/-5: per creature
-    if first and attack_roll is not None and settings_of(state)["dg.location_from_units_digit"]:
+    settings = settings_of(state)
+    tables = [target["sheet"].get("location_table")] if target is not None else []
+    tables.append(settings.get("dg.hit_location_table"))  # DG-LOC-1/-5: the creature's first
+    if first and attack_roll is not None and settings["dg.location_from_units_digit"]:
         face = attack_roll % 10 or 10
-        loc = str(table.get(str(face), HIT_LOCATION_TABLE[face]))
+        loc = _location(tables, face)
         return loc, f"location from the units digit {face}: {LOCATION_NAMES[loc]}"
     face = dice.roll(10, "hit location d10")
-    loc = str(table.get(str(face), HIT_LOCATION_TABLE[face]))
+    loc = _location(tables, face)
     return loc, f"hit location d10 = {face}: {LOCATION_NAMES[loc]}"
+
+
+def _location(tables: Sequence[Mapping[str, Any] | None], face: int) -> str:
+    """The location of a d10 face in the first table that names it, else the rulebook's."""
+    key = str(face)
+    for table in tables:
+        if table and key in table:
+            return str(table[key])
+    return str(HIT_LOCATION_TABLE[face])
 
 
 def damage_at(weapon: Mapping[str, Any], distance: Any) -> str:
@@ -326,16 +335,19 @@ def deal_hit(
     aimed_elsewhere: bool = False,
     knockout: bool = False,
     distance: Any = None,
+    apply: bool = True,
 ) -> tuple[Json, list[str], Json]:
-    """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, applied to scratch."""
+    """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, applied to scratch
+    (`apply=False` when nothing later reads scratch: then scratch may be the state itself)."""
     target = scratch["combatants"][target_id]
     damage = DamageDice.parse(damage_at(weapon, distance))
-    rolled, faces = damage.roll(dice, f"{label} damage {damage}")
-    text = f"{label}: damage {damage} = {rolled}"
+    expr = str(damage)
+    rolled, faces = damage.roll(dice, f"{label} damage {expr}")
+    text = f"{label}: damage {expr} = {rolled}"
     if faces and len(faces) > 1:
-        text = f"{label}: damage {damage} = {'+'.join(map(str, faces))}{_const(damage)} = {rolled}"
+        text = f"{label}: damage {expr} = {'+'.join(map(str, faces))}{_const(damage)} = {rolled}"
     if impale and not target["sheet"].get("impale_immune"):
-        again, _ = damage.roll(dice, f"{label} impale damage {damage}")
+        again, _ = damage.roll(dice, f"{label} impale damage {expr}")
         rolled += again
         text += f", impale rolls again {again} = {rolled}"
     if weapon["kind"] == "thrown":
@@ -368,33 +380,34 @@ def deal_hit(
         roll = dice.roll(100, "knockout resistance d100")
         if succeeds(chance, roll):
             after = after // 3
-            apply_op(scratch, {"op": "set", "id": target_id, "key": "knocked_out", "value": True})
+            knocked = {"op": "set", "id": target_id, "key": "knocked_out", "value": True}
+            apply_op(scratch, knocked)
             text += f"; knockout {chance}%: d100 = {roll}: knocked out, takes a third ({after})"
         else:
             text += f"; knockout {chance}%: d100 = {roll}: fails, full damage"
+    located = locations_on(scratch, target)
     op: Json = {
         "op": "damage",
         "id": target_id,
-        "location": location if locations_on(scratch, target) else None,
+        "location": location if located else None,
         "amount": after,
         "sever": sever,
         "by": attacker["id"],
     }
-    apply_op(scratch, op)
-    target = scratch["combatants"][target_id]
-    applied = before_hp - int(target["hp"])
+    applied = limb_capped(target, op["location"], max(0, after))  # what `_damage` will deal
+    if apply:
+        apply_op(scratch, op)
     if applied != after:
         text += f"; limb holds at most 2x: {applied} applied"  # DG-WOUND-6
-    if location and locations_on(scratch, target):
-        one, two = loc_threshold(target, location)
-        after_loc = int(target["damage"][location])
+    if location and located:
+        after_loc = before_loc + applied
         normal = int(target["loc_max"][location])
-        if two and before_loc < 2 * normal:
+        if after_loc >= 2 * normal and before_loc < 2 * normal:
             text += f"; {LOCATION_NAMES[location]} at 2x"
-        elif one and before_loc < normal:
+        elif after_loc >= normal and before_loc < normal:
             text += f"; {LOCATION_NAMES[location]} at 1x"
         text += f" ({LOCATION_NAMES[location]} {normal - after_loc}/{normal})"
-    text += f"; {target['name']} HP {target['hp']}"
+    text += f"; {target['name']} HP {before_hp - applied}"
     hit = {
         "target": target_id,
         "location": location,
@@ -502,7 +515,7 @@ def fire(
     distance: Any = None,
 ) -> Outcome:
     """DG-AUTO-4, DG-CALLED-2, COC-MAL-1: one d100 for a shot or a whole burst, then every hit."""
-    scratch = fork(state)
+    scratch: Json = state  # read only until a dodge or a second bullet needs the changes so far
     attacker = scratch["combatants"][attacker_id]
     target = scratch["combatants"][target_id]
     out = Outcome()
@@ -550,6 +563,8 @@ def fire(
         count = min(face, rounds)  # DG-AUTO-2: never more hits than rounds fired
         capped = f", capped at {rounds} rounds fired" if face > rounds else ""
         out.lines.append(f"hits 1d{hits_die} = {face}{capped}: {count} bullet(s) hit")
+    if count > 1 or target["dodge"]:
+        scratch = fork(state)
     dodged, lines, ops = try_dodge(scratch, target_id, attacker, dice)
     out.lines.extend(lines)
     out.ops.extend(ops)
@@ -574,6 +589,7 @@ def fire(
             f"bullet {index + 1}" if count > 1 else "hit",
             aimed_elsewhere=called is not None and called != CHEST,
             distance=distance,
+            apply=index + 1 < count,
         )
         out.ops.append(op)
         out.lines.extend(lines)

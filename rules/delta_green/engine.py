@@ -394,7 +394,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops: list[Json] = []
     lines.insert(0, f"{c['name']} fires {weapon['name']} at {target['name']}")
     hits: list[Json] = []
-    scratch = fork(state)
+    scratch: Json = state  # forked only when a second shot must see the first one's effects
     results = []
     for shot in range(shots):
         out = fire(
@@ -409,14 +409,17 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             f"shot {shot + 1}" if double else "shot",
             distance=params.get("distance_m"),
         )
-        for op in out.ops:
-            apply_op(scratch, op)
         ops += out.ops
         lines += out.lines
         hits += out.hits
         results.append(out.result)
         if out.result == "malfunction":
             break
+        if shot + 1 < shots:
+            if scratch is state:
+                scratch = fork(state)
+            for op in out.ops:
+                apply_op(scratch, op)
     ops += _aim_ops(c, target["id"])
     ops.append(
         {"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon["key"], "value": shots}

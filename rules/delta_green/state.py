@@ -234,6 +234,13 @@ def round_over(state: Mapping[str, Any]) -> bool:
     return not any(eligible(state, cid) for cid in state["order"])
 
 
+def limb_capped(c: Mapping[str, Any], loc: str | None, amount: int) -> int:
+    """DG-WOUND-6: the damage a location op actually deals: a limb never holds more than 2x."""
+    if not loc or loc not in LIMBS or not uses_locations(c):
+        return amount
+    return max(0, min(amount, 2 * int(c["loc_max"][loc]) - int(c["damage"][loc])))
+
+
 def _damage(state: Json, op: Mapping[str, Any]) -> None:
     """DG-HP-1, DG-WOUND-*: damage to location and total, limb cap, and the wound effects."""
     cid = op["id"]
@@ -246,8 +253,7 @@ def _damage(state: Json, op: Mapping[str, Any]) -> None:
         return
     normal = int(c["loc_max"][loc])
     before = int(c["damage"][loc])
-    if loc in LIMBS:
-        amount = max(0, min(amount, 2 * normal - before))  # DG-WOUND-6: the 2x cap
+    amount = limb_capped(c, loc, amount)
     after = before + amount
     mine(state, cid, "damage")[loc] = after
     c["hp"] = int(c["hp"]) - amount
@@ -290,7 +296,7 @@ def _damage(state: Json, op: Mapping[str, Any]) -> None:
         and c["id"] not in state["acted"]
         and c["id"] not in state["tie_grace"]
     ):
-        state["tie_grace"].append(c["id"])  # DG-INIT-3: simultaneous results
+        state["tie_grace"] = [*state["tie_grace"], c["id"]]  # DG-INIT-3: simultaneous results
 
 
 def _drop_from(c: Json, arm: str) -> None:
@@ -363,11 +369,11 @@ def _round_start(state: Json, op: Mapping[str, Any]) -> None:
 
 def _turn(state: Json, cid: str) -> None:
     if cid not in state["acted"]:
-        state["acted"].append(cid)
+        state["acted"] = [*state["acted"], cid]
     if cid in state["delayed"]:
-        state["delayed"].remove(cid)
+        state["delayed"] = [other for other in state["delayed"] if other != cid]
     if cid in state["tie_grace"]:
-        state["tie_grace"].remove(cid)
+        state["tie_grace"] = [other for other in state["tie_grace"] if other != cid]
     if current_actor(state) is None and not round_over(state):
         state["pass"] = int(state["pass"]) + 1
         state["acted"] = []
@@ -381,13 +387,12 @@ class Forked(dict):  # type: ignore[type-arg]
 
 
 def fork(state: Mapping[str, Any]) -> Forked:
-    """A copy that ops may change: new top level, combatants shared until an op owns them."""
+    """A copy that ops may change: new top level, combatants shared until an op owns them.
+
+    Top-level lists and dicts (order, acted, ties...) are shared too: ops replace them whole."""
     new = Forked(state)
     new.owned = set()
     new["combatants"] = dict(state["combatants"])
-    for key in ("order", "acted", "delayed", "tie_grace"):
-        new[key] = list(state[key])
-    new["ties"] = dict(state["ties"])
     return new
 
 
@@ -458,7 +463,7 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         _turn(state, c["id"])
     elif kind == "delay":
         if c["id"] not in state["delayed"]:
-            state["delayed"].append(c["id"])
+            state["delayed"] = [*state["delayed"], c["id"]]
     elif kind == "set":
         c[op["key"]] = copy_json(op["value"])
     elif kind == "set_round":

@@ -114,6 +114,8 @@ _HIDDEN = re.compile(
 def _hide_vests(event: Event) -> Event:
     """DG-ARM-8: a line that reveals a hidden vest goes to the GM and the wearer; others get it
     without the vest."""
+    if HIDDEN_OPEN not in event.text:
+        return event
     wearers = {match.group(1) for match in _HIDDEN.finditer(event.text)}
     if not wearers:
         return event

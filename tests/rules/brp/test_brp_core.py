@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -130,3 +131,16 @@ def test_impale_threshold_is_a_fifth_rounded_half_up(chance: int) -> None:
     """COC-IMPALE-2 property: exactly rhu(C/5), and never above C."""
     assert impale_threshold(chance) == max(1, (2 * chance + 5) // 10)
     assert 0 < impale_threshold(chance) <= chance
+
+
+@given(
+    st.integers(min_value=-10_000, max_value=10_000),
+    st.integers(min_value=1, max_value=1_000),
+)
+def test_dg_gen_2_rhu_in_integers_is_floor_of_x_plus_a_half(num: int, den: int) -> None:
+    """DG-GEN-2: the integer form of rhu agrees with floor(x + 1/2) on exact rationals and ints."""
+    exact = Fraction(num, den)
+    assert rhu(exact) == math.floor(exact + Fraction(1, 2))
+    assert rhu(num) == num
+    assert rhu(num / 4) == math.floor(Fraction(num / 4) + Fraction(1, 2))  # floats, read exactly
+    assert impale_threshold(abs(num) + 1) == max(1, math.floor(Fraction(abs(num) + 1, 5) + 0.5))
