@@ -106,20 +106,23 @@ def start(setup: Mapping[str, Any]) -> State:
 
 
 def _place(state: State, uid: str, label: str | None, top: bool = False) -> None:
-    """Move a unit to a hex (bottom of the stack unless `top`), or off the map (None)."""
+    """Move a unit to a hex (bottom of the stack unless `top`), or off the map (None).
+
+    Stack lists are replaced, never changed in place, so states may share them.
+    """
+    stacks = state["stacks"]
     old = state["units"][uid]["hex"]
     if old:
-        stack = state["stacks"][old]
+        stack = list(stacks[old])
         stack.remove(uid)
-        if not stack:
-            del state["stacks"][old]
+        if stack:
+            stacks[old] = stack
+        else:
+            del stacks[old]
     state["units"][uid]["hex"] = label
     if label:
-        stack = state["stacks"].setdefault(label, [])
-        if top:
-            stack.insert(0, uid)
-        else:
-            stack.append(uid)
+        here = stacks.get(label, [])
+        stacks[label] = [uid, *here] if top else [*here, uid]
         state["units"][uid]["status"] = "map"
 
 
@@ -238,7 +241,7 @@ def _copy_combat(combat: dict[str, Any]) -> dict[str, Any]:
 
 _COPIERS: dict[str, Callable[[Any], Any]] = {
     "units": lambda units: {uid: dict(unit) for uid, unit in units.items()},  # scalars inside
-    "stacks": lambda stacks: {label: list(ids) for label, ids in stacks.items()},
+    "stacks": dict,  # each stack list is replaced by _place, never changed in place
     "combat": _copy_combat,
     "control": dict,
     "steps_lost": dict,
