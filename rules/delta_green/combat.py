@@ -515,7 +515,7 @@ def fire(
     distance: Any = None,
 ) -> Outcome:
     """DG-AUTO-4, DG-CALLED-2, COC-MAL-1: one d100 for a shot or a whole burst, then every hit."""
-    scratch: Json = state  # read only until a dodge or a second bullet needs the changes so far
+    scratch: Any = state  # read only until a dodge or a second bullet needs the changes so far
     attacker = scratch["combatants"][attacker_id]
     target = scratch["combatants"][target_id]
     out = Outcome()
