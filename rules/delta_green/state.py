@@ -204,8 +204,17 @@ def cards_left(c: Mapping[str, Any]) -> int:
 
 
 def able(c: Mapping[str, Any]) -> bool:
-    """Whether the combatant can take turns at all (alive, conscious, not helpless)."""
-    return not (is_dead(c) or is_unconscious(c) or is_helpless(c))
+    """Whether the combatant can take turns at all (alive, conscious, not helpless).
+
+    The same as `not (is_dead(c) or is_unconscious(c) or is_helpless(c))`, in one pass."""
+    hp = int(c["hp"])
+    if c["dead"] or hp <= 2 or c.get("knocked_out"):  # DG-HP-2/-3, COC-POISON-7
+        return False
+    if not c["sheet"].get("hit_locations", True):  # DG-LOC-5
+        return True
+    damage, normal = c["damage"], c["loc_max"]
+    # DG-WOUND-5: head at 1x knocks out; DG-WOUND-8: chest at 2x leaves one helpless
+    return int(damage[HEAD]) < int(normal[HEAD]) and int(damage[CHEST]) < 2 * int(normal[CHEST])
 
 
 def eligible(state: Mapping[str, Any], cid: str) -> bool:
@@ -419,11 +428,12 @@ def mine(state: Json, cid: str, *path: str | int) -> Any:
     Each dict or list along the path is copied shallowly the first time; the rest stays shared."""
     owned = getattr(state, "owned", None)
     target: Any = state["combatants"][cid]
-    for depth, key in enumerate(path, 1):
+    tag: tuple[str | int, ...] = (cid,)
+    for key in path:
+        tag += (key,)
         value = target[key]
-        tag = (cid, *path[:depth])
         if owned is None or tag not in owned:
-            value = dict(value) if isinstance(value, dict) else list(value)
+            value = value.copy()  # a dict or a list, one level deep
             target[key] = value
             if owned is not None:
                 owned.add(tag)
