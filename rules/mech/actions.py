@@ -505,25 +505,30 @@ def attack_terms(
 ) -> Terms:
     """MECH-ACC-1 sources of an attack: Impaired, engaged, cover, Prone, Lock On, extras."""
     acc, diff, why = 0, 0, []
-    if has(a, "impaired"):  # MECH-COND-IMPAIRED
+    target_conditions = t["conditions"]
+    if "impaired" in a["conditions"]:  # MECH-COND-IMPAIRED
         diff += 1
         why.append("Impaired +1 difficulty")
     if mode == "ranged":
         if st.engaged(state, a):  # MECH-ENGAGE-1
             diff += 1
             why.append("engaged +1 difficulty")
-        level = st.cover(state, source or st.centre(a), t)  # MECH-COVER-TABLE
+        if source is None:  # st.centre(a), inlined
+            half = (int(a["stats"]["size"]) - 1) // 2
+            source = (int(a["x"]) + half, int(a["y"]) + half)
+        level = st.cover(state, source, t)  # MECH-COVER-TABLE
         if level != "none":
             diff += 1 if level == "light" else 2
             why.append(f"{level} cover +{1 if level == 'light' else 2} difficulty")
-    if has(t, "prone") and mode != "tech":  # MECH-COND-PRONE
+    if "prone" in target_conditions and mode != "tech":  # MECH-COND-PRONE
         acc += 1
         why.append("Prone target +1 accuracy")
-    spends = bool_param(params, "lock_on") and has(t, "lock_on")
+    spends = "lock_on" in target_conditions and bool_param(params, "lock_on")
     if spends:  # MECH-AMB-47
         acc += 1
         why.append("Lock On spent +1 accuracy")
-    extra_acc, extra_diff = int_param(params, "accuracy", 0), int_param(params, "difficulty", 0)
+    extra_acc = int_param(params, "accuracy", 0) if "accuracy" in params else 0
+    extra_diff = int_param(params, "difficulty", 0) if "difficulty" in params else 0
     if extra_acc < 0 or extra_diff < 0:
         raise IllegalAction("extra accuracy and difficulty count up from 0", "MECH-ACC-1")
     acc += extra_acc
@@ -540,7 +545,7 @@ def attack_terms(
         if not state["settings"]["weapon_skill"]:
             bonus = 0
         defence, dname = st.evasion(t), "evasion"
-    return Terms(mod, bonus, defence, dname, why, spends, has(t, "invisible"))
+    return Terms(mod, bonus, defence, dname, why, spends, "invisible" in target_conditions)
 
 
 def attack_roll(
@@ -555,7 +560,7 @@ def attack_roll(
     """MECH-ATK-MELEE/RANGED/TECH: 1d20 + skill + accuracy vs evasion (or e-defense)."""
     a, t = ctx.u(uid), ctx.u(tid)
     why: list[str] = []
-    if has(t, "invisible"):  # MECH-COND-INVISIBLE: 50% miss, rolled before the attack
+    if "invisible" in t["conditions"]:  # MECH-COND-INVISIBLE: 50% miss, rolled before the attack
         face = ctx.dice.roll(2, f"invisible miss chance on {t['name']}")
         if face == 1:
             return Roll(tid, False, False, f"{t['name']} is Invisible: d2 = 1, the attack misses")
@@ -655,7 +660,12 @@ def strike(
             rule=rule,
         )
         rolls.append(roll)
-    hits = [r for r in rolls if r.hit]
+    hits = []
+    critted = False
+    for r in rolls:
+        if r.hit:
+            hits.append(r)
+            critted = critted or r.crit
     if not hits:
         return rolls
     expr_text = damage or (str(weapon["damage"]) if weapon else "1d6")
@@ -664,17 +674,19 @@ def strike(
     bonus = (
         0
         if followup
-        else int(weapon.get("bonus", 0) if weapon else 0) + int_param(params, "bonus", 0)
+        else int(weapon.get("bonus", 0) if weapon else 0)
+        + (int_param(params, "bonus", 0) if "bonus" in params else 0)
     )
     if bonus and len(targets) > 1:
         bonus = half_up(bonus)  # MECH-AOE-1: halved against several targets
     btype = wtype if wtype in ("explosive", "energy", "kinetic") else "kinetic"  # MECH-AMB-29
-    first, faces = roll_expr(expr, ctx.dice, f"damage {expr}")
+    expr_name = str(expr)
+    first, faces = roll_expr(expr, ctx.dice, f"damage {expr_name}")
     total = first + bonus
     crit_total = total
     crit_text = ""
-    if any(r.crit for r in hits):  # MECH-AMB-25: one more roll for the critted targets
-        second, _ = roll_expr(expr, ctx.dice, f"critical damage {expr}")
+    if critted:  # MECH-AMB-25: one more roll for the critted targets
+        second, _ = roll_expr(expr, ctx.dice, f"critical damage {expr_name}")
         crit_total = max(first, second) + bonus
         crit_text = f"; critical: second roll {second}, the higher is kept ({crit_total})"
     parts = [*map(str, faces)]
@@ -682,11 +694,11 @@ def strike(
         parts.append(f"{expr.bonus:+d}".replace("+", "+ ").replace("-", "- "))
     if bonus:
         parts.append(f"+ {bonus} bonus")
-    shown = " ".join(p if i == 0 or p[0] in "+-" else f"+ {p}" for i, p in enumerate(parts))
+    shown = " ".join([p if i == 0 or p[0] in "+-" else f"+ {p}" for i, p in enumerate(parts)])
     sums = f" = {total}" if len(parts) > 1 else ""
     ctx.emit(
         "damage.rolled",
-        f"damage {expr}: {shown or 0}{sums}{crit_text}",
+        f"damage {expr_name}: {shown or 0}{sums}{crit_text}",
         unit=uid,
         amount=total,
         crit_amount=crit_total,
@@ -704,7 +716,7 @@ def strike(
             armour_piercing=bool(weapon and weapon["ap"]),
             rule=rule,
         )
-        if weapon and int(weapon["burn"]) and alive(ctx.u(r.target)):
+        if weapon and int(weapon["burn"]) and not ctx.u(r.target)["destroyed"]:
             take_burn(ctx, r.target, int(weapon["burn"]), weapon["name"])
     return rolls
 
@@ -726,7 +738,7 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     widx = weapon_index(u, params)
     weapon = u["weapons"][widx]
     turn = u["turn"] or {}
-    followup = bool_param(params, "followup")
+    followup = bool_param(params, "followup") if "followup" in params else False
     if weapon["destroyed"]:
         raise IllegalAction(f"{weapon['name']} is destroyed", "MECH-STRUCT-TABLE")
     if widx in turn.get("attacked", []):
@@ -735,11 +747,11 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(f"{weapon['name']} has no uses left", "MECH-PILOT-ENG")
     if weapon["loading"] and not weapon["loaded"]:
         raise IllegalAction(f"{weapon['name']} must be reloaded (Stabilize)", "MECH-ACT-STABILIZE")
-    if has(u, "jammed") and not weapon.get("integrated"):
+    if "jammed" in u["conditions"] and not weapon.get("integrated"):
         raise IllegalAction(
             f"{u['name']} is Jammed: only integrated weapons can attack", "MECH-COND-JAMMED"
         )
-    if has(u, "exposed") and ctx.settings["exposed_locks_weapons"]:
+    if "exposed" in u["conditions"] and ctx.settings["exposed_locks_weapons"]:
         raise IllegalAction(f"{u['name']} is Exposed and its weapons are locked", "MECH-AMB-43")
     if followup:
         if reaction or turn.get("followup") != weapon["mount"] or weapon["size"] != "auxiliary":
@@ -756,7 +768,7 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     else:
         t = ctx.u(str_param(params, "target"))
         visible_target(ctx, u, t, "MECH-ACT-ATTACK")
-        if not hostile(u, t):
+        if u["side"] == t["side"]:  # not hostile
             raise IllegalAction("attack an enemy", "MECH-ACT-ATTACK")
         reach = st.dist(u, t)
         limit = int(weapon["threat"]) if weapon["kind"] == "melee" else int(weapon["range"])
@@ -770,7 +782,8 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
             raise IllegalAction(f"no line of sight to {t['name']}", "MECH-ATK-RANGED")
         targets = [t["id"]]
     # Only the weapon fired changes; the others are shared with the state (never changed in place).
-    weapons = list(ctx.u(u["id"])["weapons"])
+    current = ctx.u(u["id"])
+    weapons = list(current["weapons"])
     fired = weapons[widx]
     if fired.get("uses") is not None or fired["loading"]:
         fired = weapons[widx] = st.copy_json(fired)
@@ -778,7 +791,7 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
             fired["uses"] = int(fired["uses"]) - 1
         if fired["loading"]:
             fired["loaded"] = False
-    turn = ctx.u(u["id"])["turn"]
+    turn = current["turn"]
     mount = u["mounts"][weapon["mount"]]
     partner = [
         i
@@ -797,7 +810,7 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
             "acted": True,
             "followup": weapon["mount"] if can_follow else None,
         }
-    names = ", ".join(ctx.u(t)["name"] for t in targets) or "nobody"
+    names = ", ".join([ctx.u(t)["name"] for t in targets]) or "nobody"
     area = f" ({weapon['area']['shape']} {weapon['area']['value']})" if weapon.get("area") else ""
     ctx.emit(
         "attack.declared",
@@ -809,7 +822,8 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         targets=targets,
         rule="MECH-AOE-1" if area else "MECH-ACT-ATTACK",
     )
-    reveal(ctx, u["id"], "attacked")
+    if "hidden" in ctx.u(u["id"])["conditions"]:
+        reveal(ctx, u["id"], "attacked")
     strike(ctx, u["id"], widx, targets, params, "MECH-ACT-ATTACK", origin, followup=followup)
 
 

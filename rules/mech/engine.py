@@ -14,7 +14,7 @@ from rules.mech import state as st
 from rules.mech.checks import ATTRIBUTE_NAMES, Check, accuracy_mod, contest_winner, roll_check
 from rules.mech.damage import Target, half_up, parse_expr, reduce_damage, roll_expr
 from rules.mech.data import validate_sheet
-from rules.mech.state import Json, Unit, alive, has, hostile
+from rules.mech.state import Json, Unit, alive, has
 from rules.mech.tables import look_up, table_for
 
 VERSION = 1
@@ -262,7 +262,10 @@ class Ctx:
         self.state = st.with_unit(self.state, uid, copied)
 
     def u(self, uid: str) -> Unit:
-        return st.unit(self.state, uid)
+        found: Unit | None = self.state["units"].get(uid)  # st.unit, inlined: called very often
+        if found is None:
+            raise IllegalAction(f"there is no mech {uid!r} in this encounter")
+        return found
 
     def emit(
         self,
@@ -274,22 +277,39 @@ class Ctx:
         redacted: str | None = None,
         **payload: Any,
     ) -> Event:
-        dice = tuple(self.dice.records[self._mark :])
-        self._mark = len(self.dice.records)
-        body = dict(payload)
+        records = self.dice.records
+        mark, end = self._mark, len(records)
+        dice = tuple(records[mark:]) if end > mark else ()
+        self._mark = end
+        pending = self.pending
+        merged: dict[str, Json] = {}
+        if pending:
+            merged = {k: dict(v) for k, v in pending.items()}
+            self.pending = {}
+        if units:
+            for k, v in units.items():
+                merged[k] = {**merged[k], **v} if k in merged else dict(v)
         patch: Json = {}
-        merged: dict[str, Json] = {k: dict(v) for k, v in self.pending.items()}
-        self.pending = {}
-        for k, v in (units or {}).items():
-            merged[k] = {**merged.get(k, {}), **dict(v)}
         if merged:
             patch["units"] = merged
         if top:
             patch["state"] = dict(top)
         if patch:
-            body["patch"] = patch
-        event = Event(kind, body, text, dice, audience, redacted)
-        self.state = st.apply_patch(self.state, event, fresh=True)
+            payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
+        event = Event(kind, payload, text, dice, audience, redacted)
+        if patch:
+            # st.apply_patch(self.state, event, fresh=True), inlined: the values are new.
+            state = self.state
+            new = dict(state)
+            if merged:
+                new_units = new["units"] = dict(state["units"])
+                for k, v in merged.items():
+                    after = dict(new_units[k])
+                    after.update(v)
+                    new_units[k] = after
+            if top:
+                new.update(patch["state"])
+            self.state = new
         self.events.append(event)
         return event
 
@@ -459,11 +479,11 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
 
 
 def target_of(u: Unit) -> Target:
-    shredded = has(u, "shredded")
+    conditions = u["conditions"]
     return Target(
         armour=int(u["stats"]["armour"]),
-        exposed=has(u, "exposed"),
-        shredded=shredded,
+        exposed="exposed" in conditions,
+        shredded="shredded" in conditions,
         resist=st.resistances(u),
         immune=frozenset(u["immune"]),
     )
@@ -479,10 +499,10 @@ def deal_damage(
 ) -> int:
     """MECH-DMG-PIPE: reduce a hit's damage, subtract from HP and overflow into structure."""
     u = ctx.u(uid)
-    if not alive(u):
+    if u["destroyed"]:
         return 0
     reduced = reduce_damage(components, target_of(u), armour_piercing)
-    raw = ", ".join(f"{v} {k}" for k, v in components if v)
+    raw = ", ".join([f"{v} {k}" for k, v in components if v])
     steps = "; ".join(reduced.steps)
     amount = reduced.total
     text = f"{u['name']} takes {amount} damage ({why}: {raw or '0'}{'; ' + steps if steps else ''})"
@@ -1111,9 +1131,9 @@ def pending_turn_patch(ctx: Ctx, uid: str) -> Json:
 
 
 def require_can_act(u: Unit, what: str, allow_stunned: bool = False) -> None:
-    if not alive(u):
+    if u["destroyed"]:
         raise IllegalAction(f"{u['name']} is destroyed", "MECH-DESTROYED-1")
-    if has(u, "stunned") and not allow_stunned:
+    if "stunned" in u["conditions"] and not allow_stunned:
         raise IllegalAction(f"{u['name']} is Stunned and cannot {what}", "MECH-COND-STUNNED")
     if u["pending_trauma"]:
         raise IllegalAction(
@@ -1123,16 +1143,16 @@ def require_can_act(u: Unit, what: str, allow_stunned: bool = False) -> None:
 
 def reveal(ctx: Ctx, uid: str, why: str) -> None:
     """MECH-COND-HIDDEN: attacking, reactions, boosting remove Hidden."""
-    if has(ctx.u(uid), "hidden"):
+    if "hidden" in ctx.u(uid)["conditions"]:
         ctx.remove_condition(
             uid, "hidden", f"{ctx.u(uid)['name']} is no longer Hidden ({why})", "MECH-COND-HIDDEN"
         )
 
 
 def visible_target(ctx: Ctx, actor: Unit, target: Unit, rule: str) -> None:
-    if not alive(target):
+    if target["destroyed"]:
         raise IllegalAction(f"{target['name']} is destroyed", rule)
-    if has(target, "hidden") and hostile(actor, target):
+    if "hidden" in target["conditions"] and actor["side"] != target["side"]:
         raise IllegalAction(
             f"{target['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN"
         )
@@ -1179,6 +1199,5 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     return ctx.events
 
 
-def apply(state: Json, event: Event) -> Json:
-    """Fold one event into the state."""
-    return st.apply_patch(state, event)
+# Fold one event into the state (st.apply_patch itself: one call fewer per event).
+apply: Callable[[Json, Event], Json] = st.apply_patch

@@ -56,9 +56,15 @@ def copy_json(value: Any) -> Any:
     """A deep copy of JSON data, so a patch never shares lists or dicts with another state."""
     kind = type(value)
     if kind is dict:
-        return {k: v if type(v) in _ATOMS else copy_json(v) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            out[k] = v if type(v) in _ATOMS else copy_json(v)
+        return out
     if kind is list or kind is tuple:
-        return [v if type(v) in _ATOMS else copy_json(v) for v in value]
+        items = []
+        for v in value:
+            items.append(v if type(v) in _ATOMS else copy_json(v))
+        return items
     if kind in _ATOMS:
         return value
     return copy.deepcopy(value)
@@ -73,18 +79,32 @@ def _fold(old: Any, new: Any) -> Any:
         return old
     if kind is dict:
         get = old.get if type(old) is dict else _EMPTY.get
-        return {k: v if type(v) in _ATOMS else _fold(get(k, _MISSING), v) for k, v in new.items()}
+        out = {}
+        for k, v in new.items():
+            if type(v) in _ATOMS:
+                out[k] = v
+            else:
+                was = get(k, _MISSING)
+                out[k] = was if v is was and (type(v) is dict or type(v) is list) else _fold(was, v)
+        return out
     if kind is list or kind is tuple:
-        prior = old if type(old) is list else []
+        prior = old if type(old) is list else _NONE
         n = len(prior)
-        return [
-            v if type(v) in _ATOMS else _fold(prior[i] if i < n else _MISSING, v)
-            for i, v in enumerate(new)
-        ]
+        items = []
+        for i, v in enumerate(new):
+            if type(v) in _ATOMS:
+                items.append(v)
+            else:
+                was = prior[i] if i < n else _MISSING
+                items.append(
+                    was if v is was and (type(v) is dict or type(v) is list) else _fold(was, v)
+                )
+        return items
     return copy.deepcopy(new)
 
 
 _EMPTY: dict[str, Any] = {}
+_NONE: list[Any] = []
 
 
 def apply_patch(state: Json, event: Event, fresh: bool = False) -> Json:
@@ -101,18 +121,18 @@ def apply_patch(state: Json, event: Event, fresh: bool = False) -> Json:
         old_units = state["units"]
         new_units = new["units"] = dict(old_units)
         for uid, fields in units.items():
-            before = old_units[uid]
+            after = dict(old_units[uid])
             if fresh:
-                new_units[uid] = {**before, **fields}
+                after.update(fields)
             else:
-                get = before.get
-                new_units[uid] = {
-                    **before,
-                    **{
-                        k: v if type(v) in _ATOMS else _fold(get(k, _MISSING), v)
-                        for k, v in fields.items()
-                    },
-                }
+                for k, v in fields.items():
+                    if type(v) in _ATOMS:
+                        after[k] = v
+                    elif v is not after.get(k, _MISSING) or not (
+                        type(v) is dict or type(v) is list
+                    ):
+                        after[k] = _fold(after.get(k, _MISSING), v)
+            new_units[uid] = after
     top = patch.get("state")
     if top:
         for key, value in top.items():
@@ -202,30 +222,36 @@ def centre(u: Mapping[str, Any]) -> Cell:
     return (int(u["x"]) + (size(u) - 1) // 2, int(u["y"]) + (size(u) - 1) // 2)
 
 
+Squares = tuple[tuple[Cell, str], ...]  # squares with their keys in the map's terrain
+
+
 @lru_cache(maxsize=4096)
-def _sight_cells(source: Cell, anchor: Cell, span: int) -> tuple[Cell, ...]:
+def _sight_cells(source: Cell, anchor: Cell, span: int) -> Squares:
     """The squares a line from `source` to a unit's centre crosses before reaching the unit."""
     own = footprint(anchor, span)
     centre_cell = (anchor[0] + (span - 1) // 2, anchor[1] + (span - 1) // 2)
-    crossed: list[Cell] = []
+    crossed: list[tuple[Cell, str]] = []
     for cell in supercover_line(source, centre_cell)[1:]:
         if cell in own:
             break
-        crossed.append(cell)
+        crossed.append((cell, f"{cell[0]},{cell[1]}"))
     return tuple(crossed)
 
 
 def line_of_sight(state: Mapping[str, Any], source: Cell, target: Mapping[str, Any]) -> bool:
     """Whether no building stands on the straight line between a square and a unit."""
-    for cell in _sight_cells(source, pos(target), size(target)):
-        feature = terrain(state, cell)
+    # Wrecks are heavy cover, never buildings, so only the map's own terrain can block.
+    features = state["map"]["terrain"]
+    anchor, span = (int(target["x"]), int(target["y"])), int(target["stats"]["size"])
+    for _, key in _sight_cells(source, anchor, span):
+        feature = features.get(key)
         if feature is not None and feature["kind"] == "building":
             return False
     return True
 
 
 @lru_cache(maxsize=4096)
-def _cover_cells(source: Cell, anchor: Cell, span: int) -> tuple[Cell, ...]:
+def _cover_cells(source: Cell, anchor: Cell, span: int) -> Squares:
     """MECH-COVER-TABLE: the squares whose terrain can give a unit cover from `source`."""
     # The line's squares within 1 of the unit's footprint, then the footprint itself.
     own = footprint(anchor, span)
@@ -233,17 +259,26 @@ def _cover_cells(source: Cell, anchor: Cell, span: int) -> tuple[Cell, ...]:
     candidates = [c for c in supercover_line(source, centre_cell) if c not in own]
     candidates += sorted(own)  # standing in light cover (woods, rubble) counts too
     return tuple(
-        cell for cell in candidates if cell != source and min(distance(cell, c) for c in own) <= 1
+        (cell, f"{cell[0]},{cell[1]}")
+        for cell in candidates
+        if cell != source and min(distance(cell, c) for c in own) <= 1
     )
 
 
 def cover(state: Mapping[str, Any], source: Cell, target: Mapping[str, Any]) -> str:
     """MECH-COVER-TABLE: the best cover between a square and a unit ("none", "light", "heavy")."""
     best = "none"
-    for cell in _cover_cells(source, pos(target), size(target)):
-        feature = terrain(state, cell)
+    features = state["map"]["terrain"]
+    wrecks = state["wrecks"]
+    anchor, span = (int(target["x"]), int(target["y"])), int(target["stats"]["size"])
+    for cell, key in _cover_cells(source, anchor, span):
+        feature = features.get(key)
         if feature is None:
-            continue
+            if not wrecks:
+                continue
+            feature = terrain(state, cell)  # a wreck there is heavy cover
+            if feature is None:
+                continue
         if feature["kind"] in ("heavy", "building"):
             return "heavy"
         if feature["kind"] == "light":
@@ -266,13 +301,16 @@ def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
     if u["destroyed"] or "hidden" in conditions or "disengaged" in conditions:
         return False
     units, side = state["units"], u["side"]
+    ux, uy, us = int(u["x"]), int(u["y"]), int(u["stats"]["size"]) - 1
     for uid in state["order"]:
         o = units[uid]
-        if o["destroyed"] or o["side"] == side:
+        if o["side"] == side or o["destroyed"]:
             continue
         if "hidden" in o["conditions"] or "disengaged" in o["conditions"]:
             continue
-        if dist(u, o) == 1:
+        # MECH-AMB-19: `dist(u, o) == 1`, inlined.
+        ox, oy, os = int(o["x"]), int(o["y"]), int(o["stats"]["size"]) - 1
+        if max(0, ox - ux - us, ux - ox - os, oy - uy - us, uy - oy - os) == 1:
             return True
     return False
 
