@@ -289,23 +289,26 @@ def roll_location(
     if target is not None and not locations_on(state, target):
         return None, ""  # DG-ARM-6, DG-LOC-5: total HP only
     settings = settings_of(state)
-    tables = [target["sheet"].get("location_table")] if target is not None else []
-    tables.append(settings.get("dg.hit_location_table"))  # DG-LOC-1/-5: the creature's first
+    own_table = target["sheet"].get("location_table") if target is not None else None
+    table = settings.get("dg.hit_location_table")
     if first and attack_roll is not None and settings["dg.location_from_units_digit"]:
         face = attack_roll % 10 or 10
-        loc = _location(tables, face)
+        loc = _location(own_table, table, face)
         return loc, f"location from the units digit {face}: {LOCATION_NAMES[loc]}"
     face = dice.roll(10, "hit location d10")
-    loc = _location(tables, face)
+    loc = _location(own_table, table, face)
     return loc, f"hit location d10 = {face}: {LOCATION_NAMES[loc]}"
 
 
-def _location(tables: Sequence[Mapping[str, Any] | None], face: int) -> str:
-    """The location of a d10 face in the first table that names it, else the rulebook's."""
+def _location(
+    own_table: Mapping[str, Any] | None, table: Mapping[str, Any] | None, face: int
+) -> str:
+    """DG-LOC-1/-5: a d10 face on the creature's own table, else the campaign's, else the book's."""
     key = str(face)
-    for table in tables:
-        if table and key in table:
-            return str(table[key])
+    if own_table and key in own_table:
+        return str(own_table[key])
+    if table and key in table:
+        return str(table[key])
     return str(HIT_LOCATION_TABLE[face])
 
 

@@ -444,6 +444,9 @@ def mine(state: Json, cid: str, *path: str | int) -> Any:
 def apply_op(state: Json, op: Mapping[str, Any]) -> None:
     """Apply one primitive op to a forked state (callers pass a copy; shared parts stay intact)."""
     kind = op["op"]
+    if kind not in _STATE_OPS:
+        _combatant_op(state, kind, op)
+        return
     if kind == "round_start":
         _round_start(state, op)
         return
@@ -461,7 +464,13 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         return
     if kind == "state_set":
         state[op["key"]] = copy_json(op["value"])
-        return
+
+
+_STATE_OPS = frozenset({"round_start", "round_end", "next_pass", "state_set"})
+
+
+def _combatant_op(state: Json, kind: str, op: Mapping[str, Any]) -> None:
+    """Apply one op that names a combatant (`op["id"]`)."""
     cid = op["id"]
     c = state["combatants"][cid] if kind in ("turn", "delay") else own(state, cid)
     if kind == "spend":
