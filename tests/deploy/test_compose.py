@@ -141,7 +141,8 @@ def test_settings_under_the_compose_environment_are_production(compose: dict[str
     assert (loaded["db"]["HOST"], loaded["db"]["NAME"]) == ("db", "tabula")
     assert loaded["db"]["PASSWORD"] == OPERATOR_ENV["POSTGRES_PASSWORD"]
     assert loaded["layer"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert loaded["layer"]["CONFIG"]["hosts"] == ["redis://redis:6379/0"]
+    hosts = [h["address"] if isinstance(h, dict) else h for h in loaded["layer"]["CONFIG"]["hosts"]]
+    assert hosts == ["redis://redis:6379/0"]
     # nginx serves the static files in this stack.
     assert loaded["serve_static"] is False
     assert loaded["asgi"] == "vtt.asgi.application"
