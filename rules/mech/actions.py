@@ -778,7 +778,8 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
                 f"{t['name']} is {reach} squares away; {weapon['name']} has {what} {limit}",
                 "MECH-RANGE-1",
             )
-        if not st.line_of_sight(ctx.state, st.centre(u), t):
+        half = (int(u["stats"]["size"]) - 1) // 2  # st.centre(u), inlined
+        if not st.line_of_sight(ctx.state, (int(u["x"]) + half, int(u["y"]) + half), t):
             raise IllegalAction(f"no line of sight to {t['name']}", "MECH-ATK-RANGED")
         targets = [t["id"]]
     # Only the weapon fired changes; the others are shared with the state (never changed in place).

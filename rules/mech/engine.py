@@ -257,9 +257,16 @@ class Ctx:
 
     def stage(self, uid: str, **fields: Any) -> None:
         """Change a unit now; the change rides on the next event emitted (so the log holds it)."""
-        copied: Json = st.copy_json(fields)
-        self.pending.setdefault(uid, {}).update(copied)
-        self.state = st.with_unit(self.state, uid, copied)
+        self.stage_new(uid, st.copy_json(fields))
+
+    def stage_new(self, uid: str, fields: Json) -> None:
+        """`stage`, for fields built for this change alone, which nobody changes afterwards."""
+        pending = self.pending.get(uid)
+        if pending is None:
+            self.pending[uid] = dict(fields)
+        else:
+            pending.update(fields)
+        self.state = st.with_unit(self.state, uid, fields)
 
     def u(self, uid: str) -> Unit:
         found: Unit | None = self.state["units"].get(uid)  # st.unit, inlined: called very often
@@ -281,11 +288,12 @@ class Ctx:
         mark, end = self._mark, len(records)
         dice = tuple(records[mark:]) if end > mark else ()
         self._mark = end
-        pending = self.pending
-        merged: dict[str, Json] = {}
-        if pending:
-            merged = {k: dict(v) for k, v in pending.items()}
+        # The pending dicts are this context's own (stage copies), so they join the patch.
+        merged = self.pending
+        if merged:
             self.pending = {}
+        else:
+            merged = {}
         if units:
             for k, v in units.items():
                 merged[k] = {**merged[k], **v} if k in merged else dict(v)
@@ -298,7 +306,7 @@ class Ctx:
             payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
         event = Event(kind, payload, text, dice, audience, redacted)
         if patch:
-            # st.apply_patch(self.state, event, fresh=True), inlined: the values are new.
+            # st.apply_patch(self.state, event), inlined.
             state = self.state
             new = dict(state)
             if merged:
@@ -1122,7 +1130,8 @@ def spend(ctx: Ctx, uid: str, ap: int, what: str, rule: str, reaction: bool = Fa
     if int(turn["ap"]) < ap:
         raise IllegalAction(f"{what} costs {ap} AP and {u['name']} has {turn['ap']} left", rule)
     new = {**turn, "ap": int(turn["ap"]) - ap, "ap_spent": int(turn["ap_spent"]) + ap}
-    ctx.stage(uid, turn={**new, "acted": True, "followup": None})
+    # A new turn dict; the lists in it are the state's own, which nothing changes in place.
+    ctx.stage_new(uid, {"turn": {**new, "acted": True, "followup": None}})
 
 
 def pending_turn_patch(ctx: Ctx, uid: str) -> Json:

@@ -49,7 +49,6 @@ CONDITION_TEXT = {
 
 
 _ATOMS = frozenset((str, int, float, bool, type(None)))
-_MISSING: Any = object()
 
 
 def copy_json(value: Any) -> Any:
@@ -70,73 +69,26 @@ def copy_json(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def _fold(old: Any, new: Any) -> Any:
-    """`copy_json(new)`, but dicts and lists that are the very objects `old` holds are shared."""
-    kind = type(new)
-    if kind in _ATOMS:
-        return new
-    if new is old and (kind is dict or kind is list):
-        return old
-    if kind is dict:
-        get = old.get if type(old) is dict else _EMPTY.get
-        out = {}
-        for k, v in new.items():
-            if type(v) in _ATOMS:
-                out[k] = v
-            else:
-                was = get(k, _MISSING)
-                out[k] = was if v is was and (type(v) is dict or type(v) is list) else _fold(was, v)
-        return out
-    if kind is list or kind is tuple:
-        prior = old if type(old) is list else _NONE
-        n = len(prior)
-        items = []
-        for i, v in enumerate(new):
-            if type(v) in _ATOMS:
-                items.append(v)
-            else:
-                was = prior[i] if i < n else _MISSING
-                items.append(
-                    was if v is was and (type(v) is dict or type(v) is list) else _fold(was, v)
-                )
-        return items
-    return copy.deepcopy(new)
-
-
-_EMPTY: dict[str, Any] = {}
-_NONE: list[Any] = []
-
-
-def apply_patch(state: Json, event: Event, fresh: bool = False) -> Json:
+def apply_patch(state: Json, event: Event) -> Json:
     """Fold one event: its `patch` replaces the named unit fields and top-level fields."""
-    # `fresh`: resolution just built these values for this event alone, so no copy. Otherwise
-    # the values are copied, except parts that are the very objects the state already holds
-    # there (structural sharing: a state is never changed in place, so sharing is safe).
+    # Structural sharing: only the state, its units mapping and the units named are new dicts;
+    # everything else, and the patch's own values, are shared. States and events are values
+    # that nothing changes in place (code that edits a list or dict copies it first), so
+    # sharing is safe, and the old state is never changed.
     patch = event.payload.get("patch")
     if not patch:
         return state
     new = dict(state)
     units = patch.get("units")
     if units:
-        old_units = state["units"]
-        new_units = new["units"] = dict(old_units)
+        new_units = new["units"] = dict(state["units"])
         for uid, fields in units.items():
-            after = dict(old_units[uid])
-            if fresh:
-                after.update(fields)
-            else:
-                for k, v in fields.items():
-                    if type(v) in _ATOMS:
-                        after[k] = v
-                    elif v is not after.get(k, _MISSING) or not (
-                        type(v) is dict or type(v) is list
-                    ):
-                        after[k] = _fold(after.get(k, _MISSING), v)
+            after = dict(new_units[uid])
+            after.update(fields)
             new_units[uid] = after
     top = patch.get("state")
     if top:
-        for key, value in top.items():
-            new[key] = value if fresh else _fold(state.get(key, _MISSING), value)
+        new.update(top)
     return new
 
 

@@ -22,16 +22,6 @@ from rules.mech import state as st
 SETUP = SYSTEM.demo()
 
 
-def _containers(data: Any, found: dict[int, Any] | None = None) -> dict[int, Any]:
-    """Every dict and list inside `data`, by id (the objects are kept, so ids stay unique)."""
-    found = {} if found is None else found
-    if isinstance(data, dict | list) and id(data) not in found:
-        found[id(data)] = data
-        for value in data.values() if isinstance(data, dict) else data:
-            _containers(value, found)
-    return found
-
-
 def _bench_state() -> tuple[dict[str, Any], Action]:
     state = SYSTEM.start(BENCH["setup"])
     for n, action in enumerate(BENCH["prelude"]):
@@ -94,9 +84,8 @@ def test_apply_from_json_events_gives_the_same_state() -> None:
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hs.integers(0, 10**9), hs.integers(20, 50))
-def test_random_play_never_mutates_inputs_nor_aliases_the_events(seed: int, steps: int) -> None:
-    """Every resolve leaves the state as it was; every apply leaves state and event as they were,
-    and the new state shares no list or dict with the event unless the old state did too."""
+def test_random_play_never_mutates_the_state_nor_the_events(seed: int, steps: int) -> None:
+    """Every resolve leaves the state as it was; every apply leaves state and event as they were."""
     rng = random.Random(seed)
     state = SYSTEM.start(SETUP)
     for index in range(1, steps + 1):
@@ -118,8 +107,6 @@ def test_random_play_never_mutates_inputs_nor_aliases_the_events(seed: int, step
             new = SYSTEM.apply(state, event)
             assert state == old_state  # apply does not mutate its input state
             assert event.to_json() == old_event  # nor the event
-            shared = _containers(new).keys() & _containers(dict(event.payload)).keys()
-            assert shared <= _containers(state).keys()
             state = new
 
 
