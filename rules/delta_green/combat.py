@@ -383,8 +383,9 @@ def deal_hit(
         roll = dice.roll(100, "knockout resistance d100")
         if succeeds(chance, roll):
             after = after // 3
-            knocked = {"op": "set", "id": target_id, "key": "knocked_out", "value": True}
-            apply_op(scratch, knocked)
+            if apply:
+                knocked = {"op": "set", "id": target_id, "key": "knocked_out", "value": True}
+                apply_op(scratch, knocked)
             text += f"; knockout {chance}%: d100 = {roll}: knocked out, takes a third ({after})"
         else:
             text += f"; knockout {chance}%: d100 = {roll}: fails, full damage"
