@@ -130,9 +130,11 @@ def size(u: Mapping[str, Any]) -> int:
 
 def dist(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
     """MECH-AMB-19: squares between two units, edge to edge (square.distance, inlined)."""
-    ax, ay, bx, by = int(a["x"]), int(a["y"]), int(b["x"]), int(b["y"])
-    sa, sb = int(a["stats"]["size"]) - 1, int(b["stats"]["size"]) - 1
-    return max(0, bx - ax - sa, ax - bx - sb, by - ay - sa, ay - by - sb)
+    # Positions and sizes are ints (start() and every move make them so).
+    ax, ay, bx, by = a["x"], a["y"], b["x"], b["y"]
+    sa, sb = a["stats"]["size"] - 1, b["stats"]["size"] - 1
+    gap: int = max(0, bx - ax - sa, ax - bx - sb, by - ay - sa, ay - by - sb)
+    return gap
 
 
 def cells(u: Mapping[str, Any]) -> set[Cell]:
@@ -253,7 +255,7 @@ def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
     if u["destroyed"] or "hidden" in conditions or "disengaged" in conditions:
         return False
     units, side = state["units"], u["side"]
-    ux, uy, us = int(u["x"]), int(u["y"]), int(u["stats"]["size"]) - 1
+    ux, uy, us = u["x"], u["y"], u["stats"]["size"] - 1  # ints, as in dist()
     for uid in state["order"]:
         o = units[uid]
         if o["side"] == side or o["destroyed"]:
@@ -261,7 +263,7 @@ def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
         if "hidden" in o["conditions"] or "disengaged" in o["conditions"]:
             continue
         # MECH-AMB-19: `dist(u, o) == 1`, inlined.
-        ox, oy, os = int(o["x"]), int(o["y"]), int(o["stats"]["size"]) - 1
+        ox, oy, os = o["x"], o["y"], o["stats"]["size"] - 1
         if max(0, ox - ux - us, ux - ox - os, oy - uy - us, uy - oy - os) == 1:
             return True
     return False
