@@ -197,6 +197,7 @@ async def fan_out(
         raise RuntimeError(f"the server refused actions: {sender.errors[:3]}")
     latencies: list[float] = []
     lost = 0
+    missing: set[int] = set()
     for index in range(warmup, total):
         if index >= len(order):  # not even the sender heard of it within the settle time
             lost += 1
@@ -205,8 +206,15 @@ async def fan_out(
         receipts = [c.seen.get(seq) for c in clients]
         if any(r is None for r in receipts):
             lost += 1
+            missing.update(i for i, r in enumerate(receipts) if r is None)
             continue
         latencies.append((max(r for r in receipts if r is not None) - sent[index]) * 1000)
+    if missing:
+        closed = sum(1 for i in missing if clients[i].ws.close_code is not None)
+        print(
+            f"  {len(missing)} of {len(clients)} clients missed frames ({closed} of them closed)",
+            flush=True,
+        )
     return latencies, lost
 
 
