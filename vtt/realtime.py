@@ -11,11 +11,6 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 
-def encounter_group(encounter_id: int) -> str:
-    """Every socket open on an encounter page (heartbeat-free notices such as "encounter ended")."""
-    return f"enc.{encounter_id}"
-
-
 def audience_group(encounter_id: int, audience_key: str) -> str:
     """The sockets that see exactly what `audience_key` sees; names are hashed to stay valid."""
     if audience_key in ("gm", "observer"):

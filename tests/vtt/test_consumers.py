@@ -43,9 +43,9 @@ async def connect(
 async def join(user: Any, encounter: Any) -> WebsocketCommunicator:
     """Connect and read the hello frame."""
     socket = await connect(user, encounter)
-    connected, _code = await socket.connect()
+    connected, _code = await socket.connect(timeout=5)
     assert connected
-    hello = await socket.receive_from()
+    hello = await socket.receive_from(timeout=5)
     assert 'data-frame="hello"' in hello
     return socket
 
@@ -69,7 +69,7 @@ async def test_a_roll_reaches_everyone_at_the_table(encounter: Any, gwen: Any, p
     )
 
     for socket in (gm, player):
-        html = await socket.receive_from()
+        html = await socket.receive_from(timeout=5)
         assert 'data-frame="events"' in html and "pip rolled 2d6+3" in html
         assert frame_seq(html) == (2, 2)
         assert html.count('class="die"') == 2
@@ -85,7 +85,9 @@ async def test_gmroll_result_reaches_only_the_gm(
         text_data=json.dumps({"command": "chat", "text": "/gmroll 3d6", "key": "a"})
     )
 
-    gm_html, player_html, watcher_html = [await s.receive_from() for s in (gm, player, watcher)]
+    gm_html, player_html, watcher_html = [
+        await s.receive_from(timeout=5) for s in (gm, player, watcher)
+    ]
     assert "pip rolled 3d6" in gm_html and gm_html.count('class="die"') == 3
     for html in (player_html, watcher_html):
         assert "pip rolled" not in html and 'class="die"' not in html
@@ -99,7 +101,7 @@ async def test_hidden_state_never_reaches_players(encounter: Any, gwen: Any, pip
     await player.send_to(
         text_data=json.dumps({"command": "act", "kind": "bump", "actor": "ann", "key": "a"})
     )
-    gm_html, player_html = await gm.receive_from(), await player.receive_from()
+    gm_html, player_html = await gm.receive_from(timeout=5), await player.receive_from(timeout=5)
     assert "vault code" in gm_html
     assert "vault code" not in player_html and "ann bumps by" in player_html
     await gm.disconnect()
@@ -136,7 +138,7 @@ async def test_bad_input_gets_an_error_for_the_sender_only(
 
     await player.send_to(text_data=message)
 
-    html = await player.receive_from()
+    html = await player.receive_from(timeout=5)
     assert 'data-frame="error"' in html and error in html
     assert await gm.receive_nothing(timeout=0.2)
     assert await count_events(encounter) == before
@@ -147,7 +149,7 @@ async def test_bad_input_gets_an_error_for_the_sender_only(
 async def test_binary_messages_are_refused(encounter: Any, pip: Any) -> None:
     player = await join(pip, encounter)
     await player.send_to(bytes_data=b"\x00\x01")
-    assert "must be JSON text" in await player.receive_from()
+    assert "must be JSON text" in await player.receive_from(timeout=5)
     await player.disconnect()
 
 
@@ -159,7 +161,7 @@ async def test_html_in_a_chat_line_arrives_as_text(encounter: Any, gwen: Any, pi
             {"command": "chat", "text": "<img src=x onerror=alert(1)>", "key": "a"}
         )
     )
-    html = await gm.receive_from()
+    html = await gm.receive_from(timeout=5)
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
     await gm.disconnect()
     await player.disconnect()
@@ -170,10 +172,10 @@ async def test_chat_frames_leave_the_table_alone_and_actions_refresh_it(
 ) -> None:
     player = await join(pip, encounter)
     await player.send_to(text_data=json.dumps({"command": "chat", "text": "/roll 1d6", "key": "a"}))
-    assert 'id="table"' not in await player.receive_from()
+    assert 'id="table"' not in await player.receive_from(timeout=5)
     bump = {"command": "act", "kind": "bump", "actor": "ann", "key": "b"}
     await player.send_to(text_data=json.dumps(bump))
-    assert 'id="table" class="table" hx-swap-oob="true"' in await player.receive_from()
+    assert 'id="table" class="table" hx-swap-oob="true"' in await player.receive_from(timeout=5)
     await player.disconnect()
 
 
@@ -181,11 +183,11 @@ async def test_a_resent_key_is_answered_not_applied_twice(encounter: Any, pip: A
     player = await join(pip, encounter)
     message = json.dumps({"command": "chat", "text": "/roll 1d6", "key": "same"})
     await player.send_to(text_data=message)
-    assert 'data-frame="events"' in await player.receive_from()
+    assert 'data-frame="events"' in await player.receive_from(timeout=5)
 
     await player.send_to(text_data=message)
 
-    answer = await player.receive_from()
+    answer = await player.receive_from(timeout=5)
     assert 'data-frame="heartbeat"' in answer and frame_seq(answer)[1] == 2
     assert await count_events(encounter) == 2
     await player.disconnect()
@@ -193,14 +195,14 @@ async def test_a_resent_key_is_answered_not_applied_twice(encounter: Any, pip: A
 
 async def test_socket_from_a_foreign_origin_is_refused(encounter: Any, pip: Any) -> None:
     socket = await connect(pip, encounter, origin=b"https://evil.example")
-    connected, _code = await socket.connect()
+    connected, _code = await socket.connect(timeout=5)
     assert not connected
 
 
 async def test_anonymous_and_strangers_are_refused(encounter: Any, otto: Any) -> None:
     for user in (None, otto):
         socket = await connect(user, encounter)
-        connected, code = await socket.connect()
+        connected, code = await socket.connect(timeout=5)
         assert not connected and code == 4403
 
 
@@ -209,8 +211,8 @@ async def test_removed_member_socket_is_closed_at_once(encounter: Any, gwen: Any
 
     await database_sync_to_async(campaigns.remove_member)(encounter.campaign_id, gwen.pk, pip.pk)
 
-    assert "You were removed" in await player.receive_from()
-    assert await player.receive_output() == {"type": "websocket.close", "code": 4403}
+    assert "You were removed" in await player.receive_from(timeout=5)
+    assert await player.receive_output(timeout=5) == {"type": "websocket.close", "code": 4403}
     # and the same socket's late action is refused by the service's own re-check
     again = await connect(pip, encounter)
     connected, code = await again.connect()
@@ -224,11 +226,11 @@ async def test_role_change_closes_the_socket_for_a_reconnect(
     await database_sync_to_async(campaigns.set_role)(
         encounter.campaign_id, gwen.pk, pip.pk, "observer"
     )
-    await player.receive_from()
-    assert await player.receive_output() == {"type": "websocket.close", "code": 1012}
+    await player.receive_from(timeout=5)
+    assert await player.receive_output(timeout=5) == {"type": "websocket.close", "code": 1012}
     watcher = await join(pip, encounter)
     await watcher.send_to(text_data=json.dumps({"command": "chat", "text": "hi", "key": "a"}))
-    assert "Observers watch" in await watcher.receive_from()
+    assert "Observers watch" in await watcher.receive_from(timeout=5)
     await watcher.disconnect()
 
 
@@ -246,7 +248,7 @@ async def test_reconnect_fetches_only_missed_events(encounter: Any, gwen: Any, p
     gm = await join(gwen, encounter)
     for n, line in enumerate(["/roll 1d6", "/gmroll 1d8", "/roll 1d10"]):
         await gm.send_to(text_data=json.dumps({"command": "chat", "text": line, "key": f"k{n}"}))
-        await gm.receive_from()
+        await gm.receive_from(timeout=5)
     await gm.disconnect()
 
     client = Client()
@@ -274,7 +276,7 @@ async def test_a_removed_members_open_socket_cannot_act(encounter: Any, pip: Any
 
     await player.send_to(text_data=json.dumps({"command": "chat", "text": "/roll 1d6", "key": "a"}))
 
-    html = await player.receive_from()
+    html = await player.receive_from(timeout=5)
     assert 'data-frame="error"' in html and "You are not at this table" in html
     assert await count_events(encounter) == before
     await player.disconnect()
@@ -285,8 +287,8 @@ async def test_logging_out_closes_the_users_sockets(encounter: Any, pip: Any) ->
     client = Client()
     await database_sync_to_async(client.force_login)(pip)
     await database_sync_to_async(client.post)("/accounts/logout/")
-    await player.receive_from()
-    assert await player.receive_output() == {"type": "websocket.close", "code": 4403}
+    await player.receive_from(timeout=5)
+    assert await player.receive_output(timeout=5) == {"type": "websocket.close", "code": 4403}
 
 
 async def test_each_socket_gets_its_page_language(encounter: Any, gwen: Any, pip: Any) -> None:
@@ -301,13 +303,13 @@ async def test_each_socket_gets_its_page_language(encounter: Any, gwen: Any, pip
     ]
     chinese = WebsocketCommunicator(application, f"/ws/encounters/{encounter.pk}/", headers=headers)
     assert (await chinese.connect())[0]
-    assert "你的角色卡" in await chinese.receive_from()
+    assert "你的角色卡" in await chinese.receive_from(timeout=5)
     english = await join(gwen, encounter)
 
     bump = {"command": "act", "kind": "bump", "actor": "bob", "key": "a"}
     await english.send_to(text_data=json.dumps(bump))
 
-    assert "你的角色卡" in await chinese.receive_from()
-    assert "The table" in await english.receive_from()
+    assert "你的角色卡" in await chinese.receive_from(timeout=5)
+    assert "The table" in await english.receive_from(timeout=5)
     await chinese.disconnect()
     await english.disconnect()

@@ -18,7 +18,7 @@ from rules.core.errors import RulesError
 from vtt.encounters import fragments, services
 from vtt.encounters.commands import Act, Chat, Command, decode, parse_command
 from vtt.encounters.models import Encounter
-from vtt.realtime import audience_group, encounter_group, user_group
+from vtt.realtime import audience_group, user_group
 
 CLOSE_FORBIDDEN = 4403  # the page does not reconnect after this code
 
@@ -37,15 +37,9 @@ def current_seq_sync(encounter_id: int) -> int | None:
     return Encounter.objects.filter(pk=encounter_id).values_list("seq", flat=True).first()
 
 
-def campaign_of_sync(encounter_id: int) -> int | None:
-    """The campaign an encounter belongs to."""
-    return Encounter.objects.filter(pk=encounter_id).values_list("campaign_id", flat=True).first()
-
-
 perform = database_sync_to_async(perform_sync)
 hello_for = database_sync_to_async(fragments.hello_for)
 current_seq = database_sync_to_async(current_seq_sync)
-campaign_of = database_sync_to_async(campaign_of_sync)
 
 
 def language_of(scope: dict[str, Any]) -> str:
@@ -88,18 +82,20 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if hello is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        html, audience_key = hello
-        self.campaign_id = await campaign_of(self.encounter_id)
+        self.campaign_id = hello.campaign_id
+        await self.accept()
         for group in (
-            audience_group(self.encounter_id, audience_key),
-            encounter_group(self.encounter_id),
+            audience_group(self.encounter_id, hello.audience_key),
             user_group(self.user_id),
         ):
             await self.channel_layer.group_add(group, self.channel_name)
             self.groups_joined.append(group)
-        await self.accept()
-        # Broadcasts are at-most-once, so every (re)connect starts from stored state.
-        await self.send(text_data=html)
+        # Broadcasts are at-most-once, so every (re)connect starts from stored state; anything
+        # committed between that read and joining the group is announced by a heartbeat.
+        await self.send(text_data=hello.html)
+        seq = await current_seq(self.encounter_id)
+        if seq is not None and seq > hello.seq:
+            await self.send(text_data=fragments.render_heartbeat(seq))
         self.heartbeat = asyncio.create_task(self.beat())
 
     async def beat(self) -> None:

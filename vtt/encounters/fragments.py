@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -272,13 +273,25 @@ def render_notice(message: str, seq: int) -> str:
     )
 
 
-def hello_for(encounter_id: int, user_id: int) -> tuple[str, str] | None:
-    """The connect frame and the audience key of a member, or None for a stranger."""
+@dataclass(frozen=True)
+class Hello:
+    """What a socket needs at connect: its first frame, audience, seq and campaign."""
+
+    html: str
+    audience_key: str
+    seq: int
+    campaign_id: int
+
+
+def hello_for(encounter_id: int, user_id: int) -> Hello | None:
+    """The connect frame of a member, or None for a stranger."""
     audience = audience_for(encounter_id, user_id)
     if audience is None:
         return None
     encounter = Encounter.objects.get(pk=encounter_id)
-    return render_hello(encounter, audience), audience.key
+    return Hello(
+        render_hello(encounter, audience), audience.key, encounter.seq, encounter.campaign_id
+    )
 
 
 def broadcast(
@@ -309,10 +322,16 @@ def broadcast(
                         encounter, audience, first, last, rows=rows, with_table=with_table
                     )
             rendered[signature] = html
+        group = audience_group(encounter_id, audience.key)
         messages.append(
             (
-                audience_group(encounter_id, audience.key),
-                {"type": "encounter.frame", "html": rendered[signature], "seq": last},
+                group,
+                {
+                    "type": "encounter.frame",
+                    "group": group,
+                    "html": rendered[signature],
+                    "seq": last,
+                },
             )
         )
     group_send_many(messages)
