@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -29,3 +31,17 @@ def pip(django_user_model: Any) -> Any:
 def otto(django_user_model: Any) -> Any:
     """Otto, who is not at the table."""
     return django_user_model.objects.create_user("otto", password="otto-secret-1")
+
+
+@pytest.fixture
+def mentions() -> Callable[[str, str], bool]:
+    """Whether a text names a secret as a whole token, for fog-of-war checks.
+
+    A plain substring test is flaky: a random CSRF token can contain "B5".
+    """
+
+    def check(text: str, secret: str) -> bool:
+        pattern = rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])"
+        return re.search(pattern, text) is not None
+
+    return check

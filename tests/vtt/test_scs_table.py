@@ -70,11 +70,11 @@ def test_board_shows_the_hex_map_with_labels_terrain_rivers_and_counters(
 
 
 def test_red_never_receives_the_hidden_blue_unit_in_any_page_or_frame(
-    game: Any, pip: Any, rex: Any
+    game: Any, pip: Any, rex: Any, mentions: Any
 ) -> None:
     def check(html: str) -> None:
         for secret in HIDDEN:
-            assert secret not in html, secret
+            assert not mentions(html, secret), secret
 
     check(page(rex, game))
     act(game, pip, "unit.move", "blue", units="B3,B5", to="04.05")
