@@ -1,22 +1,13 @@
-"""Channel-layer group names and the after-commit doorbells (REALTIME.md)."""
+"""Per-user channel-layer groups and their after-commit doorbells (REALTIME.md); frames go
+through vtt/fanout.py."""
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
-
-
-def audience_group(encounter_id: int, audience_key: str) -> str:
-    """The sockets that see exactly what `audience_key` sees; names are hashed to stay valid."""
-    if audience_key in ("gm", "observer"):
-        return f"enc.{encounter_id}.{audience_key}"
-    digest = hashlib.sha256(audience_key.encode()).hexdigest()[:20]
-    return f"enc.{encounter_id}.aud.{digest}"
 
 
 def user_group(user_id: int) -> str:
@@ -29,18 +20,6 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(group, message)
-
-
-def group_send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send several group messages from sync code in one hop to the event loop, concurrently."""
-    layer = get_channel_layer()
-    if layer is None or not messages:
-        return
-
-    async def send_all() -> None:
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
-
-    async_to_sync(send_all)()
 
 
 def close_user_sockets_on_commit(user_id: int, campaign_id: int, reason: str) -> None:

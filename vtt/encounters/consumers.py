@@ -18,7 +18,8 @@ from rules.core.errors import RulesError
 from vtt.encounters import fragments, services
 from vtt.encounters.commands import Act, Chat, Command, decode, parse_command
 from vtt.encounters.models import Encounter
-from vtt.realtime import audience_group, user_group
+from vtt.fanout import Hub, hub
+from vtt.realtime import user_group
 
 CLOSE_FORBIDDEN = 4403  # the page does not reconnect after this code
 
@@ -70,6 +71,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def connect(self) -> None:
         self.groups_joined = []
         self.heartbeat: asyncio.Task[None] | None = None
+        self.hub: Hub | None = None
         self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -83,16 +85,16 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.campaign_id = hello.campaign_id
+        self.audience_key = hello.audience_key
         await self.accept()
-        for group in (
-            audience_group(self.encounter_id, hello.audience_key),
-            user_group(self.user_id),
-        ):
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.groups_joined.append(group)
-        # Broadcasts are at-most-once, so every (re)connect starts from stored state; anything
-        # committed between that read and joining the group is announced by a heartbeat.
+        await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
+        self.groups_joined.append(user_group(self.user_id))
+        # Broadcasts are at-most-once, so every (re)connect starts from stored state: the hello,
+        # then frames from the process's hub; anything committed between that read and the join
+        # is announced by a heartbeat, and the page fetches it.
         await self.send(text_data=hello.html)
+        self.hub = hub()
+        await self.hub.join(self.encounter_id, self)
         seq = await current_seq(self.encounter_id)
         if seq is not None and seq > hello.seq:
             await self.send(text_data=fragments.render_heartbeat(seq))
@@ -111,6 +113,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def disconnect(self, code: int) -> None:
         if getattr(self, "heartbeat", None) is not None and self.heartbeat is not None:
             self.heartbeat.cancel()
+        if getattr(self, "hub", None) is not None:
+            assert self.hub is not None
+            await self.hub.leave(self.encounter_id, self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -129,22 +134,13 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.send(text_data=fragments.render_heartbeat(seq or 0))
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # Channels hops to a thread before every handler to close stale DB connections. Pure
-        # forwarding touches no database, and `perform` closes them itself (database_sync_to_async),
-        # so frames and incoming messages skip that hop.
-        kind = message.get("type")
-        if kind == "encounter.frame":
-            await self.encounter_frame(message)
-            return
-        if kind == "websocket.receive":
+        # Channels hops to a thread before every handler to close stale DB connections; `perform`
+        # closes them itself (database_sync_to_async), so incoming messages skip that hop. Frames
+        # do not come through here at all: the process's hub sends them (vtt/fanout.py).
+        if message.get("type") == "websocket.receive":
             await self.websocket_receive(message)
             return
         await super().dispatch(message)
-
-    async def encounter_frame(self, message: dict[str, Any]) -> None:
-        """Forward the frame rendered once for this socket's audience, in its page language."""
-        html = message["html"]
-        await self.send(text_data=html.get(self.language) or next(iter(html.values())))
 
     async def user_revoked(self, message: dict[str, Any]) -> None:
         """The user was removed, or their role or seat changed: close now; the page reconnects."""

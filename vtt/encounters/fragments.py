@@ -16,7 +16,7 @@ from rules.core.system import Audience
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.services import audience_for, table_audiences
 from vtt.eventlog.models import Event
-from vtt.realtime import audience_group, group_send_many
+from vtt.fanout import frames_message, publish_from_sync
 
 
 def _by(row: Event) -> str:
@@ -302,39 +302,30 @@ def broadcast(
     encounter: Encounter | None = None,
     rows: list[Event] | None = None,
 ) -> None:
-    """After commit: render events first..last once per audience and ring each audience group."""
+    """After commit: render events first..last once per audience, publish them in one message."""
     if encounter is None:
         encounter = Encounter.objects.get(pk=encounter_id)
     if rows is None:
         rows = events_between(encounter, first, last)
     with_table = changes_table(rows)
-    rendered: dict[Any, dict[str, str]] = {}
-    messages = []
+    renders: list[dict[str, str]] = []
+    index_of: dict[Any, int] = {}
+    audiences: dict[str, int] = {}
     for audience in table_audiences(encounter):
         # Audiences that see the same rows and no table share one rendering (chat at a big table).
         seen = tuple(audience.can_see(row.audience) for row in rows)
         signature = (seen, audience.key if with_table else None)
-        if signature not in rendered:
+        if signature not in index_of:
             html = {}
             for language in language_codes():
                 with translation.override(language):
                     html[language] = render_events(
                         encounter, audience, first, last, rows=rows, with_table=with_table
                     )
-            rendered[signature] = html
-        group = audience_group(encounter_id, audience.key)
-        messages.append(
-            (
-                group,
-                {
-                    "type": "encounter.frame",
-                    "group": group,
-                    "html": rendered[signature],
-                    "seq": last,
-                },
-            )
-        )
-    group_send_many(messages)
+            index_of[signature] = len(renders)
+            renders.append(html)
+        audiences[audience.key] = index_of[signature]
+    publish_from_sync(frames_message(encounter_id, last, renders, audiences))
 
 
 def language_codes() -> list[str]:

@@ -1,0 +1,203 @@
+"""One channel-layer message per server process per frame; each process forwards it to its sockets.
+
+The channel layer's own group send stores and pops one copy of a message per socket (the core
+Redis layer: a Lua push per copy and a BZPOPMIN round trip per copy on the receiving side). At a
+table of 250 that is 250 copies of the same fragments. Here a process joins the encounter's group
+(`encounter_group(id)`) once, with one channel of its own, while it holds at least one socket of
+that encounter; a frame message carries every audience's fragment once, and the process's pump
+hands each local socket the fragment of its audience and language in one pass.
+
+The process that commits an action also delivers to its own sockets at once, then publishes for
+the other processes; its pump skips its own messages when they come back (`origin`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+import weakref
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+logger = logging.getLogger(__name__)
+
+# The core Redis layer forgets a group member after `group_expiry` (a day) and all of them when
+# Redis restarts: a process re-joins the groups of its encounters this often.
+REJOIN_SECONDS = 30.0
+
+
+def encounter_group(encounter_id: int) -> str:
+    """The processes holding sockets of this encounter (one member per process, not per socket)."""
+    return f"enc.{encounter_id}"
+
+
+class Socket(Protocol):
+    """What the hub needs of a consumer."""
+
+    audience_key: str
+    language: str
+
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None: ...
+
+
+def frames_message(
+    encounter_id: int, seq: int, renders: list[dict[str, str]], audiences: Mapping[str, int]
+) -> dict[str, Any]:
+    """A frame for every audience of an encounter: `renders` once each (by language), and which
+    render each audience key gets."""
+    return {
+        "type": "encounter.frames",
+        "encounter": encounter_id,
+        "seq": seq,
+        "renders": renders,
+        "audiences": dict(audiences),
+    }
+
+
+def fragment_for(message: Mapping[str, Any], audience_key: str, language: str) -> str | None:
+    """The fragment of one socket: its audience's render in its language (else any language)."""
+    index = message["audiences"].get(audience_key)
+    if index is None:
+        return None  # an audience that did not exist when this was rendered: it reconnects
+    by_language: dict[str, str] = message["renders"][index]
+    return by_language.get(language) or next(iter(by_language.values()))
+
+
+class Hub:
+    """The sockets of one process (one event loop, one channel layer), by encounter."""
+
+    def __init__(self, layer: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.layer = layer
+        self.loop = loop
+        self.origin = uuid.uuid4().hex
+        self.sockets: dict[int, set[Socket]] = {}
+        self.channel: str | None = None
+        self.pump_task: asyncio.Task[None] | None = None
+        self.rejoin_task: asyncio.Task[None] | None = None
+        self.publish_lock = asyncio.Lock()
+
+    async def join(self, encounter_id: int, socket: Socket) -> None:
+        """Frames of this encounter reach `socket` from now on."""
+        if self.channel is None:
+            self.channel = await self.layer.new_channel()
+            self.pump_task = asyncio.create_task(self.pump())
+            self.rejoin_task = asyncio.create_task(self.rejoin())
+        sockets = self.sockets.setdefault(encounter_id, set())
+        first = not sockets
+        sockets.add(socket)
+        if first:
+            await self.layer.group_add(encounter_group(encounter_id), self.channel)
+
+    async def leave(self, encounter_id: int, socket: Socket) -> None:
+        """No more frames for `socket`; the process leaves groups (and stops) when none are left."""
+        sockets = self.sockets.get(encounter_id)
+        if sockets is None or socket not in sockets:
+            return
+        sockets.discard(socket)
+        if sockets:
+            return
+        del self.sockets[encounter_id]
+        channel = self.channel
+        if channel is not None:
+            await self.layer.group_discard(encounter_group(encounter_id), channel)
+        if not self.sockets:
+            await self.stop()
+
+    async def stop(self) -> None:
+        """Stop receiving (the last socket left, or the server stops)."""
+        tasks = [task for task in (self.pump_task, self.rejoin_task) if task is not None]
+        self.pump_task = self.rejoin_task = None
+        self.channel = None
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def pump(self) -> None:
+        """Receive frame messages for this process and hand them to its sockets, in order."""
+        channel = self.channel
+        assert channel is not None
+        while True:
+            message = await self.layer.receive(channel)
+            if message.get("type") != "encounter.frames" or message.get("origin") == self.origin:
+                continue
+            await self.deliver(message)
+
+    async def rejoin(self) -> None:
+        """Re-join every encounter group now and then (expiry, a Redis restart)."""
+        while True:
+            await asyncio.sleep(REJOIN_SECONDS)
+            channel = self.channel
+            if channel is None:
+                return
+            for encounter_id in list(self.sockets):
+                await self.layer.group_add(encounter_group(encounter_id), channel)
+
+    async def deliver(self, message: Mapping[str, Any]) -> None:
+        """Send each local socket of the encounter its audience's fragment."""
+        for socket in list(self.sockets.get(message["encounter"], ())):
+            html = fragment_for(message, socket.audience_key, socket.language)
+            if html is None:
+                continue
+            try:
+                await socket.send(text_data=html)
+            except Exception:  # a socket closing under us must not starve the others
+                logger.debug("frame to a closing socket dropped", exc_info=True)
+
+    async def publish(self, message: dict[str, Any]) -> None:
+        """Deliver to this process's sockets now, then ring the other processes, in order."""
+        async with self.publish_lock:
+            await self.deliver(message)
+            await self.layer.group_send(
+                encounter_group(message["encounter"]), {**message, "origin": self.origin}
+            )
+
+
+_hubs: weakref.WeakKeyDictionary[Any, Hub] = weakref.WeakKeyDictionary()
+
+
+def hub() -> Hub:
+    """This process's hub for the default channel layer (called on the server's event loop)."""
+    layer = get_channel_layer()
+    found = _hubs.get(layer)
+    loop = asyncio.get_running_loop()
+    if found is None or found.loop is not loop:
+        found = _hubs[layer] = Hub(layer, loop)
+    return found
+
+
+def publish_from_sync(message: dict[str, Any]) -> None:
+    """After commit, from a worker thread: hand the frames to the server's loop without waiting.
+
+    The worker (one per process for thread-sensitive work, asgiref) is free for the next action
+    at once. Without a hub (a management command, a test without sockets) the layer is rung
+    directly and waited for.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    found = _hubs.get(layer)
+    if found is not None and found.loop.is_running() and not _on_loop(found.loop):
+        future = asyncio.run_coroutine_threadsafe(found.publish(message), found.loop)
+        future.add_done_callback(_log_failure)
+        return
+    group = encounter_group(message["encounter"])
+    async_to_sync(layer.group_send)(group, message)
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _log_failure(future: Any) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        logger.error("broadcast failed", exc_info=future.exception())
