@@ -1,0 +1,111 @@
+"""The bench attacks' events pinned for fixed seeds, so speed work provably changes no outcome."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from rules.core.dice import SeededDice
+from rules.core.system import Action
+from rules.mech import BENCH, SYSTEM
+
+
+def _bench_state() -> dict[str, Any]:
+    state: dict[str, Any] = SYSTEM.start(BENCH["setup"])
+    for n, action in enumerate(BENCH["prelude"]):
+        for event in SYSTEM.resolve(state, action, SeededDice(n)):
+            state = SYSTEM.apply(state, event)
+    return state
+
+
+def _digest(action: Action, seeds: range) -> str:
+    """SHA-256 over every event (kind, payload with its patch, text, dice, audience) per seed."""
+    state = _bench_state()
+    digest = hashlib.sha256()
+    for seed in seeds:
+        events = SYSTEM.resolve(state, action, SeededDice(seed))
+        blob = json.dumps([e.to_json() for e in events], sort_keys=True)
+        digest.update(blob.encode())
+    return digest.hexdigest()
+
+
+def test_bench_carbine_miss_seed_1() -> None:
+    """MECH-ATK-RANGED: seed 1 rolls d20 = 5 + skill 1 = 6 against evasion 8, a miss."""
+    events = SYSTEM.resolve(_bench_state(), BENCH["action"], SeededDice(1))
+    assert [e.kind for e in events] == ["attack.declared", "attack.rolled"]
+    assert [e.text for e in events] == [
+        "Latch attacks with K-12 Service Carbine: Sparring Mule A",
+        "Latch: ranged attack on Sparring Mule A: d20 = 5 +1 +0 = 6 vs evasion 8: miss",
+    ]
+    assert [r.to_json() for r in events[1].dice] == [
+        {"purpose": "ranged attack d20 on Sparring Mule A", "sides": 20, "value": 5}
+    ]
+    patch = events[0].payload["patch"]["units"]["latch"]
+    assert patch["turn"]["ap"] == 1 and patch["turn"]["attacked"] == [0]
+    assert [w["key"] for w in patch["weapons"]] == [
+        "k12_carbine",
+        "holdout_pistol",
+        "cinder_pod",
+        "breaker_maul",
+    ]
+
+
+def test_bench_carbine_critical_seed_5() -> None:
+    """MECH-CRIT-1 / MECH-AMB-25: seed 5 rolls 20 + 1 = 21, damage 3 then 6, the higher kept."""
+    state = _bench_state()
+    events = SYSTEM.resolve(state, BENCH["action"], SeededDice(5))
+    assert [e.text for e in events] == [
+        "Latch attacks with K-12 Service Carbine: Sparring Mule A",
+        "Latch: ranged attack on Sparring Mule A: d20 = 20 +1 +0 = 21 vs evasion 8: critical hit",
+        "damage 1d6: 3; critical: second roll 6, the higher is kept (6)",
+        "Sparring Mule A takes 6 damage (K-12 Service Carbine: 6 kinetic): HP 4/10",
+    ]
+    assert [(r.purpose, r.value) for r in events[2].dice] == [
+        ("damage 1d6 d6", 3),
+        ("critical damage 1d6 d6", 6),
+    ]
+    assert dict(events[2].payload) == {
+        "unit": "latch",
+        "amount": 3,
+        "crit_amount": 6,
+        "rule": "MECH-DMG-PIPE",
+    }
+    assert dict(events[3].payload) == {
+        "unit": "spar_a",
+        "amount": 6,
+        "rule": "MECH-ACT-ATTACK",
+        "raw": "6 kinetic",
+        "steps": [],
+        "patch": {"units": {"spar_a": {"hp": 4}}},
+    }
+    after = state
+    for event in events:
+        after = SYSTEM.apply(after, event)
+    assert after["units"]["spar_a"]["hp"] == 4
+    assert after["units"]["latch"]["turn"]["ap"] == 1
+
+
+@pytest.mark.parametrize(
+    ("action", "expected"),
+    [
+        (
+            BENCH["action"],
+            "6c9d58278e307b2542d7494731d7eb16dd9d5e572c6c01e884ed6b291688342c",
+        ),
+        (
+            Action("attack", "latch", {"weapon": "cinder_pod", "x": 12, "y": 6}),
+            "ea172f89f97202618b01a61e2d2e47d88945fc8ea8ccbcdc2da43549780c3f79",
+        ),
+        (
+            Action("attack", "latch", {"weapon": "holdout_pistol", "target": "spar_a"}),
+            "7aec005efa9c2b3cb1d4f756cef76cf033e66ae490d14cbb28f8ab8f1de0d4a3",
+        ),
+    ],
+    ids=["carbine", "cinder_pod_blast", "holdout_pistol"],
+)
+def test_bench_attacks_events_are_pinned_for_300_seeds(action: Action, expected: str) -> None:
+    """MECH-ACT-ATTACK / MECH-AOE-1: every event of 300 seeded resolutions, byte for byte."""
+    assert _digest(action, range(300)) == expected
