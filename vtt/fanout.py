@@ -80,10 +80,12 @@ class Hub:
         self.pump_task: asyncio.Task[None] | None = None
         self.rejoin_task: asyncio.Task[None] | None = None
         self.publish_lock = asyncio.Lock()
+        self.stopping = False
 
     async def join(self, encounter_id: int, socket: Socket) -> None:
         """Frames of this encounter reach `socket` from now on."""
         if self.channel is None:
+            self.stopping = False
             self.channel = await self.layer.new_channel()
             self.pump_task = asyncio.create_task(self.pump())
             self.rejoin_task = asyncio.create_task(self.rejoin())
@@ -113,10 +115,12 @@ class Hub:
         tasks = [task for task in (self.pump_task, self.rejoin_task) if task is not None]
         self.pump_task = self.rejoin_task = None
         self.channel = None
+        self.stopping = True
         for task in tasks:
             task.cancel()
         for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
+            # redis-py may turn the cancellation of a blocking read into its own TimeoutError
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
     async def pump(self) -> None:
@@ -124,7 +128,15 @@ class Hub:
         channel = self.channel
         assert channel is not None
         while True:
-            message = await self.layer.receive(channel)
+            try:
+                message = await self.layer.receive(channel)
+            except Exception:
+                if self.stopping:
+                    return
+                # Redis away: pages catch up from the heartbeat's seq; keep trying
+                logger.warning("the hub could not receive; retrying", exc_info=True)
+                await asyncio.sleep(1.0)
+                continue
             if message.get("type") != "encounter.frames" or message.get("origin") == self.origin:
                 continue
             await self.deliver(message)
@@ -136,8 +148,11 @@ class Hub:
             channel = self.channel
             if channel is None:
                 return
-            for encounter_id in list(self.sockets):
-                await self.layer.group_add(encounter_group(encounter_id), channel)
+            try:
+                for encounter_id in list(self.sockets):
+                    await self.layer.group_add(encounter_group(encounter_id), channel)
+            except Exception:
+                logger.warning("the hub could not re-join its groups; retrying", exc_info=True)
 
     async def deliver(self, message: Mapping[str, Any]) -> None:
         """Send each local socket of the encounter its audience's fragment."""

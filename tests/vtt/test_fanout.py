@@ -1,0 +1,158 @@
+"""The per-process hub: one layer message per process, each local socket its own fragment."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from channels.layers import InMemoryChannelLayer
+
+from vtt.fanout import Hub, encounter_group, fragment_for, frames_message
+
+RENDERS = [{"en": "gm-en", "zh-hans": "gm-zh"}, {"en": "table-en", "zh-hans": "table-zh"}]
+AUDIENCES = {"gm": 0, "observer": 1, "player": 1}
+
+
+@dataclass(eq=False)
+class FakeSocket:
+    """A consumer as the hub sees it: an audience, a language and a send."""
+
+    audience_key: str
+    language: str = "en"
+    received: list[str] = field(default_factory=list)
+
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        assert text_data is not None
+        self.received.append(text_data)
+
+
+def message(encounter_id: int = 7, seq: int = 1) -> dict[str, Any]:
+    return frames_message(encounter_id, seq, RENDERS, AUDIENCES)
+
+
+def redis_layers() -> Callable[[], Any]:
+    """Redis layers sharing one fresh prefix: each call is another server process."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        reason = "the Redis hub tests need a real Redis: set REDIS_URL"
+        if os.environ.get("TABULA_CI"):
+            pytest.fail(reason + " (TABULA_CI=1: a missing service is a failure)")
+        pytest.skip(reason)
+    from channels_redis.core import RedisChannelLayer
+
+    prefix = f"tabula-hub-test-{uuid.uuid4().hex[:8]}"
+    return lambda: RedisChannelLayer(hosts=[url], prefix=prefix)
+
+
+@pytest.fixture(params=["memory", "redis"])
+def make_layer(request: pytest.FixtureRequest) -> Callable[[], Any]:
+    """A channel-layer factory: in memory (one process) or Redis (each call is a process)."""
+    if request.param == "memory":
+        shared = InMemoryChannelLayer()
+        return lambda: shared  # in memory, "processes" share the one layer
+    return redis_layers()
+
+
+@pytest.fixture
+async def hubs(make_layer: Callable[[], Any]) -> AsyncIterator[list[Hub]]:
+    """Two hubs, as two server processes; stopped (and their Redis flushed) afterwards."""
+    loop = asyncio.get_running_loop()
+    made = [Hub(make_layer(), loop), Hub(make_layer(), loop)]
+    yield made
+    for hub in made:
+        await hub.stop()
+        flush = getattr(hub.layer, "flush", None)
+        if flush is not None:
+            await flush()
+
+
+async def until(check: Callable[[], bool], timeout: float = 3.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def test_each_socket_gets_its_audience_render_in_its_language() -> None:
+    frames = message()
+    assert fragment_for(frames, "gm", "zh-hans") == "gm-zh"
+    assert fragment_for(frames, "player", "en") == "table-en"
+    assert fragment_for(frames, "observer", "fr") == "table-en"  # unknown language: any render
+
+
+def test_an_audience_the_frame_does_not_know_gets_nothing() -> None:
+    # a seat changed after the render: that socket is closed and reconnects from stored state
+    assert fragment_for(message(), "player:blue:ann", "en") is None
+
+
+async def test_publish_delivers_to_local_sockets_at_once_and_once_each(hubs: list[Hub]) -> None:
+    here, _there = hubs
+    gm, player = FakeSocket("gm"), FakeSocket("player", "zh-hans")
+    await here.join(7, gm)
+    await here.join(7, player)
+    await here.publish(message(seq=1))
+    assert gm.received == ["gm-en"] and player.received == ["table-zh"]
+    await asyncio.sleep(0.2)  # its own message comes back through the layer and is skipped
+    assert gm.received == ["gm-en"] and player.received == ["table-zh"]
+
+
+async def test_another_process_hears_the_frame_once_through_the_layer(hubs: list[Hub]) -> None:
+    here, there = hubs
+    sender, watcher = FakeSocket("player"), FakeSocket("observer")
+    await here.join(7, sender)
+    await there.join(7, watcher)
+    for seq in (1, 2, 3):
+        await here.publish(message(seq=seq))
+    await until(lambda: len(watcher.received) == 3)
+    await asyncio.sleep(0.2)
+    assert watcher.received == ["table-en"] * 3 and sender.received == ["table-en"] * 3
+
+
+async def test_frames_of_another_encounter_do_not_reach_a_socket(hubs: list[Hub]) -> None:
+    here, there = hubs
+    elsewhere, watcher = FakeSocket("gm"), FakeSocket("gm")
+    await here.join(8, elsewhere)
+    await there.join(7, watcher)
+    await here.publish(message(encounter_id=8))
+    await asyncio.sleep(0.2)
+    assert elsewhere.received == ["gm-en"] and watcher.received == []
+
+
+async def test_the_process_leaves_the_group_with_its_last_socket_and_stops(
+    hubs: list[Hub],
+) -> None:
+    here, there = hubs
+    first, second, watcher = FakeSocket("gm"), FakeSocket("player"), FakeSocket("gm")
+    await there.join(7, first)
+    await there.join(7, second)
+    await here.join(7, watcher)
+    await there.leave(7, first)
+    assert there.pump_task is not None  # one socket left: still receiving
+    await here.publish(message(seq=1))
+    await until(lambda: second.received == ["table-en"])
+    assert first.received == []
+    await there.leave(7, second)
+    assert there.pump_task is None and there.channel is None and there.sockets == {}
+    await there.leave(7, second)  # leaving twice is harmless
+
+
+async def test_a_socket_that_fails_to_send_does_not_starve_the_others(hubs: list[Hub]) -> None:
+    class Closing(FakeSocket):
+        async def send(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+            raise ConnectionError("closing")
+
+    here, _there = hubs
+    broken, fine = Closing("gm"), FakeSocket("gm")
+    await here.join(7, broken)
+    await here.join(7, fine)
+    await here.publish(message())
+    assert fine.received == ["gm-en"]
+
+
+def test_the_encounter_group_is_one_name_per_encounter() -> None:
+    assert encounter_group(7) == "enc.7" != encounter_group(70)
