@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, str_param
@@ -11,7 +10,7 @@ from rules.core.system import Action
 from rules.geometry.square import distance, footprint, supercover_line
 from rules.mech import state as st
 from rules.mech.checks import accuracy_mod
-from rules.mech.damage import fall_damage, half_up, parse_expr, roll_expr
+from rules.mech.damage import fall_damage, half_up, parse_expr, roll_expr, roll_faces, weapon_damage
 from rules.mech.engine import (
     HANDLERS,
     ONE_AP_ACTIONS,
@@ -471,8 +470,9 @@ def _climb(ctx: Ctx, action: Action, reaction: bool) -> None:
 # Attacks
 
 
-@dataclass(frozen=True)
-class Roll:
+# Roll and Terms are NamedTuples, not frozen dataclasses: each attack builds them per target,
+# and a tuple is several times cheaper to make than a frozen dataclass.
+class Roll(NamedTuple):
     """One attack roll against one target."""
 
     target: str
@@ -481,8 +481,7 @@ class Roll:
     text: str
 
 
-@dataclass(frozen=True)
-class Terms:
+class Terms(NamedTuple):
     """Everything an attack roll adds and is compared with, and why."""
 
     modifier: int
@@ -669,7 +668,7 @@ def strike(
     if not hits:
         return rolls
     expr_text = damage or (str(weapon["damage"]) if weapon else "1d6")
-    expr = parse_expr(expr_text)
+    expr, expr_name, purpose, crit_purpose = weapon_damage(expr_text)
     wtype = weapon["type"] if weapon else dtype
     bonus = (
         0
@@ -680,22 +679,22 @@ def strike(
     if bonus and len(targets) > 1:
         bonus = half_up(bonus)  # MECH-AOE-1: halved against several targets
     btype = wtype if wtype in ("explosive", "energy", "kinetic") else "kinetic"  # MECH-AMB-29
-    expr_name = str(expr)
-    first, faces = roll_expr(expr, ctx.dice, f"damage {expr_name}")
+    first, faces = roll_faces(expr, ctx.dice, purpose)
     total = first + bonus
     crit_total = total
     crit_text = ""
     if critted:  # MECH-AMB-25: one more roll for the critted targets
-        second, _ = roll_expr(expr, ctx.dice, f"critical damage {expr_name}")
+        second, _ = roll_faces(expr, ctx.dice, crit_purpose)
         crit_total = max(first, second) + bonus
         crit_text = f"; critical: second roll {second}, the higher is kept ({crit_total})"
-    parts = [*map(str, faces)]
+    # The sum as the log shows it: "4 + 2 + 3 + 2 bonus = 11" (a lone term has no " = ").
+    terms = [" + ".join(map(str, faces))] if faces else []
     if expr.bonus:
-        parts.append(f"{expr.bonus:+d}".replace("+", "+ ").replace("-", "- "))
+        terms.append(f"+ {expr.bonus}" if expr.bonus > 0 else f"- {-expr.bonus}")
     if bonus:
-        parts.append(f"+ {bonus} bonus")
-    shown = " ".join([p if i == 0 or p[0] in "+-" else f"+ {p}" for i, p in enumerate(parts)])
-    sums = f" = {total}" if len(parts) > 1 else ""
+        terms.append(f"+ {bonus} bonus")
+    shown = " ".join(terms)
+    sums = f" = {total}" if len(faces) + bool(expr.bonus) + bool(bonus) > 1 else ""
     ctx.emit(
         "damage.rolled",
         f"damage {expr_name}: {shown or 0}{sums}{crit_text}",

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from rules.core.dice import Dice
 from rules.core.errors import RulesError, SheetError
@@ -60,8 +61,23 @@ def parse_expr(text: str, field: str = "damage") -> Expr:
 
 def roll_expr(expr: Expr, dice: Dice, purpose: str) -> tuple[int, list[int]]:
     """Roll an expression: its total (never below 0) and its faces."""
-    faces = [dice.roll(expr.sides, f"{purpose} d{expr.sides}") for _ in range(expr.count)]
+    return roll_faces(expr, dice, f"{purpose} d{expr.sides}")
+
+
+def roll_faces(expr: Expr, dice: Dice, face_purpose: str) -> tuple[int, list[int]]:
+    """`roll_expr` with each face's recorded purpose given whole ("damage 1d6 d6")."""
+    sides = expr.sides
+    faces = [dice.roll(sides, face_purpose) for _ in range(expr.count)]
     return max(0, sum(faces) + expr.bonus), faces
+
+
+@lru_cache(maxsize=1024)
+def weapon_damage(text: str) -> tuple[Expr, str, str, str]:
+    """A weapon's damage expression, its name, and its faces' purposes (normal, critical)."""
+    # Cached: an attack needs these strings every time, and they depend on the text alone.
+    expr = parse_expr(text)
+    name = str(expr)
+    return expr, name, f"damage {name} d{expr.sides}", f"critical damage {name} d{expr.sides}"
 
 
 def distribution(expr: Expr) -> dict[int, Fraction]:
@@ -87,8 +103,8 @@ def half_up(value: int) -> int:
     return -(-value // 2)
 
 
-@dataclass(frozen=True)
-class Target:
+# Target and Reduced are NamedTuples (built for every hit; cheaper than frozen dataclasses).
+class Target(NamedTuple):
     """What the pipeline needs to know about the unit taking the damage."""
 
     armour: int = 0
@@ -98,8 +114,7 @@ class Target:
     immune: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class Reduced:
+class Reduced(NamedTuple):
     """A hit's damage after the pipeline, per type, with the steps that changed it."""
 
     by_type: tuple[tuple[str, int], ...]

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from mech_helpers import encounter, mech, play, sheet, sparring, turn
 
 from rules.core.dice import SeededDice
 from rules.core.system import Action
@@ -109,3 +110,29 @@ def test_bench_carbine_critical_seed_5() -> None:
 def test_bench_attacks_events_are_pinned_for_300_seeds(action: Action, expected: str) -> None:
     """MECH-ACT-ATTACK / MECH-AOE-1: every event of 300 seeded resolutions, byte for byte."""
     assert _digest(action, range(300)) == expected
+
+
+@pytest.mark.parametrize(
+    ("damage", "faces", "bonus", "line"),
+    [
+        ("2d6+3", [4, 2], 2, "damage 2d6+3: 4 + 2 + 3 + 2 bonus = 11"),
+        ("1d6-1", [4], 0, "damage 1d6-1: 4 - 1 = 3"),
+        ("1d6", [5], 2, "damage 1d6: 5 + 2 bonus = 7"),
+        ("3", [], 0, "damage 3: + 3"),
+    ],
+)
+def test_damage_line_shows_each_face_and_term(
+    damage: str, faces: list[int], bonus: int, line: str
+) -> None:
+    """MECH-DMG-PIPE / MECH-BONUS-1: the damage line lists faces, the modifier and bonus damage."""
+    gun = {"name": "Test Gun", "size": "main", "kind": "ranged", "range": 10, "damage": damage}
+    gun["type"] = "kinetic"
+    attacker = sheet(mounts=[[gun], [], []])
+    state = turn(
+        encounter(
+            mech("a", "A", 0, 0, attacker), mech("t", "B", 3, 0, sparring(pilot={"hull": 3}))
+        ),
+        "a",
+    )
+    _, events = play(state, "a", "attack", [12, *faces], weapon="test_gun", target="t", bonus=bonus)
+    assert [e.text for e in events if e.kind == "damage.rolled"] == [line]
