@@ -261,6 +261,10 @@ async def bench_tabula(
         finally:
             await close_swarm(clients)
         results.append(Result("tabula", n, latencies, lost, kib))
+        if lost:
+            for index in range(len(stack.servers)):
+                lines = [ln for ln in stack.log(index).splitlines() if '"WS' not in ln]
+                print(f"  Daphne {index} said:\n    " + "\n    ".join(lines[-20:]), flush=True)
         print(
             f"  tabula n={n}: p50 {results[-1].p50:.1f} ms, p99 {results[-1].p99:.1f} ms",
             flush=True,

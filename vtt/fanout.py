@@ -80,15 +80,13 @@ class Hub:
         self.pump_task: asyncio.Task[None] | None = None
         self.rejoin_task: asyncio.Task[None] | None = None
         self.publish_lock = asyncio.Lock()
-        self.stopping = False
 
     async def join(self, encounter_id: int, socket: Socket) -> None:
         """Frames of this encounter reach `socket` from now on."""
         if self.channel is None:
-            self.stopping = False
-            self.channel = await self.layer.new_channel()
-            self.pump_task = asyncio.create_task(self.pump())
-            self.rejoin_task = asyncio.create_task(self.rejoin())
+            self.channel = channel = await self.layer.new_channel()
+            self.pump_task = asyncio.create_task(self.pump(channel))
+            self.rejoin_task = asyncio.create_task(self.rejoin(channel))
         sockets = self.sockets.setdefault(encounter_id, set())
         first = not sockets
         sockets.add(socket)
@@ -114,8 +112,7 @@ class Hub:
         """Stop receiving (the last socket left, or the server stops)."""
         tasks = [task for task in (self.pump_task, self.rejoin_task) if task is not None]
         self.pump_task = self.rejoin_task = None
-        self.channel = None
-        self.stopping = True
+        self.channel = None  # a pump whose channel is no longer the hub's returns
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -123,15 +120,13 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    async def pump(self) -> None:
+    async def pump(self, channel: str) -> None:
         """Receive frame messages for this process and hand them to its sockets, in order."""
-        channel = self.channel
-        assert channel is not None
-        while True:
+        while self.channel == channel:
             try:
                 message = await self.layer.receive(channel)
             except Exception:
-                if self.stopping:
+                if self.channel != channel:
                     return
                 # Redis away: pages catch up from the heartbeat's seq; keep trying
                 logger.warning("the hub could not receive; retrying", exc_info=True)
@@ -141,12 +136,11 @@ class Hub:
                 continue
             await self.deliver(message)
 
-    async def rejoin(self) -> None:
+    async def rejoin(self, channel: str) -> None:
         """Re-join every encounter group now and then (expiry, a Redis restart)."""
         while True:
             await asyncio.sleep(REJOIN_SECONDS)
-            channel = self.channel
-            if channel is None:
+            if self.channel != channel:
                 return
             try:
                 for encounter_id in list(self.sockets):
