@@ -14,7 +14,7 @@ from rules.core.errors import DiceError, RulesError
 from rules.core.system import Action
 from vtt.campaigns import services as campaigns
 from vtt.encounters import services
-from vtt.encounters.fragments import render_events, visible_rows
+from vtt.encounters.fragments import dice_chips, render_events, visible_rows
 from vtt.encounters.models import Encounter
 from vtt.errors import BadInvite, NotAllowed, NotYourCharacter
 from vtt.eventlog.models import AppendOnly, Event
@@ -115,6 +115,16 @@ def test_roll_2d6_plus_3_shows_every_die(encounter: Any, pip: Any) -> None:
     assert row.text.startswith("pip rolled 2d6+3")
 
 
+def test_a_dice_chip_names_its_die_once(encounter: Any, pip: Any, gwen: Any) -> None:
+    [row] = services.chat(encounter.pk, pip.pk, "/roll 2d6+3", "k").events
+    encounter.refresh_from_db()
+    html = render_events(encounter, services.audience_for(encounter.pk, gwen.pk), row.seq, row.seq)
+    assert html.count('<span class="purpose">2d6</span> <b class="face">') == 2
+    assert 'class="sides"' not in html  # the purpose "2d6" already says d6
+    chips = dice_chips([{"purpose": "hit location", "sides": 10, "value": 7}])
+    assert chips[0]["sides_shown"]  # "hit location d10 7"
+
+
 def test_roll_1d100(encounter: Any, pip: Any) -> None:
     [row] = services.chat(encounter.pk, pip.pk, "/roll 1d100", "k").events
     assert [d["sides"] for d in row.dice] == [100]
@@ -138,7 +148,7 @@ def test_gmroll_only_the_gm_sees_the_result(encounter: Any, pip: Any) -> None:
     [seen_by_gm] = visible_rows([row], gm)
     [seen_by_player] = visible_rows([row], player)
 
-    assert seen_by_gm["dice"] == row.dice and seen_by_gm["text"] == row.text
+    assert seen_by_gm["dice"] == dice_chips(row.dice) and seen_by_gm["text"] == row.text
     assert seen_by_player["dice"] == [] and seen_by_player["redacted"]
     assert str(row.dice[0]["value"]) not in seen_by_player["text"]
     player_html = render_events(Encounter.objects.get(pk=encounter.pk), player, row.seq, row.seq)

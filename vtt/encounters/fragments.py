@@ -27,6 +27,15 @@ def _by(row: Event) -> str:
     return row.actor.get_username() if row.actor_id and row.actor else ""
 
 
+def dice_chips(dice: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each recorded die for the log, with its die size shown only where its purpose does not
+    already name it ("2d6 → 3", but "hit location d10 → 7")."""
+    return [
+        {**die, "sides_shown": f"d{die.get('sides')}" not in str(die.get("purpose"))}
+        for die in dice
+    ]
+
+
 def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, Any]]:
     """The log lines this audience may see: the event, its redacted line, or nothing."""
     shown = []
@@ -38,7 +47,7 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                     "entry": row.entry,
                     "kind": row.kind,
                     "text": row.text,
-                    "dice": row.dice,
+                    "dice": dice_chips(row.dice),
                     "secret": row.audience != "all",
                     "audience": row.audience,  # "gm" | "side:<name>" | "actor:<id>": the badge
                     "by": _by(row),
