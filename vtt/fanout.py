@@ -80,33 +80,37 @@ class Hub:
         self.pump_task: asyncio.Task[None] | None = None
         self.rejoin_task: asyncio.Task[None] | None = None
         self.publish_lock = asyncio.Lock()
+        # joins and leaves change group membership one at a time, so a socket's join returns only
+        # once the process is in the group, and a leave's discard never overtakes a later add
+        self.membership_lock = asyncio.Lock()
 
     async def join(self, encounter_id: int, socket: Socket) -> None:
         """Frames of this encounter reach `socket` from now on."""
-        if self.channel is None:
-            self.channel = channel = await self.layer.new_channel()
-            self.pump_task = asyncio.create_task(self.pump(channel))
-            self.rejoin_task = asyncio.create_task(self.rejoin(channel))
-        sockets = self.sockets.setdefault(encounter_id, set())
-        first = not sockets
-        sockets.add(socket)
-        if first:
-            await self.layer.group_add(encounter_group(encounter_id), self.channel)
+        async with self.membership_lock:
+            if self.channel is None:
+                self.channel = channel = await self.layer.new_channel()
+                self.pump_task = asyncio.create_task(self.pump(channel))
+                self.rejoin_task = asyncio.create_task(self.rejoin(channel))
+            sockets = self.sockets.setdefault(encounter_id, set())
+            first = not sockets
+            sockets.add(socket)
+            if first:
+                await self.layer.group_add(encounter_group(encounter_id), self.channel)
 
     async def leave(self, encounter_id: int, socket: Socket) -> None:
         """No more frames for `socket`; the process leaves groups (and stops) when none are left."""
-        sockets = self.sockets.get(encounter_id)
-        if sockets is None or socket not in sockets:
-            return
-        sockets.discard(socket)
-        if sockets:
-            return
-        del self.sockets[encounter_id]
-        channel = self.channel
-        if channel is not None:
-            await self.layer.group_discard(encounter_group(encounter_id), channel)
-        if not self.sockets:
-            await self.stop()
+        async with self.membership_lock:
+            sockets = self.sockets.get(encounter_id)
+            if sockets is None or socket not in sockets:
+                return
+            sockets.discard(socket)
+            if sockets:
+                return
+            del self.sockets[encounter_id]
+            if self.channel is not None:
+                await self.layer.group_discard(encounter_group(encounter_id), self.channel)
+            if not self.sockets:
+                await self.stop()
 
     async def stop(self) -> None:
         """Stop receiving (the last socket left, or the server stops)."""
