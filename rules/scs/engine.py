@@ -694,7 +694,14 @@ def movable(scn: Scenario, state: State, uid: str) -> str | None:
 
 
 def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, dict[str, Any]]:
-    """SCS-3.0/3.1a/3.2a: every hex a group can reach, cheapest path and MP, or the minimum move."""
+    """SCS-3.0/3.1a/3.2a: every hex a group can reach, cheapest path and MP, or the minimum move.
+
+    A group moves only while every unit can pay (PD-10), so a path is legal when each unit's own
+    sum stays within its own MP. Units of one movement class pay the same; a mixed group is
+    searched over one cost per class, keeping every path no other beats for all classes at once
+    (a Pareto front), so a hex is reached whenever some legal path reaches it; the path shown is
+    the one with the least MP summed over the units.
+    """
     start_label = state["units"][uids[0]]["hex"]
     origin = scn.grid.cell(start_label)
     side = scn.units[uids[0]].side
@@ -706,57 +713,26 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
         for label, ids in state["stacks"].items()
         if ids and scn.units[ids[0]].side != side
     }
-    classes = tuple(scn.units[u].move_class for u in uids)
-    budgets = [int(board.mp_left(scn, state, u) * scale) for u in uids]
+    kinds: list[str] = []
+    for uid in uids:
+        if scn.units[uid].move_class not in kinds:
+            kinds.append(scn.units[uid].move_class)
+    dim = [kinds.index(scn.units[u].move_class) for u in uids]
+    unit_budgets = [int(board.mp_left(scn, state, u) * scale) for u in uids]
+    budgets = [
+        min(b for b, d in zip(unit_budgets, dim, strict=True) if d == k) for k in range(len(kinds))
+    ]
+    weights = [dim.count(k) for k in range(len(kinds))]
     spent0 = {u: board.mp_spent(state, u) for u in uids}
-    table = board.movement_table(scn, classes)  # terrain MP, cached per scenario and classes
-    n = len(uids)
-    best: dict[Hex, int] = {origin: 0}
-    labels: dict[Hex, tuple[int, ...]] = {origin: (0,) * n}
-    came: dict[Hex, Hex] = {}
-    tie = itertools.count()
-    frontier: list[tuple[int, int, Hex]] = [(0, next(tie), origin)]
-    pop, push, no_cost = heapq.heappop, heapq.heappush, 10**12
-    if n == 1:  # one unit: its label is its total
-        budget = budgets[0]
-        while frontier:
-            total, _, here = pop(frontier)
-            if total > best[here]:
-                continue
-            for nxt, (cost,) in table[here]:
-                if nxt in enemy_cells:  # SCS-3.3a
-                    continue
-                cost += total + (ezoc_cost if nxt in enemy_zoc else 0)  # SCS-2.1a
-                if cost <= budget and cost < best.get(nxt, no_cost):
-                    best[nxt] = cost
-                    labels[nxt] = (cost,)
-                    came[nxt] = here
-                    push(frontier, (cost, next(tie), nxt))
-    while frontier:  # a group: every unit within its own MP, the cheapest total first
-        total, _, here = pop(frontier)
-        if total > best[here]:
-            continue
-        here_label = labels[here]
-        for nxt, steps in table[here]:
-            if nxt in enemy_cells:  # SCS-3.3a
-                continue
-            extra = ezoc_cost if nxt in enemy_zoc else 0  # SCS-2.1a
-            costs = []
-            for i in range(n):
-                c = here_label[i] + steps[i] + extra
-                if c > budgets[i]:
-                    break
-                costs.append(c)
-            else:
-                new_total = sum(costs)
-                if new_total < best.get(nxt, no_cost):
-                    best[nxt] = new_total
-                    labels[nxt] = tuple(costs)
-                    came[nxt] = here
-                    push(frontier, (new_total, next(tie), nxt))
-    found: dict[str, dict[str, Any]] = {}
+    table = board.movement_table(scn, tuple(kinds))  # terrain MP, cached per scenario and classes
     label_of = scn.grid.label
-    paths: dict[Hex, list[str]] = {origin: []}
+    if len(kinds) == 1:
+        costs, paths = _search_one(table, origin, budgets[0], enemy_cells, enemy_zoc, ezoc_cost)
+    else:
+        costs, paths = _search_front(
+            table, origin, budgets, weights, enemy_cells, enemy_zoc, ezoc_cost
+        )
+    found: dict[str, dict[str, Any]] = {}
     cost_text: dict[int, str] = {}
     mp_text: list[dict[int, str]] = [{} for _ in uids]
 
@@ -769,13 +745,13 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
             found = mp_text[i][x] = fmt(spent0[uids[i]] + Fraction(x, scale))
         return found
 
-    for cell_, spent in labels.items():
+    for cell_, spent in costs.items():
         if cell_ == origin:
             continue
         found[label_of(cell_)] = {
-            "path": _path_labels(cell_, came, paths, label_of),
+            "path": [label_of(c) for c in paths(cell_)],
             "cost": _memo(cost_text, max(spent), cost_of),
-            "mp": {u: mp_of(i, spent[i]) for i, u in enumerate(uids)},
+            "mp": {u: mp_of(i, spent[dim[i]]) for i, u in enumerate(uids)},
             "minimum": False,
         }
     # SCS-3.1e: a unit that has not moved may always move one hex (not prohibited, not enemy).
@@ -799,26 +775,126 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
     return found
 
 
+PathsOf = Callable[[Hex], list[Hex]]
+
+
+def _search_one(
+    table: board.GroupTable,
+    origin: Hex,
+    budget: int,
+    enemy_cells: AbstractSet[Hex],
+    enemy_zoc: AbstractSet[Hex],
+    ezoc_cost: int,
+) -> tuple[dict[Hex, tuple[int, ...]], PathsOf]:
+    """Dijkstra for units of one movement class: each hex's cheapest cost within the budget."""
+    best: dict[Hex, int] = {origin: 0}
+    labels: dict[Hex, tuple[int, ...]] = {origin: (0,)}
+    came: dict[Hex, Hex] = {}
+    tie = itertools.count()
+    frontier: list[tuple[int, int, Hex]] = [(0, next(tie), origin)]
+    pop, push, no_cost = heapq.heappop, heapq.heappush, 10**12
+    while frontier:
+        total, _, here = pop(frontier)
+        if total > best[here]:
+            continue
+        for nxt, (cost,) in table[here]:
+            if nxt in enemy_cells:  # SCS-3.3a
+                continue
+            cost += total + (ezoc_cost if nxt in enemy_zoc else 0)  # SCS-2.1a
+            if cost <= budget and cost < best.get(nxt, no_cost):
+                best[nxt] = cost
+                labels[nxt] = (cost,)
+                came[nxt] = here
+                push(frontier, (cost, next(tie), nxt))
+    prefixes: dict[Hex, list[Hex]] = {origin: []}
+
+    def path(cell_: Hex) -> list[Hex]:
+        chain = []
+        here = cell_
+        while here not in prefixes:
+            chain.append(here)
+            here = came[here]
+        prefix = prefixes[here]
+        for step in reversed(chain):
+            prefix = prefixes[step] = [*prefix, step]
+        return prefix
+
+    return labels, path
+
+
+def _search_front(
+    table: board.GroupTable,
+    origin: Hex,
+    budgets: list[int],
+    weights: list[int],
+    enemy_cells: AbstractSet[Hex],
+    enemy_zoc: AbstractSet[Hex],
+    ezoc_cost: int,
+) -> tuple[dict[Hex, tuple[int, ...]], PathsOf]:
+    """A multi-class group (PD-10): labels are MP per class; a hex keeps every label no other
+    label there beats in every class (a Pareto front), expanded cheapest weighted sum first, so
+    the first label taken from the queue at a hex is its cheapest legal path for the group."""
+    k = len(budgets)
+    cells: list[Hex] = [origin]
+    vectors: list[tuple[int, ...]] = [(0,) * k]
+    parents: list[int] = [-1]
+    front: dict[Hex, list[int]] = {origin: [0]}
+    dead: set[int] = set()
+    first: dict[Hex, int] = {}
+    frontier: list[tuple[int, int]] = [(0, 0)]  # (weighted MP, label id: the tie-break)
+    pop, push = heapq.heappop, heapq.heappush
+    while frontier:
+        _, lid = pop(frontier)
+        if lid in dead:
+            continue
+        here = cells[lid]
+        if here not in first:
+            first[here] = lid
+        vec = vectors[lid]
+        for nxt, steps in table[here]:
+            if nxt in enemy_cells:  # SCS-3.3a
+                continue
+            extra = ezoc_cost if nxt in enemy_zoc else 0  # SCS-2.1a
+            new = tuple(vec[i] + steps[i] + extra for i in range(k))
+            if any(new[i] > budgets[i] for i in range(k)):
+                continue
+            others = front.get(nxt, [])
+            if any(all(vectors[o][i] <= new[i] for i in range(k)) for o in others):
+                continue  # an equal or better label is already there
+            keep = []
+            for o in others:
+                if all(new[i] <= vectors[o][i] for i in range(k)):
+                    dead.add(o)  # beaten in every class by the new label
+                else:
+                    keep.append(o)
+            nid = len(cells)
+            cells.append(nxt)
+            vectors.append(new)
+            parents.append(lid)
+            keep.append(nid)
+            front[nxt] = keep
+            push(frontier, (sum(w * c for w, c in zip(weights, new, strict=True)), nid))
+    prefixes: dict[int, list[Hex]] = {0: []}
+
+    def path(cell_: Hex) -> list[Hex]:
+        chain = []
+        lid = first[cell_]
+        while lid not in prefixes:
+            chain.append(lid)
+            lid = parents[lid]
+        prefix = prefixes[lid]
+        for step in reversed(chain):
+            prefix = prefixes[step] = [*prefix, cells[step]]
+        return prefix
+
+    return {c: vectors[first[c]] for c in front}, path  # hexes in the order first reached
+
+
 def _memo(memo: dict[int, str], key: int, make: Callable[[int], str]) -> str:
     found = memo.get(key)
     if found is None:
         found = memo[key] = make(key)
     return found
-
-
-def _path_labels(
-    cell_: Hex, came: Mapping[Hex, Hex], paths: dict[Hex, list[str]], label_of: Callable[[Hex], str]
-) -> list[str]:
-    """The hexes entered from the origin to `cell_` (its own list; prefixes are remembered)."""
-    chain = []
-    here = cell_
-    while here not in paths:
-        chain.append(here)
-        here = came[here]
-    prefix = paths[here]
-    for step in reversed(chain):
-        prefix = paths[step] = [*prefix, label_of(step)]
-    return list(prefix)
 
 
 def blocked_reasons(

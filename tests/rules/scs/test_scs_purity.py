@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import heapq
-import itertools
 import random
 from fractions import Fraction
 from typing import Any
@@ -80,7 +79,8 @@ def test_a_scratch_state_equals_the_fold_of_its_events(seed: int) -> None:
 def reference_movement_options(
     scn: Scenario, state: dict[str, Any], uids: list[str]
 ) -> dict[str, dict[str, Any]]:
-    """The move search before the cached movement table: neighbours and step costs per edge."""
+    """The move search over neighbours and per-edge step costs, one MP sum per unit (no cached
+    movement table, no merging of units by movement class)."""
     start_label = state["units"][uids[0]]["hex"]
     origin = scn.grid.cell(start_label)
     side = scn.units[uids[0]].side
@@ -95,17 +95,22 @@ def reference_movement_options(
     classes = [scn.units[u].move_class for u in uids]
     budgets = [int(board.mp_left(scn, state, u) * scale) for u in uids]
     spent0 = {u: board.mp_spent(state, u) for u in uids}
-    best: dict[Hex, int] = {origin: 0}
-    labels: dict[Hex, tuple[int, ...]] = {origin: tuple(0 for _ in uids)}
-    came: dict[Hex, Hex] = {}
-    tie = itertools.count()
-    frontier: list[tuple[int, int, Hex]] = [(0, next(tie), origin)]
+    # PD-10: a label is one MP sum per unit; a hex keeps every label no other one there beats
+    # for every unit (a Pareto front); labels leave the queue by summed MP, then by age.
+    cells: list[Hex] = [origin]
+    vectors: list[tuple[int, ...]] = [tuple(0 for _ in uids)]
+    parents: list[int] = [-1]
+    front: dict[Hex, list[int]] = {origin: [0]}
+    dead: set[int] = set()
+    first: dict[Hex, int] = {}
+    frontier: list[tuple[int, int]] = [(0, 0)]
     n = len(uids)
     while frontier:
-        total, _, here = heapq.heappop(frontier)
-        if total > best.get(here, total):
+        _, lid = heapq.heappop(frontier)
+        if lid in dead:
             continue
-        here_label = labels[here]
+        here = cells[lid]
+        first.setdefault(here, lid)
         for nxt in scn.grid.neighbours(here):
             if nxt in enemy_cells:
                 continue
@@ -113,23 +118,32 @@ def reference_movement_options(
             costs = []
             for i in range(n):
                 c = board.scaled_terrain_cost(scn, classes[i], here, nxt)
-                if c is None or here_label[i] + c + extra > budgets[i]:
+                if c is None or vectors[lid][i] + c + extra > budgets[i]:
                     break
-                costs.append(here_label[i] + c + extra)
+                costs.append(vectors[lid][i] + c + extra)
             else:
-                new_total = sum(costs)
-                if new_total < best.get(nxt, 10**12):
-                    best[nxt] = new_total
-                    labels[nxt] = tuple(costs)
-                    came[nxt] = here
-                    heapq.heappush(frontier, (new_total, next(tie), nxt))
+                new = tuple(costs)
+                others = front.get(nxt, [])
+                if any(all(a <= b for a, b in zip(vectors[o], new, strict=True)) for o in others):
+                    continue
+                beaten = {
+                    o for o in others if all(b <= a for a, b in zip(vectors[o], new, strict=True))
+                }
+                dead |= beaten
+                cells.append(nxt)
+                vectors.append(new)
+                parents.append(lid)
+                front[nxt] = [o for o in others if o not in beaten] + [len(cells) - 1]
+                heapq.heappush(frontier, (sum(new), len(cells) - 1))
+    labels = {c: vectors[first[c]] for c in front}
     found: dict[str, dict[str, Any]] = {}
     for cell_, spent in labels.items():
         if cell_ == origin:
             continue
-        path = [cell_]
-        while came.get(path[-1]) not in (None, origin):
-            path.append(came[path[-1]])
+        path, lid = [], first[cell_]
+        while lid:
+            path.append(cells[lid])
+            lid = parents[lid]
         path.reverse()
         found[scn.label(cell_)] = {
             "path": [scn.label(c) for c in path],
