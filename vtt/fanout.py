@@ -88,7 +88,12 @@ class Hub:
         """Frames of this encounter reach `socket` from now on."""
         async with self.membership_lock:
             if self.channel is None:
-                self.channel = channel = await self.layer.new_channel()
+                # A plain channel name, not the layer's process-local "specific.…!…": the core Redis
+                # layer receives those for all of a process's consumers through one shared lock,
+                # and a consumer's receive cancelled at disconnect could stall every other, frames
+                # included, until they expired (bench/broadcast.py --processes 2 lost whole runs).
+                # A plain channel has its own Redis key and its own blocking pop.
+                self.channel = channel = f"tabula.hub.{uuid.uuid4().hex}"
                 self.pump_task = asyncio.create_task(self.pump(channel))
                 self.rejoin_task = asyncio.create_task(self.rejoin(channel))
             sockets = self.sockets.setdefault(encounter_id, set())
