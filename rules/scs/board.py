@@ -298,9 +298,14 @@ def supply_trace(scn: Scenario, state: State, uid: str) -> list[Hex] | None:
 def retreat_paths(
     scn: Scenario, state: State, uids: list[str], origin: Hex, length: int
 ) -> list[list[Hex]]:
-    """SCS-RET-1/2 / PD-25: every retreat path of `length` hexes, each one farther from origin."""
+    """SCS-RET-1/2 / PD-25: every retreat path of `length` hexes, each one farther from origin.
+
+    A path may instead leave the map (SCS-MAP-4, SCS-3.3c): it then ends with the first hex off
+    the map (not a playable hex, SCS-MAP-3), itself one farther from the origin, and is shorter.
+    """
     side = scn.units[uids[0]].side
     classes = {scn.units[u].move_class for u in uids}
+    grid = scn.grid
     paths: list[list[Hex]] = []
 
     def extend(path: list[Hex]) -> None:
@@ -308,8 +313,12 @@ def retreat_paths(
             paths.append(list(path))
             return
         here = path[-1] if path else origin
-        for nxt in scn.grid.neighbours(here):
-            if scn.grid.distance(origin, nxt) != len(path) + 1:
+        for nxt in grid.all_neighbours(here):
+            if grid.distance(origin, nxt) != len(path) + 1:
+                continue
+            if not grid.contains(nxt):  # off the map: the retreat ends, the units are gone
+                if min(nxt) >= 0:  # a hex id is written with whole numbers >= 0 (SCS-MAP-1)
+                    paths.append([*path, nxt])
                 continue
             owner = occupant(scn, state, nxt)
             if owner is not None and owner != side:

@@ -1700,15 +1700,27 @@ def _r_losses(scn: Scenario, state: State, action: Action, out: Scratch) -> None
 def legal_retreats(
     scn: Scenario, state: State, uids: list[str], length: int
 ) -> list[dict[str, Any]]:
-    """SCS-RET-*: each legal retreat path of a group with the EZOC hexes that will cost a step."""
+    """SCS-RET-*: each legal retreat path of a group with the EZOC hexes that will cost a step.
+
+    Paths that leave the map (`off_map`: the group is eliminated, SCS-MAP-4 / SCS-3.3c) come
+    after every path that stays on it.
+    """
     origin = board.unit_hex(scn, state, uids[0])
     assert origin is not None
     enemy_zoc = board.ezoc(scn, state, scn.units[uids[0]].side)
     found = []
     for path in board.retreat_paths(scn, state, uids, origin, length):
         ezoc = [scn.label(c) for c in path if c in enemy_zoc]
-        found.append({"path": [scn.label(c) for c in path], "ezoc": ezoc, "losses": len(ezoc)})
-    found.sort(key=lambda p: (p["losses"], p["path"]))
+        off_map = not scn.grid.contains(path[-1])
+        found.append(
+            {
+                "path": [scn.label(c) for c in path],
+                "ezoc": ezoc,
+                "losses": len(ezoc),
+                "off_map": off_map,
+            }
+        )
+    found.sort(key=lambda p: (p["off_map"], p["losses"], p["path"]))
     return found
 
 
@@ -1764,17 +1776,19 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
     if len({work["units"][u]["hex"] for u in uids}) != 1:
         raise IllegalAction("a retreating group must start from one hex", "SCS-RET-4")
     options = legal_retreats(scn, work, uids, length)
-    path = [scn.label(_hex_param(scn, {"h": p}, "h")) for p in list_param(action.params, "path")]
+    path = [_retreat_label(scn, p) for p in list_param(action.params, "path")]
     eliminated: list[str] = []
-    if not options:
+    off_map: str | None = None
+    if not options or (not path and all(o["off_map"] for o in options)):
         if path:
             raise IllegalAction(f"no legal retreat of {length} hexes exists", "SCS-RET-5")
         if payload.get("k") is not None and k < part.option:
             raise IllegalAction(
-                f"no retreat of {length} hexes exists: take more of the option as step losses",
+                f"no retreat of {length} hexes exists on the map: take more of the option as "
+                "step losses" + (" (or retreat off the map)" if options else ""),
                 "SCS-RET-5",
             )
-        # SCS-RET-5 (and SCS-MAP-4 / SCS-3.3c: a retreat off the map eliminates as well).
+        # SCS-RET-5: no retreat on the map; leaving it would eliminate them as well (SCS-MAP-4).
         eliminated = list(uids)
         chosen: dict[str, Any] = {"path": [], "ezoc": []}
     else:
@@ -1787,6 +1801,10 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
                 "SCS-RET-2",
             )
         chosen = match[0]
+        if chosen["off_map"]:  # SCS-MAP-4 / SCS-3.3c: the units leave the map and are gone
+            *on_map, off_map = chosen["path"]
+            chosen = {**chosen, "path": on_map}
+            eliminated = list(uids)
     # SCS-2.1d: one step per EZOC hex entered, per retreating stack, owner's choice.
     wanted = [u.strip() for u in list_param(action.params, "ezoc_losses")]
     ezoc_losses: dict[str, list[str]] = {}
@@ -1802,7 +1820,18 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
             ezoc_losses[str(i)] = [pick]
             _take_step(scn, work, pick)
     payload.update(units=uids, path=chosen["path"], ezoc_losses=ezoc_losses, eliminated=eliminated)
-    if eliminated:
+    if off_map is not None:
+        payload["off_map"] = off_map
+        route = " → ".join([*chosen["path"], off_map])
+        verb = "retreats" if len(uids) == 1 else "retreat"
+        text = (
+            f"{', '.join(uids)} {verb} off the map ({route}) and "
+            f"{'is' if len(uids) == 1 else 'are'} eliminated (SCS-MAP-4)"
+        )
+        if ezoc_losses:
+            lost = ", ".join(f"{v[0]} in {chosen['path'][int(i)]}" for i, v in ezoc_losses.items())
+            text += f"; EZOC step losses on the way: {lost} (SCS-2.1d)"
+    elif eliminated:
         text = f"{', '.join(uids)} cannot retreat {length} hexes and are eliminated (SCS-RET-5)"
     else:
         verb = "retreats" if len(uids) == 1 else "retreat"
@@ -1814,6 +1843,14 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
     if extra:
         text = f"Option: {', '.join(extra)} lose{'s' * (len(extra) == 1)} a step; " + text
     out.emit(Event("retreat.moved", payload, text=f"{_side_name(scn, side)}: {text}"))
+
+
+def _retreat_label(scn: Scenario, label: str) -> str:
+    """A retreat path's hex id, on the map or (its last hex) just off it (SCS-MAP-4)."""
+    try:
+        return scn.label(scn.grid.parse(label.strip()))
+    except RulesError as exc:
+        raise IllegalAction(f"path: {exc.message}", "SCS-MAP-1") from None
 
 
 def _r_advance(scn: Scenario, state: State, action: Action, out: Scratch) -> None:

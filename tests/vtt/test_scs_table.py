@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import uuid
 from typing import Any
 
@@ -9,6 +10,8 @@ import pytest
 from django.test import Client
 
 from rules.core.system import Action
+from rules.scs import SYSTEM
+from rules.scs.engine import scenario_of
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
 from vtt.encounters import fragments
@@ -140,6 +143,36 @@ def test_combat_panel_offers_retreat_hexes_then_the_advance(gwen: Any, pip: Any,
     act(encounter, rex, "combat.retreat", "red", path="06.05")
     blue = page(pip, encounter)
     assert "Advance into 05.05?" in blue
+
+
+def test_combat_panel_offers_a_retreat_off_the_map_as_elimination(
+    gwen: Any, pip: Any, rex: Any
+) -> None:
+    """SCS-MAP-4 / SCS-RET-2: R4 set up on the west edge (01.02) may retreat off the map."""
+    scenario = copy.deepcopy(dict(scenario_of(SYSTEM.start({"skip_setup": True})).raw))
+    for unit in scenario["units"]:
+        if unit["id"] == "R4":
+            unit["setup"] = {"hex": "01.02"}
+    scenario["crt"]["rows"] = {roll: ["Dr1"] * 10 for roll in range(2, 13)}
+    campaign = create_campaign(gwen.pk, "Edge", "scs")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=campaign, user=rex, role=Role.PLAYER)
+    setup = {
+        "scenario": scenario,
+        "skip_setup": True,
+        "seats": {"blue": "player1", "red": "player2"},
+    }
+    encounter = start_encounter(
+        campaign.pk, gwen.pk, "Edge", setup, {"blue": pip.pk, "red": rex.pk}
+    )
+    act(encounter, pip, "unit.move", "blue", units="B1", path="02.03,02.02")
+    act(encounter, pip, "phase.end", "blue")
+    act(encounter, pip, "attack.declare", "blue", units="B1", target="01.02")
+    act(encounter, pip, "attack.resolve", "blue")
+    red = page(rex, encounter)
+    assert "R4 → 00.02 · off the map: eliminated" in red and "R4 → 01.01 · no loss" in red
+    act(encounter, rex, "combat.retreat", "red", path="00.02")
+    assert "R4 retreats off the map (00.02) and is eliminated (SCS-MAP-4)" in page(pip, encounter)
 
 
 def test_combat_panel_asks_the_owner_for_step_losses(gwen: Any, pip: Any, rex: Any) -> None:

@@ -422,3 +422,65 @@ def test_odds_below_the_table_follow_crt_below_min_pd_04(rule: str, code: str) -
     state, events = act(state, "attack.resolve", "blue")  # 1 : 8 -> below 1:3, no dice
     assert events[0].payload["result"] == code and not events[0].dice
     assert (state["units"]["B4"]["status"] == "eliminated") == (code == "AE")
+
+
+def at_the_west_edge(code: str, defender: str = "R4", **more: str) -> dict[str, Any]:
+    """A Red unit in 01.05 on the west edge, attacked by B1 (02.05) and B2 (02.04)."""
+    state = game(settings=everywhere(code))
+    away = {"B3": "03.08", "B5": "03.09", "B7": "02.08", "B8": "02.09", "B4": "04.09"}
+    here = {defender: "01.05", "B1": "02.05", "B2": "02.04"}
+    state = combat(arrange(state, **{**away, **here, **more}))
+    state, _ = act(state, "attack.declare", "blue", target="01.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    return state
+
+
+def test_a_retreat_off_the_map_is_offered_last_and_eliminates_scs_map_4_ret_2() -> None:
+    state = at_the_west_edge("Dr1")
+    scn = engine.scenario_of(state)
+    paths = engine.legal_retreats(scn, state, ["R4"], 1)
+    assert [(p["path"], p["off_map"], p["losses"]) for p in paths] == [
+        (["01.04"], False, 1),  # B2's ZOC (SCS-2.1d)
+        (["01.06"], False, 1),  # B1's ZOC
+        (["00.04"], True, 0),
+        (["00.05"], True, 0),
+    ]
+    after, events = act(state, "combat.retreat", "red", path="00.05")
+    assert after["units"]["R4"]["status"] == "eliminated" and after["units"]["R4"]["hex"] is None
+    assert after["steps_lost"]["red"] == 1 and after["exited"]["red"] == 0  # no exit VP
+    assert "00.05" not in after["stacks"]
+    assert events[0].payload["off_map"] == "00.05" and events[0].payload["path"] == []
+    assert "R4 retreats off the map (00.05) and is eliminated (SCS-MAP-4)" in events[0].text
+    with pytest.raises(IllegalAction, match="illegal retreat path"):
+        act(state, "combat.retreat", "red", path="00.06")  # not one hex from 01.05
+    with pytest.raises(IllegalAction, match="not a hex id"):
+        act(state, "combat.retreat", "red", path="-1.05")
+
+
+def test_a_longer_retreat_may_leave_the_map_after_paying_its_ezoc_steps_scs_map_4_2_1d() -> None:
+    state = at_the_west_edge("Dr2", defender="R1")
+    scn = engine.scenario_of(state)
+    paths = engine.legal_retreats(scn, state, ["R1"], 2)
+    leave = [p for p in paths if p["off_map"] and len(p["path"]) == 2]
+    assert leave and all(p["path"][0] in ("01.04", "01.06") for p in leave)
+    flags = [p["off_map"] for p in paths]
+    assert flags == sorted(flags) and not flags[0]  # paths staying on the map come first
+    path = leave[0]["path"]
+    after, events = act(state, "combat.retreat", "red", path=",".join(path))
+    assert after["units"]["R1"]["status"] == "eliminated"
+    assert after["steps_lost"]["red"] == 2  # one in the EZOC hex, the last one off the map
+    assert f"EZOC step losses on the way: R1 in {path[0]}" in events[0].text
+
+
+def test_with_only_off_map_retreats_no_path_still_means_eliminated_scs_ret_5() -> None:
+    boxed = {"B3": "01.04", "B7": "01.06"}
+    state = at_the_west_edge("Dr1", **boxed)
+    scn = engine.scenario_of(state)
+    assert all(p["off_map"] for p in engine.legal_retreats(scn, state, ["R4"], 1))
+    after, events = act(state, "combat.retreat", "red")
+    assert after["units"]["R4"]["status"] == "eliminated" and "SCS-RET-5" in events[0].text
+    option = at_the_west_edge("Do1", **boxed)
+    with pytest.raises(IllegalAction, match=r"option as step losses \(or retreat off the map\)"):
+        act(option, "combat.retreat", "red")
+    after, events = act(option, "combat.retreat", "red", path="00.04")
+    assert after["units"]["R4"]["status"] == "eliminated" and "SCS-MAP-4" in events[0].text

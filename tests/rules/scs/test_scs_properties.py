@@ -1,5 +1,5 @@
-"""Property tests: MA never exceeded but by the minimum move (SCS-3.1b/e), legal retreats,
-(SCS-RET-2), fog of war never reveals more than the top unit (SCS-FOW-1, SCS-ENG-3)."""
+"""Property tests: MA never exceeded but by the minimum move (SCS-3.1b/e), legal retreats
+(SCS-RET-2, SCS-MAP-4), fog of war never reveals more than the top unit (SCS-FOW-1, SCS-ENG-3)."""
 
 from __future__ import annotations
 
@@ -50,9 +50,10 @@ def test_a_move_never_spends_more_than_the_ma_except_the_minimum_move(
     st.integers(1, 3),
     st.lists(st.tuples(st.sampled_from(BLUE_UNITS), cells), max_size=6),
 )
-def test_a_retreat_never_enters_an_enemy_hex_or_leaves_the_map(
+def test_a_retreat_never_enters_an_enemy_hex_and_leaves_the_map_only_as_its_last_hex(
     uid: str, where: tuple[int, int], length: int, blues: list[tuple[str, tuple[int, int]]]
 ) -> None:
+    """SCS-RET-1/2, PD-25: each hex one farther; off the map only as the last hex (SCS-MAP-4)."""
     state = arrange(game(), **{uid: SCN.label(where)})
     for blue, cell in blues:
         if cell != where:
@@ -60,9 +61,11 @@ def test_a_retreat_never_enters_an_enemy_hex_or_leaves_the_map(
     if state["units"][uid]["hex"] != SCN.label(where):
         return
     for option in engine.legal_retreats(SCN, state, [uid], length):
-        assert len(option["path"]) == length
-        for i, label in enumerate(option["path"], start=1):
-            cell = SCN.grid.cell(label)  # raises if off the map
+        cells = [SCN.grid.parse(label) for label in option["path"]]
+        on_map = [SCN.grid.contains(c) for c in cells]
+        assert on_map == [True] * (len(cells) - option["off_map"]) + [False] * option["off_map"]
+        assert len(cells) == length or option["off_map"]
+        for i, cell in enumerate(cells, start=1):
             assert SCN.grid.distance(where, cell) == i
             assert board.occupant(SCN, state, cell) in (None, "red")
 
