@@ -20,6 +20,13 @@ SETTINGS: tuple[Setting, ...] = (
         "PD-13",
         ("current_steps", "one_per_unit"),
     ),
+    Setting(
+        "allow_offmap_movement",
+        "Moves may leave the map and come back",
+        False,
+        "SCS-MAP-5",
+        (False, True),
+    ),
     Setting("zoc.requires_attack_at_least", "Attack needed for a ZOC", 1, "PD-08"),
     Setting(
         "combat.zero_strength_units_may_join",

@@ -178,6 +178,7 @@ def scaled_costs(scn: Scenario) -> tuple[int, dict[tuple[str, Hex, Hex], int | N
     hit = _SCALED.get(id(scn))
     if hit is None or hit[0] is not scn:
         values = [scn.road_mp, scn.ezoc_entry_cost]
+        values.extend(v for v in scn.offmap_mp.values() if v is not None)
         for terrain in scn.hex_terrain.values():
             values.extend(v for v in terrain.mp.values() if v is not None)
         for feature in scn.hexside_features.values():
@@ -216,10 +217,12 @@ def movement_table(scn: Scenario, classes: tuple[str, ...]) -> GroupTable:
     table = hit[1].get(classes)
     if table is None:
         per_class = [_class_table(scn, c) for c in classes]
+        if scn.allow_offmap_movement:
+            per_class = [_with_offmap(scn, c, t) for c, t in zip(classes, per_class, strict=True)]
         first, others = per_class[0], per_class[1:]
         table = {}
         for cell_, steps in first.items():
-            more = [dict(other[cell_]) for other in others]
+            more = [dict(other.get(cell_, ())) for other in others]
             table[cell_] = tuple(
                 (nxt, (int(cost), *(int(m[nxt]) for m in more)))
                 for nxt, cost in steps
@@ -227,6 +230,42 @@ def movement_table(scn: Scenario, classes: tuple[str, ...]) -> GroupTable:
             )
         hit[1][classes] = table
     return table
+
+
+def offmap_cost(scn: Scenario, move_class: str, b: Hex) -> Fraction | None:
+    """SCS-MAP-5's exception: MP to enter a hex just off the map, or None where no move may go."""
+    if not scn.allow_offmap_movement or b not in scn.offmap_cells:
+        return None
+    return scn.offmap_mp.get(move_class)
+
+
+def _with_offmap(scn: Scenario, move_class: str, table: Adjacency[Hex]) -> Adjacency[Hex]:
+    """A class's movement table plus the hexes just off the map (allow_offmap_movement): they
+    cost `offmap_mp`, have no hexside features, and lead back onto the map by its terrain."""
+    scale, _ = scaled_costs(scn)
+    ring = scn.offmap_cells
+    grid = scn.grid
+    cost = scn.offmap_mp.get(move_class)
+    if cost is None or not ring:  # "P": this class may not leave the map at all
+        return table
+    off = cost * scale
+    assert off.denominator == 1, "offmap_mp is counted in the scale (scaled_costs)"
+    extended: dict[Hex, tuple[tuple[Hex, float], ...]] = dict(table)
+    for cell_ in grid.cells:
+        out = tuple((n, int(off)) for n in grid.all_neighbours(cell_) if n in ring)
+        if out:
+            extended[cell_] = (*table.get(cell_, ()), *out)
+    for cell_ in ring:
+        steps: list[tuple[Hex, float]] = []
+        for n in grid.all_neighbours(cell_):
+            if n in ring:
+                steps.append((n, int(off)))
+            elif grid.contains(n):
+                back = scn.terrain_of(n).mp[move_class]  # no hexside features off the map
+                if back is not None:
+                    steps.append((n, int(back * scale)))
+        extended[cell_] = tuple(steps)
+    return extended
 
 
 def _class_table(scn: Scenario, move_class: str) -> Adjacency[Hex]:

@@ -662,7 +662,10 @@ def step_cost(
 ) -> tuple[Fraction | None, str]:
     """SCS-TEC-2: MP for one unit to enter b from a, with the reason ("enemy ZOC +2")."""
     if not scn.grid.contains(b):
-        return None, "off the map (SCS-MAP-5)"
+        off = board.offmap_cost(scn, scn.units[uid].move_class, b)
+        if off is None:
+            return None, "off the map (SCS-MAP-5)"
+        return off, f"off the map {fmt(off)} (allow_offmap_movement, SCS-MAP-5)"
     side = scn.units[uid].side
     owner = board.occupant(scn, state, b)
     if owner is not None and owner != side:
@@ -746,7 +749,7 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
         return found
 
     for cell_, spent in costs.items():
-        if cell_ == origin:
+        if cell_ == origin or cell_ in scn.offmap_cells:  # SCS-MAP-5: a move ends on the map
             continue
         found[label_of(cell_)] = {
             "path": [label_of(c) for c in paths(cell_)],
@@ -979,13 +982,19 @@ def _r_move(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     options = movement_options(scn, state, uids)
     path_labels = list_param(action.params, "path")
     if path_labels:
-        path = [scn.label(_hex_param(scn, {"h": p}, "h")) for p in path_labels]
+        path = [_path_label(scn, p) for p in path_labels]
         if path[0] == start_label:  # a path may name the hex it starts from
             path = path[1:]
         if not path:
             raise IllegalAction("the path must enter at least one hex", "SCS-3.0")
         target = path[-1]
         _check_path(scn, state, uids, start_label, path)
+        if not scn.grid.contains(scn.grid.parse(target)):
+            raise IllegalAction(
+                f"a move must end on the map, not in {target}; units leave the map only from "
+                "an exit hex (unit.exit, SCS-MAP-4)",
+                "SCS-MAP-5",
+            )
         option = options.get(target)
         cost_mp: dict[str, str]
         minimum = False
@@ -994,7 +1003,7 @@ def _r_move(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
         prev = scn.grid.cell(start_label)
         over = None
         for label in path:
-            nxt = scn.grid.cell(label)
+            nxt = scn.grid.parse(label)
             for uid in uids:
                 c, why = step_cost(scn, state, uid, prev, nxt, enemy_zoc)
                 assert c is not None
@@ -1033,11 +1042,24 @@ def _r_move(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     )
 
 
+def _path_label(scn: Scenario, label: str) -> str:
+    """A move path's hex id: a hex of the map, or one just off it where the scenario allows
+    moves to leave the map and come back (allow_offmap_movement, SCS-MAP-5)."""
+    try:
+        cell_ = scn.grid.parse(label.strip())
+    except RulesError as exc:
+        raise IllegalAction(f"path: {exc.message}", "SCS-MAP-1") from None
+    if not scn.grid.contains(cell_) and cell_ not in scn.offmap_cells:
+        why = "" if scn.allow_offmap_movement else "; moves may not leave the map"
+        raise IllegalAction(f"path: hex {label.strip()} is off the map{why}", "SCS-MAP-5")
+    return scn.label(cell_)
+
+
 def _check_path(scn: Scenario, state: State, uids: list[str], start: str, path: list[str]) -> None:
     prev = scn.grid.cell(start)
     enemy_zoc = board.ezoc(scn, state, scn.units[uids[0]].side)
     for label in path:
-        nxt = scn.grid.cell(label)
+        nxt = scn.grid.parse(label)
         if not scn.grid.adjacent(prev, nxt):
             raise IllegalAction(f"{label} is not adjacent to {scn.label(prev)}", "SCS-3.0")
         for uid in uids:

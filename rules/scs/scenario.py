@@ -129,7 +129,9 @@ class Scenario:
     vp_hexes: Mapping[Hex, tuple[int, str]]
     vp_per_step: int
     exit_vp: int
-    allow_offmap_movement: bool = False
+    allow_offmap_movement: bool = False  # SCS-MAP-5's exception: a move may leave and come back
+    offmap_cells: frozenset[Hex] = frozenset()  # the hexes just beyond the edge it may cross
+    offmap_mp: Mapping[str, Fraction | None] = field(default_factory=dict)  # MP per class there
     exits: Mapping[str, frozenset[Hex]] = field(default_factory=dict)  # SCS-MAP-4: exit hexes
     sudden_death: tuple[tuple[str, frozenset[Hex]], ...] = ()  # SCS-VIC-1: (side, hexes to hold)
     support_enabled: bool = False  # SCS-ART-1 / PD-29: the optional barrage module
@@ -446,6 +448,27 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     if turns < 1:
         raise ScenarioError("game_turns must be at least 1")
     limit = int(_need(stacking, "limit_points", "stacking"))
+    allow_offmap = data.get("allow_offmap_movement", False)
+    if not isinstance(allow_offmap, bool):
+        raise ScenarioError("allow_offmap_movement must be true or false", "SCS-MAP-5")
+    offmap_cells: frozenset[Hex] = frozenset()
+    offmap_mp: dict[str, Fraction | None] = {}
+    if allow_offmap:
+        # SCS-MAP-5: one hex beyond the playable area (hex ids stay whole numbers >= 0).
+        offmap_cells = frozenset(
+            n
+            for c in grid.cells
+            for n in grid.all_neighbours(c)
+            if n not in grid.cells and min(n) >= 0
+        )
+        raw_mp = data.get("offmap_mp")
+        for c in classes:
+            value = raw_mp.get(c) if isinstance(raw_mp, Mapping) else raw_mp
+            offmap_mp[c] = (
+                hex_terrain[default_terrain].mp[c]
+                if value is None
+                else _cost(value, f"offmap_mp.{c}" if isinstance(raw_mp, Mapping) else "offmap_mp")
+            )
     return Scenario(
         id=sid,
         title=str(data.get("title", sid)),
@@ -490,7 +513,9 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         vp_hexes=vp_hexes,
         vp_per_step=int(victory.get("vp_per_enemy_step_eliminated", 0)),
         exit_vp=0 if exit_vp in (None, "none") else int(exit_vp),
-        allow_offmap_movement=bool(data.get("allow_offmap_movement", False)),
+        allow_offmap_movement=allow_offmap,
+        offmap_cells=offmap_cells,
+        offmap_mp=offmap_mp,
         exits=exits,
         sudden_death=tuple(sudden),
         support_enabled=bool((data.get("support") or {}).get("enabled", False)),

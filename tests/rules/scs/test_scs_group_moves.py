@@ -1,5 +1,6 @@
 """A group's `to` finds the cheapest path every unit can pay for (SCS-3.0, SCS-3.1b, PD-10):
-mixed foot/mech groups on small random maps, checked against every simple path."""
+mixed foot/mech groups on small random maps, checked against every simple path (through the
+hexes just off the map too where the scenario allows it, SCS-MAP-5)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def small_map(
     roads: list[bool],
     units: list[dict[str, Any]],
     costs: tuple[int, ...] = (2, 3, 2, 4, 1, 2),
+    offmap: bool = False,
 ) -> dict[str, Any]:
     """A 4 x 3 scenario with the given terrain, units and TEC costs (woods foot/mech, rough
     foot/mech, river foot/mech; the rest as in the demo) and the demo's CRT."""
@@ -72,6 +74,7 @@ def small_map(
         "crt": raw["crt"],
         "supply": {"sources": {"Blue": {"column": 1}, "Red": {"column": COLUMNS}}},
         "units": units,
+        "allow_offmap_movement": offmap,
     }
 
 
@@ -98,7 +101,7 @@ def cheapest_by_brute_force(
     best: dict[Hex, tuple[Fraction, list[Hex]]] = {}
 
     def walk(here: Hex, spent: dict[str, Fraction], path: list[Hex]) -> None:
-        for nxt in scn.grid.neighbours(here):
+        for nxt in scn.grid.all_neighbours(here):  # off the map too (allow_offmap_movement)
             if nxt == origin or nxt in path:
                 continue
             costs = {}
@@ -109,7 +112,7 @@ def cheapest_by_brute_force(
                 costs[uid] = spent[uid] + cost
             else:
                 total = sum(costs.values(), Fraction(0))
-                if nxt not in best or total < best[nxt][0]:
+                if scn.grid.contains(nxt) and (nxt not in best or total < best[nxt][0]):
                     best[nxt] = (total, [*path, nxt])
                 walk(nxt, costs, [*path, nxt])
 
@@ -129,6 +132,7 @@ def cheapest_by_brute_force(
     enemy=st.one_of(st.none(), st.tuples(st.sampled_from(CELLS), st.integers(0, 2))),
     oos=st.lists(st.booleans(), min_size=3, max_size=3),
     costs=st.tuples(*[st.integers(1, 4)] * 4, *[st.integers(0, 2)] * 2),
+    offmap=st.booleans(),
 )
 @example(  # a search keeping one label per hex (least summed MP) missed 02.01 and 04.03 here
     terrain=[
@@ -149,6 +153,7 @@ def cheapest_by_brute_force(
     enemy=None,
     oos=[False] * 3,
     costs=(3, 2, 4, 2, 0, 2),
+    offmap=False,
 )
 def test_to_succeeds_whenever_a_legal_path_exists_and_costs_the_least_pd_10_scs_3_1b(
     terrain: list[str],
@@ -161,6 +166,7 @@ def test_to_succeeds_whenever_a_legal_path_exists_and_costs_the_least_pd_10_scs_
     enemy: tuple[Hex, int] | None,
     oos: list[bool],
     costs: tuple[int, ...],
+    offmap: bool,
 ) -> None:
     if terrain[CELLS.index(origin)] == "marsh":
         terrain = [*terrain]
@@ -173,7 +179,7 @@ def test_to_succeeds_whenever_a_legal_path_exists_and_costs_the_least_pd_10_scs_
     ][: len(uids)]
     if enemy is not None and enemy[0] != origin:
         units.append(unit("E", "Red", "foot", enemy[1], 3, enemy[0]))
-    data = small_map(terrain, rivers, roads, units, costs)
+    data = small_map(terrain, rivers, roads, units, costs, offmap)
     try:
         state = SYSTEM.start({"scenario": data, "skip_setup": True})
     except RulesError:

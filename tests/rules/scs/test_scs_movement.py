@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from scs_helpers import act, arrange, game, to_phase
 
@@ -317,3 +319,66 @@ def test_units_on_an_exit_hex_may_leave_the_map_for_exit_vp_scs_map_4_3_3c() -> 
     raw["scenario"]["exits"] = {"Blue": ["05.05"]}
     with pytest.raises(ScenarioError, match="not at the map edge"):
         build(raw)
+
+
+def west_edge(allow: bool, **settings: Any) -> dict[str, Any]:
+    """B4 (recon, MA 8) in 01.03 with R6's ZOC across 01.04-01.06 on the west edge."""
+    state = game(settings={"allow_offmap_movement": allow, **settings})
+    away = dict.fromkeys(("B1", "B2", "B3", "B5", "B7", "B8"))
+    return arrange(state, **away, B4="01.03", R6="01.05")
+
+
+def test_moves_may_leave_the_map_and_come_back_when_the_scenario_allows_scs_map_5() -> None:
+    state = west_edge(True)
+    scn = engine.scenario_of(state)
+    options = engine.movement_options(scn, state, ["B4"])
+    # Off the map each hex costs what the default terrain (clear) costs; no EZOC out there.
+    assert options["01.07"]["path"] == ["00.03", "00.04", "00.05", "00.06", "01.07"]
+    assert options["01.07"]["mp"] == {"B4": "5"}
+    assert not any(label.startswith("00.") for label in options)  # a move ends on the map
+    after, events = act(state, "unit.move", "blue", units="B4", path="00.03,00.04,00.05,01.06")
+    assert after["units"]["B4"]["hex"] == "01.06" and after["units"]["B4"]["mp"] == "6"
+    assert "00.05 → 01.06" in events[0].text and "00.05" not in after["stacks"]
+    on_map = engine.movement_options(engine.scenario_of(west_edge(False)), west_edge(False), ["B4"])
+    assert on_map["01.07"]["mp"] == {"B4": "6"} and "00.03" not in on_map["01.07"]["path"]
+
+
+def test_a_move_may_not_end_off_the_map_scs_map_5_map_4() -> None:
+    state = west_edge(True)
+    with pytest.raises(IllegalAction, match=r"must end on the map.*unit.exit.*SCS-MAP-5"):
+        act(state, "unit.move", "blue", units="B4", path="00.03,00.04")
+    with pytest.raises(IllegalAction, match="off the map"):
+        act(state, "unit.move", "blue", units="B4", to="00.04")
+    with pytest.raises(IllegalAction, match="off the map"):  # beyond the one-hex ring
+        act(state, "unit.move", "blue", units="B4", path="00.03,99.04")
+
+
+def test_without_the_exception_a_path_may_not_leave_the_map_scs_map_5() -> None:
+    with pytest.raises(IllegalAction, match=r"moves may not leave the map \(SCS-MAP-5\)"):
+        act(west_edge(False), "unit.move", "blue", units="B4", path="00.03,00.04,01.05")
+
+
+def test_offmap_mp_prices_the_hexes_off_the_map_per_class_and_p_forbids_them_scs_map_5() -> None:
+    state = west_edge(True, offmap_mp={"foot": 2, "mech": "P"})
+    scn = engine.scenario_of(state)
+    assert "00.03" not in engine.movement_options(scn, state, ["B4"])["01.07"]["path"]
+    with pytest.raises(IllegalAction, match="off the map"):
+        act(state, "unit.move", "blue", units="B4", path="00.03,00.04,01.04")
+    foot = arrange(state, B4=None, B1="01.02")
+    after, _ = act(foot, "unit.move", "blue", units="B1", path="00.02,01.03")
+    assert after["units"]["B1"]["mp"] == "3"  # 2 off the map + 1 back onto clear 01.03
+
+
+def test_a_retreat_off_the_map_still_eliminates_with_offmap_movement_scs_map_4() -> None:
+    state = arrange(
+        west_edge(True, **{"crt.rows": {r: ["Dr1"] * 10 for r in range(2, 13)}}),
+        R6=None,
+        R4="01.05",
+        B1="02.05",
+        B2="02.04",
+    )
+    state = to_phase(state, "combat")
+    state, _ = act(state, "attack.declare", "blue", target="01.05", units="B1,B2")
+    state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
+    after, _ = act(state, "combat.retreat", "red", path="00.05")
+    assert after["units"]["R4"]["status"] == "eliminated"

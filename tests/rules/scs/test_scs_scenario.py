@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -86,9 +87,20 @@ def _unknown_reinforcement(s: dict[str, Any]) -> None:
     s["reinforcements"]["arrivals"][0]["unit"] = "B99"
 
 
+def _offmap_not_bool(s: dict[str, Any]) -> None:
+    s["allow_offmap_movement"] = "yes"
+
+
+def _offmap_bad_mp(s: dict[str, Any]) -> None:
+    s["allow_offmap_movement"] = True
+    s["offmap_mp"] = {"foot": "lots"}
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
+        (_offmap_not_bool, "allow_offmap_movement must be true or false"),
+        (_offmap_bad_mp, "offmap_mp.foot: 'lots' is not a number"),
         (_setup_off_map, "unit R7: set-up hex: hex 31.02 is off the map"),
         (_unquoted_hex, "hex ids must be quoted strings"),
         (_bad_crt_row, "crt row 7: needs 10 results"),
@@ -136,3 +148,17 @@ def test_inclusive_setup_area_includes_its_boundary_scs_setup_4() -> None:
     exclusive = build(variant(area(False))).units["B1"].setup_area
     assert (1, 3) in inclusive and (3, 6) in inclusive and len(inclusive) == 12
     assert (1, 3) not in exclusive and exclusive == {(2, 4), (2, 5)}
+
+
+def test_offmap_movement_opens_the_ring_of_hexes_just_beyond_the_edge_scs_map_5() -> None:
+    assert load_scenario("halden_crossing").offmap_cells == frozenset()  # off by default
+    scn = load_scenario("halden_crossing", {"allow_offmap_movement": True})
+    # 12 x 10 map: one hex beyond each edge, hex ids stay whole numbers (no column -1).
+    assert (
+        (0, 5) in scn.offmap_cells and (13, 5) in scn.offmap_cells and (5, 11) in scn.offmap_cells
+    )
+    assert not scn.offmap_cells & scn.grid.cells
+    assert all(min(c) >= 0 for c in scn.offmap_cells)
+    assert scn.offmap_mp == {"foot": 1, "mech": 1}  # the default terrain's (clear) MP
+    priced = load_scenario("halden_crossing", {"allow_offmap_movement": True, "offmap_mp": "3/2"})
+    assert priced.offmap_mp == {"foot": Fraction(3, 2), "mech": Fraction(3, 2)}
