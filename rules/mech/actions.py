@@ -25,6 +25,7 @@ from rules.mech.engine import (
     require_can_act,
     reveal,
     spend,
+    spent_turn,
     take_burn,
     take_heat,
     visible_target,
@@ -534,8 +535,9 @@ def attack_terms(
     diff += extra_diff
     if extra_acc or extra_diff:
         why.append(f"extra +{extra_acc} accuracy / +{extra_diff} difficulty")
-    cancel = bool(state["settings"]["accuracy_cancel_first"])
-    mod = accuracy_mod(acc, diff, cancel_first=cancel)
+    mod = 0  # no accuracy and no difficulty: +0 under either MECH-AMB-03 reading
+    if acc or diff:
+        mod = accuracy_mod(acc, diff, 3, bool(state["settings"]["accuracy_cancel_first"]))
     if mode == "tech":  # MECH-ATK-TECH
         bonus = int(a["stats"]["tech_attack"])
         defence, dname = int(t["stats"]["edef"]), "e-defense"
@@ -722,8 +724,9 @@ def strike(
 
 def weapon_index(u: Unit, params: dict[str, Any]) -> int:
     raw = params.get("weapon")
+    wanted = str(raw)
     for i, w in enumerate(u["weapons"]):
-        if str(raw) in (str(i), w["key"]):
+        if w["key"] == wanted or str(i) == wanted:
             return i
     raise IllegalAction(f"{u['name']} has no weapon {raw!r}", "MECH-ACT-ATTACK")
 
@@ -752,18 +755,23 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         )
     if "exposed" in u["conditions"] and ctx.settings["exposed_locks_weapons"]:
         raise IllegalAction(f"{u['name']} is Exposed and its weapons are locked", "MECH-AMB-43")
-    if followup:
-        if reaction or turn.get("followup") != weapon["mount"] or weapon["size"] != "auxiliary":
-            raise IllegalAction(
-                "a follow-up needs another auxiliary weapon on the mount that just attacked",
-                "MECH-ACT-ATTACK",
-            )
-    else:
+    if followup and (
+        reaction or turn.get("followup") != weapon["mount"] or weapon["size"] != "auxiliary"
+    ):
+        raise IllegalAction(
+            "a follow-up needs another auxiliary weapon on the mount that just attacked",
+            "MECH-ACT-ATTACK",
+        )
+    # The AP are checked here and paid with the declaration below (one patch, not two).
+    paid = None
+    if not followup and not reaction:
         cost = 2 if weapon["size"] == "superheavy" else 1
-        spend(ctx, u["id"], cost, f"attacking with {weapon['name']}", "MECH-ACT-ATTACK", reaction)
+        what = f"attacking with {weapon['name']}"
+        paid = spent_turn(ctx, u["id"], cost, what, "MECH-ACT-ATTACK")
     origin = None
     if weapon.get("area"):
         targets, origin, _ = area_targets(ctx, u, weapon, params)
+        names = ", ".join([ctx.u(t)["name"] for t in targets]) or "nobody"
     else:
         t = ctx.u(str_param(params, "target"))
         visible_target(ctx, u, t, "MECH-ACT-ATTACK")
@@ -781,6 +789,7 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         if not st.line_of_sight(ctx.state, (int(u["x"]) + half, int(u["y"]) + half), t):
             raise IllegalAction(f"no line of sight to {t['name']}", "MECH-ATK-RANGED")
         targets = [t["id"]]
+        names = t["name"]
     # Only the weapon fired changes; the others are shared with the state (never changed in place).
     current = ctx.u(u["id"])
     weapons = list(current["weapons"])
@@ -791,26 +800,28 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
             fired["uses"] = int(fired["uses"]) - 1
         if fired["loading"]:
             fired["loaded"] = False
-    turn = current["turn"]
-    mount = u["mounts"][weapon["mount"]]
-    partner = [
-        i
-        for i in mount["weapons"]
-        if i != widx
-        and weapons[i]["size"] == "auxiliary"
-        and not weapons[i]["destroyed"]
-        and i not in (turn or {}).get("attacked", [])
-    ]
-    fields: Json = {"weapons": weapons}
+    turn = paid or current["turn"]
+    fields: Json = {}
     if turn is not None and not reaction:
-        can_follow = weapon["size"] == "auxiliary" and not followup and partner
+        # MECH-ACT-ATTACK: an auxiliary weapon's mount may follow up with another auxiliary one.
+        can_follow = (
+            weapon["size"] == "auxiliary"
+            and not followup
+            and any(
+                i != widx
+                and weapons[i]["size"] == "auxiliary"
+                and not weapons[i]["destroyed"]
+                and i not in turn.get("attacked", [])
+                for i in u["mounts"][weapon["mount"]]["weapons"]
+            )
+        )
         fields["turn"] = {
             **turn,
             "attacked": [*turn["attacked"], widx],
             "acted": True,
             "followup": weapon["mount"] if can_follow else None,
         }
-    names = ", ".join([ctx.u(t)["name"] for t in targets]) or "nobody"
+    fields["weapons"] = weapons
     area = f" ({weapon['area']['shape']} {weapon['area']['value']})" if weapon.get("area") else ""
     ctx.emit(
         "attack.declared",

@@ -66,8 +66,10 @@ def roll_expr(expr: Expr, dice: Dice, purpose: str) -> tuple[int, list[int]]:
 
 def roll_faces(expr: Expr, dice: Dice, face_purpose: str) -> tuple[int, list[int]]:
     """`roll_expr` with each face's recorded purpose given whole ("damage 1d6 d6")."""
-    sides = expr.sides
-    faces = [dice.roll(sides, face_purpose) for _ in range(expr.count)]
+    if expr.count == 1:  # most weapons roll one die: no comprehension to set up
+        faces = [dice.roll(expr.sides, face_purpose)]
+    else:
+        faces = [dice.roll(expr.sides, face_purpose) for _ in range(expr.count)]
     return max(0, sum(faces) + expr.bonus), faces
 
 
@@ -129,6 +131,13 @@ def reduce_damage(
     components: Sequence[tuple[str, int]], target: Target, armour_piercing: bool = False
 ) -> Reduced:
     """MECH-DMG-PIPE 2-4: Exposed doubles, armour once per hit, then resistance and immunity."""
+    if len(components) == 1 and not (target.exposed or target.shredded):
+        # Speed: a lone component that no armour, resistance or immunity touches comes through
+        # whole (most hits on an unarmoured mech); the steps below would change nothing.
+        kind, amount = components[0]
+        unarmoured = armour_piercing or not target.armour or kind == "burn"
+        if unarmoured and kind not in target.resist and kind not in target.immune:
+            return Reduced(((kind, max(0, amount)),), ())
     parts: dict[str, int] = {}
     for kind, amount in components:
         parts[kind] = parts.get(kind, 0) + max(0, amount)

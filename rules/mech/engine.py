@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, RollRecord
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.params import str_param
 from rules.core.system import Action, Event
@@ -239,6 +239,25 @@ def start(setup: Mapping[str, Any]) -> Json:
 # The resolution context: every event is applied to the working state as it is emitted
 
 
+def new_event(
+    kind: str,
+    payload: Mapping[str, Any],
+    text: str,
+    dice: tuple[RollRecord, ...],
+    audience: str,
+    redacted: str | None,
+) -> Event:
+    """`Event(...)`, built without the frozen dataclass's six `object.__setattr__` calls."""
+    # Speed: a resolution emits several events, and the generated __init__ of a frozen
+    # dataclass costs about twice this. The instance is the same (same fields, equal, frozen
+    # afterwards); tests/rules/mech/test_bench_pinned.py checks it against Event(...).
+    event: Event = object.__new__(Event)
+    event.__dict__.update(
+        kind=kind, payload=payload, text=text, dice=dice, audience=audience, redacted_text=redacted
+    )
+    return event
+
+
 class Ctx:
     """A resolution under way: the working state, the dice, and the events so far."""
 
@@ -285,39 +304,44 @@ class Ctx:
         **payload: Any,
     ) -> Event:
         records = self.dice.records
-        mark, end = self._mark, len(records)
-        dice = tuple(records[mark:]) if end > mark else ()
-        self._mark = end
+        mark = self._mark
+        if len(records) > mark:
+            dice = tuple(records[mark:])
+            self._mark = len(records)
+        else:
+            dice = ()
         # The pending dicts are this context's own (stage copies), so they join the patch.
         merged = self.pending
         if merged:
             self.pending = {}
-        else:
-            merged = {}
         if units:
+            if not merged:
+                merged = {}
             for k, v in units.items():
                 merged[k] = {**merged[k], **v} if k in merged else dict(v)
+        if not merged and not top:  # no patch: nothing changes
+            event = new_event(kind, payload, text, dice, audience, redacted)
+            self.events.append(event)
+            return event
         patch: Json = {}
         if merged:
             patch["units"] = merged
         if top:
             patch["state"] = dict(top)
-        if patch:
-            payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
-        event = Event(kind, payload, text, dice, audience, redacted)
-        if patch:
-            # st.apply_patch(self.state, event), inlined.
-            state = self.state
-            new = dict(state)
-            if merged:
-                new_units = new["units"] = dict(state["units"])
-                for k, v in merged.items():
-                    after = dict(new_units[k])
-                    after.update(v)
-                    new_units[k] = after
-            if top:
-                new.update(patch["state"])
-            self.state = new
+        payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
+        event = new_event(kind, payload, text, dice, audience, redacted)
+        # st.apply_patch(self.state, event), inlined.
+        state = self.state
+        new = dict(state)
+        if merged:
+            new_units = new["units"] = dict(state["units"])
+            for k, v in merged.items():
+                after = dict(new_units[k])
+                after.update(v)
+                new_units[k] = after
+        if top:
+            new.update(patch["state"])
+        self.state = new
         self.events.append(event)
         return event
 
@@ -488,12 +512,12 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
 
 def target_of(u: Unit) -> Target:
     conditions = u["conditions"]
-    return Target(
-        armour=int(u["stats"]["armour"]),
-        exposed="exposed" in conditions,
-        shredded="shredded" in conditions,
-        resist=st.resistances(u),
-        immune=frozenset(u["immune"]),
+    return Target(  # armour, exposed, shredded, resist, immune
+        int(u["stats"]["armour"]),
+        "exposed" in conditions,
+        "shredded" in conditions,
+        st.resistances(u),
+        frozenset(u["immune"]),
     )
 
 
@@ -509,12 +533,12 @@ def deal_damage(
     u = ctx.u(uid)
     if u["destroyed"]:
         return 0
-    reduced = reduce_damage(components, target_of(u), armour_piercing)
+    by_type, steps = reduce_damage(components, target_of(u), armour_piercing)
+    amount = by_type[0][1] if len(by_type) == 1 else sum([v for _, v in by_type])
     raw = ", ".join([f"{v} {k}" for k, v in components if v])
-    steps = "; ".join(reduced.steps)
-    amount = reduced.total
-    text = f"{u['name']} takes {amount} damage ({why}: {raw or '0'}{'; ' + steps if steps else ''})"
-    take_hp_damage(ctx, uid, amount, text, rule, raw=raw, steps=list(reduced.steps))
+    detail = f"{raw or '0'}; {'; '.join(steps)}" if steps else raw or "0"
+    text = f"{u['name']} takes {amount} damage ({why}: {detail})"
+    take_hp_damage(ctx, uid, amount, text, rule, raw=raw, steps=list(steps))
     return amount
 
 
@@ -1121,17 +1145,26 @@ def new_round(ctx: Ctx) -> None:
 
 def spend(ctx: Ctx, uid: str, ap: int, what: str, rule: str, reaction: bool = False) -> None:
     """MECH-AP-TABLE: take `ap` from the active unit's turn, refusing a third AP."""
+    if not reaction:
+        ctx.stage_new(uid, {"turn": spent_turn(ctx, uid, ap, what, rule)})
+
+
+def spent_turn(ctx: Ctx, uid: str, ap: int, what: str, rule: str) -> Json:
+    """The active unit's turn after paying `ap` (MECH-AP-TABLE), not yet staged; or refused."""
     u = ctx.u(uid)
-    if reaction:
-        return
     turn = u["turn"]
     if ctx.state["active"] != uid or turn is None:
         raise IllegalAction(f"{u['name']} can only {what} on its own turn", rule)
     if int(turn["ap"]) < ap:
         raise IllegalAction(f"{what} costs {ap} AP and {u['name']} has {turn['ap']} left", rule)
-    new = {**turn, "ap": int(turn["ap"]) - ap, "ap_spent": int(turn["ap_spent"]) + ap}
     # A new turn dict; the lists in it are the state's own, which nothing changes in place.
-    ctx.stage_new(uid, {"turn": {**new, "acted": True, "followup": None}})
+    return {
+        **turn,
+        "ap": int(turn["ap"]) - ap,
+        "ap_spent": int(turn["ap_spent"]) + ap,
+        "acted": True,
+        "followup": None,
+    }
 
 
 def pending_turn_patch(ctx: Ctx, uid: str) -> Json:

@@ -254,17 +254,16 @@ def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
     conditions = u["conditions"]
     if u["destroyed"] or "hidden" in conditions or "disengaged" in conditions:
         return False
-    units, side = state["units"], u["side"]
+    side = u["side"]
     ux, uy, us = u["x"], u["y"], u["stats"]["size"] - 1  # ints, as in dist()
-    for uid in state["order"]:
-        o = units[uid]
+    for o in state["units"].values():  # any order: the answer is whether one exists
         if o["side"] == side or o["destroyed"]:
             continue
-        if "hidden" in o["conditions"] or "disengaged" in o["conditions"]:
-            continue
-        # MECH-AMB-19: `dist(u, o) == 1`, inlined.
+        # MECH-AMB-19: `dist(u, o) == 1`, inlined (the larger gap, across or down, is 1).
         ox, oy, os = o["x"], o["y"], o["stats"]["size"] - 1
-        if max(0, ox - ux - us, ux - ox - os, oy - uy - us, uy - oy - os) == 1:
+        if max(ox - ux - us, ux - ox - os, oy - uy - us, uy - oy - os) != 1:
+            continue
+        if "hidden" not in o["conditions"] and "disengaged" not in o["conditions"]:
             return True
     return False
 
@@ -277,7 +276,7 @@ def danger_zone(u: Mapping[str, Any]) -> bool:
 def evasion(u: Mapping[str, Any]) -> int:
     """MECH-COND-STUNNED: a Stunned mech's evasion is at most 5."""
     value = int(u["stats"]["evasion"])
-    return min(value, 5) if has(u, "stunned") else value
+    return min(value, 5) if "stunned" in u["conditions"] else value
 
 
 def resistances(u: Mapping[str, Any]) -> frozenset[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -9,9 +10,10 @@ from typing import Any
 import pytest
 from mech_helpers import encounter, mech, play, sheet, sparring, turn
 
-from rules.core.dice import SeededDice
-from rules.core.system import Action
+from rules.core.dice import RollRecord, SeededDice
+from rules.core.system import Action, Event
 from rules.mech import BENCH, SYSTEM
+from rules.mech.engine import new_event
 
 
 def _bench_state() -> dict[str, Any]:
@@ -136,3 +138,15 @@ def test_damage_line_shows_each_face_and_term(
     )
     _, events = play(state, "a", "attack", [12, *faces], weapon="test_gun", target="t", bonus=bonus)
     assert [e.text for e in events if e.kind == "damage.rolled"] == [line]
+
+
+def test_new_event_is_the_event_the_dataclass_builds() -> None:
+    """The speed path's events equal Event(...) field for field, and stay frozen."""
+    dice = (RollRecord("damage 1d6 d6", 6, 4),)
+    fast = new_event("damage.rolled", {"amount": 4}, "damage 1d6: 4", dice, "side:blue", "hidden")
+    slow = Event("damage.rolled", {"amount": 4}, "damage 1d6: 4", dice, "side:blue", "hidden")
+    assert fast == slow
+    assert vars(fast) == vars(slow)
+    assert [f.name for f in dataclasses.fields(Event)] == list(vars(fast))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.text = "changed"  # type: ignore[misc]
