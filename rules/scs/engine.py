@@ -105,6 +105,12 @@ def start(setup: Mapping[str, Any]) -> State:
     return state
 
 
+def _set(state: State, uid: str, **changes: Any) -> None:
+    """Change a unit: its dict is replaced, never changed in place, so states may share it."""
+    units = state["units"]
+    units[uid] = {**units[uid], **changes}
+
+
 def _place(state: State, uid: str, label: str | None, top: bool = False) -> None:
     """Move a unit to a hex (bottom of the stack unless `top`), or off the map (None).
 
@@ -119,11 +125,12 @@ def _place(state: State, uid: str, label: str | None, top: bool = False) -> None
             stacks[old] = stack
         else:
             del stacks[old]
-    state["units"][uid]["hex"] = label
     if label:
         here = stacks.get(label, [])
         stacks[label] = [uid, *here] if top else [*here, uid]
-        state["units"][uid]["status"] = "map"
+        _set(state, uid, hex=label, status="map")
+    else:
+        _set(state, uid, hex=label)
 
 
 def _take_step(scn: Scenario, state: State, uid: str) -> bool:
@@ -135,9 +142,9 @@ def _take_step(scn: Scenario, state: State, uid: str) -> bool:
     state["steps_lost"][side] += 1
     if unit["step"] + 1 >= len(scn.units[uid].steps):
         _place(state, uid, None)
-        unit["status"] = "eliminated"
+        _set(state, uid, status="eliminated")
         return True
-    unit["step"] += 1
+    _set(state, uid, step=unit["step"] + 1)
     return False
 
 
@@ -145,10 +152,18 @@ def _begin_phase(scn: Scenario, state: State, turn: int, player: str, phase: str
     """Reset per-phase bookkeeping (SCS-3.1d fresh MP; SCS-2.1b freeze; SCS-REI-1 arrivals)."""
     state["turn"], state["player"], state["phase"] = turn, player, phase
     state["moving"], state["last_move"] = [], None
-    for unit in state["units"].values():
-        unit.update(mp="0", finished=False, minimum=False, origin=None, origin_mp="0")
-        if phase == "combat":
-            unit["attacked"] = False
+    fresh: dict[str, Any] = {
+        "mp": "0",
+        "finished": False,
+        "minimum": False,
+        "origin": None,
+        "origin_mp": "0",
+    }
+    if phase == "combat":
+        fresh["attacked"] = False
+    units = state["units"]
+    for uid, unit in units.items():
+        units[uid] = {**unit, **fresh}
     if phase == "combat":
         state["attacked_hexes"] = []
     state["phase_start"] = {
@@ -240,7 +255,7 @@ def _copy_combat(combat: dict[str, Any]) -> dict[str, Any]:
 
 
 _COPIERS: dict[str, Callable[[Any], Any]] = {
-    "units": lambda units: {uid: dict(unit) for uid, unit in units.items()},  # scalars inside
+    "units": dict,  # each unit's dict is replaced by _set, never changed in place
     "stacks": dict,  # each stack list is replaced by _place, never changed in place
     "combat": _copy_combat,
     "control": dict,
@@ -293,13 +308,13 @@ def _a_moved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     if moving and set(units) <= set(moving):
         for uid in moving:  # PD-10: units dropped off a moving stack end their move
             if uid not in units:
-                s["units"][uid]["finished"] = True
+                _set(s, uid, finished=True)
     else:
         for uid in moving:
-            s["units"][uid]["finished"] = True
+            _set(s, uid, finished=True)
         for uid in units:
-            s["units"][uid]["origin"] = s["units"][uid]["hex"]
-            s["units"][uid]["origin_mp"] = s["units"][uid]["mp"]
+            _set(s, uid, origin=s["units"][uid]["hex"])
+            _set(s, uid, origin_mp=s["units"][uid]["mp"])
     s["last_move"] = {
         "units": list(units),
         "from": s["units"][units[0]]["hex"],
@@ -312,10 +327,10 @@ def _a_moved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     s["moving"] = list(units)
     for uid in units:
         _place(s, uid, p["path"][-1])
-        s["units"][uid]["mp"] = p["mp"][uid]
+        _set(s, uid, mp=p["mp"][uid])
         if p.get("minimum"):
-            s["units"][uid]["minimum"] = True
-            s["units"][uid]["finished"] = True  # SCS-3.1e: the minimum move ends the unit's move
+            _set(s, uid, minimum=True)
+            _set(s, uid, finished=True)  # SCS-3.1e: the minimum move ends the unit's move
     _enter(scn, s, scn.units[units[0]].side, p["path"])
 
 
@@ -323,12 +338,13 @@ def _a_undone(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     last = s["last_move"]
     for uid in last["units"]:
         _place(s, uid, last["from"])
-        s["units"][uid]["mp"] = last["mp"][uid]
-        s["units"][uid]["origin"], s["units"][uid]["origin_mp"] = last["origin"][uid]
-        s["units"][uid]["minimum"] = False
-        s["units"][uid]["finished"] = False
+        _set(s, uid, mp=last["mp"][uid])
+        origin, origin_mp = last["origin"][uid]
+        _set(s, uid, origin=origin, origin_mp=origin_mp)
+        _set(s, uid, minimum=False)
+        _set(s, uid, finished=False)
     for uid, done in last["finished"].items():
-        s["units"][uid]["finished"] = done
+        _set(s, uid, finished=done)
     s["moving"] = last["moving"]
     s["control"] = last["control"]
     s["last_move"] = None
@@ -341,7 +357,7 @@ def _a_reordered(scn: Scenario, s: State, p: dict[str, Any]) -> None:
 def _a_reinforcement(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     uid = p["unit"]
     _place(s, uid, p["hex"])
-    s["units"][uid]["oos"] = False  # SCS-SUP-5: arrivals are in supply
+    _set(s, uid, oos=False)  # SCS-SUP-5: arrivals are in supply
     s["due"].remove(uid)
     s["phase_start"][uid] = p["hex"]
     _enter(scn, s, scn.units[uid].side, [p["hex"]])
@@ -375,15 +391,15 @@ def _a_declared(scn: Scenario, s: State, p: dict[str, Any]) -> None:
         moving = s["moving"]
         if not set(p["attackers"]) <= set(moving):
             for uid in moving:
-                s["units"][uid]["finished"] = True
+                _set(s, uid, finished=True)
             s["moving"] = list(p["attackers"])
         for uid in p["attackers"]:
             spent = as_fraction(s["units"][uid]["mp"]) + as_fraction(p["mp_cost"])
-            s["units"][uid]["mp"] = fmt(spent)
+            _set(s, uid, mp=fmt(spent))
     else:
         s["attacked_hexes"].append(p["target"])
         for uid in p["attackers"]:
-            s["units"][uid]["attacked"] = True
+            _set(s, uid, attacked=True)
 
 
 def _a_refused(scn: Scenario, s: State, p: dict[str, Any]) -> None:
@@ -391,7 +407,7 @@ def _a_refused(scn: Scenario, s: State, p: dict[str, Any]) -> None:
         unit = s["units"][uid]
         if unit["origin"]:
             _place(s, uid, unit["origin"])
-            unit["mp"] = unit["origin_mp"]
+            _set(s, uid, mp=unit["origin_mp"])
     s["last_move"] = None
 
 
@@ -445,14 +461,14 @@ def _a_retreated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
             steps = len(scn.units[uid].steps) - s["units"][uid]["step"]
             s["steps_lost"][side] += steps
             _place(s, uid, None)
-            s["units"][uid]["status"] = "eliminated"
+            _set(s, uid, status="eliminated")
     combat["to_retreat"][side] = [
         u for u in combat["to_retreat"].get(side, []) if u not in p["units"]
     ]
     combat["retreated"].extend(p["units"])
     if side == combat["attacker_side"]:
         for uid in p["units"]:
-            s["units"][uid]["finished"] = True  # SCS-OVR-3: a retreating overrunner stops
+            _set(s, uid, finished=True)  # SCS-OVR-3: a retreating overrunner stops
     _drop_dead(s)
     if not combat["to_retreat"][side]:
         stage = "attacker_retreat" if side == combat["attacker_side"] else "defender_retreat"
@@ -464,7 +480,7 @@ def _a_advanced(scn: Scenario, s: State, p: dict[str, Any]) -> None:
         _place(s, uid, p["hex"])
         if p.get("mp_cost"):  # PD-15: overrun.enter_vacated_hex_cost
             mp = as_fraction(s["units"][uid]["mp"]) + as_fraction(p["mp_cost"])
-            s["units"][uid]["mp"] = fmt(mp)
+            _set(s, uid, mp=fmt(mp))
     if p["units"]:
         _enter(scn, s, scn.units[p["units"][0]].side, [p["hex"]])
     s["combat"]["done"].append("advance")
@@ -478,8 +494,8 @@ def _a_combat_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
             u for u in combat["attackers"] if s["units"][u]["status"] == "map" and u in s["moving"]
         ]
         for uid in s["moving"]:  # the dice are rolled: a later SCS-STK-3 redo starts from here
-            s["units"][uid]["origin"] = s["units"][uid]["hex"]
-            s["units"][uid]["origin_mp"] = s["units"][uid]["mp"]
+            _set(s, uid, origin=s["units"][uid]["hex"])
+            _set(s, uid, origin_mp=s["units"][uid]["mp"])
 
 
 def _a_eliminated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
@@ -488,14 +504,14 @@ def _a_eliminated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
             side = scn.units[uid].side
             s["steps_lost"][side] += len(scn.units[uid].steps) - s["units"][uid]["step"]
             _place(s, uid, None)
-            s["units"][uid]["status"] = "eliminated"
+            _set(s, uid, status="eliminated")
 
 
 def _a_supply(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     for uid in p["out"]:
-        s["units"][uid]["oos"] = True
+        _set(s, uid, oos=True)
     for uid in p["in"]:
-        s["units"][uid]["oos"] = False
+        _set(s, uid, oos=False)
     for uid in p["attrition"]:
         _take_step(scn, s, uid)
     for uid in p.get("attrition_eliminated", []):
@@ -516,7 +532,7 @@ def _a_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
 def _a_exited(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     for uid in p["units"]:
         _place(s, uid, None)
-        s["units"][uid]["status"] = "exited"
+        _set(s, uid, status="exited")
         s["exited"][p["side"]] += 1
     s["moving"] = [u for u in s["moving"] if u not in p["units"]]
     s["last_move"] = None
@@ -1544,28 +1560,42 @@ def _alive(state: State, uids: list[str]) -> list[str]:
 def _stage(state: State, scn: Scenario | None = None) -> str | None:
     """SCS-CRT-3 / PD-22: the first stage of the result still to do; stages with nothing to do
     (no losses owed, nobody to retreat, nobody able to advance) pass by themselves."""
+    found = _stage_data(state, scn)
+    return None if found is None else found[0]
+
+
+def _stage_data(state: State, scn: Scenario | None = None) -> tuple[str, Any] | None:
+    """`_stage` with what it found on the way: (owed, units, their steps) for a losses stage,
+    the units able to advance for "advance", None otherwise."""
     combat = state["combat"]
     if combat is None or combat["result"] is None:
         return None
     if scn is None:
         scn = scenario_of(state)
+    result = parse_result(combat["result"])
+    done = combat["done"]
+    attacker, defender = combat["attacker_side"], combat["defender_side"]
     for stage in STAGES:
-        if stage not in combat["done"] and _needed(scn, state, stage):
-            return stage
-    return "end"
-
-
-def _needed(scn: Scenario, state: State, stage: str) -> bool:
-    combat = state["combat"]
-    side = combat["defender_side"] if stage.startswith("defender") else combat["attacker_side"]
-    if stage.endswith("_losses"):
-        part = _side_part(parse_result(combat["result"]), combat, side)
-        if not part.eliminated and part.loss <= 0:  # nothing owed, whoever took part
-            return False
-        return _owed(scn, state, side)[0] > 0
-    if stage.endswith("_retreat"):
-        return bool(combat["to_retreat"].get(side))
-    return bool(_advance_eligible(scn, state))
+        if stage in done:
+            continue
+        if stage == "advance":
+            eligible = _advance_eligible(scn, state)
+            if eligible:
+                return stage, eligible
+        elif stage.endswith("_losses"):
+            side, part = (
+                (attacker, result.attacker)
+                if stage == "attacker_losses"
+                else (defender, result.defender)
+            )
+            if not part.eliminated and part.loss <= 0:  # nothing owed, whoever took part
+                continue
+            owing = _owing(scn, state, combat, side, part)
+            if owing[0] > 0:
+                return stage, owing
+        elif combat["to_retreat"].get(attacker if stage == "attacker_retreat" else defender):
+            return stage, None
+    return "end", None
 
 
 def stage_owner(state: State) -> str | None:
@@ -1600,20 +1630,28 @@ def _participants(state: State, combat: Mapping[str, Any], side: str) -> list[st
 
 def _owed(scn: Scenario, state: State, side: str) -> tuple[int, list[str]]:
     result, combat = _parts(state)
-    part = _side_part(result, combat, side)
+    owed, units, _ = _owing(scn, state, combat, side, _side_part(result, combat, side))
+    return owed, units
+
+
+def _owing(
+    scn: Scenario, state: State, combat: Mapping[str, Any], side: str, part: SideResult
+) -> tuple[int, list[str], int]:
+    """SCS-CRT-3 / SCS-STEP-1: steps a side owes, the units that pay them and their steps."""
     units = _participants(state, combat, side)
     total = sum(board.steps_left(scn, state, u) for u in units)
     wanted = total if part.eliminated else part.loss
-    return min(wanted, total), units
+    return min(wanted, total), units, total
 
 
 def _auto(scn: Scenario, out: Scratch) -> None:
     """Advance the combat through every stage whose outcome is forced (SCS-CRT-3 order, PD-22)."""
     while True:
         state = out.state
-        stage = _stage(state, scn)
-        if stage is None:
+        found = _stage_data(state, scn)
+        if found is None:
             return
+        stage, data = found
         combat = state["combat"]
         if stage == "end":
             out.emit(
@@ -1626,8 +1664,7 @@ def _auto(scn: Scenario, out: Scratch) -> None:
             return
         side = _stage_side(combat, stage)
         if stage.endswith("_losses"):
-            owed, units = _owed(scn, state, side)
-            total = sum(board.steps_left(scn, state, u) for u in units)
+            owed, units, total = data
             if owed >= total or len(units) == 1:
                 losses = [u for u in units for _ in range(board.steps_left(scn, state, u))][:owed]
                 out.emit(_losses_event(scn, state, side, stage, losses))
@@ -1636,7 +1673,7 @@ def _auto(scn: Scenario, out: Scratch) -> None:
         if stage.endswith("_retreat"):
             return
         if stage == "advance":
-            eligible = _advance_eligible(scn, state)
+            eligible = data
             if combat["kind"] == "overrun":  # SCS-OVR-3: overrunners must enter the emptied hex
                 out.emit(
                     Event(
