@@ -22,6 +22,7 @@ from rules.mech.engine import (
     deal_damage,
     finish_turn,
     handler,
+    hidden_scope,
     require_can_act,
     reveal,
     spend,
@@ -772,6 +773,7 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     if weapon.get("area"):
         targets, origin, _ = area_targets(ctx, u, weapon, params)
         names = ", ".join([ctx.u(t)["name"] for t in targets]) or "nobody"
+        unseen = [i for i in targets if "hidden" in ctx.u(i)["conditions"]]
     else:
         t = ctx.u(str_param(params, "target"))
         visible_target(ctx, u, t, "MECH-ACT-ATTACK")
@@ -790,6 +792,7 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
             raise IllegalAction(f"no line of sight to {t['name']}", "MECH-ATK-RANGED")
         targets = [t["id"]]
         names = t["name"]
+        unseen = []  # visible_target refused a Hidden enemy
     # Only the weapon fired changes; the others are shared with the state (never changed in place).
     current = ctx.u(u["id"])
     weapons = list(current["weapons"])
@@ -823,11 +826,22 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         }
     fields["weapons"] = weapons
     area = f" ({weapon['area']['shape']} {weapon['area']['value']})" if weapon.get("area") else ""
+    declared = (
+        f"{u['name']} attacks with "
+        f"{weapon['name']}{area}{' (follow-up, no bonus damage)' if followup else ''}"
+    )
+    audience, redacted = "all", None
+    if unseen:  # MECH-COND-HIDDEN: only their own side learns which Hidden units the area caught
+        audience = unseen_side(ctx, unseen)
+        seen = [ctx.u(i)["name"] for i in targets if i not in unseen]
+        seen.append("an unseen unit" if len(unseen) == 1 else f"{len(unseen)} unseen units")
+        redacted = f"{declared}: {', '.join(seen)}"
     ctx.emit(
         "attack.declared",
-        f"{u['name']} attacks with "
-        f"{weapon['name']}{area}{' (follow-up, no bonus damage)' if followup else ''}: {names}",
+        f"{declared}: {names}",
         units={u["id"]: fields},
+        audience=audience,
+        redacted=redacted,
         unit=u["id"],
         weapon=widx,
         targets=targets,
@@ -835,7 +849,16 @@ def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     if "hidden" in ctx.u(u["id"])["conditions"]:
         reveal(ctx, u["id"], "attacked")
+    before = hidden_scope(ctx, unseen) if unseen else None
     strike(ctx, u["id"], widx, targets, params, "MECH-ACT-ATTACK", origin, followup=followup)
+    if before is not None:
+        ctx.unseen = before
+
+
+def unseen_side(ctx: Ctx, ids: list[str]) -> str:
+    """MECH-COND-HIDDEN: the audience that may read about these Hidden units (their side)."""
+    sides = {ctx.u(i)["side"] for i in ids}
+    return f"side:{sides.pop()}" if len(sides) == 1 else "gm"  # several sides: the GM alone
 
 
 def adjacent_target(ctx: Ctx, u: Unit, params: dict[str, Any], rule: str) -> Unit:

@@ -258,6 +258,39 @@ def new_event(
     return event
 
 
+# MECH-COND-HIDDEN: what the other sides read about a Hidden unit caught by an area: that
+# something was there and what happened to it, never its name, numbers or square.
+UNSEEN_TEXT = {
+    "damage.dealt": "An unseen unit takes damage",
+    "burn.marked": "An unseen unit catches fire",
+    "check.rolled": "An unseen unit makes a check",
+    "save.rolled": "An unseen unit makes a save",
+    "structure.checked": "An unseen unit takes structure damage",
+    "stress.checked": "An unseen unit takes stress damage",
+    "heat.taken": "An unseen unit heats up",
+    "heat.overflowed": "An unseen unit overheats",
+}
+PUBLIC_KINDS = frozenset({"mech.destroyed"})  # a wreck (or its absence) is there for all to see
+
+
+def unseen_text(ctx: Ctx, kind: str, payload: Mapping[str, Any]) -> str:
+    """The line the other sides read about a Hidden unit (MECH-COND-HIDDEN)."""
+    if kind == "attack.rolled":
+        attacker = ctx.u(str(payload["unit"]))["name"]
+        return f"{attacker}: attack on an unseen unit: {'hit' if payload['hit'] else 'miss'}"
+    return UNSEEN_TEXT.get(kind, "Something happens to an unseen unit")
+
+
+def hidden_scope(ctx: Ctx, ids: list[str]) -> dict[str, str]:
+    """Put the Hidden units among `ids` in `ctx.unseen`; returns what to restore afterwards."""
+    before = dict(ctx.unseen)
+    for uid in ids:
+        u = ctx.u(uid)
+        if "hidden" in u["conditions"]:
+            ctx.unseen[uid] = f"side:{u['side']}"
+    return before
+
+
 class Ctx:
     """A resolution under way: the working state, the dice, and the events so far."""
 
@@ -268,6 +301,9 @@ class Ctx:
         self._mark = len(dice.records)
         self.pending: dict[str, Json] = {}
         self.finishing: set[str] = set()  # turns being ended now (a death inside does not re-end)
+        # MECH-COND-HIDDEN: Hidden units caught by an area; events about them are addressed to
+        # their own side (unit id -> "side:<name>"), everyone else reads a line without names.
+        self.unseen: dict[str, str] = {}
 
     @property
     def settings(self) -> Json:
@@ -303,6 +339,8 @@ class Ctx:
         redacted: str | None = None,
         **payload: Any,
     ) -> Event:
+        if self.unseen and audience == "all":
+            audience, redacted = self.unseen_audience(kind, payload, audience, redacted)
         records = self.dice.records
         mark = self._mark
         if len(records) > mark:
@@ -344,6 +382,18 @@ class Ctx:
         self.state = new
         self.events.append(event)
         return event
+
+    def unseen_audience(
+        self, kind: str, payload: Mapping[str, Any], audience: str, redacted: str | None
+    ) -> tuple[str, str | None]:
+        """MECH-COND-HIDDEN: an event about a Hidden unit in an area goes to its side only."""
+        if kind in PUBLIC_KINDS:
+            return audience, redacted
+        for key in ("target", "unit"):
+            uid = payload.get(key)
+            if uid in self.unseen:
+                return self.unseen[uid], unseen_text(self, kind, payload)
+        return audience, redacted
 
     def set(self, uid: str, **fields: Any) -> Json:
         return {uid: fields}
@@ -947,6 +997,7 @@ def meltdown(ctx: Ctx, uid: str) -> None:
         targets=caught,
         rule="MECH-MELTDOWN-1",
     )
+    before = hidden_scope(ctx, caught)  # MECH-COND-HIDDEN: a Hidden unit in the blast stays unnamed
     for oid in caught:
         result = check(ctx, oid, "agility", "meltdown blast")
         amount = half_up(total) if result.success else total
@@ -957,6 +1008,7 @@ def meltdown(ctx: Ctx, uid: str) -> None:
             rule="MECH-MELTDOWN-1",
         )
         deal_damage(ctx, oid, [("explosive", amount)], "reactor meltdown", rule="MECH-MELTDOWN-1")
+    ctx.unseen = before
 
 
 def take_burn(ctx: Ctx, uid: str, amount: int, why: str) -> None:

@@ -192,3 +192,27 @@ def test_stored_log_replays_to_the_snapshot(mech_encounter: Any, gwen: Any, pip:
         play(mech_encounter.pk, user.pk, action, f"r{n}")
     report = replay(Encounter.objects.get(pk=mech_encounter.pk))
     assert report.matches, report.differences
+
+
+def test_blue_log_does_not_name_a_hidden_mech_caught_by_a_blast(
+    mech_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """MECH-COND-HIDDEN: the GM's log names Hidden Sparring Mule A; Pip's (blue) does not."""
+    from vtt.encounters.fragments import visible_rows
+    from vtt.encounters.models import Encounter
+    from vtt.encounters.services import audience_for, play
+
+    hide = Action("gm_condition", "gm", {"target": "spar_a", "condition": "hidden"})
+    play(mech_encounter.pk, gwen.pk, hide, "h1")
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 6, "y": 5}), "k2")
+    pod = Action("attack", "latch", {"weapon": "cinder_pod", "x": 12, "y": 5})
+    play(mech_encounter.pk, pip.pk, pod, "k3")
+    rows = list(Encounter.objects.get(pk=mech_encounter.pk).events.order_by("seq"))
+    attack = [row for row in rows if row.entry == rows[-1].entry]
+    blue = [r["text"] for r in visible_rows(attack, audience_for(mech_encounter.pk, pip.pk))]
+    gm = [r["text"] for r in visible_rows(attack, audience_for(mech_encounter.pk, gwen.pk))]
+    assert blue[0] == "Latch attacks with Cinder Pod (blast 1): an unseen unit"
+    assert not any("Sparring Mule A" in text for text in blue)
+    assert gm[0] == "Latch attacks with Cinder Pod (blast 1): Sparring Mule A"
+    assert len(blue) == len(gm)
