@@ -1223,29 +1223,26 @@ def _tech(ctx: Ctx, action: Action, reaction: bool) -> None:
     elif option == "scan":
         tech_target(ctx, u, t, "MECH-TECH-SCAN")
         info = str_param(action.params, "info", "stats")
-        if info not in ("weapons", "systems", "stats", "hidden", "public"):
+        if info not in SCAN_KINDS:
             raise IllegalAction(
                 "scan for weapons, systems, stats, hidden or public information", "MECH-TECH-SCAN"
             )
         spend(ctx, u["id"], 1, "Scan", "MECH-TECH-SCAN", reaction)
-        data = scan_snapshot(t, info)
-        scans = [
-            *ctx.state["scans"],
-            {
-                "scanner": u["id"],
-                "side": u["side"],
-                "target": t["id"],
-                "info": info,
-                "data": data,
-                "round": ctx.state["round"],
-            },
-        ]
+        record: Json = {"scanner": u["id"], "side": u["side"], "target": t["id"], "info": info}
+        if info in ("hidden", "public"):
+            data, piece = scan_piece(ctx.state, u, t, info)
+            record["piece"] = piece
+        else:
+            data = scan_snapshot(t, info)
+        record.update(data=data, round=ctx.state["round"])
+        # MECH-TECH-SCAN: what the sensors learn is the scanning side's; the others (the target's
+        # side too) read only that a scan of this kind was taken.
         ctx.emit(
             "scan.taken",
             f"{u['name']} scans {t['name']} ({info}): {summarise(data)}",
-            top={"scans": scans},
+            top={"scans": [*ctx.state["scans"], record]},
             audience=f"side:{u['side']}",
-            redacted=f"{u['name']} scans {t['name']}",
+            redacted=f"{u['name']} scans {t['name']} ({SCAN_KINDS[info]})",
             unit=u["id"],
             target=t["id"],
             info=info,
@@ -1294,6 +1291,28 @@ def _tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction("choose support, scan, lock_on or invade", "MECH-ACT-TECH")
 
 
+SCAN_KINDS = {  # MECH-TECH-SCAN: what one Scan may learn
+    "stats": "statistics",
+    "weapons": "weapons",
+    "systems": "systems",
+    "hidden": "hidden information",
+    "public": "public information",
+}
+
+
+def scan_piece(state: Json, u: Unit, t: Unit, info: str) -> tuple[Json, int | None]:
+    """MECH-TECH-SCAN: one piece of hidden (or public) information, the next one u's side lacks."""
+    learnt = {
+        s.get("piece")
+        for s in state["scans"]
+        if s["side"] == u["side"] and s["target"] == t["id"] and s["info"] == info
+    }
+    for i, piece in enumerate(st.intel(t, info)):
+        if i not in learnt:
+            return {piece["label"] or info: piece["text"]}, i
+    return {info: "nothing more to learn" if learnt - {None} else "nothing of note"}, None
+
+
 def scan_snapshot(t: Unit, info: str) -> Json:
     """MECH-TECH-SCAN: what a scan learns, frozen at this moment."""
     if info == "weapons":
@@ -1308,8 +1327,6 @@ def scan_snapshot(t: Unit, info: str) -> Json:
                 s["name"] + (" (destroyed)" if s["destroyed"] else "") for s in t["systems"]
             ]
         }
-    if info in ("hidden", "public"):
-        return {info: str(t["notes"].get(info, "nothing of note"))}
     stats = t["stats"]
     return {
         "hp": f"{t['hp']}/{stats['hp_max']}",

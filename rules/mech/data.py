@@ -334,6 +334,40 @@ def validate_loadout(frame: Mapping[str, Any], mounts: Any) -> list[list[Json]]:
     return result
 
 
+def notes_data(raw: Any) -> Json:
+    """MECH-TECH-SCAN: a unit's hidden and public information, each a list of pieces."""
+    # A piece is {"label": "cargo", "text": "a prototype reactor"}; a bare string is a piece
+    # without a label. One Scan learns one piece (the next one its side has not learnt).
+    if raw is None:
+        return {"hidden": [], "public": []}
+    if not isinstance(raw, Mapping):
+        raise SheetError(
+            "notes", "must be an object with hidden and public lists", "MECH-TECH-SCAN"
+        )
+    unknown = sorted(set(raw) - {"hidden", "public"})
+    if unknown:
+        raise SheetError(f"notes.{unknown[0]}", "only hidden and public", "MECH-TECH-SCAN")
+    notes: Json = {}
+    for kind in ("hidden", "public"):
+        items = raw.get(kind) or []
+        if isinstance(items, str):
+            items = [items]
+        if not isinstance(items, list):
+            raise SheetError(f"notes.{kind}", "must be a list of pieces", "MECH-TECH-SCAN")
+        pieces = []
+        for i, item in enumerate(items):
+            field = f"notes.{kind}[{i}]"
+            if isinstance(item, str):
+                item = {"label": "", "text": item}
+            if not isinstance(item, Mapping) or not isinstance(item.get("text"), str):
+                raise SheetError(field, "must be a text or {label, text}", "MECH-TECH-SCAN")
+            if not item["text"].strip():
+                raise SheetError(field, "must not be empty", "MECH-TECH-SCAN")
+            pieces.append({"label": str(item.get("label") or ""), "text": item["text"]})
+        notes[kind] = pieces
+    return notes
+
+
 def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
     """A mech sheet checked and normalised (pilot, frame, loadout, systems, SP), or SheetError."""
     if not isinstance(sheet, Mapping):
@@ -374,7 +408,7 @@ def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
         "systems": systems,
         "sp_used": used,
         "always_first": bool(sheet.get("always_first", False)),
-        "notes": dict(sheet.get("notes") or {}),
+        "notes": notes_data(sheet.get("notes")),
         "resist": list(sheet.get("resist") or []),
         "immune": list(sheet.get("immune") or []),
     }

@@ -290,6 +290,16 @@ def resistances(u: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(found)
 
 
+def intel(u: Mapping[str, Any], kind: str) -> list[Json]:
+    """MECH-TECH-SCAN: the unit's hidden or public pieces (states from before lists: one text)."""
+    raw = u["notes"].get(kind)
+    if not raw:
+        return []
+    if isinstance(raw, str):
+        return [{"label": "", "text": raw}]
+    return [dict(p) for p in raw]
+
+
 def in_grapple(state: Mapping[str, Any], uid: str) -> Json | None:
     for grapple in state["grapples"]:
         if uid in grapple["attackers"] or uid in grapple["defenders"]:

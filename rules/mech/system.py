@@ -350,8 +350,9 @@ def view(state: Json, audience: Audience) -> Json:
             badges.append("grappled")
         u["badges"] = [{"name": b, "help": st.CONDITION_TEXT.get(b, b)} for b in badges]
         if not gm and raw["side"] not in sides:
-            # MECH-TECH-SCAN: hidden information is learnt by scanning, not by looking.
-            u["notes"] = {k: v for k, v in u["notes"].items() if k == "public"}
+            # MECH-TECH-SCAN: another side's information, hidden or public, is learnt by
+            # scanning (the side's scans list what it learnt), not by looking.
+            u["notes"] = {}
         if not gm and u["meltdown"] is not None:
             u["meltdown"] = {"pending": True}  # MECH-AMB-37: the count is the GM's secret
         if not gm and has(raw, "hidden") and raw["side"] not in sides:

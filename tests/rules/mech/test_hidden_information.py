@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from mech_helpers import encounter, mech, play, sheet, sparring, turn, u
 
 from rules.core.dice import LoadedDice
+from rules.core.errors import SheetError
 from rules.core.system import GM, Audience, Event
-from rules.mech import engine
+from rules.mech import SYSTEM, engine
+from rules.mech.data import validate_sheet
 
 BLUE = Audience("player", side="blue", actors=frozenset({"a"}))
 RED = Audience("player", side="red", actors=frozenset({"v"}))
@@ -98,3 +101,85 @@ def test_meltdown_blast_does_not_name_a_hidden_unit_mech_meltdown_1() -> None:
     assert "An unseen unit makes a check" in blue and "An unseen unit takes damage" in blue
     assert any("Hid" in line for line in log_for(RED, ctx.events))
     assert ctx.unseen == {}  # the scope ends with the blast
+
+
+def scanning() -> dict:
+    """Blue Latch scans red Vis, whose sheet holds two secrets and a serial number."""
+    notes = {
+        "hidden": [
+            {"label": "cargo", "text": "a prototype reactor"},
+            {"label": "pilot", "text": "Captain Ros, under a false name"},
+        ],
+        "public": ["serial MX-04"],
+    }
+    state = encounter(
+        mech("a", "blue", 0, 0, name="Latch"),
+        mech("v", "red", 5, 0, sparring(notes=notes), name="Vis"),
+    )
+    return turn(state, "a")
+
+
+def test_scan_learns_one_hidden_piece_at_a_time_for_its_side_mech_tech_scan() -> None:
+    """MECH-TECH-SCAN: one piece of hidden information per scan, the next one the side lacks."""
+    state = scanning()
+    state, events = play(state, "a", "tech", option="scan", target="v", info="hidden")
+    assert events[-1].text == "Latch scans Vis (hidden): cargo: a prototype reactor"
+    assert events[-1].audience == "side:blue"
+    assert events[-1].redacted_text == "Latch scans Vis (hidden information)"
+    assert log_for(RED, events)[-1] == "Latch scans Vis (hidden information)"
+    state, events = play(state, "a", "tech", option="scan", target="v", info="hidden")
+    assert events[-1].text == "Latch scans Vis (hidden): pilot: Captain Ros, under a false name"
+    state = turn(play(state, "a", "end_turn")[0], "v")
+    state = turn(play(state, "v", "end_turn")[0], "a")
+    state, events = play(state, "a", "tech", option="scan", target="v", info="hidden")
+    assert events[-1].text == "Latch scans Vis (hidden): hidden: nothing more to learn"
+    learnt = [s["data"] for s in state["scans"] if s["info"] == "hidden"]
+    assert learnt[:2] == [
+        {"cargo": "a prototype reactor"},
+        {"pilot": "Captain Ros, under a false name"},
+    ]
+
+
+def test_scan_results_reach_the_scanning_side_only_mech_tech_scan() -> None:
+    """MECH-TECH-SCAN: red learns nothing of Vis's secrets from blue's scans; the view agrees."""
+    state = scanning()
+    blue_view = SYSTEM.view(state, BLUE)
+    assert blue_view["units"]["v"]["notes"] == {}  # not known before a scan, public or not
+    state, _ = play(state, "a", "tech", option="scan", target="v", info="public")
+    blue_view, red_view = SYSTEM.view(state, BLUE), SYSTEM.view(state, RED)
+    assert [s["data"] for s in blue_view["scans"]] == [{"public": "serial MX-04"}]
+    assert red_view["scans"] == []
+    assert red_view["units"]["v"]["notes"]["hidden"][0]["label"] == "cargo"  # its own side
+    assert SYSTEM.view(state, GM)["scans"] == state["scans"]
+
+
+def test_scan_without_information_finds_nothing_of_note_mech_tech_scan() -> None:
+    """MECH-TECH-SCAN: a unit with no hidden information yields 'nothing of note'."""
+    state = turn(encounter(mech("a", "blue", 0, 0), mech("v", "red", 5, 0, sparring())), "a")
+    _, events = play(state, "a", "tech", option="scan", target="v", info="hidden")
+    assert events[-1].payload["data"] == {"hidden": "nothing of note"}
+
+
+@pytest.mark.parametrize(
+    ("notes", "field"),
+    [
+        ("secret", "notes"),
+        ({"secret": ["x"]}, "notes.secret"),
+        ({"hidden": [{"label": "cargo"}]}, "notes.hidden[0]"),
+        ({"public": ["  "]}, "notes.public[0]"),
+        ({"hidden": 3}, "notes.hidden"),
+    ],
+)
+def test_bad_notes_are_refused_naming_the_field_mech_tech_scan(notes: object, field: str) -> None:
+    """MECH-TECH-SCAN: the sheet's information must be lists of texts or {label, text}."""
+    with pytest.raises(SheetError) as err:
+        validate_sheet(sheet(notes=notes))
+    assert err.value.field == field and "MECH-TECH-SCAN" in str(err.value)
+
+
+def test_old_single_text_notes_still_scan_mech_tech_scan() -> None:
+    """MECH-TECH-SCAN: states stored with notes as one text per kind scan as one piece."""
+    state = turn(encounter(mech("a", "blue", 0, 0), mech("v", "red", 5, 0, sparring())), "a")
+    state["units"]["v"]["notes"] = {"hidden": "carries the prototype"}
+    _, events = play(state, "a", "tech", option="scan", target="v", info="hidden")
+    assert events[-1].payload["data"] == {"hidden": "carries the prototype"}

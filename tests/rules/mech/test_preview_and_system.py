@@ -172,7 +172,7 @@ def test_view_hides_the_meltdown_count_and_hidden_squares() -> None:
     own = SYSTEM.view(state, Audience("player", actors=frozenset({"t"})))
     assert own["units"]["t"]["x"] == 14
     state["units"]["t"]["notes"] = {"hidden": "prototype", "public": "MX-04"}
-    assert SYSTEM.view(state, player)["units"]["t"]["notes"] == {"public": "MX-04"}
+    assert SYSTEM.view(state, player)["units"]["t"]["notes"] == {}  # MECH-TECH-SCAN: scan it
     assert SYSTEM.view(state, GM)["units"]["t"]["notes"]["hidden"] == "prototype"
     badges = {b["name"]: b["help"] for b in SYSTEM.view(state, GM)["units"]["t"]["badges"]}
     assert "MECH-COND-HIDDEN" in badges["hidden"]
