@@ -720,7 +720,29 @@ def strike(
         )
         if weapon and int(weapon["burn"]) and not ctx.u(r.target)["destroyed"]:
             take_burn(ctx, r.target, int(weapon["burn"]), weapon["name"])
+        if weapon and weapon.get("save") and not ctx.u(r.target)["destroyed"]:
+            save_effect(ctx, uid, r.target, weapon)
     return rolls
+
+
+def save_effect(ctx: Ctx, uid: str, tid: str, item: Json) -> None:
+    """MECH-SAVE-1: a weapon hit or system with a save tag forces the target's save against the
+    user's frame save target (MECH-AMB-04); failing gives the condition (MECH-AMB-44 applies)."""
+    save = item["save"]
+    goal = int(ctx.u(uid)["stats"]["save_target"])
+    if forced_save(ctx, uid, tid, save["attribute"], item["name"], goal):
+        return
+    t = ctx.u(tid)
+    timed = save["until_next_turn"]
+    ctx.add_condition(
+        tid,
+        save["condition"],
+        f"{t['name']} fails the save: {save['condition'].replace('_', ' ').capitalize()}"
+        + (" until the end of its next turn" if timed else ""),
+        expires="end_of_next_turn" if timed else None,
+        source="weapon",
+        rule="MECH-SAVE-1",
+    )
 
 
 def weapon_index(u: Unit, params: dict[str, Any]) -> int:
@@ -1618,10 +1640,28 @@ def _use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(f"{system['name']} is destroyed", "MECH-STRUCT-TABLE")
     if system.get("uses") is not None and int(system["uses"]) <= 0:
         raise IllegalAction(f"{system['name']} has no uses left", "MECH-PILOT-ENG")
+    t = None
+    if system.get("save"):  # MECH-SAVE-1: an enemy in sensors and line of sight must save
+        t = ctx.u(str_param(action.params, "target"))
+        visible_target(ctx, u, t, "MECH-SAVE-1")
+        if not hostile(u, t):
+            raise IllegalAction(f"{system['name']} forces an enemy's save", "MECH-SAVE-1")
+        in_sensors(ctx, u, t, "MECH-SAVE-1")
     spend(ctx, u["id"], 1, system["name"], "MECH-STAT-1", reaction)
     systems = st.copy_json(ctx.u(u["id"])["systems"])
     if systems[index].get("uses") is not None:
         systems[index]["uses"] = int(systems[index]["uses"]) - 1
+    if t is not None:
+        ctx.emit(
+            "system.used",
+            f"{u['name']} uses {system['name']} on {t['name']}",
+            units={u["id"]: {"systems": systems}},
+            unit=u["id"],
+            system=index,
+            target=t["id"],
+        )
+        save_effect(ctx, u["id"], t["id"], system)
+        return
     heat = int(ctx.u(u["id"])["heat"])
     cleared = min(heat, int(system.get("vent", 0)))
     ctx.emit(
@@ -1972,7 +2012,21 @@ def _gm_save(ctx: Ctx, action: Action, reaction: bool) -> None:
         if not hostile(source, t):
             raise IllegalAction("only an enemy's effect forces this save", "MECH-AMB-44")
     target = int_param(action.params, "save_target", 0) or None
-    result = check(ctx, t["id"], attribute, "save", save=True, target=target)
-    ctx.emit("save.rolled", result.text, unit=t["id"], success=result.success, rule="MECH-SAVE-1")
-    if by:
+    forced_save(ctx, by or None, t["id"], attribute, "save", target)
+
+
+def forced_save(
+    ctx: Ctx, by: str | None, uid: str, attribute: str, why: str, target: int | None
+) -> bool:
+    """MECH-SAVE-1 / MECH-AMB-44: `uid` saves against an effect of `by`; True when it succeeds.
+
+    MECH-COND-HIDDEN: "saves remove Hidden". As proposed (`forcing_a_save`) the unit forcing the
+    save is revealed; the other reading (`making_a_save`) reveals the unit making it.
+    """
+    result = check(ctx, uid, attribute, why, save=True, target=target)
+    ctx.emit("save.rolled", result.text, unit=uid, success=result.success, rule="MECH-SAVE-1")
+    if ctx.settings["hidden_saves"] == "making_a_save":
+        reveal(ctx, uid, "made a save")
+    elif by is not None:
         reveal(ctx, by, "forced a save")
+    return result.success

@@ -170,6 +170,27 @@ def _lookup(catalog: Mapping[str, Json], item: Any, field: str, rule: str) -> Js
     raise SheetError(field, "must be a catalogue key or an item", rule)
 
 
+SAVE_CONDITIONS = ("prone", "slowed", "impaired", "immobilized", "jammed", "shredded", "exposed")
+
+
+def save_data(raw: Any, field: str) -> Json | None:
+    """MECH-SAVE-1: a weapon's forced save on a hit, e.g. {"attribute": "hull",
+    "condition": "prone", "until_next_turn": false}: failing it gives the condition."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or raw.get("attribute") not in ATTRIBUTES:
+        raise SheetError(field, f"needs an attribute: {', '.join(ATTRIBUTES)}", "MECH-SAVE-1")
+    if raw.get("condition") not in SAVE_CONDITIONS:
+        raise SheetError(
+            f"{field}.condition", f"must be one of {', '.join(SAVE_CONDITIONS)}", "MECH-SAVE-1"
+        )
+    return {
+        "attribute": raw["attribute"],
+        "condition": raw["condition"],
+        "until_next_turn": bool(raw.get("until_next_turn", True)),
+    }
+
+
 def weapon_data(item: Any, field: str) -> Json:
     """A weapon from the catalogue or inline, checked, with defaults (MECH-THREAT-1: threat 1)."""
     weapon = _lookup(WEAPONS, item, field, "MECH-MOUNT-TABLE")
@@ -196,6 +217,8 @@ def weapon_data(item: Any, field: str) -> Json:
     weapon.setdefault("loading", False)
     weapon.setdefault("limited", None)
     weapon.setdefault("area", None)
+    if weapon.get("save") is not None:  # only weapons that force a save carry the field
+        weapon["save"] = save_data(weapon["save"], f"{field}.save")
     area = weapon["area"]
     if area is not None and (not isinstance(area, Mapping) or area.get("shape") not in AREA_SHAPES):
         raise SheetError(
@@ -213,6 +236,9 @@ def system_data(item: Any, field: str) -> Json:
     system.setdefault("limited", None)
     system.setdefault("resist", [])
     system.setdefault("action", None)
+    if system.get("save") is not None:  # a system whose action forces a save (MECH-SAVE-1)
+        system["save"] = save_data(system["save"], f"{field}.save")
+        system["action"] = "save"
     return system
 
 

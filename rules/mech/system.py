@@ -290,7 +290,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Saves that remove Hidden",
         "forcing_a_save",
         "MECH-AMB-44",
-        ("forcing_a_save",),
+        ("forcing_a_save", "making_a_save"),
     ),
     Setting(
         "mech.invisible",
@@ -619,7 +619,10 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
         )
     for i, s in enumerate(u["systems"]):
         if s.get("action") and not s["destroyed"] and (s.get("uses") is None or int(s["uses"]) > 0):
-            add("use_system", f"{s['name']} (1 AP)", "MECH-STAT-1", system=i)
+            fields = (
+                [_field("target", "Enemy (saves)", _names(state, enemies))] if s.get("save") else []
+            )
+            add("use_system", f"{s['name']} (1 AP)", "MECH-STAT-1", fields, system=i)
     core = u["frame"].get("core")
     if core and int(u["cp"]) > 0:
         add("core_power", f"{core['name']} (1 AP, CP)", "MECH-AMB-41")

@@ -6,7 +6,7 @@ import pytest
 from mech_helpers import encounter, mech, play, sheet, sparring, turn, u
 
 from rules.core.dice import LoadedDice
-from rules.core.errors import SheetError
+from rules.core.errors import IllegalAction, SheetError
 from rules.core.system import GM, Audience, Event
 from rules.mech import SYSTEM, engine
 from rules.mech.data import validate_sheet
@@ -183,3 +183,103 @@ def test_old_single_text_notes_still_scan_mech_tech_scan() -> None:
     state["units"]["v"]["notes"] = {"hidden": "carries the prototype"}
     _, events = play(state, "a", "tech", option="scan", target="v", info="hidden")
     assert events[-1].payload["data"] == {"hidden": "carries the prototype"}
+
+
+SHOCK_LANCE = {
+    "name": "Shock Lance",
+    "size": "main",
+    "kind": "ranged",
+    "range": 8,
+    "area": {"shape": "blast", "value": 1},
+    "damage": "1d3",
+    "type": "energy",
+    "save": {"attribute": "hull", "condition": "prone", "until_next_turn": False},
+}
+SNARE = {
+    "name": "Snare Emitter",
+    "sp": 1,
+    "save": {"attribute": "agility", "condition": "slowed"},
+}
+
+
+def saving(hidden: str, **settings: object) -> dict:
+    """Blue Latch with a Shock Lance and a Snare Emitter; red Vis in the open."""
+    lancer = sheet(mounts=[[SHOCK_LANCE], [], []], systems=[SNARE])
+    state = encounter(
+        mech("a", "blue", 0, 0, lancer, name="Latch"),
+        mech("v", "red", 5, 0, sparring(), name="Vis"),
+        **settings,
+    )
+    state["units"][hidden]["conditions"]["hidden"] = {"source": "hide"}
+    return turn(state, "a")
+
+
+def test_system_forcing_a_save_reveals_its_hidden_user_mech_amb_44() -> None:
+    """MECH-AMB-44 (forcing_a_save): Latch, Hidden, makes Vis save; Latch loses Hidden."""
+    state = saving("a")
+    # Vis: AGILITY save d20 5 + 0 vs Latch's frame save target 10: fails, Slowed.
+    state, events = play(state, "a", "use_system", [5], system="snare_emitter", target="v")
+    assert [e.kind for e in events] == [
+        "system.used",
+        "save.rolled",
+        "condition.removed",
+        "condition.added",
+    ]
+    assert "hidden" not in u(state, "a")["conditions"]
+    assert u(state, "v")["conditions"]["slowed"]["expires"] == 1  # its next turn
+    assert events[1].text == "Vis AGILITY save (Snare Emitter): d20 = 5 = 5 vs 10: failure"
+
+
+def test_making_a_save_reveals_the_saver_under_the_other_reading_mech_amb_44() -> None:
+    """MECH-AMB-44 (making_a_save): the Hidden unit that saves loses Hidden, the forcer keeps it."""
+    state = saving("a", hidden_saves="making_a_save")
+    state["units"]["v"]["conditions"]["hidden"] = {"source": "hide"}
+    state["units"]["a"]["conditions"]["hidden"] = {"source": "hide"}
+    # Vis is Hidden, so the Snare cannot pick it; the Shock Lance's blast catches it instead.
+    state, _ = play(state, "a", "attack", [14, 2, 15], weapon="shock_lance", x=5, y=0)
+    assert "hidden" not in u(state, "v")["conditions"]  # it made a save
+    assert "prone" not in u(state, "v")["conditions"]  # HULL save 15 vs 10 succeeded
+    state2 = saving("v")
+    state2, _ = play(state2, "a", "attack", [14, 2, 15], weapon="shock_lance", x=5, y=0)
+    assert "hidden" in u(state2, "v")["conditions"]  # proposed reading: making one does not
+
+
+def test_weapon_hit_forces_a_save_failing_it_gives_the_condition_mech_save_1() -> None:
+    """MECH-SAVE-1 / MECH-AMB-04: a hit with a save tag: HULL save vs 10; failure → Prone."""
+    state = saving("v")
+    del state["units"]["v"]["conditions"]["hidden"]
+    state, _ = play(state, "a", "attack", [14, 2, 9], weapon="shock_lance", x=5, y=0)
+    assert "prone" in u(state, "v")["conditions"]
+    assert "expires" not in u(state, "v")["conditions"]["prone"]
+    _, events = play(turn_again(state), "a", "attack", [3], weapon="shock_lance", x=5, y=0)
+    assert not any(e.kind == "save.rolled" for e in events)  # no hit, no save
+
+
+def turn_again(state: dict) -> dict:
+    """A fresh turn for Latch (Vis has its turn in between)."""
+    state = turn(play(state, "a", "end_turn")[0], "v")
+    return turn(play(state, "v", "end_turn")[0], "a")
+
+
+@pytest.mark.parametrize(
+    ("save", "field"),
+    [
+        ({"attribute": "luck", "condition": "prone"}, "mounts[0].save"),
+        ({"attribute": "hull", "condition": "on_fire"}, "mounts[0].save.condition"),
+    ],
+)
+def test_bad_save_tags_are_refused_mech_save_1(save: dict, field: str) -> None:
+    """MECH-SAVE-1: a save tag names an attribute and a condition it gives."""
+    with pytest.raises(SheetError) as err:
+        validate_sheet(sheet(mounts=[[{**SHOCK_LANCE, "save": save}], [], []]))
+    assert err.value.field.endswith(field.split(".", 1)[1]) and "MECH-SAVE-1" in str(err.value)
+
+
+def test_snare_needs_a_visible_enemy_in_sensors_mech_save_1() -> None:
+    """MECH-SAVE-1 / MECH-COND-HIDDEN: a Hidden enemy cannot be picked; an ally cannot either."""
+    state = saving("v")
+    with pytest.raises(IllegalAction, match="Hidden"):
+        play(state, "a", "use_system", [], system="snare_emitter", target="v")
+    legal = SYSTEM.legal_actions(state, "a")
+    snare = next(t for t in legal if t["kind"] == "use_system")
+    assert snare["params"][0]["name"] == "target"
