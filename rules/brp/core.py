@@ -173,6 +173,11 @@ class DamageDice:
         return total, faces
 
     def __str__(self) -> str:
+        return self.text
+
+    @functools.cached_property
+    def text(self) -> str:
+        """The canonical notation (`2d6+4`), worked out once: parsed dice are shared (cached)."""
         parts = []
         for count, sides in self.dice:
             parts.append(f"{'-' if count < 0 else '+'}{abs(count)}d{sides}")

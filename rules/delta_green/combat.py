@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.brp.core import (
     DamageDice,
@@ -34,9 +33,11 @@ from rules.delta_green.tables import (
 )
 
 
-@dataclass(frozen=True)
-class Chance:
-    """DG-GEN-3: the flat parts, the multipliers and the final chance C."""
+class Chance(NamedTuple):
+    """DG-GEN-3: the flat parts, the multipliers and the final chance C.
+
+    A NamedTuple, not a frozen dataclass: built for every attack, and a tuple is built in one
+    step where a frozen dataclass sets each field through object.__setattr__."""
 
     parts: tuple[tuple[str, int], ...]
     factors: tuple[tuple[str, Fraction], ...] = ()
@@ -45,8 +46,10 @@ class Chance:
     def explain(self) -> str:
         """A readable breakdown such as `50 long burst -15 walking +20 = 55`."""
         text = " ".join(
-            f"{label} {value:+d}" if i else f"{label} {value}"
-            for i, (label, value) in enumerate(self.parts)
+            [
+                f"{label} {value:+d}" if i else f"{label} {value}"
+                for i, (label, value) in enumerate(self.parts)
+            ]
         )
         for label, factor in self.factors:
             text += f" {label} x{factor}"
@@ -151,7 +154,7 @@ def attack_chance(
     modifier = int(params.get("modifier") or 0)
     if modifier:
         parts.append(("GM modifier", modifier))
-    flat = sum(value for _, value in parts)
+    flat = sum([value for _, value in parts])
     factors: list[tuple[str, Fraction]] = []
     if ranged and distance not in (None, ""):
         aimed = _aim_bonus(attacker, target)
@@ -165,9 +168,9 @@ def attack_chance(
             factor = range_factor(metres, base_range)
             if factor != 1:
                 factors.append(("range", factor))  # COC-RANGE-1
-    if params.get("unaimed") in (True, "on", "true", "1") and not aims_anyway(attacker, weapon):
+    if params.get("unaimed") in _TRUE and not aims_anyway(attacker, weapon):
         factors.append(("unaimed", Fraction(1, 5)))  # COC-UNAIMED-1
-    if params.get("dim") in (True, "on", "true", "1"):
+    if params.get("dim") in _TRUE:
         factors.append(("dim light", Fraction(1, 2)))  # COC-DARK-1
     value = flat
     if factors:
@@ -175,10 +178,13 @@ def attack_chance(
         for _, factor in factors:
             product *= factor
         value = scaled(flat, product, bool(settings["dg.min_chance_after_division"]))
-    if params.get("dark") in (True, "on", "true", "1"):
+    if params.get("dark") in _TRUE:
         factors.append(("darkness: 01", Fraction(0)))
         value = 1  # COC-DARK-2
     return Chance(tuple(parts), tuple(factors), value)
+
+
+_TRUE = (True, "on", "true", "1")  # what a checkbox sends when ticked
 
 
 def sight_multiplier(weapon: Mapping[str, Any], aimed: bool) -> Fraction:
@@ -227,15 +233,20 @@ def defence_chance(
     return value
 
 
-@dataclass
 class Outcome:
-    """What one attack did: ops to apply, log lines and a summary for the payload."""
+    """What one attack did: ops to apply, log lines and a summary for the payload.
 
-    ops: list[Json] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
-    hits: list[Json] = field(default_factory=list)
-    result: str = "miss"
-    roll: int = 0
+    A plain slotted class: one is made per shot, and a dataclass with default factories costs
+    several calls more to build."""
+
+    __slots__ = ("hits", "lines", "ops", "result", "roll")
+
+    def __init__(self) -> None:
+        self.ops: list[Json] = []
+        self.lines: list[str] = []
+        self.hits: list[Json] = []
+        self.result = "miss"
+        self.roll = 0
 
 
 def armour_for(

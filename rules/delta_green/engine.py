@@ -40,6 +40,7 @@ from rules.delta_green.state import (
     is_unconscious,
     leg_disabled,
     loc_threshold,
+    sheet_weapon,
     uses_locations,
     weapon_of,
 )
@@ -69,7 +70,9 @@ def _c(state: Mapping[str, Any], cid: str) -> Json:
 def _event(kind: str, ops: list[Json], lines: list[str], dice: Dice, **payload: Any) -> Event:
     records = tuple(dice.records)
     dice.records.clear()
-    return Event(kind, {"ops": ops, **payload}, "; ".join(line for line in lines if line), records)
+    return Event(
+        kind, {"ops": ops, **payload}, "; ".join([line for line in lines if line]), records
+    )
 
 
 def _cost(state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what: str) -> int:
@@ -116,8 +119,8 @@ def _require_turn(state: Mapping[str, Any], cid: str) -> Json:
     return c
 
 
-def _ready_weapon(c: Mapping[str, Any], key: str) -> Json:
-    weapon = weapon_of(c, key)
+def _ready_weapon(c: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    weapon = sheet_weapon(c, key)
     stuck = c.get("stuck")
     if stuck and stuck["weapon"] == key:
         raise IllegalAction(
@@ -144,13 +147,15 @@ def _check_can_attack(
         raise IllegalAction(
             f"{c['name']} is down with a chest wound and cannot attack", "DG-WOUND-3"
         )
-    if c["round"].get("no_attack"):
+    rnd = c["round"]
+    if rnd.get("no_attack"):
         raise IllegalAction(
             f"{c['name']} is completely surprised: no attack this round", "COC-SURPRISE-2"
         )
-    if c["round"].get("one_shot") and c["round"].get("attacks", 0) >= 1:
+    attacked = rnd.get("attacks", 0) >= 1
+    if attacked and rnd.get("one_shot"):
         raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
-    if c["round"].get("called") and c["round"].get("attacks", 0) >= 1:
+    if attacked and rnd.get("called"):
         raise IllegalAction(
             "after an aimed shot no other attack is allowed this round", "DG-CALLED-1"
         )
@@ -353,9 +358,10 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     _check_can_attack(state, c, target)
     _melee_guard(state, c, params)
     double = bool_param(params, "double_tap")
+    unaimed = bool_param(params, "unaimed")
     shots = 2 if double else 1
     fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))
-    rof = int(weapon["rof"]) * (2 if bool_param(params, "unaimed") else 1)  # COC-UNAIMED-1
+    rof = int(weapon["rof"]) * (2 if unaimed else 1)  # COC-UNAIMED-1
     if fired + shots > rof:
         raise IllegalAction(
             f"{weapon['name']} has ROF {weapon['rof']}"
@@ -381,8 +387,8 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         extra.append(("Double Tap", -int(settings_of(state)["dg.double_tap_penalty"])))
     cards = _cost(state, c, 1, "a shot")
     lines: list[str] = []
-    spread = [tid for tid in list_param(params, "targets") if tid != c["id"]]
-    if bool_param(params, "unaimed") and len(spread) > 1:  # COC-UNAIMED-2: a random target
+    spread = [tid for tid in list_param(params, "targets") if tid != c["id"]] if unaimed else []
+    if len(spread) > 1:  # COC-UNAIMED-2: a random target
         pool = [_c(state, tid) for tid in spread]
         face = dice.roll(len(pool), f"random target 1d{len(pool)}")
         target = pool[face - 1]
@@ -448,7 +454,7 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-CALLED-1/-2: one single shot at the declared location, with the three result bands."""
     c = _require_turn(state, action.actor)
     params = action.params
-    weapon = weapon_of(c, str_param(params, "weapon"))
+    weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] != "firearm":
         raise IllegalAction("an aimed shot needs a firearm", "DG-CALLED-1")
     weapon = _ready_weapon(c, weapon["key"])
@@ -516,7 +522,7 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-AUTO-1..-6, DG-WALK-1: one d100 for the burst, the hits die, a location per bullet."""
     c = _require_turn(state, action.actor)
     params = action.params
-    weapon = weapon_of(c, str_param(params, "weapon"))
+    weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
     key = str_param(params, "mode")
     if key not in BURST_MODES:
         raise IllegalAction(f"unknown autofire mode {key!r}", "DG-AUTO-3")
@@ -592,7 +598,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = _require_turn(state, action.actor)
     params = action.params
     settings = settings_of(state)
-    weapon = weapon_of(c, str_param(params, "weapon"))
+    weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
     if not weapon.get("auto"):
         raise IllegalAction("suppressive fire needs an automatic weapon", "DG-SUPP-1")
     weapon = _ready_weapon(c, weapon["key"])
@@ -825,7 +831,12 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def _parry_absorbs(
-    scratch: Json, attacker: Json, weapon: Json, defender_id: str, dice: Dice, roll: int
+    scratch: Json,
+    attacker: Json,
+    weapon: Mapping[str, Any],
+    defender_id: str,
+    dice: Dice,
+    roll: int,
 ) -> tuple[list[Json], list[str]]:
     """COC-PARRY-4: the parrying object takes the blow; past its HP it breaks and the rest hits."""
     defender = scratch["combatants"][defender_id]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.core.errors import IllegalAction
@@ -137,7 +137,8 @@ def is_incapacitated(c: Mapping[str, Any]) -> bool:
 
 def is_immobile(c: Mapping[str, Any]) -> bool:
     """DG-WOUND-3: a chest at 1x cannot move until its HP is above 0."""
-    return uses_locations(c) and loc_threshold(c, CHEST)[0]
+    # uses_locations(c) and loc_threshold(c, CHEST)[0], without the calls (every spend op asks)
+    return bool(c["sheet"].get("hit_locations", True)) and c["damage"][CHEST] >= c["loc_max"][CHEST]
 
 
 def leg_disabled(c: Mapping[str, Any]) -> bool:
@@ -200,21 +201,22 @@ def conditions(c: Mapping[str, Any]) -> list[str]:
 def cards_left(c: Mapping[str, Any]) -> int:
     """DG-ACT-2: face-up cards this round."""
     rnd = c["round"]
-    return max(0, int(rnd.get("cards", 0)) - int(rnd.get("spent", 0)))
+    left: int = max(0, rnd.get("cards", 0) - rnd.get("spent", 0))  # ops only ever store ints
+    return left
 
 
 def able(c: Mapping[str, Any]) -> bool:
     """Whether the combatant can take turns at all (alive, conscious, not helpless).
 
-    The same as `not (is_dead(c) or is_unconscious(c) or is_helpless(c))`, in one pass."""
-    hp = int(c["hp"])
-    if c["dead"] or hp <= 2 or c.get("knocked_out"):  # DG-HP-2/-3, COC-POISON-7
+    The same as `not (is_dead(c) or is_unconscious(c) or is_helpless(c))`, in one pass (asked
+    several times per action, so without int() round trips: HP and damage are stored as ints)."""
+    if c["dead"] or c["hp"] <= 2 or c.get("knocked_out"):  # DG-HP-2/-3, COC-POISON-7
         return False
     if not c["sheet"].get("hit_locations", True):  # DG-LOC-5
         return True
     damage, normal = c["damage"], c["loc_max"]
     # DG-WOUND-5: head at 1x knocks out; DG-WOUND-8: chest at 2x leaves one helpless
-    return int(damage[HEAD]) < int(normal[HEAD]) and int(damage[CHEST]) < 2 * int(normal[CHEST])
+    return bool(damage[HEAD] < normal[HEAD] and damage[CHEST] < 2 * normal[CHEST])
 
 
 def eligible(state: Mapping[str, Any], cid: str) -> bool:
@@ -321,9 +323,15 @@ def _drop_from(c: Json, arm: str) -> None:
 
 def weapon_of(c: Mapping[str, Any], key: str) -> Json:
     """The sheet entry of weapon `key`; raises IllegalAction if the combatant has none."""
+    return dict(sheet_weapon(c, key))
+
+
+def sheet_weapon(c: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """The sheet entry of weapon `key` itself, to read only (no copy, as hot paths need)."""
     for weapon in c["sheet"]["weapons"]:
         if weapon["key"] == key:
-            return dict(weapon)
+            result: Mapping[str, Any] = weapon
+            return result
     raise IllegalAction(f"{c['name']} has no weapon {key!r}")
 
 
@@ -383,7 +391,15 @@ def _turn(state: Json, cid: str) -> None:
         state["delayed"] = [other for other in state["delayed"] if other != cid]
     if cid in state["tie_grace"]:
         state["tie_grace"] = [other for other in state["tie_grace"] if other != cid]
-    if current_actor(state) is None and not round_over(state):
+    # DG-INIT-2: a new pass starts when everyone who can still act has acted in this one; that is
+    # `current_actor(state) is None and not round_over(state)` (delayed ones are in the order
+    # too), without judging every combatant's eligibility twice.
+    acted = state["acted"]
+    order = state["order"]
+    for other in order:
+        if other not in acted and eligible(state, other):
+            return
+    if any(eligible(state, other) for other in order):
         state["pass"] = int(state["pass"]) + 1
         state["acted"] = []
         state["delayed"] = []
@@ -428,9 +444,9 @@ def mine(state: Json, cid: str, *path: str | int) -> Any:
     Each dict or list along the path is copied shallowly the first time; the rest stays shared."""
     owned = getattr(state, "owned", None)
     target: Any = state["combatants"][cid]
-    tag: tuple[str | int, ...] = (cid,)
+    tag: Any = cid
     for key in path:
-        tag += (key,)
+        tag = (tag, key)  # a nested pair per level: cheaper to build than a growing tuple
         value = target[key]
         if owned is None or tag not in owned:
             value = value.copy()  # a dict or a list, one level deep
@@ -444,9 +460,14 @@ def mine(state: Json, cid: str, *path: str | int) -> Any:
 def apply_op(state: Json, op: Mapping[str, Any]) -> None:
     """Apply one primitive op to a forked state (callers pass a copy; shared parts stay intact)."""
     kind = op["op"]
-    if kind not in _STATE_OPS:
-        _combatant_op(state, kind, op)
+    handler = _COMBATANT_OPS.get(kind)
+    if handler is not None:  # most ops name a combatant
+        cid = op["id"]
+        c = state["combatants"][cid] if kind in _READ_ONLY_OPS else own(state, cid)
+        handler(state, cid, c, op)
         return
+    if kind not in _STATE_OPS:
+        raise IllegalAction(f"unknown op {kind!r}")
     if kind == "round_start":
         _round_start(state, op)
         return
@@ -469,86 +490,143 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
 _STATE_OPS = frozenset({"round_start", "round_end", "next_pass", "state_set"})
 
 
-def _combatant_op(state: Json, kind: str, op: Mapping[str, Any]) -> None:
-    """Apply one op that names a combatant (`op["id"]`)."""
-    cid = op["id"]
-    c = state["combatants"][cid] if kind in ("turn", "delay") else own(state, cid)
-    if kind == "spend":
-        rnd = mine(state, cid, "round")
-        rnd["spent"] = min(int(rnd.get("cards", 0)), int(rnd.get("spent", 0)) + int(op["cards"]))
-        if is_immobile(c) and op.get("voluntary", True):
-            rnd["spent_while_down"] = True  # DG-WOUND-3: acting while down costs 1 HP
-    elif kind == "turn":
-        _turn(state, c["id"])
-    elif kind == "delay":
-        if c["id"] not in state["delayed"]:
-            state["delayed"] = [*state["delayed"], c["id"]]
-    elif kind == "set":
-        c[op["key"]] = copy_json(op["value"])
-    elif kind == "set_round":
-        mine(state, cid, "round")[op["key"]] = copy_json(op["value"])
-    elif kind == "add_round":
-        rnd = mine(state, cid, "round")
-        if op.get("sub"):
-            if op["key"] not in rnd:
-                rnd[op["key"]] = {}
-            bucket = mine(state, cid, "round", op["key"])
-            bucket[op["sub"]] = bucket.get(op["sub"], 0) + op["value"]
-        else:
-            rnd[op["key"]] = rnd.get(op["key"], 0) + op["value"]
-    elif kind == "weapon":
-        mine(state, cid, "weapons", op["weapon"])[op["key"]] = op["value"]
-    elif kind == "ammo":
-        slot = mine(state, cid, "weapons", op["weapon"])
-        slot["loaded"] = max(0, int(slot["loaded"]) + int(op["delta"]))
-    elif kind == "sheet":
-        path = list(op["path"])
-        mine(state, cid, "sheet", *path[:-1])[path[-1]] = copy_json(op["value"])
-        if path == ["hp"]:
-            c["hp_max"] = int(op["value"])
-    elif kind == "damage":
-        _damage(state, op)
-    elif kind == "heal":
-        _heal(state, op)
-    elif kind == "bleed_stop":
-        if op["location"] in c["bleeding"]:
-            mine(state, cid, "bleeding").pop(op["location"])
-    elif kind == "penalty":
-        mine(state, cid, "penalties").append(
-            {"value": int(op["value"]), "round": int(op["round"]), "source": op.get("source")}
-        )
-    elif kind == "treated":
-        if op["location"] in c["untreated"]:
-            mine(state, cid, "untreated").remove(op["location"])
-    elif kind == "list_add":
-        if op["value"] not in c.get(op["key"], ()):
-            if op["key"] not in c:
-                c[op["key"]] = []
-            mine(state, cid, op["key"]).append(op["value"])
-    elif kind == "maim_loss":  # DG-HEAL-5: the maimed limb's L comes off max HP for good
-        c["hp_max"] = int(c["hp_max"]) - int(op["amount"])
-        c["hp"] = min(int(c["hp"]), int(c["hp_max"]))
-        c["maim_counted"] = [*c.get("maim_counted", []), op["location"]]
-    elif kind == "recompute_locations":
-        rounding = str(state["settings"]["dg.location_hp_rounding"])
-        c["loc_max"] = {
-            **location_table(int(c["hp_max"]), rounding),
-            **c["sheet"].get("location_hp", {}),
-        }
-        damage = mine(state, cid, "damage")
-        for limb in LIMBS:  # DG-WOUND-6: a limb never holds more than twice its (new) HP
-            damage[limb] = min(int(damage[limb]), 2 * int(c["loc_max"][limb]))
-    elif kind == "gain":
-        gains = mine(state, cid, "gains")
-        gains[op["char"]] = gains.get(op["char"], 0) + int(op["value"])
-    elif kind == "taught":
-        taught = mine(state, cid, "taught")
-        if op["student"] not in taught:
-            taught[op["student"]] = {}
-        per_student = mine(state, cid, "taught", op["student"])
-        per_student[op["char"]] = per_student.get(op["char"], 0) + int(op["value"])
+def _op_spend(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    rnd = mine(state, cid, "round")
+    rnd["spent"] = min(int(rnd.get("cards", 0)), int(rnd.get("spent", 0)) + int(op["cards"]))
+    if is_immobile(c) and op.get("voluntary", True):
+        rnd["spent_while_down"] = True  # DG-WOUND-3: acting while down costs 1 HP
+
+
+def _op_turn(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    _turn(state, cid)
+
+
+def _op_delay(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    if cid not in state["delayed"]:
+        state["delayed"] = [*state["delayed"], cid]
+
+
+def _op_set(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    c[op["key"]] = copy_json(op["value"])
+
+
+def _op_set_round(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    mine(state, cid, "round")[op["key"]] = copy_json(op["value"])
+
+
+def _op_add_round(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    rnd = mine(state, cid, "round")
+    if op.get("sub"):
+        if op["key"] not in rnd:
+            rnd[op["key"]] = {}
+        bucket = mine(state, cid, "round", op["key"])
+        bucket[op["sub"]] = bucket.get(op["sub"], 0) + op["value"]
     else:
-        raise IllegalAction(f"unknown op {kind!r}")
+        rnd[op["key"]] = rnd.get(op["key"], 0) + op["value"]
+
+
+def _op_weapon(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    mine(state, cid, "weapons", op["weapon"])[op["key"]] = op["value"]
+
+
+def _op_ammo(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    slot = mine(state, cid, "weapons", op["weapon"])
+    slot["loaded"] = max(0, int(slot["loaded"]) + int(op["delta"]))
+
+
+def _op_sheet(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    path = list(op["path"])
+    mine(state, cid, "sheet", *path[:-1])[path[-1]] = copy_json(op["value"])
+    if path == ["hp"]:
+        c["hp_max"] = int(op["value"])
+
+
+def _op_bleed_stop(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    if op["location"] in c["bleeding"]:
+        mine(state, cid, "bleeding").pop(op["location"])
+
+
+def _op_penalty(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    mine(state, cid, "penalties").append(
+        {"value": int(op["value"]), "round": int(op["round"]), "source": op.get("source")}
+    )
+
+
+def _op_treated(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    if op["location"] in c["untreated"]:
+        mine(state, cid, "untreated").remove(op["location"])
+
+
+def _op_list_add(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    if op["value"] not in c.get(op["key"], ()):
+        if op["key"] not in c:
+            c[op["key"]] = []
+        mine(state, cid, op["key"]).append(op["value"])
+
+
+def _op_maim_loss(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    """DG-HEAL-5: the maimed limb's L comes off max HP for good."""
+    c["hp_max"] = int(c["hp_max"]) - int(op["amount"])
+    c["hp"] = min(int(c["hp"]), int(c["hp_max"]))
+    c["maim_counted"] = [*c.get("maim_counted", []), op["location"]]
+
+
+def _op_recompute_locations(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    rounding = str(state["settings"]["dg.location_hp_rounding"])
+    c["loc_max"] = {
+        **location_table(int(c["hp_max"]), rounding),
+        **c["sheet"].get("location_hp", {}),
+    }
+    damage = mine(state, cid, "damage")
+    for limb in LIMBS:  # DG-WOUND-6: a limb never holds more than twice its (new) HP
+        damage[limb] = min(int(damage[limb]), 2 * int(c["loc_max"][limb]))
+
+
+def _op_gain(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    gains = mine(state, cid, "gains")
+    gains[op["char"]] = gains.get(op["char"], 0) + int(op["value"])
+
+
+def _op_taught(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    taught = mine(state, cid, "taught")
+    if op["student"] not in taught:
+        taught[op["student"]] = {}
+    per_student = mine(state, cid, "taught", op["student"])
+    per_student[op["char"]] = per_student.get(op["char"], 0) + int(op["value"])
+
+
+def _op_damage(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    _damage(state, op)
+
+
+def _op_heal(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    _heal(state, op)
+
+
+# Op kind -> handler(state, combatant id, combatant, op). A table rather than an if/elif chain:
+# a shot's six ops each found their branch after up to a dozen string comparisons.
+_COMBATANT_OPS: dict[str, Callable[[Json, str, Json, Mapping[str, Any]], None]] = {
+    "spend": _op_spend,
+    "turn": _op_turn,
+    "delay": _op_delay,
+    "set": _op_set,
+    "set_round": _op_set_round,
+    "add_round": _op_add_round,
+    "weapon": _op_weapon,
+    "ammo": _op_ammo,
+    "sheet": _op_sheet,
+    "damage": _op_damage,
+    "heal": _op_heal,
+    "bleed_stop": _op_bleed_stop,
+    "penalty": _op_penalty,
+    "treated": _op_treated,
+    "list_add": _op_list_add,
+    "maim_loss": _op_maim_loss,
+    "recompute_locations": _op_recompute_locations,
+    "gain": _op_gain,
+    "taught": _op_taught,
+}
+_READ_ONLY_OPS = frozenset({"turn", "delay"})  # they change the top level, not the combatant
 
 
 def apply(state: Json, event: Event) -> Json:
