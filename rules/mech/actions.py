@@ -682,6 +682,8 @@ def strike(
     if bonus and len(targets) > 1:
         bonus = half_up(bonus)  # MECH-AOE-1: halved against several targets
     btype = wtype if wtype in ("explosive", "energy", "kinetic") else "kinetic"  # MECH-AMB-29
+    if ctx.settings["bonus_type"] == "kinetic":  # MECH-BONUS-1's other default: always kinetic
+        btype = "kinetic"
     first, faces = roll_faces(expr, ctx.dice, purpose)
     total = first + bonus
     crit_total = total

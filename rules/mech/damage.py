@@ -128,9 +128,13 @@ class Reduced(NamedTuple):
 
 
 def reduce_damage(
-    components: Sequence[tuple[str, int]], target: Target, armour_piercing: bool = False
+    components: Sequence[tuple[str, int]],
+    target: Target,
+    armour_piercing: bool = False,
+    per_type: bool = False,
 ) -> Reduced:
-    """MECH-DMG-PIPE 2-4: Exposed doubles, armour once per hit, then resistance and immunity."""
+    """MECH-DMG-PIPE 2-4: Exposed doubles, armour once per hit (or per type), then resistance
+    and immunity."""
     if len(components) == 1 and not (target.exposed or target.shredded):
         # Speed: a lone component that no armour, resistance or immunity touches comes through
         # whole (most hits on an unarmoured mech); the steps below would change nothing.
@@ -152,11 +156,12 @@ def reduce_damage(
     if target.shredded and target.armour:
         steps.append("Shredded: armour has no effect")
     if armour:
+        left = armour
         for kind in sorted((k for k in parts if k != "burn"), key=lambda k: -parts[k]):
-            cut = min(armour, parts[kind])
+            cut = min(armour if per_type else left, parts[kind])  # MECH-AMB-27
             if cut:
                 parts[kind] -= cut
-                armour -= cut
+                left -= cut
                 steps.append(f"armour −{cut} {kind}")
     for kind in list(parts):
         if kind in target.immune:  # MECH-IMMUNE-1

@@ -531,6 +531,8 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
         )
         return
     excess = heat + amount - cap
+    if ctx.settings["heat_over_cap"] == "stress_clear_no_carry":
+        excess = 0  # MECH-AMB-35, other reading: heat past the cap is vented with the stress
     if int(u["stress"]) <= 0:
         # Nothing left to mark: the reactor is already melting down (MECH-AMB-38).
         ctx.emit(
@@ -583,7 +585,8 @@ def deal_damage(
     u = ctx.u(uid)
     if u["destroyed"]:
         return 0
-    by_type, steps = reduce_damage(components, target_of(u), armour_piercing)
+    per_type = ctx.settings["armour_rule"] == "once_per_damage_type"  # MECH-AMB-27
+    by_type, steps = reduce_damage(components, target_of(u), armour_piercing, per_type)
     amount = by_type[0][1] if len(by_type) == 1 else sum([v for _, v in by_type])
     raw = ", ".join([f"{v} {k}" for k, v in components if v])
     detail = f"{raw or '0'}; {'; '.join(steps)}" if steps else raw or "0"
@@ -608,6 +611,8 @@ def take_hp_damage(ctx: Ctx, uid: str, amount: int, text: str, rule: str, **extr
         )
         return
     excess = amount - hp
+    if ctx.settings["hp_zero"] == "structure_check_reset_no_carry":
+        excess = 0  # MECH-AMB-30, other reading: damage past 0 HP is lost
     hp_max = int(u["stats"]["hp_max"])
     structure = int(u["structure"]) - 1
     ctx.emit(

@@ -31,8 +31,8 @@ CONDITION_TEXT = {
     "(MECH-COND-SHUTDOWN).",
     "immobilized": "Immobilized: cannot move by itself (MECH-COND-IMMOBILIZED).",
     "impaired": "Impaired: +1 difficulty on attacks, saves and checks (MECH-COND-IMPAIRED).",
-    "jammed": "Jammed: no reactions or tech actions; only integrated weapons, grapple, ram or "
-    "improvised attacks (MECH-COND-JAMMED).",
+    "jammed": "Jammed: no radio talk with other mechs, no reactions or tech actions; only "
+    "integrated weapons, grapple, ram or improvised attacks (MECH-COND-JAMMED).",
     "lock_on": "Lock On: an attacker may spend it for +1 accuracy (MECH-COND-LOCKON).",
     "shredded": "Shredded: armour and resistance have no effect (MECH-COND-SHREDDED).",
     "slowed": "Slowed: standard move only, no Boost (MECH-COND-SLOWED).",

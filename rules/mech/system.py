@@ -213,7 +213,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Armour applies",
         "once_per_hit_largest_first",
         "MECH-AMB-27",
-        ("once_per_hit_largest_first",),
+        ("once_per_hit_largest_first", "once_per_damage_type"),
     ),
     Setting(
         "mech.burn_timing",
@@ -227,14 +227,14 @@ SETTINGS: tuple[Setting, ...] = (
         "Untyped bonus damage",
         "weapon_type_else_kinetic",
         "MECH-AMB-29",
-        ("weapon_type_else_kinetic",),
+        ("weapon_type_else_kinetic", "kinetic"),
     ),
     Setting(
         "mech.hp_zero",
         "At 0 HP",
         "structure_check_reset_carry",
         "MECH-AMB-30",
-        ("structure_check_reset_carry",),
+        ("structure_check_reset_carry", "structure_check_reset_no_carry"),
     ),
     Setting(
         "mech.remaining_three",
@@ -262,7 +262,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Heat over the cap",
         "stress_clear_carry",
         "MECH-AMB-35",
-        ("stress_clear_carry",),
+        ("stress_clear_carry", "stress_clear_no_carry"),
     ),
     Setting(
         "mech.zero_stress",
@@ -841,13 +841,20 @@ def hit_chances(terms: act.Terms, mode: str) -> tuple[Fraction, Fraction]:
 
 
 def _damage_after(
-    dist: Mapping[int, Fraction], t: Unit, wtype: str, bonus: int, btype: str, ap: bool, burn: int
+    dist: Mapping[int, Fraction],
+    t: Unit,
+    wtype: str,
+    bonus: int,
+    btype: str,
+    ap: bool,
+    burn: int,
+    per_type: bool = False,
 ) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     target = target_of(t)
     for value, p in dist.items():
         parts = [(wtype, value)] + ([(btype, bonus)] if bonus else [])
-        total = reduce_damage(parts, target, ap).total
+        total = reduce_damage(parts, target, ap, per_type).total
         if burn:
             total += reduce_damage([("burn", burn)], target).total
         out[total] = out.get(total, Fraction(0)) + p
@@ -910,6 +917,9 @@ def preview(state: Json, action: Action) -> Json:
         bonus = -(-bonus // 2)
     wtype = weapon["type"] if weapon else str(state["settings"]["improvised_type"])
     btype = wtype if wtype in ("explosive", "energy", "kinetic") else "kinetic"
+    if state["settings"]["bonus_type"] == "kinetic":  # MECH-AMB-29, other reading
+        btype = "kinetic"
+    per_type = state["settings"]["armour_rule"] == "once_per_damage_type"  # MECH-AMB-27
     normal = distribution(expr)
     if bonus:
         normal = {k + bonus: v for k, v in normal.items()}
@@ -934,10 +944,9 @@ def preview(state: Json, action: Action) -> Json:
             per.append({"target": tid, "name": name, "hit": float(hit), "why": terms.why})
             continue
         burn = int(weapon["burn"]) if weapon else 0
-        after = _damage_after(normal, t, wtype, bonus, btype, bool(weapon and weapon["ap"]), burn)
-        after_crit = _damage_after(
-            critical, t, wtype, bonus, btype, bool(weapon and weapon["ap"]), burn
-        )
+        ap = bool(weapon and weapon["ap"])
+        after = _damage_after(normal, t, wtype, bonus, btype, ap, burn, per_type)
+        after_crit = _damage_after(critical, t, wtype, bonus, btype, ap, burn, per_type)
         expected = (hit - crit) * sum(k * p for k, p in after.items()) + crit * sum(
             k * p for k, p in after_crit.items()
         )

@@ -1,0 +1,90 @@
+"""The other readings of proposed defaults (MECH-AMB-*): each setting changes an outcome."""
+
+from __future__ import annotations
+
+import pytest
+from mech_helpers import encounter, mech, patch, play, sheet, sparring, turn, u
+
+from rules.mech import SYSTEM
+from rules.mech.damage import Target, reduce_damage
+
+
+def one_mech(**settings: object) -> dict:
+    """Mara's Mule (HP 14, heat cap 8) and a sparring partner, at the GM's disposal."""
+    return encounter(mech("t", "A", 0, 0), mech("o", "B", 9, 9, sparring()), **settings)
+
+
+def test_every_setting_lists_its_readings() -> None:
+    """Each MECH-AMB setting given a second reading here offers both on the settings page."""
+    choices = {s.key: s.choices for s in SYSTEM.settings}
+    assert choices["mech.hp_zero"] == (
+        "structure_check_reset_carry",
+        "structure_check_reset_no_carry",
+    )
+    assert "stress_clear_no_carry" in choices["mech.heat_over_cap"]
+    assert "once_per_damage_type" in choices["mech.armour_rule"]
+    assert "kinetic" in choices["mech.bonus_type"]
+    assert "making_a_save" in choices["mech.hidden_saves"]
+
+
+@pytest.mark.parametrize(
+    ("reading", "hp"),
+    [("structure_check_reset_carry", 10), ("structure_check_reset_no_carry", 14)],
+)
+def test_damage_past_zero_hp_carries_or_is_lost_mech_amb_30(reading: str, hp: int) -> None:
+    """MECH-EX-20 / MECH-AMB-30: HP 6/14 takes 10: 1 structure, then HP 14 − 4 or HP 14."""
+    state = patch(one_mech(hp_zero=reading), "t", hp=6)
+    state, _ = play(state, "gm", "gm_damage", [6], target="t", amount=10)
+    assert u(state, "t")["structure"] == 3 and u(state, "t")["hp"] == hp
+
+
+@pytest.mark.parametrize(
+    ("reading", "heat"), [("stress_clear_carry", 2), ("stress_clear_no_carry", 0)]
+)
+def test_heat_past_the_cap_carries_or_is_vented_mech_amb_35(reading: str, heat: int) -> None:
+    """MECH-EX-22 / MECH-AMB-35: heat 7 of 8 takes 3: 1 stress, then heat 2 or heat 0."""
+    state = patch(one_mech(heat_over_cap=reading), "t", heat=7)
+    state, _ = play(state, "gm", "gm_heat", [6], target="t", amount=3)
+    assert u(state, "t")["stress"] == 3 and u(state, "t")["heat"] == heat
+
+
+@pytest.mark.parametrize(("per_type", "total"), [(False, 4), (True, 2)])
+def test_armour_once_per_hit_or_per_damage_type_mech_amb_27(per_type: bool, total: int) -> None:
+    """MECH-AMB-27: 2 kinetic + 5 explosive vs armour 3: once (largest first) 4; per type 2."""
+    reduced = reduce_damage([("kinetic", 2), ("explosive", 5)], Target(armour=3), False, per_type)
+    assert reduced.total == total
+
+
+ARC_GUN = {
+    "name": "Arc Gun",
+    "size": "main",
+    "kind": "ranged",
+    "range": 10,
+    "damage": "1d6",
+    "type": "energy",
+    "bonus": 2,
+}
+
+
+@pytest.mark.parametrize(
+    ("settings", "armour", "hp"),
+    [
+        ({}, 0, 14 - 6),  # 4 energy + 2 energy bonus; the target resists kinetic only
+        ({"bonus_type": "kinetic"}, 0, 14 - 5),  # 4 energy + 2 kinetic, resisted → 1
+        ({"bonus_type": "kinetic"}, 2, 14 - 3),  # armour 2 off the energy: 2 + 1
+        ({"bonus_type": "kinetic", "armour_rule": "once_per_damage_type"}, 2, 14 - 2),  # 2 + 0
+    ],
+)
+def test_bonus_damage_type_and_armour_readings_change_the_hit(
+    settings: dict, armour: int, hp: int
+) -> None:
+    """MECH-AMB-29 / MECH-BONUS-1 and MECH-AMB-27: an Arc Gun hit, 1d6 = 4 energy + 2 bonus."""
+    state = encounter(
+        mech("a", "A", 0, 0, sheet(mounts=[[ARC_GUN], [], []])),
+        mech("t", "B", 4, 0, sheet(resist=["kinetic"])),
+        **settings,
+    )
+    state["units"]["t"]["stats"]["armour"] = armour
+    state = turn(state, "a")
+    state, _ = play(state, "a", "attack", [15, 4], weapon="arc_gun", target="t")
+    assert u(state, "t")["hp"] == hp
