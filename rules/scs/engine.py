@@ -223,16 +223,31 @@ def load(data: Mapping[str, Any]) -> State:
 def apply(state: State, event: Event) -> State:
     """Fold one event into a new state (the old one is not changed).
 
-    Only the top-level parts the event's handler writes are copied; the rest is shared with the
-    old state, which is never changed in place (SCS-ENG-1: state is the fold of the events).
+    `resolve` has already folded each event it returns, in order, from the state it was given
+    (its Scratch); applying that event to that very state object takes the fold it made, once,
+    instead of making it again. Any other call folds the event here.
     """
+    hit = _FOLDED.pop(id(event), None)
+    if hit is not None and hit[0] is event and hit[1] is state:
+        return hit[2]
+    return _fold(state, event)
+
+
+def _fold(state: State, event: Event, scn: Scenario | None = None) -> State:
+    """The fold of one event: only the top-level parts its handler writes are copied; the rest
+    is shared with the old state, which is never changed in place (SCS-ENG-1)."""
     handler, writes = _handler(event.kind)
     new = _writable(state, writes)
-    handler(scenario_of(new), new, dict(event.payload))
+    handler(scn if scn is not None else scenario_of(new), new, event.payload)  # read only
     return new
 
 
-def _handler(kind: str) -> tuple[Callable[[Scenario, State, dict[str, Any]], None], Writes]:
+# id(event) -> (event, the state it was folded into, the result): single use, bounded; events
+# resolved but never applied (a refused action's partial work, a preview) are dropped in bulk.
+_FOLDED: dict[int, tuple[Event, State, State]] = {}
+
+
+def _handler(kind: str) -> tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Writes]:
     found = _APPLY.get(kind)
     if found is None:
         raise RulesError(f"SCS cannot apply event {kind!r}")
@@ -279,15 +294,15 @@ def _writable(state: State, writes: Writes) -> State:
     return new
 
 
-def _a_phase(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_phase(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     _begin_phase(scn, s, int(p["turn"]), str(p["player"]), str(p["phase"]))
 
 
-def _a_setup_placed(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_setup_placed(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     _place(s, p["unit"], p["hex"])
 
 
-def _a_setup_done(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_setup_done(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     s["setup_done"].append(p["side"])
     if p.get("next"):
         s["player"] = p["next"]
@@ -300,7 +315,7 @@ def _enter(scn: Scenario, s: State, side: str, labels: list[str]) -> None:
             s["control"][label] = side
 
 
-def _a_moved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_moved(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     units: list[str] = p["units"]
     moving = s["moving"]
     before = {uid: [s["units"][uid]["origin"], s["units"][uid]["origin_mp"]] for uid in units}
@@ -334,7 +349,7 @@ def _a_moved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     _enter(scn, s, scn.units[units[0]].side, p["path"])
 
 
-def _a_undone(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_undone(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     last = s["last_move"]
     for uid in last["units"]:
         _place(s, uid, last["from"])
@@ -350,11 +365,11 @@ def _a_undone(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     s["last_move"] = None
 
 
-def _a_reordered(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_reordered(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     s["stacks"][p["hex"]] = list(p["order"])
 
 
-def _a_reinforcement(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_reinforcement(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     uid = p["unit"]
     _place(s, uid, p["hex"])
     _set(s, uid, oos=False)  # SCS-SUP-5: arrivals are in supply
@@ -363,13 +378,13 @@ def _a_reinforcement(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     _enter(scn, s, scn.units[uid].side, [p["hex"]])
 
 
-def _a_delayed(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_delayed(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     s["delayed"][p["unit"]] = int(p["turn"])
     if p["unit"] in s["due"]:
         s["due"].remove(p["unit"])
 
 
-def _a_declared(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_declared(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     s["last_move"] = None
     combat = {
         "kind": p["kind"],
@@ -402,7 +417,7 @@ def _a_declared(scn: Scenario, s: State, p: dict[str, Any]) -> None:
             _set(s, uid, attacked=True)
 
 
-def _a_refused(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_refused(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     for uid in p["units"]:
         unit = s["units"][uid]
         if unit["origin"]:
@@ -411,7 +426,7 @@ def _a_refused(scn: Scenario, s: State, p: dict[str, Any]) -> None:
     s["last_move"] = None
 
 
-def _a_resolved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_resolved(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     combat = s["combat"]
     combat["result"] = p["result"]
     combat["figures"] = p["figures"]
@@ -422,7 +437,7 @@ def _a_resolved(scn: Scenario, s: State, p: dict[str, Any]) -> None:
             combat["to_retreat"][side] = _participants(s, combat, side)
 
 
-def _a_losses(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_losses(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     for uid in p["losses"]:
         _take_step(scn, s, uid)
     combat = s["combat"]
@@ -440,7 +455,7 @@ def _drop_dead(s: State) -> None:
     s["moving"] = [u for u in s["moving"] if s["units"][u]["status"] == "map"]
 
 
-def _a_retreated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_retreated(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     combat = s["combat"]
     side = p["side"]
     if "k" in p:
@@ -475,18 +490,18 @@ def _a_retreated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
         combat["done"].append(stage)
 
 
-def _a_advanced(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_advanced(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
+    cost = as_fraction(p["mp_cost"]) if p.get("mp_cost") else 0
     for uid in p["units"]:
         _place(s, uid, p["hex"])
-        if p.get("mp_cost"):  # PD-15: overrun.enter_vacated_hex_cost
-            mp = as_fraction(s["units"][uid]["mp"]) + as_fraction(p["mp_cost"])
-            _set(s, uid, mp=fmt(mp))
+        if cost:  # PD-15: overrun.enter_vacated_hex_cost
+            _set(s, uid, mp=fmt(as_fraction(s["units"][uid]["mp"]) + cost))
     if p["units"]:
         _enter(scn, s, scn.units[p["units"][0]].side, [p["hex"]])
     s["combat"]["done"].append("advance")
 
 
-def _a_combat_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_combat_ended(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     combat = s["combat"]
     s["combat"] = None
     if combat["kind"] == "overrun":
@@ -498,7 +513,7 @@ def _a_combat_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
             _set(s, uid, origin_mp=s["units"][uid]["mp"])
 
 
-def _a_eliminated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_eliminated(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     for uid in p["units"]:
         if s["units"][uid]["status"] == "map":
             side = scn.units[uid].side
@@ -507,7 +522,7 @@ def _a_eliminated(scn: Scenario, s: State, p: dict[str, Any]) -> None:
             _set(s, uid, status="eliminated")
 
 
-def _a_supply(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_supply(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     for uid in p["out"]:
         _set(s, uid, oos=True)
     for uid in p["in"]:
@@ -518,18 +533,18 @@ def _a_supply(scn: Scenario, s: State, p: dict[str, Any]) -> None:
         _a_eliminated(scn, s, {"units": [uid]})
 
 
-def _a_turn(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_turn(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     s["turn"] = int(p["turn"])
 
 
-def _a_ended(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_ended(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     s["phase"] = "over"
     s["winner"] = p["winner"]
     s["vp"] = p["vp"]
     s["moving"] = []
 
 
-def _a_exited(scn: Scenario, s: State, p: dict[str, Any]) -> None:
+def _a_exited(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     for uid in p["units"]:
         _place(s, uid, None)
         _set(s, uid, status="exited")
@@ -544,7 +559,7 @@ _STEP = (*_PLACE, "steps_lost")  # _take_step
 # Each event's handler and the top-level parts it changes in place (everything else it may only
 # read or replace wholesale). A handler that changes a part not listed here would change the
 # state it was given: tests/rules/scs/test_scs_purity.py checks every event kind against this.
-_APPLY: dict[str, tuple[Callable[[Scenario, State, dict[str, Any]], None], Writes]] = {
+_APPLY: dict[str, tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Writes]] = {
     "phase.started": (_a_phase, ("units", "history")),
     "setup.placed": (_a_setup_placed, _PLACE),
     "setup.finished": (_a_setup_done, ("setup_done",)),
@@ -573,33 +588,24 @@ _APPLY: dict[str, tuple[Callable[[Scenario, State, dict[str, Any]], None], Write
 
 
 class Scratch:
-    """Events being produced by one resolution, applied to a scratch state as they go.
+    """Events being produced by one resolution, each folded into the scratch state as it goes.
 
-    The scratch state is private: each part is copied the first time an event writes it, and
-    later events change that copy in place (the state given to resolve is never changed).
+    Each event is folded as `apply` would fold it (the state given to resolve is never changed),
+    and the fold is left for `apply` to take when the caller applies that event to that state.
     """
 
     def __init__(self, state: State, scn: Scenario | None = None) -> None:
         self.state = state
         self.events: list[Event] = []
         self._scn = scn if scn is not None else scenario_of(state)
-        self._owned: dict[str, Any] | None = None  # part -> the private copy made of it
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        handler, writes = _handler(event.kind)
-        owned = self._owned
-        if owned is None:
-            self.state = dict(self.state)
-            owned = self._owned = {}
-        state = self.state
-        for key in writes:
-            if key not in owned and key in state:
-                state[key] = owned[key] = _copy_part(key, state[key])
-        handler(self._scn, state, dict(event.payload))
-        for key, part in list(owned.items()):
-            if state.get(key) is not part:  # replaced wholesale: maybe shared again
-                del owned[key]
+        new = _fold(self.state, event, self._scn)
+        if len(_FOLDED) >= 64:
+            _FOLDED.clear()
+        _FOLDED[id(event)] = (event, self.state, new)
+        self.state = new
 
 
 def _side_name(scn: Scenario, side: str) -> str:
@@ -1388,101 +1394,148 @@ def _r_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
     out.emit(_declared_event(scn, state, "overrun", side, uids, label, defenders, scn.overrun_mp))
 
 
+class _CombatTables:
+    """A scenario's combat modifiers sorted by use, read once (SCS-TEC-1, SCS-CBT-6/7/8, PD-17).
+
+    Per hex terrain: attack and defense multipliers (label, value, text), column shifts, DRM;
+    per hexside feature: attack multipliers, shifts and DRM when every attacker crosses it.
+    """
+
+    def __init__(self, scn: Scenario) -> None:
+        self.scn = scn
+        self.terrain: dict[str, Any] = {}
+        for name, terrain in scn.hex_terrain.items():
+            attack, defense, shifts, drm = [], [], [], 0
+            for mod in terrain.combat:
+                if mod.type == "attack_multiplier":
+                    attack.append((f"into {name}", mod.value, fmt(mod.value)))
+                elif mod.type == "defense_multiplier":
+                    defense.append((name, mod.value, fmt(mod.value)))
+                elif mod.type == "column_shift":
+                    shifts.append((f"defender in {name}", int(mod.value)))
+                elif mod.type == "drm":
+                    drm += int(mod.value)
+            self.terrain[name] = (tuple(attack), tuple(defense), tuple(shifts), drm)
+        self.across: dict[str, Any] = {}
+        for name, feature in scn.hexside_features.items():
+            attack, shifts, drm = [], [], 0
+            for mod in feature.combat:
+                if mod.type == "attack_multiplier":
+                    attack.append((f"across {name}", mod.value, fmt(mod.value)))
+                if mod.type == "column_shift":
+                    shifts.append((f"all attack across {name}", int(mod.value)))
+                if mod.type == "drm":
+                    drm += int(mod.value)
+            self.across[name] = (tuple(attack), tuple(shifts), drm)
+        self.oos_attack = ("out of supply", scn.oos_attack, fmt(scn.oos_attack))
+        self.oos_defense = ("out of supply", scn.oos_defense, fmt(scn.oos_defense))
+        self.drms = tuple(
+            (str(entry.get("when", "always")), int(Fraction(str(entry["value"]))))
+            for entry in scn.drms
+        )
+        self.columns = tuple(str(c) for c in scn.crt.columns)
+
+
+_TABLES: dict[int, _CombatTables] = {}
+
+
+def _combat_tables(scn: Scenario) -> _CombatTables:
+    found = _TABLES.get(id(scn))
+    if found is None or found.scn is not scn:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[id(scn)] = _CombatTables(scn)
+    return found
+
+
 def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> dict[str, Any]:
     """SCS-CBT-6/7/8: modified strengths, exact totals, rounded odds, column, shifts and DRM."""
-    target = scn.grid.cell(combat["target"])
-    terrain = scn.terrain_of(target)
+    tables = _combat_tables(scn)
+    grid = scn.grid
+    target = grid.cell(combat["target"])
+    terrain_name = scn.terrain.get(target, "clear")
+    t_attack, t_defense, t_shifts, t_drm = tables.terrain[terrain_name]
+    units = state["units"]
+    unit_defs = scn.units
     attackers, defenders = [], []
     total_a: Fraction | int = 0  # whole numbers until a multiplier makes a fraction (SCS-ROUND-1)
     all_across: dict[str, int] = {}
     adjacent_count = 0
     any_attacker_oos = False
     for uid in combat["attackers"]:
-        if state["units"][uid]["status"] != "map":
+        unit = units[uid]
+        if unit["status"] != "map":
             continue
-        where = board.unit_hex(scn, state, uid)
-        assert where is not None
-        mults: list[tuple[str, Fraction]] = []
-        if state["units"][uid]["oos"]:
-            mults.append(("out of supply", scn.oos_attack))
+        where = grid.cell(unit["hex"])
+        mults: list[tuple[str, Fraction, str]] = []
+        if unit["oos"]:
+            mults.append(tables.oos_attack)
             any_attacker_oos = True
-        adjacent = scn.grid.adjacent(where, target)  # SCS-ART-1: support fires from range
-        adjacent_count += adjacent
-        for name in sorted(scn.features(where, target) - {"road"}):
-            all_across[name] = all_across.get(name, 0) + 1
-            for mod in scn.hexside_features[name].combat:
-                if mod.type == "attack_multiplier":
-                    mults.append((f"across {name}", mod.value))
-        for mod in terrain.combat:
-            if mod.type == "attack_multiplier":
-                mults.append((f"into {terrain.name}", mod.value))
-        printed = board.current_step(scn, state, uid).attack
+        adjacent_count += grid.adjacent(where, target)  # SCS-ART-1: support fires from range
+        features = scn.features(where, target)
+        if features:
+            for name in sorted(features - {"road"}):
+                all_across[name] = all_across.get(name, 0) + 1
+                mults.extend(tables.across[name][0])
+        mults.extend(t_attack)
+        printed = unit_defs[uid].steps[unit["step"]].attack
         value: Fraction | int = printed
-        for _, m in mults:  # SCS-CUM-1: modifiers multiply, exactly
+        for _, m, _ in mults:  # SCS-CUM-1: modifiers multiply, exactly
             value *= m
         total_a += value
         attackers.append(
             {
                 "unit": uid,
                 "printed": printed,
-                "modifiers": [[w, fmt(m)] for w, m in mults],
+                "modifiers": [[w, text] for w, _, text in mults],
                 "strength": fmt(value),
             }
         )
     total_d: Fraction | int = 0
     any_defender_oos = False
     for uid in combat["defenders"]:
-        if state["units"][uid]["status"] != "map":
+        unit = units[uid]
+        if unit["status"] != "map":
             continue
-        mults = []
-        if state["units"][uid]["oos"]:
-            mults.append(("out of supply", scn.oos_defense))
-            any_defender_oos = True
-        for mod in terrain.combat:
-            if mod.type == "defense_multiplier":
-                mults.append((terrain.name, mod.value))
-        printed = board.current_step(scn, state, uid).defense
+        mults = [tables.oos_defense, *t_defense] if unit["oos"] else list(t_defense)
+        any_defender_oos = any_defender_oos or unit["oos"]
+        printed = unit_defs[uid].steps[unit["step"]].defense
         value = printed
-        for _, m in mults:
+        for _, m, _ in mults:
             value *= m
         total_d += value
         defenders.append(
             {
                 "unit": uid,
                 "printed": printed,
-                "modifiers": [[w, fmt(m)] for w, m in mults],
+                "modifiers": [[w, text] for w, _, text in mults],
                 "strength": fmt(value),
             }
         )
-    shift, drm = 0, 0
+    shift, drm = 0, t_drm
     shifts: list[list[Any]] = []
-    for mod in terrain.combat:
-        if mod.type == "column_shift":
-            shift += int(mod.value)
-            shifts.append([f"defender in {terrain.name}", int(mod.value)])
-        if mod.type == "drm":
-            drm += int(mod.value)
+    for label, value_ in t_shifts:
+        shift += value_
+        shifts.append([label, value_])
     counted = adjacent_count
     for name, n in all_across.items():
         if n == counted and counted:  # PD-17: a hexside shift/DRM needs every attacker across it
-            for mod in scn.hexside_features[name].combat:
-                if mod.type == "column_shift":
-                    shift += int(mod.value)
-                    shifts.append([f"all attack across {name}", int(mod.value)])
-                if mod.type == "drm":
-                    drm += int(mod.value)
+            _, f_shifts, f_drm = tables.across[name]
+            for label, value_ in f_shifts:
+                shift += value_
+                shifts.append([label, value_])
+            drm += f_drm
     if combat["kind"] == "overrun" and scn.overrun_shift:
         shift += scn.overrun_shift
         shifts.append(["overrun", scn.overrun_shift])
-    for entry in scn.drms:
-        when = entry.get("when", "always")
+    for when, value_ in tables.drms:
         if (
             when == "always"
             or (when == "overrun" and combat["kind"] == "overrun")
             or (when == "attacker_oos" and any_attacker_oos)
             or (when == "defender_oos" and any_defender_oos)
         ):
-            drm += int(Fraction(str(entry["value"])))
+            drm += value_
     figures: dict[str, Any] = {
         "attackers": attackers,
         "defenders": defenders,
@@ -1498,11 +1551,13 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
     if total_a > 0:
         ratio = odds(total_a, total_d)
         figures["odds"] = str(ratio) if ratio.attack < 10**6 else "∞:1"
-        base = scn.crt.column_index(ratio)
+        crt = scn.crt
+        base = crt.column_index(ratio)
         if base is not None:
-            figures["base_column"] = str(scn.crt.columns[base])
-            figures["column"] = str(scn.crt.columns[scn.crt.shifted(base, shift)])
-            figures["column_index"] = scn.crt.shifted(base, shift)
+            column = crt.shifted(base, shift)
+            figures["base_column"] = tables.columns[base]
+            figures["column"] = tables.columns[column]
+            figures["column_index"] = column
     return figures
 
 
@@ -1566,7 +1621,7 @@ def _stage(state: State, scn: Scenario | None = None) -> str | None:
 
 def _stage_data(state: State, scn: Scenario | None = None) -> tuple[str, Any] | None:
     """`_stage` with what it found on the way: (owed, units, their steps) for a losses stage,
-    the units able to advance for "advance", None otherwise."""
+    the units able to advance for "advance", None otherwise. Stages in STAGES order."""
     combat = state["combat"]
     if combat is None or combat["result"] is None:
         return None
@@ -1575,26 +1630,24 @@ def _stage_data(state: State, scn: Scenario | None = None) -> tuple[str, Any] | 
     result = parse_result(combat["result"])
     done = combat["done"]
     attacker, defender = combat["attacker_side"], combat["defender_side"]
-    for stage in STAGES:
-        if stage in done:
-            continue
-        if stage == "advance":
-            eligible = _advance_eligible(scn, state)
-            if eligible:
-                return stage, eligible
-        elif stage.endswith("_losses"):
-            side, part = (
-                (attacker, result.attacker)
-                if stage == "attacker_losses"
-                else (defender, result.defender)
-            )
-            if not part.eliminated and part.loss <= 0:  # nothing owed, whoever took part
-                continue
+    for stage, side, part in (
+        ("attacker_losses", attacker, result.attacker),
+        ("defender_losses", defender, result.defender),
+    ):
+        # nothing owed, whoever took part, unless the result eliminates or takes steps
+        if stage not in done and (part.eliminated or part.loss > 0):
             owing = _owing(scn, state, combat, side, part)
             if owing[0] > 0:
                 return stage, owing
-        elif combat["to_retreat"].get(attacker if stage == "attacker_retreat" else defender):
-            return stage, None
+    to_retreat = combat["to_retreat"]
+    if "defender_retreat" not in done and to_retreat.get(defender):
+        return "defender_retreat", None
+    if "attacker_retreat" not in done and to_retreat.get(attacker):
+        return "attacker_retreat", None
+    if "advance" not in done:
+        eligible = _advance_eligible(scn, state)
+        if eligible:
+            return "advance", eligible
     return "end", None
 
 
@@ -1639,7 +1692,10 @@ def _owing(
 ) -> tuple[int, list[str], int]:
     """SCS-CRT-3 / SCS-STEP-1: steps a side owes, the units that pay them and their steps."""
     units = _participants(state, combat, side)
-    total = sum(board.steps_left(scn, state, u) for u in units)
+    defs, now = scn.units, state["units"]
+    total = 0
+    for uid in units:
+        total += len(defs[uid].steps) - now[uid]["step"]  # SCS-STEP-1: steps left
     wanted = total if part.eliminated else part.loss
     return min(wanted, total), units, total
 
@@ -1718,7 +1774,7 @@ def _losses_event(
 
 def _advance_eligible(scn: Scenario, state: State) -> list[str]:
     combat = state["combat"]
-    if board.stack(state, combat["target"]):
+    if state["stacks"].get(combat["target"]):
         return []
     target = scn.grid.cell(combat["target"])
     found = []

@@ -29,9 +29,11 @@ def act(
     assert loaded.remaining == 0, "a scripted die was not rolled"
     for event in events:
         before, payload = copy.deepcopy(state), copy.deepcopy(dict(event.payload))
+        folded = engine._fold(state, event)  # the fold itself, not the one resolve left
         after = SYSTEM.apply(state, event)
         assert state == before, f"apply({event.kind}) must not change the state it was given"
         assert dict(event.payload) == payload, f"apply({event.kind}) changed the event"
+        assert after == folded, f"apply({event.kind}) differs from folding the event afresh"
         state = after
     return state, events
 

@@ -49,10 +49,12 @@ def test_resolve_and_apply_never_change_their_input_in_whole_random_games(seed: 
         assert state == before, f"resolve({action.kind}) changed its state"
         for event in events:
             payload = copy.deepcopy(dict(event.payload))
+            folded = engine._fold(state, event)  # afresh, not the fold resolve left for apply
+            assert state == before, f"folding {event.kind} changed its state"
             after = SYSTEM.apply(state, event)
             assert state == before, f"apply({event.kind}) changed its state"
             assert dict(event.payload) == payload, f"apply({event.kind}) changed its event"
-            assert after == reference_apply(before, event)
+            assert after == folded == reference_apply(before, event)
             kinds.add(event.kind)
             state, before = after, copy.deepcopy(after)
         check_invariants(state)
@@ -205,3 +207,27 @@ def test_the_fast_move_search_equals_the_reference_on_random_positions_scs_3_2a_
             slow = reference_movement_options(SCN, state, list(group))
             assert fast == slow
             assert list(fast) == list(slow)
+
+
+def test_apply_takes_the_fold_resolve_made_once_and_only_for_that_state_scs_eng_1() -> None:
+    """resolve folds each event as it goes; applying that event to that state object takes that
+    fold (once); another state, even an equal one, or a second apply folds afresh."""
+    state = game()
+    for action in SYSTEM_BENCH["prelude"]:
+        for event in SYSTEM.resolve(state, action, SeededDice(0)):
+            state = SYSTEM.apply(state, event)
+    events = SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(0))
+    first = SYSTEM.apply(state, events[0])
+    assert SYSTEM.apply(state, events[0]) is not first  # single use: folded afresh
+    assert SYSTEM.apply(state, events[0]) == first
+    assert SYSTEM.apply(copy.deepcopy(state), events[0]) == first
+    chained = first
+    for event in events[1:]:
+        chained = SYSTEM.apply(chained, event)
+    again = state
+    for event in events:
+        again = engine._fold(again, event)
+    assert chained == again and chained["combat"] is None
+    for _ in range(100):  # resolved, never applied: the leftovers stay bounded
+        SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(1))
+    assert len(engine._FOLDED) <= 64
