@@ -422,6 +422,12 @@ class Ctx:
             started = int(owner["turns_started"])
             if expires == "end_of_turn":
                 entry["expires"] = started
+            elif (
+                self.settings["next_turn"] == "this_turn_if_own"
+                and self.state["active"] == owner["id"]
+            ):
+                # MECH-AMB-48, other reading: given during its own turn, it ends with this turn.
+                entry["expires"] = started
             else:
                 # "Next turn" is the first turn that starts after now, on `clock`'s turns.
                 entry["expires"] = started + 1
@@ -821,6 +827,9 @@ def stress_check(ctx: Ctx, uid: str) -> None:
     u = ctx.u(uid)
     name = u["name"]
     remaining = int(u["stress"])
+    if remaining <= 0 and ctx.settings["zero_stress"] == "meltdown_now":
+        meltdown(ctx, uid)  # MECH-AMB-38, other reading: like 0 structure, at once
+        return
     if remaining <= 0:  # MECH-AMB-38
         schedule_meltdown(
             ctx,

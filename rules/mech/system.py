@@ -269,7 +269,7 @@ SETTINGS: tuple[Setting, ...] = (
         "At 0 stress",
         "meltdown_end_of_next_turn",
         "MECH-AMB-38",
-        ("meltdown_end_of_next_turn",),
+        ("meltdown_end_of_next_turn", "meltdown_now"),
     ),
     Setting(
         "mech.core_power",
@@ -311,7 +311,7 @@ SETTINGS: tuple[Setting, ...] = (
         "'Until the end of its next turn'",
         "next_turn_starting_after",
         "MECH-AMB-48",
-        ("next_turn_starting_after",),
+        ("next_turn_starting_after", "this_turn_if_own"),
     ),
 )
 assert {s.key.removeprefix("mech.") for s in SETTINGS} == set(DEFAULT_SETTINGS)

@@ -88,3 +88,30 @@ def test_bonus_damage_type_and_armour_readings_change_the_hit(
     state = turn(state, "a")
     state, _ = play(state, "a", "attack", [15, 4], weapon="arc_gun", target="t")
     assert u(state, "t")["hp"] == hp
+
+
+@pytest.mark.parametrize(
+    ("reading", "lasts"), [("next_turn_starting_after", True), ("this_turn_if_own", False)]
+)
+def test_next_turn_given_on_its_own_turn_mech_amb_48(reading: str, lasts: bool) -> None:
+    """MECH-AMB-48: Impaired "until the end of its next turn", given during its own turn."""
+    state = turn(one_mech(next_turn=reading), "t")
+    state, _ = play(
+        state, "gm", "gm_condition", target="t", condition="impaired", until_next_turn=True
+    )
+    state, _ = play(state, "t", "end_turn")
+    assert ("impaired" in u(state, "t")["conditions"]) is lasts
+
+
+@pytest.mark.parametrize(
+    ("reading", "destroyed"), [("meltdown_end_of_next_turn", False), ("meltdown_now", True)]
+)
+def test_reaching_zero_stress_melts_down_later_or_now_mech_amb_38(
+    reading: str, destroyed: bool
+) -> None:
+    """MECH-AMB-38: the last stress point: meltdown at the end of the next turn, or at once."""
+    state = patch(one_mech(zero_stress=reading), "t", heat=8, stress=1)
+    faces = [1, 1, 1, 1] if destroyed else []  # the 4d6 blast (nobody else within burst 2)
+    state, _ = play(state, "gm", "gm_heat", faces, target="t", amount=1)
+    assert u(state, "t")["destroyed"] is destroyed
+    assert (u(state, "t")["meltdown"] is not None) is not destroyed
