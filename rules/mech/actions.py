@@ -688,7 +688,17 @@ def strike(
     total = first + bonus
     crit_total = total
     crit_text = ""
-    if critted:  # MECH-AMB-25: one more roll for the critted targets
+    each: dict[str, int] = {}  # the other MECH-AMB-25 reading: a second roll per critted target
+    if critted and ctx.settings["area_critical"] == "second_roll_per_critted_target":
+        seconds = []
+        for r in hits:
+            if r.crit:
+                second, _ = roll_faces(expr, ctx.dice, crit_purpose)
+                each[r.target] = max(first, second) + bonus
+                seconds.append(str(second))
+        crit_total = max(each.values())
+        crit_text = f"; critical: second rolls {', '.join(seconds)}, each keeps the higher"
+    elif critted:  # MECH-AMB-25: one more roll for the critted targets
         second, _ = roll_faces(expr, ctx.dice, crit_purpose)
         crit_total = max(first, second) + bonus
         crit_text = f"; critical: second roll {second}, the higher is kept ({crit_total})"
@@ -709,7 +719,7 @@ def strike(
         rule="MECH-DMG-PIPE",
     )
     for r in hits:
-        amount = crit_total if r.crit else total
+        amount = each.get(r.target, crit_total) if r.crit else total
         rolled = amount - bonus
         components = [(wtype, rolled)] + ([(btype, bonus)] if bonus else [])
         deal_damage(

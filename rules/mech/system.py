@@ -203,7 +203,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Criticals with one area damage roll",
         "second_roll_for_critted",
         "MECH-AMB-25",
-        ("second_roll_for_critted",),
+        ("second_roll_for_critted", "second_roll_per_critted_target"),
     ),
     Setting(
         "mech.cone_shape", "Cone shape", "1_wide_to_x_wide", "MECH-AMB-26", ("1_wide_to_x_wide",)

@@ -115,3 +115,38 @@ def test_reaching_zero_stress_melts_down_later_or_now_mech_amb_38(
     state, _ = play(state, "gm", "gm_heat", faces, target="t", amount=1)
     assert u(state, "t")["destroyed"] is destroyed
     assert (u(state, "t")["meltdown"] is not None) is not destroyed
+
+
+FRAG = {
+    "name": "Frag Launcher",
+    "size": "main",
+    "kind": "ranged",
+    "range": 8,
+    "area": {"shape": "blast", "value": 1},
+    "damage": "1d6",
+    "type": "explosive",
+}
+
+
+@pytest.mark.parametrize(
+    ("reading", "faces", "hp"),
+    [
+        ("second_roll_for_critted", [19, 19, 1, 5], (5, 5)),
+        ("second_roll_per_critted_target", [19, 19, 1, 5, 3], (5, 3)),
+    ],
+)
+def test_area_criticals_share_a_second_roll_or_roll_each_mech_amb_25(
+    reading: str, faces: list[int], hp: tuple[int, int]
+) -> None:
+    """MECH-AMB-25: both targets crit (19 + 1); damage 1; second roll 5 shared, or 5 and 3."""
+    state = encounter(
+        mech("a", "A", 0, 0, sheet(mounts=[[FRAG], [], []])),
+        mech("t", "B", 5, 0, sparring()),
+        mech("s", "B", 5, 1, sparring()),
+        area_critical=reading,
+    )
+    state = turn(state, "a")
+    state, events = play(state, "a", "attack", faces, weapon="frag_launcher", x=5, y=0)
+    assert (10 - u(state, "t")["hp"], 10 - u(state, "s")["hp"]) == hp
+    rolled = next(e.text for e in events if e.kind == "damage.rolled")
+    assert ("second rolls 5, 3" in rolled) is (reading != "second_roll_for_critted")
