@@ -34,6 +34,7 @@ from rules.delta_green.state import (
     current_actor,
     eligible,
     fork,
+    half_dex_rank,
     is_dead,
     is_immobile,
     is_incapacitated,
@@ -173,6 +174,62 @@ def _melee_guard(state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping
         and "quick_draw" not in c["sheet"]["edges"]
     ):
         raise IllegalAction("only an agent with Quick Draw may fire in melee", "DG-EDGE-3")
+
+
+def _still_ahead(state: Mapping[str, Any], c: Mapping[str, Any], rank: int) -> list[str]:
+    """DG-INIT-3/-4: who still acts in this pass before a turn at `rank` (ties: higher DEX)."""
+    me = (rank, int(c["round"].get("dex", c["sheet"]["dex"])))
+    ahead = []
+    for cid in state["order"]:
+        other = state["combatants"][cid]
+        if cid == c["id"] or cid in state["acted"] or not eligible(state, cid):
+            continue
+        rnd = other["round"]
+        if (int(rnd.get("rank", 0)), int(rnd.get("dex", 0))) > me:
+            ahead.append(str(other["name"]))
+    return ahead
+
+
+def _half_dex_check(state: Mapping[str, Any], c: Mapping[str, Any], what: str) -> None:
+    """DG-INIT-4 (COC-RELOAD-3, COC-SHOTGUN-2/-3): a half-DEX action waits for its rank."""
+    if c["id"] in state.get("held", ()):
+        return  # it already stands at its half-DEX rank in this pass
+    rank = half_dex_rank(c)
+    ahead = _still_ahead(state, c, rank)
+    if ahead:
+        raise IllegalAction(
+            f"{what} is a half-DEX action at rank {rank} in this pass; "
+            f"{', '.join(ahead)} act first: hold to half DEX (0 actions), then take it",
+            "DG-INIT-4",
+        )
+
+
+def is_shotgun_second_shot(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
+    """COC-SHOTGUN-2/-3: a shotgun's second shot in a round fires at half DEX (DG-INIT-4)."""
+    return (
+        bool(weapon.get("shotgun")) and int(c["round"].get("shots", {}).get(weapon["key"], 0)) >= 1
+    )
+
+
+def hold_half_dex(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-INIT-4: stand back in this pass to rhu(DEX/2) + the initiative die (half-DEX action)."""
+    c = _require_turn(state, action.actor)
+    if c["id"] in state.get("held", ()):
+        raise IllegalAction(f"{c['name']} already stands at half DEX in this pass", "DG-INIT-4")
+    rank = half_dex_rank(c)
+    ahead = _still_ahead(state, c, rank)
+    if not ahead:
+        raise IllegalAction(
+            f"nobody acts between {c['name']}'s rank and its half-DEX rank {rank}: act now",
+            "DG-INIT-4",
+        )
+    ops = [{"op": "hold", "id": c["id"], "rank": rank}]
+    line = (
+        f"{c['name']} holds for a half-DEX action: rank {rank} "
+        f"(DEX {c['round'].get('dex', c['sheet']['dex'])} / 2 + die {c['round'].get('die', 0)}); "
+        f"{', '.join(ahead)} act first (DG-INIT-4)"
+    )
+    return [_event("turn.held", ops, [line], dice, actor=c["id"], rank=rank)]
 
 
 def _aim_ops(c: Mapping[str, Any], target_id: str) -> list[Json]:
@@ -371,6 +428,8 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         )
     if c["round"].get("called"):
         raise IllegalAction("this round you declared an aimed shot; take it with 'aimed shot'")
+    if weapon.get("shotgun") and (fired or double):
+        _half_dex_check(state, c, f"a second {weapon['name']} shot this round")
     loaded = int(c["weapons"][weapon["key"]]["loaded"])
     if loaded < shots:
         raise IllegalAction(f"{weapon['name']} has {loaded} round(s) loaded; reload", "DG-AUTO-2")
@@ -1173,6 +1232,7 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     if c["round"].get("called"):
         raise IllegalAction("this round you declared an aimed shot", "DG-CALLED-1")
     cards = _cost(state, c, 2, "chambering and firing")
+    _half_dex_check(state, c, "chambering and firing")  # COC-RELOAD-3
     key = weapon["key"]
     load = [
         {

@@ -97,9 +97,21 @@ def _weapon(raw: Any, index: int) -> Json:
         "scope": bool(raw.get("scope", False)),
         "laser": bool(raw.get("laser", False)),
         "silencer": bool(raw.get("silencer", False)),
+        # COC-SHOTGUN-1..-3: double-barrelled, pump and semi-automatic shotguns; a second shot
+        # in a round is at half DEX (DG-INIT-4)
+        "shotgun": bool(
+            raw.get("shotgun", raw.get("skill") == "shotgun" or raw.get("action") == "double")
+        ),
+        "high_power": bool(raw.get("high_power", False)),  # COC-SILENCER-2: wears it twice
         "damage_bands": _bands(raw.get("damage_bands"), where),
         "hp": None if raw.get("hp") in (None, "") else _int(raw, "hp", "COC-PARRY-4", 1, 999),
     }
+    if weapon["silencer"] and (
+        weapon["shotgun"] or weapon["sustained_fire"] or weapon["skill"] == "machine_gun"
+    ):
+        raise SheetError(
+            f"{where}.silencer", "cannot be fitted to a shotgun or a machine gun", "COC-SILENCER-3"
+        )
     if weapon["reload"] not in RELOAD_KINDS:
         raise SheetError(f"{where}.reload", f"must be one of {', '.join(RELOAD_KINDS)}", "DG-ACT-6")
     if weapon["max_burst"] and str(weapon["max_burst"]) not in BURST_MODES:

@@ -93,6 +93,7 @@ def start(setup: Mapping[str, Any]) -> Json:
         "acted": [],
         "delayed": [],
         "tie_grace": [],
+        "held": {},
         "confined": bool(setup.get("confined", False)),
         "week": 0,
         "combatants": combatants,
@@ -227,11 +228,35 @@ def eligible(state: Mapping[str, Any], cid: str) -> bool:
     return able(c) or cid in state["tie_grace"]
 
 
+def pass_order(state: Mapping[str, Any]) -> list[str]:
+    """DG-INIT-2/-4: this pass's order: by rank, except that a combatant holding for a half-DEX
+    action stands at rhu(DEX/2) + its initiative die (ties: higher DEX, then the round's order)."""
+    order: list[str] = state["order"]
+    held = state.get("held")
+    if not held:
+        return order
+    combatants = state["combatants"]
+
+    def place(item: tuple[int, str]) -> tuple[int, int, int]:
+        index, cid = item
+        rnd = combatants[cid]["round"]
+        return (-int(held.get(cid, rnd.get("rank", 0))), -int(rnd.get("dex", 0)), index)
+
+    return [cid for _, cid in sorted(enumerate(order), key=place)]
+
+
+def half_dex_rank(c: Mapping[str, Any]) -> int:
+    """DG-INIT-4: the rank of a half-DEX action: rhu(DEX/2) + the round's initiative die."""
+    rnd = c["round"]
+    dex = int(rnd.get("dex", c["sheet"]["dex"]))
+    return (dex + 1) // 2 + int(rnd.get("die", 0))  # rhu(DEX/2) in integers
+
+
 def current_actor(state: Mapping[str, Any]) -> str | None:
     """DG-INIT-2: whose turn it is in this pass: rank order, delayed combatants last."""
     if state["phase"] != "in_round":
         return None
-    for cid in state["order"]:
+    for cid in pass_order(state):
         if cid not in state["acted"] and cid not in state["delayed"] and eligible(state, cid):
             return str(cid)
     for cid in state["delayed"]:
@@ -361,6 +386,7 @@ def _round_start(state: Json, op: Mapping[str, Any]) -> None:
     state["acted"] = []
     state["delayed"] = []
     state["tie_grace"] = []
+    state["held"] = {}
     for cid in list(state["combatants"]):
         c = own(state, cid)
         entry = op["entries"].get(cid)
@@ -391,6 +417,8 @@ def _turn(state: Json, cid: str) -> None:
         state["delayed"] = [other for other in state["delayed"] if other != cid]
     if cid in state["tie_grace"]:
         state["tie_grace"] = [other for other in state["tie_grace"] if other != cid]
+    if cid in state.get("held", ()):  # DG-INIT-4: a hold lasts for the one half-DEX action
+        state["held"] = {other: rank for other, rank in state["held"].items() if other != cid}
     # DG-INIT-2: a new pass starts when everyone who can still act has acted in this one; that is
     # `current_actor(state) is None and not round_over(state)` (delayed ones are in the order
     # too), without judging every combatant's eligibility twice.
@@ -403,6 +431,7 @@ def _turn(state: Json, cid: str) -> None:
         state["pass"] = int(state["pass"]) + 1
         state["acted"] = []
         state["delayed"] = []
+        state["held"] = {}
 
 
 class Forked(dict):  # type: ignore[type-arg]
@@ -476,12 +505,14 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         state["acted"] = []
         state["delayed"] = []
         state["tie_grace"] = []
+        state["held"] = {}
         return
     if kind == "next_pass":
         state["pass"] = int(state["pass"]) + 1
         state["acted"] = []
         state["delayed"] = []
         state["tie_grace"] = []
+        state["held"] = {}
         return
     if kind == "state_set":
         state[op["key"]] = copy_json(op["value"])
@@ -504,6 +535,11 @@ def _op_turn(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
 def _op_delay(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
     if cid not in state["delayed"]:
         state["delayed"] = [*state["delayed"], cid]
+
+
+def _op_hold(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
+    """DG-INIT-4: this pass, `cid` stands at its half-DEX rank."""
+    state["held"] = {**(state.get("held") or {}), cid: int(op["rank"])}
 
 
 def _op_set(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
@@ -609,6 +645,7 @@ _COMBATANT_OPS: dict[str, Callable[[Json, str, Json, Mapping[str, Any]], None]] 
     "spend": _op_spend,
     "turn": _op_turn,
     "delay": _op_delay,
+    "hold": _op_hold,
     "set": _op_set,
     "set_round": _op_set_round,
     "add_round": _op_add_round,
@@ -626,7 +663,9 @@ _COMBATANT_OPS: dict[str, Callable[[Json, str, Json, Mapping[str, Any]], None]] 
     "gain": _op_gain,
     "taught": _op_taught,
 }
-_READ_ONLY_OPS = frozenset({"turn", "delay"})  # they change the top level, not the combatant
+_READ_ONLY_OPS = frozenset(
+    {"turn", "delay", "hold"}
+)  # they change the top level, not the combatant
 
 
 def apply(state: Json, event: Event) -> Json:

@@ -30,6 +30,7 @@ from rules.delta_green.state import (
     cards_left,
     conditions,
     current_actor,
+    half_dex_rank,
     is_dead,
     is_immobile,
     is_incapacitated,
@@ -70,6 +71,7 @@ TURN_ACTIONS: dict[str, Resolver] = {
     "skill": engine.skill_use,
     "pass": engine.pass_turn,
     "delay": engine.delay,
+    "hold_half_dex": engine.hold_half_dex,
 }
 FREE_ACTIONS: dict[str, Resolver] = {
     "walk": engine.walk,
@@ -606,6 +608,10 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
     out.append(_t("pass", "Pass (turn a card down)", "DG-INIT-2", 1))
     if settings_of(state)["dg.allow_delay"] and actor not in state["delayed"]:
         out.append(_t("delay", "Delay (act later this pass)", "DG-INIT-2", 0))
+    half = half_dex_rank(c)
+    if actor not in state.get("held", ()) and engine._still_ahead(state, c, half):
+        label = f"Hold to half DEX (rank {half}) for chamber-and-fire or a second shotgun shot"
+        out.append(_t("hold_half_dex", label, "DG-INIT-4", 0))
     return out
 
 
