@@ -1113,30 +1113,38 @@ def begin_turn(ctx: Ctx, uid: str) -> None:
     )
 
 
+def burn_check(ctx: Ctx, uid: str) -> None:
+    """MECH-BURN-1: an ENGINEERING check clears all burn; a failure deals the burn marked."""
+    u = ctx.u(uid)
+    result = check(ctx, uid, "engineering", "burn")
+    if result.success:
+        ctx.emit(
+            "burn.cleared",
+            f"{result.text}: burn cleared",
+            units={uid: {"burn": 0}},
+            unit=uid,
+            rule="MECH-BURN-1",
+        )
+        return
+    ctx.emit("check.rolled", f"{result.text}: takes {u['burn']} burn", unit=uid, rule="MECH-BURN-1")
+    deal_damage(ctx, uid, [("burn", int(ctx.u(uid)["burn"]))], "burn", rule="MECH-BURN-1")
+
+
 def finish_turn(ctx: Ctx, uid: str) -> None:
     """End of turn: burn check, durations, meltdown count; AP and move are lost (MECH-AMB-09)."""
     if uid in ctx.finishing:
         return
     ctx.finishing.add(uid)
+    # MECH-BURN-1 / MECH-AMB-28: the burning unit checks at the end of its own turn; the other
+    # reading ("at the end of each turn") has every burning unit check, this one first.
+    burning = [uid]
+    if ctx.settings["burn_timing"] == "every_turn_end":
+        burning += [o for o in ctx.state["order"] if o != uid]
+    for bid in burning:
+        b = ctx.u(bid)
+        if alive(b) and int(b["burn"]) > 0:
+            burn_check(ctx, bid)
     u = ctx.u(uid)
-    if alive(u) and int(u["burn"]) > 0:  # MECH-BURN-1 / MECH-AMB-28
-        result = check(ctx, uid, "engineering", "burn")
-        if result.success:
-            ctx.emit(
-                "burn.cleared",
-                f"{result.text}: burn cleared",
-                units={uid: {"burn": 0}},
-                unit=uid,
-                rule="MECH-BURN-1",
-            )
-        else:
-            ctx.emit(
-                "check.rolled",
-                f"{result.text}: takes {u['burn']} burn",
-                unit=uid,
-                rule="MECH-BURN-1",
-            )
-            deal_damage(ctx, uid, [("burn", int(ctx.u(uid)["burn"]))], "burn", rule="MECH-BURN-1")
     # MECH-COND-DURATION / MECH-AMB-48: conditions timed on this unit's turns end here.
     for o in list(ctx.state["units"].values()):
         conds = st.copy_json(o["conditions"])

@@ -220,7 +220,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Burn",
         "own_turn_end_additive_one_check",
         "MECH-AMB-28",
-        ("own_turn_end_additive_one_check",),
+        ("own_turn_end_additive_one_check", "every_turn_end"),
     ),
     Setting(
         "mech.bonus_type",

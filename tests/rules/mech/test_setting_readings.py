@@ -150,3 +150,15 @@ def test_area_criticals_share_a_second_roll_or_roll_each_mech_amb_25(
     assert (10 - u(state, "t")["hp"], 10 - u(state, "s")["hp"]) == hp
     rolled = next(e.text for e in events if e.kind == "damage.rolled")
     assert ("second rolls 5, 3" in rolled) is (reading != "second_roll_for_critted")
+
+
+@pytest.mark.parametrize(
+    ("reading", "checks"), [("own_turn_end_additive_one_check", 0), ("every_turn_end", 1)]
+)
+def test_burn_checks_at_its_own_or_every_turn_end_mech_amb_28(reading: str, checks: int) -> None:
+    """MECH-AMB-28: Spar burns (2); Latch ends its turn: Spar checks only under every_turn_end."""
+    state = patch(one_mech(burn_timing=reading), "o", burn=2)
+    state = turn(state, "t")
+    state, events = play(state, "t", "end_turn", [5] * checks)  # ENGINEERING 5 + 0: fails
+    assert sum(e.kind == "check.rolled" for e in events) == checks
+    assert u(state, "o")["hp"] == 10 - 2 * checks
