@@ -27,6 +27,7 @@ from rules.delta_green.combat import (
     try_parry,
     vest_of,
 )
+from rules.delta_green.sheet import EDGES
 from rules.delta_green.state import (
     able,
     apply_op,
@@ -1566,3 +1567,46 @@ def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops = [{"op": "set", "id": c["id"], "key": "parry_vs", "value": attacker["id"]}]
     text = f"{c['name']} will parry {attacker['name']}"
     return [_event("parry.declared", ops, [text], dice, actor=c["id"], attacker=attacker["id"])]
+
+
+def edge_ops(c: Json, edge: str, paid: bool) -> tuple[list[Json], str]:
+    """DG-EDGE-0/-TABLE: a new edge: known, not owned, prerequisite first; paid from the pool."""
+    if edge not in EDGES:
+        raise IllegalAction(f"unknown edge {edge!r}", "DG-EDGE-0")
+    sheet = c["sheet"]
+    if edge in sheet["edges"]:
+        raise IllegalAction(f"{c['name']} already has {edge}", "DG-EDGE-0")
+    prerequisite, price = EDGES[edge]
+    if prerequisite and prerequisite not in sheet["edges"]:
+        raise IllegalAction(f"{edge} needs {prerequisite} first", "DG-EDGE-0")
+    ops: list[Json] = [
+        {"op": "sheet", "id": c["id"], "path": ["edges"], "value": [*sheet["edges"], edge]},
+        {
+            "op": "sheet",
+            "id": c["id"],
+            "path": ["edge_points"],
+            "value": sheet["edge_points"] + price,
+        },
+    ]
+    if not paid:
+        return ops, f"{edge} granted free ({price} points not charged)"
+    pool = sheet.get("skill_points")
+    if pool is None:
+        raise IllegalAction(f"{c['name']}'s sheet keeps no skill-point pool", "DG-EDGE-0")
+    if pool < price:
+        raise IllegalAction(
+            f"{edge} costs {price} skill points; {c['name']} has {pool}", "DG-EDGE-0"
+        )
+    ops.append({"op": "sheet", "id": c["id"], "path": ["skill_points"], "value": pool - price})
+    return ops, f"{edge} for {price} skill points ({pool - price} left)"
+
+
+def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-EDGE-0 (`dg.edge_purchase = "any_time"`): an agent buys an edge between rounds."""
+    c = _c(state, action.actor)
+    if settings_of(state)["dg.edge_purchase"] != "any_time":
+        raise IllegalAction("after creation only the GM grants edges", "DG-EDGE-0")
+    if state["phase"] == "in_round":
+        raise IllegalAction("edges are bought between rounds", "DG-EDGE-0")
+    ops, what = edge_ops(c, str_param(action.params, "edge"), True)
+    return [_event("edge.bought", ops, [f"{c['name']} buys {what}"], dice, target=c["id"])]

@@ -14,7 +14,7 @@ from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green.combat import _auto, burn_ops, settings_of, skill, vest_of, vest_text
-from rules.delta_green.engine import _c, _event, treatment
+from rules.delta_green.engine import _c, _event, edge_ops, treatment
 from rules.delta_green.state import loc_threshold
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
 
@@ -612,3 +612,29 @@ def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops = [{"op": "state_set", "key": "confined", "value": value}]
     text = f"GM: the scene is {'a confined space' if value else 'open'}"
     return [_event("scene.changed", ops, [text], dice)]
+
+
+def grant_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-EDGE-0: after creation edges come by the GM's grant, paid from the pool or free."""
+    c = _c(state, str_param(action.params, "target"))
+    ops, what = edge_ops(c, str_param(action.params, "edge"), bool_param(action.params, "pay"))
+    return [_event("edge.granted", ops, [f"GM: {c['name']} gains {what}"], dice, target=c["id"])]
+
+
+def gm_note(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-RES-1: resources (safe houses, old accounts, equipment) are free-text notes, no rules."""
+    text = str(action.params.get("text") or "").strip()
+    if not text:
+        raise IllegalAction("write the note's text", "DG-RES-1")
+    if len(text) > 2000:
+        raise IllegalAction("a note is at most 2000 characters", "DG-RES-1")
+    who = action.params.get("target") or ""
+    if who:
+        c = _c(state, str(who))
+        ops: list[Json] = [{"op": "list_add", "id": c["id"], "key": "notes", "value": text}]
+        line = f"GM note for {c['name']}: {text}"
+    else:
+        notes = [*state.get("notes", []), text]
+        ops = [{"op": "state_set", "key": "notes", "value": notes}]
+        line = f"GM note: {text}"
+    return [_event("note.added", ops, [line], dice, target=who or None)]

@@ -144,7 +144,13 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("dg.surgery_for", "Wounds that need surgery", "2x", "DG-HEAL-1", ("2x",)),
     Setting("dg.weekly_heal", "Natural healing per week", "1d3", "DG-HEAL-3"),
     Setting("dg.maim_max_hp_loss", "Max HP lost per maimed limb", "L", "DG-HEAL-5", ("L", "none")),
-    Setting("dg.edge_purchase", "When edges are bought", "creation", "DG-EDGE-0", ("creation",)),
+    Setting(
+        "dg.edge_purchase",
+        "When edges are bought (creation: later only by GM grant; any_time: agents buy them)",
+        "creation",
+        "DG-EDGE-0",
+        ("creation", "any_time"),
+    ),
     Setting("dg.double_tap_penalty", "Penalty per Double Tap shot", 20, "DG-EDGE-1"),
     Setting(
         "dg.improved_double_tap", "Improved Double Tap", "any_range", "DG-EDGE-2", ("any_range",)

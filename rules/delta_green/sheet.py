@@ -193,6 +193,13 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
             raise SheetError("edges", f"{edge} needs {prerequisite} first", "DG-EDGE-0")
     out["edges"] = edges
     out["edge_points"] = sum(EDGES[edge][1] for edge in edges)  # DG-EDGE-0: skill points spent
+    # DG-EDGE-0: the agent's unspent skill-point pool (after creation), from which later edges
+    # are paid; None when the campaign does not track it
+    out["skill_points"] = (
+        None
+        if sheet.get("skill_points") in (None, "")
+        else _int(sheet, "skill_points", "DG-EDGE-0", 0, 9999)
+    )
     db = str(sheet.get("db", "0") or "0")
     try:
         DamageDice.parse(db)

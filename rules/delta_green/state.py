@@ -94,6 +94,7 @@ def start(setup: Mapping[str, Any]) -> Json:
         "delayed": [],
         "tie_grace": [],
         "held": {},
+        "notes": [],
         "confined": bool(setup.get("confined", False)),
         "week": 0,
         "combatants": combatants,

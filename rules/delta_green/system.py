@@ -25,6 +25,7 @@ from rules.delta_green.combat import (
     settings_of,
     skill,
 )
+from rules.delta_green.sheet import EDGES
 from rules.delta_green.state import (
     able,
     cards_left,
@@ -78,6 +79,7 @@ FREE_ACTIONS: dict[str, Resolver] = {
     "quick_draw": engine.quick_draw,
     "declare_aimed_shot": engine.declare_aimed_shot,
     "declare_parry": engine.declare_parry,
+    "buy_edge": engine.buy_edge,
     "set_brave": engine.set_flag("brave", "choice.changed", "DG-SUPP-5"),
     "set_dodge": engine.set_flag("dodge", "choice.changed", "DG-AUTO-1"),
 }
@@ -100,6 +102,8 @@ GM_ACTIONS: dict[str, Resolver] = {
     "spot_vest": gm.spot_vest,
     "hazard": gm.hazard,
     "revolver_accident": gm.revolver_accident,
+    "grant_edge": gm.grant_edge,
+    "gm_note": gm.gm_note,
 }
 
 
@@ -214,6 +218,16 @@ def _field(
 LOCATION_CHOICES = [[loc, LOCATION_NAMES[loc]] for loc in LOCATIONS]
 
 
+def _buyable_edges(c: Mapping[str, Any]) -> list[list[str]]:
+    """DG-EDGE-0: edges not yet owned whose prerequisite is owned, [key, "name (price)"]."""
+    owned = c["sheet"]["edges"]
+    return [
+        [edge, f"{edge.replace('_', ' ')} ({price})"]
+        for edge, (needs, price) in EDGES.items()
+        if edge not in owned and (needs is None or needs in owned)
+    ]
+
+
 def legal_actions(state: Json, actor: str) -> list[Json]:
     """Action templates for the UI: only what this actor may do now, with costs and choices."""
     if actor == engine.GM_ACTOR:
@@ -254,6 +268,17 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             fixed={"value": "" if c["brave"] else "on"},
         )
     )
+    buyable = _buyable_edges(c)
+    if not in_round and buyable and settings_of(state)["dg.edge_purchase"] == "any_time":
+        out.append(
+            _t(
+                "buy_edge",
+                f"Buy an edge ({c['sheet'].get('skill_points')} skill points left)",
+                "DG-EDGE-0",
+                "free",
+                [_field("edge", "Edge", buyable)],
+            )
+        )
     if "quick_draw" in c["sheet"]["edges"] and able(c):
         keys = [
             [w["key"], w["name"]]
@@ -750,6 +775,28 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                 [_field("observer", "Observer", ids), _field("wearer", "Wearer", hidden)],
             )
         )
+    out.append(
+        _t(
+            "gm_note",
+            "Note (resources, safe houses, equipment: no rules)",
+            "DG-RES-1",
+            "GM",
+            [_field("target", "About", [["", "(the operation)"], *ids]), _field("text", "Note")],
+        )
+    )
+    out.append(
+        _t(
+            "grant_edge",
+            "Grant an edge",
+            "DG-EDGE-0",
+            "GM",
+            [
+                _field("target", "Agent", ids),
+                _field("edge", "Edge", [[e, e.replace("_", " ")] for e in EDGES]),
+                _field("pay", "Pay from the skill-point pool", default=True, kind="checkbox"),
+            ],
+        )
+    )
     if not in_round:
         out += [
             _t(
