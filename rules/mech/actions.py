@@ -36,6 +36,13 @@ from rules.mech.state import Json, Unit, alive, has, hostile
 Cell = tuple[int, int]
 
 
+def acting(ctx: Ctx, action: Action, what: str) -> Unit:
+    """The acting mech, refused when destroyed, Stunned or owing a trauma choice."""
+    u = ctx.u(action.actor)
+    require_can_act(u, what)
+    return u
+
+
 # ---------------------------------------------------------------------------------------------
 # Turns
 
@@ -277,8 +284,7 @@ def move_budget(u: Unit) -> int:
 @handler("move")
 def _move(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-MOVE-1: the standard move, up to speed, split around other actions."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "move")
+    u = acting(ctx, action, "move")
     if ctx.state["active"] != u["id"]:
         raise IllegalAction(f"{u['name']} can only move on its own turn", "MECH-MOVE-1")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
@@ -297,8 +303,7 @@ def _move(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("boost")
 def _boost(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-BOOST: 1 AP, move up to speed now; not while Slowed or grappling."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "boost")
+    u = acting(ctx, action, "boost")
     if has(u, "slowed") or has(u, "prone"):
         raise IllegalAction(f"{u['name']} is Slowed and cannot Boost", "MECH-COND-SLOWED")
     if st.in_grapple(ctx.state, u["id"]):
@@ -312,8 +317,7 @@ def _boost(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("stand")
 def _stand(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-COND-PRONE: stand up with the move action, unless Immobilized."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "stand up")
+    u = acting(ctx, action, "stand up")
     if not has(u, "prone"):
         raise IllegalAction(f"{u['name']} is not Prone", "MECH-COND-PRONE")
     if has(u, "immobilized"):
@@ -332,8 +336,7 @@ def _stand(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("jump")
 def _jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-JUMP-1: horizontal (2 speed a square, straight) or vertical (rise to size, 1 square)."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "jump")
+    u = acting(ctx, action, "jump")
     if ctx.state["active"] != u["id"]:
         raise IllegalAction(f"{u['name']} can only jump on its own turn", "MECH-JUMP-1")
     if has(u, "immobilized"):
@@ -405,8 +408,7 @@ def _jump(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("climb")
 def _climb(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-CLIMB-1: 2 speed per square; on difficult terrain a HULL or AGILITY check, or fall."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "climb")
+    u = acting(ctx, action, "climb")
     if ctx.state["active"] != u["id"]:
         raise IllegalAction(f"{u['name']} can only climb on its own turn", "MECH-CLIMB-1")
     if has(u, "immobilized"):
@@ -582,6 +584,23 @@ def attack_roll(
     rolled = f"d20 = {natural} {bonus:+d} {mod:+d} = {total}"
     text = f"{mode} attack on {t['name']}: {rolled} vs {dname} {defence}: {verdict}{sources}"
     return Roll(tid, hit, crit, text)
+
+
+def rolled_attack(
+    ctx: Ctx, u: Unit, t: Unit, mode: str, params: dict[str, Any], verb: str, rule: str
+) -> Roll:
+    """A one-target attack roll (grapple, ram, invade): attacking reveals the attacker first."""
+    reveal(ctx, u["id"], "attacked")
+    roll = attack_roll(ctx, u["id"], t["id"], mode, params)
+    ctx.emit(
+        "attack.rolled",
+        f"{u['name']} {verb}: {roll.text}",
+        unit=u["id"],
+        target=t["id"],
+        hit=roll.hit,
+        rule=rule,
+    )
+    return roll
 
 
 def sight_to_square(state: Json, source: Cell, point: Cell) -> bool:
@@ -769,8 +788,7 @@ def weapon_index(u: Unit, params: dict[str, Any]) -> int:
 @handler("attack")
 def _attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-ATTACK: a weapon not yet fired this turn; superheavy 2 AP; aux follow-up free."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "attack")
+    u = acting(ctx, action, "attack")
     params = dict(action.params)
     widx = weapon_index(u, params)
     weapon = u["weapons"][widx]
@@ -908,8 +926,7 @@ def adjacent_target(ctx: Ctx, u: Unit, params: dict[str, Any], rule: str) -> Uni
 @handler("improvised_attack")
 def _improvised(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-IMPROV / MECH-AMB-14: 2 AP, a melee attack on an adjacent target for 1d6 kinetic."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "attack")
+    u = acting(ctx, action, "attack")
     if has(u, "jammed") and not ctx.settings["jammed_improvised"]:
         raise IllegalAction(f"{u['name']} is Jammed", "MECH-COND-JAMMED")
     params = dict(action.params)
@@ -970,23 +987,13 @@ def settle_grapple(ctx: Ctx, grapple: Json, winner: str | None, text: str) -> No
 @handler("grapple")
 def _grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-GRAPPLE-1/3: 1 AP, a melee attack on an adjacent enemy; on a hit both are held."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "grapple")
+    u = acting(ctx, action, "grapple")
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-GRAPPLE-1")
     if not hostile(u, t):
         raise IllegalAction("grapple an enemy", "MECH-ACT-GRAPPLE-1")
     spend(ctx, u["id"], 1, "Grapple", "MECH-ACT-GRAPPLE-1", reaction)
-    reveal(ctx, u["id"], "attacked")
-    roll = attack_roll(ctx, u["id"], t["id"], "melee", params)
-    ctx.emit(
-        "attack.rolled",
-        f"{u['name']} grapples: {roll.text}",
-        unit=u["id"],
-        target=t["id"],
-        hit=roll.hit,
-        rule="MECH-ACT-GRAPPLE-1",
-    )
+    roll = rolled_attack(ctx, u, t, "melee", params, "grapples", "MECH-ACT-GRAPPLE-1")
     if not roll.hit:
         return
     grapples = list(ctx.state["grapples"])
@@ -1025,8 +1032,7 @@ def _grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("grapple_contest")
 def _grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-GRAPPLE-1 / MECH-AMB-10: equal sizes contest HULL at the start of a turn."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "contest the grapple")
+    u = acting(ctx, action, "contest the grapple")
     grapple = st.in_grapple(ctx.state, u["id"])
     turn = u["turn"]
     if grapple is None:
@@ -1063,8 +1069,7 @@ def _grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("end_grapple")
 def _end_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-GRAPPLE-2 / MECH-FREE-1: the attacker ends it as a free action on its turn."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "take free actions")
+    u = acting(ctx, action, "take free actions")
     grapple = st.in_grapple(ctx.state, u["id"])
     if grapple is None or u["id"] not in grapple["attackers"]:
         raise IllegalAction(f"{u['name']} is not the attacker of a grapple", "MECH-ACT-GRAPPLE-2")
@@ -1076,8 +1081,7 @@ def _end_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("break_grapple")
 def _break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-GRAPPLE-2: the defender spends 1 AP and must win a contested HULL check."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "break free")
+    u = acting(ctx, action, "break free")
     grapple = st.in_grapple(ctx.state, u["id"])
     if grapple is None or u["id"] not in grapple["defenders"]:
         raise IllegalAction(f"{u['name']} is not held in a grapple", "MECH-ACT-GRAPPLE-2")
@@ -1101,23 +1105,13 @@ def _break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("ram")
 def _ram(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-RAM / MECH-AMB-13: 1 AP melee attack, same size or smaller; Prone, knockback 1."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "ram")
+    u = acting(ctx, action, "ram")
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-RAM")
     if st.size(t) > st.size(u):
         raise IllegalAction(f"{t['name']} is larger than {u['name']}", "MECH-ACT-RAM")
     spend(ctx, u["id"], 1, "Ram", "MECH-ACT-RAM", reaction)
-    reveal(ctx, u["id"], "attacked")
-    roll = attack_roll(ctx, u["id"], t["id"], "melee", params)
-    ctx.emit(
-        "attack.rolled",
-        f"{u['name']} rams: {roll.text}",
-        unit=u["id"],
-        target=t["id"],
-        hit=roll.hit,
-        rule="MECH-ACT-RAM",
-    )
+    roll = rolled_attack(ctx, u, t, "melee", params, "rams", "MECH-ACT-RAM")
     if not roll.hit:
         return
     ctx.add_condition(
@@ -1158,8 +1152,7 @@ def _ram(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("hide")
 def _hide(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-HIDE / MECH-AMB-45: not Engaged, and out of sight, in cover or Invisible."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "hide")
+    u = acting(ctx, action, "hide")
     if st.engaged(ctx.state, u):
         raise IllegalAction(f"{u['name']} is Engaged and cannot hide", "MECH-ACT-HIDE")
     unseen = not any(
@@ -1188,8 +1181,7 @@ def in_sensors(ctx: Ctx, u: Unit, t: Unit, rule: str, sight: bool = True) -> Non
 @handler("search")
 def _search(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-SEARCH: SYSTEMS check against the hidden unit's AGILITY check; ties stay hidden."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "search")
+    u = acting(ctx, action, "search")
     t = ctx.u(str_param(action.params, "target"))
     in_sensors(ctx, u, t, "MECH-ACT-SEARCH", sight=False)
     if not hostile(u, t) or not has(t, "hidden"):
@@ -1227,8 +1219,7 @@ def tech_target(ctx: Ctx, u: Unit, t: Unit, rule: str, sight: bool = True) -> No
 @handler("tech")
 def _tech(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-TECH: Support, Scan, Lock On or Invade (Fragment Signal), 1 AP."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "take tech actions")
+    u = acting(ctx, action, "take tech actions")
     option = str_param(action.params, "option")
     t = ctx.u(str_param(action.params, "target"))
     if option == "support":
@@ -1298,16 +1289,7 @@ def _tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         if not hostile(u, t):
             raise IllegalAction("invade an enemy", "MECH-TECH-INVADE")
         spend(ctx, u["id"], 1, "Invade", "MECH-TECH-INVADE", reaction)
-        reveal(ctx, u["id"], "attacked")
-        roll = attack_roll(ctx, u["id"], t["id"], "tech", dict(action.params))
-        ctx.emit(
-            "attack.rolled",
-            f"{u['name']} invades: {roll.text}",
-            unit=u["id"],
-            target=t["id"],
-            hit=roll.hit,
-            rule="MECH-ATK-TECH",
-        )
+        roll = rolled_attack(ctx, u, t, "tech", dict(action.params), "invades", "MECH-ATK-TECH")
         if roll.hit:
             take_heat(ctx, t["id"], 2, "Invade")
             if alive(ctx.u(t["id"])):
@@ -1385,8 +1367,7 @@ def summarise(data: Json) -> str:
 @handler("disengage")
 def _disengage(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-DISENGAGE: 2 AP; until the turn ends, no engagement and no reactions to moves."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "disengage")
+    u = acting(ctx, action, "disengage")
     spend(ctx, u["id"], 2, "Disengage", "MECH-ACT-DISENGAGE", reaction)
     ctx.add_condition(
         u["id"],
@@ -1401,8 +1382,7 @@ def _disengage(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("stabilize")
 def _stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-STABILIZE: cool down or repair, and reload, clear burn or remove a condition."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "stabilize")
+    u = acting(ctx, action, "stabilize")
     primary = str_param(action.params, "primary")
     secondary = str_param(action.params, "secondary")
     if primary not in ("cool", "repair"):
@@ -1487,8 +1467,7 @@ def _stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("prepare")
 def _prepare(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-PREPARE / MECH-AMB-16: 1 AP now; a 1-AP action fires as a reaction later."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "prepare")
+    u = acting(ctx, action, "prepare")
     kind = str_param(action.params, "action")
     trigger = str_param(action.params, "trigger")
     if kind not in ONE_AP_ACTIONS:
@@ -1516,8 +1495,7 @@ def _prepare(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("trigger_prepared")
 def _trigger(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-PREPARE / MECH-REACT-1: the trigger happened; the prepared action fires."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "react")
+    u = acting(ctx, action, "react")
     prepared = u["prepared"]
     if prepared is None:
         raise IllegalAction(f"{u['name']} has nothing prepared", "MECH-ACT-PREPARE")
@@ -1550,8 +1528,7 @@ def check_reaction(ctx: Ctx, u: Unit) -> None:
 @handler("shut_down")
 def _shut_down(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-SHUTDOWN: clear heat, Exposed and tech conditions; immune to tech; Stunned."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "shut down")
+    u = acting(ctx, action, "shut down")
     spend(ctx, u["id"], 1, "Shut Down", "MECH-ACT-SHUTDOWN", reaction)
     conds = {
         n: c
@@ -1601,8 +1578,7 @@ def overcharge_expr(count: int) -> str:
 @handler("overcharge")
 def _overcharge(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-OVERCHARGE-1: once per turn, +1 AP and heat 1, 1d3, 1d6, then 1d6+4."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "overcharge")
+    u = acting(ctx, action, "overcharge")
     turn = u["turn"]
     if ctx.state["active"] != u["id"] or turn is None:
         raise IllegalAction("overcharge on your own turn", "MECH-OVERCHARGE-1")
@@ -1641,8 +1617,7 @@ def _overcharge(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("use_system")
 def _use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
     """A system's 1-AP action (Coolant Purge: clear up to 4 heat, not Exposed); uses count down."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "use systems")
+    u = acting(ctx, action, "use systems")
     raw = str_param(action.params, "system")
     index = next((i for i, s in enumerate(u["systems"]) if raw in (str(i), s["key"])), None)
     if index is None or not u["systems"][index].get("action"):
@@ -1688,8 +1663,7 @@ def _use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("core_power")
 def _core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-AMB-41: spend the CP on the frame's core system (Bulwark Field), 1 AP."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "use the core system")
+    u = acting(ctx, action, "use the core system")
     core = u["frame"].get("core")
     if not core:
         raise IllegalAction(f"{u['name']}'s frame has no core system", "MECH-AMB-41")
@@ -1719,8 +1693,7 @@ def _core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
 @handler("meltdown_check")
 def _meltdown_check(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-STRESS-TABLE / MECH-AMB-37: 2 AP, ENGINEERING check; success averts the meltdown."""
-    u = ctx.u(action.actor)
-    require_can_act(u, "fight the meltdown")
+    u = acting(ctx, action, "fight the meltdown")
     if not u["meltdown"] or not u["meltdown"]["avertable"]:
         raise IllegalAction(f"{u['name']} has no meltdown it can avert", "MECH-STRESS-TABLE")
     spend(
