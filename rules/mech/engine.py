@@ -723,7 +723,8 @@ def structure_effect(
             )
             destroy(ctx, uid, f"{name} is destroyed by a direct hit")
     elif effect in ("system_trauma", "system_trauma_d6"):
-        if effect == "system_trauma":
+        # MECH-AMB-34: the seed's parity decides, or (other reading) a second d6 as in LANCER.
+        if effect == "system_trauma" and ctx.settings["trauma_choice"] != "second_d6":
             kind = "mount" if lowest % 2 == 0 else "system"
             how = f"{'even' if kind == 'mount' else 'odd'}: "
         else:

@@ -255,7 +255,7 @@ SETTINGS: tuple[Setting, ...] = (
         "System trauma",
         "parity_owner_chooses",
         "MECH-AMB-34",
-        ("parity_owner_chooses",),
+        ("parity_owner_chooses", "second_d6"),
     ),
     Setting(
         "mech.heat_over_cap",

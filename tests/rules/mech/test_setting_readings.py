@@ -162,3 +162,17 @@ def test_burn_checks_at_its_own_or_every_turn_end_mech_amb_28(reading: str, chec
     state, events = play(state, "t", "end_turn", [5] * checks)  # ENGINEERING 5 + 0: fails
     assert sum(e.kind == "check.rolled" for e in events) == checks
     assert u(state, "o")["hp"] == 10 - 2 * checks
+
+
+@pytest.mark.parametrize(
+    ("reading", "faces", "kind"),
+    [("parity_owner_chooses", [3, 6], "system"), ("second_d6", [3, 6, 2], "mount")],
+)
+def test_system_trauma_by_parity_or_a_second_d6_mech_amb_34(
+    reading: str, faces: list[int], kind: str
+) -> None:
+    """MECH-EX-27 / MECH-AMB-34: lowest 3 (odd) → a system; the second d6 = 2 → a mount."""
+    state = patch(one_mech(trauma_choice=reading), "t", structure=3, hp=1)
+    state, events = play(state, "gm", "gm_damage", faces, target="t", amount=1)
+    assert u(state, "t")["pending_trauma"] == kind
+    assert ("second d6 = 2" in events[-1].text) is (reading == "second_d6")
