@@ -164,7 +164,10 @@ def attack_chance(
         if firearm and metres <= point_blank_m(int(attacker["sheet"]["dex"]), pb_mult):
             factors.append(("point-blank", Fraction(2)))  # COC-PB-1, DG-EDGE-8, DG-AIM-1
         else:
-            base_range = Fraction(str(weapon["base_range_m"])) * sight_multiplier(weapon, aimed)
+            silenced = silencer_works(attacker, weapon)
+            base_range = Fraction(str(weapon["base_range_m"])) * sight_multiplier(
+                weapon, aimed, silenced
+            )
             factor = range_factor(metres, base_range)
             if factor != 1:
                 factors.append(("range", factor))  # COC-RANGE-1
@@ -187,7 +190,50 @@ def attack_chance(
 _TRUE = (True, "on", "true", "1")  # what a checkbox sends when ticked
 
 
-def sight_multiplier(weapon: Mapping[str, Any], aimed: bool) -> Fraction:
+def silencer_works(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
+    """COC-SILENCER-1/-2: a fitted silencer that is not worn out."""
+    if not weapon.get("silencer"):
+        return False
+    return not c["weapons"].get(weapon["key"], {}).get("silencer_ruined")
+
+
+def silencer_wear(
+    c: Mapping[str, Any], weapon: Mapping[str, Any], rounds: int
+) -> tuple[list[Json], list[str]]:
+    """COC-SILENCER-2: each shot wears the silencer (a high-power round twice); at 0 it is ruined.
+
+    Counted only once the GM has fitted it (`fit_silencer` rolls its hidden d100+10 life)."""
+    slot = c["weapons"].get(weapon["key"], {})
+    life = slot.get("silencer_life")
+    if life is None or slot.get("silencer_ruined") or rounds <= 0:
+        return [], []
+    left = int(life) - rounds * (2 if weapon.get("high_power") else 1)
+    ops: list[Json] = [
+        {
+            "op": "weapon",
+            "id": c["id"],
+            "weapon": weapon["key"],
+            "key": "silencer_life",
+            "value": left,
+        }
+    ]
+    if left > 0:
+        return ops, []
+    ops.append(
+        {
+            "op": "weapon",
+            "id": c["id"],
+            "weapon": weapon["key"],
+            "key": "silencer_ruined",
+            "value": True,
+        }
+    )
+    return ops, [f"the silencer on {weapon['name']} is worn out (COC-SILENCER-2)"]
+
+
+def sight_multiplier(
+    weapon: Mapping[str, Any], aimed: bool, silenced: bool | None = None
+) -> Fraction:
     """COC-SCOPE-1, COC-LASER-1, COC-SILENCER-1, DG-AIM-1: base range x2 aimed or scoped, x4 with
     both or a laser, never more; a silencer then halves it."""
     if weapon.get("laser") or (weapon.get("scope") and aimed):
@@ -196,7 +242,9 @@ def sight_multiplier(weapon: Mapping[str, Any], aimed: bool) -> Fraction:
         multiplier = Fraction(2)
     else:
         multiplier = Fraction(1)
-    return multiplier / 2 if weapon.get("silencer") else multiplier
+    if silenced is None:
+        silenced = bool(weapon.get("silencer"))
+    return multiplier / 2 if silenced else multiplier
 
 
 def aims_anyway(attacker: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
@@ -554,6 +602,10 @@ def fire(
         out.result = "malfunction"
         return out
     out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -rounds})
+    if weapon.get("silencer"):  # COC-SILENCER-2
+        wear_ops, wear_lines = silencer_wear(attacker, weapon, rounds)
+        out.ops.extend(wear_ops)
+        out.lines.extend(wear_lines)
     hit = succeeds(c, roll, *_auto(scratch))
     if not hit:
         out.lines.append(f"{label}: to hit d100 = {roll} vs {chance.explain()}: miss")

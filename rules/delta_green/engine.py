@@ -22,6 +22,7 @@ from rules.delta_green.combat import (
     own_penalties,
     roll_location,
     settings_of,
+    silencer_wear,
     skill,
     try_dodge,
     try_parry,
@@ -713,6 +714,9 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
             )
         ]
     ops.append({"op": "ammo", "id": c["id"], "weapon": weapon["key"], "delta": -fired})
+    wear_ops, wear_lines = silencer_wear(c, weapon, fired)  # COC-SILENCER-2
+    ops += wear_ops
+    lines += wear_lines
     scratch = fork(state)
     position = {cid: i for i, cid in enumerate(state["order"])}
     current = int(state["round"])

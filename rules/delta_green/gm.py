@@ -15,7 +15,7 @@ from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green.combat import _auto, burn_ops, settings_of, skill, vest_of, vest_text
 from rules.delta_green.engine import _c, _event, edge_ops, treatment
-from rules.delta_green.state import loc_threshold
+from rules.delta_green.state import loc_threshold, weapon_of
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
 
 TRAINABLE = ("str", "con", "dex", "app")
@@ -638,3 +638,31 @@ def gm_note(state: Json, action: Action, dice: Dice) -> list[Event]:
         ops = [{"op": "state_set", "key": "notes", "value": notes}]
         line = f"GM note: {text}"
     return [_event("note.added", ops, [line], dice, target=who or None)]
+
+
+def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-SILENCER-2/-3: fitting a silencer rolls its life, d100+10 shots, for the GM's eyes."""
+    c = _c(state, str_param(action.params, "target"))
+    weapon = weapon_of(c, str_param(action.params, "weapon"))
+    if not weapon.get("silencer"):
+        raise IllegalAction(f"{weapon['name']} has no silencer on the sheet", "COC-SILENCER-2")
+    life = dice.roll(100, "silencer life d100") + 10
+    ops: list[Json] = [
+        {
+            "op": "weapon",
+            "id": c["id"],
+            "weapon": weapon["key"],
+            "key": "silencer_life",
+            "value": life,
+        },
+        {
+            "op": "weapon",
+            "id": c["id"],
+            "weapon": weapon["key"],
+            "key": "silencer_ruined",
+            "value": False,
+        },
+    ]
+    text = f"GM: the silencer on {c['name']}'s {weapon['name']} lasts {life} shots (d100+10)"
+    event = _event("silencer.fitted", ops, [text], dice, target=c["id"], weapon=weapon["key"])
+    return [dataclasses.replace(event, audience="gm", redacted_text=None)]

@@ -104,6 +104,7 @@ GM_ACTIONS: dict[str, Resolver] = {
     "revolver_accident": gm.revolver_accident,
     "grant_edge": gm.grant_edge,
     "gm_note": gm.gm_note,
+    "fit_silencer": gm.fit_silencer,
 }
 
 
@@ -758,6 +759,22 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                     _field("target", "Holder", revolvers),
                     _field("weapon", "Weapon key", default="revolver"),
                 ],
+            )
+        )
+    silenced = [
+        [cid, f"{o['name']}: {w['name']}"]
+        for cid, o in state["combatants"].items()
+        for w in o["sheet"]["weapons"]
+        if w.get("silencer")
+    ]
+    if silenced:
+        out.append(
+            _t(
+                "fit_silencer",
+                "Fit a silencer (its life is rolled for the GM)",
+                "COC-SILENCER-2",
+                "GM",
+                [_field("target", "Holder", silenced), _field("weapon", "Weapon key")],
             )
         )
     hidden = [
