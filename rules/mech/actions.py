@@ -15,6 +15,7 @@ from rules.mech.engine import (
     HANDLERS,
     ONE_AP_ACTIONS,
     Ctx,
+    always_hidden,
     begin_turn,
     check,
     choose_trauma,
@@ -1186,6 +1187,8 @@ def _search(ctx: Ctx, action: Action, reaction: bool) -> None:
     in_sensors(ctx, u, t, "MECH-ACT-SEARCH", sight=False)
     if not hostile(u, t) or not has(t, "hidden"):
         raise IllegalAction(f"{t['name']} is not a hidden enemy", "MECH-ACT-SEARCH")
+    if always_hidden(ctx, t):
+        raise IllegalAction(f"{t['name']} is Invisible and cannot be found", "MECH-AMB-45")
     spend(ctx, u["id"], 1, "Search", "MECH-ACT-SEARCH", reaction)
     won, text = contest(ctx, u["id"], "systems", t["id"], "agility", "search")
     ctx.emit(

@@ -447,6 +447,9 @@ class Ctx:
             rule=rule,
             **extra,
         )
+        if name == "invisible" and always_hidden(self, self.u(uid)) and "hidden" not in conds:
+            hidden = f"{target['name']} is Invisible, so always Hidden"
+            self.add_condition(uid, "hidden", hidden, source="invisible", rule="MECH-AMB-45")
 
     def remove_condition(self, uid: str, name: str, text: str, rule: str = "") -> None:
         conds = self.conditions(uid)
@@ -1258,9 +1261,14 @@ def require_can_act(u: Unit, what: str, allow_stunned: bool = False) -> None:
         )
 
 
+def always_hidden(ctx: Ctx, u: Unit) -> bool:
+    """MECH-AMB-45, literal reading (`always_hidden`): an Invisible mech is Hidden all along."""
+    return ctx.settings["invisible"] == "always_hidden" and "invisible" in u["conditions"]
+
+
 def reveal(ctx: Ctx, uid: str, why: str) -> None:
     """MECH-COND-HIDDEN: attacking, reactions, boosting remove Hidden."""
-    if "hidden" in ctx.u(uid)["conditions"]:
+    if "hidden" in ctx.u(uid)["conditions"] and not always_hidden(ctx, ctx.u(uid)):
         ctx.remove_condition(
             uid, "hidden", f"{ctx.u(uid)['name']} is no longer Hidden ({why})", "MECH-COND-HIDDEN"
         )

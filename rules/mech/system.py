@@ -297,7 +297,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Invisible",
         "may_always_hide_50_percent_miss",
         "MECH-AMB-45",
-        ("may_always_hide_50_percent_miss",),
+        ("may_always_hide_50_percent_miss", "always_hidden"),
     ),
     Setting(
         "mech.lock_on_use",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from mech_helpers import encounter, mech, patch, play, sheet, sparring, turn, u
 
+from rules.core.errors import IllegalAction
 from rules.mech import SYSTEM
 from rules.mech.damage import Target, reduce_damage
 
@@ -176,3 +177,33 @@ def test_system_trauma_by_parity_or_a_second_d6_mech_amb_34(
     state, events = play(state, "gm", "gm_damage", faces, target="t", amount=1)
     assert u(state, "t")["pending_trauma"] == kind
     assert ("second d6 = 2" in events[-1].text) is (reading == "second_d6")
+
+
+@pytest.mark.parametrize(
+    ("reading", "hidden"), [("may_always_hide_50_percent_miss", False), ("always_hidden", True)]
+)
+def test_invisible_may_hide_or_is_always_hidden_mech_amb_45(reading: str, hidden: bool) -> None:
+    """MECH-AMB-45: literally "always Hidden": untargetable, not found by Search, kept on attack."""
+    state = encounter(mech("a", "A", 0, 0), mech("t", "B", 4, 0, sparring()), invisible=reading)
+    state, _ = play(state, "gm", "gm_condition", target="t", condition="invisible")
+    assert ("hidden" in u(state, "t")["conditions"]) is hidden
+    state = turn(state, "a")
+    if hidden:
+        with pytest.raises(IllegalAction, match="Hidden"):
+            play(state, "a", "attack", weapon="k12_carbine", target="t")
+        with pytest.raises(IllegalAction, match="MECH-AMB-45"):
+            play(state, "a", "search", target="t")
+    else:  # the d2 miss chance, then the shot
+        state, _ = play(state, "a", "attack", [2, 15, 3], weapon="k12_carbine", target="t")
+        assert u(state, "t")["hp"] == 7
+
+
+def test_an_always_hidden_attacker_stays_hidden_mech_amb_45() -> None:
+    """MECH-AMB-45 (always_hidden): attacking does not end an Invisible mech's Hidden."""
+    state = encounter(
+        mech("a", "A", 0, 0), mech("t", "B", 4, 0, sparring()), invisible="always_hidden"
+    )
+    state, _ = play(state, "gm", "gm_condition", target="a", condition="invisible")
+    state = turn(state, "a")
+    state, _ = play(state, "a", "attack", [3], weapon="k12_carbine", target="t")
+    assert "hidden" in u(state, "a")["conditions"]
