@@ -288,9 +288,11 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
 def _writable(state: State, writes: Writes) -> State:
     """A new state whose `writes` parts may be changed in place (for scratch work in resolve)."""
     new = dict(state)
+    copiers = _COPIERS
     for key in writes:
-        if key in state:
-            new[key] = _copy_part(key, state[key])
+        value = state.get(key)
+        if value is not None:
+            new[key] = copiers.get(key, copy_json)(value)
     return new
 
 
@@ -1434,6 +1436,22 @@ class _CombatTables:
             for entry in scn.drms
         )
         self.columns = tuple(str(c) for c in scn.crt.columns)
+        # (attacker's hex, target) -> adjacent?, hexside features crossed, their multipliers
+        self.geometry: dict[tuple[Hex, Hex], tuple[bool, tuple[str, ...], tuple[Any, ...]]] = {}
+
+    def crossing(self, where: Hex, target: Hex) -> tuple[bool, tuple[str, ...], tuple[Any, ...]]:
+        """SCS-ART-1 / PD-17: whether a unit in `where` is adjacent to `target`, the hexside
+        features (not roads) it attacks across, and their attack multipliers, in name order."""
+        found = self.geometry.get((where, target))
+        if found is None:
+            scn = self.scn
+            names = tuple(sorted(scn.features(where, target) - {"road"}))
+            mults = tuple(m for name in names for m in self.across[name][0])
+            found = (scn.grid.adjacent(where, target), names, mults)
+            if len(self.geometry) >= 4096:
+                self.geometry.clear()
+            self.geometry[(where, target)] = found
+        return found
 
 
 _TABLES: dict[int, _CombatTables] = {}
@@ -1471,12 +1489,11 @@ def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> di
         if unit["oos"]:
             mults.append(tables.oos_attack)
             any_attacker_oos = True
-        adjacent_count += grid.adjacent(where, target)  # SCS-ART-1: support fires from range
-        features = scn.features(where, target)
-        if features:
-            for name in sorted(features - {"road"}):
-                all_across[name] = all_across.get(name, 0) + 1
-                mults.extend(tables.across[name][0])
+        adjacent, across, across_mults = tables.crossing(where, target)
+        adjacent_count += adjacent  # SCS-ART-1: support fires from range
+        for name in across:
+            all_across[name] = all_across.get(name, 0) + 1
+        mults.extend(across_mults)
         mults.extend(t_attack)
         printed = unit_defs[uid].steps[unit["step"]].attack
         value: Fraction | int = printed
@@ -1760,8 +1777,9 @@ def _losses_event(
     for uid in losses:
         counts[uid] = counts.get(uid, 0) + 1
     parts = []
+    defs, now = scn.units, state["units"]
     for uid, n in counts.items():
-        gone = board.steps_left(scn, state, uid) <= n
+        gone = len(defs[uid].steps) - now[uid]["step"] <= n  # SCS-STEP-1: its last steps
         parts.append(
             f"{uid} loses {n} step{'s' * (n > 1)}" + (" and is eliminated" if gone else "")
         )
