@@ -528,17 +528,23 @@ def try_parry(
         return False, [], []
     if not able(defender):
         return False, [], []
-    held = defender["in_hand"]
-    stuck = defender.get("stuck")
-    if stuck and stuck["weapon"] == held:
-        held = None  # COC-IMPALE-5: a stuck weapon cannot parry; bare hands are left
-    weapon = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
-    skill_name = str(weapon["skill"]) if weapon and weapon["kind"] != "firearm" else "fist"
+    weapon = parrying_weapon(scratch, defender)
+    skill_name = str(weapon["skill"]) if weapon else "fist"
     ops = [{"op": "set_round", "id": defender_id, "key": "parried", "value": True}]
+    ops.append(
+        {
+            "op": "set_round",
+            "id": defender_id,
+            "key": "parried_with",
+            "value": weapon["key"] if weapon else "fist",
+        }
+    )
     ops += _defence_card(scratch, defender)
     armed = attack_weapon is not None and attack_weapon["kind"] != "unarmed"
     knife = attack_weapon is not None and attack_weapon["kind"] == "knife"
     trained = knife and "improved_hand_to_hand" in defender["sheet"]["edges"]  # DG-EDGE-6
+    if defender.get("parry_grapple"):  # COC-PARRY-9
+        return _grapple_parry(scratch, defender, attacker, attack_weapon, dice, ops)
     if skill_name == "fist" and armed and not trained:  # COC-PARRY-6: bare hands vs a weapon
         for op in ops:
             apply_op(scratch, op)
@@ -557,6 +563,64 @@ def try_parry(
         apply_op(scratch, op)
     verdict = "parried" if ok else "failed"
     return ok, [f"{defender['name']} parries: d100 = {roll} vs {chance}: {verdict}"], ops
+
+
+def parrying_weapon(state: Mapping[str, Any], defender: Mapping[str, Any]) -> Any:
+    """COC-PARRY-6..-8, COC-TWOWEAP-1: the held weapon that may parry now, else None (hands).
+
+    Main hand first, then the other hand. A melee weapon that attacked this round parries only
+    if it is a sword (`dg.attack_and_parry`); a long gun parries only if it has not fired."""
+    rnd = defender["round"]
+    stuck = (defender.get("stuck") or {}).get("weapon")  # COC-IMPALE-5: a stuck weapon is lost
+    swords_only = settings_of(state)["dg.attack_and_parry"] == "swords_only"
+    for key in (defender["in_hand"], defender.get("off_hand")):
+        if not key or key == stuck:
+            continue
+        weapon = next((w for w in defender["sheet"]["weapons"] if w["key"] == key), None)
+        slot = defender["weapons"].get(key, {})
+        if weapon is None or slot.get("broken") or slot.get("disabled"):
+            continue
+        if weapon["kind"] == "firearm":
+            if weapon.get("can_parry") and not rnd.get("shots", {}).get(key):  # COC-PARRY-8
+                return weapon
+            continue
+        if swords_only and key in rnd.get("melee_with", ()) and not weapon.get("sword"):
+            continue  # COC-PARRY-7
+        return weapon
+    return None
+
+
+def _grapple_parry(
+    scratch: Json,
+    defender: Mapping[str, Any],
+    attacker: Mapping[str, Any],
+    attack_weapon: Mapping[str, Any] | None,
+    dice: Dice,
+    ops: list[Json],
+) -> tuple[bool, list[str], list[Json]]:
+    """COC-PARRY-9: two Grapple rolls, both successful, parry one attack; against a weapon only
+    a touch-range one, and only by a parrier with the higher DEX (COC-PARRY-6)."""
+    ops = [op for op in ops if op.get("key") != "parried_with"]
+    ops.insert(
+        1, {"op": "set_round", "id": defender["id"], "key": "parried_with", "value": "grapple"}
+    )
+    for op in ops:
+        apply_op(scratch, op)
+    name = defender["name"]
+    if attack_weapon is not None and attack_weapon["kind"] != "unarmed":
+        if not attack_weapon.get("touch"):
+            return False, [f"{name} cannot grapple {attack_weapon['name']} (not touch range)"], ops
+        if int(defender["sheet"]["dex"]) <= int(attacker["sheet"]["dex"]):
+            return False, [f"{name} is not quicker than {attacker['name']}: no grapple parry"], ops
+    chance = defence_chance(scratch, defender, attacker, "grapple")
+    rolls = [dice.roll(100, "grapple parry d100 (contact)")]
+    ok = succeeds(chance, rolls[0], *_auto(scratch))
+    if ok:
+        rolls.append(dice.roll(100, "grapple parry d100 (seize)"))
+        ok = succeeds(chance, rolls[1], *_auto(scratch))
+    verdict = "parried" if ok else "failed"
+    shown = ", ".join(str(r) for r in rolls)
+    return ok, [f"{name} parries by grappling: d100 = {shown} vs {chance}: {verdict}"], ops
 
 
 def _auto(state: Mapping[str, Any]) -> tuple[bool, bool]:

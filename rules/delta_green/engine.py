@@ -130,7 +130,7 @@ def _ready_weapon(c: Mapping[str, Any], key: str) -> Mapping[str, Any]:
             f"{weapon['name']} is stuck in its victim; pull it out or let go", "COC-IMPALE-5"
         )
     slot = c["weapons"][key]
-    if weapon["kind"] != "unarmed" and c["in_hand"] != key:
+    if weapon["kind"] != "unarmed" and c["in_hand"] != key and c.get("off_hand") != key:
         raise IllegalAction(
             f"{weapon['name']} is not in hand; draw it first (1 action)", "DG-ACT-6"
         )
@@ -138,6 +138,15 @@ def _ready_weapon(c: Mapping[str, Any], key: str) -> Mapping[str, Any]:
         raise IllegalAction(f"{weapon['name']} is jammed", "COC-MAL-3")
     if slot.get("broken"):
         raise IllegalAction(f"{weapon['name']} is broken", "COC-PARRY-4")
+    if weapon["kind"] == "firearm":
+        if slot.get("disabled"):
+            raise IllegalAction(
+                f"{weapon['name']} was damaged parrying: it no longer fires", "COC-PARRY-8"
+            )
+        if c["round"].get("parried_with") == key:
+            raise IllegalAction(
+                f"{weapon['name']} parried this round: no firing it too", "COC-PARRY-8"
+            )
     return weapon
 
 
@@ -204,6 +213,14 @@ def _half_dex_check(state: Mapping[str, Any], c: Mapping[str, Any], what: str) -
             f"{', '.join(ahead)} act first: hold to half DEX (0 actions), then take it",
             "DG-INIT-4",
         )
+
+
+def two_guns(c: Mapping[str, Any]) -> bool:
+    """COC-TWOGUN-1: a handgun in each hand; every shot is unaimed, each gun twice its ROF."""
+    main, off = c["in_hand"], c.get("off_hand")
+    if not (main and off):
+        return False
+    return bool(sheet_weapon(c, main).get("handgun") and sheet_weapon(c, off).get("handgun"))
 
 
 def is_shotgun_second_shot(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
@@ -417,7 +434,9 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     _check_can_attack(state, c, target)
     _melee_guard(state, c, params)
     double = bool_param(params, "double_tap")
-    unaimed = bool_param(params, "unaimed")
+    unaimed = bool_param(params, "unaimed") or two_guns(c)  # COC-TWOGUN-1: all shots unaimed
+    if unaimed and not bool_param(params, "unaimed"):
+        params = {**params, "unaimed": True}
     shots = 2 if double else 1
     fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))
     rof = int(weapon["rof"]) * (2 if unaimed else 1)  # COC-UNAIMED-1
@@ -808,6 +827,16 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(
             "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
         )
+    if (
+        c["round"].get("parried_with") == weapon["key"]
+        and weapon["kind"] != "unarmed"  # two bare hands count as two weapons
+        and not weapon.get("sword")
+        and settings_of(state)["dg.attack_and_parry"] == "swords_only"
+    ):
+        raise IllegalAction(
+            f"{weapon['name']} parried this round; only swords attack and parry in one round",
+            "COC-PARRY-7",
+        )
     knockout = bool_param(params, "knockout")
     if knockout:
         blunt = weapon["kind"] == "unarmed" or (
@@ -875,6 +904,11 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
     else:
         lines.append(f"to hit d100 = {roll} vs {chance.explain()}: miss")
     ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    used = list(c["round"].get("melee_with", []))
+    if weapon["key"] not in used:  # COC-PARRY-7: this weapon has attacked this round
+        ops.append(
+            {"op": "set_round", "id": c["id"], "key": "melee_with", "value": [*used, weapon["key"]]}
+        )
     ops += _turn_ops(c["id"], cards)
     return [
         _event(
@@ -904,7 +938,7 @@ def _parry_absorbs(
 ) -> tuple[list[Json], list[str]]:
     """COC-PARRY-4: the parrying object takes the blow; past its HP it breaks and the rest hits."""
     defender = scratch["combatants"][defender_id]
-    held = defender["in_hand"]
+    held = defender["round"].get("parried_with") or defender["in_hand"]
     shield = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
     if shield is None or not shield.get("hp") or shield["kind"] == "unarmed":
         return [], []
@@ -914,20 +948,34 @@ def _parry_absorbs(
     text = f"the parried blow does {rolled} to {shield['name']} (HP {object_hp})"
     if rolled <= object_hp:
         return [], [text + ": it holds"]
-    ops: list[Json] = [
-        {
-            "op": "weapon",
-            "id": defender_id,
-            "weapon": shield["key"],
-            "key": "broken",
-            "value": True,
-        },
-        {"op": "set", "id": defender_id, "key": "in_hand", "value": None},
-    ]
+    excess = rolled - object_hp
+    ops: list[Json]
+    if shield["kind"] == "firearm":  # COC-PARRY-8: a gun is put out of action, not broken
+        ops = [
+            {
+                "op": "weapon",
+                "id": defender_id,
+                "weapon": shield["key"],
+                "key": "disabled",
+                "value": True,
+            }
+        ]
+        lines = [text + f": it no longer fires; {excess} gets through"]
+    else:
+        hand = "in_hand" if defender["in_hand"] == shield["key"] else "off_hand"
+        ops = [
+            {
+                "op": "weapon",
+                "id": defender_id,
+                "weapon": shield["key"],
+                "key": "broken",
+                "value": True,
+            },
+            {"op": "set", "id": defender_id, "key": hand, "value": None},
+        ]
+        lines = [text + f": it breaks; {excess} gets through"]
     for op in ops:
         apply_op(scratch, op)
-    excess = rolled - object_hp
-    lines = [text + f": it breaks; {excess} gets through"]
     loc, loc_text = roll_location(scratch, dice, roll, True, defender)
     ap, why = armour_for(scratch, defender, loc, weapon, False)
     after = max(0, excess - ap)
@@ -1096,9 +1144,12 @@ def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = _require_turn(state, action.actor)
     weapon = weapon_of(c, str_param(action.params, "weapon"))
     _check_hands(c, weapon)
+    hand = "off_hand" if str_param(action.params, "hand", "main") == "off" else "in_hand"
+    if hand == "off_hand":
+        _check_off_hand(c, weapon)
     cards = _cost(state, c, action_cost(state, "draw"), "drawing a weapon")
     ops = [
-        {"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]},
+        {"op": "set", "id": c["id"], "key": hand, "value": weapon["key"]},
         *_turn_ops(c["id"], cards),
     ]
     return [
@@ -1119,18 +1170,30 @@ def _check_hands(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> None:
         raise IllegalAction(
             f"{c['name']} cannot hold {weapon['name']} with a disabled arm", "DG-WOUND-4"
         )
-    if c["in_hand"] == weapon["key"]:
+    if weapon["key"] in (c["in_hand"], c.get("off_hand")):
         raise IllegalAction(f"{weapon['name']} is already in hand")
+
+
+def _check_off_hand(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> None:
+    """COC-TWOWEAP-1, COC-TWOGUN-1: a second one-handed weapon goes in the other hand."""
+    main = sheet_weapon(c, c["in_hand"]) if c["in_hand"] else None
+    if weapon["two_handed"] or (main is not None and main["two_handed"]):
+        raise IllegalAction("a two-handed weapon leaves no hand free", "COC-TWOWEAP-1")
+    if weapon["kind"] not in ("melee", "knife") and not weapon.get("handgun"):
+        raise IllegalAction("the other hand takes a melee weapon or a handgun", "COC-TWOWEAP-1")
+    if c.get("off_hand"):
+        raise IllegalAction(f"{c['name']} already holds something in the other hand")
 
 
 def holster(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ACT-6: holstering costs an action and clears 'ready'."""
     c = _require_turn(state, action.actor)
-    if not c["in_hand"]:
-        raise IllegalAction(f"{c['name']} holds nothing")
+    hand = "off_hand" if str_param(action.params, "hand", "main") == "off" else "in_hand"
+    if not c.get(hand):
+        raise IllegalAction(f"{c['name']} holds nothing in that hand")
     cards = _cost(state, c, action_cost(state, "holster"), "holstering")
     ops = [
-        {"op": "set", "id": c["id"], "key": "in_hand", "value": None},
+        {"op": "set", "id": c["id"], "key": hand, "value": None},
         *_turn_ops(c["id"], cards),
     ]
     return [
@@ -1568,8 +1631,12 @@ def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
     aim = c.get("aim")
     if aim and aim.get("state") == "aiming":
         raise IllegalAction("no parry while precision aiming", "DG-AIM-1")
-    ops = [{"op": "set", "id": c["id"], "key": "parry_vs", "value": attacker["id"]}]
-    text = f"{c['name']} will parry {attacker['name']}"
+    grapple = bool_param(action.params, "grapple")  # COC-PARRY-9
+    ops = [
+        {"op": "set", "id": c["id"], "key": "parry_vs", "value": attacker["id"]},
+        {"op": "set", "id": c["id"], "key": "parry_grapple", "value": grapple},
+    ]
+    text = f"{c['name']} will parry {attacker['name']}" + (" by grappling" if grapple else "")
     return [_event("parry.declared", ops, [text], dice, actor=c["id"], attacker=attacker["id"])]
 
 

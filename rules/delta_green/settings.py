@@ -145,6 +145,13 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("dg.weekly_heal", "Natural healing per week", "1d3", "DG-HEAL-3"),
     Setting("dg.maim_max_hp_loss", "Max HP lost per maimed limb", "L", "DG-HEAL-5", ("L", "none")),
     Setting(
+        "dg.attack_and_parry",
+        "Who may attack and parry with one weapon in a round (COC-PARRY-7)",
+        "swords_only",
+        "DG-GEN-4",
+        ("swords_only", "any"),
+    ),
+    Setting(
         "dg.edge_purchase",
         "When edges are bought (creation: later only by GM grant; any_time: agents buy them)",
         "creation",

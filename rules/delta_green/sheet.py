@@ -103,6 +103,11 @@ def _weapon(raw: Any, index: int) -> Json:
             raw.get("shotgun", raw.get("skill") == "shotgun" or raw.get("action") == "double")
         ),
         "high_power": bool(raw.get("high_power", False)),  # COC-SILENCER-2: wears it twice
+        # COC-PARRY-7: swords attack and parry in one round; COC-PARRY-8: long guns may parry;
+        # COC-PARRY-9: touch-range weapons can be parried by grappling
+        "sword": bool(raw.get("sword", False)),
+        "can_parry": bool(raw.get("can_parry", firearm and bool(raw.get("two_handed", False)))),
+        "touch": bool(raw.get("touch", kind in ("knife", "unarmed"))),
         "damage_bands": _bands(raw.get("damage_bands"), where),
         "hp": None if raw.get("hp") in (None, "") else _int(raw, "hp", "COC-PARRY-4", 1, 999),
     }

@@ -41,6 +41,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
             for w in sheet["weapons"]
         },
         "in_hand": in_hand,
+        "off_hand": None,  # COC-TWOWEAP-1, COC-TWOGUN-1: a one-handed weapon in the other hand
         "hand": "right",
         "prone": False,
         "dead": False,
@@ -338,11 +339,13 @@ def _damage(state: Json, op: Mapping[str, Any]) -> None:
 
 def _drop_from(c: Json, arm: str) -> None:
     """DG-WOUND-4: a disabled arm drops what it holds (two-handed weapons need both arms)."""
+    holding = f"{c['hand']}_arm"
+    if c.get("off_hand") and arm != holding:
+        c["off_hand"] = None  # the off hand is the other arm
     key = c["in_hand"]
     if not key:
         return
     weapon = weapon_of(c, key)
-    holding = f"{c['hand']}_arm"
     if weapon["two_handed"] or arm == holding:
         c["in_hand"] = None
 

@@ -219,6 +219,15 @@ def _field(
 LOCATION_CHOICES = [[loc, LOCATION_NAMES[loc]] for loc in LOCATIONS]
 
 
+def _fits_off_hand(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
+    """COC-TWOWEAP-1, COC-TWOGUN-1: a one-handed melee weapon or handgun beside a one-handed one."""
+    if c.get("off_hand") or not c["in_hand"] or weapon["two_handed"]:
+        return False
+    if weapon_of(c, c["in_hand"])["two_handed"]:
+        return False
+    return weapon["kind"] in ("melee", "knife") or bool(weapon.get("handgun"))
+
+
 def _buyable_edges(c: Mapping[str, Any]) -> list[list[str]]:
     """DG-EDGE-0: edges not yet owned whose prerequisite is owned, [key, "name (price)"]."""
     owned = c["sheet"]["edges"]
@@ -312,7 +321,10 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                 "Parry an attacker",
                 "COC-PARRY-3",
                 "free",
-                [_field("attacker", "Attacker", targets)],
+                [
+                    _field("attacker", "Attacker", targets),
+                    _field("grapple", "By grappling (COC-PARRY-9)", default=False, kind="checkbox"),
+                ],
             )
         )
     if current_actor(state) != actor:
@@ -362,10 +374,14 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
         name = weapon["name"]
         slot = c["weapons"][key]
         fixed = {"weapon": key}
-        in_hand = weapon["kind"] == "unarmed" or c["in_hand"] == key
+        in_hand = weapon["kind"] == "unarmed" or key in (c["in_hand"], c.get("off_hand"))
         if not in_hand:
             if affordable(1):
                 out.append(_t("draw", f"Draw {name}", "DG-ACT-6", 1, fixed=fixed))
+                if _fits_off_hand(c, weapon):
+                    off = {**fixed, "hand": "off"}
+                    label = f"Draw {name} into the other hand"
+                    out.append(_t("draw", label, "COC-TWOWEAP-1", 1, fixed=off))
             continue
         if slot.get("jammed"):
             if affordable(ALL):
@@ -547,6 +563,10 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             out.append(
                 _t("melee", f"Attack with {name}", "DG-ACT-6", 1, [target_field], fixed, True)
             )
+    if c.get("off_hand"):
+        out.append(
+            _t("holster", "Put away the other hand's weapon", "DG-ACT-6", 1, fixed={"hand": "off"})
+        )
     if c["in_hand"]:
         out.append(_t("holster", "Holster", "DG-ACT-6", 1))
         held = weapon_of(c, c["in_hand"])
@@ -937,6 +957,7 @@ def view(state: Json, audience: Audience) -> Json:
                 for loc in LOCATIONS
             ],
             "in_hand": weapon_of(c, c["in_hand"])["name"] if c["in_hand"] else None,
+            "off_hand": weapon_of(c, c["off_hand"])["name"] if c.get("off_hand") else None,
             "suppression_next": sum(
                 int(p["value"])
                 for p in c["penalties"]

@@ -53,7 +53,7 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
     weapons = [
         {
             "name": w["name"],
-            "in_hand": c["in_hand"] == w["key"],
+            "in_hand": w["key"] in (c["in_hand"], c.get("off_hand")),
             "loaded": c["weapons"][w["key"]]["loaded"],
             "capacity": w["capacity"],
             "spare": c["weapons"][w["key"]]["spare"],
@@ -84,6 +84,7 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
         "suppression_next": derived["suppression_next"],
         "weapons": weapons,
         "in_hand": derived["in_hand"],
+        "off_hand": derived.get("off_hand"),
         "prone": c["prone"],
         "dodge": c["dodge"],
         "brave": c["brave"],
