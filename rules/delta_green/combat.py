@@ -173,7 +173,8 @@ def attack_chance(
                 factors.append(("range", factor))  # COC-RANGE-1
     if params.get("unaimed") in _TRUE and not aims_anyway(attacker, weapon):
         factors.append(("unaimed", Fraction(1, 5)))  # COC-UNAIMED-1
-    if params.get("dim") in _TRUE:
+    light = state.get("light")  # the GM's scene light (set_light), or per attack
+    if params.get("dim") in _TRUE or light == "dim":
         factors.append(("dim light", Fraction(1, 2)))  # COC-DARK-1
     value = flat
     if factors:
@@ -181,7 +182,7 @@ def attack_chance(
         for _, factor in factors:
             product *= factor
         value = scaled(flat, product, bool(settings["dg.min_chance_after_division"]))
-    if params.get("dark") in _TRUE:
+    if params.get("dark") in _TRUE or light == "dark":
         factors.append(("darkness: 01", Fraction(0)))
         value = 1  # COC-DARK-2
     return Chance(tuple(parts), tuple(factors), value)

@@ -6,7 +6,15 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import DamageDice, impale_threshold, malfunctions, point_blank_m, rhu, succeeds
+from rules.brp.core import (
+    DamageDice,
+    impale_threshold,
+    malfunctions,
+    point_blank_m,
+    rhu,
+    scaled,
+    succeeds,
+)
 from rules.brp.hazards import drown_multiplier
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
@@ -173,6 +181,11 @@ def _check_can_attack(
         )
     if target["id"] == c["id"]:
         raise IllegalAction("choose another target")
+    if c["id"] in target.get("hidden_from", ()):
+        raise IllegalAction(
+            f"{c['name']} has not located {target['name']}: Spot Hidden or Idea first",
+            "COC-CONCEAL-1",
+        )
     if is_dead(target):
         raise IllegalAction(f"{target['name']} is already dead")
 
@@ -1530,6 +1543,9 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ACT-6, DG-ARM-2, DG-MOVE-2: any other skill roll costs 1 action."""
     c = _require_turn(state, action.actor)
     name = str_param(action.params, "skill")
+    light = state.get("light", "normal")
+    if light == "dark" and name in state.get("dark_impossible", ()):
+        raise IllegalAction(f"{name} is impossible in the dark", "COC-DARK-3")
     cards = _cost(state, c, action_cost(state, "skill"), "a skill roll")
     chance = skill(c, name)
     parts = [f"{name} {chance}"]
@@ -1543,9 +1559,19 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     if vest and name in VEST_SKILLS and vest.penalty:
         chance -= vest.penalty
         parts.append(f"vest -{vest.penalty}")
+    if light == "dim":  # COC-DARK-1: the scene's dim light halves every skill chance
+        chance = scaled(
+            chance, Fraction(1, 2), bool(settings_of(state)["dg.min_chance_after_division"])
+        )
+    elif light == "dark":  # COC-DARK-2
+        chance = 1
     roll = dice.roll(100, f"{name} d100")
     ok = succeeds(chance, roll, *_auto(state))
-    text = f"{c['name']} rolls {name}: d100 = {roll} vs {chance}: {'success' if ok else 'failure'}"
+    lit = {"dim": " (dim light x1/2)", "dark": " (darkness: 01)"}.get(light, "")
+    text = (
+        f"{c['name']} rolls {name}: d100 = {roll} vs {chance}{lit}: "
+        f"{'success' if ok else 'failure'}"
+    )
     return [
         _event(
             "skill.rolled",
@@ -1681,3 +1707,31 @@ def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("edges are bought between rounds", "DG-EDGE-0")
     ops, what = edge_ops(c, str_param(action.params, "edge"), True)
     return [_event("edge.bought", ops, [f"{c['name']} buys {what}"], dice, target=c["id"])]
+
+
+def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-CONCEAL-1: a free Spot Hidden or Idea roll, once a round, to find a hidden target."""
+    c = _c(state, action.actor)
+    target = _target(state, action.params)
+    which = str_param(action.params, "skill", "spot_hidden")
+    if which not in ("spot_hidden", "idea"):
+        raise IllegalAction("locate with spot_hidden or idea", "COC-CONCEAL-1")
+    if c["id"] not in target.get("hidden_from", ()):
+        raise IllegalAction(f"{c['name']} can already see {target['name']}", "COC-CONCEAL-1")
+    tried = list(c["round"].get("located", []))
+    if state["phase"] == "in_round" and target["id"] in tried:
+        raise IllegalAction("one locating roll per target a round", "COC-CONCEAL-1")
+    chance = skill(c, which)
+    roll = dice.roll(100, f"{which.replace('_', ' ')} d100 (locate)")
+    ok = succeeds(chance, roll, *_auto(state))
+    ops: list[Json] = [
+        {"op": "set_round", "id": c["id"], "key": "located", "value": [*tried, target["id"]]}
+    ]
+    if ok:
+        rest = [cid for cid in target["hidden_from"] if cid != c["id"]]
+        ops.append({"op": "set", "id": target["id"], "key": "hidden_from", "value": rest})
+    verdict = f"finds {target['name']}" if ok else "sees nothing"
+    text = f"{c['name']} looks for {target['name']}: {which} d100 = {roll} vs {chance}: {verdict}"
+    return [
+        _event("target.located", ops, [text], dice, actor=c["id"], target=target["id"], success=ok)
+    ]

@@ -666,3 +666,44 @@ def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:
     text = f"GM: the silencer on {c['name']}'s {weapon['name']} lasts {life} shots (d100+10)"
     event = _event("silencer.fitted", ops, [text], dice, target=c["id"], weapon=weapon["key"])
     return [dataclasses.replace(event, audience="gm", redacted_text=None)]
+
+
+def conceal(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-CONCEAL-1: the GM marks a target as really hard to see for some observers."""
+    target = _c(state, str_param(action.params, "target"))
+    if bool_param(action.params, "reveal"):
+        ops: list[Json] = [{"op": "set", "id": target["id"], "key": "hidden_from", "value": []}]
+        return [_event("scene.changed", ops, [f"GM: {target['name']} is in plain sight"], dice)]
+    chosen = list_param(action.params, "observers")
+    for cid in chosen:
+        _c(state, cid)
+    observers = chosen or [
+        cid for cid, o in state["combatants"].items() if o["side"] != target["side"]
+    ]
+    ops = [{"op": "set", "id": target["id"], "key": "hidden_from", "value": observers}]
+    names = ", ".join(state["combatants"][cid]["name"] for cid in observers)
+    text = f"GM: {target['name']} is hard to see for {names} (Spot Hidden or Idea to locate)"
+    return [_event("scene.changed", ops, [text], dice, target=target["id"])]
+
+
+LIGHTS = ("normal", "dim", "dark")
+
+
+def set_light(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-DARK-1..-3: the scene's light; in the dark the GM lists what cannot be done at all."""
+    light = str_param(action.params, "light")
+    if light not in LIGHTS:
+        raise IllegalAction(f"light must be one of {', '.join(LIGHTS)}", "COC-DARK-1")
+    impossible = list_param(action.params, "impossible")
+    ops: list[Json] = [
+        {"op": "state_set", "key": "light", "value": light},
+        {"op": "state_set", "key": "dark_impossible", "value": impossible},
+    ]
+    text = f"GM: the light is {light}"
+    if light == "dim":
+        text += ": every skill and attack chance is halved (COC-DARK-1)"
+    elif light == "dark":
+        text += ": every skill and attack chance is 01 (COC-DARK-2)"
+        if impossible:
+            text += f"; impossible: {', '.join(impossible)} (COC-DARK-3)"
+    return [_event("scene.changed", ops, [text], dice, light=light)]

@@ -80,6 +80,7 @@ FREE_ACTIONS: dict[str, Resolver] = {
     "declare_aimed_shot": engine.declare_aimed_shot,
     "declare_parry": engine.declare_parry,
     "buy_edge": engine.buy_edge,
+    "locate": engine.locate,
     "set_brave": engine.set_flag("brave", "choice.changed", "DG-SUPP-5"),
     "set_dodge": engine.set_flag("dodge", "choice.changed", "DG-AUTO-1"),
 }
@@ -105,6 +106,8 @@ GM_ACTIONS: dict[str, Resolver] = {
     "grant_edge": gm.grant_edge,
     "gm_note": gm.gm_note,
     "fit_silencer": gm.fit_silencer,
+    "conceal": gm.conceal,
+    "set_light": gm.set_light,
 }
 
 
@@ -278,6 +281,24 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             fixed={"value": "" if c["brave"] else "on"},
         )
     )
+    hidden = [
+        [oid, o["name"]]
+        for oid, o in state["combatants"].items()
+        if actor in o.get("hidden_from", ()) and oid not in c["round"].get("located", ())
+    ]
+    if hidden:
+        out.append(
+            _t(
+                "locate",
+                "Look for a hard-to-see target",
+                "COC-CONCEAL-1",
+                "free",
+                [
+                    _field("target", "Who", hidden),
+                    _field("skill", "Roll", [["spot_hidden", "Spot Hidden"], ["idea", "Idea"]]),
+                ],
+            )
+        )
     buyable = _buyable_edges(c)
     if not in_round and buyable and settings_of(state)["dg.edge_purchase"] == "any_time":
         out.append(
@@ -812,6 +833,31 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                 [_field("observer", "Observer", ids), _field("wearer", "Wearer", hidden)],
             )
         )
+    out.append(
+        _t(
+            "set_light",
+            "Light of the scene",
+            "COC-DARK-1",
+            "GM",
+            [
+                _field("light", "Light", [["normal", "normal"], ["dim", "dim"], ["dark", "dark"]]),
+                _field("impossible", "Impossible in the dark (skills, comma-separated)"),
+            ],
+        )
+    )
+    out.append(
+        _t(
+            "conceal",
+            "Hard to see (partial concealment)",
+            "COC-CONCEAL-1",
+            "GM",
+            [
+                _field("target", "Who", ids),
+                _field("observers", "For (ids, comma-separated; empty: the other sides)"),
+                _field("reveal", "Reveal (plain sight again)", default=False, kind="checkbox"),
+            ],
+        )
+    )
     out.append(
         _t(
             "gm_note",

@@ -1,0 +1,78 @@
+"""The scene's light (COC-DARK-1..-3) and hard-to-see targets (COC-CONCEAL-1)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from dg_helpers import agent, c, encounter, gm, play
+
+from rules.core.dice import LoadedDice
+from rules.core.errors import IllegalAction
+from rules.core.system import Action
+from rules.delta_green import SYSTEM
+
+
+def _pair() -> dict[str, object]:
+    state = encounter(
+        agent("a", dex=14, skills={"firearms": 50, "spot_hidden": 40, "read_map": 60}),
+        agent("b", side="cult"),
+    )
+    return state
+
+
+def test_coc_dark_3_the_gm_marks_skills_impossible_in_the_dark() -> None:
+    """COC-DARK-3: reading a map in the dark is refused; other skills roll at 01 (COC-DARK-2)."""
+    state, events = gm(_pair(), "set_light", [], light="dark", impossible="read_map")
+    assert "impossible: read_map" in events[0].text
+    state, _ = gm(state, "start_round", [10, 1])
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="COC-DARK-3"):
+        SYSTEM.resolve(state, Action("skill", "a", {"skill": "read_map"}), LoadedDice([]))
+    assert state == before
+    _, events = play(state, "skill", "a", [2], skill="spot_hidden")
+    assert "d100 = 2 vs 1 (darkness: 01): failure" in events[0].text
+
+
+def test_coc_dark_1_dim_scene_halves_attacks_and_skills() -> None:
+    """COC-DARK-1: in the GM's dim light Firearms 50 -> 25 and Spot Hidden 40 -> 20."""
+    state, _ = gm(_pair(), "set_light", [], light="dim")
+    state, _ = gm(state, "start_round", [10, 1])
+    state, events = play(state, "fire", "a", [26], weapon="pistol", target="b")
+    assert events[0].payload["chance"] == 25
+    assert events[0].payload["results"] == ["miss"]
+    state, _ = play(state, "pass", "b", [])
+    state, events = play(state, "skill", "a", [20], skill="spot_hidden")
+    assert "vs 20 (dim light x1/2): success" in events[0].text
+
+
+def test_coc_conceal_1_locate_before_attacking_a_hard_to_see_target() -> None:
+    """COC-CONCEAL-1: no attack until a Spot Hidden finds b; one try per round; then it fires."""
+    state, _ = gm(_pair(), "conceal", [], target="b")
+    assert c(state, "b")["hidden_from"] == ["a"]
+    state, _ = gm(state, "start_round", [10, 1])
+    with pytest.raises(IllegalAction, match="COC-CONCEAL-1"):
+        SYSTEM.resolve(
+            state, Action("fire", "a", {"weapon": "pistol", "target": "b"}), LoadedDice([])
+        )
+    assert "locate" in [t["kind"] for t in SYSTEM.legal_actions(state, "a")]
+    state, events = play(state, "locate", "a", [41], target="b")
+    assert "sees nothing" in events[0].text
+    with pytest.raises(IllegalAction, match="one locating roll"):
+        SYSTEM.resolve(state, Action("locate", "a", {"target": "b"}), LoadedDice([]))
+    state, _ = gm(state, "end_round", [])
+    state, _ = gm(state, "start_round", [10, 1])
+    state, events = play(state, "locate", "a", [40], target="b")
+    assert "finds B" in events[0].text and c(state, "b")["hidden_from"] == []
+    state, events = play(state, "fire", "a", [97], weapon="pistol", target="b")
+    assert events[0].payload["results"] == ["miss"]
+
+
+def test_coc_conceal_1_idea_also_locates_and_the_gm_can_reveal() -> None:
+    """COC-CONCEAL-1: Idea is INT x5 (INT 12: 60); the GM's 'off' puts b in plain sight."""
+    state, _ = gm(_pair(), "conceal", [], target="b", observers="a")
+    state, events = play(state, "locate", "a", [60], target="b", skill="idea")
+    assert "vs 60: finds B" in events[0].text
+    state, _ = gm(_pair(), "conceal", [], target="b")
+    state, _ = gm(state, "conceal", [], target="b", reveal="on")
+    assert c(state, "b")["hidden_from"] == []
