@@ -1438,6 +1438,7 @@ class _CombatTables:
         self.columns = tuple(str(c) for c in scn.crt.columns)
         # (attacker's hex, target) -> adjacent?, hexside features crossed, their multipliers
         self.geometry: dict[tuple[Hex, Hex], tuple[bool, tuple[str, ...], tuple[Any, ...]]] = {}
+        self.figures: dict[Any, dict[str, Any]] = {}  # combat_figures by what they depend on
 
     def crossing(self, where: Hex, target: Hex) -> tuple[bool, tuple[str, ...], tuple[Any, ...]]:
         """SCS-ART-1 / PD-17: whether a unit in `where` is adjacent to `target`, the hexside
@@ -1467,8 +1468,38 @@ def _combat_tables(scn: Scenario) -> _CombatTables:
 
 
 def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> dict[str, Any]:
-    """SCS-CBT-6/7/8: modified strengths, exact totals, rounded odds, column, shifts and DRM."""
+    """SCS-CBT-6/7/8: modified strengths, exact totals, rounded odds, column, shifts and DRM.
+
+    Remembered per scenario by everything they depend on (the combat's kind, target and units,
+    and each unit's hex, step, supply and status): the table shows an open combat's figures to
+    every audience before the roll, and the roll needs them again. Each call gets its own dict.
+    """
     tables = _combat_tables(scn)
+    units = state["units"]
+    key = (
+        combat["kind"],
+        combat["target"],
+        tuple(
+            (uid, u["hex"], u["step"], u["oos"], u["status"])
+            for uid in (*combat["attackers"], "", *combat["defenders"])
+            for u in (units.get(uid) or _NO_UNIT,)
+        ),
+    )
+    found = tables.figures.get(key)
+    if found is None:
+        found = _combat_figures(scn, tables, state, combat)
+        if len(tables.figures) >= 256:
+            tables.figures.clear()
+        tables.figures[key] = found
+    return dict(found)  # the lists inside are never changed once made
+
+
+_NO_UNIT: dict[str, Any] = {"hex": None, "step": None, "oos": None, "status": None}
+
+
+def _combat_figures(
+    scn: Scenario, tables: _CombatTables, state: State, combat: Mapping[str, Any]
+) -> dict[str, Any]:
     grid = scn.grid
     target = grid.cell(combat["target"])
     terrain_name = scn.terrain.get(target, "clear")

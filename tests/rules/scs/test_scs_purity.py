@@ -231,3 +231,33 @@ def test_apply_takes_the_fold_resolve_made_once_and_only_for_that_state_scs_eng_
     for _ in range(100):  # resolved, never applied: the leftovers stay bounded
         SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(1))
     assert len(engine._FOLDED) <= 64
+
+
+def test_remembered_combat_figures_follow_every_unit_input_scs_cbt_6_7() -> None:
+    """combat_figures is remembered by kind, target, units and each unit's hex, step, supply and
+    status: changing any of them gives fresh figures; each call gets a dict of its own."""
+    state = game()
+    for action in SYSTEM_BENCH["prelude"]:
+        for event in SYSTEM.resolve(state, action, SeededDice(0)):
+            state = SYSTEM.apply(state, event)
+    scn, combat = engine.scenario_of(state), state["combat"]
+    first = engine.combat_figures(scn, state, combat)
+    first["roll"] = 12
+    again = engine.combat_figures(scn, state, combat)
+    assert again is not first and "roll" not in again and again["attack"] == "6"
+    oos = copy.deepcopy(state)
+    oos["units"]["B5"]["oos"] = True  # SCS-SUP-4: attack x 1/2
+    assert engine.combat_figures(scn, oos, combat)["attack"] == "3"
+    worn = copy.deepcopy(state)
+    worn["units"]["B5"]["step"] = 1  # SCS-STEP-1: 3-2-8
+    assert engine.combat_figures(scn, worn, combat)["attack"] == "3"
+    weak = copy.deepcopy(state)
+    weak["units"]["R4"]["oos"] = True  # PD-18: defense x 1, but the DRM "defender_oos" may read it
+    assert engine.combat_figures(scn, weak, combat)["defenders"][0]["modifiers"] == [
+        ["out of supply", "1"]
+    ]
+    town = {**combat, "target": "07.05", "defenders": ["R1"]}
+    across = engine.combat_figures(scn, arrange(state, B5="06.04"), town)
+    assert (across["attack"], across["defense"]) == ("3", "8")  # PD-17 river x 1/2, town x 2
+    assert engine.combat_figures(scn, arrange(state, B5="07.04"), town)["attack"] == "6"
+    assert engine.combat_figures(scn, state, combat) == again
