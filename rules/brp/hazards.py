@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.brp.core import Number, rhu
@@ -55,3 +56,51 @@ def severe_burn(burned_before: int, burned_now: int, max_hp: int) -> bool:
     """COC-FIRE-2: this burn takes one fire incident's total past half the maximum HP."""
     half = Fraction(max_hp, 2)
     return burned_before <= half < burned_before + burned_now
+
+
+@dataclass(frozen=True)
+class Poison:
+    """COC-POISON-TABLE: one standard dose; onset from `low` to `high` in `unit` (COC-POISON-5)."""
+
+    name: str
+    potency: int
+    low: int
+    high: int
+    unit: str  # "round", "minute" or "hour": the range's smaller unit
+    effect: str  # "damaging" or "incapacitating" (COC-POISON-7)
+    asleep: str = ""  # how long an incapacitating poison knocks out
+    extra_hours: int = 0  # COC-POISON-6: more unconsciousness per extra dose
+    extra_failure: int = 0  # COC-POISON-6: more % respiratory failure per extra dose
+
+
+POISONS: dict[str, Poison] = {
+    "amanita": Poison("Amanita", 15, 6, 24, "hour", "damaging"),
+    "arsenic": Poison("Arsenic", 16, 30, 24 * 60, "minute", "damaging"),
+    "belladonna": Poison("Belladonna", 16, 2, 48, "hour", "damaging"),
+    "black_widow": Poison("Black widow spider", 7, 2, 8, "hour", "damaging"),
+    "chloral_hydrate": Poison(
+        "Chloral hydrate", 17, 1, 3, "minute", "incapacitating", "1 hour", 1, 10
+    ),
+    "chloroform": Poison("Chloroform", 15, 1, 1, "round", "incapacitating", "1d6 x 10 minutes"),
+    "cobra": Poison("Cobra", 16, 15, 60, "minute", "damaging"),
+    "curare": Poison("Curare", 25, 1, 1, "round", "damaging"),
+    "cyanide": Poison("Cyanide", 20, 1, 15, "minute", "damaging"),
+    "rattlesnake": Poison("Rattlesnake", 10, 15, 60, "minute", "damaging"),
+    "rohypnol": Poison("Rohypnol", 18, 15, 30, "minute", "incapacitating", "4-8 hours"),
+    "scorpion": Poison("Scorpion", 9, 24, 48, "hour", "damaging"),
+    "sleeping_pills": Poison(
+        "Sleeping pills", 6, 10, 30, "minute", "incapacitating", "normal sleep", 0, 5
+    ),
+    "strychnine": Poison("Strychnine", 20, 10, 20, "minute", "damaging"),
+}
+
+
+def onset_die(poison: Poison) -> int:
+    """COC-POISON-5: the onset is low + (1dN - 1) units, N = high - low + 1 (0: a fixed onset)."""
+    return poison.high - poison.low + 1 if poison.high > poison.low else 0
+
+
+def extra_dose_effects(poison: Poison, doses: int) -> tuple[int, int]:
+    """COC-POISON-6: (extra hours of unconsciousness, % chance of respiratory failure)."""
+    extra = max(0, doses - 1)
+    return extra * poison.extra_hours, extra * poison.extra_failure

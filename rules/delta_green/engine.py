@@ -15,7 +15,7 @@ from rules.brp.core import (
     scaled,
     succeeds,
 )
-from rules.brp.hazards import drown_multiplier
+from rules.brp.hazards import POISONS, drown_multiplier, poison_damage
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
@@ -401,6 +401,13 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 lines.append(text)
             value = {**drowning, "round": number, "failed": failed}
             ops.append({"op": "set", "id": cid, "key": "drowning", "value": value})
+        due = [d for d in c.get("poisons") or () if d.get("due_round") and d["due_round"] <= number]
+        if due:  # COC-POISON-5: "1 round" onsets act at the end of the next round
+            more_ops, more = poison_effects(state, c, due, dice)
+            ops += more_ops
+            lines += more
+            rest = [d for d in c["poisons"] if d not in due]
+            ops.append({"op": "set", "id": cid, "key": "poisons", "value": rest})
         if c["round"].get("spent_while_down"):
             ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
             lines.append(f"{c['name']}: acted while down with a chest wound, -1 HP (DG-WOUND-3)")
@@ -1735,3 +1742,42 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     return [
         _event("target.located", ops, [text], dice, actor=c["id"], target=target["id"], success=ok)
     ]
+
+
+def poison_effects(
+    state: Mapping[str, Any], target: Mapping[str, Any], pending: list[Json], dice: Dice
+) -> tuple[list[Json], list[str]]:
+    """COC-POISON-2/-3/-6/-7: what the doses now taking effect do (to total HP only, DG-HP-4)."""
+    ops: list[Json] = []
+    lines: list[str] = []
+    name = target["name"]
+    for dose in pending:
+        poison = POISONS[dose["poison"]]
+        wins = bool(dose["wins"])
+        if poison.effect == "incapacitating":
+            if not wins:
+                lines.append(f"{name}: {poison.name} takes effect: no effect (resisted)")
+                continue
+            longer = (
+                f" + {dose['extra_hours']} h for the extra doses" if dose["extra_hours"] else ""
+            )
+            ops.append({"op": "set", "id": target["id"], "key": "knocked_out", "value": True})
+            lines.append(
+                f"{name}: {poison.name} takes effect: unconscious ({poison.asleep}{longer})"
+            )
+        else:
+            amount = poison_damage(int(dose["potency"]), wins)
+            ops.append({"op": "damage", "id": target["id"], "location": None, "amount": amount})
+            lines.append(f"{name}: {poison.name} takes effect: {amount} HP lost")
+        if wins and int(dose["failure"]):  # COC-POISON-6 (AMB-COC-05)
+            roll = dice.roll(100, "respiratory failure d100")
+            if roll <= int(dose["failure"]):
+                drowning = {"round": 0, "start": 6, "failed": False}
+                ops.append({"op": "set", "id": target["id"], "key": "drowning", "value": drowning})
+                lines.append(
+                    f"respiratory failure d100 = {roll} vs {dose['failure']}: stops breathing "
+                    "(CON x6 first, COC-DROWN-2) until a successful Medicine roll"
+                )
+            else:
+                lines.append(f"respiratory failure d100 = {roll} vs {dose['failure']}: breathes")
+    return ops, lines

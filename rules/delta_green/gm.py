@@ -8,13 +8,22 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import FOOT_M, DamageDice, resistance_chance, rhu, succeeds
-from rules.brp.hazards import ACID, FIRES, blast_dice, fall_dice, poison_damage
+from rules.brp.hazards import (
+    ACID,
+    FIRES,
+    POISONS,
+    blast_dice,
+    extra_dose_effects,
+    fall_dice,
+    onset_die,
+    poison_damage,
+)
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green.combat import _auto, burn_ops, settings_of, skill, vest_of, vest_text
-from rules.delta_green.engine import _c, _event, edge_ops, treatment
+from rules.delta_green.engine import _c, _event, edge_ops, poison_effects, treatment
 from rules.delta_green.state import loc_threshold, weapon_of
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
 
@@ -549,6 +558,8 @@ def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
 
 def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
     """COC-POISON-1/-2/-3/-7: POT against CON on the resistance table."""
+    if params.get("poison"):
+        return _dose(state, params, dice)
     target = _c(state, str_param(params, "target"))
     potency = int_param(params, "potency")
     effect = str_param(params, "effect", "damaging")
@@ -568,6 +579,66 @@ def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]
     amount = poison_damage(potency, wins)
     lines.append(f"{amount} HP lost")
     return [_hurt(target, amount)], lines
+
+
+def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
+    """COC-POISON-4/-5/-6: a poison of the table: the resistance roll now, the effect at onset
+    (drawn uniformly in the table's range), extra doses lengthen sleep and risk the breath."""
+    target = _c(state, str_param(params, "target"))
+    name = str_param(params, "poison")
+    poison = POISONS.get(name)
+    if poison is None:
+        raise IllegalAction(f"unknown poison {name!r}; one of {', '.join(POISONS)}", "COC-POISON-4")
+    potency = int_param(params, "potency", poison.potency)  # COC-POISON-4: the GM may adjust
+    doses = int_param(params, "doses", 1)
+    if not 1 <= doses <= 20:
+        raise IllegalAction("doses must be 1 to 20", "COC-POISON-6")
+    con = int(target["sheet"]["con"])
+    chance = resistance_chance(potency, con)
+    roll = dice.roll(100, "poison resistance d100")
+    wins = succeeds(chance, roll)
+    sides = onset_die(poison)
+    onset = poison.low + (dice.roll(sides, f"onset 1d{sides}") - 1 if sides else 0)
+    extra_hours, failure = extra_dose_effects(poison, doses)
+    unit = poison.unit + ("s" if onset != 1 else "")
+    pending: Json = {
+        "poison": name,
+        "potency": potency,
+        "wins": wins,
+        "doses": doses,
+        "onset": f"{onset} {unit}",
+        # "1 round" means the end of the next round; longer onsets wait for the GM's word
+        "due_round": int(state["round"]) + onset if poison.unit == "round" else None,
+        "extra_hours": extra_hours,
+        "failure": failure,
+    }
+    lines = [
+        f"{target['name']}: {poison.name} x{doses}, POT {potency} vs CON {con}: {chance}%, "
+        f"d100 = {roll}: " + ("the poison wins" if wins else "the body resists"),
+        f"it takes effect in {onset} {unit} (COC-POISON-5)",
+    ]
+    if failure:
+        lines.append(f"{failure}% risk of respiratory failure at onset (COC-POISON-6)")
+    ops: list[Json] = [
+        {
+            "op": "set",
+            "id": target["id"],
+            "key": "poisons",
+            "value": [*target.get("poisons", []), pending],
+        }
+    ]
+    return ops, lines
+
+
+def poison_onset(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-POISON-5: the GM says the onset time has passed: every pending dose takes effect."""
+    target = _c(state, str_param(action.params, "target"))
+    pending = list(target.get("poisons") or [])
+    if not pending:
+        raise IllegalAction(f"{target['name']} has no poison waiting to act", "COC-POISON-5")
+    ops, lines = poison_effects(state, target, pending, dice)
+    ops.append({"op": "set", "id": target["id"], "key": "poisons", "value": []})
+    return [_event("poison.took_effect", ops, lines, dice, target=target["id"])]
 
 
 def _drowning(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import impale_threshold, scaled, succeeds
+from rules.brp.hazards import POISONS
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
@@ -108,6 +109,7 @@ GM_ACTIONS: dict[str, Resolver] = {
     "fit_silencer": gm.fit_silencer,
     "conceal": gm.conceal,
     "set_light": gm.set_light,
+    "poison_onset": gm.poison_onset,
 }
 
 
@@ -772,7 +774,13 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                     "Fire",
                     [["torch", "torch"], ["bonfire", "bonfire"], ["burning_room", "burning room"]],
                 ),
-                _field("potency", "Poison: POT", default=15, kind="number"),
+                _field(
+                    "poison",
+                    "Poison: from the table (onset later, COC-POISON-5)",
+                    [["", "(by POT, acts now)"], *[[k, p.name] for k, p in POISONS.items()]],
+                ),
+                _field("doses", "Poison: doses", default=1, kind="number"),
+                _field("potency", "Poison: POT (empty: the table's)", default="", kind="number"),
                 _field(
                     "effect",
                     "Poison: effect",
@@ -800,6 +808,17 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
                     _field("target", "Holder", revolvers),
                     _field("weapon", "Weapon key", default="revolver"),
                 ],
+            )
+        )
+    poisoned = [[cid, o["name"]] for cid, o in state["combatants"].items() if o.get("poisons")]
+    if poisoned:
+        out.append(
+            _t(
+                "poison_onset",
+                "The poison's onset time has passed",
+                "COC-POISON-5",
+                "GM",
+                [_field("target", "Victim", poisoned)],
             )
         )
     silenced = [
