@@ -91,12 +91,27 @@ class DiceTerm:
             return sum(1 for face, k in zip(faces, kept, strict=True) if k and self.succeeds(face))
         return sum(face for face, k in zip(faces, kept, strict=True) if k)
 
+    def _kept_successes(self) -> Distribution:
+        """Successes among the kept dice (`4d10kh2>=8`), exactly, from the whole pool's count.
+
+        A pool's successes are its highest faces (`>=`, `>`) or its lowest (`<=`, `<`), so the
+        k kept dice hold min(k, S) successes when they are kept from the successful end, and
+        max(0, k - (count - S)) when kept from the other end; S is binomial (`success_pool`).
+        """
+        assert self.pool is not None and self.keep is not None
+        which, k = self.keep
+        high_succeeds = self.pool[0] in (">=", ">")
+        successes = success_pool(self.count, self.sides, self.succeeds)
+        if (which == "h") == high_succeeds:
+            return successes.map(lambda s: min(k, s))
+        return successes.map(lambda s: max(0, k - (self.count - s)))
+
     def distribution(self) -> Distribution:
         """The exact distribution of the unsigned value."""
         if self.pool is not None and self.keep is None:
             return success_pool(self.count, self.sides, self.succeeds)
-        if self.pool is not None:
-            raise DiceError(f"{self.notation}: keeping dice in a success pool has no preview")
+        if self.pool is not None and self.keep is not None:
+            return self._kept_successes()
         if self.keep is not None:
             which, n = self.keep
             return keep_dice(self.count, self.sides, n, highest=which == "h")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.core.dice import LoadedDice, RollRecord, SeededDice
 from rules.core.errors import DiceError
 from rules.core.notation import MAX_DICE, ConstantTerm, DiceExpr, DiceTerm
+from rules.core.probability import enumerate_dice
 
 
 @pytest.mark.parametrize(
@@ -256,9 +257,16 @@ def test_distribution_of_a_large_sum_is_exact_and_fast() -> None:
     assert dist.expected() == Fraction(5050)
 
 
-def test_keeping_dice_in_a_success_pool_has_no_preview() -> None:
-    with pytest.raises(DiceError, match="no preview"):
-        DiceExpr.parse("4d10kh2>=8").distribution()
+@pytest.mark.parametrize(
+    "text",
+    ["4d10kh2>=8", "4d10kl2>=8", "3d6kh2<=2", "3d6kl1<3", "5d4kh5>2", "4d6kl3>=1", "2d10kh1>10"],
+)
+def test_successes_among_kept_dice_are_exact_against_every_roll(text: str) -> None:
+    expr = DiceExpr.parse(text)
+    [term] = expr.terms
+    assert isinstance(term, DiceTerm)
+    brute = enumerate_dice([term.sides] * term.count, lambda faces: term.value(list(faces)))
+    assert expr.distribution().probabilities() == brute.probabilities()
 
 
 def test_keeping_from_a_huge_pool_has_no_preview() -> None:
