@@ -291,6 +291,8 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             continue
         dex = int(c["sheet"]["dex"])
         cards = actions_for(dex, int(settings["dg.min_actions"]))
+        carried = cards_left(c) if settings["dg.cards_carry_over"] and c["round"] else 0
+        cards += carried  # DG-ACT-2 (`dg.cards_carry_over`): unused cards kept
         held = c["in_hand"]
         firearm = bool(held) and weapon_of(c, held)["kind"] == "firearm"
         sides = 10 if firearm else 6
@@ -302,8 +304,10 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         why = f"DEX {dex}"
         if called or surprised:
             why = f"half DEX {base} ({'surprised' if surprised else 'aimed shot'})"
+        kept = f" ({carried} carried over)" if carried else ""
         lines.append(
-            f"{c['name']}: initiative d{sides} = {die} + {why} = {rank}; {cards} action card(s)"
+            f"{c['name']}: initiative d{sides} = {die} + {why} = {rank}; "
+            f"{cards} action card(s){kept}"
         )
         entries[cid] = {
             "cards": cards,
@@ -319,19 +323,26 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     order = sorted(entries, key=lambda i: (-entries[i]["rank"], -entries[i]["dex"], ids.index(i)))
     ties: dict[str, int] = {}
     group = 0
+    tie_rule = settings["dg.tie_rule"]  # DG-INIT-3 (AMB-DG-08)
     for index, cid in enumerate(order):
         prev = order[index - 1] if index else None
-        same = prev is not None and (entries[prev]["rank"], entries[prev]["dex"]) == (
-            entries[cid]["rank"],
-            entries[cid]["dex"],
-        )
+        if prev is None or tie_rule == "dex_then_order":
+            same = False  # the round's order decides: nobody acts simultaneously
+        elif tie_rule == "simultaneous":
+            same = entries[prev]["rank"] == entries[cid]["rank"]  # DEX only orders the display
+        else:
+            same = (entries[prev]["rank"], entries[prev]["dex"]) == (
+                entries[cid]["rank"],
+                entries[cid]["dex"],
+            )
         if same and prev is not None:
             ties[prev] = ties.get(prev, group)
             ties[cid] = ties[prev]
         else:
             group += 1
     if ties:
-        lines.append("tied ranks with equal DEX act simultaneously (DG-INIT-3)")
+        which = "tied ranks" if tie_rule == "simultaneous" else "tied ranks with equal DEX"
+        lines.append(f"{which} act simultaneously (DG-INIT-3)")
     op = {"op": "round_start", "round": number, "entries": entries, "order": order, "ties": ties}
     return [_event("round.started", [op], lines, dice, round=number, order=order)]
 
@@ -1534,8 +1545,7 @@ def treatment(
         {"op": "bleed_stop", "id": pid, "location": loc},
         {"op": "treated", "id": pid, "location": loc},
     ]
-    two = loc_threshold(patient, loc)[1]
-    if which == "medicine" and two:
+    if which == "medicine" and needs_surgery(state, patient, loc):
         ops.append({"op": "list_add", "id": pid, "key": "operated", "value": loc})  # DG-HEAL-1
         lines.append("surgery done: the wound can now heal")
     if which == "first_aid" and loc not in patient["maimed"] + patient["severed"]:
@@ -1781,3 +1791,12 @@ def poison_effects(
             else:
                 lines.append(f"respiratory failure d100 = {roll} vs {dose['failure']}: breathes")
     return ops, lines
+
+
+def needs_surgery(state: Mapping[str, Any], c: Mapping[str, Any], loc: str) -> bool:
+    """DG-HEAL-1 (`dg.surgery_for`): whether this wound must be operated on before it heals."""
+    rule = settings_of(state)["dg.surgery_for"]
+    if rule == "none":
+        return False
+    one, two = loc_threshold(c, loc)
+    return two if rule == "2x" else one

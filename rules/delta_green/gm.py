@@ -23,8 +23,15 @@ from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green.combat import _auto, burn_ops, settings_of, skill, vest_of, vest_text
-from rules.delta_green.engine import _c, _event, edge_ops, poison_effects, treatment
-from rules.delta_green.state import loc_threshold, weapon_of
+from rules.delta_green.engine import (
+    _c,
+    _event,
+    edge_ops,
+    needs_surgery,
+    poison_effects,
+    treatment,
+)
+from rules.delta_green.state import weapon_of
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
 
 TRAINABLE = ("str", "con", "dex", "app")
@@ -148,7 +155,7 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
         for loc in damaged:
             if loc in c["maimed"] or loc in c["severed"]:
                 continue  # DG-HEAL-5
-            if loc_threshold(c, loc)[1] and loc not in c["operated"]:
+            if needs_surgery(state, c, loc) and loc not in c["operated"]:
                 lines.append(f"{c['name']}: {LOCATION_NAMES[loc]} needs surgery (DG-HEAL-1)")
                 continue
             healable.append(loc)
@@ -259,7 +266,9 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
                 "DG-CTRAIN-2",
             )
         given = int(teacher["taught"].get(student["id"], {}).get(char, 0))
-        room = own - given  # DG-CTRAIN-3, cumulative
+        if settings_of(state)["dg.instructor_cap"] == "per_course":
+            given = 0  # DG-CTRAIN-3: each course capped on its own
+        room = own - given  # DG-CTRAIN-3, cumulative by default
         if room < 1:
             raise IllegalAction(f"{teacher['name']} has nothing more to teach", "DG-CTRAIN-3")
     current = int(student["sheet"][char])
@@ -363,9 +372,13 @@ def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
     if chance < 95:
         ops.append({"op": "set", "id": c["id"], "key": "pow_check", "value": True})
         text += "; POW gain check earned"
-    return [
+    events = [
         _event("resistance.rolled", ops, [text], dice, actor=c["id"], success=ok, chance=chance)
     ]
+    if chance < 95 and settings_of(state)["dg.pow_gain_timing"] == "immediate":
+        # DG-POW-1 (AMB-DG-38): this campaign rolls the gain at once, not at the session's end
+        events += _pow_roll(state, {**c, "pow_check": True}, dice)
+    return events
 
 
 def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -373,6 +386,11 @@ def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = _c(state, str_param(action.params, "target"))
     if not c["pow_check"] and not bool_param(action.params, "force"):
         raise IllegalAction(f"{c['name']} has not earned a POW gain roll", "DG-POW-1")
+    return _pow_roll(state, c, dice)
+
+
+def _pow_roll(state: Json, c: Json, dice: Dice) -> list[Event]:
+    """DG-POW-2: the roll itself; clears the mark."""
     low, high = (int(v) for v in c["sheet"]["pow_roll"])
     current = int(c["sheet"]["pow"])
     chance = (high + low - current) * 5

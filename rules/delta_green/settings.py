@@ -21,7 +21,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("dg.modifier_order", "Order of chance modifiers", "digest", "DG-GEN-3", ("digest",)),
     Setting("dg.min_actions", "Minimum actions per round", 1, "DG-ACT-1", (0, 1)),
-    Setting("dg.cards_carry_over", "Unused cards carry over", False, "DG-ACT-2", (False,)),
+    Setting("dg.cards_carry_over", "Unused cards carry over", False, "DG-ACT-2", (False, True)),
     Setting(
         "dg.all_actions_requires_full_hand",
         "'All actions' only as the first action of the round",
@@ -50,7 +50,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Initiative ties",
         "dex_then_simultaneous",
         "DG-INIT-3",
-        ("dex_then_simultaneous",),
+        ("dex_then_simultaneous", "simultaneous", "dex_then_order"),
     ),
     Setting("dg.precision_aim", "Precision aiming", "full_round", "DG-AIM-1", ("full_round",)),
     Setting("dg.short_burst_rule", "Short magazine", "cap_hits", "DG-AUTO-2", ("cap_hits",)),
@@ -141,7 +141,7 @@ SETTINGS: tuple[Setting, ...] = (
         ("end_of_next_round", "end_of_this_round"),
     ),
     Setting("dg.prone_penalty", "Penalty for fighting from the ground", 20, "DG-WOUND-10"),
-    Setting("dg.surgery_for", "Wounds that need surgery", "2x", "DG-HEAL-1", ("2x",)),
+    Setting("dg.surgery_for", "Wounds that need surgery", "2x", "DG-HEAL-1", ("2x", "1x", "none")),
     Setting("dg.weekly_heal", "Natural healing per week", "1d3", "DG-HEAL-3"),
     Setting("dg.maim_max_hp_loss", "Max HP lost per maimed limb", "L", "DG-HEAL-5", ("L", "none")),
     Setting(
@@ -172,7 +172,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("dg.training_cap", "Highest skill reachable by training", 75, "DG-TRAIN-5"),
     Setting("dg.training_hours_per_week", "Training hours per week", 20, "DG-TRAIN-3"),
     Setting(
-        "dg.pow_gain_timing", "POW gain rolls", "end_of_session", "DG-POW-1", ("end_of_session",)
+        "dg.pow_gain_timing",
+        "POW gain rolls",
+        "end_of_session",
+        "DG-POW-1",
+        ("end_of_session", "immediate"),
     ),
     Setting(
         "dg.characteristic_training",
@@ -181,7 +185,13 @@ SETTINGS: tuple[Setting, ...] = (
         "DG-CTRAIN-1",
         (True, False),
     ),
-    Setting("dg.instructor_cap", "Instructor cap", "cumulative", "DG-CTRAIN-3", ("cumulative",)),
+    Setting(
+        "dg.instructor_cap",
+        "Instructor cap",
+        "cumulative",
+        "DG-CTRAIN-3",
+        ("cumulative", "per_course"),
+    ),
     Setting("dg.experience_bonus", "Experience bonus on research rolls", 0, "DG-RSCH-3"),
 )
 

@@ -1,0 +1,118 @@
+"""The alternative readings of settings that had only the proposed default: each one changes
+the outcome of the same dice (DG-ACT-2, DG-INIT-3, DG-HEAL-1, DG-CTRAIN-3, DG-POW-1)."""
+
+from __future__ import annotations
+
+import pytest
+from dg_helpers import agent, c, encounter, gm, play
+
+from rules.core.dice import LoadedDice
+from rules.core.errors import IllegalAction
+from rules.core.system import Action
+from rules.delta_green import SYSTEM
+from rules.delta_green.state import cards_left, current_actor, is_unconscious
+
+
+@pytest.mark.parametrize(("carry", "cards"), [(False, 3), (True, 5)])
+def test_dg_act_2_unused_cards_carry_over_only_when_the_campaign_says(
+    carry: bool, cards: int
+) -> None:
+    """DG-ACT-2 (`dg.cards_carry_over`): DEX 10 (3 cards) passes once; 2 unused cards are lost
+    by default, kept (3 + 2 = 5) when they carry over."""
+    state = encounter(agent("a", dex=10), agent("b", side="cult", dex=5), cards_carry_over=carry)
+    state, _ = gm(state, "start_round", [5, 1])
+    state, _ = play(state, "pass", "a", [])
+    state, _ = gm(state, "end_round", [])
+    state, events = gm(state, "start_round", [5, 1])
+    assert cards_left(c(state, "a")) == cards
+    assert ("(2 carried over)" in events[0].text) == carry
+
+
+@pytest.mark.parametrize(
+    ("rule", "ties"),
+    [("dex_then_simultaneous", False), ("simultaneous", True), ("dex_then_order", False)],
+)
+def test_dg_init_3_tie_rule_on_equal_rank_and_different_dex(rule: str, ties: bool) -> None:
+    """DG-INIT-3 (`dg.tie_rule`): rank 18 each, DEX 12 and 10: by default the higher DEX acts
+    first; "simultaneous" makes every equal rank simultaneous."""
+    state = encounter(agent("a", dex=10), agent("b", dex=12), tie_rule=rule)
+    state, _ = gm(state, "start_round", [8, 6])
+    assert state["order"] == ["b", "a"]
+    assert bool(state["ties"]) == ties
+
+
+def test_dg_init_3_dex_then_order_has_no_simultaneous_actions() -> None:
+    """DG-INIT-3 (`dg.tie_rule = "dex_then_order"`): equal rank and DEX: the first in the order
+    acts first and a downed b does not get its tied shot back."""
+    state = encounter(agent("a"), agent("b"), tie_rule="dex_then_order")
+    state, _ = gm(state, "start_round", [5, 5])
+    assert state["ties"] == {}
+    state, _ = play(state, "fire", "a", [20, 10, 10], weapon="pistol", target="b")
+    assert is_unconscious(c(state, "b"))
+    assert current_actor(state) == "a"  # b lost its turn; a goes on in the next pass
+
+
+@pytest.mark.parametrize(("rule", "surgery"), [("2x", False), ("1x", True), ("none", False)])
+def test_dg_heal_1_which_wounds_need_surgery(rule: str, surgery: bool) -> None:
+    """DG-HEAL-1 (`dg.surgery_for`): chest 5 with 6 damage (1x, not 2x) heals the week's
+    1d3 = 3 by itself, unless every wound at 1x needs surgery first."""
+    state = encounter(agent("a", hp=12), surgery_for=rule)
+    state, _ = gm(state, "gm_damage", [], target="a", amount=6, location="chest")
+    state, _ = gm(state, "gm_condition", [], target="a", condition="stabilise", location="chest")
+    state, events = gm(state, "week_passes", [3])
+    assert ("needs surgery" in events[0].text) == surgery
+    assert c(state, "a")["damage"]["chest"] == (6 if surgery else 3)
+
+
+@pytest.mark.parametrize(("cap", "gain"), [("cumulative", 0), ("per_course", 1)])
+def test_dg_ctrain_3_instructor_cap_cumulative_or_per_course(cap: str, gain: int) -> None:
+    """DG-CTRAIN-3 (`dg.instructor_cap`): Jonathan (+1 DEX) already gave Smith +1; a second
+    course gives nothing more when counted cumulatively, up to +1 again per course."""
+    state = encounter(agent("jonathan", dex=12), agent("smith", dex=13), instructor_cap=cap)
+    state, _ = gm(
+        state,
+        "train_characteristic",
+        [2],
+        student="jonathan",
+        characteristic="dex",
+        instructor="npc",
+    )
+    state, _ = gm(
+        state,
+        "train_characteristic",
+        [2],
+        student="smith",
+        characteristic="dex",
+        instructor="jonathan",
+    )
+    action = Action(
+        "train_characteristic",
+        "gm",
+        {"student": "smith", "characteristic": "dex", "instructor": "jonathan"},
+    )
+    if cap == "cumulative":
+        with pytest.raises(IllegalAction, match="nothing more to teach"):
+            SYSTEM.resolve(state, action, LoadedDice([3]))
+        return
+    state, events = gm(
+        state,
+        "train_characteristic",
+        [3],
+        student="smith",
+        characteristic="dex",
+        instructor="jonathan",
+    )
+    assert events[0].payload["gain"] == gain
+    assert c(state, "smith")["sheet"]["dex"] == 15
+
+
+def test_dg_pow_1_immediate_timing_rolls_the_gain_at_once() -> None:
+    """DG-POW-1 (`dg.pow_gain_timing = "immediate"`): POW 16, MP 16 vs 15 (55%): the check is
+    rolled at once: 25% on d100 = 25, 1d3 = 3: POW 18, no mark left for the session's end."""
+    state = encounter(agent("jonathan", pow=16), pow_gain_timing="immediate")
+    state, events = gm(
+        state, "magic_contest", [10, 25, 3], caster="jonathan", active=16, passive=15
+    )
+    assert [e.kind for e in events] == ["resistance.rolled", "pow.rolled"]
+    assert c(state, "jonathan")["sheet"]["pow"] == 18
+    assert not c(state, "jonathan")["pow_check"]
