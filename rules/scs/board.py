@@ -139,7 +139,8 @@ _EZOC: dict[int, tuple[Scenario, dict[tuple[str, bytes], frozenset[Hex]]]] = {}
 
 
 def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fraction | None, str]:
-    """SCS-TEC-2 without EZOC: MP to enter b from a (road, terrain, hexsides); None: prohibited."""
+    """SCS-TEC-2 / SCS-3.1c without EZOC: MP to enter b from a (road, terrain, hexsides paid per
+    hex and hexside); None: prohibited."""
     features = scn.features(a, b)
     parts: list[str] = []
     if "road" in features:  # SCS-3.2b: road hexside -> road rate, hex terrain ignored
@@ -337,7 +338,8 @@ def supply_trace(scn: Scenario, state: State, uid: str) -> list[Hex] | None:
 def retreat_paths(
     scn: Scenario, state: State, uids: list[str], origin: Hex, length: int
 ) -> list[list[Hex]]:
-    """SCS-RET-1/2 / PD-25: every retreat path of `length` hexes, each one farther from origin.
+    """SCS-RET-1/2 / PD-25: every retreat path of `length` hexes, each one farther from origin;
+    friendly stacks may be entered (PD-26: over-stacking is settled at the end of the phase).
 
     A path may instead leave the map (SCS-MAP-4, SCS-3.3c): it then ends with the first hex off
     the map (not a playable hex, SCS-MAP-3), itself one farther from the origin, and is shorter.

@@ -172,7 +172,8 @@ def _begin_phase(scn: Scenario, state: State, turn: int, player: str, phase: str
         if u["status"] == "map" and scn.units[uid].side == player
     }
     state["frozen"] = []
-    if phase == "exploitation":  # SCS-EXP-1/2: fresh MA above; frozen if in an EZOC (SCS-2.1b)
+    # SCS-EXP-1, SCS-EXP-2 / PD-28: a fresh MA above; frozen if in an EZOC (SCS-2.1b, PD-11).
+    if phase == "exploitation":
         enemy_zoc = board.ezoc(scn, state, player)
         state["frozen"] = sorted(
             uid for uid, label in state["phase_start"].items() if scn.grid.cell(label) in enemy_zoc
@@ -712,8 +713,9 @@ def movable(scn: Scenario, state: State, uid: str) -> str | None:
         return "its move has ended (SCS-3.1e / PD-10)"
     if state["phase"] == "exploitation":
         if not scn.units[uid].exploit:
-            return "not exploitation-capable (SCS-EXP-1)"
+            return "not exploitation-capable (SCS-1.2c, SCS-EXP-1)"
         if uid in state["frozen"]:
+            # PD-11: the minimum move (SCS-3.1e) is not open to them either
             return "in an enemy ZOC at the start of the Exploitation Phase (SCS-2.1b)"
     if board.current_step(scn, state, uid).ma <= 0:
         return "movement allowance 0"
@@ -991,6 +993,8 @@ def why_not_enter(scn: Scenario, state: State, uids: list[str], target: str) -> 
 
 
 def _r_move(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-3.0 / SCS-3.1a: any of the side's units in one hex move together along `path` or the
+    cheapest legal path to `to`; friendly stacks are passed through freely (SCS-STK-4)."""
     side = action.actor
     _require_phase(scn, state, side, ("movement", "exploitation"), "move")
     _no_combat(state)
@@ -1213,6 +1217,7 @@ def _r_reinforce(scn: Scenario, state: State, action: Action, out: Scratch) -> N
 
 
 def _r_setup_place(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-SETUP-1 / PD-02: a unit set up inside its area; only its side hears where (PD-32)."""
     side = action.actor
     if state["phase"] != "setup" or state["player"] != side:
         raise IllegalAction(f"{_side_name(scn, side)} cannot set up now", "SCS-SETUP-5")
@@ -1283,7 +1288,10 @@ def _check_attackers(
 
 
 def _r_declare(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
-    """SCS-CBT-5 step 1: a binding declaration; the stacks are then revealed (SCS-FOW-1, PD-06)."""
+    """SCS-CBT-5 step 1: a binding declaration; the stacks are then revealed (SCS-FOW-1, PD-06).
+
+    SCS-1.2b / PD-16 / PD-28: only the phasing side, only in its Combat Phase, never compulsory.
+    """
     side = action.actor
     _require_phase(scn, state, side, ("combat",), "attack")
     _no_combat(state)
@@ -1822,6 +1830,8 @@ def _losses_event(
 
 
 def _advance_eligible(scn: Scenario, state: State) -> list[str]:
+    """SCS-ADV-1 / PD-27: attackers that may enter the emptied hex; an EZOC does not stop them
+    (SCS-2.1e), terrain they could not enter does."""
     combat = state["combat"]
     if state["stacks"].get(combat["target"]):
         return []
@@ -1969,7 +1979,7 @@ def _r_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> Non
             *on_map, off_map = chosen["path"]
             chosen = {**chosen, "path": on_map}
             eliminated = list(uids)
-    # SCS-2.1d: one step per EZOC hex entered, per retreating stack, owner's choice.
+    # SCS-2.1d / SCS-RET-3: one step per EZOC hex entered, per retreating stack, owner's choice.
     wanted = [u.strip() for u in list_param(action.params, "ezoc_losses")]
     ezoc_losses: dict[str, list[str]] = {}
     group = list(uids)
@@ -2154,7 +2164,8 @@ def _r_end_phase(scn: Scenario, state: State, action: Action, out: Scratch) -> N
 
 
 def _supply(scn: Scenario, out: Scratch, side: str) -> None:
-    """SCS-SUP-1..3: check the phasing side's units; OOS markers placed or removed; attrition."""
+    """SCS-1.2d / SCS-SUP-1, SCS-SUP-2, SCS-SUP-3: check the phasing side's units; OOS markers
+    placed or removed; attrition."""
     state = out.state
     in_, out_, attrition, lines = [], [], [], []
     for uid in sorted(state["units"]):

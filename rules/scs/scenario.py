@@ -138,6 +138,7 @@ class Scenario:
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def label(self, cell: Hex) -> str:
+        """SCS-MAP-1, SCS-MAP-2: every hex has an id, computed from its position, printed or not."""
         return self.grid.label(cell)
 
     def features(self, a: Hex, b: Hex) -> frozenset[str]:

@@ -484,3 +484,27 @@ def test_with_only_off_map_retreats_no_path_still_means_eliminated_scs_ret_5() -
         act(option, "combat.retreat", "red")
     after, events = act(option, "combat.retreat", "red", path="00.04")
     assert after["units"]["R4"]["status"] == "eliminated" and "SCS-MAP-4" in events[0].text
+
+
+def test_only_the_phasing_side_attacks_and_only_in_its_combat_phase_scs_1_2b() -> None:
+    state = arrange(game(), B1="04.04", B2="04.05")
+    with pytest.raises(IllegalAction, match=r"not allowed in the movement phase \(SCS-1.1\)"):
+        act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    state = combat(state)
+    with pytest.raises(IllegalAction, match=r"Red cannot attack now \(SCS-1.0a\)"):
+        act(state, "attack.declare", "red", target="04.04", units="R4")
+    state, events = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
+    assert events[0].kind == "attack.declared"
+
+
+def test_a_declaration_is_binding_and_the_attacker_rolls_once_scs_cbt_5() -> None:
+    state = combat(arrange(game(settings=everywhere("NE")), B1="04.04", B2="04.05", B4="05.04"))
+    with pytest.raises(IllegalAction, match=r"declare an attack or overrun first \(SCS-CBT-5\)"):
+        act(state, "attack.resolve", "blue", dice=[])
+    state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1")
+    with pytest.raises(IllegalAction, match=r"finish the combat in progress first \(SCS-CBT-5\)"):
+        act(state, "attack.declare", "blue", target="05.05", units="B2,B4")  # no withdrawing
+    state, events = act(state, "attack.resolve", "blue", dice=[3, 3])
+    assert events[0].payload["figures"]["roll"] == 6 and state["combat"] is None
+    with pytest.raises(IllegalAction, match=r"declare an attack or overrun first"):
+        act(state, "attack.resolve", "blue", dice=[])

@@ -221,7 +221,7 @@ def end_phases(state: dict, n: int) -> dict:
     return state
 
 
-def test_t24_turn_marker_and_reinforcement_placement_scs_trt_1_rei_1() -> None:
+def test_t24_turn_marker_and_reinforcements_placed_before_any_move_scs_trt_1_rei_1_1_2a() -> None:
     state = end_phases(game(), 4)
     assert (state["turn"], state["player"], state["phase"]) == (1, "red", "movement")
     state = end_phases(state, 4)
@@ -268,7 +268,7 @@ def test_t25_exploitation_freeze_in_an_enemy_zoc_scs_2_1b_pd_11() -> None:
         act(state, "unit.move", "blue", units="B5", to="05.05")
 
 
-def test_only_exploitation_capable_units_move_in_exploitation_scs_exp_1_2() -> None:
+def test_only_exploitation_capable_units_move_in_exploitation_scs_1_2c_exp_1_2() -> None:
     state = to_phase(game(), "exploitation")
     with pytest.raises(IllegalAction, match=r"not exploitation-capable"):
         act(state, "unit.move", "blue", units="B1", to="03.04")

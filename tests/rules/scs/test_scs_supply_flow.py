@@ -63,7 +63,7 @@ def end_phases(state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[Any]
     return state, every
 
 
-def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_sup_1_3() -> None:
+def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_1_2d_sup_1_3() -> None:
     state = arrange(game(), B7="09.07")  # deep behind the river, far from column 01
     state, events = end_phases(state, 3)
     assert state["phase"] == "supply"
