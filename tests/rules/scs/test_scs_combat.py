@@ -22,7 +22,7 @@ def combat(state: dict[str, Any]) -> dict[str, Any]:
     return to_phase(state, "combat")
 
 
-def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_1_5_6() -> None:
+def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_1_5_6_pd_33() -> None:
     state = combat(arrange(game(), B5="06.05", B7="06.04"))
     state, events = act(state, "attack.declare", "blue", target="07.05", units="B5,B7")
     assert events[0].kind == "attack.declared" and "R1 101 Infantry Rgt (3-4-4)" in events[0].text
@@ -58,7 +58,7 @@ def t17() -> dict[str, Any]:
     return combat(arrange(game(), B1="04.04", B2="04.05", B4="05.04"))
 
 
-def test_t17_three_to_one_dl1_eliminates_r4_and_attackers_may_advance_scs_adv_1() -> None:
+def test_t17_three_to_one_dl1_eliminates_r4_and_attackers_may_advance_scs_adv_1_pd_27() -> None:
     state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
     state, events = act(state, "attack.resolve", "blue", dice=[4, 5])
     fig = events[0].payload["figures"]
@@ -215,7 +215,7 @@ def test_each_hex_is_attacked_once_per_phase_scs_cbt_3() -> None:
         act(state, "attack.declare", "blue", target="05.05", units="B2")
 
 
-def test_each_unit_attacks_once_per_phase_scs_cbt_4() -> None:
+def test_each_unit_attacks_once_per_phase_scs_cbt_4_pd_16() -> None:
     state = combat(arrange(game(settings=everywhere("NE")), B5="06.05"))
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B5")
     state, _ = act(state, "attack.resolve", "blue", dice=[2, 2])
@@ -372,7 +372,7 @@ def test_support_units_fire_from_range_and_take_no_losses_scs_art_1_pd_29() -> N
     assert state["units"]["B1"]["step"] == 1 and state["units"]["B8"]["step"] == 0
 
 
-def test_ezoc_step_loss_applies_even_in_a_friendly_occupied_hex_scs_ret_3() -> None:
+def test_ezoc_step_loss_applies_even_in_a_friendly_occupied_hex_scs_ret_3_pd_26() -> None:
     state = game(settings=everywhere("Dr1"))
     state = arrange(state, B1="04.04", B2="04.05", R6="06.04")  # 06.04 is Red-held
     state = arrange(state, B4="06.03")  # and in B4's ZOC

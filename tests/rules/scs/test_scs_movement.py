@@ -17,7 +17,7 @@ def labels(cells: set[tuple[int, int]]) -> set[str]:
     return {SCN.label(c) for c in cells}
 
 
-def test_t06_zones_of_control_scs_2_0a_2_0b() -> None:
+def test_t06_zones_of_control_scs_2_0a_2_0b_pd_08() -> None:
     state = game()
     assert labels(board.zoc(SCN, state, "R1")) == {
         "06.04",
@@ -41,7 +41,7 @@ def test_friendly_zoc_does_not_affect_friendly_units_scs_2_0_2_1g() -> None:
     assert SCN.grid.cell("03.05") not in board.ezoc(SCN, state, "blue")
 
 
-def test_t09_road_then_enemy_zoc_costs_nine_halves_scs_3_2b_2_1a_3_2a_tec_2() -> None:
+def test_t09_road_then_enemy_zoc_costs_nine_halves_scs_3_2b_2_1a_3_2a_tec_2_pd_12() -> None:
     state = arrange(game(), R4=None)
     path = ["02.05", "03.05", "04.05", "05.05", "06.05"]
     state, events = act(state, "unit.move", "blue", units="B5", path=",".join(path))
@@ -154,7 +154,7 @@ def test_units_of_a_moving_stack_must_stand_together_scs_3_0() -> None:
         act(game(), "unit.move", "blue", units="B1,B2", to="03.05")
 
 
-def test_move_may_be_undone_until_another_stack_moves_scs_eng_2() -> None:
+def test_move_may_be_undone_until_another_stack_moves_scs_eng_2_pd_34() -> None:
     start = game()
     state, _ = act(start, "unit.move", "blue", units="B1", to="03.04")
     state, events = act(state, "move.undo", "blue")

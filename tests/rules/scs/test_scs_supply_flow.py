@@ -63,7 +63,9 @@ def end_phases(state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[Any]
     return state, every
 
 
-def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_1_2d_sup_1_3() -> None:
+def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_1_2d_sup_1_3_pd_05() -> (
+    None
+):
     state = arrange(game(), B7="09.07")  # deep behind the river, far from column 01
     state, events = end_phases(state, 3)
     assert state["phase"] == "supply"
@@ -120,7 +122,7 @@ def test_sequence_of_play_scs_1_0a_1_0b_1_1_1_2_trt_1() -> None:
     assert state["turn"] == 2
 
 
-def test_set_up_second_player_first_within_n_scs_setup_1_5_t08() -> None:
+def test_set_up_second_player_first_within_n_scs_setup_1_5_t08_pd_32() -> None:
     state = SYSTEM.start({"scenario": "halden_crossing"})
     assert (state["phase"], state["player"]) == ("setup", "red")
     assert {SCN.label(c) for c in SCN.units["R7"].setup_area} == {
@@ -189,7 +191,7 @@ def test_preview_before_declaring_counts_only_the_visible_top_unit_scs_round_3()
     assert "R7" not in str(preview)
 
 
-def test_vp_hex_control_changes_when_an_enemy_unit_enters_scs_ctrl_1() -> None:
+def test_vp_hex_control_changes_when_an_enemy_unit_enters_scs_ctrl_1_pd_31() -> None:
     state = arrange(game(), R1=None, R4=None, B5="06.05")
     assert state["control"]["07.05"] == "red"
     state, _ = act(state, "unit.move", "blue", units="B5", to="07.05")
