@@ -271,6 +271,74 @@ def _aim_ops(c: Mapping[str, Any], target_id: str) -> list[Json]:
     return []
 
 
+def _target_in_reach(
+    state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping[str, Any], firearm: bool = True
+) -> Json:
+    """The attack's target, checked (DG-WOUND-*, COC-SURPRISE-*, COC-CONCEAL-1, DG-CALLED-1);
+    a firearm also needs Quick Draw in melee (DG-EDGE-3)."""
+    target = _target(state, params)
+    _check_can_attack(state, c, target)
+    if firearm:
+        _melee_guard(state, c, params)
+    return target
+
+
+def _no_other_attack(c: Mapping[str, Any]) -> None:
+    """DG-CALLED-1: a round with a declared aimed shot has no other attack."""
+    if c["round"].get("called"):
+        raise IllegalAction(
+            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
+        )
+
+
+def _attack_ops(
+    c: Mapping[str, Any], cards: int, attacks: int = 1, weapon: str = "", shots: int = 0
+) -> list[Json]:
+    """The ops that close an attack: shots of the weapon this round (DG-ACT-3), attacks this
+    round (DG-CALLED-1, COC-SURPRISE-1), then the cards turned down and the turn taken."""
+    ops: list[Json] = []
+    if shots:
+        ops.append(
+            {"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon, "value": shots}
+        )
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": attacks})
+    return ops + _turn_ops(c["id"], cards)
+
+
+def _attack_event(
+    ops: list[Json],
+    lines: list[str],
+    dice: Dice,
+    c: Mapping[str, Any],
+    target: Mapping[str, Any],
+    weapon: str,
+    mode: str,
+    chance: int,
+    results: Any,
+    hits: list[Json],
+    cards: int,
+    **extra: Any,
+) -> list[Event]:
+    """The `attack.resolved` event every attack ends with."""
+    return [
+        _event(
+            "attack.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            target=target["id"],
+            weapon=weapon,
+            mode=mode,
+            chance=chance,
+            results=results,
+            hits=hits,
+            cards=cards,
+            **extra,
+        )
+    ]
+
+
 # ---------------------------------------------------------------- rounds (GM)
 
 
@@ -461,9 +529,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     weapon = _ready_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] != "firearm":
         raise IllegalAction(f"{weapon['name']} is not a firearm; use a melee attack")
-    target = _target(state, params)
-    _check_can_attack(state, c, target)
-    _melee_guard(state, c, params)
+    target = _target_in_reach(state, c, params)
     double = bool_param(params, "double_tap")
     unaimed = bool_param(params, "unaimed") or two_guns(c)  # COC-TWOGUN-1: all shots unaimed
     if unaimed and not bool_param(params, "unaimed"):
@@ -538,27 +604,11 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             for op in out.ops:
                 apply_op(scratch, op)
     ops += _aim_ops(c, target["id"])
-    ops.append(
-        {"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon["key"], "value": shots}
+    ops += _attack_ops(c, cards, shots, weapon["key"], shots)
+    mode = "double_tap" if double else "single"
+    return _attack_event(
+        ops, lines, dice, c, target, weapon["key"], mode, chance.value, results, hits, cards
     )
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": shots})
-    ops += _turn_ops(c["id"], cards)
-    return [
-        _event(
-            "attack.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            target=target["id"],
-            weapon=weapon["key"],
-            mode="double_tap" if double else "single",
-            chance=chance.value,
-            results=results,
-            hits=hits,
-            cards=cards,
-        )
-    ]
 
 
 def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -574,9 +624,7 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(
             "declare the aimed shot and its location before initiative is rolled", "DG-CALLED-1"
         )
-    target = _target(state, params)
-    _check_can_attack(state, c, target)
-    _melee_guard(state, c, params)
+    target = _target_in_reach(state, c, params)
     if int(c["weapons"][weapon["key"]]["loaded"]) < 1:
         raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
     cards = _cost(state, c, 1, "an aimed shot")
@@ -594,28 +642,22 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
         called=called,
         distance=params.get("distance_m"),
     )
-    ops = out.ops + _aim_ops(c, target["id"])
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
-    ops.append({"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon["key"], "value": 1})
-    ops += _turn_ops(c["id"], cards)
+    ops = out.ops + _aim_ops(c, target["id"]) + _attack_ops(c, cards, 1, weapon["key"], 1)
     lines = [f"{c['name']} takes an aimed shot at {target['name']}", *out.lines]
-    return [
-        _event(
-            "attack.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            target=target["id"],
-            weapon=weapon["key"],
-            mode="aimed",
-            location=called,
-            chance=chance.value,
-            results=[out.result],
-            hits=out.hits,
-            cards=cards,
-        )
-    ]
+    return _attack_event(
+        ops,
+        lines,
+        dice,
+        c,
+        target,
+        weapon["key"],
+        "aimed",
+        chance.value,
+        [out.result],
+        out.hits,
+        cards,
+        location=called,
+    )
 
 
 def burst_modes(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> list[str]:
@@ -644,9 +686,7 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         rule = "DG-AUTO-5" if key == SPRAY else "DG-AUTO-6"
         raise IllegalAction(f"{weapon['name']} cannot fire a {mode.label}", rule)
     weapon = _ready_weapon(c, weapon["key"])
-    target = _target(state, params)
-    _check_can_attack(state, c, target)
-    _melee_guard(state, c, params)
+    target = _target_in_reach(state, c, params)
     if c["round"].get("called"):
         raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
     if c["round"].get("one_shot"):
@@ -681,27 +721,22 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     ]
     if out.result != "malfunction":
         lines.append(f"{rounds} rounds spent, {loaded - rounds} left")
-    ops = out.ops + _aim_ops(c, target["id"])
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
-    ops += _turn_ops(c["id"], cards)
-    return [
-        _event(
-            "attack.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            target=target["id"],
-            weapon=weapon["key"],
-            mode=key,
-            walking=walking,
-            rounds=rounds,
-            chance=chance.value,
-            results=[out.result],
-            hits=out.hits,
-            cards=cards,
-        )
-    ]
+    ops = out.ops + _aim_ops(c, target["id"]) + _attack_ops(c, cards)
+    return _attack_event(
+        ops,
+        lines,
+        dice,
+        c,
+        target,
+        weapon["key"],
+        key,
+        chance.value,
+        [out.result],
+        out.hits,
+        cards,
+        walking=walking,
+        rounds=rounds,
+    )
 
 
 def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -713,10 +748,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not weapon.get("auto"):
         raise IllegalAction("suppressive fire needs an automatic weapon", "DG-SUPP-1")
     weapon = _ready_weapon(c, weapon["key"])
-    if c["round"].get("called"):
-        raise IllegalAction(
-            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
-        )
+    _no_other_attack(c)
     targets = [_c(state, tid) for tid in list_param(params, "targets")]
     if not targets:
         raise IllegalAction("choose the targets the GM allows", "DG-SUPP-1")
@@ -852,12 +884,8 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
     weapon = _ready_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] == "firearm":
         raise IllegalAction("use fire, burst or aimed shot for a firearm")
-    target = _target(state, params)
-    _check_can_attack(state, c, target)
-    if c["round"].get("called"):
-        raise IllegalAction(
-            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
-        )
+    target = _target_in_reach(state, c, params, firearm=False)
+    _no_other_attack(c)
     if (
         c["round"].get("parried_with") == weapon["key"]
         and weapon["kind"] != "unarmed"  # two bare hands count as two weapons
@@ -934,29 +962,15 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
                 lines.append(f"{weapon['name']} is stuck in {target['name']}")
     else:
         lines.append(f"to hit d100 = {roll} vs {chance.explain()}: miss")
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
     used = list(c["round"].get("melee_with", []))
     if weapon["key"] not in used:  # COC-PARRY-7: this weapon has attacked this round
         ops.append(
             {"op": "set_round", "id": c["id"], "key": "melee_with", "value": [*used, weapon["key"]]}
         )
-    ops += _turn_ops(c["id"], cards)
-    return [
-        _event(
-            "attack.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            target=target["id"],
-            weapon=weapon["key"],
-            mode="melee",
-            chance=chance.value,
-            results=[result],
-            hits=hits,
-            cards=cards,
-        )
-    ]
+    ops += _attack_ops(c, cards)
+    return _attack_event(
+        ops, lines, dice, c, target, weapon["key"], "melee", chance.value, [result], hits, cards
+    )
 
 
 def _parry_absorbs(
@@ -1033,12 +1047,8 @@ def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
     weapon = _ready_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] != "thrown":
         raise IllegalAction(f"{weapon['name']} is not made for throwing", "COC-THROW-1")
-    target = _target(state, params)
-    _check_can_attack(state, c, target)
-    if c["round"].get("called"):
-        raise IllegalAction(
-            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
-        )
+    target = _target_in_reach(state, c, params, firearm=False)
+    _no_other_attack(c)
     cards = _cost(state, c, action_cost(state, "melee"), "a throw")
     chance = attack_chance(state, c, weapon, target, params)
     out = fire(
@@ -1055,25 +1065,21 @@ def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
     )
     ops = [op for op in out.ops if op.get("op") != "ammo"]
     ops.append({"op": "set", "id": c["id"], "key": "in_hand", "value": None})
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
-    ops += _turn_ops(c["id"], cards)
+    ops += _attack_ops(c, cards)
     lines = [f"{c['name']} throws {weapon['name']} at {target['name']}", *out.lines]
-    return [
-        _event(
-            "attack.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            target=target["id"],
-            weapon=weapon["key"],
-            mode="thrown",
-            chance=chance.value,
-            results=[out.result],
-            hits=out.hits,
-            cards=cards,
-        )
-    ]
+    return _attack_event(
+        ops,
+        lines,
+        dice,
+        c,
+        target,
+        weapon["key"],
+        "thrown",
+        chance.value,
+        [out.result],
+        out.hits,
+        cards,
+    )
 
 
 def precision_aim(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -1325,9 +1331,7 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     slot = c["weapons"][weapon["key"]]
     if int(slot["spare"]) < 1 or int(slot["loaded"]) >= int(weapon["capacity"]):
         raise IllegalAction(f"no cartridge to chamber in {weapon['name']}", "COC-RELOAD-3")
-    target = _target(state, params)
-    _check_can_attack(state, c, target)
-    _melee_guard(state, c, params)
+    target = _target_in_reach(state, c, params)
     if c["round"].get("called"):
         raise IllegalAction("this round you declared an aimed shot", "DG-CALLED-1")
     cards = _cost(state, c, 2, "chambering and firing")
@@ -1365,30 +1369,14 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         "shot",
         distance=params.get("distance_m"),
     )
-    ops = [*load, *out.ops, *_aim_ops(c, target["id"])]
-    ops.append({"op": "add_round", "id": c["id"], "key": "shots", "sub": key, "value": 1})
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
-    ops += _turn_ops(c["id"], cards)
+    ops = [*load, *out.ops, *_aim_ops(c, target["id"]), *_attack_ops(c, cards, 1, key, 1)]
     lines = [
         f"{c['name']} chambers a round in {weapon['name']} and fires at {target['name']}",
         *out.lines,
     ]
-    return [
-        _event(
-            "attack.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            target=target["id"],
-            weapon=key,
-            mode="chamber",
-            chance=chance.value,
-            results=[out.result],
-            hits=out.hits,
-            cards=cards,
-        )
-    ]
+    return _attack_event(
+        ops, lines, dice, c, target, key, "chamber", chance.value, [out.result], out.hits, cards
+    )
 
 
 def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
