@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.dice import Dice, RollRecord
@@ -239,6 +240,10 @@ def start(setup: Mapping[str, Any]) -> Json:
 # The resolution context: every event is applied to the working state as it is emitted
 
 
+_new_object = object.__new__
+EMPTY: Mapping[str, Any] = MappingProxyType({})  # a default that nobody can change
+
+
 def new_event(
     kind: str,
     payload: Mapping[str, Any],
@@ -251,7 +256,7 @@ def new_event(
     # Speed: a resolution emits several events, and the generated __init__ of a frozen
     # dataclass costs about twice this. The instance is the same (same fields, equal, frozen
     # afterwards); tests/rules/mech/test_bench_pinned.py checks it against Event(...).
-    event: Event = object.__new__(Event)
+    event: Event = _new_object(Event)
     event.__dict__.update(
         kind=kind, payload=payload, text=text, dice=dice, audience=audience, redacted_text=redacted
     )
@@ -297,6 +302,8 @@ class Ctx:
     def __init__(self, state: Json, dice: Dice) -> None:
         self.state = state
         self.dice = dice
+        # The GM's settings: fixed for the whole encounter (no event patches them).
+        self.settings: Json = state["settings"]
         self.events: list[Event] = []
         self._mark = len(dice.records)
         self.pending: dict[str, Json] = {}
@@ -304,11 +311,6 @@ class Ctx:
         # MECH-COND-HIDDEN: Hidden units caught by an area; events about them are addressed to
         # their own side (unit id -> "side:<name>"), everyone else reads a line without names.
         self.unseen: dict[str, str] = {}
-
-    @property
-    def settings(self) -> Json:
-        result: Json = self.state["settings"]
-        return result
 
     def stage(self, uid: str, **fields: Any) -> None:
         """Change a unit now; the change rides on the next event emitted (so the log holds it)."""
@@ -357,29 +359,35 @@ class Ctx:
                 merged = {}
             for k, v in units.items():
                 merged[k] = {**merged[k], **v} if k in merged else dict(v)
-        if not merged and not top:  # no patch: nothing changes
-            event = new_event(kind, payload, text, dice, audience, redacted)
-            self.events.append(event)
-            return event
-        patch: Json = {}
-        if merged:
-            patch["units"] = merged
-        if top:
-            patch["state"] = dict(top)
-        payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
-        event = new_event(kind, payload, text, dice, audience, redacted)
-        # st.apply_patch(self.state, event), inlined.
-        state = self.state
-        new = dict(state)
-        if merged:
-            new_units = new["units"] = dict(state["units"])
-            for k, v in merged.items():
-                after = dict(new_units[k])
-                after.update(v)
-                new_units[k] = after
-        if top:
-            new.update(patch["state"])
-        self.state = new
+        if merged or top:
+            patch: Json = {}
+            if merged:
+                patch["units"] = merged
+            if top:
+                patch["state"] = dict(top)
+            payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
+            # st.apply_patch(self.state, event), inlined.
+            state = self.state
+            new = dict(state)
+            if merged:
+                new_units = new["units"] = dict(state["units"])
+                for k, v in merged.items():
+                    after = dict(new_units[k])
+                    after.update(v)
+                    new_units[k] = after
+            if top:
+                new.update(patch["state"])
+            self.state = new
+        # new_event(...), inlined: this is the one place a resolution makes its events.
+        event: Event = _new_object(Event)
+        event.__dict__.update(
+            kind=kind,
+            payload=payload,
+            text=text,
+            dice=dice,
+            audience=audience,
+            redacted_text=redacted,
+        )
         self.events.append(event)
         return event
 
@@ -600,12 +608,16 @@ def deal_damage(
     raw = ", ".join([f"{v} {k}" for k, v in components if v])
     detail = f"{raw or '0'}; {'; '.join(steps)}" if steps else raw or "0"
     text = f"{u['name']} takes {amount} damage ({why}: {detail})"
-    take_hp_damage(ctx, uid, amount, text, rule, raw=raw, steps=list(steps))
+    take_hp_damage(ctx, uid, amount, text, rule, {"raw": raw, "steps": list(steps)})
     return amount
 
 
-def take_hp_damage(ctx: Ctx, uid: str, amount: int, text: str, rule: str, **extra: Any) -> None:
+def take_hp_damage(
+    ctx: Ctx, uid: str, amount: int, text: str, rule: str, extra: Mapping[str, Any] = EMPTY
+) -> None:
     """MECH-HP-1 (MECH-AMB-30): HP to 0 costs 1 structure, a check, HP reset, excess carried."""
+    # `extra` (more payload) is a mapping, not **keywords: passing keywords on costs a dict
+    # copy per call, and every hit comes through here. It is only read, never changed.
     u = ctx.u(uid)
     hp = int(u["hp"])
     if amount < hp:

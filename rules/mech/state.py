@@ -283,9 +283,9 @@ def resistances(u: Mapping[str, Any]) -> frozenset[str]:
     """Damage types this unit resists: sheet, intact systems, Bulwark Field."""
     found = set(u["resist"])
     for system in u["systems"]:
-        if not system["destroyed"]:
-            found.update(system.get("resist") or [])
-    if has(u, "bulwark"):
+        if system.get("resist") and not system["destroyed"]:
+            found.update(system["resist"])
+    if "bulwark" in u["conditions"]:
         found.update(("kinetic", "energy", "explosive"))
     return frozenset(found)
 
