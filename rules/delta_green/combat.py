@@ -101,7 +101,8 @@ def own_penalties(state: Mapping[str, Any], c: Mapping[str, Any]) -> list[tuple[
     vest = vest_of(c)
     if vest and vest.penalty:
         parts.append((vest_text(c, f"vest {vest.level}"), -vest.penalty))  # DG-ARM-2
-    suppression = suppression_now(state, c)
+    penalties = c["penalties"]  # suppression_now, without the call when there are none
+    suppression = suppression_now(state, c) if penalties else 0
     if suppression:
         parts.append(("suppressed", suppression))  # DG-SUPP-3
     return parts

@@ -120,7 +120,9 @@ def _turn_ops(cid: str, cards: int, voluntary: bool = True) -> list[Json]:
 
 
 def _require_turn(state: Mapping[str, Any], cid: str) -> Json:
-    c = _c(state, cid)
+    c: Json | None = state["combatants"].get(cid)
+    if c is None:
+        raise IllegalAction(f"there is no combatant {cid!r}")
     if state["phase"] != "in_round":
         raise IllegalAction("no round is under way; the GM starts the round", "DG-INIT-2")
     if current_actor(state) != cid:
@@ -302,7 +304,10 @@ def _attack_ops(
             {"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon, "value": shots}
         )
     ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": attacks})
-    return ops + _turn_ops(c["id"], cards)
+    if cards:  # _turn_ops, inline
+        ops.append({"op": "spend", "id": c["id"], "cards": cards, "voluntary": True})
+    ops.append({"op": "turn", "id": c["id"]})
+    return ops
 
 
 def _attack_event(
@@ -531,7 +536,8 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{weapon['name']} is not a firearm; use a melee attack")
     target = _target_in_reach(state, c, params)
     double = bool_param(params, "double_tap")
-    unaimed = bool_param(params, "unaimed") or two_guns(c)  # COC-TWOGUN-1: all shots unaimed
+    # COC-TWOGUN-1: with a handgun in each hand every shot is unaimed
+    unaimed = bool_param(params, "unaimed") or (c.get("off_hand") is not None and two_guns(c))
     if unaimed and not bool_param(params, "unaimed"):
         params = {**params, "unaimed": True}
     shots = 2 if double else 1

@@ -225,7 +225,8 @@ def able(c: Mapping[str, Any]) -> bool:
 def eligible(state: Mapping[str, Any], cid: str) -> bool:
     """Whether `cid` still takes a turn this round (DG-INIT-2; ties keep theirs, DG-INIT-3)."""
     c = state["combatants"][cid]
-    if cards_left(c) <= 0:
+    rnd = c["round"]
+    if rnd.get("cards", 0) - rnd.get("spent", 0) <= 0:  # cards_left, asked for every turn
         return False
     return able(c) or cid in state["tie_grace"]
 
@@ -258,7 +259,7 @@ def current_actor(state: Mapping[str, Any]) -> str | None:
     """DG-INIT-2: whose turn it is in this pass: rank order, delayed combatants last."""
     if state["phase"] != "in_round":
         return None
-    for cid in pass_order(state):
+    for cid in pass_order(state) if state.get("held") else state["order"]:
         if cid not in state["acted"] and cid not in state["delayed"] and eligible(state, cid):
             return str(cid)
     for cid in state["delayed"]:
@@ -279,19 +280,18 @@ def limb_capped(c: Mapping[str, Any], loc: str | None, amount: int) -> int:
     return max(0, min(amount, 2 * int(c["loc_max"][loc]) - int(c["damage"][loc])))
 
 
-def _damage(state: Json, op: Mapping[str, Any]) -> None:
+def _op_damage(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
     """DG-HP-1, DG-WOUND-*: damage to location and total, limb cap, and the wound effects."""
-    cid = op["id"]
-    c = own(state, cid)
     amount = max(0, int(op["amount"]))
     loc = op.get("location")
     rnd = int(state["round"])
-    if not loc or not uses_locations(c):
+    if not loc or not c["sheet"].get("hit_locations", True):  # DG-LOC-5: total HP only
         c["hp"] = int(c["hp"]) - amount
         return
     normal = int(c["loc_max"][loc])
     before = int(c["damage"][loc])
-    amount = limb_capped(c, loc, amount)
+    if loc in LIMBS:  # DG-WOUND-6 (limb_capped, inline: every bullet of a burst comes here)
+        amount = max(0, min(amount, 2 * normal - before))
     after = before + amount
     mine(state, cid, "damage")[loc] = after
     c["hp"] = int(c["hp"]) - amount
@@ -364,10 +364,8 @@ def sheet_weapon(c: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     raise IllegalAction(f"{c['name']} has no weapon {key!r}")
 
 
-def _heal(state: Json, op: Mapping[str, Any]) -> None:
+def _op_heal(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
     """DG-HEAL-3/-4: heal total HP and a location (or every damaged location), capped at maxima."""
-    cid = op["id"]
-    c = own(state, cid)
     amount = max(0, int(op["amount"]))
     c["hp"] = min(int(c["hp_max"]), int(c["hp"]) + amount)
     locs = [op["location"]] if op.get("location") else list(op.get("locations") or [])
@@ -633,14 +631,6 @@ def _op_taught(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
         taught[op["student"]] = {}
     per_student = mine(state, cid, "taught", op["student"])
     per_student[op["char"]] = per_student.get(op["char"], 0) + int(op["value"])
-
-
-def _op_damage(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
-    _damage(state, op)
-
-
-def _op_heal(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
-    _heal(state, op)
 
 
 # Op kind -> handler(state, combatant id, combatant, op). A table rather than an if/elif chain:

@@ -153,12 +153,19 @@ def _resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     if resolver is None:
         raise IllegalAction(f"unknown action {kind!r}")
     c = engine._c(state, action.actor)
-    if is_dead(c):
+    if kind in TURN_ACTIONS:
+        # able() is false for the dead too, so the common case (able) asks once
+        if not able(c):
+            if is_dead(c):
+                raise IllegalAction(f"{c['name']} is dead")
+            if action.actor not in state["tie_grace"]:
+                raise IllegalAction(f"{c['name']} cannot act ({status(c)})")
+        if c["untreated"] and kind not in INCAPACITATED_ACTIONS:  # is_incapacitated
+            raise IllegalAction(
+                f"{c['name']} can only give First Aid to itself or crawl", "DG-WOUND-6"
+            )
+    elif is_dead(c):
         raise IllegalAction(f"{c['name']} is dead")
-    if kind in TURN_ACTIONS and not able(c) and action.actor not in state["tie_grace"]:
-        raise IllegalAction(f"{c['name']} cannot act ({status(c)})")
-    if is_incapacitated(c) and kind in TURN_ACTIONS and kind not in INCAPACITATED_ACTIONS:
-        raise IllegalAction(f"{c['name']} can only give First Aid to itself or crawl", "DG-WOUND-6")
     return resolver(state, action, dice)
 
 
