@@ -536,9 +536,9 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{weapon['name']} is not a firearm; use a melee attack")
     target = _target_in_reach(state, c, params)
     double = bool_param(params, "double_tap")
-    # COC-TWOGUN-1: with a handgun in each hand every shot is unaimed
-    unaimed = bool_param(params, "unaimed") or (c.get("off_hand") is not None and two_guns(c))
-    if unaimed and not bool_param(params, "unaimed"):
+    unaimed = bool_param(params, "unaimed")
+    if not unaimed and c.get("off_hand") is not None and two_guns(c):
+        unaimed = True  # COC-TWOGUN-1: with a handgun in each hand every shot is unaimed
         params = {**params, "unaimed": True}
     shots = 2 if double else 1
     fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))

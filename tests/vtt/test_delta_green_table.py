@@ -102,3 +102,17 @@ def test_preview_endpoint_gives_the_exact_chance(dg_encounter: Any, gwen: Any, p
     assert "11/20" in body
     assert "Costs all actions; fires 20 rounds; hits 1d10." in body
     assert "Impales on 01–11" in body
+
+
+def test_gm_tools_for_notes_light_and_edges_reach_the_board(dg_encounter: Any, gwen: Any) -> None:
+    """DG-RES-1, COC-DARK-1, DG-EDGE-0: the GM's forms are on the page and their results show."""
+    from vtt.encounters.services import play
+
+    page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    for kind in ("gm_note", "set_light", "conceal", "grant_edge"):
+        assert f'name="kind" value="{kind}"' in page
+    play(dg_encounter.pk, gwen.pk, Action("gm_note", "gm", {"text": "Safe house on Pier 7"}), "n1")
+    play(dg_encounter.pk, gwen.pk, Action("set_light", "gm", {"light": "dim"}), "n2")
+    page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    assert "Safe house on Pier 7" in page
+    assert "dim light" in page

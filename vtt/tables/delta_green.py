@@ -119,6 +119,8 @@ def board_context(
             "others": [r for r in rows if r["side"] != "agents"],
             "ladder": ladder,
             "confined": view.get("confined", False),
+            "light": view.get("light", "normal"),  # COC-DARK-1/-2
+            "notes": list(view.get("notes") or []),  # DG-RES-1
             "mine": [by_id[a] for a in sorted(audience.actors) if a in by_id],
         }
     }
