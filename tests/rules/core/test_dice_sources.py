@@ -121,3 +121,9 @@ def test_seeded_dice_give_the_faces_of_random_randint(seed: int, sides: int) -> 
     assert [dice.roll(sides, "x") for _ in range(5)] == [
         reference.randint(1, sides) for _ in range(5)
     ]
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, None])
+def test_a_dice_seed_must_be_an_integer(seed: object) -> None:
+    with pytest.raises(DiceError, match="seed is an integer"):
+        SeededDice(seed)  # type: ignore[arg-type]

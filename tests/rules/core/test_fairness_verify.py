@@ -194,7 +194,7 @@ def test_any_honest_session_verifies_and_any_changed_die_is_caught(
     target = rolled[pick % len(rolled)]
     event = target.events[0]
     die = event.dice[0]
-    forged = dataclasses.replace(die, value=die.value % die.sides + 1)
+    forged = die._replace(value=die.value % die.sides + 1)
     changed = dataclasses.replace(event, dice=(forged, *event.dice[1:]))
     tampered = [
         dataclasses.replace(e, events=(changed, *e.events[1:])) if e is target else e
