@@ -72,18 +72,23 @@ def test_blue_moves_and_attacks_red_sees_only_the_top_unit_live(
     attack.get_by_role("button", name="Declare the attack").click()
     blue.locator(".scs-combat .scs-outcomes").wait_for()
     screenshot(blue, "declared")
-    blue.get_by_role("button", name="Roll 2d6").click()
 
-    # The result reaches Red live, in the log and on the board.
-    red.locator("#event-log > li.event", has_text="Combat at 05.05").last.wait_for()
-    screenshot(red, "red-after-combat")
-    screenshot(blue, "blue-after-combat")
+    # Everything Red got so far — the move, the declaration with its revealed defender — names B5
+    # nowhere. (Checked before the roll: an AL2 eliminates B3 and then B5 is the stack's top unit,
+    # which Red may see, PD-06.)
+    red.locator("#event-log > li.event", has_text="Blue attacks 05.05").last.wait_for()
     html = red.content()
     for secret in HIDDEN:
         assert not mentions(html, secret), f"{secret} reached Red's page"
         for frame in frames:
             assert not mentions(frame, secret), f"{secret} reached Red's websocket"
     assert frames, "Red received no websocket frames"
+
+    # The result reaches Red live, in the log and on the board.
+    blue.get_by_role("button", name="Roll 2d6").click()
+    red.locator("#event-log > li.event", has_text="Combat at 05.05").last.wait_for()
+    screenshot(red, "red-after-combat")
+    screenshot(blue, "blue-after-combat")
     red.set_viewport_size({"width": 390, "height": 844})
     screenshot(red, "red-phone")
 
