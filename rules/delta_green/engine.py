@@ -63,7 +63,9 @@ from rules.delta_green.tables import (
     LOCATIONS,
     SPRAY,
     VEST_SKILLS,
+    BurstMode,
     actions_for,
+    mode_for_rounds,
     suppression_cost,
 )
 
@@ -677,6 +679,25 @@ def burst_modes(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> list[str]:
     return modes
 
 
+def burst_profile(
+    state: Mapping[str, Any], mode: BurstMode, rounds: int, walking: bool
+) -> tuple[BurstMode, int, str]:
+    """DG-AUTO-2/-3, DG-WALK-1: the mode whose modifier applies, the hits die and a log note.
+
+    By default (`dg.short_burst_rule = "cap_hits"`) a short burst keeps the chosen mode's
+    modifier and die. The other reading of AMB-DG-11 (`"rounds_fired"`): a short burst fires as
+    the mode of the rounds it really fires (same or next larger count), with that mode's modifier
+    and hits die; the cards stay as declared, and walking fire keeps the smaller of its own die
+    and that one.
+    """
+    die = mode.walk_die if walking and mode.walk_die else mode.hits_die
+    if rounds >= mode.rounds or settings_of(state)["dg.short_burst_rule"] != "rounds_fired":
+        return mode, die, ""
+    fired_as = mode_for_rounds(rounds)
+    die = min(die, fired_as.hits_die) if walking else fired_as.hits_die
+    return fired_as, die, f", fired as a {fired_as.label}"
+
+
 def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-AUTO-1..-6, DG-WALK-1: one d100 for the burst, the hits die, a location per bullet."""
     c = _require_turn(state, action.actor)
@@ -705,8 +726,8 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
     cards = _cost(state, c, mode.actions, f"a {mode.label}")
     rounds = min(mode.rounds, loaded)  # DG-AUTO-2
-    chance = attack_chance(state, c, weapon, target, params, mode, rounds if walking else 0)
-    die = mode.walk_die if walking and mode.walk_die else mode.hits_die
+    aim_mode, die, short_note = burst_profile(state, mode, rounds, walking)
+    chance = attack_chance(state, c, weapon, target, params, aim_mode, rounds if walking else 0)
     label = f"{mode.label}{' (walking fire)' if walking else ''}"
     out = fire(
         state,
@@ -720,7 +741,7 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         label,
         distance=params.get("distance_m"),
     )
-    short = f" ({rounds} left in the weapon)" if rounds < mode.rounds else ""
+    short = f" ({rounds} left in the weapon{short_note})" if rounds < mode.rounds else ""
     lines = [
         f"{c['name']} fires a {label} from {weapon['name']} at {target['name']}{short}",
         *out.lines,

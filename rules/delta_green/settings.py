@@ -53,7 +53,14 @@ SETTINGS: tuple[Setting, ...] = (
         ("dex_then_simultaneous", "simultaneous", "dex_then_order"),
     ),
     Setting("dg.precision_aim", "Precision aiming", "full_round", "DG-AIM-1", ("full_round",)),
-    Setting("dg.short_burst_rule", "Short magazine", "cap_hits", "DG-AUTO-2", ("cap_hits",)),
+    Setting(
+        "dg.short_burst_rule",
+        "Short magazine (cap_hits: the chosen mode, hits capped; rounds_fired: the mode of the "
+        "rounds fired)",
+        "cap_hits",
+        "DG-AUTO-2",
+        ("cap_hits", "rounds_fired"),
+    ),
     Setting("dg.burst_targets", "Targets per burst", 1, "DG-AUTO-4", (1,)),
     Setting("dg.walking_modes", "Modes that allow walking fire", ("20", "100"), "DG-WALK-1"),
     Setting("dg.walking_cap", "Cap on the walking-fire bonus (none: no cap)", None, "DG-WALK-1"),

@@ -1093,6 +1093,7 @@ def preview(state: Json, action: Action) -> Json:
     mode = None
     rounds = 1
     walking = False
+    die = 1
     if kind == "burst":
         key = str_param(params, "mode")
         if key not in BURST_MODES or key not in engine.burst_modes(c, weapon):
@@ -1100,6 +1101,7 @@ def preview(state: Json, action: Action) -> Json:
         mode = BURST_MODES[key]
         rounds = min(mode.rounds, max(1, int(c["weapons"][weapon["key"]]["loaded"])))
         walking = bool_param(params, "walking")
+        mode, die, _ = engine.burst_profile(state, mode, rounds, walking)
     extra: list[tuple[str, int]] = []
     if kind == "fire" and bool_param(params, "double_tap"):
         extra.append(("Double Tap", -int(settings_of(state)["dg.double_tap_penalty"])))
@@ -1123,14 +1125,13 @@ def preview(state: Json, action: Action) -> Json:
         "impale_threshold": impale_threshold(value) if weapon.get("can_impale") else 0,
     }
     if mode is not None:
-        die = mode.walk_die if walking and mode.walk_die else mode.hits_die
         hit_p = Fraction(counts.get("hit", 0) + counts.get("impale", 0), 100)
         dist = {k: Fraction(1, die) for k in range(1, min(die, rounds) + 1)}
         if die > rounds:
             dist[rounds] = Fraction(die - rounds + 1, die)
         details["hits_die"] = f"1d{die}"
         details["rounds"] = rounds
-        details["cost"] = _cost_label(mode.actions)
+        details["cost"] = _cost_label(BURST_MODES[str_param(params, "mode")].actions)
         details["hits"] = [{"hits": k, **_prob(hit_p * p)} for k, p in dist.items()]
         details["expected_hits"] = float(hit_p * sum(k * p for k, p in dist.items()))
     if kind == "aimed_shot":

@@ -39,6 +39,15 @@ BURST_MODES: dict[str, BurstMode] = {
 SPRAY = "100"
 
 
+def mode_for_rounds(rounds: int) -> BurstMode:
+    """DG-AUTO-2 (`dg.short_burst_rule = "rounds_fired"`): the mode with the same or the next
+    larger round count (AMB-DG-16's matching), whose modifier and hits die a short burst uses."""
+    for mode in BURST_MODES.values():
+        if mode.rounds >= rounds:
+            return mode
+    return BURST_MODES[SPRAY]
+
+
 def suppression_cost(rounds: int) -> int | str:
     """DG-SUPP-1 (AMB-DG-16): cost of the burst with the same or next larger round count."""
     if rounds <= 4:

@@ -1,10 +1,10 @@
 """The alternative readings of settings that had only the proposed default: each one changes
-the outcome of the same dice (DG-ACT-2, DG-INIT-3, DG-HEAL-1, DG-CTRAIN-3, DG-POW-1)."""
+the outcome of the same dice (DG-ACT-2, DG-INIT-3, DG-HEAL-1, DG-CTRAIN-3, DG-POW-1, DG-AUTO-2)."""
 
 from __future__ import annotations
 
 import pytest
-from dg_helpers import agent, c, encounter, gm, play
+from dg_helpers import SMG, agent, c, encounter, gm, play
 
 from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction
@@ -116,3 +116,31 @@ def test_dg_pow_1_immediate_timing_rolls_the_gain_at_once() -> None:
     assert [e.kind for e in events] == ["resistance.rolled", "pow.rolled"]
     assert c(state, "jonathan")["sheet"]["pow"] == 18
     assert not c(state, "jonathan")["pow_check"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "chance", "die"), [("cap_hits", 35, "1d20"), ("rounds_fired", 40, "1d12")]
+)
+def test_dg_auto_2_short_burst_fires_as_the_mode_of_the_rounds_left(
+    rule: str, chance: int, die: str
+) -> None:
+    """DG-AUTO-2 (`dg.short_burst_rule`, AMB-DG-11): SMG 50, a 20-round long burst with 12 left.
+    By default the long burst's -15 and 1d20 stay (C 35: d100 = 38 misses); read the other way
+    it fires as the 12-round rock and roll, -10 and 1d12 (C 40: 38 hits, 1d12 = 2 bullets).
+    Either way it costs the long burst's cards and spends the 12 rounds."""
+    state = encounter(
+        agent("a", weapons=[{**SMG, "loaded": 12}]), agent("b", hp=60), short_burst_rule=rule
+    )
+    state, _ = gm(state, "start_round", [10, 1])
+    preview = SYSTEM.preview(
+        state, Action("burst", "a", {"weapon": "smg", "mode": "20", "target": "b"})
+    )
+    assert (preview["details"]["chance"], preview["details"]["hits_die"]) == (chance, die)
+    assert preview["details"]["cost"] == "all actions"
+    faces = [38] if rule == "cap_hits" else [38, 2, 5, 3, 5, 3]
+    state, events = play(state, "burst", "a", faces, weapon="smg", mode="20", target="b")
+    assert c(state, "a")["weapons"]["smg"]["loaded"] == 0
+    assert cards_left(c(state, "a")) == 0
+    assert len(events[0].payload["hits"]) == (0 if rule == "cap_hits" else 2)
+    assert f"= {chance}" in events[0].text
+    assert ("fired as a 12-round rock and roll" in events[0].text) == (rule == "rounds_fired")
