@@ -421,11 +421,14 @@ class Ctx:
         rule: str = "",
         **extra: Any,
     ) -> None:
-        """Give a condition; `expires` is "end_of_next_turn" or "end_of_turn" (MECH-AMB-48)."""
+        """Give a condition; `expires` is "end_of_next_turn" or "end_of_turn" (MECH-AMB-48), or
+        "first_turn_next_round": until the end of the next round's first turn (MECH-AMB-33)."""
         target = self.u(uid)
         conds = self.conditions(uid)
         entry: Json = {"source": source}
-        if expires is not None:
+        if expires == "first_turn_next_round":
+            entry["round"] = int(self.state["round"]) + 1
+        elif expires is not None:
             owner = self.u(clock) if clock else target
             started = int(owner["turns_started"])
             if expires == "end_of_turn":
@@ -443,7 +446,9 @@ class Ctx:
         old = conds.get(name)
         if old and "expires" in old and "expires" in entry:
             entry["expires"] = max(old["expires"], entry["expires"])
-        elif old and "expires" not in old:
+        elif old and "round" in old and "round" in entry:
+            entry["round"] = max(old["round"], entry["round"])
+        elif old and "expires" not in old and "round" not in old:
             entry = old
         conds[name] = entry
         self.emit(
@@ -685,6 +690,12 @@ def structure_effect(
     u = ctx.u(uid)
     name = u["name"]
     base: Json = {"unit": uid, "effect": effect, "lowest": lowest, "rule": "MECH-STRUCT-TABLE"}
+    # MECH-AMB-33: the seed gives "the end of the next round's first turn / the end of your next
+    # turn" for a direct hit and "the next round's first turn" for a glancing blow.
+    if ctx.settings["trauma_durations"] == "first_turn_next_round":
+        expires, until = "first_turn_next_round", "until the end of the next round's first turn"
+    else:
+        expires, until = "end_of_next_turn", "until the end of its next turn"
     if effect == "destroyed":
         ctx.emit("structure.checked", f"{name}: {roll_text}", **base)
         destroy(ctx, uid, f"{name} is destroyed (MECH-STRUCT-TABLE)")
@@ -692,15 +703,14 @@ def structure_effect(
         if remaining >= 3:  # MECH-AMB-32: "3 or more"
             ctx.emit(
                 "structure.checked",
-                f"{name}: {roll_text}; {remaining} structure left: Stunned until the end of its "
-                "next turn",
+                f"{name}: {roll_text}; {remaining} structure left: Stunned {until}",
                 **base,
             )
             ctx.add_condition(
                 uid,
                 "stunned",
                 f"{name} is Stunned (direct hit)",
-                expires="end_of_next_turn",
+                expires=expires,
                 source="structure",
                 rule="MECH-AMB-33",
             )
@@ -712,7 +722,7 @@ def structure_effect(
             if result.success:
                 ctx.emit(
                     "check.rolled",
-                    f"{result.text}: Stunned until the end of its next turn",
+                    f"{result.text}: Stunned {until}",
                     unit=uid,
                     rule="MECH-STRUCT-TABLE",
                 )
@@ -720,7 +730,7 @@ def structure_effect(
                     uid,
                     "stunned",
                     f"{name} is Stunned (direct hit)",
-                    expires="end_of_next_turn",
+                    expires=expires,
                     source="structure",
                     rule="MECH-AMB-33",
                 )
@@ -768,16 +778,12 @@ def structure_effect(
         if len(options[kind]) == 1:
             choose_trauma(ctx, uid, options[kind][0])
     elif effect == "glancing_blow":
-        ctx.emit(
-            "structure.checked",
-            f"{name}: {roll_text}; Impaired until the end of its next turn",
-            **base,
-        )
+        ctx.emit("structure.checked", f"{name}: {roll_text}; Impaired {until}", **base)
         ctx.add_condition(
             uid,
             "impaired",
             f"{name} is Impaired (glancing blow)",
-            expires="end_of_next_turn",
+            expires=expires,
             source="structure",
             rule="MECH-AMB-33",
         )
@@ -1161,13 +1167,16 @@ def finish_turn(ctx: Ctx, uid: str) -> None:
         if alive(b) and int(b["burn"]) > 0:
             burn_check(ctx, bid)
     u = ctx.u(uid)
-    # MECH-COND-DURATION / MECH-AMB-48: conditions timed on this unit's turns end here.
+    # MECH-COND-DURATION / MECH-AMB-48: conditions timed on this unit's turns end here; those
+    # lasting to the end of a round's first turn (MECH-AMB-33) end with the first turn of it.
+    round_now = int(ctx.state["round"])
     for o in list(ctx.state["units"].values()):
         conds = st.copy_json(o["conditions"])
         gone = [
             n
             for n, c in conds.items()
-            if c.get("clock") == uid and int(c["expires"]) <= int(u["turns_started"])
+            if (c.get("clock") == uid and int(c["expires"]) <= int(u["turns_started"]))
+            or ("round" in c and int(c["round"]) <= round_now)
         ]
         if gone:
             for n in gone:

@@ -248,7 +248,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Direct hit / glancing blow last",
         "until_end_of_next_turn",
         "MECH-AMB-33",
-        ("until_end_of_next_turn",),
+        ("until_end_of_next_turn", "first_turn_next_round"),
     ),
     Setting(
         "mech.trauma_choice",

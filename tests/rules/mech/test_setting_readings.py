@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from mech_helpers import encounter, mech, patch, play, sheet, sparring, turn, u
+from mech_helpers import encounter, mech, patch, play, sheet, sparring, texts, turn, u
 
 from rules.core.errors import IllegalAction
 from rules.mech import SYSTEM
 from rules.mech.damage import Target, reduce_damage
+from rules.mech.engine import next_picks
 
 
 def one_mech(**settings: object) -> dict:
@@ -26,6 +27,7 @@ def test_every_setting_lists_its_readings() -> None:
     assert "once_per_damage_type" in choices["mech.armour_rule"]
     assert "kinetic" in choices["mech.bonus_type"]
     assert "making_a_save" in choices["mech.hidden_saves"]
+    assert "first_turn_next_round" in choices["mech.trauma_durations"]
 
 
 @pytest.mark.parametrize(
@@ -207,3 +209,33 @@ def test_an_always_hidden_attacker_stays_hidden_mech_amb_45() -> None:
     state = turn(state, "a")
     state, _ = play(state, "a", "attack", [3], weapon="k12_carbine", target="t")
     assert "hidden" in u(state, "a")["conditions"]
+
+
+@pytest.mark.parametrize(
+    ("reading", "lasts"), [("until_end_of_next_turn", False), ("first_turn_next_round", True)]
+)
+@pytest.mark.parametrize(("condition", "faces"), [("stunned", [1]), ("impaired", [6, 5])])
+def test_direct_hit_and_glancing_blow_last_its_next_turn_or_the_next_rounds_first_mech_amb_33(
+    reading: str, lasts: bool, condition: str, faces: list[int]
+) -> None:
+    """MECH-AMB-33 (seed: "下轮战斗的第一回合结束/下一回合结束前"): a direct hit (1d6 = 1, 3
+    left: Stunned) or glancing blow (2d6 = 6, 5: Impaired) in round 1 before the mech acts ends
+    with its own turn in round 1, or (other reading) lasts into round 2 and ends with the end of
+    that round's first turn, whoever takes it."""
+    state = one_mech(trauma_durations=reading)
+    state = patch(state, "t", hp=2, structure=4 if condition == "stunned" else 3)
+    state, events = play(state, "gm", "gm_damage", faces, target="t", amount=5)
+    assert condition in u(state, "t")["conditions"]
+    until = "the next round's first turn" if lasts else "its next turn"
+    assert f"until the end of {until}" in texts(events)
+    state = turn(state, "t")
+    state, _ = play(state, "t", "end_turn")
+    assert (condition in u(state, "t")["conditions"]) is lasts
+    state = turn(state, "o")
+    state, _ = play(state, "o", "end_turn")
+    assert state["round"] == 2
+    assert (condition in u(state, "t")["conditions"]) is lasts
+    first = next_picks(state)[0]
+    state = turn(state, first)
+    state, _ = play(state, first, "end_turn")
+    assert condition not in u(state, "t")["conditions"]
