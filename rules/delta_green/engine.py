@@ -713,6 +713,8 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         rule = "DG-AUTO-5" if key == SPRAY else "DG-AUTO-6"
         raise IllegalAction(f"{weapon['name']} cannot fire a {mode.label}", rule)
     weapon = _ready_weapon(c, weapon["key"])
+    if params.get("split") not in (None, "", []):
+        return _split_burst(state, c, weapon, mode, params, dice)
     target = _target_in_reach(state, c, params)
     if c["round"].get("called"):
         raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
@@ -763,6 +765,124 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         cards,
         walking=walking,
         rounds=rounds,
+    )
+
+
+def _split_shares(
+    state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping[str, Any], rounds: int
+) -> list[tuple[Json, int]]:
+    """COC-AUTO-6: the `split` param, `target:rounds` pairs adding up to the rounds fired."""
+    shares: list[tuple[Json, int]] = []
+    for item in list_param(params, "split"):
+        tid, sep, count = str(item).partition(":")
+        tid, count = tid.strip(), count.strip()
+        if not sep or not count.isdigit() or int(count) < 1:
+            raise IllegalAction(
+                f"split: {item!r} is not target:rounds with at least 1 round", "COC-AUTO-6"
+            )
+        if any(t["id"] == tid for t, _ in shares):
+            raise IllegalAction(f"split: {tid} is named twice", "COC-AUTO-6")
+        if tid == c["id"]:
+            raise IllegalAction("a shooter cannot fire at itself", "COC-AUTO-6")
+        shares.append((_target_in_reach(state, c, {**params, "target": tid}), int(count)))
+    if len(shares) < 2:
+        raise IllegalAction("split: name at least two targets", "COC-AUTO-6")
+    total = sum(n for _, n in shares)
+    if total != rounds:
+        raise IllegalAction(
+            f"split: the shares add up to {total} rounds, the burst fires {rounds}", "COC-AUTO-6"
+        )
+    return shares
+
+
+def _split_burst(
+    state: Json,
+    c: Mapping[str, Any],
+    weapon: Mapping[str, Any],
+    mode: BurstMode,
+    params: Mapping[str, Any],
+    dice: Dice,
+) -> list[Event]:
+    """DG-AUTO-4 with `dg.burst_targets = "split"`: CoC's burst across spread-out targets
+    (COC-AUTO-6). The shooter shares the rounds fired out among the targets; each target gets
+    its own d100 at the normal chance (DG-GEN-3 without the mode's accuracy modifier; the
+    spray still halves the skill) and `1d(rounds at it)` hits. The mode's cards are spent once;
+    a jam stops the burst there (COC-MAL-3). Walking fire walks one stream onto one target and
+    is refused."""
+    if settings_of(state)["dg.burst_targets"] != "split":
+        raise IllegalAction(
+            "a burst has a single target in this campaign (dg.burst_targets)", "DG-AUTO-4"
+        )
+    if c["round"].get("called"):
+        raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
+    if c["round"].get("one_shot"):
+        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
+    if bool_param(params, "walking"):
+        raise IllegalAction(
+            "walking fire walks onto one target; not with a split burst", "DG-WALK-1"
+        )
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    rounds = min(mode.rounds, loaded)  # DG-AUTO-2
+    shares = _split_shares(state, c, params, rounds)
+    cards = _cost(state, c, mode.actions, f"a {mode.label}")
+    lines = [
+        f"{c['name']} splits a {mode.label} from {weapon['name']}: "
+        + ", ".join(f"{n} at {t['name']}" for t, n in shares)
+        + " (each target rolled at the normal chance, COC-AUTO-6)"
+    ]
+    chance_mode = mode if mode.key == SPRAY else None
+    scratch: Json = state
+    ops: list[Json] = []
+    hits: list[Json] = []
+    results: list[str] = []
+    split: list[Json] = []
+    fired = 0
+    for index, (target, n) in enumerate(shares):
+        chance = attack_chance(scratch, c, weapon, target, params, chance_mode)
+        out = fire(
+            scratch,
+            c["id"],
+            weapon,
+            target["id"],
+            chance,
+            dice,
+            n,
+            n if n > 1 else None,
+            f"{n} round(s) at {target['name']}",
+            distance=params.get("distance_m"),
+        )
+        ops += out.ops
+        lines += out.lines
+        hits += out.hits
+        results.append(out.result)
+        split.append({"target": target["id"], "rounds": n, "chance": chance.value})
+        if out.result == "malfunction":
+            break
+        fired += n
+        if index + 1 < len(shares):
+            if scratch is state:
+                scratch = fork(state)
+            for op in out.ops:
+                apply_op(scratch, op)
+    lines.append(f"{fired} rounds spent, {loaded - fired} left")
+    first = shares[0][0]
+    ops += _aim_ops(c, first["id"]) + _attack_ops(c, cards)
+    return _attack_event(
+        ops,
+        lines,
+        dice,
+        c,
+        first,
+        weapon["key"],
+        mode.key,
+        split[0]["chance"],
+        results,
+        hits,
+        cards,
+        rounds=fired,
+        split=split,
     )
 
 

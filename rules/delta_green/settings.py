@@ -61,7 +61,13 @@ SETTINGS: tuple[Setting, ...] = (
         "DG-AUTO-2",
         ("cap_hits", "rounds_fired"),
     ),
-    Setting("dg.burst_targets", "Targets per burst", 1, "DG-AUTO-4", (1,)),
+    Setting(
+        "dg.burst_targets",
+        "Targets per burst (1; split: CoC's burst shared among spread-out targets, COC-AUTO-6)",
+        1,
+        "DG-AUTO-4",
+        (1, "split"),
+    ),
     Setting("dg.walking_modes", "Modes that allow walking fire", ("20", "100"), "DG-WALK-1"),
     Setting("dg.walking_cap", "Cap on the walking-fire bonus (none: no cap)", None, "DG-WALK-1"),
     Setting(

@@ -45,6 +45,7 @@ from rules.delta_green.tables import (
     BURST_MODES,
     LOCATION_NAMES,
     LOCATIONS,
+    SPRAY,
     VESTS,
     suppression_cost,
 )
@@ -1089,6 +1090,8 @@ def preview(state: Json, action: Action) -> Json:
     mal = weapon.get("mal") if weapon["kind"] == "firearm" else None
     if kind == "suppress":
         return _preview_suppress(state, c, weapon, params, auto)
+    if kind == "burst" and params.get("split") not in (None, "", []):
+        return _preview_split(state, c, weapon, params, auto)
     target = engine._c(state, str_param(params, "target"))
     mode = None
     rounds = 1
@@ -1139,6 +1142,44 @@ def preview(state: Json, action: Action) -> Json:
     hitting = sum(n for o, n in counts.items() if o not in ("miss", "malfunction"))
     summary = f"{chance.explain()}: {_prob(Fraction(hitting, 100))['exact']} to hit"
     return {"summary": summary, "outcomes": outcomes, "details": details}
+
+
+def _preview_split(
+    state: Json, c: Json, weapon: Json, params: Mapping[str, Any], auto: tuple[bool, bool]
+) -> Json:
+    """DG-AUTO-4 with `dg.burst_targets = "split"` (COC-AUTO-6): per target its own roll at the
+    normal chance and 1d(rounds at it) hits."""
+    key = str_param(params, "mode")
+    if key not in BURST_MODES or key not in engine.burst_modes(c, weapon):
+        raise IllegalAction(f"{weapon['name']} cannot fire mode {key!r}", "DG-AUTO-6")
+    if settings_of(state)["dg.burst_targets"] != "split":
+        raise IllegalAction(
+            "a burst has a single target in this campaign (dg.burst_targets)", "DG-AUTO-4"
+        )
+    mode = BURST_MODES[key]
+    rounds = min(mode.rounds, max(1, int(c["weapons"][weapon["key"]]["loaded"])))
+    mal = weapon.get("mal")
+    outcomes = []
+    per_target = {}
+    for t, n in engine._split_shares(state, c, params, rounds):
+        chance = attack_chance(state, c, weapon, t, params, mode if key == SPRAY else None)
+        hits = sum(
+            1
+            for face in range(1, 101)
+            if _face_outcome(face, chance.value, mal, bool(weapon.get("can_impale")), auto)
+            in ("hit", "impale")
+        )
+        outcomes.append({"label": f"{t['name']} hit", **_prob(Fraction(hits, 100))})
+        per_target[t["id"]] = {"chance": chance.value, "rounds": n, "hits_die": f"1d{n}"}
+    return {
+        "summary": f"{mode.label} split among {len(per_target)} targets (COC-AUTO-6)",
+        "outcomes": outcomes,
+        "details": {
+            "targets": per_target,
+            "rounds": rounds,
+            "cost": _cost_label(mode.actions),
+        },
+    }
 
 
 def _preview_suppress(

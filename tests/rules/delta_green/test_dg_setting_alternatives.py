@@ -144,3 +144,44 @@ def test_dg_auto_2_short_burst_fires_as_the_mode_of_the_rounds_left(
     assert len(events[0].payload["hits"]) == (0 if rule == "cap_hits" else 2)
     assert f"= {chance}" in events[0].text
     assert ("fired as a 12-round rock and roll" in events[0].text) == (rule == "rounds_fired")
+
+
+def test_dg_auto_4_burst_targets_split_rolls_each_target_at_the_normal_chance() -> None:
+    """DG-AUTO-4 (`dg.burst_targets`, AMB-DG-41): SMG 50, a 6-round burst, d100 = 53. One
+    target by default: C 55 (+5), 53 hits b, 1d6 = 2 bullets. Split (COC-AUTO-6): 4 rounds at
+    b and 2 at d, each rolled at the normal 50: 53 misses b; d100 = 40 hits d, 1d2 = 2."""
+    guns = [{**SMG}]
+    people = (agent("a", weapons=guns), agent("b", side="cult"), agent("d", side="cult"))
+    started, _ = gm(encounter(*people), "start_round", [10, 1, 1])
+    state, events = play(
+        started, "burst", "a", [53, 2, 5, 3, 5, 3], weapon="smg", mode="6", target="b"
+    )
+    assert c(state, "b")["hp"] == 12 - 6
+    with pytest.raises(IllegalAction, match=r"single target.*DG-AUTO-4"):
+        SYSTEM.resolve(
+            started,
+            Action("burst", "a", {"weapon": "smg", "mode": "6", "split": "b:4,d:2"}),
+            LoadedDice([]),
+        )
+
+    state = encounter(*people, burst_targets="split")
+    state, _ = gm(state, "start_round", [10, 1, 1])
+    for split, message in (("b:4,d:1", "add up to 5 rounds, the burst fires 6"), ("b:6", "two")):
+        with pytest.raises(IllegalAction, match=message):
+            SYSTEM.resolve(
+                state,
+                Action("burst", "a", {"weapon": "smg", "mode": "6", "split": split}),
+                LoadedDice([]),
+            )
+    preview = SYSTEM.preview(
+        state, Action("burst", "a", {"weapon": "smg", "mode": "6", "split": "b:4,d:2"})
+    )
+    assert preview["details"]["targets"]["d"] == {"chance": 50, "rounds": 2, "hits_die": "1d2"}
+    state, events = play(
+        state, "burst", "a", [53, 40, 2, 5, 3, 5, 3], weapon="smg", mode="6", split="b:4,d:2"
+    )
+    assert (c(state, "b")["hp"], c(state, "d")["hp"]) == (12, 12 - 6)
+    assert events[0].payload["results"] == ["miss", "hit"]
+    assert [s["chance"] for s in events[0].payload["split"]] == [50, 50]
+    assert c(state, "a")["weapons"]["smg"]["loaded"] == 24
+    assert cards_left(c(state, "a")) == 1  # DEX 12: 3 cards, the 6-round burst takes 2
