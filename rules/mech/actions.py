@@ -531,6 +531,9 @@ def attack_terms(
     if spends:  # MECH-AMB-47
         acc += 1
         why.append("Lock On spent +1 accuracy")
+    elif params.get("lock_on_from"):  # MECH-AMB-47, other reading: any hostile's Lock On
+        acc += 1
+        why.append(f"Lock On of {lock_on_source(state, a, params)['name']} spent +1 accuracy")
     extra_acc = int_param(params, "accuracy", 0) if "accuracy" in params else 0
     extra_diff = int_param(params, "difficulty", 0) if "difficulty" in params else 0
     if extra_acc < 0 or extra_diff < 0:
@@ -551,6 +554,35 @@ def attack_terms(
             bonus = 0
         defence, dname = st.evasion(t), "evasion"
     return Terms(mod, bonus, defence, dname, why, spends, "invisible" in target_conditions)
+
+
+def lock_on_source(state: Json, a: Unit, params: dict[str, Any]) -> Unit:
+    """MECH-COND-LOCKON / MECH-AMB-47, other reading (`spent_on_next_attack`): a hostile may spend
+    any Lock On on a unit hostile to it for +1 accuracy on its next attack, whatever it targets;
+    `lock_on_from` names the locked unit. Under the default only the target's can be spent."""
+    if state["settings"]["lock_on_use"] != "spent_on_next_attack":
+        raise IllegalAction(
+            "only the target's Lock On can be spent, on an attack on it (mech.lock_on_use)",
+            "MECH-AMB-47",
+        )
+    if "lock_on" in params and bool_param(params, "lock_on"):
+        raise IllegalAction("an attack spends one Lock On: lock_on or lock_on_from", "MECH-AMB-47")
+    locked: Unit | None = state["units"].get(str(params["lock_on_from"]))
+    if locked is None or not alive(locked) or not hostile(a, locked):
+        raise IllegalAction(
+            f"lock_on_from: {params['lock_on_from']!r} is not a hostile unit", "MECH-COND-LOCKON"
+        )
+    if "lock_on" not in locked["conditions"]:
+        raise IllegalAction(f"{locked['name']} has no Lock On to spend", "MECH-COND-LOCKON")
+    return locked
+
+
+def spend_lock_on_from(ctx: Ctx, a: Unit, params: dict[str, Any]) -> None:
+    """MECH-AMB-47, other reading: the Lock On named by `lock_on_from` is spent by this attack
+    (once, after every target's roll, so an area attack gets +1 on each)."""
+    locked = lock_on_source(ctx.state, a, params)
+    text = f"{a['name']} spends the Lock On on {locked['name']}"
+    ctx.remove_condition(locked["id"], "lock_on", text, "MECH-COND-LOCKON")
 
 
 def attack_roll(
@@ -601,6 +633,8 @@ def rolled_attack(
         hit=roll.hit,
         rule=rule,
     )
+    if params.get("lock_on_from"):  # MECH-AMB-47, other reading
+        spend_lock_on_from(ctx, u, params)
     return roll
 
 
@@ -682,6 +716,8 @@ def strike(
             rule=rule,
         )
         rolls.append(roll)
+    if params.get("lock_on_from"):  # MECH-AMB-47, other reading
+        spend_lock_on_from(ctx, a, params)
     hits = []
     critted = False
     for r in rolls:

@@ -304,7 +304,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Lock On",
         "spent_on_an_attack_on_it",
         "MECH-AMB-47",
-        ("spent_on_an_attack_on_it",),
+        ("spent_on_an_attack_on_it", "spent_on_next_attack"),
     ),
     Setting(
         "mech.next_turn",
@@ -504,6 +504,10 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
         return out
     if not has(u, "slowed") and not has(u, "prone") and grapple is None:
         add("boost", "Boost (1 AP)", "MECH-ACT-BOOST", [_field("x", "x"), _field("y", "y")])
+    locked: list[Any] = []
+    if state["settings"]["lock_on_use"] == "spent_on_next_attack":
+        locked = [["", "—"], *_names(state, [o for o in enemies if has(o, "lock_on")])]
+        locked = locked if len(locked) > 1 else []
     for i, w in enumerate(u["weapons"]):
         if w["destroyed"] or i in turn["attacked"] or (w["loading"] and not w["loaded"]):
             continue
@@ -521,6 +525,8 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             _field("accuracy", "Extra accuracy", default=0),
             _field("difficulty", "Extra difficulty", default=0),
         ]
+        if locked:  # MECH-AMB-47, other reading: spend any hostile's Lock On
+            fields.append(_field("lock_on_from", "Spend the Lock On of", locked, default=""))
         if w.get("area"):
             shape = w["area"]["shape"]
             if shape != "burst":
