@@ -886,6 +886,97 @@ def _split_burst(
     )
 
 
+def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-SUPP-5 with `dg.brave_before_roll = false` (AMB-DG-18: the seed's example narrates the
+    choice after the roll). A target that took cover may, having seen the roll and before it
+    acts again, brave that shooter's fire: the shooter's -X on it is gone, and the same roll is
+    judged against S+X (DG-SUPP-2): a target that was missed at S-X may now be hit (one bullet,
+    `dg.suppression_hits`; impale on roll <= rhu((S+X)/5); a declared dodge still applies). A
+    target already hit keeps that hit and gets no second bullet."""
+    c = _c(state, action.actor)
+    shooter_id = str_param(action.params, "shooter")
+    offer = (c["round"].get("brave_offers") or {}).get(shooter_id)
+    if offer is None:
+        raise IllegalAction(
+            f"{c['name']} has no suppressive fire from {shooter_id!r} to brave this round",
+            "DG-SUPP-5",
+        )
+    if int(c["round"].get("spent", 0)) != int(offer["spent"]):
+        raise IllegalAction(
+            f"{c['name']} has acted since the roll: braving is chosen before acting again",
+            "DG-SUPP-5",
+        )
+    shooter = _c(state, shooter_id)
+    roll, chance, x = int(offer["roll"]), int(offer["chance"]), int(offer["x"])
+    offers = {k: v for k, v in c["round"]["brave_offers"].items() if k != shooter_id}
+    penalties = list(c["penalties"])
+    for index, p in enumerate(penalties):
+        if p.get("source") == shooter_id and int(p["value"]) == -x and p["round"] == offer["round"]:
+            del penalties[index]
+            break
+    ops: list[Json] = [
+        {"op": "set_round", "id": c["id"], "key": "brave_offers", "value": offers},
+        {"op": "set", "id": c["id"], "key": "penalties", "value": penalties},
+    ]
+    lines = [
+        f"{c['name']} braves {shooter['name']}'s suppressive fire after the roll: no -{x}; "
+        f"d100 = {roll} vs {chance} (S+X)"
+    ]
+    hits: list[Json] = []
+    result = "miss"
+    if not offer["in_line"]:
+        result = "out of line"
+        lines.append("out of the line of fire, cannot be hit")
+    elif offer["hit"]:
+        result = "already hit"
+        lines.append("already hit by that fire: no second bullet")
+    elif not succeeds(chance, roll, *_auto(state)):
+        lines.append("still a miss")
+    else:
+        threshold = impale_threshold(chance)
+        weapon = weapon_of(shooter, str(offer["weapon"]))
+        impale = roll <= threshold and bool(weapon.get("can_impale"))
+        result = "impale" if impale else "hit"
+        lines.append("hit" + (f", impale (<= {threshold})" if impale else ""))
+        scratch = fork(state)
+        for op in ops:
+            apply_op(scratch, op)
+        dodged, dlines, dops = try_dodge(scratch, c["id"], shooter, dice)
+        lines += dlines
+        ops += dops
+        if dodged:
+            result = "dodged"
+        else:
+            for index in range(int(settings_of(state)["dg.suppression_hits"])):
+                loc, loc_text = roll_location(scratch, dice, None, False, c)
+                op, hit_lines, record = deal_hit(
+                    scratch,
+                    shooter,
+                    weapon,
+                    c["id"],
+                    dice,
+                    impale and index == 0,
+                    loc,
+                    loc_text,
+                    "bullet",
+                )
+                ops.append(op)
+                lines += hit_lines
+                hits.append(record)
+    return [
+        _event(
+            "suppression.braved",
+            ops,
+            lines,
+            dice,
+            actor=c["id"],
+            attacker=shooter_id,
+            result=result,
+            hits=hits,
+        )
+    ]
+
+
 def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-SUPP-1..-7: one roll; S-X against those who take cover, S+X against those who brave it."""
     c = _require_turn(state, action.actor)
@@ -950,6 +1041,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     position = {cid: i for i, cid in enumerate(state["order"])}
     current = int(state["round"])
     lines.append(f"suppressive fire d100 = {roll}")
+    after_roll = not settings["dg.brave_before_roll"]
     for target in targets:
         brave = bool(target["brave"]) or target["id"] in brave_override
         chance = s_eff + x if brave else s_eff - x
@@ -968,6 +1060,27 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
             )
             when = "next round" if applies > current else "for the rest of this round"
             lines.append(f"{target['name']} takes cover: -{x} to attacks {when}")
+            if after_roll:  # DG-SUPP-5 (`dg.brave_before_roll = false`): it may still brave
+                offers = dict(target["round"].get("brave_offers") or {})
+                offers[c["id"]] = {
+                    "roll": roll,
+                    "chance": s_eff + x,
+                    "x": x,
+                    "round": applies,
+                    "weapon": weapon["key"],
+                    "spent": int(target["round"].get("spent", 0)),
+                    "in_line": target["id"] not in no_hit,
+                    "hit": target["id"] not in no_hit and succeeds(chance, roll, *_auto(state)),
+                }
+                ops.append(
+                    {
+                        "op": "set_round",
+                        "id": target["id"],
+                        "key": "brave_offers",
+                        "value": offers,
+                    }
+                )
+                lines.append(f"{target['name']} may still brave the fire after seeing the roll")
         else:
             lines.append(f"{target['name']} braves the fire: no penalty")
         if target["id"] in no_hit:

@@ -90,10 +90,10 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "dg.brave_before_roll",
-        "Targets choose to brave before the roll",
+        "Targets choose to brave before the roll (false: after seeing it, before acting again)",
         True,
         "DG-SUPP-5",
-        (True,),
+        (True, False),
     ),
     Setting(
         "dg.vest_penalty_on_parry", "Vest penalty also on parries", True, "DG-ARM-2", (True, False)

@@ -84,6 +84,7 @@ FREE_ACTIONS: dict[str, Resolver] = {
     "buy_edge": engine.buy_edge,
     "locate": engine.locate,
     "set_brave": engine.set_flag("brave", "choice.changed", "DG-SUPP-5"),
+    "brave_after": engine.brave_after,
     "set_dodge": engine.set_flag("dodge", "choice.changed", "DG-AUTO-1"),
 }
 INCAPACITATED_ACTIONS = frozenset({"first_aid", "crawl", "pass", "delay"})
@@ -291,6 +292,23 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             fixed={"value": "" if c["brave"] else "on"},
         )
     )
+    offers = c["round"].get("brave_offers") if c["round"] else None
+    if offers:  # DG-SUPP-5 with `dg.brave_before_roll = false`: brave after seeing the roll
+        out.append(
+            _t(
+                "brave_after",
+                "Brave the fire after the roll",
+                "DG-SUPP-5",
+                "free",
+                [
+                    _field(
+                        "shooter",
+                        "Suppressive fire of",
+                        [[sid, state["combatants"][sid]["name"]] for sid in offers],
+                    )
+                ],
+            )
+        )
     hidden = [
         [oid, o["name"]]
         for oid, o in state["combatants"].items()

@@ -185,3 +185,54 @@ def test_dg_auto_4_burst_targets_split_rolls_each_target_at_the_normal_chance() 
     assert [s["chance"] for s in events[0].payload["split"]] == [50, 50]
     assert c(state, "a")["weapons"]["smg"]["loaded"] == 24
     assert cards_left(c(state, "a")) == 1  # DEX 12: 3 cards, the 6-round burst takes 2
+
+
+def _dwarves(**settings: object) -> dict:
+    """WE-DG-04's scene with nobody braving in advance: Hernandez (SMG 40) is the slowest."""
+    hernandez = agent("hernandez", dex=10, skills={"smg": 40, "firearms": 40}, weapons=[SMG])
+    dwarves = [agent(f"d{i}", side="cult", dex=14) for i in (1, 2, 3)]
+    state = encounter(hernandez, *dwarves, **settings)
+    state, _ = gm(state, "start_round", [1, 10, 9, 8])
+    for cid in ("d1", "d2", "d3"):
+        state, _ = play(state, "pass", cid, [])
+    state, events = play(
+        state, "suppress", "hernandez", [11], weapon="smg", x=30, rounds=10, targets="d1,d2,d3"
+    )
+    assert events[0].payload["results"] == {"d1": "miss", "d2": "miss", "d3": "miss"}
+    return state
+
+
+def test_dg_supp_5_brave_after_the_roll_replays_we_dg_04_as_the_seed_narrates_it() -> None:
+    """DG-SUPP-5 (`dg.brave_before_roll`, AMB-DG-18): d100 = 11 misses all three at S-X = 10.
+    By default the choice was before the roll: d2 stays at -30 and unhurt. Chosen after the
+    roll (the seed's example tells it so), d2 braves: no -30, 11 vs S+X = 70 hits and impales
+    (<= 14), chest, 1d10 twice = 13 (WE-DG-04)."""
+    before = _dwarves()
+    with pytest.raises(IllegalAction, match=r"no suppressive fire.*DG-SUPP-5"):
+        SYSTEM.resolve(
+            before, Action("brave_after", "d2", {"shooter": "hernandez"}), LoadedDice([])
+        )
+    assert c(before, "d2")["penalties"] == [{"value": -30, "round": 2, "source": "hernandez"}]
+
+    state = _dwarves(brave_before_roll=False)
+    assert any(t["kind"] == "brave_after" for t in SYSTEM.legal_actions(state, "d2"))
+    state, events = play(state, "brave_after", "d2", [5, 6, 7], shooter="hernandez")
+    assert events[0].payload["result"] == "impale"
+    assert events[0].payload["hits"][0]["rolled"] == 13
+    assert "11 vs 70 (S+X)" in events[0].text
+    assert c(state, "d2")["penalties"] == []
+    assert c(state, "d1")["penalties"] == [{"value": -30, "round": 2, "source": "hernandez"}]
+    with pytest.raises(IllegalAction, match="no suppressive fire"):  # one choice per fire
+        SYSTEM.resolve(state, Action("brave_after", "d2", {"shooter": "hernandez"}), LoadedDice([]))
+
+
+def test_dg_supp_5_brave_after_the_roll_is_lost_once_the_target_acts() -> None:
+    """DG-SUPP-5 (`dg.brave_before_roll = false`): the choice is made before acting again."""
+    state = encounter(
+        agent("a", weapons=[SMG]), agent("b", dex=8, side="cult"), brave_before_roll=False
+    )
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = play(state, "suppress", "a", [90], weapon="smg", x=20, rounds=4, targets="b")
+    state, _ = play(state, "pass", "b", [])
+    with pytest.raises(IllegalAction, match="has acted since the roll"):
+        SYSTEM.resolve(state, Action("brave_after", "b", {"shooter": "a"}), LoadedDice([]))
