@@ -14,6 +14,7 @@ from rules.mech.damage import fall_damage, half_up, parse_expr, roll_expr, roll_
 from rules.mech.engine import (
     HANDLERS,
     ONE_AP_ACTIONS,
+    TOTAL_20_HITS,
     Ctx,
     always_hidden,
     begin_turn,
@@ -611,6 +612,9 @@ def attack_roll(
     natural = ctx.dice.roll(20, f"{mode} attack d20 on {t['name']}")
     total = natural + bonus + mod
     hit = total >= defence
+    if not hit and total >= 20 and mode != "tech" and ctx.settings["critical"] == TOTAL_20_HITS:
+        hit = True  # MECH-AMB-23, other reading: a total of 20 is a critical, needing no hit
+        why.append(f"a total of 20 or more crits against {dname} {defence} (MECH-AMB-23)")
     crit = hit and mode != "tech" and total >= 20  # MECH-CRIT-1 / MECH-AMB-23
     verdict = "critical hit" if crit else ("hit" if hit else "miss")
     sources = f" ({'; '.join(why)})" if why else ""

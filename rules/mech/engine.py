@@ -75,6 +75,9 @@ DEFAULT_SETTINGS: Json = {
     "next_turn": "next_turn_starting_after",  # MECH-AMB-48
 }
 
+# MECH-AMB-23, other reading: a total of 20 or more is a critical (and so a hit) at any defence.
+TOTAL_20_HITS = "total_20_crits_without_hit"
+
 GM_ACTOR = "gm"
 GM_KINDS = frozenset(
     (

@@ -17,6 +17,7 @@ from rules.mech.data import MARA, SPARRING
 from rules.mech.engine import (
     DEFAULT_SETTINGS,
     GM_ACTOR,
+    TOTAL_20_HITS,
     VERSION,
     Ctx,
     next_picks,
@@ -196,7 +197,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Criticals",
         "hits_only_whole_roll_twice",
         "MECH-AMB-23",
-        ("hits_only_whole_roll_twice",),
+        ("hits_only_whole_roll_twice", TOTAL_20_HITS),
     ),
     Setting(
         "mech.area_critical",
@@ -833,12 +834,15 @@ def _frac(p: Fraction) -> Json:
     return {"probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
 
 
-def hit_chances(terms: act.Terms, mode: str) -> tuple[Fraction, Fraction]:
-    """MECH-ATK-*, MECH-CRIT-1: exact P(hit) and P(critical) over the twenty d20 faces."""
+def hit_chances(
+    terms: act.Terms, mode: str, total_20_hits: bool = False
+) -> tuple[Fraction, Fraction]:
+    """MECH-ATK-*, MECH-CRIT-1: exact P(hit) and P(critical) over the twenty d20 faces;
+    `total_20_hits`: MECH-AMB-23's other reading (a total of 20 crits, so hits, at any defence)."""
     hits = crits = 0
     for face in range(1, 21):
         total = face + terms.bonus + terms.modifier
-        if total >= terms.defence:
+        if total >= terms.defence or (total_20_hits and mode != "tech" and total >= 20):
             hits += 1
             if mode != "tech" and total >= 20:
                 crits += 1
@@ -937,7 +941,7 @@ def preview(state: Json, action: Action) -> Json:
         terms = act.attack_terms(
             state, u, t, mode, params, origin, weapon.get("skill") if weapon else None
         )
-        hit, crit = hit_chances(terms, mode)
+        hit, crit = hit_chances(terms, mode, state["settings"]["critical"] == TOTAL_20_HITS)
         name = t["name"]
         if has(t, "hidden") and hostile(u, t):  # MECH-COND-HIDDEN: hit by areas, not named
             name, tid = "an unseen unit", ""

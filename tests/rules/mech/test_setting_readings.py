@@ -32,6 +32,7 @@ def test_every_setting_lists_its_readings() -> None:
     assert "making_a_save" in choices["mech.hidden_saves"]
     assert "first_turn_next_round" in choices["mech.trauma_durations"]
     assert "spent_on_next_attack" in choices["mech.lock_on_use"]
+    assert "total_20_crits_without_hit" in choices["mech.critical"]
 
 
 @pytest.mark.parametrize(
@@ -245,14 +246,14 @@ def test_direct_hit_and_glancing_blow_last_its_next_turn_or_the_next_rounds_firs
     assert condition not in u(state, "t")["conditions"]
 
 
-def locked_third(reading: str, mounts: list | None = None) -> dict:
+def locked_third(mounts: list | None = None, **settings: object) -> dict:
     """A (blue, Arc Gun or given mounts) on its turn; T and S (red) near it; O (red) Locked On."""
     state = encounter(
         mech("a", "A", 0, 0, sheet(mounts=mounts or [[ARC_GUN], [], []])),
         mech("t", "B", 5, 0, sparring()),
         mech("s", "B", 5, 1, sparring()),
         mech("o", "B", 12, 9, sparring()),
-        lock_on_use=reading,
+        **settings,
     )
     state = patch(state, "o", conditions={"lock_on": {"source": "tech"}})
     return turn(state, "a")
@@ -261,7 +262,7 @@ def locked_third(reading: str, mounts: list | None = None) -> dict:
 def test_lock_on_of_another_unit_gives_the_next_attack_accuracy_mech_amb_47() -> None:
     """MECH-COND-LOCKON / MECH-AMB-47, other reading: A spends O's Lock On on a shot at T:
     d20 = 5 + 1 + 2 (one accuracy) = 8 vs evasion 8 hits; without it 6 misses."""
-    state = locked_third("spent_on_next_attack")
+    state = locked_third(lock_on_use="spent_on_next_attack")
     missed, _ = play(state, "a", "attack", [5], weapon="arc_gun", target="t")
     assert u(missed, "t")["hp"] == 10 and "lock_on" in u(missed, "o")["conditions"]
     state, events = play(
@@ -275,7 +276,7 @@ def test_lock_on_of_another_unit_gives_the_next_attack_accuracy_mech_amb_47() ->
 
 def test_default_spends_only_the_targets_lock_on_mech_amb_47() -> None:
     """MECH-AMB-47 default: a Lock On is spent only on an attack on the locked unit."""
-    state = locked_third("spent_on_an_attack_on_it")
+    state = locked_third(lock_on_use="spent_on_an_attack_on_it")
     with pytest.raises(IllegalAction, match=r"only the target's Lock On.*MECH-AMB-47"):
         play(state, "a", "attack", [5, 4], weapon="arc_gun", target="t", lock_on_from="o")
     legal = [a for a in SYSTEM.legal_actions(state, "a") if a["kind"] == "attack"]
@@ -285,7 +286,7 @@ def test_default_spends_only_the_targets_lock_on_mech_amb_47() -> None:
 def test_area_attack_gets_the_accuracy_on_each_target_and_spends_once_mech_amb_47() -> None:
     """MECH-AMB-47, other reading, MECH-AOE-1: a blast on T and S, d20 = 5 and 5 (+1 +2 = 8):
     both hit; O's Lock On is spent once, after both rolls."""
-    state = locked_third("spent_on_next_attack", [[FRAG], [], []])
+    state = locked_third([[FRAG], [], []], lock_on_use="spent_on_next_attack")
     state, events = play(
         state, "a", "attack", [5, 5, 3], weapon="frag_launcher", x=5, y=0, lock_on_from="o"
     )
@@ -307,7 +308,7 @@ def test_spending_a_lock_on_that_is_not_there_is_refused_mech_amb_47(
     params: dict, message: str
 ) -> None:
     """MECH-COND-LOCKON: a Lock On that is missing, on no hostile, or spent twice is refused."""
-    state = locked_third("spent_on_next_attack")
+    state = locked_third(lock_on_use="spent_on_next_attack")
     state = patch(state, "t", conditions={"lock_on": {"source": "tech"}})
     with pytest.raises(IllegalAction, match=message):
         play(state, "a", "attack", [5, 4], weapon="arc_gun", target="t", **params)
@@ -315,7 +316,7 @@ def test_spending_a_lock_on_that_is_not_there_is_refused_mech_amb_47(
 
 def test_legal_attack_forms_offer_the_locked_units_mech_amb_47() -> None:
     """MECH-AMB-47, other reading: the attack forms list the Locked On enemies to spend."""
-    state = locked_third("spent_on_next_attack")
+    state = locked_third(lock_on_use="spent_on_next_attack")
     legal = [a for a in SYSTEM.legal_actions(state, "a") if a["kind"] == "attack"]
     fields = [f for a in legal for f in a["params"] if f["name"] == "lock_on_from"]
     assert fields and fields[0]["choices"] == [["", "—"], ["o", "O"]]
@@ -323,10 +324,29 @@ def test_legal_attack_forms_offer_the_locked_units_mech_amb_47() -> None:
 
 def test_preview_counts_the_spent_lock_on_mech_amb_47() -> None:
     """MECH-AMB-47, other reading: the exact odds include the +1 accuracy (d20 ≥ 5, not ≥ 7)."""
-    state = locked_third("spent_on_next_attack")
+    state = locked_third(lock_on_use="spent_on_next_attack")
     odds = []
     for extra in ({}, {"lock_on_from": "o"}):
         action = Action("attack", "a", {"weapon": "arc_gun", "target": "t", **extra})
         preview = SYSTEM.preview(state, action)  # type: ignore[misc]
         odds.append(Fraction(preview["details"]["targets"][0]["hit"]).limit_denominator(1000))
     assert odds == [Fraction(14, 20), Fraction(16, 20)]
+
+
+@pytest.mark.parametrize(
+    ("reading", "hp", "faces"),
+    [("hits_only_whole_roll_twice", 10, [19]), ("total_20_crits_without_hit", 4, [19, 4, 2])],
+)
+def test_a_total_of_20_below_the_defence_misses_or_crits_mech_amb_23(
+    reading: str, hp: int, faces: list[int]
+) -> None:
+    """MECH-CRIT-1 / MECH-AMB-23: d20 = 19 + 1 = 20 against evasion 22: a miss (only a hit can
+    crit), or (other reading) a critical: 1d6 twice = 4, 2, keep 4, + 2 bonus = 6."""
+    state = locked_third(critical=reading)
+    state["units"]["t"]["stats"]["evasion"] = 22
+    state, events = play(state, "a", "attack", faces, weapon="arc_gun", target="t")
+    assert u(state, "t")["hp"] == hp
+    assert ("critical hit" in texts(events)) is (hp < 10)
+    action = Action("attack", "a", {"weapon": "arc_gun", "target": "t"})
+    detail = SYSTEM.preview(state, action)["details"]["targets"][0]  # type: ignore[misc]
+    assert Fraction(detail["hit"]).limit_denominator(1000) == (Fraction(2, 20) if hp < 10 else 0)
