@@ -22,7 +22,14 @@ from rules.brp.core import (
 from rules.brp.hazards import severe_burn
 from rules.core.dice import Dice
 from rules.core.system import Json
-from rules.delta_green.state import able, apply_op, fork, limb_capped, uses_locations
+from rules.delta_green.state import (
+    able,
+    apply_op,
+    fork,
+    limb_capped,
+    uses_locations,
+    wound_crossing,
+)
 from rules.delta_green.tables import (
     CHEST,
     HIT_LOCATION_TABLE,
@@ -460,18 +467,25 @@ def deal_hit(
         "by": attacker["id"],
     }
     applied = limb_capped(target, op["location"], max(0, after))  # what `_damage` will deal
+    level = ""
+    if location and located:
+        after_loc = before_loc + applied
+        normal = int(target["loc_max"][location])
+        if "wound_hits" in target:  # DG-WOUND-1 per hit (read before the op changes it)
+            one, two, _ = wound_crossing(target, location, before_loc, after_loc, max(0, after))
+        else:
+            one = after_loc >= normal and before_loc < normal
+            two = after_loc >= 2 * normal and before_loc < 2 * normal
+        if two:
+            level = f"; {LOCATION_NAMES[location]} at 2x"
+        elif one:
+            level = f"; {LOCATION_NAMES[location]} at 1x"
+        level += f" ({LOCATION_NAMES[location]} {normal - after_loc}/{normal})"
     if apply:
         apply_op(scratch, op)
     if applied != after:
         text += f"; limb holds at most 2x: {applied} applied"  # DG-WOUND-6
-    if location and located:
-        after_loc = before_loc + applied
-        normal = int(target["loc_max"][location])
-        if after_loc >= 2 * normal and before_loc < 2 * normal:
-            text += f"; {LOCATION_NAMES[location]} at 2x"
-        elif after_loc >= normal and before_loc < normal:
-            text += f"; {LOCATION_NAMES[location]} at 1x"
-        text += f" ({LOCATION_NAMES[location]} {normal - after_loc}/{normal})"
+    text += level
     text += f"; {target['name']} HP {before_hp - applied}"
     hit = {
         "target": target_id,

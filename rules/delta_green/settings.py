@@ -143,7 +143,13 @@ SETTINGS: tuple[Setting, ...] = (
         "DG-LOC-3",
         ("half_up", "up"),
     ),
-    Setting("dg.wound_threshold", "Wound thresholds", "cumulative", "DG-WOUND-1", ("cumulative",)),
+    Setting(
+        "dg.wound_threshold",
+        "Wound thresholds (cumulative damage, or per_hit: one hit of at least L / 2L)",
+        "cumulative",
+        "DG-WOUND-1",
+        ("cumulative", "per_hit"),
+    ),
     Setting("dg.crawl_m_per_action", "Crawling distance per action (m)", 1, "DG-WOUND-2"),
     Setting("dg.decapitation_tags", "Weapon tags that sever", ("can_sever",), "DG-WOUND-7"),
     Setting(

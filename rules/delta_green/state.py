@@ -36,6 +36,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
             **sheet.get("location_hp", {}),
         },
         "damage": {loc: 0 for loc in LOCATIONS},
+        **({"wound_hits": {}} if settings["dg.wound_threshold"] == "per_hit" else {}),
         "weapons": {
             w["key"]: {"loaded": w["loaded"], "spare": w["spare"], "jammed": False, "broken": False}
             for w in sheet["weapons"]
@@ -103,10 +104,41 @@ def start(setup: Mapping[str, Any]) -> Json:
 
 
 def loc_threshold(c: Mapping[str, Any], loc: str) -> tuple[bool, bool]:
-    """DG-WOUND-1: whether a location has reached >= 1x and >= 2x its normal HP in damage."""
+    """DG-WOUND-1: whether a location has reached >= 1x and >= 2x its normal HP in damage.
+
+    With `dg.wound_threshold = "per_hit"` (the combatant then keeps `wound_hits`, the largest
+    single hit on each location since it last healed below 1x) a level also needs one hit that
+    large on its own."""
     normal = int(c["loc_max"][loc])
     taken = int(c["damage"][loc])
-    return taken >= normal, taken >= 2 * normal
+    hits = c.get("wound_hits")
+    if hits is None:
+        return taken >= normal, taken >= 2 * normal
+    worst = int(hits.get(loc, 0))
+    return taken >= normal and worst >= normal, taken >= 2 * normal and worst >= 2 * normal
+
+
+def wound_crossing(
+    c: Mapping[str, Any], loc: str, before: int, after: int, hit: int
+) -> tuple[bool, bool, int | None]:
+    """DG-WOUND-1: whether one hit (`hit` damage, location damage `before` -> `after`) takes the
+    location to >= 1x and to >= 2x, and the location's new largest single hit (None: cumulative).
+
+    Cumulative by default. `dg.wound_threshold = "per_hit"` reads the seed's 「一次定位命中受到的
+    伤害高于该位置的实际生命值」 (L56, "one located hit") literally: a level is reached only
+    by a single hit of at least L (2L); the location HP still adds up, and the level ends when
+    healing brings the damage below L, which also forgets the earlier hits."""
+    normal = int(c["loc_max"][loc])
+    hits = c.get("wound_hits")
+    if hits is None:
+        return before < normal <= after, before < 2 * normal <= after, None
+    worst_before = int(hits.get(loc, 0)) if before >= normal else 0
+    worst = max(worst_before, hit)
+    one_before = before >= normal and worst_before >= normal
+    two_before = before >= 2 * normal and worst_before >= 2 * normal
+    one = not one_before and after >= normal and worst >= normal
+    two = not two_before and after >= 2 * normal and worst >= 2 * normal
+    return one, two, worst
 
 
 def is_dead(c: Mapping[str, Any]) -> bool:
@@ -141,7 +173,10 @@ def is_incapacitated(c: Mapping[str, Any]) -> bool:
 def is_immobile(c: Mapping[str, Any]) -> bool:
     """DG-WOUND-3: a chest at 1x cannot move until its HP is above 0."""
     # uses_locations(c) and loc_threshold(c, CHEST)[0], without the calls (every spend op asks)
-    return bool(c["sheet"].get("hit_locations", True)) and c["damage"][CHEST] >= c["loc_max"][CHEST]
+    if not (c["sheet"].get("hit_locations", True) and c["damage"][CHEST] >= c["loc_max"][CHEST]):
+        return False
+    hits = c.get("wound_hits")  # DG-WOUND-1 per hit: one hit of at least L
+    return hits is None or int(hits.get(CHEST, 0)) >= int(c["loc_max"][CHEST])
 
 
 def leg_disabled(c: Mapping[str, Any]) -> bool:
@@ -290,16 +325,21 @@ def _op_damage(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
         return
     normal = int(c["loc_max"][loc])
     before = int(c["damage"][loc])
+    hit = amount
     if loc in LIMBS:  # DG-WOUND-6 (limb_capped, inline: every bullet of a burst comes here)
         amount = max(0, min(amount, 2 * normal - before))
     after = before + amount
+    if "wound_hits" in c:  # DG-WOUND-1 per hit
+        crossed_one, crossed_two, worst = wound_crossing(c, loc, before, after, hit)
+        mine(state, cid, "wound_hits")[loc] = worst
+    else:
+        crossed_one = before < normal <= after
+        crossed_two = before < 2 * normal <= after
     mine(state, cid, "damage")[loc] = after
     c["hp"] = int(c["hp"]) - amount
     if amount > 0:
         c["aim"] = None  # DG-AIM-1: being hit spoils precision aiming
     sever = bool(op.get("sever"))
-    crossed_one = before < normal <= after
-    crossed_two = before < 2 * normal <= after
     if crossed_one:
         if loc in LEGS:  # DG-WOUND-2
             c["prone"] = True

@@ -8,9 +8,9 @@ from dg_helpers import SMG, agent, c, encounter, gm, play
 
 from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction
-from rules.core.system import Action
+from rules.core.system import Action, Audience
 from rules.delta_green import SYSTEM
-from rules.delta_green.state import cards_left, current_actor, is_unconscious
+from rules.delta_green.state import cards_left, current_actor, is_immobile, is_unconscious
 
 
 @pytest.mark.parametrize(("carry", "cards"), [(False, 3), (True, 5)])
@@ -236,3 +236,42 @@ def test_dg_supp_5_brave_after_the_roll_is_lost_once_the_target_acts() -> None:
     state, _ = play(state, "pass", "b", [])
     with pytest.raises(IllegalAction, match="has acted since the roll"):
         SYSTEM.resolve(state, Action("brave_after", "b", {"shooter": "a"}), LoadedDice([]))
+
+
+@pytest.mark.parametrize(("rule", "wounded"), [("cumulative", True), ("per_hit", False)])
+def test_dg_wound_1_thresholds_cumulative_or_per_hit(rule: str, wounded: bool) -> None:
+    """DG-WOUND-1 (`dg.wound_threshold`, AMB-DG-26): chest L 5 already took 3; a pistol shot
+    (d100 20 hits, d10 = 5 chest, 1d10 = 3) makes 6. Cumulative: the chest is at 1x: prone,
+    bleeding, immobile (DG-WOUND-3). Per hit (the seed's 「一次定位命中」, L56): neither 3 nor 3
+    reaches 5, so no effect; the location HP still shows -1."""
+    state = encounter(agent("a"), agent("b", side="cult"), wound_threshold=rule)
+    state, _ = gm(state, "gm_damage", [], target="b", amount=3, location="chest", reason="x")
+    state, _ = gm(state, "start_round", [10, 1])
+    state, events = play(state, "fire", "a", [20, 5, 3], weapon="pistol", target="b")
+    b = c(state, "b")
+    assert (b["hp"], b["damage"]["chest"]) == (6, 6)
+    assert ("chest/abdomen at 1x" in events[0].text.lower()) == wounded
+    assert (b["prone"], "chest" in b["bleeding"], is_immobile(b)) == (wounded,) * 3
+    view = SYSTEM.view(state, Audience("gm"))["combatants"]["b"]["derived"]
+    chest = next(loc for loc in view["locations"] if loc["key"] == "chest")
+    assert (chest["hp"], "disabled" in chest["badges"]) == (-1, wounded)
+
+
+def test_dg_wound_1_per_hit_one_hit_of_l_or_2l_and_healing_forgets_old_hits() -> None:
+    """DG-WOUND-1 per hit: a single 5 on the chest (L 5) is 1x; a single 8 on the right leg
+    (L 4) is 2x: maimed; once the chest heals below 1x, a later 2 that brings it back to 5 is
+    no wound, since no single hit of 5 came after the healing."""
+    state = encounter(agent("b", hp=20), wound_threshold="per_hit")
+    b = c(state, "b")
+    chest_l, leg_l = b["loc_max"]["chest"], b["loc_max"]["right_leg"]
+    state, _ = gm(state, "gm_damage", [], target="b", amount=chest_l, location="chest", reason="x")
+    assert is_immobile(c(state, "b"))
+    state, _ = gm(
+        state, "gm_damage", [], target="b", amount=2 * leg_l, location="right_leg", reason="x"
+    )
+    assert "right_leg" in c(state, "b")["maimed"]
+    state, _ = gm(state, "gm_heal", [], target="b", amount=2, location="chest", reason="x")
+    assert not is_immobile(c(state, "b"))
+    state, _ = gm(state, "gm_damage", [], target="b", amount=2, location="chest", reason="x")
+    assert c(state, "b")["damage"]["chest"] == chest_l
+    assert not is_immobile(c(state, "b"))
