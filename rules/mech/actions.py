@@ -532,7 +532,9 @@ def attack_terms(
     if spends:  # MECH-AMB-47
         acc += 1
         why.append("Lock On spent +1 accuracy")
-    elif params.get("lock_on_from"):  # MECH-AMB-47, other reading: any hostile's Lock On
+    elif (
+        "lock_on_from" in params and params["lock_on_from"]
+    ):  # MECH-AMB-47, other reading: any hostile's Lock On
         acc += 1
         why.append(f"Lock On of {lock_on_source(state, a, params)['name']} spent +1 accuracy")
     extra_acc = int_param(params, "accuracy", 0) if "accuracy" in params else 0
@@ -603,12 +605,14 @@ def attack_roll(
         if face == 1:
             return Roll(tid, False, False, f"{t['name']} is Invisible: d2 = 1, the attack misses")
         why.append("Invisible d2 = 2: the attack goes ahead")
-    terms = attack_terms(ctx.state, a, t, mode, params, source, skill)
-    why += terms.why
-    if terms.spends_lock_on:  # MECH-AMB-47
+    # One unpacking instead of six NamedTuple attribute reads (the attack is the hot path).
+    mod, bonus, defence, dname, terms_why, spends_lock_on, _ = attack_terms(
+        ctx.state, a, t, mode, params, source, skill
+    )
+    why += terms_why
+    if spends_lock_on:  # MECH-AMB-47
         text = f"{a['name']} spends the Lock On on {t['name']}"
         ctx.remove_condition(tid, "lock_on", text, "MECH-COND-LOCKON")
-    mod, bonus, defence, dname = terms.modifier, terms.bonus, terms.defence, terms.defence_name
     natural = ctx.dice.roll(20, f"{mode} attack d20 on {t['name']}")
     total = natural + bonus + mod
     hit = total >= defence
@@ -637,7 +641,7 @@ def rolled_attack(
         hit=roll.hit,
         rule=rule,
     )
-    if params.get("lock_on_from"):  # MECH-AMB-47, other reading
+    if "lock_on_from" in params and params["lock_on_from"]:  # MECH-AMB-47, other reading
         spend_lock_on_from(ctx, u, params)
     return roll
 
@@ -720,7 +724,7 @@ def strike(
             rule=rule,
         )
         rolls.append(roll)
-    if params.get("lock_on_from"):  # MECH-AMB-47, other reading
+    if "lock_on_from" in params and params["lock_on_from"]:  # MECH-AMB-47, other reading
         spend_lock_on_from(ctx, a, params)
     hits = []
     critted = False
