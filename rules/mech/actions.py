@@ -532,9 +532,7 @@ def attack_terms(
     if spends:  # MECH-AMB-47
         acc += 1
         why.append("Lock On spent +1 accuracy")
-    elif (
-        "lock_on_from" in params and params["lock_on_from"]
-    ):  # MECH-AMB-47, other reading: any hostile's Lock On
+    elif params.get("lock_on_from"):  # MECH-AMB-47, other reading: any hostile's Lock On
         acc += 1
         why.append(f"Lock On of {lock_on_source(state, a, params)['name']} spent +1 accuracy")
     extra_acc = int_param(params, "accuracy", 0) if "accuracy" in params else 0
@@ -641,7 +639,7 @@ def rolled_attack(
         hit=roll.hit,
         rule=rule,
     )
-    if "lock_on_from" in params and params["lock_on_from"]:  # MECH-AMB-47, other reading
+    if params.get("lock_on_from"):  # MECH-AMB-47, other reading
         spend_lock_on_from(ctx, u, params)
     return roll
 
@@ -724,7 +722,7 @@ def strike(
             rule=rule,
         )
         rolls.append(roll)
-    if "lock_on_from" in params and params["lock_on_from"]:  # MECH-AMB-47, other reading
+    if params.get("lock_on_from"):  # MECH-AMB-47, other reading
         spend_lock_on_from(ctx, a, params)
     hits = []
     critted = False
