@@ -467,25 +467,22 @@ def deal_hit(
         "by": attacker["id"],
     }
     applied = limb_capped(target, op["location"], max(0, after))  # what `_damage` will deal
-    level = ""
-    if location and located:
-        after_loc = before_loc + applied
-        normal = int(target["loc_max"][location])
-        if "wound_hits" in target:  # DG-WOUND-1 per hit (read before the op changes it)
-            one, two, _ = wound_crossing(target, location, before_loc, after_loc, max(0, after))
-        else:
-            one = after_loc >= normal and before_loc < normal
-            two = after_loc >= 2 * normal and before_loc < 2 * normal
-        if two:
-            level = f"; {LOCATION_NAMES[location]} at 2x"
-        elif one:
-            level = f"; {LOCATION_NAMES[location]} at 1x"
-        level += f" ({LOCATION_NAMES[location]} {normal - after_loc}/{normal})"
+    if "wound_hits" in target and location and located:  # DG-WOUND-1 per hit: read before
+        per_hit = wound_crossing(target, location, before_loc, before_loc + applied, max(0, after))
+        text += _per_hit_level(target, location, before_loc + applied, per_hit)
+        located = False  # the level is in the text already
     if apply:
         apply_op(scratch, op)
     if applied != after:
         text += f"; limb holds at most 2x: {applied} applied"  # DG-WOUND-6
-    text += level
+    if location and located:
+        after_loc = before_loc + applied
+        normal = int(target["loc_max"][location])
+        if after_loc >= 2 * normal and before_loc < 2 * normal:
+            text += f"; {LOCATION_NAMES[location]} at 2x"
+        elif after_loc >= normal and before_loc < normal:
+            text += f"; {LOCATION_NAMES[location]} at 1x"
+        text += f" ({LOCATION_NAMES[location]} {normal - after_loc}/{normal})"
     text += f"; {target['name']} HP {before_hp - applied}"
     hit = {
         "target": target_id,
@@ -496,6 +493,16 @@ def deal_hit(
         "impale": impale,
     }
     return op, [location_text, text] if location_text else [text], hit
+
+
+def _per_hit_level(
+    target: Mapping[str, Any], location: str, after_loc: int, crossing: tuple[bool, bool, Any]
+) -> str:
+    """DG-WOUND-1 (`dg.wound_threshold = "per_hit"`): the level this one hit reaches, if any."""
+    normal = int(target["loc_max"][location])
+    name = LOCATION_NAMES[location]
+    level = f"; {name} at 2x" if crossing[1] else f"; {name} at 1x" if crossing[0] else ""
+    return f"{level} ({name} {normal - after_loc}/{normal})"
 
 
 def _const(damage: DamageDice) -> str:

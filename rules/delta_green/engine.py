@@ -728,7 +728,12 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
     cards = _cost(state, c, mode.actions, f"a {mode.label}")
     rounds = min(mode.rounds, loaded)  # DG-AUTO-2
-    aim_mode, die, short_note = burst_profile(state, mode, rounds, walking)
+    die = mode.walk_die if walking and mode.walk_die else mode.hits_die
+    aim_mode = mode
+    short = ""
+    if rounds < mode.rounds:  # DG-AUTO-2: a short burst (`dg.short_burst_rule`)
+        aim_mode, die, note = burst_profile(state, mode, rounds, walking)
+        short = f" ({rounds} left in the weapon{note})"
     chance = attack_chance(state, c, weapon, target, params, aim_mode, rounds if walking else 0)
     label = f"{mode.label}{' (walking fire)' if walking else ''}"
     out = fire(
@@ -743,7 +748,6 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         label,
         distance=params.get("distance_m"),
     )
-    short = f" ({rounds} left in the weapon{short_note})" if rounds < mode.rounds else ""
     lines = [
         f"{c['name']} fires a {label} from {weapon['name']} at {target['name']}{short}",
         *out.lines,

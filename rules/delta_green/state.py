@@ -325,11 +325,11 @@ def _op_damage(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
         return
     normal = int(c["loc_max"][loc])
     before = int(c["damage"][loc])
-    hit = amount
     if loc in LIMBS:  # DG-WOUND-6 (limb_capped, inline: every bullet of a burst comes here)
         amount = max(0, min(amount, 2 * normal - before))
     after = before + amount
     if "wound_hits" in c:  # DG-WOUND-1 per hit
+        hit = max(0, int(op["amount"]))  # the whole hit, before the limb's cap
         crossed_one, crossed_two, worst = wound_crossing(c, loc, before, after, hit)
         mine(state, cid, "wound_hits")[loc] = worst
     else:
