@@ -513,6 +513,15 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                                 help_text="long burst or spray",
                             )
                         )
+                    if settings_of(state)["dg.burst_targets"] == "split":  # COC-AUTO-6
+                        fields.append(
+                            _field(
+                                "split",
+                                "Split among targets",
+                                help_text="target:rounds, ... adding up to the rounds fired; "
+                                "empty: the one target above",
+                            )
+                        )
                     fields.append(distance)
                     out.append(
                         _t(

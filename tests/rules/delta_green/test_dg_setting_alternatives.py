@@ -166,6 +166,9 @@ def test_dg_auto_4_burst_targets_split_rolls_each_target_at_the_normal_chance() 
 
     state = encounter(*people, burst_targets="split")
     state, _ = gm(state, "start_round", [10, 1, 1])
+    for legal, splits in ((started, False), (state, True)):
+        burst = next(t for t in SYSTEM.legal_actions(legal, "a") if t["kind"] == "burst")
+        assert any(f["name"] == "split" for f in burst["params"]) == splits
     for split, message in (("b:4,d:1", "add up to 5 rounds, the burst fires 6"), ("b:6", "two")):
         with pytest.raises(IllegalAction, match=message):
             SYSTEM.resolve(
