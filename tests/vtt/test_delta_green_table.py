@@ -116,3 +116,25 @@ def test_gm_tools_for_notes_light_and_edges_reach_the_board(dg_encounter: Any, g
     page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
     assert "Safe house on Pier 7" in page
     assert "dim light" in page
+
+
+def test_split_burst_setting_puts_the_split_field_on_the_burst_form(gwen: Any) -> None:
+    """DG-AUTO-4 (`dg.burst_targets = "split"`, COC-AUTO-6): the GM's burst form for Hernandez's
+    MAC-10 asks how the rounds are shared out; the default campaign's does not."""
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import play, start_encounter
+
+    pages = []
+    for chosen in ({}, {"dg.burst_targets": "split"}):
+        campaign = create_campaign(gwen.pk, f"Pier 9 {len(pages)}", "delta_green")
+        setup = {**SYSTEM.demo(), "settings": chosen}
+        encounter = start_encounter(campaign.pk, gwen.pk, "Warehouse", setup, {}, "delta_green")
+        play(encounter.pk, gwen.pk, Action("start_round", "gm"), "k1")
+        for n in range(12):
+            current = _current(encounter)
+            if current == "hernandez":
+                break
+            play(encounter.pk, gwen.pk, Action("pass", current), f"p{n}")
+        pages.append(_client(gwen).get(f"/encounters/{encounter.pk}/").content.decode())
+    assert 'name="kind" value="burst"' in pages[0] and 'name="split"' not in pages[0]
+    assert 'name="kind" value="burst"' in pages[1] and 'name="split"' in pages[1]
