@@ -278,3 +278,38 @@ def test_dg_wound_1_per_hit_one_hit_of_l_or_2l_and_healing_forgets_old_hits() ->
     state, _ = gm(state, "gm_damage", [], target="b", amount=2, location="chest", reason="x")
     assert c(state, "b")["damage"]["chest"] == chest_l
     assert not is_immobile(c(state, "b"))
+
+
+def test_dg_auto_4_split_burst_jam_stops_it_and_walking_fire_is_refused() -> None:
+    """DG-AUTO-4 split, COC-MAL-3: d100 = 99 >= malfunction 98 on the first share jams the
+    MAC-10: nothing fired, the second target is not rolled; walking fire cannot be split."""
+    people = (agent("a", weapons=[SMG]), agent("b", side="cult"), agent("d", side="cult"))
+    state = encounter(*people, burst_targets="split")
+    state, _ = gm(state, "start_round", [10, 1, 1])
+    with pytest.raises(IllegalAction, match="DG-WALK-1"):
+        SYSTEM.resolve(
+            state,
+            Action(
+                "burst", "a", {"weapon": "smg", "mode": "6", "split": "b:3,d:3", "walking": "on"}
+            ),
+            LoadedDice([]),
+        )
+    state, events = play(state, "burst", "a", [99], weapon="smg", mode="6", split="b:3,d:3")
+    assert events[0].payload["results"] == ["malfunction"]
+    assert c(state, "a")["weapons"]["smg"]["loaded"] == 30
+    assert c(state, "a")["weapons"]["smg"]["jammed"]
+
+
+def test_dg_wound_1_per_hit_burst_bullet_of_l_is_logged_at_1x() -> None:
+    """DG-WOUND-1 per hit: a 3-round burst, 1d3 = 2 bullets in the chest (L 5) for 2 and 5:
+    the 2 is no wound, the 5 on its own is: the log says so and the target falls."""
+    state = encounter(
+        agent("a", weapons=[SMG]), agent("b", side="cult", hp=20), wound_threshold="per_hit"
+    )
+    chest = c(state, "b")["loc_max"]["chest"]
+    state, _ = gm(state, "start_round", [10, 1])
+    state, events = play(
+        state, "burst", "a", [20, 2, 5, 2, 5, chest], weapon="smg", mode="3", target="b"
+    )
+    assert events[0].text.count("at 1x") == 1
+    assert c(state, "b")["prone"]
