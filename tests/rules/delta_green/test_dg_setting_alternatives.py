@@ -1,5 +1,6 @@
 """The alternative readings of settings that had only the proposed default: each one changes
-the outcome of the same dice (DG-ACT-2, DG-INIT-3, DG-HEAL-1, DG-CTRAIN-3, DG-POW-1, DG-AUTO-2, DG-AUTO-4, DG-SUPP-5, DG-WOUND-1)."""
+the outcome of the same dice (DG-ACT-2, DG-INIT-3, DG-HEAL-1, DG-CTRAIN-3, DG-POW-1, DG-AUTO-2,
+DG-AUTO-4, DG-SUPP-5, DG-WOUND-1)."""
 
 from __future__ import annotations
 
