@@ -529,6 +529,37 @@ def _target(state: Mapping[str, Any], params: Mapping[str, Any]) -> Json:
     return _c(state, str_param(params, "target"))
 
 
+def _suppression_bullets(
+    scratch: Json,
+    shooter: Json,
+    weapon: Mapping[str, Any],
+    target: Json,
+    dice: Dice,
+    impale: bool,
+    ops: list[Json],
+    lines: list[str],
+    hits: list[Json],
+) -> None:
+    """DG-SUPP-2: the bullets of one suppressive-fire hit (`dg.suppression_hits`, one by default),
+    each with its location; only the first may impale."""
+    for index in range(int(settings_of(scratch)["dg.suppression_hits"])):
+        loc, loc_text = roll_location(scratch, dice, None, False, target)
+        op, hit_lines, record = deal_hit(
+            scratch,
+            shooter,
+            weapon,
+            target["id"],
+            dice,
+            impale and index == 0,
+            loc,
+            loc_text,
+            "bullet",
+        )
+        ops.append(op)
+        lines += hit_lines
+        hits.append(record)
+
+
 def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ACT-3, DG-EDGE-1/-2: a single shot per action, up to ROF a round; Double Tap: two."""
     c = _require_turn(state, action.actor)
@@ -951,22 +982,7 @@ def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
         if dodged:
             result = "dodged"
         else:
-            for index in range(int(settings_of(state)["dg.suppression_hits"])):
-                loc, loc_text = roll_location(scratch, dice, None, False, c)
-                op, hit_lines, record = deal_hit(
-                    scratch,
-                    shooter,
-                    weapon,
-                    c["id"],
-                    dice,
-                    impale and index == 0,
-                    loc,
-                    loc_text,
-                    "bullet",
-                )
-                ops.append(op)
-                lines += hit_lines
-                hits.append(record)
+            _suppression_bullets(scratch, shooter, weapon, c, dice, impale, ops, lines, hits)
     return [
         _event(
             "suppression.braved",
@@ -1106,22 +1122,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
         if dodged:
             results[target["id"]] = "dodged"
             continue
-        for index in range(int(settings["dg.suppression_hits"])):  # DG-SUPP-2: one bullet
-            loc, loc_text = roll_location(scratch, dice, None, False, target)
-            op, hit_lines, record = deal_hit(
-                scratch,
-                c,
-                weapon,
-                target["id"],
-                dice,
-                impale and index == 0,
-                loc,
-                loc_text,
-                "bullet",
-            )
-            ops.append(op)
-            lines += hit_lines
-            hits.append(record)
+        _suppression_bullets(scratch, c, weapon, target, dice, impale, ops, lines, hits)
     lines.append(f"{fired} rounds spent, {loaded - fired} left")
     ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
     ops += _turn_ops(c["id"], cards)
