@@ -6,7 +6,7 @@ import hashlib
 import heapq
 import itertools
 import marshal
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import Any
@@ -783,25 +783,36 @@ def movement_options(scn: Scenario, state: State, uids: list[str]) -> dict[str, 
             "mp": {u: mp_of(i, spent[dim[i]]) for i, u in enumerate(uids)},
             "minimum": False,
         }
-    # SCS-3.1e: a unit that has not moved may always move one hex (not prohibited, not enemy).
-    if all(_fresh(state, u) for u in uids):
-        for nxt in scn.grid.neighbours(origin):
-            label = scn.label(nxt)
-            if label in found:
-                continue
-            owner = board.occupant(scn, state, nxt)
-            if owner is not None and owner != side:
-                continue
-            if all(
-                board.terrain_enterable(scn, scn.units[u].move_class, origin, nxt) for u in uids
-            ):
-                found[label] = {
-                    "path": [label],
-                    "cost": "minimum move",
-                    "mp": {u: fmt(Fraction(board.ma_eff(scn, state, u))) for u in uids},
-                    "minimum": True,
-                }
+    add_minimum_moves(scn, state, side, origin, uids, found)
     return found
+
+
+def add_minimum_moves(
+    scn: Scenario,
+    state: State,
+    side: str,
+    origin: Hex,
+    uids: Sequence[str],
+    found: dict[str, dict[str, Any]],
+) -> None:
+    """SCS-3.1e: a unit that has not moved may always move one hex (not prohibited, not enemy);
+    adds those hexes to `found` where the MP search did not reach them."""
+    if not all(_fresh(state, u) for u in uids):
+        return
+    for nxt in scn.grid.neighbours(origin):
+        label = scn.label(nxt)
+        if label in found:
+            continue
+        owner = board.occupant(scn, state, nxt)
+        if owner is not None and owner != side:
+            continue
+        if all(board.terrain_enterable(scn, scn.units[u].move_class, origin, nxt) for u in uids):
+            found[label] = {
+                "path": [label],
+                "cost": "minimum move",
+                "mp": {u: fmt(Fraction(board.ma_eff(scn, state, u))) for u in uids},
+                "minimum": True,
+            }
 
 
 PathsOf = Callable[[Hex], list[Hex]]

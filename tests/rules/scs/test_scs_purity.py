@@ -153,23 +153,7 @@ def reference_movement_options(
             "mp": {u: fmt(spent0[u] + Fraction(spent[i], scale)) for i, u in enumerate(uids)},
             "minimum": False,
         }
-    if all(engine._fresh(state, u) for u in uids):
-        for nxt in scn.grid.neighbours(origin):
-            label = scn.label(nxt)
-            if label in found:
-                continue
-            owner = board.occupant(scn, state, nxt)
-            if owner is not None and owner != side:
-                continue
-            if all(
-                board.terrain_enterable(scn, scn.units[u].move_class, origin, nxt) for u in uids
-            ):
-                found[label] = {
-                    "path": [label],
-                    "cost": "minimum move",
-                    "mp": {u: fmt(Fraction(board.ma_eff(scn, state, u))) for u in uids},
-                    "minimum": True,
-                }
+    engine.add_minimum_moves(scn, state, side, origin, uids, found)  # SCS-3.1e, not searched
     return found
 
 
