@@ -257,8 +257,8 @@ def engaged(state: Mapping[str, Any], u: Mapping[str, Any]) -> bool:
     side = u["side"]
     ux, uy, us = u["x"], u["y"], u["stats"]["size"] - 1  # ints, as in dist()
     for o in state["units"].values():  # any order: the answer is whether one exists
-        if o["side"] == side or o["destroyed"]:
-            continue
+        if o["side"] == side or o["destroyed"] or o["x"] is None:
+            continue  # x is None: a Hidden enemy in a side's view, whose square it does not know
         # MECH-AMB-19: `dist(u, o) == 1`, inlined (the larger gap, across or down, is 1).
         ox, oy, os = o["x"], o["y"], o["stats"]["size"] - 1
         if max(ox - ux - us, ux - ox - os, oy - uy - us, uy - oy - os) != 1:

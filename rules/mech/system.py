@@ -893,6 +893,8 @@ def preview(state: Json, action: Action) -> Json:
         }
     if action.kind == "tech" and str_param(params, "option", "") == "invade":
         t = st.unit(state, str_param(params, "target"))
+        if has(t, "hidden") and hostile(u, t):  # MECH-COND-HIDDEN: refused as resolve refuses it
+            raise IllegalAction(f"{t['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN")
         terms = act.attack_terms(state, u, t, "tech", params)
         hit, _ = hit_chances(terms, "tech")
         return {
@@ -913,6 +915,13 @@ def preview(state: Json, action: Action) -> Json:
     if weapon is not None and weapon.get("area"):
         ctx = Ctx(state, _NoDice())
         targets, origin, cells = act.area_targets(ctx, u, weapon, params)
+        # MECH-COND-HIDDEN: the odds come from what the attacker's side sees; a Hidden enemy in
+        # the area is left out, or sweeping free previews over the map would pin its square.
+        targets = [
+            i
+            for i in targets
+            if not (has(st.unit(state, i), "hidden") and hostile(u, st.unit(state, i)))
+        ]
     else:
         targets = [str_param(params, "target")]
         t = st.unit(state, targets[0])
@@ -943,8 +952,6 @@ def preview(state: Json, action: Action) -> Json:
         )
         hit, crit = hit_chances(terms, mode, state["settings"]["critical"] == TOTAL_20_HITS)
         name = t["name"]
-        if has(t, "hidden") and hostile(u, t):  # MECH-COND-HIDDEN: hit by areas, not named
-            name, tid = "an unseen unit", ""
         outcomes += [
             {"label": f"{name}: critical", **_frac(crit)},
             {"label": f"{name}: hit", **_frac(hit - crit)},

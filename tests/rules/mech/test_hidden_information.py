@@ -283,3 +283,20 @@ def test_snare_needs_a_visible_enemy_in_sensors_mech_save_1() -> None:
     legal = SYSTEM.legal_actions(state, "a")
     snare = next(t for t in legal if t["kind"] == "use_system")
     assert snare["params"][0]["name"] == "target"
+
+
+def test_the_other_side_can_list_its_actions_from_its_view_of_a_hidden_mech_mech_engage_1() -> None:
+    """MECH-ENGAGE-1 / MECH-ACT-HIDE: blue's view has no square for a Hidden enemy; no TypeError."""
+    state = SYSTEM.start(SYSTEM.demo())  # type: ignore[misc]
+    state = turn(patch_unit(state, "latch", x=6, y=5), "latch")
+    state["units"]["spar_a"]["conditions"]["hidden"] = {"source": "gm"}
+    player1 = Audience("player", side="blue", actors=frozenset({"latch"}))
+    seen = SYSTEM.view(state, player1)
+    assert seen["units"]["spar_a"]["x"] is None
+    assert SYSTEM.legal_actions(seen, "latch") == SYSTEM.legal_actions(state, "latch")
+    assert SYSTEM.legal_actions(seen, "gm")  # the GM dashboard forms build from a view too
+
+
+def patch_unit(state: dict, uid: str, **fields: object) -> dict:
+    """The state with some fields of one unit replaced."""
+    return {**state, "units": {**state["units"], uid: {**state["units"][uid], **fields}}}

@@ -8,7 +8,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from mech_helpers import encounter, mech, play, sheet, sparring, turn, u
+from mech_helpers import encounter, mech, patch, play, sheet, sparring, turn, u
 
 from rules.core.dice import LoadedDice, SeededDice
 from rules.core.errors import DiceError, IllegalAction, RulesError
@@ -236,7 +236,8 @@ def test_reach_lists_move_and_boost_squares_within_budget() -> None:
     assert reach(hidden_view, "a")["move"] == found["move"]
 
 
-def test_area_preview_does_not_name_hidden_enemies() -> None:
+def test_area_preview_leaves_hidden_enemies_out_mech_cond_hidden() -> None:
+    """MECH-COND-HIDDEN: a free preview must not tell whether a blast covers a Hidden enemy."""
     state = encounter(
         mech("a", "A", 0, 0), mech("t", "B", 5, 0, sparring()), mech("s", "B", 5, 1, sparring())
     )
@@ -244,6 +245,25 @@ def test_area_preview_does_not_name_hidden_enemies() -> None:
     state = turn(state, "a")
     action = Action("attack", "a", {"weapon": "cinder_pod", "x": 5, "y": 0})
     preview = SYSTEM.preview(state, action)  # type: ignore[misc]
-    assert [t["name"] for t in preview["details"]["targets"]] == ["T", "an unseen unit"]
+    assert [t["name"] for t in preview["details"]["targets"]] == ["T"]
+    assert "unseen" not in str(preview)
+    # Sweeping the blast centre over the map: every answer is the same wherever Hid stands.
+    elsewhere = patch(state, "s", x=12, y=12)
+    for x, y in [(5, 0), (5, 1), (5, 2), (4, 1), (6, 2)]:
+        swept = Action("attack", "a", {"weapon": "cinder_pod", "x": x, "y": y})
+        assert SYSTEM.preview(state, swept) == SYSTEM.preview(elsewhere, swept)  # type: ignore[misc]
+
+
+def test_invade_preview_refuses_a_hidden_enemy_as_the_action_would_mech_cond_hidden() -> None:
+    """MECH-COND-HIDDEN / MECH-TECH-INVADE: no e-defense or cover of a Hidden enemy in the odds."""
+    state = encounter(mech("a", "A", 0, 0), mech("s", "B", 5, 1, sparring()))
+    state["units"]["s"]["conditions"]["hidden"] = {"source": "hide"}
+    state = turn(state, "a")
+    invade = Action("tech", "a", {"option": "invade", "target": "s"})
+    with pytest.raises(IllegalAction, match="Hidden") as refused:
+        SYSTEM.preview(state, invade)  # type: ignore[misc]
+    with pytest.raises(IllegalAction) as resolved:
+        SYSTEM.resolve(state, invade, LoadedDice([]))
+    assert str(refused.value) == str(resolved.value)
     with pytest.raises(IllegalAction, match="Hidden"):
         SYSTEM.preview(state, Action("attack", "a", {"weapon": "k12_carbine", "target": "s"}))  # type: ignore[misc]
