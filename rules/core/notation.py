@@ -98,7 +98,8 @@ class DiceTerm:
         k kept dice hold min(k, S) successes when they are kept from the successful end, and
         max(0, k - (count - S)) when kept from the other end; S is binomial (`success_pool`).
         """
-        assert self.pool is not None and self.keep is not None
+        assert self.pool is not None
+        assert self.keep is not None
         which, k = self.keep
         high_succeeds = self.pool[0] in (">=", ">")
         successes = success_pool(self.count, self.sides, self.succeeds)

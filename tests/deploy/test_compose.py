@@ -92,7 +92,8 @@ def test_app_services_set_every_required_variable(compose: dict[str, Any], name:
     env = service_env(compose["services"][name], OPERATOR_ENV)
     assert set(REQUIRED_ENV) <= set(env)
     assert env["VTT_DEBUG"] == "0"
-    assert env["DATABASE_URL"].startswith("postgres://") and "@db:5432/" in env["DATABASE_URL"]
+    assert env["DATABASE_URL"].startswith("postgres://")
+    assert "@db:5432/" in env["DATABASE_URL"]
     assert env["REDIS_URL"] == "redis://redis:6379/0"
 
 
@@ -210,7 +211,8 @@ def test_proxy_upstreams_are_both_daphne_services(compose: dict[str, Any], nginx
         expected.append(f"{name}:{port}")
     assert sorted(proxy_upstream_servers(nginx)) == sorted(expected)
     upstream_name = re.search(r"upstream\s+(\w+)", nginx)
-    assert upstream_name and f"proxy_pass http://{upstream_name[1]};" in nginx
+    assert upstream_name
+    assert f"proxy_pass http://{upstream_name[1]};" in nginx
 
 
 def test_proxy_upgrades_websockets(nginx: str) -> None:
@@ -243,6 +245,8 @@ def test_dockerfile_installs_the_project_and_runs_daphne(dockerfile: str) -> Non
     assert re.search(r"^FROM python:3\.11", dockerfile, flags=re.M)
     assert re.search(r"^RUN pip install (-e )?\.$", dockerfile, flags=re.M)
     cmd = re.search(r"^CMD (\[.*\])$", dockerfile, flags=re.M)
-    assert cmd and json.loads(cmd[1])[-1] == "vtt.asgi:application"
+    assert cmd
+    assert json.loads(cmd[1])[-1] == "vtt.asgi:application"
     assert re.search(r"^USER (?!root)\w+", dockerfile, flags=re.M), "the app does not run as root"
-    assert (ROOT / "docker-compose.yml").is_file() and (ROOT / ".dockerignore").is_file()
+    assert (ROOT / "docker-compose.yml").is_file()
+    assert (ROOT / ".dockerignore").is_file()

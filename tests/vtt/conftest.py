@@ -21,7 +21,8 @@ def _load_counter_module() -> None:
         return
     path = Path(__file__).with_name("vtt_counter_system.py")
     spec = importlib.util.spec_from_file_location("vtt_counter_system", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["vtt_counter_system"] = module
     spec.loader.exec_module(module)

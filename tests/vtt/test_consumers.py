@@ -70,7 +70,8 @@ async def test_a_roll_reaches_everyone_at_the_table(encounter: Any, gwen: Any, p
 
     for socket in (gm, player):
         html = await socket.receive_from(timeout=5)
-        assert 'data-frame="events"' in html and "pip rolled 2d6+3" in html
+        assert 'data-frame="events"' in html
+        assert "pip rolled 2d6+3" in html
         assert frame_seq(html) == (2, 2)
         assert html.count('class="die"') == 2
         await socket.disconnect()
@@ -88,10 +89,13 @@ async def test_gmroll_result_reaches_only_the_gm(
     gm_html, player_html, watcher_html = [
         await s.receive_from(timeout=5) for s in (gm, player, watcher)
     ]
-    assert "pip rolled 3d6" in gm_html and gm_html.count('class="die"') == 3
+    assert "pip rolled 3d6" in gm_html
+    assert gm_html.count('class="die"') == 3
     for html in (player_html, watcher_html):
-        assert "pip rolled" not in html and 'class="die"' not in html
-        assert "secret" in html and frame_seq(html) == (2, 2)
+        assert "pip rolled" not in html
+        assert 'class="die"' not in html
+        assert "secret" in html
+        assert frame_seq(html) == (2, 2)
     for socket in (gm, player, watcher):
         await socket.disconnect()
 
@@ -103,7 +107,8 @@ async def test_hidden_state_never_reaches_players(encounter: Any, gwen: Any, pip
     )
     gm_html, player_html = await gm.receive_from(timeout=5), await player.receive_from(timeout=5)
     assert "vault code" in gm_html
-    assert "vault code" not in player_html and "ann bumps by" in player_html
+    assert "vault code" not in player_html
+    assert "ann bumps by" in player_html
     await gm.disconnect()
     await player.disconnect()
 
@@ -139,7 +144,8 @@ async def test_bad_input_gets_an_error_for_the_sender_only(
     await player.send_to(text_data=message)
 
     html = await player.receive_from(timeout=5)
-    assert 'data-frame="error"' in html and error in html
+    assert 'data-frame="error"' in html
+    assert error in html
     assert await gm.receive_nothing(timeout=0.2)
     assert await count_events(encounter) == before
     await gm.disconnect()
@@ -162,7 +168,8 @@ async def test_html_in_a_chat_line_arrives_as_text(encounter: Any, gwen: Any, pi
         )
     )
     html = await gm.receive_from(timeout=5)
-    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "<img src=x" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
     await gm.disconnect()
     await player.disconnect()
 
@@ -188,7 +195,8 @@ async def test_a_resent_key_is_answered_not_applied_twice(encounter: Any, pip: A
     await player.send_to(text_data=message)
 
     answer = await player.receive_from(timeout=5)
-    assert 'data-frame="heartbeat"' in answer and frame_seq(answer)[1] == 2
+    assert 'data-frame="heartbeat"' in answer
+    assert frame_seq(answer)[1] == 2
     assert await count_events(encounter) == 2
     await player.disconnect()
 
@@ -203,7 +211,8 @@ async def test_anonymous_and_strangers_are_refused(encounter: Any, otto: Any) ->
     for user in (None, otto):
         socket = await connect(user, encounter)
         connected, code = await socket.connect(timeout=5)
-        assert not connected and code == 4403
+        assert not connected
+        assert code == 4403
 
 
 async def test_removed_member_socket_is_closed_at_once(encounter: Any, gwen: Any, pip: Any) -> None:
@@ -216,7 +225,8 @@ async def test_removed_member_socket_is_closed_at_once(encounter: Any, gwen: Any
     # and the same socket's late action is refused by the service's own re-check
     again = await connect(pip, encounter)
     connected, code = await again.connect()
-    assert not connected and code == 4403
+    assert not connected
+    assert code == 4403
 
 
 async def test_role_change_closes_the_socket_for_a_reconnect(
@@ -238,7 +248,8 @@ async def test_heartbeat_carries_the_latest_seq(encounter: Any, pip: Any, settin
     settings.VTT_HEARTBEAT_SECONDS = 0.05
     player = await join(pip, encounter)
     beat = await player.receive_from(timeout=2)
-    assert 'data-frame="heartbeat"' in beat and frame_seq(beat)[1] == 1
+    assert 'data-frame="heartbeat"' in beat
+    assert frame_seq(beat)[1] == 1
     await player.disconnect()
 
 
@@ -259,8 +270,10 @@ async def test_reconnect_fetches_only_missed_events(encounter: Any, gwen: Any, p
 
     html = response.content.decode()
     assert frame_seq(html) == (3, 4)
-    assert "gwen rolled 1d10" in html and "gwen rolled 1d6" not in html
-    assert "gwen rolled 1d8" not in html and "secret" in html
+    assert "gwen rolled 1d10" in html
+    assert "gwen rolled 1d6" not in html
+    assert "gwen rolled 1d8" not in html
+    assert "secret" in html
     assert html.index('id="event-3"') < html.index('id="event-4"')
     encounter_now = await database_sync_to_async(Encounter.objects.get)(pk=encounter.pk)
     assert encounter_now.seq == 4
@@ -277,7 +290,8 @@ async def test_a_removed_members_open_socket_cannot_act(encounter: Any, pip: Any
     await player.send_to(text_data=json.dumps({"command": "chat", "text": "/roll 1d6", "key": "a"}))
 
     html = await player.receive_from(timeout=5)
-    assert 'data-frame="error"' in html and "You are not at this table" in html
+    assert 'data-frame="error"' in html
+    assert "You are not at this table" in html
     assert await count_events(encounter) == before
     await player.disconnect()
 

@@ -96,9 +96,11 @@ async def test_publish_delivers_to_local_sockets_at_once_and_once_each(hubs: lis
     await here.join(7, gm)
     await here.join(7, player)
     await here.publish(message(seq=1))
-    assert gm.received == ["gm-en"] and player.received == ["table-zh"]
+    assert gm.received == ["gm-en"]
+    assert player.received == ["table-zh"]
     await asyncio.sleep(0.2)  # its own message comes back through the layer and is skipped
-    assert gm.received == ["gm-en"] and player.received == ["table-zh"]
+    assert gm.received == ["gm-en"]
+    assert player.received == ["table-zh"]
 
 
 async def test_another_process_hears_the_frame_once_through_the_layer(hubs: list[Hub]) -> None:
@@ -110,7 +112,8 @@ async def test_another_process_hears_the_frame_once_through_the_layer(hubs: list
         await here.publish(message(seq=seq))
     await until(lambda: len(watcher.received) == 3)
     await asyncio.sleep(0.2)
-    assert watcher.received == ["table-en"] * 3 and sender.received == ["table-en"] * 3
+    assert watcher.received == ["table-en"] * 3
+    assert sender.received == ["table-en"] * 3
 
 
 async def test_frames_of_another_encounter_do_not_reach_a_socket(hubs: list[Hub]) -> None:
@@ -120,7 +123,8 @@ async def test_frames_of_another_encounter_do_not_reach_a_socket(hubs: list[Hub]
     await there.join(7, watcher)
     await here.publish(message(encounter_id=8))
     await asyncio.sleep(0.2)
-    assert elsewhere.received == ["gm-en"] and watcher.received == []
+    assert elsewhere.received == ["gm-en"]
+    assert watcher.received == []
 
 
 async def test_the_process_leaves_the_group_with_its_last_socket_and_stops(
@@ -137,7 +141,9 @@ async def test_the_process_leaves_the_group_with_its_last_socket_and_stops(
     await until(lambda: second.received == ["table-en"])
     assert first.received == []
     await there.leave(7, second)
-    assert there.pump_task is None and there.channel is None and there.sockets == {}
+    assert there.pump_task is None
+    assert there.channel is None
+    assert there.sockets == {}
     await there.leave(7, second)  # leaving twice is harmless
 
 

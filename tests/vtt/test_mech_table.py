@@ -35,13 +35,17 @@ def mech_encounter(gwen: Any, pip: Any) -> Any:
 
 def test_gm_dashboard_shows_map_tracks_and_turn_order(mech_encounter: Any, gwen: Any) -> None:
     page = _client(gwen).get(f"/encounters/{mech_encounter.pk}/").content.decode()
-    assert "css/systems/mech.css" in page and "js/mech.js" in page
+    assert "css/systems/mech.css" in page
+    assert "js/mech.js" in page
     assert 'class="mech-map"' in page
-    assert page.count('class="t-light"') == 7 and page.count('class="t-heavy"') == 5
+    assert page.count('class="t-light"') == 7
+    assert page.count('class="t-heavy"') == 5
     assert page.count('class="token side-') == 4
-    assert page.count('data-row="') == 4 and 'class="mech-order"' in page
+    assert page.count('data-row="') == 4
+    assert 'class="mech-order"' in page
     assert 'name="kind" value="gm_damage"' in page  # GM tools
-    assert 'name="kind" value="begin_turn"' in page and 'data-actor="latch"' in page
+    assert 'name="kind" value="begin_turn"' in page
+    assert 'data-actor="latch"' in page
     assert 'name="kind" value="begin_turn"' in page
 
 
@@ -50,16 +54,20 @@ def test_player_sees_own_sheet_reach_and_move_forms(mech_encounter: Any, pip: An
 
     client = _client(pip)
     page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
-    assert 'data-sheet="latch"' in page and 'data-sheet="spar_a"' not in page
-    assert "Cinder Pod" in page and 'data-uses="3"' in page
+    assert 'data-sheet="latch"' in page
+    assert 'data-sheet="spar_a"' not in page
+    assert "Cinder Pod" in page
+    assert 'data-uses="3"' in page
     play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
     page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
     assert 'data-reach-from="latch"' in page
-    assert 'data-mode="move"' in page and 'data-kind="move" data-actor="latch"' in page
+    assert 'data-mode="move"' in page
+    assert 'data-kind="move" data-actor="latch"' in page
     play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k2")
     page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
     assert 'data-mode="boost"' in page  # beyond the 2 squares of move left, within a boost
-    assert 'data-area="blast"' in page and "data-aim" in page
+    assert 'data-area="blast"' in page
+    assert "data-aim" in page
     assert 'data-reach-from="spar_a"' not in page
 
 
@@ -74,7 +82,8 @@ def test_meltdown_count_only_on_the_gm_page(mech_encounter: Any, gwen: Any, pip:
     gm_page = _client(gwen).get(f"/encounters/{encounter.pk}/").content.decode()
     player_page = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
     assert 'data-meltdown="3"' in gm_page
-    assert "reactor critical" in player_page and 'data-meltdown="3"' not in player_page
+    assert "reactor critical" in player_page
+    assert 'data-meltdown="3"' not in player_page
 
 
 def test_area_preview_shows_the_template_and_the_units_hit(mech_encounter: Any, pip: Any) -> None:
@@ -88,8 +97,10 @@ def test_area_preview_shows_the_template_and_the_units_hit(mech_encounter: Any, 
     )
     html = response.content.decode()
     assert 'class="preview-result mech-preview"' in html
-    assert 'data-area="11,5' in html and 'data-hits="spar_a"' in html
-    assert "Sparring Mule A" in html and "%" in html
+    assert 'data-area="11,5' in html
+    assert 'data-hits="spar_a"' in html
+    assert "Sparring Mule A" in html
+    assert "%" in html
 
 
 def test_board_context_survives_random_play_for_every_audience() -> None:
@@ -152,7 +163,9 @@ def test_campaign_settings_reach_a_new_mech_encounter(gwen: Any) -> None:
 
     campaign = create_campaign(gwen.pk, "Settings", "mech")
     page = _client(gwen).get(f"/campaigns/{campaign.pk}/").content.decode()
-    assert "MECH-AMB-43" in page and "MECH-STRUCT-TABLE" in page and "MECH-AMB-48" in page
+    assert "MECH-AMB-43" in page
+    assert "MECH-STRUCT-TABLE" in page
+    assert "MECH-AMB-48" in page
     save_settings(campaign.pk, gwen.pk, {"mech.structure_table": "lancer", "mech.wrecks": False})
     encounter = start_encounter(campaign.pk, gwen.pk, "Set", SYSTEM.demo(), {}, "mech")
     assert encounter.state["settings"]["structure_table"] == "lancer"

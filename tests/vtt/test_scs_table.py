@@ -65,11 +65,16 @@ def test_board_shows_the_hex_map_with_labels_terrain_rivers_and_counters(
 ) -> None:
     html = page(pip, game)
     assert '<svg class="scs-map"' in html
-    assert 'data-hex="07.05"' in html and ">07.05</text>" in html
-    assert "t-marsh" in html and 'class="rivers"' in html and "Halden" in html
-    assert 'data-reach-from="01.05"' in html and 'data-to="04.05"' in html
+    assert 'data-hex="07.05"' in html
+    assert ">07.05</text>" in html
+    assert "t-marsh" in html
+    assert 'class="rivers"' in html
+    assert "Halden" in html
+    assert 'data-reach-from="01.05"' in html
+    assert 'data-to="04.05"' in html
     assert "12 Tank Bn" in html  # Blue sees its own whole stack
-    assert "Turn 1" in html and "Movement Phase" in html
+    assert "Turn 1" in html
+    assert "Movement Phase" in html
 
 
 def test_red_never_receives_the_hidden_blue_unit_in_any_page_or_frame(
@@ -101,14 +106,16 @@ def test_red_never_receives_the_hidden_blue_unit_in_any_page_or_frame(
 
 def test_observer_and_gm_see_every_unit(game: Any, gwen: Any) -> None:
     html = page(gwen, game)
-    assert "12 Tank Bn" in html and "Flak Bn" in html
+    assert "12 Tank Bn" in html
+    assert "Flak Bn" in html
 
 
 def test_replay_shows_a_past_phase(game: Any, pip: Any) -> None:
     act(game, pip, "unit.move", "blue", units="B4", to="03.05")
     act(game, pip, "phase.end", "blue")
     html = page(pip, game, "?replay=0")
-    assert "Replay: turn 1" in html and "back to the live table" in html
+    assert "Replay: turn 1" in html
+    assert "back to the live table" in html
 
 
 def rigged(gwen: Any, pip: Any, rex: Any, code: str) -> Any:
@@ -135,10 +142,13 @@ def rigged(gwen: Any, pip: Any, rex: Any, code: str) -> Any:
 def test_combat_panel_offers_retreat_hexes_then_the_advance(gwen: Any, pip: Any, rex: Any) -> None:
     encounter = rigged(gwen, pip, rex, "Do1")
     before = page(pip, encounter)
-    assert "Roll 2d6" in before and "Chance of each result" in before
+    assert "Roll 2d6" in before
+    assert "Chance of each result" in before
     act(encounter, pip, "attack.resolve", "blue")
     red = page(rex, encounter)
-    assert "R4 → 06.05" in red and "no loss" in red and "EZOC: −1 step" in red
+    assert "R4 → 06.05" in red
+    assert "no loss" in red
+    assert "EZOC: −1 step" in red
     assert "Lose 1 step(s) instead of retreating" in red
     act(encounter, rex, "combat.retreat", "red", path="06.05")
     blue = page(pip, encounter)
@@ -170,7 +180,8 @@ def test_combat_panel_offers_a_retreat_off_the_map_as_elimination(
     act(encounter, pip, "attack.declare", "blue", units="B1", target="01.02")
     act(encounter, pip, "attack.resolve", "blue")
     red = page(rex, encounter)
-    assert "R4 → 00.02 · off the map: eliminated" in red and "R4 → 01.01 · no loss" in red
+    assert "R4 → 00.02 · off the map: eliminated" in red
+    assert "R4 → 01.01 · no loss" in red
     act(encounter, rex, "combat.retreat", "red", path="00.02")
     assert "R4 retreats off the map (00.02) and is eliminated (SCS-MAP-4)" in page(pip, encounter)
 
@@ -179,7 +190,8 @@ def test_combat_panel_asks_the_owner_for_step_losses(gwen: Any, pip: Any, rex: A
     encounter = rigged(gwen, pip, rex, "AL1")
     act(encounter, pip, "attack.resolve", "blue")
     blue = page(pip, encounter)
-    assert "Choose 1 step loss(es)" in blue and 'value="B1"' in blue
+    assert "Choose 1 step loss(es)" in blue
+    assert 'value="B1"' in blue
     assert "Choose 1 step loss(es)" not in page(rex, encounter)
 
 
@@ -191,10 +203,12 @@ def test_a_side_only_event_carries_a_side_badge_not_gm_only(
     act(game, pip, "unit.move", "blue", units="B1", to="03.04")
     rows = fragments.visible_rows(game.events.order_by("seq"), audience_for(game.pk, pip.pk))
     moved = [row for row in rows if row["kind"] == "unit.moved"]
-    assert moved and moved[0]["audience"] == "side:blue"
+    assert moved
+    assert moved[0]["audience"] == "side:blue"
     for viewer in (pip, gwen):
         html = page(viewer, game)
         assert 'class="badge">Blue only</small>' in html
         assert "GM only" not in html
     red = page(rex, game)
-    assert "Blue only" not in red and "GM only" not in red
+    assert "Blue only" not in red
+    assert "GM only" not in red

@@ -36,7 +36,8 @@ def test_start_commits_to_a_seed_and_hides_it_until_the_end(encounter: Any, gwen
     assert encounter.commitment == hashlib.sha256(encounter.seed.encode()).hexdigest()
     assert encounter.revealed_seed is None
     first = Event.objects.get(encounter=encounter, seq=1)
-    assert first.kind == "table.started" and encounter.commitment in first.text
+    assert first.kind == "table.started"
+    assert encounter.commitment in first.text
 
     ended = services.end_encounter(encounter.pk, gwen.pk)
 
@@ -51,7 +52,8 @@ def test_player_acts_for_their_seat_with_the_entrys_seeded_dice(encounter: Any, 
 
     [row] = outcome.events
     expected = SeededDice(derive_seed(encounter.seed, row.entry)).roll(6, "bump d6")
-    assert row.entry == 2 and row.seq == 2  # entry 1 is the opening
+    assert row.entry == 2
+    assert row.seq == 2
     assert row.dice == [{"purpose": "bump d6", "sides": 6, "value": expected}]
     assert row.action == {"kind": "bump", "actor": "ann", "params": {}}
     assert Encounter.objects.get(pk=encounter.pk).state["total"] == expected
@@ -63,7 +65,8 @@ def test_resent_key_is_answered_not_applied_twice(encounter: Any, pip: Any) -> N
 
     again = services.play(encounter.pk, pip.pk, bump(), "same-key")
 
-    assert first.fresh and not again.fresh
+    assert first.fresh
+    assert not again.fresh
     assert [e.pk for e in again.events] == [e.pk for e in first.events]
     assert stored(encounter) == before
 
@@ -109,9 +112,11 @@ def test_removed_member_can_no_longer_act(encounter: Any, gwen: Any, pip: Any) -
 def test_roll_2d6_plus_3_shows_every_die(encounter: Any, pip: Any) -> None:
     [row] = services.chat(encounter.pk, pip.pk, "/roll 2d6+3", "k").events
     faces = [die["value"] for die in row.dice]
-    assert len(faces) == 2 and all(d["sides"] == 6 for d in row.dice)
+    assert len(faces) == 2
+    assert all(d["sides"] == 6 for d in row.dice)
     assert row.payload["total"] == sum(faces) + 3
-    assert row.kind == "table.rolled" and row.audience == "all"
+    assert row.kind == "table.rolled"
+    assert row.audience == "all"
     assert row.text.startswith("pip rolled 2d6+3")
 
 
@@ -143,16 +148,20 @@ def test_gmroll_only_the_gm_sees_the_result(encounter: Any, pip: Any) -> None:
     assert row.audience == "gm"
     gm = services.audience_for(encounter.pk, encounter.campaign.owner_id)
     player = services.audience_for(encounter.pk, pip.pk)
-    assert gm is not None and player is not None
+    assert gm is not None
+    assert player is not None
 
     [seen_by_gm] = visible_rows([row], gm)
     [seen_by_player] = visible_rows([row], player)
 
-    assert seen_by_gm["dice"] == dice_chips(row.dice) and seen_by_gm["text"] == row.text
-    assert seen_by_player["dice"] == [] and seen_by_player["redacted"]
+    assert seen_by_gm["dice"] == dice_chips(row.dice)
+    assert seen_by_gm["text"] == row.text
+    assert seen_by_player["dice"] == []
+    assert seen_by_player["redacted"]
     assert str(row.dice[0]["value"]) not in seen_by_player["text"]
     player_html = render_events(Encounter.objects.get(pk=encounter.pk), player, row.seq, row.seq)
-    assert row.text not in player_html and "secret" in player_html
+    assert row.text not in player_html
+    assert "secret" in player_html
 
 
 def test_roll_with_ten_thousand_dice_is_refused_and_stores_nothing(
@@ -184,7 +193,8 @@ def test_gm_undo_appends_a_revert_and_refolds(encounter: Any, gwen: Any, pip: An
 
     [revert] = services.undo(encounter.pk, gwen.pk, "k3").events
 
-    assert revert.kind == "table.reverted" and revert.payload == {"reverts": bumped.entry}
+    assert revert.kind == "table.reverted"
+    assert revert.payload == {"reverts": bumped.entry}
     assert Encounter.objects.get(pk=encounter.pk).state["total"] == 0
     assert Event.objects.filter(encounter=encounter).count() == 4  # the audit trail stays whole
     assert services.replay(Encounter.objects.get(pk=encounter.pk)).matches
@@ -220,7 +230,8 @@ def test_replay_matches_and_names_a_tampered_snapshot(
     with pytest.raises(CommandError, match="differs"):
         call_command("replay_encounter", encounter.pk)
     out = capsys.readouterr().out
-    assert "$.total: replay" in out and "snapshot 99" in out
+    assert "$.total: replay" in out
+    assert "snapshot 99" in out
     assert "$.combatants: only in the replay" in out
 
 

@@ -252,7 +252,8 @@ def test_distribution_with_a_floor_matches_brute_force() -> None:
 def test_distribution_of_a_large_sum_is_exact_and_fast() -> None:
     dist = DiceExpr.parse("100d100").distribution()
 
-    assert dist.outcomes[0] == 100 and dist.outcomes[-1] == 10000
+    assert dist.outcomes[0] == 100
+    assert dist.outcomes[-1] == 10000
     assert dist.probability(100) == Fraction(1, 100**100)
     assert dist.expected() == Fraction(5050)
 

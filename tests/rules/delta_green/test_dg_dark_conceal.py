@@ -63,7 +63,8 @@ def test_coc_conceal_1_locate_before_attacking_a_hard_to_see_target() -> None:
     state, _ = gm(state, "end_round", [])
     state, _ = gm(state, "start_round", [10, 1])
     state, events = play(state, "locate", "a", [40], target="b")
-    assert "finds B" in events[0].text and c(state, "b")["hidden_from"] == []
+    assert "finds B" in events[0].text
+    assert c(state, "b")["hidden_from"] == []
     state, events = play(state, "fire", "a", [97], weapon="pistol", target="b")
     assert events[0].payload["results"] == ["miss"]
 

@@ -78,7 +78,8 @@ def test_dg_res_1_resources_are_free_text_notes() -> None:
     state = encounter(agent("a"))
     state, events = gm(state, "gm_note", [], text="Safe house on Dock Street, key under the mat")
     assert state["notes"] == ["Safe house on Dock Street, key under the mat"]
-    assert events[0].kind == "note.added" and events[0].dice == ()
+    assert events[0].kind == "note.added"
+    assert events[0].dice == ()
     state, _ = gm(state, "gm_note", [], target="a", text="Has the Zurich account number")
     assert c(state, "a")["notes"] == ["Has the Zurich account number"]
     with pytest.raises(IllegalAction, match="DG-RES-1"):

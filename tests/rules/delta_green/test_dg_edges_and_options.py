@@ -127,7 +127,8 @@ def test_dg_hp_4_general_damage_reduces_total_hp_only() -> None:
     state = encounter(agent("a", hp=12))
     state, _ = gm(state, "gm_damage", [], target="a", amount=5, reason="drowning")
     a = c(state, "a")
-    assert a["hp"] == 7 and all(v == 0 for v in a["damage"].values())
+    assert a["hp"] == 7
+    assert all(v == 0 for v in a["damage"].values())
 
 
 def test_dg_arm_7_area_damage_meets_the_vest_at_half_ap() -> None:
@@ -274,10 +275,12 @@ def test_coc_ko_knockout_takes_a_third_and_knocks_out() -> None:
     knocked, events = play(
         state, "melee", "a", [40, 5, 8, 30], weapon="club", target="b", knockout=True
     )
-    assert c(knocked, "b")["hp"] == 10 and is_unconscious(c(knocked, "b"))
+    assert c(knocked, "b")["hp"] == 10
+    assert is_unconscious(c(knocked, "b"))
     assert "knockout 30%" in events[0].text
     failed, _ = play(state, "melee", "a", [40, 5, 8, 31], weapon="club", target="b", knockout=True)
-    assert c(failed, "b")["hp"] == 4 and not c(failed, "b")["knocked_out"]
+    assert c(failed, "b")["hp"] == 4
+    assert not c(failed, "b")["knocked_out"]
 
 
 def test_coc_ko_1_only_blunt_attacks_knock_out() -> None:
@@ -344,7 +347,8 @@ def test_coc_parry_6_bare_hands_do_not_stop_a_knife() -> None:
     state, _ = gm(state, "start_round", [5, 1])
     state, _ = play(state, "declare_parry", "b", [], attacker="a")
     state, events = play(state, "melee", "a", [40, 5, 2], weapon="knife", target="b")
-    assert "bare-handed: no use" in events[0].text and c(state, "b")["hp"] == 36
+    assert "bare-handed: no use" in events[0].text
+    assert c(state, "b")["hp"] == 36
 
 
 def test_coc_ko_6_first_aid_wakes_a_knocked_out_victim() -> None:
@@ -393,7 +397,8 @@ def test_coc_fire_5_putting_out_burning_clothes() -> None:
     state, _ = gm(state, "start_round", [5, 1])
     state, _ = gm(state, "gm_condition", [], target="a", condition="on_fire", on=True)
     state, events = play(state, "put_out", "a", [60], target="a", skill="luck")
-    assert not c(state, "a")["on_fire"] and "out" in events[0].text
+    assert not c(state, "a")["on_fire"]
+    assert "out" in events[0].text
 
 
 def test_coc_impale_5_a_stuck_knife_is_pulled_out_next_round() -> None:
@@ -409,7 +414,8 @@ def test_coc_impale_5_a_stuck_knife_is_pulled_out_next_round() -> None:
     state = encounter(agent("a", dex=4, weapons=[knife]), agent("b", dex=4, hp=40))
     state, _ = gm(state, "start_round", [5, 1])
     state, events = play(state, "melee", "a", [5, 5, 2, 2], weapon="knife", target="b")
-    assert c(state, "a")["stuck"]["in"] == "b" and "stuck in B" in events[0].text
+    assert c(state, "a")["stuck"]["in"] == "b"
+    assert "stuck in B" in events[0].text
     state, _ = play(state, "pass", "b", [])
     state, _ = gm(state, "end_round", [])
     state, _ = gm(state, "start_round", [5, 1])
@@ -418,7 +424,8 @@ def test_coc_impale_5_a_stuck_knife_is_pulled_out_next_round() -> None:
             state, Action("melee", "a", {"weapon": "knife", "target": "b"}), LoadedDice([1])
         )
     state, events = play(state, "pull_out", "a", [50])
-    assert c(state, "a")["stuck"] is None and "free" in events[0].text
+    assert c(state, "a")["stuck"] is None
+    assert "free" in events[0].text
 
 
 @pytest.mark.parametrize(("damage_face", "broken", "hp_lost"), [(5, False, 0), (8, True, 2)])
@@ -462,7 +469,8 @@ def test_dg_arm_6_hit_locations_off_no_location_roll_and_the_vest_covers_all() -
     state = encounter(agent("a", dex=16), agent("b", hp=40, vest={"level": 2}), hit_locations=False)
     state, _ = gm(state, "start_round", [5, 1])
     state, events = play(state, "fire", "a", [20, 10], weapon="pistol", target="b")
-    assert events[0].payload["hits"][0]["armour"] == 8 and c(state, "b")["hp"] == 38
+    assert events[0].payload["hits"][0]["armour"] == 8
+    assert c(state, "b")["hp"] == 38
     assert all(v == 0 for v in c(state, "b")["damage"].values())
 
 
@@ -471,7 +479,8 @@ def test_dg_arm_6_aimed_shot_at_the_head_passes_the_vest_with_locations_off() ->
     state, _ = play(state, "declare_aimed_shot", "a", [], location="head")
     state, _ = gm(state, "start_round", [5, 1])
     state, events = play(state, "aimed_shot", "a", [20, 10], weapon="pistol", target="b")
-    assert events[0].payload["hits"][0]["armour"] == 0 and c(state, "b")["hp"] == 30
+    assert events[0].payload["hits"][0]["armour"] == 0
+    assert c(state, "b")["hp"] == 30
 
 
 def test_dg_edge_4_close_quarters_parry_and_hide_in_a_confined_space() -> None:
@@ -536,7 +545,8 @@ def test_coc_throw_1_thrown_objects_add_half_the_damage_bonus() -> None:
     state, _ = gm(state, "start_round", [5, 1])
     state, events = play(state, "throw", "a", [30, 5, 4, 3], weapon="hatchet", target="b")
     assert events[0].payload["hits"][0]["rolled"] == 6
-    assert c(state, "b")["hp"] == 34 and c(state, "a")["in_hand"] is None
+    assert c(state, "b")["hp"] == 34
+    assert c(state, "a")["in_hand"] is None
 
 
 def test_coc_unaimed_2_unaimed_fire_at_several_targets_picks_one_at_random() -> None:
@@ -547,14 +557,16 @@ def test_coc_unaimed_2_unaimed_fire_at_several_targets_picks_one_at_random() -> 
     state, events = play(
         state, "fire", "a", [2, 30, 5, 4], weapon="pistol", target="b", targets="b,x", unaimed=True
     )
-    assert "1d2 = 2: X" in events[0].text and c(state, "x")["hp"] == 36
+    assert "1d2 = 2: X" in events[0].text
+    assert c(state, "x")["hp"] == 36
 
 
 def test_coc_revolver_1_a_full_revolver_may_go_off() -> None:
     revolver = {**PISTOL, "key": "rev", "capacity": 6, "reload": "loose", "action": "revolver"}
     state = encounter(agent("a", pow=10, weapons=[revolver]))
     state, events = gm(state, "revolver_accident", [51], target="a", weapon="rev")
-    assert c(state, "a")["weapons"]["rev"]["loaded"] == 5 and "goes off" in events[0].text
+    assert c(state, "a")["weapons"]["rev"]["loaded"] == 5
+    assert "goes off" in events[0].text
     with pytest.raises(IllegalAction, match="every chamber"):
         SYSTEM.resolve(
             state,

@@ -173,7 +173,8 @@ def test_dg_called_2_three_bands(
     hits = events[0].payload["hits"]
     assert [h["location"] for h in hits] == ([location] if location else [])
     if roll == 12:
-        assert hits[0]["impale"] and hits[0]["rolled"] == 8
+        assert hits[0]["impale"]
+        assert hits[0]["rolled"] == 8
 
 
 def test_dg_called_2_band_edge_for_45() -> None:

@@ -8,7 +8,7 @@ import pytest
 from dg_helpers import agent, c, encounter, gm, play
 
 from rules.core.dice import LoadedDice
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, SheetError
 from rules.core.system import Action
 from rules.delta_green import SYSTEM
 from rules.delta_green.state import current_actor, half_dex_rank, pass_order
@@ -111,7 +111,8 @@ def test_coc_shotgun_2_second_barrel_fires_at_half_dex() -> None:
     state, _ = play(state, "fire", "shooter", [90], weapon="coach", target="slow")  # 1st barrel
     state, _ = play(state, "pass", "mid", [])
     state, _ = play(state, "pass", "slow", [])
-    assert state["pass"] == 2 and current_actor(state) == "shooter"
+    assert state["pass"] == 2
+    assert current_actor(state) == "shooter"
     with pytest.raises(IllegalAction, match=r"second Coach gun shot.*DG-INIT-4"):
         SYSTEM.resolve(
             state, Action("fire", "shooter", {"weapon": "coach", "target": "slow"}), LoadedDice([])
@@ -125,7 +126,7 @@ def test_coc_shotgun_2_second_barrel_fires_at_half_dex() -> None:
 
 def test_coc_silencer_3_no_silencer_on_a_shotgun() -> None:
     """COC-SILENCER-3: a silencer cannot be fitted to a shotgun or a machine gun."""
-    with pytest.raises(Exception, match="COC-SILENCER-3"):
+    with pytest.raises(SheetError, match="COC-SILENCER-3"):
         encounter(agent("a", weapons=[{**DOUBLE_BARREL, "silencer": True}]))
 
 

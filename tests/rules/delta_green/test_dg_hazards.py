@@ -38,7 +38,8 @@ def test_fall_in_metres_with_a_jump() -> None:
     fallen, events = gm(state, "hazard", [3, 4], type="fall", target="a", height_m=10)
     assert c(fallen, "a")["hp"] == 13
     jumped, events = gm(state, "hazard", [40, 5], type="fall", target="a", height_m=10, jumped=True)
-    assert c(jumped, "a")["hp"] == 15 and "success, 1d6 less" in events[0].text
+    assert c(jumped, "a")["hp"] == 15
+    assert "success, 1d6 less" in events[0].text
 
 
 def test_acid_grades() -> None:
@@ -52,7 +53,8 @@ def test_poison_against_con(roll: int, lost: int) -> None:
     """COC-POISON-1/-2/-3: cyanide POT 20 vs CON 12 -> 90%; failure costs half."""
     state = encounter(agent("a", hp=30, con=12))
     state, events = gm(state, "hazard", [roll], type="poison", target="a", potency=20)
-    assert "90%" in events[0].text and c(state, "a")["hp"] == 30 - lost
+    assert "90%" in events[0].text
+    assert c(state, "a")["hp"] == 30 - lost
 
 
 def test_incapacitating_poison_knocks_out_until_cleared() -> None:
@@ -74,7 +76,8 @@ def test_drowning_sequence_at_round_ends() -> None:
     assert c(state, "a")["hp"] == 20
     state, _ = gm(state, "start_round", [1])
     state, events = gm(state, "end_round", [73, 4])
-    assert c(state, "a")["hp"] == 16 and "CON x9 = 72" in events[0].text
+    assert c(state, "a")["hp"] == 16
+    assert "CON x9 = 72" in events[0].text
     state, _ = gm(state, "start_round", [1])
     state, _ = gm(state, "end_round", [3])
     assert c(state, "a")["hp"] == 13
@@ -87,7 +90,8 @@ def test_torch_sets_clothes_alight_on_a_failed_luck_roll() -> None:
     state = encounter(agent("a", hp=30, pow=12))
     state, _ = gm(state, "start_round", [1])
     state, _ = gm(state, "hazard", [4, 61], type="fire", target="a", fire="torch")
-    assert c(state, "a")["on_fire"] and c(state, "a")["hp"] == 26
+    assert c(state, "a")["on_fire"]
+    assert c(state, "a")["hp"] == 26
     state, _ = gm(state, "end_round", [5])
     assert c(state, "a")["hp"] == 21
 
@@ -95,7 +99,8 @@ def test_torch_sets_clothes_alight_on_a_failed_luck_roll() -> None:
 def test_burning_room_luck_failure_starts_suffocation() -> None:
     state = encounter(agent("a", hp=30, pow=12))
     state, _ = gm(state, "hazard", [1, 99], type="fire", target="a", fire="burning_room")
-    assert c(state, "a")["hp"] == 27 and c(state, "a")["drowning"]["start"] == 10
+    assert c(state, "a")["hp"] == 27
+    assert c(state, "a")["drowning"]["start"] == 10
 
 
 def test_unknown_hazard_is_refused() -> None:

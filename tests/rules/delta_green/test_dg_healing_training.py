@@ -27,7 +27,8 @@ def test_dg_heal_4_first_aid_heals_1d3_and_stops_bleeding_once_per_wound() -> No
     assert "chest" in c(state, "hurt")["bleeding"]
     state, events = play(state, "first_aid", "medic", [50, 3], target="hurt", location="chest")
     hurt = c(state, "hurt")
-    assert hurt["hp"] == 9 and hurt["damage"]["chest"] == 3
+    assert hurt["hp"] == 9
+    assert hurt["damage"]["chest"] == 3
     assert hurt["bleeding"] == {}
     assert c(state, "medic")["round"]["spent"] == 4
     assert "First Aid 1d3 = 3: +3 HP" in events[0].text
@@ -62,7 +63,8 @@ def test_dg_heal_3_weekly_healing_1d3_to_total_and_each_location() -> None:
     state, _events = gm(state, "week_passes", [3])
     a = c(state, "a")
     assert a["hp"] == 11
-    assert a["damage"]["right_leg"] == 0 and a["damage"]["left_arm"] == 0
+    assert a["damage"]["right_leg"] == 0
+    assert a["damage"]["left_arm"] == 0
 
 
 def test_dg_heal_2_bleeding_must_be_stabilised_first() -> None:
@@ -94,7 +96,8 @@ def test_dg_heal_5_maimed_limb_never_heals() -> None:
     state, _ = gm(state, "week_passes", [3])
     a = c(state, "a")
     assert a["damage"]["left_arm"] == 6  # still at 2x of the recomputed arm HP 3
-    assert a["hp_max"] == 12 and a["loc_max"]["chest"] == 5  # recomputed from the new maximum
+    assert a["hp_max"] == 12
+    assert a["loc_max"]["chest"] == 5
 
 
 def test_we_dg_08_pow_gain_chance() -> None:
@@ -130,7 +133,8 @@ def test_we_dg_09_hide_32_takes_32_hours_and_ends_in_week_2() -> None:
     state, events = gm(
         state, "train_skill", [1], student="jonathan", skill="hide", instructor="teacher"
     )
-    assert events[0].payload["hours"] == 32 and events[0].payload["weeks"] == 2
+    assert events[0].payload["hours"] == 32
+    assert events[0].payload["weeks"] == 2
     assert c(state, "jonathan")["sheet"]["skills"]["hide"] == 31
     state2, _ = gm(
         state, "train_skill", [6], student="jonathan", skill="hide", instructor="teacher"
@@ -217,7 +221,8 @@ def test_we_dg_13_14_smith_rolls_one_and_gains_nothing_in_75_hours() -> None:
         characteristic="dex",
         instructor="jonathan",
     )
-    assert events[0].payload["hours"] == 75 and events[0].payload["gain"] == 0
+    assert events[0].payload["hours"] == 75
+    assert events[0].payload["gain"] == 0
     assert c(state, "smith")["sheet"]["dex"] == 15
 
 
@@ -312,9 +317,11 @@ def test_dg_train_3_courses_and_research_share_twenty_hours_a_week() -> None:
     state, events = gm(
         state, "train_skill", [2], student="a", skill="hide", instructor_skill=60, fee="$200"
     )
-    assert events[0].payload["weeks"] == 2 and "fee: $200" in events[0].text
+    assert events[0].payload["weeks"] == 2
+    assert "fee: $200" in events[0].text
     state, events = gm(state, "train_skill", [2], student="a", skill="library", instructor_skill=60)
-    assert events[0].payload["weeks"] == 4 and "after 32 h already booked" in events[0].text
+    assert events[0].payload["weeks"] == 4
+    assert "after 32 h already booked" in events[0].text
     state, _ = gm(state, "week_passes", [])
     assert c(state, "a")["training_booked"] == 43
 

@@ -50,7 +50,8 @@ def test_bad_sheets_name_the_field_and_rule(change: dict[str, Any], field: str, 
     sheet = {**copy.deepcopy(SYSTEM.default_sheet), **change}
     with pytest.raises(SheetError) as error:
         SYSTEM.validate_sheet(sheet)
-    assert error.value.field == field and error.value.rule == rule
+    assert error.value.field == field
+    assert error.value.rule == rule
 
 
 def test_default_sheet_is_valid() -> None:
@@ -77,7 +78,8 @@ def test_demo_setup() -> None:
     setup = SYSTEM.demo()
     state = SYSTEM.start(setup)
     controllers = {e["id"]: e["controller"] for e in setup["combatants"]}
-    assert controllers["serge"] == "player1" and controllers["hernandez"] == "player2"
+    assert controllers["serge"] == "player1"
+    assert controllers["hernandez"] == "player2"
     assert [cid for cid, who in controllers.items() if who == "gm"] == [
         "walsh",
         "cultist1",
@@ -88,7 +90,8 @@ def test_demo_setup() -> None:
     assert c(state, "serge")["sheet"]["weapons"][0]["reload"] == "belt"
     assert c(state, "walsh")["sheet"]["vest"]["level"] == 2
     assert c(state, "cultist3")["sheet"]["vest"]["level"] == 3
-    assert SYSTEM.actors is not None and len(SYSTEM.actors(state)) == 7
+    assert SYSTEM.actors is not None
+    assert len(SYSTEM.actors(state)) == 7
 
 
 def test_dg_arm_8_hidden_vest_seen_only_by_gm_and_wearer() -> None:
@@ -122,7 +125,9 @@ def test_legal_actions_show_only_modes_the_weapon_and_cards_allow() -> None:
         t for t in SYSTEM.legal_actions(state, "b") if t["cost"] == "free"
     ]
     gm_kinds = [t["kind"] for t in SYSTEM.legal_actions(state, "gm")]
-    assert "next_pass" in gm_kinds and "end_round" in gm_kinds and "start_round" not in gm_kinds
+    assert "next_pass" in gm_kinds
+    assert "end_round" in gm_kinds
+    assert "start_round" not in gm_kinds
 
 
 class FaceThenOnes:
@@ -301,11 +306,13 @@ def test_dg_arm_8_log_lines_about_a_hidden_vest_are_redacted_for_others() -> Non
     state, events = play(state, "fire", "walsh", [90], weapon="pistol", target="b")
     assert events[0].audience == "actor:walsh"
     assert "vest 2 -8" in events[0].text
-    assert events[0].redacted_text is not None and "vest" not in events[0].redacted_text
+    assert events[0].redacted_text is not None
+    assert "vest" not in events[0].redacted_text
     assert "other modifiers -8 = 42: miss" in events[0].redacted_text
     state, events = play(state, "fire", "b", [20, 5, 9], weapon="pistol", target="walsh")
     assert "vest 2 AP 8 -> 1" in events[0].text
-    assert events[0].redacted_text is not None and "armour -> 1" in events[0].redacted_text
+    assert events[0].redacted_text is not None
+    assert "armour -> 1" in events[0].redacted_text
     assert Audience("player", actors=frozenset({"walsh"})).can_see(events[0].audience)
     assert not Audience("player", actors=frozenset({"b"})).can_see(events[0].audience)
 
@@ -314,7 +321,8 @@ def test_visible_vests_are_in_everyones_log() -> None:
     state = encounter(agent("a", dex=16), agent("b", dex=4, hp=40, vest={"level": 3}))
     state, _ = gm(state, "start_round", [10, 1])
     _, events = play(state, "fire", "a", [20, 5, 9], weapon="pistol", target="b")
-    assert events[0].audience == "all" and "vest 3 AP 10 -> 0" in events[0].text
+    assert events[0].audience == "all"
+    assert "vest 3 AP 10 -> 0" in events[0].text
 
 
 def _form_params(template: dict[str, Any], pick: int) -> dict[str, Any]:
@@ -404,7 +412,8 @@ def test_random_play_keeps_every_invariant(seed: int, picks: list[int]) -> None:
             assert 0 <= int(rnd.get("spent", 0)) <= int(rnd.get("cards", 0))
             for key, slot in one["weapons"].items():
                 weapon = next(w for w in one["sheet"]["weapons"] if w["key"] == key)
-                assert 0 <= slot["loaded"] <= max(weapon["capacity"], 0) and slot["spare"] >= 0
+                assert 0 <= slot["loaded"] <= max(weapon["capacity"], 0)
+                assert slot["spare"] >= 0
             for limb in ("left_arm", "right_arm", "left_leg", "right_leg"):
                 assert one["damage"][limb] <= 2 * one["loc_max"][limb]
     assert SYSTEM.load(SYSTEM.dump(state)) == state

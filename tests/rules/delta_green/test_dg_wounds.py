@@ -26,7 +26,8 @@ def test_we_dg_05_twenty_four_damage_kills_fourteen_hp() -> None:
     """WE-DG-05 / DG-HP-3: 14 - 24 = -10 dead; 23 -> -9 unconscious."""
     state = encounter(agent("a", hp=14))
     dead, _ = gm(state, "gm_damage", [], target="a", amount=24, reason="test")
-    assert is_dead(c(dead, "a")) and status(c(dead, "a")) == "dead"
+    assert is_dead(c(dead, "a"))
+    assert status(c(dead, "a")) == "dead"
     alive, _ = gm(state, "gm_damage", [], target="a", amount=23, reason="test")
     assert not is_dead(c(alive, "a"))
     assert is_unconscious(c(alive, "a"))
@@ -73,7 +74,8 @@ def test_dg_wound_2_leg_at_1x_falls_and_loses_the_round() -> None:
     state, _ = gm(state, "start_round", [10, 1])
     state, _ = play(state, "fire", "a", [20, 1, 4], weapon="pistol", target="b")
     b = c(state, "b")
-    assert b["prone"] and "leg_disabled" in conditions(b)
+    assert b["prone"]
+    assert "leg_disabled" in conditions(b)
     assert cards_left(b) == 0
     with pytest.raises(IllegalAction):
         SYSTEM.resolve(state, Action("stand", "b"), LoadedDice([]))
@@ -103,7 +105,8 @@ def test_dg_wound_5_head_at_1x_unconscious_and_bleeding() -> None:
     state = encounter(agent("a", hp=12))
     state, _ = gm(state, "gm_damage", [], target="a", amount=4, location="head")
     a = c(state, "a")
-    assert is_unconscious(a) and a["hp"] == 8
+    assert is_unconscious(a)
+    assert a["hp"] == 8
     assert a["bleeding"]["head"]["kind"] == "roll"
 
 
@@ -113,7 +116,8 @@ def test_dg_wound_7_head_at_2x_from_a_severing_weapon_is_death() -> None:
     state, _ = gm(state, "start_round", [5, 1])
     state, _ = play(state, "melee", "a", [40, 10, 8], weapon="axe", target="b")
     b = c(state, "b")
-    assert is_dead(b) and "head" in b["severed"]
+    assert is_dead(b)
+    assert "head" in b["severed"]
     assert b["hp"] == 2
 
 
@@ -136,7 +140,8 @@ def test_we_dg_07_abdomen_bleeding_unconscious_after_two_rounds() -> None:
     state, _ = gm(state, "start_round", [3])
     state, _ = gm(state, "gm_damage", [], target="a", amount=9, location="chest")
     a = c(state, "a")
-    assert a["hp"] == 3 and is_helpless(a)
+    assert a["hp"] == 3
+    assert is_helpless(a)
     state, events = gm(state, "end_round", [])
     assert c(state, "a")["hp"] == 3  # end of the wounding round: no check
     state, _ = gm(state, "start_round", [3])
@@ -162,7 +167,8 @@ def test_dg_wound_3_chest_at_1x_no_attacks_and_acting_costs_one_hp() -> None:
     state, _ = gm(state, "start_round", [3, 1])
     state, _ = gm(state, "gm_damage", [], target="a", amount=5, location="chest")
     a = c(state, "a")
-    assert a["prone"] and cards_left(a) == 0
+    assert a["prone"]
+    assert cards_left(a) == 0
     state, _ = play(state, "pass", "b", [])
     state, _ = gm(state, "end_round", [])
     state, _ = gm(state, "start_round", [3, 1])
@@ -239,7 +245,8 @@ def test_dg_loc_5_creature_without_locations_takes_total_hp_only() -> None:
     state, _ = gm(state, "start_round", [10, 1])
     state, _events = play(state, "fire", "a", [40, 9], weapon="pistol", target="blob")
     blob = c(state, "blob")
-    assert blob["hp"] == 21 and all(v == 0 for v in blob["damage"].values())
+    assert blob["hp"] == 21
+    assert all(v == 0 for v in blob["damage"].values())
 
 
 def test_dg_loc_2_location_from_the_units_digit_option() -> None:

@@ -120,7 +120,8 @@ def test_w_i_1_of_kessel_is_the_anchor_and_its_ring_t08_scs_setup_1() -> None:
 def test_ring_and_line() -> None:
     assert len(GRID.ring((6, 5), 2)) == 12
     line = GRID.line((1, 5), (6, 5))
-    assert line[0] == (1, 5) and line[-1] == (6, 5)
+    assert line[0] == (1, 5)
+    assert line[-1] == (6, 5)
     assert len(line) == GRID.distance((1, 5), (6, 5)) + 1
     for a, b in itertools.pairwise(line):
         assert GRID.adjacent(a, b)
@@ -129,7 +130,9 @@ def test_ring_and_line() -> None:
 def test_cone_is_a_wedge_widening_with_range() -> None:
     origin = (6, 5)
     cone = GRID.cone(origin, 0, 3)  # straight up the column
-    assert (6, 6) in cone and (6, 7) in cone and (6, 8) in cone
+    assert (6, 6) in cone
+    assert (6, 7) in cone
+    assert (6, 8) in cone
     assert (6, 4) not in cone
     assert len([c for c in cone if GRID.distance(origin, c) == 1]) == 1
     assert len([c for c in cone if GRID.distance(origin, c) == 2]) >= 2
@@ -143,13 +146,15 @@ def test_cheapest_path_with_cell_and_hexside_costs() -> None:
     found = GRID.cheapest_path((6, 5), (7, 5), cost)
     assert found is not None
     path, total = found
-    assert total == 2 and len(path) == 3  # around the river hexside rather than across it
+    assert total == 2
+    assert len(path) == 3
 
 
 def test_blocked_cell_is_never_entered() -> None:
     cost = GRID.step_cost(lambda c: None if c == (2, 1) else 1)
     reach = GRID.reachable((1, 1), cost, 1)
-    assert (2, 1) not in reach and (1, 2) in reach
+    assert (2, 1) not in reach
+    assert (1, 2) in reach
 
 
 hexes = st.tuples(st.integers(1, 12), st.integers(1, 10))
@@ -192,7 +197,8 @@ def test_reachable_set_never_holds_a_cell_costing_more_than_the_budget(
     assert all(spent <= budget for spent in reach.values())
     for cell, spent in reach.items():
         found = GRID.cheapest_path(start, cell, cost)
-        assert found is not None and found[1] == spent
+        assert found is not None
+        assert found[1] == spent
 
 
 # The fast reachable set (a movement table built once per key) equals the reference Dijkstra.
@@ -287,8 +293,10 @@ def test_movement_table_is_built_once_per_key_and_a_start_off_the_map_uses_the_r
 
     first = grid.movement_table(step, "foot")
     built = len(calls)
-    assert grid.movement_table(step, "foot") is first and len(calls) == built
-    assert (3, 3) not in first and all((3, 3) not in dict(steps) for steps in first.values())
+    assert grid.movement_table(step, "foot") is first
+    assert len(calls) == built
+    assert (3, 3) not in first
+    assert all((3, 3) not in dict(steps) for steps in first.values())
     assert grid.reachable((3, 3), step, 1, key="foot") == reachable(
         (3, 3), grid.neighbours, step, 1
     )

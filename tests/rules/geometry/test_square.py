@@ -66,7 +66,8 @@ def test_straight_line_includes_both_ends() -> None:
 
 def test_blast_includes_its_centre_mech_aoe_blast() -> None:
     area = GRID.blast((5, 5), 1)
-    assert len(area) == 9 and (5, 5) in area
+    assert len(area) == 9
+    assert (5, 5) in area
 
 
 def test_blast_is_cut_at_the_map_edge() -> None:
@@ -120,9 +121,11 @@ def test_reachable_respects_budget_and_walls() -> None:
 
     reach = GRID.reachable((0, 0), 4, cost)
     assert (1, 0) not in reach
-    assert (0, 4) in reach and (0, 5) not in reach
+    assert (0, 4) in reach
+    assert (0, 5) not in reach
     path = GRID.cheapest_path((0, 0), (2, 12), cost)
-    assert path is not None and path[1] == 14  # down to row 12, round the wall end at (1, 13)
+    assert path is not None
+    assert path[1] == 14
 
 
 def test_big_unit_needs_room_for_all_its_squares() -> None:
@@ -132,7 +135,8 @@ def test_big_unit_needs_room_for_all_its_squares() -> None:
         return None if cell in walls else 1
 
     reach = GRID.reachable((0, 0), 3, cost, size=2)
-    assert (2, 2) not in reach and (3, 3) not in reach
+    assert (2, 2) not in reach
+    assert (3, 3) not in reach
     assert (18, 0) not in GRID.reachable((17, 0), 2, cost, size=2) or GRID.fits((18, 0), 2)
     assert not GRID.fits((19, 0), 2)
 
@@ -178,12 +182,14 @@ def test_path_cost_at_least_length_times_cheapest_cell(
     if found is not None:
         path, cost = found
         assert cost >= (len(path) - 1) * cheapest
-        assert path[0] == (0, 0) and path[-1] == goal
+        assert path[0] == (0, 0)
+        assert path[-1] == goal
     reach = grid.reachable((0, 0), budget, enter)
     assert all(cost <= budget for cost in reach.values())
     for cell, cost in reach.items():
         best = grid.cheapest_path((0, 0), cell, enter)
-        assert best is not None and best[1] == cost
+        assert best is not None
+        assert best[1] == cost
 
 
 def test_open_ground_reach_is_a_square_of_side_two_n_plus_one() -> None:

@@ -45,10 +45,8 @@ def test_two_allies_against_a_size_two_enemy_are_equal_mech_ex_05() -> None:
     state = turn(state, "t")
     state, events = play(state, "t", "grapple_contest", [15, 3])
     assert "immobilized" not in u(state, "t")["conditions"]
-    assert (
-        "immobilized" in u(state, "a")["conditions"]
-        and "immobilized" in u(state, "b")["conditions"]
-    )
+    assert "immobilized" in u(state, "a")["conditions"]
+    assert "immobilized" in u(state, "b")["conditions"]
 
 
 def test_grapple_contest_tie_changes_nothing_mech_amb_02() -> None:
@@ -72,7 +70,8 @@ def test_grapple_ends_by_letting_go_breaking_free_or_distance_mech_act_grapple_2
     state = turn(state, "a")
     state, _ = play(state, "a", "grapple", [15], target="t")
     state, events = play(state, "a", "end_grapple")
-    assert state["grapples"] == [] and "lets go" in texts(events)
+    assert state["grapples"] == []
+    assert "lets go" in texts(events)
     state, _ = play(state, "a", "grapple", [15], target="t")
     state, _ = play(state, "a", "end_turn")
     state = turn(state, "t")
@@ -88,7 +87,8 @@ def test_defender_breaking_free_loses_a_tie_mech_amb_02() -> None:
     state, _ = play(state, "a", "end_turn")
     state = turn(state, "t")
     state, events = play(state, "t", "break_grapple", [10, 10])
-    assert state["grapples"] and "still held" in texts(events)
+    assert state["grapples"]
+    assert "still held" in texts(events)
 
 
 def test_grappling_mechs_cannot_react_mech_act_grapple_1() -> None:
@@ -123,7 +123,8 @@ def test_ram_refuses_larger_targets_and_blocked_knockback_stays() -> None:
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()), terrain=wall)
     state = turn(state, "a")
     state, events = play(state, "a", "ram", [10], target="t")
-    assert u(state, "t")["x"] == 1 and "blocked" in texts(events)
+    assert u(state, "t")["x"] == 1
+    assert "blocked" in texts(events)
 
 
 def test_hide_needs_cover_or_no_sight_and_not_engaged_mech_act_hide() -> None:
@@ -168,7 +169,8 @@ def test_scan_is_a_frozen_snapshot_for_the_scanning_side_mech_tech_scan() -> Non
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 5, 0, notes))
     state = turn(state, "a")
     state, events = play(state, "a", "tech", option="scan", target="t", info="hidden")
-    assert "prototype" in events[-1].text and events[-1].audience == "side:A"
+    assert "prototype" in events[-1].text
+    assert events[-1].audience == "side:A"
     state, events = play(state, "a", "tech", option="scan", target="t", info="stats")
     assert state["scans"][-1]["data"]["hp"] == "10/10"
     state, _ = play(state, "gm", "gm_damage", target="t", amount=3)
@@ -191,7 +193,8 @@ def test_lock_on_and_shut_down_clears_tech_conditions_mech_act_shutdown() -> Non
     )
     state, _ = play(state, "t", "shut_down")
     t = u(state, "t")
-    assert t["heat"] == 0 and set(t["conditions"]) == {"shut_down", "stunned"}
+    assert t["heat"] == 0
+    assert set(t["conditions"]) == {"shut_down", "stunned"}
     with pytest.raises(IllegalAction, match="Stunned"):
         play(state, "t", "overcharge")
     state, _ = play(state, "t", "end_turn")
@@ -230,7 +233,8 @@ def test_stabilize_options_mech_act_stabilize() -> None:
         ally="b",
         condition="impaired",
     )
-    assert u(state, "b")["conditions"] == {} and u(state, "a")["heat"] == 0
+    assert u(state, "b")["conditions"] == {}
+    assert u(state, "a")["heat"] == 0
 
 
 def test_stabilize_refuses_own_system_conditions_and_far_allies_mech_amb_15() -> None:
@@ -268,7 +272,8 @@ def test_prepare_fires_as_a_reaction_until_the_next_turn_mech_ex_03() -> None:
     state, _ = play(state, "t", "move", x=1, y=0)
     state, _events = play(state, "a", "trigger_prepared", [12])
     assert "prone" in u(state, "t")["conditions"]
-    assert u(state, "a")["reaction_used"] and u(state, "a")["prepared"] is None
+    assert u(state, "a")["reaction_used"]
+    assert u(state, "a")["prepared"] is None
     with pytest.raises(IllegalAction, match="nothing prepared"):
         play(state, "a", "trigger_prepared")
 
@@ -296,7 +301,8 @@ def test_coolant_purge_clears_four_heat_not_exposed() -> None:
     state = turn(state, "a")
     state = patch(state, "a", heat=6, conditions={"exposed": {"source": "stress"}})
     state, _ = play(state, "a", "use_system", system="coolant_purge")
-    assert u(state, "a")["heat"] == 2 and "exposed" in u(state, "a")["conditions"]
+    assert u(state, "a")["heat"] == 2
+    assert "exposed" in u(state, "a")["conditions"]
     assert u(state, "a")["systems"][0]["uses"] == 1
 
 
@@ -307,7 +313,8 @@ def test_bulwark_field_resists_for_self_and_adjacent_allies() -> None:
     )
     state = turn(state, "a")
     state, _ = play(state, "a", "core_power")
-    assert u(state, "a")["cp"] == 0 and "bulwark" in u(state, "b")["conditions"]
+    assert u(state, "a")["cp"] == 0
+    assert "bulwark" in u(state, "b")["conditions"]
     state, _ = play(state, "gm", "gm_damage", target="b", amount=5)
     assert u(state, "b")["hp"] == 7
     with pytest.raises(IllegalAction, match="no CP"):
@@ -364,17 +371,19 @@ def test_repair_fix_uses_cp_and_swap_mech_repair_table() -> None:
     state, _ = play(state, "gm", "end_match", repairs_per_interval=2)
     state, _ = play(state, "a", "repair", option="fix", item="weapon:2")
     state, _ = play(state, "a", "repair", option="uses", item="weapon:2")
-    assert not u(state, "a")["weapons"][2]["destroyed"] and u(state, "a")["weapons"][2]["uses"] == 3
+    assert not u(state, "a")["weapons"][2]["destroyed"]
+    assert u(state, "a")["weapons"][2]["uses"] == 3
     assert u(state, "a")["repair"] == 4
     state, _ = play(state, "gm", "full_repair")
     assert u(state, "a")["repair"] == 6
     state, _ = play(state, "gm", "start_match")
     state, _ = play(state, "gm", "end_match")
+    state2 = patch(state, "a", repair=3)
     with pytest.raises(IllegalAction, match="costs 4"):
-        state2 = patch(state, "a", repair=3)
         play(state2, "a", "repair", option="cp")
     state, _ = play(state, "a", "repair", option="cp")
-    assert u(state, "a")["cp"] == 1 and u(state, "a")["repair"] == 2
+    assert u(state, "a")["cp"] == 1
+    assert u(state, "a")["repair"] == 2
     # MECH-REPAIR-SWAP: the pistol moves from the flex mount to the heavy mount (free).
     state = patch(state, "a", weapons=[{**w, "destroyed": False} for w in u(state, "a")["weapons"]])
     pistol = next(i for i, w in enumerate(u(state, "a")["weapons"]) if w["key"] == "holdout_pistol")
@@ -392,7 +401,8 @@ def test_repair_fix_uses_cp_and_swap_mech_repair_table() -> None:
         ],
     )
     state, _events = play(state, "a", "repair", option="swap", weapon=pistol, mount=2)
-    assert pistol in u(state, "a")["mounts"][2]["weapons"] and u(state, "a")["repair"] == 2
+    assert pistol in u(state, "a")["mounts"][2]["weapons"]
+    assert u(state, "a")["repair"] == 2
     with pytest.raises(IllegalAction):
         play(state, "a", "repair", option="swap", weapon=0, mount=1)
 
@@ -439,5 +449,6 @@ def test_repair_costs_mech_repair_table() -> None:
     state = patch(state, "a", stress=2, repair=6)
     state, _ = play(state, "gm", "end_match")
     state, events = play(state, "a", "repair", option="stress")
-    assert u(state, "a")["stress"] == 3 and u(state, "a")["repair"] == 4
+    assert u(state, "a")["stress"] == 3
+    assert u(state, "a")["repair"] == 4
     assert "cost 2" in events[-1].text

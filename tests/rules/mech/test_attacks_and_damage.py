@@ -7,7 +7,7 @@ import copy
 import pytest
 from mech_helpers import encounter, mech, patch, play, sheet, sparring, texts, turn, u
 
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, SheetError
 from rules.mech.damage import Target, parse_expr, reduce_damage
 from rules.mech.state import danger_zone
 
@@ -37,7 +37,8 @@ def test_attack_roll_adds_weapon_skill_mech_ex_12(evasion: int, hit: bool) -> No
     state = duel(target=target)
     faces = [8, 4] if hit else [8]
     state, events = play(state, "a", "attack", faces, weapon="k12_carbine", target="t")
-    assert ("= 9 vs evasion" in texts(events)) and (u(state, "t")["hp"] < 10) is hit
+    assert "= 9 vs evasion" in texts(events)
+    assert (u(state, "t")["hp"] < 10) is hit
 
 
 def test_critical_rolls_damage_twice_keeps_higher_mech_ex_13() -> None:
@@ -52,13 +53,15 @@ def test_a_miss_with_twenty_plus_is_no_critical_mech_amb_23() -> None:
     """MECH-AMB-23: only hits crit (evasion 21 here)."""
     state = duel(target=sparring(frame={"key": "ghost", "evasion": 21}))
     state, events = play(state, "a", "attack", [19], weapon="k12_carbine", target="t")
-    assert "miss" in texts(events) and "critical" not in texts(events)
+    assert "miss" in texts(events)
+    assert "critical" not in texts(events)
 
 
 def test_tech_attacks_never_crit_mech_crit_1() -> None:
     state = duel(attacker=sheet(pilot={"systems": 6}))
     state, events = play(state, "a", "tech", [20], option="invade", target="t")
-    assert "critical" not in texts(events) and "hit" in texts(events)
+    assert "critical" not in texts(events)
+    assert "hit" in texts(events)
 
 
 def test_engaged_shot_into_heavy_cover_with_lock_on_mech_ex_14() -> None:
@@ -87,7 +90,8 @@ def test_light_cover_and_melee_ignoring_cover_mech_cover_table() -> None:
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 3, 0, sparring()), terrain=terrain)
     state = turn(state, "a")
     state, events = play(state, "a", "attack", [10, 1], weapon="k12_carbine", target="t")
-    assert "-2 = 9" in texts(events) and "light cover" in texts(events)
+    assert "-2 = 9" in texts(events)
+    assert "light cover" in texts(events)
     state = encounter(
         mech("a", "A", 0, 0),
         mech("t", "B", 1, 0, sparring()),
@@ -161,7 +165,8 @@ def test_each_weapon_attacks_once_and_aux_follow_up_is_free_mech_act_attack() ->
     """MECH-ACT-ATTACK: pistol then the pod on the same flex mount at no AP, no bonus damage."""
     state = duel()
     state, _ = play(state, "a", "attack", [1], weapon="holdout_pistol", target="t")
-    assert u(state, "a")["turn"]["ap"] == 1 and u(state, "a")["turn"]["followup"] == 1
+    assert u(state, "a")["turn"]["ap"] == 1
+    assert u(state, "a")["turn"]["followup"] == 1
     with pytest.raises(IllegalAction, match="already attacked"):
         play(state, "a", "attack", weapon="holdout_pistol", target="t")
     state, events = play(state, "a", "attack", [10, 2], weapon="cinder_pod", x=3, y=0, followup="1")
@@ -193,7 +198,8 @@ def test_blast_halves_bonus_damage_and_rolls_damage_once_mech_ex_18() -> None:
     state = turn(state, "a")
     state, events = play(state, "a", "attack", [15, 15, 4], weapon=0, x=5, y=0)
     assert [e.kind for e in events].count("damage.rolled") == 1
-    assert u(state, "t")["hp"] == 10 - 6 and u(state, "s")["hp"] == 10 - 6
+    assert u(state, "t")["hp"] == 10 - 6
+    assert u(state, "s")["hp"] == 10 - 6
     assert u(state, "f")["hp"] == 10  # MECH-AMB-24: allies are not hit by default
 
 
@@ -207,7 +213,8 @@ def test_area_friendly_fire_setting_mech_amb_24() -> None:
     )
     state = turn(state, "a")
     state, _events = play(state, "a", "attack", [15, 1, 4], weapon=0, x=5, y=0)
-    assert u(state, "t")["hp"] == 10 - 6 and u(state, "f")["hp"] == 10
+    assert u(state, "t")["hp"] == 10 - 6
+    assert u(state, "f")["hp"] == 10
 
 
 def test_area_crit_rolls_a_second_damage_for_critted_targets_only_mech_amb_25() -> None:
@@ -235,7 +242,8 @@ def test_line_cone_and_burst_attack_each_unit_in_the_area(shape: str) -> None:
     state = turn(state, "a")
     aim = {} if shape == "burst" else {"x": 9, "y": 5}
     state, _events = play(state, "a", "attack", [15, 2], weapon=0, **aim)
-    assert u(state, "t")["hp"] == 8 and u(state, "far")["hp"] == 10
+    assert u(state, "t")["hp"] == 8
+    assert u(state, "far")["hp"] == 10
 
 
 def test_hidden_units_are_hit_by_areas_mech_cond_hidden() -> None:
@@ -244,14 +252,16 @@ def test_hidden_units_are_hit_by_areas_mech_cond_hidden() -> None:
     state["units"]["t"]["conditions"]["hidden"] = {"source": "hide"}
     state = turn(state, "a")
     state, _events = play(state, "a", "attack", [15, 1], weapon="cinder_pod", x=5, y=0)
-    assert u(state, "t")["hp"] < 10 and u(state, "t")["burn"] == 2
+    assert u(state, "t")["hp"] < 10
+    assert u(state, "t")["burn"] == 2
 
 
 def test_invisible_target_half_the_attacks_miss_mech_cond_invisible() -> None:
     state = duel()
     state["units"]["t"]["conditions"]["invisible"] = {"source": "system"}
     state, events = play(state, "a", "attack", [1], weapon="k12_carbine", target="t")
-    assert "d2 = 1" in texts(events) and u(state, "t")["hp"] == 10
+    assert "d2 = 1" in texts(events)
+    assert u(state, "t")["hp"] == 10
     state, events = play(state, "a", "attack", [2, 15, 3], weapon="holdout_pistol", target="t")
     assert u(state, "t")["hp"] == 10 - 4
 
@@ -261,7 +271,8 @@ def test_limited_and_loading_weapons_mech_pilot_eng() -> None:
     state = duel()
     state, _ = play(state, "a", "attack", [1], weapon="cinder_pod", x=3, y=0)
     pod = next(w for w in u(state, "a")["weapons"] if w["key"] == "cinder_pod")
-    assert pod["uses"] == 2 and not pod["loaded"]
+    assert pod["uses"] == 2
+    assert not pod["loaded"]
     state["units"]["a"]["turn"]["attacked"] = []
     with pytest.raises(IllegalAction, match="reloaded"):
         play(state, "a", "attack", weapon="cinder_pod", x=3, y=0)
@@ -276,7 +287,8 @@ def test_improvised_attack_is_1d6_kinetic_for_2_ap_mech_act_improv() -> None:
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()))
     state = turn(state, "a")
     state, _events = play(state, "a", "improvised_attack", [10, 6], target="t")
-    assert u(state, "t")["hp"] == 4 and u(state, "a")["turn"]["ap"] == 0
+    assert u(state, "t")["hp"] == 4
+    assert u(state, "a")["turn"]["ap"] == 0
 
 
 # Damage pipeline ------------------------------------------------------------------------------
@@ -346,7 +358,8 @@ def test_burn_marks_and_end_of_turn_checks_mech_ex_19() -> None:
     state, _ = play(state, "x", "end_turn")
     state = turn(state, "t")
     state, _events = play(state, "t", "end_turn", [10])
-    assert u(state, "t")["burn"] == 0 and u(state, "t")["hp"] == 28
+    assert u(state, "t")["burn"] == 0
+    assert u(state, "t")["hp"] == 28
 
 
 def test_bonus_damage_takes_the_weapon_type_mech_bonus_1() -> None:
@@ -373,7 +386,8 @@ def test_heat_overflow_twice_mech_ex_21() -> None:
     state = patch(state, "t", heat=4)
     state, events = play(state, "gm", "gm_heat", [6, 6, 5], target="t", amount=10)
     assert (u(state, "t")["heat"], u(state, "t")["stress"]) == (2, 2)
-    assert "stress check 1d6 = 6" in texts(events) and "stress check 2d6 = 6, 5" in texts(events)
+    assert "stress check 1d6 = 6" in texts(events)
+    assert "stress check 2d6 = 6, 5" in texts(events)
 
 
 def test_heat_seven_of_eight_takes_three_mech_ex_22() -> None:
@@ -395,7 +409,7 @@ def test_damage_expression_parsing() -> None:
     """MECH-DMG-TYPES: weapons roll NdS+K of one of four types."""
     assert str(parse_expr("1d6+3")) == "1d6+3"
     assert (parse_expr("2d6").low, parse_expr("2d6").high) == (2, 12)
-    with pytest.raises(Exception, match="not a damage expression"):
+    with pytest.raises(SheetError, match="not a damage expression"):
         parse_expr("banana")
 
 

@@ -47,7 +47,8 @@ def test_bench_carbine_miss_seed_1() -> None:
         {"purpose": "ranged attack d20 on Sparring Mule A", "sides": 20, "value": 5}
     ]
     patch = events[0].payload["patch"]["units"]["latch"]
-    assert patch["turn"]["ap"] == 1 and patch["turn"]["attacked"] == [0]
+    assert patch["turn"]["ap"] == 1
+    assert patch["turn"]["attacked"] == [0]
     assert [w["key"] for w in patch["weapons"]] == [
         "k12_carbine",
         "holdout_pistol",

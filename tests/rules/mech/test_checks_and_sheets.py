@@ -6,7 +6,7 @@ import pytest
 from mech_helpers import encounter, mech, play, sheet, sparring, turn, u
 
 from rules.core.dice import LoadedDice
-from rules.core.errors import SheetError
+from rules.core.errors import IllegalAction, SheetError
 from rules.mech.checks import accuracy_mod, roll_check
 from rules.mech.data import derive_stats, frame_data, validate_sheet
 from rules.mech.engine import Ctx, check
@@ -56,7 +56,7 @@ def test_support_cannot_stack_mech_amb_12() -> None:
     state = encounter(mech("a", "blue", 0, 0), mech("b", "blue", 2, 0), mech("z", "red", 19, 13))
     state = turn(state, "a")
     state, _ = play(state, "a", "tech", option="support", target="b")
-    with pytest.raises(Exception, match="already has Support"):
+    with pytest.raises(IllegalAction, match="already has Support"):
         play(state, "a", "tech", option="support", target="b")
 
 
@@ -138,7 +138,8 @@ def test_sheet_error_names_field_and_rule_for_a_bad_attribute() -> None:
     """MECH-AMB-06: attributes 0..6."""
     with pytest.raises(SheetError) as info:
         validate_sheet(sheet(pilot={"hull": 7}))
-    assert info.value.field == "pilot.hull" and info.value.rule == "MECH-PILOT-HULL"
+    assert info.value.field == "pilot.hull"
+    assert info.value.rule == "MECH-PILOT-HULL"
 
 
 @pytest.mark.parametrize(
@@ -177,7 +178,8 @@ def test_superheavy_needs_heavy_plus_another_mount_mech_ex_06() -> None:
     """MECH-EX-06 / MECH-MOUNT-SUPERHEAVY."""
     ok = sheet(mounts=[["siege_cannon"], [], ["siege_cannon"]])
     checked = validate_sheet(ok)
-    assert checked["mounts"][0] == [] and checked["mounts"][2][0]["extra_mount"] == 0
+    assert checked["mounts"][0] == []
+    assert checked["mounts"][2][0]["extra_mount"] == 0
     with pytest.raises(SheetError) as info:
         validate_sheet(sheet(mounts=[["siege_cannon"], ["siege_cannon"], []]))
     assert info.value.rule == "MECH-MOUNT-SUPERHEAVY"

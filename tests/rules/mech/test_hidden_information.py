@@ -42,7 +42,8 @@ def test_area_attack_does_not_name_a_hidden_unit_to_the_other_side_mech_cond_hid
     state = hidden_in_blast()
     # Hid: d20 15 hits; Vis: d20 3 misses; damage 1d3 = 2; then 2 burn on Hid.
     state, events = play(state, "a", "attack", [15, 3, 2], weapon="cinder_pod", x=5, y=0)
-    assert u(state, "h")["hp"] == 10 - 2 - 2 and u(state, "h")["burn"] == 2
+    assert u(state, "h")["hp"] == 10 - 2 - 2
+    assert u(state, "h")["burn"] == 2
     blue = log_for(BLUE, events)
     assert not any("Hid" in line for line in blue)
     assert blue == [
@@ -98,7 +99,8 @@ def test_meltdown_blast_does_not_name_a_hidden_unit_mech_meltdown_1() -> None:
     engine.meltdown(ctx, "m")
     blue = log_for(BLUE, ctx.events)
     assert not any("Hid" in line for line in blue)
-    assert "An unseen unit makes a check" in blue and "An unseen unit takes damage" in blue
+    assert "An unseen unit makes a check" in blue
+    assert "An unseen unit takes damage" in blue
     assert any("Hid" in line for line in log_for(RED, ctx.events))
     assert ctx.unseen == {}  # the scope ends with the blast
 
@@ -174,7 +176,8 @@ def test_bad_notes_are_refused_naming_the_field_mech_tech_scan(notes: object, fi
     """MECH-TECH-SCAN: the sheet's information must be lists of texts or {label, text}."""
     with pytest.raises(SheetError) as err:
         validate_sheet(sheet(notes=notes))
-    assert err.value.field == field and "MECH-TECH-SCAN" in str(err.value)
+    assert err.value.field == field
+    assert "MECH-TECH-SCAN" in str(err.value)
 
 
 def test_old_single_text_notes_still_scan_mech_tech_scan() -> None:
@@ -272,7 +275,8 @@ def test_bad_save_tags_are_refused_mech_save_1(save: dict, field: str) -> None:
     """MECH-SAVE-1: a save tag names an attribute and a condition it gives."""
     with pytest.raises(SheetError) as err:
         validate_sheet(sheet(mounts=[[{**SHOCK_LANCE, "save": save}], [], []]))
-    assert err.value.field.endswith(field.split(".", 1)[1]) and "MECH-SAVE-1" in str(err.value)
+    assert err.value.field.endswith(field.split(".", 1)[1])
+    assert "MECH-SAVE-1" in str(err.value)
 
 
 def test_snare_needs_a_visible_enemy_in_sensors_mech_save_1() -> None:

@@ -77,7 +77,8 @@ def test_area_preview_lists_each_target_and_the_template() -> None:
     preview = SYSTEM.preview(state, Action("attack", "a", {"weapon": "cinder_pod", "x": 5, "y": 0}))  # type: ignore[misc]
     names = [t["name"] for t in preview["details"]["targets"]]
     assert names == ["T", "S"]
-    assert [5, 0] in preview["details"]["area"] and len(preview["details"]["area"]) == 6  # map edge
+    assert [5, 0] in preview["details"]["area"]
+    assert len(preview["details"]["area"]) == 6
 
 
 def test_invade_and_overcharge_previews_are_exact() -> None:
@@ -155,7 +156,8 @@ def test_events_carry_their_dice_and_replay() -> None:
             state = SYSTEM.apply(state, event)
         entries.append(Entry(index, action, tuple(events)))
     rolled = [e for entry in entries for e in entry.events if e.dice]
-    assert rolled and all(e.text for e in rolled)
+    assert rolled
+    assert all(e.text for e in rolled)
     assert fold(SYSTEM, setup, entries) == state
 
 
@@ -166,7 +168,8 @@ def test_view_hides_the_meltdown_count_and_hidden_squares() -> None:
     player = Audience("player", actors=frozenset({"a"}))
     seen = SYSTEM.view(state, player)
     assert seen["units"]["a"]["meltdown"] == {"pending": True}
-    assert seen["units"]["t"]["x"] is None and seen["units"]["t"]["approximate"]["x0"] == 12
+    assert seen["units"]["t"]["x"] is None
+    assert seen["units"]["t"]["approximate"]["x0"] == 12
     assert SYSTEM.view(state, GM)["units"]["a"]["meltdown"]["turns"] == 3
     assert SYSTEM.view(state, OBSERVER)["units"]["t"]["x"] is None
     own = SYSTEM.view(state, Audience("player", actors=frozenset({"t"})))
@@ -227,11 +230,14 @@ def test_reach_lists_move_and_boost_squares_within_budget() -> None:
     state = turn(state, "a")
     found = reach(state, "a")
     assert all(cost <= 4 for cost in found["move"].values())
-    assert (9, 5) not in found["move"] and (1, 1) in found["move"] and (0, 0) not in found["move"]
+    assert (9, 5) not in found["move"]
+    assert (1, 1) in found["move"]
+    assert (0, 0) not in found["move"]
     assert found["boost"] == found["move"]
     state, _ = play(state, "a", "move", x=3, y=5)
     found = reach(state, "a")
-    assert max(found["move"].values()) <= 2 and max(found["boost"].values()) == 4
+    assert max(found["move"].values()) <= 2
+    assert max(found["boost"].values()) == 4
     hidden_view = SYSTEM.view(state, Audience("player", actors=frozenset({"a"})))
     assert reach(hidden_view, "a")["move"] == found["move"]
 

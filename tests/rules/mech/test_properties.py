@@ -45,9 +45,11 @@ def _params(
 def _check_invariants(state: dict[str, Any]) -> None:
     for u in state["units"].values():
         assert 0 <= u["heat"] <= u["stats"]["heat_cap"]  # heat never negative
-        assert u["structure"] >= 0 and u["stress"] >= 0
+        assert u["structure"] >= 0
+        assert u["stress"] >= 0
         assert 0 <= u["hp"] <= u["stats"]["hp_max"]
-        assert u["burn"] >= 0 and u["repair"] >= 0
+        assert u["burn"] >= 0
+        assert u["repair"] >= 0
         turn = u["turn"]
         if turn is not None:
             assert turn["ap"] >= 0

@@ -66,8 +66,10 @@ def test_apply_shares_the_units_and_map_an_event_does_not_touch() -> None:
     for uid in ("brick", "spar_b"):
         assert after["units"][uid] is state["units"][uid]
     shooter, before = after["units"]["latch"], state["units"]["latch"]
-    assert shooter is not before and shooter["turn"] != before["turn"]
-    assert shooter["stats"] is before["stats"] and shooter["frame"] is before["frame"]
+    assert shooter is not before
+    assert shooter["turn"] != before["turn"]
+    assert shooter["stats"] is before["stats"]
+    assert shooter["frame"] is before["frame"]
 
 
 def test_apply_from_json_events_gives_the_same_state() -> None:
@@ -178,5 +180,6 @@ def test_turn_helper_still_starts_a_turn() -> None:
         state, Action("attack", "a", {"weapon": "k12_carbine", "target": "b"}), SeededDice(1)
     )
     declared = events[0].payload["patch"]["units"]["a"]
-    assert declared["turn"]["ap"] == 1 and declared["turn"]["attacked"] == [0]
+    assert declared["turn"]["ap"] == 1
+    assert declared["turn"]["attacked"] == [0]
     assert state["units"]["a"]["turn"]["ap"] == 2

@@ -43,7 +43,8 @@ def test_damage_past_zero_hp_carries_or_is_lost_mech_amb_30(reading: str, hp: in
     """MECH-EX-20 / MECH-AMB-30: HP 6/14 takes 10: 1 structure, then HP 14 − 4 or HP 14."""
     state = patch(one_mech(hp_zero=reading), "t", hp=6)
     state, _ = play(state, "gm", "gm_damage", [6], target="t", amount=10)
-    assert u(state, "t")["structure"] == 3 and u(state, "t")["hp"] == hp
+    assert u(state, "t")["structure"] == 3
+    assert u(state, "t")["hp"] == hp
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,8 @@ def test_heat_past_the_cap_carries_or_is_vented_mech_amb_35(reading: str, heat: 
     """MECH-EX-22 / MECH-AMB-35: heat 7 of 8 takes 3: 1 stress, then heat 2 or heat 0."""
     state = patch(one_mech(heat_over_cap=reading), "t", heat=7)
     state, _ = play(state, "gm", "gm_heat", [6], target="t", amount=3)
-    assert u(state, "t")["stress"] == 3 and u(state, "t")["heat"] == heat
+    assert u(state, "t")["stress"] == 3
+    assert u(state, "t")["heat"] == heat
 
 
 @pytest.mark.parametrize(("per_type", "total"), [(False, 4), (True, 2)])
@@ -264,7 +266,8 @@ def test_lock_on_of_another_unit_gives_the_next_attack_accuracy_mech_amb_47() ->
     d20 = 5 + 1 + 2 (one accuracy) = 8 vs evasion 8 hits; without it 6 misses."""
     state = locked_third(lock_on_use="spent_on_next_attack")
     missed, _ = play(state, "a", "attack", [5], weapon="arc_gun", target="t")
-    assert u(missed, "t")["hp"] == 10 and "lock_on" in u(missed, "o")["conditions"]
+    assert u(missed, "t")["hp"] == 10
+    assert "lock_on" in u(missed, "o")["conditions"]
     state, events = play(
         state, "a", "attack", [5, 4], weapon="arc_gun", target="t", lock_on_from="o"
     )
@@ -280,7 +283,8 @@ def test_default_spends_only_the_targets_lock_on_mech_amb_47() -> None:
     with pytest.raises(IllegalAction, match=r"only the target's Lock On.*MECH-AMB-47"):
         play(state, "a", "attack", [5, 4], weapon="arc_gun", target="t", lock_on_from="o")
     legal = [a for a in SYSTEM.legal_actions(state, "a") if a["kind"] == "attack"]
-    assert legal and all(f["name"] != "lock_on_from" for a in legal for f in a["params"])
+    assert legal
+    assert all(f["name"] != "lock_on_from" for a in legal for f in a["params"])
 
 
 def test_area_attack_gets_the_accuracy_on_each_target_and_spends_once_mech_amb_47() -> None:
@@ -319,7 +323,8 @@ def test_legal_attack_forms_offer_the_locked_units_mech_amb_47() -> None:
     state = locked_third(lock_on_use="spent_on_next_attack")
     legal = [a for a in SYSTEM.legal_actions(state, "a") if a["kind"] == "attack"]
     fields = [f for a in legal for f in a["params"] if f["name"] == "lock_on_from"]
-    assert fields and fields[0]["choices"] == [["", "—"], ["o", "O"]]
+    assert fields
+    assert fields[0]["choices"] == [["", "—"], ["o", "O"]]
 
 
 def test_preview_counts_the_spent_lock_on_mech_amb_47() -> None:

@@ -62,7 +62,8 @@ def test_odd_trauma_destroys_a_system_mech_ex_27() -> None:
     with pytest.raises(IllegalAction):
         play(state, "t", "choose_trauma", item=7)
     state, _events = play(state, "t", "choose_trauma", item=1)
-    assert u(state, "t")["systems"][1]["destroyed"] and u(state, "t")["pending_trauma"] is None
+    assert u(state, "t")["systems"][1]["destroyed"]
+    assert u(state, "t")["pending_trauma"] is None
 
 
 def test_even_trauma_destroys_a_mount_mech_ex_28() -> None:
@@ -71,7 +72,8 @@ def test_even_trauma_destroys_a_mount_mech_ex_28() -> None:
     assert u(state, "t")["pending_trauma"] == "mount"
     state, _events = play(state, "t", "choose_trauma", item=1)
     flex = [w for w in u(state, "t")["weapons"] if w["mount"] == 1]
-    assert all(w["destroyed"] for w in flex) and len(flex) == 2
+    assert all(w["destroyed"] for w in flex)
+    assert len(flex) == 2
 
 
 def test_trauma_with_one_option_resolves_itself_and_swaps_kind_mech_amb_34() -> None:
@@ -80,7 +82,8 @@ def test_trauma_with_one_option_resolves_itself_and_swaps_kind_mech_amb_34() -> 
     state = encounter(mech("t", "B", 5, 5, bare), mech("x", "A", 15, 12))
     state = patch(state, "t", structure=3, hp=1)
     state, events = hit(state, [3, 6])
-    assert u(state, "t")["weapons"][0]["destroyed"] and u(state, "t")["pending_trauma"] is None
+    assert u(state, "t")["weapons"][0]["destroyed"]
+    assert u(state, "t")["pending_trauma"] is None
     assert "nothing of that kind left" in texts(events)
 
 
@@ -99,7 +102,8 @@ def test_spent_limited_items_cannot_be_chosen_mech_struct_table() -> None:
     state = patch(state, "t", systems=systems)
     state, _events = hit(state, [3, 6])
     # Coolant Purge (spent) cannot be chosen, so Ablative Skirts is the only option.
-    assert u(state, "t")["systems"][1]["destroyed"] and not u(state, "t")["systems"][0]["destroyed"]
+    assert u(state, "t")["systems"][1]["destroyed"]
+    assert not u(state, "t")["systems"][0]["destroyed"]
 
 
 def test_glancing_blow_impairs_mech_ex_29() -> None:
@@ -121,15 +125,18 @@ def test_direct_hit_with_one_structure_left_destroys() -> None:
 def test_first_stress_meltdown_row_exposes_mech_ex_30() -> None:
     """MECH-EX-30: first stress, 1d6 = 1, 3 left → Exposed."""
     state, _events = overheat(hurt(), [1])
-    assert u(state, "t")["stress"] == 3 and "exposed" in u(state, "t")["conditions"]
+    assert u(state, "t")["stress"] == 3
+    assert "exposed" in u(state, "t")["conditions"]
 
 
 def test_second_stress_failed_engineering_starts_a_secret_countdown_mech_ex_31() -> None:
     """MECH-EX-31 / MECH-AMB-37: 2d6 = 1, 4; ENG fails; GM rolls 3 → meltdown in 3 turns."""
     state, events = overheat(hurt(stress=3), [1, 4, 7, 3])
     secret = [e for e in events if e.kind == "meltdown.scheduled"]
-    assert secret[0].audience == "gm" and "comes" not in secret[0].text
-    assert secret[0].redacted_text and "3" not in secret[0].redacted_text
+    assert secret[0].audience == "gm"
+    assert "comes" not in secret[0].text
+    assert secret[0].redacted_text
+    assert "3" not in secret[0].redacted_text
     assert u(state, "t")["meltdown"]["turns"] == 3
     for n in range(3):
         state = turn(state, "t")
@@ -140,7 +147,8 @@ def test_second_stress_failed_engineering_starts_a_secret_countdown_mech_ex_31()
             assert not u(state, "t")["destroyed"]
         state = turn(state, "x")
         state, _ = play(state, "x", "end_turn") if not u(state, "x")["destroyed"] else (state, [])
-    assert u(state, "t")["destroyed"] and u(state, "t")["annihilated"]
+    assert u(state, "t")["destroyed"]
+    assert u(state, "t")["annihilated"]
     assert state["wrecks"] == []
 
 
@@ -166,7 +174,8 @@ def test_reactor_meltdown_blast_mech_ex_32() -> None:
     state = turn(state, "t")
     # near: AGILITY 10 succeeds → 7; ally: AGILITY 3 fails → 13 (ally takes it too).
     state, events = play(state, "t", "end_turn", [6, 3, 2, 2, 10, 3])
-    assert u(state, "near")["structure"] == 4 and u(state, "near")["hp"] == 10 - 7
+    assert u(state, "near")["structure"] == 4
+    assert u(state, "near")["hp"] == 10 - 7
     assert u(state, "ally")["hp"] == 30 - 13
     assert u(state, "far")["hp"] == 10
     assert "meltdown.exploded" in kinds(events)
@@ -174,7 +183,8 @@ def test_reactor_meltdown_blast_mech_ex_32() -> None:
 
 def test_zero_stress_melts_down_at_the_end_of_the_next_turn_mech_amb_38() -> None:
     state, _events = overheat(hurt(stress=1), [])
-    assert u(state, "t")["stress"] == 0 and u(state, "t")["meltdown"]["turns"] == 1
+    assert u(state, "t")["stress"] == 0
+    assert u(state, "t")["meltdown"]["turns"] == 1
 
 
 def test_multiple_ones_on_stress_schedule_meltdown_mech_amb_36() -> None:
@@ -246,7 +256,8 @@ def test_destroyed_active_mech_ends_its_turn() -> None:
     state, _ = play(state, "t", "overcharge")
     state = patch(state, "t", heat=8)
     state, _events = play(state, "gm", "gm_damage", target="t", amount=1)
-    assert u(state, "t")["destroyed"] and state["active"] is None
+    assert u(state, "t")["destroyed"]
+    assert state["active"] is None
 
 
 def test_remaining_three_means_three_or_more_mech_amb_32() -> None:
@@ -255,7 +266,8 @@ def test_remaining_three_means_three_or_more_mech_amb_32() -> None:
     state = encounter(mech("t", "B", 5, 5, tough), mech("x", "A", 15, 12))
     state = patch(state, "t", hp=1)
     state, _ = hit(state, [1])
-    assert not u(state, "t")["destroyed"] and "stunned" in u(state, "t")["conditions"]
+    assert not u(state, "t")["destroyed"]
+    assert "stunned" in u(state, "t")["conditions"]
 
 
 def test_a_mech_burning_to_death_ends_its_turn_once() -> None:
@@ -265,7 +277,8 @@ def test_a_mech_burning_to_death_ends_its_turn_once() -> None:
     state = turn(state, "t")
     state, events = play(state, "t", "end_turn", [2])
     assert u(state, "t")["destroyed"]
-    assert kinds(events).count("turn.ended") == 1 and state["acted"] == ["t"]
+    assert kinds(events).count("turn.ended") == 1
+    assert state["acted"] == ["t"]
 
 
 def test_a_meltdown_at_its_own_turns_end_ends_the_turn_once() -> None:
@@ -273,4 +286,5 @@ def test_a_meltdown_at_its_own_turns_end_ends_the_turn_once() -> None:
     state = patch(state, "t", meltdown={"turns": 1, "mark": 0, "avertable": False})
     state = turn(state, "t")
     state, events = play(state, "t", "end_turn", [1, 1, 1, 1])
-    assert kinds(events).count("turn.ended") == 1 and state["acted"] == ["t"]
+    assert kinds(events).count("turn.ended") == 1
+    assert state["acted"] == ["t"]

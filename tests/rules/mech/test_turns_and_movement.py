@@ -34,7 +34,8 @@ def test_saratoga_first_then_the_other_side_picks_mech_ex_38() -> None:
             assert next_picks(state) == ["b1", "b2"]
         else:
             state, _ = play(state, uid, "end_turn")
-    assert state["round"] == 2 and state["acted"] == []
+    assert state["round"] == 2
+    assert state["acted"] == []
     assert next_picks(state) == ["saratoga"]
 
 
@@ -51,7 +52,8 @@ def test_turn_gives_a_move_and_two_ap_and_a_third_ap_is_refused_mech_ap_1() -> N
     """MECH-AP-1, MECH-AP-TABLE, MECH-ACT-TECH; bad input: a third AP is refused, no change."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 10, 10))
     state = turn(state, "a")
-    assert u(state, "a")["turn"]["ap"] == 2 and u(state, "a")["turn"]["move"] == 4
+    assert u(state, "a")["turn"]["ap"] == 2
+    assert u(state, "a")["turn"]["move"] == 4
     state, _ = play(state, "a", "tech", option="lock_on", target="b")
     state, _ = play(state, "a", "tech", option="scan", target="b")
     before = copy.deepcopy(state)
@@ -88,7 +90,8 @@ def test_overcharge_heat_escalates_and_resets_after_the_match_mech_ex_04() -> No
     assert heats == [1, 2, 3, 5, 10]
     assert u(state, "a")["overcharge_count"] == 5
     state, _ = play(state, "gm", "end_match")
-    assert u(state, "a")["overcharge_count"] == 0 and u(state, "a")["heat"] == 0
+    assert u(state, "a")["overcharge_count"] == 0
+    assert u(state, "a")["heat"] == 0
 
 
 def test_overcharge_once_per_turn_and_not_while_stunned_mech_overcharge_1() -> None:
@@ -185,7 +188,8 @@ def test_boost_moves_up_to_speed_for_one_ap_and_not_when_slowed_mech_act_boost()
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 19, 13))
     state = turn(state, "a")
     state, _ = play(state, "a", "boost", x=4, y=0)
-    assert u(state, "a")["turn"]["ap"] == 1 and u(state, "a")["turn"]["move"] == 4
+    assert u(state, "a")["turn"]["ap"] == 1
+    assert u(state, "a")["turn"]["move"] == 4
     state, _ = play(state, "a", "move", x=8, y=0)
     assert u(state, "a")["x"] == 8
     state["units"]["a"]["conditions"]["slowed"] = {"source": "test"}
@@ -201,7 +205,8 @@ def test_horizontal_jump_costs_two_per_square_mech_ex_34() -> None:
     with pytest.raises(IllegalAction, match="straight line"):
         play(state, "a", "jump", x=2, y=1)
     state, _ = play(state, "a", "jump", x=2, y=0)
-    assert u(state, "a")["x"] == 2 and u(state, "a")["turn"]["move"] == 0
+    assert u(state, "a")["x"] == 2
+    assert u(state, "a")["turn"]["move"] == 0
 
 
 def test_vertical_jump_clears_size_one_obstacles_mech_ex_02() -> None:
@@ -226,12 +231,14 @@ def test_climb_costs_two_per_square_and_a_failed_check_falls_mech_climb_1() -> N
     state = encounter(mech("a", "A", 0, 0, agile), mech("b", "B", 19, 13), terrain=tower)
     state = turn(state, "a")
     state, events = play(state, "a", "climb", x=1, y=0)
-    assert u(state, "a")["turn"]["move"] == 0 and u(state, "a")["elevation"] == 3
+    assert u(state, "a")["turn"]["move"] == 0
+    assert u(state, "a")["elevation"] == 3
     state = encounter(mech("a", "A", 0, 2, agile), mech("b", "B", 19, 13), terrain=tower)
     state = turn(state, "a")
     state, events = play(state, "a", "climb", [5], x=1, y=2, attribute="agility")
     assert "falls" in texts(events)
-    assert u(state, "a")["hp"] == 14 - 3 and (u(state, "a")["x"], u(state, "a")["y"]) == (0, 2)
+    assert u(state, "a")["hp"] == 14 - 3
+    assert (u(state, "a")["x"], u(state, "a")["y"]) == (0, 2)
 
 
 @pytest.mark.parametrize(("height", "damage"), [(7, 6), (2, 0), (3, 3), (9, 9), (12, 12)])
@@ -256,7 +263,8 @@ def test_opportunity_attack_before_the_move_resolves_mech_oa_1() -> None:
     state, events = play(state, "a", "move", [12, 2], x=2, y=5)
     assert "opportunity attack" in texts(events)
     assert u(state, "a")["hp"] == 10 - 5  # maul 1d6+3 = 2 + 3
-    assert u(state, "b")["oa_used"] and u(state, "b")["reaction_used"]
+    assert u(state, "b")["oa_used"]
+    assert u(state, "b")["reaction_used"]
     assert u(state, "a")["x"] == 2
 
 
@@ -277,11 +285,13 @@ def test_reactions_reset_each_turn_opportunity_attack_each_round_mech_react_1() 
     assert u(state, "b")["reaction_used"]
     state, _ = play(state, "a", "end_turn")
     state = turn(state, "b")
-    assert not u(state, "b")["reaction_used"] and u(state, "b")["oa_used"]
+    assert not u(state, "b")["reaction_used"]
+    assert u(state, "b")["oa_used"]
     state, _ = play(state, "b", "end_turn")
     state = turn(state, "c")
     state, _ = play(state, "c", "end_turn")
-    assert state["round"] == 2 and not u(state, "b")["oa_used"]
+    assert state["round"] == 2
+    assert not u(state, "b")["oa_used"]
 
 
 def test_stand_up_takes_the_move_mech_cond_prone() -> None:
@@ -291,7 +301,8 @@ def test_stand_up_takes_the_move_mech_cond_prone() -> None:
     with pytest.raises(IllegalAction, match="Slowed"):
         play(state, "a", "boost", x=2, y=0)
     state, _ = play(state, "a", "stand")
-    assert "prone" not in u(state, "a")["conditions"] and u(state, "a")["turn"]["move"] == 0
+    assert "prone" not in u(state, "a")["conditions"]
+    assert u(state, "a")["turn"]["move"] == 0
 
 
 def test_free_actions_only_on_your_own_turn_mech_free_1() -> None:

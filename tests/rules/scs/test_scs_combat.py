@@ -25,7 +25,8 @@ def combat(state: dict[str, Any]) -> dict[str, Any]:
 def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_1_5_6_pd_33() -> None:
     state = combat(arrange(game(), B5="06.05", B7="06.04"))
     state, events = act(state, "attack.declare", "blue", target="07.05", units="B5,B7")
-    assert events[0].kind == "attack.declared" and "R1 101 Infantry Rgt (3-4-4)" in events[0].text
+    assert events[0].kind == "attack.declared"
+    assert "R1 101 Infantry Rgt (3-4-4)" in events[0].text
     state, events = act(state, "attack.resolve", "blue", dice=[3, 4])
     fig = events[0].payload["figures"]
     assert (fig["attack"], fig["defense"], fig["odds"], fig["column"]) == ("5", "8", "1:2", "1:2")
@@ -35,8 +36,10 @@ def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_1_5_6_p
     # PD-23: the attacker takes the option as one step loss instead of retreating.
     assert engine.stage_owner(state) == "blue"
     state, events = act(state, "combat.retreat", "blue", losses="B5")
-    assert state["units"]["B5"]["step"] == 1 and state["combat"] is None
-    assert state["units"]["B5"]["hex"] == "06.05" and state["units"]["B7"]["hex"] == "06.04"
+    assert state["units"]["B5"]["step"] == 1
+    assert state["combat"] is None
+    assert state["units"]["B5"]["hex"] == "06.05"
+    assert state["units"]["B7"]["hex"] == "06.04"
     assert "combat.ended" in kinds(events)
 
 
@@ -45,13 +48,15 @@ def test_attackers_retreat_each_from_their_own_hex_scs_ret_1() -> None:
     state, _ = act(state, "attack.declare", "blue", target="07.05", units="B5,B7")
     state, _ = act(state, "attack.resolve", "blue", dice=[3, 4])
     state, _ = act(state, "combat.retreat", "blue", units="B5", path="05.06")
-    assert state["combat"] is not None and state["combat"]["to_retreat"]["blue"] == ["B7"]
+    assert state["combat"] is not None
+    assert state["combat"]["to_retreat"]["blue"] == ["B7"]
     with pytest.raises(IllegalAction, match=r"already chosen"):
         act(state, "combat.retreat", "blue", units="B7", path="05.04", losses="B7")
     state, _ = act(state, "combat.retreat", "blue", units="B7", path="05.04")
     assert state["combat"] is None
     # 05.04 lies in R4's ZOC: the retreat costs B7 a step (SCS-2.1d).
-    assert state["units"]["B7"]["hex"] == "05.04" and state["units"]["B7"]["step"] == 1
+    assert state["units"]["B7"]["hex"] == "05.04"
+    assert state["units"]["B7"]["step"] == 1
 
 
 def t17() -> dict[str, Any]:
@@ -71,14 +76,16 @@ def test_t17_three_to_one_dl1_eliminates_r4_and_attackers_may_advance_scs_adv_1_
     with pytest.raises(IllegalAction, match="exceeds the limit of 4"):
         act(state, "combat.advance", "blue", units="B1,B2,B4")
     state, events = act(state, "combat.advance", "blue", units="B1,B2")
-    assert board.stack(state, "05.05") == ["B1", "B2"] and state["combat"] is None
+    assert board.stack(state, "05.05") == ["B1", "B2"]
+    assert state["combat"] is None
 
 
 def test_advance_may_be_declined_scs_adv_1() -> None:
     state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
     state, _ = act(state, "attack.resolve", "blue", dice=[4, 5])
     state, events = act(state, "combat.advance", "blue")
-    assert "declines" in events[0].text and not board.stack(state, "05.05")
+    assert "declines" in events[0].text
+    assert not board.stack(state, "05.05")
 
 
 def test_t18_woods_shift_one_column_left_scs_cbt_7_pd_17() -> None:
@@ -106,9 +113,11 @@ def test_t19_retreat_choices_and_the_ezoc_step_loss_scs_ret_5_2_1d() -> None:
     with pytest.raises(IllegalAction, match="no retreat is waiting"):
         act(state, "combat.retreat", "blue", path="06.05")
     lost, events = act(state, "combat.retreat", "red", path="06.04")
-    assert lost["units"]["R4"]["status"] == "eliminated" and "SCS-2.1d" in events[0].text
+    assert lost["units"]["R4"]["status"] == "eliminated"
+    assert "SCS-2.1d" in events[0].text
     safe, _ = act(state, "combat.retreat", "red", path="06.05")
-    assert safe["units"]["R4"]["hex"] == "06.05" and safe["units"]["R4"]["status"] == "map"
+    assert safe["units"]["R4"]["hex"] == "06.05"
+    assert safe["units"]["R4"]["status"] == "map"
     # The hex is empty: the attackers are offered the advance (EZOC does not stop it, SCS-2.1e).
     assert engine.stage_owner(safe) == "blue"
 
@@ -152,7 +161,8 @@ def test_unit_that_cannot_retreat_is_eliminated_scs_ret_5() -> None:
     with pytest.raises(IllegalAction, match="no legal retreat"):
         act(state, "combat.retreat", "red", path="06.05")
     state, events = act(state, "combat.retreat", "red")
-    assert state["units"]["R4"]["status"] == "eliminated" and "SCS-RET-5" in events[0].text
+    assert state["units"]["R4"]["status"] == "eliminated"
+    assert "SCS-RET-5" in events[0].text
 
 
 def test_option_must_be_taken_as_losses_when_no_retreat_exists_scs_ret_5() -> None:
@@ -180,9 +190,8 @@ def test_defender_chooses_which_unit_loses_steps_scs_step_1_pd_24() -> None:
     with pytest.raises(IllegalAction, match="did not take part"):
         act(state, "combat.losses", "red", units="R1")
     state, _events = act(state, "combat.losses", "red", units="R6")
-    assert (
-        state["units"]["R6"]["status"] == "eliminated" and state["units"]["R4"]["status"] == "map"
-    )
+    assert state["units"]["R6"]["status"] == "eliminated"
+    assert state["units"]["R4"]["status"] == "map"
 
 
 def test_attacker_losses_come_first_then_defender_pd_22() -> None:
@@ -190,7 +199,8 @@ def test_attacker_losses_come_first_then_defender_pd_22() -> None:
     state = combat(arrange(state, B1="04.04", B2="04.05"))
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
     state, events = act(state, "attack.resolve", "blue", dice=[1, 1])
-    assert engine._stage(state) == "attacker_losses" and engine.stage_owner(state) == "blue"
+    assert engine._stage(state) == "attacker_losses"
+    assert engine.stage_owner(state) == "blue"
     state, events = act(state, "combat.losses", "blue", units="B2")
     assert kinds(events)[0] == "losses.taken"
     assert state["units"]["B2"]["step"] == 1
@@ -256,7 +266,8 @@ def test_t23_out_of_supply_across_the_river_is_a_quarter_scs_cum_1() -> None:
     state, _ = act(state, "attack.declare", "blue", target="07.05", units="B1")
     fig = engine.combat_figures(engine.scenario_of(state), state, state["combat"])
     assert fig["attackers"][0]["strength"] == "1"
-    assert fig["odds"] == "1:8" and fig["column"] == "1:3"
+    assert fig["odds"] == "1:8"
+    assert fig["column"] == "1:3"
 
 
 def test_only_the_phasing_player_attacks_and_rolls_scs_cbt_2() -> None:
@@ -281,14 +292,17 @@ def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_1_2_3(
     state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
     assert state["units"]["B5"]["mp"] == "13/2"
     state, events = act(state, "attack.resolve", "blue", dice=[4, 5])
-    assert events[0].payload["figures"]["odds"] == "2:1" and events[0].payload["result"] == "Do1"
+    assert events[0].payload["figures"]["odds"] == "2:1"
+    assert events[0].payload["result"] == "Do1"
     scn = engine.scenario_of(state)
     free = {p["path"][0] for p in engine.legal_retreats(scn, state, ["R4"], 1) if not p["losses"]}
     assert free == {"05.04", "06.04", "06.05"}
     state, events = act(state, "combat.retreat", "red", path="05.04")
     assert "advance.moved" in kinds(events)
-    assert state["units"]["B5"]["hex"] == "05.05" and state["units"]["B5"]["mp"] == "13/2"
-    assert state["combat"] is None and state["moving"] == ["B5"]
+    assert state["units"]["B5"]["hex"] == "05.05"
+    assert state["units"]["B5"]["mp"] == "13/2"
+    assert state["combat"] is None
+    assert state["moving"] == ["B5"]
     assert "06.05" not in engine.movement_options(scn, state, ["B5"])
     with pytest.raises(IllegalAction, match="5/2 MP, 3/2 MP left"):
         act(state, "unit.move", "blue", units="B5", to="06.05")
@@ -319,7 +333,8 @@ def test_overstacked_overrun_sends_the_movers_back_scs_stk_3() -> None:
     state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")
     state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
     assert kinds(events) == ["overrun.refused"]
-    assert state["units"]["B5"]["hex"] == "01.05" and state["units"]["B5"]["mp"] == "0"
+    assert state["units"]["B5"]["hex"] == "01.05"
+    assert state["units"]["B5"]["mp"] == "0"
     assert state["combat"] is None
 
 
@@ -336,7 +351,8 @@ def test_overrun_may_repeat_against_the_same_hex_scs_ovr_2() -> None:
     for spent in ("3", "6"):
         fresh, _ = act(fresh, "overrun.declare", "blue", units="B4", target="05.05")
         fresh, _ = act(fresh, "attack.resolve", "blue", dice=[3, 3])
-        assert fresh["units"]["B4"]["mp"] == spent and fresh["combat"] is None
+        assert fresh["units"]["B4"]["mp"] == spent
+        assert fresh["combat"] is None
 
 
 def test_declaration_reveals_and_cannot_be_undone_pd_06_scs_eng_2() -> None:
@@ -369,7 +385,8 @@ def test_support_units_fire_from_range_and_take_no_losses_scs_art_1_pd_29() -> N
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B8")
     state, events = act(state, "attack.resolve", "blue", dice=[3, 3])
     assert events[0].payload["figures"]["attack"] == "7"
-    assert state["units"]["B1"]["step"] == 1 and state["units"]["B8"]["step"] == 0
+    assert state["units"]["B1"]["step"] == 1
+    assert state["units"]["B8"]["step"] == 0
 
 
 def test_ezoc_step_loss_applies_even_in_a_friendly_occupied_hex_scs_ret_3_pd_26() -> None:
@@ -391,7 +408,8 @@ def test_entering_the_overrun_hex_may_cost_mp_when_the_scenario_says_so_pd_15() 
     state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")
     state, _ = act(state, "overrun.declare", "blue", units="B5", target="05.05")
     state, events = act(state, "attack.resolve", "blue", dice=[6, 6])
-    assert state["units"]["B5"]["hex"] == "05.05" and state["units"]["B5"]["mp"] == "7"
+    assert state["units"]["B5"]["hex"] == "05.05"
+    assert state["units"]["B5"]["mp"] == "7"
     assert "for 1/2 MP" in events[-2].text
 
 
@@ -411,7 +429,8 @@ def test_preview_before_the_roll_is_exact_against_enumerating_2d6_scs_cbt_8() ->
         counts[code] = counts.get(code, 0) + 1
     got = {o["label"]: Fraction(o["exact"]) for o in preview["outcomes"]}
     assert got == {code: Fraction(n, 36) for code, n in counts.items()}
-    assert "2:1" in preview["summary"] and sum(got.values()) == 1
+    assert "2:1" in preview["summary"]
+    assert sum(got.values()) == 1
     assert preview["details"]["column"] == "2:1"
 
 
@@ -420,7 +439,8 @@ def test_odds_below_the_table_follow_crt_below_min_pd_04(rule: str, code: str) -
     state = combat(arrange(game(settings={"crt.below_min": rule}), B4="06.05"))
     state, _ = act(state, "attack.declare", "blue", target="07.05", units="B4")
     state, events = act(state, "attack.resolve", "blue")  # 1 : 8 -> below 1:3, no dice
-    assert events[0].payload["result"] == code and not events[0].dice
+    assert events[0].payload["result"] == code
+    assert not events[0].dice
     assert (state["units"]["B4"]["status"] == "eliminated") == (code == "AE")
 
 
@@ -446,10 +466,13 @@ def test_a_retreat_off_the_map_is_offered_last_and_eliminates_scs_map_4_ret_2() 
         (["00.05"], True, 0),
     ]
     after, events = act(state, "combat.retreat", "red", path="00.05")
-    assert after["units"]["R4"]["status"] == "eliminated" and after["units"]["R4"]["hex"] is None
-    assert after["steps_lost"]["red"] == 1 and after["exited"]["red"] == 0  # no exit VP
+    assert after["units"]["R4"]["status"] == "eliminated"
+    assert after["units"]["R4"]["hex"] is None
+    assert after["steps_lost"]["red"] == 1
+    assert after["exited"]["red"] == 0
     assert "00.05" not in after["stacks"]
-    assert events[0].payload["off_map"] == "00.05" and events[0].payload["path"] == []
+    assert events[0].payload["off_map"] == "00.05"
+    assert events[0].payload["path"] == []
     assert "R4 retreats off the map (00.05) and is eliminated (SCS-MAP-4)" in events[0].text
     with pytest.raises(IllegalAction, match="illegal retreat path"):
         act(state, "combat.retreat", "red", path="00.06")  # not one hex from 01.05
@@ -462,9 +485,11 @@ def test_a_longer_retreat_may_leave_the_map_after_paying_its_ezoc_steps_scs_map_
     scn = engine.scenario_of(state)
     paths = engine.legal_retreats(scn, state, ["R1"], 2)
     leave = [p for p in paths if p["off_map"] and len(p["path"]) == 2]
-    assert leave and all(p["path"][0] in ("01.04", "01.06") for p in leave)
+    assert leave
+    assert all(p["path"][0] in ("01.04", "01.06") for p in leave)
     flags = [p["off_map"] for p in paths]
-    assert flags == sorted(flags) and not flags[0]  # paths staying on the map come first
+    assert flags == sorted(flags)
+    assert not flags[0]
     path = leave[0]["path"]
     after, events = act(state, "combat.retreat", "red", path=",".join(path))
     assert after["units"]["R1"]["status"] == "eliminated"
@@ -478,12 +503,14 @@ def test_with_only_off_map_retreats_no_path_still_means_eliminated_scs_ret_5() -
     scn = engine.scenario_of(state)
     assert all(p["off_map"] for p in engine.legal_retreats(scn, state, ["R4"], 1))
     after, events = act(state, "combat.retreat", "red")
-    assert after["units"]["R4"]["status"] == "eliminated" and "SCS-RET-5" in events[0].text
+    assert after["units"]["R4"]["status"] == "eliminated"
+    assert "SCS-RET-5" in events[0].text
     option = at_the_west_edge("Do1", **boxed)
     with pytest.raises(IllegalAction, match=r"option as step losses \(or retreat off the map\)"):
         act(option, "combat.retreat", "red")
     after, events = act(option, "combat.retreat", "red", path="00.04")
-    assert after["units"]["R4"]["status"] == "eliminated" and "SCS-MAP-4" in events[0].text
+    assert after["units"]["R4"]["status"] == "eliminated"
+    assert "SCS-MAP-4" in events[0].text
 
 
 def test_only_the_phasing_side_attacks_and_only_in_its_combat_phase_scs_1_2b() -> None:
@@ -505,6 +532,7 @@ def test_a_declaration_is_binding_and_the_attacker_rolls_once_scs_cbt_5() -> Non
     with pytest.raises(IllegalAction, match=r"finish the combat in progress first \(SCS-CBT-5\)"):
         act(state, "attack.declare", "blue", target="05.05", units="B2,B4")  # no withdrawing
     state, events = act(state, "attack.resolve", "blue", dice=[3, 3])
-    assert events[0].payload["figures"]["roll"] == 6 and state["combat"] is None
+    assert events[0].payload["figures"]["roll"] == 6
+    assert state["combat"] is None
     with pytest.raises(IllegalAction, match=r"declare an attack or overrun first"):
         act(state, "attack.resolve", "blue", dice=[])

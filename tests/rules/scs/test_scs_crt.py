@@ -110,7 +110,8 @@ def test_result_codes_parse_scs_crt_2() -> None:
     assert parse_result("DL1o1").defender == SideResult(loss=1, option=1)
     assert parse_result("A1").attacker == SideResult(loss=1)
     both = parse_result("AL1/DL1")
-    assert both.attacker.loss == 1 and both.defender.loss == 1
+    assert both.attacker.loss == 1
+    assert both.defender.loss == 1
     assert parse_result("DE").defender.eliminated
     assert parse_result("Ao1").attacker == SideResult(option=1)
     assert parse_result("Dr2").defender == SideResult(retreat=2)

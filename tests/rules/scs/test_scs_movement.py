@@ -31,7 +31,8 @@ def test_t06_zones_of_control_scs_2_0a_2_0b_pd_08() -> None:
     assert labels(board.zoc(SCN, mech, "B5")) == {"03.07", "03.08", "04.06", "05.07"}
     foot = arrange(state, B1="04.07")
     assert len(board.zoc(SCN, foot, "B1")) == 6
-    assert board.zoc(SCN, state, "B8") == set() and board.zoc(SCN, state, "R7") == set()
+    assert board.zoc(SCN, state, "B8") == set()
+    assert board.zoc(SCN, state, "R7") == set()
 
 
 def test_friendly_zoc_does_not_affect_friendly_units_scs_2_0_2_1g() -> None:
@@ -142,7 +143,8 @@ def test_a_stack_moves_together_and_may_drop_units_off_pd_10_scs_3_1a() -> None:
     state, _ = act(game(), "unit.move", "blue", units="B3,B5", to="02.05")
     assert board.stack(state, "02.05") == ["B4", "B3", "B5"]
     state, _ = act(state, "unit.move", "blue", units="B5", to="03.05")
-    assert state["units"]["B3"]["finished"] and not state["units"]["B5"]["finished"]
+    assert state["units"]["B3"]["finished"]
+    assert not state["units"]["B5"]["finished"]
     state, _ = act(state, "unit.move", "blue", units="B1", to="03.04")
     assert state["units"]["B5"]["finished"]  # another stack started moving
     with pytest.raises(IllegalAction, match=r"move has ended"):
@@ -169,13 +171,15 @@ def test_mp_are_fresh_each_phase_and_never_carried_scs_3_1d_exp_2() -> None:
     state, _ = act(game(), "unit.move", "blue", units="B5", to="03.05")
     assert state["units"]["B5"]["mp"] == "1"
     state = to_phase(state, "exploitation")
-    assert state["units"]["B5"]["mp"] == "0" and not state["units"]["B5"]["finished"]
+    assert state["units"]["B5"]["mp"] == "0"
+    assert not state["units"]["B5"]["finished"]
 
 
 def test_owner_reorders_his_stack_pd_07() -> None:
     state, events = act(game(), "stack.order", "blue", hex="01.05", top="B5")
     assert board.stack(state, "01.05") == ["B5", "B3"]
-    assert events[0].audience == "side:blue" and "B5" not in (events[0].redacted_text or "")
+    assert events[0].audience == "side:blue"
+    assert "B5" not in (events[0].redacted_text or "")
     with pytest.raises(IllegalAction, match=r"own phases"):
         act(game(), "stack.order", "red", hex="07.05", top="R1")
 
@@ -232,7 +236,8 @@ def test_t24_turn_marker_and_reinforcements_placed_before_any_move_scs_trt_1_rei
     with pytest.raises(IllegalAction, match=r"01.04, 01.05, 01.06"):
         act(state, "reinforcement.place", "blue", unit="B6", hex="02.05")
     state, events = act(state, "reinforcement.place", "blue", unit="B6", hex="01.05")
-    assert events[0].audience == "side:blue" and "B6" not in (events[0].redacted_text or "")
+    assert events[0].audience == "side:blue"
+    assert "B6" not in (events[0].redacted_text or "")
     assert board.stack_points(SCN, state, "01.05") == 6  # over the limit on placement: legal
     with pytest.raises(IllegalAction, match=r"over-stacked"):
         act(state, "phase.end", "blue")
@@ -250,7 +255,8 @@ def test_pd_14_reinforcement_is_delayed_when_every_entry_hex_is_enemy_held() -> 
     state = end_phases(game(), 4)
     state = arrange(state, B1="12.04", B2="12.05", B7="12.06")
     state = end_phases(state, 8)
-    assert state["player"] == "red" and state["due"] == []
+    assert state["player"] == "red"
+    assert state["due"] == []
     assert state["delayed"] == {"R5": 3}
 
 
@@ -286,7 +292,8 @@ def test_pd_14_blocked_reinforcement_may_enter_at_the_nearest_free_edge_hex() ->
     state = end_phases(game(settings={"reinforcements.blocked": "nearest_free_edge_hex"}), 4)
     state = arrange(state, B1="12.04", B2="12.05", B7="12.06")
     state = end_phases(state, 8)
-    assert state["player"] == "red" and state["due"] == ["R5"]
+    assert state["player"] == "red"
+    assert state["due"] == ["R5"]
     options = sorted(
         SCN.label(c) for c in engine.entry_hexes(engine.scenario_of(state), state, "R5")
     )
@@ -312,8 +319,10 @@ def test_units_on_an_exit_hex_may_leave_the_map_for_exit_vp_scs_map_4_3_3c() -> 
 
     assert "unit.exit" in [a["kind"] for a in SYSTEM.legal_actions(state, "blue")]
     state, events = act(state, "unit.exit", "blue", units="B4")
-    assert events[0].audience == "side:blue" and "B4" not in (events[0].redacted_text or "")
-    assert state["units"]["B4"]["status"] == "exited" and state["units"]["B4"]["hex"] is None
+    assert events[0].audience == "side:blue"
+    assert "B4" not in (events[0].redacted_text or "")
+    assert state["units"]["B4"]["status"] == "exited"
+    assert state["units"]["B4"]["hex"] is None
     assert engine.victory_points(engine.scenario_of(state), state)["blue"] == 2
     assert state["steps_lost"]["blue"] == 0
     raw["scenario"]["exits"] = {"Blue": ["05.05"]}
@@ -337,10 +346,13 @@ def test_moves_may_leave_the_map_and_come_back_when_the_scenario_allows_scs_map_
     assert options["01.07"]["mp"] == {"B4": "5"}
     assert not any(label.startswith("00.") for label in options)  # a move ends on the map
     after, events = act(state, "unit.move", "blue", units="B4", path="00.03,00.04,00.05,01.06")
-    assert after["units"]["B4"]["hex"] == "01.06" and after["units"]["B4"]["mp"] == "6"
-    assert "00.05 → 01.06" in events[0].text and "00.05" not in after["stacks"]
+    assert after["units"]["B4"]["hex"] == "01.06"
+    assert after["units"]["B4"]["mp"] == "6"
+    assert "00.05 → 01.06" in events[0].text
+    assert "00.05" not in after["stacks"]
     on_map = engine.movement_options(engine.scenario_of(west_edge(False)), west_edge(False), ["B4"])
-    assert on_map["01.07"]["mp"] == {"B4": "6"} and "00.03" not in on_map["01.07"]["path"]
+    assert on_map["01.07"]["mp"] == {"B4": "6"}
+    assert "00.03" not in on_map["01.07"]["path"]
 
 
 def test_a_move_may_not_end_off_the_map_scs_map_5_map_4() -> None:

@@ -19,7 +19,8 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert ids, f"empty stack left in {label}"
         assert len({scn.units[u].side for u in ids}) == 1, f"two sides share {label}"
         for uid in ids:
-            assert state["units"][uid]["hex"] == label and state["units"][uid]["status"] == "map"
+            assert state["units"][uid]["hex"] == label
+            assert state["units"][uid]["status"] == "map"
             seen.add(uid)
     for uid, unit in state["units"].items():
         if unit["status"] == "map":

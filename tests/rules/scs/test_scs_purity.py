@@ -211,7 +211,8 @@ def test_apply_takes_the_fold_resolve_made_once_and_only_for_that_state_scs_eng_
     again = state
     for event in events:
         again = engine._fold(again, event)
-    assert chained == again and chained["combat"] is None
+    assert chained == again
+    assert chained["combat"] is None
     for _ in range(100):  # resolved, never applied: the leftovers stay bounded
         SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(1))
     assert len(engine._FOLDED) <= 64
@@ -228,7 +229,9 @@ def test_remembered_combat_figures_follow_every_unit_input_scs_cbt_6_7() -> None
     first = engine.combat_figures(scn, state, combat)
     first["roll"] = 12
     again = engine.combat_figures(scn, state, combat)
-    assert again is not first and "roll" not in again and again["attack"] == "6"
+    assert again is not first
+    assert "roll" not in again
+    assert again["attack"] == "6"
     oos = copy.deepcopy(state)
     oos["units"]["B5"]["oos"] = True  # SCS-SUP-4: attack x 1/2
     assert engine.combat_figures(scn, oos, combat)["attack"] == "3"

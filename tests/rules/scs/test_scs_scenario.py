@@ -25,11 +25,15 @@ def variant(change: Any) -> dict[str, Any]:
 def test_demo_scenario_loads_with_its_data_scs_tec_1_crt_1() -> None:
     scn = load_scenario("halden_crossing")
     assert scn.title.startswith("Halden Crossing")
-    assert scn.first_player == "blue" and scn.setup_order == ("red", "blue")  # SCS-SETUP-5
-    assert scn.game_turns == 6 and len(scn.units) == 15
-    assert scn.terrain[(7, 5)] == "town" and scn.terrain[(1, 1)] == "clear"
+    assert scn.first_player == "blue"
+    assert scn.setup_order == ("red", "blue")
+    assert scn.game_turns == 6
+    assert len(scn.units) == 15
+    assert scn.terrain[(7, 5)] == "town"
+    assert scn.terrain[(1, 1)] == "clear"
     assert scn.features((6, 5), (7, 5)) == frozenset({"river", "road"})
-    assert scn.units["B5"].steps[0].attack == 6 and scn.units["B5"].exploit
+    assert scn.units["B5"].steps[0].attack == 6
+    assert scn.units["B5"].exploit
     assert scn.arrivals["B6"].turn == 2
     assert scn.sources["red"] == frozenset((12, y) for y in range(1, 11))
 
@@ -130,7 +134,8 @@ def test_malformed_yaml_file_names_the_file(tmp_path: Path) -> None:
 def test_json_scenario_inline_and_overrides_scs_rules_1() -> None:
     data = yaml.safe_load(yaml.safe_dump(RAW))
     scn = load_scenario(data, {"stacking.limit_points": 6, "tec.road.mp": "1"})
-    assert scn.stacking_limit == 6 and scn.road_mp == 1
+    assert scn.stacking_limit == 6
+    assert scn.road_mp == 1
     assert load_scenario("halden_crossing").stacking_limit == 4
 
 
@@ -146,17 +151,20 @@ def test_inclusive_setup_area_includes_its_boundary_scs_setup_4() -> None:
 
     inclusive = build(variant(area(True))).units["B1"].setup_area
     exclusive = build(variant(area(False))).units["B1"].setup_area
-    assert (1, 3) in inclusive and (3, 6) in inclusive and len(inclusive) == 12
-    assert (1, 3) not in exclusive and exclusive == {(2, 4), (2, 5)}
+    assert (1, 3) in inclusive
+    assert (3, 6) in inclusive
+    assert len(inclusive) == 12
+    assert (1, 3) not in exclusive
+    assert exclusive == {(2, 4), (2, 5)}
 
 
 def test_offmap_movement_opens_the_ring_of_hexes_just_beyond_the_edge_scs_map_5() -> None:
     assert load_scenario("halden_crossing").offmap_cells == frozenset()  # off by default
     scn = load_scenario("halden_crossing", {"allow_offmap_movement": True})
     # 12 x 10 map: one hex beyond each edge, hex ids stay whole numbers (no column -1).
-    assert (
-        (0, 5) in scn.offmap_cells and (13, 5) in scn.offmap_cells and (5, 11) in scn.offmap_cells
-    )
+    assert (0, 5) in scn.offmap_cells
+    assert (13, 5) in scn.offmap_cells
+    assert (5, 11) in scn.offmap_cells
     assert not scn.offmap_cells & scn.grid.cells
     assert all(min(c) >= 0 for c in scn.offmap_cells)
     assert scn.offmap_mp == {"foot": 1, "mech": 1}  # the default terrain's (clear) MP

@@ -26,7 +26,8 @@ def trace(state: dict[str, Any], uid: str) -> int | None:
 def test_t15_supply_at_the_start_scs_sup_2_pd_20() -> None:
     state = game()
     for uid in ("B1", "B2", "B3", "B4", "B5", "B7", "B8"):
-        assert trace(state, uid) is not None and trace(state, uid) <= 1  # type: ignore[operator]
+        assert trace(state, uid) is not None
+        assert trace(state, uid) <= 1
     assert [trace(state, u) for u in ("R1", "R2", "R3", "R6", "R7")] == [5, 5, 5, 2, 2]
     assert trace(state, "R4") is None  # 7 hexes > 6
 
@@ -46,7 +47,8 @@ def test_friendly_units_negate_ezoc_for_supply_only_scs_2_1h_2_1f() -> None:
         scn.grid.cell("12.05"),
         board.ezoc(scn, state, "red"),
     )
-    assert cost == Fraction(5, 2) and "enemy ZOC" in why  # road 1/2 + 2
+    assert cost == Fraction(5, 2)
+    assert "enemy ZOC" in why
 
 
 def end_phases(state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[Any]]:
@@ -70,9 +72,11 @@ def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_1_2d_s
     state, events = end_phases(state, 3)
     assert state["phase"] == "supply"
     check = next(e for e in events if e.kind == "supply.checked")
-    assert check.audience == "side:blue" and check.redacted_text == "Blue checked supply"
+    assert check.audience == "side:blue"
+    assert check.redacted_text == "Blue checked supply"
     assert check.payload["out"] == ["B7"]
-    assert state["units"]["B7"]["oos"] and not state["units"]["R4"]["oos"]  # Red not checked
+    assert state["units"]["B7"]["oos"]
+    assert not state["units"]["R4"]["oos"]
     assert board.ma_eff(SCN, state, "B7") == 4  # SCS-SUP-4: 7 x 1/2 = 3.5 -> 4
 
 
@@ -81,8 +85,10 @@ def test_second_failed_check_costs_a_step_then_marker_comes_off_scs_sup_3_pd_19(
     state, _ = end_phases(state, 3)
     state["units"]["B7"]["step"] = 0
     state, _ = end_phases(state, 8)  # Blue's turn-2 Supply Phase
-    assert state["phase"] == "supply" and state["player"] == "blue"
-    assert state["units"]["B7"]["step"] == 1 and state["units"]["B7"]["oos"]
+    assert state["phase"] == "supply"
+    assert state["player"] == "blue"
+    assert state["units"]["B7"]["step"] == 1
+    assert state["units"]["B7"]["oos"]
     state = arrange(state, B7="02.02")
     state, _events = end_phases(state, 8)
     assert not state["units"]["B7"]["oos"]
@@ -142,7 +148,8 @@ def test_set_up_second_player_first_within_n_scs_setup_1_5_t08_pd_32() -> None:
         act(state, "setup.place", "red", unit="R5", hex="10.05")
     state, events = act(state, "setup.place", "red", unit="R7", hex="10.05")
     assert board.stack(state, "10.05") == ["R6", "R7"]
-    assert events[0].audience == "side:red" and "R7" not in (events[0].redacted_text or "")
+    assert events[0].audience == "side:red"
+    assert "R7" not in (events[0].redacted_text or "")
     state, _ = act(state, "phase.end", "red")
     assert (state["phase"], state["player"]) == ("setup", "blue")
     state, _ = act(state, "setup.place", "blue", unit="B4", hex="01.05")
@@ -163,9 +170,12 @@ def test_t26_fog_of_war_shows_only_the_top_unit_until_declared_scs_fow_1() -> No
     view = SYSTEM.view(state, BLUE)
     view.pop("history")  # replay: R7 stood alone (and visible) in 10.06 at the start
     kessel = next(s for s in view["stacks"] if s["hex"] == "10.05")
-    assert kessel["count"] == 2 and [u["id"] for u in kessel["units"]] == ["R6"]
-    assert kessel["hidden"] == 1 and kessel["points"] is None
-    assert "Flak Bn" not in str(view) and "'R7'" not in str(view)
+    assert kessel["count"] == 2
+    assert [u["id"] for u in kessel["units"]] == ["R6"]
+    assert kessel["hidden"] == 1
+    assert kessel["points"] is None
+    assert "Flak Bn" not in str(view)
+    assert "'R7'" not in str(view)
     own = next(s for s in SYSTEM.view(state, RED)["stacks"] if s["hex"] == "10.05")
     assert [u["id"] for u in own["units"]] == ["R6", "R7"]
     gm = next(s for s in SYSTEM.view(state, SYSTEM_GM)["stacks"] if s["hex"] == "10.05")
@@ -177,7 +187,8 @@ def test_t26_fog_of_war_shows_only_the_top_unit_until_declared_scs_fow_1() -> No
     assert "Flak Bn" in str(revealed["combat"])
     # ... only while the combat lasts.
     state, events = act(state, "attack.resolve", "blue", dice=[2, 2])
-    assert events[0].payload["result"] == "AL2" and state["combat"] is None
+    assert events[0].payload["result"] == "AL2"
+    assert state["combat"] is None
     assert "Flak Bn" not in str({**SYSTEM.view(state, BLUE), "history": []})
 
 
@@ -202,8 +213,10 @@ def test_vp_hex_control_changes_when_an_enemy_unit_enters_scs_ctrl_1_pd_31() -> 
 def test_game_ends_after_the_last_turn_with_a_winner_scs_vic_1_pd_30() -> None:
     state = game(settings={"game_turns": 1})
     state, events = end_phases(state, 8)
-    assert state["phase"] == "over" and state["winner"] == "red"
-    assert events[-1].kind == "game.ended" and events[-1].payload["vp"] == {"blue": 0, "red": 5}
+    assert state["phase"] == "over"
+    assert state["winner"] == "red"
+    assert events[-1].kind == "game.ended"
+    assert events[-1].payload["vp"] == {"blue": 0, "red": 5}
     with pytest.raises(IllegalAction, match="game is over"):
         act(state, "phase.end", "blue")
 
@@ -256,8 +269,10 @@ def test_legal_actions_follow_the_phase_and_the_side() -> None:
     assert SYSTEM.legal_actions(state, "red") == []
     combat = to_phase(arrange(game(), B1="04.04"), "combat")
     declare = [a for a in SYSTEM.legal_actions(combat, "blue") if a["kind"] == "attack.declare"]
-    assert declare and "05.05" in declare[0]["params"][0]["choices"]
-    assert SYSTEM.actors is not None and SYSTEM.actors(state) == ["blue", "red"]
+    assert declare
+    assert "05.05" in declare[0]["params"][0]["choices"]
+    assert SYSTEM.actors is not None
+    assert SYSTEM.actors(state) == ["blue", "red"]
 
 
 def test_sheet_validation_names_field_and_rule() -> None:
@@ -308,7 +323,8 @@ def test_replay_keeps_a_snapshot_per_phase_under_fog_of_war() -> None:
         (1, "red", "movement"),
     ]
     kessel = next(s for s in history[-1]["stacks"] if s["hex"] == "10.05")
-    assert [u["id"] for u in kessel["units"]] == ["R6"] and kessel["count"] == 2
+    assert [u["id"] for u in kessel["units"]] == ["R6"]
+    assert kessel["count"] == 2
     gm = next(
         s for s in SYSTEM.view(state, SYSTEM_GM)["history"][-1]["stacks"] if s["hex"] == "10.05"
     )
@@ -327,7 +343,8 @@ def test_the_enemy_zoc_overlay_comes_from_visible_units_only_scs_fow_1() -> None
     hidden = arrange(game(), R7="10.05")
     hidden["stacks"]["10.05"] = ["R7", "R6"]  # Red put the Flak (no ZOC) on top
     ezoc = SYSTEM.view(hidden, BLUE)["own"]["blue"]["ezoc"]
-    assert "09.05" not in ezoc and "06.05" in ezoc  # R6's ZOC stays unknown; R1's is shown
+    assert "09.05" not in ezoc
+    assert "06.05" in ezoc
     shown = arrange(game(), R7="10.05")  # R6 on top
     assert "09.05" in SYSTEM.view(shown, BLUE)["own"]["blue"]["ezoc"]
 
@@ -335,7 +352,8 @@ def test_the_enemy_zoc_overlay_comes_from_visible_units_only_scs_fow_1() -> None
 def test_set_up_areas_are_offered_to_the_side_setting_up_scs_setup_1() -> None:
     state = SYSTEM.start({"scenario": "halden_crossing"})
     areas = SYSTEM.view(state, RED)["own"]["red"]["setup_areas"]
-    assert set(areas) == {"R7"} and len(areas["R7"]) == 7
+    assert set(areas) == {"R7"}
+    assert len(areas["R7"]) == 7
     assert SYSTEM.view(state, BLUE)["own"]["blue"]["setup_areas"] == {}
 
 
@@ -348,5 +366,6 @@ def test_sudden_death_ends_the_game_after_the_phase_scs_vic_1() -> None:
     state, _ = act(state, "unit.move", "blue", units="B5", to="07.05")
     state, _ = act(state, "unit.move", "blue", units="B4", to="10.05")
     state, events = act(state, "phase.end", "blue")
-    assert state["phase"] == "over" and state["winner"] == "blue"
+    assert state["phase"] == "over"
+    assert state["winner"] == "blue"
     assert "Sudden death on turn 1" in events[-1].text
