@@ -1,4 +1,4 @@
-"""Per-user channel-layer groups and their after-commit doorbells (REALTIME.md); frames go
+"""Per-user channel-layer groups and their after-commit doorbells (docs/realtime.md); frames go
 through vtt/fanout.py."""
 
 from __future__ import annotations

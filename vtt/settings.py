@@ -110,7 +110,7 @@ if redis_url := env_url("REDIS_URL", ("redis", "rediss", "unix")):
                     "socket_timeout": env_int("VTT_REDIS_SOCKET_TIMEOUT", default=20),
                 }
             ],
-            # REALTIME.md: the default capacity of 100 drops bursts silently; stale messages expire.
+            # docs/realtime.md: the default capacity, 100, drops bursts silently; stale ones expire.
             "capacity": env_int("VTT_CHANNEL_CAPACITY", default=2000),
             "expiry": env_int("VTT_CHANNEL_EXPIRY", default=10),
             "prefix": os.environ.get("VTT_CHANNEL_PREFIX", "tabula"),
@@ -156,7 +156,7 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-# The live table (REALTIME.md): heartbeat period and the largest websocket message accepted.
+# The live table (docs/realtime.md): heartbeat period and the largest websocket message accepted.
 VTT_HEARTBEAT_SECONDS = env_int("VTT_HEARTBEAT_SECONDS", default=15)
 VTT_MAX_MESSAGE_BYTES = 8 * 1024
 

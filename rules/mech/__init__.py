@@ -1,4 +1,4 @@
-"""The `mech` system: a LANCER-derived mech skirmish on a square grid (rules/mech-combat.md)."""
+"""The `mech` system: a LANCER-derived mech skirmish on a square grid (docs/rules/mech.md)."""
 
 from __future__ import annotations
 

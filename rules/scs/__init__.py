@@ -1,4 +1,4 @@
-"""The `scs` system: the Standard Combat Series hex wargame (../shared/rules/scs-wargame.md)."""
+"""The `scs` system: the Standard Combat Series hex wargame (docs/rules/scs.md)."""
 
 from __future__ import annotations
 

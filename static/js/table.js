@@ -12,7 +12,7 @@
 
   let last = Number(root.dataset.seq || 0); // newest seq this page shows
   let socket = null;
-  let delay = 500; // reconnect backoff, capped at a few seconds with jitter (REALTIME.md)
+  let delay = 500; // reconnect backoff, capped at a few seconds with jitter (docs/realtime.md)
   let syncing = false;
   let held = []; // frames that arrived while catching up
   let outbox = []; // sends made while disconnected, replayed with their keys on reconnect

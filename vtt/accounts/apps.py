@@ -20,7 +20,7 @@ class Config(AppConfig):
 
 
 def close_sockets_on_logout(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    """REALTIME.md: scope["user"] is fixed at connect, so logging out closes the sockets."""
+    """docs/realtime.md: scope["user"] is fixed at connect, so logging out closes the sockets."""
     if user is None:
         return
     from vtt.realtime import group_send, user_group

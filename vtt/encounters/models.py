@@ -49,7 +49,7 @@ class Encounter(models.Model):
 
     @property
     def revealed_seed(self) -> str | None:
-        """The seed, once the encounter has ended (DESIGN.md: fairness and trust)."""
+        """The seed, once the encounter has ended (docs/design.md: fairness)."""
         return self.seed if self.status == Status.ENDED else None
 
 

@@ -227,7 +227,7 @@ def _locked(
 ) -> Encounter:
     """The encounter row, locked; with the user's role and name, the seat and the key's entry.
 
-    One query instead of four: every round trip counts at the table (REALTIME.md).
+    One query instead of four: every round trip counts at the table (docs/realtime.md).
     """
     if key is not None:
         _check_key(key)
