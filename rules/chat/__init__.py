@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, RulesError, SheetError
+from rules.core.kit import Entry, Message, Schema, catalogue
 from rules.core.sheets import list_field, require_mapping, str_field
 from rules.core.system import Action, Audience, Event, GameSystem, Json
 from rules.core.table import is_table_action, preview_table_action, resolve_table_action
@@ -14,14 +16,25 @@ from rules.core.table import is_table_action, preview_table_action, resolve_tabl
 VERSION = 1
 BENCH = ({"title": "Bench"}, Action("table.roll", "bench", {"expr": "1d20+5"}))
 
+NAME = Message("chat.sheet.name", "Name")
+NOTES = Message("chat.sheet.notes", "Notes")
+NO_ACTION = Message("chat.no_action", "the chat table has no action {kind}; use /roll in the chat")
+NO_EVENT = Message("chat.no_event", "the chat table has no event {kind}")
+OLD_STATE = Message("chat.old_state", "chat state version {version} is not one this engine reads")
+
+# A chat sheet is a name and free notes; nothing else is kept.
+SHEET = Schema(
+    (
+        Entry("name", NAME(), "text", max_length=100),
+        Entry("notes", NOTES(), "text", default="", required=False, max_length=5000),
+    ),
+    extras="drop",
+)
+
 
 def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     """A chat sheet is a name and free notes; nothing else is kept."""
-    require_mapping(sheet)
-    return {
-        "name": str_field(sheet, "name", max_length=100),
-        "notes": str_field(sheet, "notes", max_length=5000, default=""),
-    }
+    return SHEET.validate(sheet)
 
 
 def start(setup: Mapping[str, Any]) -> Json:
@@ -64,7 +77,7 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     """Only table actions (rolls, talk) exist here; anything else is refused."""
     if is_table_action(action):
         return resolve_table_action(action, dice)
-    raise IllegalAction(f"the chat table has no action {action.kind!r}; use /roll in the chat")
+    raise IllegalAction(NO_ACTION(kind=repr(action.kind)))
 
 
 def preview(state: Json, action: Action) -> Json:
@@ -76,7 +89,7 @@ def apply(state: Json, event: Event) -> Json:
     """Table events never change a chat table; any other event cannot belong to it."""
     if event.kind.startswith("table."):
         return state
-    raise RulesError(f"the chat table has no event {event.kind!r}")
+    raise RulesError(NO_EVENT(kind=repr(event.kind)))
 
 
 def view(state: Json, audience: Audience) -> Json:
@@ -95,7 +108,7 @@ def load(data: Mapping[str, Any]) -> Json:
     if version == 0:
         data = {**data, "version": VERSION, "combatants": list(data.get("combatants") or [])}
     elif version != VERSION:
-        raise RulesError(f"chat state version {version!r} is not one this engine reads")
+        raise RulesError(OLD_STATE(version=repr(version)))
     return {
         "version": VERSION,
         "title": str(data.get("title", "")),
@@ -137,4 +150,6 @@ SYSTEM = GameSystem(
     actors=actors,
     default_sheet={"name": "New character", "notes": ""},
     demo=demo,
+    messages=catalogue(sys.modules[__name__]),
+    sheet_schema=SHEET,
 )

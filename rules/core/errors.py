@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+from rules.core.messages import Message, Msg, text
+
+SHEET_FIELD = Message("core.sheet_field", "{field}: {problem}")
+
 
 class RulesError(Exception):
-    """An action or input the rules do not allow; the message is for the player."""
+    """An action or input the rules do not allow; the message is for the player.
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(f"{message} ({rule})" if rule else message)
-        self.message = message
+    `message` is English; `msg` is the same words as a message id with parameters, which the
+    table renders in each reader's language. Plain strings are still accepted (carried as
+    `core.text`) for systems not yet on the kit.
+    """
+
+    def __init__(self, message: str | Msg, rule: str | None = None) -> None:
+        self.msg = message if isinstance(message, Msg) else text(message)
+        self.message = message.english() if isinstance(message, Msg) else message
+        super().__init__(f"{self.message} ({rule})" if rule else self.message)
         self.rule = rule
+
+    @classmethod
+    def of(cls, msg: Msg, rule: str | None = None) -> RulesError:
+        """The error for a message (reads well at a raise site: `raise IllegalAction.of(...)`)."""
+        return cls(msg, rule)
 
 
 class IllegalAction(RulesError):
@@ -19,9 +34,11 @@ class IllegalAction(RulesError):
 class SheetError(RulesError):
     """A sheet field breaks a rule; names the field and the rule."""
 
-    def __init__(self, field: str, message: str, rule: str | None = None) -> None:
-        super().__init__(f"{field}: {message}", rule)
+    def __init__(self, field: str, message: str | Msg, rule: str | None = None) -> None:
+        problem = message if isinstance(message, Msg) else text(message)
+        super().__init__(SHEET_FIELD(field=field, problem=problem), rule)
         self.field = field
+        self.problem = problem
 
 
 class DiceError(RulesError):

@@ -12,7 +12,7 @@ from rules.core.system import Action, Event, GameSystem, Json, State
 
 TABLE_PREFIX = "table."  # table-level events (chat, table rolls, reverts) never reach system.apply
 REVERTED = "table.reverted"  # payload {"reverts": <entry index>}
-LOG_VERSION = 1
+LOG_VERSION = 2  # 2: events may carry `msg` (their line as a message id and parameters)
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,12 @@ def _upgrade_0_to_1(data: Mapping[str, Any]) -> Json:
 
 
 # log_version -> the step that lifts a log of that version to the next one.
-UPGRADES: dict[int, Callable[[Mapping[str, Any]], Json]] = {0: _upgrade_0_to_1}
+def _upgrade_1_to_2(data: Mapping[str, Any]) -> Json:
+    """Version 1: events have only their English `text`, which they keep (shown as it is)."""
+    return {**data, "log_version": 2}
+
+
+UPGRADES: dict[int, Callable[[Mapping[str, Any]], Json]] = {0: _upgrade_0_to_1, 1: _upgrade_1_to_2}
 
 
 def upgrade_log(data: Mapping[str, Any]) -> Json:

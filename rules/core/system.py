@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.dice import Dice, RollRecord
+from rules.core.messages import CORE, Catalogue, Msg
 
 State = Any  # each system picks its own state type; `dump`/`load` turn it into JSON and back
 Json = dict[str, Any]
@@ -71,7 +72,12 @@ class Action:
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened (`noun.past_tense`), with the dice that decided it and a log line."""
+    """Something that happened (`noun.past_tense`), with the dice that decided it and a log line.
+
+    `msg` is the log line as a message (id and parameters), which the table renders in each
+    reader's language; `text` is the same line in English (what the CLI, old logs and tests
+    read). Build events with `said(...)` so the two always agree.
+    """
 
     kind: str
     payload: Mapping[str, Any] = field(default_factory=dict)
@@ -79,9 +85,12 @@ class Event:
     dice: tuple[RollRecord, ...] = ()
     audience: str = EVERYONE  # "all" | "gm" | "side:<name>" | "actor:<id>"
     redacted_text: str | None = None  # what everyone else sees instead, e.g. "the GM rolled"
+    # Not compared: `text` is the English of `msg`, so events with equal text say the same thing.
+    msg: Msg | None = field(default=None, compare=False)
+    redacted_msg: Msg | None = field(default=None, compare=False)
 
     def to_json(self) -> Json:
-        return {
+        data: Json = {
             "kind": self.kind,
             "payload": dict(self.payload),
             "text": self.text,
@@ -89,9 +98,15 @@ class Event:
             "audience": self.audience,
             "redacted_text": self.redacted_text,
         }
+        if self.msg is not None:
+            data["msg"] = self.msg.to_json()
+        if self.redacted_msg is not None:
+            data["redacted_msg"] = self.redacted_msg.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
+        msg, redacted_msg = data.get("msg"), data.get("redacted_msg")
         return cls(
             kind=str(data["kind"]),
             payload=dict(data.get("payload") or {}),
@@ -99,7 +114,30 @@ class Event:
             dice=tuple(RollRecord.from_json(r) for r in data.get("dice") or ()),
             audience=str(data.get("audience", EVERYONE)),
             redacted_text=data.get("redacted_text"),
+            msg=Msg.from_json(msg) if msg else None,
+            redacted_msg=Msg.from_json(redacted_msg) if redacted_msg else None,
         )
+
+
+def said(
+    kind: str,
+    msg: Msg,
+    payload: Mapping[str, Any] | None = None,
+    dice: tuple[RollRecord, ...] = (),
+    audience: str = EVERYONE,
+    redacted: Msg | None = None,
+) -> Event:
+    """An event whose log line is a message; its English `text` is rendered from it once, here."""
+    return Event(
+        kind=kind,
+        payload=payload if payload is not None else {},
+        text=msg.english(),
+        dice=dice,
+        audience=audience,
+        redacted_text=None if redacted is None else redacted.english(),
+        msg=msg,
+        redacted_msg=redacted,
+    )
 
 
 @dataclass(frozen=True)
@@ -122,7 +160,9 @@ class GameSystem:
     version: int  # bumped when the state JSON changes; `load` upgrades older versions
     validate_sheet: Callable[[Mapping[str, Any]], Json]  # raises SheetError naming field and rule
     start: Callable[[Mapping[str, Any]], State]  # setup JSON -> state
-    legal_actions: Callable[[State, str], list[Json]]  # actor id -> action templates for the UI
+    # actor id -> the forms it is offered now: typed ActionTemplates (rules/core/actions.py); plain
+    # JSON templates are accepted from systems not yet on the kit.
+    legal_actions: Callable[[State, str], Sequence[Any]]
     resolve: Callable[[State, Action, Dice], list[Event]]
     apply: Callable[[State, Event], State]
     view: Callable[[State, Audience], Json]  # hidden information removed here, before rendering
@@ -133,6 +173,9 @@ class GameSystem:
     settings: tuple[Setting, ...] = ()  # merged into setup["settings"] by the table server
     default_sheet: Json = field(default_factory=dict)  # a valid example sheet for new characters
     demo: Callable[[], Json] | None = None  # the demo encounter's setup, see docs/architecture.md
+    messages: Catalogue = CORE  # every message its events, forms and refusals use
+    sheet_schema: Any = None  # rules.core.schema.Schema of a sheet, where the system declares one
+    settings_schema: Any = None  # rules.core.schema.Schema of the campaign settings
 
     @property
     def has_preview(self) -> bool:

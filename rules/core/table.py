@@ -7,18 +7,33 @@ from collections.abc import Sequence
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.log import REVERTED, Entry, last_revertible, reverted_indexes
+from rules.core.messages import Catalogue, Message
 from rules.core.notation import DiceExpr
 from rules.core.params import int_param, str_param
 from rules.core.probability import distribution_outcomes, fraction_text, preview
-from rules.core.system import EVERYONE, Action, Event, Json
+from rules.core.system import EVERYONE, Action, Event, Json, said
 
 ROLL = "table.roll"
 GM_ROLL = "table.gmroll"
 SAY = "table.say"
 TABLE_ACTIONS = (ROLL, GM_ROLL, SAY)
 MAX_SAY = 2000  # characters in one chat line
-SECRET_ROLL_TEXT = "The GM rolled dice in secret."
 MAX_PREVIEW_ROWS = 60  # a roll with more totals than this is previewed by its summary only
+
+ROLLED = Message("table.rolled", "{actor} rolled {expr}: {breakdown}")
+ROLLED_LABELLED = Message("table.rolled_labelled", "{actor} rolled {expr} ({label}): {breakdown}")
+SECRET_ROLL = Message("table.secret_roll", "The GM rolled dice in secret.")
+SAID = Message("table.said", "{actor}: {text}")
+UNDID = Message("table.undid", "The GM undid entry {entry}.")
+NO_TABLE_ACTION = Message("table.no_action", "there is no table action {kind}")
+NO_PREVIEW = Message("table.no_preview", "{kind} has no preview")
+PREVIEW_SUMMARY = Message("table.preview", "{expr}: {low} to {high}, average {mean}")
+TEXT_REQUIRED = Message("table.text_required", "text is required")
+TOO_LONG = Message("table.too_long", "a chat line may be at most {max} characters long")
+NO_ENTRY = Message("table.no_entry", "there is no entry {entry} to undo")
+NOTHING_TO_UNDO = Message("table.nothing_to_undo", "there is nothing to undo")
+ALREADY_UNDONE = Message("table.already_undone", "entry {entry} is already undone")
+SECRET_ROLL_TEXT = SECRET_ROLL.english
 
 
 def is_table_action(action: Action) -> bool:
@@ -32,7 +47,7 @@ def resolve_table_action(action: Action, dice: Dice) -> list[Event]:
         return [_roll(action, dice, secret=action.kind == GM_ROLL)]
     if action.kind == SAY:
         return [_say(action)]
-    raise IllegalAction(f"there is no table action {action.kind!r}")
+    raise IllegalAction(NO_TABLE_ACTION(kind=repr(action.kind)))
 
 
 def _floor(action: Action) -> int | None:
@@ -42,7 +57,7 @@ def _floor(action: Action) -> int | None:
 def preview_table_action(action: Action) -> Json:
     """The exact chance of every total of a `table.roll`/`table.gmroll`, before it is rolled."""
     if action.kind not in (ROLL, GM_ROLL):
-        raise IllegalAction(f"{action.kind!r} has no preview")
+        raise IllegalAction(NO_PREVIEW(kind=repr(action.kind)))
     expr = DiceExpr.parse(str_param(action.params, "expr"))
     dist = expr.distribution(floor=_floor(action))
     mean = dist.expected()
@@ -55,7 +70,8 @@ def preview_table_action(action: Action) -> Json:
         "mean": float(mean),
         "mean_exact": fraction_text(mean),
     }
-    return preview(f"{expr.text}: {low} to {high}, average {float(mean):.2f}", rows, details)
+    summary = PREVIEW_SUMMARY(expr=expr.text, low=low, high=high, mean=f"{float(mean):.2f}")
+    return preview(summary.english(), rows, {**details, "summary_msg": summary.to_json()})
 
 
 def _roll(action: Action, dice: Dice, secret: bool) -> Event:
@@ -63,26 +79,31 @@ def _roll(action: Action, dice: Dice, secret: bool) -> Event:
     label = str(action.params.get("label") or "").strip()[:100]
     floor = _floor(action)
     result = expr.roll(dice, floor=floor, purpose=label)
-    what = f"{expr.text} ({label})" if label else expr.text
     payload = {**result.to_json(), "label": label, "secret": secret}
     del payload["dice"]  # the faces live in Event.dice, once
-    return Event(
-        kind="table.rolled",
-        payload=payload,
-        text=f"{action.actor} rolled {what}: {result.breakdown}",
+    if label:
+        line = ROLLED_LABELLED(
+            actor=action.actor, expr=expr.text, label=label, breakdown=result.breakdown
+        )
+    else:
+        line = ROLLED(actor=action.actor, expr=expr.text, breakdown=result.breakdown)
+    return said(
+        "table.rolled",
+        line,
+        payload,
         dice=result.dice,
         audience="gm" if secret else EVERYONE,
-        redacted_text=SECRET_ROLL_TEXT if secret else None,
+        redacted=SECRET_ROLL() if secret else None,
     )
 
 
 def _say(action: Action) -> Event:
     text = " ".join(str_param(action.params, "text").split())
     if not text:
-        raise IllegalAction("text is required")
+        raise IllegalAction(TEXT_REQUIRED())
     if len(text) > MAX_SAY:
-        raise IllegalAction(f"a chat line may be at most {MAX_SAY} characters long")
-    return Event(kind="table.said", payload={"text": text}, text=f"{action.actor}: {text}")
+        raise IllegalAction(TOO_LONG(max=MAX_SAY))
+    return said("table.said", SAID(actor=action.actor, text=text), {"text": text})
 
 
 def chat_action(actor: str, line: str) -> Action:
@@ -99,12 +120,8 @@ def chat_action(actor: str, line: str) -> Action:
 def revert_event(entry_index: int) -> Event:
     """The `table.reverted` event of the GM's undo, taking back entry `entry_index`."""
     if entry_index < 1:
-        raise IllegalAction(f"there is no entry {entry_index} to undo")
-    return Event(
-        kind=REVERTED,
-        payload={"reverts": entry_index},
-        text=f"The GM undid entry {entry_index}.",
-    )
+        raise IllegalAction(NO_ENTRY(entry=entry_index))
+    return said(REVERTED, UNDID(entry=entry_index), {"reverts": entry_index})
 
 
 def undo(entries: Sequence[Entry], entry_index: int | None = None) -> Event:
@@ -112,10 +129,14 @@ def undo(entries: Sequence[Entry], entry_index: int | None = None) -> Event:
     if entry_index is None:
         target = last_revertible(entries)
         if target is None:
-            raise IllegalAction("there is nothing to undo")
+            raise IllegalAction(NOTHING_TO_UNDO())
         return revert_event(target.index)
     if entry_index not in {entry.index for entry in entries}:
-        raise IllegalAction(f"there is no entry {entry_index} to undo")
+        raise IllegalAction(NO_ENTRY(entry=entry_index))
     if entry_index in reverted_indexes(entries):
-        raise IllegalAction(f"entry {entry_index} is already undone")
+        raise IllegalAction(ALREADY_UNDONE(entry=entry_index))
     return revert_event(entry_index)
+
+
+# Every message a table action can say; each system's catalogue includes it.
+MESSAGES = Catalogue(v for v in list(globals().values()) if isinstance(v, Message))

@@ -394,7 +394,7 @@ ACTIONS = json.dumps(
 
 def test_play_writes_a_log_that_replays_and_verifies(tmp_path: Path) -> None:
     log = ok_json("play", "--system", "chat", "--setup", "{}", "--actions", ACTIONS, "--seed", "s")
-    assert (log["log_version"], log["seed"], len(log["entries"])) == (1, "s", 2)
+    assert (log["log_version"], log["seed"], len(log["entries"])) == (2, "s", 2)
     assert log == ok_json(
         "play", "--system", "chat", "--setup", "{}", "--actions", ACTIONS, "--seed", "s"
     )

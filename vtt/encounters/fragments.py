@@ -11,12 +11,14 @@ from django.conf import settings
 from django.template.loader import render_to_string, select_template
 from django.utils import translation
 
+from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
 from rules.core.system import Audience
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.services import audience_for, table_audiences
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
+from vtt.words import say
 
 
 def _by(row: Event) -> str:
@@ -46,7 +48,7 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                     "seq": row.seq,
                     "entry": row.entry,
                     "kind": row.kind,
-                    "text": row.text,
+                    "text": say(row.msg) if row.msg else row.text,
                     "dice": dice_chips(row.dice),
                     "secret": row.audience != "all",
                     "audience": row.audience,  # "gm" | "side:<name>" | "actor:<id>": the badge
@@ -60,7 +62,7 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                     "seq": row.seq,
                     "entry": row.entry,
                     "kind": row.kind,
-                    "text": row.redacted_text,
+                    "text": say(row.redacted_msg) if row.redacted_msg else row.redacted_text,
                     "dice": [],
                     "redacted": True,
                     "by": _by(row),
@@ -92,6 +94,13 @@ def combatant_rows(view: Any) -> list[dict[str, Any]]:
     return items
 
 
+def _words(value: Any) -> str:
+    """A label that is a message (stored as its JSON) or a plain name, in the active language."""
+    if isinstance(value, dict) and "id" in value:
+        return say(value)
+    return "" if value is None else str(value)
+
+
 def _fields(params: Any) -> list[dict[str, Any]]:
     """Form fields of an action template: a list of field specs, or a mapping name -> default."""
     if isinstance(params, dict):
@@ -103,18 +112,24 @@ def _fields(params: Any) -> list[dict[str, Any]]:
         if not isinstance(spec, dict) or "name" not in spec:
             continue
         choices = [
-            choice if isinstance(choice, list | tuple) else (choice, choice)
+            (choice["value"], choice["label"])
+            if isinstance(choice, dict)
+            else choice
+            if isinstance(choice, list | tuple)
+            else (choice, choice)
             for choice in spec.get("choices") or ()
         ]
         default = spec.get("default", "")
         fields.append(
             {
                 "name": str(spec["name"]),
-                "label": str(spec.get("label") or spec["name"]),
+                "label": _words(spec.get("label") or spec["name"]),
                 "type": spec.get("type") or ("checkbox" if isinstance(default, bool) else "text"),
-                "choices": [(str(v), str(label)) for v, label in choices],
+                "choices": [(str(v), _words(label)) for v, label in choices],
                 "default": "" if default is None else default,
-                "help": spec.get("help") or spec.get("rule") or "",
+                "min": spec.get("min"),
+                "max": spec.get("max"),
+                "help": _words(spec.get("help") or spec.get("rule") or ""),
             }
         )
     return fields
@@ -123,8 +138,10 @@ def _fields(params: Any) -> list[dict[str, Any]]:
 def action_forms(legal: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     """One generic form per legal action template (`kind`, `label`, `params`, `rule`)."""
     forms = []
-    for actor, templates in legal.items():
-        for template in templates:
+    for actor, offered in legal.items():
+        for template in offered:
+            if isinstance(template, ActionTemplate):
+                template = template.to_json()
             kind = str(template.get("kind", ""))
             if not kind:
                 continue
@@ -133,7 +150,8 @@ def action_forms(legal: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, An
                 {
                     "actor": actor,
                     "kind": kind,
-                    "label": str(template.get("label") or kind),
+                    "label": _words(template.get("label") or kind),
+                    "cost": _words(template.get("cost")),
                     "rule": str(template.get("rule") or ""),
                     "fields": _fields(template.get("params")),
                     "fixed": fixed,

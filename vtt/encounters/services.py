@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import logging
@@ -138,6 +139,8 @@ def rules_event(row: Event) -> RulesEvent:
             "dice": row.dice,
             "audience": row.audience,
             "redacted_text": row.redacted_text,
+            "msg": row.msg,
+            "redacted_msg": row.redacted_msg,
         }
     )
 
@@ -188,6 +191,8 @@ def _append_entry(
                 dice=[record.to_json() for record in event.dice],
                 audience=event.audience,
                 redacted_text=event.redacted_text,
+                msg=event.msg.to_json() if event.msg else None,
+                redacted_msg=event.redacted_msg.to_json() if event.redacted_msg else None,
                 actor_id=user_id,
                 # the key and the action live on the entry's first event
                 idempotency_key=key if offset == 0 else None,
@@ -293,15 +298,7 @@ def _resolve(system: GameSystem, state: Any, action: Action, seed: int) -> list[
     events = list(system.resolve(state, action, dice))
     if dice.records and not any(event.dice for event in events) and events:
         # every die is shown in the log, even if a system forgot to attach its records
-        first = events[0]
-        events[0] = RulesEvent(
-            first.kind,
-            first.payload,
-            first.text,
-            tuple(dice.records),
-            first.audience,
-            first.redacted_text,
-        )
+        events[0] = dataclasses.replace(events[0], dice=tuple(dice.records))
     return events
 
 

@@ -28,6 +28,10 @@ class Event(models.Model):
     dice: models.JSONField[list[dict[str, Any]]] = models.JSONField(default=list)
     audience = models.CharField(max_length=80, default="all")
     redacted_text = models.TextField(null=True, blank=True)  # noqa: DJ001  (None: hidden entirely)
+    # The line as a message id with parameters, rendered in each reader's language (rules.core.
+    # messages); None for events stored before messages, which show their English `text`.
+    msg: models.JSONField[dict[str, Any] | None] = models.JSONField(null=True, blank=True)
+    redacted_msg: models.JSONField[dict[str, Any] | None] = models.JSONField(null=True, blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

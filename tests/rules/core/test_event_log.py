@@ -104,7 +104,7 @@ def test_log_round_trips_through_json(counter: GameSystem) -> None:
     )
     data = json.loads(json.dumps(log.to_json()))
 
-    assert data["log_version"] == LOG_VERSION == 1
+    assert data["log_version"] == LOG_VERSION == 2
     keys = {"log_version", "system", "setup", "entries", "snapshot", "commitment", "seed"}
     assert set(data) == keys
     assert load_log(data) == log
@@ -125,19 +125,25 @@ def test_an_old_version_0_log_still_loads_and_replays(counter: GameSystem) -> No
     assert log.entries[3].action is None
     assert log.entries[3].events[0].payload == {"reverts": 3}
     assert fold(counter, log.setup, log.entries) == {"total": 14}
-    assert upgrade_log(data)["log_version"] == 1
+    assert upgrade_log(data)["log_version"] == 2
 
 
 def test_upgrade_leaves_a_current_log_alone() -> None:
-    data = {"log_version": 1, "system": "chat", "setup": {}, "entries": []}
+    data = {"log_version": 2, "system": "chat", "setup": {}, "entries": []}
     assert upgrade_log(data) == data
+
+
+def test_a_version_1_log_keeps_its_english_lines_and_verifies() -> None:
+    """Events of a log written before messages have only `text`; they still verify word for word."""
+    old = {"log_version": 1, "system": "chat", "setup": {}, "entries": []}
+    assert upgrade_log(old) == {**old, "log_version": 2}
 
 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
         ([], "must be a JSON object"),
-        ({"log_version": 2, "system": "x", "entries": []}, "newer than this engine reads"),
+        ({"log_version": 3, "system": "x", "entries": []}, "newer than this engine reads"),
         ({"log_version": "1", "system": "x", "entries": []}, "must be a whole number"),
         ({"log_version": True, "system": "x", "entries": []}, "must be a whole number"),
         (
