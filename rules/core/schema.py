@@ -313,3 +313,19 @@ def settings_values(settings: Any) -> dict[str, Any]:
         for f in dataclasses.fields(settings)
         if "entry" in f.metadata
     }
+
+
+def legacy_settings(schema: Schema) -> tuple[Any, ...]:
+    """The schema as the `GameSystem.settings` tuple the campaign pages read today (English)."""
+    from rules.core.system import Setting
+
+    return tuple(
+        Setting(
+            entry.key,
+            entry.label.english() if isinstance(entry.label, Msg) else entry.label,
+            entry.default,
+            entry.rule,
+            tuple(choice.value for choice in entry.choices),
+        )
+        for entry in schema.entries
+    )
