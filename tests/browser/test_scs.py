@@ -50,7 +50,7 @@ def test_blue_moves_and_attacks_red_sees_only_the_top_unit_live(
     blue.locator("#scs-board .stack[data-hex='01.05']").click()
     cell = blue.locator("#scs-board .reach-set.show [data-to='04.05']")
     cell.wait_for()
-    assert cell.locator("text").text_content() == "7/2"
+    assert cell.locator("text").text_content() == "3½ MP"
     screenshot(blue, "reachable")
     cell.click()
     blue.locator("#scs-board .stack[data-hex='04.05']").wait_for()
@@ -155,8 +155,8 @@ def test_overrun_red_picks_the_loss_free_retreat_blue_must_enter_then_replay(
     assert blue.locator("#scs-board.show-supply .supply-lines polyline").count() >= 1
 
     # Replay: the first phase shows the start position.
-    blue.locator(".scs-replay summary").click()
-    blue.locator(".scs-replay a").first.click()
-    blue.locator(".scs-replay-banner", has_text="Replay: turn 1").wait_for()
+    blue.get_by_role("link", name="Replay, phase by phase").click()
+    blue.get_by_role("link", name="start").click()
+    blue.locator(".replay-where", has_text="Step 1 of").wait_for()
     assert blue.locator("#scs-board .stack[data-hex='01.05']").count() == 1
     screenshot(blue, "replay")

@@ -97,7 +97,8 @@ def test_red_never_receives_the_hidden_blue_unit_in_any_page_or_frame(
     frames = fragments.render_events(game, red, 1, game.seq)
     check(frames)
     check(page(rex, game))
-    check(page(rex, game, "?replay=0"))
+    check(replay_page(rex, game, ""))
+    check(replay_page(rex, game, "?entry=1"))
     assert "Combat" in page(rex, game) or "Result" in frames or "2d6" in frames
     assert "3/7 Infantry Rgt" in frames  # the attacker is revealed by its declaration
     # Blue's own page shows everything it owns.
@@ -110,12 +111,30 @@ def test_observer_and_gm_see_every_unit(game: Any, gwen: Any) -> None:
     assert "Flak Bn" in html
 
 
-def test_replay_shows_a_past_phase(game: Any, pip: Any) -> None:
+def replay_page(user: Any, game: Any, query: str) -> str:
+    client = Client()
+    client.force_login(user)
+    response = client.get(f"/encounters/{game.pk}/replay/{query}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_replay_shows_the_board_as_it_was_after_each_entry(game: Any, pip: Any) -> None:
     act(game, pip, "unit.move", "blue", units="B4", to="03.05")
     act(game, pip, "phase.end", "blue")
-    html = page(pip, game, "?replay=0")
-    assert "Replay: turn 1" in html
-    assert "back to the live table" in html
+    start = replay_page(pip, game, "?entry=1")
+    assert 'data-hex="03.05"' not in start.split('class="stacks"')[1].split("</g></g>")[0]
+    moved = replay_page(pip, game, "?entry=2")
+    assert "Step 2 of 3" in moved
+    assert 'class="stack side-blue own" data-hex="03.05"' in moved
+    assert "movement" in moved
+    assert "combat" in replay_page(pip, game, "?entry=3")
+    # Nothing to order in a replay, and the old ?replay= link now leads here.
+    assert 'name="kind" value="unit.move"' not in moved
+    client = Client()
+    client.force_login(pip)
+    assert client.get(f"/encounters/{game.pk}/?replay=0")["Location"].endswith("/replay/")
+    assert client.get(f"/encounters/{game.pk}/replay/?entry=x").status_code == 400
 
 
 def rigged(gwen: Any, pip: Any, rex: Any, code: str) -> Any:
@@ -212,3 +231,21 @@ def test_a_side_only_event_carries_a_side_badge_not_gm_only(
     red = page(rex, game)
     assert "Blue only" not in red
     assert "GM only" not in red
+
+
+def test_own_log_export_holds_only_what_the_viewer_saw(game: Any, pip: Any, rex: Any) -> None:
+    act(game, pip, "unit.move", "blue", units="B3,B5", to="04.05")
+    client = Client()
+    client.force_login(rex)
+    as_json = client.get(f"/encounters/{game.pk}/log/mine.json")
+    as_text = client.get(f"/encounters/{game.pk}/log/mine.txt").content.decode()
+    events = as_json.json()["events"]
+    assert [e["seq"] for e in events] == sorted(e["seq"] for e in events)
+    assert len(events) >= 2
+    assert "04.05" in as_text
+    assert as_text.count("\n#") == len(events)
+    for secret in HIDDEN:
+        assert secret not in as_json.content.decode()
+        assert secret not in as_text
+    client.force_login(pip)
+    assert "B5" in client.get(f"/encounters/{game.pk}/log/mine.txt").content.decode()

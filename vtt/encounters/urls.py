@@ -15,4 +15,17 @@ urlpatterns = [
     path("encounters/<int:encounter_id>/seats/", views.assign_seat, name="seats"),
     path("encounters/<int:encounter_id>/end/", views.end_encounter, name="end"),
     path("encounters/<int:encounter_id>/log/", views.encounter_log, name="log"),
+    path("encounters/<int:encounter_id>/replay/", views.encounter_replay, name="replay"),
+    path(
+        "encounters/<int:encounter_id>/log/mine.json",
+        views.own_log,
+        {"fmt": "json"},
+        name="own_log_json",
+    ),
+    path(
+        "encounters/<int:encounter_id>/log/mine.txt",
+        views.own_log,
+        {"fmt": "txt"},
+        name="own_log_text",
+    ),
 ]

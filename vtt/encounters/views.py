@@ -19,7 +19,7 @@ from rules.core.registry import get_system
 from rules.core.system import Action, Audience
 from vtt.campaigns.models import Role
 from vtt.campaigns.views import me, member_campaign
-from vtt.encounters import fragments, services
+from vtt.encounters import fragments, replays, services
 from vtt.encounters.commands import RESERVED
 from vtt.encounters.forms import EncounterForm
 from vtt.encounters.models import Encounter
@@ -84,6 +84,9 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
     encounter, audience, role = member_encounter(request, encounter_id)
     rows = Event.objects.filter(encounter=encounter).select_related("actor").order_by("-seq")
     shown = fragments.visible_rows(reversed(list(rows[:LOG_PAGE])), audience)
+    if request.GET.get("replay"):
+        # The old SCS phase links: the replay has its own page, which live frames cannot touch.
+        return redirect("encounters:replay", encounter.pk)
     return render(
         request,
         "encounters/encounter_detail.html",
@@ -96,7 +99,7 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
             "can_write": role in (Role.GM, Role.PLAYER) and encounter.is_active,
             "rows": shown,
             "table": fragments.render_table(
-                encounter, audience, oob=False, request_params=request.GET
+                encounter, audience, oob=False, request_params=request.GET.dict()
             ),
             "ws_url": f"/ws/encounters/{encounter.pk}/",
             "events_url": reverse("encounters:events", args=[encounter.pk]),
@@ -200,4 +203,63 @@ def encounter_log(request: HttpRequest, encounter_id: int) -> HttpResponse:
         json.dumps(log, indent=2, ensure_ascii=False), content_type="application/json"
     )
     response["Content-Disposition"] = f'attachment; filename="encounter-{encounter.pk}.json"'
+    return response
+
+
+@login_required
+@require_GET
+def encounter_replay(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The board after any entry the viewer saw, `?entry=<n>` (default: the newest), no socket."""
+    encounter, audience, role = member_encounter(request, encounter_id)
+    wanted = request.GET.get("entry", "")
+    if wanted and not wanted.isdigit():
+        return HttpResponse(
+            _("entry must be a whole number"), status=400, content_type="text/plain"
+        )
+    replay = replays.build(encounter, audience)
+    positions = replay.positions
+    at = len(positions) - 1
+    if wanted:  # the last step the viewer saw at or before the entry asked for
+        at = max(0, max((i for i, p in enumerate(positions) if p.index <= int(wanted)), default=0))
+    position = positions[at]
+    starts = replays.phase_starts(positions)
+    phase_at = max(i for i, p in enumerate(starts) if p.index <= position.index)
+    is_gm = role == Role.GM
+    context = replays.board_context(encounter, audience, replay.states[position.index], is_gm)
+    context["board_template"], context["sheet_template"] = fragments.board_templates(
+        encounter.system
+    )
+    rows = [row for p in positions[: at + 1] for row in replay.rows[p.index]]
+    context.update(
+        {
+            "campaign": encounter.campaign,
+            "role": role,
+            "rows": rows,
+            "position": position,
+            "step": at + 1,
+            "steps": len(positions),
+            "first": positions[0].index,
+            "last": positions[-1].index,
+            "prev": positions[at - 1].index if at > 0 else None,
+            "next": positions[at + 1].index if at + 1 < len(positions) else None,
+            "phases": starts,
+            "phase_at": starts[phase_at].index,
+            "prev_phase": starts[phase_at - 1].index if phase_at > 0 else None,
+            "next_phase": starts[phase_at + 1].index if phase_at + 1 < len(starts) else None,
+        }
+    )
+    return render(request, "encounters/encounter_replay.html", context)
+
+
+@login_required
+@require_GET
+def own_log(request: HttpRequest, encounter_id: int, fmt: str) -> HttpResponse:
+    """The log as this viewer may see it, as JSON or plain text, to keep."""
+    encounter, audience, _role = member_encounter(request, encounter_id)
+    if fmt == "json":
+        body, kind = replays.own_log_json(encounter, audience), "application/json"
+    else:
+        body, kind = replays.own_log_text(encounter, audience), "text/plain; charset=utf-8"
+    response = HttpResponse(body, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="encounter-{encounter.pk}-log.{fmt}"'
     return response

@@ -130,6 +130,7 @@ def board_context(
 ) -> dict[str, Any]:
     """Context for templates/systems/mech: the SVG map, my mechs' reach and forms, every track."""
     gm = audience.role == "gm"
+    frozen = bool(request_params.get("frozen"))  # a replayed position: nothing to act on
     width, height = int(view["map"]["width"]), int(view["map"]["height"])
     terrain = []
     for key, feature in view["map"]["terrain"].items():
@@ -191,7 +192,7 @@ def board_context(
             }
         )
     reach_sets = []
-    for uid in mine:
+    for uid in [] if frozen else mine:
         found = reach(dict(view), uid)
         cells = []
         for mode in ("boost", "move"):
@@ -217,7 +218,7 @@ def board_context(
             reach_sets.append({"from": uid, "cells": cells})
     legal = {uid: SYSTEM.legal_actions(dict(view), uid) for uid in mine}
     forms_by_actor = []
-    for uid in mine:
+    for uid in [] if frozen else mine:
         u = view["units"][uid]
         busy = (
             view["active"] == uid
@@ -276,7 +277,9 @@ def board_context(
             "units": rows,
             "mine": [by_id[uid] for uid in mine if uid in by_id],
             "my_forms": forms_by_actor,
-            "gm_forms": action_forms({"gm": SYSTEM.legal_actions(dict(view), "gm")}) if gm else [],
+            "gm_forms": action_forms({"gm": SYSTEM.legal_actions(dict(view), "gm")})
+            if gm and not frozen
+            else [],
             "round": view["round"],
             "phase": view["phase"],
             "active": by_id.get(view["active"]) if view["active"] else None,

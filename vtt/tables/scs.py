@@ -1,4 +1,4 @@
-"""The SCS table: SVG geometry of the hex map, counters, reachable hexes and replay."""
+"""The SCS table: SVG geometry of the hex map, counters and reachable hexes."""
 
 from __future__ import annotations
 
@@ -45,9 +45,27 @@ def _points(corners: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
 
 
+VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+
+
+def mixed(value: Any) -> str:
+    """A fraction as a reader writes it: "7/2" -> "3½", "1/3" -> "⅓", "4" -> "4"."""
+    text = str(value)
+    numerator, slash, denominator = text.partition("/")
+    if not slash or not numerator.lstrip("-").isdigit() or not denominator.isdigit():
+        return text
+    whole, part = divmod(int(numerator), int(denominator))
+    if part == 0:
+        return str(whole)
+    glyph = VULGAR.get((part, int(denominator)), f" {part}/{denominator}")
+    return f"{whole or ''}{glyph}".strip()
+
+
 def _unit(unit: Mapping[str, Any]) -> dict[str, Any]:
     return {
         **unit,
+        "mp_text": mixed(unit.get("mp", "0")),
+        "ma_text": mixed(unit.get("ma_eff", unit.get("ma", ""))),
         "symbol": SYMBOLS.get(str(unit.get("type")), "infantry"),
         "strength": f"{unit['attack']}-{unit['defense']}-{unit['ma']}",
     }
@@ -68,8 +86,8 @@ def _reach_set(
                 "hex": label,
                 "points": _points(_corners(cx, cy, R * 0.9)),
                 "x": round(cx, 1),
-                "y": round(cy + R * 0.55, 1),
-                "cost": option["cost"],
+                "y": round(cy + R * 0.74, 1),
+                "cost": mixed(option["cost"]),
                 "minimum": option["minimum"],
                 "mp": option["mp"],
                 "path": " → ".join(option["path"]),
@@ -85,7 +103,7 @@ def _reach_set(
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """SVG geometry for templates/systems/scs/_board.html; `?replay=<n>` shows a past phase."""
+    """SVG geometry for templates/systems/scs/_board.html (`frozen`: a replayed position)."""
     grid = _grid(view)
     raw = {
         hexdata["id"]: grid.centre((int(hexdata["x"]), int(hexdata["y"])), R)
@@ -131,20 +149,8 @@ def board_context(
                 {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "bridge": "road" in side["features"]}
             )
 
-    replay = None
     stacks_source = view["stacks"]
-    history = view.get("history") or []
-    wanted = request_params.get("replay")
-    if wanted not in (None, "") and history:
-        try:
-            index = max(0, min(len(history) - 1, int(str(wanted))))
-        except ValueError:
-            index = len(history) - 1
-        replay = {**history[index], "index": index, "count": len(history)}
-        replay["prev"] = index - 1 if index > 0 else None
-        replay["next"] = index + 1 if index + 1 < len(history) else None
-        stacks_source = history[index]["stacks"]
-        control = history[index]["control"]
+    frozen = bool(request_params.get("frozen"))  # a replayed position: nothing to order
 
     viewer = view.get("viewer")
     stacks = []
@@ -198,7 +204,7 @@ def board_context(
             ]
     reach = []
     supply_lines = []
-    if replay is None:
+    if not frozen:
         for side, data in own_sides.items():
             for origin, move in (data.get("moves") or {}).items():
                 sets = [_reach_set("", move["reach"], move["blocked"], centre)]
@@ -254,11 +260,6 @@ def board_context(
             "supply_lines": supply_lines,
             "setup_areas": setup_areas,
             "ezoc": ezoc_cells,
-            "replay": replay,
-            "history": [
-                {"index": i, "turn": h["turn"], "player": h["player"], "phase": h["phase"]}
-                for i, h in enumerate(history)
-            ],
             "turns": turns,
             "phases": phases,
             "combat": combat,
