@@ -1,0 +1,42 @@
+"""The glossaries in docs/glossary: per rule system, each game term in English and in Chinese."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from citations import ROOT
+
+GLOSSARY = ROOT / "docs" / "glossary"
+SYSTEMS = ("delta_green", "coc", "scs", "ace", "mech")
+_ROW = re.compile(r"^\| (?P<en>[^|]+?) \| (?P<zh>[^|]+?) \| (?P<where>[^|]+?) \|$")
+CHOSEN = "no seed term: chosen"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary row: the English term, its Chinese, and where the seed uses it."""
+
+    english: str
+    chinese: str
+    where: str
+
+    @property
+    def chosen(self) -> bool:
+        """True when the seed has no word for the term and the glossary chose one."""
+        return self.where.startswith(CHOSEN)
+
+
+def terms(system: str) -> list[Term]:
+    """Every row of one system's glossary, in page order (table headers left out)."""
+    found = []
+    for line in (GLOSSARY / f"{system}.md").read_text(encoding="utf-8").splitlines():
+        row = _ROW.match(line)
+        if row and row["en"] != "English" and not row["en"].startswith("---"):
+            found.append(Term(row["en"], row["zh"], row["where"]))
+    return found
+
+
+def chinese_for(system: str) -> dict[str, str]:
+    """English term (lower case) -> the Chinese term the translations should use."""
+    return {term.english.lower(): term.chinese for term in terms(system)}
