@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from django.utils.translation import npgettext, pgettext
+from django.conf import settings
+from django.utils.translation import get_language, to_locale
 
 from rules.core.errors import RulesError
 from rules.core.kit import KIT
@@ -14,11 +16,21 @@ from rules.core.messages import Catalogue, Msg
 from rules.core.registry import get_system, system_keys
 
 
+@cache
+def _engine_catalogue(language: str) -> gettext.NullTranslations:
+    """The engine's own gettext domain (locale/<lang>/LC_MESSAGES/engine.mo), apart from Django's
+    so `makemessages` never drops messages it cannot find in the source."""
+    return gettext.translation(
+        "engine", settings.BASE_DIR / "locale", languages=[to_locale(language)], fallback=True
+    )
+
+
 def translate(ident: str, english: str, plural: str, count: int) -> str:
     """The template in the active language: the message id is gettext's context."""
+    translations = _engine_catalogue(get_language() or settings.LANGUAGE_CODE)
     if plural:
-        return npgettext(ident, english, plural, count)
-    return pgettext(ident, english)
+        return translations.npgettext(ident, english, plural, count)
+    return translations.pgettext(ident, english)
 
 
 @cache
