@@ -28,7 +28,7 @@ _SEGMENT = r"(?:[0-9]+\.[0-9]+[a-z]?|[A-Z0-9]+)"
 ID = re.compile(
     r"(?<![\w-])(?:"
     rf"(?:AMB|WE)-(?:{SYSTEMS})-[0-9]+[a-z]?"  # ambiguities and worked examples: AMB-DG-07
-    r"|PD-[0-9]+|T-[0-9]+"  # SCS proposed defaults (PD-21) and acceptance tests (T-20)
+    r"|PD-[0-9]{2}|T-[0-9]{2}"  # SCS proposed defaults (PD-21), acceptance tests (T-20)
     rf"|(?:{SYSTEMS})(?:-{_SEGMENT})++"  # DG-AUTO-3, SCS-3.1e, MECH-STRESS-TABLE
     r")(?![\w])"  # possessive: DG-AUTO-3x is no citation at all, not a citation of DG-AUTO
 )

@@ -73,6 +73,7 @@ def test_citations_spell_out_ranges_and_alternatives(text: str, expected: list[s
         "0xDEADBEEF, #ff00aa, sha256 2be4f3bd01b12cd1",  # hex numbers
         "MAC-10, M-60, K-12, GP-1, SHA-256, X-Forwarded-Proto, TEST-HP-1",  # names, not rules
         "DG-AUTO-3x, PORT-20, dg.walk_m",  # a longer word, another prefix, a setting
+        "ActionSpec('shoot', 'T-1'), PD-1",  # test fixtures' one-digit ids, not SCS's T-nn
     ],
 )
 def test_the_scanner_ignores_what_is_not_a_rule_id(text: str) -> None:
