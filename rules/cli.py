@@ -246,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BadInput, RulesError, UnknownSystem) as error:
         sys.stderr.write(f"python -m rules {args.command}: {error}\n")
         return BAD_INPUT
-    except (KeyError, TypeError, ValueError) as error:
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
         sys.stderr.write(f"python -m rules {args.command}: the input does not fit: {error!r}\n")
         return BAD_INPUT
     return status

@@ -128,6 +128,21 @@ def list_field(
     return list(raw)
 
 
+def object_list_field(
+    sheet: Mapping[str, Any],
+    name: str,
+    rule: str | None = None,
+    *,
+    max_items: int = 100,
+    default: Any = _MISSING,
+) -> list[Mapping[str, Any]]:
+    """A JSON list of JSON objects, such as a setup's combatants; a bad item is named by index."""
+    items = list_field(sheet, name, rule, max_items=max_items, default=default)
+    for n, item in enumerate(items):
+        require_mapping(item, f"{name}[{n}]", rule)
+    return items
+
+
 def mapping_field(
     sheet: Mapping[str, Any], name: str, rule: str | None = None, *, default: Any = _MISSING
 ) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.errors import IllegalAction
 from rules.core.jsonstate import copy_json
+from rules.core.sheets import mapping_field, object_list_field
 from rules.core.system import Event, Json
 from rules.delta_green.settings import merged
 from rules.delta_green.sheet import validate_sheet
@@ -76,9 +77,9 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
 
 def start(setup: Mapping[str, Any]) -> Json:
     """A new encounter from setup JSON (see docs/architecture.md)."""
-    settings = merged(setup.get("settings"))
+    settings = merged(mapping_field(setup, "settings", default={}))
     combatants: dict[str, Json] = {}
-    for entry in setup.get("combatants") or []:
+    for entry in object_list_field(setup, "combatants", max_items=500, default=[]):
         combatant = new_combatant(entry, settings)
         if combatant["id"] in combatants:
             raise IllegalAction(f"two combatants share the id {combatant['id']!r}")

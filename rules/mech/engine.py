@@ -10,6 +10,7 @@ from typing import Any
 from rules.core.dice import Dice, RollRecord
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.params import str_param
+from rules.core.sheets import int_field, mapping_field, object_list_field
 from rules.core.system import Action, Event
 from rules.mech import state as st
 from rules.mech.checks import ATTRIBUTE_NAMES, Check, accuracy_mod, contest_winner, roll_check
@@ -178,12 +179,14 @@ def new_unit(combatant: Mapping[str, Any], settings: Mapping[str, Any]) -> Unit:
 
 def start(setup: Mapping[str, Any]) -> Json:
     """A new encounter from the setup JSON (docs/architecture.md), every sheet validated."""
-    chosen = {str(k).removeprefix("mech."): v for k, v in dict(setup.get("settings") or {}).items()}
+    chosen_in = mapping_field(setup, "settings", default={})
+    chosen = {str(k).removeprefix("mech."): v for k, v in chosen_in.items()}
     settings = {**DEFAULT_SETTINGS, **{k: v for k, v in chosen.items() if k in DEFAULT_SETTINGS}}
     table_for("structure", settings["structure_table"])
     table_for("stress", settings["stress_table"])
-    grid_in = setup.get("map") or {}
-    width, height = int(grid_in.get("width", 20)), int(grid_in.get("height", 14))
+    grid_in = mapping_field(setup, "map", default={})
+    width = int_field(setup, "map.width", minimum=1, default=20)
+    height = int_field(setup, "map.height", minimum=1, default=14)
     terrain_in = grid_in.get("terrain") or {}
     terrain: Json = {}
     items = terrain_in.items() if isinstance(terrain_in, Mapping) else terrain_in
@@ -201,7 +204,7 @@ def start(setup: Mapping[str, Any]) -> Json:
         terrain[key] = data
     units: Json = {}
     order: list[str] = []
-    for combatant in setup.get("combatants") or []:
+    for combatant in object_list_field(setup, "combatants", max_items=500, default=[]):
         u = new_unit(combatant, settings)
         if u["id"] in units:
             raise RulesError(f"two combatants share the id {u['id']!r}", "MECH-STAT-1")

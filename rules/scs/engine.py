@@ -12,9 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.dice import Dice
-from rules.core.errors import IllegalAction, RulesError
+from rules.core.errors import IllegalAction, RulesError, SheetError
 from rules.core.jsonstate import copy_json
 from rules.core.params import list_param, str_param
+from rules.core.sheets import mapping_field
 from rules.core.system import Action, Event
 from rules.geometry.hex import Hex
 from rules.scs import board
@@ -56,7 +57,10 @@ def scenario_of(state: State) -> Scenario:
 def start(setup: Mapping[str, Any]) -> State:
     """SCS-SETUP-*: a new game; units at their default set-up hexes, the second player first."""
     spec = setup.get("scenario", "halden_crossing")
-    overrides = {k: v for k, v in dict(setup.get("settings") or {}).items() if v is not None}
+    if not isinstance(spec, str | Mapping):
+        raise SheetError("scenario", f"must be a scenario name or object, not {spec!r}")
+    chosen = mapping_field(setup, "settings", default={})
+    overrides = {k: v for k, v in chosen.items() if v is not None}
     scn = load_scenario(spec, overrides or None)
     state: State = {
         "version": VERSION,

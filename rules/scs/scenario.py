@@ -165,10 +165,18 @@ def _hex(grid: HexGrid, label: object, where: str) -> Hex:
         raise ScenarioError(f"{where}: {exc.message}", "SCS-MAP-3") from None
 
 
+def _mp(value: object, where: str) -> Fraction:
+    """A movement cost in MP; never negative, or a path search could gain MP for ever."""
+    cost = to_fraction(value, where)
+    if cost < 0:
+        raise ScenarioError(f"{where}: a cost cannot be negative, not {value!r}")
+    return cost
+
+
 def _cost(value: object, where: str) -> Fraction | None:
     if value == "P":
         return PROHIBITED
-    return to_fraction(value, where)
+    return _mp(value, where)
 
 
 def _modifiers(raw: object, where: str) -> tuple[Modifier, ...]:
@@ -449,6 +457,8 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     if turns < 1:
         raise ScenarioError("game_turns must be at least 1")
     limit = int(_need(stacking, "limit_points", "stacking"))
+    if limit < 0:
+        raise ScenarioError(f"stacking.limit_points cannot be negative, not {limit}", "PD-13")
     allow_offmap = data.get("allow_offmap_movement", False)
     if not isinstance(allow_offmap, bool):
         raise ScenarioError("allow_offmap_movement must be true or false", "SCS-MAP-5")
@@ -483,8 +493,8 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         places=places,
         hexsides={k: frozenset(v) for k, v in sides_map.items()},
         movement_classes=classes,
-        ezoc_entry_cost=to_fraction(tec.get("ezoc_entry_cost", 2), "tec.ezoc_entry_cost"),
-        road_mp=to_fraction(road.get("mp", 1), "tec.road.mp"),
+        ezoc_entry_cost=_mp(tec.get("ezoc_entry_cost", 2), "tec.ezoc_entry_cost"),
+        road_mp=_mp(road.get("mp", 1), "tec.road.mp"),
         hex_terrain=hex_terrain,
         hexside_features=features,
         stacking_limit=limit,
@@ -492,9 +502,9 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         zoc_min_attack=int(zoc.get("requires_attack_at_least", 1)),
         overrun_units=overrun_units,
         overrun_must_start_stacked=bool(overrun.get("must_start_phase_stacked", True)),
-        overrun_mp=to_fraction(overrun.get("mp_cost", 3), "overrun.mp_cost"),
+        overrun_mp=_mp(overrun.get("mp_cost", 3), "overrun.mp_cost"),
         overrun_shift=int(overrun.get("column_shift", 0)),
-        overrun_enter_cost=to_fraction(
+        overrun_enter_cost=_mp(
             overrun.get("enter_vacated_hex_cost", 0), "overrun.enter_vacated_hex_cost"
         ),
         zero_strength_may_join=bool(combat.get("zero_strength_units_may_join", True)),

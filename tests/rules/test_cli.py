@@ -226,6 +226,36 @@ def test_resolve_refuses_bad_input_in_one_line(args: tuple[str, ...], message: s
     assert message in bad("resolve", *args)
 
 
+@pytest.mark.parametrize(
+    ("system", "setup", "message"),
+    [
+        ("scs", '{"scenario": 5}', "scenario: must be a scenario name or object, not 5"),
+        ("scs", '{"settings": 5}', "settings: must be an object"),
+        ("delta_green", '{"combatants": [5]}', "combatants[0]: must be an object"),
+        ("delta_green", '{"combatants": 5}', "combatants: must be a list"),
+        ("mech", '{"combatants": [5]}', "combatants[0]: must be an object"),
+        ("mech", '{"map": 5}', "map: must be an object"),
+        ("mech", '{"map": {"width": "x"}}', "map.width: must be a whole number"),
+        # A negative cost used to hang the path search: `run` times out after 60 s.
+        (
+            "scs",
+            '{"skip_setup": true, "settings": {"tec.ezoc_entry_cost": -2}}',
+            "tec.ezoc_entry_cost: a cost cannot be negative",
+        ),
+        (
+            "scs",
+            '{"skip_setup": true, "settings": {"tec.road.mp": "-1/2"}}',
+            "tec.road.mp: a cost cannot be negative",
+        ),
+    ],
+)
+def test_a_bad_setup_is_one_line_naming_the_field(system: str, setup: str, message: str) -> None:
+    action = '{"kind": "unit.move", "actor": "blue", "params": {"units": "B1", "to": "05.05"}}'
+    line = bad("resolve", "--system", system, "--setup", "--state", setup, "--action", action)
+    assert message in line
+    assert "Traceback" not in line
+
+
 def test_preview_of_a_table_roll() -> None:
     data = ok_json(
         "preview",

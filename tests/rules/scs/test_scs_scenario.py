@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -122,6 +123,27 @@ def _offmap_bad_mp(s: dict[str, Any]) -> None:
 def test_malformed_scenario_errors_name_the_place(change: Any, message: str) -> None:
     with pytest.raises(ScenarioError, match=message):
         build(variant(change))
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("tec.ezoc_entry_cost", -2),
+        ("tec.road.mp", "-1/2"),
+        ("tec.hex.woods.mp.foot", -1),
+        ("overrun.mp_cost", -3),
+        ("overrun.enter_vacated_hex_cost", -1),
+    ],
+)
+def test_a_negative_movement_cost_is_refused_and_names_the_setting(key: str, value: Any) -> None:
+    """SCS-RULES-1: a cost below zero would let a path search gain MP without end."""
+    with pytest.raises(ScenarioError, match=f"^{re.escape(key)}: a cost cannot be negative"):
+        load_scenario("halden_crossing", {key: value})
+
+
+def test_a_negative_stacking_limit_is_refused_pd_13() -> None:
+    with pytest.raises(ScenarioError, match=r"stacking\.limit_points cannot be negative"):
+        load_scenario("halden_crossing", {"stacking.limit_points": -1})
 
 
 def test_malformed_yaml_file_names_the_file(tmp_path: Path) -> None:
