@@ -1,4 +1,4 @@
-"""`python -m rules`: roll, list systems, resolve, preview, replay and verify, in JSON."""
+"""`python -m rules`: roll, list systems, resolve, preview, view, replay and verify, in JSON."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from rules.core.log import fold, load_log, replay_matches
 from rules.core.notation import DiceExpr
 from rules.core.registry import get_system, system_keys
 from rules.core.session import play
-from rules.core.system import Action, GameSystem, Json
+from rules.core.system import GM, OBSERVER, Action, Audience, GameSystem, Json
 from rules.core.table import is_table_action, preview_table_action, resolve_table_action
 
 BAD_INPUT = 2
@@ -148,6 +148,36 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 0
 
 
+VIEWER_FORM = "gm, observer or player[:side][:actor,...]"
+
+
+def audience_of(text: str, actors: Sequence[str] | None) -> Audience:
+    """The viewer `--as` names: `gm`, `observer`, or `player[:side][:actor,...]`."""
+    role, _, rest = text.strip().partition(":")
+    if role in ("gm", "observer") and not rest:
+        return GM if role == "gm" else OBSERVER
+    if role != "player":
+        raise BadInput(f"--as: must be {VIEWER_FORM}, not {text!r}")
+    side, _, named = rest.partition(":")
+    if ":" in named:
+        raise BadInput(f"--as: must be {VIEWER_FORM}, not {text!r}")
+    chosen = [part.strip() for part in named.split(",") if part.strip()]
+    for actor in chosen:
+        if actors is not None and actor not in actors:
+            known = ", ".join(actors) or "none"
+            raise BadInput(f"--as: {actor!r} is not an actor of this state (actors: {known})")
+    return Audience("player", side.strip() or None, frozenset(chosen))
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    system = get_system(args.system)
+    state = _state(system, args.state, args.setup)
+    actors = list(system.actors(state)) if system.actors is not None else None
+    audience = audience_of(args.viewer, actors)
+    _print({"audience": audience.key, "view": system.view(state, audience)})
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     system = get_system(args.system)
     setup = _object(_read_json(args.setup, "setup"), "setup")
@@ -219,6 +249,13 @@ def build_parser() -> argparse.ArgumentParser:
             how.add_argument("--dice", help="scripted faces in order, e.g. 3,17,5")
             how.add_argument("--seed", type=int, help="seeded dice")
         sub.set_defaults(run=run)
+
+    view = commands.add_parser("view", help="what one viewer may see of a state (fog of war)")
+    view.add_argument("--system", required=True, help="a key from `python -m rules systems`")
+    view.add_argument("--state", required=True, help="state JSON (system dump): file, - or {…}")
+    view.add_argument("--setup", action="store_true", help="--state is a setup: start it first")
+    view.add_argument("--as", dest="viewer", required=True, help=f"the viewer: {VIEWER_FORM}")
+    view.set_defaults(run=cmd_view)
 
     session = commands.add_parser("play", help="play a list of actions into a log file")
     session.add_argument("--system", required=True, help="a key from `python -m rules systems`")

@@ -449,3 +449,87 @@ def test_play_writes_a_log_that_replays_and_verifies(tmp_path: Path) -> None:
 )
 def test_play_refuses_bad_actions_in_one_line(actions: str, message: str) -> None:
     assert message in bad("play", "--system", "chat", "--setup", "{}", "--actions", actions)
+
+
+SCS_SETUP = json.dumps({"scenario": "halden_crossing", "skip_setup": True})
+
+
+def _scs_stacks(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {stack["hex"]: stack for stack in view["stacks"]}
+
+
+def _scs_state_with_a_red_stack(tmp_path: Path) -> str:
+    """Halden Crossing with two Red units piled in one hex, as a state file."""
+    from rules.core.registry import get_system
+
+    system = get_system("scs")
+    state = system.dump(system.start(json.loads(SCS_SETUP)))
+    red = sorted(uid for uid, unit in state["units"].items() if unit["hex"] and uid.startswith("R"))
+    top, below = red[0], red[1]
+    label = state["units"][top]["hex"]
+    old = state["units"][below]["hex"]
+    state["stacks"][old] = [u for u in state["stacks"][old] if u != below]
+    if not state["stacks"][old]:
+        del state["stacks"][old]
+    state["stacks"][label] = [*state["stacks"][label], below]
+    state["units"][below]["hex"] = label
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    return str(path)
+
+
+def test_view_of_an_scs_state_hides_the_enemy_stack_below_its_top_unit(tmp_path: Path) -> None:
+    # SCS-FOW-1: Blue sees the top Red unit of each stack and how many there are, no more.
+    state = _scs_state_with_a_red_stack(tmp_path)
+    blue = ok_json("view", "--system", "scs", "--state", state, "--as", "player:blue")
+    gm = ok_json("view", "--system", "scs", "--state", state, "--as", "gm")
+
+    assert blue["audience"] == "player|side:blue"
+    red_stacks = [s for s in _scs_stacks(blue["view"]).values() if s["side"] == "red"]
+    piled = [s for s in red_stacks if s["count"] > 1]
+    assert len(piled) == 1
+    stack = piled[0]
+    assert len(stack["units"]) == 1
+    assert stack["hidden"] == 1
+    assert stack["points"] is None
+    assert len(_scs_stacks(gm["view"])[stack["hex"]]["units"]) == 2
+    assert set(blue["view"]["own"]) == {"blue"}
+    assert set(gm["view"]["own"]) == {"blue", "red"}
+
+
+def test_view_of_a_delta_green_state_shows_a_hidden_vest_to_its_wearer_only() -> None:
+    # DG-ARM-8: Walsh's vest is worn hidden; the GM and Walsh's player see it, Serge's does not.
+    setup = json.dumps(demo_setup("delta_green"))
+
+    def vest(viewer: str) -> Any:
+        out = ok_json(
+            "view", "--system", "delta_green", "--setup", "--state", setup, "--as", viewer
+        )
+        return out["view"]["combatants"]["walsh"]["sheet"]["vest"]
+
+    assert vest("gm") == {"level": 2, "worn_hidden": True}
+    assert vest("player::walsh") == {"level": 2, "worn_hidden": True}
+    assert vest("player::serge") is None
+    assert vest("observer") is None
+
+
+def demo_setup(key: str) -> Any:
+    from rules.core.registry import get_system
+
+    demo = get_system(key).demo
+    assert demo is not None
+    return demo()
+
+
+@pytest.mark.parametrize(
+    ("viewer", "message"),
+    [
+        ("referee", "--as: must be gm, observer or player"),
+        ("gm:blue", "--as: must be gm, observer or player"),
+        ("player:blue:red:x", "--as: must be gm, observer or player"),
+        ("player:blue:green", "--as: 'green' is not an actor of this state"),
+    ],
+)
+def test_view_refuses_a_bad_viewer_in_one_line_naming_the_field(viewer: str, message: str) -> None:
+    line = bad("view", "--system", "scs", "--setup", "--state", SCS_SETUP, "--as", viewer)
+    assert message in line
