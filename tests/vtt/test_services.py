@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from rules.core.dice import SeededDice, derive_seed
-from rules.core.errors import DiceError, RulesError
+from rules.core.errors import DiceError, RulesError, SheetError
 from rules.core.system import Action
 from vtt.campaigns import services as campaigns
 from vtt.encounters import services
@@ -252,7 +252,7 @@ def test_only_the_gm_changes_settings_roles_and_members(campaign: Any, pip: Any,
         campaigns.set_role(campaign.pk, pip.pk, gwen.pk, "observer")
     with pytest.raises(NotAllowed):
         campaigns.remove_member(campaign.pk, pip.pk, gwen.pk)
-    with pytest.raises(NotAllowed):
+    with pytest.raises(SheetError, match="nonsense: is not a setting"):
         campaigns.save_settings(campaign.pk, gwen.pk, {"nonsense": 1})
 
 

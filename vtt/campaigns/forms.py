@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.core.registry import get_system, system_keys
-from rules.core.system import Setting
 from vtt.campaigns.models import Role
+from vtt.schema_forms import SchemaForm, settings_schema_of
 
 
 def system_choices() -> list[tuple[str, str]]:
@@ -31,30 +30,9 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
 
 
-def _field_for(setting: Setting, initial: Any) -> forms.Field:
-    label = f"{setting.label} ({setting.rule})"
-    if setting.choices:
-        choices = [(json.dumps(choice), str(choice)) for choice in setting.choices]
-        return forms.TypedChoiceField(
-            label=label, choices=choices, coerce=json.loads, initial=json.dumps(initial)
-        )
-    if isinstance(setting.default, bool):
-        return forms.BooleanField(label=label, required=False, initial=initial)
-    if isinstance(setting.default, int):
-        return forms.IntegerField(label=label, initial=initial)
-    if isinstance(setting.default, float):
-        return forms.FloatField(label=label, initial=initial)
-    if isinstance(setting.default, str):
-        return forms.CharField(label=label, initial=initial, max_length=200)
-    return forms.JSONField(label=label, initial=initial)
+def settings_form(system_key: str, current: dict[str, Any], *args: Any) -> SchemaForm:
+    """The GM's form of the system's settings, built from its schema, grouped and folded."""
+    return SchemaForm(settings_schema_of(get_system(system_key)), current, *args)
 
 
-class SettingsForm(forms.Form):
-    """One field per Setting the campaign's system declares, with the rule it comes from."""
-
-    def __init__(self, system_key: str, current: dict[str, Any], *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for setting in get_system(system_key).settings:
-            self.fields[setting.key] = _field_for(
-                setting, current.get(setting.key, setting.default)
-            )
+SettingsForm = settings_form  # the name the views use

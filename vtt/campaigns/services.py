@@ -105,13 +105,18 @@ def remove_member(campaign_id: int, user_id: int, member_id: int) -> None:
 
 @transaction.atomic
 def save_settings(campaign_id: int, user_id: int, values: dict[str, Any]) -> Campaign:
-    """The GM stores chosen values for the system's settings; unknown keys are refused."""
+    """The GM stores chosen values for the system's settings; the schema refuses unknown keys
+    and values out of bounds, naming the field, and nothing is stored then."""
+    from vtt.schema_forms import settings_schema_of
+
     require_gm(campaign_id, user_id)
     campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
-    known = {setting.key for setting in get_system(campaign.system).settings}
-    unknown = sorted(set(values) - known)
-    if unknown:
-        raise NotAllowed(_("Unknown setting: %(name)s") % {"name": ", ".join(unknown)})
-    campaign.settings = {**campaign.settings, **values}
+    schema = settings_schema_of(get_system(campaign.system))
+    known = {entry.key for entry in schema.entries}
+    stored = {k: v for k, v in campaign.settings.items() if k in known}
+    checked = schema.validate({**stored, **values})
+    defaults = schema.defaults()
+    # Only the choices that differ from the rule book are kept, so the page can show just those.
+    campaign.settings = {k: v for k, v in checked.items() if v != defaults.get(k)}
     campaign.save(update_fields=["settings"])
     return campaign

@@ -16,6 +16,8 @@ from vtt.campaigns import services
 from vtt.campaigns.forms import CampaignForm, RoleForm, SettingsForm
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.characters.models import Character
+from vtt.schema_forms import SchemaForm
+from vtt.words import refusal
 
 
 def me(request: HttpRequest) -> int:
@@ -55,7 +57,9 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def campaign_detail(
+    request: HttpRequest, campaign_id: int, settings_form: SchemaForm | None = None
+) -> HttpResponse:
     """Members and roles, characters, encounters, the invite link and the GM's settings."""
     campaign, role = member_campaign(request, campaign_id)
     is_gm = role == Role.GM
@@ -80,8 +84,11 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "encounters": campaign.encounters.all(),
             "invite_url": invite_url,
             "role_choices": Role.choices,
-            "settings_form": SettingsForm(campaign.system, campaign.settings) if is_gm else None,
+            "settings_form": (settings_form or SettingsForm(campaign.system, campaign.settings))
+            if is_gm
+            else None,
         },
+        status=400 if settings_form is not None else 200,
     )
 
 
@@ -132,11 +139,15 @@ def save_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
     campaign, _role = member_campaign(request, campaign_id)
     form = SettingsForm(campaign.system, campaign.settings, request.POST)
     if not form.is_valid():
-        messages.error(
-            request, _("The settings were not saved: %(errors)s") % {"errors": form.errors}
-        )
-        return redirect("campaigns:detail", campaign_id)
-    return _run(request, campaign_id, services.save_settings, form.cleaned_data)
+        messages.error(request, _("The settings were not saved: see the marked fields."))
+        return campaign_detail(request, campaign_id, settings_form=form)
+    try:
+        services.save_settings(campaign_id, me(request), form.cleaned_data)
+    except RulesError as exc:
+        messages.error(request, refusal(exc))
+    else:
+        messages.success(request, _("Settings saved."))
+    return redirect("campaigns:detail", campaign_id)
 
 
 @login_required

@@ -1,0 +1,158 @@
+"""Django form fields from a rule system's schema (rules/core/schema.py): one declaration, one form.
+
+The schema decides the widget (numbers with their bounds, choices with their labels, yes/no
+boxes), the label and help in the reader's language, and the final check: after Django has read
+the input, `Schema.validate` refuses what the rules refuse, naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from rules.core.errors import SheetError
+from rules.core.schema import Entry, Schema
+from rules.core.system import GameSystem
+from vtt.words import say
+
+
+def settings_schema_of(system: GameSystem) -> Schema:
+    """The system's settings schema; older systems' `Setting` tuples are read as one."""
+    if system.settings_schema is not None:
+        schema: Schema = system.settings_schema
+        return schema
+    from rules.core.actions import Choice
+
+    entries = []
+    for setting in system.settings:
+        kind = "choice" if setting.choices else _legacy_kind(setting.default)
+        entries.append(
+            Entry(
+                setting.key,
+                setting.label,
+                kind,  # type: ignore[arg-type]
+                default=setting.default,
+                rule=setting.rule,
+                choices=tuple(Choice(value, str(value)) for value in setting.choices),
+            )
+        )
+    return Schema(tuple(entries), extras="refuse")
+
+
+def _legacy_kind(default: Any) -> str:
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    if isinstance(default, float):
+        return "number"
+    return "text"
+
+
+def _label(entry: Entry) -> str:
+    label = say(entry.label) if not isinstance(entry.label, str) else entry.label
+    return label
+
+
+def _help(entry: Entry) -> str:
+    parts = [say(entry.help)] if entry.help else []
+    if entry.rule:
+        parts.append(entry.rule)
+    return " · ".join(parts)
+
+
+def _choice_key(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def field_for(entry: Entry, initial: Any) -> forms.Field:
+    """The form field of one schema entry, with its bounds and its value now."""
+    common: dict[str, Any] = {"label": _label(entry), "help_text": _help(entry)}
+    field: forms.Field
+    if entry.kind == "choice":
+        options = [
+            (_choice_key(c.value), say(c.label) if not isinstance(c.label, str) else c.label)
+            for c in entry.choices
+        ]
+        field = forms.ChoiceField(choices=options, initial=_choice_key(initial), **common)
+    elif entry.kind == "bool":
+        field = forms.BooleanField(required=False, initial=bool(initial), **common)
+    elif entry.kind == "int":
+        field = forms.IntegerField(
+            initial=initial,
+            min_value=None if entry.min is None else int(entry.min),
+            max_value=None if entry.max is None else int(entry.max),
+            **common,
+        )
+    elif entry.kind == "number":
+        field = forms.FloatField(
+            initial=initial, min_value=entry.min, max_value=entry.max, **common
+        )
+    else:  # text and fractions ("1/2") are typed as text; the schema checks them
+        field = forms.CharField(initial=initial, max_length=entry.max_length, **common)
+    field.entry = entry  # type: ignore[attr-defined]  # the template groups and marks by it
+    return field
+
+
+@dataclass(frozen=True)
+class Group:
+    """A folded section of a settings form: its title, fields, and how many differ from default."""
+
+    title: str
+    fields: list[forms.BoundField]
+    changed: int
+
+
+class SchemaForm(forms.Form):
+    """A form of every entry of a schema; `clean` runs the schema's own check."""
+
+    def __init__(
+        self, schema: Schema, current: Mapping[str, Any], *args: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.schema = schema
+        self.current = dict(current)
+        for entry in schema.entries:
+            self.fields[entry.key] = field_for(entry, self.current.get(entry.key, entry.default))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        values: dict[str, Any] = {}
+        for entry in self.schema.entries:
+            if entry.key not in cleaned:
+                continue
+            value = cleaned[entry.key]
+            if entry.kind == "choice":
+                value = next(
+                    (c.value for c in entry.choices if _choice_key(c.value) == value), value
+                )
+            values[entry.key] = value
+        try:
+            checked = self.schema.validate(values)
+        except SheetError as error:
+            self.add_error(error.field if error.field in self.fields else None, say(error.problem))
+            return cleaned
+        return checked
+
+    def groups(self) -> list[Group]:
+        """The fields by section; a section with changed values is listed first and unfolded."""
+        out = []
+        for group, entries in self.schema.groups():
+            bound = [self[entry.key] for entry in entries]
+            changed = sum(
+                1
+                for entry in entries
+                if self.current.get(entry.key, entry.default) != entry.default
+            )
+            out.append(Group(say(group) if group else _("General"), bound, changed))
+        return sorted(out, key=lambda g: g.changed == 0)
+
+    def changed_keys(self) -> set[str]:
+        """The keys whose stored value differs from the rule book's default."""
+        return {
+            e.key for e in self.schema.entries if self.current.get(e.key, e.default) != e.default
+        }
