@@ -140,7 +140,7 @@ class Catalogue:
 
     def render(self, msg: Msg, translate: Translate = english) -> str:
         """The message in the translator's language; an unknown id renders as its id and params."""
-        message = self.messages.get(msg.id)
+        message = self.messages.get(msg.id) or msg.source
         if message is None:
             return f"{msg.id} {dict(msg.params)}"
         count = _count(msg.params.get(message.count)) if message.count else 1
@@ -153,8 +153,6 @@ class Catalogue:
 
     def _value(self, value: Any, translate: Translate) -> str:
         if isinstance(value, Msg):
-            if value.id not in self.messages and value.source is not None:
-                return Catalogue([value.source]).render(value, translate)
             return self.render(value, translate)
         if isinstance(value, list | tuple):
             return list_separator(translate).join(self._value(v, translate) for v in value)

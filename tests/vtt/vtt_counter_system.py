@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, SheetError
-from rules.core.system import Action, Audience, Event, GameSystem, Json, Setting
+from rules.core.kit import Message, legacy_settings, setting, settings_schema
+from rules.core.system import Action, Audience, Event, GameSystem, Json
 
 
 def _start(setup: Mapping[str, Any]) -> Json:
@@ -58,6 +60,18 @@ def _preview(state: Json, action: Action) -> Json:
     }
 
 
+BUMPING = Message("counter.group.bumping", "Bumping")
+
+
+@dataclass(frozen=True)
+class CounterSettings:
+    """The counter's one setting, declared the kit's way."""
+
+    step: int = setting("step", "Extra per bump", 0, "TEST-STEP-1", min=0, max=10, group=BUMPING())
+
+
+SETTINGS = settings_schema(CounterSettings)
+
 SYSTEM = GameSystem(
     key="counter",
     title="Counter",
@@ -72,7 +86,8 @@ SYSTEM = GameSystem(
     load=dict,
     preview=_preview,
     actors=lambda state: [str(c["id"]) for c in state["combatants"]],
-    settings=(Setting("step", "Extra per bump", 0, "TEST-STEP-1"),),
+    settings=legacy_settings(SETTINGS),
+    settings_schema=SETTINGS,
     default_sheet={"hp": 5},
     demo=lambda: {
         "title": "Counting",
