@@ -13,10 +13,19 @@ from rules.core.registry import get_system
 from vtt.characters.models import Character
 
 
+class ReadableJSONField(forms.JSONField):
+    """JSON shown indented, for people; encoded once whatever the initial value."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, str):  # already text: what was typed, valid or not
+            return value
+        return json.dumps(value, indent=2, ensure_ascii=False)
+
+
 class CharacterForm(forms.ModelForm):  # type: ignore[type-arg]
     """Name, NPC flag (GM only) and the sheet; a SheetError becomes an error on the sheet field."""
 
-    sheet = forms.JSONField(
+    sheet = ReadableJSONField(
         label=_("Sheet (JSON)"),
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
         help_text=_("Checked by the rule system; errors name the field and the rule."),
@@ -33,7 +42,8 @@ class CharacterForm(forms.ModelForm):  # type: ignore[type-arg]
         if not is_gm:
             del self.fields["is_npc"]
         if not self.instance.pk and not self.initial.get("sheet"):
-            self.initial["sheet"] = json.dumps(get_system(system_key).default_sheet, indent=2)
+            # The field encodes it: a JSON string here would be encoded twice and fail to save.
+            self.initial["sheet"] = get_system(system_key).default_sheet
 
     def clean_sheet(self) -> dict[str, Any]:
         sheet = self.cleaned_data["sheet"]

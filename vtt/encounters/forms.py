@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -11,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.core.registry import get_system
 from vtt.campaigns.forms import system_choices
+from vtt.characters.forms import ReadableJSONField
 
 
 def seat_lines(setup: dict[str, Any], names: dict[str, str]) -> str:
@@ -31,7 +31,7 @@ class EncounterForm(forms.Form):
 
     system = forms.ChoiceField(label=_("Rule system"), choices=system_choices)
     title = forms.CharField(label=_("Title"), max_length=120)
-    setup = forms.JSONField(
+    setup = ReadableJSONField(
         label=_("Setup (JSON)"), widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"})
     )
     seats = forms.CharField(
@@ -46,7 +46,7 @@ class EncounterForm(forms.Form):
         setup = system.demo() if system.demo else {"title": "", "combatants": []}
         self.fields["system"].initial = system_key
         self.fields["title"].initial = setup.get("title", "")
-        self.fields["setup"].initial = json.dumps(setup, indent=2, ensure_ascii=False)
+        self.fields["setup"].initial = setup  # the JSONField encodes it (a string would be twice)
         self.fields["seats"].initial = seat_lines(setup, names)
 
     def clean_setup(self) -> dict[str, Any]:
