@@ -79,13 +79,6 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def fold_until(
-    system: GameSystem, setup: Mapping[str, Any], entries: Sequence[Entry], index: int
-) -> State:
-    """The state just before entry `index`, honouring only the reverts made before it."""
-    return fold(system, setup, [entry for entry in entries if entry.index < index])
-
-
 def replay_matches(
     system: GameSystem,
     setup: Mapping[str, Any],

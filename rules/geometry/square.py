@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.core.errors import RulesError
@@ -190,9 +190,3 @@ class SquareGrid:
         return cheapest_path(
             start, goal, self.neighbours, self._step_cost(size, enter_cost), budget
         )
-
-
-def units_in(cells: Iterable[Cell], units: Iterable[tuple[str, Cell, int]]) -> list[str]:
-    """Ids of the units (id, anchor, size) with a square inside `cells`, in the given order."""
-    area = set(cells)
-    return [uid for uid, anchor, size in units if footprint(anchor, size) & area]

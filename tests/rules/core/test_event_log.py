@@ -15,7 +15,6 @@ from rules.core.log import (
     Log,
     canonical_json,
     fold,
-    fold_until,
     last_revertible,
     load_log,
     replay_matches,
@@ -64,20 +63,6 @@ def test_fold_applies_events_and_skips_table_events_and_reverted_entries(
     assert fold(counter, {"start": 10}, entries) == {"total": 14}
     assert fold(counter, {"start": 10}, entries[:3]) == {"total": 20}
     assert last_revertible(entries) == entries[0]
-
-
-def test_fold_until_honours_only_earlier_reverts(counter: GameSystem) -> None:
-    entries = [
-        Entry(1, ADD, (added(4),)),
-        Entry(2, ADD, (added(5),)),
-        Entry(3, ADD, (added(1),)),
-        Entry(4, None, (revert_event(2),)),
-        Entry(5, ADD, (added(2),)),
-    ]
-
-    assert fold_until(counter, {}, entries, 3) == {"total": 9}  # entry 2 still counts then
-    assert fold_until(counter, {}, entries, 5) == {"total": 5}  # after the undo it does not
-    assert fold_until(counter, {}, entries, 1) == {"total": 0}
 
 
 def test_replay_matches_the_stored_snapshot_only_when_equal(counter: GameSystem) -> None:

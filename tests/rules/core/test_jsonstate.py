@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.core.jsonstate import assoc_in, copy_json, update_in
+from rules.core.jsonstate import copy_json, update_in
 
 STATE: dict[str, Any] = {
     "round": 1,
@@ -52,18 +52,10 @@ def test_update_in_steps_through_lists() -> None:
     assert STATE["log"][1] == {"n": 2}
 
 
-def test_assoc_in_sets_and_creates_missing_levels() -> None:
-    after = assoc_in(STATE, ("combatants", "ann", "status", "prone"), True)
-    assert after["combatants"]["ann"] == {"status": {"prone": True}}
-    assert "ann" not in STATE["combatants"]
-    assert assoc_in(STATE, (), 5) == 5
-    assert assoc_in(STATE, ("round",), 2)["round"] == 2
-
-
 @pytest.mark.parametrize(
     ("path", "message"),
     [(("log", "x"), "list index must be an int"), (("round", "x"), "cannot step into int")],
 )
 def test_bad_paths_are_refused(path: tuple[str, ...], message: str) -> None:
     with pytest.raises(TypeError, match=message):
-        assoc_in(STATE, path, 1)
+        update_in(STATE, path, lambda _: 1)

@@ -13,7 +13,6 @@ from rules.geometry.square import (
     distance,
     footprint,
     supercover_line,
-    units_in,
 )
 
 GRID = SquareGrid(20, 14)
@@ -105,12 +104,6 @@ def test_area_without_direction_is_refused() -> None:
         GRID.cone((2, 2), (2, 2), 3)
     with pytest.raises(GridError):
         GRID.line_area((2, 2), (3, 3), 3, size=2)
-
-
-def test_units_in_counts_any_square_of_a_big_unit() -> None:
-    units = [("a", (0, 0), 1), ("b", (4, 4), 2), ("c", (9, 9), 1)]
-    assert units_in({(5, 5)}, units) == ["b"]
-    assert units_in(GRID.blast((0, 0), 4), units) == ["a", "b"]
 
 
 def test_reachable_respects_budget_and_walls() -> None:
