@@ -6,10 +6,12 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from vtt.accounts import views as accounts_views
+
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="campaigns:list"), name="home"),
     path("accounts/", include("vtt.accounts.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("", include("vtt.campaigns.urls")),
     path("", include("vtt.characters.urls")),
     path("", include("vtt.encounters.urls")),

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import check_for_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
-from vtt.accounts.forms import SignUpForm
+from vtt.accounts.forms import ProfileForm, SignUpForm
+from vtt.accounts.models import profile_of
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -21,3 +28,25 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "campaigns:list")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    """The person's display name, language, dice and turn alert."""
+    form = ProfileForm(request.POST or None, instance=profile_of(request.user))
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Profile saved."))
+        return redirect("profile")
+    return render(request, "registration/profile.html", {"form": form})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's language switch, remembered on the profile of a signed-in person."""
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and check_for_language(language):
+        chosen = profile_of(request.user)
+        chosen.language = language
+        chosen.save(update_fields=["language"])
+    return django_set_language(request)

@@ -32,3 +32,11 @@ def scalars(value: Any) -> list[tuple[str, Any]]:
 def get(value: Any, key: Any) -> Any:
     """`value[key]` for a mapping, else None."""
     return value.get(key) if isinstance(value, dict) else None
+
+
+@register.filter
+def display_name(user: Any) -> str:
+    """The name people read for a user: their display name, else their username."""
+    from vtt.accounts.models import display_name as name_of
+
+    return name_of(user)
