@@ -211,9 +211,10 @@ def test_blue_log_does_not_name_a_hidden_mech_caught_by_a_blast(
     mech_encounter: Any, gwen: Any, pip: Any
 ) -> None:
     """MECH-COND-HIDDEN: the GM's log names Hidden Sparring Mule A; Pip's (blue) does not."""
+    from vtt.encounters.audiences import audience_for
     from vtt.encounters.fragments import visible_rows
     from vtt.encounters.models import Encounter
-    from vtt.encounters.services import audience_for, play
+    from vtt.encounters.services import play
 
     hide = Action("gm_condition", "gm", {"target": "spar_a", "condition": "hidden"})
     play(mech_encounter.pk, gwen.pk, hide, "h1")

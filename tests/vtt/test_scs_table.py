@@ -15,7 +15,8 @@ from rules.scs.engine import scenario_of
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
 from vtt.encounters import fragments
-from vtt.encounters.services import audience_for, play, start_encounter
+from vtt.encounters.audiences import audience_for
+from vtt.encounters.services import play, start_encounter
 
 pytestmark = pytest.mark.django_db
 

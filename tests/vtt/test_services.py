@@ -13,7 +13,8 @@ from rules.core.dice import SeededDice, derive_seed
 from rules.core.errors import DiceError, RulesError, SheetError
 from rules.core.system import Action
 from vtt.campaigns import services as campaigns
-from vtt.encounters import services
+from vtt.campaigns.roles import role_of
+from vtt.encounters import audiences, services
 from vtt.encounters.fragments import dice_chips, render_events, visible_rows
 from vtt.encounters.models import Encounter
 from vtt.errors import BadInvite, NotAllowed, NotYourCharacter
@@ -96,7 +97,7 @@ def test_stranger_cannot_act_or_chat(encounter: Any, otto: Any) -> None:
         services.play(encounter.pk, otto.pk, bump(), "k")
     with pytest.raises(NotAllowed):
         services.chat(encounter.pk, otto.pk, "hello", "k2")
-    assert not services.can_view(otto.pk, encounter.pk)
+    assert not audiences.can_view(otto.pk, encounter.pk)
 
 
 def test_removed_member_can_no_longer_act(encounter: Any, gwen: Any, pip: Any) -> None:
@@ -123,7 +124,7 @@ def test_roll_2d6_plus_3_shows_every_die(encounter: Any, pip: Any) -> None:
 def test_a_dice_chip_names_its_die_once(encounter: Any, pip: Any, gwen: Any) -> None:
     [row] = services.chat(encounter.pk, pip.pk, "/roll 2d6+3", "k").events
     encounter.refresh_from_db()
-    html = render_events(encounter, services.audience_for(encounter.pk, gwen.pk), row.seq, row.seq)
+    html = render_events(encounter, audiences.audience_for(encounter.pk, gwen.pk), row.seq, row.seq)
     assert html.count('<span class="purpose">2d6</span> <b class="face">') == 2
     assert 'class="sides"' not in html  # the purpose "2d6" already says d6
     chips = dice_chips([{"purpose": "hit location", "sides": 10, "value": 7}])
@@ -146,8 +147,8 @@ def test_roll_4d10_at_least_8_counts_successes(encounter: Any, pip: Any) -> None
 def test_gmroll_only_the_gm_sees_the_result(encounter: Any, pip: Any) -> None:
     [row] = services.chat(encounter.pk, pip.pk, "/gmroll 1d20", "k").events
     assert row.audience == "gm"
-    gm = services.audience_for(encounter.pk, encounter.campaign.owner_id)
-    player = services.audience_for(encounter.pk, pip.pk)
+    gm = audiences.audience_for(encounter.pk, encounter.campaign.owner_id)
+    player = audiences.audience_for(encounter.pk, pip.pk)
     assert gm is not None
     assert player is not None
 
@@ -180,7 +181,7 @@ def test_unknown_chat_command_is_refused(encounter: Any, pip: Any) -> None:
 
 def test_html_in_a_chat_line_is_rendered_as_text(encounter: Any, pip: Any) -> None:
     [row] = services.chat(encounter.pk, pip.pk, "<script>alert(1)</script>", "k").events
-    audience = services.audience_for(encounter.pk, pip.pk)
+    audience = audiences.audience_for(encounter.pk, pip.pk)
     assert audience is not None
     html = render_events(Encounter.objects.get(pk=encounter.pk), audience, row.seq, row.seq)
     assert "<script>alert(1)</script>" not in html
@@ -264,11 +265,11 @@ def test_joining_with_a_revoked_or_forged_invite_is_refused(
     for bad in (token, "forged-token", ""):
         with pytest.raises(BadInvite):
             campaigns.join_by_token(otto.pk, bad)
-    assert campaigns.role_of(campaign.pk, otto.pk) is None
+    assert role_of(campaign.pk, otto.pk) is None
 
     fresh = campaigns.renew_invite(campaign.pk, gwen.pk)
     assert campaigns.join_by_token(otto.pk, fresh).pk == campaign.pk
-    assert campaigns.role_of(campaign.pk, otto.pk) == "player"
+    assert role_of(campaign.pk, otto.pk) == "player"
 
 
 def test_seats_only_for_known_actors_and_members(encounter: Any, gwen: Any, otto: Any) -> None:
@@ -279,10 +280,10 @@ def test_seats_only_for_known_actors_and_members(encounter: Any, gwen: Any, otto
 
 
 def test_seated_player_audience_has_their_side_and_actors(encounter: Any, pip: Any) -> None:
-    audience = services.audience_for(encounter.pk, pip.pk)
+    audience = audiences.audience_for(encounter.pk, pip.pk)
     assert audience is not None
     assert audience.key == "player|side:blue|ann"
-    keys = {a.key for a in services.table_audiences(encounter)}
+    keys = {a.key for a in audiences.table_audiences(encounter)}
     assert keys == {"gm", "observer", "player", audience.key}
 
 
@@ -290,7 +291,7 @@ def test_seat_and_roster_changes_refresh_the_broadcast_audiences(
     encounter: Any, gwen: Any, pip: Any
 ) -> None:
     def keys() -> set[str]:
-        return {a.key for a in services.table_audiences(Encounter.objects.get(pk=encounter.pk))}
+        return {a.key for a in audiences.table_audiences(Encounter.objects.get(pk=encounter.pk))}
 
     services.assign_seat(encounter.pk, gwen.pk, "bob", pip.pk)
     assert "player|side:blue|ann|bob" in keys()

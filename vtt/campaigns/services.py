@@ -9,17 +9,11 @@ from django.utils.translation import gettext as _
 
 from rules.core.registry import get_system
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
+from vtt.campaigns.roles import role_of
+from vtt.encounters.audiences import refresh_audiences
+from vtt.encounters.models import Seat
 from vtt.errors import BadInvite, NotAllowed
 from vtt.realtime import close_user_sockets_on_commit
-
-
-def role_of(campaign_id: int, user_id: int) -> str | None:
-    """The user's role in the campaign, or None for a stranger."""
-    return (
-        Membership.objects.filter(campaign_id=campaign_id, user_id=user_id)
-        .values_list("role", flat=True)
-        .first()
-    )
 
 
 def require_gm(campaign_id: int, user_id: int) -> None:
@@ -79,8 +73,6 @@ def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membe
         raise NotAllowed(_("The campaign's owner stays its game master."))
     membership.role = role
     membership.save(update_fields=["role"])
-    from vtt.encounters.services import refresh_audiences
-
     refresh_audiences(campaign_id)
     close_user_sockets_on_commit(member_id, campaign_id, "role changed")
     return membership
@@ -93,12 +85,8 @@ def remove_member(campaign_id: int, user_id: int, member_id: int) -> None:
     campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
     if member_id == campaign.owner_id:
         raise NotAllowed(_("The campaign's owner cannot be removed."))
-    from vtt.encounters.models import Seat
-
     Seat.objects.filter(encounter__campaign_id=campaign_id, user_id=member_id).delete()
     Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).delete()
-    from vtt.encounters.services import refresh_audiences
-
     refresh_audiences(campaign_id)
     close_user_sockets_on_commit(member_id, campaign_id, "removed")
 

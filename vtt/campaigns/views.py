@@ -15,6 +15,7 @@ from rules.core.registry import get_system
 from vtt.campaigns import services
 from vtt.campaigns.forms import CampaignForm, RoleForm, SettingsForm
 from vtt.campaigns.models import Campaign, Membership, Role
+from vtt.campaigns.roles import role_of
 from vtt.characters.models import Character
 from vtt.schema_forms import SchemaForm
 from vtt.words import refusal
@@ -31,7 +32,7 @@ def me(request: HttpRequest) -> int:
 def member_campaign(request: HttpRequest, campaign_id: int) -> tuple[Campaign, str]:
     """The campaign and the user's role; strangers get a 404, not a hint it exists."""
     campaign = get_object_or_404(Campaign, pk=campaign_id)
-    role = services.role_of(campaign.pk, me(request))
+    role = role_of(campaign.pk, me(request))
     if role is None:
         raise Http404
     return campaign, role

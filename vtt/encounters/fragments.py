@@ -14,8 +14,8 @@ from django.utils import translation
 from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
 from rules.core.system import Audience
+from vtt.encounters.audiences import audience_for, table_audiences
 from vtt.encounters.models import Encounter, Seat
-from vtt.encounters.services import audience_for, table_audiences
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
 from vtt.words import say

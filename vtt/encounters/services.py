@@ -20,15 +20,19 @@ from rules.core.dice import SeededDice, commitment, derive_seed
 from rules.core.errors import RulesError
 from rules.core.log import TABLE_PREFIX, Entry, fold, last_revertible
 from rules.core.registry import get_system
-from rules.core.system import GM, OBSERVER, Action, Audience, GameSystem
+from rules.core.system import Action, GameSystem
 from rules.core.system import Event as RulesEvent
 from rules.core.table import chat_action, resolve_table_action
 from rules.core.table import undo as revert_of
 from vtt.campaigns.models import Campaign, Membership, Role
-from vtt.campaigns.services import require_gm, role_of
+from vtt.campaigns.roles import role_of
+from vtt.campaigns.services import require_gm
+from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
+from vtt.encounters.fragments import broadcast
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.errors import NotAllowed, NotYourCharacter
 from vtt.eventlog.models import Event
+from vtt.realtime import close_user_sockets_on_commit
 
 MAX_CHAT_LENGTH = 500
 logger = logging.getLogger(__name__)
@@ -46,84 +50,6 @@ class Outcome:
     @property
     def last_seq(self) -> int:
         return self.events[-1].seq if self.events else 0
-
-
-# --- who is looking -------------------------------------------------------------------------
-
-
-def side_of(setup: Mapping[str, Any], actor_id: str) -> str | None:
-    """The side an actor plays on: its combatant's side, or the actor itself for a side game."""
-    for combatant in setup.get("combatants") or ():
-        if str(combatant.get("id")) == actor_id:
-            side = combatant.get("side")
-            return str(side) if side else None
-    if actor_id in (setup.get("sides") or {}) or actor_id in (setup.get("seats") or {}):
-        return actor_id
-    return None
-
-
-def audience_of(encounter: Encounter, user_id: int, role: str | None) -> Audience | None:
-    """The Audience a user sees this encounter as, or None for a stranger."""
-    if role == Role.GM:
-        return GM
-    if role == Role.OBSERVER:
-        return OBSERVER
-    if role != Role.PLAYER:
-        return None
-    seats = list(Seat.objects.filter(encounter=encounter, user_id=user_id))
-    sides = sorted({seat.side for seat in seats if seat.side})
-    return Audience(
-        "player", side=sides[0] if sides else None, actors=frozenset(s.actor_id for s in seats)
-    )
-
-
-def audience_for(encounter_id: int, user_id: int) -> Audience | None:
-    """The Audience of a user at an encounter, looked up fresh (roles change)."""
-    encounter = Encounter.objects.filter(pk=encounter_id).first()
-    if encounter is None:
-        return None
-    return audience_of(encounter, user_id, role_of(encounter.campaign_id, user_id))
-
-
-def can_view(user_id: int, encounter_id: int) -> bool:
-    """Whether the user is a member of the encounter's campaign."""
-    return audience_for(encounter_id, user_id) is not None
-
-
-def seated_audiences(encounter: Encounter) -> list[list[Any]]:
-    """The distinct audiences of the encounter's seated players, as stored JSON."""
-    players = Membership.objects.filter(campaign_id=encounter.campaign_id, role=Role.PLAYER)
-    held: dict[int, list[tuple[str, str | None]]] = {}
-    for user_id, actor_id, side in Seat.objects.filter(
-        encounter=encounter, user_id__in=players.values("user_id")
-    ).values_list("user_id", "actor_id", "side"):
-        held.setdefault(user_id, []).append((actor_id, side))
-    found: dict[str, list[Any]] = {}
-    for seats in held.values():
-        sides = sorted({side for _actor, side in seats if side})
-        audience = Audience(
-            "player", side=sides[0] if sides else None, actors=frozenset(a for a, _s in seats)
-        )
-        found[audience.key] = [audience.side, sorted(audience.actors)]
-    return [found[key] for key in sorted(found)]
-
-
-def refresh_audiences(campaign_id: int, encounter_id: int | None = None) -> None:
-    """Recompute the stored audiences after seats or roles change (inside their transaction)."""
-    encounters = Encounter.objects.filter(campaign_id=campaign_id)
-    if encounter_id is not None:
-        encounters = encounters.filter(pk=encounter_id)
-    for encounter in encounters:
-        Encounter.objects.filter(pk=encounter.pk).update(audiences=seated_audiences(encounter))
-
-
-def table_audiences(encounter: Encounter) -> list[Audience]:
-    """Every distinct audience at the table: gm, observer, unseated players and each seated view."""
-    audiences: dict[str, Audience] = {"gm": GM, "observer": OBSERVER, "player": Audience("player")}
-    for side, actors in encounter.audiences:
-        audience = Audience("player", side=side, actors=frozenset(actors))
-        audiences.setdefault(audience.key, audience)
-    return list(audiences.values())
 
 
 # --- the log --------------------------------------------------------------------------------
@@ -214,8 +140,6 @@ def _doorbell(encounter: Encounter, rows: list[Event]) -> Any:
     encounter_id, first, last = encounter.pk, rows[0].seq, rows[-1].seq
 
     def ring() -> None:
-        from vtt.encounters.fragments import broadcast
-
         try:
             broadcast(encounter_id, first, last, encounter=encounter, rows=rows)
         except Exception:
@@ -395,8 +319,6 @@ def assign_seat(encounter_id: int, user_id: int, actor_id: str, seat_user_id: in
     )
     _seat(encounter, system, system.load(encounter.state), actor_id, seat_user_id)
     refresh_audiences(encounter.campaign_id, encounter.pk)
-    from vtt.realtime import close_user_sockets_on_commit
-
     # their audience changed: the page reconnects and starts from the new view
     for affected in {*previous, *([seat_user_id] if seat_user_id else [])}:
         close_user_sockets_on_commit(affected, encounter.campaign_id, "seat changed")

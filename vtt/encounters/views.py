@@ -19,7 +19,7 @@ from rules.core.registry import get_system
 from rules.core.system import Action, Audience
 from vtt.campaigns.models import Role
 from vtt.campaigns.views import me, member_campaign
-from vtt.encounters import fragments, replays, services
+from vtt.encounters import audiences, fragments, replays, services
 from vtt.encounters.commands import RESERVED
 from vtt.encounters.forms import EncounterForm
 from vtt.encounters.models import Encounter
@@ -32,7 +32,7 @@ def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter
     """The encounter, the user's audience and role; strangers get a 404."""
     encounter = get_object_or_404(Encounter, pk=encounter_id)
     _campaign, role = member_campaign(request, encounter.campaign_id)
-    audience = services.audience_of(encounter, me(request), role)
+    audience = audiences.audience_of(encounter, me(request), role)
     if audience is None:
         raise Http404
     return encounter, audience, role
