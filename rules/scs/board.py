@@ -116,12 +116,8 @@ def ezoc(scn: Scenario, state: State, side: str) -> frozenset[Hex]:
     # A ZOC depends on where each unit stands, its step and its status (SCS-2.0a, PD-08).
     strength = [(units[u]["step"], units[u]["status"]) for ids in stacks.values() for u in ids]
     key = (side, marshal.dumps((stacks, strength)))
-    hit = _EZOC.get(id(scn))
-    if hit is None or hit[0] is not scn:
-        if len(_EZOC) > 64:
-            _EZOC.clear()
-        hit = _EZOC[id(scn)] = (scn, {})
-    found = hit[1].get(key)
+    memo: dict[tuple[str, bytes], frozenset[Hex]] = scn.memo.setdefault("ezoc", {})
+    found = memo.get(key)
     if found is None:
         cells: set[Hex] = set()
         for ids in stacks.values():
@@ -129,13 +125,10 @@ def ezoc(scn: Scenario, state: State, side: str) -> frozenset[Hex]:
                 for uid in ids:
                     cells |= zoc(scn, state, uid)
         found = frozenset(cells)
-        if len(hit[1]) >= 256:
-            hit[1].clear()
-        hit[1][key] = found
+        if len(memo) >= 256:
+            memo.clear()
+        memo[key] = found
     return found
-
-
-_EZOC: dict[int, tuple[Scenario, dict[tuple[str, bytes], frozenset[Hex]]]] = {}
 
 
 def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fraction | None, str]:
@@ -171,13 +164,10 @@ def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fracti
     return cost, ", ".join(parts)
 
 
-_SCALED: dict[int, tuple[Scenario, int, dict[tuple[str, Hex, Hex], int | None]]] = {}
-
-
 def scaled_costs(scn: Scenario) -> tuple[int, dict[tuple[str, Hex, Hex], int | None]]:
     """MP scaled to whole numbers (x the LCM of every TEC denominator) and a per-step cost cache."""
-    hit = _SCALED.get(id(scn))
-    if hit is None or hit[0] is not scn:
+    hit: tuple[int, dict[tuple[str, Hex, Hex], int | None]] | None = scn.memo.get("scaled")
+    if hit is None:
         values = [scn.road_mp, scn.ezoc_entry_cost]
         values.extend(v for v in scn.offmap_mp.values() if v is not None)
         for terrain in scn.hex_terrain.values():
@@ -185,11 +175,8 @@ def scaled_costs(scn: Scenario) -> tuple[int, dict[tuple[str, Hex, Hex], int | N
         for feature in scn.hexside_features.values():
             values.extend(v for v in feature.mp_add.values() if v is not None)
         scale = math.lcm(*(v.denominator for v in values))
-        hit = (scn, scale, {})
-        if len(_SCALED) > 64:
-            _SCALED.clear()
-        _SCALED[id(scn)] = hit
-    return hit[1], hit[2]
+        hit = scn.memo["scaled"] = (scale, {})
+    return hit
 
 
 def scaled_terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> int | None:
@@ -203,19 +190,14 @@ def scaled_terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> int |
 
 
 GroupTable = dict[Hex, tuple[tuple[Hex, tuple[int, ...]], ...]]
-_GROUPS: dict[int, tuple[Scenario, dict[tuple[str, ...], GroupTable]]] = {}
 
 
 def movement_table(scn: Scenario, classes: tuple[str, ...]) -> GroupTable:
     """SCS-TEC-2 / SCS-3.2d: each hex's neighbours every class may enter, with each class's scaled
     MP (terrain, road, hexsides; no EZOC), in neighbour order; built once per scenario and group.
     """
-    hit = _GROUPS.get(id(scn))
-    if hit is None or hit[0] is not scn:
-        if len(_GROUPS) > 64:
-            _GROUPS.clear()
-        hit = _GROUPS[id(scn)] = (scn, {})
-    table = hit[1].get(classes)
+    tables: dict[tuple[str, ...], GroupTable] = scn.memo.setdefault("groups", {})
+    table = tables.get(classes)
     if table is None:
         per_class = [_class_table(scn, c) for c in classes]
         if scn.allow_offmap_movement:
@@ -229,7 +211,7 @@ def movement_table(scn: Scenario, classes: tuple[str, ...]) -> GroupTable:
                 for nxt, cost in steps
                 if all(nxt in m for m in more)
             )
-        hit[1][classes] = table
+        tables[classes] = table
     return table
 
 

@@ -6,6 +6,7 @@ import hashlib
 import heapq
 import itertools
 import marshal
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
@@ -22,6 +23,7 @@ from rules.scs import board
 from rules.scs.board import State
 from rules.scs.crt import Result, SideResult, as_fraction, fmt, odds, parse_result
 from rules.scs.scenario import Scenario, load_scenario, sorted_repr
+from rules.scs.settings import campaign_settings
 
 VERSION = 1
 PHASES = ("movement", "combat", "exploitation", "supply")
@@ -60,6 +62,7 @@ def start(setup: Mapping[str, Any]) -> State:
     if not isinstance(spec, str | Mapping):
         raise SheetError("scenario", f"must be a scenario name or object, not {spec!r}")
     chosen = mapping_field(setup, "settings", default={})
+    campaign_settings(chosen)  # the declared settings' bounds, before any scenario is built
     overrides = {k: v for k, v in chosen.items() if v is not None}
     scn = load_scenario(spec, overrides or None)
     state: State = {
@@ -232,9 +235,10 @@ def apply(state: State, event: Event) -> State:
     (its Scratch); applying that event to that very state object takes the fold it made, once,
     instead of making it again. Any other call folds the event here.
     """
-    hit = _FOLDED.pop(id(event), None)
-    if hit is not None and hit[0] is event and hit[1] is state:
-        return hit[2]
+    for scratch in reversed(RECENT):
+        folded = scratch.take(state, event)
+        if folded is not None:
+            return folded
     return _fold(state, event)
 
 
@@ -247,9 +251,9 @@ def _fold(state: State, event: Event, scn: Scenario | None = None) -> State:
     return new
 
 
-# id(event) -> (event, the state it was folded into, the result): single use, bounded; events
-# resolved but never applied (a refused action's partial work, a preview) are dropped in bulk.
-_FOLDED: dict[int, tuple[Event, State, State]] = {}
+# The last resolutions, newest last: each keeps its folds until `apply` takes them (once each);
+# the work of resolutions never applied (a refused action's partial work) falls off the end.
+RECENT: deque[Scratch] = deque(maxlen=16)
 
 
 def _handler(kind: str) -> tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Writes]:
@@ -605,14 +609,25 @@ class Scratch:
         self.state = state
         self.events: list[Event] = []
         self._scn = scn if scn is not None else scenario_of(state)
+        # (event, the state it was folded into, the result), compared by identity, single use
+        self._folds: list[tuple[Event, State, State] | None] = []
+        RECENT.append(self)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
         new = _fold(self.state, event, self._scn)
-        if len(_FOLDED) >= 64:
-            _FOLDED.clear()
-        _FOLDED[id(event)] = (event, self.state, new)
+        self._folds.append((event, self.state, new))
         self.state = new
+
+    def take(self, state: State, event: Event) -> State | None:
+        """The fold of `event` into `state` this resolution made, once; None if it made none."""
+        for n, fold in enumerate(self._folds):
+            if fold is not None and fold[0] is event:
+                if fold[1] is not state:
+                    return None
+                self._folds[n] = None
+                return fold[2]
+        return None
 
 
 def _side_name(scn: Scenario, side: str) -> str:
@@ -1478,15 +1493,10 @@ class _CombatTables:
         return found
 
 
-_TABLES: dict[int, _CombatTables] = {}
-
-
 def _combat_tables(scn: Scenario) -> _CombatTables:
-    found = _TABLES.get(id(scn))
-    if found is None or found.scn is not scn:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        found = _TABLES[id(scn)] = _CombatTables(scn)
+    found: _CombatTables | None = scn.memo.get("combat")
+    if found is None:
+        found = scn.memo["combat"] = _CombatTables(scn)
     return found
 
 

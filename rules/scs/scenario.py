@@ -136,6 +136,9 @@ class Scenario:
     sudden_death: tuple[tuple[str, frozenset[Hex]], ...] = ()  # SCS-VIC-1: (side, hexes to hold)
     support_enabled: bool = False  # SCS-ART-1 / PD-29: the optional barrage module
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Work derived from this scenario alone or from it and a position (ZOC unions, scaled MP,
+    # movement and combat tables), remembered with it and dropped with it.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def label(self, cell: Hex) -> str:
         """SCS-MAP-1, SCS-MAP-2: every hex has an id, computed from its position, printed or not."""

@@ -240,12 +240,12 @@ def test_resolve_refuses_bad_input_in_one_line(args: tuple[str, ...], message: s
         (
             "scs",
             '{"skip_setup": true, "settings": {"tec.ezoc_entry_cost": -2}}',
-            "tec.ezoc_entry_cost: a cost cannot be negative",
+            "tec.ezoc_entry_cost: must be at least 0",
         ),
         (
             "scs",
             '{"skip_setup": true, "settings": {"tec.road.mp": "-1/2"}}',
-            "tec.road.mp: a cost cannot be negative",
+            "tec.road.mp: must be at least 0",
         ),
     ],
 )

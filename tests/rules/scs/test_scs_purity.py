@@ -215,7 +215,7 @@ def test_apply_takes_the_fold_resolve_made_once_and_only_for_that_state_scs_eng_
     assert chained["combat"] is None
     for _ in range(100):  # resolved, never applied: the leftovers stay bounded
         SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(1))
-    assert len(engine._FOLDED) <= 64
+    assert len(engine.RECENT) <= 16
 
 
 def test_remembered_combat_figures_follow_every_unit_input_scs_cbt_6_7() -> None:

@@ -192,3 +192,32 @@ def test_offmap_movement_opens_the_ring_of_hexes_just_beyond_the_edge_scs_map_5(
     assert scn.offmap_mp == {"foot": 1, "mech": 1}  # the default terrain's (clear) MP
     priced = load_scenario("halden_crossing", {"allow_offmap_movement": True, "offmap_mp": "3/2"})
     assert priced.offmap_mp == {"foot": Fraction(3, 2), "mech": Fraction(3, 2)}
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"tec.ezoc_entry_cost": -2}, r"^tec\.ezoc_entry_cost: must be at least 0 \(SCS-2\.1a\)"),
+        ({"stacking.limit_points": -1}, r"^stacking\.limit_points: must be at least 0 \(PD-13\)"),
+        ({"supply.oos_ma": "half"}, r"^supply\.oos_ma: must be a number or a fraction"),
+        ({"crt.below_min": "reroll"}, r"^crt\.below_min: must be one of use the lowest column"),
+    ],
+)
+def test_campaign_settings_out_of_bounds_are_refused_naming_the_field(
+    settings: dict[str, Any], error: str
+) -> None:
+    from rules.core.errors import SheetError
+    from rules.scs import SYSTEM
+
+    with pytest.raises(SheetError, match=error):
+        SYSTEM.start({"scenario": "halden_crossing", "settings": settings})
+
+
+def test_the_settings_schema_is_what_the_campaign_pages_read() -> None:
+    from rules.scs import SYSTEM
+    from rules.scs.settings import ScsSettings, campaign_settings
+
+    keys = [entry.key for entry in SYSTEM.settings_schema.entries]
+    assert keys == [setting.key for setting in SYSTEM.settings]
+    assert campaign_settings({"tec.road.mp": "1/3", "crt.rows": {}}) == ScsSettings(road_mp="1/3")
+    assert SYSTEM.sheet_schema.entry("steps").item.entry("ma").min == 0

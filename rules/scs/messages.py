@@ -1,0 +1,66 @@
+"""Every word SCS says to a person, as messages (ids `scs.`): labels, log lines, refusals."""
+
+from __future__ import annotations
+
+from rules.core.kit import Message
+
+# --- settings (rules/scs/settings.py) --------------------------------------------------------
+
+MOVEMENT = Message("scs.group.movement", "Movement")
+STACKING = Message("scs.group.stacking", "Stacking")
+COMBAT = Message("scs.group.combat", "Combat")
+OVERRUN = Message("scs.group.overrun", "Overrun")
+REINFORCEMENTS = Message("scs.group.reinforcements", "Reinforcements")
+SUPPLY = Message("scs.group.supply", "Supply")
+YES = Message("scs.yes", "yes")
+NO = Message("scs.no", "no")
+
+EZOC_ENTRY_COST = Message("scs.setting.ezoc_entry_cost", "MP to enter an enemy ZOC")
+ROAD_MP = Message("scs.setting.road_mp", "MP per road hex")
+STACKING_LIMIT = Message("scs.setting.stacking_limit", "Stacking limit (points per hex)")
+UNIT_POINTS = Message("scs.setting.unit_points", "A unit's stacking points")
+CURRENT_STEPS = Message("scs.setting.current_steps", "its current steps")
+ONE_PER_UNIT = Message("scs.setting.one_per_unit", "one per unit")
+OFFMAP_MOVEMENT = Message("scs.setting.offmap", "Moves may leave the map and come back")
+ZOC_MIN_ATTACK = Message("scs.setting.zoc_min_attack", "Attack needed for a ZOC")
+ZERO_STRENGTH_JOIN = Message("scs.setting.zero_strength", "Zero-strength units may join attacks")
+BELOW_MIN = Message("scs.setting.below_min", "Odds below the table")
+LOWEST_COLUMN = Message("scs.setting.lowest_column", "use the lowest column")
+NO_ATTACK = Message("scs.setting.no_attack", "no attack")
+AUTO_RESULT = Message("scs.setting.auto_result", "the table's automatic result")
+OVERRUN_UNITS = Message("scs.setting.overrun_units", "Who may overrun")
+EXPLOIT_CAPABLE = Message("scs.setting.exploit_capable", "exploitation-capable units")
+ANY_WITH_ZOC = Message("scs.setting.any_with_zoc", "any unit with a ZOC")
+OVERRUN_MP = Message("scs.setting.overrun_mp", "Overrun cost in MP")
+OVERRUN_SHIFT = Message("scs.setting.overrun_shift", "Overrun column shift")
+OVERRUN_ENTER = Message("scs.setting.overrun_enter", "MP to enter an overrun hex")
+OVERRUN_STACKED = Message("scs.setting.overrun_stacked", "Overrunners stacked at phase start")
+BLOCKED = Message("scs.setting.blocked", "Reinforcement with every entry hex enemy-held")
+DELAY = Message("scs.setting.delay", "arrives a turn later")
+NEAREST_EDGE = Message("scs.setting.nearest_edge", "enters on the nearest free edge hex")
+TRACE_MAX = Message("scs.setting.trace_max", "Supply line length (hexes)")
+OOS_ATTACK = Message("scs.setting.oos_attack", "Out-of-supply attack multiplier")
+OOS_DEFENSE = Message("scs.setting.oos_defense", "Out-of-supply defense multiplier")
+OOS_MA = Message("scs.setting.oos_ma", "Out-of-supply MA multiplier")
+OOS_MA_MINIMUM = Message("scs.setting.oos_ma_minimum", "Minimum MA out of supply")
+ATTRITION = Message("scs.setting.attrition", "Second failed supply check")
+LOSE_STEP = Message("scs.setting.lose_step", "the unit loses a step")
+ELIMINATE = Message("scs.setting.eliminate", "the unit is eliminated")
+NO_ATTRITION = Message("scs.setting.no_attrition", "nothing")
+
+# --- the unit counter sheet (rules/scs/sheet.py) ---------------------------------------------
+
+UNIT_ID = Message("scs.sheet.id", "Unit id")
+UNIT_SIDE = Message("scs.sheet.side", "Side")
+UNIT_NAME = Message("scs.sheet.name", "Name")
+UNIT_TYPE = Message("scs.sheet.type", "Type")
+MOVE_CLASS = Message("scs.sheet.move_class", "Movement class")
+EXPLOIT = Message("scs.sheet.exploit", "Exploitation-capable")
+STEPS = Message("scs.sheet.steps", "Step levels (full strength first)")
+STEP_ATTACK = Message("scs.sheet.attack", "Attack")
+STEP_DEFENSE = Message("scs.sheet.defense", "Defense")
+STEP_MA = Message("scs.sheet.ma", "Movement allowance")
+ATTACK_MODE = Message("scs.sheet.attack_mode", "Attack mode")
+CLOSE = Message("scs.sheet.close", "close")
+SUPPORT = Message("scs.sheet.support", "support")
+NO_STEPS = Message("scs.sheet.no_steps", "must list at least one step level")
