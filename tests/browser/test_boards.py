@@ -114,3 +114,158 @@ def test_replay_steps_through_the_log_and_live_frames_leave_it_alone(
     assert "03.04" in text
     assert "03.05" in text
     assert text.count("\n#") >= 5
+
+
+def test_wheel_zoom_keeps_the_hex_under_the_pointer_and_survives_live_frames(
+    login: Callable[..., Any], tabula_server: Any, wait_caught_up: Callable[[Any], None]
+) -> None:
+    pk = fresh_scs(tabula_server)
+    blue = login("player1")
+    blue.goto(f"/encounters/{pk}/")
+    wait_caught_up(blue)
+    hexes = blue.locator("#scs-board svg.scs-map")
+    before = hexes.get_attribute("viewBox")
+    box = blue.locator("#scs-board .hex[data-hex='05.05']").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.8
+    under = "([x, y]) => document.elementFromPoint(x, y).closest('[data-hex]').dataset.hex"
+    assert blue.evaluate(under, [x, y]) == "05.05"
+    blue.mouse.move(x, y)
+    for _ in range(3):
+        blue.mouse.wheel(0, -240)
+    blue.wait_for_timeout(200)
+    assert hexes.get_attribute("viewBox") != before
+    zoomed = blue.locator("#scs-board .hex[data-hex='05.05']").bounding_box()
+    assert zoomed["width"] > box["width"] * 1.5
+    assert blue.evaluate(under, [x, y]) == "05.05"
+    assert blue.locator(".scs-mapview.zoomed .minimap").is_visible()
+    # A move made in another window re-renders the board live; the zoom stays as it was left.
+    blue.get_by_role("button", name="Zoom out").click()
+    view = hexes.get_attribute("viewBox")
+    other = login("player1")
+    other.goto(f"/encounters/{pk}/")
+    wait_caught_up(other)
+    other.locator("#scs-board .stack[data-hex='02.06']").click()
+    other.locator("#scs-board .reach-set.show [data-to='03.06']").click()
+    blue.locator("#scs-board .stack[data-hex='03.06']").wait_for(state="attached")
+    assert blue.locator("#scs-board svg.scs-map").get_attribute("viewBox") == view
+    blue.get_by_role("button", name="Fit").click()
+    assert blue.locator("#scs-board svg.scs-map").get_attribute("viewBox") != view
+
+
+def test_keyboard_alone_selects_a_stack_and_moves_it(
+    login: Callable[..., Any], tabula_server: Any, wait_caught_up: Callable[[Any], None]
+) -> None:
+    pk = fresh_scs(tabula_server)
+    blue = login("player1")
+    blue.goto(f"/encounters/{pk}/")
+    wait_caught_up(blue)
+    focused = (
+        "() => { const e = document.activeElement; return e.dataset.hex || e.dataset.to || ''; }"
+    )
+    klass = "() => document.activeElement.getAttribute('class') || ''"
+    for _ in range(80):  # Tab through the page to the first stack of the map
+        blue.keyboard.press("Tab")
+        if "stack" in blue.evaluate(klass):
+            break
+    assert blue.evaluate(focused) == "01.04"
+    blue.keyboard.press("Enter")
+    assert blue.locator("#scs-board .stack.selected[data-hex='01.04']").count() == 1
+    blue.keyboard.press("i")  # the card of the focused stack
+    card = blue.locator("[data-card='01.04']")
+    assert card.is_visible()
+    assert "4-5-7" in card.text_content()
+    blue.keyboard.press("Escape")
+    assert card.is_hidden()
+    for _ in range(12):  # arrows travel across the map to the highlighted hex 03.04
+        column, row = blue.evaluate(focused).split(".")
+        if (column, row) == ("03", "04") and "reach-cell" in blue.evaluate(klass):
+            break
+        if column < "03":
+            blue.keyboard.press("ArrowRight")
+        else:  # rows count up the map: a higher row is further up
+            blue.keyboard.press("ArrowUp" if row < "04" else "ArrowDown")
+    assert "reach-cell" in blue.evaluate(klass)
+    assert blue.evaluate(focused) == "03.04"
+    blue.keyboard.press("Enter")
+    blue.locator("#scs-board .stack[data-hex='03.04'].side-blue").wait_for()
+    assert blue.locator("#scs-board .stack[data-hex='01.04']").count() == 0
+
+
+def test_drag_and_drop_moves_and_escape_cancels(
+    login: Callable[..., Any], tabula_server: Any, wait_caught_up: Callable[[Any], None]
+) -> None:
+    pk = fresh_scs(tabula_server)
+    blue = login("player1")
+    blue.goto(f"/encounters/{pk}/")
+    wait_caught_up(blue)
+    blue.locator("#scs-board .stack[data-hex='02.05']").click()
+    assert blue.locator("#scs-board .reach-set.show").count() == 1
+    blue.keyboard.press("Escape")
+    assert blue.locator("#scs-board .reach-set.show").count() == 0
+    assert blue.locator("#scs-board .stack.selected").count() == 0
+    start = blue.locator("#scs-board .stack[data-hex='02.05']").bounding_box()
+    end = blue.locator("#scs-board .hex[data-hex='04.05']").bounding_box()
+    blue.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    blue.mouse.down()
+    for i in range(1, 11):
+        blue.mouse.move(
+            start["x"] + (end["x"] + end["width"] / 2 - start["x"]) * i / 10,
+            start["y"] + (end["y"] + end["height"] / 2 - start["y"]) * i / 10,
+        )
+    blue.mouse.up()
+    blue.locator("#scs-board .stack[data-hex='04.05'].side-blue").wait_for()
+    # Right-click shows the card of the moved unit: strengths, steps, supply.
+    blue.locator("#scs-board .stack[data-hex='04.05']").click(button="right")
+    card = blue.locator("[data-card='04.05']")
+    assert card.is_visible()
+    for fact in ("7 Recon Bn", "2-1-8", "Steps", "in supply"):
+        assert fact in card.text_content()
+
+
+LOSS_GAME = """
+import uuid
+from django.contrib.auth import get_user_model
+from rules.core.system import Action
+from vtt.encounters.services import play
+users = {u.username: u for u in get_user_model().objects.all()}
+def act(kind, actor, **params):
+    play(%(pk)s, users["player1"].pk, Action(kind, actor, params), uuid.uuid4().hex)
+act("unit.move", "blue", units="B1", to="04.04")
+act("unit.move", "blue", units="B2", to="04.05")
+act("phase.end", "blue")
+act("attack.declare", "blue", units="B1,B2", target="05.05")
+print("READY")
+"""
+
+
+def test_a_step_loss_is_chosen_by_clicking_a_counter(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    rows = ', "settings": {"crt.rows": {str(r): ["AL1"] * 10 for r in range(2, 13)}}'
+    pk = fresh_scs(tabula_server, rows)
+    assert "READY" in tabula_server.shell(LOSS_GAME % {"pk": pk})
+    blue = login("player1")
+    blue.goto(f"/encounters/{pk}/")
+    wait_caught_up(blue)
+    blue.get_by_role("button", name="Roll 2d6").click()
+    picker = blue.locator(".scs-losses .loss-picker")
+    picker.wait_for()
+    submit = blue.get_by_role("button", name="Take the losses")
+    picker.get_by_role("button", name="Clear the choice").click()
+    assert submit.is_disabled()
+    assert blue.locator("#scs-board .counter.loss-eligible").count() == 2
+    blue.locator("#scs-board .counter.loss-eligible[data-unit='B2']").click()  # on the map
+    assert picker.locator("[data-loss-list]").text_content() == "B2"
+    picker.locator("[data-loss-unit='B1']").click()  # owed only one: refused, says why
+    assert picker.locator("[data-loss-list]").text_content() == "B2"
+    screenshot(blue, "loss-chosen")
+    submit.click()
+    blue.locator("#event-log > li.event", has_text="B2").last.wait_for()
+    blue.locator("#scs-board .stack[data-hex='04.05'] .counter.reduced[data-unit='B2']").wait_for()
+    # The combat panel shows the loss next to the figures the dice were rolled with.
+    panel = blue.locator(".scs-combat")
+    if panel.count():
+        assert "now" in panel.locator("li.changed").first.text_content()

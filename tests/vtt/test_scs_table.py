@@ -65,7 +65,9 @@ def test_board_shows_the_hex_map_with_labels_terrain_rivers_and_counters(
     game: Any, pip: Any
 ) -> None:
     html = page(pip, game)
-    assert '<svg class="scs-map"' in html
+    assert '<svg class="scs-map map"' in html
+    assert 'role="group"' in html
+    assert 'role="img"' not in html  # buttons inside an image are lost to screen readers
     assert 'data-hex="07.05"' in html
     assert ">07.05</text>" in html
     assert "t-marsh" in html
@@ -210,9 +212,10 @@ def test_combat_panel_asks_the_owner_for_step_losses(gwen: Any, pip: Any, rex: A
     encounter = rigged(gwen, pip, rex, "AL1")
     act(encounter, pip, "attack.resolve", "blue")
     blue = page(pip, encounter)
-    assert "Choose 1 step loss(es)" in blue
-    assert 'value="B1"' in blue
-    assert "Choose 1 step loss(es)" not in page(rex, encounter)
+    assert "Choose 1 step loss: click the counter that loses it" in blue
+    assert 'data-loss-unit="B1"' in blue  # a counter to click, no id to type
+    assert 'name="units" value="B1" data-loss-field' in blue
+    assert "Choose 1 step loss" not in page(rex, encounter)
 
 
 def test_a_side_only_event_carries_a_side_badge_not_gm_only(

@@ -6,6 +6,9 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from rules.core.system import Audience
 from rules.geometry.hex import HexGrid
 
@@ -61,9 +64,44 @@ def mixed(value: Any) -> str:
     return f"{whole or ''}{glyph}".strip()
 
 
+# The size mark over the unit symbol, read from the last word of the unit's name: the scenario
+# files give no size of their own (a field the engine could carry one day).
+SIZES = {"div": "XX", "bde": "X", "rgt": "III", "regt": "III", "bn": "II", "coy": "I", "co": "I"}
+TYPE_LABELS = {
+    "infantry": gettext_lazy("infantry"),
+    "mech_infantry": gettext_lazy("mechanised infantry"),
+    "armor": gettext_lazy("armour"),
+    "recon": gettext_lazy("reconnaissance"),
+    "engineer": gettext_lazy("engineers"),
+    "antitank": gettext_lazy("anti-tank"),
+    "antiaircraft": gettext_lazy("anti-aircraft"),
+}
+
+
+def _conditions(unit: Mapping[str, Any]) -> list[str]:
+    """What marks a unit carries now, in words, for its card."""
+    found = []
+    if unit.get("frozen"):
+        found.append(_("frozen in an enemy ZOC"))
+    if unit.get("finished"):
+        found.append(_("has finished moving"))
+    if unit.get("attacked"):
+        found.append(_("has attacked"))
+    if unit.get("status") not in (None, "map"):
+        found.append(str(unit["status"]))
+    return found
+
+
 def _unit(unit: Mapping[str, Any]) -> dict[str, Any]:
+    own = "mp" in unit  # the view gives movement points only for the viewer's own units
+    last_word = str(unit.get("name", "")).split()[-1:] or [""]
     return {
         **unit,
+        "size": SIZES.get(last_word[0].lower().rstrip("."), ""),
+        "type_label": TYPE_LABELS.get(str(unit.get("type")), str(unit.get("type", ""))),
+        "steps_left": int(unit.get("steps", 1)) - int(unit.get("step", 0)),
+        "conditions": _conditions(unit),
+        "mp": unit.get("mp") if own else None,
         "mp_text": mixed(unit.get("mp", "0")),
         "ma_text": mixed(unit.get("ma_eff", unit.get("ma", ""))),
         "symbol": SYMBOLS.get(str(unit.get("type")), "infantry"),
@@ -233,6 +271,48 @@ def board_context(
                 )
 
     combat = view.get("combat")
+    retreat_cells = []
+    if combat and not frozen and combat.get("waiting_for") in own_sides:
+        ends: dict[str, bool] = {}  # the end hex of each offered retreat -> whether it costs steps
+        for choice in combat.get("retreat_choices") or ():
+            for option in choice.get("paths") or ():
+                if option.get("off_map") or not option.get("path"):
+                    continue
+                end = option["path"][-1]
+                ends[end] = ends.get(end, True) and bool(option.get("losses"))
+        retreat_cells = [
+            {"hex": h, "loss": loss, "points": _points(_corners(*centre[h], R * 0.9))}
+            for h, loss in sorted(ends.items())
+            if h in centre
+        ]
+    combat_rows: dict[str, list[dict[str, Any]]] = {"attackers": [], "defenders": []}
+    loss_cards: list[dict[str, Any]] = []
+    if combat:
+        # The figures were fixed when the dice were rolled; "now" is each unit after its losses.
+        current = {u["id"]: _unit(u) for u in (*combat["attackers"], *combat["defenders"])}
+        for part, value in (("attackers", "attack"), ("defenders", "defense")):
+            for figure in (combat.get("figures") or {}).get(part) or ():
+                unit = current.get(figure["unit"])
+                gone = unit is None or unit.get("status") != "map"
+                now = None if gone else unit[value]  # type: ignore[index]
+                combat_rows[part].append(
+                    {
+                        **figure,
+                        "strength": mixed(figure["strength"]),
+                        "name": unit["name"] if unit else figure["unit"],
+                        "now": now,
+                        "eliminated": gone,
+                        "changed": gone or str(now) != str(figure["printed"]),
+                    }
+                )
+        loss_cards = [current[uid] for uid in combat.get("loss_units") or () if uid in current]
+        combat = {
+            **combat,
+            "retreat_choices": [
+                {**choice, "cards": [current[u] for u in choice["units"] if u in current]}
+                for choice in combat.get("retreat_choices") or ()
+            ],
+        }
     turns = list(range(1, int(view["map"]["game_turns"]) + 1))
     sides = view["scenario"]["sides"]
     first = view["scenario"]["first_player"]
@@ -260,6 +340,9 @@ def board_context(
             "supply_lines": supply_lines,
             "setup_areas": setup_areas,
             "ezoc": ezoc_cells,
+            "retreat_cells": retreat_cells,
+            "combat_rows": combat_rows,
+            "loss_cards": loss_cards,
             "turns": turns,
             "phases": phases,
             "combat": combat,

@@ -1,0 +1,268 @@
+// Zoom, pan, minimap and keyboard travel for the SVG maps (scs, mech): wheel, pinch, drag, buttons.
+// A map is <div class="mapview" data-mapview="key"> holding svg.map[data-full="x y w h"]; the view
+// (its viewBox) survives every re-render of the board, so a live frame never resets the zoom.
+(() => {
+  "use strict";
+  if (window.__mapview) return;
+  const views = new Map(); // key -> {x, y, w, h} chosen by the user
+  const MIN_SCALE = 0.35;
+  const MAX_SCALE = 6;
+  let dragged = false; // the last pointer gesture panned: the click that follows is not a click
+
+  const full = (svg) => svg.dataset.full.split(/[ ,]+/).map(Number);
+  const scaleOf = (svg, box) => svg.clientWidth / box.w;
+  const narrow = () => window.matchMedia("(max-width: 640px)").matches;
+
+  function clamp(svg, box) {
+    const [fx, fy, fw, fh] = full(svg);
+    const ratio = svg.clientHeight / Math.max(1, svg.clientWidth);
+    let w = Math.min(Math.max(box.w, svg.clientWidth / MAX_SCALE), svg.clientWidth / MIN_SCALE);
+    let h = w * ratio;
+    // Keep at least a third of the map on screen whichever way it was pushed.
+    const x = Math.min(Math.max(box.x, fx - w * 0.66), fx + fw - w * 0.34);
+    const y = Math.min(Math.max(box.y, fy - h * 0.66), fy + fh - h * 0.34);
+    return { x, y, w, h };
+  }
+
+  function fitBox(svg) {
+    const [fx, fy, fw, fh] = full(svg);
+    const cw = Math.max(1, svg.clientWidth);
+    const ch = Math.max(1, svg.clientHeight);
+    // Laptops see the whole map; phones fill the frame by height (a minimap shows the rest),
+    // centred on the viewer's own pieces, so counters stay big enough to read and tap.
+    let scale = Math.min(cw / fw, ch / fh);
+    if (narrow()) scale = Math.max(scale, Math.min(ch / fh, 1.1));
+    const w = cw / scale;
+    const h = ch / scale;
+    let cx = fx + fw / 2;
+    let cy = fy + fh / 2;
+    if (narrow() && w < fw) {
+      const own = [...svg.querySelectorAll("[data-select]")].map((el) => el.getBBox());
+      if (own.length) {
+        cx = own.reduce((s, b) => s + b.x + b.width / 2, 0) / own.length;
+        cy = own.reduce((s, b) => s + b.y + b.height / 2, 0) / own.length;
+      }
+    }
+    return clamp(svg, { x: cx - w / 2, y: cy - h / 2, w, h });
+  }
+
+  function show(svg, box, remember = true) {
+    const root = svg.closest(".mapview");
+    svg.setAttribute("viewBox", `${box.x.toFixed(2)} ${box.y.toFixed(2)} ${box.w.toFixed(2)} ${box.h.toFixed(2)}`);
+    const scale = scaleOf(svg, box);
+    // Labels keep a readable size on screen: their font grows as the map shrinks (CSS uses --k).
+    svg.style.setProperty("--k", Math.max(1, 1 / scale).toFixed(3));
+    svg.dataset.lod = scale < 0.75 ? "far" : scale < 1.4 ? "mid" : "near";
+    if (remember && root) views.set(root.dataset.mapview, box);
+    const mini = root?.querySelector(".minimap-view");
+    if (mini) {
+      mini.setAttribute("x", box.x);
+      mini.setAttribute("y", box.y);
+      mini.setAttribute("width", box.w);
+      mini.setAttribute("height", box.h);
+    }
+    const [, , fw, fh] = full(svg);
+    root?.classList.toggle("zoomed", box.w < fw * 0.98 || box.h < fh * 0.98);
+    const level = root?.querySelector(".mapview-level");
+    if (level) level.textContent = `${Math.round(scale * 100)}%`;
+  }
+
+  function current(svg) {
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+    return { x, y, w, h };
+  }
+
+  function toMap(svg, clientX, clientY) {
+    const point = svg.createSVGPoint();
+    point.x = clientX;
+    point.y = clientY;
+    return point.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  // Zoom by `factor` keeping the map point under (clientX, clientY) where it is on screen.
+  function zoomAt(svg, factor, clientX, clientY) {
+    const box = current(svg);
+    const rect = svg.getBoundingClientRect();
+    if (clientX === undefined) {
+      clientX = rect.left + rect.width / 2;
+      clientY = rect.top + rect.height / 2;
+    }
+    const p = toMap(svg, clientX, clientY);
+    const w = box.w / factor;
+    const limited = clamp(svg, { x: 0, y: 0, w, h: w });
+    const ratio = limited.w / box.w;
+    const next = clamp(svg, {
+      x: p.x - (p.x - box.x) * ratio,
+      y: p.y - (p.y - box.y) * ratio,
+      w: limited.w,
+      h: limited.h,
+    });
+    show(svg, next);
+  }
+
+  function panBy(svg, dxScreen, dyScreen) {
+    const box = current(svg);
+    const s = scaleOf(svg, box);
+    show(svg, clamp(svg, { ...box, x: box.x - dxScreen / s, y: box.y - dyScreen / s }));
+  }
+
+  function centreOn(svg, x, y) {
+    const box = current(svg);
+    show(svg, clamp(svg, { ...box, x: x - box.w / 2, y: y - box.h / 2 }));
+  }
+
+  function setUp(root) {
+    const svg = root.querySelector("svg.map");
+    if (!svg || svg.dataset.mapviewReady || !svg.clientWidth) return;
+    svg.dataset.mapviewReady = "1";
+    const kept = views.get(root.dataset.mapview);
+    show(svg, kept ? clamp(svg, kept) : fitBox(svg), Boolean(kept));
+  }
+
+  function setUpAll() {
+    for (const root of document.querySelectorAll(".mapview[data-mapview]")) setUp(root);
+  }
+
+  // Wheel: zoom about the pointer (a trackpad's pinch arrives as ctrl+wheel).
+  document.addEventListener("wheel", (event) => {
+    const svg = event.target.closest?.(".mapview svg.map");
+    if (!svg) return;
+    event.preventDefault();
+    const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0015));
+    zoomAt(svg, factor, event.clientX, event.clientY);
+  }, { passive: false });
+
+  // Pointers: one drags the map (from anywhere but a piece that drags itself), two pinch.
+  const pointers = new Map();
+  let pan = null;
+  let pinch = null;
+  document.addEventListener("pointerdown", (event) => {
+    const svg = event.target.closest?.(".mapview svg.map");
+    if (!svg || (event.pointerType === "mouse" && event.button !== 0)) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    dragged = false;
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = { svg, dist: Math.hypot(a.x - b.x, a.y - b.y) };
+      pan = null;
+    } else if (!event.target.closest("[data-drag]")) {
+      pan = { svg, x: event.clientX, y: event.clientY, moved: false };
+    }
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch && pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const dist = Math.hypot(a.x - b.x, a.y - b.y);
+      if (pinch.dist > 0) zoomAt(pinch.svg, dist / pinch.dist, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      pinch.dist = dist;
+      dragged = true;
+    } else if (pan) {
+      const dx = event.clientX - pan.x;
+      const dy = event.clientY - pan.y;
+      if (!pan.moved && Math.hypot(dx, dy) < 6) return;
+      pan.moved = true;
+      dragged = true;
+      panBy(pan.svg, dx, dy);
+      pan.x = event.clientX;
+      pan.y = event.clientY;
+    }
+  });
+  const release = (event) => {
+    pointers.delete(event.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (!pointers.size) pan = null;
+  };
+  document.addEventListener("pointerup", release);
+  document.addEventListener("pointercancel", release);
+  // A drag that panned ends in a click on whatever is under the finger: swallow it.
+  document.addEventListener("click", (event) => {
+    if (dragged && event.target.closest?.(".mapview svg.map")) {
+      event.stopPropagation();
+      event.preventDefault();
+    }
+    dragged = false;
+  }, true);
+
+  // Buttons and the minimap.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest?.(".mapview [data-zoom]");
+    if (button) {
+      const svg = button.closest(".mapview").querySelector("svg.map");
+      const how = button.dataset.zoom;
+      if (how === "fit") {
+        views.delete(button.closest(".mapview").dataset.mapview);
+        show(svg, fitBox(svg), false);
+      } else zoomAt(svg, how === "in" ? 1.4 : 1 / 1.4);
+      return;
+    }
+    const mini = event.target.closest?.(".mapview svg.minimap");
+    if (mini) {
+      const p = toMap(mini, event.clientX, event.clientY);
+      centreOn(mini.closest(".mapview").querySelector("svg.map"), p.x, p.y);
+    }
+  });
+
+  // Keyboard: arrows travel between the focusable pieces and cells of the map, nearest first in
+  // that direction; + and - zoom; 0 fits. Enter and Space are the pieces' own business.
+  const DIRS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  function centre(el) {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  }
+  function focusables(svg) {
+    return [...svg.querySelectorAll("[tabindex]")].filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden");
+  }
+  document.addEventListener("keydown", (event) => {
+    const svg = event.target.closest?.(".mapview svg.map");
+    if (!svg || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "+" || event.key === "=") zoomAt(svg, 1.4);
+    else if (event.key === "-") zoomAt(svg, 1 / 1.4);
+    else if (event.key === "0") show(svg, fitBox(svg), false);
+    else if (DIRS[event.key]) {
+      const [dx, dy] = DIRS[event.key];
+      const from = event.target === svg ? null : event.target;
+      const [fx, fy] = from ? centre(from) : centre(svg);
+      let best = null;
+      let bestScore = Infinity;
+      for (const el of focusables(svg)) {
+        if (el === from) continue;
+        const [x, y] = centre(el);
+        const along = (x - fx) * dx + (y - fy) * dy;
+        if (from && along <= 2) continue;
+        const across = Math.abs((x - fx) * dy) + Math.abs((y - fy) * dx);
+        if (from && across > along * 1.8) continue; // outside a cone of about 60° each side
+        const score = Math.hypot(along, across * 1.5);
+        if (score < bestScore) {
+          bestScore = score;
+          best = el;
+        }
+      }
+      if (!best) return;
+      best.focus();
+    } else return;
+    event.preventDefault();
+  });
+  // A piece that gets the focus off screen is brought into view.
+  document.addEventListener("focusin", (event) => {
+    const svg = event.target.closest?.(".mapview svg.map");
+    if (!svg || event.target === svg || !event.target.getBBox) return;
+    const b = event.target.getBBox();
+    const box = current(svg);
+    const cx = b.x + b.width / 2;
+    const cy = b.y + b.height / 2;
+    if (cx < box.x || cx > box.x + box.w || cy < box.y || cy > box.y + box.h) centreOn(svg, cx, cy);
+  });
+
+  window.__mapview = { zoomAt, fit: (svg) => show(svg, fitBox(svg), false), current, toMap };
+  new MutationObserver(setUpAll).observe(document.documentElement, { childList: true, subtree: true });
+  window.addEventListener("resize", () => {
+    for (const svg of document.querySelectorAll(".mapview svg.map")) {
+      const root = svg.closest(".mapview");
+      const kept = views.get(root.dataset.mapview);
+      show(svg, kept ? clamp(svg, kept) : fitBox(svg), Boolean(kept));
+    }
+  });
+  setUpAll();
+})();
