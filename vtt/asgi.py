@@ -15,6 +15,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from vtt.routing import websocket_urlpatterns  # noqa: E402
+from vtt.wsserver import close_oversized_with_1009  # noqa: E402
+
+close_oversized_with_1009()
 
 http_app = django_asgi_app
 if settings.VTT_SERVE_STATIC:

@@ -19,3 +19,7 @@ class BadInvite(NotAllowed):
 
 class CommandError(RulesError):
     """A websocket message that is not a well-formed command."""
+
+
+class Unavailable(RulesError):
+    """A service the action needs (the database) did not answer; nothing was stored."""

@@ -29,6 +29,7 @@ logger = logging.getLogger(__name__)
 # The core Redis layer forgets a group member after `group_expiry` (a day) and all of them when
 # Redis restarts: a process re-joins the groups of its encounters this often.
 REJOIN_SECONDS = 30.0
+LAYER_RETRY_SECONDS = 1.0
 
 
 def encounter_group(encounter_id: int) -> str:
@@ -43,6 +44,8 @@ class Socket(Protocol):
     language: str
 
     async def send(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None: ...
+
+    async def layer_status(self, paused: bool) -> None: ...
 
 
 def frames_message(
@@ -83,6 +86,71 @@ class Hub:
         # joins and leaves change group membership one at a time, so a socket's join returns only
         # once the process is in the group, and a leave's discard never overtakes a later add
         self.membership_lock = asyncio.Lock()
+        # Degrade, don't die: while the layer (Redis) is away the hub keeps serving its own
+        # sockets, tells them live updates from other servers are paused, and re-joins its
+        # groups (Redis may have restarted empty) as soon as the layer answers again.
+        self.paused = False
+        self.watch_task: asyncio.Task[None] | None = None
+        self.groups: dict[str, set[str]] = {}  # per-socket groups (user.<id>) to restore
+
+    async def add_group(self, group: str, channel: str) -> None:
+        """Put a socket's own channel in a group, now or when the layer is back."""
+        self.groups.setdefault(group, set()).add(channel)
+        try:
+            await self.layer.group_add(group, channel)
+        except Exception:
+            await self.lost()
+
+    async def discard_group(self, group: str, channel: str) -> None:
+        """Take a socket's own channel out of a group."""
+        members = self.groups.get(group)
+        if members is not None:
+            members.discard(channel)
+            if not members:
+                del self.groups[group]
+        try:
+            await self.layer.group_discard(group, channel)
+        except Exception:
+            logger.debug("group discard while the layer is away", exc_info=True)
+
+    async def lost(self) -> None:
+        """The layer failed: tell the local sockets once, and watch for its return."""
+        if self.paused:
+            return
+        logger.warning("channel layer unavailable: live updates from other servers paused")
+        self.paused = True
+        await self.announce(paused=True)
+        self.watch_task = asyncio.create_task(self.watch())
+
+    async def watch(self) -> None:
+        """Re-join every group until the layer answers, then tell the sockets to catch up."""
+        while self.paused:
+            await asyncio.sleep(LAYER_RETRY_SECONDS)
+            try:
+                await self.rejoin_all()
+            except Exception:
+                continue
+            self.paused = False
+            logger.warning("channel layer back: live updates from other servers resumed")
+            await self.announce(paused=False)
+
+    async def rejoin_all(self) -> None:
+        """Add the hub to its encounters' groups and the sockets to theirs (idempotent)."""
+        if self.channel is not None:
+            for encounter_id in list(self.sockets):
+                await self.layer.group_add(encounter_group(encounter_id), self.channel)
+        for group, channels in list(self.groups.items()):
+            for channel in list(channels):
+                await self.layer.group_add(group, channel)
+
+    async def announce(self, paused: bool) -> None:
+        """Every local socket learns whether frames from other processes reach it."""
+        for sockets in list(self.sockets.values()):
+            for socket in list(sockets):
+                try:
+                    await socket.layer_status(paused)
+                except Exception:
+                    logger.debug("status to a closing socket dropped", exc_info=True)
 
     async def join(self, encounter_id: int, socket: Socket) -> None:
         """Frames of this encounter reach `socket` from now on."""
@@ -100,7 +168,10 @@ class Hub:
             first = not sockets
             sockets.add(socket)
             if first:
-                await self.layer.group_add(encounter_group(encounter_id), self.channel)
+                try:
+                    await self.layer.group_add(encounter_group(encounter_id), self.channel)
+                except Exception:
+                    await self.lost()
 
     async def leave(self, encounter_id: int, socket: Socket) -> None:
         """No more frames for `socket`; the process leaves groups (and stops) when none are left."""
@@ -113,14 +184,20 @@ class Hub:
                 return
             del self.sockets[encounter_id]
             if self.channel is not None:
-                await self.layer.group_discard(encounter_group(encounter_id), self.channel)
+                try:
+                    await self.layer.group_discard(encounter_group(encounter_id), self.channel)
+                except Exception:
+                    logger.debug("group discard while the layer is away", exc_info=True)
             if not self.sockets:
                 await self.stop()
 
     async def stop(self) -> None:
         """Stop receiving (the last socket left, or the server stops)."""
-        tasks = [task for task in (self.pump_task, self.rejoin_task) if task is not None]
-        self.pump_task = self.rejoin_task = None
+        tasks = [
+            task for task in (self.pump_task, self.rejoin_task, self.watch_task) if task is not None
+        ]
+        self.pump_task = self.rejoin_task = self.watch_task = None
+        self.paused = False
         self.channel = None  # a pump whose channel is no longer the hub's returns
         for task in tasks:
             task.cancel()
@@ -138,8 +215,9 @@ class Hub:
                 if self.channel != channel:
                     return
                 # Redis away: pages catch up from the heartbeat's seq; keep trying
-                logger.warning("the hub could not receive; retrying", exc_info=True)
-                await asyncio.sleep(1.0)
+                logger.info("the hub could not receive; retrying", exc_info=True)
+                await self.lost()
+                await asyncio.sleep(LAYER_RETRY_SECONDS)
                 continue
             if message.get("type") != "encounter.frames" or message.get("origin") == self.origin:
                 continue
@@ -152,10 +230,9 @@ class Hub:
             if self.channel != channel:
                 return
             try:
-                for encounter_id in list(self.sockets):
-                    await self.layer.group_add(encounter_group(encounter_id), channel)
+                await self.rejoin_all()
             except Exception:
-                logger.warning("the hub could not re-join its groups; retrying", exc_info=True)
+                await self.lost()
 
     async def deliver(self, message: Mapping[str, Any]) -> None:
         """Send each local socket of the encounter its audience's fragment."""
@@ -172,9 +249,13 @@ class Hub:
         """Deliver to this process's sockets now, then ring the other processes, in order."""
         async with self.publish_lock:
             await self.deliver(message)
-            await self.layer.group_send(
-                encounter_group(message["encounter"]), {**message, "origin": self.origin}
-            )
+            try:
+                await self.layer.group_send(
+                    encounter_group(message["encounter"]), {**message, "origin": self.origin}
+                )
+            except Exception:
+                # committed and delivered here; the other processes' pages catch up by heartbeat
+                await self.lost()
 
 
 _hubs: weakref.WeakKeyDictionary[Any, Hub] = weakref.WeakKeyDictionary()

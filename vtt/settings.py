@@ -92,10 +92,14 @@ DATABASES: dict[str, dict[str, Any]] = {
 }
 if database_url := env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "sqlite")):
     DATABASES["default"] = dict(dj_database_url.parse(database_url, conn_max_age=0))
+    # A connection the server dropped (restart, pg_terminate_backend) is found dead before use.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
     elif env_bool("VTT_DB_POOL", default=True):
-        # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI.
+        # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI. With CONN_HEALTH_CHECKS Django gives
+        # the pool `check=ConnectionPool.check_connection`: a pooled connection is pinged before
+        # use, instead of a dropped one failing the next session lookup or action.
         DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20}}
 
 CHANNEL_LAYERS: dict[str, Any] = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,17 @@ MAX_MESSAGE_BYTES = 8 * 1024
 # htmx and the page add these; they are not action params
 RESERVED = {"command", "key", "kind", "actor", "HEADERS", "csrfmiddlewaretoken"}
 MAX_FIELD_LENGTH = 500
+# An action is an object of plain values and lists of them (depth 2); deeper input is refused
+# before json.loads, whose recursion a 3,000-deep array under 8 KiB would exhaust.
+MAX_DEPTH = 4
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+# NUL and lone surrogates cannot be stored (PostgreSQL text and jsonb refuse them).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+class TooLarge(CommandError):
+    """A message over the size limit: answered, then the socket is closed with 1009."""
 
 
 @dataclass(frozen=True)
@@ -47,15 +59,40 @@ def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
     """A websocket message as a JSON object, refusing binary, oversized and malformed input."""
     if text is None:
         raise CommandError(_("Messages must be JSON text."))
-    if len(text.encode()) > MAX_MESSAGE_BYTES:
-        raise CommandError(_("Message too large: at most %(n)d bytes.") % {"n": MAX_MESSAGE_BYTES})
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode(errors="replace")) > MAX_MESSAGE_BYTES:
+        raise TooLarge(_("Message too large: at most %(n)d bytes.") % {"n": MAX_MESSAGE_BYTES})
+    if too_deep(text):
+        raise CommandError(_("Malformed message: nested too deeply."))
     try:
         content = json.loads(text)
     except ValueError:
         raise CommandError(_("Malformed message: not JSON.")) from None
     if not isinstance(content, dict):
         raise CommandError(_("Malformed message: expected a JSON object."))
+    if not storable(content):
+        raise CommandError(_("Text may not contain NUL or invalid characters."))
     return content
+
+
+def too_deep(text: str) -> bool:
+    """Whether the JSON text nests arrays or objects deeper than MAX_DEPTH (strings skipped)."""
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
+
+def storable(value: Any) -> bool:
+    """Whether every string (and key) in decoded JSON is free of NUL and lone surrogates."""
+    if isinstance(value, str):
+        return _UNSTORABLE.search(value) is None
+    if isinstance(value, dict):
+        return all(storable(k) and storable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(storable(item) for item in value)
+    return True
 
 
 def _text(content: dict[str, Any], name: str) -> str:

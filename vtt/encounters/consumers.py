@@ -4,24 +4,38 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import logging
 from http.cookies import SimpleCookie
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rules.core.errors import RulesError
 from vtt.encounters import fragments, services
-from vtt.encounters.commands import Act, Chat, Command, decode, parse_command
+from vtt.encounters.commands import Act, Chat, Command, TooLarge, decode, parse_command
 from vtt.encounters.models import Encounter
+from vtt.errors import Unavailable
 from vtt.fanout import Hub, hub
 from vtt.realtime import user_group
 
 CLOSE_FORBIDDEN = 4403  # the page does not reconnect after this code
+CLOSE_TOO_BIG = 1009
+# A dropped database connection is replaced by the next attempt (the pool checks connections):
+# these waits cover a database restart's few seconds; the key makes a retry safe.
+PAUSED_HEARTBEAT_SECONDS = 2.0
+RETRY_DELAYS = (0.1, 0.3, 0.6, 1.0, 2.0)
+LAYER_RETRY_SECONDS = 1.0
+logger = logging.getLogger(__name__)
 
 
 def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.Outcome:
@@ -31,6 +45,20 @@ def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.
     if isinstance(command, Chat):
         return services.chat(encounter_id, user_id, command.text, command.key)
     return services.undo(encounter_id, user_id, command.key)
+
+
+async def perform_retrying(encounter_id: int, user_id: int, command: Command) -> services.Outcome:
+    """`perform`, tried again while the database connection is being replaced; then "try again"."""
+    for delay in (*RETRY_DELAYS, None):
+        try:
+            outcome: services.Outcome = await perform(encounter_id, user_id, command)
+            return outcome
+        except (OperationalError, InterfaceError):
+            if delay is None:
+                logger.warning("the database did not answer an action", exc_info=True)
+                raise Unavailable(_("The database did not answer; try again.")) from None
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
 
 
 def current_seq_sync(encounter_id: int) -> int | None:
@@ -68,6 +96,29 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     groups_joined: list[str]
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Channels' consumer loop, except that a channel layer outage does not end the socket."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.base_send = send
+        sources = [receive]
+        if self.channel_layer is not None:
+            self.channel_name = await self.channel_layer.new_channel()
+            self.channel_receive = functools.partial(self.layer_receive, self.channel_name)
+            sources.append(self.channel_receive)
+        with contextlib.suppress(StopConsumer):
+            await await_many_dispatch(sources, self.dispatch)
+
+    async def layer_receive(self, channel: str) -> dict[str, Any]:
+        """The next channel-layer message; while Redis is away, wait for it rather than fail."""
+        while True:
+            try:
+                message: dict[str, Any] = await self.channel_layer.receive(channel)
+                return message
+            except Exception:
+                logger.warning("channel layer unavailable; the socket stays open", exc_info=True)
+                await asyncio.sleep(LAYER_RETRY_SECONDS)
+
     async def connect(self) -> None:
         self.groups_joined = []
         self.heartbeat: asyncio.Task[None] | None = None
@@ -87,24 +138,46 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.campaign_id = hello.campaign_id
         self.audience_key = hello.audience_key
         await self.accept()
-        await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
         self.groups_joined.append(user_group(self.user_id))
+        self.hub = hub()
+        # Redis away: the socket still gets this process's frames; the hub re-joins the user's
+        # group with its own when the layer is back.
+        await self.hub.add_group(user_group(self.user_id), self.channel_name)
         # Broadcasts are at-most-once, so every (re)connect starts from stored state: the hello,
         # then frames from the process's hub; anything committed between that read and the join
         # is announced by a heartbeat, and the page fetches it.
         await self.send(text_data=hello.html)
-        self.hub = hub()
         await self.hub.join(self.encounter_id, self)
+        if self.hub.paused:
+            await self.layer_status(paused=True)
         seq = await current_seq(self.encounter_id)
         if seq is not None and seq > hello.seq:
             await self.send(text_data=fragments.render_heartbeat(seq))
         self.heartbeat = asyncio.create_task(self.beat())
 
+    async def layer_status(self, paused: bool) -> None:
+        """Tell the page whether other servers' frames reach it; once they do again, catch up."""
+        with translation.override(self.language):
+            await self.send(text_data=fragments.render_live(paused))
+        if not paused:
+            with contextlib.suppress(OperationalError, InterfaceError):
+                seq = await current_seq(self.encounter_id)
+                await self.send(text_data=fragments.render_heartbeat(seq or 0))
+
     async def beat(self) -> None:
         """Send the latest seq every VTT_HEARTBEAT_SECONDS, so a silent socket notices staleness."""
         while True:
-            await asyncio.sleep(settings.VTT_HEARTBEAT_SECONDS)
-            seq = await current_seq(self.encounter_id)
+            # while the layer is away other processes' frames do not come: beat faster, so the
+            # page fetches what it misses over HTTP within seconds
+            paused = self.hub is not None and self.hub.paused
+            await asyncio.sleep(
+                PAUSED_HEARTBEAT_SECONDS if paused else settings.VTT_HEARTBEAT_SECONDS
+            )
+            try:
+                seq = await current_seq(self.encounter_id)
+            except (OperationalError, InterfaceError):
+                continue  # the database is away for a moment; the next beat tells
+
             if seq is None:
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
@@ -117,13 +190,18 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             assert self.hub is not None
             await self.hub.leave(self.encounter_id, self)
         for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+            if self.hub is not None:
+                await self.hub.discard_group(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         with translation.override(self.language):
             try:
                 command = parse_command(decode(text_data, bytes_data))
-                outcome = await perform(self.encounter_id, self.user_id, command)
+                outcome = await perform_retrying(self.encounter_id, self.user_id, command)
+            except TooLarge as exc:
+                await self.send(text_data=fragments.render_error(str(exc)))
+                await self.close(code=CLOSE_TOO_BIG, reason=str(exc))
+                return
             except RulesError as exc:
                 # to the sender only, never the table; nothing was stored
                 await self.send(text_data=fragments.render_error(str(exc)))

@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.template.loader import render_to_string, select_template
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
@@ -286,6 +287,14 @@ def render_hello(encounter: Encounter, audience: Audience) -> str:
 def render_heartbeat(seq: int) -> str:
     """A heartbeat with the latest seq, so a silent socket notices it is stale."""
     return render_to_string("encounters/_frame.html", {"frame": "heartbeat", "seq": seq})
+
+
+def render_live(paused: bool) -> str:
+    """Whether frames from other server processes reach this page (the channel layer is up)."""
+    message = _("live updates from other servers paused") if paused else ""
+    return render_to_string(
+        "encounters/_frame.html", {"frame": "live", "message": message, "paused": paused}
+    )
 
 
 def render_error(message: str) -> str:

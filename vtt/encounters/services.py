@@ -7,12 +7,12 @@ import functools
 import json
 import logging
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -37,6 +37,8 @@ from vtt.realtime import close_user_sockets_on_commit
 MAX_CHAT_LENGTH = 500
 logger = logging.getLogger(__name__)
 MAX_KEY_LENGTH = 64
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def _locked(
     """
     if key is not None:
         _check_key(key)
-    params = [user_id, user_id, key, user_id, actor, encounter_id]
+    params = [user_id, user_id, key, user_id, user_id, actor, encounter_id]
     encounter = next(iter(Encounter.objects.raw(_locked_sql(), params)), None)
     if encounter is None:
         raise NotAllowed(_("There is no such encounter."))
@@ -183,19 +185,41 @@ def _locked_sql() -> str:
           (SELECT u.username FROM {membership} m JOIN {user} u ON u.id = m.user_id
             WHERE m.campaign_id = e.campaign_id AND m.user_id = %s) AS my_name,
           (SELECT v.entry FROM {event} v
-            WHERE v.encounter_id = e.id AND v.idempotency_key = %s) AS answered_entry,
+            WHERE v.encounter_id = e.id AND v.idempotency_key = %s AND v.actor_id = %s)
+            AS answered_entry,
           EXISTS (SELECT 1 FROM {seat} s
             WHERE s.encounter_id = e.id AND s.user_id = %s AND s.actor_id = %s) AS seated
         FROM {encounter} e WHERE e.id = %s{lock}"""
 
 
-def _answered(encounter: Encounter) -> Outcome | None:
-    """The stored entry of a resent key: a resend is answered, not applied twice."""
+def _answered(encounter: Encounter, action: Action | None) -> Outcome | None:
+    """The stored entry of a key this sender used: a resend is answered, not applied twice;
+    another action under a used key is refused, as it would otherwise be silently dropped."""
     entry = getattr(encounter, "answered_entry", None)
     if entry is None:
         return None
     rows = list(encounter.events.filter(entry=entry).order_by("seq"))
+    if rows[0].action != (action.to_json() if action is not None else None):
+        raise NotAllowed(
+            _("This action's key was already used for another action; send it again as new.")
+        )
     return Outcome(encounter.pk, rows, fresh=False)
+
+
+def _answering_a_raced_key(service: Callable[P, R]) -> Callable[P, R]:
+    """Run a keyed service; if the same key committed meanwhile (two processes at the same
+    instant), run it again: the key is visible now, so the stored entry answers it."""
+
+    @functools.wraps(service)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return service(*args, **kwargs)
+        except IntegrityError:
+            # Only the key can collide: the row lock orders seqs. The loser's statement read the
+            # log before the winner committed; a new transaction reads it after.
+            return service(*args, **kwargs)
+
+    return run
 
 
 def _check_key(key: str) -> None:
@@ -324,11 +348,12 @@ def assign_seat(encounter_id: int, user_id: int, actor_id: str, seat_user_id: in
         close_user_sockets_on_commit(affected, encounter.campaign_id, "seat changed")
 
 
+@_answering_a_raced_key
 @transaction.atomic
 def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     """Resolve one action for a seated actor with the entry's seeded dice, append its events."""
     encounter = _locked(encounter_id, user_id, key, action.actor)
-    if (done := _answered(encounter)) is not None:
+    if (done := _answered(encounter, action)) is not None:
         return done
     if action.kind.startswith(TABLE_PREFIX):
         raise NotAllowed(_("Table actions go through the chat."))
@@ -358,11 +383,15 @@ def parse_chat(text: str, speaker: str) -> Action:
     return chat_action(speaker, text)
 
 
+@_answering_a_raced_key
 @transaction.atomic
 def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
     """A chat line or a table roll by the GM or a player, with server dice."""
     encounter = _locked(encounter_id, user_id, key)
-    if (done := _answered(encounter)) is not None:
+    said = (
+        chat_action(str(getattr(encounter, "my_name", "")), text) if isinstance(text, str) else None
+    )
+    if (done := _answered(encounter, said)) is not None:
         return done
     role = getattr(encounter, "my_role", None)
     if role is None:
@@ -381,11 +410,12 @@ def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
     return Outcome(encounter.pk, rows, fresh=True)
 
 
+@_answering_a_raced_key
 @transaction.atomic
 def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
     """The GM takes back the newest game entry: `table.reverted` is appended, state refolded."""
     encounter = _locked(encounter_id, user_id, key)
-    if (done := _answered(encounter)) is not None:
+    if (done := _answered(encounter, None)) is not None:
         return done
     if getattr(encounter, "my_role", None) != Role.GM:
         raise NotAllowed(_("Only the game master may do that."))

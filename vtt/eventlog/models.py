@@ -43,10 +43,11 @@ class Event(models.Model):
         ordering = ["encounter", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["encounter", "seq"], name="one_event_per_seq"),
+            # keys are the sender's: another user's key never answers (or blocks) this one
             models.UniqueConstraint(
-                fields=["encounter", "idempotency_key"],
+                fields=["encounter", "actor", "idempotency_key"],
                 condition=models.Q(idempotency_key__isnull=False),
-                name="one_entry_per_idempotency_key",
+                name="one_entry_per_sender_key",
             ),
         ]
 
