@@ -15,6 +15,7 @@ KNOWN: dict[str, str] = {
     "chat": "rules.chat",
     "delta_green": "rules.delta_green",
     "mech": "rules.mech",
+    "coc": "rules.coc",
 }
 
 

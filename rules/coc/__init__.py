@@ -1,0 +1,165 @@
+"""Call of Cthulhu (5th-edition era) on the BRP core: the DEX round, firearms, hazards, poison.
+
+Built on the system kit (rules/core/kit.py): `settings` (CocSettings), `sheet` (SHEET),
+`state` (JSON state, events carrying their changes), `actions/` (one ActionSpec per kind),
+`view`, `preview`, `messages`, `demo`, `tables`; the rules themselves live in `chance`,
+`checks`, `combat`, `damage`, `hazards` and `turns`, each citing its COC-* IDs.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from typing import Any
+
+from rules.coc import (
+    chance,
+    checks,
+    combat,
+    damage,
+    demo,
+    hazards,
+    messages,
+    preview,
+    settings,
+    sheet,
+    state,
+    tables,
+    turns,
+    view,
+)
+from rules.coc.actions import MODULES, SPECS
+from rules.core.dice import Dice
+from rules.core.kit import Actions, catalogue, legacy_settings, settings_schema
+from rules.core.system import Action, Event, GameSystem
+from rules.core.table import (
+    is_table_action,
+    preview_table_action,
+    resolve_table_action,
+)
+
+Json = dict[str, Any]
+VERSION = state.VERSION
+ACTIONS: Actions[Json] = Actions(replace(s, preview=preview.PREVIEWS.get(s.kind)) for s in SPECS)
+
+
+def resolve(current: Json, action: Action, dice: Dice) -> list[Event]:
+    """Table actions (dice, talk) as every system has them; the rest by their ActionSpec."""
+    if is_table_action(action):
+        return resolve_table_action(action, dice)
+    return ACTIONS.resolve(current, action, dice)
+
+
+def apply(current: Json, event: Event) -> Json:
+    """Table events leave the scene alone; the others carry their changes."""
+    if event.kind.startswith("table."):
+        return current
+    return state.apply(current, event)
+
+
+def odds(current: Json, action: Action) -> Json:
+    """The exact odds of an action (or of a table roll)."""
+    if is_table_action(action):
+        return preview_table_action(action)
+    return ACTIONS.preview(current, action)
+
+
+def actors(current: Json) -> list[str]:
+    """The Keeper's seat and every combatant."""
+    return ["gm", *current["combatants"]]
+
+
+def _bench() -> list[Json]:
+    """bench/rules.py: a revolver shot, a Thompson burst over two cultists, a dynamite blast."""
+    setup = demo.demo()
+    start = Action("next_round", "gm", {})
+    return [
+        {
+            "name": "revolver shot",
+            "setup": setup,
+            "prelude": [start],
+            "action": Action(
+                "fire",
+                "mara",
+                {"weapon": "revolver", "target": "cultist", "distance": 8, "shots": 1},
+            ),
+        },
+        {
+            "name": "burst over two",
+            "setup": setup,
+            "prelude": [
+                start,
+                Action("end_turn", "mara", {}),
+                Action("end_turn", "cultist", {}),
+                Action("end_turn", "walsh", {}),
+                Action("end_turn", "acolyte", {}),
+            ],
+            "action": Action(
+                "burst",
+                "finch",
+                {"weapon": "thompson", "shots_cultist": 5, "shots_acolyte": 5, "distance": 10},
+            ),
+        },
+        {
+            "name": "dynamite",
+            "setup": setup,
+            "prelude": [],
+            "action": Action(
+                "explode", "gm", {"dice": 5, "radius": 2, "d_walsh": 1, "d_mara": 3, "d_finch": 6}
+            ),
+        },
+    ]
+
+
+BENCH = _bench
+
+_EXTRA = [
+    *messages.EFFECT_NAMES.values(),
+    *messages.ACID_GRADES.values(),
+    *messages.FIRES.values(),
+    *messages.STATUS.values(),
+    *tables.ARMOUR_NAMES.values(),
+    *tables.SKILL_NAMES.values(),
+    *settings.LABELS,
+    *sheet.LABELS,
+]
+for _module in MODULES:
+    for _name in ("LIGHTS", "SURPRISE", "LOOK", "EXTRA", "CHARGE_NAMES", "HAZARDS"):
+        _EXTRA.extend(getattr(_module, _name, {}).values())
+
+SYSTEM = GameSystem(
+    key="coc",
+    title="Call of Cthulhu",
+    version=VERSION,
+    validate_sheet=sheet.validate_sheet,
+    start=state.start,
+    legal_actions=ACTIONS.legal_actions,
+    resolve=resolve,
+    apply=apply,
+    view=view.view,
+    dump=state.dump,
+    load=state.load,
+    preview=odds,
+    actors=actors,
+    settings=legacy_settings(settings_schema(settings.CocSettings)),
+    default_sheet=sheet.validate_sheet(sheet.DEFAULT_SHEET),
+    demo=demo.demo,
+    messages=catalogue(
+        sys.modules[__name__],
+        messages,
+        settings,
+        sheet,
+        tables,
+        chance,
+        checks,
+        combat,
+        damage,
+        hazards,
+        turns,
+        preview,
+        *MODULES,
+        extra=_EXTRA,
+    ),
+    sheet_schema=sheet.SHEET,
+    settings_schema=settings_schema(settings.CocSettings),
+)

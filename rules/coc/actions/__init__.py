@@ -1,0 +1,8 @@
+"""Every Call of Cthulhu action kind, one `ActionSpec` each, grouped by what they are for."""
+
+from __future__ import annotations
+
+from rules.coc.actions import attack, care, firearms, keeper, round
+
+SPECS = [*round.SPECS, *attack.SPECS, *firearms.SPECS, *care.SPECS, *keeper.SPECS]
+MODULES = (round, attack, firearms, care, keeper)

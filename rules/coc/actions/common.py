@@ -1,0 +1,144 @@
+"""What every action module shares: reading a form's values, who may act, the forms' choices."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.coc import messages as m
+from rules.coc.state import acting, can_act, combatant, status
+from rules.core.errors import IllegalAction
+from rules.core.kit import Choice, Msg, choices
+
+Json = dict[str, Any]
+GM = "gm"
+
+
+def is_gm(state: Json, actor: str) -> bool:
+    """Only the Keeper sends the Keeper's tools."""
+    return actor == GM
+
+
+def is_combatant(state: Json, actor: str) -> bool:
+    """A combatant of the scene (its player or the Keeper acting for it)."""
+    return actor in state["combatants"]
+
+
+def refuse(msg: Msg, rule: str | None = None) -> IllegalAction:
+    """The error for a refusal, to raise."""
+    return IllegalAction(msg, rule)
+
+
+def number(
+    params: Mapping[str, Any], name: str, low: int, high: int, default: int | None = None
+) -> int:
+    """A whole number field within bounds."""
+    raw = params.get(name)
+    if raw in (None, "") and default is not None:
+        return default
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        raise refuse(m.BAD_NUMBER(field=name, min=low, max=high)) from None
+    if not low <= value <= high:
+        raise refuse(m.BAD_NUMBER(field=name, min=low, max=high))
+    return value
+
+
+def distance(params: Mapping[str, Any], name: str = "distance", default: str = "0") -> Fraction:
+    """A distance in yards (decimals allowed), 0 or more."""
+    raw = params.get(name)
+    raw = default if raw in (None, "") else raw
+    try:
+        value = Fraction(str(raw).strip())
+    except (ValueError, ZeroDivisionError):
+        raise refuse(m.BAD_DISTANCE()) from None
+    if value < 0 or value > 100_000:
+        raise refuse(m.BAD_DISTANCE())
+    return value
+
+
+def flag(params: Mapping[str, Any], name: str) -> bool:
+    """A checkbox: present and truthy."""
+    return str(params.get(name, "")).strip().lower() in ("1", "true", "on", "yes")
+
+
+def pick(
+    params: Mapping[str, Any], name: str, options: Iterable[str], default: str | None = None
+) -> str:
+    """One of the allowed values."""
+    allowed = list(options)
+    raw = params.get(name)
+    value = default if raw in (None, "") else str(raw)
+    if value not in allowed:
+        raise refuse(m.BAD_CHOICE(field=name, choices=allowed))
+    return value
+
+
+def words(params: Mapping[str, Any], name: str, limit: int = 200) -> str:
+    """A line of free text (a reason, a danger), trimmed."""
+    return " ".join(str(params.get(name) or "").split())[:limit]
+
+
+def target(state: Json, params: Mapping[str, Any], actor: str, name: str = "target") -> Json:
+    """The combatant a form names: it exists, is not the actor, is alive."""
+    ident = str(params.get(name) or "")
+    if not ident:
+        raise refuse(m.NO_TARGET())
+    c = combatant(state, ident)
+    if ident == actor:
+        raise refuse(m.SELF_TARGET(actor=c["name"]))
+    if c["dead"]:
+        raise refuse(m.TARGET_GONE(target=c["name"]))
+    return c
+
+
+def my_turn(state: Json, actor: str) -> Json:
+    """COC-ROUND-1: the actor's DEX-rank slot, awake; refused otherwise."""
+    if state["round"] < 1:
+        raise refuse(m.NO_ROUND())
+    c = combatant(state, actor)
+    slot = acting(state, actor)
+    if slot is None:
+        raise refuse(m.NOT_YOUR_TURN(actor=c["name"]), "COC-ROUND-1")
+    return slot
+
+
+def awake(state: Json, actor: str) -> Json:
+    """The actor, who must be conscious."""
+    c = combatant(state, actor)
+    if not can_act(c):
+        raise refuse(m.CANNOT_ACT(actor=c["name"], status=m.STATUS[status(c)]()))
+    return c
+
+
+def others(state: Json, actor: str) -> tuple[Choice, ...]:
+    """Everyone else still alive, as choices by name."""
+    return choices(
+        (ident, c["name"])
+        for ident, c in state["combatants"].items()
+        if ident != actor and not c["dead"]
+    )
+
+
+def everyone(state: Json) -> tuple[Choice, ...]:
+    """Every living combatant, as choices by name."""
+    return choices((ident, c["name"]) for ident, c in state["combatants"].items() if not c["dead"])
+
+
+def weapons(state: Json, actor: str, kinds: Iterable[str]) -> tuple[Choice, ...]:
+    """The actor's usable weapons of some kinds, as choices."""
+    wanted = set(kinds)
+    c = state["combatants"][actor]
+    return choices(
+        (w["key"], w["name"])
+        for w in c["sheet"]["weapons"]
+        if w["kind"] in wanted and usable(c, w["key"])
+    )
+
+
+def usable(c: Json, key: str) -> bool:
+    """Not broken, jammed, disabled or stuck in someone."""
+    held = c["weapons"][key]
+    return not (held["broken"] or held["jammed"] or held["disabled"] or held["stuck_in"])

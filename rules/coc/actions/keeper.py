@@ -1,0 +1,540 @@
+"""The Keeper's tools: hazards, blasts, falls, poison, dangers, resistance rolls, overrides."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import DamageDice, resistance_chance
+from rules.brp.hazards import POISONS, changed_charge
+from rules.coc import messages as m
+from rules.coc.actions.common import (
+    distance,
+    everyone,
+    flag,
+    is_gm,
+    number,
+    pick,
+    refuse,
+    words,
+)
+from rules.coc.checks import d100, verdict
+from rules.coc.damage import down_at
+from rules.coc.hazards import administer, blast, effect_name, end_effect, fall, start_effect, tick
+from rules.coc.state import Script, combatant, cset, settings_of, status
+from rules.core.dice import Dice
+from rules.core.errors import DiceError
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.system import Action, Event
+
+Json = dict[str, Any]
+
+HAZARD = Message("coc.action.hazard", "Start a hazard")
+END_EFFECT = Message("coc.action.end_effect", "End an effect")
+EXPLODE = Message("coc.action.explode", "Explosion")
+FALL = Message("coc.action.fall", "Fall")
+POISON = Message("coc.action.poison", "Poison")
+DANGER = Message("coc.action.danger", "Declare a danger")
+RESIST = Message("coc.action.resist", "Resistance roll")
+CONCEAL = Message("coc.action.conceal", "Hard to see")
+OVERRIDE = Message("coc.action.override", "Override")
+PASS_TIME = Message("coc.action.pass_time", "Let time pass")
+ACCIDENT = Message("coc.action.accident", "Fully loaded revolver: accident?")
+F_HAZARD = Message("coc.field.hazard", "Hazard")
+F_WHO = Message("coc.field.who", "{name}")
+F_DICE = Message("coc.field.dice", "Damage a round (great fire)")
+F_EFFECT = Message("coc.field.effect", "Effect")
+F_BLAST_DICE = Message("coc.field.blast_dice", "Damage dice (d6)")
+F_RADIUS = Message("coc.field.radius", "Radius (yards)")
+F_CHARGE = Message("coc.field.charge", "Charge")
+F_DIST_OF = Message("coc.field.dist_of", "{name}: yards from the blast (blank: outside)")
+F_HEIGHT = Message("coc.field.height", "Height (feet)")
+F_JUMPED = Message("coc.field.jumped", "Jumped on purpose (Jump roll)")
+F_POISON = Message("coc.field.poison", "Poison")
+F_POT = Message("coc.field.pot", "POT (0: the table's)")
+F_DOSES = Message("coc.field.doses", "Doses")
+F_SECRET = Message("coc.field.secret", "Secret")
+F_WHAT = Message("coc.field.what", "What threatens")
+F_ACTIVE = Message("coc.field.active", "Active")
+F_PASSIVE = Message("coc.field.passive", "Passive")
+F_OBSERVER = Message("coc.field.observer", "Hidden from")
+F_TARGET = Message("coc.field.target", "Target")
+F_FIELD = Message("coc.field.field", "What")
+F_VALUE = Message("coc.field.value", "New value")
+F_REASON = Message("coc.field.reason", "Reason")
+F_MINUTES = Message("coc.field.minutes", "Minutes")
+F_WEAPON = Message("coc.field.weapon", "Weapon")
+CHARGE_NAMES = {
+    "normal": Message("coc.charge.normal", "as it is"),
+    "double": Message("coc.charge.double", "doubled"),
+    "half": Message("coc.charge.half", "halved"),
+}
+HAZARDS = {
+    "acid_weak": Message("coc.hazard.acid_weak", "weak acid"),
+    "acid_strong": Message("coc.hazard.acid_strong", "strong acid"),
+    "acid_very_strong": Message("coc.hazard.acid_very_strong", "very strong acid"),
+    "drowning": Message("coc.hazard.drowning", "drowning or suffocation"),
+    "drowning_surprised": Message("coc.hazard.drowning_surprised", "drowning, taken by surprise"),
+    "on_fire": Message("coc.hazard.on_fire", "hair and clothes on fire"),
+    "bonfire": Message("coc.hazard.bonfire", "in a large bonfire"),
+    "burning_room": Message("coc.hazard.burning_room", "trapped in a burning room"),
+    "custom": Message("coc.hazard.custom", "in a great fire (your dice)"),
+}
+FIELDS = ("hp", "mp", "san", "luck", "con", "app", "ko_rounds", "dead")
+
+
+def _targets(state: Json, params: Any, prefix: str = "t_") -> list[str]:
+    chosen = [i for i in sorted(state["combatants"]) if flag(params, f"{prefix}{i}")]
+    if not chosen and params.get("target"):
+        chosen = [combatant(state, params["target"])["id"]]
+    if not chosen:
+        raise refuse(m.NO_TARGET())
+    return chosen
+
+
+def _hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-ACID-TABLE, COC-DROWN-2/-3, COC-FIRE-4/-6/-7/-8: an effect that ticks every round."""
+    kind = pick(action.params, "hazard", HAZARDS)
+    chosen = _targets(state, action.params)
+    custom = "1d6+2"
+    if kind == "custom":
+        custom = words(action.params, "dice", 30) or "2d6"
+        try:
+            DamageDice.parse(custom)
+        except DiceError:
+            raise refuse(m.BAD_DICE(expr=custom), "COC-FIRE-8") from None
+    script = Script(state, dice)
+    for ident in chosen:
+        if kind.startswith("acid_"):
+            start_effect(script, "acid", ident, {"grade": kind[5:]})
+        elif kind.startswith("drowning"):
+            surprised = kind == "drowning_surprised" or bool(state["combatants"][ident]["surprise"])
+            start_effect(script, "drowning", ident, {"start": 6 if surprised else 10, "n": 0})
+        elif kind == "on_fire":
+            start_effect(script, "on_fire", ident, {})
+        else:
+            start_effect(script, "fire_zone", ident, {"fire": kind, "dice": custom})
+    return script.events
+
+
+def _who_fields(state: Json, prefix: str = "t_") -> tuple[Field, ...]:
+    return tuple(
+        Field(f"{prefix}{i}", F_WHO(name=c["name"]), "checkbox", default=False)
+        for i, c in sorted(state["combatants"].items())
+        if not c["dead"]
+    )
+
+
+def _offer_hazard(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "hazard",
+        HAZARD(),
+        "COC-FIRE-1",
+        (
+            Field(
+                "hazard",
+                F_HAZARD(),
+                "choice",
+                choices((k, v()) for k, v in HAZARDS.items()),
+                default="burning_room",
+            ),
+            *_who_fields(state),
+            Field("dice", F_DICE(), "text", default="2d6+2", rule="COC-FIRE-8"),
+        ),
+        preview=True,
+    )
+
+
+def _end_effect(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-DROWN-5, COC-ACID-TABLE: escape, rescue or leaving ends an effect at once."""
+    ident = str(action.params.get("effect") or "")
+    if ident not in state["effects"]:
+        raise refuse(m.NO_EFFECT(effect=ident))
+    script = Script(state, dice)
+    end_effect(script, ident)
+    return script.events
+
+
+def _offer_end_effect(state: Json, actor: str) -> ActionTemplate | None:
+    if not state["effects"]:
+        return None
+    listed = choices(
+        (i, f"{state['combatants'][e['target']]['name']}: {effect_name(e).english()}")
+        for i, e in sorted(state["effects"].items())
+    )
+    return ActionTemplate(
+        "end_effect",
+        END_EFFECT(),
+        "COC-DROWN-5",
+        (Field("effect", F_EFFECT(), "choice", listed, default=listed[0].value),),
+    )
+
+
+def explosion(state: Json, params: Any) -> tuple[int, Fraction, dict[str, Fraction]]:
+    """COC-EXPL-1/-3: the charge's dice and radius and who stands how far (the form's values)."""
+    base = number(params, "dice", 1, 60, 5)
+    radius = distance(params, "radius", "2")
+    if radius <= 0:
+        raise refuse(m.BAD_DISTANCE())
+    charge = pick(params, "charge", CHARGE_NAMES, "normal")
+    steps = {"normal": 0, "double": 1, "half": -1}[charge]
+    dice, radius = changed_charge(base, radius, steps) if steps else (base, radius)
+    distances = {
+        ident: distance(params, f"d_{ident}")
+        for ident in sorted(state["combatants"])
+        if str(params.get(f"d_{ident}", "")).strip() != ""
+        and not state["combatants"][ident]["dead"]
+    }
+    if not distances:
+        raise refuse(m.NO_BLAST_TARGET())
+    return dice, radius, distances
+
+
+def _explode(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-EXPL-1/-2/-3: a blast, every target rolling its own band's damage."""
+    count, radius, distances = explosion(state, action.params)
+    script = Script(state, dice)
+    script.emit(
+        "blast.set",
+        m.BLAST_SET(dice=count, radius=radius),
+        dice=count,
+        radius=[radius.numerator, radius.denominator],
+    )
+    blast(script, count, radius, distances)
+    return script.events
+
+
+def _offer_explode(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "explode",
+        EXPLODE(),
+        "COC-EXPL-1",
+        (
+            Field("dice", F_BLAST_DICE(), "number", default=5, min=1, max=60),
+            Field("radius", F_RADIUS(), "number", default=2, min=0),
+            Field(
+                "charge",
+                F_CHARGE(),
+                "choice",
+                choices((k, v()) for k, v in CHARGE_NAMES.items()),
+                default="normal",
+                rule="COC-EXPL-3",
+            ),
+            *(
+                Field(f"d_{i}", F_DIST_OF(name=c["name"]), "number", default="", min=0)
+                for i, c in sorted(state["combatants"].items())
+                if not c["dead"]
+            ),
+        ),
+        preview=True,
+    )
+
+
+def _fall(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-FALL-1/-2: a fall from a height, with a Jump roll when jumped on purpose."""
+    who = combatant(state, action.params.get("target"))["id"]
+    height = number(action.params, "height", 0, 10_000)
+    script = Script(state, dice)
+    fall(script, who, height, flag(action.params, "jumped"))
+    return script.events
+
+
+def _offer_fall(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "fall",
+        FALL(),
+        "COC-FALL-1",
+        (
+            Field("target", F_TARGET(), "target", everyone(state)),
+            Field("height", F_HEIGHT(), "number", default=20, min=0, max=10000),
+            Field("jumped", F_JUMPED(), "checkbox", default=False, rule="COC-FALL-2"),
+        ),
+    )
+
+
+def _poison(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-POISON-1/-4/-5/-6: a dose (or more) of a poison; the Keeper may roll it in secret."""
+    who = combatant(state, action.params.get("target"))["id"]
+    key = pick(action.params, "poison", POISONS)
+    potency = number(action.params, "pot", 0, 100, 0) or POISONS[key].potency
+    doses = number(action.params, "doses", 1, 20, 1)
+    script = Script(state, dice)
+    administer(script, who, key, potency, doses, flag(action.params, "secret"))
+    return script.events
+
+
+def _offer_poison(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "poison",
+        POISON(),
+        "COC-POISON-1",
+        (
+            Field("target", F_TARGET(), "target", everyone(state)),
+            Field(
+                "poison",
+                F_POISON(),
+                "choice",
+                choices((k, p.name) for k, p in POISONS.items()),
+                default="strychnine",
+                rule="COC-POISON-TABLE",
+            ),
+            Field("pot", F_POT(), "number", default=0, min=0, max=100, rule="COC-POISON-4"),
+            Field("doses", F_DOSES(), "number", default=1, min=1, max=20, rule="COC-POISON-6"),
+            Field("secret", F_SECRET(), "checkbox", default=True),
+        ),
+        preview=True,
+    )
+
+
+def _danger(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-DODGE-2: the Keeper names a danger Dodge cannot answer; the player may roll Luck."""
+    chosen = _targets(state, action.params)
+    what = words(action.params, "what", 120) or "-"
+    script = Script(state, dice)
+    for ident in chosen:
+        script.emit(
+            "danger.declared",
+            m.DANGER(target=script.c(ident)["name"], what=what),
+            [cset(ident, "danger", what)],
+            target=ident,
+        )
+    return script.events
+
+
+def _offer_danger(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "danger",
+        DANGER(),
+        "COC-DODGE-2",
+        (
+            *_who_fields(state),
+            Field("what", F_WHAT(), "text", default=""),
+        ),
+    )
+
+
+def _resist(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-RES-1: active against passive on the resistance table, in secret if the Keeper wants."""
+    active = number(action.params, "active", 0, 200)
+    passive = number(action.params, "passive", 0, 200)
+    chance = resistance_chance(active, passive)
+    secret = flag(action.params, "secret")
+    script = Script(state, dice)
+    roll, ok = d100(script, chance, "resistance")
+    script.emit(
+        "resistance.rolled",
+        m.RESIST(active=active, passive=passive, roll=roll, chance=chance, result=verdict(ok)),
+        audience="gm" if secret else "all",
+        redacted=m.RESIST_SECRET() if secret else None,
+        roll=roll,
+        chance=chance,
+        success=ok,
+    )
+    return script.events
+
+
+def _offer_resist(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "resist",
+        RESIST(),
+        "COC-RES-1",
+        (
+            Field("active", F_ACTIVE(), "number", default=10, min=0, max=200),
+            Field("passive", F_PASSIVE(), "number", default=10, min=0, max=200),
+            Field("secret", F_SECRET(), "checkbox", default=False),
+        ),
+        preview=True,
+    )
+
+
+def _conceal(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-CONCEAL-1: the Keeper marks a target hard to see for one observer."""
+    hidden = combatant(state, action.params.get("target"))
+    observer = combatant(state, action.params.get("observer"))
+    script = Script(state, dice)
+    seen_by = sorted({*hidden["hard_to_see_for"], observer["id"]})
+    script.emit(
+        "target.concealed",
+        m.CONCEALED(target=hidden["name"], actor=observer["name"]),
+        [cset(hidden["id"], "hard_to_see_for", seen_by)],
+        target=hidden["id"],
+    )
+    return script.events
+
+
+def _offer_conceal(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "conceal",
+        CONCEAL(),
+        "COC-CONCEAL-1",
+        (
+            Field("target", F_TARGET(), "target", everyone(state)),
+            Field("observer", F_OBSERVER(), "target", everyone(state)),
+        ),
+    )
+
+
+def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """The Keeper's word over any automatic result, with the reason in the log (undo is the
+    table's)."""
+    c = combatant(state, action.params.get("target"))
+    field = pick(action.params, "field", FIELDS)
+    reason = words(action.params, "reason", 200)
+    if not reason:
+        raise refuse(m.REASON_NEEDED())
+    value: Any = number(action.params, "value", -1000, 10_000)
+    if field == "dead":
+        value = bool(value)
+    old = c[field]
+    script = Script(state, dice)
+    changes = [cset(c["id"], field, value)]
+    if field == "hp" and value >= 1:
+        changes.append(cset(c["id"], "dying_round", None))
+    if field == "hp" and value <= 0 and c["dying_round"] is None:
+        changes.append(cset(c["id"], "dying_round", state["round"]))
+    if status({**c, field: value}) != "ok" and status(c) == "ok":
+        changes.append(down_at(script, c["id"]))
+    script.emit(
+        "keeper.overrode",
+        m.OVERRIDE(target=c["name"], field=field, old=str(old), new=str(value), reason=reason),
+        changes,
+        target=c["id"],
+        field=field,
+        old=old,
+        new=value,
+        reason=reason,
+    )
+    return script.events
+
+
+def _offer_override(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "override",
+        OVERRIDE(),
+        "",
+        (
+            Field(
+                "target",
+                F_TARGET(),
+                "target",
+                choices((i, c["name"]) for i, c in sorted(state["combatants"].items())),
+            ),
+            Field("field", F_FIELD(), "choice", choices((f, f) for f in FIELDS), default="hp"),
+            Field("value", F_VALUE(), "number", default=0),
+            Field("reason", F_REASON(), "text", default=""),
+        ),
+    )
+
+
+def _pass_time(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-POISON-5, COC-KO-3: minutes pass at once; countdowns run down and what is due acts
+    (an effect that acts every round acts once)."""
+    minutes = number(action.params, "minutes", 1, 3 * 24 * 60)
+    rounds = minutes * settings_of(state).rounds_per_minute
+    public: list[list[Any]] = []
+    secret: list[list[Any]] = []
+    for ident, effect in sorted(state["effects"].items()):
+        if effect["left"] is not None:
+            change = ["set", ["effects", ident, "left"], max(0, effect["left"] - rounds)]
+            (secret if effect["data"].get("secret") else public).append(change)
+    woke = []
+    for ident, c in sorted(state["combatants"].items()):
+        if c["ko_rounds"] > 0:
+            public.append(cset(ident, "ko_rounds", max(0, c["ko_rounds"] - rounds)))
+            if c["ko_rounds"] <= rounds and c["hp"] > 2 and not c["dead"]:
+                woke.append(ident)
+    script = Script(state, dice)
+    script.emit("time.passed", m.TIME_PASSED(minutes=minutes), public, minutes=minutes)
+    if secret:
+        script.emit("effect.counted", m.POISON_SECRET(), secret, audience="gm")
+    for ident in woke:
+        script.emit("combatant.woke", m.WOKE(target=script.c(ident)["name"]), target=ident)
+    tick(script)
+    return script.events
+
+
+def _offer_pass_time(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "pass_time",
+        PASS_TIME(),
+        "COC-POISON-5",
+        (Field("minutes", F_MINUTES(), "number", default=10, min=1, max=3 * 24 * 60),),
+    )
+
+
+def _accident(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-REVOLVER-1: a fully loaded revolver dropped or struck: Luck, or it fires a round."""
+    c = combatant(state, action.params.get("target"))
+    key = str(action.params.get("weapon") or "")
+    weapon = next((w for w in c["sheet"]["weapons"] if w["key"] == key), None)
+    held = c["weapons"].get(key)
+    if (
+        weapon is None
+        or held is None
+        or weapon["mechanism"] != "revolver"
+        or held["loaded"] < weapon["capacity"]
+    ):
+        raise refuse(m.NOT_A_REVOLVER(weapon=weapon["name"] if weapon else key), "COC-REVOLVER-1")
+    script = Script(state, dice)
+    roll, ok = d100(script, c["luck"], f"revolver Luck for {c['id']}")
+    changes = [] if ok else [cset(c["id"], "weapons", key, "loaded", held["loaded"] - 1)]
+    script.emit(
+        "revolver.checked",
+        m.ACCIDENT(
+            actor=c["name"],
+            weapon=weapon["name"],
+            roll=roll,
+            chance=c["luck"],
+            result=m.ACCIDENT_SAFE() if ok else m.ACCIDENT_FIRES(),
+        ),
+        changes,
+        target=c["id"],
+        roll=roll,
+        fired=not ok,
+    )
+    return script.events
+
+
+def _offer_accident(state: Json, actor: str) -> ActionTemplate | None:
+    full = [
+        (c["id"], w)
+        for c in state["combatants"].values()
+        for w in c["sheet"]["weapons"]
+        if w["mechanism"] == "revolver" and c["weapons"][w["key"]]["loaded"] >= w["capacity"]
+    ]
+    if not full:
+        return None
+    return ActionTemplate(
+        "revolver_accident",
+        ACCIDENT(),
+        "COC-REVOLVER-1",
+        (
+            Field(
+                "target",
+                F_TARGET(),
+                "target",
+                choices((i, state["combatants"][i]["name"]) for i in sorted({i for i, _ in full})),
+            ),
+            Field(
+                "weapon",
+                F_WEAPON(),
+                "choice",
+                choices(sorted({(w["key"], w["name"]) for _, w in full})),
+            ),
+        ),
+    )
+
+
+SPECS = [
+    ActionSpec("hazard", "COC-FIRE-1", _hazard, who=is_gm, offer=_offer_hazard),
+    ActionSpec("end_effect", "COC-DROWN-5", _end_effect, who=is_gm, offer=_offer_end_effect),
+    ActionSpec("explode", "COC-EXPL-1", _explode, who=is_gm, offer=_offer_explode),
+    ActionSpec("fall", "COC-FALL-1", _fall, who=is_gm, offer=_offer_fall),
+    ActionSpec("poison", "COC-POISON-1", _poison, who=is_gm, offer=_offer_poison),
+    ActionSpec("danger", "COC-DODGE-2", _danger, who=is_gm, offer=_offer_danger),
+    ActionSpec("resist", "COC-RES-1", _resist, who=is_gm, offer=_offer_resist),
+    ActionSpec("conceal", "COC-CONCEAL-1", _conceal, who=is_gm, offer=_offer_conceal),
+    ActionSpec("override", "", _override, who=is_gm, offer=_offer_override),
+    ActionSpec("pass_time", "COC-POISON-5", _pass_time, who=is_gm, offer=_offer_pass_time),
+    ActionSpec("revolver_accident", "COC-REVOLVER-1", _accident, who=is_gm, offer=_offer_accident),
+]

@@ -1,0 +1,317 @@
+"""Every word the Call of Cthulhu engine says: log lines, labels, refusals (ids `coc.*`)."""
+
+from __future__ import annotations
+
+from rules.core.kit import Message
+
+# --- setup and state -------------------------------------------------------------------------
+AN_OBJECT = Message("coc.setup.object", "must be an object")
+NEED_COMBATANTS = Message("coc.setup.combatants", "needs at least one combatant")
+AN_ID = Message("coc.setup.id", "needs an id")
+ID_TWICE = Message("coc.setup.id_twice", "{id} is used twice")
+OLD_STATE = Message("coc.state.version", "state version {version} is not one this engine reads")
+BAD_CHANGE = Message("coc.state.change", "an event holds an unknown change {op}")
+NO_SUCH = Message("coc.no_such", "there is no combatant {id} here")
+
+# --- refusals --------------------------------------------------------------------------------
+NOT_YOUR_TURN = Message("coc.refuse.turn", "It is not {actor}'s turn.")
+CANNOT_ACT = Message("coc.refuse.cannot_act", "{actor} is {status} and cannot act.")
+NO_ROUND = Message("coc.refuse.no_round", "The round has not started yet.")
+ALREADY_ATTACKED = Message("coc.refuse.attacked", "{actor} has already attacked this round.")
+DODGED_NO_ATTACK = Message("coc.refuse.dodged", "{actor} dodged this round and may not attack.")
+TOTAL_SURPRISE = Message(
+    "coc.refuse.total_surprise", "{actor} is completely surprised and cannot attack this round."
+)
+NO_WEAPON = Message("coc.refuse.no_weapon", "{actor} has no weapon {weapon}.")
+WRONG_WEAPON = Message("coc.refuse.wrong_weapon", "{weapon} cannot be used for this.")
+BROKEN = Message("coc.refuse.broken", "{weapon} is broken.")
+JAMMED = Message("coc.refuse.jammed", "{weapon} is jammed; clear it first.")
+DISABLED = Message("coc.refuse.disabled", "{weapon} can no longer fire.")
+STUCK = Message("coc.refuse.stuck", "{weapon} is stuck in {target}.")
+EMPTY = Message("coc.refuse.empty", "{weapon} has {loaded} rounds loaded, {needed} needed.")
+TOO_MANY_SHOTS = Message("coc.refuse.shots", "{weapon} fires at most {max} shots this round.")
+BAD_BURST = Message("coc.refuse.burst", "A burst is 2 to {max} shots.")
+DICE_SIZES = Message("coc.refuse.dice_sizes", "This Keeper allows bursts of {sizes} shots only.")
+NO_TARGET = Message("coc.refuse.target", "Choose a target.")
+SELF_TARGET = Message("coc.refuse.self", "{actor} cannot attack itself.")
+TARGET_GONE = Message("coc.refuse.target_gone", "{target} is dead.")
+NOT_LOCATED = Message(
+    "coc.refuse.located",
+    "{actor} has not located {target} yet: Spot Hidden or Idea first.",
+)
+NO_KNOCKOUT = Message("coc.refuse.knockout", "Only blunt blows can knock out.")
+NO_KNOCKOUT_TARGET = Message("coc.refuse.ko_target", "{target} cannot be knocked out.")
+DARK_IMPOSSIBLE = Message("coc.refuse.dark", "{skill} is impossible in the dark.")
+NOT_GM = Message("coc.refuse.gm", "Only the Keeper may do this.")
+BAD_NUMBER = Message("coc.refuse.number", "{field} must be a whole number from {min} to {max}.")
+BAD_CHOICE = Message("coc.refuse.choice", "{field} must be one of {choices}.")
+REASON_NEEDED = Message("coc.refuse.reason", "The Keeper's override needs a reason.")
+NO_PARRY_GUN = Message("coc.refuse.parry_gun", "{weapon} parried this round and cannot fire.")
+NO_PARRY_FIRED = Message("coc.refuse.parry_fired", "{weapon} fired this round and cannot parry.")
+PARRY_DONE = Message("coc.refuse.parry_done", "{actor} has already declared a parry this round.")
+CANNOT_PARRY = Message("coc.refuse.cannot_parry", "{weapon} cannot parry.")
+DODGE_DONE = Message("coc.refuse.dodge_done", "{actor} has already dodged this round.")
+NOT_STUCK = Message("coc.refuse.not_stuck", "{weapon} is not stuck in anyone.")
+NOT_JAMMED = Message("coc.refuse.not_jammed", "{weapon} is not jammed.")
+ALREADY_CLEARING = Message("coc.refuse.clearing", "{actor} is already clearing {weapon}.")
+FULL = Message("coc.refuse.full", "{weapon} is already full.")
+NOT_A_REVOLVER = Message("coc.refuse.revolver", "{weapon} is not a fully loaded revolver.")
+NO_DANGER = Message("coc.refuse.danger", "{actor} faces no danger to dodge with Luck.")
+NO_EFFECT = Message("coc.refuse.effect", "There is no effect {effect}.")
+NOT_ON_FIRE = Message("coc.refuse.not_on_fire", "{target} is not on fire.")
+NOTHING_TO_AID = Message("coc.refuse.aid", "{target} has no wound left to treat.")
+NO_TWO_GUNS = Message("coc.refuse.two_guns", "Two different handguns are needed.")
+BAD_DICE = Message("coc.refuse.dice", "{expr} is not a damage roll such as 1d6+2.")
+BAD_DISTANCE = Message("coc.refuse.distance", "Distances must be 0 or more.")
+NO_BLAST_TARGET = Message("coc.refuse.blast", "Give the distance of at least one combatant.")
+NO_CHAMBER = Message("coc.refuse.chamber", "{weapon} is not loaded one cartridge at a time.")
+NOT_HARD_TO_SEE = Message("coc.refuse.visible", "{target} is not hidden from {actor}.")
+NOTHING = Message("coc.refuse.nothing", "There is nothing to do here.")
+
+# --- the round -------------------------------------------------------------------------------
+ROUND_STARTED = Message("coc.round.started", "Round {round} begins: {order}.")
+SLOT = Message("coc.round.slot", "{name} ({rank})")
+ROUND_ENDED = Message("coc.round.ended", "Round {round} ends.")
+SKIPPED = Message("coc.turn.skipped", "{names} cannot act this round.")
+TURN_ENDED = Message("coc.turn.ended", "{actor} ends the turn.")
+DEFERRED = Message("coc.turn.deferred", "{actor} will {intent} at DEX rank {rank} (COC-ROUND-2).")
+INTENT_AIM = Message("coc.intent.aim", "aim and fire")
+INTENT_CHAMBER = Message("coc.intent.chamber", "load one cartridge and fire")
+INTENT_SECOND = Message("coc.intent.second", "fire a second shot")
+SURPRISE_SET = Message("coc.surprise.set", "{target} is {how} (COC-SURPRISE-1).")
+SURPRISED = Message("coc.surprise.surprised", "surprised")
+COMPLETELY = Message("coc.surprise.complete", "completely surprised")
+DODGE_DECLARED = Message("coc.dodge.declared", "{actor} will dodge the next attack this round.")
+PARRY_DECLARED = Message(
+    "coc.parry.declared", "{actor} will parry {attacker}'s attack with {weapon} (COC-PARRY-3)."
+)
+PARRY_VOID = Message("coc.parry.void", "{actor}'s parry is lost (COC-PARRY-3).")
+LIGHT_SET = Message("coc.light.set", "The light is now {light} (COC-DARK-1).")
+LIGHT_NORMAL = Message("coc.light.normal", "normal")
+LIGHT_DIM = Message("coc.light.dim", "dim: skill chances halved")
+LIGHT_DARK = Message("coc.light.dark", "dark: every skill chance is 01")
+
+# --- attacks ---------------------------------------------------------------------------------
+ATTACK_ROLL = Message(
+    "coc.attack.roll",
+    "{attacker} attacks {target} with {weapon}: {roll} against {chance}% - {result}.",
+)
+RESULT_IMPALE = Message("coc.result.impale", "an impale")
+RESULT_HIT = Message("coc.result.hit", "a hit")
+RESULT_MISS = Message("coc.result.miss", "a miss")
+BURST_ROLL = Message(
+    "coc.burst.roll",
+    "{attacker} fires {shots} shots at {target}: {roll} against {chance}% - {result}, {hits} hit.",
+    plural="{attacker} fires {shots} shots at {target}: {roll} against {chance}% - {result}, "
+    "{hits} hit.",
+    count="shots",
+)
+MALFUNCTION_DUD = Message("coc.mal.dud", "{weapon} misfires on a {roll}: a dud (COC-MAL-2).")
+MALFUNCTION_JAM = Message("coc.mal.jam", "{weapon} jams on a {roll} (COC-MAL-3).")
+DODGED = Message("coc.dodge.rolled", "{target} dodges: {roll} against {chance}% - {result}.")
+DODGE_OK = Message("coc.dodge.ok", "avoided")
+DODGE_FAIL = Message("coc.dodge.fail", "not fast enough")
+PARRY_ROLL = Message(
+    "coc.parry.roll", "{target} parries with {weapon}: {roll} against {chance}% - {result}."
+)
+PARRY_OK = Message("coc.parry.ok", "blocked")
+PARRY_FAIL = Message("coc.parry.fail", "missed")
+PARRY_BARE = Message(
+    "coc.parry.bare", "{target} cannot parry a weapon bare-handed and takes the blow (COC-PARRY-6)."
+)
+GRAPPLE_PARRY = Message(
+    "coc.parry.grapple",
+    "{target} grapples to parry: {first} and {second} against {chance}% - {result} (COC-PARRY-9).",
+)
+OBJECT_HOLDS = Message("coc.parry.holds", "{weapon} absorbs {damage} damage.")
+OBJECT_BREAKS = Message(
+    "coc.parry.breaks",
+    "{weapon} breaks under {damage} damage; {excess} gets through (COC-PARRY-4).",
+)
+GUN_DISABLED = Message(
+    "coc.parry.disabled",
+    "{weapon} takes {damage} damage and will not fire again; {excess} gets through (COC-PARRY-8).",
+)
+DAMAGE_ROLL = Message("coc.damage.roll", "{weapon} does {damage} ({expr}){armour_note}.")
+ARMOUR_NOTE = Message("coc.damage.armour", ", {armour} stopped by armour")
+IMPALE_IMMUNE = Message("coc.impale.immune", "{target} is immune to impales (COC-IMPALE-4).")
+WEAPON_STUCK = Message("coc.impale.stuck", "{weapon} is stuck in {target} (COC-IMPALE-5).")
+PULL_OUT = Message(
+    "coc.impale.pull", "{actor} pulls at {weapon}: {roll} against {chance}% - {result}."
+)
+PULLED = Message("coc.impale.pulled", "out")
+STILL_STUCK = Message("coc.impale.still", "still stuck")
+KNOCKOUT_ROLL = Message(
+    "coc.ko.roll", "Knockout: {damage} damage against {hp} HP, {roll} against {chance}% - {result}."
+)
+KO_OK = Message(
+    "coc.ko.ok", "{target} is knocked out for {minutes} minutes and takes {damage} (COC-KO-3)."
+)
+KO_FAIL = Message("coc.ko.fail", "no knockout; {target} takes the full {damage} (COC-KO-4).")
+SET_ALIGHT = Message(
+    "coc.fire.luck",
+    "{target} rolls Luck against catching fire: {roll} against {chance}% - {result}.",
+)
+CAUGHT_FIRE = Message("coc.fire.caught", "caught fire")
+NOT_CAUGHT = Message("coc.fire.not_caught", "not alight")
+LOCATE = Message(
+    "coc.conceal.locate",
+    "{actor} looks for {target} ({skill}): {roll} against {chance}% - {result}.",
+)
+FOUND = Message("coc.conceal.found", "found")
+NOT_FOUND = Message("coc.conceal.not_found", "not found")
+CONCEALED = Message("coc.conceal.set", "{target} is hard for {actor} to see (COC-CONCEAL-1).")
+RELOADED = Message("coc.reload.done", "{actor} reloads {weapon}: {loaded} of {capacity}.")
+CHAMBERED = Message("coc.reload.chamber", "{actor} loads one cartridge into {weapon}.")
+BELT_STARTED = Message(
+    "coc.reload.belt", "{actor} starts changing the belt of {weapon} (2 rounds)."
+)
+JAM_ATTEMPT = Message(
+    "coc.jam.attempt", "{actor} works at the jam of {weapon}: {rounds} rounds (COC-MAL-4)."
+)
+JAM_ROLL = Message("coc.jam.roll", "{actor} tries {weapon}: {roll} against {chance}% - {result}.")
+JAM_CLEARED = Message("coc.jam.cleared", "cleared")
+JAM_BROKEN = Message("coc.jam.broken", "the weapon is ruined")
+JAM_AGAIN = Message("coc.jam.again", "still jammed")
+ACCIDENT = Message(
+    "coc.revolver.roll",
+    "{actor}'s fully loaded {weapon}: Luck {roll} against {chance}% - {result}.",
+)
+ACCIDENT_FIRES = Message("coc.revolver.fires", "it goes off")
+ACCIDENT_SAFE = Message("coc.revolver.safe", "it does not go off")
+SILENCER_FITTED = Message("coc.silencer.fitted", "{weapon}'s silencer will last {life} shots.")
+SILENCER_SECRET = Message("coc.silencer.secret", "The Keeper notes the silencer's wear.")
+SILENCER_RUINED = Message(
+    "coc.silencer.ruined", "{weapon}'s silencer is worn out (COC-SILENCER-2)."
+)
+TWO_GUNS = Message(
+    "coc.twogun.fired", "{actor} fires {first} and {second} together (COC-TWOGUN-1)."
+)
+UNAIMED_TARGET = Message("coc.unaimed.target", "The shot flies at {target} (COC-UNAIMED-2).")
+
+# --- wounds ----------------------------------------------------------------------------------
+DAMAGE_TAKEN = Message("coc.hp.lost", "{target} loses {damage} HP ({hp} left).")
+NO_DAMAGE = Message("coc.hp.none", "{target} takes no damage.")
+UNCONSCIOUS = Message("coc.hp.unconscious", "{target} falls unconscious (COC-HP-1).")
+DYING = Message(
+    "coc.hp.dying",
+    "{target} is dying and will die at the end of round {round} unless healed (COC-HP-1).",
+)
+DIED = Message("coc.hp.died", "{target} dies.")
+SHOCK = Message(
+    "coc.hp.shock", "{target} is shocked: CON x5 {roll} against {chance}% - {result} (COC-HP-2)."
+)
+SHOCK_OK = Message("coc.hp.shock_ok", "stays conscious")
+SHOCK_FAIL = Message("coc.hp.shock_fail", "passes out for {minutes} minutes")
+WOKE = Message("coc.hp.woke", "{target} wakes up.")
+STABLE = Message("coc.hp.stable", "{target} is out of danger of dying.")
+FIRST_AID = Message(
+    "coc.aid.roll", "{actor} gives first aid to {target}: {roll} against {chance}% - {result}."
+)
+MEDICINE = Message(
+    "coc.medicine.roll", "{actor} treats {target} (Medicine): {roll} against {chance}% - {result}."
+)
+AID_OK = Message("coc.aid.ok", "success")
+AID_FAIL = Message("coc.aid.fail", "failure")
+HEALED = Message("coc.aid.healed", "{target} regains {amount} HP ({hp}) (COC-HEAL-1).")
+BURN_LUCK = Message(
+    "coc.burn.luck",
+    "{target}'s burns pass half the HP: Luck {roll} against {chance}% - {result} (COC-FIRE-2).",
+)
+BURN_SCARS = Message("coc.burn.scars", "{target} loses {con} CON and {app} APP for good.")
+
+# --- checks, hazards and the Keeper ---------------------------------------------------------
+SKILL_ROLL = Message(
+    "coc.skill.roll", "{actor} rolls {skill}: {roll} against {chance}% - {result}."
+)
+SUCCESS = Message("coc.success", "success")
+FAILURE = Message("coc.failure", "failure")
+RESIST = Message(
+    "coc.resist.roll",
+    "Resistance {active} against {passive}: {roll} against {chance}% - {result} (COC-RES-1).",
+)
+RESIST_SECRET = Message("coc.resist.secret", "The Keeper rolls on the resistance table in secret.")
+AUTOMATIC = Message("coc.resist.automatic", "automatic")
+EFFECT_STARTED = Message("coc.effect.started", "{target}: {effect} begins.")
+EFFECT_ENDED = Message("coc.effect.ended", "{target}: {effect} ends.")
+EFFECT_TICK = Message("coc.effect.tick", "{target} suffers {effect}: {damage} ({expr}).")
+BREATH = Message(
+    "coc.drown.roll",
+    "{target} holds breath: {roll} against CON x{multiple} = {chance} - {result} (COC-DROWN-2).",
+)
+BREATH_OK = Message("coc.drown.ok", "holds on")
+BREATH_FAIL = Message("coc.drown.fail", "breathes in")
+ROOM_LUCK = Message(
+    "coc.fire.room_luck",
+    "{target} rolls Luck in the smoke: {roll} against {chance}% - {result} (COC-FIRE-7).",
+)
+BLAST = Message(
+    "coc.blast.band", "{target} is {distance} yards from the blast: {dice}d6 (COC-EXPL-1)."
+)
+BLAST_OUT = Message("coc.blast.out", "{target} is outside the blast.")
+BLAST_SET = Message("coc.blast.set", "An explosion: {dice}d6, radius {radius} yards (COC-EXPL-3).")
+FALL = Message("coc.fall", "{target} falls {height} feet: {dice}d6 (COC-FALL-1).")
+JUMP = Message("coc.fall.jump", "{target} jumps: {roll} against {chance}% - {result} (COC-FALL-2).")
+POISONED = Message("coc.poison.given", "{target} is given {poison} (POT {pot}, {doses} doses).")
+POISON_SECRET = Message("coc.poison.secret", "The Keeper has done something in secret.")
+POISON_ROLL = Message(
+    "coc.poison.roll",
+    "{poison} POT {pot} against CON {con}: {roll} against {chance}% - {result}; "
+    "it acts in {rounds} rounds (COC-POISON-5).",
+)
+POISON_WINS = Message("coc.poison.wins", "the poison wins")
+POISON_LOSES = Message("coc.poison.loses", "the poison loses")
+POISON_ACTS = Message("coc.poison.acts", "{poison} takes effect on {target}.")
+POISON_SLEEP = Message(
+    "coc.poison.sleep", "{target} is unconscious for {minutes} minutes (COC-POISON-7)."
+)
+POISON_HARMLESS = Message("coc.poison.harmless", "{poison} does {target} no harm.")
+RESPIRATORY = Message(
+    "coc.poison.respiratory",
+    "Respiratory failure for {target}: {roll} against {chance}% - {result} (COC-POISON-6).",
+)
+DANGER = Message(
+    "coc.danger.set", "{target} is in danger: {what}. Roll Luck to dodge (COC-DODGE-2)."
+)
+LUCK_DODGE = Message(
+    "coc.danger.roll", "{actor} tries to dodge with Luck: {roll} against {chance}% - {result}."
+)
+FIRE_OUT = Message("coc.fire.out", "{target}'s flames are out (COC-FIRE-5).")
+PUT_OUT = Message(
+    "coc.fire.put_out",
+    "{actor} fights {target}'s flames ({skill}): {roll} against {chance}% - {result}.",
+)
+OVERRIDE = Message(
+    "coc.keeper.override", "The Keeper sets {target}'s {field} from {old} to {new}: {reason}."
+)
+TIME_PASSED = Message("coc.time.passed", "{minutes} minutes pass.")
+STAT_LOSS = Message("coc.stat.loss", "{target}'s {stat} is now {value} (COC-DMG-1).")
+
+# --- effect names ----------------------------------------------------------------------------
+EFFECT_NAMES = {
+    "acid": Message("coc.effect.acid", "acid ({grade})"),
+    "drowning": Message("coc.effect.drowning", "drowning (CON x{multiple})"),
+    "suffocating": Message("coc.effect.suffocating", "suffocating, 1d6 a round"),
+    "on_fire": Message("coc.effect.on_fire", "clothes on fire"),
+    "fire_zone": Message("coc.effect.fire_zone", "{fire}"),
+    "poison": Message("coc.effect.poison", "poison ({poison})"),
+    "jam": Message("coc.effect.jam", "clearing {weapon}"),
+    "belt": Message("coc.effect.belt", "changing the belt of {weapon}"),
+    "respiratory": Message("coc.effect.respiratory", "respiratory failure"),
+}
+ACID_GRADES = {
+    "weak": Message("coc.acid.weak", "weak acid"),
+    "strong": Message("coc.acid.strong", "strong acid"),
+    "very_strong": Message("coc.acid.very_strong", "very strong acid"),
+}
+FIRES = {
+    "bonfire": Message("coc.fire.bonfire", "a large bonfire"),
+    "burning_room": Message("coc.fire.burning_room", "a burning room"),
+    "custom": Message("coc.fire.custom", "a great fire"),
+}
+STATUS = {
+    "ok": Message("coc.status.ok", "standing"),
+    "unconscious": Message("coc.status.unconscious", "unconscious"),
+    "dying": Message("coc.status.dying", "dying"),
+    "dead": Message("coc.status.dead", "dead"),
+}

@@ -1,0 +1,392 @@
+"""Investigator and creature sheets: characteristics, skills, HP, Luck, MP, SAN, armour, weapons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import DamageDice, rhu
+from rules.coc.tables import MECHANISMS, RELOADS, SKILL_NAMES, SKILLS, WEAPON_KINDS
+from rules.core.errors import DiceError, SheetError
+from rules.core.kit import Entry, Message, Schema, choices
+from rules.core.system import Json
+
+LABELS: list[Message] = []  # every label of the sheet, for the catalogue
+
+
+def _l(key: str, english: str) -> Any:
+    message = Message(f"coc.sheet.{key}", english)
+    LABELS.append(message)
+    return message()
+
+
+CHARACTERISTICS = ("str", "con", "siz", "int", "pow", "dex", "app", "edu")
+STATS = _l("group.stats", "Characteristics")
+DERIVED = _l("group.derived", "Points")
+SKILLS_G = _l("group.skills", "Skills")
+ARMS = _l("group.arms", "Weapons and armour")
+NATURE = _l("group.nature", "Nature")
+
+BAD_DICE = Message("coc.sheet.bad_dice", "is not a damage roll such as 1d6+1")
+BANDS_OUTWARD = Message("coc.sheet.bands_outward", "must list ranges going outwards")
+NO_SILENCER = Message("coc.sheet.no_silencer", "a silencer cannot be fitted to this weapon")
+TWICE = Message("coc.sheet.twice", "{key} is used twice")
+
+SKILL_SCHEMA = Schema(
+    tuple(
+        Entry(key, SKILL_NAMES[key](), "int", default=base, min=0, max=200)
+        for key, _, base in SKILLS
+    )
+)
+
+BAND = Schema(
+    (
+        Entry("yards", _l("band.yards", "up to yards"), "number", min=0),
+        Entry("damage", _l("band.damage", "damage"), "text", max_length=30),
+    ),
+    extras="drop",
+)
+
+WEAPON = Schema(
+    (
+        Entry("key", _l("w.key", "Key"), "text", max_length=40),
+        Entry("name", _l("w.name", "Name"), "text", max_length=80),
+        Entry(
+            "kind",
+            _l("w.kind", "Kind"),
+            "choice",
+            default="melee",
+            choices=choices((k, k) for k in WEAPON_KINDS),
+        ),
+        Entry(
+            "skill",
+            _l("w.skill", "Skill"),
+            "choice",
+            default="fist",
+            choices=choices((k, SKILL_NAMES[k]()) for k, _, _ in SKILLS),
+        ),
+        Entry("damage", _l("w.damage", "Damage"), "text", default="1d3", max_length=30),
+        Entry(
+            "damage_bands",
+            _l("w.bands", "Damage by range (shotguns)"),
+            "list",
+            default=[],
+            item=None,
+            rule="COC-SHOTGUN-4",
+            max_items=5,
+        ),
+        Entry("add_db", _l("w.add_db", "Adds damage bonus"), "bool", default=True),
+        Entry(
+            "can_impale", _l("w.impale", "Can impale"), "bool", default=False, rule="COC-IMPALE-1"
+        ),
+        Entry(
+            "blunt", _l("w.blunt", "Blunt (can knock out)"), "bool", default=False, rule="COC-KO-1"
+        ),
+        Entry("touch", _l("w.touch", "Range: touch"), "bool", default=False, rule="COC-PARRY-6"),
+        Entry(
+            "sword",
+            _l("w.sword", "Sword (attack and parry)"),
+            "bool",
+            default=False,
+            rule="COC-PARRY-7",
+        ),
+        Entry(
+            "cannot_parry",
+            _l("w.cannot_parry", "Cannot parry"),
+            "bool",
+            default=False,
+            rule="COC-PARRY-6",
+        ),
+        Entry(
+            "long_gun",
+            _l("w.long_gun", "Long gun (may parry)"),
+            "bool",
+            default=False,
+            rule="COC-PARRY-8",
+        ),
+        Entry(
+            "sets_fire",
+            _l("w.sets_fire", "Sets clothes alight"),
+            "bool",
+            default=False,
+            rule="COC-FIRE-3",
+        ),
+        Entry("hp", _l("w.hp", "Object HP"), "int", default=10, min=0, max=500, rule="COC-PARRY-4"),
+        Entry(
+            "base_range",
+            _l("w.range", "Base range (yards)"),
+            "int",
+            default=0,
+            min=0,
+            max=10000,
+            rule="COC-RANGE-1",
+        ),
+        Entry("shots_per_round", _l("w.spr", "Attacks per round"), "int", default=1, min=1, max=10),
+        Entry(
+            "burst_max",
+            _l("w.burst_max", "Most shots in a burst (0: no bursts)"),
+            "int",
+            default=0,
+            min=0,
+            max=100,
+            rule="COC-AUTO-1",
+        ),
+        Entry("capacity", _l("w.capacity", "Capacity"), "int", default=0, min=0, max=500),
+        Entry(
+            "loaded",
+            _l("w.loaded", "Loaded now"),
+            "int",
+            default=None,
+            required=False,
+            min=0,
+            max=500,
+        ),
+        Entry(
+            "mal",
+            _l("w.mal", "Malfunction number (0: none)"),
+            "int",
+            default=0,
+            min=0,
+            max=100,
+            rule="COC-MAL-1",
+        ),
+        Entry(
+            "mechanism",
+            _l("w.mechanism", "Action"),
+            "choice",
+            default="none",
+            choices=choices((k, k) for k in MECHANISMS),
+            rule="COC-MAL-2",
+        ),
+        Entry(
+            "reload",
+            _l("w.reload", "Reloads with"),
+            "choice",
+            default="loose",
+            choices=choices((k, k) for k in RELOADS),
+            rule="COC-RELOAD-1",
+        ),
+        Entry("handgun", _l("w.handgun", "Handgun"), "bool", default=False, rule="COC-TWOGUN-1"),
+        Entry(
+            "scope", _l("w.scope", "Telescopic sight"), "bool", default=False, rule="COC-SCOPE-1"
+        ),
+        Entry("laser", _l("w.laser", "Laser sight"), "bool", default=False, rule="COC-LASER-1"),
+        Entry(
+            "silencer", _l("w.silencer", "Silencer"), "bool", default=False, rule="COC-SILENCER-1"
+        ),
+        Entry(
+            "high_power",
+            _l("w.high_power", "Powerful rounds"),
+            "bool",
+            default=False,
+            rule="COC-SILENCER-2",
+        ),
+    ),
+    extras="drop",
+)
+
+SHEET = Schema(
+    (
+        Entry("name", _l("name", "Name"), "text", max_length=100),
+        Entry(
+            "kind",
+            _l("kind", "Kind"),
+            "choice",
+            default="investigator",
+            choices=choices(
+                [
+                    ("investigator", _l("investigator", "investigator")),
+                    ("creature", _l("creature", "creature")),
+                ]
+            ),
+        ),
+        *(
+            Entry(c, _l(c, c.upper()), "int", default=10, min=0, max=300, group=STATS)
+            for c in CHARACTERISTICS
+        ),
+        Entry(
+            "hp_max",
+            _l("hp_max", "Hit points"),
+            "int",
+            default=None,
+            required=False,
+            min=1,
+            max=1000,
+            group=DERIVED,
+            rule="COC-HP-1",
+        ),
+        Entry(
+            "luck",
+            _l("luck", "Luck"),
+            "int",
+            default=None,
+            required=False,
+            min=0,
+            max=100,
+            group=DERIVED,
+            rule="COC-GEN-2",
+        ),
+        Entry(
+            "mp",
+            _l("mp", "Magic points"),
+            "int",
+            default=None,
+            required=False,
+            min=0,
+            max=500,
+            group=DERIVED,
+        ),
+        Entry(
+            "san",
+            _l("san", "Sanity"),
+            "int",
+            default=None,
+            required=False,
+            min=0,
+            max=99,
+            group=DERIVED,
+        ),
+        Entry("db", _l("db", "Damage bonus"), "text", default="0", max_length=20, group=ARMS),
+        Entry(
+            "armour",
+            _l("armour", "Armour"),
+            "int",
+            default=0,
+            min=0,
+            max=100,
+            group=ARMS,
+            rule="COC-ARMOUR-3",
+        ),
+        Entry(
+            "skills",
+            _l("skills", "Skills"),
+            "record",
+            default={},
+            item=SKILL_SCHEMA,
+            group=SKILLS_G,
+        ),
+        Entry(
+            "weapons",
+            _l("weapons", "Weapons"),
+            "list",
+            default=[],
+            item=WEAPON,
+            max_items=12,
+            group=ARMS,
+        ),
+        Entry(
+            "impale_immune",
+            _l("impale_immune", "Immune to impales"),
+            "bool",
+            default=False,
+            group=NATURE,
+            rule="COC-IMPALE-4",
+        ),
+        Entry(
+            "knockout_allowed",
+            _l("knockout_allowed", "Can be knocked out"),
+            "bool",
+            default=None,
+            required=False,
+            group=NATURE,
+            rule="COC-KO-5",
+        ),
+        Entry(
+            "laser_trained",
+            _l("laser_trained", "Trained with laser sights"),
+            "bool",
+            default=False,
+            group=NATURE,
+            rule="COC-UNAIMED-4",
+        ),
+    ),
+    extras="drop",
+)
+
+
+def _dice(text: str, path: str, rule: str | None = None) -> str:
+    try:
+        DamageDice.parse(text)
+    except DiceError:
+        raise SheetError(path, BAD_DICE(), rule) from None
+    return text
+
+
+def validate_sheet(raw: Mapping[str, Any]) -> Json:
+    """A checked sheet with its derived values filled in; SheetError names the field."""
+    sheet = SHEET.validate(raw)
+    skills = dict(sheet["skills"])
+    if raw.get("skills") is None or (raw.get("skills") or {}).get("dodge") is None:
+        skills["dodge"] = min(99, 2 * sheet["dex"])  # COC-DODGE-1: DEX x 2, the usual base
+    sheet["skills"] = skills
+    if sheet["hp_max"] is None:
+        sheet["hp_max"] = max(1, rhu(Fraction(sheet["con"] + sheet["siz"], 2)))
+    if sheet["luck"] is None:
+        sheet["luck"] = min(99, sheet["pow"] * 5)  # COC-GEN-2: Luck = POW x 5
+    if sheet["mp"] is None:
+        sheet["mp"] = sheet["pow"]
+    if sheet["san"] is None:
+        sheet["san"] = min(99, sheet["pow"] * 5)
+    if sheet["knockout_allowed"] is None:
+        sheet["knockout_allowed"] = sheet["kind"] == "investigator"  # COC-KO-5
+    if sheet["db"].strip() not in ("0", ""):
+        _dice(sheet["db"], "db")
+    seen: set[str] = set()
+    for n, weapon in enumerate(sheet["weapons"]):
+        where = f"weapons[{n}]"
+        if weapon["key"] in seen:
+            raise SheetError(f"{where}.key", TWICE(key=weapon["key"]))
+        seen.add(weapon["key"])
+        _dice(weapon["damage"], f"{where}.damage")
+        weapon["damage_bands"] = _bands(weapon["damage_bands"], f"{where}.damage_bands")
+        if weapon["silencer"] and (weapon["skill"] in ("shotgun", "machine_gun")):
+            raise SheetError(f"{where}.silencer", NO_SILENCER(), "COC-SILENCER-3")
+        if weapon["loaded"] is None:
+            weapon["loaded"] = weapon["capacity"]
+        weapon["loaded"] = min(weapon["loaded"], weapon["capacity"])
+        if weapon["kind"] == "firearm":
+            weapon["can_impale"] = True  # COC-IMPALE-1: every firearm can impale
+            weapon["add_db"] = False
+    return sheet
+
+
+def _bands(raw: list[Any], path: str) -> list[list[Any]]:
+    """COC-SHOTGUN-4: [[yards, dice]...] going outwards."""
+    bands: list[list[Any]] = []
+    for n, item in enumerate(raw):
+        if isinstance(item, list | tuple) and len(item) == 2:
+            item = {"yards": item[0], "damage": item[1]}
+        band = BAND.validate(item, f"{path}[{n}]")
+        bands.append([band["yards"], _dice(band["damage"], f"{path}[{n}].damage", "COC-SHOTGUN-4")])
+    if [b[0] for b in bands] != sorted(b[0] for b in bands):
+        raise SheetError(path, BANDS_OUTWARD(), "COC-SHOTGUN-4")
+    return bands
+
+
+def skill(sheet: Mapping[str, Any], key: str) -> int:
+    """A skill's value (0 when the sheet does not have it)."""
+    return int(sheet["skills"].get(key, 0))
+
+
+def weapon_of(sheet: Mapping[str, Any], key: str) -> Json | None:
+    """A weapon of the sheet by key."""
+    for weapon in sheet["weapons"]:
+        if weapon["key"] == key:
+            return dict(weapon)
+    return None
+
+
+DEFAULT_SHEET: Json = {
+    "name": "New investigator",
+    "kind": "investigator",
+    "str": 11,
+    "con": 12,
+    "siz": 13,
+    "int": 14,
+    "pow": 12,
+    "dex": 13,
+    "app": 10,
+    "edu": 14,
+    "weapons": [],
+}

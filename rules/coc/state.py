@@ -1,0 +1,243 @@
+"""The state of a Call of Cthulhu scene as JSON, the events that change it, and a resolution script.
+
+Every state-changing event carries `changes`: a list of `["set", path, value]` and `["del", path]`
+steps from the state's root, applied in order by `apply`. A resolution works on a `Script`, which
+applies each event as it is emitted, so a later step of the same action sees the earlier ones.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.coc import messages as m
+from rules.coc.settings import CocSettings
+from rules.coc.sheet import validate_sheet
+from rules.core.dice import Dice
+from rules.core.errors import RulesError, SheetError
+from rules.core.jsonstate import assoc_in, copy_json, update_in
+from rules.core.kit import Msg, build_settings, said, settings_values
+from rules.core.system import EVERYONE, Event, Json
+
+VERSION = 1
+Path = Sequence[str | int]
+
+
+def start(setup: Mapping[str, Any]) -> Json:
+    """A scene from its setup: title, settings and combatants with their sheets."""
+    if not isinstance(setup, Mapping):
+        raise SheetError("setup", m.AN_OBJECT())
+    settings = build_settings(CocSettings, setup.get("settings") or {})
+    raw = setup.get("combatants") or []
+    if not isinstance(raw, list) or not raw:
+        raise SheetError("combatants", m.NEED_COMBATANTS())
+    combatants: dict[str, Json] = {}
+    for n, entry in enumerate(raw):
+        if not isinstance(entry, Mapping) or not str(entry.get("id") or "").strip():
+            raise SheetError(f"combatants[{n}].id", m.AN_ID())
+        ident = str(entry["id"]).strip()[:40]
+        if ident in combatants:
+            raise SheetError(f"combatants[{n}].id", m.ID_TWICE(id=ident))
+        sheet_raw = dict(entry.get("sheet") or {})
+        sheet_raw.setdefault("name", entry.get("name") or ident)
+        try:
+            sheet = validate_sheet(sheet_raw)
+        except SheetError as error:
+            raise SheetError(
+                f"combatants[{n}].sheet.{error.field}", error.problem, error.rule
+            ) from None
+        combatants[ident] = new_combatant(ident, entry, sheet)
+    return {
+        "version": VERSION,
+        "title": str(setup.get("title") or "")[:200],
+        "notes": str(setup.get("notes") or "")[:1000],
+        "settings": settings_values(settings),
+        "round": 0,
+        "order": [],
+        "turn": 0,
+        "light": "normal",
+        "dark_impossible": [],
+        "combatants": combatants,
+        "effects": {},
+        "next_effect": 1,
+        "log_n": 0,
+    }
+
+
+def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
+    """A combatant at the start of a scene: full HP, its weapons as carried."""
+    return {
+        "id": ident,
+        "name": sheet["name"],
+        "side": str(
+            entry.get("side") or ("investigators" if sheet["kind"] == "investigator" else "others")
+        )[:40],
+        "controller": str(entry.get("controller") or "gm")[:40],
+        "sheet": sheet,
+        "hp": sheet["hp_max"],
+        "mp": sheet["mp"],
+        "san": sheet["san"],
+        "luck": sheet["luck"],
+        "con": sheet["con"],
+        "app": sheet["app"],
+        "dead": False,
+        "dying_round": None,
+        "ko_rounds": 0,
+        "down_at": None,
+        "wounds": [],
+        "burned": 0,
+        "surprise": "",
+        "round": fresh_round(),
+        "hard_to_see_for": [],
+        "danger": "",
+        "weapons": {
+            w["key"]: {
+                "loaded": w["loaded"],
+                "jammed": False,
+                "broken": False,
+                "disabled": False,
+                "stuck_in": "",
+                "silencer_shots": 0,
+                "silencer_life": None,
+            }
+            for w in sheet["weapons"]
+        },
+    }
+
+
+def fresh_round() -> Json:
+    """What a combatant has used of the current round."""
+    return {
+        "attacked": False,
+        "attacks": 0,
+        "shots": {},
+        "dodge": "",
+        "parry": None,
+        "located": [],
+        "sought": [],
+        "fired_weapons": [],
+    }
+
+
+def load(data: Mapping[str, Any]) -> Json:
+    """A state from JSON (a copy)."""
+    if not isinstance(data, Mapping) or data.get("version") != VERSION:
+        raise RulesError(m.OLD_STATE(version=repr(data.get("version"))))
+    loaded: Json = copy_json(dict(data))
+    return loaded
+
+
+def dump(state: Json) -> Json:
+    """The state as JSON (a copy, so the caller cannot change ours)."""
+    dumped: Json = copy_json(state)
+    return dumped
+
+
+def apply(state: Json, event: Event) -> Json:
+    """The state after an event: its `changes` applied in order."""
+    changes = event.payload.get("changes")
+    if not changes:
+        return state
+    for change in changes:
+        state = _change(state, change)
+    return state
+
+
+def _change(state: Json, change: Sequence[Any]) -> Json:
+    op, path = change[0], list(change[1])
+    if op == "set":
+        changed: Json = assoc_in(state, path, copy_json(change[2]))
+        return changed
+    if op == "del":
+        removed: Json = update_in(
+            state, path[:-1], lambda parent: {k: v for k, v in parent.items() if k != path[-1]}
+        )
+        return removed
+    raise RulesError(m.BAD_CHANGE(op=str(op)))
+
+
+@functools.lru_cache(maxsize=64)
+def _settings(items: tuple[tuple[str, Any], ...]) -> CocSettings:
+    return build_settings(CocSettings, dict(items))
+
+
+def settings_of(state: Mapping[str, Any]) -> CocSettings:
+    """The campaign's settings as the frozen object the rules read."""
+    return _settings(tuple(sorted(state["settings"].items())))
+
+
+def combatant(state: Mapping[str, Any], ident: Any) -> Json:
+    """A combatant by id; RulesError naming it when there is none."""
+    found = state["combatants"].get(str(ident))
+    if found is None:
+        raise RulesError(m.NO_SUCH(id=str(ident)))
+    return found  # type: ignore[no-any-return]
+
+
+def status(c: Mapping[str, Any]) -> str:
+    """COC-HP-1: dead; dying at 0 HP or less; unconscious at 1-2 HP or while knocked out; ok."""
+    if c["dead"]:
+        return "dead"
+    if c["hp"] <= 0:
+        return "dying"
+    if c["hp"] <= 2 or c["ko_rounds"] > 0:
+        return "unconscious"
+    return "ok"
+
+
+def can_act(c: Mapping[str, Any]) -> bool:
+    """Whether a combatant is awake and alive."""
+    return status(c) == "ok"
+
+
+def current_slot(state: Mapping[str, Any]) -> Json | None:
+    """The DEX-rank slot acting now (COC-ROUND-1), or None outside a round."""
+    order = state["order"]
+    if state["round"] < 1 or state["turn"] >= len(order):
+        return None
+    return order[state["turn"]]  # type: ignore[no-any-return]
+
+
+def acting(state: Mapping[str, Any], actor: str) -> Json | None:
+    """The slot of `actor` if it is this actor's turn."""
+    slot = current_slot(state)
+    return slot if slot is not None and slot["id"] == actor else None
+
+
+class Script:
+    """One resolution: a working copy of the state; each event emitted is applied to it at once."""
+
+    def __init__(self, state: Json, dice: Dice) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+        self._mark = len(dice.records)
+
+    def emit(
+        self,
+        kind: str,
+        msg: Msg,
+        changes: Sequence[Sequence[Any]] = (),
+        audience: str = EVERYONE,
+        redacted: Msg | None = None,
+        **payload: Any,
+    ) -> Event:
+        """Say what happened, with the dice rolled since the last event, and apply its changes."""
+        faces = tuple(self.dice.records[self._mark :])
+        self._mark = len(self.dice.records)
+        body = {**payload, "changes": [list(c) for c in changes]} if changes else payload
+        event = said(kind, msg, body, dice=faces, audience=audience, redacted=redacted)
+        self.state = apply(self.state, event)
+        self.events.append(event)
+        return event
+
+    def c(self, ident: str) -> Json:
+        """A combatant as it is now, within this resolution."""
+        return combatant(self.state, ident)
+
+
+def cset(ident: str, *path_and_value: Any) -> list[Any]:
+    """A change setting a combatant's field: cset("ada", "hp", 7), cset("ada", "round", "x", 1)."""
+    *path, value = path_and_value
+    return ["set", ["combatants", ident, *path], value]

@@ -1,0 +1,69 @@
+"""What each viewer may see: the Keeper everything; players lose secrets and others' sheets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.coc.hazards import effect_name
+from rules.coc.state import current_slot, status
+from rules.core.jsonstate import copy_json
+from rules.core.system import Audience
+
+Json = dict[str, Any]
+SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the hidden counter
+
+
+def view(state: Json, audience: Audience) -> Json:
+    """The scene for one viewer, with hidden information removed here, on the server."""
+    keeper = audience.role == "gm"
+    slot = current_slot(state)
+    effects = []
+    for ident, effect in sorted(state["effects"].items(), key=lambda kv: int(kv[0][1:])):
+        if effect["data"].get("secret") and not keeper:
+            continue  # a secret poison's roll and onset are the Keeper's
+        shown = {
+            "id": ident,
+            "kind": effect["kind"],
+            "target": effect["target"],
+            "left": effect["left"],
+            "name": effect_name(effect).to_json(),
+            "target_name": state["combatants"][effect["target"]]["name"],
+        }
+        if keeper:
+            shown["data"] = copy_json(effect["data"])
+        effects.append(shown)
+    combatants = []
+    for ident, c in state["combatants"].items():
+        open_sheet = keeper or ident in audience.actors or c["side"] == "investigators"
+        row: Json = {
+            "id": ident,
+            "name": c["name"],
+            "side": c["side"],
+            "status": status(c),
+            "current": bool(slot and slot["id"] == ident),
+            "effects": [e["id"] for e in effects if e["target"] == ident],
+        }
+        if open_sheet:
+            full = copy_json(c)
+            for held in full["weapons"].values():
+                if not keeper:
+                    for key in SECRET_WEAPON_KEYS:
+                        held.pop(key, None)
+            row.update(full)
+            row["status"] = status(c)
+            row["current"] = bool(slot and slot["id"] == ident)
+            row["effects"] = [e["id"] for e in effects if e["target"] == ident]
+        combatants.append(row)
+    return {
+        "title": state["title"],
+        "round": state["round"],
+        "light": state["light"],
+        "dark_impossible": list(state["dark_impossible"]),
+        "current": slot["id"] if slot else None,
+        "order": copy_json(state["order"]),
+        "turn": state["turn"],
+        "combatants": combatants,
+        "effects": effects,
+        "settings": dict(state["settings"]),
+        "notes": state.get("notes", ""),
+    }

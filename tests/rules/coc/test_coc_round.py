@@ -1,0 +1,142 @@
+"""The round: DEX order, surprise, ties, dying and death, shock, dodge (COC-ROUND/HP/DODGE)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.coc.state import status
+from rules.core.errors import IllegalAction, SheetError
+
+from coc_helpers import act, duel, kinds, person, scene, texts
+
+
+def test_combatants_act_in_descending_dex_and_surprise_halves_the_rank() -> None:
+    state = scene(
+        ("a", person("A", dex=14)),
+        ("b", person("B", dex=17)),
+        ("c", person("C", dex=9)),
+        ("d", person("D", dex=11)),
+    )
+    state, events = act(state, "next_round", "gm", surprise_b="surprised", surprise_d="complete")
+    # COC-SURPRISE-1: B acts at rhu(17/2) = 9; COC-SURPRISE-2: D has no turn in round 1.
+    assert [(s["id"], s["rank"]) for s in state["order"]] == [("a", 14), ("b", 9), ("c", 9)]
+    assert state["combatants"]["b"]["surprise"] == "surprised"
+    with pytest.raises(IllegalAction, match="not C's turn"):
+        act(state, "end_turn", "c")
+    state, _ = act(state, "end_turn", "a")
+    state, _ = act(state, "end_turn", "b")
+    state, events = act(state, "end_turn", "c")
+    assert "round.started" in kinds(events)
+    assert [s["rank"] for s in state["order"]] == [17, 14, 11, 9]  # round 2: surprise is over
+    assert state["combatants"]["d"]["surprise"] == ""
+
+
+def test_a_completely_surprised_defender_may_still_dodge() -> None:
+    state = scene(("a", person("A", dex=14)), ("d", person("D", dex=11)))
+    state, _ = act(state, "next_round", "gm", surprise_d="complete")
+    state, events = act(state, "dodge", "d")
+    assert state["combatants"]["d"]["round"]["dodge"] == "declared"
+
+
+def test_a_dodge_answers_the_attack_and_forbids_attacking_that_round() -> None:
+    state = duel()
+    state, _ = act(state, "dodge", "bob")
+    # Ann's knife: 20 against 50 hits; Bob's Dodge 30: 12 avoids (COC-DODGE-1).
+    state, events = act(state, "attack", "ann", [20, 12], weapon="knife", target="bob")
+    assert "dodge.rolled" in kinds(events) and "damage.taken" not in kinds(events)
+    with pytest.raises(IllegalAction, match="dodged this round"):
+        act(state, "attack", "bob", weapon="knife", target="ann")
+
+
+def test_one_dodge_a_round() -> None:
+    state = duel()
+    state, _ = act(state, "dodge", "bob")
+    with pytest.raises(IllegalAction, match="already dodged"):
+        act(state, "dodge", "bob")
+
+
+def test_the_dying_die_at_the_end_of_the_next_round_unless_first_aid_lifts_them() -> None:
+    state = duel()
+    state, _ = act(state, "override", "gm", target="bob", field="hp", value=0, reason="cliff")
+    assert status(state["combatants"]["bob"]) == "dying"
+    state, _ = act(state, "end_turn", "ann")  # bob cannot act: the round ends
+    assert state["round"] == 2 and not state["combatants"]["bob"]["dead"]
+    state, events = act(state, "end_turn", "ann")
+    assert "combatant.died" in kinds(events)  # COC-HP-1: end of the round after the fall
+    assert state["combatants"]["bob"]["dead"]
+
+
+def test_first_aid_brings_the_dying_back_to_one_hp_and_treats_each_wound_once() -> None:
+    state = duel()
+    # Ann's knife: 30 hits (no impale), 1d4+2 = 6; half of Bob's 12 HP: CON x5, 10 holds.
+    state, _ = act(state, "attack", "ann", [30, 4, 10], weapon="knife", target="bob")
+    bob = state["combatants"]["bob"]
+    assert bob["hp"] == 12 - 6
+    state, _ = act(state, "override", "gm", target="bob", field="hp", value=0, reason="bleeds")
+    # Round 2, Ann's turn: First Aid 10 against 40 succeeds, 1D3 = 3, capped by the wound (6).
+    state, _ = (
+        act(state, "end_turn", "bob")
+        if state["order"][state["turn"]]["id"] == "bob"
+        else (state, [])
+    )
+    state, events = act(state, "first_aid", "ann", [10, 3], target="bob")
+    assert state["combatants"]["bob"]["hp"] == 3
+    assert "combatant.stable" in kinds(events)
+    state, _ = act(state, "next_round", "gm")
+    with pytest.raises(IllegalAction, match="no wound left"):
+        act(state, "first_aid", "ann", target="bob")
+
+
+def test_shock_half_the_hp_in_one_wound_calls_for_con_x5() -> None:
+    state = duel()
+    # A 6-point knife wound from 12 HP is half: CON x5 = 60; 95 fails, 1d6 = 2 minutes out,
+    # 10 rounds, and the end of round 1 (Bob cannot act) counts one off.
+    state, events = act(state, "attack", "ann", [30, 4, 95, 2], weapon="knife", target="bob")
+    assert "combatant.shocked" in kinds(events)
+    assert state["combatants"]["bob"]["ko_rounds"] == 9 and state["round"] == 2
+    assert status(state["combatants"]["bob"]) == "unconscious"
+
+
+def test_a_combatant_felled_at_its_own_rank_still_acts_simultaneously() -> None:
+    state = scene(("a", person("A", dex=12)), ("b", person("B", dex=12)))
+    state, _ = act(state, "next_round", "gm")
+    assert [s["id"] for s in state["order"]] == ["a", "b"]
+    state, _ = act(state, "override", "gm", target="a", field="hp", value=10, reason="x")
+    # A's knife takes B to 0 at rank 12; B, tied at 12, still strikes back (COC-ROUND-1).
+    state, _ = act(state, "override", "gm", target="b", field="hp", value=6, reason="x")
+    state, events = act(state, "attack", "a", [30, 4], weapon="knife", target="b")
+    assert status(state["combatants"]["b"]) == "dying"
+    assert state["order"][state["turn"]]["id"] == "b"
+    state, events = act(state, "attack", "b", [30, 4, 10], weapon="knife", target="a")
+    assert "damage.taken" in kinds(events)
+
+
+def test_bad_setup_and_sheet_values_are_refused_naming_the_field() -> None:
+    with pytest.raises(SheetError, match=r"combatants\[0\]\.sheet\.dex: must be at least 0"):
+        scene(("a", person("A", dex=-1)))
+    with pytest.raises(SheetError, match="coc.auto_fail_00"):
+        scene(("a", person("A")), settings={"coc.auto_fail_00": "maybe"})
+    bad = person("A")
+    bad["weapons"][0]["damage"] = "lots"
+    with pytest.raises(SheetError, match=r"weapons\[0\]\.damage"):
+        scene(("a", bad))
+
+
+def test_light_halves_skills_and_darkness_makes_them_01() -> None:
+    state = duel()
+    state, events = act(state, "set_light", "gm", light="dim")
+    state, events = act(state, "skill", "ann", [20], skill="spot_hidden")
+    assert "against 20%" in texts(events)  # COC-DARK-1: 40 halved
+    state, _ = act(state, "set_light", "gm", light="dark", impossible="first_aid")
+    state, events = act(state, "skill", "ann", [1], skill="spot_hidden")
+    assert "against 1%" in texts(events)  # COC-DARK-2
+    with pytest.raises(IllegalAction, match="impossible in the dark"):
+        act(state, "skill", "ann", skill="first_aid")  # COC-DARK-3
+
+
+def test_only_the_keeper_uses_the_keepers_tools() -> None:
+    state = duel()
+    with pytest.raises(IllegalAction, match="ann may not explode"):
+        act(state, "explode", "ann", dice=5, radius=2, d_bob=1)
+    with pytest.raises(IllegalAction, match="needs a reason"):
+        act(state, "override", "gm", target="bob", field="hp", value=3, reason="  ")
