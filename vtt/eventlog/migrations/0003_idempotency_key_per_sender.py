@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("encounters", "0002_audiences"),
-        ("eventlog", "0001_initial"),
+        ("eventlog", "0002_event_messages"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
