@@ -16,6 +16,7 @@ KNOWN: dict[str, str] = {
     "delta_green": "rules.delta_green",
     "mech": "rules.mech",
     "coc": "rules.coc",
+    "ace": "rules.ace",
 }
 
 

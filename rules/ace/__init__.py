@@ -1,0 +1,69 @@
+"""Ace Evolution (王牌进化): d10 success pools, hit against evasion, called shots, grappling."""
+
+from __future__ import annotations
+
+from rules.ace import messages
+from rules.ace.actions import attack, checks, commands, gm, grapple, mark, prompts, stealth, turn
+from rules.ace.demo import demo
+from rules.ace.preview import preview
+from rules.ace.settings import SCHEMA
+from rules.ace.sheet import DEFAULT_SHEET, SHEET, validate_sheet
+from rules.ace.state import VERSION, actors, apply, dump, load, start
+from rules.ace.view import view
+from rules.core.kit import Actions, catalogue, legacy_settings
+from rules.core.system import Action, GameSystem
+
+ACTIONS = Actions(
+    [
+        *turn.SPECS,
+        *prompts.SPECS,
+        *attack.SPECS,
+        *commands.SPECS,
+        *grapple.SPECS,
+        *stealth.SPECS,
+        *checks.SPECS,
+        *mark.SPECS,
+        *gm.SPECS,
+    ]
+)
+
+SYSTEM = GameSystem(
+    key="ace",
+    title="Ace Evolution",
+    version=VERSION,
+    validate_sheet=validate_sheet,
+    start=start,
+    legal_actions=ACTIONS.legal_actions,
+    resolve=ACTIONS.resolve,
+    apply=apply,
+    view=view,
+    dump=dump,
+    load=load,
+    preview=preview,
+    actors=actors,
+    settings=legacy_settings(SCHEMA),
+    default_sheet=validate_sheet(DEFAULT_SHEET),
+    demo=demo,
+    messages=catalogue(messages, extra=ACTIONS.messages()),
+    sheet_schema=SHEET,
+    settings_schema=SCHEMA,
+)
+
+# Typical actions for bench/rules.py: Su Qing opens from hiding (she acts first whatever the
+# initiative dice, ACE-STEALTH-3) with a dagger attack, or with an assassination.
+BENCH = [
+    {
+        "setup": demo(),
+        "prelude": [Action("begin", "gm")],
+        "action": Action("attack", "su", {"target": "hound", "weapon": "dagger"}),
+        "name": "dagger attack, d20 hit and damage pool",
+    },
+    {
+        "setup": demo(),
+        "prelude": [Action("begin", "gm")],
+        "action": Action("assassinate", "su", {"target": "hound", "weapon": "dagger"}),
+        "name": "assassination, hide contest and damage pool",
+    },
+]
+
+__all__ = ["ACTIONS", "BENCH", "SYSTEM"]

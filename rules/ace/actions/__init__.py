@@ -1,0 +1,1 @@
+"""Ace Evolution actions, one module per group of kinds; `ACTIONS` joins their specs."""

@@ -1,0 +1,539 @@
+"""Attacks: the hit roll, called shots, disarm and sunder, coup de grace, damage (ACE-PIPE-1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.ace import messages as m
+from rules.ace.actions.common import (
+    GM,
+    Records,
+    enemies,
+    event,
+    flag,
+    free,
+    idle,
+    is_turn,
+    on_turn,
+    pick,
+    refuse,
+    spend,
+)
+from rules.ace.rolls import Damage, contest, damage_pool, hit_roll, resolve_damage
+from rules.ace.settings import AceSettings
+from rules.ace.state import Op, State, can_act, combatant, cpath, helpless, settings_of
+from rules.ace.stats import (
+    attack_value,
+    con_reduction,
+    defence,
+    dodge,
+    evasion,
+    guard,
+    hit_bonus,
+    resistance,
+    size,
+    str_bonus,
+    val,
+    weapon,
+)
+from rules.ace.tables import COVER, LOCATIONS
+from rules.core.dice import Dice
+from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.system import Action, Event, Json
+
+RANGED = ("firearm", "thrown")
+
+
+def usable_weapons(c: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The weapons a combatant can swing now: not knocked away, not broken (ACE-CALLED-*)."""
+    out = [w for w in c["sheet"]["weapons"] if w["key"] not in c["dropped"]]
+    out.append(weapon(c, "unarmed") or {})
+    return out
+
+
+def cover_penalty(attacker: Json, target: Json, kind: str, s: AceSettings) -> int:
+    """ACE-COVER-1 / ACE-AMB-39: the target's cover, and the attacker's own, against shots."""
+    if kind not in RANGED and s.cover_against == "ranged":
+        return 0
+    return COVER[target["cover"]] + COVER[attacker["cover"]]
+
+
+def check_attack(
+    state: State, c: Json, t: Json, w: Mapping[str, Any] | None, s: AceSettings
+) -> None:
+    """Refuses an attack the rules do not allow; changes nothing."""
+    if w is None or w["key"] in c["dropped"]:
+        raise refuse(m.NO_WEAPON(name=c["name"]), "ACE-ATK-1")
+    if t["id"] == c["id"] or t["dead"]:
+        raise refuse(m.BAD_TARGET(name=t["name"]), "ACE-HIT-1")
+    reach = w["kind"] in RANGED or s.cover_against == "all"
+    if reach and "full" in (t["cover"], c["cover"]):
+        raise refuse(m.FULL_COVER(name=t["name"]), "ACE-COVER-FULL")
+    g = c.get("grapple")
+    if g and g["role"] == "held" and g["pinned"]:
+        raise refuse(m.PINNED_NO_ACTS(name=c["name"]), "ACE-GRAPPLE-7")
+    if g and g["with"] == t["id"] and not (w.get("natural") or int(w["size"]) <= size(c) - 3):
+        raise refuse(m.TOO_BIG(weapon=w["name"]), "ACE-GRAPPLE-6")
+    if t["hidden"]:
+        raise refuse(m.UNSEEN(name=t["name"]), "ACE-STEALTH-1")
+
+
+def struck_in_grapple(
+    state: State, attacker: Json, t: Json, records: Records, dice: Dice, s: AceSettings
+) -> tuple[Json, Json | None]:
+    """ACE-GRAPPLE-4 / ACE-AMB-27: a blow at a grappling pair strikes one, by size ratio."""
+    g = t.get("grapple")
+    if not g or g["with"] == attacker["id"]:
+        return t, None
+    partner = state["combatants"][g["with"]]
+    a, b = (size(t), size(partner)) if s.third_party == "size_ratio" else (1, 1)
+    roll = dice.roll(a + b, "who is struck")
+    return (t if roll <= a else partner), partner
+
+
+def harm(state: State, t: Json, amount: int) -> tuple[list[Op], bool]:
+    """ACE-ATTR-3: HP lost; at 0 the combatant dies at once (a grapple it was in ends)."""
+    hp = int(t["hp"]) - amount
+    ops: list[Op] = [["set", cpath(t["id"], "hp"), hp]]
+    dead = hp <= 0 and not t["dead"]
+    if dead:
+        ops.append(["set", cpath(t["id"], "dead"), True])
+        g = t.get("grapple")
+        if g:
+            ops += [
+                ["set", cpath(t["id"], "grapple"), None],
+                ["set", cpath(g["with"], "grapple"), None],
+            ]
+    return ops, dead
+
+
+def damage_details(d: Damage) -> Json:
+    """The pipeline's steps for the table (die by die, successes highlighted)."""
+    return {
+        "pool": d.pool,
+        "faces": list(d.faces),
+        "successes": d.successes,
+        "base": d.base,
+        "flat": d.flat,
+        "resisted": d.resisted,
+        "reduced": d.reduced,
+        "total": d.total,
+        "energy": d.energy,
+    }
+
+
+def deal(
+    state: State,
+    attacker: Json,
+    t: Json,
+    w: Mapping[str, Any],
+    records: Records,
+    dice: Dice,
+    *,
+    critical: bool,
+    defence_value: int,
+    extra_dice: int = 0,
+    guard_dice: int = 0,
+    flat_extra: int = 0,
+    automatic: bool = False,
+    in_grapple: bool = False,
+    rule: str = "ACE-PIPE-1",
+) -> Event:
+    """ACE-PIPE-1 steps 2-9 against `t`: the pool, the roll, extras, resistance, HP."""
+    s = settings_of(state)
+    atk = attack_value(attacker, s, w, in_grapple=in_grapple)
+    if automatic:
+        pool = max(0, atk - defence_value)  # ACE-AMB-24: no bonus dice of any kind
+    else:
+        pool = damage_pool(atk, defence_value, extra_dice, guard_dice, s)
+    flat = flat_extra + str_bonus(attacker, s, w)
+    charge = int(attacker["commands"].get("charge") or 0)
+    if charge and s.charge_bonus == "flat_damage" and w["kind"] == "melee":
+        flat += charge  # ACE-AMB-35, the other reading
+    result = resolve_damage(
+        pool,
+        dice,
+        critical=critical,
+        flat=flat,
+        energy=str(w["energy"]),
+        resistance=resistance(t, str(w["energy"])) if w["energy"] else 0,
+        con_reduction=con_reduction(t, s),
+        s=s,
+        automatic=automatic,
+    )
+    ops, dead = harm(state, t, result.total)
+    line = m.DAMAGE(
+        target=t["name"],
+        total=result.total,
+        pool=pool,
+        successes=result.successes,
+        hp=int(t["hp"]) - result.total,
+    )
+    details = {"target": t["id"], "attack": atk, "defence": defence_value, **damage_details(result)}
+    kind = "attack.killed" if dead else "damage.dealt"
+    if dead:
+        line = m.KILLED(target=t["name"], total=result.total, pool=pool, successes=result.successes)
+    return event(kind, line, ops, records, damage=details, rule=rule)
+
+
+def resolve_attack(
+    state: State, plan: Mapping[str, Any], answer: str, dice: Dice, counter: bool = False
+) -> list[Event]:
+    """An attack from declaration to HP: third parties, hit, contest or damage (ACE-PIPE-1)."""
+    s = settings_of(state)
+    records = Records(dice)
+    c = state["combatants"][plan["attacker"]]
+    t = state["combatants"][plan["target"]]
+    w = weapon(c, plan["weapon"]) or {}
+    loc = LOCATIONS.get(plan.get("location") or "")
+    events: list[Event] = []
+    ops: list[Op] = [["set", ["pending"], None]]
+    if answer in ("guard", "dodge"):
+        ops += spend(t, "reflex", s)  # ACE-CALLED-2 / ACE-AMB-19
+    kind = str(w["kind"])
+    struck, partner = struck_in_grapple(state, c, t, records, dice, s)
+    def_value = defence(struck, s, kind)
+    if partner is not None:
+        # ACE-GRAPPLE-4: the lower defence of the two counts.
+        def_value = min(defence(t, s, kind), defence(partner, s, kind))
+    coup = bool(plan.get("coup"))
+    if coup and not s.cdg_hit_roll:
+        events.append(
+            event("attack.declared", m.COUP(attacker=c["name"], target=t["name"]), ops, records)
+        )
+        events.append(
+            deal(
+                state,
+                c,
+                struck,
+                w,
+                records,
+                dice,
+                critical=False,
+                defence_value=def_value,
+                automatic=True,
+                rule="ACE-CDG-1",
+            )
+        )
+        return events
+    bonus = hit_bonus(c, s) + cover_penalty(c, struck, kind, s) + (loc.hit if loc else 0)
+    if answer == "dodge":
+        bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
+    ev = evasion(struck, s, kind)
+    roll = hit_roll(bonus, ev, dice, s, called=loc is not None)
+    hit_info = {
+        "natural": roll.natural,
+        "total": roll.total,
+        "evasion": ev,
+        "hit": roll.hit,
+        "critical": roll.critical,
+        "sides": roll.sides,
+        "bonus": bonus,
+    }
+    where = loc.label if loc else m.LOC_NONE()
+    if not roll.hit:
+        line = m.FUMBLE if roll.natural == 1 else m.MISS
+        events.append(
+            event(
+                "attack.missed",
+                line(
+                    attacker=c["name"],
+                    target=struck["name"],
+                    total=roll.total,
+                    evasion=ev,
+                    where=where,
+                ),
+                ops,
+                records,
+                hit=hit_info,
+            )
+        )
+        return events
+    line = m.CRIT if roll.critical else m.HIT
+    events.append(
+        event(
+            "attack.hit",
+            line(
+                attacker=c["name"], target=struck["name"], total=roll.total, evasion=ev, where=where
+            ),
+            ops,
+            records,
+            hit=hit_info,
+        )
+    )
+    if loc is not None and loc.special == "disarm":
+        return events + disarm(state, c, struck, w, records, dice, counter and answer == "none")
+    if loc is not None and loc.special == "sunder":
+        return events + sunder(state, c, struck, w, records, dice)
+    extra = loc.dice if loc else 0
+    covered = {entry["location"] for entry in struck["sheet"]["covered"]}
+    flat = loc.extra if loc and (loc.key not in covered or s.extra_when_covered) else 0
+    guard_dice = guard(t) if answer == "guard" else 0
+    events.append(
+        deal(
+            state,
+            c,
+            struck,
+            w,
+            records,
+            dice,
+            critical=roll.critical,
+            defence_value=def_value,
+            extra_dice=extra,
+            guard_dice=guard_dice,
+            flat_extra=flat,
+        )
+    )
+    return events
+
+
+def _core(c: Json) -> int:
+    return val(c, "str") + int(c["sheet"]["core"])
+
+
+def disarm(
+    state: State,
+    c: Json,
+    t: Json,
+    w: Mapping[str, Any],
+    records: Records,
+    dice: Dice,
+    counter: bool,
+) -> list[Event]:
+    """ACE-CALLED-DISARM / ACE-AMB-21: 1d20 + STR + core each; the loser's weapon flies."""
+    s = settings_of(state)
+    held = t["wielding"]
+    won = contest(_core(c), _core(t), dice, s, "disarm")
+    info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
+    if won.initiator_wins:
+        ops: list[Op] = [
+            ["add", cpath(t["id"], "dropped"), held],
+            ["set", cpath(t["id"], "wielding"), "unarmed"],
+        ]
+        taken = bool(w.get("natural")) and w["key"] == "unarmed"  # a hand may take the weapon
+        line = m.DISARMED_TAKEN if taken else m.DISARMED
+        return [
+            event(
+                "weapon.dropped",
+                line(attacker=c["name"], target=t["name"], weapon=_name(t, held)),
+                ops,
+                records,
+                contest=info,
+            )
+        ]
+    events = [
+        event(
+            "disarm.failed",
+            m.DISARM_FAILED(attacker=c["name"], target=t["name"]),
+            [],
+            records,
+            contest=info,
+        )
+    ]
+    if counter and s.disarm_counter and free(t, "reflex", s) and c["wielding"] != "unarmed":
+        back = contest(_core(t), _core(c), dice, s, "counter-disarm")
+        ops = spend(t, "reflex", s)
+        info = {"initiator": back.initiator, "defender": back.defender, "margin": back.margin}
+        if back.initiator_wins:
+            ops += [
+                ["add", cpath(c["id"], "dropped"), c["wielding"]],
+                ["set", cpath(c["id"], "wielding"), "unarmed"],
+            ]
+            events.append(
+                event(
+                    "weapon.dropped",
+                    m.COUNTERED(
+                        target=t["name"], attacker=c["name"], weapon=_name(c, c["wielding"])
+                    ),
+                    ops,
+                    records,
+                    contest=info,
+                )
+            )
+        else:
+            events.append(
+                event(
+                    "disarm.failed", m.COUNTER_FAILED(target=t["name"]), ops, records, contest=info
+                )
+            )
+    return events
+
+
+def _name(c: Json, key: str) -> str:
+    w = weapon(c, key)
+    return str(w["name"]) if w else key
+
+
+def sunder_bonus(c: Json, w: Mapping[str, Any], other: Json, s: AceSettings) -> int:
+    """ACE-CALLED-SUNDER: +4 two hands, -4 light (ACE-AMB-22), the larger adds the size gap."""
+    bonus = _core(c)
+    if w.get("two_handed"):
+        bonus += 4
+    if w.get("light"):
+        bonus -= s.light_penalty
+    return bonus + max(0, size(c) - size(other))
+
+
+def sunder(
+    state: State, c: Json, t: Json, w: Mapping[str, Any], records: Records, dice: Dice
+) -> list[Event]:
+    """ACE-CALLED-SUNDER / ACE-AMB-23: the margin, less hardness, damages the held item."""
+    s = settings_of(state)
+    held = weapon(t, t["wielding"]) or {}
+    won = contest(sunder_bonus(c, w, t, s), sunder_bonus(t, held, c, s), dice, s, "sunder")
+    info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
+    margin = won.margin if won.initiator_wins else 0
+    dealt = max(0, margin - int(held.get("hardness") or 0))
+    if not dealt:
+        return [
+            event(
+                "sunder.failed",
+                m.SUNDER_FAILED(attacker=c["name"], weapon=held.get("name", "")),
+                [],
+                records,
+                contest=info,
+            )
+        ]
+    key = str(held["key"])
+    total = int(t["item_damage"].get(key, 0)) + dealt
+    durability = held.get("durability") or (
+        s.durability_two_hands if held.get("two_handed") else s.durability_one_hand
+    )
+    ops: list[Op] = [["set", cpath(t["id"], "item_damage", key), total]]
+    if total >= int(durability):
+        ops += [
+            ["add", cpath(t["id"], "dropped"), key],
+            ["set", cpath(t["id"], "wielding"), "unarmed"],
+        ]
+        line = m.BROKEN(attacker=c["name"], weapon=held["name"], damage=dealt)
+    else:
+        line = m.SUNDERED(
+            attacker=c["name"], weapon=held["name"], damage=dealt, left=int(durability) - total
+        )
+    return [event("item.damaged", line, ops, records, contest=info, item_damage=dealt)]
+
+
+def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json, list[Op]]:
+    """An attack's plan from its params, checked; the ops that pay for it."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    t = combatant(state, str(action.params.get("target") or ""))
+    key = str(action.params.get("weapon") or c["wielding"])
+    w = weapon(c, key)
+    check_attack(state, c, t, w, s)
+    assert w is not None
+    location = pick(action.params, "location", ["", *LOCATIONS], "")
+    coup = flag(action.params, "coup")
+    if coup and not helpless(t, s):
+        raise refuse(m.NOT_HELPLESS(name=t["name"]), "ACE-CDG-1")
+    if coup and location:
+        raise refuse(m.COUP_NO_LOCATION(), "ACE-AMB-24")
+    if location in ("disarm", "sunder") and (weapon(t, t["wielding"]) or {}).get("natural", True):
+        raise refuse(m.NOTHING_HELD(name=t["name"]), LOCATIONS[location].rule)
+    if cost == "standard" and c["commands"].get("full_defence"):
+        raise refuse(m.FULL_DEFENCE_NO(name=c["name"]), "ACE-CMD-DEF-1")
+    ops = spend(c, cost, s)
+    if c["hidden"]:
+        ops.append(["set", cpath(c["id"], "hidden"), False])  # attacking gives one away
+    if key != c["wielding"] and not w.get("natural"):
+        ops.append(["set", cpath(c["id"], "wielding"), key])
+    plan = {
+        "attacker": c["id"],
+        "target": t["id"],
+        "weapon": key,
+        "location": location,
+        "coup": coup,
+    }
+    return plan, ops
+
+
+def attack(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-HIT-1: declare an attack; a called shot first asks the defender (ACE-CALLED-2)."""
+    plan, ops = plan_of(state, action)
+    return declare(state, plan, ops, dice)
+
+
+def declare(state: State, plan: Json, ops: list[Op], dice: Dice) -> list[Event]:
+    """Pays for an attack, then resolves it or opens the defender's reflex prompt."""
+    s = settings_of(state)
+    t = state["combatants"][plan["target"]]
+    c = state["combatants"][plan["attacker"]]
+    loc = LOCATIONS.get(plan["location"])
+    if loc is not None and can_act(t, s) and free(t, "reflex", s):
+        # ACE-CALLED-2 / ACE-AMB-19: the defender answers before the hit die is rolled.
+        pending = {
+            "kind": "called",
+            **plan,
+            "timer": s.reflex_timer,
+            "guard": guard(t),
+            "dodge": dodge(t),
+        }
+        line = m.CALLED_DECLARED(attacker=c["name"], target=t["name"], where=loc.label)
+        return [
+            event("attack.declared", line, [*ops, ["set", ["pending"], pending]], pending=pending)
+        ]
+    paid = event(
+        "attack.declared",
+        m.ATTACKS(attacker=c["name"], target=t["name"], weapon=_name(c, plan["weapon"])),
+        ops,
+    )
+    from rules.ace.state import apply
+
+    return [paid, *resolve_attack(apply(state, paid), plan, "none", dice)]
+
+
+def offer_attack(state: State, actor: str) -> ActionTemplate | None:
+    if not (is_turn(state, actor) and idle(state)):
+        return None
+    s = settings_of(state)
+    c = state["combatants"][actor]
+    if not can_act(c, s) or not free(c, "standard", s) or c["commands"].get("full_defence"):
+        return None
+    targets = [t for t in enemies(state, actor) if not t["hidden"]]
+    if not targets:
+        return None
+    weapons = usable_weapons(c)
+    fields = (
+        Field(
+            "target",
+            m.F_TARGET(),
+            "target",
+            choices((t["id"], t["name"]) for t in targets),
+            default=targets[0]["id"],
+        ),
+        Field(
+            "weapon",
+            m.F_WEAPON(),
+            "choice",
+            choices((w["key"], w["name"]) for w in weapons),
+            default=c["wielding"],
+        ),
+        Field(
+            "location",
+            m.F_LOCATION(),
+            "choice",
+            choices([("", m.LOC_NONE()), *((k, loc.label) for k, loc in LOCATIONS.items())]),
+            default="",
+            rule="ACE-CALLED-TABLE",
+        ),
+        Field("coup", m.F_COUP(), "checkbox", default=False, rule="ACE-CDG-1"),
+    )
+    hints = {
+        "locations": {
+            k: {"hit": loc.hit, "dice": loc.dice, "extra": loc.extra}
+            for k, loc in LOCATIONS.items()
+        }
+    }
+    return ActionTemplate(
+        "attack",
+        m.L_ATTACK(),
+        "ACE-HIT-1",
+        fields,
+        cost=m.ACT_STANDARD(),
+        preview=True,
+        hints=hints,
+    )
+
+
+SPECS = [ActionSpec("attack", "ACE-HIT-1", attack, who=lambda s, a: a != GM, offer=offer_attack)]

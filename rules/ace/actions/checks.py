@@ -1,0 +1,384 @@
+"""Checks: skill pools, the d20 substitute, DCs, GM-secret passive rolls and extended actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.ace import messages as m
+from rules.ace.actions.common import (
+    GM,
+    Records,
+    actor_of,
+    event,
+    in_combat,
+    is_turn,
+    number,
+    pick,
+    refuse,
+    spend,
+)
+from rules.ace.rolls import Check, skill_check, substitute_check
+from rules.ace.settings import AceSettings
+from rules.ace.state import Op, State, combatant, settings_of
+from rules.ace.stats import attr
+from rules.ace.tables import ATTRIBUTE_NAMES, ATTRIBUTES
+from rules.core.dice import Dice
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Label, choices
+from rules.core.system import Action, Event, Json
+
+CHECK_COSTS = ("standard", "move", "passive")
+
+
+def skill_of(c: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+    """The sheet's general skill by name."""
+    return next((sk for sk in c["sheet"]["skills"] if sk["name"] == name), None)
+
+
+def options(c: Mapping[str, Any]) -> list[tuple[str, Label]]:
+    """What a check can roll: each general skill, or an attribute substitute (ACE-CHECK-3)."""
+    out: list[tuple[str, Label]] = [
+        (sk["name"], m.SKILL_OPTION(skill=sk["name"], level=sk["level"]))
+        for sk in c["sheet"]["skills"]
+    ]
+    for key in ATTRIBUTES:
+        if c["current"][key] is not None:
+            out.append((f"attr:{key}", m.SUBSTITUTE_OPTION(attribute=ATTRIBUTE_NAMES[key]())))
+    return out
+
+
+def allowed(c: Mapping[str, Any]) -> list[str]:
+    """Every value a check's skill may take (a null attribute is refused by name later)."""
+    return [sk["name"] for sk in c["sheet"]["skills"]] + [f"attr:{key}" for key in ATTRIBUTES]
+
+
+def roll_check(c: Mapping[str, Any], what: str, dice: Dice, s: AceSettings) -> Check:
+    """ACE-CHECK-2/3: the general skill takes priority; else 1d20 + attribute, / 10."""
+    if what.startswith("attr:"):
+        key = what[5:]
+        if key not in ATTRIBUTES:
+            raise refuse(m.BAD_CHOICE(field="skill", value=what))
+        value = attr(c, key)
+        if value is None:
+            raise refuse(
+                m.NULL_ATTRIBUTE(name=c["name"], attribute=ATTRIBUTE_NAMES[key]()), "ACE-ATTR-10"
+            )
+        return substitute_check(value, False, dice, s, f"{c['name']} 1d20 + {key}")
+    sk = skill_of(c, what)
+    if sk is None:
+        raise refuse(m.NO_SKILL(name=c["name"], skill=what), "ACE-CHECK-2")
+    return skill_check(int(sk["level"]), bool(sk["specialty"]), dice, f"{c['name']} {what}")
+
+
+def _details(check: Check, dc: int) -> Json:
+    return {
+        "faces": list(check.faces),
+        "successes": check.successes,
+        "dc": dc,
+        "ones": check.ones,
+        "substitute": check.substitute,
+        "passed": check.successes >= dc,
+    }
+
+
+def check(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CHECK-4: one roll against a DC (1 unless stated); in a fight it costs an action."""
+    s = settings_of(state)
+    c = actor_of(state, action.actor)
+    what = pick(action.params, "skill", allowed(c))
+    dc = number(action.params, "dc", 0, 50, 1)
+    cost = pick(action.params, "cost", CHECK_COSTS, "standard")
+    ops: list[Op] = []
+    if in_combat(state) and cost != "passive":
+        if not is_turn(state, action.actor):
+            raise refuse(m.NOT_YOUR_TURN(name=c["name"]), "ACE-ACT-1")
+        ops = spend(c, cost, s)  # ACE-CHECK-5: a repeated single action, e.g. one move per round
+    records = Records(dice)
+    result = roll_check(c, what, dice, s)
+    line = (m.CHECK_PASSED if result.successes >= dc else m.CHECK_FAILED)(
+        name=c["name"], skill=what, successes=result.successes, dc=dc
+    )
+    return [event("check.rolled", line, ops, records, check=_details(result, dc))]
+
+
+def secret(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-ACT-3: the GM rolls a passive check in secret; players see nothing until revealed."""
+    s = settings_of(state)
+    c = combatant(state, str(action.params.get("target") or ""))
+    what = pick(action.params, "skill", allowed(c))
+    dc = number(action.params, "dc", 0, 50, 1)
+    records = Records(dice)
+    result = roll_check(c, what, dice, s)
+    entry = {
+        "n": len(state["secrets"]),
+        "actor": c["id"],
+        "skill": what,
+        "successes": result.successes,
+        "dc": dc,
+        "revealed": False,
+    }
+    line = m.SECRET_ROLLED(name=c["name"], skill=what, successes=result.successes, dc=dc)
+    return [
+        event(
+            "secret.rolled",
+            line,
+            [["add", ["secrets"], entry]],
+            records,
+            audience="gm",
+            check=_details(result, dc),
+        )
+    ]
+
+
+def reveal(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-ACT-3: the GM tells the table a secret result once it matters."""
+    n = number(action.params, "secret", 0, max(0, len(state["secrets"]) - 1))
+    if not state["secrets"] or state["secrets"][n]["revealed"]:
+        raise refuse(m.NO_SECRET(), "ACE-ACT-3")
+    entry = state["secrets"][n]
+    c = state["combatants"][entry["actor"]]
+    line = m.REVEALED(
+        name=c["name"], skill=entry["skill"], successes=entry["successes"], dc=entry["dc"]
+    )
+    return [event("secret.revealed", line, [["set", ["secrets", n, "revealed"], True]], secret=n)]
+
+
+def settle(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CHECK-1: the GM settles a task from the skill level without a roll."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    what = pick(action.params, "skill", allowed(c))
+    result = number(action.params, "successes", 0, 50)
+    return [
+        event(
+            "check.settled",
+            m.SETTLED(name=c["name"], skill=what, successes=result),
+            [],
+            successes=result,
+        )
+    ]
+
+
+# --- extended actions (ACE-EXT-1..4) ------------------------------------------------------------
+
+
+def open_task(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-EXT-1: the GM opens an extended task: skill, DC, cycle and optional deadline."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    what = pick(action.params, "skill", allowed(c))
+    name = str(action.params.get("name") or "").strip()[:80]
+    if not name:
+        raise refuse(m.REQUIRED(field="name"))
+    task = {
+        "n": len(state["tasks"]),
+        "actor": c["id"],
+        "name": name,
+        "skill": what,
+        "dc": number(action.params, "dc", 1, 200),
+        "cycle": str(action.params.get("cycle") or "")[:30],
+        "deadline": number(action.params, "deadline", 0, 1000, 0),  # 0: none (ACE-EXT-3)
+        "acc": 0,
+        "ones": 0,
+        "cycles": 0,
+        "status": "open",
+    }
+    line = m.TASK_OPENED(name=c["name"], task=name, dc=task["dc"])
+    return [event("task.opened", line, [["add", ["tasks"], task]], task=task)]
+
+
+def _task(state: State, params: Mapping[str, Any]) -> Json:
+    tasks = state["tasks"]
+    if not tasks:
+        raise refuse(m.NO_TASK(), "ACE-EXT-1")
+    return tasks[number(params, "task", 0, len(tasks) - 1)]  # type: ignore[no-any-return]
+
+
+def roll_task(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-EXT-1..4: one cycle's check; successes first, then 1s; deadline and mishap."""
+    s = settings_of(state)
+    task = _task(state, action.params)
+    if action.actor not in (GM, task["actor"]):
+        raise refuse(m.NOT_ASKED(), "ACE-EXT-1")
+    if task["status"] in ("done", "failed"):
+        raise refuse(m.TASK_CLOSED(task=task["name"]), "ACE-EXT-1")
+    c = state["combatants"][task["actor"]]
+    restart = task["status"] == "mishap"  # ACE-EXT-4: after a mishap it starts from zero
+    acc, ones, cycles = (0, 0, 0) if restart else (task["acc"], task["ones"], task["cycles"])
+    records = Records(dice)
+    result = roll_check(c, task["skill"], dice, s)
+    acc += result.successes
+    ones += result.ones if s.mishap else 0
+    cycles += 1
+    if acc >= task["dc"]:
+        status, line = "done", m.TASK_DONE(task=task["name"], acc=acc, dc=task["dc"])
+    elif s.mishap and ones >= task["dc"]:
+        status, line = "mishap", m.TASK_MISHAP(task=task["name"], ones=ones)
+    elif task["deadline"] and cycles >= task["deadline"]:
+        status, line = "failed", m.TASK_LATE(task=task["name"], acc=acc, dc=task["dc"])
+    else:
+        status, line = (
+            "open",
+            m.TASK_PROGRESS(task=task["name"], acc=acc, dc=task["dc"], cycles=cycles),
+        )
+    n = task["n"]
+    ops: list[Op] = [
+        ["set", ["tasks", n, key], value]
+        for key, value in (("acc", acc), ("ones", ones), ("cycles", cycles), ("status", status))
+    ]
+    events = [event("task.rolled", line, ops, records, check=_details(result, task["dc"]), task=n)]
+    if s.mishap and status == "open" and ones * 2 >= task["dc"]:
+        events.append(
+            event("task.warned", m.TASK_RISK(task=task["name"], ones=ones, dc=task["dc"]), [])
+        )  # ACE-EXT-4
+    return events
+
+
+def adjust_task(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-EXT-2: after a pause the GM may take accumulated successes away (ACE-EX-09)."""
+    task = _task(state, action.params)
+    lose = number(action.params, "lose", 0, 200)
+    acc = max(0, int(task["acc"]) - lose)
+    return [
+        event(
+            "task.adjusted",
+            m.TASK_ADJUSTED(task=task["name"], lose=lose, acc=acc),
+            [["set", ["tasks", task["n"], "acc"], acc]],
+        )
+    ]
+
+
+# --- offers -------------------------------------------------------------------------------------
+
+
+def offer_check(state: State, actor: str) -> ActionTemplate | None:
+    c = state["combatants"].get(actor)
+    if c is None or state.get("pending") is not None:
+        return None
+    fields = (
+        Field("skill", m.F_SKILL(), "choice", choices(options(c)), rule="ACE-CHECK-2"),
+        Field("dc", m.F_DC(), "number", default=1, min=0, max=50, rule="ACE-CHECK-4"),
+        Field(
+            "cost",
+            m.F_COST(),
+            "choice",
+            choices(
+                [
+                    ("standard", m.ACT_STANDARD()),
+                    ("move", m.ACT_MOVE()),
+                    ("passive", m.ACT_PASSIVE()),
+                ]
+            ),
+            default="standard",
+            rule="ACE-ACT-2",
+        ),
+    )
+    return ActionTemplate("check", m.L_CHECK(), "ACE-CHECK-4", fields)
+
+
+def offer_task(state: State, actor: str) -> list[ActionTemplate] | None:
+    mine = [t for t in state["tasks"] if t["actor"] == actor and t["status"] in ("open", "mishap")]
+    if not mine:
+        return None
+    field = Field(
+        "task",
+        m.F_TASK(),
+        "choice",
+        choices((str(t["n"]), t["name"]) for t in mine),
+        default=str(mine[0]["n"]),
+    )
+    return [ActionTemplate("task_roll", m.L_TASK_ROLL(), "ACE-EXT-1", (field,))]
+
+
+def gm_offers(state: State, actor: str) -> list[ActionTemplate] | None:
+    if actor != GM or not state["combatants"]:
+        return None
+    people = choices((c["id"], c["name"]) for c in state["combatants"].values())
+    first = next(iter(state["combatants"].values()))
+    every = sorted({v for c in state["combatants"].values() for v, _ in options(c)})
+    skill = Field(
+        "skill",
+        m.F_SKILL(),
+        "choice",
+        choices((v, v) for v in every),
+        default=every[0] if every else "",
+    )
+    who = Field("target", m.F_WHO(), "target", people, default=first["id"])
+    out = [
+        ActionTemplate(
+            "secret_check",
+            m.L_SECRET(),
+            "ACE-ACT-3",
+            (who, skill, Field("dc", m.F_DC(), "number", default=1, min=0, max=50)),
+        ),
+        ActionTemplate(
+            "settle",
+            m.L_SETTLE(),
+            "ACE-CHECK-1",
+            (who, skill, Field("successes", m.F_SUCCESSES(), "number", default=1, min=0, max=50)),
+        ),
+        ActionTemplate(
+            "task_open",
+            m.L_TASK_OPEN(),
+            "ACE-EXT-1",
+            (
+                who,
+                skill,
+                Field("name", m.F_NAME(), "text"),
+                Field("dc", m.F_DC(), "number", default=5, min=1, max=200, rule="ACE-EX-08"),
+                Field("cycle", m.F_CYCLE(), "text", default="day", rule="ACE-EXT-2"),
+                Field(
+                    "deadline",
+                    m.F_DEADLINE(),
+                    "number",
+                    default=0,
+                    min=0,
+                    max=1000,
+                    rule="ACE-EXT-3",
+                ),
+            ),
+        ),
+    ]
+    hidden = [e for e in state["secrets"] if not e["revealed"]]
+    if hidden:
+        pick_one = Field(
+            "secret",
+            m.F_SECRET(),
+            "choice",
+            choices(
+                (
+                    str(e["n"]),
+                    f"{state['combatants'][e['actor']]['name']}: {e['skill']} {e['successes']}",
+                )
+                for e in hidden
+            ),
+        )
+        out.append(ActionTemplate("reveal", m.L_REVEAL(), "ACE-ACT-3", (pick_one,)))
+    tasks = [t for t in state["tasks"] if t["status"] in ("open", "mishap")]
+    if tasks:
+        field = Field(
+            "task", m.F_TASK(), "choice", choices((str(t["n"]), t["name"]) for t in tasks)
+        )
+        out.append(ActionTemplate("task_roll", m.L_TASK_ROLL(), "ACE-EXT-1", (field,)))
+        out.append(
+            ActionTemplate(
+                "task_adjust",
+                m.L_TASK_ADJUST(),
+                "ACE-EXT-2",
+                (field, Field("lose", m.F_LOSE(), "number", default=1, min=0, max=200)),
+            )
+        )
+    return out
+
+
+def _gm(s: object, a: str) -> bool:
+    return a == GM
+
+
+SPECS = [
+    ActionSpec("check", "ACE-CHECK-4", check, who=lambda s, a: a != GM, offer=offer_check),
+    ActionSpec("task_roll", "ACE-EXT-1", roll_task, offer=offer_task),
+    ActionSpec("secret_check", "ACE-ACT-3", secret, who=_gm, offer=gm_offers),
+    ActionSpec("reveal", "ACE-ACT-3", reveal, who=_gm),
+    ActionSpec("settle", "ACE-CHECK-1", settle, who=_gm),
+    ActionSpec("task_open", "ACE-EXT-1", open_task, who=_gm),
+    ActionSpec("task_adjust", "ACE-EXT-2", adjust_task, who=_gm),
+]

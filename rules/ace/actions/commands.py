@@ -1,0 +1,249 @@
+"""Combat commands: full attack, charge, full defence, block, shooting evasion, prone, moving."""
+
+from __future__ import annotations
+
+from rules.ace import messages as m
+from rules.ace.actions.attack import declare, plan_of
+from rules.ace.actions.common import (
+    GM,
+    actor_of,
+    event,
+    free,
+    idle,
+    is_turn,
+    number,
+    on_turn,
+    pick,
+    refuse,
+    spend,
+)
+from rules.ace.state import Op, State, can_act, cpath, settings_of
+from rules.ace.stats import max_charge, scan_unlocked, speed
+from rules.ace.tables import COVER, COVER_NAMES
+from rules.core.dice import Dice
+from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.system import Action, Event, Json
+
+COMMANDS = ("full_attack", "full_defence", "block")
+COMMAND_RULES = {
+    "full_attack": "ACE-CMD-ATK-1",
+    "full_defence": "ACE-CMD-DEF-1",
+    "block": "ACE-CMD-DEF-2",
+}
+
+
+def _fresh(c: Json) -> bool:
+    """Whether the turn has only just started (commands are declared then, ACE-CMD-*)."""
+    return not c["used"]["standard"] and not c["used"]["move"] and not c["commands"]
+
+
+def declare_command(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CMD-ATK-1 / ACE-CMD-DEF-1 / ACE-CMD-DEF-2: declared at the start of one's turn."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    command = pick(action.params, "command", COMMANDS)
+    if not _fresh(c):
+        raise refuse(m.TURN_START_ONLY(), COMMAND_RULES[command])
+    if command == "full_attack":
+        ops = spend(c, "move", s)  # with the attack's standard action: a full-round attack
+        line = m.FULL_ATTACK(name=c["name"])
+    elif command == "full_defence":
+        ops = spend(c, "standard_move", s)  # ACE-CMD-DEF-1: nothing else this round
+        line = m.FULL_DEFENCE(name=c["name"])
+    else:
+        ops = spend(c, "move", s)  # ACE-CMD-DEF-2: blocking costs the move action
+        line = m.BLOCKS(name=c["name"])
+    ops.append(["set", cpath(c["id"], "commands", command), True])
+    return [event("command.declared", line, ops, command=command, rule=COMMAND_RULES[command])]
+
+
+def charge(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CMD-ATK-2 / ACE-AMB-42: a move of up to STR/2 m, then a melee attack (standard)."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    metres = number(action.params, "metres", 1, max(1, max_charge(c, s)))
+    if max_charge(c, s) < 1 or not free(c, "move", s):
+        raise refuse(m.CANNOT_CHARGE(name=c["name"]), "ACE-CMD-ATK-2")
+    ops: list[Op] = spend(c, "move", s)
+    ops.append(["set", cpath(c["id"], "commands", "charge"), metres])
+    from rules.ace.state import apply
+
+    first = event(
+        "command.declared",
+        m.CHARGES(name=c["name"], metres=metres),
+        ops,
+        command="charge",
+        metres=metres,
+    )
+    after = apply(state, first)
+    plan, paid = plan_of(after, action)
+    from rules.ace.stats import weapon
+
+    if (weapon(c, plan["weapon"]) or {}).get("kind") != "melee":
+        raise refuse(m.CHARGE_MELEE(), "ACE-CMD-ATK-2")
+    return [first, *declare(after, plan, paid, dice)]
+
+
+def shooting_evasion(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CMD-DEF-3: half-speed move to cover, standard + move, declared before moving."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    level = pick(action.params, "cover", [k for k in COVER if k != "none"])
+    ops = spend(c, "standard_move", s)
+    ops.append(["set", cpath(c["id"], "cover"), level])
+    line = m.SHOOTING_EVASION(name=c["name"], metres=speed(c, s) // 2, cover=COVER_NAMES[level]())
+    return [event("cover.set", line, ops, rule="ACE-CMD-DEF-3")]
+
+
+def prone(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CMD-DEF-4: going prone is a reflex action, usable on any turn."""
+    s = settings_of(state)
+    c = actor_of(state, action.actor)
+    if c["prone"]:
+        raise refuse(m.ALREADY_PRONE(name=c["name"]), "ACE-CMD-DEF-4")
+    ops = spend(c, "reflex", s) if int(state["round"]) else []
+    ops.append(["set", cpath(c["id"], "prone"), True])
+    return [event("prone.changed", m.GOES_PRONE(name=c["name"]), ops)]
+
+
+def stand(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CMD-DEF-4: standing up is a move action, once the character may act."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    if not c["prone"]:
+        raise refuse(m.NOT_PRONE(name=c["name"]), "ACE-CMD-DEF-4")
+    ops = spend(c, "move", s)
+    ops.append(["set", cpath(c["id"], "prone"), False])
+    return [event("prone.changed", m.STANDS(name=c["name"]), ops)]
+
+
+def move(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-SPEED-1: a move action covers up to speed metres (half while prone)."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    if c.get("grapple"):
+        raise refuse(m.IN_GRAPPLE(name=c["name"]), "ACE-GRAPPLE-5")
+    top = speed(c, s) // 2 if c["prone"] else speed(c, s)
+    metres = number(action.params, "metres", 0, max(0, top))
+    ops = spend(c, "move", s)
+    if c["cover"] != "none" and not c.get("shield"):
+        ops.append(["set", cpath(c["id"], "cover"), "none"])  # leaving cover; the GM resets it
+    return [event("moved", m.MOVES(name=c["name"], metres=metres), ops, metres=metres)]
+
+
+def scan(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-ATTR-9: mental scan switches on or off as a free action, once unlocked."""
+    s = settings_of(state)
+    c = actor_of(state, action.actor)
+    if not scan_unlocked(c, s):
+        raise refuse(m.SCAN_LOCKED(name=c["name"]), "ACE-ATTR-9")
+    on = not c["scan"]["on"]
+    ops: list[Op] = [["set", cpath(c["id"], "scan"), {"on": on, "rounds": 0}]]
+    line = (
+        m.SCAN_ON(name=c["name"], metres=5 * int(c["current"]["spi"] or 0))
+        if on
+        else m.SCAN_OFF(name=c["name"])
+    )
+    return [event("scan.toggled", line, ops)]
+
+
+def offers(state: State, actor: str) -> list[ActionTemplate] | None:
+    s = settings_of(state)
+    c = state["combatants"].get(actor)
+    if c is None or not can_act(c, s):
+        return None
+    out: list[ActionTemplate] = []
+    mine = is_turn(state, actor) and idle(state)
+    if mine and _fresh(c) and not c.get("grapple"):
+        field = Field(
+            "command",
+            m.F_COMMAND(),
+            "choice",
+            choices(
+                [
+                    ("full_attack", m.C_FULL_ATTACK()),
+                    ("full_defence", m.C_FULL_DEFENCE()),
+                    ("block", m.C_BLOCK()),
+                ]
+            ),
+            default="block",
+        )
+        out.append(
+            ActionTemplate("declare", m.L_DECLARE(), "ACE-CMD-DEF-1", (field,), cost=m.ACT_FREE())
+        )
+    if (
+        mine
+        and free(c, "move", s)
+        and free(c, "standard", s)
+        and max_charge(c, s) >= 1
+        and not c.get("grapple")
+        and not c["commands"].get("full_defence")
+    ):
+        from rules.ace.actions.attack import offer_attack
+
+        base = offer_attack(state, actor)
+        if base is not None:
+            metres = Field(
+                "metres",
+                m.F_METRES(),
+                "number",
+                default=max_charge(c, s),
+                min=1,
+                max=max_charge(c, s),
+                rule="ACE-CMD-ATK-2",
+            )
+            fields = (*(f for f in base.fields if f.name in ("target", "weapon")), metres)
+            out.append(
+                ActionTemplate("charge", m.L_CHARGE(), "ACE-CMD-ATK-2", fields, cost=m.ACT_FULL())
+            )
+    if mine and free(c, "standard_move", s) and not c.get("grapple"):
+        field = Field(
+            "cover",
+            m.F_COVER(),
+            "choice",
+            choices((k, COVER_NAMES[k]()) for k in COVER if k != "none"),
+            default="partial",
+            rule="ACE-COVER-TABLE",
+        )
+        out.append(
+            ActionTemplate(
+                "shooting_evasion",
+                m.L_SHOOTING_EVASION(),
+                "ACE-CMD-DEF-3",
+                (field,),
+                cost=m.ACT_FULL(),
+            )
+        )
+    if mine and free(c, "move", s) and not c.get("grapple"):
+        top = speed(c, s) // 2 if c["prone"] else speed(c, s)
+        out.append(
+            ActionTemplate(
+                "move",
+                m.L_MOVE(),
+                "ACE-SPEED-1",
+                (Field("metres", m.F_METRES(), "number", default=top, min=0, max=top),),
+                cost=m.ACT_MOVE(),
+            )
+        )
+        if c["prone"]:
+            out.append(ActionTemplate("stand", m.L_STAND(), "ACE-CMD-DEF-4", cost=m.ACT_MOVE()))
+    if not c["prone"] and (free(c, "reflex", s) or not int(state["round"])):
+        out.append(ActionTemplate("prone", m.L_PRONE(), "ACE-CMD-DEF-4", cost=m.ACT_REFLEX()))
+    if scan_unlocked(c, s):
+        out.append(ActionTemplate("scan", m.L_SCAN(), "ACE-ATTR-9", cost=m.ACT_FREE()))
+    return out
+
+
+def _actor(s: object, a: str) -> bool:
+    return a != GM
+
+
+SPECS = [
+    ActionSpec("declare", "ACE-CMD-DEF-1", declare_command, who=_actor, offer=offers),
+    ActionSpec("charge", "ACE-CMD-ATK-2", charge, who=_actor),
+    ActionSpec("shooting_evasion", "ACE-CMD-DEF-3", shooting_evasion, who=_actor),
+    ActionSpec("move", "ACE-SPEED-1", move, who=_actor),
+    ActionSpec("stand", "ACE-CMD-DEF-4", stand, who=_actor),
+    ActionSpec("prone", "ACE-CMD-DEF-4", prone, who=_actor),
+    ActionSpec("scan", "ACE-ATTR-9", scan, who=_actor),
+]

@@ -1,0 +1,180 @@
+"""What every Ace action needs: typed params, turn and action-economy checks, event building."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.ace import messages as m
+from rules.ace.settings import AceSettings
+from rules.ace.state import Op, State, can_act, combatant, cpath, settings_of
+from rules.core.dice import Dice, RollRecord
+from rules.core.errors import IllegalAction
+from rules.core.kit import Msg, said
+from rules.core.system import Event, Json
+
+GM = "gm"
+COSTS = ("standard", "move", "swift", "reflex", "full", "free", "passive", "standard_move")
+COST_NAMES = {
+    "standard": m.ACT_STANDARD,
+    "move": m.ACT_MOVE,
+    "swift": m.ACT_SWIFT,
+    "reflex": m.ACT_REFLEX,
+    "full": m.ACT_FULL,
+    "free": m.ACT_FREE,
+    "passive": m.ACT_PASSIVE,
+    "standard_move": m.ACT_FULL,
+}
+
+
+def refuse(msg: Msg, rule: str | None = None) -> IllegalAction:
+    """The refusal of an action (raise it); nothing has changed."""
+    return IllegalAction(msg, rule)
+
+
+def pick(
+    params: Mapping[str, Any], name: str, options: Iterable[str], default: str | None = None
+) -> str:
+    """A choice param, one of `options`."""
+    raw = params.get(name)
+    value = default if raw is None or raw == "" else str(raw)
+    allowed = list(options)
+    if value is None or value not in allowed:
+        raise refuse(m.BAD_CHOICE(field=name, value=str(raw)))
+    return value
+
+
+def number(
+    params: Mapping[str, Any], name: str, low: int, high: int, default: int | None = None
+) -> int:
+    """A whole-number param within low..high."""
+    raw = params.get(name)
+    if raw is None or raw == "":
+        if default is None:
+            raise refuse(m.REQUIRED(field=name))
+        return default
+    try:
+        if isinstance(raw, bool):
+            raise ValueError
+        value = int(str(raw).strip())
+    except ValueError:
+        raise refuse(m.NOT_NUMBER(field=name, value=str(raw))) from None
+    if not low <= value <= high:
+        raise refuse(m.OUT_OF_RANGE(field=name, low=low, high=high))
+    return value
+
+
+def flag(params: Mapping[str, Any], name: str) -> bool:
+    """A checkbox param."""
+    raw = params.get(name)
+    if isinstance(raw, bool):
+        return raw
+    return str(raw or "").strip().lower() in {"on", "true", "1", "yes"}
+
+
+def in_combat(state: State) -> bool:
+    """Whether initiative has been rolled (ACE-INIT-1)."""
+    return int(state["round"]) > 0
+
+
+def is_turn(state: State, actor: str) -> bool:
+    """Whether it is this combatant's turn."""
+    return in_combat(state) and state["current"] == actor
+
+
+def idle(state: State) -> bool:
+    """No prompt is waiting for a defender's answer."""
+    return state.get("pending") is None
+
+
+def actor_of(state: State, actor: str) -> Json:
+    """The acting combatant, who must be able to act (ACE-ATTR-2)."""
+    c = combatant(state, actor)
+    if not can_act(c, settings_of(state)):
+        raise refuse(m.CANNOT_ACT(name=c["name"]), "ACE-ATTR-2")
+    return c
+
+
+def on_turn(state: State, actor: str) -> Json:
+    """The acting combatant on its own turn, with no prompt open (ACE-ACT-1)."""
+    c = actor_of(state, actor)
+    if not idle(state):
+        raise refuse(m.WAITING(), "ACE-CALLED-2")
+    if not is_turn(state, actor):
+        raise refuse(m.NOT_YOUR_TURN(name=c["name"]), "ACE-ACT-1")
+    return c
+
+
+def free(c: Mapping[str, Any], cost: str, s: AceSettings) -> bool:
+    """ACE-ACT-1: whether the round's allowance still holds this cost."""
+    used = c["used"]
+    if cost in ("standard", "move"):
+        return not used[cost]
+    if cost in ("swift", "reflex"):
+        return not used["quick"]  # ACE-ACT-1: one swift OR reflex action
+    if cost in ("full", "standard_move"):
+        both = not used["standard"] and not used["move"]
+        # ACE-AMB-41: a full-round action is the standard and the move action.
+        return both and (
+            cost == "standard_move" or s.full_round == "standard_move" or not used["quick"]
+        )
+    return True  # free and passive actions are unlimited (ACE-ACT-2)
+
+
+def spend(c: Mapping[str, Any], cost: str, s: AceSettings) -> list[Op]:
+    """The ops that spend an action of the round; refused when it is already spent (ACE-ACT-1)."""
+    if not free(c, cost, s):
+        raise refuse(m.SPENT(name=c["name"], cost=COST_NAMES[cost]()), "ACE-ACT-1")
+    ident = c["id"]
+    if cost in ("standard", "move"):
+        return [["set", cpath(ident, "used", cost), True]]
+    if cost in ("swift", "reflex"):
+        return [["set", cpath(ident, "used", "quick"), True]]
+    if cost in ("full", "standard_move"):
+        ops: list[Op] = [
+            ["set", cpath(ident, "used", "standard"), True],
+            ["set", cpath(ident, "used", "move"), True],
+        ]
+        if cost == "full" and s.full_round == "everything":
+            ops.append(["set", cpath(ident, "used", "quick"), True])
+        return ops
+    return []
+
+
+class Records:
+    """Hands out the dice rolled since the last event, so each event shows its own faces."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.seen = len(dice.records)
+
+    def take(self) -> tuple[RollRecord, ...]:
+        new = tuple(self.dice.records[self.seen :])
+        self.seen = len(self.dice.records)
+        return new
+
+
+def event(
+    kind: str,
+    msg: Msg,
+    ops: list[Op],
+    records: Records | None = None,
+    *,
+    audience: str = "all",
+    redacted: Msg | None = None,
+    **details: Any,
+) -> Event:
+    """An event whose payload holds its ops (what `apply` does) and details for the table."""
+    dice = records.take() if records is not None else ()
+    return said(kind, msg, {"ops": ops, **details}, dice=dice, audience=audience, redacted=redacted)
+
+
+def others(state: State, actor: str) -> list[Json]:
+    """Every other living combatant, in table order."""
+    return [c for c in state["combatants"].values() if c["id"] != actor and not c["dead"]]
+
+
+def enemies(state: State, actor: str) -> list[Json]:
+    """Living combatants of other sides (or every other one when sides are not set)."""
+    me = state["combatants"][actor]
+    return [c for c in others(state, actor) if not me["side"] or c["side"] != me["side"]]

@@ -1,0 +1,254 @@
+"""The GM's tools: area damage, cover, conditions, attributes, healing, rest."""
+
+from __future__ import annotations
+
+from rules.ace import messages as m
+from rules.ace.actions.attack import damage_details, harm
+from rules.ace.actions.common import GM, Records, event, number, pick, refuse
+from rules.ace.rolls import resolve_damage
+from rules.ace.state import Op, State, combatant, cpath, settings_of
+from rules.ace.stats import area_defence, con_reduction, resistance
+from rules.ace.tables import (
+    ATTRIBUTE_NAMES,
+    ATTRIBUTES,
+    CONDITION_NAMES,
+    CONDITIONS,
+    COVER,
+    COVER_NAMES,
+    ENERGY_NAMES,
+    ENERGY_TYPES,
+)
+from rules.core.dice import Dice
+from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.system import Action, Event
+
+EVERYONE = "*"
+
+
+def area(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-AREA-1 / ACE-AMB-16: area damage minus max(DEX, CON) + footwork; no hit roll."""
+    s = settings_of(state)
+    amount = number(action.params, "amount", 0, 200)
+    energy = pick(action.params, "energy", ENERGY_TYPES, "")
+    target = str(action.params.get("target") or EVERYONE)
+    victims = (
+        [c for c in state["combatants"].values() if not c["dead"]]
+        if target == EVERYONE
+        else [combatant(state, target)]
+    )
+    records = Records(dice)
+    events = [event("area.struck", m.AREA(amount=amount, energy=ENERGY_NAMES[energy]()), [])]
+    from rules.ace.state import apply
+
+    for victim in victims:
+        now = state["combatants"][victim["id"]]
+        pool = max(0, amount - area_defence(now))  # ACE-EX-35
+        result = resolve_damage(
+            pool,
+            dice,
+            critical=False,
+            flat=0,
+            energy=energy,
+            resistance=resistance(now, energy) if energy else 0,
+            con_reduction=con_reduction(now, s),
+            s=s,
+        )
+        ops, dead = harm(state, now, result.total)
+        line = (m.KILLED if dead else m.DAMAGE)(
+            target=now["name"],
+            total=result.total,
+            pool=pool,
+            successes=result.successes,
+            hp=int(now["hp"]) - result.total,
+        )
+        hit = event(
+            "damage.dealt",
+            line,
+            ops,
+            records,
+            damage={"target": now["id"], **damage_details(result)},
+            rule="ACE-AREA-1",
+        )
+        events.append(hit)
+        state = apply(state, hit)
+    return events
+
+
+def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-COVER-1: the GM judges the cover a character has."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    level = pick(action.params, "cover", COVER)
+    ops: list[Op] = [
+        ["set", cpath(c["id"], "cover"), level],
+        ["set", cpath(c["id"], "shield"), False],
+    ]
+    return [event("cover.set", m.COVER_SET(name=c["name"], cover=COVER_NAMES[level]()), ops)]
+
+
+def set_condition(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CDG-1: the GM puts a combatant to sleep, knocks it out or petrifies it (or ends it)."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    cond = pick(action.params, "condition", CONDITIONS)
+    on = cond not in c["conditions"]
+    conditions = [*c["conditions"], cond] if on else [x for x in c["conditions"] if x != cond]
+    line = (m.CONDITION_ON if on else m.CONDITION_OFF)(
+        name=c["name"], condition=CONDITION_NAMES[cond]()
+    )
+    return [event("condition.set", line, [["set", cpath(c["id"], "conditions"), conditions]])]
+
+
+def set_attribute(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-AMB-05 / ACE-ATTR-10: the GM sets a current attribute; a null one is unaffected."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    key = pick(action.params, "attribute", ATTRIBUTES)
+    if c["current"][key] is None:
+        raise refuse(
+            m.NULL_UNAFFECTED(name=c["name"], attribute=ATTRIBUTE_NAMES[key]()), "ACE-ATTR-10"
+        )
+    value = number(action.params, "value", 0, 999)
+    line = m.ATTRIBUTE_SET(name=c["name"], attribute=ATTRIBUTE_NAMES[key](), value=value)
+    return [event("attribute.set", line, [["set", cpath(c["id"], "current", key), value]])]
+
+
+def heal(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-ATTR-3: the GM adds or removes HP (skill damage, ACE-ATK-4; healing)."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    amount = number(action.params, "amount", -999, 999)
+    if amount < 0:
+        ops, dead = harm(state, c, -amount)
+        line = (m.KILLED_BY_GM if dead else m.HURT_BY_GM)(name=c["name"], amount=-amount)
+        return [event("damage.dealt", line, ops, rule="ACE-ATK-4")]
+    if c["dead"]:
+        raise refuse(m.DEAD(name=c["name"]), "ACE-ATTR-3")
+    hp = min(int(c["hp_max"]), int(c["hp"]) + amount)
+    return [
+        event("hp.healed", m.HEALED(name=c["name"], hp=hp), [["set", cpath(c["id"], "hp"), hp]])
+    ]
+
+
+def rest(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-AMB-05: a full night's rest restores every current attribute to its maximum."""
+    ops: list[Op] = []
+    for c in state["combatants"].values():
+        for key in ATTRIBUTES:
+            ops.append(["set", cpath(c["id"], "current", key), c["sheet"][key]])
+    return [event("rest.taken", m.RESTED(), ops)]
+
+
+def spend_spi(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-ATTR-8: with supernatural SPI, 1 SPI keeps a fading character awake 10 minutes."""
+    s = settings_of(state)
+    c = combatant(state, action.actor)
+    spi = c["current"]["spi"]
+    if not s.supernatural_spi or spi is None or spi < 1:
+        raise refuse(m.NO_SPI(name=c["name"]), "ACE-ATTR-8")
+    return [
+        event(
+            "spi.spent",
+            m.STAYS_AWAKE(name=c["name"]),
+            [["set", cpath(c["id"], "current", "spi"), spi - 1]],
+        )
+    ]
+
+
+def offers(state: State, actor: str) -> list[ActionTemplate] | None:
+    if actor != GM or not state["combatants"]:
+        return None
+    living = [c for c in state["combatants"].values()]
+    first = living[0]["id"]
+    who = Field(
+        "target", m.F_WHO(), "target", choices((c["id"], c["name"]) for c in living), default=first
+    )
+    everyone = Field(
+        "target",
+        m.F_WHO(),
+        "target",
+        choices([(EVERYONE, m.EVERYONE()), *((c["id"], c["name"]) for c in living)]),
+        default=EVERYONE,
+    )
+    return [
+        ActionTemplate(
+            "area",
+            m.L_AREA(),
+            "ACE-AREA-1",
+            (
+                everyone,
+                Field(
+                    "amount", m.F_AMOUNT(), "number", default=18, min=0, max=200, rule="ACE-EX-03"
+                ),
+                Field(
+                    "energy",
+                    m.S_ENERGY(),
+                    "choice",
+                    choices((k, ENERGY_NAMES[k]()) for k in ENERGY_TYPES),
+                    default="",
+                ),
+            ),
+        ),
+        ActionTemplate(
+            "set_cover",
+            m.L_COVER(),
+            "ACE-COVER-1",
+            (
+                who,
+                Field(
+                    "cover",
+                    m.F_COVER(),
+                    "choice",
+                    choices((k, COVER_NAMES[k]()) for k in COVER),
+                    default="none",
+                ),
+            ),
+        ),
+        ActionTemplate(
+            "set_condition",
+            m.L_CONDITION(),
+            "ACE-CDG-1",
+            (
+                who,
+                Field(
+                    "condition",
+                    m.F_CONDITION(),
+                    "choice",
+                    choices((k, CONDITION_NAMES[k]()) for k in CONDITIONS),
+                ),
+            ),
+        ),
+        ActionTemplate(
+            "set_attribute",
+            m.L_ATTRIBUTE(),
+            "ACE-AMB-05",
+            (
+                who,
+                Field(
+                    "attribute",
+                    m.F_ATTRIBUTE(),
+                    "choice",
+                    choices((k, ATTRIBUTE_NAMES[k]()) for k in ATTRIBUTES),
+                ),
+                Field("value", m.S_VALUE(), "number", default=5, min=0, max=999),
+            ),
+        ),
+        ActionTemplate(
+            "hp",
+            m.L_HP(),
+            "ACE-ATTR-3",
+            (who, Field("amount", m.F_HP(), "number", default=-5, min=-999, max=999)),
+        ),
+        ActionTemplate("rest", m.L_REST(), "ACE-AMB-05"),
+    ]
+
+
+def _gm(s: object, a: str) -> bool:
+    return a == GM
+
+
+SPECS = [
+    ActionSpec("area", "ACE-AREA-1", area, who=_gm, offer=offers),
+    ActionSpec("set_cover", "ACE-COVER-1", set_cover, who=_gm),
+    ActionSpec("set_condition", "ACE-CDG-1", set_condition, who=_gm),
+    ActionSpec("set_attribute", "ACE-AMB-05", set_attribute, who=_gm),
+    ActionSpec("hp", "ACE-ATTR-3", heal, who=_gm),
+    ActionSpec("rest", "ACE-AMB-05", rest, who=_gm),
+    ActionSpec("spend_spi", "ACE-ATTR-8", spend_spi, who=lambda s, a: a != GM),
+]

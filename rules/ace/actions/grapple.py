@@ -1,0 +1,514 @@
+"""Grappling: the grapple hit, the contest, pinning, escape, moving and attacking inside."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.ace import messages as m
+from rules.ace.actions.attack import deal
+from rules.ace.actions.common import (
+    GM,
+    Records,
+    enemies,
+    event,
+    free,
+    idle,
+    is_turn,
+    on_turn,
+    pick,
+    refuse,
+    spend,
+)
+from rules.ace.rolls import contest, hit_roll
+from rules.ace.state import Op, State, can_act, combatant, cpath, settings_of
+from rules.ace.stats import defence, evasion, grapple_hit_bonus, size, speed, val, weapon
+from rules.core.dice import Dice
+from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.system import Action, Event, Json
+
+METHODS = ("break", "slip")
+
+
+def size_penalty(c: Json, other: Json) -> int:
+    """ACE-GRAPPLE-2: in a grapple contest the smaller side takes the size difference."""
+    return -max(0, size(other) - size(c))
+
+
+def grapple_bonus(c: Json, other: Json, w: Mapping[str, Any] | None = None) -> int:
+    """ACE-GRAPPLE-1/2: STR + grappling (melee with a soft weapon), size-adjusted."""
+    skill = c["sheet"]["melee"] if w and w.get("soft") else c["sheet"]["grappling"]
+    return val(c, "str") + int(skill) + size_penalty(c, other)
+
+
+def resist_bonus(c: Json, other: Json, method: str) -> int:
+    """ACE-GRAPPLE-1: break free with STR + core, or slip away with DEX + footwork."""
+    if method == "slip":
+        base = val(c, "dex") + int(c["sheet"]["footwork"])
+    else:
+        base = val(c, "str") + int(c["sheet"]["core"])
+    return base + size_penalty(c, other)
+
+
+def best_method(c: Json) -> str:
+    """The better resistance for a defender who cannot answer."""
+    slip = val(c, "dex") + int(c["sheet"]["footwork"])
+    return "slip" if slip > val(c, "str") + int(c["sheet"]["core"]) else "break"
+
+
+def partner(state: State, c: Json) -> Json | None:
+    """The one this combatant is grappling with, if any."""
+    g = c.get("grapple")
+    return state["combatants"][g["with"]] if g else None
+
+
+def start(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-GRAPPLE-1 / ACE-HIT-4: a grapple hit roll; on a hit the defender picks a resistance."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    t = combatant(state, str(action.params.get("target") or ""))
+    if t["id"] == c["id"] or t["dead"] or t["hidden"]:
+        raise refuse(m.BAD_TARGET(name=t["name"]), "ACE-GRAPPLE-1")
+    if c.get("grapple") or t.get("grapple"):
+        raise refuse(m.ALREADY_GRAPPLING(), "ACE-GRAPPLE-1")
+    key = pick(action.params, "weapon", [w["key"] for w in natural_weapons(c)], "unarmed")
+    w = weapon(c, key) or {}
+    records = Records(dice)
+    ops = spend(c, "standard", s)
+    roll = hit_roll(grapple_hit_bonus(c, s, w), evasion(t, s), dice, s)
+    info = {
+        "natural": roll.natural,
+        "total": roll.total,
+        "evasion": evasion(t, s),
+        "hit": roll.hit,
+        "critical": roll.critical,
+        "sides": 20,
+    }
+    if not roll.hit:
+        return [
+            event(
+                "grapple.missed",
+                m.GRAPPLE_MISS(attacker=c["name"], target=t["name"], total=roll.total),
+                ops,
+                records,
+                hit=info,
+            )
+        ]
+    line = m.GRAPPLE_HIT(attacker=c["name"], target=t["name"], total=roll.total)
+    return _contest_or_settle(
+        state, "grapple", c, t, ops, line, records, dice, weapon=key, hit=info
+    )
+
+
+def _contest_or_settle(
+    state: State,
+    purpose: str,
+    c: Json,
+    t: Json,
+    ops: list[Op],
+    line: Any,
+    records: Records,
+    dice: Dice,
+    **extra: Any,
+) -> list[Event]:
+    s = settings_of(state)
+    pending = {
+        "kind": "contest",
+        "purpose": purpose,
+        "attacker": c["id"],
+        "target": t["id"],
+        "timer": s.reflex_timer,
+        **{k: v for k, v in extra.items() if k != "hit"},
+    }
+    if can_act(t, s):
+        return [
+            event(
+                "grapple.contested",
+                line,
+                [*ops, ["set", ["pending"], pending]],
+                records,
+                pending=pending,
+                hit=extra.get("hit"),
+            )
+        ]
+    from rules.ace.state import apply
+
+    first = event("grapple.contested", line, ops, records, hit=extra.get("hit"))
+    return [first, *settle(apply(state, first), pending, best_method(t), dice)]
+
+
+def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) -> list[Event]:
+    """The grapple contest once the defender has chosen: grapple, pin or strike inside."""
+    s = settings_of(state)
+    records = Records(dice)
+    c = state["combatants"][pending["attacker"]]
+    t = state["combatants"][pending["target"]]
+    purpose = pending["purpose"]
+    w = weapon(c, str(pending.get("weapon") or "unarmed")) or {}
+    bonus = grapple_bonus(c, t, w)
+    g = c.get("grapple")
+    if g and g["role"] == "held" and purpose == "grapple_attack":
+        bonus -= int(g["margin"])  # ACE-AMB-26: the grappled attacker's penalty
+    won = contest(bonus, resist_bonus(t, c, method), dice, s, purpose)
+    info = {
+        "initiator": won.initiator,
+        "defender": won.defender,
+        "margin": won.margin,
+        "method": method,
+    }
+    ops: list[Op] = [["set", ["pending"], None]]
+    if not won.initiator_wins:
+        line = m.CONTEST_LOST(attacker=c["name"], target=t["name"], a=won.initiator, d=won.defender)
+        return [event("grapple.resisted", line, ops, records, contest=info)]
+    holder = c if (not g or g["role"] == "holder") else t
+    if purpose == "grapple":
+        r = int(state["round"])
+        ops += [
+            [
+                "set",
+                cpath(c["id"], "grapple"),
+                {
+                    "with": t["id"],
+                    "role": "holder",
+                    "margin": won.margin,
+                    "pinned": False,
+                    "round": r,
+                },
+            ],
+            [
+                "set",
+                cpath(t["id"], "grapple"),
+                {
+                    "with": c["id"],
+                    "role": "held",
+                    "margin": won.margin,
+                    "pinned": False,
+                    "round": r,
+                },
+            ],
+        ]
+        return [
+            event(
+                "grapple.started",
+                m.GRAPPLED(attacker=c["name"], target=t["name"], margin=won.margin),
+                ops,
+                records,
+                contest=info,
+            )
+        ]
+    if holder is c:
+        ops += _margin(c, t, won.margin, pinned=purpose == "pin" or bool(g and g["pinned"]))
+    if purpose == "pin":
+        return [
+            event(
+                "grapple.pinned",
+                m.PINNED(attacker=c["name"], target=t["name"], margin=won.margin),
+                ops,
+                records,
+                contest=info,
+            )
+        ]
+    events = [
+        event(
+            "grapple.struck",
+            m.STRIKES_INSIDE(attacker=c["name"], target=t["name"]),
+            ops,
+            records,
+            contest=info,
+        )
+    ]
+    from rules.ace.state import apply
+
+    after = apply(state, events[0])
+    cc, tt = after["combatants"][c["id"]], after["combatants"][t["id"]]
+    events.append(
+        deal(
+            after,
+            cc,
+            tt,
+            w,
+            records,
+            dice,
+            critical=False,
+            defence_value=defence(tt, s, "melee"),
+            in_grapple=True,
+            rule="ACE-GRAPPLE-6",
+        )
+    )
+    return events
+
+
+def _margin(holder: Json, held: Json, margin: int, *, pinned: bool) -> list[Op]:
+    """ACE-AMB-26: the margin of the grappler's latest win, on both sides."""
+    return [
+        ["set", cpath(holder["id"], "grapple", "margin"), margin],
+        ["set", cpath(held["id"], "grapple", "margin"), margin],
+        ["set", cpath(holder["id"], "grapple", "pinned"), pinned],
+        ["set", cpath(held["id"], "grapple", "pinned"), pinned],
+    ]
+
+
+def natural_weapons(c: Json) -> list[Mapping[str, Any]]:
+    """The weapons a grapple may start with: bare hands and natural weapons (ACE-HIT-4)."""
+    return [
+        weapon(c, "unarmed") or {},
+        *(w for w in c["sheet"]["weapons"] if w["natural"] or w["soft"]),
+    ]
+
+
+def inside_weapons(c: Json) -> list[Mapping[str, Any]]:
+    """ACE-GRAPPLE-6: natural weapons, or made ones of volume at most own size - 3."""
+    allowed = [weapon(c, "unarmed") or {}]
+    allowed += [
+        w
+        for w in c["sheet"]["weapons"]
+        if w["kind"] == "melee"
+        and w["key"] not in c["dropped"]
+        and (w["natural"] or int(w["size"]) <= size(c) - 3)
+    ]
+    return allowed
+
+
+def pin(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-GRAPPLE-7: from the round after the grapple, a new contest pins the target."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    g = c.get("grapple")
+    if not g or g["role"] != "holder" or g["pinned"]:
+        raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-7")
+    if int(state["round"]) <= int(g["round"]):
+        raise refuse(m.PIN_NEXT_ROUND(), "ACE-GRAPPLE-7")
+    t = state["combatants"][g["with"]]
+    ops = spend(c, "standard", s)  # ACE-AMB-41: an attack action is a standard action
+    return _contest_or_settle(
+        state,
+        "pin",
+        c,
+        t,
+        ops,
+        m.TRIES_PIN(attacker=c["name"], target=t["name"]),
+        Records(dice),
+        dice,
+    )
+
+
+def strike_inside(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-GRAPPLE-6 / ACE-AMB-28: win a contest, then straight to damage; a full-round action."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    g = c.get("grapple")
+    if not g or (g["role"] == "held" and (g["pinned"] or not s.grappled_may_attack)):
+        raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-6")
+    key = pick(action.params, "weapon", [w["key"] for w in inside_weapons(c)], "unarmed")
+    t = state["combatants"][g["with"]]
+    ops = spend(c, "full", s)
+    return _contest_or_settle(
+        state,
+        "grapple_attack",
+        c,
+        t,
+        ops,
+        m.TRIES_STRIKE(attacker=c["name"], target=t["name"]),
+        Records(dice),
+        dice,
+        weapon=key,
+    )
+
+
+def escape(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-GRAPPLE-7: the held one spends its attack action on a contest; pinned needs two."""
+    s = settings_of(state)
+    c = state["combatants"].get(action.actor)
+    if c is None or not is_turn(state, action.actor) or not idle(state):
+        raise refuse(m.NOT_YOUR_TURN(name=action.actor), "ACE-ACT-1")
+    g = c.get("grapple")
+    if not g or g["role"] != "held":
+        raise refuse(m.NOT_HELD(name=c["name"]), "ACE-GRAPPLE-7")
+    method = pick(action.params, "method", METHODS, "break")
+    holder = state["combatants"][g["with"]]
+    records = Records(dice)
+    ops = spend(c, "standard", s)
+    won = contest(resist_bonus(c, holder, method), grapple_bonus(holder, c), dice, s, "escape")
+    info = {
+        "initiator": won.initiator,
+        "defender": won.defender,
+        "margin": won.margin,
+        "method": method,
+    }
+    if not won.initiator_wins:
+        return [
+            event(
+                "grapple.held",
+                m.ESCAPE_FAILED(name=c["name"], a=won.initiator, d=won.defender),
+                ops,
+                records,
+                contest=info,
+            )
+        ]
+    if g["pinned"]:
+        ops += [
+            ["set", cpath(c["id"], "grapple", "pinned"), False],
+            ["set", cpath(holder["id"], "grapple", "pinned"), False],
+        ]
+        if holder["cover"] != "none" and holder.get("shield"):
+            ops.append(["set", cpath(holder["id"], "cover"), "none"])
+        return [event("grapple.unpinned", m.UNPINNED(name=c["name"]), ops, records, contest=info)]
+    ops += [["set", cpath(c["id"], "grapple"), None], ["set", cpath(holder["id"], "grapple"), None]]
+    return [event("grapple.ended", m.ESCAPED(name=c["name"]), ops, records, contest=info)]
+
+
+def move(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-GRAPPLE-5 / -8: drag the other 1 m per point of margin; a pinner moves at half speed."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    g = c.get("grapple")
+    if not g:
+        raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-5")
+    other = state["combatants"][g["with"]]
+    records = Records(dice)
+    ops = spend(c, "move", s)
+    if g["pinned"] and g["role"] == "held":
+        raise refuse(m.PINNED_NO_ACTS(name=c["name"]), "ACE-GRAPPLE-7")
+    if g["pinned"] and not s.pinned_move_contest:
+        metres = speed(c, s) // 2  # ACE-AMB-29
+        return [
+            event(
+                "grapple.moved",
+                m.DRAGS(name=c["name"], other=other["name"], metres=metres),
+                ops,
+                records,
+                metres=metres,
+            )
+        ]
+    core = val(c, "str") + int(c["sheet"]["core"])
+    won = contest(core, val(other, "str") + int(other["sheet"]["core"]), dice, s, "grapple move")
+    info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
+    if not won.initiator_wins:
+        return [
+            event(
+                "grapple.moved",
+                m.DRAG_FAILED(name=c["name"], other=other["name"]),
+                ops,
+                records,
+                contest=info,
+                metres=0,
+            )
+        ]
+    cap = speed(c, s) // 2 if g["pinned"] else speed(c, s)
+    metres = min(won.margin, cap)  # ACE-EX-32
+    return [
+        event(
+            "grapple.moved",
+            m.DRAGS(name=c["name"], other=other["name"], metres=metres),
+            ops,
+            records,
+            contest=info,
+            metres=metres,
+        )
+    ]
+
+
+def shield(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-GRAPPLE-8 / ACE-AMB-30: a pinner whose margin beats the target's STR hides behind it."""
+    s = settings_of(state)
+    c = on_turn(state, action.actor)
+    g = c.get("grapple")
+    if not g or g["role"] != "holder" or not g["pinned"]:
+        raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-8")
+    other = state["combatants"][g["with"]]
+    if int(g["margin"]) <= val(other, "str"):
+        raise refuse(m.SHIELD_MARGIN(margin=g["margin"], name=other["name"]), "ACE-GRAPPLE-8")
+    ops: list[Op] = [
+        ["set", cpath(c["id"], "cover"), s.body_shield],
+        ["set", cpath(c["id"], "shield"), True],
+    ]
+    return [event("cover.set", m.BODY_SHIELD(name=c["name"], other=other["name"]), ops)]
+
+
+def _offer(
+    kind: str, label: Any, rule: str, cost: Any, fields: tuple[Field, ...] = ()
+) -> ActionTemplate:
+    return ActionTemplate(kind, label, rule, fields, cost=cost)
+
+
+def offers(state: State, actor: str) -> list[ActionTemplate] | None:
+    if not (is_turn(state, actor) and idle(state)):
+        return None
+    s = settings_of(state)
+    c = state["combatants"][actor]
+    g = c.get("grapple")
+    out: list[ActionTemplate] = []
+    if g is None:
+        if not can_act(c, s) or not free(c, "standard", s):
+            return None
+        targets = [t for t in enemies(state, actor) if not t["hidden"] and not t.get("grapple")]
+        if targets:
+            fields = (
+                Field(
+                    "target",
+                    m.F_TARGET(),
+                    "target",
+                    choices((t["id"], t["name"]) for t in targets),
+                    default=targets[0]["id"],
+                ),
+                Field(
+                    "weapon",
+                    m.F_WEAPON(),
+                    "choice",
+                    choices((w["key"], w["name"]) for w in natural_weapons(c)),
+                    default="unarmed",
+                    rule="ACE-HIT-4",
+                ),
+            )
+            out.append(_offer("grapple", m.L_GRAPPLE(), "ACE-GRAPPLE-1", m.ACT_STANDARD(), fields))
+        return out
+    if g["role"] == "held":
+        if free(c, "standard", s):
+            method = Field(
+                "method",
+                m.F_METHOD(),
+                "choice",
+                choices([("break", m.M_BREAK()), ("slip", m.M_SLIP())]),
+                default=best_method(c),
+            )
+            out.append(_offer("escape", m.L_ESCAPE(), "ACE-GRAPPLE-7", m.ACT_STANDARD(), (method,)))
+        if g["pinned"] or not s.grappled_may_attack:
+            return out
+    if free(c, "full", s):
+        w = Field(
+            "weapon",
+            m.F_WEAPON(),
+            "choice",
+            choices((w["key"], w["name"]) for w in inside_weapons(c)),
+            default="unarmed",
+            rule="ACE-GRAPPLE-6",
+        )
+        out.append(
+            _offer("grapple_strike", m.L_STRIKE_INSIDE(), "ACE-GRAPPLE-6", m.ACT_FULL(), (w,))
+        )
+    if (
+        g["role"] == "holder"
+        and not g["pinned"]
+        and free(c, "standard", s)
+        and int(state["round"]) > int(g["round"])
+    ):
+        out.append(_offer("pin", m.L_PIN(), "ACE-GRAPPLE-7", m.ACT_STANDARD()))
+    if free(c, "move", s) and not (g["role"] == "held" and g["pinned"]):
+        out.append(_offer("grapple_move", m.L_GRAPPLE_MOVE(), "ACE-GRAPPLE-5", m.ACT_MOVE()))
+    if g["role"] == "holder" and g["pinned"] and c["cover"] == "none":
+        out.append(_offer("body_shield", m.L_BODY_SHIELD(), "ACE-GRAPPLE-8", m.ACT_FREE()))
+    return out
+
+
+def _actor(s: object, a: str) -> bool:
+    return a != GM
+
+
+SPECS = [
+    ActionSpec("grapple", "ACE-GRAPPLE-1", start, who=_actor, offer=offers),
+    ActionSpec("pin", "ACE-GRAPPLE-7", pin, who=_actor),
+    ActionSpec("grapple_strike", "ACE-GRAPPLE-6", strike_inside, who=_actor),
+    ActionSpec("escape", "ACE-GRAPPLE-7", escape, who=_actor),
+    ActionSpec("grapple_move", "ACE-GRAPPLE-5", move, who=_actor),
+    ActionSpec("body_shield", "ACE-GRAPPLE-8", shield, who=_actor),
+]

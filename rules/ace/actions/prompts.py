@@ -1,0 +1,71 @@
+"""The defender's answer to a prompt: guard or dodge a called shot, break or slip a grapple."""
+
+from __future__ import annotations
+
+from rules.ace import messages as m
+from rules.ace.actions import grapple
+from rules.ace.actions.attack import resolve_attack
+from rules.ace.actions.common import GM, flag, free, pick, refuse
+from rules.ace.state import State, settings_of
+from rules.core.dice import Dice
+from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.system import Action, Event
+
+ANSWERS = ("none", "guard", "dodge")
+
+
+def respond(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CALLED-2 / ACE-GRAPPLE-1: the defender (or the GM for them) answers the prompt."""
+    pending = state.get("pending")
+    if pending is None:
+        raise refuse(m.NOTHING_PENDING())
+    if action.actor not in (GM, pending["target"]):
+        raise refuse(m.NOT_ASKED(), "ACE-CALLED-2")
+    if pending["kind"] == "contest":
+        method = pick(action.params, "answer", grapple.METHODS)
+        return grapple.settle(state, pending, method, dice)
+    answer = pick(action.params, "answer", ANSWERS, "none")
+    t = state["combatants"][pending["target"]]
+    if answer != "none" and not free(t, "reflex", settings_of(state)):
+        raise refuse(m.SPENT(name=t["name"], cost=m.ACT_REFLEX()), "ACE-AMB-19")
+    return resolve_attack(state, pending, answer, dice, counter=flag(action.params, "counter"))
+
+
+def offer(state: State, actor: str) -> ActionTemplate | None:
+    pending = state.get("pending")
+    if pending is None or actor != pending["target"]:
+        return None
+    t = state["combatants"][actor]
+    hints = {"pending": pending}
+    if pending["kind"] == "contest":
+        field = Field(
+            "answer",
+            m.F_METHOD(),
+            "choice",
+            choices([("break", m.M_BREAK()), ("slip", m.M_SLIP())]),
+            default=grapple.best_method(t),
+            rule="ACE-GRAPPLE-1",
+        )
+        return ActionTemplate(
+            "respond", m.L_RESIST(), "ACE-GRAPPLE-1", (field,), cost=m.ACT_PASSIVE(), hints=hints
+        )
+    options = [
+        ("none", m.A_NONE()),
+        ("guard", m.A_GUARD(dice=pending["guard"])),
+        ("dodge", m.A_DODGE(hit=pending["dodge"])),
+    ]
+    fields: tuple[Field, ...] = (
+        Field(
+            "answer", m.F_ANSWER(), "choice", choices(options), default="none", rule="ACE-CALLED-2"
+        ),
+    )
+    if pending.get("location") == "disarm":
+        fields += (
+            Field("counter", m.F_COUNTER(), "checkbox", default=True, rule="ACE-CALLED-DISARM"),
+        )
+    return ActionTemplate(
+        "respond", m.L_RESPOND(), "ACE-CALLED-2", fields, cost=m.ACT_REFLEX(), hints=hints
+    )
+
+
+SPECS = [ActionSpec("respond", "ACE-CALLED-2", respond, offer=offer)]

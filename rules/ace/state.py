@@ -1,0 +1,194 @@
+"""The Ace Evolution table state as JSON: start from a setup, apply events, load and dump."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from rules.ace import messages as m
+from rules.ace.settings import AceSettings
+from rules.ace.sheet import validate_sheet
+from rules.ace.stats import attr, hp_max
+from rules.ace.tables import ATTRIBUTES
+from rules.core.errors import SheetError
+from rules.core.kit import build_settings, settings_values
+from rules.core.system import Event, Json
+
+VERSION = 1
+State = Json
+Op = list[Any]  # ["set", path, value] or ["add", path, value] (append to a list)
+
+
+@lru_cache(maxsize=64)
+def _settings(items: tuple[tuple[str, Any], ...]) -> AceSettings:
+    return build_settings(AceSettings, dict(items))
+
+
+def settings_of(state: Mapping[str, Any]) -> AceSettings:
+    """The table's frozen settings (built once per distinct set of values)."""
+    values = state.get("settings") or {}
+    return _settings(tuple(sorted(values.items())))
+
+
+def _combatant(raw: Any, n: int, seen: set[str]) -> Json:
+    where = f"combatants[{n}]"
+    if not isinstance(raw, Mapping):
+        raise SheetError(where, m.BAD_OBJECT())
+    ident = str(raw.get("id") or "").strip()
+    if not ident or len(ident) > 40 or ident == "gm":
+        raise SheetError(f"{where}.id", m.BAD_ID())
+    if ident in seen:
+        raise SheetError(f"{where}.id", m.ID_TWICE(id=ident))
+    seen.add(ident)
+    sheet_raw = dict(raw.get("sheet") or {})
+    sheet_raw.setdefault("name", str(raw.get("name") or ident))
+    try:
+        sheet = validate_sheet(sheet_raw)
+    except SheetError as exc:
+        raise SheetError(f"{where}.sheet.{exc.field}", exc.problem, exc.rule) from None
+    current = {key: sheet.get(key) for key in ATTRIBUTES}  # ACE-AMB-05: current starts at max
+    first = next((w["key"] for w in sheet["weapons"] if w["kind"] == "melee"), None)
+    return {
+        "id": ident,
+        "name": str(raw.get("name") or sheet["name"])[:100],
+        "side": str(raw.get("side") or "")[:40],
+        "controller": str(raw.get("controller") or "gm")[:40],
+        "sheet": sheet,
+        "current": current,
+        "hp": hp_max(sheet),
+        "hp_max": hp_max(sheet),
+        "dead": False,
+        "conditions": [str(c) for c in raw.get("conditions") or ()],
+        "used": {"standard": False, "move": False, "quick": False},
+        "commands": {},
+        "prone": False,
+        "cover": "none",
+        "grapple": None,
+        "hidden": bool(raw.get("hidden", False)),  # ACE-STEALTH-1: starts unnoticed
+        "ambusher": False,
+        "initiative": None,
+        "wielding": str(raw.get("wielding") or first or "unarmed"),
+        "dropped": [],
+        "item_damage": {},
+        "mark_selected": None,
+        "items": [dict(item) for item in sheet["items"]],
+        "scan": {"on": False, "rounds": 0},
+    }
+
+
+def start(setup: Mapping[str, Any]) -> State:
+    """A table from its setup: title, settings and combatants with their sheets."""
+    if not isinstance(setup, Mapping):
+        raise SheetError("setup", m.BAD_OBJECT())
+    settings = settings_values(build_settings(AceSettings, setup.get("settings") or {}))
+    raw = setup.get("combatants") or []
+    if not isinstance(raw, list):
+        raise SheetError("combatants", m.BAD_LIST())
+    seen: set[str] = set()
+    combatants = [_combatant(entry, n, seen) for n, entry in enumerate(raw)]
+    return {
+        "version": VERSION,
+        "title": str(setup.get("title") or "")[:200],
+        "settings": settings,
+        "round": 0,
+        "order": [],
+        "current": None,
+        "combatants": {c["id"]: c for c in combatants},
+        "pending": None,
+        "tasks": [],
+        "secrets": [],
+    }
+
+
+def apply(state: State, event: Event) -> State:
+    """The state after an event: its payload's `ops` set or append values at paths."""
+    ops = event.payload.get("ops") or ()
+    if not ops:
+        return state
+    new = copy.deepcopy(state)
+    for op, path, value in ops:
+        *parents, last = path
+        target: Any = new
+        for key in parents:
+            target = target[key]
+        if op == "set":
+            target[last] = copy.deepcopy(value)
+        elif op == "add":
+            target[last].append(copy.deepcopy(value))
+        else:
+            raise ValueError(f"unknown op {op!r} in {event.kind}")
+    return new
+
+
+def dump(state: State) -> Json:
+    """The state as JSON (it already is)."""
+    return state
+
+
+def load(data: Mapping[str, Any]) -> State:
+    """A stored state; refuses versions this engine does not read."""
+    if data.get("version") != VERSION:
+        raise SheetError("version", m.OLD_STATE(version=str(data.get("version"))))
+    return dict(data)
+
+
+def actors(state: State) -> list[str]:
+    """Every combatant id a user can be seated at."""
+    return list(state["combatants"])
+
+
+# --- reading the state -------------------------------------------------------------------------
+
+
+def combatant(state: State, ident: str) -> Json:
+    """A combatant by id; IllegalAction naming it when there is none."""
+    from rules.core.errors import IllegalAction
+
+    found = state["combatants"].get(ident)
+    if found is None:
+        raise IllegalAction.of(m.NO_SUCH(id=ident))
+    return found  # type: ignore[no-any-return]
+
+
+def helpless(c: Mapping[str, Any], s: AceSettings) -> bool:
+    """ACE-CDG-1: asleep, unconscious or petrified (low SPI makes one unconscious, ACE-ATTR-2)."""
+    if any(cond in c["conditions"] for cond in ("asleep", "unconscious", "petrified")):
+        return True
+    spi = attr(c, "spi")
+    return spi is not None and spi < 2
+
+
+def can_act(c: Mapping[str, Any], s: AceSettings) -> bool:
+    """ACE-ATTR-2 / ACE-AMB-04: the dead, the helpless and stamina below 2 cannot act."""
+    if c["dead"] or helpless(c, s):
+        return False
+    stamina = attr(c, s.stamina)
+    return stamina is None or stamina >= 2
+
+
+def statuses(c: Mapping[str, Any], s: AceSettings) -> list[str]:
+    """The condition keys to show for a combatant."""
+    out = [cond for cond in c["conditions"]]
+    spi = attr(c, "spi")
+    if spi is not None and spi < 2 and "unconscious" not in out:
+        out.append("unconscious")  # ACE-ATTR-2
+    stamina = attr(c, s.stamina)
+    if stamina is not None and stamina < 2:
+        out.append("cannot_act")  # ACE-ATTR-2 / ACE-AMB-04
+    if c["dead"]:
+        out.append("dead")
+    g = c.get("grapple")
+    if g and g["role"] == "held":
+        out.append("pinned" if g["pinned"] else "grappled")
+    if c["prone"]:
+        out.append("prone")
+    if c["hidden"]:
+        out.append("hidden")
+    return out
+
+
+def cpath(ident: str, *keys: str | int) -> list[str | int]:
+    """The path of a combatant's field, for an op."""
+    return ["combatants", ident, *keys]

@@ -1,0 +1,103 @@
+"""What each audience may see: GM-secret rolls and unnoticed enemies removed for players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.ace.actions.mark import mark_view
+from rules.ace.settings import AceSettings
+from rules.ace.state import State, settings_of, statuses
+from rules.ace.stats import (
+    area_defence,
+    attack_value,
+    carry_kg,
+    defence,
+    dodge,
+    evasion,
+    grapple_hit_bonus,
+    guard,
+    hit_bonus,
+    initiative_bonus,
+    max_charge,
+    perception_m,
+    scan_unlocked,
+    speed,
+    weapon,
+)
+from rules.core.system import Audience, Json
+
+
+def derived(c: Mapping[str, Any], s: AceSettings) -> Json:
+    """Every number the sheet shows, recomputed from the sheet and the state (section 10)."""
+    weapons = [w for w in c["sheet"]["weapons"] if w["key"] not in c["dropped"]]
+    weapons.append(weapon(c, "unarmed") or {})
+    return {
+        "carry_kg": carry_kg(c),
+        "speed": speed(c, s),
+        "initiative": initiative_bonus(c, s),
+        "hit": hit_bonus(c, s),
+        "evasion": evasion(c, s),
+        "grapple_hit": grapple_hit_bonus(c, s, weapon(c, "unarmed") or {}),
+        "defence": {
+            "melee": defence(c, s, "melee"),
+            "ranged": defence(c, s, "firearm"),
+            "area": area_defence(c),
+        },
+        "attacks": [
+            {
+                "key": w["key"],
+                "name": w["name"],
+                "kind": w["kind"],
+                "value": attack_value(c, s, w),
+                "damaged": c["item_damage"].get(w["key"], 0),
+            }
+            for w in weapons
+        ],
+        "guard": guard(c),
+        "dodge": dodge(c),
+        "max_charge": max_charge(c, s),
+        "perception_m": perception_m(c, s),
+        "scan_unlocked": scan_unlocked(c, s),
+        "statuses": statuses(c, s),
+        "mark": mark_view(c, s),
+    }
+
+
+def _seen(c: Mapping[str, Any], audience: Audience) -> bool:
+    """ACE-STEALTH-1: an unnoticed combatant is hidden from everyone but its own side."""
+    if not c["hidden"] or audience.role == "gm":
+        return True
+    if audience.role == "observer":
+        return False
+    return c["id"] in audience.actors or (bool(c["side"]) and c["side"] == audience.side)
+
+
+def view(state: State, audience: Audience) -> Json:
+    """The state for one audience, with derived numbers; secrets stripped for players."""
+    s = settings_of(state)
+    shown = [c for c in state["combatants"].values() if _seen(c, audience)]
+    mine = {c["id"] for c in shown if c["id"] in audience.actors}
+    if audience.role != "gm":
+        # Sides the viewer is seated with also see their own side's hidden members.
+        mine |= {c["id"] for c in shown if c["side"] and c["side"] == audience.side}
+    combatants = [{**c, "derived": derived(c, s)} for c in shown]
+    names = {c["id"]: c["name"] for c in shown}
+    secrets = (
+        state["secrets"]
+        if audience.role == "gm"
+        else [e for e in state["secrets"] if e["revealed"]]
+    )
+    return {
+        "version": state["version"],
+        "title": state["title"],
+        "settings": state["settings"],
+        "round": state["round"],
+        "current": state["current"] if state["current"] in names else None,
+        "order": [{"id": i, "name": names[i]} for i in state["order"] if i in names],
+        "combatants": combatants,
+        "pending": state["pending"],
+        "tasks": state["tasks"],
+        "secrets": secrets,
+        "mine": sorted(mine),
+    }
