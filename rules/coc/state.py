@@ -16,7 +16,7 @@ from rules.coc.settings import CocSettings
 from rules.coc.sheet import validate_sheet
 from rules.core.dice import Dice
 from rules.core.errors import RulesError, SheetError
-from rules.core.jsonstate import assoc_in, copy_json, update_in
+from rules.core.jsonstate import copy_json, update_in
 from rules.core.kit import Msg, build_settings, said, settings_values
 from rules.core.system import EVERYONE, Event, Json
 
@@ -147,7 +147,8 @@ def apply(state: Json, event: Event) -> Json:
 def _change(state: Json, change: Sequence[Any]) -> Json:
     op, path = change[0], list(change[1])
     if op == "set":
-        changed: Json = assoc_in(state, path, copy_json(change[2]))
+        value = copy_json(change[2])
+        changed: Json = update_in(state, path, lambda _: value)
         return changed
     if op == "del":
         removed: Json = update_in(
