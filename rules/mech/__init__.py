@@ -5,49 +5,53 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.kit import catalogue, legacy_settings
 from rules.core.system import Action, GameSystem
-from rules.mech import actions as _actions  # noqa: F401  (registers every action handler)
+from rules.mech import messages, settings
+from rules.mech.actions import ACTIONS, resolve
 from rules.mech.data import MARA, validate_sheet
-from rules.mech.engine import VERSION, apply, resolve, start
-from rules.mech.state import Json, copy_json
-from rules.mech.system import SETTINGS, demo, legal_actions, preview, view
+from rules.mech.demo import demo
+from rules.mech.setup import VERSION, start
+from rules.mech.state import Json, apply_patch, copy_json
+from rules.mech.view import view
 
 
-def _dump(state: Json) -> Json:
+def dump(state: Json) -> Json:
+    """The state as JSON (a deep copy)."""
     result: Json = copy_json(state)
     return result
 
 
-def _load(data: Mapping[str, Any]) -> Json:
+def load(data: Mapping[str, Any]) -> Json:
+    """A state from JSON (a deep copy)."""
     result: Json = copy_json(dict(data))
     return result
 
 
-def _actors(state: Json) -> list[str]:
+def actors(state: Json) -> list[str]:
+    """The mechs a user can be given control of."""
     return [str(uid) for uid in state["order"]]
-
-
-def _validate(sheet: Mapping[str, Any]) -> Json:
-    return validate_sheet(sheet)
 
 
 SYSTEM = GameSystem(
     key="mech",
     title="Mech skirmish",
     version=VERSION,
-    validate_sheet=_validate,
+    validate_sheet=validate_sheet,
     start=start,
-    legal_actions=legal_actions,
+    legal_actions=ACTIONS.legal_actions,
     resolve=resolve,
-    apply=apply,
+    apply=apply_patch,  # fold one event into the state: the patch it carries
     view=view,
-    dump=_dump,
-    load=_load,
-    preview=preview,
-    actors=_actors,
-    settings=SETTINGS,
+    dump=dump,
+    load=load,
+    preview=ACTIONS.preview,
+    actors=actors,
+    settings=legacy_settings(settings.SCHEMA),
     default_sheet=copy_json(MARA),
     demo=demo,
+    messages=catalogue(messages, settings, extra=messages.TERMS),
+    settings_schema=settings.SCHEMA,
 )
 
 # A typical attack for bench/rules.py: Latch's carbine shot at a sparring Mule.

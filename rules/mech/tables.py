@@ -121,3 +121,11 @@ def look_up(table: Mapping[str, Any], faces: Sequence[int]) -> tuple[int, str, s
         if int(row["low"]) <= lowest <= int(row["high"]):
             return lowest, str(row["name"]), str(row["effect"])
     raise RulesError(f"no table row for {lowest}", "MECH-STRUCT-TABLE")
+
+
+OVERCHARGE_HEAT = ("1", "1d3", "1d6", "1d6+4")  # MECH-OVERCHARGE-TABLE
+
+
+def overcharge_expr(count: int) -> str:
+    """MECH-OVERCHARGE-TABLE: the heat of overcharge number `count` (1-based)."""
+    return OVERCHARGE_HEAT[min(count, 4) - 1]

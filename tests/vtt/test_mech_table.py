@@ -126,14 +126,14 @@ def test_board_context_survives_random_play_for_every_audience() -> None:
         state["units"]["spar_a"]["conditions"]["hidden"] = {"source": "hide"}
         for step in range(30):
             actor = rng.choice(["gm", *state["order"]])
-            templates = SYSTEM.legal_actions(state, actor)
+            templates = [t.to_json() for t in SYSTEM.legal_actions(state, actor)]
             if not templates:
                 continue
             template = rng.choice(templates)
             params = dict(template.get("fixed") or {})
             for spec in template["params"]:
                 if spec.get("choices"):
-                    params[spec["name"]] = rng.choice(spec["choices"])[0]
+                    params[spec["name"]] = rng.choice(spec["choices"])["value"]
                 elif spec["name"] in ("x", "y"):
                     params[spec["name"]] = rng.randint(0, 13)
                 else:

@@ -7,17 +7,13 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.mech import SYSTEM
-from rules.mech.actions import overcharge_expr
-from rules.mech.system import reach
+from rules.mech.messages import TERRAIN
+from rules.mech.tables import overcharge_expr
+from rules.mech.view import reach
 from vtt.encounters.fragments import action_forms
+from vtt.words import say
 
 CELL = 34  # SVG units per square
-TERRAIN_NAMES = {
-    "light": "light cover (MECH-COVER-LIGHT)",
-    "heavy": "heavy cover (MECH-COVER-HEAVY)",
-    "building": "building: heavy cover, blocks sight",
-    "difficult": "difficult terrain",
-}
 MOVE_KINDS = ("move", "boost")
 
 
@@ -143,7 +139,9 @@ def board_context(
                 "py": y * CELL,
                 "kind": feature["kind"],
                 "height": feature.get("height", 0),
-                "title": TERRAIN_NAMES.get(feature["kind"], feature["kind"]),
+                "title": say(TERRAIN[feature["kind"]]())
+                if feature["kind"] in TERRAIN
+                else feature["kind"],
             }
         )
     wrecks = [
@@ -230,7 +228,7 @@ def board_context(
         if gm and not busy:
             continue  # the GM sees the forms of the mech that acts (or may start, or react)
         order = {"begin_turn": 0, "end_turn": 1, "choose_trauma": 0, "set_reactions": 99}
-        templates = sorted(legal[uid], key=lambda t: order.get(str(t["kind"]), 50))
+        templates = sorted(legal[uid], key=lambda t: order.get(t.kind, 50))
         forms = action_forms({uid: templates})
         for form in forms:
             fixed = form["fixed"]

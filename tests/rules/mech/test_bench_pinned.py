@@ -13,7 +13,7 @@ from mech_helpers import encounter, mech, play, sheet, sparring, turn
 from rules.core.dice import RollRecord, SeededDice
 from rules.core.system import Action, Event
 from rules.mech import BENCH, SYSTEM
-from rules.mech.engine import new_event
+from rules.mech.context import new_event
 
 
 def _bench_state() -> dict[str, Any]:

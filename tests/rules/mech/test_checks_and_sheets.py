@@ -7,9 +7,9 @@ from mech_helpers import encounter, mech, play, sheet, sparring, turn, u
 
 from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction, SheetError
-from rules.mech.checks import accuracy_mod, roll_check
+from rules.mech.checks import accuracy_mod, check, roll_check
+from rules.mech.context import Ctx
 from rules.mech.data import derive_stats, frame_data, validate_sheet
-from rules.mech.engine import Ctx, check
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from mech_helpers import encounter, mech, play, sheet, sparring, turn, u
 from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction, SheetError
 from rules.core.system import GM, Audience, Event
-from rules.mech import SYSTEM, engine
+from rules.mech import SYSTEM, context, harm
 from rules.mech.data import validate_sheet
 
 BLUE = Audience("player", side="blue", actors=frozenset({"a"}))
@@ -95,8 +95,8 @@ def test_meltdown_blast_does_not_name_a_hidden_unit_mech_meltdown_1() -> None:
         mech("h", "red", 5, 0, sparring(), name="Hid"),
     )
     state["units"]["h"]["conditions"]["hidden"] = {"source": "hide"}
-    ctx = engine.Ctx(state, LoadedDice([1, 1, 1, 1, 12]))  # 4d6 = 4; Hid's AGILITY check 12
-    engine.meltdown(ctx, "m")
+    ctx = context.Ctx(state, LoadedDice([1, 1, 1, 1, 12]))  # 4d6 = 4; Hid's AGILITY check 12
+    harm.meltdown(ctx, "m")
     blue = log_for(BLUE, ctx.events)
     assert not any("Hid" in line for line in blue)
     assert "An unseen unit makes a check" in blue
@@ -285,8 +285,8 @@ def test_snare_needs_a_visible_enemy_in_sensors_mech_save_1() -> None:
     with pytest.raises(IllegalAction, match="Hidden"):
         play(state, "a", "use_system", [], system="snare_emitter", target="v")
     legal = SYSTEM.legal_actions(state, "a")
-    snare = next(t for t in legal if t["kind"] == "use_system")
-    assert snare["params"][0]["name"] == "target"
+    snare = next(t for t in legal if t.kind == "use_system")
+    assert snare.fields[0].name == "target"
 
 
 def test_the_other_side_can_list_its_actions_from_its_view_of_a_hidden_mech_mech_engage_1() -> None:

@@ -183,15 +183,15 @@ def test_view_hides_the_meltdown_count_and_hidden_squares() -> None:
 
 def test_legal_actions_follow_the_turn() -> None:
     state = SYSTEM.start(SYSTEM.demo())  # type: ignore[misc]
-    assert [t["kind"] for t in SYSTEM.legal_actions(state, "latch")] == [
+    assert [t.kind for t in SYSTEM.legal_actions(state, "latch")] == [
         "set_reactions",
         "begin_turn",
     ]
-    assert "begin_turn" not in [t["kind"] for t in SYSTEM.legal_actions(state, "spar_a")]
+    assert "begin_turn" not in [t.kind for t in SYSTEM.legal_actions(state, "spar_a")]
     state = turn(state, "latch")
-    kinds = [t["kind"] for t in SYSTEM.legal_actions(state, "latch")]
+    kinds = [t.kind for t in SYSTEM.legal_actions(state, "latch")]
     assert {"end_turn", "move", "boost", "overcharge", "stabilize", "tech"} <= set(kinds)
-    assert {t["kind"] for t in SYSTEM.legal_actions(state, "gm")} >= {"end_match", "gm_damage"}
+    assert {t.kind for t in SYSTEM.legal_actions(state, "gm")} >= {"end_match", "gm_damage"}
     assert SYSTEM.legal_actions(state, "nobody") == []
 
 
@@ -223,7 +223,7 @@ def test_refused_action_changes_nothing() -> None:
 
 def test_reach_lists_move_and_boost_squares_within_budget() -> None:
     """Issue 5 property: a reachable square never costs more than the move left (MECH-MOVE-1)."""
-    from rules.mech.system import reach
+    from rules.mech.view import reach
 
     state = encounter(mech("a", "A", 5, 5), mech("t", "B", 9, 5, sparring()))
     assert reach(state, "a") == {"move": {}, "boost": {}}

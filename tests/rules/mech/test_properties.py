@@ -14,8 +14,8 @@ from rules.core.errors import RulesError
 from rules.core.log import Entry, fold
 from rules.core.system import Action
 from rules.mech import SYSTEM
-from rules.mech.actions import enter_cost
-from rules.mech.engine import Ctx
+from rules.mech.actions.movement import enter_cost
+from rules.mech.context import Ctx
 from rules.mech.state import grid, pos, size
 
 SETUP = SYSTEM.demo()
@@ -29,7 +29,7 @@ def _params(
     for spec in template["params"]:
         name = spec["name"]
         if spec.get("choices"):
-            params[name] = rng.choice(spec["choices"])[0]
+            params[name] = rng.choice(spec["choices"])["value"]
         elif name in ("x", "y"):
             base = me["x"] if name == "x" else me["y"]
             params[name] = base + rng.randint(-6, 6)
@@ -70,7 +70,7 @@ def test_random_play_keeps_every_track_in_bounds(seed: int, steps: int) -> None:
     for index in range(1, steps + 1):
         actors = ["gm", *SYSTEM.actors(state)] if SYSTEM.actors else []
         actor = rng.choice(actors)
-        templates = SYSTEM.legal_actions(state, actor)
+        templates = [t.to_json() for t in SYSTEM.legal_actions(state, actor)]
         if not templates:
             continue
         weights = [

@@ -93,7 +93,7 @@ def test_random_play_never_mutates_the_state_nor_the_events(seed: int, steps: in
     played = 0
     for index in range(1, steps + 1):
         actor = rng.choice(["gm", state["active"] or "gm", *SYSTEM.actors(state)])
-        templates = SYSTEM.legal_actions(state, actor)
+        templates = [t.to_json() for t in SYSTEM.legal_actions(state, actor)]
         if not templates:
             continue
         template = rng.choice(templates)

@@ -11,7 +11,7 @@ from rules.core.errors import IllegalAction
 from rules.core.system import Action
 from rules.mech import SYSTEM
 from rules.mech.damage import Target, reduce_damage
-from rules.mech.engine import next_picks
+from rules.mech.turns import next_picks
 
 
 def one_mech(**settings: object) -> dict:
@@ -282,9 +282,9 @@ def test_default_spends_only_the_targets_lock_on_mech_amb_47() -> None:
     state = locked_third(lock_on_use="spent_on_an_attack_on_it")
     with pytest.raises(IllegalAction, match=r"only the target's Lock On.*MECH-AMB-47"):
         play(state, "a", "attack", [5, 4], weapon="arc_gun", target="t", lock_on_from="o")
-    legal = [a for a in SYSTEM.legal_actions(state, "a") if a["kind"] == "attack"]
+    legal = [a for a in SYSTEM.legal_actions(state, "a") if a.kind == "attack"]
     assert legal
-    assert all(f["name"] != "lock_on_from" for a in legal for f in a["params"])
+    assert all(f.name != "lock_on_from" for a in legal for f in a.fields)
 
 
 def test_area_attack_gets_the_accuracy_on_each_target_and_spends_once_mech_amb_47() -> None:
@@ -321,10 +321,10 @@ def test_spending_a_lock_on_that_is_not_there_is_refused_mech_amb_47(
 def test_legal_attack_forms_offer_the_locked_units_mech_amb_47() -> None:
     """MECH-AMB-47, other reading: the attack forms list the Locked On enemies to spend."""
     state = locked_third(lock_on_use="spent_on_next_attack")
-    legal = [a for a in SYSTEM.legal_actions(state, "a") if a["kind"] == "attack"]
-    fields = [f for a in legal for f in a["params"] if f["name"] == "lock_on_from"]
+    legal = [a for a in SYSTEM.legal_actions(state, "a") if a.kind == "attack"]
+    fields = [f for a in legal for f in a.fields if f.name == "lock_on_from"]
     assert fields
-    assert fields[0]["choices"] == [["", "—"], ["o", "O"]]
+    assert [(c.value, str(c.label)) for c in fields[0].choices] == [("", "—"), ("o", "O")]
 
 
 def test_preview_counts_the_spent_lock_on_mech_amb_47() -> None:

@@ -10,7 +10,7 @@ from mech_helpers import encounter, kinds, mech, patch, play, sheet, sparring, t
 from rules.core.errors import IllegalAction, RulesError
 from rules.mech import SYSTEM
 from rules.mech.damage import fall_damage
-from rules.mech.engine import next_picks
+from rules.mech.turns import next_picks
 
 
 def test_saratoga_first_then_the_other_side_picks_mech_ex_38() -> None:

@@ -1,0 +1,495 @@
+"""Movement: move, boost, stand, jump, climb, falling, dragging and opportunity attacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.actions import ActionTemplate, Choice, Field
+from rules.core.errors import IllegalAction
+from rules.core.params import bool_param, int_param, str_param
+from rules.core.system import Action
+from rules.geometry.square import distance, footprint
+from rules.mech import messages as M
+from rules.mech import state as st
+from rules.mech.actions.attack import strike
+from rules.mech.actions.base import (
+    acting,
+    cost,
+    ready,
+    spec,
+    square,
+)
+from rules.mech.checks import (
+    check,
+)
+from rules.mech.context import Ctx, reveal
+from rules.mech.damage import (
+    fall_damage,
+)
+from rules.mech.harm import (
+    deal_damage,
+)
+from rules.mech.state import Json, Unit, alive, has, hostile
+from rules.mech.turns import (
+    spend,
+)
+
+Cell = tuple[int, int]
+
+
+def enter_cost(ctx: Ctx, u: Unit) -> Any:
+    """What entering each square costs this unit: walls, buildings and hostiles block."""
+    hostiles = {c for o in st.living(ctx.state) if hostile(u, o) for c in st.cells(o)}
+    elevation = int(u["elevation"])
+    g = st.grid(ctx.state)
+
+    def cost(cell: Cell) -> float | None:
+        if not g.contains(cell) or cell in hostiles:
+            return None
+        feature = st.terrain(ctx.state, cell)
+        if st.blocks_movement(feature) and st.height_of(feature) > elevation:
+            return None
+        return 1
+
+    return cost
+
+
+def opportunity_attacks(ctx: Ctx, mover: Unit) -> None:
+    """MECH-OA-1 / MECH-AMB-18: hostiles threatening the start square strike first."""
+    if has(mover, "disengaged") or has(mover, "hidden"):
+        return
+    for o in st.living(ctx.state):
+        o = ctx.u(o["id"])
+        if not hostile(o, mover) or not alive(ctx.u(mover["id"])):
+            continue
+        if o["reaction_used"] or o["oa_used"] or not o["auto_reactions"]:
+            continue
+        if has(o, "stunned") or has(o, "jammed") or st.in_grapple(ctx.state, o["id"]):
+            continue
+        kinds = ("melee",) if ctx.settings.oa_weapons == "melee" else ("melee", "ranged")
+        reach = st.dist(o, ctx.u(mover["id"]))
+        weapons = [
+            i
+            for i, w in enumerate(o["weapons"])
+            if w["kind"] in kinds
+            and not w["destroyed"]
+            and int(w["threat"]) >= reach
+            and not w.get("area")
+        ]
+        if not weapons:
+            continue
+        ctx.emit(
+            "reaction.taken",
+            f"{o['name']} makes an opportunity attack on {mover['name']} as it moves off",
+            units={o["id"]: {"reaction_used": True, "oa_used": True}},
+            unit=o["id"],
+            target=mover["id"],
+            rule="MECH-OA-1",
+        )
+        reveal(ctx, o["id"], "reaction")
+        strike(ctx, o["id"], weapons[0], [mover["id"]], {}, rule="MECH-OA-1")
+
+
+def walk(
+    ctx: Ctx, uid: str, dest: Cell, budget: int, why: str, rule: str, voluntary: bool = True
+) -> int:
+    """Move on the cheapest path, stopping when newly engaged (MECH-ENGAGE-1); returns the cost."""
+    u = ctx.u(uid)
+    g = st.grid(ctx.state)
+    if not g.fits(dest, st.size(u)):
+        raise IllegalAction(f"({dest[0]}, {dest[1]}) is off the map", "MECH-MOVE-1")
+    if voluntary and has(u, "immobilized"):
+        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+    found = g.cheapest_path(st.pos(u), dest, enter_cost(ctx, u), st.size(u), budget)
+    if found is None:
+        raise IllegalAction(
+            f"{u['name']} cannot reach ({dest[0]}, {dest[1]}) with {budget} squares of movement",
+            rule,
+        )
+    path, _ = found
+    others = {c for o in st.living(ctx.state) if o["id"] != uid for c in st.cells(o)}
+    if footprint(dest, st.size(u)) & others:
+        raise IllegalAction("that square is taken", "MECH-MOVE-1")
+    if voluntary:
+        opportunity_attacks(ctx, u)
+        u = ctx.u(uid)
+        if not alive(u) or has(u, "stunned") or has(u, "immobilized"):
+            ctx.emit("move.stopped", f"{u['name']} cannot complete its move", unit=uid)
+            return 0
+    stop = len(path) - 1
+    stopped = False
+    if not has(u, "disengaged"):
+        for i in range(1, len(path)):
+            for o in st.living(ctx.state):
+                if not hostile(u, o) or has(o, "hidden") or has(o, "disengaged"):
+                    continue
+                if ctx.settings.engage_stop == "same_or_larger" and st.size(o) < st.size(u):
+                    continue
+                before = distance(path[i - 1], st.pos(o), st.size(u), st.size(o))
+                after = distance(path[i], st.pos(o), st.size(u), st.size(o))
+                if after == 1 and before != 1:
+                    stop, stopped = i, True
+                    break
+            if stopped:
+                break
+    while stop > 0 and footprint(path[stop], st.size(u)) & others:
+        stop -= 1
+    final = path[stop]
+    old_elevation = int(u["elevation"])
+    new_elevation = st.height_of(st.terrain(ctx.state, final)) if old_elevation else 0
+    fields: Json = {"x": final[0], "y": final[1], "elevation": new_elevation}
+    text = f"{u['name']} {why} to ({final[0]}, {final[1]}), {stop} square{'s' if stop != 1 else ''}"
+    if stopped:
+        text += ": engaged, it stops (MECH-ENGAGE-1)"
+    ctx.emit(
+        "mech.moved",
+        text,
+        units={uid: fields},
+        unit=uid,
+        path=[list(c) for c in path[: stop + 1]],
+        stopped=stopped,
+        rule=rule,
+    )
+    drop = old_elevation - new_elevation
+    if drop >= 3:
+        deal_damage(
+            ctx,
+            uid,
+            [("kinetic", fall(ctx, drop))],
+            f"falls {drop} squares",
+            armour_piercing=True,
+            rule="MECH-FALL-1",
+        )
+    drag(ctx, uid, (final[0] - path[0][0], final[1] - path[0][1]))
+    after_move(ctx, uid)
+    return -1 if stopped else stop
+
+
+def fall(ctx: Ctx, height: int) -> int:
+    cap = int(ctx.settings.fall_cap)
+    return fall_damage(height, cap or None)
+
+
+def drag(ctx: Ctx, uid: str, delta: Cell) -> None:
+    """MECH-ACT-GRAPPLE-1: the smaller (Immobilized) side moves with the larger."""
+    if delta == (0, 0):
+        return
+    grapple = st.in_grapple(ctx.state, uid)
+    if grapple is None:
+        return
+    mine = grapple["attackers"] if uid in grapple["attackers"] else grapple["defenders"]
+    theirs = grapple["defenders"] if mine is grapple["attackers"] else grapple["attackers"]
+    g = st.grid(ctx.state)
+    for oid in theirs:
+        o = ctx.u(oid)
+        if not alive(o) or not has(o, "immobilized"):
+            continue
+        dest = (o["x"] + delta[0], o["y"] + delta[1])
+        blocked = {
+            c
+            for p in st.living(ctx.state)
+            if p["id"] not in (oid,) and p["id"] not in mine
+            for c in st.cells(p)
+        }
+        if g.fits(dest, st.size(o)) and not footprint(dest, st.size(o)) & blocked:
+            ctx.emit(
+                "mech.dragged",
+                f"{o['name']} is dragged along to ({dest[0]}, {dest[1]})",
+                units={oid: {"x": dest[0], "y": dest[1]}},
+                unit=oid,
+                rule="MECH-ACT-GRAPPLE-1",
+            )
+
+
+def after_move(ctx: Ctx, uid: str) -> None:
+    """After anything moves: grapples no longer adjacent end; Hidden out of cover is lost."""
+    release_grapples(ctx)
+    u = ctx.u(uid)
+    exposed = (
+        has(u, "hidden") and not has(u, "invisible") and not st.in_cover_anywhere(ctx.state, u)
+    )
+    if exposed and any(
+        hostile(u, o) and st.line_of_sight(ctx.state, st.centre(o), u) for o in st.living(ctx.state)
+    ):
+        ctx.remove_condition(
+            uid,
+            "hidden",
+            f"{u['name']} leaves cover and is no longer Hidden",
+            "MECH-COND-HIDDEN",
+        )
+
+
+def release_grapples(ctx: Ctx) -> None:
+    """MECH-ACT-GRAPPLE-2: a grapple ends when its sides are no longer adjacent."""
+    for grapple in list(ctx.state["grapples"]):
+        a = [ctx.u(i) for i in grapple["attackers"] if alive(ctx.u(i))]
+        d = [ctx.u(i) for i in grapple["defenders"] if alive(ctx.u(i))]
+        if a and d and any(st.dist(x, y) <= 1 for x in a for y in d):
+            continue
+        end_grapple(ctx, grapple, "they are no longer adjacent")
+
+
+def end_grapple(ctx: Ctx, grapple: Json, why: str) -> None:
+    rest = [g for g in ctx.state["grapples"] if g["id"] != grapple["id"]]
+    units: Json = {}
+    for uid in grapple["attackers"] + grapple["defenders"]:
+        conds = st.copy_json(ctx.u(uid)["conditions"])
+        if conds.get("immobilized", {}).get("source") == "grapple":
+            del conds["immobilized"]
+        units[uid] = {"conditions": conds}
+    ctx.emit(
+        "grapple.ended",
+        f"The grapple ends: {why}",
+        units=units,
+        top={"grapples": rest},
+        grapple=grapple["id"],
+        rule="MECH-ACT-GRAPPLE-2",
+    )
+
+
+def move_budget(u: Unit) -> int:
+    turn = u["turn"]
+    return int(turn["move"]) if turn else 0
+
+
+def do_move(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-MOVE-1: the standard move, up to speed, split around other actions."""
+    u = acting(ctx, action, "move")
+    if ctx.state["active"] != u["id"]:
+        raise IllegalAction(f"{u['name']} can only move on its own turn", "MECH-MOVE-1")
+    dest = (int_param(action.params, "x"), int_param(action.params, "y"))
+    budget = move_budget(u)
+    if budget <= 0:
+        raise IllegalAction(f"{u['name']} has no standard move left this turn", "MECH-MOVE-1")
+    cost = walk(ctx, u["id"], dest, budget, "moves", "MECH-MOVE-1")
+    turn = ctx.u(u["id"])["turn"]
+    if turn is not None:
+        left = 0 if cost < 0 else budget - cost  # MECH-AMB-20: the rest of the move is lost
+        ctx.stage(
+            u["id"], turn={**turn, "move": left, "moved": True, "acted": True, "followup": None}
+        )
+
+
+def do_boost(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-ACT-BOOST: 1 AP, move up to speed now; not while Slowed or grappling."""
+    u = acting(ctx, action, "boost")
+    if has(u, "slowed") or has(u, "prone"):
+        raise IllegalAction(f"{u['name']} is Slowed and cannot Boost", "MECH-COND-SLOWED")
+    if st.in_grapple(ctx.state, u["id"]):
+        raise IllegalAction(f"{u['name']} is grappling and cannot Boost", "MECH-ACT-GRAPPLE-1")
+    dest = (int_param(action.params, "x"), int_param(action.params, "y"))
+    spend(ctx, u["id"], 1, "Boost", "MECH-ACT-BOOST", reaction)
+    reveal(ctx, u["id"], "boost")
+    walk(ctx, u["id"], dest, int(u["stats"]["speed"]), "boosts", "MECH-ACT-BOOST")
+
+
+def do_stand(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-COND-PRONE: stand up with the move action, unless Immobilized."""
+    u = acting(ctx, action, "stand up")
+    if not has(u, "prone"):
+        raise IllegalAction(f"{u['name']} is not Prone", "MECH-COND-PRONE")
+    if has(u, "immobilized"):
+        raise IllegalAction(f"{u['name']} is Immobilized and cannot stand", "MECH-COND-PRONE")
+    turn = u["turn"]
+    if ctx.state["active"] != u["id"] or turn is None or turn["moved"]:
+        raise IllegalAction(
+            "standing up takes the whole move action of this turn", "MECH-COND-PRONE"
+        )
+    ctx.stage(u["id"], turn={**turn, "move": 0, "moved": True, "acted": True})
+    ctx.remove_condition(
+        u["id"], "prone", f"{u['name']} stands up (its move action)", "MECH-COND-PRONE"
+    )
+
+
+def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-JUMP-1: horizontal (2 speed a square, straight) or vertical (rise to size, 1 square)."""
+    u = acting(ctx, action, "jump")
+    if ctx.state["active"] != u["id"]:
+        raise IllegalAction(f"{u['name']} can only jump on its own turn", "MECH-JUMP-1")
+    if has(u, "immobilized"):
+        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+    mode = str_param(action.params, "mode", "horizontal")
+    dest = (int_param(action.params, "x"), int_param(action.params, "y"))
+    start = st.pos(u)
+    dx, dy = dest[0] - start[0], dest[1] - start[1]
+    squares = max(abs(dx), abs(dy))
+    if mode == "vertical":
+        if squares != 1:
+            raise IllegalAction("a vertical jump moves exactly 1 square", "MECH-JUMP-1")
+        cost = int(ctx.settings.vertical_jump_cost)
+        clear = st.size(u)
+    else:
+        if squares == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+            raise IllegalAction("a jump goes in a straight line", "MECH-JUMP-1")
+        cost = 2 * squares
+        clear = st.size(u)
+    budget = move_budget(u)
+    if cost > budget:
+        raise IllegalAction(
+            f"that jump costs {cost} squares of speed and {budget} are left", "MECH-JUMP-1"
+        )
+    g = st.grid(ctx.state)
+    if not g.fits(dest, st.size(u)):
+        raise IllegalAction("the jump lands off the map", "MECH-JUMP-1")
+    others = {c for o in st.living(ctx.state) if o["id"] != u["id"] for c in st.cells(o)}
+    landing = footprint(dest, st.size(u))
+    if landing & others:
+        raise IllegalAction("the landing square is taken", "MECH-JUMP-1")
+    top = max(st.height_of(st.terrain(ctx.state, c)) for c in landing)
+    if top > clear or (mode != "vertical" and top > int(u["elevation"])):
+        if mode != "vertical":
+            raise IllegalAction(
+                "a horizontal jump cannot land on top of an obstacle", "MECH-JUMP-1"
+            )
+        raise IllegalAction(
+            f"a size {st.size(u)} mech clears obstacles of size ≤ {clear} only", "MECH-JUMP-1"
+        )
+    for i in range(1, squares):
+        step = (start[0] + i * (dx // squares), start[1] + i * (dy // squares))
+        for c in footprint(step, st.size(u)):
+            feature = st.terrain(ctx.state, c)
+            if st.height_of(feature) > clear:
+                raise IllegalAction(
+                    f"an obstacle taller than size {clear} stands in the way", "MECH-JUMP-1"
+                )
+    opportunity_attacks(ctx, u)
+    u = ctx.u(u["id"])
+    turn = u["turn"]
+    if not alive(u) or has(u, "stunned") or turn is None:
+        return
+    ctx.stage(
+        u["id"],
+        turn={**turn, "move": budget - cost, "moved": True, "acted": True, "followup": None},
+    )
+    ctx.emit(
+        "mech.jumped",
+        f"{u['name']} jumps {mode}ly to ({dest[0]}, {dest[1]}) for {cost} squares of speed",
+        units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": top}},
+        unit=u["id"],
+        cost=cost,
+        rule="MECH-JUMP-1",
+    )
+    after_move(ctx, u["id"])
+
+
+def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-CLIMB-1: 2 speed per square; on difficult terrain a HULL or AGILITY check, or fall."""
+    u = acting(ctx, action, "climb")
+    if ctx.state["active"] != u["id"]:
+        raise IllegalAction(f"{u['name']} can only climb on its own turn", "MECH-CLIMB-1")
+    if has(u, "immobilized"):
+        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+    dest = (int_param(action.params, "x"), int_param(action.params, "y"))
+    if st.size(u) != 1 or distance(st.pos(u), dest) != 1:
+        raise IllegalAction("climb onto an adjacent square", "MECH-CLIMB-1")
+    feature = st.terrain(ctx.state, dest)
+    height = st.height_of(feature)
+    rise = height - int(u["elevation"])
+    if rise <= 0:
+        raise IllegalAction("there is nothing to climb there", "MECH-CLIMB-1")
+    if st.occupant(ctx.state, dest, {u["id"]}):
+        raise IllegalAction("that square is taken", "MECH-CLIMB-1")
+    cost = 2 * rise
+    budget = move_budget(u)
+    if cost > budget:
+        raise IllegalAction(
+            f"climbing {rise} squares costs {cost} speed and {budget} are left", "MECH-CLIMB-1"
+        )
+    opportunity_attacks(ctx, u)  # MECH-AMB-18: climbing is voluntary movement
+    u = ctx.u(u["id"])
+    turn = u["turn"]
+    if not alive(u) or has(u, "stunned") or turn is None:
+        return
+    ctx.stage(
+        u["id"],
+        turn={**turn, "move": budget - cost, "moved": True, "acted": True, "followup": None},
+    )
+    difficult = bool_param(action.params, "difficult", bool(feature and feature.get("difficult")))
+    if difficult:
+        attribute = str_param(action.params, "attribute", "hull")
+        if attribute not in ("hull", "agility"):
+            raise IllegalAction("climb with a HULL or an AGILITY check", "MECH-CLIMB-1")
+        result = check(ctx, u["id"], attribute, "climbing")
+        if not result.success:
+            ctx.emit(
+                "check.rolled",
+                f"{result.text}: {u['name']} falls",
+                unit=u["id"],
+                rule="MECH-CLIMB-1",
+            )
+            deal_damage(
+                ctx,
+                u["id"],
+                [("kinetic", fall(ctx, height))],
+                f"falls {height} squares",
+                armour_piercing=True,
+                rule="MECH-FALL-1",
+            )
+            return
+        ctx.emit("check.rolled", result.text, unit=u["id"], rule="MECH-CLIMB-1")
+    ctx.emit(
+        "mech.climbed",
+        f"{u['name']} climbs {rise} squares onto ({dest[0]}, {dest[1]}) for {cost} speed",
+        units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": height}},
+        unit=u["id"],
+        rule="MECH-CLIMB-1",
+    )
+
+
+def mobile(state: Json, actor: str) -> Unit | None:
+    """MECH-MOVE-1: a ready mech with move left that is not Immobilized."""
+    u = ready(state, actor)
+    if u is None or int(u["turn"]["move"]) <= 0 or has(u, "immobilized"):
+        return None
+    return u
+
+
+def offer_move(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-MOVE-1: a standard move to a square, up to the move left."""
+    u = mobile(state, actor)
+    if u is None:
+        return None
+    return ActionTemplate(
+        "move", M.MOVE(squares=int(u["turn"]["move"])), "MECH-MOVE-1", square(state)
+    )
+
+
+def offer_jump(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-JUMP-1: a horizontal or vertical jump as movement."""
+    if mobile(state, actor) is None:
+        return None
+    modes = (Choice("horizontal", M.HORIZONTAL()), Choice("vertical", M.VERTICAL()))
+    mode = Field("mode", M.JUMP_MODE(), "choice", modes)
+    return ActionTemplate("jump", M.JUMP(), "MECH-JUMP-1", (mode, *square(state)))
+
+
+def offer_climb(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-CLIMB-1: climbing onto an obstruction, with a HULL or AGILITY check."""
+    if mobile(state, actor) is None:
+        return None
+    checks = (Choice("hull", M.HULL()), Choice("agility", M.AGILITY()))
+    attribute = Field("attribute", M.CHECK(), "choice", checks)
+    return ActionTemplate("climb", M.CLIMB(), "MECH-CLIMB-1", (*square(state), attribute))
+
+
+def offer_stand(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-COND-PRONE: standing up takes the move action."""
+    u = ready(state, actor)
+    if u is None or not has(u, "prone") or u["turn"]["moved"]:
+        return None
+    return ActionTemplate("stand", M.STAND(), "MECH-COND-PRONE", cost=M.MOVE_ACTION())
+
+
+def offer_boost(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-ACT-BOOST: 1 AP for an extra move; not Slowed, Prone or grappling."""
+    u = ready(state, actor, 1)
+    if u is None or has(u, "slowed") or has(u, "prone") or st.in_grapple(state, actor):
+        return None
+    return ActionTemplate("boost", M.BOOST(), "MECH-ACT-BOOST", square(state), cost=cost(1))
+
+
+MOVE = spec("move", "MECH-MOVE-1", do_move, offer_move)
+JUMP = spec("jump", "MECH-JUMP-1", do_jump, offer_jump)
+CLIMB = spec("climb", "MECH-CLIMB-1", do_climb, offer_climb)
+STAND = spec("stand", "MECH-COND-PRONE", do_stand, offer_stand)
+BOOST = spec("boost", "MECH-ACT-BOOST", do_boost, offer_boost)

@@ -1,0 +1,302 @@
+"""Hide, search and tech actions (MECH-ACT-HIDE, -SEARCH, -TECH, MECH-TECH-*)."""
+
+from __future__ import annotations
+
+from rules.core.actions import ActionTemplate, Choice, Field
+from rules.core.errors import IllegalAction
+from rules.core.params import str_param
+from rules.core.system import Action
+from rules.mech import messages as M
+from rules.mech import state as st
+from rules.mech.actions.aim import (
+    rolled_attack,
+)
+from rules.mech.actions.base import (
+    acting,
+    cost,
+    ready,
+    spec,
+    target,
+)
+from rules.mech.checks import (
+    contest,
+)
+from rules.mech.context import Ctx, always_hidden
+from rules.mech.harm import (
+    take_heat,
+)
+from rules.mech.preview import preview_tech
+from rules.mech.state import Json, Unit, alive, has, hostile
+from rules.mech.turns import (
+    spend,
+)
+
+
+def do_hide(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-ACT-HIDE / MECH-AMB-45: not Engaged, and out of sight, in cover or Invisible."""
+    u = acting(ctx, action, "hide")
+    if st.engaged(ctx.state, u):
+        raise IllegalAction(f"{u['name']} is Engaged and cannot hide", "MECH-ACT-HIDE")
+    unseen = not any(
+        hostile(u, o) and st.line_of_sight(ctx.state, st.centre(o), u) for o in st.living(ctx.state)
+    )
+    if not (unseen or st.in_cover_anywhere(ctx.state, u) or has(u, "invisible")):
+        raise IllegalAction(
+            "hide out of enemy sight, behind cover, or while Invisible", "MECH-ACT-HIDE"
+        )
+    if has(u, "hidden"):
+        raise IllegalAction(f"{u['name']} is already Hidden", "MECH-ACT-HIDE")
+    spend(ctx, u["id"], 1, "Hide", "MECH-ACT-HIDE", reaction)
+    ctx.add_condition(u["id"], "hidden", f"{u['name']} hides", source="hide", rule="MECH-ACT-HIDE")
+
+
+def in_sensors(ctx: Ctx, u: Unit, t: Unit, rule: str, sight: bool = True) -> None:
+    if not alive(t):
+        raise IllegalAction(f"{t['name']} is destroyed", rule)
+    reach, sensors = st.dist(u, t), int(u["stats"]["sensors"])
+    if reach > sensors:
+        raise IllegalAction(f"{t['name']} is {reach} squares away, beyond sensors {sensors}", rule)
+    if sight and not st.line_of_sight(ctx.state, st.centre(u), t):
+        raise IllegalAction(f"no line of sight to {t['name']}", rule)
+
+
+def do_search(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-ACT-SEARCH: SYSTEMS check against the hidden unit's AGILITY check; ties stay hidden."""
+    u = acting(ctx, action, "search")
+    t = ctx.u(str_param(action.params, "target"))
+    in_sensors(ctx, u, t, "MECH-ACT-SEARCH", sight=False)
+    if not hostile(u, t) or not has(t, "hidden"):
+        raise IllegalAction(f"{t['name']} is not a hidden enemy", "MECH-ACT-SEARCH")
+    if always_hidden(ctx, t):
+        raise IllegalAction(f"{t['name']} is Invisible and cannot be found", "MECH-AMB-45")
+    spend(ctx, u["id"], 1, "Search", "MECH-ACT-SEARCH", reaction)
+    won, text = contest(ctx, u["id"], "systems", t["id"], "agility", "search")
+    ctx.emit(
+        "search.rolled",
+        f"{text}: {'found' if won else 'still hidden'}",
+        unit=u["id"],
+        target=t["id"],
+        found=won,
+        rule="MECH-ACT-SEARCH",
+    )
+    if won:
+        ctx.remove_condition(
+            t["id"], "hidden", f"{t['name']} is found and loses Hidden", "MECH-ACT-SEARCH"
+        )
+
+
+def tech_target(ctx: Ctx, u: Unit, t: Unit, rule: str, sight: bool = True) -> None:
+    if has(u, "jammed"):
+        raise IllegalAction(
+            f"{u['name']} is Jammed and cannot take tech actions", "MECH-COND-JAMMED"
+        )
+    if has(t, "shut_down"):
+        raise IllegalAction(
+            f"{t['name']} is Shut Down and immune to tech actions", "MECH-COND-SHUTDOWN"
+        )
+    if has(t, "hidden") and hostile(u, t):
+        raise IllegalAction(f"{t['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN")
+    in_sensors(ctx, u, t, rule, sight)
+
+
+def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-ACT-TECH: Support, Scan, Lock On or Invade (Fragment Signal), 1 AP."""
+    u = acting(ctx, action, "take tech actions")
+    option = str_param(action.params, "option")
+    t = ctx.u(str_param(action.params, "target"))
+    if option == "support":
+        tech_target(ctx, u, t, "MECH-TECH-SUPPORT", sight=False)
+        if t["id"] == u["id"]:
+            raise IllegalAction("Support another unit", "MECH-TECH-SUPPORT")
+        if has(t, "jammed"):
+            raise IllegalAction(
+                f"{t['name']} is Jammed and cannot benefit from tech actions", "MECH-COND-JAMMED"
+            )
+        if has(t, "supported") or (ctx.settings.support_limit == "once" and t["support_received"]):
+            raise IllegalAction(f"{t['name']} already has Support", "MECH-AMB-12")
+        spend(ctx, u["id"], 1, "Support", "MECH-TECH-SUPPORT", reaction)
+        ctx.stage(t["id"], support_received=True)
+        ctx.add_condition(
+            t["id"],
+            "supported",
+            f"{u['name']} supports {t['name']}: its next check or save gains "
+            f"{ctx.settings.support_accuracy} accuracy until the end of its next turn",
+            source="tech",
+            expires="end_of_next_turn",
+            rule="MECH-TECH-SUPPORT",
+        )
+    elif option == "scan":
+        tech_target(ctx, u, t, "MECH-TECH-SCAN")
+        info = str_param(action.params, "info", "stats")
+        if info not in SCAN_KINDS:
+            raise IllegalAction(
+                "scan for weapons, systems, stats, hidden or public information", "MECH-TECH-SCAN"
+            )
+        spend(ctx, u["id"], 1, "Scan", "MECH-TECH-SCAN", reaction)
+        record: Json = {"scanner": u["id"], "side": u["side"], "target": t["id"], "info": info}
+        if info in ("hidden", "public"):
+            data, piece = scan_piece(ctx.state, u, t, info)
+            record["piece"] = piece
+        else:
+            data = scan_snapshot(t, info)
+        record.update(data=data, round=ctx.state["round"])
+        # MECH-TECH-SCAN: what the sensors learn is the scanning side's; the others (the target's
+        # side too) read only that a scan of this kind was taken.
+        ctx.emit(
+            "scan.taken",
+            f"{u['name']} scans {t['name']} ({info}): {summarise(data)}",
+            top={"scans": [*ctx.state["scans"], record]},
+            audience=f"side:{u['side']}",
+            redacted=f"{u['name']} scans {t['name']} ({SCAN_KINDS[info]})",
+            unit=u["id"],
+            target=t["id"],
+            info=info,
+            data=data,
+            rule="MECH-TECH-SCAN",
+        )
+    elif option == "lock_on":
+        tech_target(ctx, u, t, "MECH-TECH-LOCKON")
+        spend(ctx, u["id"], 1, "Lock On", "MECH-TECH-LOCKON", reaction)
+        ctx.add_condition(
+            t["id"],
+            "lock_on",
+            f"{u['name']} locks on to {t['name']}",
+            source="tech",
+            rule="MECH-TECH-LOCKON",
+        )
+    elif option == "invade":
+        tech_target(ctx, u, t, "MECH-TECH-INVADE")
+        if not hostile(u, t):
+            raise IllegalAction("invade an enemy", "MECH-TECH-INVADE")
+        spend(ctx, u["id"], 1, "Invade", "MECH-TECH-INVADE", reaction)
+        roll = rolled_attack(ctx, u, t, "tech", dict(action.params), "invades", "MECH-ATK-TECH")
+        if roll.hit:
+            take_heat(ctx, t["id"], 2, "Invade")
+            if alive(ctx.u(t["id"])):
+                for name in ("impaired", "slowed"):  # MECH-TECH-FRAGMENT
+                    ctx.add_condition(
+                        t["id"],
+                        name,
+                        f"Fragment Signal: {ctx.u(t['id'])['name']} is {name.capitalize()} until "
+                        "the end of its next turn",
+                        source="tech",
+                        expires="end_of_next_turn",
+                        rule="MECH-TECH-FRAGMENT",
+                    )
+    else:
+        raise IllegalAction("choose support, scan, lock_on or invade", "MECH-ACT-TECH")
+
+
+SCAN_KINDS = {  # MECH-TECH-SCAN: what one Scan may learn
+    "stats": "statistics",
+    "weapons": "weapons",
+    "systems": "systems",
+    "hidden": "hidden information",
+    "public": "public information",
+}
+
+
+def scan_piece(state: Json, u: Unit, t: Unit, info: str) -> tuple[Json, int | None]:
+    """MECH-TECH-SCAN: one piece of hidden (or public) information, the next one u's side lacks."""
+    learnt = {
+        s.get("piece")
+        for s in state["scans"]
+        if s["side"] == u["side"] and s["target"] == t["id"] and s["info"] == info
+    }
+    for i, piece in enumerate(st.intel(t, info)):
+        if i not in learnt:
+            return {piece["label"] or info: piece["text"]}, i
+    return {info: "nothing more to learn" if learnt - {None} else "nothing of note"}, None
+
+
+def scan_snapshot(t: Unit, info: str) -> Json:
+    """MECH-TECH-SCAN: what a scan learns, frozen at this moment."""
+    if info == "weapons":
+        return {
+            "weapons": [
+                w["name"] + (" (destroyed)" if w["destroyed"] else "") for w in t["weapons"]
+            ]
+        }
+    if info == "systems":
+        return {
+            "systems": [
+                s["name"] + (" (destroyed)" if s["destroyed"] else "") for s in t["systems"]
+            ]
+        }
+    stats = t["stats"]
+    return {
+        "hp": f"{t['hp']}/{stats['hp_max']}",
+        "heat": f"{t['heat']}/{stats['heat_cap']}",
+        "speed": stats["speed"],
+        "evasion": stats["evasion"],
+        "edef": stats["edef"],
+        "armour": stats["armour"],
+        "structure": t["structure"],
+        "stress": t["stress"],
+    }
+
+
+def summarise(data: Json) -> str:
+    return "; ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}" for k, v in data.items())
+
+
+def offer_hide(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-ACT-HIDE: 1 AP, when not engaged and not Hidden already."""
+    u = ready(state, actor, 1)
+    if u is None or st.engaged(state, u) or has(u, "hidden"):
+        return None
+    return ActionTemplate("hide", M.HIDE(), "MECH-ACT-HIDE", cost=cost(1))
+
+
+def offer_search(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-ACT-SEARCH: 1 AP, for a Hidden enemy."""
+    u = ready(state, actor, 1)
+    if u is None:
+        return None
+    hidden = [o for o in st.living(state) if hostile(u, o) and has(o, "hidden")]
+    if not hidden:
+        return None
+    return ActionTemplate(
+        "search", M.SEARCH(), "MECH-ACT-SEARCH", (target(hidden, M.HIDDEN_ENEMY),), cost=cost(1)
+    )
+
+
+TECH_OPTIONS = (
+    ("invade", M.INVADE),
+    ("lock_on", M.LOCK_ON),
+    ("scan", M.SCAN),
+    ("support", M.SUPPORT),
+)
+SCAN_OPTIONS = (
+    ("stats", M.SCAN_STATS),
+    ("weapons", M.SCAN_WEAPONS),
+    ("systems", M.SCAN_SYSTEMS),
+    ("hidden", M.SCAN_HIDDEN),
+    ("public", M.SCAN_PUBLIC),
+)
+
+
+def offer_tech(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-ACT-TECH: 1 AP, on a mech within sensors the side can see; not while Jammed."""
+    u = ready(state, actor, 1)
+    if u is None or has(u, "jammed"):
+        return None
+    sensed = [
+        o
+        for o in st.living(state)
+        if o["id"] != actor
+        and not (hostile(u, o) and has(o, "hidden"))
+        and o.get("x") is not None
+        and st.dist(u, o) <= int(u["stats"]["sensors"])
+    ]
+    fields = (
+        Field("option", M.TECH_OPTION(), "choice", tuple(Choice(k, m()) for k, m in TECH_OPTIONS)),
+        target(sensed),
+        Field("info", M.SCAN_FOR(), "choice", tuple(Choice(k, m()) for k, m in SCAN_OPTIONS)),
+    )
+    return ActionTemplate("tech", M.TECH(), "MECH-ACT-TECH", fields, cost=cost(1), preview=True)
+
+
+HIDE = spec("hide", "MECH-ACT-HIDE", do_hide, offer_hide)
+SEARCH = spec("search", "MECH-ACT-SEARCH", do_search, offer_search)
+TECH = spec("tech", "MECH-ACT-TECH", do_tech, offer_tech, preview_tech)

@@ -1,0 +1,298 @@
+"""The resolution context: every event is applied to the working state as it is emitted."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from rules.core.dice import Dice, RollRecord
+from rules.core.errors import IllegalAction
+from rules.core.system import Event
+from rules.mech import state as st
+from rules.mech.settings import Settings, settings_of
+from rules.mech.state import Json, Unit
+
+GM_ACTOR = "gm"
+
+
+_new_object = object.__new__
+EMPTY: Mapping[str, Any] = MappingProxyType({})  # a default that nobody can change
+
+
+def new_event(
+    kind: str,
+    payload: Mapping[str, Any],
+    text: str,
+    dice: tuple[RollRecord, ...],
+    audience: str,
+    redacted: str | None,
+) -> Event:
+    """`Event(...)`, built without the frozen dataclass's six `object.__setattr__` calls."""
+    # Speed: a resolution emits several events, and the generated __init__ of a frozen
+    # dataclass costs about twice this. The instance is the same (same fields, equal, frozen
+    # afterwards); tests/rules/mech/test_bench_pinned.py checks it against Event(...).
+    event: Event = _new_object(Event)
+    event.__dict__.update(
+        kind=kind,
+        payload=payload,
+        text=text,
+        dice=dice,
+        audience=audience,
+        redacted_text=redacted,
+        msg=None,
+        redacted_msg=None,
+    )
+    return event
+
+
+# MECH-COND-HIDDEN: what the other sides read about a Hidden unit caught by an area: that
+# something was there and what happened to it, never its name, numbers or square.
+UNSEEN_TEXT = {
+    "damage.dealt": "An unseen unit takes damage",
+    "burn.marked": "An unseen unit catches fire",
+    "check.rolled": "An unseen unit makes a check",
+    "save.rolled": "An unseen unit makes a save",
+    "structure.checked": "An unseen unit takes structure damage",
+    "stress.checked": "An unseen unit takes stress damage",
+    "heat.taken": "An unseen unit heats up",
+    "heat.overflowed": "An unseen unit overheats",
+}
+PUBLIC_KINDS = frozenset({"mech.destroyed"})  # a wreck (or its absence) is there for all to see
+
+
+def unseen_text(ctx: Ctx, kind: str, payload: Mapping[str, Any]) -> str:
+    """The line the other sides read about a Hidden unit (MECH-COND-HIDDEN)."""
+    if kind == "attack.rolled":
+        attacker = ctx.u(str(payload["unit"]))["name"]
+        return f"{attacker}: attack on an unseen unit: {'hit' if payload['hit'] else 'miss'}"
+    return UNSEEN_TEXT.get(kind, "Something happens to an unseen unit")
+
+
+def hidden_scope(ctx: Ctx, ids: list[str]) -> dict[str, str]:
+    """Put the Hidden units among `ids` in `ctx.unseen`; returns what to restore afterwards."""
+    before = dict(ctx.unseen)
+    for uid in ids:
+        u = ctx.u(uid)
+        if "hidden" in u["conditions"]:
+            ctx.unseen[uid] = f"side:{u['side']}"
+    return before
+
+
+class Ctx:
+    """A resolution under way: the working state, the dice, and the events so far."""
+
+    def __init__(self, state: Json, dice: Dice) -> None:
+        self.state = state
+        self.dice = dice
+        # The GM's settings: fixed for the whole encounter (no event patches them).
+        self.settings: Settings = settings_of(state)
+        self.events: list[Event] = []
+        self._mark = len(dice.records)
+        self.pending: dict[str, Json] = {}
+        self.finishing: set[str] = set()  # turns being ended now (a death inside does not re-end)
+        # MECH-COND-HIDDEN: Hidden units caught by an area; events about them are addressed to
+        # their own side (unit id -> "side:<name>"), everyone else reads a line without names.
+        self.unseen: dict[str, str] = {}
+
+    def stage(self, uid: str, **fields: Any) -> None:
+        """Change a unit now; the change rides on the next event emitted (so the log holds it)."""
+        self.stage_new(uid, st.copy_json(fields))
+
+    def stage_new(self, uid: str, fields: Json) -> None:
+        """`stage`, for fields built for this change alone, which nobody changes afterwards."""
+        pending = self.pending.get(uid)
+        if pending is None:
+            self.pending[uid] = dict(fields)
+        else:
+            pending.update(fields)
+        self.state = st.with_unit(self.state, uid, fields)
+
+    def u(self, uid: str) -> Unit:
+        found: Unit | None = self.state["units"].get(uid)  # st.unit, inlined: called very often
+        if found is None:
+            raise IllegalAction(f"there is no mech {uid!r} in this encounter")
+        return found
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        units: Mapping[str, Mapping[str, Any]] | None = None,
+        top: Mapping[str, Any] | None = None,
+        audience: str = "all",
+        redacted: str | None = None,
+        **payload: Any,
+    ) -> Event:
+        if self.unseen and audience == "all":
+            audience, redacted = self.unseen_audience(kind, payload, audience, redacted)
+        records = self.dice.records
+        mark = self._mark
+        if len(records) > mark:
+            dice = tuple(records[mark:])
+            self._mark = len(records)
+        else:
+            dice = ()
+        # The pending dicts are this context's own (stage copies), so they join the patch.
+        merged = self.pending
+        if merged:
+            self.pending = {}
+        if units:
+            if not merged:
+                merged = {}
+            for k, v in units.items():
+                merged[k] = {**merged[k], **v} if k in merged else dict(v)
+        if merged or top:
+            patch: Json = {}
+            if merged:
+                patch["units"] = merged
+            if top:
+                patch["state"] = dict(top)
+            payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
+            # st.apply_patch(self.state, event), inlined.
+            state = self.state
+            new = dict(state)
+            if merged:
+                new_units = new["units"] = dict(state["units"])
+                for k, v in merged.items():
+                    after = dict(new_units[k])
+                    after.update(v)
+                    new_units[k] = after
+            if top:
+                new.update(patch["state"])
+            self.state = new
+        # new_event(...), inlined: this is the one place a resolution makes its events.
+        event: Event = _new_object(Event)
+        event.__dict__.update(
+            kind=kind,
+            payload=payload,
+            text=text,
+            dice=dice,
+            audience=audience,
+            redacted_text=redacted,
+            msg=None,
+            redacted_msg=None,
+        )
+        self.events.append(event)
+        return event
+
+    def finished(self) -> list[Event]:
+        """The events of the resolution; changes staged after the last event ride on it."""
+        if self.pending and self.events:
+            # The working state has them; the log must too.
+            last = self.events[-1]
+            patch = dict(last.payload.get("patch") or {})
+            units = {k: dict(v) for k, v in (patch.get("units") or {}).items()}
+            for uid, fields in self.pending.items():
+                units[uid] = {**units.get(uid, {}), **fields}
+            patch["units"] = units
+            self.events[-1] = replace(last, payload={**last.payload, "patch": patch})
+        elif self.pending:
+            self.emit("turn.updated", "")
+        return self.events
+
+    def unseen_audience(
+        self, kind: str, payload: Mapping[str, Any], audience: str, redacted: str | None
+    ) -> tuple[str, str | None]:
+        """MECH-COND-HIDDEN: an event about a Hidden unit in an area goes to its side only."""
+        if kind in PUBLIC_KINDS:
+            return audience, redacted
+        for key in ("target", "unit"):
+            uid = payload.get(key)
+            if uid in self.unseen:
+                return self.unseen[uid], unseen_text(self, kind, payload)
+        return audience, redacted
+
+    def set(self, uid: str, **fields: Any) -> Json:
+        return {uid: fields}
+
+    def conditions(self, uid: str) -> Json:
+        return dict(st.copy_json(self.u(uid)["conditions"]))
+
+    def add_condition(
+        self,
+        uid: str,
+        name: str,
+        text: str,
+        kind: str = "condition.added",
+        expires: str | None = None,
+        source: str = "",
+        clock: str | None = None,
+        rule: str = "",
+        **extra: Any,
+    ) -> None:
+        """Give a condition; `expires` is "end_of_next_turn" or "end_of_turn" (MECH-AMB-48), or
+        "first_turn_next_round": until the end of the next round's first turn (MECH-AMB-33)."""
+        target = self.u(uid)
+        conds = self.conditions(uid)
+        entry: Json = {"source": source}
+        if expires == "first_turn_next_round":
+            entry["round"] = int(self.state["round"]) + 1
+        elif expires is not None:
+            owner = self.u(clock) if clock else target
+            started = int(owner["turns_started"])
+            if expires == "end_of_turn":
+                entry["expires"] = started
+            elif (
+                self.settings.next_turn == "this_turn_if_own"
+                and self.state["active"] == owner["id"]
+            ):
+                # MECH-AMB-48, other reading: given during its own turn, it ends with this turn.
+                entry["expires"] = started
+            else:
+                # "Next turn" is the first turn that starts after now, on `clock`'s turns.
+                entry["expires"] = started + 1
+            entry["clock"] = owner["id"]
+        old = conds.get(name)
+        if old and "expires" in old and "expires" in entry:
+            entry["expires"] = max(old["expires"], entry["expires"])
+        elif old and "round" in old and "round" in entry:
+            entry["round"] = max(old["round"], entry["round"])
+        elif old and "expires" not in old and "round" not in old:
+            entry = old
+        conds[name] = entry
+        self.emit(
+            kind,
+            text,
+            units={uid: {"conditions": conds}},
+            unit=uid,
+            condition=name,
+            rule=rule,
+            **extra,
+        )
+        if name == "invisible" and always_hidden(self, self.u(uid)) and "hidden" not in conds:
+            hidden = f"{target['name']} is Invisible, so always Hidden"
+            self.add_condition(uid, "hidden", hidden, source="invisible", rule="MECH-AMB-45")
+
+    def remove_condition(self, uid: str, name: str, text: str, rule: str = "") -> None:
+        conds = self.conditions(uid)
+        if name in conds:
+            del conds[name]
+            self.emit(
+                "condition.removed",
+                text,
+                units={uid: {"conditions": conds}},
+                unit=uid,
+                condition=name,
+                rule=rule,
+            )
+
+
+def always_hidden(ctx: Ctx, u: Unit) -> bool:
+    """MECH-AMB-45, literal reading (`always_hidden`): an Invisible mech is Hidden all along."""
+    return ctx.settings.invisible == "always_hidden" and "invisible" in u["conditions"]
+
+
+def unseen_side(ctx: Ctx, ids: list[str]) -> str:
+    """MECH-COND-HIDDEN: the audience that may read about these Hidden units (their side)."""
+    sides = {ctx.u(i)["side"] for i in ids}
+    return f"side:{sides.pop()}" if len(sides) == 1 else "gm"  # several sides: the GM alone
+
+
+def reveal(ctx: Ctx, uid: str, why: str) -> None:
+    """MECH-COND-HIDDEN: attacking, reactions, boosting remove Hidden."""
+    if "hidden" in ctx.u(uid)["conditions"] and not always_hidden(ctx, ctx.u(uid)):
+        ctx.remove_condition(
+            uid, "hidden", f"{ctx.u(uid)['name']} is no longer Hidden ({why})", "MECH-COND-HIDDEN"
+        )
