@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import RulesError
+from rules.core.sheets import int_field, mapping_field, object_list_field
 from rules.mech import state as st
 from rules.mech.data import validate_sheet
 from rules.mech.settings import Settings, as_state, build
