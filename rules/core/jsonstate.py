@@ -37,3 +37,8 @@ def update_in(data: Any, path: Sequence[Key], change: Callable[[Any], Any]) -> A
         new_list[head] = update_in(data[head], rest, change)
         return new_list
     raise TypeError(f"cannot step into {type(data).__name__} with {head!r}")
+
+
+def assoc_in(data: Any, path: Sequence[Key], value: Any) -> Any:
+    """A new structure with `value` at `path` (missing dict levels created); the rest is shared."""
+    return update_in(data, path, lambda _: value)
