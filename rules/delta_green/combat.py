@@ -22,6 +22,7 @@ from rules.brp.core import (
 from rules.brp.hazards import severe_burn
 from rules.core.dice import Dice
 from rules.core.system import Json
+from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     able,
     apply_op,
@@ -63,12 +64,6 @@ class Chance(NamedTuple):
         return f"{text} = {self.value}"
 
 
-def settings_of(state: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The encounter's settings."""
-    settings: Mapping[str, Any] = state["settings"]
-    return settings
-
-
 def skill(c: Mapping[str, Any], name: str) -> int:
     """A skill's percentage on the sheet (0 if the agent lacks it); Luck POW x5, Idea INT x5."""
     skills = c["sheet"]["skills"]
@@ -104,7 +99,7 @@ def own_penalties(state: Mapping[str, Any], c: Mapping[str, Any]) -> list[tuple[
     settings = settings_of(state)
     parts: list[tuple[str, int]] = []
     if c["round"].get("ran"):
-        parts.append(("running", -int(settings["dg.run_penalty"])))  # DG-MOVE-2
+        parts.append(("running", -int(settings.run_penalty)))  # DG-MOVE-2
     vest = vest_of(c)
     if vest and vest.penalty:
         parts.append((vest_text(c, f"vest {vest.level}"), -vest.penalty))  # DG-ARM-2
@@ -136,12 +131,12 @@ def attack_chance(
     if mode is not None and mode.modifier:
         parts.append((mode.label, mode.modifier))
     if walking_n:
-        cap = settings.get("dg.walking_cap")
+        cap = settings.walking_cap
         parts.append(("walking fire", min(walking_n, int(cap)) if cap is not None else walking_n))
     parts.extend(own_penalties(state, attacker))
     parts.extend(extra)
     ranged = weapon["kind"] in ("firearm", "thrown")
-    prone = int(settings["dg.prone_penalty"])
+    prone = int(settings.prone_penalty)
     distance = params.get("distance_m")
     if weapon["kind"] == "unarmed" and target is not None and target.get("in_hand"):
         held = next((w for w in target["sheet"]["weapons"] if w["key"] == target["in_hand"]), None)
@@ -189,7 +184,7 @@ def attack_chance(
         product = Fraction(1)
         for _, factor in factors:
             product *= factor
-        value = scaled(flat, product, bool(settings["dg.min_chance_after_division"]))
+        value = scaled(flat, product, bool(settings.min_chance_after_division))
     if params.get("dark") in _TRUE or light == "dark":
         factors.append(("darkness: 01", Fraction(0)))
         value = 1  # COC-DARK-2
@@ -277,12 +272,12 @@ def defence_chance(
     settings = settings_of(state)
     value = skill(defender, name)
     vest = vest_of(defender)
-    if vest and (name == "dodge" or settings["dg.vest_penalty_on_parry"]):
+    if vest and (name == "dodge" or settings.vest_penalty_on_parry):
         value -= vest.penalty
     if defender["prone"]:
-        value -= int(settings["dg.prone_penalty"])
+        value -= int(settings.prone_penalty)
     if defender["round"].get("ran"):
-        value -= int(settings["dg.run_penalty"])
+        value -= int(settings.run_penalty)
     if state.get("confined") and "close_quarters" in attacker["sheet"]["edges"]:
         value -= 10  # DG-EDGE-4 (AMB-DG-36)
     if name == "parry" and state.get("confined") and "close_quarters" in defender["sheet"]["edges"]:
@@ -328,22 +323,22 @@ def armour_for(
     elif aimed_elsewhere:
         return 0, "aimed past the vest"  # DG-ARM-6 without hit locations
     kind = weapon["kind"]
-    if kind in ("knife", "melee") and impale and settings["dg.stab_bypass"] == "melee_impale":
+    if kind in ("knife", "melee") and impale and settings.stab_bypass == "melee_impale":
         return 0, vest_text(target, "a stab goes through the vest")  # DG-ARM-5
     unarmed_half = kind == "unarmed" and (
-        settings["dg.half_ap_unarmed"] == "all" or weapon["key"] == "fist"
+        settings.half_ap_unarmed == "all" or weapon["key"] == "fist"
     )
     half = rhu(Fraction(vest.ap, 2))
     if kind == "knife" or unarmed_half:
         return half, vest_text(target, f"vest {vest.level} AP {vest.ap} halved vs knives and fists")
-    if weapon.get("area") and settings["dg.area_effect_ap"] == "half":
+    if weapon.get("area") and settings.area_effect_ap == "half":
         return half, vest_text(target, f"vest {vest.level} AP halved vs area effects")  # DG-ARM-7
     return vest.ap, vest_text(target, f"vest {vest.level} AP {vest.ap}")
 
 
 def locations_on(state: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
     """DG-ARM-6, DG-LOC-5: hit locations are used (campaign setting and creature sheet)."""
-    return bool(settings_of(state)["dg.hit_locations"]) and uses_locations(target)
+    return bool(settings_of(state).hit_locations) and uses_locations(target)
 
 
 def roll_location(
@@ -358,8 +353,8 @@ def roll_location(
         return None, ""  # DG-ARM-6, DG-LOC-5: total HP only
     settings = settings_of(state)
     own_table = target["sheet"].get("location_table") if target is not None else None
-    table = settings.get("dg.hit_location_table")
-    if first and attack_roll is not None and settings["dg.location_from_units_digit"]:
+    table = settings.hit_location_table
+    if first and attack_roll is not None and settings.location_from_units_digit:
         face = attack_roll % 10 or 10
         loc = _location(own_table, table, face)
         return loc, f"location from the units digit {face}: {LOCATION_NAMES[loc]}"
@@ -533,7 +528,7 @@ def _defence_card(state: Mapping[str, Any], defender: Mapping[str, Any]) -> list
     """DG-ACT-5 (`dg.defence_costs_card`): optionally a dodge or parry turns a card down."""
     rnd = defender["round"]
     left = int(rnd.get("cards", 0)) - int(rnd.get("spent", 0))
-    if settings_of(state)["dg.defence_costs_card"] and left > 0:
+    if settings_of(state).defence_costs_card and left > 0:
         return [{"op": "spend", "id": defender["id"], "cards": 1, "voluntary": False}]
     return []
 
@@ -595,7 +590,7 @@ def parrying_weapon(state: Mapping[str, Any], defender: Mapping[str, Any]) -> An
     if it is a sword (`dg.attack_and_parry`); a long gun parries only if it has not fired."""
     rnd = defender["round"]
     stuck = (defender.get("stuck") or {}).get("weapon")  # COC-IMPALE-5: a stuck weapon is lost
-    swords_only = settings_of(state)["dg.attack_and_parry"] == "swords_only"
+    swords_only = settings_of(state).attack_and_parry == "swords_only"
     for key in (defender["in_hand"], defender.get("off_hand")):
         if not key or key == stuck:
             continue
@@ -648,7 +643,7 @@ def _grapple_parry(
 
 def _auto(state: Mapping[str, Any]) -> tuple[bool, bool]:
     settings = settings_of(state)
-    return bool(settings["dg.auto_fail_00"]), bool(settings["dg.auto_success_01"])
+    return bool(settings.auto_fail_00), bool(settings.auto_success_01)
 
 
 def fire(

@@ -29,13 +29,13 @@ from rules.delta_green.combat import (
     fire,
     own_penalties,
     roll_location,
-    settings_of,
     silencer_wear,
     skill,
     try_dodge,
     try_parry,
     vest_of,
 )
+from rules.delta_green.settings import settings_of
 from rules.delta_green.sheet import EDGES
 from rules.delta_green.state import (
     able,
@@ -92,7 +92,7 @@ def _cost(state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what:
     """DG-ACT-4: the cards an activity flips; 'all' only as the first action of the round."""
     left = cards_left(c)
     if cost == ALL:
-        if settings_of(state)["dg.all_actions_requires_full_hand"] and c["round"].get("spent"):
+        if settings_of(state).all_actions_requires_full_hand and c["round"].get("spent"):
             raise IllegalAction(
                 f"{what} takes all actions, so it must be the first action this round"
             )
@@ -109,8 +109,7 @@ def _cost(state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what:
 
 def action_cost(state: Mapping[str, Any], name: str) -> int:
     """DG-ACT-6 (AMB-DG-05): the campaign's price of an activity in actions."""
-    costs = settings_of(state).get("dg.action_costs") or {}
-    return int(costs.get(name, 1))
+    return settings_of(state).cost_of(name)
 
 
 def _turn_ops(cid: str, cards: int, voluntary: bool = True) -> list[Json]:
@@ -198,7 +197,7 @@ def _melee_guard(state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping
     """DG-EDGE-3: firing at someone you are in melee with needs Quick Draw."""
     if (
         bool_param(params, "in_melee")
-        and settings_of(state)["dg.pistol_in_melee_requires_quick_draw"]
+        and settings_of(state).pistol_in_melee_requires_quick_draw
         and "quick_draw" not in c["sheet"]["edges"]
     ):
         raise IllegalAction("only an agent with Quick Draw may fire in melee", "DG-EDGE-3")
@@ -365,8 +364,8 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         if is_dead(c) or is_unconscious(c):
             continue
         dex = int(c["sheet"]["dex"])
-        cards = actions_for(dex, int(settings["dg.min_actions"]))
-        carried = cards_left(c) if settings["dg.cards_carry_over"] and c["round"] else 0
+        cards = actions_for(dex, int(settings.min_actions))
+        carried = cards_left(c) if settings.cards_carry_over and c["round"] else 0
         cards += carried  # DG-ACT-2 (`dg.cards_carry_over`): unused cards kept
         held = c["in_hand"]
         firearm = bool(held) and weapon_of(c, held)["kind"] == "firearm"
@@ -398,7 +397,7 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     order = sorted(entries, key=lambda i: (-entries[i]["rank"], -entries[i]["dex"], ids.index(i)))
     ties: dict[str, int] = {}
     group = 0
-    tie_rule = settings["dg.tie_rule"]  # DG-INIT-3 (AMB-DG-08)
+    tie_rule = settings.tie_rule  # DG-INIT-3 (AMB-DG-08)
     for index, cid in enumerate(order):
         prev = order[index - 1] if index else None
         if prev is None or tie_rule == "dex_then_order":
@@ -443,7 +442,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         con5 = int(c["sheet"]["con"]) * 5
         for loc, bleed in c["bleeding"].items():
             since = int(bleed["since"])
-            first = since + 1 if settings["dg.bleed_first_check"] == "end_of_next_round" else since
+            first = since + 1 if settings.bleed_first_check == "end_of_next_round" else since
             if number < first:
                 lines.append(
                     f"{c['name']}: {LOCATION_NAMES[loc]} wound is new, first check next round"
@@ -542,7 +541,7 @@ def _suppression_bullets(
 ) -> None:
     """DG-SUPP-2: the bullets of one suppressive-fire hit (`dg.suppression_hits`, one by default),
     each with its location; only the first may impale."""
-    for index in range(int(settings_of(scratch)["dg.suppression_hits"])):
+    for index in range(int(settings_of(scratch).suppression_hits)):
         loc, loc_text = roll_location(scratch, dice, None, False, target)
         op, hit_lines, record = deal_hit(
             scratch,
@@ -600,7 +599,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             pb = point_blank_m(int(c["sheet"]["dex"]), 2 if "eagle_eye" in edges else 1)
             if distance in (None, "") or Fraction(str(distance)) > pb:
                 raise IllegalAction("Double Tap works only at point-blank range", "DG-EDGE-1")
-        extra.append(("Double Tap", -int(settings_of(state)["dg.double_tap_penalty"])))
+        extra.append(("Double Tap", -int(settings_of(state).double_tap_penalty)))
     cards = _cost(state, c, 1, "a shot")
     lines: list[str] = []
     spread = [tid for tid in list_param(params, "targets") if tid != c["id"]] if unaimed else []
@@ -722,7 +721,7 @@ def burst_profile(
     and that one.
     """
     die = mode.walk_die if walking and mode.walk_die else mode.hits_die
-    if rounds >= mode.rounds or settings_of(state)["dg.short_burst_rule"] != "rounds_fired":
+    if rounds >= mode.rounds or settings_of(state).short_burst_rule != "rounds_fired":
         return mode, die, ""
     fired_as = mode_for_rounds(rounds)
     die = min(die, fired_as.hits_die) if walking else fired_as.hits_die
@@ -752,7 +751,7 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     if c["round"].get("one_shot"):
         raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
     walking = bool_param(params, "walking")
-    if walking and key not in [str(m) for m in settings_of(state)["dg.walking_modes"]]:
+    if walking and key not in [str(m) for m in settings_of(state).walking_modes]:
         raise IllegalAction("walking fire needs a long burst or a spray", "DG-WALK-1")
     loaded = int(c["weapons"][weapon["key"]]["loaded"])
     if loaded < 1:
@@ -844,7 +843,7 @@ def _split_burst(
     spray still halves the skill) and `1d(rounds at it)` hits. The mode's cards are spent once;
     a jam stops the burst there (COC-MAL-3). Walking fire walks one stream onto one target and
     is refused."""
-    if settings_of(state)["dg.burst_targets"] != "split":
+    if settings_of(state).burst_targets != "split":
         raise IllegalAction(
             "a burst has a single target in this campaign (dg.burst_targets)", "DG-AUTO-4"
         )
@@ -1014,7 +1013,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("a shooter cannot suppress itself")
     no_hit = set(list_param(params, "out_of_line"))
     brave_override = set(list_param(params, "brave"))
-    rounds = int_param(params, "rounds", settings["dg.suppression_default_rounds"])
+    rounds = int_param(params, "rounds", settings.suppression_default_rounds)
     if rounds < 1:
         raise IllegalAction("suppressive fire needs at least 1 round", "DG-SUPP-1")
     base = skill(c, str(weapon["skill"]))
@@ -1061,13 +1060,13 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     position = {cid: i for i, cid in enumerate(state["order"])}
     current = int(state["round"])
     lines.append(f"suppressive fire d100 = {roll}")
-    after_roll = not settings["dg.brave_before_roll"]
+    after_roll = not settings.brave_before_roll
     for target in targets:
         brave = bool(target["brave"]) or target["id"] in brave_override
         chance = s_eff + x if brave else s_eff - x
         if not brave:
             faster = position.get(target["id"], 10**6) < position.get(c["id"], 10**6)
-            timing = settings["dg.suppression_timing"]
+            timing = settings.suppression_timing
             applies = current + 1 if faster or timing == "next_round" else current
             ops.append(
                 {
@@ -1155,7 +1154,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         c["round"].get("parried_with") == weapon["key"]
         and weapon["kind"] != "unarmed"  # two bare hands count as two weapons
         and not weapon.get("sword")
-        and settings_of(state)["dg.attack_and_parry"] == "swords_only"
+        and settings_of(state).attack_and_parry == "swords_only"
     ):
         raise IllegalAction(
             f"{weapon['name']} parried this round; only swords attack and parry in one round",
@@ -1368,7 +1367,7 @@ def run(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("a character may run only once a round", "DG-MOVE-2")
     _check_mobile(c)
     metres = float(action.params.get("metres") or 0)
-    cap = float(settings_of(state)["dg.run_m"])
+    cap = float(settings_of(state).run_m)
     if not 0 <= metres + float(c["round"].get("moved_m", 0)) <= cap:
         raise IllegalAction(f"a run covers at most {cap:g} m this round", "DG-MOVE-2")
     cards = _cost(state, c, 1, "running")
@@ -1378,7 +1377,7 @@ def run(state: Json, action: Action, dice: Dice) -> list[Event]:
         {"op": "set", "id": c["id"], "key": "aim", "value": None},
         *_turn_ops(c["id"], cards),
     ]
-    pen = settings_of(state)["dg.run_penalty"]
+    pen = settings_of(state).run_penalty
     text = f"{c['name']} runs {metres:g} m (-{pen}% to skill rolls for the rest of the round)"
     return [_event("move.ran", ops, [text], dice, actor=c["id"], metres=metres)]
 
@@ -1404,7 +1403,7 @@ def walk(state: Json, action: Action, dice: Dice) -> list[Event]:
     _check_mobile(c)
     metres = float(action.params.get("metres") or 0)
     settings = settings_of(state)
-    cap = float(settings["dg.run_m"] if c["round"].get("ran") else settings["dg.walk_m"])
+    cap = float(settings.run_m if c["round"].get("ran") else settings.walk_m)
     moved = float(c["round"].get("moved_m", 0))
     if metres <= 0 or moved + metres > cap:
         raise IllegalAction(f"{c['name']} can move {cap - moved:g} m more this round", "DG-MOVE-1")
@@ -1421,7 +1420,7 @@ def crawl(state: Json, action: Action, dice: Dice) -> list[Event]:
     if is_immobile(c):
         raise IllegalAction("with a chest wound at 1x the character cannot move", "DG-WOUND-3")
     cards = _cost(state, c, 1, "crawling")
-    metres = float(settings_of(state)["dg.crawl_m_per_action"])
+    metres = float(settings_of(state).crawl_m_per_action)
     ops = [
         {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
         *_turn_ops(c["id"], cards),
@@ -1820,7 +1819,7 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     chance = skill(c, name)
     parts = [f"{name} {chance}"]
     if c["round"].get("ran"):
-        chance -= int(settings_of(state)["dg.run_penalty"])
+        chance -= int(settings_of(state).run_penalty)
         parts.append("running")
 
     if name == "hide" and state.get("confined") and "close_quarters" in c["sheet"]["edges"]:
@@ -1830,9 +1829,7 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
         chance -= vest.penalty
         parts.append(f"vest -{vest.penalty}")
     if light == "dim":  # COC-DARK-1: the scene's dim light halves every skill chance
-        chance = scaled(
-            chance, Fraction(1, 2), bool(settings_of(state)["dg.min_chance_after_division"])
-        )
+        chance = scaled(chance, Fraction(1, 2), bool(settings_of(state).min_chance_after_division))
     elif light == "dark":  # COC-DARK-2
         chance = 1
     roll = dice.roll(100, f"{name} d100")
@@ -1866,7 +1863,7 @@ def pass_turn(state: Json, action: Action, dice: Dice) -> list[Event]:
 def delay(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-INIT-2: act later in the same pass (not in a later pass)."""
     c = _require_turn(state, action.actor)
-    if not settings_of(state)["dg.allow_delay"]:
+    if not settings_of(state).allow_delay:
         raise IllegalAction("delaying is off in this campaign", "DG-INIT-2")
     if c["id"] in state["delayed"]:
         raise IllegalAction(f"{c['name']} has already delayed this pass")
@@ -1971,7 +1968,7 @@ def edge_ops(c: Json, edge: str, paid: bool) -> tuple[list[Json], str]:
 def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-0 (`dg.edge_purchase = "any_time"`): an agent buys an edge between rounds."""
     c = _c(state, action.actor)
-    if settings_of(state)["dg.edge_purchase"] != "any_time":
+    if settings_of(state).edge_purchase != "any_time":
         raise IllegalAction("after creation only the GM grants edges", "DG-EDGE-0")
     if state["phase"] == "in_round":
         raise IllegalAction("edges are bought between rounds", "DG-EDGE-0")
@@ -2048,7 +2045,7 @@ def poison_effects(
 
 def needs_surgery(state: Mapping[str, Any], c: Mapping[str, Any], loc: str) -> bool:
     """DG-HEAL-1 (`dg.surgery_for`): whether this wound must be operated on before it heals."""
-    rule = settings_of(state)["dg.surgery_for"]
+    rule = settings_of(state).surgery_for
     if rule == "none":
         return False
     one, two = loc_threshold(c, loc)

@@ -22,7 +22,7 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
-from rules.delta_green.combat import _auto, burn_ops, settings_of, skill, vest_of, vest_text
+from rules.delta_green.combat import _auto, burn_ops, skill, vest_of, vest_text
 from rules.delta_green.engine import (
     _c,
     _event,
@@ -31,6 +31,7 @@ from rules.delta_green.engine import (
     poison_effects,
     treatment,
 )
+from rules.delta_green.settings import settings_of
 from rules.delta_green.state import weapon_of
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
 
@@ -56,7 +57,7 @@ def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
     if bool_param(action.params, "area"):  # DG-ARM-7, DG-HP-4: blasts, fire, gas
         vest = vest_of(target)
         if vest is not None:
-            full = settings_of(state)["dg.area_effect_ap"] != "half"
+            full = settings_of(state).area_effect_ap != "half"
             ap = vest.ap if full else rhu(Fraction(vest.ap, 2))
             amount = max(0, amount - ap)
             text += "; " + vest_text(target, f"vest {vest.level} AP {ap} against the area effect")
@@ -124,13 +125,13 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-HEAL-1/-2/-3/-5: a game week: 1d3 to total HP and each damaged location."""
     if state["phase"] == "in_round":
         raise IllegalAction("healing weeks pass between fights")
-    expr = DamageDice.parse(str(settings_of(state)["dg.weekly_heal"]))
+    expr = DamageDice.parse(str(settings_of(state).weekly_heal))
     ops: list[Json] = [{"op": "state_set", "key": "week", "value": int(state["week"]) + 1}]
     lines = [f"Week {int(state['week']) + 1} of healing"]
     for cid, c in state["combatants"].items():
         if c["dead"] or int(c["hp"]) <= -10:
             continue
-        if settings_of(state)["dg.maim_max_hp_loss"] == "L":
+        if settings_of(state).maim_max_hp_loss == "L":
             for loc in [*c["maimed"], *c["severed"]]:
                 if loc not in c.get("maim_counted", []) and loc != "head":
                     normal = int(c["loc_max"][loc])
@@ -142,7 +143,7 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
         ops.append({"op": "recompute_locations", "id": cid})  # DG-HEAL-5: new max HP
         booked = int(c.get("training_booked") or 0)
         if booked:  # DG-TRAIN-3: a week of study done
-            per_week = int(settings_of(state)["dg.training_hours_per_week"])
+            per_week = int(settings_of(state).training_hours_per_week)
             left = max(0, booked - per_week)
             ops.append({"op": "set", "id": cid, "key": "training_booked", "value": left})
         if c["bleeding"]:
@@ -170,7 +171,7 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
 def _schedule(state: Json, student: Json, hours: int, params: Any) -> tuple[Json, str, int]:
     """DG-TRAIN-3, DG-RSCH-2: courses and research share 20 h a week, booked one after another;
     DG-TRAIN-6: the fee is noted in the log."""
-    per_week = int(settings_of(state)["dg.training_hours_per_week"])
+    per_week = int(settings_of(state).training_hours_per_week)
     booked = int(student.get("training_booked") or 0)
     weeks = math.ceil((booked + hours) / per_week)
     op = {"op": "set", "id": student["id"], "key": "training_booked", "value": booked + hours}
@@ -201,7 +202,7 @@ def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(
             f"{teacher_name} must be better than {current}% at {name}", "DG-TRAIN-1"
         )
-    cap = int(settings_of(state)["dg.training_cap"])
+    cap = int(settings_of(state).training_cap)
     if current >= cap:
         raise IllegalAction(f"training cannot raise a skill above {cap}%", "DG-TRAIN-5")
     hours = max(1, current)
@@ -247,7 +248,7 @@ def char_limit(c: Json, char: str) -> int:
 
 def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-CTRAIN-1..-7: characteristic x5 hours; 1d3-1, capped by instructor and limits."""
-    if not settings_of(state)["dg.characteristic_training"]:
+    if not settings_of(state).characteristic_training:
         raise IllegalAction("characteristic training is off in this campaign", "DG-CTRAIN-1")
     params = action.params
     student = _c(state, str_param(params, "student"))
@@ -266,7 +267,7 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
                 "DG-CTRAIN-2",
             )
         given = int(teacher["taught"].get(student["id"], {}).get(char, 0))
-        if settings_of(state)["dg.instructor_cap"] == "per_course":
+        if settings_of(state).instructor_cap == "per_course":
             given = 0  # DG-CTRAIN-3: each course capped on its own
         room = own - given  # DG-CTRAIN-3, cumulative by default
         if room < 1:
@@ -318,8 +319,8 @@ def research(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-RSCH-1..-4: self-teaching; d100 + XB must beat the skill (or characteristic x5)."""
     params = action.params
     student = _c(state, str_param(params, "student"))
-    xb = int(settings_of(state)["dg.experience_bonus"])
-    cap = int(settings_of(state)["dg.training_cap"])
+    xb = int(settings_of(state).experience_bonus)
+    cap = int(settings_of(state).training_cap)
     if params.get("characteristic"):
         char = str_param(params, "characteristic").lower()
         if char not in TRAINABLE:
@@ -375,7 +376,7 @@ def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
     events = [
         _event("resistance.rolled", ops, [text], dice, actor=c["id"], success=ok, chance=chance)
     ]
-    if chance < 95 and settings_of(state)["dg.pow_gain_timing"] == "immediate":
+    if chance < 95 and settings_of(state).pow_gain_timing == "immediate":
         # DG-POW-1 (AMB-DG-38): this campaign rolls the gain at once, not at the session's end
         events += _pow_roll(state, {**c, "pow_check": True}, dice)
     return events
@@ -419,7 +420,7 @@ def _pow_roll(state: Json, c: Json, dice: Dice) -> list[Event]:
 
 def spot_vest(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ARM-8: the GM rolls an observer's Spot Hidden to notice a vest worn hidden."""
-    if not settings_of(state)["dg.hidden_vest_spot"]:
+    if not settings_of(state).hidden_vest_spot:
         raise IllegalAction("hidden vests cannot be spotted in this campaign", "DG-ARM-8")
     observer = _c(state, str_param(action.params, "observer"))
     wearer = _c(state, str_param(action.params, "wearer"))
@@ -490,7 +491,7 @@ def _explosion(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[s
         text = f"{target['name']} at {raw} m: {expr} = {rolled}"
         vest = vest_of(target)
         if vest is not None:
-            full = settings_of(state)["dg.area_effect_ap"] != "half"
+            full = settings_of(state).area_effect_ap != "half"
             ap = vest.ap if full else rhu(Fraction(vest.ap, 2))
             rolled = max(0, rolled - ap)
             text += "; " + vest_text(target, f"vest {vest.level} AP {ap}") + f" -> {rolled}"

@@ -9,14 +9,14 @@ from rules.core.errors import IllegalAction
 from rules.core.jsonstate import copy_json
 from rules.core.sheets import mapping_field, object_list_field
 from rules.core.system import Event, Json
-from rules.delta_green.settings import merged
+from rules.delta_green.settings import Settings, build, settings_of, values
 from rules.delta_green.sheet import validate_sheet
 from rules.delta_green.tables import ARMS, CHEST, HEAD, LEGS, LIMBS, LOCATIONS, location_table
 
 VERSION = 1
 
 
-def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json:
+def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
     """A combatant from a setup entry: validated sheet, full HP, weapons as carried."""
     sheet = validate_sheet(entry.get("sheet") or {})
     cid = str(entry.get("id") or "").strip()
@@ -33,11 +33,11 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
         "hp_max": hp_max,
         "hp": int(entry.get("hp", hp_max)),
         "loc_max": {
-            **location_table(hp_max, str(settings["dg.location_hp_rounding"])),
+            **location_table(hp_max, str(settings.location_hp_rounding)),
             **sheet.get("location_hp", {}),
         },
         "damage": {loc: 0 for loc in LOCATIONS},
-        **({"wound_hits": {}} if settings["dg.wound_threshold"] == "per_hit" else {}),
+        **({"wound_hits": {}} if settings.wound_threshold == "per_hit" else {}),
         "weapons": {
             w["key"]: {"loaded": w["loaded"], "spare": w["spare"], "jammed": False, "broken": False}
             for w in sheet["weapons"]
@@ -77,7 +77,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> Json
 
 def start(setup: Mapping[str, Any]) -> Json:
     """A new encounter from setup JSON (see docs/architecture.md)."""
-    settings = merged(mapping_field(setup, "settings", default={}))
+    settings = build(mapping_field(setup, "settings", default={}))
     combatants: dict[str, Json] = {}
     for entry in object_list_field(setup, "combatants", max_items=500, default=[]):
         combatant = new_combatant(entry, settings)
@@ -651,7 +651,7 @@ def _op_maim_loss(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None
 
 
 def _op_recompute_locations(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
-    rounding = str(state["settings"]["dg.location_hp_rounding"])
+    rounding = str(settings_of(state).location_hp_rounding)
     c["loc_max"] = {
         **location_table(int(c["hp_max"]), rounding),
         **c["sheet"].get("location_hp", {}),
@@ -716,9 +716,11 @@ def load(data: Mapping[str, Any]) -> Json:
     """State from stored JSON (version 1 is current)."""
     if int(data.get("version", VERSION)) != VERSION:
         raise IllegalAction(f"unknown Delta Green state version {data.get('version')!r}")
-    return dict(copy_json(dict(data)))
+    state = dict(copy_json(dict(data)))
+    state["settings"] = build(state.get("settings"))
+    return state
 
 
 def dump(state: Mapping[str, Any]) -> Json:
     """State as JSON."""
-    return dict(copy_json(dict(state)))
+    return {**copy_json(dict(state)), "settings": values(settings_of(state))}

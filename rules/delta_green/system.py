@@ -23,9 +23,9 @@ from rules.delta_green.combat import (
     Chance,
     attack_chance,
     own_penalties,
-    settings_of,
     skill,
 )
+from rules.delta_green.settings import settings_of, values
 from rules.delta_green.sheet import EDGES
 from rules.delta_green.state import (
     able,
@@ -328,7 +328,7 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
             )
         )
     buyable = _buyable_edges(c)
-    if not in_round and buyable and settings_of(state)["dg.edge_purchase"] == "any_time":
+    if not in_round and buyable and settings_of(state).edge_purchase == "any_time":
         out.append(
             _t(
                 "buy_edge",
@@ -383,9 +383,7 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
 
     def affordable(cost: int | str) -> bool:
         if cost == ALL:
-            return left > 0 and (
-                full or not settings_of(state)["dg.all_actions_requires_full_hand"]
-            )
+            return left > 0 and (full or not settings_of(state).all_actions_requires_full_hand)
         return int(cost) <= left
 
     target_field = _field("target", "Target", targets)
@@ -484,7 +482,7 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                 )
             if loaded and can_attack and not called:
                 modes = []
-                walk_modes = [str(m) for m in settings_of(state)["dg.walking_modes"]]
+                walk_modes = [str(m) for m in settings_of(state).walking_modes]
                 for mode_key in engine.burst_modes(c, weapon):
                     mode = BURST_MODES[mode_key]
                     if affordable(mode.actions):
@@ -513,7 +511,7 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                                 help_text="long burst or spray",
                             )
                         )
-                    if settings_of(state)["dg.burst_targets"] == "split":  # COC-AUTO-6
+                    if settings_of(state).burst_targets == "split":  # COC-AUTO-6
                         fields.append(
                             _field(
                                 "split",
@@ -535,7 +533,7 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
                             modes=modes,
                         )
                     )
-                rounds = int(settings_of(state)["dg.suppression_default_rounds"])
+                rounds = int(settings_of(state).suppression_default_rounds)
                 if weapon.get("auto") and affordable(suppression_cost(rounds)):
                     s_eff = skill(c, str(weapon["skill"])) + sum(
                         v for _, v in own_penalties(state, c)
@@ -710,7 +708,7 @@ def legal_actions(state: Json, actor: str) -> list[Json]:
         )
     )
     out.append(_t("pass", "Pass (turn a card down)", "DG-INIT-2", 1))
-    if settings_of(state)["dg.allow_delay"] and actor not in state["delayed"]:
+    if settings_of(state).allow_delay and actor not in state["delayed"]:
         out.append(_t("delay", "Delay (act later this pass)", "DG-INIT-2", 0))
     half = half_dex_rank(c)
     if actor not in state.get("held", ()) and engine._still_ahead(state, c, half):
@@ -877,7 +875,7 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
         for cid, o in state["combatants"].items()
         if (o["sheet"].get("vest") or {}).get("worn_hidden")
     ]
-    if hidden and settings_of(state)["dg.hidden_vest_spot"]:
+    if hidden and settings_of(state).hidden_vest_spot:
         out.append(
             _t(
                 "spot_vest",
@@ -1018,7 +1016,7 @@ def _gm_templates(state: Mapping[str, Any]) -> list[Json]:
 
 def view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8)."""
-    out = copy.deepcopy(state)
+    out = copy.deepcopy({**state, "settings": values(settings_of(state))})
     now = current_actor(state)
     out["current"] = now
     out["combatant_list"] = []
@@ -1108,8 +1106,8 @@ def preview(state: Json, action: Action) -> Json:
     params = action.params
     kind = action.kind
     auto = (
-        bool(settings_of(state)["dg.auto_fail_00"]),
-        bool(settings_of(state)["dg.auto_success_01"]),
+        bool(settings_of(state).auto_fail_00),
+        bool(settings_of(state).auto_success_01),
     )
     if kind not in ("fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire", "throw"):
         raise IllegalAction(f"no preview for {kind!r}")
@@ -1134,7 +1132,7 @@ def preview(state: Json, action: Action) -> Json:
         mode, die, _ = engine.burst_profile(state, mode, rounds, walking)
     extra: list[tuple[str, int]] = []
     if kind == "fire" and bool_param(params, "double_tap"):
-        extra.append(("Double Tap", -int(settings_of(state)["dg.double_tap_penalty"])))
+        extra.append(("Double Tap", -int(settings_of(state).double_tap_penalty)))
     chance: Chance = attack_chance(
         state, c, weapon, target, params, mode, rounds if walking else 0, extra
     )
@@ -1179,7 +1177,7 @@ def _preview_split(
     key = str_param(params, "mode")
     if key not in BURST_MODES or key not in engine.burst_modes(c, weapon):
         raise IllegalAction(f"{weapon['name']} cannot fire mode {key!r}", "DG-AUTO-6")
-    if settings_of(state)["dg.burst_targets"] != "split":
+    if settings_of(state).burst_targets != "split":
         raise IllegalAction(
             "a burst has a single target in this campaign (dg.burst_targets)", "DG-AUTO-4"
         )

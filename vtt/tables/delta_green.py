@@ -128,7 +128,8 @@ def board_context(
     # what the seated actor (or, for the GM, the combatant whose turn it is) can do now.
     free = {"set_dodge", "set_brave", "declare_parry", "walk", "quick_draw", "declare_aimed_shot"}
     actors = [cid for cid in by_id if audience.role == "gm" or cid in audience.actors]
-    legal = {cid: SYSTEM.legal_actions(view, cid) for cid in actors}
+    playable = SYSTEM.load(view)  # the view's settings as the engine reads them, built once
+    legal = {cid: SYSTEM.legal_actions(playable, cid) for cid in actors}
     toggles: dict[str, list[dict[str, Any]]] = {}
     for cid, templates in legal.items():
         toggles[cid] = action_forms({cid: [t for t in templates if t["kind"] in free]})
@@ -140,7 +141,7 @@ def board_context(
         row["toggles"] = toggles.get(row["id"], []) if audience.role == "gm" else []
     context["forms"] = action_forms({cid: t for cid, t in legal.items() if t})
     if audience.role == "gm":
-        templates = SYSTEM.legal_actions(view, "gm")
+        templates = SYSTEM.legal_actions(playable, "gm")
         forms = action_forms({"gm": templates})
         round_kinds = {"start_round", "next_pass", "end_round"}
         context["dg"]["gm_round_forms"] = [f for f in forms if f["kind"] in round_kinds]
