@@ -6,8 +6,8 @@ from typing import Any
 
 from rules.core.system import Action, GameSystem
 from rules.delta_green.demo import demo
-from rules.delta_green.settings import SETTINGS
-from rules.delta_green.sheet import DEFAULT_SHEET, validate_sheet
+from rules.delta_green.settings import SCHEMA, SETTINGS
+from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.delta_green.state import VERSION, apply, dump, load, start
 from rules.delta_green.system import legal_actions, preview, resolve, view
 
@@ -33,6 +33,8 @@ SYSTEM = GameSystem(
     preview=preview,
     actors=_actors,
     settings=SETTINGS,
+    settings_schema=SCHEMA,
+    sheet_schema=SHEET,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.brp.core import DamageDice, rhu
 from rules.core.errors import RulesError, SheetError
+from rules.core.kit import Entry, Message, Schema
 from rules.core.system import Json
 from rules.delta_green.tables import BURST_MODES, LOCATIONS, VESTS
 
@@ -132,25 +133,78 @@ def _weapon(raw: Any, index: int) -> Json:
     return weapon
 
 
+NAME = Message("dg.sheet.name", "Name")
+CHARACTERISTIC_LABELS = {
+    "str": Message("dg.sheet.str", "STR"),
+    "con": Message("dg.sheet.con", "CON"),
+    "siz": Message("dg.sheet.siz", "SIZ"),
+    "int": Message("dg.sheet.int", "INT"),
+    "pow": Message("dg.sheet.pow", "POW"),
+    "dex": Message("dg.sheet.dex", "DEX"),
+    "app": Message("dg.sheet.app", "APP"),
+}
+CHARACTERISTIC_RULES = {"dex": "DG-ACT-1", "con": "DG-WOUND-9", "siz": "DG-CTRAIN-4"}
+HP = Message("dg.sheet.hp", "Hit points")
+DEX_BASE = Message("dg.sheet.dex_base", "DEX before training")
+APP_BASE = Message("dg.sheet.app_base", "APP before training")
+SKILL_POINTS = Message("dg.sheet.skill_points", "Unspent skill points")
+HIT_LOCATIONS = Message("dg.sheet.hit_locations", "Takes damage by hit location")
+HUMAN = Message("dg.sheet.human", "Human")
+LASER_TRAINED = Message("dg.sheet.laser_trained", "Trained with laser sights")
+IMPALE_IMMUNE = Message("dg.sheet.impale_immune", "Immune to impales")
+CHARACTERISTICS_GROUP = Message("dg.sheet.group.characteristics", "Characteristics")
+TRAITS_GROUP = Message("dg.sheet.group.traits", "Traits")
+
+# The typed fields of a sheet (DG-CHAR-1 and friends); skills, weapons, vest, edges and the
+# location tables are checked by the code below, which also fills in derived defaults.
+SHEET = Schema(
+    (
+        Entry("name", NAME(), "text", default="Agent", required=False, max_length=100),
+        *(
+            Entry(
+                key,
+                label(),
+                "int",
+                default=10,
+                rule=CHARACTERISTIC_RULES.get(key, "DG-CHAR-1"),
+                min=1 if key in ("dex", "con", "siz") else 0,
+                max=99,
+                group=CHARACTERISTICS_GROUP(),
+            )
+            for key, label in CHARACTERISTIC_LABELS.items()
+        ),
+        Entry("hp", HP(), "int", rule="DG-HP-1", min=1, max=999, required=False),
+        Entry("dex_base", DEX_BASE(), "int", rule="DG-CTRAIN-5", min=1, max=99, required=False),
+        Entry("app_base", APP_BASE(), "int", rule="DG-CTRAIN-5", min=0, max=99, required=False),
+        Entry(
+            "skill_points", SKILL_POINTS(), "int", rule="DG-EDGE-0", min=0, max=9999, required=False
+        ),
+        *(
+            Entry(key, label(), "bool", default=default, rule=rule, group=TRAITS_GROUP())
+            for key, label, default, rule in (
+                ("hit_locations", HIT_LOCATIONS, True, "DG-LOC-5"),
+                ("human", HUMAN, True, "COC-KO-5"),
+                ("laser_trained", LASER_TRAINED, False, "COC-UNAIMED-4"),
+                ("impale_immune", IMPALE_IMMUNE, False, "COC-IMPALE-2"),
+            )
+        ),
+    )
+)
+
+
 def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     """A checked, completed copy of a sheet; raises SheetError naming the field and the rule."""
     if not isinstance(sheet, Mapping):
         raise SheetError("sheet", "must be an object", "DG-HP-5")
-    out: Json = {"name": str(sheet.get("name") or "Agent")}
+    given = {key: (None if value == "" else value) for key, value in sheet.items()}
+    typed = SHEET.validate(given)
+    out: Json = {"name": typed["name"] or "Agent"}
     for field in CHARACTERISTICS:
-        low = 1 if field in ("dex", "con", "siz") else 0
-        rule = {"dex": "DG-ACT-1", "con": "DG-WOUND-9", "siz": "DG-CTRAIN-4"}.get(
-            field, "DG-CHAR-1"
-        )
-        out[field] = _int({field: sheet.get(field, 10)}, field, rule, low, 99)
+        out[field] = typed[field]
     default_hp = max(1, rhu(Fraction(out["con"] + out["siz"], 2)))
-    out["hp"] = _int({"hp": sheet.get("hp", default_hp)}, "hp", "DG-HP-1", 1, 999)
-    out["dex_base"] = _int(
-        {"dex_base": sheet.get("dex_base", out["dex"])}, "dex_base", "DG-CTRAIN-5", 1, 99
-    )
-    out["app_base"] = _int(
-        {"app_base": sheet.get("app_base", out["app"])}, "app_base", "DG-CTRAIN-5", 0, 99
-    )
+    out["hp"] = default_hp if typed["hp"] is None else typed["hp"]
+    out["dex_base"] = out["dex"] if typed["dex_base"] is None else typed["dex_base"]
+    out["app_base"] = out["app"] if typed["app_base"] is None else typed["app_base"]
     skills = sheet.get("skills") or {}
     if not isinstance(skills, Mapping):
         raise SheetError("skills", "must map skill names to percentages", "DG-GEN-1")
@@ -200,18 +254,14 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     out["edge_points"] = sum(EDGES[edge][1] for edge in edges)  # DG-EDGE-0: skill points spent
     # DG-EDGE-0: the agent's unspent skill-point pool (after creation), from which later edges
     # are paid; None when the campaign does not track it
-    out["skill_points"] = (
-        None
-        if sheet.get("skill_points") in (None, "")
-        else _int(sheet, "skill_points", "DG-EDGE-0", 0, 9999)
-    )
+    out["skill_points"] = typed["skill_points"]
     db = str(sheet.get("db", "0") or "0")
     try:
         DamageDice.parse(db)
     except RulesError as exc:
         raise SheetError("db", exc.message, "COC-IMPALE-3") from None
     out["db"] = db
-    out["hit_locations"] = bool(sheet.get("hit_locations", True))
+    out["hit_locations"] = typed["hit_locations"]
     overrides = sheet.get("location_hp") or {}
     for loc, value in dict(overrides).items():
         if loc not in LOCATIONS:
@@ -227,9 +277,8 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     out["location_table"] = {str(k): str(v) for k, v in dict(table).items()}
     pow_roll = sheet.get("pow_roll") or [3, 18]
     out["pow_roll"] = [int(pow_roll[0]), int(pow_roll[1])]
-    out["human"] = bool(sheet.get("human", True))
-    out["laser_trained"] = bool(sheet.get("laser_trained", False))
-    out["impale_immune"] = bool(sheet.get("impale_immune", False))
+    for key in ("human", "laser_trained", "impale_immune"):
+        out[key] = typed[key]
     return out
 
 

@@ -32,3 +32,25 @@ def test_settings_are_read_as_attributes_and_stored_as_before() -> None:
     assert (settings.walk_m, settings.walking_modes, settings.cost_of("melee")) == (6, ("20",), 1)
     assert values(settings)["dg.walking_modes"] == ["20"]
     assert build(values(settings)) == settings
+
+
+@pytest.mark.parametrize(
+    ("sheet", "field"),
+    [
+        ({"dex": -3}, "dex"),
+        ({"dex": "quick"}, "dex"),
+        ({"pow": 120}, "pow"),
+        ({"hp": 0}, "hp"),
+        ({"human": "maybe"}, "human"),
+        ({"name": 7}, "name"),
+    ],
+)
+def test_a_bad_sheet_value_is_refused_naming_the_field(sheet: dict[str, Any], field: str) -> None:
+    with pytest.raises(SheetError) as error:
+        SYSTEM.validate_sheet(sheet)
+    assert error.value.field == field
+
+
+def test_the_sheet_schema_is_what_the_system_declares() -> None:
+    assert SYSTEM.sheet_schema.entry("dex").min == 1
+    assert SYSTEM.settings_schema.entry("dg.walk_m").min == 0
