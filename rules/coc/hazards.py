@@ -218,7 +218,7 @@ def _fire_zone(script: Script, effect: Json) -> None:
         if not ok:  # COC-FIRE-7: suffocation begins this round; no more Luck rolls
             script.emit(
                 "smoke.inhaled",
-                m.EFFECT_STARTED(target=c["name"], effect=effect_name(effect)),
+                m.SMOKE(target=c["name"]),
                 [["set", ["effects", effect["id"], "data", "smoke"], True]],
                 effect=effect["id"],
             )

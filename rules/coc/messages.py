@@ -245,6 +245,7 @@ ROOM_LUCK = Message(
     "coc.fire.room_luck",
     "{target} rolls Luck in the smoke: {roll} against {chance}% - {result} (COC-FIRE-7).",
 )
+SMOKE = Message("coc.fire.smoke", "{target} breathes smoke and starts to suffocate (COC-FIRE-7).")
 BLAST = Message(
     "coc.blast.band", "{target} is {distance} yards from the blast: {dice}d6 (COC-EXPL-1)."
 )
