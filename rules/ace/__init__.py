@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from rules.ace import messages
 from rules.ace.actions import attack, checks, commands, gm, grapple, mark, prompts, stealth, turn
+from rules.ace.actions.common import pinned
 from rules.ace.demo import demo
 from rules.ace.preview import preview
 from rules.ace.settings import SCHEMA
 from rules.ace.sheet import DEFAULT_SHEET, SHEET, validate_sheet
-from rules.ace.state import VERSION, actors, apply, dump, load, start
+from rules.ace.state import (
+    VERSION,
+    State,
+    actors,
+    apply,
+    can_act,
+    dump,
+    load,
+    settings_of,
+    start,
+)
 from rules.ace.view import view
-from rules.core.kit import Actions, catalogue, legacy_settings
+from rules.core.kit import Actions, ActionTemplate, catalogue, legacy_settings
 from rules.core.system import Action, GameSystem
 
 ACTIONS = Actions(
@@ -27,13 +38,28 @@ ACTIONS = Actions(
     ]
 )
 
+# ACE-GRAPPLE-7: what a pinned combatant is still offered.
+PINNED_KINDS = frozenset({"end_turn", "escape", "respond"})
+
+
+def legal_actions(state: State, actor: str) -> list[ActionTemplate]:
+    """The forms offered to an actor now; a pinned one is offered only its escape."""
+    offered = ACTIONS.legal_actions(state, actor)
+    c = state["combatants"].get(actor)
+    if c is not None and not can_act(c, settings_of(state)):
+        return []  # ACE-ATTR-2: the dead, the helpless and the exhausted do nothing
+    if c is not None and pinned(c):
+        return [t for t in offered if t.kind in PINNED_KINDS]
+    return offered
+
+
 SYSTEM = GameSystem(
     key="ace",
     title="Ace Evolution",
     version=VERSION,
     validate_sheet=validate_sheet,
     start=start,
-    legal_actions=ACTIONS.legal_actions,
+    legal_actions=legal_actions,
     resolve=ACTIONS.resolve,
     apply=apply,
     view=view,

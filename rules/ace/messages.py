@@ -500,3 +500,4 @@ P_SUMMARY = Message(
     "{pool} damage dice; average {mean} damage.",
 )
 NO_ODDS = Message("ace.err.no_odds", "Only attacks and charges show odds.")
+PINNED_ONLY = Message("ace.err.pinned_only", "{name} is pinned and can only try to escape.")

@@ -227,7 +227,7 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         )
         if c["prone"]:
             out.append(ActionTemplate("stand", m.L_STAND(), "ACE-CMD-DEF-4", cost=m.ACT_MOVE()))
-    if not c["prone"] and (free(c, "reflex", s) or not int(state["round"])):
+    if idle(state) and not c["prone"] and (free(c, "reflex", s) or not int(state["round"])):
         out.append(ActionTemplate("prone", m.L_PRONE(), "ACE-CMD-DEF-4", cost=m.ACT_REFLEX()))
     if scan_unlocked(c, s):
         out.append(ActionTemplate("scan", m.L_SCAN(), "ACE-ATTR-9", cost=m.ACT_FREE()))

@@ -95,9 +95,17 @@ def actor_of(state: State, actor: str) -> Json:
     return c
 
 
+def pinned(c: Mapping[str, Any]) -> bool:
+    """ACE-GRAPPLE-7: a pinned combatant has lost every action but the escape."""
+    g = c.get("grapple")
+    return bool(g and g["role"] == "held" and g["pinned"])
+
+
 def on_turn(state: State, actor: str) -> Json:
     """The acting combatant on its own turn, with no prompt open (ACE-ACT-1)."""
     c = actor_of(state, actor)
+    if pinned(c):
+        raise refuse(m.PINNED_ONLY(name=c["name"]), "ACE-GRAPPLE-7")
     if not idle(state):
         raise refuse(m.WAITING(), "ACE-CALLED-2")
     if not is_turn(state, actor):

@@ -26,6 +26,7 @@ def turn_of(state: Json, ident: str, round_no: int = 1) -> Json:
     state["round"] = round_no
     state["order"] = list(state["combatants"])
     state["current"] = ident
+    state["combatants"][ident]["used"] = {"standard": False, "move": False, "quick": False}
     return state
 
 
