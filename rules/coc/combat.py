@@ -98,7 +98,8 @@ def _mark_attack(script: Script, attacker: str, weapon: str) -> list[list[Any]]:
 
 
 def dodged(script: Script, target: str) -> bool:
-    """COC-DODGE-1/-4: a declared dodge answers the first attack (or bullet) that comes."""
+    """COC-DODGE-1/-4: a declared dodge answers the first attack (or bullet) that comes; dodge and
+    parry are separate, so one round may have both (COC-DODGE-3)."""
     c = script.c(target)
     if c["round"]["dodge"] != "declared" or status(c) != "ok":
         return False
@@ -498,7 +499,8 @@ def wear_silencer(script: Script, attack: Attack, weapon: Json, rounds: int) -> 
 
 def fire(script: Script, attack: Attack, shots: int, others: tuple[str, ...] = ()) -> None:
     """Aimed or unaimed shots, each rolled on its own (COC-IMPALE-6); an unaimed hit among
-    several targets lands on one at random (COC-UNAIMED-2)."""
+    several targets lands on one at random (COC-UNAIMED-2) and impales as usual (COC-UNAIMED-3);
+    bullets are never parried (COC-PARRY-10: only `melee` consults a parry)."""
     weapon, _ = weapon_data(script, attack.attacker, attack.weapon)
     targets = (attack.target, *others)
     for n in range(shots):

@@ -39,6 +39,7 @@ def effect_name(effect: Json) -> Msg:
     if kind == "acid":
         return name(grade=m.ACID_GRADES[data["grade"]]())
     if kind == "drowning":
+        # AMB-COC-02: the multiple stays at CON x1 after the tenth round.
         return name(multiple=drown_multiplier(data["n"] + 1, data["start"]))
     if kind == "fire_zone":
         return name(fire=m.FIRES[data["fire"]]())
@@ -238,7 +239,7 @@ def _poison(script: Script, effect: Json) -> None:
         effect=effect["id"],
         target=target,
     )
-    if poison.effect == "incapacitating":  # COC-POISON-7: sleep, no HP
+    if poison.effect == "incapacitating":  # COC-POISON-7 (AMB-COC-06): sleep, no HP
         if data["wins"]:
             minutes = _sleep_minutes(script, data["poison"], data["doses"])
             rounds = minutes * settings_of(script.state).rounds_per_minute

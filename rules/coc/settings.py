@@ -74,6 +74,7 @@ class CocSettings:
         "COC-PARRY-4",
         group=ROUND(),
     )
+    # AMB-COC-08 and AMB-COC-09: the impale threshold and its damage bonus.
     impale_base: str = setting(
         "coc.impale_base",
         _m("impale_base", "Impale on a fifth of")(),

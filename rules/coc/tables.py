@@ -36,7 +36,7 @@ ARMOUR_NAMES: dict[str, Message] = {
     "sandbag": Message("coc.armour.sandbag", "large sandbag"),
 }
 
-# COC-MAL-2/-3: what a malfunction does, by mechanism.
+# COC-MAL-2/-3: what a malfunction does, by mechanism (COC-SHOTGUN-1: double, pump, semi).
 DUD_MECHANISMS = frozenset({"revolver", "bolt", "double_barrel", "single"})
 JAM_MECHANISMS = frozenset({"semi_auto", "full_auto", "pump", "lever"})
 MECHANISMS = ("none", "revolver", "bolt", "double_barrel", "single", *sorted(JAM_MECHANISMS))
@@ -104,6 +104,7 @@ DEMO_WEAPONS: dict[str, dict[str, Any]] = {
         long_gun=True,
         hp=12,
     ),
+    # WE-COC-08: the revolver is carried with five of six chambers loaded.
     "revolver": weapon(
         "revolver",
         ".38 revolver",

@@ -204,7 +204,7 @@ def _fire(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def _burst(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-AUTO-1..-7: a burst on the DEX rank, its shots shared among targets by the shooter."""
+    """COC-AUTO-1..-7 (AMB-COC-12): a burst on the DEX rank, shots shared out by the shooter."""
     slot, c = _attacker(state, action.actor)
     weapon = _weapon(state, c, str(action.params.get("weapon") or ""), ("firearm",))
     allocation = burst_allocation(state, action, c, weapon)

@@ -93,7 +93,8 @@ def _targets(state: Json, params: Any, prefix: str = "t_") -> list[str]:
 
 
 def _hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-ACID-TABLE, COC-DROWN-2/-3, COC-FIRE-4/-6/-7/-8: an effect that ticks every round."""
+    """COC-ACID-1/-TABLE, COC-DROWN-1/-2/-3, COC-FIRE-4/-6/-7/-8: an effect ticking each round
+    (the Keeper judges massive contact with acid and when drowning applies)."""
     kind = pick(action.params, "hazard", HAZARDS)
     chosen = _targets(state, action.params)
     custom = "1d6+2"
@@ -171,7 +172,7 @@ def _offer_end_effect(state: Json, actor: str) -> ActionTemplate | None:
 
 
 def explosion(state: Json, params: Any) -> tuple[int, Fraction, dict[str, Fraction]]:
-    """COC-EXPL-1/-3: the charge's dice and radius and who stands how far (the form's values)."""
+    """COC-EXPL-1/-3 (AMB-COC-03: dice rounded half up, radius exact): charge and distances."""
     base = number(params, "dice", 1, 60, 5)
     radius = distance(params, "radius", "2")
     if radius <= 0:

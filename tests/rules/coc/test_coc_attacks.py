@@ -284,7 +284,7 @@ def test_the_silencer_life_is_the_keepers_secret() -> None:
     assert views[0][0] == views[1][0]  # a player's view does not depend on the secret
     assert views[0][1] != views[1][1]
     ann = views[1][1]["combatants"][0]
-    assert ann["weapons"]["revolver"]["silencer_life"] == 90  # COC-SILENCER-2: d100 + 10
+    assert ann["weapons"]["revolver"]["silencer_life"] == 90  # COC-SILENCER-2, WE-COC-15
 
 
 def test_a_fully_loaded_revolver_may_go_off() -> None:

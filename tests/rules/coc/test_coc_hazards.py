@@ -61,7 +61,7 @@ def test_a_bonfire_sets_clothes_alight_and_luck_puts_them_out() -> None:
 
 def test_a_torch_hit_calls_for_luck_against_catching_fire() -> None:
     state = duel(**NO_SHOCK)
-    # Torch 1d6 = 2 (no damage bonus); Luck 50: 80 fails: clothes catch (COC-FIRE-3).
+    # Torch 1d6 = 2 (no damage bonus); Luck 50: 80 fails: clothes catch (COC-FIRE-3, WE-COC-10).
     state, events = act(state, "attack", "ann", [30, 2, 80], weapon="torch", target="bob")
     assert "caught fire" in texts(events)
     assert [e["kind"] for e in state["effects"].values()] == ["on_fire"]

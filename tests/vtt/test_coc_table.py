@@ -1,0 +1,59 @@
+"""The Call of Cthulhu table: the Keeper sees the hazard panel and the secret poison; a player
+sees the farmhouse, the DEX order and the ticking fire, but not the poison."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.coc import SYSTEM
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def farmhouse(gwen: Any, pip: Any) -> Any:
+    """The demo scene with Pip seated at Mara (the revolver)."""
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    campaign = create_campaign(gwen.pk, "Dunwich", "coc")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    return start_encounter(
+        campaign.pk, gwen.pk, "Farmhouse", SYSTEM.demo(), {"mara": pip.pk}, "coc"
+    )
+
+
+def test_the_keeper_and_a_player_see_their_own_table(farmhouse: Any, gwen: Any, pip: Any) -> None:
+    from rules.core.system import Action
+    from vtt.encounters.services import play
+
+    play(
+        farmhouse.pk,
+        gwen.pk,
+        Action("poison", "gm", {"target": "mara", "poison": "cyanide", "secret": "on"}),
+        "3f1a2b3c-0000-4000-8000-000000000001",
+    )
+    play(
+        farmhouse.pk,
+        gwen.pk,
+        Action("hazard", "gm", {"hazard": "burning_room", "t_walsh": "on"}),
+        "3f1a2b3c-0000-4000-8000-000000000002",
+    )
+    keeper = _client(gwen).get(f"/encounters/{farmhouse.pk}/").content.decode()
+    player = _client(pip).get(f"/encounters/{farmhouse.pk}/").content.decode()
+    assert "Start a hazard" in keeper
+    assert "Explosion" in keeper
+    assert "poison (Cyanide)" in keeper
+    assert "poison (Cyanide)" not in player
+    assert "Mara Ostrow" in player
+    assert "fire_zone" in player  # the burning room ticks on Walsh for all to see
