@@ -61,7 +61,8 @@ async def test_deep_or_unstorable_input_gets_an_error_frame_and_the_socket_stays
     await player.send_to(text_data=message)
 
     html = await player.receive_from(timeout=5)
-    assert 'data-frame="error"' in html and error in html
+    assert 'data-frame="error"' in html
+    assert error in html
     assert await count_events(encounter) == before
     await still_open(player)
     await player.disconnect()
@@ -76,7 +77,8 @@ async def test_an_oversized_message_is_answered_then_closed_with_1009(
 
     assert "too large" in await player.receive_from(timeout=5)
     closed = await player.receive_output(timeout=5)
-    assert closed["type"] == "websocket.close" and closed["code"] == 1009
+    assert closed["type"] == "websocket.close"
+    assert closed["code"] == 1009
     assert "too large" in closed["reason"]
 
 
@@ -92,7 +94,8 @@ async def test_keys_are_the_senders_so_another_users_key_is_a_new_action(
     await player.send_to(text_data=chat("/roll 1d6", "shared"))
 
     html = await player.receive_from(timeout=5)
-    assert 'data-frame="events"' in html and "pip rolled" in html
+    assert 'data-frame="events"' in html
+    assert "pip rolled" in html
     assert await count_events(encounter) == before + 1
     await gm.disconnect()
     await player.disconnect()
@@ -107,7 +110,8 @@ async def test_another_action_under_a_used_key_is_refused_clearly(encounter: Any
     await player.send_to(text_data=chat("/roll 1d20", "once"))
 
     html = await player.receive_from(timeout=5)
-    assert 'data-frame="error"' in html and "already used for another action" in html
+    assert 'data-frame="error"' in html
+    assert "already used for another action" in html
     assert await count_events(encounter) == before
     await player.disconnect()
 
@@ -269,7 +273,8 @@ async def test_with_redis_away_sockets_stay_open_actions_commit_and_pages_are_to
         resumed = await gm.receive_from(timeout=10)
         if 'data-frame="live"' in resumed and "data-paused" not in resumed:
             break
-    assert 'data-frame="live"' in resumed and "paused" not in resumed
+    assert 'data-frame="live"' in resumed
+    assert "paused" not in resumed
     assert 'data-frame="heartbeat"' in await gm.receive_from(timeout=5)  # catch up from here
     for socket in (gm, player, late):
         await socket.disconnect()
