@@ -501,3 +501,13 @@ P_SUMMARY = Message(
 )
 NO_ODDS = Message("ace.err.no_odds", "Only attacks and charges show odds.")
 PINNED_ONLY = Message("ace.err.pinned_only", "{name} is pinned and can only try to escape.")
+
+# --- the table --------------------------------------------------------------------------------
+PROMPT_CALLED = Message(
+    "ace.prompt.called",
+    "{attacker} aims at {target}'s {where}: {target} may guard or dodge (reflex).",
+)
+PROMPT_CONTEST = Message(
+    "ace.prompt.contest",
+    "{attacker} has hold of {target}: {target} chooses to break free or slip away.",
+)

@@ -97,6 +97,7 @@ def start(setup: Mapping[str, Any]) -> State:
         "current": None,
         "combatants": {c["id"]: c for c in combatants},
         "pending": None,
+        "last_damage": None,
         "tasks": [],
         "secrets": [],
     }

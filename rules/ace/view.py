@@ -74,30 +74,22 @@ def _seen(c: Mapping[str, Any], audience: Audience) -> bool:
 
 
 def view(state: State, audience: Audience) -> Json:
-    """The state for one audience, with derived numbers; secrets stripped for players."""
+    """The state for one audience, in the state's own shape plus derived numbers.
+
+    GM-secret rolls are stripped for everyone else (ACE-ACT-3) and unnoticed combatants are
+    removed from other sides (ACE-STEALTH-1); the GM's view is the whole state.
+    """
     s = settings_of(state)
-    shown = [c for c in state["combatants"].values() if _seen(c, audience)]
-    mine = {c["id"] for c in shown if c["id"] in audience.actors}
+    shown = {i: c for i, c in state["combatants"].items() if _seen(c, audience)}
+    mine = sorted(i for i in shown if i in audience.actors)
+    secrets = state["secrets"]
     if audience.role != "gm":
-        # Sides the viewer is seated with also see their own side's hidden members.
-        mine |= {c["id"] for c in shown if c["side"] and c["side"] == audience.side}
-    combatants = [{**c, "derived": derived(c, s)} for c in shown]
-    names = {c["id"]: c["name"] for c in shown}
-    secrets = (
-        state["secrets"]
-        if audience.role == "gm"
-        else [e for e in state["secrets"] if e["revealed"]]
-    )
+        secrets = [e for e in secrets if e["revealed"]]
     return {
-        "version": state["version"],
-        "title": state["title"],
-        "settings": state["settings"],
-        "round": state["round"],
-        "current": state["current"] if state["current"] in names else None,
-        "order": [{"id": i, "name": names[i]} for i in state["order"] if i in names],
-        "combatants": combatants,
-        "pending": state["pending"],
-        "tasks": state["tasks"],
+        **state,
+        "current": state["current"] if state["current"] in shown else None,
+        "order": [i for i in state["order"] if i in shown],
+        "combatants": {i: {**c, "derived": derived(c, s)} for i, c in shown.items()},
         "secrets": secrets,
-        "mine": sorted(mine),
+        "mine": mine,
     }

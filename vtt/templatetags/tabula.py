@@ -40,3 +40,11 @@ def display_name(user: Any) -> str:
     from vtt.accounts.models import display_name as name_of
 
     return name_of(user)
+
+
+@register.filter
+def say(value: Any) -> str:
+    """An engine message (or its stored JSON) in the active language; text as it is."""
+    from vtt.words import say as render
+
+    return render(value)

@@ -163,6 +163,7 @@ def deal(
         automatic=automatic,
     )
     ops, dead = harm(state, t, result.total)
+    ops.append(["set", ["last_damage"], {"target": t["id"], **damage_details(result)}])
     line = m.DAMAGE(
         target=t["name"],
         total=result.total,

@@ -54,6 +54,7 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
             s=s,
         )
         ops, dead = harm(state, now, result.total)
+        ops.append(["set", ["last_damage"], {"target": now["id"], **damage_details(result)}])
         line = (m.KILLED if dead else m.DAMAGE)(
             target=now["name"],
             total=result.total,

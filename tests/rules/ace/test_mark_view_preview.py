@@ -90,7 +90,7 @@ def test_a_secret_roll_changes_nothing_a_player_can_see() -> None:
 def test_an_unnoticed_sneaker_is_hidden_from_the_other_side_only() -> None:
     # ACE-STEALTH-1
     state = table(hidden=True)
-    ids = lambda audience: [x["id"] for x in SYSTEM.view(state, audience)["combatants"]]  # noqa: E731
+    ids = lambda audience: list(SYSTEM.view(state, audience)["combatants"])  # noqa: E731
     assert "su" in ids(PLAYER1)
     assert "su" in ids(GM)
     assert "su" not in ids(HOUND_PLAYER)
@@ -98,7 +98,7 @@ def test_an_unnoticed_sneaker_is_hidden_from_the_other_side_only() -> None:
 
 
 def test_the_view_carries_the_sheet_numbers_recomputed() -> None:
-    lin = next(x for x in SYSTEM.view(table(), PLAYER1)["combatants"] if x["id"] == "lin")
+    lin = SYSTEM.view(table(), PLAYER1)["combatants"]["lin"]
     assert lin["derived"]["evasion"] == 8
     assert lin["derived"]["defence"] == {"melee": 4, "ranged": 5, "area": 8}
     assert lin["derived"]["mark"]["slots"] == 12

@@ -1,0 +1,90 @@
+"""The Ace Evolution table: cards, the called-shot body diagram, the prompt, the sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.ace import SYSTEM
+from rules.core.system import Action
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def ace_encounter(gwen: Any, pip: Any) -> Any:
+    """The demo with Pip seated at Lin Yue and the fight begun (Su Qing, unnoticed, first)."""
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import play, start_encounter
+
+    campaign = create_campaign(gwen.pk, "Nightmare", "ace")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    encounter = start_encounter(
+        campaign.pk, gwen.pk, "Hound", SYSTEM.demo(), {"lin": pip.pk}, "ace"
+    )
+    play(encounter.pk, gwen.pk, Action("begin", "gm"), "k-begin")
+    play(encounter.pk, gwen.pk, Action("end_turn", "gm"), "k-end")
+    encounter.refresh_from_db()
+    if encounter.state["current"] != "lin":
+        play(encounter.pk, gwen.pk, Action("end_turn", "gm"), "k-end2")
+    return encounter
+
+
+def test_the_gm_sees_cards_tools_and_the_hidden_sneaker(ace_encounter: Any, gwen: Any) -> None:
+    page = _client(gwen).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert "css/systems/ace.css" in page
+    assert page.count('<article class="ace-card') == 3
+    assert 'name="kind" value="area"' in page
+    assert 'name="kind" value="secret_check"' in page
+
+
+def test_the_player_picks_a_called_shot_on_the_body_and_the_defender_is_prompted(
+    ace_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    from vtt.encounters.services import play
+
+    page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert 'data-sheet="lin"' in page
+    assert 'class="action ace-panel ace-attack"' in page
+    assert page.count('type="radio" name="location"') == 9
+    assert "−9 · +6d · +5" in page or "-9 · +6d · +5" in page
+    assert "Nightmare Mark, level 2: 1 of 12 slots" in page
+    play(
+        ace_encounter.pk,
+        pip.pk,
+        Action("attack", "lin", {"target": "hound", "weapon": "jian", "location": "head"}),
+        "k-head",
+    )
+    gm_page = _client(gwen).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert 'class="ace-prompt"' in gm_page
+    assert 'class="action ace-panel ace-respond"' in gm_page
+    assert "guard the spot (-1 damage dice)" in gm_page
+    player_page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert 'class="ace-prompt"' in player_page
+    assert "ace-respond" not in player_page
+    play(ace_encounter.pk, gwen.pk, Action("respond", "hound", {"answer": "guard"}), "k-guard")
+    player_page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert 'class="ace-prompt"' not in player_page
+
+
+def test_the_odds_of_a_called_shot_are_exact(ace_encounter: Any, pip: Any) -> None:
+    url = f"/encounters/{ace_encounter.pk}/preview/"
+    params = {
+        "kind": "attack",
+        "actor": "lin",
+        "target": "hound",
+        "weapon": "jian",
+        "location": "head",
+    }
+    page = _client(pip).get(url, params).content.decode()
+    assert "d10 + -1 against evasion 12" in page
+    assert "miss" in page

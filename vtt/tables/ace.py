@@ -1,0 +1,137 @@
+"""Ace Evolution table: combatant cards, the defender's prompt, the called-shot body diagram."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.ace import SYSTEM
+from rules.ace import messages as m
+from rules.ace.tables import CONDITION_NAMES, COVER_NAMES, LOCATIONS
+from rules.core.actions import ActionTemplate
+from rules.core.system import Audience
+from vtt.encounters.fragments import action_forms
+from vtt.words import say
+
+# Where each called-shot location sits on the body diagram (per cent of its box).
+SPOTS: dict[str, tuple[int, int]] = {
+    "temple": (8, 64),
+    "eyes": (10, 36),
+    "head": (4, 46),
+    "throat": (19, 46),
+    "ribs": (33, 62),
+    "abdomen": (45, 44),
+    "disarm": (48, 80),
+    "sunder": (60, 80),
+}
+PANEL_KINDS = ("attack", "respond")
+
+
+def _card(c: Mapping[str, Any], current: str | None) -> dict[str, Any]:
+    d = c["derived"]
+    grapple = c.get("grapple")
+    return {
+        "id": c["id"],
+        "name": c["name"],
+        "side": c["side"],
+        "hp": c["hp"],
+        "hp_max": c["hp_max"],
+        "hp_pct": max(0, min(100, round(100 * int(c["hp"]) / max(1, int(c["hp_max"]))))),
+        "current": c["id"] == current,
+        "statuses": [say(CONDITION_NAMES[k]()) for k in d["statuses"] if k in CONDITION_NAMES],
+        "status_keys": d["statuses"],
+        "evasion": d["evasion"],
+        "defence": d["defence"],
+        "attacks": d["attacks"],
+        "used": c["used"],
+        "cover": say(COVER_NAMES[c["cover"]]()) if c["cover"] != "none" else "",
+        "commands": sorted(c["commands"]),
+        "grapple": grapple,
+        "current_attrs": c["current"],
+        "sheet": c["sheet"],
+        "derived": d,
+    }
+
+
+def _body() -> list[dict[str, Any]]:
+    """The called-shot picker: each location with its numbers and place on the diagram."""
+    spots = []
+    for key, loc in LOCATIONS.items():
+        x, y = SPOTS[key]
+        spots.append(
+            {
+                "key": key,
+                "label": say(loc.label),
+                "hit": loc.hit,
+                "dice": loc.dice,
+                "extra": loc.extra,
+                "special": loc.special,
+                "top": x,
+                "left": y,
+                "rule": loc.rule,
+            }
+        )
+    return spots
+
+
+def board_context(
+    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Context for templates/systems/ace: cards, initiative, the prompt, the attack panel."""
+    combatants = view["combatants"]
+    current = view.get("current")
+    cards = [_card(c, current) for c in combatants.values()]
+    by_id = {card["id"]: card for card in cards}
+    pending = view.get("pending")
+    if audience.role == "gm":
+        actors = [a for a in (current, pending and pending["target"]) if a] + ["gm"]
+    else:
+        actors = [a for a in sorted(audience.actors) if a in combatants]
+    offered: dict[str, list[ActionTemplate]] = {}
+    for actor in dict.fromkeys(actors):
+        offered[actor] = list(SYSTEM.legal_actions(dict(view), actor))
+    panels = []
+    for actor, templates in offered.items():
+        for template in templates:
+            if template.kind in PANEL_KINDS:
+                form = action_forms({actor: [template]})[0]
+                panels.append({**form, "name": by_id.get(actor, {}).get("name", actor)})
+    forms = action_forms(
+        {a: [t for t in ts if t.kind not in PANEL_KINDS] for a, ts in offered.items()}
+    )
+    prompt = None
+    if pending is not None:
+        attacker = combatants.get(pending["attacker"], {}).get("name", "?")
+        target = combatants.get(pending["target"], {}).get("name", "?")
+        loc = LOCATIONS.get(pending.get("location") or "")
+        words = (
+            m.PROMPT_CALLED(attacker=attacker, target=target, where=loc.label)
+            if loc
+            else m.PROMPT_CONTEST(attacker=attacker, target=target)
+        )
+        prompt = {"text": say(words), "timer": pending.get("timer", 30), **pending}
+    last = view.get("last_damage")
+    if last:
+        last = {
+            **last,
+            "name": combatants.get(last["target"], {}).get("name", ""),
+            "dice": [{"face": f, "success": f >= 8} for f in last["faces"]],
+        }
+    mine = [by_id[a] for a in view.get("mine", []) if a in by_id]
+    return {
+        "forms": forms,
+        "ace": {
+            "round": view["round"],
+            "current": by_id.get(current) if current else None,
+            "order": [by_id[i] for i in view["order"] if i in by_id],
+            "cards": cards,
+            "prompt": prompt,
+            "panels": panels,
+            "spots": _body(),
+            "last": last,
+            "mine": mine,
+            "tasks": view.get("tasks", []),
+            "secrets": view.get("secrets", []),
+            "mishap": view["settings"].get("ace.mishap", False),
+        },
+    }
