@@ -15,14 +15,14 @@ from vtt.words import say
 
 # Where each called-shot location sits on the body diagram (per cent of its box).
 SPOTS: dict[str, tuple[int, int]] = {
-    "temple": (8, 64),
-    "eyes": (10, 36),
-    "head": (4, 46),
-    "throat": (19, 46),
-    "ribs": (33, 62),
-    "abdomen": (45, 44),
-    "disarm": (48, 80),
-    "sunder": (60, 80),
+    "temple": (6, 0),
+    "eyes": (14, 62),
+    "head": (22, 0),
+    "throat": (30, 62),
+    "ribs": (42, 0),
+    "abdomen": (54, 62),
+    "disarm": (68, 0),
+    "sunder": (80, 62),
 }
 PANEL_KINDS = ("attack", "respond")
 
@@ -50,7 +50,16 @@ def _card(c: Mapping[str, Any], current: str | None) -> dict[str, Any]:
         "current_attrs": c["current"],
         "sheet": c["sheet"],
         "derived": d,
+        "slots": _slots(d["mark"]),
     }
+
+
+def _slots(mark: Mapping[str, Any]) -> list[str]:
+    """ACE-MARK-TABLE: every slot of the Mark, each named by the item filling it (or empty)."""
+    filled = [
+        item["name"] for item in mark["items"] if item["stored"] for _ in range(item["slots"])
+    ]
+    return (filled + [""] * int(mark["slots"]))[: max(int(mark["slots"]), len(filled))]
 
 
 def _body() -> list[dict[str, Any]]:
