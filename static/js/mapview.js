@@ -11,7 +11,6 @@
 
   const full = (svg) => svg.dataset.full.split(/[ ,]+/).map(Number);
   const scaleOf = (svg, box) => svg.clientWidth / box.w;
-  const narrow = () => window.matchMedia("(max-width: 640px)").matches;
 
   function clamp(svg, box) {
     const [fx, fy, fw, fh] = full(svg);
@@ -28,21 +27,13 @@
     const [fx, fy, fw, fh] = full(svg);
     const cw = Math.max(1, svg.clientWidth);
     const ch = Math.max(1, svg.clientHeight);
-    // Laptops see the whole map; phones fill the frame by height (a minimap shows the rest),
-    // centred on the viewer's own pieces, so counters stay big enough to read and tap.
-    let scale = Math.min(cw / fw, ch / fh);
-    if (narrow()) scale = Math.max(scale, Math.min(ch / fh, 1.1));
+    // The whole map, friend and foe, on every screen; a phone zooms in from there (the minimap
+    // then shows where the view is).
+    const scale = Math.min(cw / fw, ch / fh);
     const w = cw / scale;
     const h = ch / scale;
-    let cx = fx + fw / 2;
-    let cy = fy + fh / 2;
-    if (narrow() && w < fw) {
-      const own = [...svg.querySelectorAll("[data-select]")].map((el) => el.getBBox());
-      if (own.length) {
-        cx = own.reduce((s, b) => s + b.x + b.width / 2, 0) / own.length;
-        cy = own.reduce((s, b) => s + b.y + b.height / 2, 0) / own.length;
-      }
-    }
+    const cx = fx + fw / 2;
+    const cy = fy + fh / 2;
     return clamp(svg, { x: cx - w / 2, y: cy - h / 2, w, h });
   }
 

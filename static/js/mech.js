@@ -8,9 +8,12 @@
   window.__mechBoard = true;
   let selected = null; // id of the selected own mech
   let aiming = null; // {actor, kind, weapon} of the area form waiting for a square
+  let lastActive = null; // the mech whose turn it was at the last render: a new one is selected
+  let suppressClick = false; // a drag or long-press ended: the click that follows is not a click
 
   const board = () => document.getElementById("mech-board");
   const svgNS = "http://www.w3.org/2000/svg";
+  const text = (name, fallback) => board()?.dataset[name] || fallback;
 
   function info(text) {
     const el = document.getElementById("mech-info");
@@ -28,12 +31,17 @@
     if (!b) return;
     for (const el of b.querySelectorAll(".reach-set.show, .token.selected, .mech-actions.selected")) el.classList.remove("show", "selected");
     if (selected && !b.querySelector(`[data-select="${selected}"]`)) selected = null;
+    const active = b.dataset.active;
+    // The mech whose turn it is gets selected when its turn starts (the GM's too), so its
+    // squares show without a click; a selection made during the turn stays.
+    if (active !== lastActive && active && b.querySelector(`[data-select="${active}"]`)) selected = active;
+    lastActive = active;
     if (!selected) {
       const mine = b.querySelectorAll("[data-select]");
-      const active = b.dataset.active;
-      if (active && b.querySelector(`[data-select="${active}"]`)) selected = active; // the mech whose turn it is
+      if (active && b.querySelector(`[data-select="${active}"]`)) selected = active;
       else if (mine.length === 1) selected = mine[0].dataset.select;
     }
+    for (const token of b.querySelectorAll(".token[data-select]")) token.setAttribute("aria-pressed", String(token.dataset.select === selected));
     if (selected) {
       for (const el of b.querySelectorAll(`[data-reach-from="${selected}"], .token[data-unit="${selected}"], .mech-actions[data-actions-for="${selected}"]`)) {
         el.classList.add(el.classList.contains("reach-set") ? "show" : "selected");
@@ -75,14 +83,61 @@
     }
   }
 
+  function moveTo(cell) {
+    const b = board();
+    const mode = cell.dataset.mode;
+    const [x, y] = cell.dataset.to.split(",");
+    if (mode === "far") {
+      info(text("msgFar", "Move first, then boost (1 AP) to reach this square."));
+      return;
+    }
+    const move = b.querySelector(`form.mech-form[data-actor="${selected}"][data-kind="${mode}"]`);
+    if (!move) return;
+    move.querySelector("[name=x]").value = x;
+    move.querySelector("[name=y]").value = y;
+    move.requestSubmit();
+    info(`${mode === "boost" ? text("msgBoosting", "Boosting to") : text("msgMoving", "Moving to")} (${x}, ${y})…`);
+  }
+
+  // Cards: right-click, long-press, or I on a focused mech.
+  let cardFor = null;
+  function openCard(token, x, y) {
+    const card = board()?.querySelector(`[data-card="${token.dataset.unit}"]`);
+    if (!card) return;
+    closeCard();
+    card.hidden = false;
+    const rect = token.getBoundingClientRect();
+    const left = x ?? rect.right;
+    const top = y ?? rect.top;
+    card.style.left = `${Math.max(4, Math.min(left + 8, window.innerWidth - card.offsetWidth - 4))}px`;
+    card.style.top = `${Math.max(4, Math.min(top, window.innerHeight - card.offsetHeight - 4))}px`;
+    cardFor = token.dataset.unit;
+    card.querySelector("[data-card-close]")?.focus();
+  }
+  function closeCard() {
+    const open = board()?.querySelector(".unit-card-set:not([hidden])");
+    if (!open) return false;
+    open.hidden = true;
+    board().querySelector(`.token[data-unit="${cardFor}"]`)?.focus();
+    cardFor = null;
+    return true;
+  }
+
   document.addEventListener("click", (event) => {
     const b = board();
     if (!b || !b.contains(event.target)) return;
+    if (suppressClick) {
+      suppressClick = false;
+      event.preventDefault();
+      return;
+    }
+    if (event.target.closest("[data-card-close]")) return void closeCard();
+    if (!event.target.closest(".unit-card-set")) closeCard();
     const aimButton = event.target.closest("[data-aim]");
     if (aimButton) {
       const form = aimButton.closest("form");
       aiming = { actor: form.dataset.actor, kind: form.dataset.kind, weapon: form.querySelector("[name=weapon]")?.value || "" };
-      info("Click a square on the map to aim; the template and the units it hits appear before you confirm.");
+      info(text("msgAim", "Click a square on the map to aim; the template and the units it hits appear before you confirm."));
       apply();
       return;
     }
@@ -95,41 +150,105 @@
       form.querySelector("[name=y]").value = y;
       form.querySelector("details")?.setAttribute("open", "");
       form.querySelector("[data-preview]")?.click();
-      info(`Aimed at (${x}, ${y}). Check the template and the odds, then press the attack button.`);
+      info(`(${x}, ${y}): ${text("msgAimed", "aimed. Check the template and the odds, then press the attack button.")}`);
       return;
     }
     const cell = event.target.closest(".reach-set.show [data-to]");
-    if (cell && selected) {
-      const mode = cell.dataset.mode;
-      const move = b.querySelector(`form.mech-form[data-actor="${selected}"][data-kind="${mode}"]`);
-      if (move) {
-        const [x, y] = cell.dataset.to.split(",");
-        move.querySelector("[name=x]").value = x;
-        move.querySelector("[name=y]").value = y;
-        move.requestSubmit();
-        info(mode === "boost" ? `Boosting to (${x}, ${y})…` : `Moving to (${x}, ${y})…`);
-      }
-      return;
-    }
+    if (cell && selected) return void moveTo(cell);
     const token = event.target.closest("[data-select]");
     if (token) {
       selected = selected === token.dataset.select ? null : token.dataset.select;
       aiming = null;
-      info(selected && !b.querySelector(`[data-reach-from="${selected}"]`) ? "No movement left for this mech now." : "");
+      info(selected && !b.querySelector(`[data-reach-from="${selected}"]`) ? text("msgNoMove", "No movement left for this mech now.") : "");
       apply();
     }
   });
 
+  document.addEventListener("contextmenu", (event) => {
+    const token = event.target.closest?.("#mech-board .token");
+    if (!token) return;
+    event.preventDefault();
+    openCard(token, event.clientX, event.clientY);
+  });
+
+  // Drag and drop: press an own mech, drag it onto a highlighted square, let go; a long press
+  // without moving shows its card.
+  let drag = null;
+  document.addEventListener("pointerdown", (event) => {
+    const token = event.target.closest?.("#mech-board .token");
+    if (!token || (event.pointerType === "mouse" && event.button !== 0)) return;
+    drag = { token, svg: token.closest("svg"), x: event.clientX, y: event.clientY, moving: false, id: event.pointerId };
+    drag.timer = setTimeout(() => {
+      if (drag && !drag.moving) {
+        openCard(token, drag.x, drag.y);
+        suppressClick = true;
+        drag = null;
+      }
+    }, 550);
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving) {
+      if (Math.hypot(dx, dy) < 6) return;
+      if (!drag.token.dataset.select) {
+        clearTimeout(drag.timer);
+        drag = null;
+        return;
+      }
+      drag.moving = true;
+      clearTimeout(drag.timer);
+      if (selected !== drag.token.dataset.select) {
+        selected = drag.token.dataset.select;
+        aiming = null;
+        apply();
+      }
+      drag.token.classList.add("dragging");
+      drag.svg.setPointerCapture?.(event.pointerId);
+    }
+    const scale = drag.svg.getScreenCTM().a;
+    drag.token.setAttribute("transform", `translate(${dx / scale},${dy / scale})`);
+  });
+  function endDrag(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    clearTimeout(drag.timer);
+    const { token, moving } = drag;
+    drag = null;
+    if (!moving) return;
+    suppressClick = true;
+    token.classList.remove("dragging");
+    token.removeAttribute("transform");
+    const cell = document.elementsFromPoint(event.clientX, event.clientY).map((el) => el.closest(".reach-set.show [data-to]")).find(Boolean);
+    if (cell && event.type === "pointerup") moveTo(cell);
+    else info(text("msgDropHere", "Drop the mech on a highlighted square to move it."));
+  }
+  document.addEventListener("pointerup", endDrag);
+  document.addEventListener("pointercancel", endDrag);
+
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && aiming) {
+    if (event.key === "Escape") {
+      if (closeCard()) return;
+      if (!aiming && !selected) return;
       aiming = null;
+      selected = null;
+      lastActive = board()?.dataset.active; // stay let go until the next mech's turn
       info("");
       apply();
       return;
     }
+    const token = event.target.closest?.("#mech-board .token");
+    if (token && (event.key === "i" || event.key === "I" || event.key === "ContextMenu")) {
+      event.preventDefault();
+      return void openCard(token);
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
-    const token = event.target.closest?.("#mech-board [data-select]");
-    if (!token) return;
+    const cell = event.target.closest?.("#mech-board .reach-set.show [data-to]");
+    if (cell && selected) {
+      event.preventDefault();
+      return void moveTo(cell);
+    }
+    if (!token?.dataset.select) return;
     event.preventDefault();
     selected = selected === token.dataset.select ? null : token.dataset.select;
     apply();

@@ -125,6 +125,7 @@ def test_wheel_zoom_keeps_the_hex_under_the_pointer_and_survives_live_frames(
     wait_caught_up(blue)
     hexes = blue.locator("#scs-board svg.scs-map")
     before = hexes.get_attribute("viewBox")
+    blue.locator("#scs-board .hex[data-hex='05.05']").scroll_into_view_if_needed()
     box = blue.locator("#scs-board .hex[data-hex='05.05']").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.8
     under = "([x, y]) => document.elementFromPoint(x, y).closest('[data-hex]').dataset.hex"
@@ -269,3 +270,114 @@ def test_a_step_loss_is_chosen_by_clicking_a_counter(
     panel = blue.locator(".scs-combat")
     if panel.count():
         assert "now" in panel.locator("li.changed").first.text_content()
+
+
+FRESH_MECH = """
+import uuid
+from django.contrib.auth import get_user_model
+from rules.core.system import Action
+from rules.mech import SYSTEM
+from vtt.encounters.models import Encounter
+from vtt.encounters.services import play, start_encounter
+users = {u.username: u for u in get_user_model().objects.all()}
+demo = Encounter.objects.filter(system="mech").order_by("pk").first()
+made = start_encounter(demo.campaign_id, users["gm"].pk, "Mech board test", SYSTEM.demo(),
+                       {"latch": users["player1"].pk, "brick": users["player2"].pk}, "mech")
+print("ENCOUNTER", made.pk)
+"""
+
+MECH_ACT = """
+import uuid
+from django.contrib.auth import get_user_model
+from rules.core.system import Action
+from vtt.encounters.services import play
+users = {u.username: u for u in get_user_model().objects.all()}
+for who, kind, actor in %(steps)r:
+    play(%(pk)s, users[who].pk, Action(kind, actor, {}), uuid.uuid4().hex)
+print("DONE")
+"""
+
+
+def test_mech_tokens_differ_the_gms_acting_mech_shows_its_squares_cards_and_drag(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    out = tabula_server.shell(FRESH_MECH)
+    pk = int(next(line for line in out.splitlines() if line.startswith("ENCOUNTER")).split()[1])
+    gm = login("gm")
+    gm.goto(f"/encounters/{pk}/")
+    wait_caught_up(gm)
+    tags = gm.locator("#mech-board .token .initials").all_text_contents()
+    assert len(tags) == len(set(tags)), tags
+    assert {"SMA", "SMB"} <= set(tags)
+
+    # Latch's turn, then the GM's Mule A: its squares show on the GM's board without a click.
+    steps = [("player1", "begin_turn", "latch"), ("player1", "end_turn", "latch")]
+    steps.append(("gm", "begin_turn", "spar_a"))
+    assert "DONE" in tabula_server.shell(MECH_ACT % {"pk": pk, "steps": steps})
+    gm.locator("#mech-board[data-active='spar_a']").wait_for()
+    gm.locator(".reach-set.show[data-reach-from='spar_a']").wait_for()
+    # Before the move is spent, the squares a boost would add are on the map too.
+    assert gm.locator(".reach-set.show .reach-cell.far").count() > 0
+    screenshot(gm, "gm-acting")
+
+    # Right-click shows the full card; Escape closes it.
+    gm.locator(".token[data-unit='spar_b']").click(button="right")
+    card = gm.locator("[data-card='spar_b']")
+    assert card.is_visible()
+    for fact in ("HP", "Heat", "Structure", "Stress", "K-12 Service Carbine", "Mule"):
+        assert fact in card.text_content(), fact
+    gm.keyboard.press("Escape")
+    assert card.is_hidden()
+
+    # Drag Mule A onto a highlighted square: it moves there.
+    cell = gm.locator(".reach-set.show .reach-cell.move").last
+    to = cell.get_attribute("data-to")
+    start = gm.locator(".token[data-unit='spar_a']").bounding_box()
+    end = cell.bounding_box()
+    gm.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    gm.mouse.down()
+    for i in range(1, 9):
+        gm.mouse.move(
+            start["x"]
+            + (end["x"] + end["width"] / 2 - start["x"] - start["width"] / 2) * i / 8
+            + start["width"] / 2,
+            start["y"]
+            + (end["y"] + end["height"] / 2 - start["y"] - start["height"] / 2) * i / 8
+            + start["height"] / 2,
+        )
+    gm.mouse.up()
+    gm.locator("#event-log > li.event", has_text="Sparring Mule A").last.wait_for()
+    x, y = (int(v) for v in to.split(","))
+    body = "document.querySelector(\".token[data-unit='spar_a'] .body\")"
+    gm.wait_for_function(f"() => {body}.getAttribute('x') == {x * 34 + 2}")
+    assert gm.locator(".token[data-unit='spar_a'] .body").get_attribute("y") == str(y * 34 + 2)
+
+
+def test_phone_shows_both_whole_boards_without_sideways_scrolling(
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    phone = login("player1", viewport={"width": 390, "height": 844})
+    for key, enemy in (("scs", ".stack.side-red"), ("mech", ".token.side-red")):
+        open_encounter(phone, key)
+        svg = phone.locator(f"svg.{key}-map")
+        box = svg.bounding_box()
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390
+        assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+        # The enemy is on screen at load: inside the map's frame.
+        for piece in phone.locator(enemy).all():
+            where = piece.bounding_box()
+            assert box["x"] <= where["x"] + where["width"] / 2 <= box["x"] + box["width"]
+        screenshot(phone, f"{key}-phone")
+        # Zoomed in with the buttons, the minimap shows where the view is.
+        phone.locator(f".{key}-mapview").get_by_role("button", name="Zoom in").click()
+        phone.locator(f".{key}-mapview").get_by_role("button", name="Zoom in").click()
+        assert phone.locator(f".{key}-mapview .minimap").is_visible()
+        svg.screenshot(
+            path=str(screenshot(phone, f"{key}-phone-zoomed").parent / f"{key}-map-zoomed.png")
+        )

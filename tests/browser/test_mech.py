@@ -58,6 +58,7 @@ def test_player_overcharges_and_fires_the_cinder_pod_the_gm_sees_it_live(
     pod = _form(player, "attack", "latch", "[data-area='blast']")
     pod.locator(":scope > details > summary").click()
     pod.locator("button[data-aim]").click()
+    player.locator(".mech-mapview").get_by_role("button", name="Fit").click()  # the whole map
     player.locator(".token[data-unit='spar_a']").click()
     pod.locator("output.preview .mech-preview[data-hits='spar_a']").wait_for()
     assert player.locator("#mech-aim rect.aim-cell").count() == 9

@@ -37,7 +37,8 @@ def test_gm_dashboard_shows_map_tracks_and_turn_order(mech_encounter: Any, gwen:
     page = _client(gwen).get(f"/encounters/{mech_encounter.pk}/").content.decode()
     assert "css/systems/mech.css" in page
     assert "js/mech.js" in page
-    assert 'class="mech-map"' in page
+    assert 'class="mech-map map"' in page
+    assert 'role="img"' not in page
     assert page.count('class="t-light"') == 7
     assert page.count('class="t-heavy"') == 5
     assert page.count('class="token side-') == 4
@@ -151,7 +152,7 @@ def test_board_context_survives_random_play_for_every_audience() -> None:
                 context = board_context(view, audience, {})
                 context.update({"view": view, "audience": audience, "is_gm": audience.role == "gm"})
                 html = render_to_string("systems/mech/_board.html", context)
-                assert 'class="mech-map"' in html
+                assert 'class="mech-map map"' in html
                 if audience.role == "player":
                     render_to_string("systems/mech/_sheet.html", context)
 

@@ -26,6 +26,25 @@ def _initials(name: str) -> str:
     return "".join(w[0] for w in words[:2]).upper() or "?"
 
 
+def labels(names: Mapping[str, str]) -> dict[str, str]:
+    """A short token label per unit, different for every unit ("Sparring Mule A" and "... B" are
+    "SMA" and "SMB", not both "SM")."""
+    first = {uid: _initials(name) for uid, name in names.items()}
+    out = {}
+    for uid, label in first.items():
+        twins = [other for other, same in first.items() if same == label]
+        if len(twins) == 1:
+            out[uid] = label
+            continue
+        words = [w for w in names[uid].replace('"', " ").split() if w[:1].isalnum()]
+        last = words[-1] if words else ""
+        if len(words) > 2 and len(last) <= 2:
+            out[uid] = label + last.upper()  # the name's own mark: A, B, II
+        else:
+            out[uid] = f"{label}{twins.index(uid) + 1}"
+    return out
+
+
 def _weapon_row(i: int, w: Mapping[str, Any]) -> dict[str, Any]:
     area = w.get("area")
     reach_text = f"threat {w['threat']}" if w["kind"] == "melee" else f"range {w['range']}"
@@ -118,6 +137,8 @@ def _unit_row(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[s
         "meltdown_turns": melt.get("turns") if (gm and melt) else None,
         "pending_trauma": u.get("pending_trauma"),
         "position": None if u.get("x") is None else f"{u['x']},{u['y']}",
+        "frame": (u.get("frame") or {}).get("name", ""),
+        "conditions": sorted(u.get("conditions") or {}),
     }
 
 
@@ -148,6 +169,7 @@ def board_context(
         {"px": w["x"] * CELL, "py": w["y"] * CELL, "w": w["size"] * CELL} for w in view["wrecks"]
     ]
     mine = [uid for uid in view["order"] if gm or uid in audience.actors]
+    short = labels({uid: str(view["units"][uid]["name"]) for uid in view["order"]})
     tokens, approx = [], []
     for uid in view["order"]:
         u = view["units"][uid]
@@ -171,7 +193,7 @@ def board_context(
             {
                 "id": uid,
                 "name": u["name"],
-                "initials": _initials(u["name"]),
+                "initials": short[uid],
                 "side": u["side"],
                 "px": int(u["x"]) * CELL,
                 "py": int(u["y"]) * CELL,
@@ -192,9 +214,17 @@ def board_context(
     reach_sets = []
     for uid in [] if frozen else mine:
         found = reach(dict(view), uid)
+        # Where a boost after the move could end (MECH-ACT-BOOST): shown before the move is spent.
+        u = view["units"][uid]
+        turn = u.get("turn") or {}
+        if found["move"] and int(turn.get("ap", 0)) >= 1:
+            longer = {**u, "turn": {**turn, "move": int(turn["move"]) + int(u["stats"]["speed"])}}
+            wider = reach({**view, "units": {**view["units"], uid: longer}}, uid)["move"]
+            found["far"] = {c: cost for c, cost in wider.items() if c not in found["move"]}
+            found["far"] = {c: v for c, v in found["far"].items() if c not in found["boost"]}
         cells = []
-        for mode in ("boost", "move"):
-            for (x, y), cost in sorted(found[mode].items()):
+        for mode in ("far", "boost", "move"):
+            for (x, y), cost in sorted(found.get(mode, {}).items()):
                 if mode == "boost" and (x, y) in found["move"]:
                     continue
                 size = int(view["units"][uid]["stats"]["size"])
@@ -209,7 +239,7 @@ def board_context(
                         "mode": mode,
                         "left": (int(view["units"][uid]["turn"]["move"]) - cost)
                         if mode == "move"
-                        else int(view["units"][uid]["stats"]["speed"]) - cost,
+                        else max(0, int(view["units"][uid]["stats"]["speed"]) - cost),
                     }
                 )
         if cells:
