@@ -50,6 +50,7 @@ run: install
 	@echo
 	$(BIN)/daphne -b $(HOST) -p $(PORT) vtt.asgi:application
 
+# mypy checks rules/ and vtt/ strictly, vtt/ with the django-stubs plugin ([tool.mypy] in pyproject.toml).
 lint: install-test
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/ruff check $(LINT_PATHS)

@@ -94,7 +94,7 @@ def field_for(entry: Entry, initial: Any) -> forms.Field:
         )
     else:  # text and fractions ("1/2") are typed as text; the schema checks them
         field = forms.CharField(initial=initial, max_length=entry.max_length, **common)
-    field.entry = entry  # type: ignore[attr-defined]  # the template groups and marks by it
+    field.entry = entry  # type: ignore[union-attr]  # the template groups and marks by it
     return field
 
 

@@ -50,7 +50,8 @@ def display_name(user: Any) -> str:
     if user is None:
         return ""
     try:
-        chosen = user.profile.display_name
+        chosen: str = user.profile.display_name
     except Profile.DoesNotExist:
         chosen = ""
-    return chosen or user.get_username()
+    name: str = chosen or user.get_username()
+    return name

@@ -6,9 +6,11 @@ import asyncio
 import contextlib
 import functools
 import logging
+from collections.abc import Mapping
 from http.cookies import SimpleCookie
-from typing import Any
+from typing import Any, cast
 
+from asgiref.typing import WebSocketReceiveEvent
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -71,7 +73,7 @@ hello_for = database_sync_to_async(fragments.hello_for)
 current_seq = database_sync_to_async(current_seq_sync)
 
 
-def language_of(scope: dict[str, Any]) -> str:
+def language_of(scope: Mapping[str, Any]) -> str:
     """The page language of a socket: the language cookie, else the browser's Accept-Language."""
     cookies = scope.get("cookies") or {}
     chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME)
@@ -91,7 +93,7 @@ def language_of(scope: dict[str, Any]) -> str:
     return translation.get_supported_language_variant(settings.LANGUAGE_CODE)
 
 
-class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class EncounterConsumer(AsyncWebsocketConsumer):
     """One socket per open encounter page; it only forwards frames rendered once per audience."""
 
     groups_joined: list[str]
@@ -99,13 +101,14 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Channels' consumer loop, except that a channel layer outage does not end the socket."""
         self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.base_send = send
         sources = [receive]
-        if self.channel_layer is not None:
-            self.channel_name = await self.channel_layer.new_channel()
-            self.channel_receive = functools.partial(self.layer_receive, self.channel_name)
-            sources.append(self.channel_receive)
+        # settings.py always configures a layer; the check keeps Channels' own behaviour
+        if (layer := get_channel_layer(self.channel_layer_alias)) is not None:
+            self.channel_layer = layer
+            self.channel_name = await layer.new_channel()
+            # channel-layer messages, not ASGI events: so not stored as `self.channel_receive`
+            sources.append(functools.partial(self.layer_receive, self.channel_name))
         with contextlib.suppress(StopConsumer):
             await await_many_dispatch(sources, self.dispatch)
 
@@ -216,7 +219,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         # closes them itself (database_sync_to_async), so incoming messages skip that hop. Frames
         # do not come through here at all: the process's hub sends them (vtt/fanout.py).
         if message.get("type") == "websocket.receive":
-            await self.websocket_receive(message)
+            await self.websocket_receive(cast(WebSocketReceiveEvent, message))
             return
         await super().dispatch(message)
 

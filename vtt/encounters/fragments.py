@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,7 +136,7 @@ def _fields(params: Any) -> list[dict[str, Any]]:
     return fields
 
 
-def action_forms(legal: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+def action_forms(legal: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     """One generic form per legal action template (`kind`, `label`, `params`, `rule`)."""
     forms = []
     for actor, offered in legal.items():
