@@ -58,7 +58,7 @@ def test_the_player_picks_a_called_shot_on_the_body_and_the_defender_is_prompted
     assert page.count('type="radio" name="location"') == 9
     assert "−9 · +6d · +5" in page or "-9 · +6d · +5" in page
     assert "Nightmare Mark, level 2: 1 of 12 slots" in page
-    assert page.count("<li class=\"slot") == 12
+    assert page.count('<li class="slot') == 12
     play(
         ace_encounter.pk,
         pip.pk,
