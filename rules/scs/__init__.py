@@ -6,34 +6,37 @@ from typing import Any
 
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem, Json
-from rules.scs import engine, messages, view
+from rules.scs import messages, view
+from rules.scs.actions import ACTIONS
 from rules.scs.demo import demo
+from rules.scs.fold import apply
 from rules.scs.settings import SCHEMA, SETTINGS
 from rules.scs.sheet import DEFAULT_SHEET, SHEET, validate_sheet
+from rules.scs.state import VERSION, dump, load, scenario_of, start
 
 
 def _actors(state: Any) -> list[str]:
-    return list(engine.scenario_of(state).sides)
+    return list(scenario_of(state).sides)
 
 
 SYSTEM = GameSystem(
     key="scs",
     title="Standard Combat Series",
-    version=engine.VERSION,
+    version=VERSION,
     validate_sheet=validate_sheet,
-    start=engine.start,
-    legal_actions=view.legal_actions,
-    resolve=engine.resolve,
-    apply=engine.apply,
+    start=start,
+    legal_actions=ACTIONS.legal_actions,
+    resolve=ACTIONS.resolve,
+    apply=apply,
     view=view.view,
-    dump=engine.dump,
-    load=engine.load,
-    preview=view.preview,
+    dump=dump,
+    load=load,
+    preview=ACTIONS.preview,
     actors=_actors,
     settings=SETTINGS,
     default_sheet=DEFAULT_SHEET,
     demo=demo,
-    messages=catalogue(messages),
+    messages=catalogue(messages, extra=ACTIONS.messages()),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
 )

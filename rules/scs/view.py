@@ -1,28 +1,31 @@
-"""What each audience may see (SCS-FOW-1, PD-06, SCS-ENG-3), the UI's action list and previews."""
+"""What each audience may see (SCS-FOW-1, PD-06, SCS-ENG-3): the board, own moves, the combat."""
 
 from __future__ import annotations
 
 import marshal
-from fractions import Fraction
 from typing import Any
 
-from rules.core.errors import IllegalAction, RulesError
 from rules.core.jsonstate import copy_json
-from rules.core.params import list_param, str_param
-from rules.core.system import Action, Audience, Json
-from rules.scs import board, engine
+from rules.core.system import Audience, Json
+from rules.scs import board
+from rules.scs.actions.common import phase_name
+from rules.scs.actions.movement import entry_hexes
+from rules.scs.actions.turn import victory_points
 from rules.scs.board import State
-from rules.scs.crt import fmt, parse_result
+from rules.scs.crt import parse_result
+from rules.scs.figures import combat_figures
+from rules.scs.preview import outcomes
+from rules.scs.reach import blocked_reasons, movable, movement_options
 from rules.scs.scenario import Scenario
-
-PHASE_LABELS = {
-    "setup": "Set-up",
-    "movement": "Movement Phase",
-    "combat": "Combat Phase",
-    "exploitation": "Exploitation Phase",
-    "supply": "Supply Phase",
-    "over": "Game over",
-}
+from rules.scs.stages import (
+    advance_eligible,
+    current_stage,
+    legal_retreats,
+    owed_steps,
+    side_part,
+    stage_owner,
+)
+from rules.scs.state import scenario_of
 
 
 def map_data(scn: Scenario) -> Json:
@@ -88,7 +91,7 @@ def _unit(scn: Scenario, state: State, uid: str, own: bool) -> Json:
 
 def view(state: State, audience: Audience) -> Json:
     """SCS-FOW-1 / PD-06: a side sees the top unit of each enemy stack, its count and markers."""
-    scn = engine.scenario_of(state)
+    scn = scenario_of(state)
     everything = audience.role in ("gm", "observer")
     viewer = audience.side if audience.side in scn.sides else None
     if not everything and viewer is None and audience.actors:
@@ -141,10 +144,10 @@ def view(state: State, audience: Audience) -> Json:
         "turn": state["turn"],
         "player": state["player"],
         "phase": state["phase"],
-        "phase_label": PHASE_LABELS.get(state["phase"], state["phase"]),
+        "phase_label": str(phase_name(state["phase"])),
         "stacks": stacks,
         "control": dict(state["control"]),
-        "vp": engine.victory_points(scn, state),
+        "vp": victory_points(scn, state),
         "winner": state["winner"],
         "attacked_hexes": list(state["attacked_hexes"]),
         "eliminated": [
@@ -172,7 +175,7 @@ def view(state: State, audience: Audience) -> Json:
                 if scn.units[u].side == side and state["units"][u]["status"] == "pending"
             ],
             "entry_hexes": {
-                u: [scn.label(c) for c in engine.entry_hexes(scn, state, u)]
+                u: [scn.label(c) for c in entry_hexes(scn, state, u)]
                 for u in state["due"]
                 if scn.units[u].side == side
             },
@@ -275,22 +278,22 @@ def _compute_moves(scn: Scenario, state: State, side: str) -> Json:
     for label, ids in sorted(state["stacks"].items()):
         if scn.units[ids[0]].side != side:
             continue
-        movers = [u for u in ids if engine.movable(scn, state, u) is None]
+        movers = [u for u in ids if movable(scn, state, u) is None]
         if not movers:
             continue
-        options = engine.movement_options(scn, state, movers)
+        options = movement_options(scn, state, movers)
         single: Json = {}
         if len(movers) > 1:  # part of a stack may move on its own (PD-10)
             for uid in movers:
-                alone = engine.movement_options(scn, state, [uid])
+                alone = movement_options(scn, state, [uid])
                 single[uid] = {
                     "reach": alone,
-                    "blocked": engine.blocked_reasons(scn, state, [uid], alone),
+                    "blocked": blocked_reasons(scn, state, [uid], alone),
                 }
         moves[label] = {
             "units": movers,
             "reach": options,
-            "blocked": engine.blocked_reasons(scn, state, movers, options),
+            "blocked": blocked_reasons(scn, state, movers, options),
             "overrun": _overrun_targets(scn, state, movers),
             "single": single,
         }
@@ -379,7 +382,7 @@ def _snapshot(
         "turn": snap["turn"],
         "player": snap["player"],
         "phase": snap["phase"],
-        "phase_label": PHASE_LABELS.get(snap["phase"], snap["phase"]),
+        "phase_label": str(phase_name(snap["phase"])),
         "stacks": stacks,
         "control": snap["control"],
     }
@@ -397,7 +400,7 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
     combat = state["combat"]
     if combat is None:
         return None
-    stage = engine._stage(state)
+    stage = current_stage(state)
     data: Json = {
         "kind": combat["kind"],
         "target": combat["target"],
@@ -406,25 +409,25 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
         "attackers": [_unit(scn, state, u, False) for u in combat["attackers"]],
         "defenders": [_unit(scn, state, u, False) for u in combat["defenders"]],
         "result": combat["result"],
-        "figures": combat["figures"] or engine.combat_figures(scn, state, combat),
+        "figures": combat["figures"] or combat_figures(scn, state, combat),
         "stage": stage,
-        "waiting_for": engine.stage_owner(state),
+        "waiting_for": stage_owner(state),
         "stage_label": (stage or "").replace("_", " "),
     }
     figures = data["figures"]
     if combat["result"] is None and figures.get("column_index") is not None:
-        data["outcomes"] = _outcomes(scn, figures["column_index"], figures["drm"])
+        data["outcomes"] = outcomes(scn, figures["column_index"], figures["drm"])
     if stage in ("attacker_losses", "defender_losses"):
-        owner = engine.stage_owner(state)
+        owner = stage_owner(state)
         assert owner is not None
-        owed, units = engine._owed(scn, state, owner)
+        owed, units = owed_steps(scn, state, owner)
         data["owed"] = owed
         data["loss_units"] = units
         data["loss_default"] = ",".join(_spread(scn, state, units, owed))
     if stage in ("attacker_retreat", "defender_retreat"):
-        owner = engine.stage_owner(state)
+        owner = stage_owner(state)
         assert owner is not None
-        part = engine._side_part(parse_result(combat["result"]), combat, owner)
+        part = side_part(parse_result(combat["result"]), combat, owner)
         k = combat["option_k"].get(owner)
         data["option"] = part.option
         data["retreat"] = part.retreat
@@ -445,335 +448,10 @@ def _combat_view(scn: Scenario, state: State) -> Json | None:
                         "extra_losses": extra,
                         "losses_default": ",".join(_spread(scn, state, ids, extra)),
                         "length": length,
-                        "paths": engine.legal_retreats(scn, state, ids, length) if length else [],
+                        "paths": legal_retreats(scn, state, ids, length) if length else [],
                     }
                 )
         data["retreat_choices"] = choices
     if stage == "advance":
-        data["advance_units"] = engine._advance_eligible(scn, state)
+        data["advance_units"] = advance_eligible(scn, state)
     return data
-
-
-def _field(
-    name: str, label: str, choices: list[Any] | None = None, default: Any = "", help_: str = ""
-) -> Json:
-    spec: Json = {"name": name, "label": label, "default": default, "help": help_}
-    if choices is not None:
-        spec["choices"] = choices
-    return spec
-
-
-def legal_actions(state: State, actor: str) -> list[Json]:
-    """What a side may do now: action templates (`kind`, `label`, `params`, `rule`) for forms."""
-    scn = engine.scenario_of(state)
-    if actor not in scn.sides or state["phase"] == "over":
-        return []
-    found: list[Json] = []
-    combat = state["combat"]
-    if combat is not None:
-        owner = engine.stage_owner(state)
-        stage = engine._stage(state)
-        if combat["result"] is None and actor == combat["attacker_side"]:
-            found.append(
-                {
-                    "kind": "attack.resolve",
-                    "label": "Roll for the combat",
-                    "rule": "SCS-CBT-5",
-                    "params": [],
-                }
-            )
-        if owner == actor and stage in ("attacker_losses", "defender_losses"):
-            owed, units = engine._owed(scn, state, actor)
-            default = ",".join(units[:1] * owed)
-            found.append(
-                {
-                    "kind": "combat.losses",
-                    "label": f"Take {owed} step loss(es)",
-                    "rule": "SCS-STEP-1",
-                    "preview": False,
-                    "params": [
-                        _field("units", "Units (one id per step)", None, default, ", ".join(units))
-                    ],
-                }
-            )
-        if owner == actor and stage in ("attacker_retreat", "defender_retreat"):
-            units = combat["to_retreat"].get(actor, [])
-            found.append(
-                {
-                    "kind": "combat.retreat",
-                    "label": "Retreat / take the option",
-                    "rule": "SCS-RET-1",
-                    "preview": False,
-                    "params": [
-                        _field("units", "Units", None, ",".join(units)),
-                        _field("path", "Retreat path (hexes)"),
-                        _field("losses", "Option: extra step losses (unit ids)"),
-                    ],
-                }
-            )
-        if owner == actor and stage == "advance":
-            units = engine._advance_eligible(scn, state)
-            found.append(
-                {
-                    "kind": "combat.advance",
-                    "label": f"Advance into {combat['target']}",
-                    "rule": "SCS-ADV-1",
-                    "preview": False,
-                    "params": [_field("units", "Units (empty: stay)", None, ",".join(units))],
-                }
-            )
-        return found
-    over = [
-        h for h in board.overstacked(scn, state) if scn.units[state["stacks"][h][0]].side == actor
-    ]
-    if over:
-        found.append(
-            {
-                "kind": "stack.eliminate",
-                "label": "Eliminate over-stacked units",
-                "rule": "SCS-STK-2",
-                "preview": False,
-                "params": [_field("units", "Units", None, "", "over-stacked: " + ", ".join(over))],
-            }
-        )
-    if state["player"] != actor:
-        return found
-    phase = state["phase"]
-    own_units = [
-        uid
-        for uid in sorted(state["units"])
-        if scn.units[uid].side == actor and state["units"][uid]["status"] == "map"
-    ]
-    if phase == "setup" and actor not in state["setup_done"]:
-        placeable = [u for u in own_units if len(scn.units[u].setup_area) > 1]
-        if placeable:
-            found.append(
-                {
-                    "kind": "setup.place",
-                    "label": "Set up a unit",
-                    "rule": "SCS-SETUP-1",
-                    "preview": False,
-                    "params": [
-                        _field("unit", "Unit", placeable, placeable[0]),
-                        _field("hex", "Hex"),
-                    ],
-                }
-            )
-    if phase in ("movement", "exploitation"):
-        if state["due"]:
-            first = state["due"][0]
-            entries = [scn.label(c) for c in engine.entry_hexes(scn, state, first)] or ["—"]
-            found.append(
-                {
-                    "kind": "reinforcement.place",
-                    "label": "Place a reinforcement",
-                    "rule": "SCS-REI-1",
-                    "preview": False,
-                    "params": [
-                        _field("unit", "Unit", list(state["due"]), first),
-                        _field("hex", "Entry hex", entries, entries[0]),
-                    ],
-                }
-            )
-        else:
-            movers = [u for u in own_units if engine.movable(scn, state, u) is None]
-            if movers:
-                found.append(
-                    {
-                        "kind": "unit.move",
-                        "label": "Move",
-                        "rule": "SCS-3.0",
-                        "preview": False,
-                        "params": [
-                            _field("units", "Units (one hex)", None, movers[0], ", ".join(movers)),
-                            _field("to", "To hex"),
-                        ],
-                    }
-                )
-                found.append(
-                    {
-                        "kind": "overrun.declare",
-                        "label": "Overrun",
-                        "rule": "SCS-OVR-2",
-                        "params": [
-                            _field("units", "Units", None, movers[0]),
-                            _field("target", "Enemy hex"),
-                        ],
-                    }
-                )
-            leaving = [
-                u
-                for u in movers
-                if scn.grid.cell(state["units"][u]["hex"]) in scn.exits.get(actor, ())
-            ]
-            if leaving:
-                found.append(
-                    {
-                        "kind": "unit.exit",
-                        "label": "Leave the map",
-                        "rule": "SCS-MAP-4",
-                        "preview": False,
-                        "params": [
-                            _field(
-                                "units",
-                                "Units on an exit hex",
-                                None,
-                                leaving[0],
-                                ", ".join(leaving),
-                            )
-                        ],
-                    }
-                )
-        if state["last_move"]:
-            found.append(
-                {
-                    "kind": "move.undo",
-                    "label": "Take back the last move",
-                    "rule": "SCS-ENG-2",
-                    "preview": False,
-                    "params": [],
-                }
-            )
-    if phase == "combat":
-        attackers = [u for u in own_units if not state["units"][u]["attacked"]]
-        targets = sorted(
-            {
-                scn.label(t)
-                for u in attackers
-                for t in board.zoc(scn, state, u)
-                if board.occupant(scn, state, t) not in (None, actor)
-                and scn.label(t) not in state["attacked_hexes"]
-            }
-        )
-        if targets:
-            found.append(
-                {
-                    "kind": "attack.declare",
-                    "label": "Declare an attack",
-                    "rule": "SCS-CBT-5",
-                    "params": [
-                        _field("target", "Defending hex", targets, targets[0]),
-                        _field("units", "Attacking units", None, "", ", ".join(attackers)),
-                    ],
-                }
-            )
-    if phase != "setup" or actor not in state["setup_done"]:
-        stacks = [
-            h
-            for h, ids in sorted(state["stacks"].items())
-            if len(ids) > 1 and scn.units[ids[0]].side == actor
-        ]
-        if stacks:
-            found.append(
-                {
-                    "kind": "stack.order",
-                    "label": "Choose the top unit",
-                    "rule": "PD-07",
-                    "preview": False,
-                    "params": [_field("hex", "Hex", stacks, stacks[0]), _field("top", "Top unit")],
-                }
-            )
-        found.append(
-            {
-                "kind": "phase.end",
-                "label": f"End the {PHASE_LABELS[phase]}",
-                "rule": "SCS-1.1",
-                "preview": False,
-                "params": [],
-            }
-        )
-    return found
-
-
-def _outcomes(scn: Scenario, column: int, drm: int) -> list[Json]:
-    dist = scn.crt.distribution(column, drm)
-    order = {code: i for i, code in enumerate(_code_order(scn, column))}
-    dist.sort(key=lambda rp: order.get(rp[0].code, 99))
-    return [
-        {"label": r.code, "probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
-        for r, p in dist
-    ]
-
-
-def _code_order(scn: Scenario, column: int) -> list[str]:
-    codes: list[str] = []
-    for roll in sorted(scn.crt.rows):
-        code = scn.crt.rows[roll][column].code
-        if code not in codes:
-            codes.append(code)
-    return codes
-
-
-def preview(state: State, action: Action) -> Json:
-    """The odds column and the exact probability of every CRT result, within what the actor sees."""
-    scn = engine.scenario_of(state)
-    if action.kind == "attack.resolve":
-        combat = state["combat"]
-        if combat is None or combat["result"] is not None:
-            raise IllegalAction("declare an attack or overrun first", "SCS-CBT-5")
-        fig = engine.combat_figures(scn, state, combat)
-        return _preview_from(scn, fig, hidden=0)
-    if action.kind in ("attack.declare", "overrun.declare"):
-        target = str_param(action.params, "target")
-        try:
-            label = scn.label(scn.grid.cell(target))
-        except RulesError as exc:
-            raise IllegalAction(exc.message, "SCS-MAP-3") from None
-        # Only the actor's own units on the map: a preview must never price a hidden enemy unit.
-        uids = [
-            u
-            for u in list_param(action.params, "units")
-            if u in scn.units
-            and scn.units[u].side == action.actor
-            and state["units"][u]["status"] == "map"
-        ]
-        stack = board.stack(state, label)
-        if not stack or not uids or scn.units[stack[0]].side == action.actor:
-            raise IllegalAction("choose your attacking units and an enemy hex", "SCS-CBT-1")
-        # SCS-ROUND-3 / SCS-FOW-1: odds worked out in advance see only the top defender.
-        visible = [stack[0]]
-        combat = {
-            "kind": action.kind.split(".")[0],
-            "target": label,
-            "attackers": uids,
-            "defenders": visible,
-        }
-        fig = engine.combat_figures(scn, state, combat)
-        return _preview_from(scn, fig, hidden=len(stack) - 1)
-    raise IllegalAction(f"no preview for {action.kind}")
-
-
-def _preview_from(scn: Scenario, fig: Json, hidden: int) -> Json:
-    note = f" ({hidden} hidden unit{'s' * (hidden > 1)} not counted: fog of war)" if hidden else ""
-    if fig["column"] is None and scn.crt.below_min == "auto_result":
-        code = scn.crt.below_min_result
-        return {
-            "summary": f"A {fig['attack']} : D {fig['defense']} = {fig['odds']}, below the table: "
-            f"{code} without a roll{note}",
-            "outcomes": [{"label": code, "probability": 1.0, "exact": "1/1"}],
-            "details": fig,
-        }
-    if fig["column"] is None:
-        return {
-            "summary": f"A {fig['attack']} : D {fig['defense']}: no attack possible{note}",
-            "outcomes": [],
-            "details": fig,
-        }
-    shifts = ", ".join(f"{w} {v:+d}" for w, v in fig["shifts"])
-    summary = (
-        f"A {fig['attack']} : D {fig['defense']} = {_ratio(fig)} → {fig['odds']}"
-        + (f", {shifts}" if shifts else "")
-        + f" → column {fig['column']}"
-        + (f", DRM {fig['drm']:+d}" if fig["drm"] else "")
-        + note
-    )
-    return {
-        "summary": summary,
-        "outcomes": _outcomes(scn, fig["column_index"], fig["drm"]),
-        "details": {**fig, "hidden_defenders": hidden, "exact_ratio": _ratio(fig)},
-    }
-
-
-def _ratio(fig: Json) -> str:
-    d = Fraction(fig["defense"])
-    return fmt(Fraction(fig["attack"]) / d) if d else "∞"

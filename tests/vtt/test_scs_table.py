@@ -11,7 +11,7 @@ from django.test import Client
 
 from rules.core.system import Action
 from rules.scs import SYSTEM
-from rules.scs.engine import scenario_of
+from rules.scs.state import scenario_of
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
 from vtt.encounters import fragments

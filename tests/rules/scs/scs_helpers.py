@@ -7,7 +7,8 @@ from typing import Any
 
 from rules.core.dice import LoadedDice
 from rules.core.system import Action, Audience, Event
-from rules.scs import SYSTEM, engine
+from rules.scs import SYSTEM, fold
+from rules.scs import state as scs_state
 
 BLUE = Audience("player", side="blue", actors=frozenset({"blue"}))
 RED = Audience("player", side="red", actors=frozenset({"red"}))
@@ -29,7 +30,7 @@ def act(
     assert loaded.remaining == 0, "a scripted die was not rolled"
     for event in events:
         before, payload = copy.deepcopy(state), copy.deepcopy(dict(event.payload))
-        folded = engine._fold(state, event)  # the fold itself, not the one resolve left
+        folded = fold.fold_event(state, event)  # the fold itself, not the one resolve left
         after = SYSTEM.apply(state, event)
         assert state == before, f"apply({event.kind}) must not change the state it was given"
         assert dict(event.payload) == payload, f"apply({event.kind}) changed the event"
@@ -42,7 +43,7 @@ def arrange(state: dict[str, Any], **positions: str | None) -> dict[str, Any]:
     """A copy with units put on hexes (None: removed from the map) for a hypothetical position."""
     state = copy.deepcopy(state)
     for uid, label in positions.items():
-        engine._place(state, uid, label)
+        scs_state.place_unit(state, uid, label)
         if label is None:
             state["units"][uid]["status"] = "eliminated"
     return state
@@ -51,8 +52,8 @@ def arrange(state: dict[str, Any], **positions: str | None) -> dict[str, Any]:
 def to_phase(state: dict[str, Any], phase: str, player: str | None = None) -> dict[str, Any]:
     """A copy in another phase of the same turn (per-phase bookkeeping reset as at its start)."""
     state = copy.deepcopy(state)
-    scn = engine.scenario_of(state)
-    engine._begin_phase(scn, state, state["turn"] or 1, player or state["player"], phase)
+    scn = scs_state.scenario_of(state)
+    scs_state.begin_phase(scn, state, state["turn"] or 1, player or state["player"], phase)
     return state
 
 

@@ -8,7 +8,8 @@ import pytest
 from scs_helpers import act, arrange, game, kinds, to_phase
 
 from rules.core.errors import IllegalAction
-from rules.scs import board, engine
+from rules.scs import board, figures, reach, stages
+from rules.scs import state as scs_state
 
 ROLLS = range(2, 13)
 
@@ -34,7 +35,7 @@ def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_1_5_6_p
     assert [d.purpose for d in events[0].dice] == ["CRT die 1", "CRT die 2"]
     assert "2d6 = 3 + 4 = 7: Ao1" in events[0].text
     # PD-23: the attacker takes the option as one step loss instead of retreating.
-    assert engine.stage_owner(state) == "blue"
+    assert stages.stage_owner(state) == "blue"
     state, events = act(state, "combat.retreat", "blue", losses="B5")
     assert state["units"]["B5"]["step"] == 1
     assert state["combat"] is None
@@ -71,8 +72,8 @@ def test_t17_three_to_one_dl1_eliminates_r4_and_attackers_may_advance_scs_adv_1_
     assert events[0].payload["result"] == "DL1"
     assert state["units"]["R4"]["status"] == "eliminated"
     assert state["steps_lost"]["red"] == 1
-    assert state["combat"]["stage"] if False else engine.stage_owner(state) == "blue"
-    assert engine._advance_eligible(engine.scenario_of(state), state) == ["B1", "B2", "B4"]
+    assert state["combat"]["stage"] if False else stages.stage_owner(state) == "blue"
+    assert stages.advance_eligible(scs_state.scenario_of(state), state) == ["B1", "B2", "B4"]
     with pytest.raises(IllegalAction, match="exceeds the limit of 4"):
         act(state, "combat.advance", "blue", units="B1,B2,B4")
     state, events = act(state, "combat.advance", "blue", units="B1,B2")
@@ -104,8 +105,8 @@ def test_t19_retreat_choices_and_the_ezoc_step_loss_scs_ret_5_2_1d() -> None:
     state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
     state, events = act(state, "attack.resolve", "blue", dice=[3, 4])
     assert events[0].payload["result"] == "Do1"
-    scn = engine.scenario_of(state)
-    paths = engine.legal_retreats(scn, state, ["R4"], 1)
+    scn = scs_state.scenario_of(state)
+    paths = stages.legal_retreats(scn, state, ["R4"], 1)
     assert {p["path"][0]: p["losses"] for p in paths} == {"05.06": 1, "06.04": 1, "06.05": 0}
     assert paths[0]["path"] == ["06.05"]  # the only loss-free choice comes first
     with pytest.raises(IllegalAction, match="illegal retreat path"):
@@ -119,7 +120,7 @@ def test_t19_retreat_choices_and_the_ezoc_step_loss_scs_ret_5_2_1d() -> None:
     assert safe["units"]["R4"]["hex"] == "06.05"
     assert safe["units"]["R4"]["status"] == "map"
     # The hex is empty: the attackers are offered the advance (EZOC does not stop it, SCS-2.1e).
-    assert engine.stage_owner(safe) == "blue"
+    assert stages.stage_owner(safe) == "blue"
 
 
 def test_retreating_stack_loses_one_step_per_ezoc_hex_not_per_unit_scs_2_1d() -> None:
@@ -128,8 +129,8 @@ def test_retreating_stack_loses_one_step_per_ezoc_hex_not_per_unit_scs_2_1d() ->
     state = combat(state)
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
     state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
-    scn = engine.scenario_of(state)
-    paths = engine.legal_retreats(scn, state, ["R4", "R6", "R7"], 2)
+    scn = scs_state.scenario_of(state)
+    paths = stages.legal_retreats(scn, state, ["R4", "R6", "R7"], 2)
     two = next(p for p in paths if p["path"] == ["05.06", "05.07"])
     assert two["losses"] == 2
     state, _events = act(state, "combat.retreat", "red", path="05.06,05.07", ezoc_losses="R4,R7")
@@ -175,7 +176,7 @@ def test_option_must_be_taken_as_losses_when_no_retreat_exists_scs_ret_5() -> No
         act(state, "combat.retreat", "red")
     state, _ = act(state, "combat.retreat", "red", losses="R4")
     assert state["units"]["R4"]["status"] == "eliminated"
-    assert engine._stage(state) == "advance"
+    assert stages.current_stage(state) == "advance"
 
 
 def test_defender_chooses_which_unit_loses_steps_scs_step_1_pd_24() -> None:
@@ -184,7 +185,7 @@ def test_defender_chooses_which_unit_loses_steps_scs_step_1_pd_24() -> None:
     state = combat(state)
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
     state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
-    assert engine.stage_owner(state) == "red"
+    assert stages.stage_owner(state) == "red"
     with pytest.raises(IllegalAction, match="exactly 1 step"):
         act(state, "combat.losses", "red", units="R4,R6")
     with pytest.raises(IllegalAction, match="did not take part"):
@@ -199,8 +200,8 @@ def test_attacker_losses_come_first_then_defender_pd_22() -> None:
     state = combat(arrange(state, B1="04.04", B2="04.05"))
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
     state, events = act(state, "attack.resolve", "blue", dice=[1, 1])
-    assert engine._stage(state) == "attacker_losses"
-    assert engine.stage_owner(state) == "blue"
+    assert stages.current_stage(state) == "attacker_losses"
+    assert stages.stage_owner(state) == "blue"
     state, events = act(state, "combat.losses", "blue", units="B2")
     assert kinds(events)[0] == "losses.taken"
     assert state["units"]["B2"]["step"] == 1
@@ -249,7 +250,7 @@ def test_zero_strength_units_join_but_never_attack_alone_pd_09() -> None:
     with pytest.raises(IllegalAction, match="at least one attacking unit"):
         act(state, "attack.declare", "blue", target="05.05", units="B8")
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B8")
-    fig = engine.combat_figures(engine.scenario_of(state), state, state["combat"])
+    fig = figures.combat_figures(scs_state.scenario_of(state), state, state["combat"])
     assert fig["attack"] == "4"
     off = combat(
         arrange(
@@ -264,7 +265,7 @@ def test_t23_out_of_supply_across_the_river_is_a_quarter_scs_cum_1() -> None:
     state = combat(arrange(game(), B1="06.05"))
     state["units"]["B1"]["oos"] = True
     state, _ = act(state, "attack.declare", "blue", target="07.05", units="B1")
-    fig = engine.combat_figures(engine.scenario_of(state), state, state["combat"])
+    fig = figures.combat_figures(scs_state.scenario_of(state), state, state["combat"])
     assert fig["attackers"][0]["strength"] == "1"
     assert fig["odds"] == "1:8"
     assert fig["column"] == "1:3"
@@ -294,8 +295,8 @@ def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_1_2_3(
     state, events = act(state, "attack.resolve", "blue", dice=[4, 5])
     assert events[0].payload["figures"]["odds"] == "2:1"
     assert events[0].payload["result"] == "Do1"
-    scn = engine.scenario_of(state)
-    free = {p["path"][0] for p in engine.legal_retreats(scn, state, ["R4"], 1) if not p["losses"]}
+    scn = scs_state.scenario_of(state)
+    free = {p["path"][0] for p in stages.legal_retreats(scn, state, ["R4"], 1) if not p["losses"]}
     assert free == {"05.04", "06.04", "06.05"}
     state, events = act(state, "combat.retreat", "red", path="05.04")
     assert "advance.moved" in kinds(events)
@@ -303,7 +304,7 @@ def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_1_2_3(
     assert state["units"]["B5"]["mp"] == "13/2"
     assert state["combat"] is None
     assert state["moving"] == ["B5"]
-    assert "06.05" not in engine.movement_options(scn, state, ["B5"])
+    assert "06.05" not in reach.movement_options(scn, state, ["B5"])
     with pytest.raises(IllegalAction, match="5/2 MP, 3/2 MP left"):
         act(state, "unit.move", "blue", units="B5", to="06.05")
     state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")  # may continue moving
@@ -379,7 +380,7 @@ def test_support_units_fire_from_range_and_take_no_losses_scs_art_1_pd_29() -> N
     with pytest.raises(IllegalAction, match="support module is off"):
         act(support_game(False), "attack.declare", "blue", target="05.05", units="B1,B8")
     state = support_game(True)
-    assert board.zoc(engine.scenario_of(state), state, "B8") == set()  # no ZOC (SCS-2.0a)
+    assert board.zoc(scs_state.scenario_of(state), state, "B8") == set()  # no ZOC (SCS-2.0a)
     with pytest.raises(IllegalAction, match="at least one attacking unit"):
         act(state, "attack.declare", "blue", target="05.05", units="B8")
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B8")
@@ -396,8 +397,8 @@ def test_ezoc_step_loss_applies_even_in_a_friendly_occupied_hex_scs_ret_3_pd_26(
     state = combat(state)
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
     state, _ = act(state, "attack.resolve", "blue", dice=[1, 1])
-    scn = engine.scenario_of(state)
-    paths = {p["path"][0]: p["losses"] for p in engine.legal_retreats(scn, state, ["R4"], 1)}
+    scn = scs_state.scenario_of(state)
+    paths = {p["path"][0]: p["losses"] for p in stages.legal_retreats(scn, state, ["R4"], 1)}
     assert paths["06.04"] == 1  # friendly R6 stands there: SCS-2.1h is for supply only
     state, _ = act(state, "combat.retreat", "red", path="06.04")
     assert state["units"]["R4"]["status"] == "eliminated"
@@ -422,7 +423,7 @@ def test_preview_before_the_roll_is_exact_against_enumerating_2d6_scs_cbt_8() ->
 
     state, _ = act(t20(), "overrun.declare", "blue", units="B5", target="05.05")
     preview = SYSTEM.preview(state, Action("attack.resolve", "blue", {}))
-    crt = engine.scenario_of(state).crt
+    crt = scs_state.scenario_of(state).crt
     counts: dict[str, int] = {}
     for a, b in itertools.product(range(1, 7), repeat=2):
         code = crt.lookup(3, a + b).code  # column 2:1
@@ -457,8 +458,8 @@ def at_the_west_edge(code: str, defender: str = "R4", **more: str) -> dict[str, 
 
 def test_a_retreat_off_the_map_is_offered_last_and_eliminates_scs_map_4_ret_2() -> None:
     state = at_the_west_edge("Dr1")
-    scn = engine.scenario_of(state)
-    paths = engine.legal_retreats(scn, state, ["R4"], 1)
+    scn = scs_state.scenario_of(state)
+    paths = stages.legal_retreats(scn, state, ["R4"], 1)
     assert [(p["path"], p["off_map"], p["losses"]) for p in paths] == [
         (["01.04"], False, 1),  # B2's ZOC (SCS-2.1d)
         (["01.06"], False, 1),  # B1's ZOC
@@ -482,8 +483,8 @@ def test_a_retreat_off_the_map_is_offered_last_and_eliminates_scs_map_4_ret_2() 
 
 def test_a_longer_retreat_may_leave_the_map_after_paying_its_ezoc_steps_scs_map_4_2_1d() -> None:
     state = at_the_west_edge("Dr2", defender="R1")
-    scn = engine.scenario_of(state)
-    paths = engine.legal_retreats(scn, state, ["R1"], 2)
+    scn = scs_state.scenario_of(state)
+    paths = stages.legal_retreats(scn, state, ["R1"], 2)
     leave = [p for p in paths if p["off_map"] and len(p["path"]) == 2]
     assert leave
     assert all(p["path"][0] in ("01.04", "01.06") for p in leave)
@@ -500,8 +501,8 @@ def test_a_longer_retreat_may_leave_the_map_after_paying_its_ezoc_steps_scs_map_
 def test_with_only_off_map_retreats_no_path_still_means_eliminated_scs_ret_5() -> None:
     boxed = {"B3": "01.04", "B7": "01.06"}
     state = at_the_west_edge("Dr1", **boxed)
-    scn = engine.scenario_of(state)
-    assert all(p["off_map"] for p in engine.legal_retreats(scn, state, ["R4"], 1))
+    scn = scs_state.scenario_of(state)
+    assert all(p["off_map"] for p in stages.legal_retreats(scn, state, ["R4"], 1))
     after, events = act(state, "combat.retreat", "red")
     assert after["units"]["R4"]["status"] == "eliminated"
     assert "SCS-RET-5" in events[0].text

@@ -13,10 +13,11 @@ from scs_helpers import act, arrange, game
 
 from rules.core.errors import RulesError
 from rules.geometry.hex import Hex
-from rules.scs import SYSTEM, board, engine
+from rules.scs import SYSTEM, board, reach
+from rules.scs import state as scs_state
 from rules.scs.scenario import Scenario
 
-HALDEN = engine.scenario_of(game())
+HALDEN = scs_state.scenario_of(game())
 COLUMNS, ROWS = 4, 3
 CELLS = [(x, y) for x in range(1, COLUMNS + 1) for y in range(1, ROWS + 1)]
 # Marsh (prohibited to mech) is rarer: woods and rough make the classes disagree on a path.
@@ -92,7 +93,7 @@ def unit(uid: str, side: str, move_class: str, a: int, ma: int, where: Hex) -> d
 def cheapest_by_brute_force(
     scn: Scenario, state: dict[str, Any], uids: list[str]
 ) -> dict[Hex, tuple[Fraction, list[Hex]]]:
-    """Every simple path, each step priced by engine.step_cost (SCS-TEC-2) for each unit: the
+    """Every simple path, each step priced by reach.step_cost (SCS-TEC-2) for each unit: the
     least summed MP to each hex every unit can afford, and one path that costs that."""
     origin = board.unit_hex(scn, state, uids[0])
     assert origin is not None
@@ -106,7 +107,7 @@ def cheapest_by_brute_force(
                 continue
             costs = {}
             for uid in uids:
-                cost, _ = engine.step_cost(scn, state, uid, here, nxt, enemy_zoc)
+                cost, _ = reach.step_cost(scn, state, uid, here, nxt, enemy_zoc)
                 if cost is None or spent[uid] + cost > left[uid]:
                     break
                 costs[uid] = spent[uid] + cost
@@ -186,7 +187,7 @@ def test_to_succeeds_whenever_a_legal_path_exists_and_costs_the_least_pd_10_scs_
         return  # e.g. the enemy set up in marsh it may not enter: not a position to test
     for uid, flag in zip(uids, oos, strict=False):
         state["units"][uid]["oos"] = flag
-    scn = engine.scenario_of(state)
+    scn = scs_state.scenario_of(state)
     oracle = cheapest_by_brute_force(scn, state, uids)
     for cell in scn.grid.cells:
         if cell == origin:
@@ -223,7 +224,7 @@ def test_a_mixed_group_finds_the_river_path_its_foot_unit_can_pay_for_pd_10() ->
 
 
 def test_the_small_map_helpers_name_the_grid_s_own_labels_and_hexsides() -> None:
-    grid = engine.scenario_of(
+    grid = scs_state.scenario_of(
         SYSTEM.start(
             {
                 "scenario": small_map(

@@ -8,9 +8,11 @@ import pytest
 from scs_helpers import act, arrange, game, to_phase
 
 from rules.core.errors import IllegalAction
-from rules.scs import board, engine
+from rules.scs import board, reach
+from rules.scs import state as scs_state
+from rules.scs.actions import movement, turn
 
-SCN = engine.scenario_of(game())
+SCN = scs_state.scenario_of(game())
 
 
 def labels(cells: set[tuple[int, int]]) -> set[str]:
@@ -55,7 +57,7 @@ def test_t10_bridge_adds_nothing_on_the_road_scs_3_2c() -> None:
     state = arrange(game(), R4=None, R1=None)
     state, _ = act(state, "unit.move", "blue", units="B5", to="09.05")
     assert state["units"]["B5"]["mp"] == "6"
-    options = engine.movement_options(SCN, arrange(game(), R4=None, R1=None), ["B5"])
+    options = reach.movement_options(SCN, arrange(game(), R4=None, R1=None), ["B5"])
     assert options["09.05"]["path"][-3:] == ["07.05", "08.05", "09.05"]
 
 
@@ -65,7 +67,7 @@ def test_t11_river_and_ezoc_cannot_continue_past_ma_scs_3_1b_2_1a() -> None:
     assert state["units"]["B1"]["mp"] == "3"
     with pytest.raises(IllegalAction, match=r"7 MP, MA is 4"):
         act(state, "unit.move", "blue", units="B1", path="07.04")
-    reason = engine.why_not_enter(SCN, state, ["B1"], "07.04")
+    reason = reach.why_not_enter(SCN, state, ["B1"], "07.04")
     assert "clear 1, river +1, enemy ZOC +2 = 4 MP, 1 MP left" in reason
 
 
@@ -82,7 +84,7 @@ def test_t13_marsh_is_prohibited_to_mech_even_by_minimum_move_scs_3_2d_3_1e() ->
     mech = arrange(game(), B5="04.07")
     with pytest.raises(IllegalAction, match=r"marsh is prohibited to mech"):
         act(mech, "unit.move", "blue", units="B5", path="04.08")
-    assert "04.08" not in engine.movement_options(SCN, mech, ["B5"])
+    assert "04.08" not in reach.movement_options(SCN, mech, ["B5"])
     foot = arrange(game(), B1="04.07")
     foot, _ = act(foot, "unit.move", "blue", units="B1", path="04.08")
     assert foot["units"]["B1"]["mp"] == "3"
@@ -217,7 +219,7 @@ def test_ezoc_to_ezoc_moves_are_legal_if_paid_scs_2_1a() -> None:
 def end_phases(state: dict, n: int) -> dict:
     for _ in range(n):
         for uid in list(state["due"]):
-            entry = engine.scenario_of(state).arrivals[uid].entry_hexes[0]
+            entry = scs_state.scenario_of(state).arrivals[uid].entry_hexes[0]
             state, _ = act(
                 state, "reinforcement.place", state["player"], unit=uid, hex=SCN.label(entry)
             )
@@ -295,7 +297,7 @@ def test_pd_14_blocked_reinforcement_may_enter_at_the_nearest_free_edge_hex() ->
     assert state["player"] == "red"
     assert state["due"] == ["R5"]
     options = sorted(
-        SCN.label(c) for c in engine.entry_hexes(engine.scenario_of(state), state, "R5")
+        SCN.label(c) for c in movement.entry_hexes(scs_state.scenario_of(state), state, "R5")
     )
     assert options == ["12.03", "12.07"]
     with pytest.raises(IllegalAction, match="enemy units"):
@@ -317,13 +319,13 @@ def test_units_on_an_exit_hex_may_leave_the_map_for_exit_vp_scs_map_4_3_3c() -> 
     state, _ = act(state, "unit.move", "blue", units="B4", to="12.05")
     from rules.scs import SYSTEM
 
-    assert "unit.exit" in [a["kind"] for a in SYSTEM.legal_actions(state, "blue")]
+    assert "unit.exit" in [a.kind for a in SYSTEM.legal_actions(state, "blue")]
     state, events = act(state, "unit.exit", "blue", units="B4")
     assert events[0].audience == "side:blue"
     assert "B4" not in (events[0].redacted_text or "")
     assert state["units"]["B4"]["status"] == "exited"
     assert state["units"]["B4"]["hex"] is None
-    assert engine.victory_points(engine.scenario_of(state), state)["blue"] == 2
+    assert turn.victory_points(scs_state.scenario_of(state), state)["blue"] == 2
     assert state["steps_lost"]["blue"] == 0
     raw["scenario"]["exits"] = {"Blue": ["05.05"]}
     with pytest.raises(ScenarioError, match="not at the map edge"):
@@ -339,8 +341,8 @@ def west_edge(allow: bool, **settings: Any) -> dict[str, Any]:
 
 def test_moves_may_leave_the_map_and_come_back_when_the_scenario_allows_scs_map_5() -> None:
     state = west_edge(True)
-    scn = engine.scenario_of(state)
-    options = engine.movement_options(scn, state, ["B4"])
+    scn = scs_state.scenario_of(state)
+    options = reach.movement_options(scn, state, ["B4"])
     # Off the map each hex costs what the default terrain (clear) costs; no EZOC out there.
     assert options["01.07"]["path"] == ["00.03", "00.04", "00.05", "00.06", "01.07"]
     assert options["01.07"]["mp"] == {"B4": "5"}
@@ -350,7 +352,9 @@ def test_moves_may_leave_the_map_and_come_back_when_the_scenario_allows_scs_map_
     assert after["units"]["B4"]["mp"] == "6"
     assert "00.05 → 01.06" in events[0].text
     assert "00.05" not in after["stacks"]
-    on_map = engine.movement_options(engine.scenario_of(west_edge(False)), west_edge(False), ["B4"])
+    on_map = reach.movement_options(
+        scs_state.scenario_of(west_edge(False)), west_edge(False), ["B4"]
+    )
     assert on_map["01.07"]["mp"] == {"B4": "6"}
     assert "00.03" not in on_map["01.07"]["path"]
 
@@ -372,8 +376,8 @@ def test_without_the_exception_a_path_may_not_leave_the_map_scs_map_5() -> None:
 
 def test_offmap_mp_prices_the_hexes_off_the_map_per_class_and_p_forbids_them_scs_map_5() -> None:
     state = west_edge(True, offmap_mp={"foot": 2, "mech": "P"})
-    scn = engine.scenario_of(state)
-    assert "00.03" not in engine.movement_options(scn, state, ["B4"])["01.07"]["path"]
+    scn = scs_state.scenario_of(state)
+    assert "00.03" not in reach.movement_options(scn, state, ["B4"])["01.07"]["path"]
     with pytest.raises(IllegalAction, match="off the map"):
         act(state, "unit.move", "blue", units="B4", path="00.03,00.04,01.04")
     foot = arrange(state, B4=None, B1="01.02")

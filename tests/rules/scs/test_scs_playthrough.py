@@ -9,11 +9,13 @@ import pytest
 
 from rules.core.dice import SeededDice
 from rules.core.system import GM, Action
-from rules.scs import SYSTEM, board, engine
+from rules.scs import SYSTEM, board
+from rules.scs import state as scs_state
+from rules.scs.actions import turn
 
 
 def check_invariants(state: dict[str, Any]) -> None:
-    scn = engine.scenario_of(state)
+    scn = scs_state.scenario_of(state)
     seen = set()
     for label, ids in state["stacks"].items():
         assert ids, f"empty stack left in {label}"
@@ -33,7 +35,7 @@ def check_invariants(state: dict[str, Any]) -> None:
 
 def choose(rng: random.Random, state: dict[str, Any]) -> Action | None:
     """A random legal order for whoever must act now (combat choices first)."""
-    scn = engine.scenario_of(state)
+    scn = scs_state.scenario_of(state)
     view = SYSTEM.view(state, GM)
     combat = view["combat"]
     if combat:
@@ -105,4 +107,4 @@ def test_random_legal_games_run_from_set_up_to_the_victory_check(seed: int) -> N
         check_invariants(state)
     assert state["phase"] == "over", "the game did not reach the victory check"
     assert state["winner"] in ("blue", "red", "draw")
-    assert state["vp"] == engine.victory_points(engine.scenario_of(state), state)
+    assert state["vp"] == turn.victory_points(scs_state.scenario_of(state), state)

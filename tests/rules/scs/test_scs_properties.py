@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from scs_helpers import BLUE, RED, act, arrange, game
 
 from rules.core.errors import RulesError
-from rules.scs import SYSTEM, board, engine
+from rules.scs import SYSTEM, board, stages
+from rules.scs import state as scs_state
 
-SCN = engine.scenario_of(game())
+SCN = scs_state.scenario_of(game())
 CELLS = sorted(SCN.grid.cells)
 BLUE_UNITS = ["B1", "B2", "B3", "B4", "B5", "B7", "B8"]
 RED_UNITS = ["R1", "R2", "R3", "R4", "R6", "R7"]
@@ -89,7 +90,7 @@ def test_a_retreat_never_enters_an_enemy_hex_and_leaves_the_map_only_as_its_last
                 state = arrange(state, **{blue: SCN.label(cell)})
         if state["units"][uid]["hex"] != SCN.label(where):
             return
-        options = engine.legal_retreats(SCN, state, [uid], length)
+        options = stages.legal_retreats(SCN, state, [uid], length)
         checked.append(len(options))
         for option in options:
             cells = [SCN.grid.parse(label) for label in option["path"]]

@@ -20,7 +20,8 @@ from rules.core.dice import SeededDice
 from rules.core.system import Event
 from rules.geometry.hex import Hex
 from rules.scs import BENCH as SYSTEM_BENCH
-from rules.scs import SYSTEM, board, engine
+from rules.scs import SYSTEM, board, figures, fold, reach
+from rules.scs import state as scs_state
 from rules.scs.crt import fmt
 from rules.scs.scenario import Scenario
 
@@ -28,8 +29,8 @@ from rules.scs.scenario import Scenario
 def reference_apply(state: dict[str, Any], event: Event) -> dict[str, Any]:
     """The old apply: a deep copy of the whole state, then the event's handler."""
     new = copy.deepcopy(state)
-    handler, _ = engine._APPLY[event.kind]
-    handler(engine.scenario_of(new), new, dict(event.payload))
+    handler, _ = fold.APPLY[event.kind]
+    handler(scs_state.scenario_of(new), new, dict(event.payload))
     return new
 
 
@@ -49,7 +50,7 @@ def test_resolve_and_apply_never_change_their_input_in_whole_random_games(seed: 
         assert state == before, f"resolve({action.kind}) changed its state"
         for event in events:
             payload = copy.deepcopy(dict(event.payload))
-            folded = engine._fold(state, event)  # afresh, not the fold resolve left for apply
+            folded = fold.fold_event(state, event)  # afresh, not the fold resolve left for apply
             assert state == before, f"folding {event.kind} changed its state"
             after = SYSTEM.apply(state, event)
             assert state == before, f"apply({event.kind}) changed its state"
@@ -68,7 +69,7 @@ def test_a_scratch_state_equals_the_fold_of_its_events(seed: int) -> None:
     state = game()
     for action in [*SYSTEM_BENCH["prelude"], SYSTEM_BENCH["action"]]:
         events = SYSTEM.resolve(state, action, SeededDice(seed))
-        scratch = engine.Scratch(state)
+        scratch = fold.Scratch(state)
         folded = state
         for event in events:
             scratch.emit(event)
@@ -153,11 +154,11 @@ def reference_movement_options(
             "mp": {u: fmt(spent0[u] + Fraction(spent[i], scale)) for i, u in enumerate(uids)},
             "minimum": False,
         }
-    engine.add_minimum_moves(scn, state, side, origin, uids, found)  # SCS-3.1e, not searched
+    reach.add_minimum_moves(scn, state, side, origin, uids, found)  # SCS-3.1e, not searched
     return found
 
 
-SCN = engine.scenario_of(game())
+SCN = scs_state.scenario_of(game())
 CELLS = sorted(SCN.grid.cells)
 UNITS = sorted(SCN.units)
 
@@ -187,7 +188,7 @@ def test_the_fast_move_search_equals_the_reference_on_random_positions_scs_3_2a_
         if SCN.units[ids[0]].side != side:
             continue
         for group in [ids, *([u] for u in ids)]:
-            fast = engine.movement_options(SCN, state, list(group))
+            fast = reach.movement_options(SCN, state, list(group))
             slow = reference_movement_options(SCN, state, list(group))
             assert fast == slow
             assert list(fast) == list(slow)
@@ -210,12 +211,12 @@ def test_apply_takes_the_fold_resolve_made_once_and_only_for_that_state_scs_eng_
         chained = SYSTEM.apply(chained, event)
     again = state
     for event in events:
-        again = engine._fold(again, event)
+        again = fold.fold_event(again, event)
     assert chained == again
     assert chained["combat"] is None
     for _ in range(100):  # resolved, never applied: the leftovers stay bounded
         SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(1))
-    assert len(engine.RECENT) <= 16
+    assert len(fold.RECENT) <= 16
 
 
 def test_remembered_combat_figures_follow_every_unit_input_scs_cbt_6_7() -> None:
@@ -225,26 +226,26 @@ def test_remembered_combat_figures_follow_every_unit_input_scs_cbt_6_7() -> None
     for action in SYSTEM_BENCH["prelude"]:
         for event in SYSTEM.resolve(state, action, SeededDice(0)):
             state = SYSTEM.apply(state, event)
-    scn, combat = engine.scenario_of(state), state["combat"]
-    first = engine.combat_figures(scn, state, combat)
+    scn, combat = scs_state.scenario_of(state), state["combat"]
+    first = figures.combat_figures(scn, state, combat)
     first["roll"] = 12
-    again = engine.combat_figures(scn, state, combat)
+    again = figures.combat_figures(scn, state, combat)
     assert again is not first
     assert "roll" not in again
     assert again["attack"] == "6"
     oos = copy.deepcopy(state)
     oos["units"]["B5"]["oos"] = True  # SCS-SUP-4: attack x 1/2
-    assert engine.combat_figures(scn, oos, combat)["attack"] == "3"
+    assert figures.combat_figures(scn, oos, combat)["attack"] == "3"
     worn = copy.deepcopy(state)
     worn["units"]["B5"]["step"] = 1  # SCS-STEP-1: 3-2-8
-    assert engine.combat_figures(scn, worn, combat)["attack"] == "3"
+    assert figures.combat_figures(scn, worn, combat)["attack"] == "3"
     weak = copy.deepcopy(state)
     weak["units"]["R4"]["oos"] = True  # PD-18: defense x 1, but the DRM "defender_oos" may read it
-    assert engine.combat_figures(scn, weak, combat)["defenders"][0]["modifiers"] == [
+    assert figures.combat_figures(scn, weak, combat)["defenders"][0]["modifiers"] == [
         ["out of supply", "1"]
     ]
     town = {**combat, "target": "07.05", "defenders": ["R1"]}
-    across = engine.combat_figures(scn, arrange(state, B5="06.04"), town)
+    across = figures.combat_figures(scn, arrange(state, B5="06.04"), town)
     assert (across["attack"], across["defense"]) == ("3", "8")  # PD-17 river x 1/2, town x 2
-    assert engine.combat_figures(scn, arrange(state, B5="07.04"), town)["attack"] == "6"
-    assert engine.combat_figures(scn, state, combat) == again
+    assert figures.combat_figures(scn, arrange(state, B5="07.04"), town)["attack"] == "6"
+    assert figures.combat_figures(scn, state, combat) == again

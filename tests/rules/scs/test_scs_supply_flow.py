@@ -13,9 +13,11 @@ from rules.core.errors import IllegalAction, RulesError
 from rules.core.log import Entry, fold
 from rules.core.system import GM as SYSTEM_GM
 from rules.core.system import Action
-from rules.scs import SYSTEM, board, engine
+from rules.scs import SYSTEM, board, figures, reach
+from rules.scs import state as scs_state
+from rules.scs.actions import turn
 
-SCN = engine.scenario_of(game())
+SCN = scs_state.scenario_of(game())
 
 
 def trace(state: dict[str, Any], uid: str) -> int | None:
@@ -34,12 +36,12 @@ def test_t15_supply_at_the_start_scs_sup_2_pd_20() -> None:
 
 def test_friendly_units_negate_ezoc_for_supply_only_scs_2_1h_2_1f() -> None:
     state = arrange(game(settings={"supply.trace_max_hexes": 2}), B5="12.06", B4="12.03")
-    scn = engine.scenario_of(state)
+    scn = scs_state.scenario_of(state)
     assert board.supply_trace(scn, state, "R6") is None  # EZOC blocks the line (SCS-2.1f)
     state = arrange(state, R7="12.05")
     assert [scn.label(c) for c in board.supply_trace(scn, state, "R6") or []] == ["11.05", "12.05"]
     # Not for movement: entering 12.05 still costs the EZOC +2.
-    cost, why = engine.step_cost(
+    cost, why = reach.step_cost(
         scn,
         state,
         "R6",
@@ -98,7 +100,7 @@ def test_out_of_supply_defense_is_unchanged_pd_18() -> None:
     state = arrange(to_phase(game(), "combat"), B1="04.04")
     state["units"]["R4"]["oos"] = True
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1")
-    fig = engine.combat_figures(SCN, state, state["combat"])
+    fig = figures.combat_figures(SCN, state, state["combat"])
     assert fig["defense"] == "3"
 
 
@@ -207,7 +209,7 @@ def test_vp_hex_control_changes_when_an_enemy_unit_enters_scs_ctrl_1_pd_31() -> 
     assert state["control"]["07.05"] == "red"
     state, _ = act(state, "unit.move", "blue", units="B5", to="07.05")
     assert state["control"]["07.05"] == "blue"
-    assert engine.victory_points(SCN, state) == {"blue": 3, "red": 2}
+    assert turn.victory_points(SCN, state) == {"blue": 3, "red": 2}
 
 
 def test_game_ends_after_the_last_turn_with_a_winner_scs_vic_1_pd_30() -> None:
@@ -224,7 +226,7 @@ def test_game_ends_after_the_last_turn_with_a_winner_scs_vic_1_pd_30() -> None:
 def test_enemy_steps_eliminated_score_victory_points_pd_30() -> None:
     state = arrange(game(), R4=None)
     state["steps_lost"]["red"] = 2
-    assert engine.victory_points(SCN, state)["blue"] == 2
+    assert turn.victory_points(SCN, state)["blue"] == 2
 
 
 def test_bad_actions_are_refused_without_changing_the_state() -> None:
@@ -265,12 +267,17 @@ def test_replaying_the_log_reproduces_the_state_and_dump_load_round_trips_scs_en
 
 def test_legal_actions_follow_the_phase_and_the_side() -> None:
     state = game()
-    assert {a["kind"] for a in SYSTEM.legal_actions(state, "blue")} >= {"unit.move", "phase.end"}
+    assert {a.kind for a in SYSTEM.legal_actions(state, "blue")} >= {"unit.move", "phase.end"}
     assert SYSTEM.legal_actions(state, "red") == []
     combat = to_phase(arrange(game(), B1="04.04"), "combat")
-    declare = [a for a in SYSTEM.legal_actions(combat, "blue") if a["kind"] == "attack.declare"]
+    declare = [a for a in SYSTEM.legal_actions(combat, "blue") if a.kind == "attack.declare"]
     assert declare
-    assert "05.05" in declare[0]["params"][0]["choices"]
+    target = declare[0].fields[0]
+    assert target.type == "cell"
+    assert "05.05" in [choice.value for choice in target.choices]
+    units = declare[0].fields[1]
+    assert units.type == "units"
+    assert ("B1", "B1 1/7 Infantry Rgt") in [(c.value, c.label) for c in units.choices]
     assert SYSTEM.actors is not None
     assert SYSTEM.actors(state) == ["blue", "red"]
 

@@ -1,0 +1,219 @@
+"""What every SCS action checks first, and the forced steps after a combat result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction, RulesError
+from rules.core.kit import Choice, Msg, choices
+from rules.core.params import list_param, str_param
+from rules.core.system import Action, Event
+from rules.geometry.hex import Hex
+from rules.scs import board
+from rules.scs import messages as m
+from rules.scs.board import State
+from rules.scs.crt import fmt
+from rules.scs.fold import Scratch
+from rules.scs.scenario import Scenario
+from rules.scs.stages import current_stage_data, stage_side
+from rules.scs.state import scenario_of
+
+Handler = Callable[[Scenario, State, Action, Scratch], None]
+
+
+def resolver(handler: Handler) -> Callable[[State, Action, Dice], list[Event]]:
+    """An action's `resolve`: checked, its events folded as they come, forced steps added.
+
+    Dice come from the server (SCS-ENG-1 / PD-33): seeded in play, scripted in tests.
+    """
+
+    def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
+        scn = scenario_of(state)
+        if action.actor not in scn.sides:
+            raise IllegalAction(f"{action.actor!r} is not a side of this game", "SCS-1.0a")
+        out = Scratch(state, scn, dice)
+        handler(scn, state, action, out)
+        if out.state.get("combat") is not None:
+            auto_steps(scn, out)
+        return out.events
+
+    resolve.__doc__ = handler.__doc__
+    return resolve
+
+
+def side_name(scn: Scenario, side: str) -> str:
+    return scn.side_names.get(side, side.title())
+
+
+def unit_text(scn: Scenario, state: State, uid: str) -> str:
+    unit = scn.units[uid]
+    step = board.current_step(scn, state, uid)
+    return f"{uid} {unit.name} ({step.attack}-{step.defense}-{step.ma})"
+
+
+def units_param(params: Mapping[str, Any], name: str = "units") -> list[str]:
+    seen: list[str] = []
+    for uid in list_param(params, name):
+        uid = uid.strip()
+        if uid and uid not in seen:
+            seen.append(uid)
+    return seen
+
+
+def hex_param(scn: Scenario, params: Mapping[str, Any], name: str) -> Hex:
+    label = str_param(params, name)
+    try:
+        return scn.grid.cell(label)
+    except RulesError as exc:
+        raise IllegalAction(f"{name}: {exc.message}", "SCS-MAP-3") from None
+
+
+def own_units(scn: Scenario, state: State, side: str, uids: list[str], rule: str) -> None:
+    if not uids:
+        raise IllegalAction("choose at least one unit", rule)
+    for uid in uids:
+        if uid not in scn.units:
+            raise IllegalAction(f"there is no unit {uid}", rule)
+        if scn.units[uid].side != side:
+            raise IllegalAction(f"{uid} is not a {side_name(scn, side)} unit", rule)
+        if state["units"][uid]["status"] != "map":
+            raise IllegalAction(f"{uid} is not on the map", rule)
+
+
+def one_hex(state: State, uids: list[str], rule: str) -> str:
+    hexes = {str(state["units"][uid]["hex"]) for uid in uids}
+    if len(hexes) != 1:
+        raise IllegalAction("the units must stand in one hex to move or attack together", rule)
+    return hexes.pop()
+
+
+def require_phase(
+    scn: Scenario, state: State, side: str, phases: tuple[str, ...], what: str
+) -> None:
+    """SCS-1.0a / SCS-3.3b: each action only in its side's own phase."""
+    if state["phase"] == "over":
+        raise IllegalAction("the game is over", "SCS-VIC-1")
+    if state["player"] != side:
+        raise IllegalAction(
+            f"it is {side_name(scn, state['player'])}'s {state['phase']} phase; "
+            f"{side_name(scn, side)} cannot {what} now",
+            "SCS-1.0a",
+        )
+    if state["phase"] not in phases:
+        raise IllegalAction(f"{what} is not allowed in the {state['phase']} phase", "SCS-1.1")
+
+
+def no_combat(state: State) -> None:
+    if state["combat"] is not None:
+        raise IllegalAction("finish the combat in progress first", "SCS-CBT-5")
+
+
+def auto_steps(scn: Scenario, out: Scratch) -> None:
+    """Advance the combat through every stage whose outcome is forced (SCS-CRT-3 order, PD-22)."""
+    while True:
+        state = out.state
+        found = current_stage_data(state, scn)
+        if found is None:
+            return
+        stage, data = found
+        combat = state["combat"]
+        if stage == "end":
+            out.emit(
+                Event(
+                    "combat.ended",
+                    {"target": combat["target"]},
+                    text=f"Combat at {combat['target']} is over",
+                )
+            )
+            return
+        side = stage_side(combat, stage)
+        if stage.endswith("_losses"):
+            owed, units, total = data
+            if owed >= total or len(units) == 1:
+                losses = [u for u in units for _ in range(board.steps_left(scn, state, u))][:owed]
+                out.emit(losses_event(scn, state, side, stage, losses))
+                continue
+            return
+        if stage.endswith("_retreat"):
+            return
+        if stage == "advance":
+            eligible = data
+            if combat["kind"] == "overrun":  # SCS-OVR-3: overrunners must enter the emptied hex
+                out.emit(
+                    Event(
+                        "advance.moved",
+                        {
+                            "units": eligible,
+                            "hex": combat["target"],
+                            "forced": True,
+                            "mp_cost": fmt(scn.overrun_enter_cost),
+                        },
+                        text=f"{', '.join(eligible)} must enter {combat['target']} "
+                        + (
+                            f"for {fmt(scn.overrun_enter_cost)} MP"
+                            if scn.overrun_enter_cost
+                            else "at no MP cost"
+                        )
+                        + " (SCS-OVR-3)",
+                    )
+                )
+                continue
+            return
+
+
+def losses_event(
+    scn: Scenario, state: State, side: str, stage: str | None, losses: list[str]
+) -> Event:
+    counts: dict[str, int] = {}
+    for uid in losses:
+        counts[uid] = counts.get(uid, 0) + 1
+    parts = []
+    defs, now = scn.units, state["units"]
+    for uid, n in counts.items():
+        gone = len(defs[uid].steps) - now[uid]["step"] <= n  # SCS-STEP-1: its last steps
+        parts.append(
+            f"{uid} loses {n} step{'s' * (n > 1)}" + (" and is eliminated" if gone else "")
+        )
+    return Event(
+        "losses.taken",
+        {"side": side, "stage": stage, "losses": losses},
+        text=f"{side_name(scn, side)}: " + "; ".join(parts) + " (SCS-STEP-1)",
+    )
+
+
+PHASE_NAMES = {
+    "setup": m.PHASE_SETUP,
+    "movement": m.PHASE_MOVEMENT,
+    "combat": m.PHASE_COMBAT,
+    "exploitation": m.PHASE_EXPLOITATION,
+    "supply": m.PHASE_SUPPLY,
+    "over": m.PHASE_OVER,
+}
+
+
+def phase_name(phase: str) -> Msg | str:
+    """A phase as a reader names it ("Movement Phase")."""
+    known = PHASE_NAMES.get(phase)
+    return phase if known is None else known()
+
+
+def playing(scn: Scenario, state: State, actor: str) -> bool:
+    """Whether `actor` is a side of a game still being played (forms are offered to sides only)."""
+    return actor in scn.sides and state["phase"] != "over"
+
+
+def own_turn(scn: Scenario, state: State, actor: str) -> bool:
+    """Whether it is `actor`'s phase with no combat waiting (SCS-1.0a, SCS-CBT-5)."""
+    return playing(scn, state, actor) and state["combat"] is None and state["player"] == actor
+
+
+def unit_choices(scn: Scenario, uids: Iterable[str]) -> tuple[Choice, ...]:
+    """Units to pick from, each shown by its id and name."""
+    return choices((uid, f"{uid} {scn.units[uid].name}") for uid in uids)
+
+
+def cell_choices(labels: Iterable[str]) -> tuple[Choice, ...]:
+    """Hexes to pick from, by their ids (SCS-MAP-1)."""
+    return choices((label, label) for label in labels)

@@ -1,0 +1,354 @@
+"""Movement phase actions: move, leave the map, take back, reorder, reinforcements."""
+
+from __future__ import annotations
+
+from rules.core.errors import IllegalAction, RulesError
+from rules.core.kit import ActionTemplate, Field
+from rules.core.params import list_param, str_param
+from rules.core.system import Action, Event
+from rules.geometry.hex import Hex
+from rules.scs import board
+from rules.scs import messages as m
+from rules.scs.actions.common import (
+    cell_choices,
+    hex_param,
+    no_combat,
+    one_hex,
+    own_turn,
+    own_units,
+    require_phase,
+    side_name,
+    unit_choices,
+    unit_text,
+    units_param,
+)
+from rules.scs.board import State
+from rules.scs.crt import fmt
+from rules.scs.fold import Scratch
+from rules.scs.reach import movable, movement_options, step_cost, why_not_enter
+from rules.scs.scenario import Scenario
+from rules.scs.state import scenario_of
+
+
+def resolve_move(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-3.0 / SCS-3.1a: any of the side's units in one hex move together along `path` or the
+    cheapest legal path to `to`; friendly stacks are passed through freely (SCS-STK-4)."""
+    side = action.actor
+    require_phase(scn, state, side, ("movement", "exploitation"), "move")
+    no_combat(state)
+    if state["due"]:
+        raise IllegalAction("place this turn's reinforcements first", "SCS-1.2a")
+    uids = units_param(action.params)
+    own_units(scn, state, side, uids, "SCS-3.0")
+    start_label = one_hex(state, uids, "SCS-3.0")
+    for uid in uids:
+        reason = movable(scn, state, uid)
+        if reason:
+            raise IllegalAction(f"{uid} cannot move: {reason}", "SCS-3.1")
+    options = movement_options(scn, state, uids)
+    path_labels = list_param(action.params, "path")
+    if path_labels:
+        path = [_path_label(scn, p) for p in path_labels]
+        if path[0] == start_label:  # a path may name the hex it starts from
+            path = path[1:]
+        if not path:
+            raise IllegalAction("the path must enter at least one hex", "SCS-3.0")
+        target = path[-1]
+        _check_path(scn, state, uids, start_label, path)
+        if not scn.grid.contains(scn.grid.parse(target)):
+            raise IllegalAction(
+                f"a move must end on the map, not in {target}; units leave the map only from "
+                "an exit hex (unit.exit, SCS-MAP-4)",
+                "SCS-MAP-5",
+            )
+        option = options.get(target)
+        cost_mp: dict[str, str]
+        minimum = False
+        enemy_zoc = board.ezoc(scn, state, side)
+        costs = {u: board.mp_spent(state, u) for u in uids}
+        prev = scn.grid.cell(start_label)
+        over = None
+        for label in path:
+            nxt = scn.grid.parse(label)
+            for uid in uids:
+                c, why = step_cost(scn, state, uid, prev, nxt, enemy_zoc)
+                assert c is not None
+                costs[uid] += c
+                if costs[uid] > board.ma_eff(scn, state, uid):
+                    over = f"{uid}: entering {label} ({why}) needs {fmt(costs[uid])} MP, MA is "
+                    over += f"{board.ma_eff(scn, state, uid)} (SCS-3.1b)"
+            prev = nxt
+        if over:
+            if len(path) == 1 and option is not None and option["minimum"]:
+                minimum = True
+                cost_mp = option["mp"]
+            else:
+                raise IllegalAction(over, "SCS-3.1b")
+        else:
+            cost_mp = {u: fmt(c) for u, c in costs.items()}
+    else:
+        target = scn.label(hex_param(scn, action.params, "to"))
+        option = options.get(target)
+        if option is None:
+            raise IllegalAction(why_not_enter(scn, state, uids, target), "SCS-3.2a")
+        path, cost_mp, minimum = option["path"], option["mp"], option["minimum"]
+    moved = len(uids)
+    text = f"{side_name(scn, side)} moved {', '.join(uids)} {start_label} → {' → '.join(path)}"
+    spent = "; ".join(f"{u} {cost_mp[u]} of {board.ma_eff(scn, state, u)} MP" for u in uids)
+    text += " (minimum move, SCS-3.1e)" if minimum else f" ({spent})"
+    out.emit(
+        Event(
+            "unit.moved",
+            {"units": uids, "path": path, "mp": cost_mp, "minimum": minimum, "from": start_label},
+            text=text,
+            audience=f"side:{side}",
+            redacted_text=f"{side_name(scn, side)} moved {moved} counter{'s' * (moved > 1)} "
+            f"{start_label} → {path[-1]}",
+        )
+    )
+
+
+def _path_label(scn: Scenario, label: str) -> str:
+    """A move path's hex id: a hex of the map, or one just off it where the scenario allows
+    moves to leave the map and come back (allow_offmap_movement, SCS-MAP-5)."""
+    try:
+        cell_ = scn.grid.parse(label.strip())
+    except RulesError as exc:
+        raise IllegalAction(f"path: {exc.message}", "SCS-MAP-1") from None
+    if not scn.grid.contains(cell_) and cell_ not in scn.offmap_cells:
+        why = "" if scn.allow_offmap_movement else "; moves may not leave the map"
+        raise IllegalAction(f"path: hex {label.strip()} is off the map{why}", "SCS-MAP-5")
+    return scn.label(cell_)
+
+
+def _check_path(scn: Scenario, state: State, uids: list[str], start: str, path: list[str]) -> None:
+    prev = scn.grid.cell(start)
+    enemy_zoc = board.ezoc(scn, state, scn.units[uids[0]].side)
+    for label in path:
+        nxt = scn.grid.parse(label)
+        if not scn.grid.adjacent(prev, nxt):
+            raise IllegalAction(f"{label} is not adjacent to {scn.label(prev)}", "SCS-3.0")
+        for uid in uids:
+            c, why = step_cost(scn, state, uid, prev, nxt, enemy_zoc)
+            if c is None:
+                raise IllegalAction(f"{uid} cannot enter {label}: {why}", "SCS-3.2d")
+        prev = nxt
+
+
+def resolve_exit(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-MAP-4 / SCS-3.3c: units on one of their side's exit hexes leave the map (exit VP)."""
+    side = action.actor
+    require_phase(scn, state, side, ("movement", "exploitation"), "leave the map")
+    no_combat(state)
+    uids = units_param(action.params)
+    own_units(scn, state, side, uids, "SCS-MAP-4")
+    label = one_hex(state, uids, "SCS-MAP-4")
+    if scn.grid.cell(label) not in scn.exits.get(side, frozenset()):
+        raise IllegalAction(f"{label} is not an exit hex for {side_name(scn, side)}", "SCS-MAP-4")
+    for uid in uids:
+        reason = movable(scn, state, uid)
+        if reason:
+            raise IllegalAction(f"{uid} cannot move: {reason}", "SCS-MAP-4")
+    out.emit(
+        Event(
+            "units.exited",
+            {"units": uids, "hex": label, "side": side},
+            text=f"{side_name(scn, side)}: {', '.join(uids)} leave the map from {label}"
+            + (f" ({scn.exit_vp} VP each)" if scn.exit_vp else "")
+            + " (SCS-3.3c)",
+            audience=f"side:{side}",
+            redacted_text=f"{len(uids)} {side_name(scn, side)} counter(s) leave the map "
+            f"from {label}",
+        )
+    )
+
+
+def resolve_undo(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-ENG-2 / PD-34: a move may be taken back until another stack moves or a die is rolled."""
+    side = action.actor
+    require_phase(scn, state, side, ("movement", "exploitation"), "undo a move")
+    last = state["last_move"]
+    if not last:
+        raise IllegalAction("there is no move to take back", "SCS-ENG-2")
+    out.emit(
+        Event(
+            "move.undone",
+            {"units": last["units"], "hex": last["from"]},
+            text=f"{side_name(scn, side)} took back the move of {', '.join(last['units'])}",
+            audience=f"side:{side}",
+            redacted_text=f"{side_name(scn, side)} took back a move",
+        )
+    )
+
+
+def resolve_reorder(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """PD-07: the owner chooses which unit is on top, in his own phases."""
+    side = action.actor
+    if state["player"] != side or state["phase"] == "over":
+        raise IllegalAction("stacks are reordered in your own phases", "PD-07")
+    label = scn.label(hex_param(scn, action.params, "hex"))
+    stack = board.stack(state, label)
+    if not stack or scn.units[stack[0]].side != side:
+        raise IllegalAction(f"no {side_name(scn, side)} stack in {label}", "PD-07")
+    top = str_param(action.params, "top")
+    if top not in stack:
+        raise IllegalAction(f"{top} is not in the stack in {label}", "PD-07")
+    order = [top] + [u for u in stack if u != top]
+    out.emit(
+        Event(
+            "stack.reordered",
+            {"hex": label, "order": order},
+            text=f"{side_name(scn, side)} put {top} on top in {label}",
+            audience=f"side:{side}",
+            redacted_text=f"{side_name(scn, side)} rearranged the stack in {label}",
+        )
+    )
+
+
+def entry_hexes(scn: Scenario, state: State, uid: str) -> list[Hex]:
+    """SCS-REI-1 / PD-14: where a due reinforcement may enter now (nearest free edge if blocked)."""
+    side = scn.units[uid].side
+    listed = list(scn.arrivals[uid].entry_hexes)
+    free = [c for c in listed if board.occupant(scn, state, c) in (None, side)]
+    if free or scn.blocked != "nearest_free_edge_hex":
+        return free
+    edge = [
+        c
+        for c in sorted(scn.grid.cells)
+        if len(scn.grid.neighbours(c)) < 6 and board.occupant(scn, state, c) in (None, side)
+    ]
+    if not edge:
+        return []
+    nearest = min(min(scn.grid.distance(c, e) for e in listed) for c in edge)
+    return [c for c in edge if min(scn.grid.distance(c, e) for e in listed) == nearest]
+
+
+def resolve_reinforce(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-REI-1: place a due reinforcement on one of its entry hexes (EZOC ignored, no enemy)."""
+    side = action.actor
+    require_phase(scn, state, side, ("movement",), "place reinforcements")
+    uid = str_param(action.params, "unit")
+    if uid not in state["due"]:
+        raise IllegalAction(f"{uid} is not a reinforcement due now", "SCS-REI-1")
+    cell_ = hex_param(scn, action.params, "hex")
+    owner = board.occupant(scn, state, cell_)
+    if owner is not None and owner != side:
+        raise IllegalAction(f"{scn.label(cell_)} holds enemy units", "SCS-REI-1")
+    allowed = entry_hexes(scn, state, uid)
+    if cell_ not in allowed:
+        entries = ", ".join(scn.label(c) for c in allowed)
+        raise IllegalAction(f"{uid} enters on {entries} only", "SCS-REI-1")
+    out.emit(
+        Event(
+            "reinforcement.placed",
+            {"unit": uid, "hex": scn.label(cell_)},
+            text=f"{side_name(scn, side)} reinforcement {unit_text(scn, state, uid)} "
+            f"arrives on {scn.label(cell_)}",
+            audience=f"side:{side}",
+            redacted_text=f"A {side_name(scn, side)} reinforcement arrives on {scn.label(cell_)}",
+        )
+    )
+
+
+def movers(scn: Scenario, state: State, actor: str) -> list[str]:
+    """The side's units that may move now (its movement or exploitation phase, arrivals placed)."""
+    if not own_turn(scn, state, actor) or state["phase"] not in ("movement", "exploitation"):
+        return []
+    if state["due"]:
+        return []
+    return [
+        uid
+        for uid in sorted(state["units"])
+        if scn.units[uid].side == actor
+        and state["units"][uid]["status"] == "map"
+        and movable(scn, state, uid) is None
+    ]
+
+
+def offer_reinforce(state: State, actor: str) -> ActionTemplate | None:
+    """SCS-REI-1: this turn's reinforcements are placed before anything moves."""
+    scn = scenario_of(state)
+    if not own_turn(scn, state, actor) or state["phase"] not in ("movement", "exploitation"):
+        return None
+    if not state["due"]:
+        return None
+    first = state["due"][0]
+    entries = [scn.label(c) for c in entry_hexes(scn, state, first)] or ["—"]
+    return ActionTemplate(
+        "reinforcement.place",
+        m.PLACE_REINFORCEMENT(),
+        "SCS-REI-1",
+        (
+            Field("unit", m.UNIT(), "choice", unit_choices(scn, state["due"]), first),
+            Field("hex", m.ENTRY_HEX(), "cell", cell_choices(entries), entries[0]),
+        ),
+    )
+
+
+def offer_move(state: State, actor: str) -> ActionTemplate | None:
+    """SCS-3.0: units in one hex move together (the board offers each stack's reach)."""
+    scn = scenario_of(state)
+    found = movers(scn, state, actor)
+    if not found:
+        return None
+    return ActionTemplate(
+        "unit.move",
+        m.MOVE(),
+        "SCS-3.0",
+        (
+            Field("units", m.MOVE_UNITS(), "units", unit_choices(scn, found), found[0]),
+            Field("to", m.TO_HEX(), "cell"),
+        ),
+    )
+
+
+def offer_exit(state: State, actor: str) -> ActionTemplate | None:
+    """SCS-MAP-4: units on one of their side's exit hexes may leave the map."""
+    scn = scenario_of(state)
+    exits = scn.exits.get(actor, frozenset())
+    leaving = [
+        u for u in movers(scn, state, actor) if scn.grid.cell(state["units"][u]["hex"]) in exits
+    ]
+    if not leaving:
+        return None
+    return ActionTemplate(
+        "unit.exit",
+        m.LEAVE_MAP(),
+        "SCS-MAP-4",
+        (Field("units", m.EXIT_UNITS(), "units", unit_choices(scn, leaving), leaving[0]),),
+    )
+
+
+def offer_undo(state: State, actor: str) -> ActionTemplate | None:
+    """SCS-ENG-2 / PD-34: the last move may be taken back."""
+    scn = scenario_of(state)
+    if not own_turn(scn, state, actor) or state["phase"] not in ("movement", "exploitation"):
+        return None
+    if not state["last_move"]:
+        return None
+    return ActionTemplate("move.undo", m.TAKE_BACK(), "SCS-ENG-2")
+
+
+def offer_reorder(state: State, actor: str) -> ActionTemplate | None:
+    """PD-07: the owner chooses the top unit of his stacks in his own phases."""
+    scn = scenario_of(state)
+    if not own_turn(scn, state, actor):
+        return None
+    if state["phase"] == "setup" and actor in state["setup_done"]:
+        return None
+    stacks = [
+        h
+        for h, ids in sorted(state["stacks"].items())
+        if len(ids) > 1 and scn.units[ids[0]].side == actor
+    ]
+    if not stacks:
+        return None
+    return ActionTemplate(
+        "stack.order",
+        m.TOP_UNIT_FORM(),
+        "PD-07",
+        (
+            Field("hex", m.HEX(), "cell", cell_choices(stacks), stacks[0]),
+            Field("top", m.TOP_UNIT(), "text"),
+        ),
+    )

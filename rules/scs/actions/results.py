@@ -1,0 +1,263 @@
+"""A combat result carried out (SCS-CRT-3): step losses, retreats, advance after combat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.errors import IllegalAction, RulesError
+from rules.core.kit import ActionTemplate, Field
+from rules.core.params import list_param
+from rules.core.system import Action, Event
+from rules.scs import board
+from rules.scs import messages as m
+from rules.scs.actions.common import losses_event, playing, side_name, unit_choices, units_param
+from rules.scs.board import State
+from rules.scs.fold import STEP_PARTS, Scratch, writable
+from rules.scs.scenario import Scenario
+from rules.scs.stages import (
+    advance_eligible,
+    alive_units,
+    combat_parts,
+    current_stage,
+    legal_retreats,
+    owed_steps,
+    retreat_length,
+    side_part,
+    stage_owner,
+)
+from rules.scs.state import scenario_of, take_step
+
+
+def resolve_losses(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-STEP-1 / PD-24: the owner allocates the step losses among the units in the combat."""
+    stage = current_stage(state)
+    side = action.actor
+    if stage not in ("attacker_losses", "defender_losses") or stage_owner(state) != side:
+        raise IllegalAction("no step losses are waiting for your choice", "SCS-CRT-3")
+    owed, units = owed_steps(scn, state, side)
+    losses = [u.strip() for u in list_param(action.params, "units")]
+    if len(losses) != owed:
+        raise IllegalAction(
+            f"choose exactly {owed} step losses (one unit id per step)", "SCS-STEP-1"
+        )
+    for uid in set(losses):
+        if uid not in units:
+            raise IllegalAction(f"{uid} did not take part in this combat", "SCS-STEP-1")
+        if losses.count(uid) > board.steps_left(scn, state, uid):
+            raise IllegalAction(
+                f"{uid} has only {board.steps_left(scn, state, uid)} steps", "SCS-STEP-1"
+            )
+    out.emit(losses_event(scn, state, side, stage, losses))
+
+
+def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-RET-1..5, SCS-2.1d, PD-23: option losses, then a retreat path per group of units."""
+    stage = current_stage(state)
+    side = action.actor
+    if stage not in ("attacker_retreat", "defender_retreat") or stage_owner(state) != side:
+        raise IllegalAction("no retreat is waiting for your choice", "SCS-CRT-3")
+    result, combat = combat_parts(state)
+    part = side_part(result, combat, side)
+    remaining = list(combat["to_retreat"][side])
+    payload: dict[str, Any] = {"side": side}
+    extra = [u.strip() for u in list_param(action.params, "losses")]
+    k = combat["option_k"].get(side)
+    work = writable(state, STEP_PARTS)
+    if k is None:
+        k = len(extra)
+        if k > part.option:
+            raise IllegalAction(
+                f"the option allows at most {part.option} extra step losses", "PD-23"
+            )
+        for uid in set(extra):
+            if uid not in remaining or extra.count(uid) > board.steps_left(scn, state, uid):
+                raise IllegalAction(f"{uid} cannot take {extra.count(uid)} step losses", "PD-23")
+        payload["k"] = k
+        payload["extra_losses"] = extra
+        for uid in extra:
+            take_step(scn, work, uid)
+        remaining = alive_units(work, remaining)
+    elif extra:
+        raise IllegalAction("the option losses were already chosen", "PD-23")
+    length = retreat_length(state, side, k)
+    uids = units_param(action.params) or remaining
+    uids = [u for u in uids if u in remaining]
+    if length == 0 or not remaining:
+        if list_param(action.params, "path"):
+            raise IllegalAction("no retreat is needed after these losses", "PD-23")
+        payload.update(units=remaining, path=[], ezoc_losses={}, eliminated=[])
+        text = f"{side_name(scn, side)} takes the option as {k} step loss{'es' * (k != 1)}"
+        out.emit(
+            Event("retreat.moved", payload, text=text + (f" ({', '.join(extra)})" if extra else ""))
+        )
+        return
+    if not uids:
+        raise IllegalAction("choose units that still have to retreat", "SCS-RET-1")
+    if len({work["units"][u]["hex"] for u in uids}) != 1:
+        raise IllegalAction("a retreating group must start from one hex", "SCS-RET-4")
+    options = legal_retreats(scn, work, uids, length)
+    path = [_retreat_label(scn, p) for p in list_param(action.params, "path")]
+    eliminated: list[str] = []
+    off_map: str | None = None
+    if not options or (not path and all(o["off_map"] for o in options)):
+        if path:
+            raise IllegalAction(f"no legal retreat of {length} hexes exists", "SCS-RET-5")
+        if payload.get("k") is not None and k < part.option:
+            raise IllegalAction(
+                f"no retreat of {length} hexes exists on the map: take more of the option as "
+                "step losses" + (" (or retreat off the map)" if options else ""),
+                "SCS-RET-5",
+            )
+        # SCS-RET-5: no retreat on the map; leaving it would eliminate them as well (SCS-MAP-4).
+        eliminated = list(uids)
+        chosen: dict[str, Any] = {"path": [], "ezoc": []}
+    else:
+        match = [o for o in options if o["path"] == path]
+        if not match:
+            best = options[0]["path"]
+            raise IllegalAction(
+                f"illegal retreat path; legal e.g. {' → '.join(best)} (each hex one farther, "
+                "no enemy or prohibited hex)",
+                "SCS-RET-2",
+            )
+        chosen = match[0]
+        if chosen["off_map"]:  # SCS-MAP-4 / SCS-3.3c: the units leave the map and are gone
+            *on_map, off_map = chosen["path"]
+            chosen = {**chosen, "path": on_map}
+            eliminated = list(uids)
+    # SCS-2.1d / SCS-RET-3: one step per EZOC hex entered, per retreating stack, owner's choice.
+    wanted = [u.strip() for u in list_param(action.params, "ezoc_losses")]
+    ezoc_losses: dict[str, list[str]] = {}
+    group = list(uids)
+    for i, label in enumerate(chosen["path"]):
+        if label in chosen["ezoc"]:
+            group = alive_units(work, group)
+            if not group:
+                break
+            pick = wanted.pop(0) if wanted else None
+            if pick not in group:
+                pick = max(group, key=lambda u: board.steps_left(scn, work, u))
+            ezoc_losses[str(i)] = [pick]
+            take_step(scn, work, pick)
+    payload.update(units=uids, path=chosen["path"], ezoc_losses=ezoc_losses, eliminated=eliminated)
+    if off_map is not None:
+        payload["off_map"] = off_map
+        route = " → ".join([*chosen["path"], off_map])
+        verb = "retreats" if len(uids) == 1 else "retreat"
+        text = (
+            f"{', '.join(uids)} {verb} off the map ({route}) and "
+            f"{'is' if len(uids) == 1 else 'are'} eliminated (SCS-MAP-4)"
+        )
+        if ezoc_losses:
+            lost = ", ".join(f"{v[0]} in {chosen['path'][int(i)]}" for i, v in ezoc_losses.items())
+            text += f"; EZOC step losses on the way: {lost} (SCS-2.1d)"
+    elif eliminated:
+        text = f"{', '.join(uids)} cannot retreat {length} hexes and are eliminated (SCS-RET-5)"
+    else:
+        verb = "retreats" if len(uids) == 1 else "retreat"
+        n = len(chosen["path"])
+        text = f"{', '.join(uids)} {verb} {n} hex{'es' * (n > 1)}: {' → '.join(chosen['path'])}"
+        if ezoc_losses:
+            lost = ", ".join(f"{v[0]} in {chosen['path'][int(i)]}" for i, v in ezoc_losses.items())
+            text += f"; EZOC step losses: {lost} (SCS-2.1d)"
+    if extra:
+        text = f"Option: {', '.join(extra)} lose{'s' * (len(extra) == 1)} a step; " + text
+    out.emit(Event("retreat.moved", payload, text=f"{side_name(scn, side)}: {text}"))
+
+
+def _retreat_label(scn: Scenario, label: str) -> str:
+    """A retreat path's hex id, on the map or (its last hex) just off it (SCS-MAP-4)."""
+    try:
+        return scn.label(scn.grid.parse(label.strip()))
+    except RulesError as exc:
+        raise IllegalAction(f"path: {exc.message}", "SCS-MAP-1") from None
+
+
+def resolve_advance(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
+    """SCS-ADV-1 / PD-27: surviving attackers may enter the emptied hex, up to the limit."""
+    if current_stage(state) != "advance" or stage_owner(state) != action.actor:
+        raise IllegalAction("no advance after combat is on offer", "SCS-ADV-1")
+    combat = state["combat"]
+    eligible = advance_eligible(scn, state)
+    uids = units_param(action.params)
+    for uid in uids:
+        if uid not in eligible:
+            raise IllegalAction(f"{uid} may not advance into {combat['target']}", "SCS-ADV-1")
+    points = sum(board.unit_points(scn, state, u) for u in uids)
+    if points > scn.stacking_limit:
+        raise IllegalAction(
+            f"advancing {points} stacking points exceeds the limit of {scn.stacking_limit}",
+            "SCS-ADV-1",
+        )
+    text = (
+        f"{', '.join(uids)} advance into {combat['target']} (SCS-ADV-1)"
+        if uids
+        else f"{side_name(scn, action.actor)} declines to advance"
+    )
+    out.emit(
+        Event("advance.moved", {"units": uids, "hex": combat["target"], "forced": False}, text=text)
+    )
+
+
+def _waiting(state: State, actor: str, stages: tuple[str, ...]) -> Scenario | None:
+    """The scenario when the combat waits for `actor` in one of `stages`, else None."""
+    scn = scenario_of(state)
+    if not playing(scn, state, actor) or state["combat"] is None:
+        return None
+    if stage_owner(state) != actor or current_stage(state) not in stages:
+        return None
+    return scn
+
+
+def offer_losses(state: State, actor: str) -> ActionTemplate | None:
+    """SCS-STEP-1 / PD-24: the owner allocates the step losses owed."""
+    scn = _waiting(state, actor, ("attacker_losses", "defender_losses"))
+    if scn is None:
+        return None
+    owed, units = owed_steps(scn, state, actor)
+    return ActionTemplate(
+        "combat.losses",
+        m.TAKE_LOSSES(n=owed),
+        "SCS-STEP-1",
+        (
+            Field(
+                "units",
+                m.LOSS_UNITS(),
+                "units",
+                unit_choices(scn, units),
+                ",".join(units[:1] * owed),
+            ),
+        ),
+    )
+
+
+def offer_retreat(state: State, actor: str) -> ActionTemplate | None:
+    """SCS-RET-1 / PD-23: the owner retreats, or takes the option as step losses."""
+    scn = _waiting(state, actor, ("attacker_retreat", "defender_retreat"))
+    if scn is None:
+        return None
+    units = state["combat"]["to_retreat"].get(actor, [])
+    return ActionTemplate(
+        "combat.retreat",
+        m.RETREAT(),
+        "SCS-RET-1",
+        (
+            Field("units", m.UNITS(), "units", unit_choices(scn, units), ",".join(units)),
+            Field("path", m.RETREAT_PATH(), "text"),
+            Field("losses", m.OPTION_LOSSES(), "units", unit_choices(scn, units)),
+        ),
+    )
+
+
+def offer_advance(state: State, actor: str) -> ActionTemplate | None:
+    """SCS-ADV-1 / PD-27: surviving attackers may enter the emptied hex."""
+    scn = _waiting(state, actor, ("advance",))
+    if scn is None:
+        return None
+    units = advance_eligible(scn, state)
+    return ActionTemplate(
+        "combat.advance",
+        m.ADVANCE(hex=state["combat"]["target"]),
+        "SCS-ADV-1",
+        (Field("units", m.ADVANCE_UNITS(), "units", unit_choices(scn, units), ",".join(units)),),
+    )
