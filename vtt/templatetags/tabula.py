@@ -48,3 +48,11 @@ def say(value: Any) -> str:
     from vtt.words import say as render
 
     return render(value)
+
+
+@register.filter
+def action_forms(legal: Any) -> list[dict[str, Any]]:
+    """The forms of legal action templates by actor, words in the reader's language."""
+    from vtt.encounters.fragments import action_forms as forms
+
+    return forms(legal) if isinstance(legal, dict) else []
