@@ -136,8 +136,10 @@ def _fields(params: Any) -> list[dict[str, Any]]:
     return fields
 
 
-def action_forms(legal: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
-    """One generic form per legal action template (`kind`, `label`, `params`, `rule`)."""
+def action_forms(
+    legal: Mapping[str, Sequence[Any]], names: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """One generic form per legal action template, headed by the actor's name (not its id)."""
     forms = []
     for actor, offered in legal.items():
         for template in offered:
@@ -150,6 +152,7 @@ def action_forms(legal: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
             forms.append(
                 {
                     "actor": actor,
+                    "actor_name": (names or {}).get(actor, actor),
                     "kind": kind,
                     "label": _words(template.get("label") or kind),
                     "cost": _words(template.get("cost")),
@@ -186,9 +189,13 @@ def table_context(
     legal = (
         {actor: system.legal_actions(state, actor) for actor in mine} if encounter.is_active else {}
     )
+    rows = combatant_rows(view)
+    names = {str(row["id"]): str(row.get("name") or row["id"]) for row in rows}
+    if is_gm:
+        names.setdefault("gm", _("Game master"))
     context: dict[str, Any] = {
-        "combatant_rows": combatant_rows(view),
-        "forms": action_forms(legal),
+        "combatant_rows": rows,
+        "forms": action_forms(legal, names),
         "view": view,
         "audience": audience,
         "legal": legal,
