@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
-from rules.ace.actions.common import pick, refuse
+from rules.ace.actions.common import number, pick, refuse
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, combatant, settings_of
@@ -145,8 +145,6 @@ def preview(state: State, action: Action) -> Json:
 
 def _charged(state: State, actor: str, params: Mapping[str, Any]) -> State:
     """The state as it would be after the charge's movement (its defence and attack shift)."""
-    from rules.ace.actions.common import number
-
     metres = number(params, "metres", 0, 100, 0)
     c = combatant(state, actor)
     moved = {**c, "commands": {**c["commands"], "charge": metres}}

@@ -1,4 +1,10 @@
-"""Ace Evolution dice: success pools, checks, the hit roll, contests and the damage pipeline."""
+"""Ace Evolution dice: success pools, checks, the hit roll, contests and the damage pipeline.
+
+ACE-DICE-1: the rules roll d10 pools and d20s here; the d6 and d100 of skill effects are table
+rolls (`/roll 1d100`). ACE-AMB-01: "DP" is kept apart as a pool of d10 (`roll_pool`), a flat
+modifier to a hit or contest total (`hit_roll`, `contest`) and the check procedure (`skill_check`,
+`substitute_check`).
+"""
 
 from __future__ import annotations
 

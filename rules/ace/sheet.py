@@ -66,6 +66,15 @@ WEAPON = Schema(
             rule="ACE-RES-1",
         ),
         Entry("hardness", m.S_HARDNESS(), "int", default=0, min=0, max=99, rule="ACE-AMB-23"),
+        Entry(
+            "grapple_damage",
+            m.S_GRAPPLE_DAMAGE(),
+            "int",
+            default=0,
+            min=0,
+            max=999,
+            rule="ACE-GRAPPLE-10",
+        ),
         Entry("durability", m.S_DURABILITY(), "int", default=None, required=False, min=0, max=999),
     ),
     extras="drop",
@@ -186,6 +195,7 @@ UNARMED: Json = {
     "soft": False,
     "energy": "",
     "hardness": 0,
+    "grapple_damage": 0,
     "durability": None,
 }
 
@@ -204,6 +214,8 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     return checked
 
 
+# ACE-ATTR-1 / ACE-EX-07: a healthy adult averages 5 in each attribute (youth 4, child 3, at
+# least 2 for anyone normal); a new character starts there.
 DEFAULT_SHEET: Json = {
     "name": "Reincarnator",
     "str": 5,

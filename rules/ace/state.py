@@ -12,7 +12,7 @@ from rules.ace.settings import AceSettings
 from rules.ace.sheet import validate_sheet
 from rules.ace.stats import attr, hp_max
 from rules.ace.tables import ATTRIBUTES
-from rules.core.errors import SheetError
+from rules.core.errors import IllegalAction, SheetError
 from rules.core.kit import build_settings, settings_values
 from rules.core.system import Event, Json
 
@@ -145,8 +145,6 @@ def actors(state: State) -> list[str]:
 
 def combatant(state: State, ident: str) -> Json:
     """A combatant by id; IllegalAction naming it when there is none."""
-    from rules.core.errors import IllegalAction
-
     found = state["combatants"].get(ident)
     if found is None:
         raise IllegalAction.of(m.NO_SUCH(id=ident))

@@ -20,9 +20,9 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.rolls import Damage, contest, damage_pool, hit_roll, resolve_damage
+from rules.ace.rolls import Damage, HitRoll, contest, damage_pool, hit_roll, resolve_damage
 from rules.ace.settings import AceSettings
-from rules.ace.state import Op, State, can_act, combatant, cpath, helpless, settings_of
+from rules.ace.state import Op, State, apply, can_act, combatant, cpath, helpless, settings_of
 from rules.ace.stats import (
     attack_value,
     con_reduction,
@@ -222,7 +222,19 @@ def resolve_attack(
     if answer == "dodge":
         bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
     ev = evasion(struck, s, kind)
-    roll = hit_roll(bonus, ev, dice, s, called=loc is not None)
+    g = c.get("grapple")
+    if (
+        g
+        and g["role"] == "holder"
+        and g["pinned"]
+        and g["with"] == struck["id"]
+        and not (s.pinner_hit_roll)
+    ):
+        # ACE-GRAPPLE-9 / ACE-AMB-31, the other reading: the pinner's blow needs no hit roll.
+        roll = HitRoll(0, bonus, True, False, 10 if loc else 20)
+    else:
+        # ACE-GRAPPLE-9 / ACE-AMB-31: a pinner's standard-action attack is a normal attack.
+        roll = hit_roll(bonus, ev, dice, s, called=loc is not None)
     hit_info = {
         "natural": roll.natural,
         "total": roll.total,
@@ -479,7 +491,6 @@ def declare(state: State, plan: Json, ops: list[Op], dice: Dice) -> list[Event]:
         m.ATTACKS(attacker=c["name"], target=t["name"], weapon=_name(c, plan["weapon"])),
         ops,
     )
-    from rules.ace.state import apply
 
     return [paid, *resolve_attack(apply(state, paid), plan, "none", dice)]
 

@@ -92,7 +92,9 @@ def check(state: State, action: Action, dice: Dice) -> list[Event]:
     if in_combat(state) and cost != "passive":
         if not is_turn(state, action.actor):
             raise refuse(m.NOT_YOUR_TURN(name=c["name"]), "ACE-ACT-1")
-        ops = spend(c, cost, s)  # ACE-CHECK-5: a repeated single action, e.g. one move per round
+        # ACE-CHECK-5 / ACE-EX-11: a repeated single action, e.g. one climb per move action;
+        # ACE-ACT-3 / ACE-EX-13: a passive check made on purpose costs an action like this.
+        ops = spend(c, cost, s)
     records = Records(dice)
     result = roll_check(c, what, dice, s)
     line = (m.CHECK_PASSED if result.successes >= dc else m.CHECK_FAILED)(
@@ -162,7 +164,10 @@ def settle(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 def open_task(state: State, action: Action, dice: Dice) -> list[Event]:
-    """ACE-EXT-1: the GM opens an extended task: skill, DC, cycle and optional deadline."""
+    """ACE-EXT-1: the GM opens an extended task: skill, DC, cycle and optional deadline.
+
+    ACE-EX-38: without pressure a repeated task (the roof climb) may be run as one of these.
+    """
     c = combatant(state, str(action.params.get("target") or ""))
     what = pick(action.params, "skill", allowed(c))
     name = str(action.params.get("name") or "").strip()[:80]

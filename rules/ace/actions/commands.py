@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.ace import messages as m
-from rules.ace.actions.attack import declare, plan_of
+from rules.ace.actions.attack import declare, offer_attack, plan_of
 from rules.ace.actions.common import (
     GM,
     actor_of,
@@ -17,8 +17,8 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.state import Op, State, can_act, cpath, settings_of
-from rules.ace.stats import max_charge, scan_unlocked, speed
+from rules.ace.state import Op, State, apply, can_act, cpath, settings_of
+from rules.ace.stats import max_charge, scan_unlocked, speed, weapon
 from rules.ace.tables import COVER, COVER_NAMES
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
@@ -66,7 +66,6 @@ def charge(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.CANNOT_CHARGE(name=c["name"]), "ACE-CMD-ATK-2")
     ops: list[Op] = spend(c, "move", s)
     ops.append(["set", cpath(c["id"], "commands", "charge"), metres])
-    from rules.ace.state import apply
 
     first = event(
         "command.declared",
@@ -77,8 +76,6 @@ def charge(state: State, action: Action, dice: Dice) -> list[Event]:
     )
     after = apply(state, first)
     plan, paid = plan_of(after, action)
-    from rules.ace.stats import weapon
-
     if (weapon(c, plan["weapon"]) or {}).get("kind") != "melee":
         raise refuse(m.CHARGE_MELEE(), "ACE-CMD-ATK-2")
     return [first, *declare(after, plan, paid, dice)]
@@ -179,8 +176,6 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         and not c.get("grapple")
         and not c["commands"].get("full_defence")
     ):
-        from rules.ace.actions.attack import offer_attack
-
         base = offer_attack(state, actor)
         if base is not None:
             metres = Field(

@@ -6,7 +6,7 @@ from rules.ace import messages as m
 from rules.ace.actions.attack import damage_details, harm
 from rules.ace.actions.common import GM, Records, event, number, pick, refuse
 from rules.ace.rolls import resolve_damage
-from rules.ace.state import Op, State, combatant, cpath, settings_of
+from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import area_defence, con_reduction, resistance
 from rules.ace.tables import (
     ATTRIBUTE_NAMES,
@@ -38,7 +38,6 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
     )
     records = Records(dice)
     events = [event("area.struck", m.AREA(amount=amount, energy=ENERGY_NAMES[energy]()), [])]
-    from rules.ace.state import apply
 
     for victim in victims:
         now = state["combatants"][victim["id"]]

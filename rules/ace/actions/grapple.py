@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace import messages as m
-from rules.ace.actions.attack import deal
+from rules.ace.actions.attack import damage_details, deal, harm
 from rules.ace.actions.common import (
     GM,
     Records,
@@ -20,9 +20,18 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.rolls import contest, hit_roll
-from rules.ace.state import Op, State, can_act, combatant, cpath, settings_of
-from rules.ace.stats import defence, evasion, grapple_hit_bonus, size, speed, val, weapon
+from rules.ace.rolls import contest, damage_from, hit_roll
+from rules.ace.state import Op, State, apply, can_act, combatant, cpath, settings_of
+from rules.ace.stats import (
+    con_reduction,
+    defence,
+    evasion,
+    grapple_hit_bonus,
+    size,
+    speed,
+    val,
+    weapon,
+)
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.system import Action, Event, Json
@@ -131,7 +140,6 @@ def _contest_or_settle(
                 hit=extra.get("hit"),
             )
         ]
-    from rules.ace.state import apply
 
     first = event("grapple.contested", line, ops, records, hit=extra.get("hit"))
     return [first, *settle(apply(state, first), pending, best_method(t), dice)]
@@ -187,15 +195,14 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
                 },
             ],
         ]
-        return [
-            event(
-                "grapple.started",
-                m.GRAPPLED(attacker=c["name"], target=t["name"], margin=won.margin),
-                ops,
-                records,
-                contest=info,
-            )
-        ]
+        started = event(
+            "grapple.started",
+            m.GRAPPLED(attacker=c["name"], target=t["name"], margin=won.margin),
+            ops,
+            records,
+            contest=info,
+        )
+        return [started, *special_grapple(apply(state, started), c["id"], t["id"], w)]
     if holder is c:
         ops += _margin(c, t, won.margin, pinned=purpose == "pin" or bool(g and g["pinned"]))
     if purpose == "pin":
@@ -217,7 +224,6 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
             contest=info,
         )
     ]
-    from rules.ace.state import apply
 
     after = apply(state, events[0])
     cc, tt = after["combatants"][c["id"]], after["combatants"][t["id"]]
@@ -236,6 +242,21 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
         )
     )
     return events
+
+
+def special_grapple(state: State, holder: str, held: str, w: Mapping[str, Any]) -> list[Event]:
+    """ACE-GRAPPLE-10: a special grapple deals its extra damage once the contest is won."""
+    extra = int(w.get("grapple_damage") or 0)
+    if not extra:
+        return []
+    s = settings_of(state)
+    t = state["combatants"][held]
+    result = damage_from(0, (), 0, False, extra, "", 0, con_reduction(t, s), s)
+    ops, dead = harm(state, t, result.total)
+    line = (m.KILLED if dead else m.DAMAGE)(
+        target=t["name"], total=result.total, pool=0, successes=0, hp=int(t["hp"]) - result.total
+    )
+    return [event("damage.dealt", line, ops, damage={"target": held, **damage_details(result)})]
 
 
 def _margin(holder: Json, held: Json, margin: int, *, pinned: bool) -> list[Op]:

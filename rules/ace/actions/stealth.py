@@ -23,7 +23,7 @@ from rules.ace.actions.common import (
 )
 from rules.ace.rolls import Check
 from rules.ace.settings import AceSettings
-from rules.ace.state import Op, State, combatant, cpath, settings_of
+from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import defence, val, weapon
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
@@ -122,7 +122,6 @@ def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
         ]
     ops += spend({**c, "used": {**c["used"], "move": True}}, "standard", s)
     ops.append(["set", cpath(c["id"], "hidden"), False])
-    from rules.ace.state import apply
 
     first = event(
         "attack.assassination",

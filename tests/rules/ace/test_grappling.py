@@ -159,3 +159,25 @@ def test_only_the_held_one_escapes() -> None:
     state = turn_of(_hound_holds_lin(), "hound", round_no=2)
     with pytest.raises(IllegalAction, match="not held"):
         play(state, "escape", "hound", [], method="break")
+
+
+def test_a_special_grapple_hurts_once_the_contest_is_won() -> None:
+    # ACE-GRAPPLE-10: a crushing bite deals 10 when it takes hold.
+    state = turn_of(table(), "hound")
+    c(state, "hound")["sheet"]["weapons"][0]["grapple_damage"] = 10
+    state, _ = play(state, "grapple", "hound", [3], target="lin", weapon="bite")
+    state, events = play(state, "respond", "lin", [6, 7], answer="break")
+    assert damage(events)["total"] == 10
+    assert c(state, "lin")["hp"] == 50
+
+
+def test_a_pinner_may_strike_without_a_hit_roll_when_the_table_says_so() -> None:
+    # ACE-AMB-31, the other reading.
+    state = _hound_holds_lin()
+    state["settings"]["ace.pinner_hit_roll"] = False
+    state = turn_of(state, "hound", round_no=2)
+    state, _ = play(state, "pin", "hound", [])
+    state, _ = play(state, "respond", "lin", [15, 10], answer="slip")
+    state = turn_of(state, "hound", round_no=3)
+    _, events = play(state, "attack", "hound", [1] * 12, target="lin", weapon="bite")
+    assert damage(events)["pool"] == 12
