@@ -26,10 +26,13 @@ def apply(state: State, event: Event) -> State:
     (its Scratch); applying that event to that very state object takes the fold it made, once,
     instead of making it again. Any other call folds the event here.
     """
-    for scratch in reversed(RECENT):
-        folded = scratch.take(state, event)
-        if folded is not None:
-            return folded
+    for folds in reversed(RECENT):
+        for n, fold in enumerate(folds):
+            if fold is not None and fold[0] is event:
+                if fold[1] is not state:
+                    break
+                folds[n] = None  # single use: a second apply folds afresh
+                return fold[2]
     return fold_event(state, event)
 
 
@@ -42,9 +45,11 @@ def fold_event(state: State, event: Event, scn: Scenario | None = None) -> State
     return new
 
 
-# The last resolutions, newest last: each keeps its folds until `apply` takes them (once each);
-# the work of resolutions never applied (a refused action's partial work) falls off the end.
-RECENT: deque[Scratch] = deque(maxlen=16)
+# The folds of the last resolutions, newest last: (event, the state it was folded into, the
+# result), compared by identity, each taken once by `apply`; the work of resolutions never applied
+# (a refused action's partial work) falls off the end.
+Fold = tuple[Event, State, State]
+RECENT: deque[list[Fold | None]] = deque(maxlen=16)
 
 
 def _handler(kind: str) -> tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Writes]:
@@ -401,21 +406,11 @@ class Scratch:
         self.events: list[Event] = []
         self._scn = scn if scn is not None else scenario_of(state)
         # (event, the state it was folded into, the result), compared by identity, single use
-        self._folds: list[tuple[Event, State, State] | None] = []
-        RECENT.append(self)
+        self._folds: list[Fold | None] = []
+        RECENT.append(self._folds)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
         new = fold_event(self.state, event, self._scn)
         self._folds.append((event, self.state, new))
         self.state = new
-
-    def take(self, state: State, event: Event) -> State | None:
-        """The fold of `event` into `state` this resolution made, once; None if it made none."""
-        for n, fold in enumerate(self._folds):
-            if fold is not None and fold[0] is event:
-                if fold[1] is not state:
-                    return None
-                self._folds[n] = None
-                return fold[2]
-        return None
