@@ -18,6 +18,7 @@ from rules.coc import (
     combat,
     damage,
     demo,
+    derived,
     hazards,
     messages,
     preview,
@@ -144,6 +145,8 @@ SYSTEM = GameSystem(
     settings=legacy_settings(settings_schema(settings.CocSettings)),
     default_sheet=sheet.validate_sheet(sheet.DEFAULT_SHEET),
     demo=demo.demo,
+    derive=derived.derive,
+    write_back=derived.write_back,
     messages=catalogue(
         sys.modules[__name__],
         messages,

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from types import ModuleType
 
 from rules.core import actions as _actions
+from rules.core import derive as _derive
 from rules.core import schema as _schema
 from rules.core import table as _table
 from rules.core.actions import (
@@ -37,7 +38,7 @@ from rules.core.system import said
 
 # What every system can say without declaring it: table actions, the kit's refusals.
 KIT = CORE.merged(_table.MESSAGES).merged(
-    Catalogue([*messages_of(_actions), *messages_of(_schema)])
+    Catalogue([*messages_of(_actions), *messages_of(_schema), *messages_of(_derive)])
 )
 
 

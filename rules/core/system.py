@@ -176,6 +176,12 @@ class GameSystem:
     messages: Catalogue = CORE  # every message its events, forms and refusals use
     sheet_schema: Any = None  # rules.core.schema.Schema of a sheet, where the system declares one
     settings_schema: Any = None  # rules.core.schema.Schema of the campaign settings
+    # sheet -> rules.core.derive.Derived lines (HP, location HP, ...) the sheet form explains
+    derive: Callable[[Mapping[str, Any]], list[Any]] | None = None
+    # (state, actor id, sheet) -> the character's sheet after an encounter (ammunition, points)
+    write_back: Callable[[State, str, Mapping[str, Any]], Json] | None = None
+    # ready-made characters to start from besides the demo's: [{"name": ..., "sheet": {...}}]
+    templates: Callable[[], list[Json]] | None = None
 
     @property
     def has_preview(self) -> bool:

@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core.system import Action, GameSystem
 from rules.delta_green.demo import demo
+from rules.delta_green.derived import derive, write_back
 from rules.delta_green.settings import SCHEMA, SETTINGS
 from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.delta_green.state import VERSION, apply, dump, load, start
@@ -37,6 +38,8 @@ SYSTEM = GameSystem(
     sheet_schema=SHEET,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
+    derive=derive,
+    write_back=write_back,
 )
 
 

@@ -93,11 +93,16 @@ def campaign_detail(
     )
 
 
-def _run(request: HttpRequest, campaign_id: int, fn: object, *args: object) -> HttpResponse:
+def _run(
+    request: HttpRequest, campaign_id: int, fn: object, *args: object, done: str = ""
+) -> HttpResponse:
     try:
         fn(campaign_id, me(request), *args)  # type: ignore[operator]
     except RulesError as exc:
         messages.error(request, str(exc))
+    else:
+        if done:
+            messages.success(request, done)
     return redirect("campaigns:detail", campaign_id)
 
 
@@ -105,14 +110,16 @@ def _run(request: HttpRequest, campaign_id: int, fn: object, *args: object) -> H
 @require_POST
 def renew_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """A new join link; the old one stops working."""
-    return _run(request, campaign_id, services.renew_invite)
+    return _run(request, campaign_id, services.renew_invite, done=_("A new invite link is ready."))
 
 
 @login_required
 @require_POST
 def revoke_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """No join link works until a new one is made."""
-    return _run(request, campaign_id, services.revoke_invite)
+    return _run(
+        request, campaign_id, services.revoke_invite, done=_("The invite link no longer works.")
+    )
 
 
 @login_required
@@ -123,14 +130,21 @@ def set_role(request: HttpRequest, campaign_id: int, user_id: int) -> HttpRespon
     if not form.is_valid():
         messages.error(request, _("Unknown role."))
         return redirect("campaigns:detail", campaign_id)
-    return _run(request, campaign_id, services.set_role, user_id, form.cleaned_data["role"])
+    return _run(
+        request,
+        campaign_id,
+        services.set_role,
+        user_id,
+        form.cleaned_data["role"],
+        done=_("Role changed."),
+    )
 
 
 @login_required
 @require_POST
 def remove_member(request: HttpRequest, campaign_id: int, user_id: int) -> HttpResponse:
     """The GM removes a member; their sockets close at once."""
-    return _run(request, campaign_id, services.remove_member, user_id)
+    return _run(request, campaign_id, services.remove_member, user_id, done=_("Member removed."))
 
 
 @login_required

@@ -22,6 +22,7 @@ class Character(models.Model):
     system = models.CharField(_("rule system"), max_length=40)
     sheet: models.JSONField[dict[str, Any]] = models.JSONField(_("sheet"), default=dict)
     is_npc = models.BooleanField(_("NPC"), default=False)
+    portrait = models.URLField(_("portrait"), blank=True, default="")
     actor_id = models.CharField(max_length=60, blank=True, default="")  # combatant id it plays
     created = models.DateTimeField(auto_now_add=True)
 

@@ -1,50 +1,206 @@
-"""Create and edit characters; the form shows each field's error."""
+"""Create, edit and read characters through the system's sheet form; derived values live."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from vtt.campaigns.models import Role
+from rules.core.errors import RulesError, SheetError
+from rules.core.registry import get_system
+from rules.core.system import GameSystem
+from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import me, member_campaign
+from vtt.characters import sheet_form
 from vtt.characters.forms import CharacterForm
 from vtt.characters.models import Character
+from vtt.characters.starters import starter_sheet, starters
+from vtt.words import say
+
+
+class SheetEditor:
+    """One sheet being edited: its system, the sheet now, the fields and what was refused."""
+
+    def __init__(self, system: GameSystem, sheet: dict[str, Any]) -> None:
+        self.system = system
+        self.base = dict(sheet)
+        self.sheet = dict(sheet)
+        self.has_form = system.sheet_schema is not None
+        shown = sheet_form.blank_auto_fields(system, sheet) if self.has_form else sheet
+        self.shown = shown
+        # the character's name is asked once, above the sheet
+        specs = sheet_form.specs_for(system, sheet) if self.has_form else []
+        self.specs = [s for s in specs if s.key != "name"]
+        self.errors: dict[str, str] = {}
+        self.summary: list[str] = []
+        self.json_text = json.dumps(sheet, indent=2, ensure_ascii=False)
+
+    def read(self, post: Any, name: str) -> dict[str, Any] | None:
+        """The validated sheet the request describes, or None with the errors noted."""
+        if "use_json" in post or not self.has_form:
+            self.json_text = post.get("sheet", "")
+            try:
+                raw = json.loads(self.json_text)
+            except ValueError as exc:
+                self._refuse("sheet", _("The sheet is not valid JSON: %(error)s") % {"error": exc})
+                return None
+            if not isinstance(raw, dict):
+                self._refuse("sheet", _("The sheet must be a JSON object."))
+                return None
+        else:
+            raw = sheet_form.read_sheet(self.specs, post, self.base)
+        if name and (self.system.sheet_schema is None or _has_name(self.system)):
+            raw["name"] = name
+        self.shown = raw
+        self.sheet = raw
+        try:
+            checked: dict[str, Any] = self.system.validate_sheet(raw)
+        except SheetError as exc:
+            path, words = sheet_form.error_of(exc)
+            self._refuse(path, words)
+            return None
+        except (RulesError, TypeError, ValueError, KeyError) as exc:
+            self._refuse("", str(exc))
+            return None
+        return checked
+
+    def _refuse(self, path: str, words: str) -> None:
+        self.errors[path] = words
+        where = sheet_form.label_of(path, self.specs) if path and path != "sheet" else ""
+        self.summary.append(f"{where}: {words}" if where else words)
+
+    def sections(self, templates: list[dict[str, Any]]) -> list[sheet_form.Section]:
+        """The form's sections with values and errors."""
+        return sheet_form.sections(
+            self.specs, self.shown, self.errors, sheet_form.catalogues_of(templates)
+        )
+
+
+def _has_name(system: GameSystem) -> bool:
+    try:
+        system.sheet_schema.entry("name")
+    except KeyError:
+        return False
+    return True
+
+
+def _page(
+    request: HttpRequest,
+    campaign: Campaign,
+    character: Character | None,
+    form: CharacterForm | None,
+    editor: SheetEditor,
+    *,
+    read_only: bool = False,
+    start: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    found = starters(editor.system)
+    context = {
+        "campaign": campaign,
+        "character": character,
+        "form": form,
+        "editor": editor,
+        "sections": editor.sections(found) if editor.has_form else [],
+        "starters": [(str(n), s["name"]) for n, s in enumerate(found)],
+        "start": start,
+        "read_only": read_only,
+        "derived": _derived(editor.system, editor.shown),
+        "system": editor.system,
+    }
+    return render(request, "characters/character_form.html", context, status=status)
+
+
+def _derived(system: GameSystem, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    if system.derive is None:
+        return []
+    try:
+        lines = system.derive(sheet)
+    except (RulesError, TypeError, ValueError, KeyError):
+        return []
+    return [
+        {"label": say(line.label), "value": line.value, "why": say(line.explanation)}
+        for line in lines
+    ]
+
+
+def _save(
+    request: HttpRequest,
+    campaign: Campaign,
+    character: Character,
+    is_gm: bool,
+    editor: SheetEditor,
+    start: str = "",
+) -> HttpResponse:
+    form = CharacterForm(request.POST or None, instance=character, is_gm=is_gm)
+    if request.method == "POST":
+        name = request.POST.get("name", "").strip()
+        sheet = editor.read(request.POST, name)
+        if form.is_valid() and sheet is not None:
+            with transaction.atomic():
+                saved = form.save(commit=False)
+                saved.sheet = sheet
+                saved.save()
+            messages.success(request, _("%(name)s saved.") % {"name": saved.name})
+            return redirect("characters:edit", saved.pk)
+        shown = character if character.pk else None
+        return _page(request, campaign, shown, form, editor, start=start, status=400)
+    return _page(request, campaign, character if character.pk else None, form, editor, start=start)
 
 
 @login_required
 def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """A player's character, or (for the GM) an NPC."""
+    """A player's character, or (for the GM) an NPC, from a blank sheet or a ready-made one."""
     campaign, role = member_campaign(request, campaign_id)
     if role == Role.OBSERVER:
         raise Http404
-    is_gm = role == Role.GM
+    system = get_system(campaign.system)
+    start = request.POST.get("start") or request.GET.get("start") or ""
+    sheet = starter_sheet(system, start) or dict(system.default_sheet)
     character = Character(campaign=campaign, owner_id=me(request), system=campaign.system)
-    form = CharacterForm(
-        request.POST or None, instance=character, system_key=campaign.system, is_gm=is_gm
-    )
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        return redirect("campaigns:detail", campaign.pk)
-    status = 400 if request.method == "POST" else 200
-    context = {"form": form, "campaign": campaign, "character": None}
-    return render(request, "characters/character_form.html", context, status=status)
+    if request.method == "GET" and start:
+        character.name = str(sheet.get("name") or "")
+    return _save(request, campaign, character, role == Role.GM, SheetEditor(system, sheet), start)
 
 
 @login_required
 def character_edit(request: HttpRequest, character_id: int) -> HttpResponse:
-    """Its owner or the GM edits a character."""
+    """Its owner or the GM edits a character; everyone else in the campaign reads it."""
     character = get_object_or_404(Character, pk=character_id)
     campaign, role = member_campaign(request, character.campaign_id)
     is_gm = role == Role.GM
-    if not (is_gm or character.owner_id == me(request)):
-        raise Http404
-    form = CharacterForm(
-        request.POST or None, instance=character, system_key=character.system, is_gm=is_gm
-    )
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        return redirect("campaigns:detail", campaign.pk)
-    status = 400 if request.method == "POST" else 200
-    context = {"form": form, "campaign": campaign, "character": character}
-    return render(request, "characters/character_form.html", context, status=status)
+    editor = SheetEditor(get_system(character.system), dict(character.sheet))
+    if not (is_gm or (character.owner_id == me(request) and role == Role.PLAYER)):
+        if request.method == "POST":
+            raise Http404
+        return _page(request, campaign, character, None, editor, read_only=True)
+    return _save(request, campaign, character, is_gm, editor)
+
+
+@login_required
+@require_POST
+def character_derive(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The derived values of the sheet as typed so far, explained (fetched as the form changes)."""
+    campaign, _role = member_campaign(request, campaign_id)
+    system = get_system(campaign.system)
+    editor = SheetEditor(system, dict(system.default_sheet))
+    base_id = request.POST.get("character")
+    if base_id and base_id.isdigit():
+        base = Character.objects.filter(pk=int(base_id), campaign=campaign).first()
+        if base is not None:
+            editor = SheetEditor(system, dict(base.sheet))
+    elif start := request.POST.get("start"):
+        editor = SheetEditor(system, starter_sheet(system, start) or dict(system.default_sheet))
+    sheet = editor.read(request.POST, request.POST.get("name", "").strip())
+    context = {
+        "derived": _derived(system, editor.sheet) if sheet is not None else [],
+        "problems": editor.summary,
+    }
+    return render(request, "characters/_derived.html", context)

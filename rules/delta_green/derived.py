@@ -1,0 +1,90 @@
+"""What an agent sheet works out to (HP, location HP, dodge, vest) and what an encounter leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.core import derive as d
+from rules.core.derive import Derived
+from rules.core.system import Json
+from rules.delta_green.sheet import validate_sheet
+from rules.delta_green.tables import LOCATION_FRACTIONS, LOCATIONS, VESTS, location_hp
+
+
+def derive(raw: Mapping[str, Any]) -> list[Derived]:
+    """DG-HP-1, DG-LOC-3, DG-ARM-1, DG-INIT-4: the values a sheet implies, each explained."""
+    sheet = validate_sheet(raw)
+    given_hp = raw.get("hp") not in (None, "")
+    lines = [
+        Derived(
+            d.HIT_POINTS(),
+            sheet["hp"],
+            d.HP_GIVEN() if given_hp else d.HP_FROM(con=sheet["con"], siz=sheet["siz"]),
+        )
+    ]
+    if sheet["hit_locations"]:
+        for loc in LOCATIONS:
+            override = sheet["location_hp"].get(loc)
+            share = LOCATION_FRACTIONS[loc]
+            lines.append(
+                Derived(
+                    d.LOCATION_HP(location=d.LOCATION_NAMES[loc]()),
+                    override if override is not None else location_hp(sheet["hp"], loc),
+                    d.AS_WRITTEN()
+                    if override is not None
+                    else d.LOCATION_FROM(share=_share(share), hp=sheet["hp"]),
+                )
+            )
+    given_dodge = "dodge" in (raw.get("skills") or {})
+    lines.append(
+        Derived(
+            d.DODGE(),
+            sheet["skills"]["dodge"],
+            d.SKILL_GIVEN() if given_dodge else d.DODGE_FROM(dex=sheet["dex"]),
+        )
+    )
+    # DG-INIT-4: a second action in the same round goes at half DEX.
+    lines.append(Derived(d.HALF_DEX(), sheet["dex"] // 2, d.HALF_DEX_FROM(dex=sheet["dex"])))
+    vest = sheet["vest"]
+    if vest:
+        level = VESTS[vest["level"]]
+        lines.append(
+            Derived(
+                d.ARMOUR(),
+                level.ap,
+                d.VEST_FROM(vest=level.name, ap=level.ap, penalty=level.penalty),
+            )
+        )
+    else:
+        lines.append(Derived(d.ARMOUR(), 0, d.NO_ARMOUR()))
+    for weapon in sheet["weapons"]:
+        if weapon["kind"] == "firearm":
+            lines.append(
+                Derived(
+                    d.AMMUNITION(weapon=weapon["name"]),
+                    weapon["loaded"],
+                    d.LOADED_SPARE(loaded=weapon["loaded"], spare=weapon["spare"]),
+                )
+            )
+    return lines
+
+
+def _share(share: Fraction) -> str:
+    return f"{share.numerator}/{share.denominator}"
+
+
+def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]) -> Json:
+    """The agent's sheet after the encounter: rounds loaded and spare as they were left (DG-AUTO-2,
+    DG-ACT-6); wounds and HP stay in the encounter, the sheet has no place for them yet."""
+    combatant = state["combatants"][actor_id]
+    out: Json = dict(sheet)
+    weapons = []
+    for weapon in sheet.get("weapons") or []:
+        left = combatant["weapons"].get(weapon.get("key"))
+        if left is not None and weapon.get("kind", "firearm") == "firearm":
+            weapon = {**weapon, "loaded": int(left["loaded"]), "spare": int(left["spare"])}
+        weapons.append(weapon)
+    out["weapons"] = weapons
+    return out

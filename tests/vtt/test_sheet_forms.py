@@ -1,0 +1,198 @@
+"""The character sheet form: fields from the system's schema, errors on their field, roles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.services import create_campaign
+from vtt.characters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def green(gwen: Any, pip: Any, otto: Any) -> Any:
+    """A Delta Green campaign: Gwen runs it, Pip plays, Otto watches."""
+    made = create_campaign(gwen.pk, "Night at the Opera", "delta_green")
+    Membership.objects.create(campaign=made, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=made, user=otto, role=Role.OBSERVER)
+    return made
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def form_data(page: str) -> dict[str, Any]:
+    """What a browser would send for the page's sheet form as it is offered."""
+    import html
+    import re
+
+    data: dict[str, Any] = {}
+    form = page[page.index('id="sheet-form"') :]
+    form = re.sub(r"<template>.*?</template>", "", form, flags=re.S)
+    for tag in re.findall(r"<(?:input|select|textarea)\b[^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        if not name or "csrf" in name.group(1):
+            continue
+        key = html.unescape(name.group(1))
+        if tag.startswith("<input") and 'type="checkbox"' in tag:
+            if " checked" in tag:
+                data[key] = "on"
+            continue
+        if tag.startswith("<select"):
+            rest = form[form.index(tag) :]
+            chosen = re.search(r'<option value="([^"]*)" selected', rest[: rest.index("</select>")])
+            data[key] = html.unescape(chosen.group(1)) if chosen else ""
+            continue
+        if tag.startswith("<textarea"):
+            continue
+        value = re.search(r'value="([^"]*)"', tag)
+        data.setdefault(key, html.unescape(value.group(1)) if value else "")
+    return data
+
+
+def test_a_new_agent_is_a_form_with_sections_and_bounded_numbers(green: Any, pip: Any) -> None:
+    page = client_of(pip).get(f"/campaigns/{green.pk}/characters/new/").content.decode()
+    assert "Characteristics" in page
+    assert 'name="s:dex"' in page
+    assert 'inputmode="numeric"' in page
+    assert 'min="1" max="99"' in page
+    assert 'name="s:skills[0].name"' in page  # skills as rows of name and percentage
+    assert 'name="s:weapons[0].damage"' in page
+    assert "JSON for power users" in page
+    assert "Hit points" in page  # derived, explained
+    assert "(CON 12 + SIZ 13) ÷ 2, rounded up" in page
+
+
+def test_the_agent_saves_as_offered_and_its_edits_stick(green: Any, pip: Any) -> None:
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    data = form_data(client.get(url).content.decode())
+    data.update({"name": "Ann Li", "s:dex": "15"})
+    firearms = next(k for k, v in data.items() if v == "firearms")
+    data[firearms.replace(".name", ".value")] = "55"
+    answer = client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    ann = Character.objects.get(name="Ann Li")
+    assert ann.sheet["dex"] == 15
+    assert ann.sheet["name"] == "Ann Li"
+    assert ann.sheet["skills"]["firearms"] == 55
+    assert ann.sheet["weapons"][0]["name"] == "9mm pistol"
+    follow = client.get(answer["Location"]).content.decode()
+    assert "Ann Li saved." in follow
+
+
+def test_a_bad_value_is_refused_on_its_field_and_nothing_is_saved(green: Any, pip: Any) -> None:
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    data = form_data(client.get(url).content.decode())
+    data.update({"name": "Ann", "s:con": "0", "s:weapons[0].damage": "1d10"})
+    answer = client.post(url, data)
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    assert "Nothing was saved" in page
+    assert "CON: must be at least 1 (DG-WOUND-9)" in page
+    con = page[page.index('name="s:con"') :]
+    assert 'value="0"' in con[: con.index(">")]
+    assert 'aria-invalid="true"' in con[: con.index(">")]
+    assert not Character.objects.exists()
+
+
+def test_a_weapon_error_names_the_row_and_field(green: Any, pip: Any) -> None:
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    data = form_data(client.get(url).content.decode())
+    data.update({"name": "Ann", "s:weapons[0].damage": "lots"})
+    page = client.post(url, data).content.decode()
+    assert "Weapons › 1 › Damage:" in page
+    assert not Character.objects.exists()
+
+
+def test_start_from_a_template_of_the_demo(green: Any, gwen: Any) -> None:
+    client = client_of(gwen)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    page = client.get(url).content.decode()
+    assert "Start from" in page
+    assert ">Cultist" in page or "Cultist" in page
+    found = __import__("re").search(r'<option value="(\d+)">Serge</option>', page)
+    assert found
+    serge = client.get(f"{url}?start={found.group(1)}").content.decode()
+    assert 'value="M-60"' in serge
+
+
+def test_players_edit_their_own_not_others_and_observers_read(
+    green: Any, gwen: Any, pip: Any, otto: Any
+) -> None:
+    mine = Character.objects.create(
+        campaign=green, owner=pip, name="Ann", system="delta_green", sheet={"name": "Ann"}
+    )
+    theirs = Character.objects.create(
+        campaign=green, owner=gwen, name="Walsh", system="delta_green", sheet={"name": "Walsh"}
+    )
+    assert (
+        'fieldset class="plain" disabled'
+        not in client_of(pip).get(f"/characters/{mine.pk}/edit/").content.decode()
+    )
+    read = client_of(pip).get(f"/characters/{theirs.pk}/edit/").content.decode()
+    assert 'fieldset class="plain" disabled' in read
+    assert client_of(pip).post(f"/characters/{theirs.pk}/edit/", {"name": "X"}).status_code == 404
+    watched = client_of(otto).get(f"/characters/{mine.pk}/edit/").content.decode()
+    assert 'fieldset class="plain" disabled' in watched
+    assert client_of(otto).post(f"/characters/{mine.pk}/edit/", {"name": "X"}).status_code == 404
+    assert client_of(otto).get(f"/campaigns/{green.pk}/characters/new/").status_code == 404
+    assert Character.objects.get(pk=mine.pk).name == "Ann"
+
+
+def test_the_gm_edits_any_character(green: Any, gwen: Any, pip: Any) -> None:
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    data = form_data(client.get(url).content.decode())
+    data["name"] = "Ann"
+    assert client.post(url, data).status_code == 302
+    ann = Character.objects.get(name="Ann")
+    gm = client_of(gwen)
+    data = form_data(gm.get(f"/characters/{ann.pk}/edit/").content.decode())
+    data["s:str"] = "16"
+    assert gm.post(f"/characters/{ann.pk}/edit/", data).status_code == 302
+    ann.refresh_from_db()
+    assert ann.sheet["str"] == 16
+
+
+def test_derived_values_follow_the_typing(green: Any, pip: Any) -> None:
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    data = form_data(client.get(url).content.decode())
+    data.update({"s:con": "16", "s:siz": "15"})
+    page = client.post(f"/campaigns/{green.pk}/characters/derive/", data).content.decode()
+    assert "<strong>16</strong>" in page
+    assert "(CON 16 + SIZ 15) ÷ 2, rounded up" in page
+    data["s:con"] = "0"
+    page = client.post(f"/campaigns/{green.pk}/characters/derive/", data).content.decode()
+    assert "CON: must be at least 1" in page
+
+
+def test_json_for_power_users_still_imports(green: Any, pip: Any) -> None:
+    import json
+
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    sheet = {
+        "name": "Imported",
+        "str": 10,
+        "con": 10,
+        "siz": 10,
+        "int": 10,
+        "pow": 10,
+        "dex": 10,
+        "app": 10,
+    }
+    answer = client.post(url, {"name": "Imported", "sheet": json.dumps(sheet), "use_json": "1"})
+    assert answer.status_code == 302
+    assert Character.objects.get(name="Imported").sheet["hp"] == 10

@@ -1,0 +1,426 @@
+"""A character sheet as a real form: sections, bounded numbers and repeatable rows, from a schema.
+
+The system's sheet `Schema` (rules/core/schema.py) gives the sections, widgets, bounds and labels.
+Keys a sheet holds that the schema does not describe yet (Delta Green's skills and weapons) are
+read from the sheet itself: a name-to-number map becomes rows of name and value, a list of
+records repeatable rows. Inputs are named by the path the rules use in a `SheetError`
+(`weapons[1].damage`), so a refusal lands on its field; what the form does not show is kept.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from rules.core.errors import SheetError
+from rules.core.schema import Entry, Schema
+from rules.core.system import GameSystem
+from vtt.words import say
+
+PREFIX = "s:"
+LEAVES = ("int", "number", "fraction", "bool", "choice", "text")
+SHOWN_IN_ROW = 5  # a row's first fields are shown; the rest fold under "More"
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One field of the form, independent of values: a leaf, a record, rows or name/value pairs."""
+
+    key: str
+    label: str
+    kind: str  # a leaf kind, or "record", "rows", "pairs"
+    entry: Entry | None = None
+    children: tuple[Spec, ...] = ()
+    group: str = ""
+
+
+@dataclass
+class Leaf:
+    """One input with its value now and its error, if any."""
+
+    name: str
+    path: str
+    label: str
+    kind: str
+    value: Any
+    entry: Entry | None
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    error: str = ""
+    placeholder: str = ""
+
+    @property
+    def checked(self) -> bool:
+        return self.value in (True, "true", "on")
+
+    @property
+    def low(self) -> str:
+        """The lowest value allowed, as the input's `min` ("" for none)."""
+        return "" if self.entry is None or self.entry.min is None else f"{self.entry.min:g}"
+
+    @property
+    def high(self) -> str:
+        """The highest value allowed, as the input's `max` ("" for none)."""
+        return "" if self.entry is None or self.entry.max is None else f"{self.entry.max:g}"
+
+    @property
+    def help(self) -> str:
+        if self.entry is None:
+            return ""
+        parts = [say(self.entry.help)] if self.entry.help else []
+        if self.entry.rule:
+            parts.append(self.entry.rule)
+        return " · ".join(parts)
+
+    @property
+    def is_leaf(self) -> bool:
+        return True
+
+
+@dataclass
+class Row:
+    """One record of a repeatable list: the first fields shown, the rest folded."""
+
+    index: str
+    fields: list[Leaf]
+    more: list[Leaf]
+
+
+@dataclass
+class Block:
+    """A record (fixed fields), rows (add and remove) or pairs (skill name and percentage)."""
+
+    name: str
+    label: str
+    kind: str
+    fields: list[Leaf] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    blank: Row | None = None
+    catalogue: list[tuple[str, str]] = field(default_factory=list)  # (label, JSON of the record)
+
+    @property
+    def is_leaf(self) -> bool:
+        return False
+
+    @property
+    def next_index(self) -> int:
+        return len(self.rows)
+
+
+@dataclass
+class Section:
+    """A titled part of the form."""
+
+    title: str
+    items: list[Leaf | Block]
+
+
+def _humanize(key: str) -> str:
+    return key.replace("_", " ").strip().capitalize()
+
+
+def _label(entry: Entry) -> str:
+    return entry.label if isinstance(entry.label, str) else say(entry.label)
+
+
+def spec_of(entry: Entry) -> Spec | None:
+    """The form field of a schema entry (a list of free values stays in the JSON)."""
+    group = say(entry.group) if entry.group else ""
+    if entry.kind in LEAVES:
+        return Spec(entry.key, _label(entry), entry.kind, entry, group=group)
+    if entry.item is None:
+        return None
+    children = tuple(s for s in (spec_of(e) for e in entry.item.entries) if s is not None)
+    kind = "rows" if entry.kind == "list" else "record"
+    return Spec(entry.key, _label(entry), kind, entry, children, group=group)
+
+
+def _inferred(key: str, value: Any) -> Spec | None:
+    """A field for a key the schema does not list, read from its value on the sheet."""
+    label = _humanize(key)
+    if isinstance(value, bool):
+        return Spec(key, label, "bool")
+    if isinstance(value, int):
+        return Spec(key, label, "int")
+    if isinstance(value, float):
+        return Spec(key, label, "number")
+    if isinstance(value, str):
+        return Spec(key, label, "text")
+    if (
+        isinstance(value, Mapping)
+        and value
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+    ):
+        return Spec(key, label, "pairs")
+    if isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+        keys: dict[str, Any] = {}
+        for item in value:
+            for k, v in item.items():
+                if k not in keys or keys[k] is None:
+                    keys[k] = v
+        children = tuple(s for s in (_inferred(k, v) for k, v in keys.items()) if s is not None)
+        return Spec(key, label, "rows", None, children)
+    return None
+
+
+def specs_for(system: GameSystem, sheet: Mapping[str, Any]) -> list[Spec]:
+    """Every field of the form: the schema's, then what the sheet holds beyond it."""
+    schema: Schema | None = system.sheet_schema
+    specs: list[Spec] = []
+    listed: set[str] = set()
+    if schema is not None:
+        for entry in schema.entries:
+            listed.add(entry.key)
+            if (spec := spec_of(entry)) is not None:
+                specs.append(spec)
+    for key, value in sheet.items():
+        if key not in listed and (spec := _inferred(key, value)) is not None:
+            specs.append(spec)
+    return specs
+
+
+def _shown(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _leaf(spec: Spec, path: str, value: Any, errors: Mapping[str, str]) -> Leaf:
+    choices: list[tuple[str, str]] = []
+    if spec.entry is not None and spec.kind == "choice":
+        choices = [
+            (str(c.value), c.label if isinstance(c.label, str) else say(c.label))
+            for c in spec.entry.choices
+        ]
+        if value not in (None, "") and str(value) not in {c[0] for c in choices}:
+            choices.append((str(value), str(value)))
+    return Leaf(
+        PREFIX + path,
+        path,
+        spec.label,
+        spec.kind,
+        _shown(value),
+        spec.entry,
+        choices,
+        errors.get(path, ""),
+    )
+
+
+def _row(spec: Spec, path: str, index: str, record: Mapping[str, Any], errors: Any) -> Row:
+    leaves = [
+        _leaf(child, f"{path}[{index}].{child.key}", record.get(child.key), errors)
+        for child in spec.children
+        if child.kind in LEAVES
+    ]
+    return Row(index, leaves[:SHOWN_IN_ROW], leaves[SHOWN_IN_ROW:])
+
+
+def _pair_rows(path: str, value: Mapping[str, Any], errors: Mapping[str, str]) -> list[Row]:
+    rows = []
+    for n, (name, number) in enumerate(sorted(value.items())):
+        error = errors.get(f"{path}.{name}", "")
+        rows.append(
+            Row(
+                str(n),
+                [
+                    Leaf(f"{PREFIX}{path}[{n}].name", "", _("Name"), "text", name, None),
+                    Leaf(
+                        f"{PREFIX}{path}[{n}].value", "", _("Value"), "int", number, None, [], error
+                    ),
+                ],
+                [],
+            )
+        )
+    return rows
+
+
+def _block(
+    spec: Spec, value: Any, errors: Mapping[str, str], catalogue: list[tuple[str, str]]
+) -> Block:
+    path = spec.key
+    if spec.kind == "record":
+        record = value if isinstance(value, Mapping) else {}
+        leaves = [
+            _leaf(child, f"{path}.{child.key}", record.get(child.key), errors)
+            for child in spec.children
+            if child.kind in LEAVES
+        ]
+        return Block(PREFIX + path, spec.label, "record", fields=leaves)
+    if spec.kind == "pairs":
+        pairs = value if isinstance(value, Mapping) else {}
+        blank = Row(
+            "__i__",
+            [
+                Leaf(f"{PREFIX}{path}[__i__].name", "", _("Name"), "text", "", None),
+                Leaf(f"{PREFIX}{path}[__i__].value", "", _("Value"), "int", "", None),
+            ],
+            [],
+        )
+        return Block(
+            PREFIX + path, spec.label, "pairs", rows=_pair_rows(path, pairs, errors), blank=blank
+        )
+    items = value if isinstance(value, list) else []
+    rows = [
+        _row(spec, path, str(n), item if isinstance(item, Mapping) else {}, errors)
+        for n, item in enumerate(items)
+    ]
+    defaults = {c.key: (c.entry.default if c.entry else None) for c in spec.children}
+    blank = _row(spec, path, "__i__", defaults, {})
+    return Block(PREFIX + path, spec.label, "rows", rows=rows, blank=blank, catalogue=catalogue)
+
+
+def sections(
+    specs: list[Spec],
+    sheet: Mapping[str, Any],
+    errors: Mapping[str, str],
+    catalogues: Mapping[str, list[tuple[str, str]]],
+) -> list[Section]:
+    """The form's sections in the order they first appear, values and errors filled in."""
+    order: list[str] = []
+    by_title: dict[str, list[Leaf | Block]] = {}
+    for spec in specs:
+        title = spec.group or (
+            spec.label if spec.kind in ("rows", "pairs", "record") else _("General")
+        )
+        if title not in by_title:
+            order.append(title)
+            by_title[title] = []
+        value = sheet.get(spec.key)
+        if spec.kind in LEAVES:
+            by_title[title].append(_leaf(spec, spec.key, value, errors))
+        else:
+            by_title[title].append(_block(spec, value, errors, catalogues.get(spec.key, [])))
+    return [Section(title, by_title[title]) for title in order]
+
+
+def _convert(kind: str, raw: str | None) -> Any:
+    if kind == "bool":
+        return raw in ("on", "true", "1")
+    if raw is None:
+        return None
+    text = raw.strip()
+    if kind in ("int", "number"):
+        if text == "":
+            return None
+        try:
+            return int(text) if kind == "int" else float(text)
+        except ValueError:
+            try:
+                number = float(text)
+            except ValueError:
+                return text  # the rules refuse it, naming the field
+            return int(number) if number.is_integer() else number
+    return text
+
+
+def _indices(post: QueryDict, prefix: str) -> list[int]:
+    found: set[int] = set()
+    for name in post:
+        if name.startswith(prefix + "["):
+            match = _INDEX.match(name, len(prefix))
+            if match:
+                found.add(int(match.group(1)))
+    return sorted(found)
+
+
+def _read(spec: Spec, post: QueryDict, path: str) -> Any:
+    name = PREFIX + path
+    if spec.kind in LEAVES:
+        return _convert(spec.kind, post.get(name))
+    if spec.kind == "record":
+        return {c.key: _read(c, post, f"{path}.{c.key}") for c in spec.children}
+    if spec.kind == "pairs":
+        out: dict[str, Any] = {}
+        for n in _indices(post, name):
+            key = (post.get(f"{name}[{n}].name") or "").strip()
+            if key:
+                out[key] = _convert("int", post.get(f"{name}[{n}].value"))
+        return out
+    rows = []
+    for n in _indices(post, name):
+        rows.append(
+            {
+                c.key: _read(c, post, f"{path}[{n}].{c.key}")
+                for c in spec.children
+                if c.kind in LEAVES
+            }
+        )
+    return rows
+
+
+def read_sheet(specs: list[Spec], post: QueryDict, base: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet the form describes, over `base` (what the form does not show is kept)."""
+    sheet = dict(base)
+    for spec in specs:
+        sheet[spec.key] = _read(spec, post, spec.key)
+    return sheet
+
+
+def blank_auto_fields(system: GameSystem, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet with optional values the rules would work out anyway left blank, so the form
+    recomputes them as the characteristics change (HP from CON and SIZ, Luck from POW)."""
+    schema: Schema | None = system.sheet_schema
+    out = dict(sheet)
+    if schema is None:
+        return out
+    for entry in schema.entries:
+        if entry.required or entry.default is not None or out.get(entry.key) is None:
+            continue
+        try:
+            worked = system.validate_sheet({**out, entry.key: None})
+        except (SheetError, TypeError, ValueError):
+            continue
+        if worked.get(entry.key) == out[entry.key]:
+            out[entry.key] = None
+    return out
+
+
+def error_of(exc: SheetError) -> tuple[str, str]:
+    """A refusal as (field path, words in the reader's language with the rule)."""
+    words = say(exc.problem)
+    if exc.rule:
+        words = f"{words} ({exc.rule})"
+    return exc.field, words
+
+
+def label_of(path: str, specs: list[Spec]) -> str:
+    """The field's name as a person reads it: "Weapons › 2 › Damage" for `weapons[1].damage`."""
+    parts = re.split(r"\.|(?=\[)", path)
+    out: list[str] = []
+    current = list(specs)
+    for part in parts:
+        index = _INDEX.fullmatch(part)
+        if index:
+            out.append(str(int(index.group(1)) + 1))
+            continue
+        spec = next((s for s in current if s.key == part), None)
+        if spec is None:
+            out.append(part)
+            current = []
+            continue
+        out.append(spec.label)
+        current = list(spec.children)
+    return " › ".join(out)
+
+
+def catalogues_of(templates: list[dict[str, Any]]) -> dict[str, list[tuple[str, str]]]:
+    """Pick lists for repeatable rows: every distinct weapon (or armour) the templates carry."""
+    seen: dict[str, dict[str, tuple[str, str]]] = {}
+    for template in templates:
+        for key, value in (template.get("sheet") or {}).items():
+            if not (isinstance(value, list) and value and isinstance(value[0], Mapping)):
+                continue
+            for item in value:
+                ident = str(item.get("name") or item.get("key") or "")
+                if ident:
+                    shown = ident
+                    seen.setdefault(key, {}).setdefault(ident, (shown, json.dumps(item)))
+    return {key: sorted(items.values()) for key, items in seen.items()}
