@@ -1,0 +1,66 @@
+"""The engine's Chinese uses the glossary: each message that is a glossary term uses its Chinese."""
+
+from __future__ import annotations
+
+import re
+
+import polib
+import pytest
+from citations import ROOT
+from glossary import SYSTEMS, Term, terms
+
+from vtt.words import catalogue
+
+PO = ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "engine.po"
+PREFIX = {"delta_green": "dg.", "coc": "coc.", "scs": "scs.", "ace": "ace.", "mech": "mech."}
+# Messages whose English is a glossary word in another sense: the glossary row they mean instead
+# (None: a different word altogether, e.g. "Fire" the order to shoot, not the hazard "fire").
+HOMONYMS: dict[str, str | None] = {
+    "coc.action.fire": None,
+    "coc.skill.dodge": "Dodge skill",
+}
+
+
+def _names(term: Term) -> set[str]:
+    """The English of a row as a whole message may spell it: with or without its abbreviation."""
+    return {term.english.lower(), re.sub(r"\s*\(.*\)$", "", term.english).lower()}
+
+
+@pytest.fixture(scope="module")
+def chinese() -> dict[str, str]:
+    return {entry.msgctxt: entry.msgstr for entry in polib.pofile(str(PO)) if entry.msgstr}
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_message_that_is_a_glossary_term_uses_the_glossary_chinese(
+    system: str, chinese: dict[str, str]
+) -> None:
+    rows = terms(system)
+    by_english = {term.english: term for term in rows}
+    wrong = []
+    for message in catalogue():
+        if not message.id.startswith(PREFIX[system]) or message.id not in chinese:
+            continue
+        if message.id in HOMONYMS:
+            meant = HOMONYMS[message.id]
+            matching = [by_english[meant]] if meant else []
+        else:
+            matching = [t for t in rows if message.english.strip().lower() in _names(t)]
+        wrong += [
+            f"{message.id}: {message.english!r} is {term.chinese}, not {chinese[message.id]}"
+            for term in matching
+            if term.chinese not in chinese[message.id]
+        ]
+    assert wrong == []
+
+
+def test_the_check_covers_the_systems_translated_so_far(chinese: dict[str, str]) -> None:
+    checked = {
+        message.id
+        for system in SYSTEMS
+        for term in terms(system)
+        for message in catalogue()
+        if message.id.startswith(PREFIX[system]) and message.english.strip().lower() in _names(term)
+    }
+    assert len(checked & chinese.keys()) >= 100
+    assert set(HOMONYMS) <= {message.id for message in catalogue()}
