@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -13,6 +12,7 @@ from rules.ace.sheet import validate_sheet
 from rules.ace.stats import attr, hp_max
 from rules.ace.tables import ATTRIBUTES
 from rules.core.errors import IllegalAction, SheetError
+from rules.core.jsonstate import assoc_in, copy_json, update_in
 from rules.core.kit import build_settings, settings_values
 from rules.core.system import Event, Json
 
@@ -29,7 +29,7 @@ def _settings(items: tuple[tuple[str, Any], ...]) -> AceSettings:
 def settings_of(state: Mapping[str, Any]) -> AceSettings:
     """The table's frozen settings (built once per distinct set of values)."""
     values = state.get("settings") or {}
-    return _settings(tuple(sorted(values.items())))
+    return _settings(tuple(values.items()))  # stored in the settings' own order, so no sort
 
 
 def _combatant(raw: Any, n: int, seen: set[str]) -> Json:
@@ -104,23 +104,26 @@ def start(setup: Mapping[str, Any]) -> State:
 
 
 def apply(state: State, event: Event) -> State:
-    """The state after an event: its payload's `ops` set or append values at paths."""
+    """The state after an event: its payload's `ops` set or append values at paths.
+
+    Only the dicts and lists along each path are copied; everything else is shared (states are
+    never changed in place), which keeps an attack's resolve+apply cheap (bench/rules.py).
+    """
     ops = event.payload.get("ops") or ()
-    if not ops:
-        return state
-    new = copy.deepcopy(state)
+    new = state
     for op, path, value in ops:
-        *parents, last = path
-        target: Any = new
-        for key in parents:
-            target = target[key]
         if op == "set":
-            target[last] = copy.deepcopy(value)
+            new = assoc_in(new, path, copy_json(value))
         elif op == "add":
-            target[last].append(copy.deepcopy(value))
+            new = update_in(new, path, _appender(copy_json(value)))
         else:
             raise ValueError(f"unknown op {op!r} in {event.kind}")
     return new
+
+
+def _appender(value: Any) -> Any:
+    """The change that appends `value` to a list."""
+    return lambda items: [*items, value]
 
 
 def dump(state: State) -> Json:

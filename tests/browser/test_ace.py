@@ -21,15 +21,15 @@ def test_a_called_shot_prompts_the_defender_and_both_see_the_result(
     gm.evaluate("window.__sameDocument = true")
 
     # The GM rolls initiative; Su Qing, unnoticed, opens the fight (ACE-STEALTH-3).
-    gm.locator(
-        "form[aria-label='gm: Roll initiative and start the fight'] button[type=submit]"
-    ).click()
+    gm.locator("form:has(input[name=kind][value=begin]) button[type=submit]").click()
     gm.locator(".ace-board[data-current='su']").wait_for()
     for _ in range(4):
         current = _current(gm)
         if current == "hound":
             break
-        gm.locator("form[aria-label='gm: End the turn'] button[type=submit]").click()
+        gm.locator(
+            "form:has(input[name=actor][value=gm]):has(input[name=kind][value=end_turn]) button"
+        ).click()
         gm.wait_for_function(
             "old => document.querySelector('.ace-board').dataset.current !== old", arg=current
         )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules.ace import SYSTEM
 from rules.ace import messages as m
 from rules.ace.tables import CONDITION_NAMES, COVER_NAMES, LOCATIONS
@@ -105,8 +107,10 @@ def board_context(
             if template.kind in PANEL_KINDS:
                 form = action_forms({actor: [template]})[0]
                 panels.append({**form, "name": by_id.get(actor, {}).get("name", actor)})
+    names = {ident: str(c["name"]) for ident, c in combatants.items()}
+    names["gm"] = str(_("Game master"))
     forms = action_forms(
-        {a: [t for t in ts if t.kind not in PANEL_KINDS] for a, ts in offered.items()}
+        {a: [t for t in ts if t.kind not in PANEL_KINDS] for a, ts in offered.items()}, names
     )
     prompt = None
     if pending is not None:
