@@ -33,6 +33,10 @@ TOO_LONG = Message("table.too_long", "a chat line may be at most {max} character
 NO_ENTRY = Message("table.no_entry", "there is no entry {entry} to undo")
 NOTHING_TO_UNDO = Message("table.nothing_to_undo", "there is nothing to undo")
 ALREADY_UNDONE = Message("table.already_undone", "entry {entry} is already undone")
+STARTED = Message(
+    "table.started", "The encounter began. Dice seed commitment (SHA-256): {commitment}"
+)
+ENDED = Message("table.ended", "The encounter ended. Dice seed revealed: {seed}")
 SECRET_ROLL_TEXT = SECRET_ROLL.english
 
 

@@ -20,9 +20,9 @@ from rules.core.dice import SeededDice, commitment, derive_seed
 from rules.core.errors import RulesError
 from rules.core.log import TABLE_PREFIX, Entry, fold, last_revertible
 from rules.core.registry import get_system
-from rules.core.system import Action, GameSystem
+from rules.core.system import Action, GameSystem, said
 from rules.core.system import Event as RulesEvent
-from rules.core.table import chat_action, resolve_table_action
+from rules.core.table import ENDED, STARTED, chat_action, resolve_table_action
 from rules.core.table import undo as revert_of
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
@@ -301,11 +301,10 @@ def start_encounter(
         _seat(encounter, system, state, actor_id, seat_user)
     encounter.audiences = seated_audiences(encounter)
     Encounter.objects.filter(pk=encounter.pk).update(audiences=encounter.audiences)
-    opening = RulesEvent(
+    opening = said(
         "table.started",
+        STARTED(commitment=encounter.commitment),
         {"commitment": encounter.commitment},
-        _("The encounter began. Dice seed commitment (SHA-256): %(c)s")
-        % {"c": encounter.commitment},
     )
     _append_entry(encounter, 1, [opening], user_id=user_id, key=None, action=None)
     return encounter
@@ -442,11 +441,7 @@ def end_encounter(encounter_id: int, user_id: int) -> Encounter:
         raise NotAllowed(_("This encounter has ended."))
     encounter.status = Status.ENDED
     encounter.ended = timezone.now()
-    ended = RulesEvent(
-        "table.ended",
-        {"seed": encounter.seed},
-        _("The encounter ended. Dice seed revealed: %(seed)s") % {"seed": encounter.seed},
-    )
+    ended = said("table.ended", ENDED(seed=encounter.seed), {"seed": encounter.seed})
     _append_entry(encounter, encounter.entries + 1, [ended], user_id=user_id, key=None, action=None)
     return encounter
 
