@@ -12,13 +12,14 @@ PYTEST_ARGS ?=
 LINT_PATHS ?= rules vtt tests bench manage.py
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint format bench venv install install-test clean
+.PHONY: help run test lint format bench bench-gameplay venv install install-test clean
 
 help:
 	@echo "make run    serve the demo on http://$(HOST):$(PORT)/ (one Daphne process)"
 	@echo "make test   install the test tools and run every check and test"
 	@echo "make lint   ruff format --check, ruff check and mypy"
 	@echo "make bench  the broadcast benchmark (bench/README.md)"
+	@echo "make bench-gameplay  game actions reaching every viewer (bench/README.md)"
 
 $(BIN)/python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 is needed (python3.11 not found)" >&2; exit 1; }
@@ -65,6 +66,9 @@ test: lint
 
 bench: install-test
 	$(BIN)/python bench/broadcast.py
+
+bench-gameplay: install-test
+	$(BIN)/python bench/gameplay.py
 
 clean:
 	rm -rf $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache
