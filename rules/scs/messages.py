@@ -106,3 +106,320 @@ ATTACKING_UNITS = Message("scs.form.attacking_units", "Attacking units")
 TOP_UNIT_FORM = Message("scs.form.order", "Choose the top unit")
 TOP_UNIT = Message("scs.form.top_unit", "Top unit")
 END_PHASE = Message("scs.form.end_phase", "End the {phase}")
+
+# --- phase words inside sentences ("Blue's movement phase") -----------------------------------
+
+WORD_SETUP = Message("scs.phase_word.setup", "setup")
+WORD_MOVEMENT = Message("scs.phase_word.movement", "movement")
+WORD_COMBAT = Message("scs.phase_word.combat", "combat")
+WORD_EXPLOITATION = Message("scs.phase_word.exploitation", "exploitation")
+WORD_SUPPLY = Message("scs.phase_word.supply", "supply")
+WORD_OVER = Message("scs.phase_word.over", "over")
+
+# What a side tried to do, inside "Blue cannot {what} now".
+DO_ATTACK = Message("scs.do.attack", "attack")
+DO_OVERRUN = Message("scs.do.overrun", "overrun")
+DO_MOVE = Message("scs.do.move", "move")
+DO_EXIT = Message("scs.do.exit", "leave the map")
+DO_UNDO = Message("scs.do.undo", "undo a move")
+DO_REINFORCE = Message("scs.do.reinforce", "place reinforcements")
+
+# --- pieces of log lines ------------------------------------------------------------------------
+
+NOTHING = Message("scs.nothing", "")
+THEN = Message("scs.then", "{first}; {rest}")  # a "; "-separated list, one item at a time
+SIDE_SAYS = Message("scs.side_says", "{side}: {line}")
+UNIT_TEXT = Message("scs.unit_text", "{unit} {name} ({attack}-{defense}-{ma})")
+HEXES = Message("scs.hexes", "{n} hex", plural="{n} hexes", count="n")
+
+# --- refusals every action shares (rules/scs/actions/common.py) ---------------------------------
+
+NOT_A_SIDE = Message("scs.refuse.not_a_side", "{actor} is not a side of this game")
+FIELD_PROBLEM = Message("scs.refuse.field", "{name}: {problem}")
+CHOOSE_A_UNIT = Message("scs.refuse.choose_unit", "choose at least one unit")
+NO_SUCH_UNIT = Message("scs.refuse.no_such_unit", "there is no unit {unit}")
+NOT_YOUR_UNIT = Message("scs.refuse.not_your_unit", "{unit} is not a {side} unit")
+NOT_ON_MAP = Message("scs.refuse.not_on_map", "{unit} is not on the map")
+ONE_HEX = Message(
+    "scs.refuse.one_hex", "the units must stand in one hex to move or attack together"
+)
+GAME_OVER = Message("scs.refuse.game_over", "the game is over")
+NOT_YOUR_PHASE = Message(
+    "scs.refuse.not_your_phase", "it is {player}'s {phase} phase; {side} cannot {what} now"
+)
+NOT_IN_PHASE = Message("scs.refuse.not_in_phase", "{what} is not allowed in the {phase} phase")
+COMBAT_FIRST = Message("scs.refuse.combat_first", "finish the combat in progress first")
+
+# --- combat results carried out (rules/scs/actions/common.py, results.py) ------------------------
+
+COMBAT_ENDED = Message("scs.log.combat_ended", "Combat at {hex} is over")
+MUST_ENTER = Message("scs.log.must_enter", "{units} must enter {hex} {cost} (SCS-OVR-3)")
+FOR_MP = Message("scs.log.for_mp", "for {mp} MP")
+NO_MP_COST = Message("scs.log.no_mp_cost", "at no MP cost")
+LOSES = Message(
+    "scs.log.loses", "{unit} loses {n} step", plural="{unit} loses {n} steps", count="n"
+)
+LOSES_LAST = Message(
+    "scs.log.loses_last",
+    "{unit} loses {n} step and is eliminated",
+    plural="{unit} loses {n} steps and is eliminated",
+    count="n",
+)
+LOSSES_TAKEN = Message("scs.log.losses", "{side}: {losses} (SCS-STEP-1)")
+
+NO_LOSSES_WAITING = Message("scs.refuse.no_losses", "no step losses are waiting for your choice")
+CHOOSE_EXACTLY = Message(
+    "scs.refuse.choose_exactly", "choose exactly {n} step losses (one unit id per step)"
+)
+NOT_IN_COMBAT = Message("scs.refuse.not_in_combat", "{unit} did not take part in this combat")
+ONLY_STEPS = Message("scs.refuse.only_steps", "{unit} has only {n} steps")
+NO_RETREAT_WAITING = Message("scs.refuse.no_retreat", "no retreat is waiting for your choice")
+OPTION_AT_MOST = Message(
+    "scs.refuse.option_at_most", "the option allows at most {n} extra step losses"
+)
+CANNOT_TAKE = Message("scs.refuse.cannot_take", "{unit} cannot take {n} step losses")
+OPTION_CHOSEN = Message("scs.refuse.option_chosen", "the option losses were already chosen")
+NO_RETREAT_NEEDED = Message(
+    "scs.refuse.no_retreat_needed", "no retreat is needed after these losses"
+)
+CHOOSE_RETREATERS = Message(
+    "scs.refuse.choose_retreaters", "choose units that still have to retreat"
+)
+ONE_START_HEX = Message("scs.refuse.one_start_hex", "a retreating group must start from one hex")
+NO_LEGAL_RETREAT = Message("scs.refuse.no_legal_retreat", "no legal retreat of {n} hexes exists")
+NO_RETREAT_ON_MAP = Message(
+    "scs.refuse.no_retreat_on_map",
+    "no retreat of {n} hexes exists on the map: take more of the option as step losses",
+)
+NO_RETREAT_ON_MAP_OFF = Message(
+    "scs.refuse.no_retreat_on_map_off",
+    "no retreat of {n} hexes exists on the map: take more of the option as step losses "
+    "(or retreat off the map)",
+)
+ILLEGAL_RETREAT = Message(
+    "scs.refuse.illegal_retreat",
+    "illegal retreat path; legal e.g. {path} (each hex one farther, no enemy or prohibited hex)",
+)
+PATH_PROBLEM = Message("scs.refuse.path", "path: {problem}")
+NO_ADVANCE = Message("scs.refuse.no_advance", "no advance after combat is on offer")
+MAY_NOT_ADVANCE = Message("scs.refuse.may_not_advance", "{unit} may not advance into {hex}")
+ADVANCE_LIMIT = Message(
+    "scs.refuse.advance_limit", "advancing {points} stacking points exceeds the limit of {limit}"
+)
+
+OPTION_TAKEN = Message(
+    "scs.log.option_taken",
+    "{side} takes the option as {k} step loss",
+    plural="{side} takes the option as {k} step losses",
+    count="k",
+)
+OPTION_TAKEN_BY = Message(
+    "scs.log.option_taken_by",
+    "{side} takes the option as {k} step loss ({units})",
+    plural="{side} takes the option as {k} step losses ({units})",
+    count="k",
+)
+RETREATS_OFF_MAP = Message(
+    "scs.log.retreats_off_map",
+    "{units} retreats off the map ({route}) and is eliminated (SCS-MAP-4)",
+    plural="{units} retreat off the map ({route}) and are eliminated (SCS-MAP-4)",
+    count="count",
+)
+EZOC_ON_THE_WAY = Message(
+    "scs.log.ezoc_on_the_way", "{retreat}; EZOC step losses on the way: {lost} (SCS-2.1d)"
+)
+EZOC_LOSSES = Message("scs.log.ezoc_losses", "{retreat}; EZOC step losses: {lost} (SCS-2.1d)")
+EZOC_LOSS = Message("scs.log.ezoc_loss", "{unit} in {hex}")
+CANNOT_RETREAT = Message(
+    "scs.log.cannot_retreat", "{units} cannot retreat {n} hexes and are eliminated (SCS-RET-5)"
+)
+RETREATS = Message(
+    "scs.log.retreats",
+    "{units} retreats {hexes}: {path}",
+    plural="{units} retreat {hexes}: {path}",
+    count="count",
+)
+OPTION_FIRST = Message(
+    "scs.log.option_first",
+    "Option: {units} loses a step; {retreat}",
+    plural="Option: {units} lose a step; {retreat}",
+    count="count",
+)
+ADVANCES = Message("scs.log.advances", "{units} advance into {hex} (SCS-ADV-1)")
+DECLINES = Message("scs.log.declines", "{side} declines to advance")
+
+# --- the turn (rules/scs/actions/turn.py) ---------------------------------------------------------
+
+NOT_OVERSTACKED = Message("scs.refuse.not_overstacked", "{unit} is not in an over-stacked hex")
+ONLY_PLAYER_ENDS = Message("scs.refuse.only_player_ends", "only {side} may end this phase")
+REINFORCEMENTS_DUE = Message(
+    "scs.refuse.reinforcements_due", "place the reinforcements first: {units}"
+)
+OVERSTACKED_HEX = Message("scs.refuse.overstacked_hex", "{hex} ({points} > {limit}, {side})")
+OVERSTACKED_HEXES = Message(
+    "scs.refuse.overstacked_hexes", "over-stacked hexes: {hexes}; move or eliminate units first"
+)
+ELIMINATED_OVERSTACKED = Message(
+    "scs.log.eliminated_overstacked",
+    "{side} eliminates {units} to meet the stacking limit (SCS-STK-2)",
+)
+SETUP_FINISHED = Message("scs.log.setup_finished", "{side} has finished setting up (SCS-SETUP-5)")
+TURN_ADVANCED = Message("scs.log.turn_advanced", "Turn marker advances to {turn} (PD-03)")
+PHASE_STARTED = Message("scs.log.phase_started", "Turn {turn}: {side} {phase} phase")
+DELAYED = Message(
+    "scs.log.delayed", "{unit}: every entry hex is enemy-held; it arrives next turn (PD-14)"
+)
+DELAYED_HIDDEN = Message("scs.log.delayed_hidden", "A {side} reinforcement is delayed")
+OUT_OF_SUPPLY = Message("scs.log.out_of_supply", "{unit} out of supply")
+IN_SUPPLY = Message("scs.log.in_supply", "{unit} in supply ({n} hexes)")
+SUPPLY_CHECKED = Message("scs.log.supply_checked", "{side} supply check: {lines}")
+SUPPLY_ATTRITION = Message(
+    "scs.log.supply_attrition", "{side} supply check: {lines}. Attrition (PD-19): {units}"
+)
+SUPPLY_HIDDEN = Message("scs.log.supply_hidden", "{side} checked supply")
+SUPPLY_ATTRITION_HIDDEN = Message(
+    "scs.log.supply_attrition_hidden", "{side} checked supply: {n} unit(s) suffer attrition"
+)
+END_OF_TURN = Message("scs.log.end_of_turn", "End of turn {turn}")
+SUDDEN_DEATH = Message("scs.log.sudden_death", "Sudden death on turn {turn}")
+SCORE = Message("scs.log.score", "{side} {vp}")
+DRAW = Message("scs.log.draw", "a draw")
+WINS = Message("scs.log.wins", "{side} wins")
+GAME_ENDED = Message("scs.log.game_ended", "{when}: {score} VP — {verdict} (SCS-VIC-1)")
+
+# --- set-up (rules/scs/actions/setup.py) ------------------------------------------------------
+
+CANNOT_SET_UP = Message("scs.refuse.cannot_set_up", "{side} cannot set up now")
+NOT_SETUP_UNIT = Message("scs.refuse.not_setup_unit", "{unit} is not one of your set-up units")
+OUTSIDE_AREA = Message(
+    "scs.refuse.outside_area", "{unit} must set up within its set-up area, not {hex}"
+)
+PROHIBITED_FOR = Message("scs.refuse.prohibited_for", "{hex} is prohibited terrain for {unit}")
+ENEMY_HELD = Message("scs.refuse.enemy_held", "{hex} holds enemy units")
+SETS_UP = Message("scs.log.sets_up", "{side} sets up {unit} in {hex}")
+SETS_UP_HIDDEN = Message("scs.log.sets_up_hidden", "{side} adjusts its set-up")
+
+# --- attacks and overruns (rules/scs/actions/attack.py, preview.py) ----------------------------
+
+SUPPORT_NO_OVERRUN = Message(
+    "scs.refuse.support_no_overrun", "{unit} is a support unit and never overruns"
+)
+SUPPORT_OFF = Message(
+    "scs.refuse.support_off",
+    "{unit} is a support unit; the support module is off (support.enabled)",
+)
+BEYOND_RANGE = Message(
+    "scs.refuse.beyond_range", "{hex} is beyond {unit}'s support range of {range}"
+)
+NOT_ADJACENT = Message("scs.refuse.not_adjacent", "{what} is not adjacent to {hex}")
+NOT_IN_ZOC = Message(
+    "scs.refuse.not_in_zoc", "{hex} is not in {unit}'s ZOC (terrain it could not enter)"
+)
+NO_ZOC = Message("scs.refuse.no_zoc", "{unit} has no ZOC and cannot attack {hex}")
+NEED_ZOC = Message(
+    "scs.refuse.need_zoc", "at least one attacking unit must have the defending hex in its ZOC"
+)
+NO_ENEMY = Message("scs.refuse.no_enemy", "{hex} holds no enemy units")
+HEX_ATTACKED = Message("scs.refuse.hex_attacked", "{hex} has already been attacked this phase")
+UNIT_ATTACKED = Message("scs.refuse.unit_attacked", "{unit} has already attacked this phase")
+REINFORCEMENTS_FIRST = Message(
+    "scs.refuse.reinforcements_first", "place this turn's reinforcements first"
+)
+CANNOT_OVERRUN = Message("scs.refuse.cannot_overrun", "{unit} cannot overrun: {reason}")
+NOT_EXPLOIT = Message(
+    "scs.refuse.not_exploit", "{unit} is not exploitation-capable and cannot overrun"
+)
+MP_SHORT = Message("scs.refuse.mp_short", "{unit} has {left} MP left; an overrun costs {cost}")
+START_STACKED = Message(
+    "scs.refuse.start_stacked",
+    "overrunning units must have been stacked together at the start of the phase",
+)
+OVERSTACKED_START = Message(
+    "scs.refuse.overstacked_start",
+    "{hex} holds {points} stacking points (limit {limit}); no overrun from an over-stacked hex",
+)
+DECLARE_FIRST = Message("scs.refuse.declare_first", "declare an attack or overrun first")
+ATTACKER_ROLLS = Message("scs.refuse.attacker_rolls", "the attacker rolls for the combat")
+CHOOSE_ATTACK = Message("scs.refuse.choose_attack", "choose your attacking units and an enemy hex")
+
+ATTACKS = Message(
+    "scs.log.attacks", "{side} attacks {hex} with {attackers}. Revealed defenders: {defenders}"
+)
+OVERRUNS = Message(
+    "scs.log.overruns",
+    "{side} overruns {hex} with {attackers}, paying {mp} MP. Revealed defenders: {defenders}",
+)
+OVERRUN_REFUSED = Message(
+    "scs.log.overrun_refused",
+    "Overrun refused: {hex} would hold {points} stacking points (limit {limit}); {units} go back "
+    "to where their move began (SCS-STK-3)",
+)
+TOOK_BACK_HIDDEN = Message("scs.log.took_back_hidden", "{side} took back a move")
+BELOW_TABLE_RESULT = Message(
+    "scs.log.below_table_result",
+    "Combat at {hex}: A {attack} : D {defense} = {odds}, below the table: {result} without a "
+    "roll (PD-04)",
+)
+BELOW_TABLE_NO_ATTACK = Message(
+    "scs.log.below_table_no_attack",
+    "Combat at {hex}: A {attack} : D {defense} = {odds}, below the table: no attack (PD-04)",
+)
+COMBAT_ROLLED = Message(
+    "scs.log.combat_rolled",
+    "Combat at {hex}: A {attack} : D {defense} → odds {odds} (column {base}, {shifts} → "
+    "{column}); 2d6 = {dice} = {raw}: {result}",
+)
+COMBAT_ROLLED_DRM = Message(
+    "scs.log.combat_rolled_drm",
+    "Combat at {hex}: A {attack} : D {defense} → odds {odds} (column {base}, {shifts} → "
+    "{column}); 2d6 = {dice} = {raw}, DRM {drm} → {modified}: {result}",
+)
+SHIFT = Message("scs.log.shift", "{what} {value}")
+NO_SHIFT = Message("scs.log.no_shift", "no shift")
+
+# --- movement (rules/scs/actions/movement.py) --------------------------------------------------
+
+CANNOT_MOVE = Message("scs.refuse.cannot_move", "{unit} cannot move: {reason}")
+PATH_EMPTY = Message("scs.refuse.path_empty", "the path must enter at least one hex")
+END_ON_MAP = Message(
+    "scs.refuse.end_on_map",
+    "a move must end on the map, not in {hex}; units leave the map only from an exit hex "
+    "(unit.exit, SCS-MAP-4)",
+)
+OVER_MA = Message(
+    "scs.refuse.over_ma", "{unit}: entering {hex} ({why}) needs {mp} MP, MA is {ma} (SCS-3.1b)"
+)
+OFF_MAP_PATH = Message("scs.refuse.off_map_path", "path: hex {hex} is off the map")
+OFF_MAP_PATH_NEVER = Message(
+    "scs.refuse.off_map_path_never", "path: hex {hex} is off the map; moves may not leave the map"
+)
+CANNOT_ENTER = Message("scs.refuse.cannot_enter", "{unit} cannot enter {hex}: {why}")
+NOT_EXIT = Message("scs.refuse.not_exit", "{hex} is not an exit hex for {side}")
+NOTHING_TO_UNDO = Message("scs.refuse.nothing_to_undo", "there is no move to take back")
+REORDER_OWN = Message("scs.refuse.reorder_own", "stacks are reordered in your own phases")
+NO_STACK = Message("scs.refuse.no_stack", "no {side} stack in {hex}")
+NOT_IN_STACK = Message("scs.refuse.not_in_stack", "{unit} is not in the stack in {hex}")
+NOT_DUE = Message("scs.refuse.not_due", "{unit} is not a reinforcement due now")
+ENTERS_ONLY = Message("scs.refuse.enters_only", "{unit} enters on {hexes} only")
+
+MOVED = Message("scs.log.moved", "{side} moved {units} {start} → {path} ({spent})")
+MOVED_MINIMUM = Message(
+    "scs.log.moved_minimum", "{side} moved {units} {start} → {path} (minimum move, SCS-3.1e)"
+)
+SPENT = Message("scs.log.spent", "{unit} {mp} of {ma} MP")
+MOVED_HIDDEN = Message(
+    "scs.log.moved_hidden",
+    "{side} moved {n} counter {start} → {end}",
+    plural="{side} moved {n} counters {start} → {end}",
+    count="n",
+)
+EXITED = Message("scs.log.exited", "{side}: {units} leave the map from {hex} (SCS-3.3c)")
+EXITED_VP = Message(
+    "scs.log.exited_vp", "{side}: {units} leave the map from {hex} ({vp} VP each) (SCS-3.3c)"
+)
+EXITED_HIDDEN = Message("scs.log.exited_hidden", "{n} {side} counter(s) leave the map from {hex}")
+UNDONE = Message("scs.log.undone", "{side} took back the move of {units}")
+REORDERED = Message("scs.log.reordered", "{side} put {unit} on top in {hex}")
+REORDERED_HIDDEN = Message("scs.log.reordered_hidden", "{side} rearranged the stack in {hex}")
+REINFORCED = Message("scs.log.reinforced", "{side} reinforcement {unit} arrives on {hex}")
+REINFORCED_HIDDEN = Message("scs.log.reinforced_hidden", "A {side} reinforcement arrives on {hex}")

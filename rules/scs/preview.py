@@ -11,6 +11,7 @@ from rules.core.errors import IllegalAction, RulesError
 from rules.core.params import list_param, str_param
 from rules.core.system import Action, Json
 from rules.scs import board
+from rules.scs import messages as m
 from rules.scs.board import State
 from rules.scs.crt import fmt
 from rules.scs.figures import combat_figures
@@ -42,7 +43,7 @@ def preview_roll(state: State, action: Action) -> Json:
     scn = scenario_of(state)
     combat = state["combat"]
     if combat is None or combat["result"] is not None:
-        raise IllegalAction("declare an attack or overrun first", "SCS-CBT-5")
+        raise IllegalAction(m.DECLARE_FIRST(), "SCS-CBT-5")
     fig = combat_figures(scn, state, combat)
     return _preview_from(scn, fig, hidden=0)
 
@@ -54,7 +55,7 @@ def preview_declared(state: State, action: Action) -> Json:
     try:
         label = scn.label(scn.grid.cell(target))
     except RulesError as exc:
-        raise IllegalAction(exc.message, "SCS-MAP-3") from None
+        raise IllegalAction(exc.msg, "SCS-MAP-3") from None
     # Only the actor's own units on the map: a preview must never price a hidden enemy unit.
     uids = [
         u
@@ -65,7 +66,7 @@ def preview_declared(state: State, action: Action) -> Json:
     ]
     stack = board.stack(state, label)
     if not stack or not uids or scn.units[stack[0]].side == action.actor:
-        raise IllegalAction("choose your attacking units and an enemy hex", "SCS-CBT-1")
+        raise IllegalAction(m.CHOOSE_ATTACK(), "SCS-CBT-1")
     # SCS-ROUND-3 / SCS-FOW-1: odds worked out in advance see only the top defender.
     visible = [stack[0]]
     combat = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.core.errors import IllegalAction
-from rules.core.kit import ActionTemplate, Field
+from rules.core.kit import ActionTemplate, Field, Msg, said
 from rules.core.system import Action, Event
 from rules.geometry.hex import Hex
 from rules.scs import board
@@ -19,6 +19,7 @@ from rules.scs.actions.common import (
     own_units,
     playing,
     require_phase,
+    semicolons,
     side_name,
     unit_choices,
     unit_text,
@@ -45,31 +46,24 @@ def _check_attackers(
         unit = scn.units[uid]
         if unit.attack_mode == "support":  # SCS-ART-1 / PD-29
             if overrun:
-                raise IllegalAction(f"{uid} is a support unit and never overruns", "SCS-ART-1")
+                raise IllegalAction(m.SUPPORT_NO_OVERRUN(unit=uid), "SCS-ART-1")
             if not scn.support_enabled:
-                raise IllegalAction(
-                    f"{uid} is a support unit; the support module is off (support.enabled)",
-                    "PD-29",
-                )
+                raise IllegalAction(m.SUPPORT_OFF(unit=uid), "PD-29")
             if scn.grid.distance(where, target) > unit.support_range:
                 raise IllegalAction(
-                    f"{label} is beyond {uid}'s support range of {unit.support_range}", "SCS-ART-1"
+                    m.BEYOND_RANGE(hex=label, unit=uid, range=unit.support_range), "SCS-ART-1"
                 )
             continue
         if not scn.grid.adjacent(where, target):
-            raise IllegalAction(f"{uid} is not adjacent to {label}", "SCS-2.1c")
+            raise IllegalAction(m.NOT_ADJACENT(what=uid, hex=label), "SCS-2.1c")
         if board.has_zoc(scn, state, uid):
             if target not in board.zoc(scn, state, uid):
-                raise IllegalAction(
-                    f"{label} is not in {uid}'s ZOC (terrain it could not enter)", "SCS-2.1c"
-                )
+                raise IllegalAction(m.NOT_IN_ZOC(hex=label, unit=uid), "SCS-2.1c")
             qualified = True
         elif overrun or not scn.zero_strength_may_join:
-            raise IllegalAction(f"{uid} has no ZOC and cannot attack {label}", "SCS-2.1c")
+            raise IllegalAction(m.NO_ZOC(unit=uid, hex=label), "SCS-2.1c")
     if not qualified:
-        raise IllegalAction(
-            "at least one attacking unit must have the defending hex in its ZOC", "PD-09"
-        )
+        raise IllegalAction(m.NEED_ZOC(), "PD-09")
 
 
 def resolve_declare(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
@@ -78,7 +72,7 @@ def resolve_declare(scn: Scenario, state: State, action: Action, out: Scratch) -
     SCS-1.2b / PD-16 / PD-28: only the phasing side, only in its Combat Phase, never compulsory.
     """
     side = action.actor
-    require_phase(scn, state, side, ("combat",), "attack")
+    require_phase(scn, state, side, ("combat",), m.DO_ATTACK())
     no_combat(state)
     target = hex_param(scn, action.params, "target")
     label = scn.label(target)
@@ -86,17 +80,18 @@ def resolve_declare(scn: Scenario, state: State, action: Action, out: Scratch) -
     own_units(scn, state, side, uids, "SCS-CBT-2")
     defenders = board.stack(state, label)
     if not defenders or scn.units[defenders[0]].side == side:
-        raise IllegalAction(f"{label} holds no enemy units", "SCS-CBT-1")
+        raise IllegalAction(m.NO_ENEMY(hex=label), "SCS-CBT-1")
     if label in state["attacked_hexes"]:
-        raise IllegalAction(f"{label} has already been attacked this phase", "SCS-CBT-3")
+        raise IllegalAction(m.HEX_ATTACKED(hex=label), "SCS-CBT-3")
     for uid in uids:
         if state["units"][uid]["attacked"]:
-            raise IllegalAction(f"{uid} has already attacked this phase", "SCS-CBT-4")
+            raise IllegalAction(m.UNIT_ATTACKED(unit=uid), "SCS-CBT-4")
     _check_attackers(scn, state, uids, target, overrun=False)
     event = _declared_event(scn, state, "attack", side, uids, label, defenders, Fraction(0))
     support = [u for u in uids if scn.units[u].attack_mode == "support"]
     if support:
-        event = Event(event.kind, {**event.payload, "support": support}, text=event.text)
+        assert event.msg is not None
+        event = said(event.kind, event.msg, {**event.payload, "support": support})
     out.emit(event)
 
 
@@ -111,11 +106,17 @@ def _declared_event(
     mp_cost: Fraction,
 ) -> Event:
     enemy = board.enemy_of(scn, side)
-    attackers = "; ".join(unit_text(scn, state, u) for u in uids)
-    shown = "; ".join(unit_text(scn, state, u) for u in defenders)
-    what = "overruns" if kind == "overrun" else "attacks"
-    return Event(
+    attackers = semicolons([unit_text(scn, state, u) for u in uids])
+    shown = semicolons([unit_text(scn, state, u) for u in defenders])
+    name = side_name(scn, side)
+    line = (
+        m.OVERRUNS(side=name, hex=label, attackers=attackers, mp=fmt(mp_cost), defenders=shown)
+        if kind == "overrun"
+        else m.ATTACKS(side=name, hex=label, attackers=attackers, defenders=shown)
+    )
+    return said(
         "attack.declared",
+        line,
         {
             "kind": kind,
             "target": label,
@@ -125,19 +126,16 @@ def _declared_event(
             "defender_side": enemy,
             "mp_cost": fmt(mp_cost),
         },
-        text=f"{side_name(scn, side)} {what} {label} with {attackers}"
-        + (f", paying {fmt(mp_cost)} MP" if kind == "overrun" else "")
-        + f". Revealed defenders: {shown}",
     )
 
 
 def resolve_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     """SCS-OVR-1/2, PD-15: eligible units pay 3 MP and overrun an adjacent enemy hex (CBT-1)."""
     side = action.actor
-    require_phase(scn, state, side, ("movement", "exploitation"), "overrun")
+    require_phase(scn, state, side, ("movement", "exploitation"), m.DO_OVERRUN())
     no_combat(state)
     if state["due"]:
-        raise IllegalAction("place this turn's reinforcements first", "SCS-1.2a")
+        raise IllegalAction(m.REINFORCEMENTS_FIRST(), "SCS-1.2a")
     target = hex_param(scn, action.params, "target")
     label = scn.label(target)
     uids = units_param(action.params)
@@ -145,24 +143,22 @@ def resolve_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -
     here = one_hex(state, uids, "SCS-OVR-1")
     defenders = board.stack(state, label)
     if not defenders or scn.units[defenders[0]].side == side:
-        raise IllegalAction(f"{label} holds no enemy units", "SCS-OVR-2")
+        raise IllegalAction(m.NO_ENEMY(hex=label), "SCS-OVR-2")
     starts = set()
     for uid in uids:
         reason = movable(scn, state, uid)
         if reason:
-            raise IllegalAction(f"{uid} cannot overrun: {reason}", "SCS-OVR-1")
+            raise IllegalAction(m.CANNOT_OVERRUN(unit=uid, reason=reason), "SCS-OVR-1")
         if scn.overrun_units == "exploit_capable" and not scn.units[uid].exploit:
-            raise IllegalAction(f"{uid} is not exploitation-capable and cannot overrun", "PD-15")
+            raise IllegalAction(m.NOT_EXPLOIT(unit=uid), "PD-15")
         left = board.mp_left(scn, state, uid)
         if left < scn.overrun_mp:
             raise IllegalAction(
-                f"{uid} has {fmt(left)} MP left; an overrun costs {fmt(scn.overrun_mp)}", "PD-15"
+                m.MP_SHORT(unit=uid, left=fmt(left), cost=fmt(scn.overrun_mp)), "PD-15"
             )
         starts.add(state["phase_start"].get(uid))
     if scn.overrun_must_start_stacked and (len(starts) != 1 or None in starts):
-        raise IllegalAction(
-            "overrunning units must have been stacked together at the start of the phase", "PD-15"
-        )
+        raise IllegalAction(m.START_STACKED(), "PD-15")
     _check_attackers(scn, state, uids, target, overrun=True)
     # SCS-4.0a(b): stacking at the instant of the overrun, with the friendly units in the hex.
     points = board.stack_points(scn, state, here)
@@ -170,19 +166,18 @@ def resolve_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -
         movers = [u for u in board.stack(state, here) if state["units"][u]["origin"]]
         if not movers:
             raise IllegalAction(
-                f"{here} holds {points} stacking points (limit {scn.stacking_limit}); "
-                "no overrun from an over-stacked hex",
+                m.OVERSTACKED_START(hex=here, points=points, limit=scn.stacking_limit),
                 "SCS-STK-3",
             )
         out.emit(
-            Event(
+            said(
                 "overrun.refused",
+                m.OVERRUN_REFUSED(
+                    hex=here, points=points, limit=scn.stacking_limit, units=list(movers)
+                ),
                 {"units": movers, "hex": here},
-                text=f"Overrun refused: {here} would hold {points} stacking points "
-                f"(limit {scn.stacking_limit}); {', '.join(movers)} go back to where their move "
-                "began (SCS-STK-3)",
                 audience=f"side:{side}",
-                redacted_text=f"{side_name(scn, side)} took back a move",
+                redacted=m.TOOK_BACK_HIDDEN(side=side_name(scn, side)),
             )
         )
         return
@@ -193,17 +188,25 @@ def resolve_combat(scn: Scenario, state: State, action: Action, out: Scratch) ->
     """SCS-CBT-5 steps 3-8: odds, column, 2d6 + DRM, the result; then the result is applied."""
     combat = state["combat"]
     if combat is None or combat["result"] is not None:
-        raise IllegalAction("declare an attack or overrun first", "SCS-CBT-5")
+        raise IllegalAction(m.DECLARE_FIRST(), "SCS-CBT-5")
     if action.actor != combat["attacker_side"]:
-        raise IllegalAction("the attacker rolls for the combat", "SCS-CBT-5")
+        raise IllegalAction(m.ATTACKER_ROLLS(), "SCS-CBT-5")
     fig = combat_figures(scn, state, combat)
     crt = scn.crt
     if fig["column"] is None:
         auto = crt.below_min == "auto_result"
         result_code = crt.below_min_result if auto else "NE"
-        text = f"Combat at {combat['target']}: A {fig['attack']} : D {fig['defense']} = "
-        text += f"{fig['odds']}, below the table: "
-        text += f"{result_code} without a roll (PD-04)" if auto else "no attack (PD-04)"
+        strengths = {
+            "hex": combat["target"],
+            "attack": str(fig["attack"]),
+            "defense": str(fig["defense"]),
+            "odds": str(fig["odds"]),
+        }
+        line: Msg = (
+            m.BELOW_TABLE_RESULT(**strengths, result=result_code)
+            if auto
+            else m.BELOW_TABLE_NO_ATTACK(**strengths)
+        )
         rolls: list[int] = []
     else:
         rolls = [out.dice.roll(crt.sides, f"CRT die {i + 1}") for i in range(crt.dice)]
@@ -211,21 +214,31 @@ def resolve_combat(scn: Scenario, state: State, action: Action, out: Scratch) ->
         modified = crt.clamp_roll(raw + fig["drm"])
         result = crt.lookup(fig["column_index"], modified)
         result_code = result.code
-        shift_text = ", ".join(f"{w} {v:+d}" for w, v in fig["shifts"]) or "no shift"
-        text = (
-            f"Combat at {combat['target']}: A {fig['attack']} : D {fig['defense']} → odds "
-            f"{fig['odds']} (column {fig['base_column']}, {shift_text} → {fig['column']}); "
-            f"2d6 = {' + '.join(map(str, rolls))} = {raw}"
-            + (f", DRM {fig['drm']:+d} → {modified}" if fig["drm"] else "")
-            + f": {result_code}"
+        shifts = [m.SHIFT(what=w, value=f"{v:+d}") for w, v in fig["shifts"]] or m.NO_SHIFT()
+        rolled = {
+            "hex": combat["target"],
+            "attack": str(fig["attack"]),
+            "defense": str(fig["defense"]),
+            "odds": str(fig["odds"]),
+            "base": str(fig["base_column"]),
+            "shifts": shifts,
+            "column": str(fig["column"]),
+            "dice": " + ".join(map(str, rolls)),
+            "raw": raw,
+            "result": result_code,
+        }
+        line = (
+            m.COMBAT_ROLLED_DRM(**rolled, drm=f"{fig['drm']:+d}", modified=modified)
+            if fig["drm"]
+            else m.COMBAT_ROLLED(**rolled)
         )
         fig["roll"] = raw
         fig["modified_roll"] = modified
     out.emit(
-        Event(
+        said(
             "attack.resolved",
+            line,
             {"target": combat["target"], "result": result_code, "figures": fig},
-            text=text,
             dice=tuple(out.dice.records[-len(rolls) :]) if rolls else (),
         )
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, RulesError
-from rules.core.kit import Choice, Msg, choices
+from rules.core.kit import Choice, Msg, choices, said
 from rules.core.params import list_param, str_param
 from rules.core.system import Action, Event
 from rules.geometry.hex import Hex
@@ -32,7 +32,7 @@ def resolver(handler: Handler) -> Callable[[State, Action, Dice], list[Event]]:
     def resolve(state: State, action: Action, dice: Dice) -> list[Event]:
         scn = scenario_of(state)
         if action.actor not in scn.sides:
-            raise IllegalAction(f"{action.actor!r} is not a side of this game", "SCS-1.0a")
+            raise IllegalAction(m.NOT_A_SIDE(actor=repr(action.actor)), "SCS-1.0a")
         out = Scratch(state, scn, dice)
         handler(scn, state, action, out)
         if out.state.get("combat") is not None:
@@ -47,10 +47,42 @@ def side_name(scn: Scenario, side: str) -> str:
     return scn.side_names.get(side, side.title())
 
 
-def unit_text(scn: Scenario, state: State, uid: str) -> str:
+def unit_text(scn: Scenario, state: State, uid: str) -> Msg:
+    """A unit as the log shows it: id, name and current strengths ("B5 2/7 Armd (4-3-8)")."""
     unit = scn.units[uid]
     step = board.current_step(scn, state, uid)
-    return f"{uid} {unit.name} ({step.attack}-{step.defense}-{step.ma})"
+    return m.UNIT_TEXT(
+        unit=uid,
+        name=unit.name,
+        attack=str(step.attack),
+        defense=str(step.defense),
+        ma=str(step.ma),
+    )
+
+
+def semicolons(parts: list[Msg]) -> Msg:
+    """Messages read one after another, separated by "; "."""
+    if not parts:
+        return m.NOTHING()
+    if len(parts) == 1:
+        return parts[0]
+    return m.THEN(first=parts[0], rest=semicolons(parts[1:]))
+
+
+PHASE_WORDS = {
+    "setup": m.WORD_SETUP,
+    "movement": m.WORD_MOVEMENT,
+    "combat": m.WORD_COMBAT,
+    "exploitation": m.WORD_EXPLOITATION,
+    "supply": m.WORD_SUPPLY,
+    "over": m.WORD_OVER,
+}
+
+
+def phase_word(phase: str) -> Msg | str:
+    """A phase inside a sentence ("Blue's movement phase")."""
+    known = PHASE_WORDS.get(phase)
+    return phase if known is None else known()
 
 
 def units_param(params: Mapping[str, Any], name: str = "units") -> list[str]:
@@ -67,47 +99,51 @@ def hex_param(scn: Scenario, params: Mapping[str, Any], name: str) -> Hex:
     try:
         return scn.grid.cell(label)
     except RulesError as exc:
-        raise IllegalAction(f"{name}: {exc.message}", "SCS-MAP-3") from None
+        raise IllegalAction(m.FIELD_PROBLEM(name=name, problem=exc.msg), "SCS-MAP-3") from None
 
 
 def own_units(scn: Scenario, state: State, side: str, uids: list[str], rule: str) -> None:
     if not uids:
-        raise IllegalAction("choose at least one unit", rule)
+        raise IllegalAction(m.CHOOSE_A_UNIT(), rule)
     for uid in uids:
         if uid not in scn.units:
-            raise IllegalAction(f"there is no unit {uid}", rule)
+            raise IllegalAction(m.NO_SUCH_UNIT(unit=uid), rule)
         if scn.units[uid].side != side:
-            raise IllegalAction(f"{uid} is not a {side_name(scn, side)} unit", rule)
+            raise IllegalAction(m.NOT_YOUR_UNIT(unit=uid, side=side_name(scn, side)), rule)
         if state["units"][uid]["status"] != "map":
-            raise IllegalAction(f"{uid} is not on the map", rule)
+            raise IllegalAction(m.NOT_ON_MAP(unit=uid), rule)
 
 
 def one_hex(state: State, uids: list[str], rule: str) -> str:
     hexes = {str(state["units"][uid]["hex"]) for uid in uids}
     if len(hexes) != 1:
-        raise IllegalAction("the units must stand in one hex to move or attack together", rule)
+        raise IllegalAction(m.ONE_HEX(), rule)
     return hexes.pop()
 
 
 def require_phase(
-    scn: Scenario, state: State, side: str, phases: tuple[str, ...], what: str
+    scn: Scenario, state: State, side: str, phases: tuple[str, ...], what: Msg
 ) -> None:
     """SCS-1.0a / SCS-3.3b: each action only in its side's own phase."""
     if state["phase"] == "over":
-        raise IllegalAction("the game is over", "SCS-VIC-1")
+        raise IllegalAction(m.GAME_OVER(), "SCS-VIC-1")
     if state["player"] != side:
         raise IllegalAction(
-            f"it is {side_name(scn, state['player'])}'s {state['phase']} phase; "
-            f"{side_name(scn, side)} cannot {what} now",
+            m.NOT_YOUR_PHASE(
+                player=side_name(scn, state["player"]),
+                phase=phase_word(state["phase"]),
+                side=side_name(scn, side),
+                what=what,
+            ),
             "SCS-1.0a",
         )
     if state["phase"] not in phases:
-        raise IllegalAction(f"{what} is not allowed in the {state['phase']} phase", "SCS-1.1")
+        raise IllegalAction(m.NOT_IN_PHASE(what=what, phase=phase_word(state["phase"])), "SCS-1.1")
 
 
 def no_combat(state: State) -> None:
     if state["combat"] is not None:
-        raise IllegalAction("finish the combat in progress first", "SCS-CBT-5")
+        raise IllegalAction(m.COMBAT_FIRST(), "SCS-CBT-5")
 
 
 def auto_steps(scn: Scenario, out: Scratch) -> None:
@@ -121,10 +157,10 @@ def auto_steps(scn: Scenario, out: Scratch) -> None:
         combat = state["combat"]
         if stage == "end":
             out.emit(
-                Event(
+                said(
                     "combat.ended",
+                    m.COMBAT_ENDED(hex=combat["target"]),
                     {"target": combat["target"]},
-                    text=f"Combat at {combat['target']} is over",
                 )
             )
             return
@@ -141,22 +177,21 @@ def auto_steps(scn: Scenario, out: Scratch) -> None:
         if stage == "advance":
             eligible = data
             if combat["kind"] == "overrun":  # SCS-OVR-3: overrunners must enter the emptied hex
+                cost = (
+                    m.FOR_MP(mp=fmt(scn.overrun_enter_cost))
+                    if scn.overrun_enter_cost
+                    else m.NO_MP_COST()
+                )
                 out.emit(
-                    Event(
+                    said(
                         "advance.moved",
+                        m.MUST_ENTER(units=list(eligible), hex=combat["target"], cost=cost),
                         {
                             "units": eligible,
                             "hex": combat["target"],
                             "forced": True,
                             "mp_cost": fmt(scn.overrun_enter_cost),
                         },
-                        text=f"{', '.join(eligible)} must enter {combat['target']} "
-                        + (
-                            f"for {fmt(scn.overrun_enter_cost)} MP"
-                            if scn.overrun_enter_cost
-                            else "at no MP cost"
-                        )
-                        + " (SCS-OVR-3)",
                     )
                 )
                 continue
@@ -173,13 +208,11 @@ def losses_event(
     defs, now = scn.units, state["units"]
     for uid, n in counts.items():
         gone = len(defs[uid].steps) - now[uid]["step"] <= n  # SCS-STEP-1: its last steps
-        parts.append(
-            f"{uid} loses {n} step{'s' * (n > 1)}" + (" and is eliminated" if gone else "")
-        )
-    return Event(
+        parts.append((m.LOSES_LAST if gone else m.LOSES)(unit=uid, n=n))
+    return said(
         "losses.taken",
+        m.LOSSES_TAKEN(side=side_name(scn, side), losses=semicolons(parts)),
         {"side": side, "stage": stage, "losses": losses},
-        text=f"{side_name(scn, side)}: " + "; ".join(parts) + " (SCS-STEP-1)",
     )
 
 

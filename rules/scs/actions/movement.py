@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction, RulesError
-from rules.core.kit import ActionTemplate, Field
+from rules.core.kit import ActionTemplate, Field, Msg, said
 from rules.core.params import list_param, str_param
-from rules.core.system import Action, Event
+from rules.core.system import Action
 from rules.geometry.hex import Hex
 from rules.scs import board
 from rules.scs import messages as m
@@ -17,6 +17,7 @@ from rules.scs.actions.common import (
     own_turn,
     own_units,
     require_phase,
+    semicolons,
     side_name,
     unit_choices,
     unit_text,
@@ -34,17 +35,17 @@ def resolve_move(scn: Scenario, state: State, action: Action, out: Scratch) -> N
     """SCS-3.0 / SCS-3.1a: any of the side's units in one hex move together along `path` or the
     cheapest legal path to `to`; friendly stacks are passed through freely (SCS-STK-4)."""
     side = action.actor
-    require_phase(scn, state, side, ("movement", "exploitation"), "move")
+    require_phase(scn, state, side, ("movement", "exploitation"), m.DO_MOVE())
     no_combat(state)
     if state["due"]:
-        raise IllegalAction("place this turn's reinforcements first", "SCS-1.2a")
+        raise IllegalAction(m.REINFORCEMENTS_FIRST(), "SCS-1.2a")
     uids = units_param(action.params)
     own_units(scn, state, side, uids, "SCS-3.0")
     start_label = one_hex(state, uids, "SCS-3.0")
     for uid in uids:
         reason = movable(scn, state, uid)
         if reason:
-            raise IllegalAction(f"{uid} cannot move: {reason}", "SCS-3.1")
+            raise IllegalAction(m.CANNOT_MOVE(unit=uid, reason=reason), "SCS-3.1")
     options = movement_options(scn, state, uids)
     path_labels = list_param(action.params, "path")
     if path_labels:
@@ -52,22 +53,18 @@ def resolve_move(scn: Scenario, state: State, action: Action, out: Scratch) -> N
         if path[0] == start_label:  # a path may name the hex it starts from
             path = path[1:]
         if not path:
-            raise IllegalAction("the path must enter at least one hex", "SCS-3.0")
+            raise IllegalAction(m.PATH_EMPTY(), "SCS-3.0")
         target = path[-1]
         _check_path(scn, state, uids, start_label, path)
         if not scn.grid.contains(scn.grid.parse(target)):
-            raise IllegalAction(
-                f"a move must end on the map, not in {target}; units leave the map only from "
-                "an exit hex (unit.exit, SCS-MAP-4)",
-                "SCS-MAP-5",
-            )
+            raise IllegalAction(m.END_ON_MAP(hex=target), "SCS-MAP-5")
         option = options.get(target)
         cost_mp: dict[str, str]
         minimum = False
         enemy_zoc = board.ezoc(scn, state, side)
         costs = {u: board.mp_spent(state, u) for u in uids}
         prev = scn.grid.cell(start_label)
-        over = None
+        over: Msg | None = None
         for label in path:
             nxt = scn.grid.parse(label)
             for uid in uids:
@@ -75,8 +72,13 @@ def resolve_move(scn: Scenario, state: State, action: Action, out: Scratch) -> N
                 assert c is not None
                 costs[uid] += c
                 if costs[uid] > board.ma_eff(scn, state, uid):
-                    over = f"{uid}: entering {label} ({why}) needs {fmt(costs[uid])} MP, MA is "
-                    over += f"{board.ma_eff(scn, state, uid)} (SCS-3.1b)"
+                    over = m.OVER_MA(
+                        unit=uid,
+                        hex=label,
+                        why=why,
+                        mp=fmt(costs[uid]),
+                        ma=str(board.ma_eff(scn, state, uid)),
+                    )
             prev = nxt
         if over:
             if len(path) == 1 and option is not None and option["minimum"]:
@@ -92,18 +94,20 @@ def resolve_move(scn: Scenario, state: State, action: Action, out: Scratch) -> N
         if option is None:
             raise IllegalAction(why_not_enter(scn, state, uids, target), "SCS-3.2a")
         path, cost_mp, minimum = option["path"], option["mp"], option["minimum"]
-    moved = len(uids)
-    text = f"{side_name(scn, side)} moved {', '.join(uids)} {start_label} → {' → '.join(path)}"
-    spent = "; ".join(f"{u} {cost_mp[u]} of {board.ma_eff(scn, state, u)} MP" for u in uids)
-    text += " (minimum move, SCS-3.1e)" if minimum else f" ({spent})"
+    name = side_name(scn, side)
+    route = {"side": name, "units": list(uids), "start": start_label, "path": " → ".join(path)}
+    spent = semicolons(
+        [m.SPENT(unit=u, mp=cost_mp[u], ma=str(board.ma_eff(scn, state, u))) for u in uids]
+    )
+    line = m.MOVED_MINIMUM(**route) if minimum else m.MOVED(**route, spent=spent)
+    hidden = m.MOVED_HIDDEN(side=name, n=len(uids), start=start_label, end=path[-1])
     out.emit(
-        Event(
+        said(
             "unit.moved",
+            line,
             {"units": uids, "path": path, "mp": cost_mp, "minimum": minimum, "from": start_label},
-            text=text,
             audience=f"side:{side}",
-            redacted_text=f"{side_name(scn, side)} moved {moved} counter{'s' * (moved > 1)} "
-            f"{start_label} → {path[-1]}",
+            redacted=hidden,
         )
     )
 
@@ -114,10 +118,10 @@ def _path_label(scn: Scenario, label: str) -> str:
     try:
         cell_ = scn.grid.parse(label.strip())
     except RulesError as exc:
-        raise IllegalAction(f"path: {exc.message}", "SCS-MAP-1") from None
+        raise IllegalAction(m.PATH_PROBLEM(problem=exc.msg), "SCS-MAP-1") from None
     if not scn.grid.contains(cell_) and cell_ not in scn.offmap_cells:
-        why = "" if scn.allow_offmap_movement else "; moves may not leave the map"
-        raise IllegalAction(f"path: hex {label.strip()} is off the map{why}", "SCS-MAP-5")
+        off = m.OFF_MAP_PATH if scn.allow_offmap_movement else m.OFF_MAP_PATH_NEVER
+        raise IllegalAction(off(hex=label.strip()), "SCS-MAP-5")
     return scn.label(cell_)
 
 
@@ -127,38 +131,37 @@ def _check_path(scn: Scenario, state: State, uids: list[str], start: str, path: 
     for label in path:
         nxt = scn.grid.parse(label)
         if not scn.grid.adjacent(prev, nxt):
-            raise IllegalAction(f"{label} is not adjacent to {scn.label(prev)}", "SCS-3.0")
+            raise IllegalAction(m.NOT_ADJACENT(what=label, hex=scn.label(prev)), "SCS-3.0")
         for uid in uids:
             c, why = step_cost(scn, state, uid, prev, nxt, enemy_zoc)
             if c is None:
-                raise IllegalAction(f"{uid} cannot enter {label}: {why}", "SCS-3.2d")
+                raise IllegalAction(m.CANNOT_ENTER(unit=uid, hex=label, why=why), "SCS-3.2d")
         prev = nxt
 
 
 def resolve_exit(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     """SCS-MAP-4 / SCS-3.3c: units on one of their side's exit hexes leave the map (exit VP)."""
     side = action.actor
-    require_phase(scn, state, side, ("movement", "exploitation"), "leave the map")
+    require_phase(scn, state, side, ("movement", "exploitation"), m.DO_EXIT())
     no_combat(state)
     uids = units_param(action.params)
     own_units(scn, state, side, uids, "SCS-MAP-4")
     label = one_hex(state, uids, "SCS-MAP-4")
     if scn.grid.cell(label) not in scn.exits.get(side, frozenset()):
-        raise IllegalAction(f"{label} is not an exit hex for {side_name(scn, side)}", "SCS-MAP-4")
+        raise IllegalAction(m.NOT_EXIT(hex=label, side=side_name(scn, side)), "SCS-MAP-4")
     for uid in uids:
         reason = movable(scn, state, uid)
         if reason:
-            raise IllegalAction(f"{uid} cannot move: {reason}", "SCS-MAP-4")
+            raise IllegalAction(m.CANNOT_MOVE(unit=uid, reason=reason), "SCS-MAP-4")
     out.emit(
-        Event(
+        said(
             "units.exited",
+            m.EXITED_VP(side=side_name(scn, side), units=list(uids), hex=label, vp=scn.exit_vp)
+            if scn.exit_vp
+            else m.EXITED(side=side_name(scn, side), units=list(uids), hex=label),
             {"units": uids, "hex": label, "side": side},
-            text=f"{side_name(scn, side)}: {', '.join(uids)} leave the map from {label}"
-            + (f" ({scn.exit_vp} VP each)" if scn.exit_vp else "")
-            + " (SCS-3.3c)",
             audience=f"side:{side}",
-            redacted_text=f"{len(uids)} {side_name(scn, side)} counter(s) leave the map "
-            f"from {label}",
+            redacted=m.EXITED_HIDDEN(n=len(uids), side=side_name(scn, side), hex=label),
         )
     )
 
@@ -166,17 +169,17 @@ def resolve_exit(scn: Scenario, state: State, action: Action, out: Scratch) -> N
 def resolve_undo(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     """SCS-ENG-2 / PD-34: a move may be taken back until another stack moves or a die is rolled."""
     side = action.actor
-    require_phase(scn, state, side, ("movement", "exploitation"), "undo a move")
+    require_phase(scn, state, side, ("movement", "exploitation"), m.DO_UNDO())
     last = state["last_move"]
     if not last:
-        raise IllegalAction("there is no move to take back", "SCS-ENG-2")
+        raise IllegalAction(m.NOTHING_TO_UNDO(), "SCS-ENG-2")
     out.emit(
-        Event(
+        said(
             "move.undone",
+            m.UNDONE(side=side_name(scn, side), units=list(last["units"])),
             {"units": last["units"], "hex": last["from"]},
-            text=f"{side_name(scn, side)} took back the move of {', '.join(last['units'])}",
             audience=f"side:{side}",
-            redacted_text=f"{side_name(scn, side)} took back a move",
+            redacted=m.TOOK_BACK_HIDDEN(side=side_name(scn, side)),
         )
     )
 
@@ -185,22 +188,22 @@ def resolve_reorder(scn: Scenario, state: State, action: Action, out: Scratch) -
     """PD-07: the owner chooses which unit is on top, in his own phases."""
     side = action.actor
     if state["player"] != side or state["phase"] == "over":
-        raise IllegalAction("stacks are reordered in your own phases", "PD-07")
+        raise IllegalAction(m.REORDER_OWN(), "PD-07")
     label = scn.label(hex_param(scn, action.params, "hex"))
     stack = board.stack(state, label)
     if not stack or scn.units[stack[0]].side != side:
-        raise IllegalAction(f"no {side_name(scn, side)} stack in {label}", "PD-07")
+        raise IllegalAction(m.NO_STACK(side=side_name(scn, side), hex=label), "PD-07")
     top = str_param(action.params, "top")
     if top not in stack:
-        raise IllegalAction(f"{top} is not in the stack in {label}", "PD-07")
+        raise IllegalAction(m.NOT_IN_STACK(unit=top, hex=label), "PD-07")
     order = [top] + [u for u in stack if u != top]
     out.emit(
-        Event(
+        said(
             "stack.reordered",
+            m.REORDERED(side=side_name(scn, side), unit=top, hex=label),
             {"hex": label, "order": order},
-            text=f"{side_name(scn, side)} put {top} on top in {label}",
             audience=f"side:{side}",
-            redacted_text=f"{side_name(scn, side)} rearranged the stack in {label}",
+            redacted=m.REORDERED_HIDDEN(side=side_name(scn, side), hex=label),
         )
     )
 
@@ -226,26 +229,27 @@ def entry_hexes(scn: Scenario, state: State, uid: str) -> list[Hex]:
 def resolve_reinforce(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     """SCS-REI-1: place a due reinforcement on one of its entry hexes (EZOC ignored, no enemy)."""
     side = action.actor
-    require_phase(scn, state, side, ("movement",), "place reinforcements")
+    require_phase(scn, state, side, ("movement",), m.DO_REINFORCE())
     uid = str_param(action.params, "unit")
     if uid not in state["due"]:
-        raise IllegalAction(f"{uid} is not a reinforcement due now", "SCS-REI-1")
+        raise IllegalAction(m.NOT_DUE(unit=uid), "SCS-REI-1")
     cell_ = hex_param(scn, action.params, "hex")
     owner = board.occupant(scn, state, cell_)
     if owner is not None and owner != side:
-        raise IllegalAction(f"{scn.label(cell_)} holds enemy units", "SCS-REI-1")
+        raise IllegalAction(m.ENEMY_HELD(hex=scn.label(cell_)), "SCS-REI-1")
     allowed = entry_hexes(scn, state, uid)
     if cell_ not in allowed:
-        entries = ", ".join(scn.label(c) for c in allowed)
-        raise IllegalAction(f"{uid} enters on {entries} only", "SCS-REI-1")
+        entries = [scn.label(c) for c in allowed]
+        raise IllegalAction(m.ENTERS_ONLY(unit=uid, hexes=entries), "SCS-REI-1")
     out.emit(
-        Event(
+        said(
             "reinforcement.placed",
+            m.REINFORCED(
+                side=side_name(scn, side), unit=unit_text(scn, state, uid), hex=scn.label(cell_)
+            ),
             {"unit": uid, "hex": scn.label(cell_)},
-            text=f"{side_name(scn, side)} reinforcement {unit_text(scn, state, uid)} "
-            f"arrives on {scn.label(cell_)}",
             audience=f"side:{side}",
-            redacted_text=f"A {side_name(scn, side)} reinforcement arrives on {scn.label(cell_)}",
+            redacted=m.REINFORCED_HIDDEN(side=side_name(scn, side), hex=scn.label(cell_)),
         )
     )
 

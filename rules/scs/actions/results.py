@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.errors import IllegalAction, RulesError
-from rules.core.kit import ActionTemplate, Field
+from rules.core.kit import ActionTemplate, Field, Msg, said
 from rules.core.params import list_param
-from rules.core.system import Action, Event
+from rules.core.system import Action
 from rules.scs import board
 from rules.scs import messages as m
 from rules.scs.actions.common import losses_event, playing, side_name, unit_choices, units_param
@@ -33,19 +33,17 @@ def resolve_losses(scn: Scenario, state: State, action: Action, out: Scratch) ->
     stage = current_stage(state)
     side = action.actor
     if stage not in ("attacker_losses", "defender_losses") or stage_owner(state) != side:
-        raise IllegalAction("no step losses are waiting for your choice", "SCS-CRT-3")
+        raise IllegalAction(m.NO_LOSSES_WAITING(), "SCS-CRT-3")
     owed, units = owed_steps(scn, state, side)
     losses = [u.strip() for u in list_param(action.params, "units")]
     if len(losses) != owed:
-        raise IllegalAction(
-            f"choose exactly {owed} step losses (one unit id per step)", "SCS-STEP-1"
-        )
+        raise IllegalAction(m.CHOOSE_EXACTLY(n=owed), "SCS-STEP-1")
     for uid in set(losses):
         if uid not in units:
-            raise IllegalAction(f"{uid} did not take part in this combat", "SCS-STEP-1")
+            raise IllegalAction(m.NOT_IN_COMBAT(unit=uid), "SCS-STEP-1")
         if losses.count(uid) > board.steps_left(scn, state, uid):
             raise IllegalAction(
-                f"{uid} has only {board.steps_left(scn, state, uid)} steps", "SCS-STEP-1"
+                m.ONLY_STEPS(unit=uid, n=board.steps_left(scn, state, uid)), "SCS-STEP-1"
             )
     out.emit(losses_event(scn, state, side, stage, losses))
 
@@ -55,7 +53,7 @@ def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -
     stage = current_stage(state)
     side = action.actor
     if stage not in ("attacker_retreat", "defender_retreat") or stage_owner(state) != side:
-        raise IllegalAction("no retreat is waiting for your choice", "SCS-CRT-3")
+        raise IllegalAction(m.NO_RETREAT_WAITING(), "SCS-CRT-3")
     result, combat = combat_parts(state)
     part = side_part(result, combat, side)
     remaining = list(combat["to_retreat"][side])
@@ -66,48 +64,46 @@ def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -
     if k is None:
         k = len(extra)
         if k > part.option:
-            raise IllegalAction(
-                f"the option allows at most {part.option} extra step losses", "PD-23"
-            )
+            raise IllegalAction(m.OPTION_AT_MOST(n=part.option), "PD-23")
         for uid in set(extra):
             if uid not in remaining or extra.count(uid) > board.steps_left(scn, state, uid):
-                raise IllegalAction(f"{uid} cannot take {extra.count(uid)} step losses", "PD-23")
+                raise IllegalAction(m.CANNOT_TAKE(unit=uid, n=extra.count(uid)), "PD-23")
         payload["k"] = k
         payload["extra_losses"] = extra
         for uid in extra:
             take_step(scn, work, uid)
         remaining = alive_units(work, remaining)
     elif extra:
-        raise IllegalAction("the option losses were already chosen", "PD-23")
+        raise IllegalAction(m.OPTION_CHOSEN(), "PD-23")
     length = retreat_length(state, side, k)
     uids = units_param(action.params) or remaining
     uids = [u for u in uids if u in remaining]
     if length == 0 or not remaining:
         if list_param(action.params, "path"):
-            raise IllegalAction("no retreat is needed after these losses", "PD-23")
+            raise IllegalAction(m.NO_RETREAT_NEEDED(), "PD-23")
         payload.update(units=remaining, path=[], ezoc_losses={}, eliminated=[])
-        text = f"{side_name(scn, side)} takes the option as {k} step loss{'es' * (k != 1)}"
-        out.emit(
-            Event("retreat.moved", payload, text=text + (f" ({', '.join(extra)})" if extra else ""))
+        name = side_name(scn, side)
+        taken = (
+            m.OPTION_TAKEN_BY(side=name, k=k, units=list(extra))
+            if extra
+            else m.OPTION_TAKEN(side=name, k=k)
         )
+        out.emit(said("retreat.moved", taken, payload))
         return
     if not uids:
-        raise IllegalAction("choose units that still have to retreat", "SCS-RET-1")
+        raise IllegalAction(m.CHOOSE_RETREATERS(), "SCS-RET-1")
     if len({work["units"][u]["hex"] for u in uids}) != 1:
-        raise IllegalAction("a retreating group must start from one hex", "SCS-RET-4")
+        raise IllegalAction(m.ONE_START_HEX(), "SCS-RET-4")
     options = legal_retreats(scn, work, uids, length)
     path = [_retreat_label(scn, p) for p in list_param(action.params, "path")]
     eliminated: list[str] = []
     off_map: str | None = None
     if not options or (not path and all(o["off_map"] for o in options)):
         if path:
-            raise IllegalAction(f"no legal retreat of {length} hexes exists", "SCS-RET-5")
+            raise IllegalAction(m.NO_LEGAL_RETREAT(n=length), "SCS-RET-5")
         if payload.get("k") is not None and k < part.option:
-            raise IllegalAction(
-                f"no retreat of {length} hexes exists on the map: take more of the option as "
-                "step losses" + (" (or retreat off the map)" if options else ""),
-                "SCS-RET-5",
-            )
+            on_map = m.NO_RETREAT_ON_MAP_OFF if options else m.NO_RETREAT_ON_MAP
+            raise IllegalAction(on_map(n=length), "SCS-RET-5")
         # SCS-RET-5: no retreat on the map; leaving it would eliminate them as well (SCS-MAP-4).
         eliminated = list(uids)
         chosen: dict[str, Any] = {"path": [], "ezoc": []}
@@ -115,11 +111,7 @@ def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -
         match = [o for o in options if o["path"] == path]
         if not match:
             best = options[0]["path"]
-            raise IllegalAction(
-                f"illegal retreat path; legal e.g. {' → '.join(best)} (each hex one farther, "
-                "no enemy or prohibited hex)",
-                "SCS-RET-2",
-            )
+            raise IllegalAction(m.ILLEGAL_RETREAT(path=" → ".join(best)), "SCS-RET-2")
         chosen = match[0]
         if chosen["off_map"]:  # SCS-MAP-4 / SCS-3.3c: the units leave the map and are gone
             *on_map, off_map = chosen["path"]
@@ -140,29 +132,25 @@ def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -
             ezoc_losses[str(i)] = [pick]
             take_step(scn, work, pick)
     payload.update(units=uids, path=chosen["path"], ezoc_losses=ezoc_losses, eliminated=eliminated)
+    lost = [m.EZOC_LOSS(unit=v[0], hex=chosen["path"][int(i)]) for i, v in ezoc_losses.items()]
+    line: Msg
     if off_map is not None:
         payload["off_map"] = off_map
         route = " → ".join([*chosen["path"], off_map])
-        verb = "retreats" if len(uids) == 1 else "retreat"
-        text = (
-            f"{', '.join(uids)} {verb} off the map ({route}) and "
-            f"{'is' if len(uids) == 1 else 'are'} eliminated (SCS-MAP-4)"
-        )
+        line = m.RETREATS_OFF_MAP(units=list(uids), route=route, count=len(uids))
         if ezoc_losses:
-            lost = ", ".join(f"{v[0]} in {chosen['path'][int(i)]}" for i, v in ezoc_losses.items())
-            text += f"; EZOC step losses on the way: {lost} (SCS-2.1d)"
+            line = m.EZOC_ON_THE_WAY(retreat=line, lost=lost)
     elif eliminated:
-        text = f"{', '.join(uids)} cannot retreat {length} hexes and are eliminated (SCS-RET-5)"
+        line = m.CANNOT_RETREAT(units=list(uids), n=length)
     else:
-        verb = "retreats" if len(uids) == 1 else "retreat"
-        n = len(chosen["path"])
-        text = f"{', '.join(uids)} {verb} {n} hex{'es' * (n > 1)}: {' → '.join(chosen['path'])}"
+        hexes = m.HEXES(n=len(chosen["path"]))
+        path_text = " → ".join(chosen["path"])
+        line = m.RETREATS(units=list(uids), hexes=hexes, path=path_text, count=len(uids))
         if ezoc_losses:
-            lost = ", ".join(f"{v[0]} in {chosen['path'][int(i)]}" for i, v in ezoc_losses.items())
-            text += f"; EZOC step losses: {lost} (SCS-2.1d)"
+            line = m.EZOC_LOSSES(retreat=line, lost=lost)
     if extra:
-        text = f"Option: {', '.join(extra)} lose{'s' * (len(extra) == 1)} a step; " + text
-    out.emit(Event("retreat.moved", payload, text=f"{side_name(scn, side)}: {text}"))
+        line = m.OPTION_FIRST(units=list(extra), retreat=line, count=len(extra))
+    out.emit(said("retreat.moved", m.SIDE_SAYS(side=side_name(scn, side), line=line), payload))
 
 
 def _retreat_label(scn: Scenario, label: str) -> str:
@@ -170,33 +158,29 @@ def _retreat_label(scn: Scenario, label: str) -> str:
     try:
         return scn.label(scn.grid.parse(label.strip()))
     except RulesError as exc:
-        raise IllegalAction(f"path: {exc.message}", "SCS-MAP-1") from None
+        raise IllegalAction(m.PATH_PROBLEM(problem=exc.msg), "SCS-MAP-1") from None
 
 
 def resolve_advance(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
     """SCS-ADV-1 / PD-27: surviving attackers may enter the emptied hex, up to the limit."""
     if current_stage(state) != "advance" or stage_owner(state) != action.actor:
-        raise IllegalAction("no advance after combat is on offer", "SCS-ADV-1")
+        raise IllegalAction(m.NO_ADVANCE(), "SCS-ADV-1")
     combat = state["combat"]
     eligible = advance_eligible(scn, state)
     uids = units_param(action.params)
     for uid in uids:
         if uid not in eligible:
-            raise IllegalAction(f"{uid} may not advance into {combat['target']}", "SCS-ADV-1")
+            raise IllegalAction(m.MAY_NOT_ADVANCE(unit=uid, hex=combat["target"]), "SCS-ADV-1")
     points = sum(board.unit_points(scn, state, u) for u in uids)
     if points > scn.stacking_limit:
-        raise IllegalAction(
-            f"advancing {points} stacking points exceeds the limit of {scn.stacking_limit}",
-            "SCS-ADV-1",
-        )
-    text = (
-        f"{', '.join(uids)} advance into {combat['target']} (SCS-ADV-1)"
+        raise IllegalAction(m.ADVANCE_LIMIT(points=points, limit=scn.stacking_limit), "SCS-ADV-1")
+    line = (
+        m.ADVANCES(units=list(uids), hex=combat["target"])
         if uids
-        else f"{side_name(scn, action.actor)} declines to advance"
+        else m.DECLINES(side=side_name(scn, action.actor))
     )
-    out.emit(
-        Event("advance.moved", {"units": uids, "hex": combat["target"], "forced": False}, text=text)
-    )
+    payload = {"units": uids, "hex": combat["target"], "forced": False}
+    out.emit(said("advance.moved", line, payload))
 
 
 def _waiting(state: State, actor: str, stages: tuple[str, ...]) -> Scenario | None:

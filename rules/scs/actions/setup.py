@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction
-from rules.core.kit import ActionTemplate, Field
+from rules.core.kit import ActionTemplate, Field, said
 from rules.core.params import str_param
-from rules.core.system import Action, Event
+from rules.core.system import Action
 from rules.scs import board
 from rules.scs import messages as m
 from rules.scs.actions.common import hex_param, own_turn, side_name, unit_choices
@@ -19,27 +19,27 @@ def resolve_setup_place(scn: Scenario, state: State, action: Action, out: Scratc
     """SCS-SETUP-1 / PD-02: a unit set up inside its area; only its side hears where (PD-32)."""
     side = action.actor
     if state["phase"] != "setup" or state["player"] != side:
-        raise IllegalAction(f"{side_name(scn, side)} cannot set up now", "SCS-SETUP-5")
+        raise IllegalAction(m.CANNOT_SET_UP(side=side_name(scn, side)), "SCS-SETUP-5")
     uid = str_param(action.params, "unit")
     if uid not in scn.units or scn.units[uid].side != side or state["units"][uid]["hex"] is None:
-        raise IllegalAction(f"{uid} is not one of your set-up units", "SCS-SETUP-1")
+        raise IllegalAction(m.NOT_SETUP_UNIT(unit=uid), "SCS-SETUP-1")
     unit = scn.units[uid]
     cell_ = hex_param(scn, action.params, "hex")
     label = scn.label(cell_)
     if cell_ not in unit.setup_area:
-        raise IllegalAction(f"{uid} must set up within its set-up area, not {label}", "SCS-SETUP-1")
+        raise IllegalAction(m.OUTSIDE_AREA(unit=uid, hex=label), "SCS-SETUP-1")
     if scn.terrain_of(cell_).mp[unit.move_class] is None:
-        raise IllegalAction(f"{label} is prohibited terrain for {uid}", "PD-02")
+        raise IllegalAction(m.PROHIBITED_FOR(hex=label, unit=uid), "PD-02")
     owner = board.occupant(scn, state, cell_)
     if owner is not None and owner != side:
-        raise IllegalAction(f"{label} holds enemy units", "PD-02")
+        raise IllegalAction(m.ENEMY_HELD(hex=label), "PD-02")
     out.emit(
-        Event(
+        said(
             "setup.placed",
+            m.SETS_UP(side=side_name(scn, side), unit=uid, hex=label),
             {"unit": uid, "hex": label},
-            text=f"{side_name(scn, side)} sets up {uid} in {label}",
             audience=f"side:{side}",
-            redacted_text=f"{side_name(scn, side)} adjusts its set-up",
+            redacted=m.SETS_UP_HIDDEN(side=side_name(scn, side)),
         )
     )
 

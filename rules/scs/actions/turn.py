@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.errors import IllegalAction
-from rules.core.kit import ActionTemplate, Field
-from rules.core.system import Action, Event
+from rules.core.kit import ActionTemplate, Field, Msg, said
+from rules.core.system import Action
 from rules.scs import board
 from rules.scs import messages as m
 from rules.scs.actions.common import (
@@ -14,7 +14,9 @@ from rules.scs.actions.common import (
     own_turn,
     own_units,
     phase_name,
+    phase_word,
     playing,
+    semicolons,
     side_name,
     unit_choices,
     units_param,
@@ -34,13 +36,12 @@ def resolve_eliminate(scn: Scenario, state: State, action: Action, out: Scratch)
     over = set(board.overstacked(scn, state))
     for uid in uids:
         if state["units"][uid]["hex"] not in over:
-            raise IllegalAction(f"{uid} is not in an over-stacked hex", "SCS-STK-2")
+            raise IllegalAction(m.NOT_OVERSTACKED(unit=uid), "SCS-STK-2")
     out.emit(
-        Event(
+        said(
             "units.eliminated",
+            m.ELIMINATED_OVERSTACKED(side=side_name(scn, side), units=list(uids)),
             {"units": uids, "reason": "overstacked"},
-            text=f"{side_name(scn, side)} eliminates {', '.join(uids)} to meet the stacking limit "
-            "(SCS-STK-2)",
         )
     )
 
@@ -64,34 +65,32 @@ def resolve_end_phase(scn: Scenario, state: State, action: Action, out: Scratch)
     """SCS-1.1 / SCS-4.0a: end the phase after its checks; the turn marker moves once per turn."""
     side = action.actor
     if state["phase"] == "over":
-        raise IllegalAction("the game is over", "SCS-VIC-1")
+        raise IllegalAction(m.GAME_OVER(), "SCS-VIC-1")
     if state["player"] != side:
-        raise IllegalAction(
-            f"only {side_name(scn, state['player'])} may end this phase", "SCS-1.0a"
-        )
+        raise IllegalAction(m.ONLY_PLAYER_ENDS(side=side_name(scn, state["player"])), "SCS-1.0a")
     no_combat(state)
     if state["due"]:
-        raise IllegalAction(
-            f"place the reinforcements first: {', '.join(state['due'])}", "SCS-REI-1"
-        )
+        raise IllegalAction(m.REINFORCEMENTS_DUE(units=list(state["due"])), "SCS-REI-1")
     over = board.overstacked(scn, state)
     if over:
-        details = ", ".join(
-            f"{h} ({board.stack_points(scn, state, h)} > {scn.stacking_limit}, "
-            f"{side_name(scn, scn.units[state['stacks'][h][0]].side)})"
+        details = [
+            m.OVERSTACKED_HEX(
+                hex=h,
+                points=board.stack_points(scn, state, h),
+                limit=scn.stacking_limit,
+                side=side_name(scn, scn.units[state["stacks"][h][0]].side),
+            )
             for h in over
-        )
-        raise IllegalAction(
-            f"over-stacked hexes: {details}; move or eliminate units first", "SCS-4.0a"
-        )
+        ]
+        raise IllegalAction(m.OVERSTACKED_HEXES(hexes=details), "SCS-4.0a")
     if state["phase"] == "setup":
         done = [*state["setup_done"], side]
         pending = [s for s in scn.setup_order if s not in done]
         out.emit(
-            Event(
+            said(
                 "setup.finished",
+                m.SETUP_FINISHED(side=side_name(scn, side)),
                 {"side": side, "next": pending[0] if pending else None},
-                text=f"{side_name(scn, side)} has finished setting up (SCS-SETUP-5)",
             )
         )
         if pending:
@@ -106,26 +105,24 @@ def resolve_end_phase(scn: Scenario, state: State, action: Action, out: Scratch)
         return
     turn, player, phase = nxt
     if turn != state["turn"] and state["phase"] != "setup":
-        out.emit(
-            Event("turn.advanced", {"turn": turn}, text=f"Turn marker advances to {turn} (PD-03)")
-        )
+        out.emit(said("turn.advanced", m.TURN_ADVANCED(turn=turn), {"turn": turn}))
     out.emit(
-        Event(
+        said(
             "phase.started",
+            m.PHASE_STARTED(turn=turn, side=side_name(scn, player), phase=phase_word(phase)),
             {"turn": turn, "player": player, "phase": phase},
-            text=f"Turn {turn}: {side_name(scn, player)} {phase} phase",
         )
     )
     if phase == "movement":
         for uid in list(out.state["due"]):
             if not entry_hexes(scn, out.state, uid):
                 out.emit(
-                    Event(
+                    said(
                         "reinforcement.delayed",
+                        m.DELAYED(unit=uid),
                         {"unit": uid, "turn": turn + 1},
-                        text=f"{uid}: every entry hex is enemy-held; it arrives next turn (PD-14)",
                         audience=f"side:{player}",
-                        redacted_text=f"A {side_name(scn, player)} reinforcement is delayed",
+                        redacted=m.DELAYED_HIDDEN(side=side_name(scn, player)),
                     )
                 )
     if phase == "supply":
@@ -136,7 +133,10 @@ def _supply(scn: Scenario, out: Scratch, side: str) -> None:
     """SCS-1.2d / SCS-SUP-1, SCS-SUP-2, SCS-SUP-3: check the phasing side's units; OOS markers
     placed or removed; attrition."""
     state = out.state
-    in_, out_, attrition, lines = [], [], [], []
+    in_: list[str] = []
+    out_: list[str] = []
+    attrition: list[str] = []
+    lines: list[Msg] = []
     for uid in sorted(state["units"]):
         if scn.units[uid].side != side or state["units"][uid]["status"] != "map":
             continue
@@ -145,10 +145,10 @@ def _supply(scn: Scenario, out: Scratch, side: str) -> None:
             out_.append(uid)
             if state["units"][uid]["oos"] and scn.attrition != "none":
                 attrition.append(uid)
-            lines.append(f"{uid} out of supply")
+            lines.append(m.OUT_OF_SUPPLY(unit=uid))
         else:
             in_.append(uid)
-            lines.append(f"{uid} in supply ({len(path)} hexes)")
+            lines.append(m.IN_SUPPLY(unit=uid, n=len(path)))
     payload: dict[str, Any] = {
         "side": side,
         "in": in_,
@@ -160,19 +160,14 @@ def _supply(scn: Scenario, out: Scratch, side: str) -> None:
         payload["attrition"] = attrition
     elif scn.attrition == "eliminate":
         payload["attrition_eliminated"] = attrition
-    text = f"{side_name(scn, side)} supply check: " + "; ".join(lines)
+    name = side_name(scn, side)
+    said_lines = semicolons(lines)
     if attrition:
-        text += f". Attrition (PD-19): {', '.join(attrition)}"
-    out.emit(
-        Event(
-            "supply.checked",
-            payload,
-            text=text,
-            audience=f"side:{side}",
-            redacted_text=f"{side_name(scn, side)} checked supply"
-            + (f": {len(attrition)} unit(s) suffer attrition" if attrition else ""),
-        )
-    )
+        line = m.SUPPLY_ATTRITION(side=name, lines=said_lines, units=list(attrition))
+        hidden = m.SUPPLY_ATTRITION_HIDDEN(side=name, n=len(attrition))
+    else:
+        line, hidden = m.SUPPLY_CHECKED(side=name, lines=said_lines), m.SUPPLY_HIDDEN(side=name)
+    out.emit(said("supply.checked", line, payload, audience=f"side:{side}", redacted=hidden))
 
 
 def victory_points(scn: Scenario, state: State) -> dict[str, int]:
@@ -192,16 +187,16 @@ def _victory(scn: Scenario, out: Scratch, sudden: str | None = None) -> None:
     vp = victory_points(scn, out.state)
     a, b = scn.sides
     winner = a if vp[a] > vp[b] else b if vp[b] > vp[a] else "draw"
-    when = f"End of turn {scn.game_turns}"
+    when = m.END_OF_TURN(turn=scn.game_turns)
     if sudden is not None:
-        winner, when = sudden, f"Sudden death on turn {out.state['turn']}"
-    score = ", ".join(f"{side_name(scn, s)} {vp[s]}" for s in scn.sides)
-    verdict = "a draw" if winner == "draw" else f"{side_name(scn, winner)} wins"
+        winner, when = sudden, m.SUDDEN_DEATH(turn=out.state["turn"])
+    score = [m.SCORE(side=side_name(scn, s), vp=vp[s]) for s in scn.sides]
+    verdict = m.DRAW() if winner == "draw" else m.WINS(side=side_name(scn, winner))
     out.emit(
-        Event(
+        said(
             "game.ended",
+            m.GAME_ENDED(when=when, score=score, verdict=verdict),
             {"vp": vp, "winner": winner},
-            text=f"{when}: {score} VP — {verdict} (SCS-VIC-1)",
         )
     )
 
