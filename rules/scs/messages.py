@@ -126,7 +126,7 @@ DO_REINFORCE = Message("scs.do.reinforce", "place reinforcements")
 
 # --- pieces of log lines ------------------------------------------------------------------------
 
-NOTHING = Message("scs.nothing", "")
+NONE = Message("scs.none", "{items}")  # an empty list, read as nothing
 THEN = Message("scs.then", "{first}; {rest}")  # a "; "-separated list, one item at a time
 SIDE_SAYS = Message("scs.side_says", "{side}: {line}")
 UNIT_TEXT = Message("scs.unit_text", "{unit} {name} ({attack}-{defense}-{ma})")

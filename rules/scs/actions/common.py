@@ -63,7 +63,7 @@ def unit_text(scn: Scenario, state: State, uid: str) -> Msg:
 def semicolons(parts: list[Msg]) -> Msg:
     """Messages read one after another, separated by "; "."""
     if not parts:
-        return m.NOTHING()
+        return m.NONE(items=[])
     if len(parts) == 1:
         return parts[0]
     return m.THEN(first=parts[0], rest=semicolons(parts[1:]))
