@@ -21,9 +21,9 @@ close_oversized_with_1009()
 
 http_app = django_asgi_app
 if settings.VTT_SERVE_STATIC:
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from vtt.staticfiles import StaticFiles
 
-    http_app = ASGIStaticFilesHandler(django_asgi_app)
+    http_app = StaticFiles(django_asgi_app)
 
 application = ProtocolTypeRouter(
     {

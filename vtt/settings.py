@@ -122,6 +122,17 @@ if redis_url := env_url("REDIS_URL", ("redis", "rediss", "unix")):
         },
     }
 
+# Login and sign-up throttling counts here (vtt/accounts/throttle.py): shared by every process
+# through Redis when there is one, else per process.
+CACHES: dict[str, Any] = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if redis_url:
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": redis_url,
+        "KEY_PREFIX": os.environ.get("VTT_CHANNEL_PREFIX", "tabula"),
+        "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+    }
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

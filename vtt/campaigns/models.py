@@ -33,6 +33,9 @@ class Campaign(models.Model):
     )
     settings: models.JSONField[dict[str, Any]] = models.JSONField(_("settings"), default=dict)
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # Off: GM secret rolls, private GM notes and hidden events stay the GM's in the log after
+    # the end (role-playing); on: everyone reads the whole log then (wargames' reveal).
+    reveal_secrets_after_end = models.BooleanField(_("reveal secrets after the end"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -68,7 +68,9 @@ def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membe
     if role not in Role.values:
         raise NotAllowed(_("Unknown role."))
     campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
-    membership = Membership.objects.get(campaign_id=campaign_id, user_id=member_id)
+    membership = Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).first()
+    if membership is None:
+        raise NotAllowed(_("That user is not a member of this campaign."))
     if member_id == campaign.owner_id and role != Role.GM:
         raise NotAllowed(_("The campaign's owner stays its game master."))
     membership.role = role

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from rules.core.system import Action
 from vtt.errors import CommandError
+from vtt.safejson import storable, too_deep
 
 MAX_MESSAGE_BYTES = 8 * 1024
 # htmx and the page add these; they are not action params
@@ -19,10 +19,6 @@ MAX_FIELD_LENGTH = 500
 # An action is an object of plain values and lists of them (depth 2); deeper input is refused
 # before json.loads, whose recursion a 3,000-deep array under 8 KiB would exhaust.
 MAX_DEPTH = 4
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
-# NUL and lone surrogates cannot be stored (PostgreSQL text and jsonb refuse them).
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class TooLarge(CommandError):
@@ -61,7 +57,7 @@ def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
         raise CommandError(_("Messages must be JSON text."))
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode(errors="replace")) > MAX_MESSAGE_BYTES:
         raise TooLarge(_("Message too large: at most %(n)d bytes.") % {"n": MAX_MESSAGE_BYTES})
-    if too_deep(text):
+    if too_deep(text, MAX_DEPTH):
         raise CommandError(_("Malformed message: nested too deeply."))
     try:
         content = json.loads(text)
@@ -72,27 +68,6 @@ def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
     if not storable(content):
         raise CommandError(_("Text may not contain NUL or invalid characters."))
     return content
-
-
-def too_deep(text: str) -> bool:
-    """Whether the JSON text nests arrays or objects deeper than MAX_DEPTH (strings skipped)."""
-    depth = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
-
-
-def storable(value: Any) -> bool:
-    """Whether every string (and key) in decoded JSON is free of NUL and lone surrogates."""
-    if isinstance(value, str):
-        return _UNSTORABLE.search(value) is None
-    if isinstance(value, dict):
-        return all(storable(k) and storable(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(storable(item) for item in value)
-    return True
 
 
 def _text(content: dict[str, Any], name: str) -> str:

@@ -188,22 +188,47 @@ def end_encounter(request: HttpRequest, encounter_id: int) -> HttpResponse:
 @require_GET
 def encounter_log(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The log file (docs/architecture.md) for `verify`: GM any time, everyone once it ended."""
-    encounter, _audience, role = member_encounter(request, encounter_id)
+    encounter, audience, role = member_encounter(request, encounter_id)
     if role != Role.GM and encounter.is_active:
         raise Http404
+    entries = [entry.to_json() for entry in services.entries_of(encounter)]
+    if role != Role.GM and not encounter.campaign.reveal_secrets_after_end:
+        entries = [withheld(entry, audience) for entry in entries]
     log = {
         "log_version": 1,
         "system": encounter.system,
         "setup": encounter.setup,
         "commitment": encounter.commitment,
         "seed": encounter.revealed_seed,
-        "entries": [entry.to_json() for entry in services.entries_of(encounter)],
+        "entries": entries,
     }
     response = HttpResponse(
         json.dumps(log, indent=2, ensure_ascii=False), content_type="application/json"
     )
     response["Content-Disposition"] = f'attachment; filename="encounter-{encounter.pk}.json"'
     return response
+
+
+def withheld(entry: dict[str, Any], audience: Audience) -> dict[str, Any]:
+    """A log entry as this viewer may read it after the end: events addressed to others become
+    their redacted line (no payload, no dice), and the action of such an entry is withheld."""
+    events = entry["events"]
+    if all(audience.can_see(event["audience"]) for event in events):
+        return entry
+    shown = [
+        event
+        if audience.can_see(event["audience"])
+        else {
+            "kind": "table.withheld",
+            "payload": {},
+            "text": event.get("redacted_text") or "",
+            "dice": [],
+            "audience": event["audience"],
+            "redacted_text": None,
+        }
+        for event in events
+    ]
+    return {**entry, "action": None, "events": shown, "withheld": True}
 
 
 @login_required

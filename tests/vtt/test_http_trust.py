@@ -1,0 +1,135 @@
+"""Issue 16 over HTTP: bad forms get form errors, missing paths 404, logins are throttled, and
+secrets stay the GM's in the log after the end unless the campaign reveals them."""
+
+from __future__ import annotations
+
+import gc
+import json
+import uuid
+from typing import Any
+
+import pytest
+from channels.testing import HttpCommunicator
+from django.contrib.messages import get_messages
+from django.test import Client
+
+from vtt.campaigns.models import Campaign
+from vtt.characters.models import Character
+from vtt.encounters.services import chat, end_encounter
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize(
+    ("sheet", "error"),
+    [
+        ('{"hp": 3, "name": "a\\u0000b"}', "NUL"),
+        ("[" * 5000 + "]" * 5000, "nested too deeply"),
+        ('{"x": "\\ud800"}', "NUL"),
+    ],
+)
+def test_a_sheet_with_nul_or_deep_nesting_is_a_form_error_not_a_500(
+    campaign: Any, pip: Any, sheet: str, error: str
+) -> None:
+    response = logged_in(pip).post(
+        f"/campaigns/{campaign.pk}/characters/new/", {"name": "Ann", "sheet": sheet}
+    )
+    assert response.status_code == 400
+    assert error in response.content.decode()
+    assert not Character.objects.exists()
+
+
+def test_gm_changing_the_role_of_a_non_member_gets_a_message_not_a_500(
+    campaign: Any, gwen: Any, otto: Any
+) -> None:
+    response = logged_in(gwen).post(
+        f"/campaigns/{campaign.pk}/members/{otto.pk}/role/", {"role": "observer"}
+    )
+    assert response.status_code == 302
+    shown = [str(m) for m in get_messages(response.wsgi_request)]
+    assert shown == ["That user is not a member of this campaign."]
+
+
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.parametrize(
+    "path", ["/static/%2e%2e/vtt/settings.py", "/static/%2e%2e/%2e%2e/etc/passwd"]
+)
+async def test_static_paths_outside_the_static_files_are_404(path: str) -> None:
+    from vtt.asgi import application
+
+    communicator = HttpCommunicator(application, "GET", path, headers=[(b"host", b"localhost")])
+    response = await communicator.get_response(timeout=10)
+    assert response["status"] == 404
+    assert b"SECRET_KEY" not in response["body"]
+    del communicator
+    gc.collect()  # Django's ASGI request body file is closed here, not in a later test
+
+
+def test_login_is_throttled_per_account_then_refused_even_with_the_right_password(
+    django_user_model: Any,
+) -> None:
+    name = f"target-{uuid.uuid4().hex[:8]}"
+    django_user_model.objects.create_user(name, password="right-password-1")
+    client = Client(REMOTE_ADDR=f"10.1.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}")
+    for _ in range(10):
+        wrong = client.post("/accounts/login/", {"username": name, "password": "wrong"})
+        assert wrong.status_code == 200
+    refused = client.post("/accounts/login/", {"username": name, "password": "right-password-1"})
+    assert refused.status_code == 429
+    assert "Too many failed logins" in refused.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_is_throttled_per_address_across_accounts() -> None:
+    client = Client(REMOTE_ADDR=f"10.2.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}")
+    for n in range(30):
+        client.post("/accounts/login/", {"username": f"nobody-{n}", "password": "x"})
+    refused = client.post("/accounts/login/", {"username": "someone-else", "password": "x"})
+    assert refused.status_code == 429
+
+
+def test_sign_up_is_throttled_per_address() -> None:
+    client = Client(REMOTE_ADDR=f"10.3.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}")
+    for n in range(10):
+        name = f"new-{uuid.uuid4().hex[:8]}-{n}"
+        client.post(
+            "/accounts/signup/",
+            {"username": name, "password1": "Sturdy-pass-71", "password2": "Sturdy-pass-71"},
+        )
+        client.post("/accounts/logout/")
+    refused = client.post(
+        "/accounts/signup/",
+        {"username": "one-more", "password1": "Sturdy-pass-71", "password2": "Sturdy-pass-71"},
+    )
+    assert refused.status_code == 429
+    assert "Too many new accounts" in refused.content.decode()
+
+
+def test_after_the_end_gm_secrets_stay_the_gms_unless_the_campaign_reveals_them(
+    encounter: Any, gwen: Any, pip: Any
+) -> None:
+    chat(encounter.pk, gwen.pk, "/gmroll 1d20", "secret")
+    chat(encounter.pk, pip.pk, "/roll 1d6", "open")
+    end_encounter(encounter.pk, gwen.pk)
+
+    log = json.loads(logged_in(pip).get(f"/encounters/{encounter.pk}/log/").content)
+    secret, public = log["entries"][1], log["entries"][2]
+    assert secret["withheld"]
+    assert secret["action"] is None
+    assert all(e["payload"] == {} and e["dice"] == [] for e in secret["events"])
+    assert "1d20" not in json.dumps(secret)
+    assert "withheld" not in public
+    assert public["events"][0]["dice"]
+    gm_log = json.loads(logged_in(gwen).get(f"/encounters/{encounter.pk}/log/").content)
+    assert gm_log["entries"][1]["events"][0]["dice"]
+
+    Campaign.objects.filter(pk=encounter.campaign_id).update(reveal_secrets_after_end=True)
+    revealed = json.loads(logged_in(pip).get(f"/encounters/{encounter.pk}/log/").content)
+    assert revealed["entries"] == gm_log["entries"]
