@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem
+from rules.delta_green import messages, settings, sheet
+from rules.delta_green.actions import legal_actions, preview, resolve
 from rules.delta_green.demo import demo
 from rules.delta_green.derived import derive, write_back
 from rules.delta_green.settings import SCHEMA, SETTINGS
 from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.delta_green.state import VERSION, apply, dump, load, start
-from rules.delta_green.system import legal_actions, preview, resolve, view
+from rules.delta_green.view import view
 
 
 def _actors(state: dict[str, object]) -> list[str]:
@@ -40,6 +43,7 @@ SYSTEM = GameSystem(
     demo=demo,
     derive=derive,
     write_back=write_back,
+    messages=catalogue(messages, settings, sheet, extra=messages.TERMS),
 )
 
 

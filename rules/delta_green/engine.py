@@ -203,7 +203,7 @@ def _melee_guard(state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping
         raise IllegalAction("only an agent with Quick Draw may fire in melee", "DG-EDGE-3")
 
 
-def _still_ahead(state: Mapping[str, Any], c: Mapping[str, Any], rank: int) -> list[str]:
+def still_ahead(state: Mapping[str, Any], c: Mapping[str, Any], rank: int) -> list[str]:
     """DG-INIT-3/-4: who still acts in this pass before a turn at `rank` (ties: higher DEX)."""
     me = (rank, int(c["round"].get("dex", c["sheet"]["dex"])))
     ahead = []
@@ -222,7 +222,7 @@ def _half_dex_check(state: Mapping[str, Any], c: Mapping[str, Any], what: str) -
     if c["id"] in state.get("held", ()):
         return  # it already stands at its half-DEX rank in this pass
     rank = half_dex_rank(c)
-    ahead = _still_ahead(state, c, rank)
+    ahead = still_ahead(state, c, rank)
     if ahead:
         raise IllegalAction(
             f"{what} is a half-DEX action at rank {rank} in this pass; "
@@ -252,7 +252,7 @@ def hold_half_dex(state: Json, action: Action, dice: Dice) -> list[Event]:
     if c["id"] in state.get("held", ()):
         raise IllegalAction(f"{c['name']} already stands at half DEX in this pass", "DG-INIT-4")
     rank = half_dex_rank(c)
-    ahead = _still_ahead(state, c, rank)
+    ahead = still_ahead(state, c, rank)
     if not ahead:
         raise IllegalAction(
             f"nobody acts between {c['name']}'s rank and its half-DEX rank {rank}: act now",
@@ -802,7 +802,7 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     )
 
 
-def _split_shares(
+def split_shares(
     state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping[str, Any], rounds: int
 ) -> list[tuple[Json, int]]:
     """COC-AUTO-6: the `split` param, `target:rounds` pairs adding up to the rounds fired."""
@@ -859,7 +859,7 @@ def _split_burst(
     if loaded < 1:
         raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
     rounds = min(mode.rounds, loaded)  # DG-AUTO-2
-    shares = _split_shares(state, c, params, rounds)
+    shares = split_shares(state, c, params, rounds)
     cards = _cost(state, c, mode.actions, f"a {mode.label}")
     lines = [
         f"{c['name']} splits a {mode.label} from {weapon['name']}: "

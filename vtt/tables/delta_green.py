@@ -132,11 +132,11 @@ def board_context(
     legal = {cid: SYSTEM.legal_actions(playable, cid) for cid in actors}
     toggles: dict[str, list[dict[str, Any]]] = {}
     for cid, templates in legal.items():
-        toggles[cid] = action_forms({cid: [t for t in templates if t["kind"] in free]})
+        toggles[cid] = action_forms({cid: [t for t in templates if t.kind in free]})
         if audience.role == "gm" and cid != current:
             legal[cid] = []
         else:
-            legal[cid] = [t for t in templates if t["kind"] not in free or audience.role != "gm"]
+            legal[cid] = [t for t in templates if t.kind not in free or audience.role != "gm"]
     for row in rows:
         row["toggles"] = toggles.get(row["id"], []) if audience.role == "gm" else []
     context["forms"] = action_forms({cid: t for cid, t in legal.items() if t})

@@ -55,7 +55,7 @@ def test_coc_conceal_1_locate_before_attacking_a_hard_to_see_target() -> None:
         SYSTEM.resolve(
             state, Action("fire", "a", {"weapon": "pistol", "target": "b"}), LoadedDice([])
         )
-    assert "locate" in [t["kind"] for t in SYSTEM.legal_actions(state, "a")]
+    assert "locate" in [t.kind for t in SYSTEM.legal_actions(state, "a")]
     state, events = play(state, "locate", "a", [41], target="b")
     assert "sees nothing" in events[0].text
     with pytest.raises(IllegalAction, match="one locating roll"):

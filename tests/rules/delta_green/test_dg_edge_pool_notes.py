@@ -63,9 +63,9 @@ def test_dg_edge_0_agents_buy_edges_only_when_the_campaign_says_any_time() -> No
     default = encounter(agent("a", skill_points=40))
     with pytest.raises(IllegalAction, match="only the GM grants"):
         SYSTEM.resolve(default, Action("buy_edge", "a", {"edge": "eagle_eye"}), LoadedDice([]))
-    assert "buy_edge" not in [t["kind"] for t in SYSTEM.legal_actions(default, "a")]
+    assert "buy_edge" not in [t.kind for t in SYSTEM.legal_actions(default, "a")]
     open_shop = encounter(agent("a", skill_points=40), edge_purchase="any_time")
-    assert "buy_edge" in [t["kind"] for t in SYSTEM.legal_actions(open_shop, "a")]
+    assert "buy_edge" in [t.kind for t in SYSTEM.legal_actions(open_shop, "a")]
     after, _ = play(open_shop, "buy_edge", "a", [], edge="eagle_eye")
     assert c(after, "a")["sheet"]["skill_points"] == 20
     in_round, _ = gm(open_shop, "start_round", [3])

@@ -133,8 +133,8 @@ def test_coc_silencer_3_no_silencer_on_a_shotgun() -> None:
 def test_dg_init_4_hold_is_offered_only_when_someone_ranks_between() -> None:
     """DG-INIT-4: the table offers the hold while a faster combatant is still to act."""
     state = _three(REVOLVER)
-    kinds = [t["kind"] for t in SYSTEM.legal_actions(state, "shooter")]
+    kinds = [t.kind for t in SYSTEM.legal_actions(state, "shooter")]
     assert "hold_half_dex" in kinds
     state, _ = play(state, "hold_half_dex", "shooter", [])
     state, _ = play(state, "pass", "mid", [])
-    assert "hold_half_dex" not in [t["kind"] for t in SYSTEM.legal_actions(state, "shooter")]
+    assert "hold_half_dex" not in [t.kind for t in SYSTEM.legal_actions(state, "shooter")]

@@ -168,8 +168,8 @@ def test_dg_auto_4_burst_targets_split_rolls_each_target_at_the_normal_chance() 
     state = encounter(*people, burst_targets="split")
     state, _ = gm(state, "start_round", [10, 1, 1])
     for legal, splits in ((started, False), (state, True)):
-        burst = next(t for t in SYSTEM.legal_actions(legal, "a") if t["kind"] == "burst")
-        assert any(f["name"] == "split" for f in burst["params"]) == splits
+        burst = next(t for t in SYSTEM.legal_actions(legal, "a") if t.kind == "burst")
+        assert any(f.name == "split" for f in burst.fields) == splits
     for split, message in (("b:4,d:1", "add up to 5 rounds, the burst fires 6"), ("b:6", "two")):
         with pytest.raises(IllegalAction, match=message):
             SYSTEM.resolve(
@@ -219,7 +219,7 @@ def test_dg_supp_5_brave_after_the_roll_replays_we_dg_04_as_the_seed_narrates_it
     assert c(before, "d2")["penalties"] == [{"value": -30, "round": 2, "source": "hernandez"}]
 
     state = _dwarves(brave_before_roll=False)
-    assert any(t["kind"] == "brave_after" for t in SYSTEM.legal_actions(state, "d2"))
+    assert any(t.kind == "brave_after" for t in SYSTEM.legal_actions(state, "d2"))
     state, events = play(state, "brave_after", "d2", [5, 6, 7], shooter="hernandez")
     assert events[0].payload["result"] == "impale"
     assert events[0].payload["hits"][0]["rolled"] == 13

@@ -13,6 +13,7 @@ from dg_helpers import SMG, agent, c, encounter, gm, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.core.actions import ActionTemplate
 from rules.core.dice import RollRecord, SeededDice
 from rules.core.errors import IllegalAction, SheetError
 from rules.core.fairness import verify
@@ -112,22 +113,22 @@ def test_legal_actions_show_only_modes_the_weapon_and_cards_allow() -> None:
     """DG-AUTO-5/-6, DG-ACT-4: the MAC-10 has no spray; with 2 cards left no 3-card modes."""
     state = encounter(agent("a", dex=14, weapons=[dict(SMG)]), agent("b", dex=4))
     state, _ = gm(state, "start_round", [10, 1])
-    burst = next(t for t in SYSTEM.legal_actions(state, "a") if t["kind"] == "burst")
-    assert [m["mode"] for m in burst["modes"]] == ["3", "4", "6", "8", "10", "12", "20"]
+    burst = next(t for t in SYSTEM.legal_actions(state, "a") if t.kind == "burst")
+    assert [m["mode"] for m in burst.hints["modes"]] == ["3", "4", "6", "8", "10", "12", "20"]
     state, _ = play(state, "pass", "a", [])
     state, _ = play(state, "pass", "b", [])
     state, _ = play(state, "pass", "a", [])
-    burst = next(t for t in SYSTEM.legal_actions(state, "a") if t["kind"] == "burst")
-    assert [(m["mode"], m["cost"]) for m in burst["modes"]] == [
+    burst = next(t for t in SYSTEM.legal_actions(state, "a") if t.kind == "burst")
+    assert [(m["mode"], m["cost"]) for m in burst.hints["modes"]] == [
         ("3", "1 action"),
         ("4", "1 action"),
         ("6", "2 actions"),
         ("8", "2 actions"),
     ]
     assert SYSTEM.legal_actions(state, "b") == [
-        t for t in SYSTEM.legal_actions(state, "b") if t["cost"] == "free"
+        t for t in SYSTEM.legal_actions(state, "b") if str(t.cost) == "free"
     ]
-    gm_kinds = [t["kind"] for t in SYSTEM.legal_actions(state, "gm")]
+    gm_kinds = [t.kind for t in SYSTEM.legal_actions(state, "gm")]
     assert "next_pass" in gm_kinds
     assert "end_round" in gm_kinds
     assert "start_round" not in gm_kinds
@@ -200,20 +201,20 @@ def _policy(state: dict[str, Any], actor: str) -> Action:
         for cid, o in state["combatants"].items()
         if o["side"] != me["side"] and not is_dead(o) and not is_unconscious(o)
     ]
-    templates = {t["kind"]: t for t in SYSTEM.legal_actions(state, actor)}
+    templates = {t.kind: t for t in SYSTEM.legal_actions(state, actor)}
     if foes and "burst" in templates:
-        modes = templates["burst"]["modes"]
+        modes = templates["burst"].hints["modes"]
         mode = modes[-1]["mode"] if modes[-1]["mode"] != "100" else modes[-2]["mode"]
         return Action(
             "burst",
             actor,
-            {**templates["burst"]["fixed"], "mode": mode, "target": foes[0]},
+            {**templates["burst"].fixed, "mode": mode, "target": foes[0]},
         )
     for kind in ("fire", "melee"):
         if foes and kind in templates:
-            return Action(kind, actor, {**templates[kind]["fixed"], "target": foes[0]})
+            return Action(kind, actor, {**templates[kind].fixed, "target": foes[0]})
     if "reload" in templates:
-        return Action("reload", actor, dict(templates["reload"]["fixed"]))
+        return Action("reload", actor, dict(templates["reload"].fixed))
     return Action("pass", actor)
 
 
@@ -328,18 +329,17 @@ def test_visible_vests_are_in_everyones_log() -> None:
     assert "vest 3 AP 10 -> 0" in events[0].text
 
 
-def _form_params(template: dict[str, Any], pick: int) -> dict[str, Any]:
+def _form_params(template: ActionTemplate, pick: int) -> dict[str, Any]:
     """What the table's form sends for a template: strings, a choice, unchecked boxes left out."""
-    params: dict[str, Any] = {k: str(v) for k, v in template.get("fixed", {}).items()}
-    for field in template["params"]:
-        if field.get("choices"):
-            choices = field["choices"]
-            params[field["name"]] = str(choices[pick % len(choices)][0])
-        elif field.get("type") == "checkbox":
+    params: dict[str, Any] = {k: str(v) for k, v in template.fixed.items()}
+    for field in template.fields:
+        if field.choices:
+            params[field.name] = field.choices[pick % len(field.choices)].value
+        elif field.type == "checkbox":
             if pick % 2:
-                params[field["name"]] = "on"
+                params[field.name] = "on"
         else:
-            params[field["name"]] = str(field.get("default", ""))
+            params[field.name] = str(field.default)
     return params
 
 
@@ -358,22 +358,22 @@ def test_every_form_the_table_offers_resolves_or_says_why_not() -> None:
             templates += SYSTEM.legal_actions(state, "gm")
         chosen = None
         for n, template in enumerate(templates):
-            who = "gm" if template["cost"] == "GM" else actor
-            action = Action(template["kind"], who, _form_params(template, step + n))
+            who = "gm" if str(template.cost) == "GM" else actor
+            action = Action(template.kind, who, _form_params(template, step + n))
             index += 1
             try:
                 events = SYSTEM.resolve(state, action, SeededDice(derive_seed("forms", index)))
             except RulesError:
                 continue
-            if template.get("preview") and who != "gm":
+            if template.preview and who != "gm":
                 SYSTEM.preview(state, action)
-            progress = template["cost"] not in ("free", "GM") or template["kind"] in (
+            progress = str(template.cost) not in ("free", "GM") or template.kind in (
                 "start_round",
                 "end_round",
             )
             if chosen is None and progress:
                 chosen = events
-        assert chosen is not None, [t["kind"] for t in templates]
+        assert chosen is not None, [t.kind for t in templates]
         for event in chosen:
             state = SYSTEM.apply(state, event)
         kinds_seen.update(e.kind for e in chosen)
@@ -400,12 +400,12 @@ def test_random_play_keeps_every_invariant(seed: int, picks: list[int]) -> None:
             templates = templates + [
                 t
                 for t in SYSTEM.legal_actions(state, "gm")
-                if t["kind"] in ("start_round", "end_round", "next_pass")
+                if t.kind in ("start_round", "end_round", "next_pass")
             ]
         # A refusal changes nothing, so the same pick would be refused again: move on past it.
         template = templates[(pick + refused) % len(templates)]
-        who = "gm" if template["cost"] == "GM" else actor
-        action = Action(template["kind"], who, _form_params(template, pick))
+        who = "gm" if str(template.cost) == "GM" else actor
+        action = Action(template.kind, who, _form_params(template, pick))
         try:
             events = SYSTEM.resolve(state, action, SeededDice(derive_seed(str(seed), step)))
         except RulesError:

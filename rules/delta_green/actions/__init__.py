@@ -1,0 +1,85 @@
+"""Delta Green's actions, one ActionSpec per kind, grouped by who sends them and when.
+
+`rounds` and `gm_tools` are the GM's; `free` the declarations any living combatant may make;
+`turn` what the combatant whose turn it is spends cards on. `resolve`, `legal_actions` and
+`preview` come from `Actions(SPECS)`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.kit import Actions, ActionSpec, ActionTemplate
+from rules.core.system import Action, Event, Json
+from rules.delta_green import messages as m
+from rules.delta_green.actions import free, gm_tools, rounds, turn
+from rules.delta_green.actions.common import GM_ACTOR
+from rules.delta_green.combat import HIDDEN_CLOSE, HIDDEN_OPEN, HIDDEN_SEP
+from rules.delta_green.preview import preview as preview_attack
+
+# Attacks whose odds the table can show before they are sent (DG-GEN-3).
+PREVIEWED = frozenset({"fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire", "throw"})
+
+
+def _with_preview(spec: ActionSpec[Any]) -> ActionSpec[Any]:
+    if spec.kind not in PREVIEWED:
+        return spec
+    return dataclasses.replace(spec, preview=preview_attack)
+
+
+SPECS: list[ActionSpec[Any]] = [
+    *rounds.SPECS,
+    *gm_tools.SPECS,
+    *free.SPECS,
+    *(_with_preview(spec) for spec in turn.SPECS),
+]
+ACTIONS: Actions[Any] = Actions(SPECS)
+GM_KINDS = frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS])
+
+
+def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """Events for one action; raises RulesError (state untouched) when it is not allowed."""
+    if action.actor == GM_ACTOR and action.kind in ACTIONS.by_kind and action.kind not in GM_KINDS:
+        raise IllegalAction.of(m.GM_HAS_NO_ACTION(kind=action.kind))
+    if action.actor != GM_ACTOR and action.kind in GM_KINDS:
+        raise IllegalAction.of(m.GM_ONLY(kind=action.kind))
+    return [hide_vests(event) for event in ACTIONS.resolve(state, action, dice)]
+
+
+def legal_actions(state: Json, actor: str) -> list[ActionTemplate]:
+    """The forms this actor is offered now, typed (rules/core/actions.py)."""
+    return ACTIONS.legal_actions(state, actor)
+
+
+def preview(state: Json, action: Action) -> Json:
+    """The exact odds of an attack before it is sent."""
+    return ACTIONS.preview(state, action)
+
+
+_HIDDEN = re.compile(
+    f"{HIDDEN_OPEN}([^{HIDDEN_SEP}]*){HIDDEN_SEP}([^{HIDDEN_CLOSE}]*){HIDDEN_CLOSE}"
+)
+
+
+def hide_vests(event: Event) -> Event:
+    """DG-ARM-8: a line that reveals a hidden vest goes to the GM and the wearer; others get it
+    without the vest."""
+    if HIDDEN_OPEN not in event.text:
+        return event
+    wearers = {match.group(1) for match in _HIDDEN.finditer(event.text)}
+    if not wearers:
+        return event
+    full = _HIDDEN.sub(lambda m: m.group(2), event.text)
+    redacted = _HIDDEN.sub(
+        lambda m: "armour" if "AP" in m.group(2) or "stab" in m.group(2) else "other modifiers",
+        event.text,
+    )
+    audience = f"actor:{next(iter(wearers))}" if len(wearers) == 1 else "gm"
+    return dataclasses.replace(event, text=full, audience=audience, redacted_text=redacted)
+
+
+__all__ = ["ACTIONS", "SPECS", "legal_actions", "preview", "resolve"]

@@ -1,0 +1,226 @@
+"""Delta Green's words for people: form labels, costs, field labels and refusals, as messages.
+
+Log lines are still finished English carried by `core.text` where the engine has not moved yet
+(see docs/rules/delta_green.md); every form the table offers speaks through these messages.
+"""
+
+from __future__ import annotations
+
+from rules.core.kit import Message
+
+# --- costs -------------------------------------------------------------------------------------
+FREE = Message("dg.cost.free", "free")
+GM = Message("dg.cost.gm", "GM")
+ACTIONS = Message("dg.cost.actions", "{n} action", plural="{n} actions", count="n")
+ALL_ACTIONS = Message("dg.cost.all", "all actions")
+ALL_REMAINING = Message("dg.cost.all_remaining", "all remaining")
+BY_MODE = Message("dg.cost.by_mode", "by mode")
+
+# --- refusals ----------------------------------------------------------------------------------
+GM_HAS_NO_ACTION = Message("dg.refused.gm_has_no_action", "the GM has no action '{kind}'")
+GM_ONLY = Message("dg.refused.gm_only", "{kind} is a GM action (send it as actor 'gm')")
+DEAD = Message("dg.refused.dead", "{name} is dead")
+CANNOT_ACT = Message("dg.refused.cannot_act", "{name} cannot act ({status})")
+ONLY_AID_OR_CRAWL = Message(
+    "dg.refused.only_aid_or_crawl", "{name} can only give First Aid to itself or crawl"
+)
+
+# --- field labels --------------------------------------------------------------------------------
+F_LOCATION = Message("dg.field.location", "Location")
+F_TARGET = Message("dg.field.target", "Target")
+F_DISTANCE = Message("dg.field.distance", "Distance (m)")
+F_DISTANCE_HELP = Message("dg.field.distance.help", "optional: point-blank and range")
+F_SHOOTER = Message("dg.field.shooter", "Suppressive fire of")
+F_WHO = Message("dg.field.who", "Who")
+F_ROLL = Message("dg.field.roll", "Roll")
+F_EDGE = Message("dg.field.edge", "Edge")
+F_WEAPON = Message("dg.field.weapon", "Weapon")
+F_METRES = Message("dg.field.metres", "Metres")
+F_ATTACKER = Message("dg.field.attacker", "Attacker")
+F_GRAPPLE = Message("dg.field.grapple", "By grappling (COC-PARRY-9)")
+F_DOUBLE_TAP = Message("dg.field.double_tap", "Double Tap (-20 each)")
+F_MODE = Message("dg.field.mode", "Fire mode")
+F_WALKING = Message("dg.field.walking", "Walking fire")
+F_WALKING_HELP = Message("dg.field.walking.help", "long burst or spray")
+F_SPLIT = Message("dg.field.split", "Split among targets")
+F_SPLIT_HELP = Message(
+    "dg.field.split.help",
+    "target:rounds, ... adding up to the rounds fired; empty: the one target above",
+)
+F_TARGETS = Message("dg.field.targets", "Targets (ids, comma-separated)")
+F_X = Message("dg.field.x", "X (1-{max})")
+F_ROUNDS = Message("dg.field.rounds", "Rounds")
+F_WOUND = Message("dg.field.wound", "Wound")
+F_SKILL = Message("dg.field.skill", "Skill")
+F_REASON = Message("dg.field.reason", "Reason (logged)")
+F_SURPRISED = Message("dg.field.surprised", "Surprised (ids, comma-separated)")
+F_COMPLETELY_SURPRISED = Message("dg.field.completely_surprised", "Completely surprised (ids)")
+F_DAMAGE = Message("dg.field.damage", "Damage")
+F_SEVER = Message("dg.field.sever", "Severing weapon")
+F_AREA = Message("dg.field.area", "Area effect (vest at half AP)")
+F_HEALING = Message("dg.field.healing", "Healing")
+F_CONDITION = Message("dg.field.condition", "Condition")
+F_CONDITION_LOCATION = Message("dg.field.condition_location", "Location (stabilise/treated)")
+F_ON = Message("dg.field.on", "On")
+F_HAZARD = Message("dg.field.hazard", "Hazard")
+F_BLAST_TARGETS = Message("dg.field.blast_targets", "Explosion: targets (ids, comma-separated)")
+F_BLAST_DISTANCES = Message(
+    "dg.field.blast_distances", "Explosion: distances in m (comma-separated)"
+)
+F_BLAST_DICE = Message("dg.field.blast_dice", "Explosion: d6")
+F_BLAST_RADIUS = Message("dg.field.blast_radius", "Explosion: radius (m)")
+F_FALL_HEIGHT = Message("dg.field.fall_height", "Fall: height (m)")
+F_FALL_JUMPED = Message("dg.field.fall_jumped", "Fall: jumped on purpose")
+F_ACID = Message("dg.field.acid", "Acid")
+F_FIRE = Message("dg.field.fire", "Fire")
+F_POISON = Message("dg.field.poison", "Poison: from the table (onset later, COC-POISON-5)")
+F_POISON_BY_POT = Message("dg.field.poison.by_pot", "(by POT, acts now)")
+F_DOSES = Message("dg.field.doses", "Poison: doses")
+F_POTENCY = Message("dg.field.potency", "Poison: POT (empty: the table's)")
+F_POISON_EFFECT = Message("dg.field.poison_effect", "Poison: effect")
+F_DROWN_SURPRISED = Message("dg.field.drown_surprised", "Drowning: taken by surprise")
+F_DROWN_END = Message("dg.field.drown_end", "Drowning: breathes again")
+F_HOLDER = Message("dg.field.holder", "Holder")
+F_WEAPON_KEY = Message("dg.field.weapon_key", "Weapon key")
+F_VICTIM = Message("dg.field.victim", "Victim")
+F_OBSERVER = Message("dg.field.observer", "Observer")
+F_WEARER = Message("dg.field.wearer", "Wearer")
+F_LIGHT = Message("dg.field.light", "Light")
+F_IMPOSSIBLE = Message("dg.field.impossible", "Impossible in the dark (skills, comma-separated)")
+F_OBSERVERS = Message("dg.field.observers", "For (ids, comma-separated; empty: the other sides)")
+F_REVEAL = Message("dg.field.reveal", "Reveal (plain sight again)")
+F_ABOUT = Message("dg.field.about", "About")
+F_THE_OPERATION = Message("dg.field.the_operation", "(the operation)")
+F_NOTE = Message("dg.field.note", "Note")
+F_AGENT = Message("dg.field.agent", "Agent")
+F_PAY = Message("dg.field.pay", "Pay from the skill-point pool")
+F_HEALER = Message("dg.field.healer", "Healer")
+F_PATIENT = Message("dg.field.patient", "Patient")
+F_STUDENT = Message("dg.field.student", "Student")
+F_INSTRUCTOR_SKILL = Message("dg.field.instructor_skill", "Instructor's skill %")
+F_FEE = Message("dg.field.fee", "Fee paid (noted in the log)")
+F_CHARACTERISTIC = Message("dg.field.characteristic", "Characteristic")
+F_INSTRUCTOR = Message("dg.field.instructor", "Instructor")
+F_AN_NPC = Message("dg.field.an_npc", "an NPC")
+F_FORCE = Message("dg.field.force", "Without a mark")
+F_CASTER = Message("dg.field.caster", "Caster")
+F_CASTER_MP = Message("dg.field.caster_mp", "Caster MP")
+F_TARGET_MP = Message("dg.field.target_mp", "Target MP")
+F_TOTAL_HP_ONLY = Message("dg.field.total_hp_only", "(total HP only)")
+
+# --- choice labels -------------------------------------------------------------------------------
+C_SPOT_HIDDEN = Message("dg.choice.spot_hidden", "Spot Hidden")
+C_IDEA = Message("dg.choice.idea", "Idea")
+C_FIRST_AID = Message("dg.choice.first_aid", "First Aid")
+C_MEDICINE = Message("dg.choice.medicine", "Medicine")
+C_LUCK_SELF = Message("dg.choice.luck_self", "Luck (self)")
+C_MODE = Message("dg.choice.mode", "{mode}: {cost}, {rounds} rounds")
+C_EDGE_PRICE = Message("dg.choice.edge_price", "{edge} ({price})")
+C_WOUND = Message("dg.choice.wound", "{name}: {location}")
+C_HELD_WEAPON = Message("dg.choice.held_weapon", "{name}: {weapon}")
+WORD = Message("dg.word", "{word}")  # a key shown as it is spelt (a skill, an edge, a hazard)
+
+# --- action labels -------------------------------------------------------------------------------
+DECLARE_AIMED_SHOT = Message("dg.action.declare_aimed_shot", "Declare an aimed shot")
+STOP_DODGING = Message("dg.action.stop_dodging", "Stop dodging")
+DODGE_NEXT = Message("dg.action.dodge_next", "Dodge the next attack")
+TAKE_COVER = Message("dg.action.take_cover", "Take cover")
+BRAVE = Message("dg.action.brave", "Brave suppressive fire")
+BRAVE_AFTER = Message("dg.action.brave_after", "Brave the fire after the roll")
+LOCATE = Message("dg.action.locate", "Look for a hard-to-see target")
+BUY_EDGE = Message("dg.action.buy_edge", "Buy an edge ({points} skill points left)")
+QUICK_DRAW = Message("dg.action.quick_draw", "Quick Draw")
+WALK = Message("dg.action.walk", "Walk")
+DECLARE_PARRY = Message("dg.action.declare_parry", "Parry an attacker")
+CRAWL = Message("dg.action.crawl", "Crawl 1 m")
+FIRST_AID_SELF = Message("dg.action.first_aid_self", "First Aid on itself")
+PASS = Message("dg.action.pass", "Pass (turn a card down)")
+DRAW = Message("dg.action.draw", "Draw {weapon}")
+DRAW_OFF_HAND = Message("dg.action.draw_off_hand", "Draw {weapon} into the other hand")
+CLEAR_JAM = Message("dg.action.clear_jam", "Clear the jam ({weapon})")
+AIMED_SHOT = Message("dg.action.aimed_shot", "Aimed shot at the {location} ({weapon})")
+FIRE = Message("dg.action.fire", "Single shot ({weapon}, {fired}/{rof} this round)")
+BURST = Message("dg.action.burst", "Burst ({weapon}, {loaded} loaded)")
+SUPPRESS = Message("dg.action.suppress", "Suppressive fire ({weapon})")
+RELOAD = Message("dg.action.reload", "Reload {weapon} ({spare} spare)")
+CHAMBER_FIRE = Message("dg.action.chamber_fire", "Chamber and fire ({weapon})")
+THROW = Message("dg.action.throw", "Throw {weapon}")
+MELEE = Message("dg.action.melee", "Attack with {weapon}")
+HOLSTER_OFF = Message("dg.action.holster_off", "Put away the other hand's weapon")
+HOLSTER = Message("dg.action.holster", "Holster")
+PRECISION_AIM = Message("dg.action.precision_aim", "Precision aim (whole round)")
+RUN = Message("dg.action.run", "Run (8 m, -10% this round)")
+STAND = Message("dg.action.stand", "Stand up")
+FIRST_AID = Message("dg.action.first_aid", "First Aid (rest of the round)")
+PULL_OUT = Message("dg.action.pull_out", "Pull the stuck weapon out")
+LET_GO = Message("dg.action.let_go", "Let go of the stuck weapon")
+PUT_OUT = Message("dg.action.put_out", "Put out the flames")
+SKILL = Message("dg.action.skill", "Use a skill")
+DELAY = Message("dg.action.delay", "Delay (act later this pass)")
+HOLD_HALF_DEX = Message(
+    "dg.action.hold_half_dex",
+    "Hold to half DEX (rank {rank}) for chamber-and-fire or a second shotgun shot",
+)
+START_ROUND = Message("dg.action.start_round", "Start round")
+NEXT_PASS = Message("dg.action.next_pass", "Next pass")
+END_ROUND = Message("dg.action.end_round", "End round")
+GM_DAMAGE = Message("dg.action.gm_damage", "Apply damage")
+GM_HEAL = Message("dg.action.gm_heal", "Apply healing")
+GM_CONDITION = Message("dg.action.gm_condition", "Set a condition")
+OPEN_SPACE = Message("dg.action.open_space", "Open space")
+CONFINED_SPACE = Message("dg.action.confined_space", "Confined space")
+HAZARD = Message("dg.action.hazard", "Hazard (explosion, fall, acid, fire, poison, drowning)")
+REVOLVER_ACCIDENT = Message("dg.action.revolver_accident", "A full revolver is jolted")
+POISON_ONSET = Message("dg.action.poison_onset", "The poison's onset time has passed")
+FIT_SILENCER = Message("dg.action.fit_silencer", "Fit a silencer (its life is rolled for the GM)")
+SPOT_VEST = Message("dg.action.spot_vest", "Spot a hidden vest")
+SET_LIGHT = Message("dg.action.set_light", "Light of the scene")
+CONCEAL = Message("dg.action.conceal", "Hard to see (partial concealment)")
+GM_NOTE = Message("dg.action.gm_note", "Note (resources, safe houses, equipment: no rules)")
+GRANT_EDGE = Message("dg.action.grant_edge", "Grant an edge")
+GM_TREAT = Message("dg.action.gm_treat", "First Aid / surgery")
+WEEK_PASSES = Message("dg.action.week_passes", "A week of healing")
+TRAIN_SKILL = Message("dg.action.train_skill", "Skill training")
+TRAIN_CHARACTERISTIC = Message("dg.action.train_characteristic", "Characteristic training")
+RESEARCH = Message("dg.action.research", "Research")
+POW_GAIN = Message("dg.action.pow_gain", "POW gain roll")
+MAGIC_CONTEST = Message("dg.action.magic_contest", "Magic points contest")
+
+# --- names of table entries ----------------------------------------------------------------------
+LOCATION_NAMES = {
+    "right_leg": Message("dg.location.right_leg", "right leg"),
+    "left_leg": Message("dg.location.left_leg", "left leg"),
+    "chest": Message("dg.location.chest", "chest/abdomen"),
+    "right_arm": Message("dg.location.right_arm", "right arm"),
+    "left_arm": Message("dg.location.left_arm", "left arm"),
+    "head": Message("dg.location.head", "head"),
+}
+LIGHTS = {
+    "normal": Message("dg.light.normal", "normal"),
+    "dim": Message("dg.light.dim", "dim"),
+    "dark": Message("dg.light.dark", "dark"),
+}
+ACID_GRADES = {
+    "weak": Message("dg.acid.weak", "weak"),
+    "strong": Message("dg.acid.strong", "strong"),
+    "very_strong": Message("dg.acid.very_strong", "very strong"),
+}
+FIRES = {
+    "torch": Message("dg.fire.torch", "torch"),
+    "bonfire": Message("dg.fire.bonfire", "bonfire"),
+    "burning_room": Message("dg.fire.burning_room", "burning room"),
+}
+POISON_EFFECTS = {
+    "damaging": Message("dg.poison_effect.damaging", "damaging"),
+    "incapacitating": Message("dg.poison_effect.incapacitating", "incapacitating"),
+}
+NO_COMBATANT = Message("dg.refused.no_combatant", "there is no combatant '{cid}'")
+
+# Terms kept in tables by key; listed so the catalogue holds them.
+TERMS = [
+    *LOCATION_NAMES.values(),
+    *LIGHTS.values(),
+    *ACID_GRADES.values(),
+    *FIRES.values(),
+    *POISON_EFFECTS.values(),
+]

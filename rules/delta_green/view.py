@@ -1,0 +1,88 @@
+"""What each audience may see of a Delta Green encounter (DG-ARM-8: hidden vests)."""
+
+from __future__ import annotations
+
+import copy
+
+from rules.core.system import Audience, Json
+from rules.delta_green.settings import settings_of, values
+from rules.delta_green.state import (
+    able,
+    cards_left,
+    conditions,
+    current_actor,
+    location_badges,
+    status,
+    weapon_of,
+)
+from rules.delta_green.tables import (
+    LOCATION_NAMES,
+    LOCATIONS,
+    VESTS,
+)
+
+
+def view(state: Json, audience: Audience) -> Json:
+    """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8)."""
+    out = copy.deepcopy({**state, "settings": values(settings_of(state))})
+    now = current_actor(state)
+    out["current"] = now
+    out["combatant_list"] = []
+    for cid in list(state["combatants"]):
+        c = out["combatants"][cid]
+        vest = c["sheet"].get("vest")
+        hidden = bool(vest and vest.get("worn_hidden"))
+        seen = set(c.get("vest_seen_by") or ()) & set(audience.actors)
+        if hidden and audience.role != "gm" and cid not in audience.actors and not seen:
+            c["sheet"]["vest"] = None
+        vest = c["sheet"].get("vest")
+        table = VESTS[int(vest["level"])] if vest else None
+        c["derived"] = {
+            "status": status(c),
+            "conditions": conditions(c),
+            "cards_left": cards_left(c) if able(c) else 0,
+            "cards_total": int(c["round"].get("cards", 0)),
+            "vest": None
+            if table is None
+            else {
+                "level": table.level,
+                "name": table.name,
+                "ap": table.ap,
+                "penalty": table.penalty,
+                "covers": ["chest"],
+                "hidden": bool(vest and vest.get("worn_hidden")),
+            },
+            "locations": [
+                {
+                    "key": loc,
+                    "name": LOCATION_NAMES[loc],
+                    "max": int(c["loc_max"][loc]),
+                    "hp": int(c["loc_max"][loc]) - int(c["damage"][loc]),
+                    "badges": location_badges(c, loc),
+                }
+                for loc in LOCATIONS
+            ],
+            "in_hand": weapon_of(c, c["in_hand"])["name"] if c["in_hand"] else None,
+            "off_hand": weapon_of(c, c["off_hand"])["name"] if c.get("off_hand") else None,
+            "suppression_next": sum(
+                int(p["value"])
+                for p in c["penalties"]
+                if int(p["round"]) == int(state["round"]) + 1
+            ),
+            "suppression": sum(
+                int(p["value"]) for p in c["penalties"] if int(p["round"]) == int(state["round"])
+            ),
+            "is_current": cid == now,
+        }
+        out["combatant_list"].append(c)
+    out["order_view"] = [
+        {
+            "id": cid,
+            "name": state["combatants"][cid]["name"],
+            "rank": state["combatants"][cid]["round"].get("rank"),
+            "acted": cid in state["acted"],
+            "current": cid == now,
+        }
+        for cid in state["order"]
+    ]
+    return out
