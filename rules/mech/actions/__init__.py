@@ -69,6 +69,7 @@ ACTIONS: Actions[Json] = Actions(
 
 def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     """Resolve one action with server dice; raises RulesError (and changes nothing) when illegal."""
-    if action.kind not in ACTIONS.by_kind:
+    spec = ACTIONS.by_kind.get(action.kind)
+    if spec is None:
         raise IllegalAction(f"unknown mech action {action.kind!r}")
-    return ACTIONS.resolve(state, action, dice)
+    return spec.resolve(state, action, dice)  # no spec has a `who`: its step checks the actor

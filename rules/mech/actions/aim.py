@@ -12,7 +12,7 @@ from rules.mech.checks import (
     accuracy_mod,
 )
 from rules.mech.context import Ctx, reveal
-from rules.mech.settings import TOTAL_20_HITS, settings_of
+from rules.mech.settings import TOTAL_20_HITS, Settings, settings_of
 from rules.mech.state import Json, Unit, alive, hostile
 
 Cell = tuple[int, int]
@@ -50,8 +50,11 @@ def attack_terms(
     params: dict[str, Any],
     source: Cell | None = None,
     skill: int | None = None,
+    settings: Settings | None = None,
 ) -> Terms:
     """MECH-ACC-1 sources of an attack: Impaired, engaged, cover, Prone, Lock On, extras."""
+    if settings is None:
+        settings = settings_of(state)
     acc, diff = 0, 0
     why: list[str] = []
     own: list[str] = []
@@ -93,13 +96,13 @@ def attack_terms(
         why.append(own[-1])
     mod = 0  # no accuracy and no difficulty: +0 under either MECH-AMB-03 reading
     if acc or diff:
-        mod = accuracy_mod(acc, diff, 3, bool(settings_of(state).accuracy_cancel_first))
+        mod = accuracy_mod(acc, diff, 3, bool(settings.accuracy_cancel_first))
     if mode == "tech":  # MECH-ATK-TECH
         bonus = int(a["stats"]["tech_attack"])
         defence, dname = int(t["stats"]["edef"]), "e-defense"
     else:  # MECH-SKILL-1
         bonus = skill if skill is not None else int(a["pilot"]["weapon_skill"])
-        if not settings_of(state).weapon_skill:
+        if not settings.weapon_skill:
             bonus = 0
         defence, dname = st.evasion(t), "evasion"
     return Terms(mod, bonus, defence, dname, why, spends, "invisible" in target_conditions, own)
@@ -153,7 +156,7 @@ def attack_roll(
         why.append("Invisible d2 = 2: the attack goes ahead")
     # One unpacking instead of six NamedTuple attribute reads (the attack is the hot path).
     mod, bonus, defence, dname, terms_why, spends_lock_on, _, _ = attack_terms(
-        ctx.state, a, t, mode, params, source, skill
+        ctx.state, a, t, mode, params, source, skill, ctx.settings
     )
     why += terms_why
     if spends_lock_on:  # MECH-AMB-47
