@@ -497,7 +497,7 @@ P_CONTEST = Message("ace.p.contest", "hit: the contest follows")
 P_DAMAGE = Message("ace.p.damage", "{total} damage")
 P_SUMMARY = Message(
     "ace.p.summary",
-    "d{die} + {bonus} against evasion {evasion}: {hit} to hit; "
+    "d{die} {bonus} against evasion {evasion}: {hit} to hit; "
     "{pool} damage dice; average {mean} damage.",
 )
 NO_ODDS = Message("ace.err.no_odds", "Only attacks and charges show odds.")

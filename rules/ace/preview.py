@@ -100,7 +100,7 @@ def attack_odds(
     die = 10 if loc else 20
     summary = m.P_SUMMARY(
         die=die,
-        bonus=bonus,
+        bonus=f"{bonus:+d}",
         evasion=ev,
         pool=pool,
         hit=f"{float(p_hit):.0%}",

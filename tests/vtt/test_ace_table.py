@@ -87,5 +87,37 @@ def test_the_odds_of_a_called_shot_are_exact(ace_encounter: Any, pip: Any) -> No
         "location": "head",
     }
     page = _client(pip).get(url, params).content.decode()
-    assert "d10 + -1 against evasion 12" in page
+    assert "d10 -1 against evasion 12" in page
     assert "miss" in page
+
+
+def test_a_reincarnator_is_made_from_the_sheet_schema_and_saves(gwen: Any, pip: Any) -> None:
+    import sys
+    from pathlib import Path
+
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.characters.models import Character
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_sheet_forms import form_data
+
+    campaign = create_campaign(gwen.pk, "Nightmare", "ace")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    client = _client(pip)
+    url = f"/campaigns/{campaign.pk}/characters/new/"
+    page = client.get(url).content.decode()
+    assert 'name="s:dex"' in page
+    assert 'name="s:mark.level"' in page
+    assert 'name="s:weapons[0].kind"' in page
+    data = form_data(page)
+    data.update({"name": "Zheng Zha", "s:dex": "9"})
+    answer = client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    sheet = Character.objects.get(name="Zheng Zha").sheet
+    assert sheet["dex"] == 9
+    assert sheet["mark"]["level"] == 1
+    data.update({"s:size": "9"})
+    refused = client.post(url, data)
+    assert refused.status_code == 400
+    assert "must be at most 8 (ACE-SIZE-1)" in refused.content.decode()
