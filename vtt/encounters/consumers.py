@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rules.core.errors import RulesError
-from vtt.encounters import fragments, services
+from vtt.encounters import fragments, presence, services
 from vtt.encounters.commands import Act, Chat, Command, TooLarge, decode, parse_command
 from vtt.encounters.models import Encounter
 from vtt.errors import Unavailable
@@ -69,6 +69,8 @@ def current_seq_sync(encounter_id: int) -> int | None:
 
 
 perform = database_sync_to_async(perform_sync)
+refresh_presence = database_sync_to_async(presence.refresh)
+forget_presence = database_sync_to_async(presence.forget)
 hello_for = database_sync_to_async(fragments.hello_for)
 current_seq = database_sync_to_async(current_seq_sync)
 
@@ -134,7 +136,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         self.user_id: int = user.pk
         self.language = language_of(self.scope)
         with translation.override(self.language):
-            hello = await hello_for(self.encounter_id, self.user_id)
+            hello = await hello_for(
+                self.encounter_id, self.user_id, self.channel_name, self.language
+            )
         if hello is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -149,6 +153,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         # Broadcasts are at-most-once, so every (re)connect starts from stored state: the hello,
         # then frames from the process's hub; anything committed between that read and the join
         # is announced by a heartbeat, and the page fetches it.
+        # hello_for recorded the socket as present (every process reads that table), so from then
+        # on broadcasts render for its audience and language; one that went out before the hub
+        # joined is caught up by the seq check below.
         await self.send(text_data=hello.html)
         await self.hub.join(self.encounter_id, self)
         if self.hub.paused:
@@ -184,6 +191,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             if seq is None:
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
+            with contextlib.suppress(OperationalError, InterfaceError):
+                await refresh_presence(self.channel_name)
             await self.send(text_data=fragments.render_heartbeat(seq))
 
     async def disconnect(self, code: int) -> None:
@@ -195,6 +204,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             if self.hub is not None:
                 await self.hub.discard_group(group, self.channel_name)
+        if getattr(self, "audience_key", None) is not None:
+            with contextlib.suppress(OperationalError, InterfaceError):
+                await forget_presence(self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         with translation.override(self.language):

@@ -7,7 +7,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.template.loader import render_to_string, select_template
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -17,6 +16,7 @@ from rules.core.registry import get_system
 from rules.core.system import Audience
 from vtt.encounters.audiences import audience_for, table_audiences
 from vtt.encounters.models import Encounter, Seat
+from vtt.encounters.presence import live, register
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
 from vtt.words import say
@@ -326,11 +326,16 @@ class Hello:
     campaign_id: int
 
 
-def hello_for(encounter_id: int, user_id: int) -> Hello | None:
-    """The connect frame of a member, or None for a stranger."""
+def hello_for(
+    encounter_id: int, user_id: int, channel: str | None = None, language: str | None = None
+) -> Hello | None:
+    """The connect frame of a member, or None for a stranger. With a channel, the socket is
+    recorded as present first, so every broadcast from then on renders for it too."""
     audience = audience_for(encounter_id, user_id)
     if audience is None:
         return None
+    if channel is not None:
+        register(encounter_id, channel, audience.key, language or translation.get_language())
     encounter = Encounter.objects.get(pk=encounter_id)
     return Hello(
         render_hello(encounter, audience), audience.key, encounter.seq, encounter.campaign_id
@@ -345,9 +350,14 @@ def broadcast(
     encounter: Encounter | None = None,
     rows: list[Event] | None = None,
 ) -> None:
-    """After commit: render events first..last once per audience, publish them in one message."""
+    """After commit: render events first..last once per audience that has a socket open now, in
+    the languages those sockets read, and publish them in one message. Nobody looking: nothing
+    is rendered (a page that opens later starts from the stored table)."""
     if encounter is None:
         encounter = Encounter.objects.get(pk=encounter_id)
+    watching = live(encounter_id)
+    if not watching:
+        return
     if rows is None:
         rows = events_between(encounter, first, last)
     with_table = changes_table(rows)
@@ -355,12 +365,22 @@ def broadcast(
     index_of: dict[Any, int] = {}
     audiences: dict[str, int] = {}
     for audience in table_audiences(encounter):
+        languages = watching.get(audience.key)
+        if not languages:
+            continue
         # Audiences that see the same rows and no table share one rendering (chat at a big table).
         seen = tuple(audience.can_see(row.audience) for row in rows)
         signature = (seen, audience.key if with_table else None)
-        if signature not in index_of:
+        if signature in index_of:
+            missing = languages - set(renders[index_of[signature]])
+            for language in sorted(missing):
+                with translation.override(language):
+                    renders[index_of[signature]][language] = render_events(
+                        encounter, audience, first, last, rows=rows, with_table=with_table
+                    )
+        else:
             html = {}
-            for language in language_codes():
+            for language in sorted(languages):
                 with translation.override(language):
                     html[language] = render_events(
                         encounter, audience, first, last, rows=rows, with_table=with_table
@@ -369,8 +389,3 @@ def broadcast(
             renders.append(html)
         audiences[audience.key] = index_of[signature]
     publish_from_sync(frames_message(encounter_id, last, renders, audiences))
-
-
-def language_codes() -> list[str]:
-    """The page languages a table renders for."""
-    return [code for code, _name in settings.LANGUAGES]

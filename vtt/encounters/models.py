@@ -69,3 +69,21 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} at {self.actor_id}"
+
+
+class Presence(models.Model):
+    """An open socket of an encounter: which audience and language it needs frames in.
+
+    Broadcasts render only for the audiences and languages of the sockets open now (across every
+    server process, hence the table); a row whose socket died without a goodbye goes stale and
+    is ignored once its heartbeat stops refreshing `seen`.
+    """
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="presences")
+    channel = models.CharField(max_length=200, unique=True)
+    audience_key = models.CharField(max_length=300)
+    language = models.CharField(max_length=10)
+    seen = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.audience_key} ({self.language})"
