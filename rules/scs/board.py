@@ -9,8 +9,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from rules.core.kit import Msg
 from rules.geometry.hex import Hex
 from rules.geometry.paths import Adjacency
+from rules.scs import messages as m
 from rules.scs.crt import as_fraction, standard_round
 from rules.scs.scenario import Scenario, Step
 
@@ -131,37 +133,58 @@ def ezoc(scn: Scenario, state: State, side: str) -> frozenset[Hex]:
     return found
 
 
-def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fraction | None, str]:
+TERRAIN_WORDS = {
+    "clear": m.TERRAIN_CLEAR,
+    "rough": m.TERRAIN_ROUGH,
+    "woods": m.TERRAIN_WOODS,
+    "town": m.TERRAIN_TOWN,
+    "marsh": m.TERRAIN_MARSH,
+    "mountain": m.TERRAIN_MOUNTAIN,
+    "river": m.TERRAIN_RIVER,
+    "road": m.TERRAIN_ROAD,
+    "bridge": m.TERRAIN_BRIDGE,
+}
+
+
+def terrain_word(name: str) -> Msg | str:
+    """A terrain or hexside feature as a reader names it (a scenario's own name stays as is)."""
+    known = TERRAIN_WORDS.get(name)
+    return name if known is None else known()
+
+
+def terrain_cost(scn: Scenario, move_class: str, a: Hex, b: Hex) -> tuple[Fraction | None, Msg]:
     """SCS-TEC-2 / SCS-3.1c without EZOC: MP to enter b from a (road, terrain, hexsides paid per
-    hex and hexside); None: prohibited."""
+    hex and hexside); None: prohibited. The reason reads "clear 1, river +1"."""
     features = scn.features(a, b)
-    parts: list[str] = []
+    parts: list[Msg] = []
     if "road" in features:  # SCS-3.2b: road hexside -> road rate, hex terrain ignored
         cost = scn.road_mp
-        parts.append(f"road {cost}")
+        parts.append(m.ROAD_COST(road=terrain_word("road"), mp=str(cost)))
         for name in sorted(features - {"road"}):
             feature = scn.hexside_features[name]
             if feature.road_negates:  # SCS-3.2c: a bridge negates the river
                 continue
             add = feature.mp_add[move_class]
             if add is None:
-                return None, f"{name} hexside prohibited"
+                return None, m.HEXSIDE_PROHIBITED(feature=terrain_word(name))
             cost += add
-            parts.append(f"{name} +{add}")
-        return cost, ", ".join(parts)
+            parts.append(m.FEATURE_COST(feature=terrain_word(name), mp=str(add)))
+        return cost, m.COSTS(parts=parts)
     terrain = scn.terrain_of(b)
     base = terrain.mp[move_class]
     if base is None:
-        return None, f"{terrain.name} is prohibited to {move_class} units"
+        word = terrain_word(terrain.name)
+        return None, m.TERRAIN_PROHIBITED(terrain=word, move_class=move_class)
     cost = base
-    parts.append(f"{terrain.name} {base}")
+    parts.append(m.TERRAIN_COST(terrain=terrain_word(terrain.name), mp=str(base)))
     for name in sorted(features):
         add = scn.hexside_features[name].mp_add[move_class]
         if add is None:
-            return None, f"{name} hexside prohibited to {move_class} units"
+            word = terrain_word(name)
+            return None, m.HEXSIDE_PROHIBITED_TO(feature=word, move_class=move_class)
         cost += add
-        parts.append(f"{name} +{add}")
-    return cost, ", ".join(parts)
+        parts.append(m.FEATURE_COST(feature=terrain_word(name), mp=str(add)))
+    return cost, m.COSTS(parts=parts)
 
 
 def scaled_costs(scn: Scenario) -> tuple[int, dict[tuple[str, Hex, Hex], int | None]]:

@@ -423,3 +423,58 @@ REORDERED = Message("scs.log.reordered", "{side} put {unit} on top in {hex}")
 REORDERED_HIDDEN = Message("scs.log.reordered_hidden", "{side} rearranged the stack in {hex}")
 REINFORCED = Message("scs.log.reinforced", "{side} reinforcement {unit} arrives on {hex}")
 REINFORCED_HIDDEN = Message("scs.log.reinforced_hidden", "A {side} reinforcement arrives on {hex}")
+
+# --- terrain and what entering a hex costs (rules/scs/board.py, reach.py) ----------------------
+
+TERRAIN_CLEAR = Message("scs.terrain.clear", "clear")
+TERRAIN_ROUGH = Message("scs.terrain.rough", "rough")
+TERRAIN_WOODS = Message("scs.terrain.woods", "woods")
+TERRAIN_TOWN = Message("scs.terrain.town", "town")
+TERRAIN_MARSH = Message("scs.terrain.marsh", "marsh")
+TERRAIN_MOUNTAIN = Message("scs.terrain.mountain", "mountain")
+TERRAIN_RIVER = Message("scs.terrain.river", "river")
+TERRAIN_ROAD = Message("scs.terrain.road", "road")
+TERRAIN_BRIDGE = Message("scs.terrain.bridge", "bridge")
+
+ROAD_COST = Message("scs.cost.road", "{road} {mp}")
+TERRAIN_COST = Message("scs.cost.terrain", "{terrain} {mp}")
+FEATURE_COST = Message("scs.cost.feature", "{feature} +{mp}")
+COSTS = Message("scs.cost.parts", "{parts}")
+HEXSIDE_PROHIBITED = Message("scs.cost.hexside_prohibited", "{feature} hexside prohibited")
+HEXSIDE_PROHIBITED_TO = Message(
+    "scs.cost.hexside_prohibited_to", "{feature} hexside prohibited to {move_class} units"
+)
+TERRAIN_PROHIBITED = Message(
+    "scs.cost.terrain_prohibited", "{terrain} is prohibited to {move_class} units"
+)
+OFF_MAP_STEP = Message("scs.cost.off_map", "off the map (SCS-MAP-5)")
+OFF_MAP_COST = Message("scs.cost.off_map_mp", "off the map {mp} (allow_offmap_movement, SCS-MAP-5)")
+ENEMY_OCCUPIED = Message("scs.cost.enemy_occupied", "enemy-occupied hex (SCS-3.3a)")
+PROHIBITED_STEP = Message("scs.cost.prohibited", "{why} (SCS-3.2d)")
+WITH_EZOC = Message("scs.cost.with_ezoc", "{why}, enemy ZOC +{mp}")
+
+REASON_NOT_ON_MAP = Message("scs.reason.not_on_map", "not on the map")
+REASON_MOVE_ENDED = Message("scs.reason.move_ended", "its move has ended (SCS-3.1e / PD-10)")
+REASON_NOT_EXPLOIT = Message(
+    "scs.reason.not_exploit", "not exploitation-capable (SCS-1.2c, SCS-EXP-1)"
+)
+REASON_FROZEN = Message(
+    "scs.reason.frozen", "in an enemy ZOC at the start of the Exploitation Phase (SCS-2.1b)"
+)
+REASON_MA_ZERO = Message("scs.reason.ma_zero", "movement allowance 0")
+
+BLOCKED_ENEMY = Message("scs.blocked.enemy", "{hex}: enemy units (SCS-3.3a)")
+BLOCKED_WHY = Message("scs.blocked.why", "{hex}: {why}")
+BLOCKED_COST = Message("scs.blocked.cost", "{hex} from {start}: {why} = {mp} MP, {left} MP left")
+BLOCKED_COST_OF = Message(
+    "scs.blocked.cost_of", "{hex} from {start}: {why} = {mp} MP, {left} MP left ({unit})"
+)
+OFF_MAP_TARGET = Message("scs.refuse.off_map_target", "{hex} is off the map (SCS-MAP-3)")
+ENEMY_TARGET = Message(
+    "scs.refuse.enemy_target", "{hex} holds enemy units (SCS-3.3a); attack or overrun it instead"
+)
+UNIT_WHY = Message("scs.refuse.unit_why", "{unit}: {why}")
+UNIT_WHY_COST = Message(
+    "scs.refuse.unit_why_cost", "{unit}: {why} = {mp} MP, {left} MP left (SCS-3.2a)"
+)
+OUT_OF_REACH = Message("scs.refuse.out_of_reach", "{hex} is out of reach this phase (SCS-3.1b)")

@@ -10,8 +10,10 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.errors import RulesError
+from rules.core.kit import Msg
 from rules.geometry.hex import Hex
 from rules.scs import board
+from rules.scs import messages as m
 from rules.scs.board import State
 from rules.scs.crt import as_fraction, fmt
 from rules.scs.scenario import Scenario
@@ -19,41 +21,41 @@ from rules.scs.scenario import Scenario
 
 def step_cost(
     scn: Scenario, state: State, uid: str, a: Hex, b: Hex, enemy_zoc: AbstractSet[Hex]
-) -> tuple[Fraction | None, str]:
+) -> tuple[Fraction | None, Msg]:
     """SCS-TEC-2: MP for one unit to enter b from a, with the reason ("enemy ZOC +2")."""
     if not scn.grid.contains(b):
         off = board.offmap_cost(scn, scn.units[uid].move_class, b)
         if off is None:
-            return None, "off the map (SCS-MAP-5)"
-        return off, f"off the map {fmt(off)} (allow_offmap_movement, SCS-MAP-5)"
+            return None, m.OFF_MAP_STEP()
+        return off, m.OFF_MAP_COST(mp=fmt(off))
     side = scn.units[uid].side
     owner = board.occupant(scn, state, b)
     if owner is not None and owner != side:
-        return None, "enemy-occupied hex (SCS-3.3a)"
+        return None, m.ENEMY_OCCUPIED()
     cost, why = board.terrain_cost(scn, scn.units[uid].move_class, a, b)
     if cost is None:
-        return None, why + " (SCS-3.2d)"
+        return None, m.PROHIBITED_STEP(why=why)
     if b in enemy_zoc:  # SCS-2.1a
         cost += scn.ezoc_entry_cost
-        why += f", enemy ZOC +{scn.ezoc_entry_cost}"
+        why = m.WITH_EZOC(why=why, mp=str(scn.ezoc_entry_cost))
     return cost, why
 
 
-def movable(scn: Scenario, state: State, uid: str) -> str | None:
+def movable(scn: Scenario, state: State, uid: str) -> Msg | None:
     """Why a unit may not move now (None if it may)."""
     unit = state["units"][uid]
     if unit["status"] != "map":
-        return "not on the map"
+        return m.REASON_NOT_ON_MAP()
     if unit["finished"]:
-        return "its move has ended (SCS-3.1e / PD-10)"
+        return m.REASON_MOVE_ENDED()
     if state["phase"] == "exploitation":
         if not scn.units[uid].exploit:
-            return "not exploitation-capable (SCS-1.2c, SCS-EXP-1)"
+            return m.REASON_NOT_EXPLOIT()
         if uid in state["frozen"]:
             # PD-11: the minimum move (SCS-3.1e) is not open to them either
-            return "in an enemy ZOC at the start of the Exploitation Phase (SCS-2.1b)"
+            return m.REASON_FROZEN()
     if board.current_step(scn, state, uid).ma <= 0:
-        return "movement allowance 0"
+        return m.REASON_MA_ZERO()
     return None
 
 
@@ -293,19 +295,21 @@ def blocked_reasons(
                 continue
             owner = board.occupant(scn, state, nxt)
             if owner is not None and owner != side:
-                reasons[label] = f"{label}: enemy units (SCS-3.3a)"
+                reasons[label] = m.BLOCKED_ENEMY(hex=label).english()
                 continue
             for uid in uids:
                 cost, why = step_cost(scn, state, uid, here_cell, nxt, enemy_zoc)
                 if cost is None:
-                    reasons[label] = f"{label}: {why}"
+                    reasons[label] = m.BLOCKED_WHY(hex=label, why=why).english()
                     break
                 left = board.ma_eff(scn, state, uid) - used[uid]
                 if cost > left:
+                    costs = {"hex": label, "start": here, "why": why, "mp": fmt(cost)}
                     reasons[label] = (
-                        f"{label} from {here}: {why} = {fmt(cost)} MP, {fmt(left)} MP left"
-                        + (f" ({uid})" if len(uids) > 1 else "")
-                    )
+                        m.BLOCKED_COST_OF(**costs, left=fmt(left), unit=uid)
+                        if len(uids) > 1
+                        else m.BLOCKED_COST(**costs, left=fmt(left))
+                    ).english()
                     break
     return reasons
 
@@ -315,24 +319,24 @@ def _fresh(state: State, uid: str) -> bool:
     return as_fraction(unit["mp"]) == 0 and not unit["finished"] and unit["origin"] is None
 
 
-def why_not_enter(scn: Scenario, state: State, uids: list[str], target: str) -> str:
+def why_not_enter(scn: Scenario, state: State, uids: list[str], target: str) -> Msg:
     """A player-readable reason why a group cannot reach a hex ("enemy ZOC: +2 MP, 1 MP left")."""
     try:
         goal = scn.grid.cell(target)
     except RulesError:
-        return f"{target} is off the map (SCS-MAP-3)"
+        return m.OFF_MAP_TARGET(hex=target)
     origin = scn.grid.cell(state["units"][uids[0]]["hex"])
     side = scn.units[uids[0]].side
     owner = board.occupant(scn, state, goal)
     if owner is not None and owner != side:
-        return f"{target} holds enemy units (SCS-3.3a); attack or overrun it instead"
+        return m.ENEMY_TARGET(hex=target)
     if scn.grid.distance(origin, goal) == 1:
         enemy_zoc = board.ezoc(scn, state, side)
         for uid in uids:
             cost, why = step_cost(scn, state, uid, origin, goal, enemy_zoc)
             if cost is None:
-                return f"{uid}: {why}"
+                return m.UNIT_WHY(unit=uid, why=why)
             left = board.mp_left(scn, state, uid)
             if cost > left:
-                return f"{uid}: {why} = {fmt(cost)} MP, {fmt(left)} MP left (SCS-3.2a)"
-    return f"{target} is out of reach this phase (SCS-3.1b)"
+                return m.UNIT_WHY_COST(unit=uid, why=why, mp=fmt(cost), left=fmt(left))
+    return m.OUT_OF_REACH(hex=target)

@@ -68,7 +68,7 @@ def test_t11_river_and_ezoc_cannot_continue_past_ma_scs_3_1b_2_1a() -> None:
     with pytest.raises(IllegalAction, match=r"7 MP, MA is 4"):
         act(state, "unit.move", "blue", units="B1", path="07.04")
     reason = reach.why_not_enter(SCN, state, ["B1"], "07.04")
-    assert "clear 1, river +1, enemy ZOC +2 = 4 MP, 1 MP left" in reason
+    assert "clear 1, river +1, enemy ZOC +2 = 4 MP, 1 MP left" in reason.english()
 
 
 def test_t12_woods_cost_two_for_foot_scs_3_1c() -> None:

@@ -50,7 +50,7 @@ def test_friendly_units_negate_ezoc_for_supply_only_scs_2_1h_2_1f() -> None:
         board.ezoc(scn, state, "red"),
     )
     assert cost == Fraction(5, 2)
-    assert "enemy ZOC" in why
+    assert "enemy ZOC" in why.english()
 
 
 def end_phases(state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[Any]]:
