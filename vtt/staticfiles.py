@@ -9,7 +9,7 @@ from django.core.exceptions import SuspiciousOperation
 from django.http import Http404, HttpRequest
 
 
-class StaticFiles(ASGIStaticFilesHandler):  # type: ignore[misc]
+class StaticFiles(ASGIStaticFilesHandler):
     """`/static/%2e%2e/vtt/settings.py` and friends answer 404, like any missing file."""
 
     def serve(self, request: HttpRequest) -> Any:
