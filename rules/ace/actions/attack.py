@@ -506,7 +506,7 @@ def offer_attack(state: State, actor: str) -> ActionTemplate | None:
     if not targets:
         return None
     weapons = usable_weapons(c)
-    fields = (
+    fields: tuple[Field, ...] = (
         Field(
             "target",
             m.F_TARGET(),
@@ -529,8 +529,9 @@ def offer_attack(state: State, actor: str) -> ActionTemplate | None:
             default="",
             rule="ACE-CALLED-TABLE",
         ),
-        Field("coup", m.F_COUP(), "checkbox", default=False, rule="ACE-CDG-1"),
     )
+    if any(helpless(t, s) for t in targets):
+        fields += (Field("coup", m.F_COUP(), "checkbox", default=False, rule="ACE-CDG-1"),)
     hints = {
         "locations": {
             k: {"hit": loc.hit, "dice": loc.dice, "extra": loc.extra}

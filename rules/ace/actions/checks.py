@@ -11,6 +11,7 @@ from rules.ace.actions.common import (
     Records,
     actor_of,
     event,
+    free,
     in_combat,
     is_turn,
     number,
@@ -258,23 +259,17 @@ def offer_check(state: State, actor: str) -> ActionTemplate | None:
     c = state["combatants"].get(actor)
     if c is None or state.get("pending") is not None:
         return None
+    s = settings_of(state)
+    costs = [("passive", m.ACT_PASSIVE())]
+    if not in_combat(state) or is_turn(state, actor):
+        # ACE-ACT-1: in a fight an active check spends an action still free this round.
+        free_costs = [k for k in ("standard", "move") if not in_combat(state) or free(c, k, s)]
+        costs = [(k, m.ACT_STANDARD() if k == "standard" else m.ACT_MOVE()) for k in free_costs]
+        costs.append(("passive", m.ACT_PASSIVE()))
     fields = (
         Field("skill", m.F_SKILL(), "choice", choices(options(c)), rule="ACE-CHECK-2"),
         Field("dc", m.F_DC(), "number", default=1, min=0, max=50, rule="ACE-CHECK-4"),
-        Field(
-            "cost",
-            m.F_COST(),
-            "choice",
-            choices(
-                [
-                    ("standard", m.ACT_STANDARD()),
-                    ("move", m.ACT_MOVE()),
-                    ("passive", m.ACT_PASSIVE()),
-                ]
-            ),
-            default="standard",
-            rule="ACE-ACT-2",
-        ),
+        Field("cost", m.F_COST(), "choice", choices(costs), default=costs[0][0], rule="ACE-ACT-2"),
     )
     return ActionTemplate("check", m.L_CHECK(), "ACE-CHECK-4", fields)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.ace import messages as m
-from rules.ace.actions.attack import declare, offer_attack, plan_of
+from rules.ace.actions.attack import declare, offer_attack, plan_of, usable_weapons
 from rules.ace.actions.common import (
     GM,
     actor_of,
@@ -187,7 +187,17 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
                 max=max_charge(c, s),
                 rule="ACE-CMD-ATK-2",
             )
-            fields = (*(f for f in base.fields if f.name in ("target", "weapon")), metres)
+            melee = [w for w in usable_weapons(c) if w["kind"] == "melee"]
+            weapons = Field(
+                "weapon",
+                m.F_WEAPON(),
+                "choice",
+                choices((w["key"], w["name"]) for w in melee),
+                default=c["wielding"]
+                if any(w["key"] == c["wielding"] for w in melee)
+                else "unarmed",
+            )
+            fields = (*(f for f in base.fields if f.name == "target"), weapons, metres)
             out.append(
                 ActionTemplate("charge", m.L_CHARGE(), "ACE-CMD-ATK-2", fields, cost=m.ACT_FULL())
             )

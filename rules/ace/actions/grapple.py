@@ -516,7 +516,9 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         out.append(_offer("pin", m.L_PIN(), "ACE-GRAPPLE-7", m.ACT_STANDARD()))
     if free(c, "move", s) and not (g["role"] == "held" and g["pinned"]):
         out.append(_offer("grapple_move", m.L_GRAPPLE_MOVE(), "ACE-GRAPPLE-5", m.ACT_MOVE()))
-    if g["role"] == "holder" and g["pinned"] and c["cover"] == "none":
+    other = state["combatants"][g["with"]]
+    shield_ok = int(g["margin"]) > val(other, "str")  # ACE-GRAPPLE-8
+    if g["role"] == "holder" and g["pinned"] and c["cover"] == "none" and shield_ok:
         out.append(_offer("body_shield", m.L_BODY_SHIELD(), "ACE-GRAPPLE-8", m.ACT_FREE()))
     return out
 

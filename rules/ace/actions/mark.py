@@ -7,7 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace import messages as m
-from rules.ace.actions.common import GM, actor_of, event, in_combat, is_turn, number, refuse, spend
+from rules.ace.actions.common import (
+    GM,
+    actor_of,
+    event,
+    free,
+    in_combat,
+    is_turn,
+    number,
+    refuse,
+    spend,
+)
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, cpath, settings_of
 from rules.ace.tables import mark_slots
@@ -105,12 +115,14 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         return None
     if in_combat(state) and not is_turn(state, actor):
         return None
+    s = settings_of(state)
     out: list[ActionTemplate] = []
+    fight = in_combat(state)
     outside = [
         (str(n), i["name"]) for n, i in enumerate(c["items"]) if not i["stored"] and i["storable"]
     ]
     inside = [(str(n), i["name"]) for n, i in enumerate(c["items"]) if i["stored"]]
-    if outside:
+    if outside and (not fight or free(c, "standard", s)):
         out.append(
             ActionTemplate(
                 "mark_store",
@@ -120,7 +132,7 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
                 cost=m.ACT_STANDARD(),
             )
         )
-    if inside and c["mark_selected"] is None:
+    if inside and c["mark_selected"] is None and (not fight or free(c, "swift", s)):
         out.append(
             ActionTemplate(
                 "mark_select",
@@ -130,7 +142,7 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
                 cost=m.ACT_SWIFT(),
             )
         )
-    if c["mark_selected"] is not None:
+    if c["mark_selected"] is not None and (not fight or free(c, "standard", s)):
         out.append(ActionTemplate("mark_take", m.L_TAKE(), "ACE-MARK-3", cost=m.ACT_STANDARD()))
     return out
 
