@@ -15,6 +15,7 @@ urlpatterns = [
     path("encounters/<int:encounter_id>/seats/", views.assign_seat, name="seats"),
     path("encounters/<int:encounter_id>/end/", views.end_encounter, name="end"),
     path("encounters/<int:encounter_id>/log/", views.encounter_log, name="log"),
+    path("encounters/<int:encounter_id>/log/older/", views.encounter_log_older, name="older"),
     path("encounters/<int:encounter_id>/replay/", views.encounter_replay, name="replay"),
     path(
         "encounters/<int:encounter_id>/log/mine.json",

@@ -25,7 +25,7 @@ from vtt.encounters.forms import EncounterForm
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
 
-LOG_PAGE = 300  # the page shows the newest events; older ones stay in the log
+LOG_PAGE = 40  # the page shows the newest log lines; older ones load in chunks on request
 
 
 def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter, Audience, str]:
@@ -82,8 +82,7 @@ def encounter_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The table: GM dashboard, player view or observer view, by the viewer's audience."""
     encounter, audience, role = member_encounter(request, encounter_id)
-    rows = Event.objects.filter(encounter=encounter).select_related("actor").order_by("-seq")
-    shown = fragments.visible_rows(reversed(list(rows[:LOG_PAGE])), audience)
+    shown, older = _log_chunk(encounter, audience, before=None)
     if request.GET.get("replay"):
         # The old SCS phase links: the replay has its own page, which live frames cannot touch.
         return redirect("encounters:replay", encounter.pk)
@@ -98,12 +97,45 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
             "is_gm": role == Role.GM,
             "can_write": role in (Role.GM, Role.PLAYER) and encounter.is_active,
             "rows": shown,
+            "older": older,
             "table": fragments.render_table(
                 encounter, audience, oob=False, request_params=request.GET.dict()
             ),
             "ws_url": f"/ws/encounters/{encounter.pk}/",
             "events_url": reverse("encounters:events", args=[encounter.pk]),
         },
+    )
+
+
+def _log_chunk(
+    encounter: Encounter, audience: Audience, before: int | None
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The LOG_PAGE newest stored events before `before` this viewer may read, oldest first, and
+    the seq to ask for the chunk before them (None: nothing older)."""
+    rows = Event.objects.filter(encounter=encounter).select_related("actor").order_by("-seq")
+    if before is not None:
+        rows = rows.filter(seq__lt=before)
+    chunk = list(rows[: LOG_PAGE + 1])
+    older = chunk[LOG_PAGE - 1].seq if len(chunk) > LOG_PAGE else None
+    return fragments.visible_rows(reversed(chunk[:LOG_PAGE]), audience), older
+
+
+@login_required
+@require_GET
+def encounter_log_older(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The chunk of log lines before `?before=<seq>` (the "Show older entries" button)."""
+    encounter, audience, _role = member_encounter(request, encounter_id)
+    try:
+        before = max(1, int(request.GET.get("before", "1")))
+    except ValueError:
+        return HttpResponse(
+            _("before must be a whole number"), status=400, content_type="text/plain"
+        )
+    shown, older = _log_chunk(encounter, audience, before=before)
+    return render(
+        request,
+        "encounters/_log_older.html",
+        {"encounter": encounter, "rows": shown, "older": older},
     )
 
 
