@@ -1,0 +1,143 @@
+"""Issue 11: each translated system's demo table, played in zh-Hans, shows no stray English word."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bench.livestack import LiveStack
+from tests.vtt.test_engine_catalogue import COMPLETE
+
+# Message id prefix -> the system key of its demo encounter, and one action to play there:
+# (who plays it, the kind of the action form whose button is pressed).
+DEMOS = {
+    "coc.": ("coc", "gm", "next_round"),
+    "ace.": ("ace", "gm", "begin"),
+    "mech.": ("mech", "gm", "begin_turn"),
+    "scs.": ("scs", "gm", "phase.end"),
+    "dg.": ("delta_green", "gm", "end_turn"),
+}
+# What a system's table still shows in English (found by this test on 2026-12-02); each system's
+# case fails loudly (strict) once it is clean, so its entry here is removed then.
+KNOWN = {
+    "coc.": "status and light keys (ok, normal), override field keys (hp, san, ko_rounds), the"
+    " poison table's names, the system key in the header",
+    "ace.": "skill keys in the check form (athletics, attr:con), die purposes (initiative),"
+    " weapon kinds (melee, firearm), the system key in the header",
+    "mech.": "engine log lines not yet messages (Round 1: Latch starts its turn), weapon tags"
+    " (heavy, range, kinetic, armour piercing), the system key in the header",
+    "scs.": "engine log lines not yet messages (Red has finished setting up), the turn track's"
+    " phase chips (Blue movement), seat side ids, the system key in the header",
+}
+SYSTEMS = [
+    pytest.param(prefix, marks=pytest.mark.xfail(strict=True, reason=KNOWN[prefix]))
+    if prefix in KNOWN
+    else prefix
+    for prefix in COMPLETE
+    if prefix in DEMOS
+]
+# Words that are not English to translate: abbreviations the Chinese rulebooks print as they are,
+# the product's name, the demo accounts, and each language's own name in the language switch.
+ALLOWED = {"HP", "SP", "CP", "DP", "GM", "Tabula", "English", "gm", "player1", "player2", "JSON"}
+ALLOWED |= {"Enter", "Esc", "Tab", "kg"}  # keys named in keyboard hints; a unit symbol
+_TOKEN = re.compile(r"/?[A-Za-z0-9][A-Za-z0-9'’._-]*")
+_NOT_WORDS = (
+    re.compile(r"^\d*d\d*([+-]\d+)?$"),  # dice notation: d6, 1d20, 2d6+1, 6d (six dice)
+    re.compile(r"^/[a-z]+$"),  # chat commands: /roll, /gmroll
+    re.compile(r"^[A-Z]+(-[A-Za-z0-9.]+)+$"),  # rule ids: COC-HP-1, PD-07, SHA-256
+    re.compile(r"^[^A-Za-z]*$"),  # numbers, hexes, times
+    re.compile(r"^[IVX]+$"),  # a unit's size in Roman numerals
+    re.compile(r"^[A-Za-z]$"),  # one letter: a grid axis (x, y), a unit's side mark
+    re.compile(r"^[0-9a-f]{32,}$"),  # the dice seed and its commitment
+)
+
+
+def _content(tabula_server: LiveStack, system: str) -> set[str]:
+    """The words a group writes, not the product: every text of the demo encounter's setup, the
+    names in its state (a scenario's units), its campaign's name and its characters' sheets."""
+    out = tabula_server.shell(
+        "import json\n"
+        "from vtt.encounters.models import Encounter\n"
+        "from vtt.characters.models import Character\n"
+        f"e = Encounter.objects.filter(system={system!r}).order_by('pk').first()\n"
+        "texts = [e.title, e.campaign.name]\n"
+        "def walk(v):\n"
+        "    if isinstance(v, str): texts.append(v)\n"
+        "    elif isinstance(v, dict): [walk(w) for w in v.values()]\n"
+        "    elif isinstance(v, list): [walk(w) for w in v]\n"
+        "walk(e.setup)\n"
+        "def names(v):\n"
+        "    if isinstance(v, dict):\n"
+        "        texts.extend(str(v[k]) for k in ('name', 'title') if isinstance(v.get(k), str))\n"
+        "        [names(w) for w in v.values()]\n"
+        "    elif isinstance(v, list): [names(w) for w in v]\n"
+        "names(e.state)\n"
+        "for c in Character.objects.filter(campaign=e.campaign): walk([c.name, c.sheet])\n"
+        "print('TEXTS ' + json.dumps(texts))"
+    )
+    line = next(ln for ln in out.splitlines() if ln.startswith("TEXTS "))
+    texts = json.loads(line.removeprefix("TEXTS "))
+    return {token.strip("'’.-_") for text in texts for token in _TOKEN.findall(text)}
+
+
+def english_words(text: str, names: set[str]) -> list[str]:
+    """The tokens of `text` that are English words: no name, allowed abbreviation or notation."""
+    found = []
+    for token in _TOKEN.findall(text):
+        word = token.strip("'’.-_")
+        if word in ALLOWED or word in names or any(p.match(word) for p in _NOT_WORDS):
+            continue
+        found.append(word)
+    return sorted(set(found))
+
+
+def test_the_scan_finds_english_and_lets_names_dice_and_rule_ids_pass() -> None:
+    text = "Harvey 开火 1d6+2（COC-HP-1）GM 失去 3 点 HP: the Keeper misses x"
+    assert english_words(text, {"Harvey"}) == ["Keeper", "misses", "the"]
+
+
+def _context(text: str, word: str) -> str:
+    """The word with a little of the text around it, so a failure says where it is."""
+    at = re.search(rf"(?<![A-Za-z]){re.escape(word)}", text)
+    start = at.start() if at else 0
+    return text[max(0, start - 20) : start + len(word) + 20].replace("\n", " ")
+
+
+def _act(page: Any, kind: str) -> None:
+    """Presses the button of the first offered `kind` form and waits for a new log line."""
+    rows = page.locator("#event-log > li.event")
+    before = rows.count()
+    form = page.locator(f"form:has(input[name=kind][value='{kind}'])").first
+    form.locator("button[type=submit]").first.click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('#event-log > li.event').length > n", arg=before
+    )
+
+
+@pytest.mark.parametrize("prefix", SYSTEMS)
+def test_a_round_in_chinese_shows_no_english_word(
+    prefix: str,
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    tabula_server: LiveStack,
+    screenshot: Callable[[Any, str], Any],
+) -> None:
+    system, who, kind = DEMOS[prefix]
+    gm = open_encounter(login("gm", locale="zh-CN"), system)
+    player = open_encounter(login("player1", locale="zh-CN"), system)
+    assert gm.locator("html").get_attribute("lang") == "zh-hans"
+    _act(gm if who == "gm" else player, kind)
+    player.wait_for_timeout(500)
+    names = _content(tabula_server, system)
+    stray = {}
+    for label, page in (("gm", gm), ("player", player)):
+        screenshot(page, f"{system}-{label}")
+        text = page.locator("body").inner_text()
+        words = english_words(text, names)
+        if words:
+            stray[label] = [_context(text, word) for word in words]
+    assert stray == {}, json.dumps(stray, ensure_ascii=False)
