@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules.core.errors import RulesError
+from rules.scs import messages as m
 
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+)?\s*$|^\s*-?\d*\.\d+\s*$")
 
@@ -52,8 +53,8 @@ def standard_round(x: Fraction) -> int:
 def multiply(value: Fraction, multipliers: Iterable[Fraction]) -> Fraction:
     """SCS-CUM-1 / SCS-ROUND-1: modifiers multiply, exactly, with no intermediate rounding."""
     result = Fraction(value)
-    for m in multipliers:
-        result *= m
+    for factor in multipliers:
+        result *= factor
     return result
 
 
@@ -80,7 +81,7 @@ class Odds:
 def odds(attack: Fraction | int, defense: Fraction | int) -> Odds:
     """SCS-CBT-7 / PD-04: A >= D gives round(A/D):1, otherwise 1:round(D/A); rounded once."""
     if attack <= 0:
-        raise RulesError("an attack needs a combat strength above 0", "SCS-CBT-7")
+        raise RulesError(m.NO_STRENGTH(), "SCS-CBT-7")
     if defense <= 0:
         return Odds(10**6, 1)
     # Exact whole-number arithmetic: A/D = (an*dd)/(ad*dn); floor(p/q + 1/2) = (2p + q) // 2q.

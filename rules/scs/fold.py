@@ -10,6 +10,7 @@ from rules.core.dice import Dice, LoadedDice
 from rules.core.errors import RulesError
 from rules.core.jsonstate import copy_json
 from rules.core.system import Event
+from rules.scs import messages as m
 from rules.scs.board import State
 from rules.scs.crt import as_fraction, fmt, parse_result
 from rules.scs.scenario import Scenario
@@ -55,7 +56,7 @@ RECENT: deque[list[Fold | None]] = deque(maxlen=16)
 def _handler(kind: str) -> tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Writes]:
     found = APPLY.get(kind)
     if found is None:
-        raise RulesError(f"SCS cannot apply event {kind!r}")
+        raise RulesError(m.CANNOT_APPLY(kind=repr(kind)))
     return found
 
 

@@ -478,3 +478,28 @@ UNIT_WHY_COST = Message(
     "scs.refuse.unit_why_cost", "{unit}: {why} = {mp} MP, {left} MP left (SCS-3.2a)"
 )
 OUT_OF_REACH = Message("scs.refuse.out_of_reach", "{hex} is out of reach this phase (SCS-3.1b)")
+
+# --- the odds before a roll (rules/scs/preview.py) and the engine's own refusals ----------------
+
+PREVIEW_AUTO = Message(
+    "scs.preview.auto",
+    "A {attack} : D {defense} = {odds}, below the table: {result} without a roll{note}",
+)
+PREVIEW_NO_ATTACK = Message(
+    "scs.preview.no_attack", "A {attack} : D {defense}: no attack possible{note}"
+)
+PREVIEW_ODDS = Message(
+    "scs.preview.odds",
+    "A {attack} : D {defense} = {ratio} → {odds}{shifts} → column {column}{drm}{note}",
+)
+PREVIEW_SHIFTS = Message("scs.preview.shifts", ", {shifts}")
+PREVIEW_DRM = Message("scs.preview.drm", ", DRM {drm}")
+HIDDEN_NOTE = Message(
+    "scs.preview.hidden",
+    " ({n} hidden unit not counted: fog of war)",
+    plural=" ({n} hidden units not counted: fog of war)",
+    count="n",
+)
+NO_STRENGTH = Message("scs.refuse.no_strength", "an attack needs a combat strength above 0")
+BAD_VERSION = Message("scs.refuse.bad_version", "SCS state version {version} is not supported")
+CANNOT_APPLY = Message("scs.refuse.cannot_apply", "SCS cannot apply event {kind}")

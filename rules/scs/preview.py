@@ -80,33 +80,41 @@ def preview_declared(state: State, action: Action) -> Json:
 
 
 def _preview_from(scn: Scenario, fig: Json, hidden: int) -> Json:
-    note = f" ({hidden} hidden unit{'s' * (hidden > 1)} not counted: fog of war)" if hidden else ""
+    note = m.HIDDEN_NOTE(n=hidden) if hidden else m.NONE(items=[])
+    strengths = {"attack": str(fig["attack"]), "defense": str(fig["defense"]), "note": note}
     if fig["column"] is None and scn.crt.below_min == "auto_result":
         code = scn.crt.below_min_result
+        said = m.PREVIEW_AUTO(**strengths, odds=str(fig["odds"]), result=code)
         return {
-            "summary": f"A {fig['attack']} : D {fig['defense']} = {fig['odds']}, below the table: "
-            f"{code} without a roll{note}",
+            "summary": said.english(),
             "outcomes": [{"label": code, "probability": 1.0, "exact": "1/1"}],
-            "details": fig,
+            "details": {**fig, "summary_msg": said.to_json()},
         }
     if fig["column"] is None:
+        said = m.PREVIEW_NO_ATTACK(**strengths)
         return {
-            "summary": f"A {fig['attack']} : D {fig['defense']}: no attack possible{note}",
+            "summary": said.english(),
             "outcomes": [],
-            "details": fig,
+            "details": {**fig, "summary_msg": said.to_json()},
         }
-    shifts = ", ".join(f"{w} {v:+d}" for w, v in fig["shifts"])
-    summary = (
-        f"A {fig['attack']} : D {fig['defense']} = {_ratio(fig)} → {fig['odds']}"
-        + (f", {shifts}" if shifts else "")
-        + f" → column {fig['column']}"
-        + (f", DRM {fig['drm']:+d}" if fig["drm"] else "")
-        + note
+    shifts = [m.SHIFT(what=w, value=f"{v:+d}") for w, v in fig["shifts"]]
+    said = m.PREVIEW_ODDS(
+        **strengths,
+        ratio=_ratio(fig),
+        odds=str(fig["odds"]),
+        shifts=m.PREVIEW_SHIFTS(shifts=shifts) if shifts else m.NONE(items=[]),
+        column=str(fig["column"]),
+        drm=m.PREVIEW_DRM(drm=f"{fig['drm']:+d}") if fig["drm"] else m.NONE(items=[]),
     )
     return {
-        "summary": summary,
+        "summary": said.english(),
         "outcomes": outcomes(scn, fig["column_index"], fig["drm"]),
-        "details": {**fig, "hidden_defenders": hidden, "exact_ratio": _ratio(fig)},
+        "details": {
+            **fig,
+            "hidden_defenders": hidden,
+            "exact_ratio": _ratio(fig),
+            "summary_msg": said.to_json(),
+        },
     }
 
 

@@ -11,6 +11,7 @@ from rules.core.errors import RulesError, SheetError
 from rules.core.jsonstate import copy_json
 from rules.core.sheets import mapping_field
 from rules.scs import board
+from rules.scs import messages as m
 from rules.scs.board import State
 from rules.scs.scenario import Scenario, load_scenario, sorted_repr
 from rules.scs.settings import campaign_settings
@@ -208,6 +209,6 @@ def dump(state: State) -> dict[str, Any]:
 
 def load(data: Mapping[str, Any]) -> State:
     if int(data.get("version", 0)) != VERSION:
-        raise RulesError(f"SCS state version {data.get('version')} is not supported")
+        raise RulesError(m.BAD_VERSION(version=str(data.get("version"))))
     copied: State = copy_json(dict(data))
     return copied
