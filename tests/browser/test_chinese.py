@@ -13,13 +13,13 @@ from bench.livestack import LiveStack
 from tests.vtt.test_engine_catalogue import COMPLETE
 
 # Message id prefix -> the system key of its demo encounter, and one action to play there:
-# (who plays it, the kind of the action form whose button is pressed).
+# (who plays it, the kinds of the action forms whose button is pressed: the first one offered).
 DEMOS = {
     "coc.": ("coc", "gm", "next_round"),
     "ace.": ("ace", "gm", "begin"),
     "mech.": ("mech", "gm", "begin_turn"),
     "scs.": ("scs", "gm", "phase.end"),
-    "dg.": ("delta_green", "gm", "end_turn"),
+    "dg.": ("delta_green", "gm", "start_round|next_pass|end_round"),
 }
 # What a system's table still shows in English (found by this test on 2026-12-02); each system's
 # case fails loudly (strict) once it is clean, so its entry here is removed then.
@@ -33,6 +33,11 @@ KNOWN = {
     "scs.": "engine log lines not yet messages (Red has finished setting up), the turn track's"
     " phase chips (Blue movement), seat side ids, the system key in the header",
 }
+KNOWN["dg."] = (
+    "engine log lines not yet messages (Round 1; Serge: initiative), condition badges (conscious),"
+    " hit locations and vest names on the sheet (right leg, Level II vest), skill keys in the skill"
+    " form (dodge, firearms), the system key in the header"
+)
 SYSTEMS = [
     pytest.param(prefix, marks=pytest.mark.xfail(strict=True, reason=KNOWN[prefix]))
     if prefix in KNOWN
@@ -107,11 +112,12 @@ def _context(text: str, word: str) -> str:
     return text[max(0, start - 20) : start + len(word) + 20].replace("\n", " ")
 
 
-def _act(page: Any, kind: str) -> None:
-    """Presses the button of the first offered `kind` form and waits for a new log line."""
+def _act(page: Any, kinds: str) -> None:
+    """Presses the button of the first offered form of `kinds` (a|b) and waits for a log line."""
     rows = page.locator("#event-log > li.event")
     before = rows.count()
-    form = page.locator(f"form:has(input[name=kind][value='{kind}'])").first
+    offered = [page.locator(f"form:has(input[name=kind][value='{k}'])") for k in kinds.split("|")]
+    form = next(forms for forms in offered if forms.count()).first
     form.locator("button[type=submit]").first.click()
     page.wait_for_function(
         "n => document.querySelectorAll('#event-log > li.event').length > n", arg=before
