@@ -1,0 +1,41 @@
+"""Content-Security-Policy: every page carries it, and no template needs an inline exception."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# An inline script, a <style> element, a style attribute or an on* handler would each need
+# 'unsafe-inline' (or a hash) in the policy.
+INLINE = re.compile(
+    r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|<[a-z][^>]*\s(style|on[a-z]+)\s*=", re.I
+)
+
+
+def test_every_page_carries_the_policy(encounter: Any, pip: Any) -> None:
+    client = Client()
+    anonymous = client.get("/accounts/login/")
+    client.force_login(pip)
+    pages = [anonymous, client.get(f"/encounters/{encounter.pk}/"), client.get("/no/such/page/")]
+    for response in pages:
+        policy = response.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy
+        assert "style-src 'self'" in policy
+        assert "unsafe-inline" not in policy
+        assert "unsafe-eval" not in policy
+
+
+def test_no_template_holds_an_inline_script_style_or_handler() -> None:
+    found = [
+        f"{path.relative_to(TEMPLATES)}:{n}: {line.strip()[:80]}"
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if INLINE.search(line)
+    ]
+    assert found == []
