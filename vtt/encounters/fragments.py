@@ -193,8 +193,13 @@ def table_context(
     names = {str(row["id"]): str(row.get("name") or row["id"]) for row in rows}
     if is_gm:
         names.setdefault("gm", _("Game master"))
+    acting = [row for row in rows if row.get("current")]
+    my_turn = [str(row.get("name")) for row in acting if str(row["id"]) in mine and not is_gm]
     context: dict[str, Any] = {
         "combatant_rows": rows,
+        # "your turn" for a player whose combatant (or side) acts now; the GM sees who acts
+        "my_turn": my_turn,
+        "acting_now": [str(row.get("name")) for row in acting],
         "forms": action_forms(legal, names),
         "view": view,
         "audience": audience,
