@@ -67,6 +67,7 @@ class LiveStack:
     database_url: str | None = None
     redis_url: str | None = None
     processes: int = 1
+    demo: bool = True  # False: an empty database, as a new group starts
     extra_env: dict[str, str] = field(default_factory=dict)
     ports: list[int] = field(default_factory=list)
     servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
@@ -139,7 +140,8 @@ class LiveStack:
         """Creates and fills the database, then starts the servers and waits until they answer."""
         self._create_database()
         self.manage("migrate", "--noinput")
-        self.manage("load_demo")
+        if self.demo:
+            self.manage("load_demo")
         for index in range(self.processes):
             port = free_port()
             # The child keeps its own descriptor of the log; the parent closes its copy at once.

@@ -142,7 +142,9 @@ class SchemaForm(forms.Form):
         """The fields by section; a section with changed values is listed first and unfolded."""
         out = []
         for group, entries in self.schema.groups():
-            bound = [self[entry.key] for entry in entries]
+            bound = [self[entry.key] for entry in entries if entry.key in self.fields]
+            if not bound:
+                continue
             changed = sum(
                 1
                 for entry in entries

@@ -141,7 +141,19 @@ def spec_of(entry: Entry) -> Spec | None:
     return Spec(entry.key, _label(entry), kind, entry, children, group=group)
 
 
-def _inferred(key: str, value: Any) -> Spec | None:
+FIRST = ("name", "key")  # a row starts with what a person reads: its name
+
+
+def _ordered(keys: list[str], reference: Any) -> list[str]:
+    """Keys in the order the system writes them (a stored sheet's order is the database's)."""
+    known = list(reference) if isinstance(reference, Mapping) else []
+    rank: dict[str, int] = {}
+    for k in [*FIRST, *known]:
+        rank.setdefault(k, len(rank))
+    return sorted(keys, key=lambda k: rank.get(k, len(rank)))
+
+
+def _inferred(key: str, value: Any, reference: Any = None) -> Spec | None:
     """A field for a key the schema does not list, read from its value on the sheet."""
     label = _humanize(key)
     if isinstance(value, bool):
@@ -164,7 +176,10 @@ def _inferred(key: str, value: Any) -> Spec | None:
             for k, v in item.items():
                 if k not in keys or keys[k] is None:
                     keys[k] = v
-        children = tuple(s for s in (_inferred(k, v) for k, v in keys.items()) if s is not None)
+        first = reference[0] if isinstance(reference, list) and reference else None
+        children = tuple(
+            s for s in (_inferred(k, keys[k]) for k in _ordered(list(keys), first)) if s is not None
+        )
         return Spec(key, label, "rows", None, children)
     return None
 
@@ -179,8 +194,9 @@ def specs_for(system: GameSystem, sheet: Mapping[str, Any]) -> list[Spec]:
             listed.add(entry.key)
             if (spec := spec_of(entry)) is not None:
                 specs.append(spec)
-    for key, value in sheet.items():
-        if key not in listed and (spec := _inferred(key, value)) is not None:
+    reference = system.default_sheet
+    for key in _ordered([k for k in sheet if k not in listed], reference):
+        if (spec := _inferred(key, sheet[key], reference.get(key))) is not None:
             specs.append(spec)
     return specs
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("encounters/<int:encounter_id>/preview/", views.encounter_preview, name="preview"),
     path("encounters/<int:encounter_id>/seats/", views.assign_seat, name="seats"),
     path("encounters/<int:encounter_id>/end/", views.end_encounter, name="end"),
+    path("encounters/<int:encounter_id>/write-back/", views.write_back, name="write_back"),
     path("encounters/<int:encounter_id>/log/", views.encounter_log, name="log"),
     path("encounters/<int:encounter_id>/log/older/", views.encounter_log_older, name="older"),
     path("encounters/<int:encounter_id>/replay/", views.encounter_replay, name="replay"),

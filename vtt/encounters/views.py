@@ -19,11 +19,13 @@ from rules.core.registry import get_system
 from rules.core.system import Action, Audience
 from vtt.campaigns.models import Role
 from vtt.campaigns.views import me, member_campaign
-from vtt.encounters import audiences, fragments, replays, services
+from vtt.encounters import audiences, carry, fragments, replays, services
+from vtt.encounters.builder import EncounterBuilder
 from vtt.encounters.commands import RESERVED
 from vtt.encounters.forms import EncounterForm
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
+from vtt.words import refusal
 
 LOG_PAGE = 40  # the page shows the newest log lines; older ones load in chunks on request
 
@@ -40,10 +42,12 @@ def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter
 
 @login_required
 def encounter_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """The GM opens an encounter."""
+    """The GM builds an encounter from the campaign (or types its setup, or opens a chat table)."""
     campaign, role = member_campaign(request, campaign_id)
     if role != Role.GM:
         raise Http404
+    fallback = "json" if "setup" in request.POST else "build"
+    mode = request.POST.get("mode", fallback) if request.method == "POST" else ""
     system_key = request.POST.get("system") or request.GET.get("system") or campaign.system
     try:
         get_system(system_key)
@@ -53,27 +57,47 @@ def encounter_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
     players = campaign.memberships.filter(role=Role.PLAYER).select_related("user")
     for number, membership in enumerate(players.order_by("joined"), start=1):
         names[f"player{number}"] = membership.user.get_username()
-    form = EncounterForm(request.POST or None, system_key=system_key, names=names)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    system = get_system(campaign.system)
+    builder = EncounterBuilder(
+        request.POST if mode == "build" else None,
+        campaign=campaign,
+        system=system,
+        initial={"title": _("A new encounter")},
+        auto_id="build-%s",
+    )
+    advanced = EncounterForm(
+        request.POST if mode == "json" else None, system_key=system_key, names=names
+    )
+    started: tuple[str, dict[str, Any], dict[str, int], str] | None = None
+    if mode == "chat":
+        title = request.POST.get("title", "").strip()[:120] or _("Table talk")
+        started = (title, {"combatants": []}, {}, "chat")
+    elif mode == "build" and builder.is_valid():
+        setup, seats = builder.build()
+        started = (builder.cleaned_data["title"], setup, seats, system.key)
+    elif mode == "json" and advanced.is_valid():
+        data = advanced.cleaned_data
+        started = (data["title"], data["setup"], data["seats"], data["system"])
+    if started is not None:
+        title, setup, seats, key = started
         try:
-            encounter = services.start_encounter(
-                campaign.pk,
-                me(request),
-                data["title"],
-                data["setup"],
-                data["seats"],
-                data["system"],
-            )
+            encounter = services.start_encounter(campaign.pk, me(request), title, setup, seats, key)
         except RulesError as exc:
-            form.add_error(None, str(exc))
+            (advanced if mode == "json" else builder).add_error(None, refusal(exc))
         else:
+            messages.success(request, _("Encounter %(title)s created.") % {"title": title})
             return redirect("encounters:detail", encounter.pk)
     status = 400 if request.method == "POST" else 200
     return render(
         request,
         "encounters/encounter_form.html",
-        {"form": form, "campaign": campaign},
+        {
+            "form": advanced,
+            "builder": builder,
+            "campaign": campaign,
+            "system": system,
+            "mode": mode,
+        },
         status=status,
     )
 
@@ -213,7 +237,39 @@ def end_encounter(request: HttpRequest, encounter_id: int) -> HttpResponse:
         services.end_encounter(encounter.pk, me(request))
     except RulesError as exc:
         messages.error(request, str(exc))
+        return redirect("encounters:detail", encounter.pk)
+    messages.success(request, _("The encounter has ended."))
+    encounter.refresh_from_db()
+    if any(proposal.changes for proposal in carry.proposals(encounter)):
+        return redirect("encounters:write_back", encounter.pk)
     return redirect("encounters:detail", encounter.pk)
+
+
+@login_required
+def write_back(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The GM reads what the encounter changed on each character, and confirms it."""
+    encounter, _audience, role = member_encounter(request, encounter_id)
+    if role != Role.GM:
+        raise Http404
+    if request.method == "POST":
+        try:
+            done = carry.write_back(encounter.pk, me(request))
+        except RulesError as exc:
+            messages.error(request, refusal(exc))
+        else:
+            names = ", ".join(p.character.name for p in done) or _("nobody")
+            messages.success(request, _("Characters updated: %(names)s.") % {"names": names})
+            return redirect("campaigns:detail", encounter.campaign_id)
+    return render(
+        request,
+        "encounters/write_back.html",
+        {
+            "encounter": encounter,
+            "campaign": encounter.campaign,
+            "proposals": carry.proposals(encounter),
+            "done": bool(encounter.setup.get("written_back")),
+        },
+    )
 
 
 @login_required

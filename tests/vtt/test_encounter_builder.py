@@ -1,0 +1,166 @@
+"""The GM builds an encounter from the campaign: characters seated for their players, opponents
+from templates, settings that differ, a chat-only table in one click; the JSON stays advanced."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.delta_green import SYSTEM as DG
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.services import create_campaign
+from vtt.characters.models import Character
+from vtt.encounters.models import Encounter
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def green(gwen: Any, pip: Any, otto: Any) -> Any:
+    made = create_campaign(gwen.pk, "Night at the Opera", "delta_green")
+    Membership.objects.create(campaign=made, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=made, user=otto, role=Role.OBSERVER)
+    return made
+
+
+@pytest.fixture
+def ann(green: Any, pip: Any) -> Character:
+    pistol = {**DG.default_sheet["weapons"][0], "ready": True}
+    sheet = DG.validate_sheet(
+        {**DG.default_sheet, "name": "Ann Li", "dex": 15, "weapons": [pistol]}
+    )
+    return Character.objects.create(
+        campaign=green, owner=pip, name="Ann Li", system="delta_green", sheet=sheet
+    )
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def option(page: str, label: str) -> str:
+    found = re.search(rf'<option value="([^"]+)">{re.escape(label)}</option>', page)
+    assert found, label
+    return found.group(1)
+
+
+def test_the_gm_builds_an_encounter_with_an_agent_and_two_cultists(
+    green: Any, ann: Character, gwen: Any, pip: Any
+) -> None:
+    client = client_of(gwen)
+    url = f"/campaigns/{green.pk}/encounters/new/"
+    page = client.get(url).content.decode()
+    assert "Ann Li (pip)" in page
+    cultist = option(page, "Cultist with a revolver")
+    answer = client.post(
+        url,
+        {
+            "mode": "build",
+            "title": "Warehouse",
+            "characters": [str(ann.pk)],
+            "opponent_0": cultist,
+            "count_0": "2",
+        },
+    )
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    encounter = Encounter.objects.get(title="Warehouse")
+    combatants = encounter.state["combatants"]
+    assert set(combatants) == {"ann_li", "cultist_with_a_revolver_1", "cultist_with_a_revolver_2"}
+    assert combatants["cultist_with_a_revolver_2"]["name"] == "Cultist with a revolver 2"
+    assert combatants["ann_li"]["side"] == "agents"
+    assert combatants["cultist_with_a_revolver_1"]["side"] == "cult"
+    assert {s.actor_id: s.user_id for s in encounter.seats.all()} == {"ann_li": pip.pk}
+    assert encounter.setup["characters"] == {"ann_li": ann.pk}
+    follow = client.get(answer["Location"]).content.decode()
+    assert "Encounter Warehouse created." in follow
+
+
+def test_only_changed_settings_go_into_the_setup(green: Any, ann: Character, gwen: Any) -> None:
+    client = client_of(gwen)
+    url = f"/campaigns/{green.pk}/encounters/new/"
+    page = client.get(url).content.decode()
+    data: dict[str, Any] = {"mode": "build", "title": "Dark", "characters": [str(ann.pk)]}
+    for tag in re.findall(r"<(?:input|select)[^>]*name=\"rules-[^\"]+\"[^>]*>", page):
+        name = re.search(r'name="([^"]+)"', tag).group(1)  # type: ignore[union-attr]
+        if "checkbox" in tag:
+            if "checked" in tag:
+                data[name] = "on"
+        elif tag.startswith("<select"):
+            rest = page[page.index(tag) :]
+            chosen = re.search(r'<option value="([^"]*)" selected', rest[: rest.index("</select>")])
+            data[name] = chosen.group(1) if chosen else ""
+        else:
+            value = re.search(r'value="([^"]*)"', tag)
+            data[name] = value.group(1) if value else ""
+    flip = next(k for k in data if k.startswith("rules-") and data[k] == "on")
+    del data[flip]
+    answer = client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    encounter = Encounter.objects.get(title="Dark")
+    key = flip.removeprefix("rules-")
+    assert encounter.setup["settings"][key] is False
+    # the rest come from the campaign (the table server merges them), not from the form
+    assert encounter.state["settings"][key] is False
+
+
+def test_nobody_picked_is_refused(green: Any, gwen: Any) -> None:
+    answer = client_of(gwen).post(
+        f"/campaigns/{green.pk}/encounters/new/", {"mode": "build", "title": "Empty"}
+    )
+    assert answer.status_code == 400
+    assert "Pick at least one character or opponent." in answer.content.decode()
+    assert not Encounter.objects.exists()
+
+
+def test_a_chat_only_table_is_one_click(green: Any, gwen: Any) -> None:
+    answer = client_of(gwen).post(f"/campaigns/{green.pk}/encounters/new/", {"mode": "chat"})
+    assert answer.status_code == 302
+    assert Encounter.objects.get().system == "chat"
+
+
+def test_players_and_observers_cannot_build(green: Any, pip: Any, otto: Any) -> None:
+    for user in (pip, otto):
+        client = client_of(user)
+        url = f"/campaigns/{green.pk}/encounters/new/"
+        assert client.get(url).status_code == 404
+        assert client.post(url, {"mode": "chat"}).status_code == 404
+    assert not Encounter.objects.exists()
+
+
+def test_the_ammunition_spent_comes_back_to_the_sheet_after_the_gm_confirms(
+    green: Any, ann: Character, gwen: Any, pip: Any
+) -> None:
+    from rules.core.system import Action
+    from vtt.encounters.services import play
+
+    gm = client_of(gwen)
+    url = f"/campaigns/{green.pk}/encounters/new/"
+    cultist = option(gm.get(url).content.decode(), "Cultist with a knife")
+    data = {"mode": "build", "title": "Alley", "characters": [str(ann.pk)], "opponent_0": cultist}
+    assert gm.post(url, data).status_code == 302
+    encounter = Encounter.objects.get(title="Alley")
+    play(encounter.pk, gwen.pk, Action("start_round", "gm"), "k1")
+    shot = Action("fire", "ann_li", {"weapon": "pistol", "target": "cultist_with_a_knife"})
+    play(encounter.pk, pip.pk, shot, "k2")
+    assert client_of(pip).get(f"/encounters/{encounter.pk}/write-back/").status_code == 404
+    ended = gm.post(f"/encounters/{encounter.pk}/end/")
+    assert ended["Location"] == f"/encounters/{encounter.pk}/write-back/"
+    page = gm.get(ended["Location"]).content.decode()
+    assert "Ann Li" in page
+    assert "9mm pistol" in page  # the row is named by the weapon, not by its index
+    ann.refresh_from_db()
+    assert ann.sheet["weapons"][0]["loaded"] == 15  # nothing is written before the GM confirms
+    done = gm.post(ended["Location"])
+    assert done.status_code == 302
+    ann.refresh_from_db()
+    assert ann.sheet["weapons"][0]["loaded"] == 14
+    assert "Characters updated: Ann Li." in gm.get(done["Location"]).content.decode()
+    again = gm.post(ended["Location"])
+    assert again.status_code == 200
+    ann.refresh_from_db()
+    assert ann.sheet["weapons"][0]["loaded"] == 14

@@ -1,0 +1,247 @@
+"""The GM's encounter builder: campaign characters, opponents from templates, scene and settings.
+
+It writes the same setup JSON a power user would type (docs/architecture.md, "Setup and the
+demo"), with ids made from names so nobody types one, each character seated for its owner, and
+`setup["characters"]` mapping actor ids back to characters for the write-back at the end.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.core.errors import SheetError
+from rules.core.system import GameSystem
+from vtt.accounts.models import display_name
+from vtt.campaigns.models import Campaign, Role
+from vtt.characters.models import Character
+from vtt.characters.starters import starters
+from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
+from vtt.words import say
+
+OPPONENT_ROWS = 4
+SCENE_SKIPPED = ("title", "settings", "combatants", "seats", "characters")
+
+
+def _demo(system: GameSystem) -> dict[str, Any]:
+    return system.demo() if system.demo is not None else {}
+
+
+def sides_of(system: GameSystem) -> tuple[str, str]:
+    """The demo's players' side and its opponents' side (the names the rules expect)."""
+    combatants = _demo(system).get("combatants") or []
+    ours = next((c.get("side") for c in combatants if c.get("controller") != "gm"), None)
+    theirs = next(
+        (c.get("side") for c in combatants if c.get("side") and c.get("side") != ours), None
+    )
+    return str(ours or "players"), str(theirs or "opponents")
+
+
+def opponent_entries(system: GameSystem) -> list[dict[str, Any]]:
+    """Combatant entries to copy as opponents: the system's templates and the demo's combatants."""
+    out: list[dict[str, Any]] = []
+    by_name = {
+        str(c.get("name") or (c.get("sheet") or {}).get("name") or c.get("id")): c
+        for c in _demo(system).get("combatants") or []
+    }
+    for starter in starters(system):
+        entry = copy.deepcopy(by_name.get(starter["name"], {}))
+        entry.update({"name": starter["name"], "sheet": starter["sheet"]})
+        out.append(entry)
+    return out
+
+
+class EncounterBuilder(forms.Form):
+    """Who fights whom, where, and which rules differ from the campaign's."""
+
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=120)
+    characters = forms.MultipleChoiceField(
+        label=gettext_lazy("Characters of the campaign"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("Each is seated for its player."),
+    )
+
+    def __init__(self, *args: Any, campaign: Campaign, system: GameSystem, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.campaign = campaign
+        self.system = system
+        self.entries = opponent_entries(system)
+        characters = list(
+            Character.objects.filter(campaign=campaign, system=system.key).select_related(
+                "owner", "owner__profile"
+            )
+        )
+        self.by_pk = {str(c.pk): c for c in characters}
+        self.fields["characters"].choices = [  # type: ignore[attr-defined]
+            (str(c.pk), f"{c.name} ({display_name(c.owner)})") for c in characters
+        ]
+        opponents = [("", "—")]
+        opponents += [(f"t{n}", entry["name"]) for n, entry in enumerate(self.entries)]
+        opponents += [(f"c{c.pk}", _("Copy of %(name)s") % {"name": c.name}) for c in characters]
+        for n in range(OPPONENT_ROWS):
+            self.fields[f"opponent_{n}"] = forms.ChoiceField(
+                label=_("Opponent"), choices=opponents, required=False
+            )
+            self.fields[f"count_{n}"] = forms.IntegerField(
+                label=_("How many"), min_value=1, max_value=20, initial=1, required=False
+            )
+        self.scene_keys: list[str] = []
+        for key, value in _demo(system).items():
+            if key in SCENE_SKIPPED or not isinstance(value, str | int | float):
+                continue
+            self.scene_keys.append(key)
+            label = _("Scene: %(what)s") % {"what": key.replace("_", " ")}
+            self.fields[f"scene_{key}"] = (
+                forms.CharField(label=label, initial=value, required=False, max_length=1000)
+                if isinstance(value, str)
+                else forms.FloatField(label=label, initial=value, required=False)
+            )
+        self.kept = [
+            key
+            for key, value in _demo(system).items()
+            if key not in SCENE_SKIPPED and key not in self.scene_keys
+        ]
+        self.settings = OverridesForm(
+            settings_schema_of(system),
+            campaign.settings,
+            self.data if "rules-shown" in self.data else None,
+            prefix="rules",
+        )
+
+    def opponent_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """The opponent pickers, each with its count."""
+        return [(self[f"opponent_{n}"], self[f"count_{n}"]) for n in range(OPPONENT_ROWS)]
+
+    def scene_fields(self) -> list[forms.BoundField]:
+        """The demo setup's simple scene values (notes, first side...), to change."""
+        return [self[f"scene_{key}"] for key in self.scene_keys]
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        return (not self.settings.is_bound or self.settings.is_valid()) and valid
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        chosen = any(cleaned.get(f"opponent_{n}") for n in range(OPPONENT_ROWS))
+        if not cleaned.get("characters") and not chosen:
+            raise forms.ValidationError(_("Pick at least one character or opponent."))
+        return cleaned
+
+    def build(self) -> tuple[dict[str, Any], dict[str, int]]:
+        """The setup JSON and the seats (actor id -> user id) the form describes."""
+        data = self.cleaned_data
+        ours, theirs = sides_of(self.system)
+        demo = _demo(self.system)
+        setup: dict[str, Any] = {key: copy.deepcopy(demo[key]) for key in self.kept}
+        for key in self.scene_keys:
+            value = data.get(f"scene_{key}")
+            if value not in (None, ""):
+                setup[key] = (
+                    int(value) if isinstance(value, float) and value.is_integer() else value
+                )
+        taken: set[str] = set()
+        combatants: list[dict[str, Any]] = []
+        seats: dict[str, int] = {}
+        links: dict[str, int] = {}
+        slots = [c for c in demo.get("combatants") or [] if c.get("controller") != "gm"]
+        for n, pk in enumerate(data.get("characters") or []):
+            character = self.by_pk[pk]
+            actor = _unique(character.name, taken)
+            entry = {
+                **{
+                    k: v for k, v in (slots[n] if n < len(slots) else {}).items() if k in ("x", "y")
+                },
+                "id": actor,
+                "name": character.name,
+                "side": ours,
+                "controller": "player" if not character.is_npc else "gm",
+                "sheet": copy.deepcopy(character.sheet),
+            }
+            combatants.append(entry)
+            links[actor] = character.pk
+            if self._is_player(character):
+                seats[actor] = character.owner_id
+        for n in range(OPPONENT_ROWS):
+            picked = data.get(f"opponent_{n}") or ""
+            count = (data.get(f"count_{n}") or 1) if picked else 0
+            for copy_n in range(count):
+                entry = self._opponent(picked)
+                name = str(entry.get("name") or "")
+                shown = f"{name} {copy_n + 1}" if count > 1 else name
+                entry.update(
+                    {
+                        "id": _unique(shown, taken),
+                        "name": shown,
+                        "side": str(entry.get("side") or theirs),
+                        "controller": "gm",
+                    }
+                )
+                if isinstance(entry.get("sheet"), dict) and "name" in entry["sheet"]:
+                    entry["sheet"]["name"] = shown
+                combatants.append(entry)
+        setup["combatants"] = combatants
+        setup["characters"] = links
+        if self.settings.is_bound and self.settings.cleaned_data:
+            setup["settings"] = dict(self.settings.cleaned_data)
+        return setup, seats
+
+    def _is_player(self, character: Character) -> bool:
+        return (
+            not character.is_npc
+            and self.campaign.memberships.filter(
+                user_id=character.owner_id, role=Role.PLAYER
+            ).exists()
+        )
+
+    def _opponent(self, picked: str) -> dict[str, Any]:
+        if picked.startswith("c"):
+            character = self.by_pk[picked[1:]]
+            return {"name": character.name, "sheet": copy.deepcopy(character.sheet)}
+        entry = copy.deepcopy(self.entries[int(picked[1:])])
+        entry.pop("id", None)
+        return entry
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """An actor id made from a name (the rules need ids; people read names)."""
+    base = slugify(name).replace("-", "_")[:40] or "actor"
+    ident, n = base, 2
+    while ident in taken or ident == "gm":
+        ident, n = f"{base}_{n}", n + 1
+    taken.add(ident)
+    return ident
+
+
+class OverridesForm(SchemaForm):
+    """The campaign's settings as a form whose answer is only what differs from the campaign."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for entry in self.schema.entries:
+            if entry.kind in ("list", "record"):
+                del self.fields[entry.key]  # a table of values: the campaign page or the JSON
+            else:
+                self.fields[entry.key].required = False
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = forms.Form.clean(self) or {}
+        out: dict[str, Any] = {}
+        for key, value in cleaned.items():
+            entry = self.schema.entry(key)
+            if entry.kind == "choice":
+                value = next(
+                    (c.value for c in entry.choices if _choice_key(c.value) == value), value
+                )
+            if value in (None, "") or value == self.current.get(key, entry.default):
+                continue
+            try:
+                out[key] = entry.validate(value, key)
+            except SheetError as error:
+                self.add_error(key, say(error.problem))
+        return out
