@@ -213,6 +213,10 @@ def table_context(
     module = _table_module(encounter.system)
     if module is not None and hasattr(module, "board_context"):
         context.update(module.board_context(view, audience, dict(request_params or {})))
+        # a system's own forms are headed by names too, whoever built them
+        for form in context.get("forms") or ():
+            if isinstance(form, dict) and "actor" in form:
+                form["actor_name"] = names.get(str(form["actor"]), form.get("actor_name"))
     return context
 
 
