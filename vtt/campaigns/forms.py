@@ -10,11 +10,12 @@ from django.utils.translation import gettext_lazy as _
 from rules.core.registry import get_system, system_keys
 from vtt.campaigns.models import Role
 from vtt.schema_forms import SchemaForm, settings_schema_of
+from vtt.system_titles import system_title
 
 
 def system_choices() -> list[tuple[str, str]]:
     """Every registered rule system as (key, title)."""
-    return [(key, f"{get_system(key).title} ({key})") for key in system_keys()]
+    return [(key, f"{system_title(key)} ({key})") for key in system_keys()]
 
 
 class CampaignForm(forms.Form):

@@ -7,6 +7,8 @@ from typing import Any
 
 from django import template
 
+from vtt.system_titles import system_title as _system_title
+
 register = template.Library()
 
 
@@ -56,3 +58,9 @@ def action_forms(legal: Any) -> list[dict[str, Any]]:
     from vtt.encounters.fragments import action_forms as forms
 
     return forms(legal) if isinstance(legal, dict) else []
+
+
+@register.filter
+def system_title(key: str) -> str:
+    """A rule system's title in the reader's language, from its key."""
+    return _system_title(key)
