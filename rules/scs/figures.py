@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from rules.core.kit import Msg
 from rules.geometry.hex import Hex
-from rules.scs.board import State
+from rules.scs import messages as m
+from rules.scs.board import State, terrain_word
 from rules.scs.crt import fmt, odds
 from rules.scs.scenario import Scenario
 
@@ -22,6 +24,8 @@ class _CombatTables:
     def __init__(self, scn: Scenario) -> None:
         self.scn = scn
         self.terrain: dict[str, Any] = {}
+        # Each column shift's label (stored in the figures) as a reader names it.
+        self.shift_words: dict[str, Msg] = {"overrun": m.SHIFT_OVERRUN()}
         for name, terrain in scn.hex_terrain.items():
             attack, defense, shifts, drm = [], [], [], 0
             for mod in terrain.combat:
@@ -31,6 +35,9 @@ class _CombatTables:
                     defense.append((name, mod.value, fmt(mod.value)))
                 elif mod.type == "column_shift":
                     shifts.append((f"defender in {name}", int(mod.value)))
+                    self.shift_words[f"defender in {name}"] = m.SHIFT_DEFENDER_IN(
+                        terrain=terrain_word(name)
+                    )
                 elif mod.type == "drm":
                     drm += int(mod.value)
             self.terrain[name] = (tuple(attack), tuple(defense), tuple(shifts), drm)
@@ -42,6 +49,9 @@ class _CombatTables:
                     attack.append((f"across {name}", mod.value, fmt(mod.value)))
                 if mod.type == "column_shift":
                     shifts.append((f"all attack across {name}", int(mod.value)))
+                    self.shift_words[f"all attack across {name}"] = m.SHIFT_ALL_ACROSS(
+                        feature=terrain_word(name)
+                    )
                 if mod.type == "drm":
                     drm += int(mod.value)
             self.across[name] = (tuple(attack), tuple(shifts), drm)
@@ -63,7 +73,7 @@ class _CombatTables:
         if found is None:
             scn = self.scn
             names = tuple(sorted(scn.features(where, target) - {"road"}))
-            mults = tuple(m for name in names for m in self.across[name][0])
+            mults = tuple(mod for name in names for mod in self.across[name][0])
             found = (scn.grid.adjacent(where, target), names, mults)
             if len(self.geometry) >= 4096:
                 self.geometry.clear()
@@ -76,6 +86,11 @@ def _combat_tables(scn: Scenario) -> _CombatTables:
     if found is None:
         found = scn.memo["combat"] = _CombatTables(scn)
     return found
+
+
+def shift_word(scn: Scenario, label: str) -> Msg | str:
+    """A column shift's label in the figures ("defender in woods") as a message."""
+    return _combat_tables(scn).shift_words.get(label, label)
 
 
 def combat_figures(scn: Scenario, state: State, combat: Mapping[str, Any]) -> dict[str, Any]:
@@ -139,8 +154,8 @@ def _combat_figures(
         mults.extend(t_attack)
         printed = unit_defs[uid].steps[unit["step"]].attack
         value: Fraction | int = printed
-        for _, m, _ in mults:  # SCS-CUM-1: modifiers multiply, exactly
-            value *= m
+        for _, factor, _ in mults:  # SCS-CUM-1: modifiers multiply, exactly
+            value *= factor
         total_a += value
         attackers.append(
             {
@@ -160,8 +175,8 @@ def _combat_figures(
         any_defender_oos = any_defender_oos or unit["oos"]
         printed = unit_defs[uid].steps[unit["step"]].defense
         value = printed
-        for _, m, _ in mults:
-            value *= m
+        for _, factor, _ in mults:
+            value *= factor
         total_d += value
         defenders.append(
             {

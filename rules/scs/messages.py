@@ -503,3 +503,9 @@ HIDDEN_NOTE = Message(
 NO_STRENGTH = Message("scs.refuse.no_strength", "an attack needs a combat strength above 0")
 BAD_VERSION = Message("scs.refuse.bad_version", "SCS state version {version} is not supported")
 CANNOT_APPLY = Message("scs.refuse.cannot_apply", "SCS cannot apply event {kind}")
+
+# --- column shifts named in the combat line and the odds (rules/scs/figures.py) -----------------
+
+SHIFT_DEFENDER_IN = Message("scs.shift.defender_in", "defender in {terrain}")
+SHIFT_ALL_ACROSS = Message("scs.shift.all_across", "all attack across {feature}")
+SHIFT_OVERRUN = Message("scs.shift.overrun", "overrun")

@@ -14,7 +14,7 @@ from rules.scs import board
 from rules.scs import messages as m
 from rules.scs.board import State
 from rules.scs.crt import fmt
-from rules.scs.figures import combat_figures
+from rules.scs.figures import combat_figures, shift_word
 from rules.scs.scenario import Scenario
 from rules.scs.state import scenario_of
 
@@ -97,7 +97,7 @@ def _preview_from(scn: Scenario, fig: Json, hidden: int) -> Json:
             "outcomes": [],
             "details": {**fig, "summary_msg": said.to_json()},
         }
-    shifts = [m.SHIFT(what=w, value=f"{v:+d}") for w, v in fig["shifts"]]
+    shifts = [m.SHIFT(what=shift_word(scn, w), value=f"{v:+d}") for w, v in fig["shifts"]]
     said = m.PREVIEW_ODDS(
         **strengths,
         ratio=_ratio(fig),

@@ -28,7 +28,7 @@ from rules.scs.actions.common import (
 from rules.scs.actions.movement import movers
 from rules.scs.board import State
 from rules.scs.crt import fmt
-from rules.scs.figures import combat_figures
+from rules.scs.figures import combat_figures, shift_word
 from rules.scs.fold import Scratch
 from rules.scs.reach import movable
 from rules.scs.scenario import Scenario
@@ -214,7 +214,9 @@ def resolve_combat(scn: Scenario, state: State, action: Action, out: Scratch) ->
         modified = crt.clamp_roll(raw + fig["drm"])
         result = crt.lookup(fig["column_index"], modified)
         result_code = result.code
-        shifts = [m.SHIFT(what=w, value=f"{v:+d}") for w, v in fig["shifts"]] or m.NO_SHIFT()
+        shifts = [
+            m.SHIFT(what=shift_word(scn, w), value=f"{v:+d}") for w, v in fig["shifts"]
+        ] or m.NO_SHIFT()
         rolled = {
             "hex": combat["target"],
             "attack": str(fig["attack"]),
