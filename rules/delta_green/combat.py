@@ -515,7 +515,7 @@ def try_dodge(
         return False, [], []
     chance = defence_chance(scratch, defender, attacker, "dodge")
     roll = dice.roll(100, "dodge d100")
-    ok = succeeds(chance, roll, *_auto(scratch))
+    ok = succeeds(chance, roll, *auto_rules(scratch))
     ops = [{"op": "set_round", "id": defender_id, "key": "dodged", "value": True}]
     ops += _defence_card(scratch, defender)
     for op in ops:
@@ -576,7 +576,7 @@ def try_parry(
     if scratch.get("confined") and "close_quarters" in edges:
         chance += 10  # DG-EDGE-4
     roll = dice.roll(100, "parry d100")
-    ok = succeeds(chance, roll, *_auto(scratch))
+    ok = succeeds(chance, roll, *auto_rules(scratch))
     for op in ops:
         apply_op(scratch, op)
     verdict = "parried" if ok else "failed"
@@ -632,16 +632,16 @@ def _grapple_parry(
             return False, [f"{name} is not quicker than {attacker['name']}: no grapple parry"], ops
     chance = defence_chance(scratch, defender, attacker, "grapple")
     rolls = [dice.roll(100, "grapple parry d100 (contact)")]
-    ok = succeeds(chance, rolls[0], *_auto(scratch))
+    ok = succeeds(chance, rolls[0], *auto_rules(scratch))
     if ok:
         rolls.append(dice.roll(100, "grapple parry d100 (seize)"))
-        ok = succeeds(chance, rolls[1], *_auto(scratch))
+        ok = succeeds(chance, rolls[1], *auto_rules(scratch))
     verdict = "parried" if ok else "failed"
     shown = ", ".join(str(r) for r in rolls)
     return ok, [f"{name} parries by grappling: d100 = {shown} vs {chance}: {verdict}"], ops
 
 
-def _auto(state: Mapping[str, Any]) -> tuple[bool, bool]:
+def auto_rules(state: Mapping[str, Any]) -> tuple[bool, bool]:
     settings = settings_of(state)
     return bool(settings.auto_fail_00), bool(settings.auto_success_01)
 
@@ -688,7 +688,7 @@ def fire(
         wear_ops, wear_lines = silencer_wear(attacker, weapon, rounds)
         out.ops.extend(wear_ops)
         out.lines.extend(wear_lines)
-    hit = succeeds(c, roll, *_auto(scratch))
+    hit = succeeds(c, roll, *auto_rules(scratch))
     if not hit:
         out.lines.append(f"{label}: to hit d100 = {roll} vs {chance.explain()}: miss")
         return out
@@ -757,7 +757,7 @@ def burn_ops(
         return ops, []
     luck = skill(target, "luck")
     roll = dice.roll(100, "Luck d100 (severe burns)")
-    if succeeds(luck, roll, *_auto(state)):
+    if succeeds(luck, roll, *auto_rules(state)):
         return ops, [f"severe burns: Luck d100 = {roll} vs {luck}: no lasting harm"]
     con_loss = dice.roll(3, "CON loss 1d3")
     app_loss = dice.roll(3, "APP loss 1d3")

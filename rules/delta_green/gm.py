@@ -22,15 +22,10 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
-from rules.delta_green.combat import _auto, burn_ops, skill, vest_of, vest_text
-from rules.delta_green.engine import (
-    _c,
-    _event,
-    edge_ops,
-    needs_surgery,
-    poison_effects,
-    treatment,
-)
+from rules.delta_green.care import needs_surgery, poison_effects, treatment
+from rules.delta_green.combat import auto_rules, burn_ops, skill, vest_of, vest_text
+from rules.delta_green.edges import edge_ops
+from rules.delta_green.engine import combatant_at, make_event
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import weapon_of
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
@@ -44,7 +39,7 @@ def _reason(params: Any) -> str:
 
 def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-HP-1/-4, DG-WOUND-*: the GM applies damage by hand (audited); location optional."""
-    target = _c(state, str_param(action.params, "target"))
+    target = combatant_at(state, str_param(action.params, "target"))
     amount = int_param(action.params, "amount")
     if amount < 0:
         raise IllegalAction("damage cannot be negative; use healing")
@@ -63,12 +58,12 @@ def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
             text += "; " + vest_text(target, f"vest {vest.level} AP {ap} against the area effect")
             text += f" -> {amount}"
     op = {"op": "damage", "id": target["id"], "location": loc, "amount": amount, "sever": sever}
-    return [_event("damage.applied", [op], [text], dice, target=target["id"], by="gm")]
+    return [make_event("damage.applied", [op], [text], dice, target=target["id"], by="gm")]
 
 
 def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-HEAL-*: the GM heals by hand (audited)."""
-    target = _c(state, str_param(action.params, "target"))
+    target = combatant_at(state, str_param(action.params, "target"))
     amount = int_param(action.params, "amount")
     if amount < 0:
         raise IllegalAction("healing cannot be negative")
@@ -78,7 +73,7 @@ def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
     op = {"op": "heal", "id": target["id"], "location": loc, "amount": amount}
     where = LOCATION_NAMES[loc] if loc else "total HP"
     text = f"GM heals {target['name']} by {amount} ({where}): {_reason(action.params)}"
-    return [_event("healing.applied", [op], [text], dice, target=target["id"], by="gm")]
+    return [make_event("healing.applied", [op], [text], dice, target=target["id"], by="gm")]
 
 
 CONDITIONS = ("prone", "dead", "stabilise", "treated", "brave", "dodge", "on_fire", "knocked_out")
@@ -86,7 +81,7 @@ CONDITIONS = ("prone", "dead", "stabilise", "treated", "brave", "dodge", "on_fir
 
 def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-WOUND-1: the GM sets or clears a condition by hand (audited)."""
-    target = _c(state, str_param(action.params, "target"))
+    target = combatant_at(state, str_param(action.params, "target"))
     name = str_param(action.params, "condition")
     on = bool_param(action.params, "on", True)
     tid = target["id"]
@@ -102,15 +97,15 @@ def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
     else:
         raise IllegalAction(f"unknown condition {name!r}; one of {', '.join(CONDITIONS)}")
     text = f"GM sets {name} {'on' if on else 'off'} for {target['name']}: {_reason(action.params)}"
-    return [_event("condition.set", ops, [text], dice, target=tid, by="gm")]
+    return [make_event("condition.set", ops, [text], dice, target=tid, by="gm")]
 
 
 def gm_treat(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-HEAL-1/-4: First Aid or surgery outside a round, rolled by the GM."""
     if state["phase"] == "in_round":
         raise IllegalAction("during a round, treatment is the healer's action (first_aid)")
-    healer = _c(state, str_param(action.params, "healer"))
-    patient = _c(state, str_param(action.params, "target"))
+    healer = combatant_at(state, str_param(action.params, "healer"))
+    patient = combatant_at(state, str_param(action.params, "target"))
     loc = str_param(action.params, "location")
     if loc not in LOCATIONS:
         raise IllegalAction(f"unknown location {loc!r}")
@@ -118,7 +113,7 @@ def gm_treat(state: Json, action: Action, dice: Dice) -> list[Event]:
     if which not in ("first_aid", "medicine"):
         raise IllegalAction("use first_aid or medicine")
     ops, lines = treatment(state, healer, patient, loc, which, dice)
-    return [_event("wound.treated", ops, lines, dice, actor=healer["id"], target=patient["id"])]
+    return [make_event("wound.treated", ops, lines, dice, actor=healer["id"], target=patient["id"])]
 
 
 def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -165,7 +160,7 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
             {"op": "heal", "id": cid, "location": None, "locations": healable, "amount": amount}
         )
         lines.append(f"{c['name']}: weekly healing {expr} = {amount}")
-    return [_event("week.passed", ops, lines, dice)]
+    return [make_event("week.passed", ops, lines, dice)]
 
 
 def _schedule(state: Json, student: Json, hours: int, params: Any) -> tuple[Json, str, int]:
@@ -188,11 +183,11 @@ def _schedule(state: Json, student: Json, hours: int, params: Any) -> tuple[Json
 def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-TRAIN-1..-6: a course with a better instructor: skill% hours, 1d6-2, cap 75."""
     params = action.params
-    student = _c(state, str_param(params, "student"))
+    student = combatant_at(state, str_param(params, "student"))
     name = str_param(params, "skill")
     current = skill(student, name)
     if params.get("instructor"):
-        teacher = _c(state, str_param(params, "instructor"))
+        teacher = combatant_at(state, str_param(params, "instructor"))
         teacher_skill = skill(teacher, name)
         teacher_name = teacher["name"]
     else:
@@ -211,7 +206,7 @@ def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops.insert(0, booking)
     lines.insert(0, f"{student['name']} trains {name} ({current}%) with {teacher_name}: {when}")
     return [
-        _event(
+        make_event(
             "training.finished",
             ops,
             lines,
@@ -251,7 +246,7 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
     if not settings_of(state).characteristic_training:
         raise IllegalAction("characteristic training is off in this campaign", "DG-CTRAIN-1")
     params = action.params
-    student = _c(state, str_param(params, "student"))
+    student = combatant_at(state, str_param(params, "student"))
     char = str_param(params, "characteristic").lower()
     if char not in TRAINABLE:
         raise IllegalAction(f"{char.upper()} cannot be trained", "DG-CHAR-1")
@@ -259,7 +254,7 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
     room = None
     teacher = None
     if teacher_id != "npc":
-        teacher = _c(state, teacher_id)
+        teacher = combatant_at(state, teacher_id)
         own = int(teacher["gains"].get(char, 0))
         if own < 1:
             raise IllegalAction(
@@ -302,7 +297,7 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
         f"gain {gain}{caps}: {char.upper()} {current + gain}"
     )
     return [
-        _event(
+        make_event(
             "training.finished",
             ops,
             [text],
@@ -318,7 +313,7 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
 def research(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-RSCH-1..-4: self-teaching; d100 + XB must beat the skill (or characteristic x5)."""
     params = action.params
-    student = _c(state, str_param(params, "student"))
+    student = combatant_at(state, str_param(params, "student"))
     xb = int(settings_of(state).experience_bonus)
     cap = int(settings_of(state).training_cap)
     if params.get("characteristic"):
@@ -340,7 +335,9 @@ def research(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops: list[Json] = [booking]
     if roll + xb <= target:
         lines.append("no improvement")
-        return [_event("research.finished", ops, lines, dice, student=student["id"], success=False)]
+        return [
+            make_event("research.finished", ops, lines, dice, student=student["id"], success=False)
+        ]
     if char is None:
         more_ops, more = _skill_result(student, name, current, cap, dice)
     else:
@@ -356,12 +353,14 @@ def research(state: Json, action: Action, dice: Dice) -> list[Event]:
         more = [f"1d3-1 = {face}-1: {char.upper()} {current} -> {current + gain} (limit {limit})"]
     ops += more_ops
     lines += ["success", *more]
-    return [_event("research.finished", ops, lines, dice, student=student["id"], success=True)]
+    return [make_event("research.finished", ops, lines, dice, student=student["id"], success=True)]
 
 
 def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-POW-1, COC-RES-1: magic points against magic points; below 95% earns a POW gain check."""
-    c = _c(state, action.actor if action.actor != "gm" else str_param(action.params, "caster"))
+    c = combatant_at(
+        state, action.actor if action.actor != "gm" else str_param(action.params, "caster")
+    )
     active = int_param(action.params, "active")
     passive = int_param(action.params, "passive")
     chance = resistance_chance(active, passive)
@@ -374,7 +373,7 @@ def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
         ops.append({"op": "set", "id": c["id"], "key": "pow_check", "value": True})
         text += "; POW gain check earned"
     events = [
-        _event("resistance.rolled", ops, [text], dice, actor=c["id"], success=ok, chance=chance)
+        make_event("resistance.rolled", ops, [text], dice, actor=c["id"], success=ok, chance=chance)
     ]
     if chance < 95 and settings_of(state).pow_gain_timing == "immediate":
         # DG-POW-1 (AMB-DG-38): this campaign rolls the gain at once, not at the session's end
@@ -384,7 +383,7 @@ def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-POW-2: (max + min roll - POW) x 5; success adds 1d3-1 POW (one roll per session)."""
-    c = _c(state, str_param(action.params, "target"))
+    c = combatant_at(state, str_param(action.params, "target"))
     if not c["pow_check"] and not bool_param(action.params, "force"):
         raise IllegalAction(f"{c['name']} has not earned a POW gain roll", "DG-POW-1")
     return _pow_roll(state, c, dice)
@@ -398,7 +397,7 @@ def _pow_roll(state: Json, c: Json, dice: Dice) -> list[Event]:
     ops: list[Json] = [{"op": "set", "id": c["id"], "key": "pow_check", "value": False}]
     if chance <= 0:
         return [
-            _event(
+            make_event(
                 "pow.rolled",
                 ops,
                 [f"{c['name']}: POW {current} cannot rise (0%)"],
@@ -409,27 +408,27 @@ def _pow_roll(state: Json, c: Json, dice: Dice) -> list[Event]:
         ]
     roll = dice.roll(100, "POW gain d100")
     lines = [f"{c['name']}: POW gain chance ({high}+{low}-{current})x5 = {chance}%, d100 = {roll}"]
-    if succeeds(chance, roll, *_auto(state)):
+    if succeeds(chance, roll, *auto_rules(state)):
         face = dice.roll(3, "POW gain 1d3-1")
         ops.append({"op": "sheet", "id": c["id"], "path": ["pow"], "value": current + face - 1})
         lines.append(f"1d3-1 = {face}-1: POW {current} -> {current + face - 1}")
     else:
         lines.append("no change")
-    return [_event("pow.rolled", ops, lines, dice, target=c["id"], chance=chance)]
+    return [make_event("pow.rolled", ops, lines, dice, target=c["id"], chance=chance)]
 
 
 def spot_vest(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ARM-8: the GM rolls an observer's Spot Hidden to notice a vest worn hidden."""
     if not settings_of(state).hidden_vest_spot:
         raise IllegalAction("hidden vests cannot be spotted in this campaign", "DG-ARM-8")
-    observer = _c(state, str_param(action.params, "observer"))
-    wearer = _c(state, str_param(action.params, "wearer"))
+    observer = combatant_at(state, str_param(action.params, "observer"))
+    wearer = combatant_at(state, str_param(action.params, "wearer"))
     vest = wearer["sheet"].get("vest")
     if not vest or not vest.get("worn_hidden"):
         raise IllegalAction(f"{wearer['name']} wears no hidden vest", "DG-ARM-8")
     chance = skill(observer, "spot_hidden")
     roll = dice.roll(100, "Spot Hidden d100")
-    ok = succeeds(chance, roll, *_auto(state))
+    ok = succeeds(chance, roll, *auto_rules(state))
     ops: list[Json] = []
     text = f"{observer['name']} looks closely at {wearer['name']}: Spot Hidden d100 = {roll}"
     text += f" vs {chance}: "
@@ -440,7 +439,7 @@ def spot_vest(state: Json, action: Action, dice: Dice) -> list[Event]:
         text += f"notices a vest under {wearer['name']}'s clothes"
     else:
         text += "notices nothing"
-    event = _event("vest.spotted", ops, [text], dice, observer=observer["id"], success=ok)
+    event = make_event("vest.spotted", ops, [text], dice, observer=observer["id"], success=ok)
     audience = f"actor:{observer['id']}" if ok else "gm"
     return [dataclasses.replace(event, audience=audience)]
 
@@ -463,7 +462,7 @@ def hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
         "drowning": _drowning,
     }[kind]
     ops, lines = handler(state, params, dice)
-    return [_event("hazard.applied", ops, lines, dice, hazard=kind)]
+    return [make_event("hazard.applied", ops, lines, dice, hazard=kind)]
 
 
 def _hurt(target: Json, amount: int) -> Json:
@@ -481,7 +480,7 @@ def _explosion(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[s
     ops: list[Json] = []
     lines = [f"Explosion {count}d6, radius {radius} m"]
     for tid, raw in zip(targets, distances, strict=True):
-        target = _c(state, tid)
+        target = combatant_at(state, tid)
         band_dice = blast_dice(count, radius, Fraction(raw))
         if band_dice == 0:
             lines.append(f"{target['name']} at {raw} m: out of the blast")
@@ -502,7 +501,7 @@ def _explosion(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[s
 
 def _fall(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
     """COC-FALL-1/-2, DG-GEN-5: height in metres, the rule in feet; a good Jump takes 1d6 off."""
-    target = _c(state, str_param(params, "target"))
+    target = combatant_at(state, str_param(params, "target"))
     metres = Fraction(str(params.get("height_m") or "0"))
     feet = metres / FOOT_M
     lines = [f"{target['name']} falls {metres} m ({float(feet):.1f} ft)"]
@@ -513,7 +512,7 @@ def _fall(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
         if vest is not None:
             chance -= vest.penalty  # DG-ARM-2
         roll = dice.roll(100, "Jump d100")
-        jumped = succeeds(chance, roll, *_auto(state))
+        jumped = succeeds(chance, roll, *auto_rules(state))
         lines.append(
             f"Jump d100 = {roll} vs {chance}: {'success, 1d6 less' if jumped else 'failure'}"
         )
@@ -529,7 +528,7 @@ def _fall(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
 
 def _acid(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
     """COC-ACID-1/-TABLE: a round of massive contact; armour does not help."""
-    target = _c(state, str_param(params, "target"))
+    target = combatant_at(state, str_param(params, "target"))
     grade = str_param(params, "grade", "strong")
     if grade not in ACID:
         raise IllegalAction(f"acid is {', '.join(ACID)}", "COC-ACID-TABLE")
@@ -540,7 +539,7 @@ def _acid(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
 
 def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
     """COC-FIRE-3/-4/-6/-7: torch, bonfire or burning room; Luck keeps clothes and lungs safe."""
-    target = _c(state, str_param(params, "target"))
+    target = combatant_at(state, str_param(params, "target"))
     kind = str_param(params, "fire", "torch")
     if kind not in ("torch", "bonfire", "burning_room"):
         raise IllegalAction("fire is torch, bonfire or burning_room", "COC-FIRE-1")
@@ -557,7 +556,7 @@ def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
         lines.append("hair and clothes catch fire (1d6 a round until put out)")
     else:
         roll = dice.roll(100, "Luck d100")
-        if succeeds(luck, roll, *_auto(state)):
+        if succeeds(luck, roll, *auto_rules(state)):
             lines.append(f"Luck d100 = {roll} vs {luck}: safe")
         elif kind == "torch":
             ops.append({"op": "set", "id": target["id"], "key": "on_fire", "value": True})
@@ -579,7 +578,7 @@ def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]
     """COC-POISON-1/-2/-3/-7: POT against CON on the resistance table."""
     if params.get("poison"):
         return _dose(state, params, dice)
-    target = _c(state, str_param(params, "target"))
+    target = combatant_at(state, str_param(params, "target"))
     potency = int_param(params, "potency")
     effect = str_param(params, "effect", "damaging")
     con = int(target["sheet"]["con"])
@@ -603,7 +602,7 @@ def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]
 def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
     """COC-POISON-4/-5/-6: a poison of the table: the resistance roll now, the effect at onset
     (drawn uniformly in the table's range), extra doses lengthen sleep and risk the breath."""
-    target = _c(state, str_param(params, "target"))
+    target = combatant_at(state, str_param(params, "target"))
     name = str_param(params, "poison")
     poison = POISONS.get(name)
     if poison is None:
@@ -651,18 +650,18 @@ def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
 
 def poison_onset(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-POISON-5: the GM says the onset time has passed: every pending dose takes effect."""
-    target = _c(state, str_param(action.params, "target"))
+    target = combatant_at(state, str_param(action.params, "target"))
     pending = list(target.get("poisons") or [])
     if not pending:
         raise IllegalAction(f"{target['name']} has no poison waiting to act", "COC-POISON-5")
     ops, lines = poison_effects(state, target, pending, dice)
     ops.append({"op": "set", "id": target["id"], "key": "poisons", "value": []})
-    return [_event("poison.took_effect", ops, lines, dice, target=target["id"])]
+    return [make_event("poison.took_effect", ops, lines, dice, target=target["id"])]
 
 
 def _drowning(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
     """COC-DROWN-1..-5: start (CON x10, x6 if surprised) or end a spell without air."""
-    target = _c(state, str_param(params, "target"))
+    target = combatant_at(state, str_param(params, "target"))
     if bool_param(params, "end"):
         return [{"op": "set", "id": target["id"], "key": "drowning", "value": None}], [
             f"{target['name']} breathes again"
@@ -676,7 +675,7 @@ def _drowning(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[st
 
 def revolver_accident(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-REVOLVER-1: a full revolver dropped or struck: a failed Luck roll fires a round."""
-    holder = _c(state, str_param(action.params, "target"))
+    holder = combatant_at(state, str_param(action.params, "target"))
     key = str_param(action.params, "weapon")
     weapon = next((w for w in holder["sheet"]["weapons"] if w["key"] == key), None)
     if weapon is None or weapon.get("action") != "revolver":
@@ -688,12 +687,12 @@ def revolver_accident(state: Json, action: Action, dice: Dice) -> list[Event]:
     roll = dice.roll(100, "Luck d100")
     ops: list[Json] = []
     text = f"{holder['name']}'s {weapon['name']} is jolted: Luck d100 = {roll} vs {luck}: "
-    if succeeds(luck, roll, *_auto(state)):
+    if succeeds(luck, roll, *auto_rules(state)):
         text += "it does not go off"
     else:
         ops.append({"op": "ammo", "id": holder["id"], "weapon": key, "delta": -1})
         text += "it goes off (the GM says where the round goes)"
-    return [_event("weapon.accident", ops, [text], dice, target=holder["id"])]
+    return [make_event("weapon.accident", ops, [text], dice, target=holder["id"])]
 
 
 def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -701,14 +700,16 @@ def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:
     value = bool_param(action.params, "value", True)
     ops = [{"op": "state_set", "key": "confined", "value": value}]
     text = f"GM: the scene is {'a confined space' if value else 'open'}"
-    return [_event("scene.changed", ops, [text], dice)]
+    return [make_event("scene.changed", ops, [text], dice)]
 
 
 def grant_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-0: after creation edges come by the GM's grant, paid from the pool or free."""
-    c = _c(state, str_param(action.params, "target"))
+    c = combatant_at(state, str_param(action.params, "target"))
     ops, what = edge_ops(c, str_param(action.params, "edge"), bool_param(action.params, "pay"))
-    return [_event("edge.granted", ops, [f"GM: {c['name']} gains {what}"], dice, target=c["id"])]
+    return [
+        make_event("edge.granted", ops, [f"GM: {c['name']} gains {what}"], dice, target=c["id"])
+    ]
 
 
 def gm_note(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -720,19 +721,19 @@ def gm_note(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("a note is at most 2000 characters", "DG-RES-1")
     who = action.params.get("target") or ""
     if who:
-        c = _c(state, str(who))
+        c = combatant_at(state, str(who))
         ops: list[Json] = [{"op": "list_add", "id": c["id"], "key": "notes", "value": text}]
         line = f"GM note for {c['name']}: {text}"
     else:
         notes = [*state.get("notes", []), text]
         ops = [{"op": "state_set", "key": "notes", "value": notes}]
         line = f"GM note: {text}"
-    return [_event("note.added", ops, [line], dice, target=who or None)]
+    return [make_event("note.added", ops, [line], dice, target=who or None)]
 
 
 def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-SILENCER-2/-3: fitting a silencer rolls its life, d100+10 shots, for the GM's eyes."""
-    c = _c(state, str_param(action.params, "target"))
+    c = combatant_at(state, str_param(action.params, "target"))
     weapon = weapon_of(c, str_param(action.params, "weapon"))
     if not weapon.get("silencer"):
         raise IllegalAction(f"{weapon['name']} has no silencer on the sheet", "COC-SILENCER-2")
@@ -754,26 +755,26 @@ def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:
         },
     ]
     text = f"GM: the silencer on {c['name']}'s {weapon['name']} lasts {life} shots (d100+10)"
-    event = _event("silencer.fitted", ops, [text], dice, target=c["id"], weapon=weapon["key"])
+    event = make_event("silencer.fitted", ops, [text], dice, target=c["id"], weapon=weapon["key"])
     return [dataclasses.replace(event, audience="gm", redacted_text=None)]
 
 
 def conceal(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-CONCEAL-1: the GM marks a target as really hard to see for some observers."""
-    target = _c(state, str_param(action.params, "target"))
+    target = combatant_at(state, str_param(action.params, "target"))
     if bool_param(action.params, "reveal"):
         ops: list[Json] = [{"op": "set", "id": target["id"], "key": "hidden_from", "value": []}]
-        return [_event("scene.changed", ops, [f"GM: {target['name']} is in plain sight"], dice)]
+        return [make_event("scene.changed", ops, [f"GM: {target['name']} is in plain sight"], dice)]
     chosen = list_param(action.params, "observers")
     for cid in chosen:
-        _c(state, cid)
+        combatant_at(state, cid)
     observers = chosen or [
         cid for cid, o in state["combatants"].items() if o["side"] != target["side"]
     ]
     ops = [{"op": "set", "id": target["id"], "key": "hidden_from", "value": observers}]
     names = ", ".join(state["combatants"][cid]["name"] for cid in observers)
     text = f"GM: {target['name']} is hard to see for {names} (Spot Hidden or Idea to locate)"
-    return [_event("scene.changed", ops, [text], dice, target=target["id"])]
+    return [make_event("scene.changed", ops, [text], dice, target=target["id"])]
 
 
 LIGHTS = ("normal", "dim", "dark")
@@ -796,4 +797,4 @@ def set_light(state: Json, action: Action, dice: Dice) -> list[Event]:
         text += ": every skill and attack chance is 01 (COC-DARK-2)"
         if impossible:
             text += f"; impossible: {', '.join(impossible)} (COC-DARK-3)"
-    return [_event("scene.changed", ops, [text], dice, light=light)]
+    return [make_event("scene.changed", ops, [text], dice, light=light)]

@@ -10,8 +10,8 @@ from rules.brp.core import impale_threshold, scaled, succeeds
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Json
-from rules.delta_green import engine
 from rules.delta_green.actions.common import combatant, cost_label
+from rules.delta_green.actions.shooting import burst_modes, burst_profile, split_shares
 from rules.delta_green.combat import (
     Chance,
     attack_chance,
@@ -69,12 +69,12 @@ def preview(state: Json, action: Action) -> Json:
     die = 1
     if kind == "burst":
         key = str_param(params, "mode")
-        if key not in BURST_MODES or key not in engine.burst_modes(c, weapon):
+        if key not in BURST_MODES or key not in burst_modes(c, weapon):
             raise IllegalAction(f"{weapon['name']} cannot fire mode {key!r}", "DG-AUTO-6")
         mode = BURST_MODES[key]
         rounds = min(mode.rounds, max(1, int(c["weapons"][weapon["key"]]["loaded"])))
         walking = bool_param(params, "walking")
-        mode, die, _ = engine.burst_profile(state, mode, rounds, walking)
+        mode, die, _ = burst_profile(state, mode, rounds, walking)
     extra: list[tuple[str, int]] = []
     if kind == "fire" and bool_param(params, "double_tap"):
         extra.append(("Double Tap", -int(settings_of(state).double_tap_penalty)))
@@ -120,7 +120,7 @@ def _preview_split(
     """DG-AUTO-4 with `dg.burst_targets = "split"` (COC-AUTO-6): per target its own roll at the
     normal chance and 1d(rounds at it) hits."""
     key = str_param(params, "mode")
-    if key not in BURST_MODES or key not in engine.burst_modes(c, weapon):
+    if key not in BURST_MODES or key not in burst_modes(c, weapon):
         raise IllegalAction(f"{weapon['name']} cannot fire mode {key!r}", "DG-AUTO-6")
     if settings_of(state).burst_targets != "split":
         raise IllegalAction(
@@ -131,7 +131,7 @@ def _preview_split(
     mal = weapon.get("mal")
     outcomes = []
     per_target = {}
-    for t, n in engine.split_shares(state, c, params, rounds):
+    for t, n in split_shares(state, c, params, rounds):
         chance = attack_chance(state, c, weapon, t, params, mode if key == SPRAY else None)
         hits = sum(
             1

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.kit import ActionSpec, ActionTemplate, Label
-from rules.delta_green import engine
 from rules.delta_green import messages as m
 from rules.delta_green.actions.common import (
     agent,
@@ -20,6 +19,15 @@ from rules.delta_green.actions.common import (
     targets_of,
     template,
 )
+from rules.delta_green.actions.declaring import (
+    buy_edge,
+    declare_aimed_shot,
+    declare_parry,
+    locate,
+    set_flag,
+)
+from rules.delta_green.actions.handling import quick_draw, walk
+from rules.delta_green.actions.suppression import brave_after
 from rules.delta_green.settings import settings_of
 from rules.delta_green.sheet import EDGES
 from rules.delta_green.state import able, weapon_of
@@ -154,23 +162,23 @@ def _free(kind: str, rule: str, resolve: Any, offer: Any = None) -> ActionSpec[A
 
 
 SPECS: list[ActionSpec[Any]] = [
-    _free("declare_aimed_shot", "DG-CALLED-1", engine.declare_aimed_shot, offer_declare_aimed_shot),
+    _free("declare_aimed_shot", "DG-CALLED-1", declare_aimed_shot, offer_declare_aimed_shot),
     _free(
         "set_dodge",
         "DG-AUTO-1",
-        engine.set_flag("dodge", "choice.changed", "DG-AUTO-1"),
+        set_flag("dodge", "choice.changed", "DG-AUTO-1"),
         offer_set_dodge,
     ),
     _free(
         "set_brave",
         "DG-SUPP-5",
-        engine.set_flag("brave", "choice.changed", "DG-SUPP-5"),
+        set_flag("brave", "choice.changed", "DG-SUPP-5"),
         offer_set_brave,
     ),
-    _free("brave_after", "DG-SUPP-5", engine.brave_after, offer_brave_after),
-    _free("locate", "COC-CONCEAL-1", engine.locate, offer_locate),
-    _free("buy_edge", "DG-EDGE-0", engine.buy_edge, offer_buy_edge),
-    _free("quick_draw", "DG-EDGE-3", engine.quick_draw, offer_quick_draw),
-    _free("walk", "DG-MOVE-1", engine.walk, offer_walk),
-    _free("declare_parry", "COC-PARRY-3", engine.declare_parry, offer_declare_parry),
+    _free("brave_after", "DG-SUPP-5", brave_after, offer_brave_after),
+    _free("locate", "COC-CONCEAL-1", locate, offer_locate),
+    _free("buy_edge", "DG-EDGE-0", buy_edge, offer_buy_edge),
+    _free("quick_draw", "DG-EDGE-3", quick_draw, offer_quick_draw),
+    _free("walk", "DG-MOVE-1", walk, offer_walk),
+    _free("declare_parry", "COC-PARRY-3", declare_parry, offer_declare_parry),
 ]

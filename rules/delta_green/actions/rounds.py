@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.kit import ActionSpec, ActionTemplate
-from rules.delta_green import engine
 from rules.delta_green import messages as m
 from rules.delta_green.actions.common import is_gm, template, text
+from rules.delta_green.actions.rounds_play import end_round, next_pass, start_round
 
 State = Mapping[str, Any]
 
@@ -41,7 +41,7 @@ def offer_end_round(state: State, actor: str) -> ActionTemplate | None:
 
 
 SPECS: list[ActionSpec[Any]] = [
-    ActionSpec("start_round", "DG-INIT-1", engine.start_round, is_gm, offer_start_round),
-    ActionSpec("next_pass", "DG-INIT-2", engine.next_pass, is_gm, offer_next_pass),
-    ActionSpec("end_round", "DG-WOUND-9", engine.end_round, is_gm, offer_end_round),
+    ActionSpec("start_round", "DG-INIT-1", start_round, is_gm, offer_start_round),
+    ActionSpec("next_pass", "DG-INIT-2", next_pass, is_gm, offer_next_pass),
+    ActionSpec("end_round", "DG-WOUND-9", end_round, is_gm, offer_end_round),
 ]

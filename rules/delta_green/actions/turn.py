@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label
-from rules.delta_green import engine
 from rules.delta_green import messages as m
 from rules.delta_green.actions.common import (
     Turn,
@@ -25,7 +24,29 @@ from rules.delta_green.actions.common import (
     text,
     turn_of,
 )
+from rules.delta_green.actions.handling import (
+    chamber_fire,
+    clear_jam,
+    crawl,
+    delay,
+    draw,
+    first_aid,
+    holster,
+    pass_turn,
+    precision_aim,
+    pull_out,
+    put_out,
+    reload,
+    run,
+    skill_use,
+    stand,
+    throw,
+)
+from rules.delta_green.actions.melee import melee
+from rules.delta_green.actions.shooting import aimed_shot, burst, burst_modes, single_fire
+from rules.delta_green.actions.suppression import suppress
 from rules.delta_green.combat import own_penalties, skill
+from rules.delta_green.engine import hold_half_dex, still_ahead
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import half_dex_rank, is_dead, is_immobile, weapon_of
 from rules.delta_green.tables import ALL, BURST_MODES, LOCATIONS, suppression_cost
@@ -137,7 +158,7 @@ def burst_modes_offered(t: Turn, weapon: Mapping[str, Any], loaded: int) -> list
     """DG-AUTO-3: the modes this weapon fires that the cards left pay for."""
     walk_modes = [str(mode) for mode in settings_of(t.state).walking_modes]
     modes = []
-    for key in engine.burst_modes(t.c, weapon):
+    for key in burst_modes(t.c, weapon):
         mode = BURST_MODES[key]
         if t.affordable(mode.actions):
             modes.append(
@@ -468,7 +489,7 @@ def offer_hold_half_dex(state: State, actor: str) -> ActionTemplate | None:
     if t is None or actor in state.get("held", ()):
         return None
     half = half_dex_rank(t.c)
-    if not engine.still_ahead(state, t.c, half):
+    if not still_ahead(state, t.c, half):
         return None
     return template("hold_half_dex", m.HOLD_HALF_DEX(rank=half), "DG-INIT-4", m.ACTIONS(n=0))
 
@@ -478,26 +499,26 @@ def _turn(kind: str, rule: str, resolve: Any, offer: Any) -> ActionSpec[Any]:
 
 
 SPECS: list[ActionSpec[Any]] = [
-    _turn("draw", "DG-ACT-6", engine.draw, offer_draw),
-    _turn("clear_jam", "COC-MAL-4", engine.clear_jam, offer_clear_jam),
-    _turn("aimed_shot", "DG-CALLED-2", engine.aimed_shot, offer_aimed_shot),
-    _turn("fire", "DG-ACT-3", engine.single_fire, offer_fire),
-    _turn("burst", "DG-AUTO-3", engine.burst, offer_burst),
-    _turn("suppress", "DG-SUPP-1", engine.suppress, offer_suppress),
-    _turn("reload", "DG-ACT-6", engine.reload, offer_reload),
-    _turn("chamber_fire", "COC-RELOAD-3", engine.chamber_fire, offer_chamber_fire),
-    _turn("throw", "COC-THROW-1", engine.throw, offer_throw),
-    _turn("melee", "DG-ACT-6", engine.melee, offer_melee),
-    _turn("holster", "DG-ACT-6", engine.holster, offer_holster),
-    _turn("precision_aim", "DG-AIM-1", engine.precision_aim, offer_precision_aim),
-    _turn("run", "DG-MOVE-2", engine.run, offer_run),
-    _turn("stand", "DG-WOUND-10", engine.stand, offer_stand),
-    _turn("crawl", "DG-WOUND-2", engine.crawl, offer_crawl),
-    _turn("first_aid", "DG-HEAL-4", engine.first_aid, offer_first_aid),
-    _turn("pull_out", "COC-IMPALE-5", engine.pull_out, offer_pull_out),
-    _turn("put_out", "COC-FIRE-5", engine.put_out, offer_put_out),
-    _turn("skill", "DG-ACT-6", engine.skill_use, offer_skill),
-    _turn("pass", "DG-INIT-2", engine.pass_turn, offer_pass),
-    _turn("delay", "DG-INIT-2", engine.delay, offer_delay),
-    _turn("hold_half_dex", "DG-INIT-4", engine.hold_half_dex, offer_hold_half_dex),
+    _turn("draw", "DG-ACT-6", draw, offer_draw),
+    _turn("clear_jam", "COC-MAL-4", clear_jam, offer_clear_jam),
+    _turn("aimed_shot", "DG-CALLED-2", aimed_shot, offer_aimed_shot),
+    _turn("fire", "DG-ACT-3", single_fire, offer_fire),
+    _turn("burst", "DG-AUTO-3", burst, offer_burst),
+    _turn("suppress", "DG-SUPP-1", suppress, offer_suppress),
+    _turn("reload", "DG-ACT-6", reload, offer_reload),
+    _turn("chamber_fire", "COC-RELOAD-3", chamber_fire, offer_chamber_fire),
+    _turn("throw", "COC-THROW-1", throw, offer_throw),
+    _turn("melee", "DG-ACT-6", melee, offer_melee),
+    _turn("holster", "DG-ACT-6", holster, offer_holster),
+    _turn("precision_aim", "DG-AIM-1", precision_aim, offer_precision_aim),
+    _turn("run", "DG-MOVE-2", run, offer_run),
+    _turn("stand", "DG-WOUND-10", stand, offer_stand),
+    _turn("crawl", "DG-WOUND-2", crawl, offer_crawl),
+    _turn("first_aid", "DG-HEAL-4", first_aid, offer_first_aid),
+    _turn("pull_out", "COC-IMPALE-5", pull_out, offer_pull_out),
+    _turn("put_out", "COC-FIRE-5", put_out, offer_put_out),
+    _turn("skill", "DG-ACT-6", skill_use, offer_skill),
+    _turn("pass", "DG-INIT-2", pass_turn, offer_pass),
+    _turn("delay", "DG-INIT-2", delay, offer_delay),
+    _turn("hold_half_dex", "DG-INIT-4", hold_half_dex, offer_hold_half_dex),
 ]

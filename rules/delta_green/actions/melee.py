@@ -1,0 +1,201 @@
+"""How a melee attack resolves, parries and knock-outs included (DG-ACT-6, COC-PARRY-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.brp.core import (
+    DamageDice,
+    impale_threshold,
+    succeeds,
+)
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.params import bool_param, str_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green.combat import (
+    armour_for,
+    attack_chance,
+    auto_rules,
+    deal_hit,
+    roll_location,
+    try_dodge,
+    try_parry,
+)
+from rules.delta_green.engine import (
+    action_cost,
+    attack_event,
+    attack_ops,
+    no_other_attack,
+    pay_cost,
+    ready_weapon,
+    require_turn,
+    target_in_reach,
+)
+from rules.delta_green.settings import settings_of
+from rules.delta_green.state import (
+    apply_op,
+    fork,
+    uses_locations,
+)
+
+
+def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-6, DG-ARM-4/-5, DG-EDGE-5..-7, COC-PARRY-*: one melee or unarmed attack."""
+    c = require_turn(state, action.actor)
+    params = action.params
+    weapon = ready_weapon(c, str_param(params, "weapon"))
+    if weapon["kind"] == "firearm":
+        raise IllegalAction("use fire, burst or aimed shot for a firearm")
+    target = target_in_reach(state, c, params, firearm=False)
+    no_other_attack(c)
+    if (
+        c["round"].get("parried_with") == weapon["key"]
+        and weapon["kind"] != "unarmed"  # two bare hands count as two weapons
+        and not weapon.get("sword")
+        and settings_of(state).attack_and_parry == "swords_only"
+    ):
+        raise IllegalAction(
+            f"{weapon['name']} parried this round; only swords attack and parry in one round",
+            "COC-PARRY-7",
+        )
+    knockout = bool_param(params, "knockout")
+    if knockout:
+        blunt = weapon["kind"] == "unarmed" or (
+            weapon["kind"] == "melee" and not weapon["can_impale"]
+        )
+        if not blunt:
+            raise IllegalAction("only fists, kicks and blunt weapons knock out", "COC-KO-1")
+        if not target["sheet"].get("human", True):
+            raise IllegalAction(f"{target['name']} cannot be knocked out", "COC-KO-5")
+    cards = pay_cost(state, c, action_cost(state, "melee"), "a melee attack")
+    chance = attack_chance(state, c, weapon, target, params)
+    roll = dice.roll(100, "to hit d100")
+    lines = [f"{c['name']} attacks {target['name']} with {weapon['name']}"]
+    ops: list[Json] = []
+    hits: list[Json] = []
+    result = "miss"
+    scratch = fork(state)
+    if succeeds(chance.value, roll, *auto_rules(state)):
+        threshold = impale_threshold(chance.value)
+        impale = roll <= threshold and bool(weapon.get("can_impale"))
+        result = "impale" if impale else "hit"
+        lines.append(
+            f"to hit d100 = {roll} vs {chance.explain()}: hit"
+            + (f", impale (<= {threshold})" if impale else "")
+        )
+        parried, plines, pops = try_parry(scratch, target["id"], c, dice, weapon)
+        lines += plines
+        ops += pops
+        dodged = False
+        if not parried:
+            dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
+            lines += dlines
+            ops += dops
+        if parried:
+            result = "parried"
+            more_ops, more = parry_absorbs(scratch, c, weapon, target["id"], dice, roll)
+            ops += more_ops
+            lines += more
+        elif dodged:
+            result = "dodged"
+        else:
+            loc, loc_text = roll_location(scratch, dice, roll, True, target)
+            op, hit_lines, record = deal_hit(
+                scratch,
+                c,
+                weapon,
+                target["id"],
+                dice,
+                impale,
+                loc,
+                loc_text,
+                "blow",
+                melee=True,
+                knockout=knockout,
+            )
+            if scratch["combatants"][target["id"]].get("knocked_out") and knockout:
+                ops.append({"op": "set", "id": target["id"], "key": "knocked_out", "value": True})
+            ops.append(op)
+            lines += hit_lines
+            hits.append(record)
+            if impale and weapon["kind"] in ("knife", "melee"):  # COC-IMPALE-5
+                stuck = {"weapon": weapon["key"], "in": target["id"], "round": state["round"]}
+                ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": stuck})
+                lines.append(f"{weapon['name']} is stuck in {target['name']}")
+    else:
+        lines.append(f"to hit d100 = {roll} vs {chance.explain()}: miss")
+    used = list(c["round"].get("melee_with", []))
+    if weapon["key"] not in used:  # COC-PARRY-7: this weapon has attacked this round
+        ops.append(
+            {"op": "set_round", "id": c["id"], "key": "melee_with", "value": [*used, weapon["key"]]}
+        )
+    ops += attack_ops(c, cards)
+    return attack_event(
+        ops, lines, dice, c, target, weapon["key"], "melee", chance.value, [result], hits, cards
+    )
+
+
+def parry_absorbs(
+    scratch: Json,
+    attacker: Json,
+    weapon: Mapping[str, Any],
+    defender_id: str,
+    dice: Dice,
+    roll: int,
+) -> tuple[list[Json], list[str]]:
+    """COC-PARRY-4: the parrying object takes the blow; past its HP it breaks and the rest hits."""
+    defender = scratch["combatants"][defender_id]
+    held = defender["round"].get("parried_with") or defender["in_hand"]
+    shield = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
+    if shield is None or not shield.get("hp") or shield["kind"] == "unarmed":
+        return [], []
+    damage = DamageDice.parse(str(weapon["damage"]))
+    rolled, _ = damage.roll(dice, f"parried blow damage {damage}")
+    object_hp = int(shield["hp"])
+    text = f"the parried blow does {rolled} to {shield['name']} (HP {object_hp})"
+    if rolled <= object_hp:
+        return [], [text + ": it holds"]
+    excess = rolled - object_hp
+    ops: list[Json]
+    if shield["kind"] == "firearm":  # COC-PARRY-8: a gun is put out of action, not broken
+        ops = [
+            {
+                "op": "weapon",
+                "id": defender_id,
+                "weapon": shield["key"],
+                "key": "disabled",
+                "value": True,
+            }
+        ]
+        lines = [text + f": it no longer fires; {excess} gets through"]
+    else:
+        hand = "in_hand" if defender["in_hand"] == shield["key"] else "off_hand"
+        ops = [
+            {
+                "op": "weapon",
+                "id": defender_id,
+                "weapon": shield["key"],
+                "key": "broken",
+                "value": True,
+            },
+            {"op": "set", "id": defender_id, "key": hand, "value": None},
+        ]
+        lines = [text + f": it breaks; {excess} gets through"]
+    for op in ops:
+        apply_op(scratch, op)
+    loc, loc_text = roll_location(scratch, dice, roll, True, defender)
+    ap, why = armour_for(scratch, defender, loc, weapon, False)
+    after = max(0, excess - ap)
+    hit = {
+        "op": "damage",
+        "id": defender_id,
+        "location": loc if uses_locations(defender) else None,
+        "amount": after,
+        "sever": bool(weapon.get("can_sever")),
+        "by": attacker["id"],
+    }
+    apply_op(scratch, hit)
+    lines.append(loc_text + (f"; {why} -> {after}" if why else ""))
+    return [*ops, hit], lines

@@ -1,0 +1,439 @@
+"""How shots resolve: single fire, aimed shots, bursts and split bursts (DG-ACT-3, DG-AUTO-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import (
+    point_blank_m,
+)
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.params import bool_param, list_param, str_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green.combat import (
+    attack_chance,
+    deal_hit,
+    fire,
+    roll_location,
+)
+from rules.delta_green.engine import (
+    aim_ops,
+    attack_event,
+    attack_ops,
+    check_can_attack,
+    combatant_at,
+    half_dex_check,
+    pay_cost,
+    ready_weapon,
+    require_turn,
+    target_in_reach,
+    two_guns,
+)
+from rules.delta_green.settings import settings_of
+from rules.delta_green.state import (
+    apply_op,
+    fork,
+    sheet_weapon,
+)
+from rules.delta_green.tables import (
+    BURST_MODES,
+    LOCATION_NAMES,
+    SPRAY,
+    BurstMode,
+    mode_for_rounds,
+)
+
+
+def suppression_bullets(
+    scratch: Json,
+    shooter: Json,
+    weapon: Mapping[str, Any],
+    target: Json,
+    dice: Dice,
+    impale: bool,
+    ops: list[Json],
+    lines: list[str],
+    hits: list[Json],
+) -> None:
+    """DG-SUPP-2: the bullets of one suppressive-fire hit (`dg.suppression_hits`, one by default),
+    each with its location; only the first may impale."""
+    for index in range(int(settings_of(scratch).suppression_hits)):
+        loc, loc_text = roll_location(scratch, dice, None, False, target)
+        op, hit_lines, record = deal_hit(
+            scratch,
+            shooter,
+            weapon,
+            target["id"],
+            dice,
+            impale and index == 0,
+            loc,
+            loc_text,
+            "bullet",
+        )
+        ops.append(op)
+        lines += hit_lines
+        hits.append(record)
+
+
+def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-ACT-3, DG-EDGE-1/-2: a single shot per action, up to ROF a round; Double Tap: two."""
+    c = require_turn(state, action.actor)
+    params = action.params
+    weapon = ready_weapon(c, str_param(params, "weapon"))
+    if weapon["kind"] != "firearm":
+        raise IllegalAction(f"{weapon['name']} is not a firearm; use a melee attack")
+    target = target_in_reach(state, c, params)
+    double = bool_param(params, "double_tap")
+    unaimed = bool_param(params, "unaimed")
+    if not unaimed and c.get("off_hand") is not None and two_guns(c):
+        unaimed = True  # COC-TWOGUN-1: with a handgun in each hand every shot is unaimed
+        params = {**params, "unaimed": True}
+    shots = 2 if double else 1
+    fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))
+    rof = int(weapon["rof"]) * (2 if unaimed else 1)  # COC-UNAIMED-1
+    if fired + shots > rof:
+        raise IllegalAction(
+            f"{weapon['name']} has ROF {weapon['rof']}"
+            f"{' (doubled unaimed)' if rof > int(weapon['rof']) else ''}; "
+            f"{fired} shot(s) already this round",
+            "DG-ACT-3",
+        )
+    if c["round"].get("called"):
+        raise IllegalAction("this round you declared an aimed shot; take it with 'aimed shot'")
+    if weapon.get("shotgun") and (fired or double):
+        half_dex_check(state, c, f"a second {weapon['name']} shot this round")
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < shots:
+        raise IllegalAction(f"{weapon['name']} has {loaded} round(s) loaded; reload", "DG-AUTO-2")
+    extra: list[tuple[str, int]] = []
+    if double:
+        edges = c["sheet"]["edges"]
+        if "double_tap" not in edges:
+            raise IllegalAction(f"{c['name']} lacks the Double Tap edge", "DG-EDGE-1")
+        if "improved_double_tap" not in edges:
+            distance = params.get("distance_m")
+            pb = point_blank_m(int(c["sheet"]["dex"]), 2 if "eagle_eye" in edges else 1)
+            if distance in (None, "") or Fraction(str(distance)) > pb:
+                raise IllegalAction("Double Tap works only at point-blank range", "DG-EDGE-1")
+        extra.append(("Double Tap", -int(settings_of(state).double_tap_penalty)))
+    cards = pay_cost(state, c, 1, "a shot")
+    lines: list[str] = []
+    spread = [tid for tid in list_param(params, "targets") if tid != c["id"]] if unaimed else []
+    if len(spread) > 1:  # COC-UNAIMED-2: a random target
+        pool = [combatant_at(state, tid) for tid in spread]
+        face = dice.roll(len(pool), f"random target 1d{len(pool)}")
+        target = pool[face - 1]
+        check_can_attack(state, c, target)
+        lines.append(
+            f"unaimed fire at {len(pool)} targets: 1d{len(pool)} = {face}: {target['name']}"
+        )
+    chance = attack_chance(state, c, weapon, target, params, extra=extra)
+    ops: list[Json] = []
+    lines.insert(0, f"{c['name']} fires {weapon['name']} at {target['name']}")
+    hits: list[Json] = []
+    scratch: Json = state  # forked only when a second shot must see the first one's effects
+    results = []
+    for shot in range(shots):
+        out = fire(
+            scratch,
+            c["id"],
+            weapon,
+            target["id"],
+            chance,
+            dice,
+            1,
+            None,
+            f"shot {shot + 1}" if double else "shot",
+            distance=params.get("distance_m"),
+        )
+        ops += out.ops
+        lines += out.lines
+        hits += out.hits
+        results.append(out.result)
+        if out.result == "malfunction":
+            break
+        if shot + 1 < shots:
+            if scratch is state:
+                scratch = fork(state)
+            for op in out.ops:
+                apply_op(scratch, op)
+    ops += aim_ops(c, target["id"])
+    ops += attack_ops(c, cards, shots, weapon["key"], shots)
+    mode = "double_tap" if double else "single"
+    return attack_event(
+        ops, lines, dice, c, target, weapon["key"], mode, chance.value, results, hits, cards
+    )
+
+
+def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CALLED-1/-2: one single shot at the declared location, with the three result bands."""
+    c = require_turn(state, action.actor)
+    params = action.params
+    weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
+    if weapon["kind"] != "firearm":
+        raise IllegalAction("an aimed shot needs a firearm", "DG-CALLED-1")
+    weapon = ready_weapon(c, weapon["key"])
+    called = c["round"].get("called")
+    if not called:
+        raise IllegalAction(
+            "declare the aimed shot and its location before initiative is rolled", "DG-CALLED-1"
+        )
+    target = target_in_reach(state, c, params)
+    if int(c["weapons"][weapon["key"]]["loaded"]) < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    cards = pay_cost(state, c, 1, "an aimed shot")
+    chance = attack_chance(state, c, weapon, target, params)
+    out = fire(
+        state,
+        c["id"],
+        weapon,
+        target["id"],
+        chance,
+        dice,
+        1,
+        None,
+        f"aimed shot at the {LOCATION_NAMES[called]}",
+        called=called,
+        distance=params.get("distance_m"),
+    )
+    ops = out.ops + aim_ops(c, target["id"]) + attack_ops(c, cards, 1, weapon["key"], 1)
+    lines = [f"{c['name']} takes an aimed shot at {target['name']}", *out.lines]
+    return attack_event(
+        ops,
+        lines,
+        dice,
+        c,
+        target,
+        weapon["key"],
+        "aimed",
+        chance.value,
+        [out.result],
+        out.hits,
+        cards,
+        location=called,
+    )
+
+
+def burst_modes(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> list[str]:
+    """DG-AUTO-5/-6: the modes this weapon may fire."""
+    if not weapon.get("auto"):
+        return []
+    limit = int(weapon.get("max_burst") or 20)
+    modes = [key for key, mode in BURST_MODES.items() if key != SPRAY and mode.rounds <= limit]
+    if weapon.get("sustained_fire"):
+        modes.append(SPRAY)
+    return modes
+
+
+def burst_profile(
+    state: Mapping[str, Any], mode: BurstMode, rounds: int, walking: bool
+) -> tuple[BurstMode, int, str]:
+    """DG-AUTO-2/-3, DG-WALK-1: the mode whose modifier applies, the hits die and a log note.
+
+    By default (`dg.short_burst_rule = "cap_hits"`) a short burst keeps the chosen mode's
+    modifier and die. The other reading of AMB-DG-11 (`"rounds_fired"`): a short burst fires as
+    the mode of the rounds it really fires (same or next larger count), with that mode's modifier
+    and hits die; the cards stay as declared, and walking fire keeps the smaller of its own die
+    and that one.
+    """
+    die = mode.walk_die if walking and mode.walk_die else mode.hits_die
+    if rounds >= mode.rounds or settings_of(state).short_burst_rule != "rounds_fired":
+        return mode, die, ""
+    fired_as = mode_for_rounds(rounds)
+    die = min(die, fired_as.hits_die) if walking else fired_as.hits_die
+    return fired_as, die, f", fired as a {fired_as.label}"
+
+
+def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-AUTO-1..-6, DG-WALK-1: one d100 for the burst, the hits die, a location per bullet."""
+    c = require_turn(state, action.actor)
+    params = action.params
+    weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
+    key = str_param(params, "mode")
+    if key not in BURST_MODES:
+        raise IllegalAction(f"unknown autofire mode {key!r}", "DG-AUTO-3")
+    mode = BURST_MODES[key]
+    if not weapon.get("auto"):
+        raise IllegalAction(f"{weapon['name']} cannot fire bursts", "DG-AUTO-6")
+    if key not in burst_modes(c, weapon):
+        rule = "DG-AUTO-5" if key == SPRAY else "DG-AUTO-6"
+        raise IllegalAction(f"{weapon['name']} cannot fire a {mode.label}", rule)
+    weapon = ready_weapon(c, weapon["key"])
+    if params.get("split") not in (None, "", []):
+        return split_burst(state, c, weapon, mode, params, dice)
+    target = target_in_reach(state, c, params)
+    if c["round"].get("called"):
+        raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
+    if c["round"].get("one_shot"):
+        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
+    walking = bool_param(params, "walking")
+    if walking and key not in [str(m) for m in settings_of(state).walking_modes]:
+        raise IllegalAction("walking fire needs a long burst or a spray", "DG-WALK-1")
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    cards = pay_cost(state, c, mode.actions, f"a {mode.label}")
+    rounds = min(mode.rounds, loaded)  # DG-AUTO-2
+    die = mode.walk_die if walking and mode.walk_die else mode.hits_die
+    aim_mode = mode
+    short = ""
+    if rounds < mode.rounds:  # DG-AUTO-2: a short burst (`dg.short_burst_rule`)
+        aim_mode, die, note = burst_profile(state, mode, rounds, walking)
+        short = f" ({rounds} left in the weapon{note})"
+    chance = attack_chance(state, c, weapon, target, params, aim_mode, rounds if walking else 0)
+    label = f"{mode.label}{' (walking fire)' if walking else ''}"
+    out = fire(
+        state,
+        c["id"],
+        weapon,
+        target["id"],
+        chance,
+        dice,
+        rounds,
+        die,
+        label,
+        distance=params.get("distance_m"),
+    )
+    lines = [
+        f"{c['name']} fires a {label} from {weapon['name']} at {target['name']}{short}",
+        *out.lines,
+    ]
+    if out.result != "malfunction":
+        lines.append(f"{rounds} rounds spent, {loaded - rounds} left")
+    ops = out.ops + aim_ops(c, target["id"]) + attack_ops(c, cards)
+    return attack_event(
+        ops,
+        lines,
+        dice,
+        c,
+        target,
+        weapon["key"],
+        key,
+        chance.value,
+        [out.result],
+        out.hits,
+        cards,
+        walking=walking,
+        rounds=rounds,
+    )
+
+
+def split_shares(
+    state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping[str, Any], rounds: int
+) -> list[tuple[Json, int]]:
+    """COC-AUTO-6: the `split` param, `target:rounds` pairs adding up to the rounds fired."""
+    shares: list[tuple[Json, int]] = []
+    for item in list_param(params, "split"):
+        tid, sep, count = str(item).partition(":")
+        tid, count = tid.strip(), count.strip()
+        if not sep or not count.isdigit() or int(count) < 1:
+            raise IllegalAction(
+                f"split: {item!r} is not target:rounds with at least 1 round", "COC-AUTO-6"
+            )
+        if any(t["id"] == tid for t, _ in shares):
+            raise IllegalAction(f"split: {tid} is named twice", "COC-AUTO-6")
+        if tid == c["id"]:
+            raise IllegalAction("a shooter cannot fire at itself", "COC-AUTO-6")
+        shares.append((target_in_reach(state, c, {**params, "target": tid}), int(count)))
+    if len(shares) < 2:
+        raise IllegalAction("split: name at least two targets", "COC-AUTO-6")
+    total = sum(n for _, n in shares)
+    if total != rounds:
+        raise IllegalAction(
+            f"split: the shares add up to {total} rounds, the burst fires {rounds}", "COC-AUTO-6"
+        )
+    return shares
+
+
+def split_burst(
+    state: Json,
+    c: Mapping[str, Any],
+    weapon: Mapping[str, Any],
+    mode: BurstMode,
+    params: Mapping[str, Any],
+    dice: Dice,
+) -> list[Event]:
+    """DG-AUTO-4 with `dg.burst_targets = "split"`: CoC's burst across spread-out targets
+    (COC-AUTO-6). The shooter shares the rounds fired out among the targets; each target gets
+    its own d100 at the normal chance (DG-GEN-3 without the mode's accuracy modifier; the
+    spray still halves the skill) and `1d(rounds at it)` hits. The mode's cards are spent once;
+    a jam stops the burst there (COC-MAL-3). Walking fire walks one stream onto one target and
+    is refused."""
+    if settings_of(state).burst_targets != "split":
+        raise IllegalAction(
+            "a burst has a single target in this campaign (dg.burst_targets)", "DG-AUTO-4"
+        )
+    if c["round"].get("called"):
+        raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
+    if c["round"].get("one_shot"):
+        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
+    if bool_param(params, "walking"):
+        raise IllegalAction(
+            "walking fire walks onto one target; not with a split burst", "DG-WALK-1"
+        )
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    rounds = min(mode.rounds, loaded)  # DG-AUTO-2
+    shares = split_shares(state, c, params, rounds)
+    cards = pay_cost(state, c, mode.actions, f"a {mode.label}")
+    lines = [
+        f"{c['name']} splits a {mode.label} from {weapon['name']}: "
+        + ", ".join(f"{n} at {t['name']}" for t, n in shares)
+        + " (each target rolled at the normal chance, COC-AUTO-6)"
+    ]
+    chance_mode = mode if mode.key == SPRAY else None
+    scratch: Json = state
+    ops: list[Json] = []
+    hits: list[Json] = []
+    results: list[str] = []
+    split: list[Json] = []
+    fired = 0
+    for index, (target, n) in enumerate(shares):
+        chance = attack_chance(scratch, c, weapon, target, params, chance_mode)
+        out = fire(
+            scratch,
+            c["id"],
+            weapon,
+            target["id"],
+            chance,
+            dice,
+            n,
+            n if n > 1 else None,
+            f"{n} round(s) at {target['name']}",
+            distance=params.get("distance_m"),
+        )
+        ops += out.ops
+        lines += out.lines
+        hits += out.hits
+        results.append(out.result)
+        split.append({"target": target["id"], "rounds": n, "chance": chance.value})
+        if out.result == "malfunction":
+            break
+        fired += n
+        if index + 1 < len(shares):
+            if scratch is state:
+                scratch = fork(state)
+            for op in out.ops:
+                apply_op(scratch, op)
+    lines.append(f"{fired} rounds spent, {loaded - fired} left")
+    first = shares[0][0]
+    ops += aim_ops(c, first["id"]) + attack_ops(c, cards)
+    return attack_event(
+        ops,
+        lines,
+        dice,
+        c,
+        first,
+        weapon["key"],
+        mode.key,
+        split[0]["chance"],
+        results,
+        hits,
+        cards,
+        rounds=fired,
+        split=split,
+    )

@@ -1,0 +1,265 @@
+"""How suppressive fire resolves, and braving it after the roll (DG-SUPP-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.brp.core import (
+    impale_threshold,
+    malfunctions,
+    succeeds,
+)
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.params import int_param, list_param, str_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green.actions.shooting import suppression_bullets
+from rules.delta_green.combat import (
+    auto_rules,
+    own_penalties,
+    silencer_wear,
+    skill,
+    try_dodge,
+)
+from rules.delta_green.engine import (
+    combatant_at,
+    make_event,
+    no_other_attack,
+    pay_cost,
+    ready_weapon,
+    require_turn,
+    turn_ops,
+)
+from rules.delta_green.settings import settings_of
+from rules.delta_green.state import (
+    apply_op,
+    fork,
+    sheet_weapon,
+    weapon_of,
+)
+from rules.delta_green.tables import (
+    suppression_cost,
+)
+
+
+def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-SUPP-5 with `dg.brave_before_roll = false` (AMB-DG-18: the seed's example narrates the
+    choice after the roll). A target that took cover may, having seen the roll and before it
+    acts again, brave that shooter's fire: the shooter's -X on it is gone, and the same roll is
+    judged against S+X (DG-SUPP-2): a target that was missed at S-X may now be hit (one bullet,
+    `dg.suppression_hits`; impale on roll <= rhu((S+X)/5); a declared dodge still applies). A
+    target already hit keeps that hit and gets no second bullet."""
+    c = combatant_at(state, action.actor)
+    shooter_id = str_param(action.params, "shooter")
+    offer = (c["round"].get("brave_offers") or {}).get(shooter_id)
+    if offer is None:
+        raise IllegalAction(
+            f"{c['name']} has no suppressive fire from {shooter_id!r} to brave this round",
+            "DG-SUPP-5",
+        )
+    if int(c["round"].get("spent", 0)) != int(offer["spent"]):
+        raise IllegalAction(
+            f"{c['name']} has acted since the roll: braving is chosen before acting again",
+            "DG-SUPP-5",
+        )
+    shooter = combatant_at(state, shooter_id)
+    roll, chance, x = int(offer["roll"]), int(offer["chance"]), int(offer["x"])
+    offers = {k: v for k, v in c["round"]["brave_offers"].items() if k != shooter_id}
+    penalties = list(c["penalties"])
+    for index, p in enumerate(penalties):
+        if p.get("source") == shooter_id and int(p["value"]) == -x and p["round"] == offer["round"]:
+            del penalties[index]
+            break
+    ops: list[Json] = [
+        {"op": "set_round", "id": c["id"], "key": "brave_offers", "value": offers},
+        {"op": "set", "id": c["id"], "key": "penalties", "value": penalties},
+    ]
+    lines = [
+        f"{c['name']} braves {shooter['name']}'s suppressive fire after the roll: no -{x}; "
+        f"d100 = {roll} vs {chance} (S+X)"
+    ]
+    hits: list[Json] = []
+    result = "miss"
+    if not offer["in_line"]:
+        result = "out of line"
+        lines.append("out of the line of fire, cannot be hit")
+    elif offer["hit"]:
+        result = "already hit"
+        lines.append("already hit by that fire: no second bullet")
+    elif not succeeds(chance, roll, *auto_rules(state)):
+        lines.append("still a miss")
+    else:
+        threshold = impale_threshold(chance)
+        weapon = weapon_of(shooter, str(offer["weapon"]))
+        impale = roll <= threshold and bool(weapon.get("can_impale"))
+        result = "impale" if impale else "hit"
+        lines.append("hit" + (f", impale (<= {threshold})" if impale else ""))
+        scratch = fork(state)
+        for op in ops:
+            apply_op(scratch, op)
+        dodged, dlines, dops = try_dodge(scratch, c["id"], shooter, dice)
+        lines += dlines
+        ops += dops
+        if dodged:
+            result = "dodged"
+        else:
+            suppression_bullets(scratch, shooter, weapon, c, dice, impale, ops, lines, hits)
+    return [
+        make_event(
+            "suppression.braved",
+            ops,
+            lines,
+            dice,
+            actor=c["id"],
+            attacker=shooter_id,
+            result=result,
+            hits=hits,
+        )
+    ]
+
+
+def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-SUPP-1..-7: one roll; S-X against those who take cover, S+X against those who brave it."""
+    c = require_turn(state, action.actor)
+    params = action.params
+    settings = settings_of(state)
+    weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
+    if not weapon.get("auto"):
+        raise IllegalAction("suppressive fire needs an automatic weapon", "DG-SUPP-1")
+    weapon = ready_weapon(c, weapon["key"])
+    no_other_attack(c)
+    targets = [combatant_at(state, tid) for tid in list_param(params, "targets")]
+    if not targets:
+        raise IllegalAction("choose the targets the GM allows", "DG-SUPP-1")
+    if any(t["id"] == c["id"] for t in targets):
+        raise IllegalAction("a shooter cannot suppress itself")
+    no_hit = set(list_param(params, "out_of_line"))
+    brave_override = set(list_param(params, "brave"))
+    rounds = int_param(params, "rounds", settings.suppression_default_rounds)
+    if rounds < 1:
+        raise IllegalAction("suppressive fire needs at least 1 round", "DG-SUPP-1")
+    base = skill(c, str(weapon["skill"]))
+    s_eff = base + sum(v for _, v in own_penalties(state, c))  # DG-SUPP-6
+    x = int_param(params, "x")
+    if not 1 <= x <= s_eff:
+        raise IllegalAction(f"X must be between 1 and {s_eff} (the shooter's skill)", "DG-SUPP-1")
+    loaded = int(c["weapons"][weapon["key"]]["loaded"])
+    if loaded < 1:
+        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+    cards = pay_cost(state, c, suppression_cost(rounds), "suppressive fire")
+    fired = min(rounds, loaded)
+    roll = dice.roll(100, "suppressive fire d100")
+    lines = [
+        f"{c['name']} lays suppressive fire with {weapon['name']} ({fired} rounds), "
+        f"skill {s_eff}, X = {x}"
+    ]
+    ops: list[Json] = []
+    results: dict[str, str] = {}
+    hits: list[Json] = []
+    if malfunctions(roll, weapon.get("mal")):
+        ops.append(
+            {"op": "weapon", "id": c["id"], "weapon": weapon["key"], "key": "jammed", "value": True}
+        )
+        lines.append(f"d100 = {roll} >= malfunction {weapon['mal']}: the weapon jams")
+        ops += turn_ops(c["id"], cards)
+        return [
+            make_event(
+                "suppression.resolved",
+                ops,
+                lines,
+                dice,
+                attacker=c["id"],
+                results={t["id"]: "malfunction" for t in targets},
+                hits=[],
+                x=x,
+            )
+        ]
+    ops.append({"op": "ammo", "id": c["id"], "weapon": weapon["key"], "delta": -fired})
+    wear_ops, wear_lines = silencer_wear(c, weapon, fired)  # COC-SILENCER-2
+    ops += wear_ops
+    lines += wear_lines
+    scratch = fork(state)
+    position = {cid: i for i, cid in enumerate(state["order"])}
+    current = int(state["round"])
+    lines.append(f"suppressive fire d100 = {roll}")
+    after_roll = not settings.brave_before_roll
+    for target in targets:
+        brave = bool(target["brave"]) or target["id"] in brave_override
+        chance = s_eff + x if brave else s_eff - x
+        if not brave:
+            faster = position.get(target["id"], 10**6) < position.get(c["id"], 10**6)
+            timing = settings.suppression_timing
+            applies = current + 1 if faster or timing == "next_round" else current
+            ops.append(
+                {
+                    "op": "penalty",
+                    "id": target["id"],
+                    "value": -x,
+                    "round": applies,
+                    "source": c["id"],
+                }
+            )
+            when = "next round" if applies > current else "for the rest of this round"
+            lines.append(f"{target['name']} takes cover: -{x} to attacks {when}")
+            if after_roll:  # DG-SUPP-5 (`dg.brave_before_roll = false`): it may still brave
+                offers = dict(target["round"].get("brave_offers") or {})
+                offers[c["id"]] = {
+                    "roll": roll,
+                    "chance": s_eff + x,
+                    "x": x,
+                    "round": applies,
+                    "weapon": weapon["key"],
+                    "spent": int(target["round"].get("spent", 0)),
+                    "in_line": target["id"] not in no_hit,
+                    "hit": target["id"] not in no_hit
+                    and succeeds(chance, roll, *auto_rules(state)),
+                }
+                ops.append(
+                    {
+                        "op": "set_round",
+                        "id": target["id"],
+                        "key": "brave_offers",
+                        "value": offers,
+                    }
+                )
+                lines.append(f"{target['name']} may still brave the fire after seeing the roll")
+        else:
+            lines.append(f"{target['name']} braves the fire: no penalty")
+        if target["id"] in no_hit:
+            results[target["id"]] = "out of line"
+            lines.append(f"{target['name']}: out of the line of fire, cannot be hit")
+            continue
+        if not succeeds(chance, roll, *auto_rules(state)):
+            results[target["id"]] = "miss"
+            lines.append(f"{target['name']}: {roll} vs {chance}: miss")
+            continue
+        threshold = impale_threshold(chance)
+        impale = roll <= threshold and bool(weapon.get("can_impale"))
+        results[target["id"]] = "impale" if impale else "hit"
+        note = f", impale (<= {threshold})" if impale else ""
+        lines.append(f"{target['name']}: {roll} vs {chance}: hit{note}")
+        dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
+        lines += dlines
+        ops += dops
+        if dodged:
+            results[target["id"]] = "dodged"
+            continue
+        suppression_bullets(scratch, c, weapon, target, dice, impale, ops, lines, hits)
+    lines.append(f"{fired} rounds spent, {loaded - fired} left")
+    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
+    ops += turn_ops(c["id"], cards)
+    return [
+        make_event(
+            "suppression.resolved",
+            ops,
+            lines,
+            dice,
+            attacker=c["id"],
+            results=results,
+            hits=hits,
+            x=x,
+            rounds=fired,
+            cards=cards,
+        )
+    ]
