@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.coc import messages as m
 from rules.coc.hazards import effect_name
 from rules.coc.state import current_slot, status
 from rules.core.jsonstate import copy_json
@@ -11,6 +12,9 @@ from rules.core.system import Audience
 
 Json = dict[str, Any]
 SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the hidden counter
+
+
+_LIGHTS = {"normal": m.LIGHT_NORMAL, "dim": m.LIGHT_DIM, "dark": m.LIGHT_DARK}
 
 
 def view(state: Json, audience: Audience) -> Json:
@@ -53,11 +57,13 @@ def view(state: Json, audience: Audience) -> Json:
             row["status"] = status(c)
             row["current"] = bool(slot and slot["id"] == ident)
             row["effects"] = [e["id"] for e in effects if e["target"] == ident]
+        row["status_name"] = m.STATUS[row["status"]]().to_json()
         combatants.append(row)
     return {
         "title": state["title"],
         "round": state["round"],
         "light": state["light"],
+        "light_name": _LIGHTS[state["light"]]().to_json(),
         "dark_impossible": list(state["dark_impossible"]),
         "current": slot["id"] if slot else None,
         "order": copy_json(state["order"]),

@@ -56,4 +56,4 @@ def test_the_keeper_and_a_player_see_their_own_table(farmhouse: Any, gwen: Any, 
     assert "poison (Cyanide)" in keeper
     assert "poison (Cyanide)" not in player
     assert "Mara Ostrow" in player
-    assert "fire_zone" in player  # the burning room ticks on Walsh for all to see
+    assert "a burning room" in player  # the burning room ticks on Walsh for all to see
