@@ -40,6 +40,7 @@ def test_clicking_another_friendly_stack_selects_it_and_never_moves(
 ) -> None:
     pk = fresh_scs(tabula_server)
     blue = login("player1")
+    blue.set_default_timeout(30_000)  # a shared machine can be slow to answer
     blue.goto(f"/encounters/{pk}/")
     wait_caught_up(blue)
     before = stack_hexes(blue, "blue")
@@ -63,6 +64,7 @@ def test_replay_steps_through_the_log_and_live_frames_leave_it_alone(
 ) -> None:
     pk = fresh_scs(tabula_server)
     blue = login("player1")
+    blue.set_default_timeout(30_000)  # a shared machine can be slow to answer
     blue.goto(f"/encounters/{pk}/")
     wait_caught_up(blue)
     # Two moves and the end of the phase: entries 2, 3 and 4 (entry 1 started the game).
@@ -121,6 +123,7 @@ def test_wheel_zoom_keeps_the_hex_under_the_pointer_and_survives_live_frames(
 ) -> None:
     pk = fresh_scs(tabula_server)
     blue = login("player1")
+    blue.set_default_timeout(30_000)  # a shared machine can be slow to answer
     blue.goto(f"/encounters/{pk}/")
     wait_caught_up(blue)
     hexes = blue.locator("#scs-board svg.scs-map")
@@ -143,6 +146,7 @@ def test_wheel_zoom_keeps_the_hex_under_the_pointer_and_survives_live_frames(
     blue.get_by_role("button", name="Zoom out").click()
     view = hexes.get_attribute("viewBox")
     other = login("player1")
+    other.set_default_timeout(30_000)  # a shared machine can be slow to answer
     other.goto(f"/encounters/{pk}/")
     wait_caught_up(other)
     other.locator("#scs-board .stack[data-hex='02.06']").click()
@@ -158,6 +162,7 @@ def test_keyboard_alone_selects_a_stack_and_moves_it(
 ) -> None:
     pk = fresh_scs(tabula_server)
     blue = login("player1")
+    blue.set_default_timeout(30_000)  # a shared machine can be slow to answer
     blue.goto(f"/encounters/{pk}/")
     wait_caught_up(blue)
     focused = (
@@ -197,6 +202,7 @@ def test_drag_and_drop_moves_and_escape_cancels(
 ) -> None:
     pk = fresh_scs(tabula_server)
     blue = login("player1")
+    blue.set_default_timeout(30_000)  # a shared machine can be slow to answer
     blue.goto(f"/encounters/{pk}/")
     wait_caught_up(blue)
     blue.locator("#scs-board .stack[data-hex='02.05']").click()
@@ -249,6 +255,7 @@ def test_a_step_loss_is_chosen_by_clicking_a_counter(
     pk = fresh_scs(tabula_server, rows)
     assert "READY" in tabula_server.shell(LOSS_GAME % {"pk": pk})
     blue = login("player1")
+    blue.set_default_timeout(30_000)  # a shared machine can be slow to answer
     blue.goto(f"/encounters/{pk}/")
     wait_caught_up(blue)
     blue.get_by_role("button", name="Roll 2d6").click()
@@ -262,6 +269,11 @@ def test_a_step_loss_is_chosen_by_clicking_a_counter(
     assert picker.locator("[data-loss-list]").text_content() == "B2"
     picker.locator("[data-loss-unit='B1']").click()  # owed only one: refused, says why
     assert picker.locator("[data-loss-list]").text_content() == "B2"
+    # The CRT is one click away, its column of this combat marked.
+    blue.get_by_text("Charts: combat results, terrain effects, result codes").click()
+    column = blue.locator(".scs-combat .scs-column").text_content()
+    assert blue.locator(".scs-charts .crt thead th.current").text_content() == column
+    assert blue.locator(".scs-charts dt", has_text="DL1o1").is_visible()
     screenshot(blue, "loss-chosen")
     submit.click()
     blue.locator("#event-log > li.event", has_text="B2").last.wait_for()
@@ -307,6 +319,7 @@ def test_mech_tokens_differ_the_gms_acting_mech_shows_its_squares_cards_and_drag
     out = tabula_server.shell(FRESH_MECH)
     pk = int(next(line for line in out.splitlines() if line.startswith("ENCOUNTER")).split()[1])
     gm = login("gm")
+    gm.set_default_timeout(30_000)  # a shared machine can be slow to answer
     gm.goto(f"/encounters/{pk}/")
     wait_caught_up(gm)
     tags = gm.locator("#mech-board .token .initials").all_text_contents()

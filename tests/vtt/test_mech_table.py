@@ -231,3 +231,14 @@ def test_blue_log_does_not_name_a_hidden_mech_caught_by_a_blast(
     assert not any("Sparring Mule A" in text for text in blue)
     assert gm[0] == "Latch attacks with Cinder Pod (blast 1): Sparring Mule A"
     assert len(blue) == len(gm)
+
+
+def test_tables_show_structure_stress_and_overcharge(mech_encounter: Any, pip: Any) -> None:
+    page = _client(pip).get(f"/encounters/{mech_encounter.pk}/").content.decode()
+    assert "MECH-STRUCT-TABLE" in page
+    assert "Glancing blow" in page
+    assert "Power plant unstable" in page
+    assert "1d6+4" in page
+    assert page.count('class="token side-') == 4
+    assert "SMA</text>" in page  # the two Mules are told apart
+    assert "SMB</text>" in page

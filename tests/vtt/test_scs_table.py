@@ -253,3 +253,23 @@ def test_own_log_export_holds_only_what_the_viewer_saw(game: Any, pip: Any, rex:
         assert secret not in as_text
     client.force_login(pip)
     assert "B5" in client.get(f"/encounters/{game.pk}/log/mine.txt").content.decode()
+
+
+def test_charts_show_the_crt_the_tec_and_every_result_code(game: Any, pip: Any) -> None:
+    html = page(pip, game)
+    assert "Combat Results Table" in html
+    assert '<th scope="col">8:1</th>' in html
+    assert "Terrain Effects Chart" in html
+    assert "prohibited" in html  # marsh for mechanised units
+    for code in ("AL2", "DL1o1", "Ao1", "DE", "NE", "AL1/DL1"):
+        assert f"<dt>{code}</dt>" in html
+    assert "the defender loses 1 step; the defender retreats 1 hex or loses a step" in html
+
+
+def test_board_and_charts_read_in_chinese(game: Any, pip: Any) -> None:
+    client = Client(headers={"accept-language": "zh-hans"})
+    client.force_login(pip)
+    html = client.get(f"/encounters/{game.pk}/").content.decode()
+    assert "图表：战斗结果、地形效果、结果代码" in html
+    assert "守方损失 1 步" in html
+    assert "放大" in html  # the zoom buttons

@@ -11,6 +11,7 @@ from rules.mech.messages import TERRAIN
 from rules.mech.tables import overcharge_expr
 from rules.mech.view import reach
 from vtt.encounters.fragments import action_forms
+from vtt.tables.mech_charts import charts
 from vtt.words import say
 
 CELL = 34  # SVG units per square
@@ -316,6 +317,7 @@ def board_context(
             "scans": view.get("scans", []),
             "winner": standing[0] if len(standing) == 1 else None,
             "grapples": grapples,
+            "charts": charts(view.get("settings") or {}),
         },
     }
     return context

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.core.system import Audience
 from rules.geometry.hex import HexGrid
+from vtt.tables.scs_charts import charts
 
 R = 30.0  # hex circumradius in SVG units
 MARGIN = 8.0
@@ -341,6 +342,7 @@ def board_context(
             "setup_areas": setup_areas,
             "ezoc": ezoc_cells,
             "retreat_cells": retreat_cells,
+            "charts": charts(str(view["scenario"].get("id", ""))),
             "combat_rows": combat_rows,
             "loss_cards": loss_cards,
             "turns": turns,
