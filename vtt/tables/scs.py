@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.core.system import Audience
 from rules.geometry.hex import HexGrid
+from vtt.tables.numbers import mixed
 from vtt.tables.scs_charts import charts
 
 R = 30.0  # hex circumradius in SVG units
@@ -47,22 +48,6 @@ def _corners(x: float, y: float, r: float = R) -> list[tuple[float, float]]:
 
 def _points(corners: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
-
-
-VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
-
-
-def mixed(value: Any) -> str:
-    """A fraction as a reader writes it: "7/2" -> "3½", "1/3" -> "⅓", "4" -> "4"."""
-    text = str(value)
-    numerator, slash, denominator = text.partition("/")
-    if not slash or not numerator.lstrip("-").isdigit() or not denominator.isdigit():
-        return text
-    whole, part = divmod(int(numerator), int(denominator))
-    if part == 0:
-        return str(whole)
-    glyph = VULGAR.get((part, int(denominator)), f" {part}/{denominator}")
-    return f"{whole or ''}{glyph}".strip()
 
 
 # The size mark over the unit symbol, read from the last word of the unit's name: the scenario

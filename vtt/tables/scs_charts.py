@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from rules.scs.crt import Result, SideResult
 from rules.scs.scenario import Scenario, load_scenario
+from vtt.tables.numbers import mixed
 
 # Words of the scenario files that readers see in the charts.
 WORDS = {
@@ -104,8 +105,6 @@ def _combat_effects(effects: list[dict[str, Any]]) -> str:
 
 
 def _mp(value: Any) -> str:
-    from vtt.tables.scs import mixed  # the board's own fraction format ("½")
-
     return _("prohibited") if value == "P" else mixed(value)
 
 
