@@ -210,6 +210,8 @@ def _shown(value: Any) -> Any:
 
 
 def _leaf(spec: Spec, path: str, value: Any, errors: Mapping[str, str]) -> Leaf:
+    if value is None and spec.entry is not None and spec.kind in ("choice", "bool"):
+        value = spec.entry.default
     choices: list[tuple[str, str]] = []
     if spec.entry is not None and spec.kind == "choice":
         choices = [
