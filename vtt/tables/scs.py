@@ -11,8 +11,10 @@ from django.utils.translation import gettext_lazy
 
 from rules.core.system import Audience
 from rules.geometry.hex import HexGrid
+from rules.scs.actions.common import phase_name
 from vtt.tables.numbers import mixed
 from vtt.tables.scs_charts import charts
+from vtt.words import say
 
 R = 30.0  # hex circumradius in SVG units
 MARGIN = 8.0
@@ -309,6 +311,7 @@ def board_context(
             "phase": phase,
             "current": view["player"] == side and view["phase"] == phase,
             "name": view["scenario"]["side_names"].get(side, side),
+            "label": say(phase_name(phase)),
         }
         for side in order
         for phase in PHASES
