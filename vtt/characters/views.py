@@ -19,9 +19,10 @@ from rules.core.system import GameSystem
 from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import me, member_campaign
 from vtt.characters import sheet_form
-from vtt.characters.forms import CharacterForm
+from vtt.characters.forms import MAX_JSON_CHARS, MAX_JSON_DEPTH, CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
+from vtt.safejson import storable, too_deep
 from vtt.words import say
 
 
@@ -46,6 +47,15 @@ class SheetEditor:
         """The validated sheet the request describes, or None with the errors noted."""
         if "use_json" in post or not self.has_form:
             self.json_text = post.get("sheet", "")
+            # checked before json.loads (a few thousand brackets exhaust its recursion)
+            if len(self.json_text) > MAX_JSON_CHARS:
+                self._refuse(
+                    "sheet", _("At most %(n)d characters of JSON.") % {"n": MAX_JSON_CHARS}
+                )
+                return None
+            if too_deep(self.json_text, MAX_JSON_DEPTH):
+                self._refuse("sheet", _("The JSON is nested too deeply."))
+                return None
             try:
                 raw = json.loads(self.json_text)
             except ValueError as exc:
@@ -54,10 +64,16 @@ class SheetEditor:
             if not isinstance(raw, dict):
                 self._refuse("sheet", _("The sheet must be a JSON object."))
                 return None
+            if not storable(raw):
+                self._refuse("sheet", _("Text may not contain NUL or invalid characters."))
+                return None
         else:
             raw = sheet_form.read_sheet(self.specs, post, self.base)
         if name and (self.system.sheet_schema is None or _has_name(self.system)):
             raw["name"] = name
+        if not storable(raw):  # NUL and lone surrogates cannot be stored: refused, not a 500
+            self._refuse("sheet", _("Text may not contain NUL or invalid characters."))
+            return None
         self.shown = raw
         self.sheet = raw
         try:
