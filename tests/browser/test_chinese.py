@@ -30,8 +30,7 @@ KNOWN = {
     " weapon kinds (melee, firearm)",
     "mech.": "engine log lines not yet messages (Round 1: Latch starts its turn), weapon tags"
     " (heavy, range, kinetic, armour piercing)",
-    "scs.": "engine log lines not yet messages (Red has finished setting up), the turn track's"
-    " phase chips (Blue movement), seat side ids",
+    "scs.": "unit ids on the counters and in the forms (B1, R7), seat side ids (blue)",
 }
 KNOWN["dg."] = (
     "engine log lines not yet messages (Round 1; Serge: initiative), condition badges (conscious),"

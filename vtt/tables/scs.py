@@ -335,6 +335,7 @@ def board_context(
             "loss_cards": loss_cards,
             "turns": turns,
             "phases": phases,
+            "phase_label": say(phase_name(view["phase"])),
             "combat": combat,
             "viewer": viewer,
             "control": control,
