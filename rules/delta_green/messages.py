@@ -224,3 +224,24 @@ TERMS = [
     *FIRES.values(),
     *POISON_EFFECTS.values(),
 ]
+
+# A combatant's state and conditions as badges name them (DG-WOUND-*, DG-DMG-*).
+STATUS_NAMES = {
+    "conscious": Message("dg.status.conscious", "conscious"),
+    "unconscious": Message("dg.status.unconscious", "unconscious"),
+    "dying": Message("dg.status.dying", "dying"),
+    "dead": Message("dg.status.dead", "dead"),
+}
+CONDITION_NAMES = {
+    "arm_disabled": Message("dg.condition.arm_disabled", "arm disabled"),
+    "leg_disabled": Message("dg.condition.leg_disabled", "leg disabled"),
+    "bleeding": Message("dg.condition.bleeding", "bleeding"),
+    "dead": Message("dg.condition.dead", "dead"),
+    "helpless": Message("dg.condition.helpless", "helpless"),
+    "incapacitated": Message("dg.condition.incapacitated", "incapacitated"),
+    "maimed": Message("dg.condition.maimed", "maimed"),
+    "prone": Message("dg.condition.prone", "prone"),
+    "severed": Message("dg.condition.severed", "severed"),
+    "unconscious": Message("dg.condition.unconscious", "unconscious"),
+}
+TERMS += [*STATUS_NAMES.values(), *CONDITION_NAMES.values()]

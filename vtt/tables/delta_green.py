@@ -7,7 +7,9 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.delta_green import SYSTEM
+from rules.delta_green.messages import CONDITION_NAMES, STATUS_NAMES
 from vtt.encounters.fragments import action_forms
+from vtt.words import say
 
 # The body diagram (viewBox 0 0 100 200); the agent's right is the viewer's left.
 SHAPES: dict[str, dict[str, Any]] = {
@@ -71,7 +73,13 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
         "hp_max": hp_max,
         "hp_pct": max(0, min(100, round(100 * hp / hp_max))),
         "status": derived["status"],
+        "status_name": say(STATUS_NAMES[derived["status"]]()),
         "conditions": [k for k in derived["conditions"] if ":" not in k],
+        "condition_names": [
+            (k, say(CONDITION_NAMES[k]()) if k in CONDITION_NAMES else k)
+            for k in derived["conditions"]
+            if ":" not in k
+        ],
         "vest": derived["vest"],
         "parts": parts,
         "locations_on": bool(c["sheet"].get("hit_locations", True)) and locations_setting,
