@@ -7,8 +7,9 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, str_param
-from rules.core.system import Action, Event, Json
+from rules.core.system import Action, Event, Json, said
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     cards_left,
@@ -38,7 +39,15 @@ def combatant_at(state: Mapping[str, Any], cid: str) -> Json:
     return result
 
 
+def said_event(kind: str, ops: list[Json], line: Msg, dice: Dice, **payload: Any) -> Event:
+    """An event whose log line is a message (`said`), with the dice rolled for it."""
+    records = tuple(dice.records)
+    dice.records.clear()
+    return said(kind, line, {"ops": ops, **payload}, records)
+
+
 def make_event(kind: str, ops: list[Json], lines: list[str], dice: Dice, **payload: Any) -> Event:
+    """An event whose log lines are still finished English (joined with "; ")."""
     records = tuple(dice.records)
     dice.records.clear()
     return Event(

@@ -216,9 +216,44 @@ POISON_EFFECTS = {
 }
 NO_COMBATANT = Message("dg.refused.no_combatant", "there is no combatant '{cid}'")
 
+
+# --- log lines (declarations) --------------------------------------------------------------------
+AIMED_SHOT_DECLARED = Message(
+    "dg.log.aimed_shot_declared", "{name} will take an aimed shot at the {location} next round"
+)
+FLAG_SET = Message("dg.log.flag_set", "{name}: {flag} {value} ({rule})")
+FLAGS = {"brave": Message("dg.flag.brave", "brave"), "dodge": Message("dg.flag.dodge", "dodge")}
+ON = Message("dg.flag.on", "on")
+OFF = Message("dg.flag.off", "off")
+PARRY_DECLARED = Message("dg.log.parry_declared", "{name} will parry {attacker}")
+GRAPPLE_PARRY_DECLARED = Message(
+    "dg.log.grapple_parry_declared", "{name} will parry {attacker} by grappling"
+)
+LOCATED = Message(
+    "dg.log.located", "{name} looks for {target}: {skill} d100 = {roll} vs {chance}: {verdict}"
+)
+FINDS = Message("dg.log.finds", "finds {target}")
+SEES_NOTHING = Message("dg.log.sees_nothing", "sees nothing")
+
+# --- refusals (declarations) ---------------------------------------------------------------------
+AIM_BEFORE_ROUND = Message(
+    "dg.refused.aim_before_round", "declare an aimed shot before the GM starts the round"
+)
+UNKNOWN_LOCATION = Message("dg.refused.unknown_location", "unknown location '{location}'")
+AIM_NEEDS_FIREARM = Message("dg.refused.aim_needs_firearm", "an aimed shot needs a firearm in hand")
+PARRY_IN_ROUND = Message("dg.refused.parry_in_round", "declare a parry once the round has started")
+ONE_PARRY = Message("dg.refused.one_parry", "one parry per round")
+NO_PARRY_AIMING = Message("dg.refused.no_parry_aiming", "no parry while precision aiming")
+ONLY_GM_GRANTS = Message("dg.refused.only_gm_grants", "after creation only the GM grants edges")
+EDGES_BETWEEN_ROUNDS = Message("dg.refused.edges_between_rounds", "edges are bought between rounds")
+LOCATE_WITH = Message("dg.refused.locate_with", "locate with spot_hidden or idea")
+ALREADY_SEES = Message("dg.refused.already_sees", "{name} can already see {target}")
+ONE_LOCATE = Message("dg.refused.one_locate", "one locating roll per target a round")
+
 # Terms kept in tables by key; listed so the catalogue holds them.
 TERMS = [
     *LOCATION_NAMES.values(),
+    *FLAGS.values(),
     *LIGHTS.values(),
     *ACID_GRADES.values(),
     *FIRES.values(),

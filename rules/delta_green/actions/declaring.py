@@ -11,18 +11,18 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green import messages as m
 from rules.delta_green.combat import (
     auto_rules,
     skill,
 )
 from rules.delta_green.edges import edge_ops
-from rules.delta_green.engine import combatant_at, make_event, target_of
+from rules.delta_green.engine import combatant_at, make_event, said_event, target_of
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     weapon_of,
 )
 from rules.delta_green.tables import (
-    LOCATION_NAMES,
     LOCATIONS,
 )
 
@@ -31,16 +31,16 @@ def declare_aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-CALLED-1: declared before initiative; the round's rank becomes half DEX + die."""
     c = combatant_at(state, action.actor)
     if state["phase"] == "in_round":
-        raise IllegalAction("declare an aimed shot before the GM starts the round", "DG-CALLED-1")
+        raise IllegalAction.of(m.AIM_BEFORE_ROUND(), "DG-CALLED-1")
     loc = str_param(action.params, "location")
     if loc not in LOCATIONS:
-        raise IllegalAction(f"unknown location {loc!r}", "DG-LOC-1")
+        raise IllegalAction.of(m.UNKNOWN_LOCATION(location=loc), "DG-LOC-1")
     held = c["in_hand"]
     if not held or weapon_of(c, held)["kind"] != "firearm":
-        raise IllegalAction("an aimed shot needs a firearm in hand", "DG-CALLED-1")
+        raise IllegalAction.of(m.AIM_NEEDS_FIREARM(), "DG-CALLED-1")
     ops = [{"op": "set", "id": c["id"], "key": "called", "value": loc}]
-    text = f"{c['name']} will take an aimed shot at the {LOCATION_NAMES[loc]} next round"
-    return [make_event("aimed_shot.declared", ops, [text], dice, actor=c["id"], location=loc)]
+    line = m.AIMED_SHOT_DECLARED(name=c["name"], location=m.LOCATION_NAMES[loc]())
+    return [said_event("aimed_shot.declared", ops, line, dice, actor=c["id"], location=loc)]
 
 
 def set_flag(key: str, kind: str, rule: str) -> Callable[[Json, Action, Dice], list[Event]]:
@@ -50,8 +50,9 @@ def set_flag(key: str, kind: str, rule: str) -> Callable[[Json, Action, Dice], l
         c = combatant_at(state, action.actor)
         value = bool_param(action.params, "value", True)
         ops = [{"op": "set", "id": c["id"], "key": key, "value": value}]
-        text = f"{c['name']}: {key.replace('_', ' ')} {'on' if value else 'off'} ({rule})"
-        return [make_event(kind, ops, [text], dice, actor=c["id"], value=value)]
+        flag = m.FLAGS[key]()
+        line = m.FLAG_SET(name=c["name"], flag=flag, value=(m.ON if value else m.OFF)(), rule=rule)
+        return [said_event(kind, ops, line, dice, actor=c["id"], value=value)]
 
     return resolver
 
@@ -61,28 +62,29 @@ def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = combatant_at(state, action.actor)
     attacker = combatant_at(state, str_param(action.params, "attacker"))
     if state["phase"] != "in_round":
-        raise IllegalAction("declare a parry once the round has started", "COC-PARRY-3")
+        raise IllegalAction.of(m.PARRY_IN_ROUND(), "COC-PARRY-3")
     if c["round"].get("parried"):
-        raise IllegalAction("one parry per round", "COC-PARRY-2")
+        raise IllegalAction.of(m.ONE_PARRY(), "COC-PARRY-2")
     aim = c.get("aim")
     if aim and aim.get("state") == "aiming":
-        raise IllegalAction("no parry while precision aiming", "DG-AIM-1")
+        raise IllegalAction.of(m.NO_PARRY_AIMING(), "DG-AIM-1")
     grapple = bool_param(action.params, "grapple")  # COC-PARRY-9
     ops = [
         {"op": "set", "id": c["id"], "key": "parry_vs", "value": attacker["id"]},
         {"op": "set", "id": c["id"], "key": "parry_grapple", "value": grapple},
     ]
-    text = f"{c['name']} will parry {attacker['name']}" + (" by grappling" if grapple else "")
-    return [make_event("parry.declared", ops, [text], dice, actor=c["id"], attacker=attacker["id"])]
+    said_as = m.GRAPPLE_PARRY_DECLARED if grapple else m.PARRY_DECLARED
+    line = said_as(name=c["name"], attacker=attacker["name"])
+    return [said_event("parry.declared", ops, line, dice, actor=c["id"], attacker=attacker["id"])]
 
 
 def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-0 (`dg.edge_purchase = "any_time"`): an agent buys an edge between rounds."""
     c = combatant_at(state, action.actor)
     if settings_of(state).edge_purchase != "any_time":
-        raise IllegalAction("after creation only the GM grants edges", "DG-EDGE-0")
+        raise IllegalAction.of(m.ONLY_GM_GRANTS(), "DG-EDGE-0")
     if state["phase"] == "in_round":
-        raise IllegalAction("edges are bought between rounds", "DG-EDGE-0")
+        raise IllegalAction.of(m.EDGES_BETWEEN_ROUNDS(), "DG-EDGE-0")
     ops, what = edge_ops(c, str_param(action.params, "edge"), True)
     return [make_event("edge.bought", ops, [f"{c['name']} buys {what}"], dice, target=c["id"])]
 
@@ -93,12 +95,14 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     target = target_of(state, action.params)
     which = str_param(action.params, "skill", "spot_hidden")
     if which not in ("spot_hidden", "idea"):
-        raise IllegalAction("locate with spot_hidden or idea", "COC-CONCEAL-1")
+        raise IllegalAction.of(m.LOCATE_WITH(), "COC-CONCEAL-1")
     if c["id"] not in target.get("hidden_from", ()):
-        raise IllegalAction(f"{c['name']} can already see {target['name']}", "COC-CONCEAL-1")
+        raise IllegalAction.of(
+            m.ALREADY_SEES(name=c["name"], target=target["name"]), "COC-CONCEAL-1"
+        )
     tried = list(c["round"].get("located", []))
     if state["phase"] == "in_round" and target["id"] in tried:
-        raise IllegalAction("one locating roll per target a round", "COC-CONCEAL-1")
+        raise IllegalAction.of(m.ONE_LOCATE(), "COC-CONCEAL-1")
     chance = skill(c, which)
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100 (locate)")
     ok = succeeds(chance, roll, *auto_rules(state))
@@ -108,10 +112,17 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     if ok:
         rest = [cid for cid in target["hidden_from"] if cid != c["id"]]
         ops.append({"op": "set", "id": target["id"], "key": "hidden_from", "value": rest})
-    verdict = f"finds {target['name']}" if ok else "sees nothing"
-    text = f"{c['name']} looks for {target['name']}: {which} d100 = {roll} vs {chance}: {verdict}"
+    verdict = m.FINDS(target=target["name"]) if ok else m.SEES_NOTHING()
+    line = m.LOCATED(
+        name=c["name"],
+        target=target["name"],
+        skill=which,
+        roll=roll,
+        chance=chance,
+        verdict=verdict,
+    )
     return [
-        make_event(
-            "target.located", ops, [text], dice, actor=c["id"], target=target["id"], success=ok
+        said_event(
+            "target.located", ops, line, dice, actor=c["id"], target=target["id"], success=ok
         )
     ]

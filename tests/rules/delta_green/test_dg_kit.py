@@ -54,3 +54,15 @@ def test_a_bad_sheet_value_is_refused_naming_the_field(sheet: dict[str, Any], fi
 def test_the_sheet_schema_is_what_the_system_declares() -> None:
     assert SYSTEM.sheet_schema.entry("dex").min == 1
     assert SYSTEM.settings_schema.entry("dg.walk_m").min == 0
+
+
+def test_declarations_say_their_lines_as_messages() -> None:
+    from rules.core.dice import SeededDice
+    from rules.core.system import Action
+
+    state = SYSTEM.start(SYSTEM.demo())
+    events = SYSTEM.resolve(state, Action("set_dodge", "serge", {"value": "on"}), SeededDice(1))
+    assert events[0].text == "Serge: dodge on (DG-AUTO-1)"
+    assert events[0].msg is not None
+    assert events[0].msg.id == "dg.log.flag_set"
+    assert SYSTEM.messages.render(events[0].msg) == events[0].text
