@@ -32,8 +32,10 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
         current = _current(gm)
         if current == "serge":
             break
+        # Forms are headed by the actor's name; the hidden inputs say which actor and kind.
         gm.locator(
-            f"form[aria-label='{current}: Pass (turn a card down)'] button[type=submit]"
+            f"form.action:has(input[name=actor][value='{current}'])"
+            ":has(input[name=kind][value='pass']) button[type=submit]"
         ).click()
         gm.wait_for_function(
             "old => document.querySelector('.dg-board').dataset.current !== old", arg=current
@@ -42,7 +44,7 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
 
     # The player picks the walking spray at the first cultist and sees the exact odds first.
     player.locator(".dg-board[data-current='serge']").wait_for()
-    burst = player.locator("form[aria-label^='serge: Burst (M-60']")
+    burst = player.locator("form[aria-label^='Serge: Burst (M-60']")
     burst.locator("select[name=mode]").select_option("100")
     burst.locator("select[name=target]").select_option("cultist1")
     burst.locator("input[name=walking]").check()
