@@ -15,8 +15,9 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from rules.core.errors import SheetError
-from rules.core.schema import Entry, Schema
+from rules.core.schema import Entry, Schema, same_value
 from rules.core.system import GameSystem
+from vtt.characters.forms import ReadableJSONField
 from vtt.words import say
 
 
@@ -79,18 +80,27 @@ def field_for(entry: Entry, initial: Any) -> forms.Field:
             for c in entry.choices
         ]
         field = forms.ChoiceField(choices=options, initial=_choice_key(initial), **common)
+    elif entry.kind in ("record", "list"):
+        # a free table or list (costs by kind, a location table): edited as JSON
+        field = ReadableJSONField(initial=initial, required=False, **common)
+        field.widget.attrs.update({"rows": 4, "spellcheck": "false"})
     elif entry.kind == "bool":
         field = forms.BooleanField(required=False, initial=bool(initial), **common)
     elif entry.kind == "int":
         field = forms.IntegerField(
             initial=initial,
+            required=entry.default is not None,
             min_value=None if entry.min is None else int(entry.min),
             max_value=None if entry.max is None else int(entry.max),
             **common,
         )
     elif entry.kind == "number":
         field = forms.FloatField(
-            initial=initial, min_value=entry.min, max_value=entry.max, **common
+            initial=initial,
+            min_value=entry.min,
+            max_value=entry.max,
+            required=entry.default is not None,
+            **common,
         )
     else:  # text and fractions ("1/2") are typed as text; the schema checks them
         field = forms.CharField(initial=initial, max_length=entry.max_length, **common)
@@ -156,5 +166,7 @@ class SchemaForm(forms.Form):
     def changed_keys(self) -> set[str]:
         """The keys whose stored value differs from the rule book's default."""
         return {
-            e.key for e in self.schema.entries if self.current.get(e.key, e.default) != e.default
+            e.key
+            for e in self.schema.entries
+            if not same_value(self.current.get(e.key, e.default), e.default)
         }

@@ -101,6 +101,8 @@ def _fraction(entry: Entry, value: Any, path: str) -> Any:
     except (ValueError, ZeroDivisionError):
         raise entry.fail(path, FRACTION()) from None
     _bounds(entry, number, path)
+    if isinstance(value, str) and number.denominator == 1 and "/" not in value:
+        return int(number)  # "2" typed in a form is the whole number 2
     return value
 
 
@@ -152,8 +154,10 @@ def _list(entry: Entry, value: Any, path: str) -> list[Any]:
 
 
 def _record(entry: Entry, value: Any, path: str) -> dict[str, Any]:
-    if entry.item is None:
-        raise entry.fail(path, AN_OBJECT())
+    if entry.item is None:  # a free table (costs by kind, a d10 location table): any object
+        if not isinstance(value, Mapping):
+            raise entry.fail(path, AN_OBJECT())
+        return dict(value)
     return entry.item.validate(value, path)
 
 
@@ -329,3 +333,16 @@ def legacy_settings(schema: Schema) -> tuple[Any, ...]:
         )
         for entry in schema.entries
     )
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two setting values are the same choice (a list and a tuple of equal items are)."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return [plain(v) for v in value]
+        if isinstance(value, Mapping):
+            return {str(k): plain(v) for k, v in value.items()}
+        return value
+
+    return bool(plain(a) == plain(b))

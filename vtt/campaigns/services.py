@@ -97,6 +97,7 @@ def remove_member(campaign_id: int, user_id: int, member_id: int) -> None:
 def save_settings(campaign_id: int, user_id: int, values: dict[str, Any]) -> Campaign:
     """The GM stores chosen values for the system's settings; the schema refuses unknown keys
     and values out of bounds, naming the field, and nothing is stored then."""
+    from rules.core.schema import same_value
     from vtt.schema_forms import settings_schema_of
 
     require_gm(campaign_id, user_id)
@@ -107,6 +108,6 @@ def save_settings(campaign_id: int, user_id: int, values: dict[str, Any]) -> Cam
     checked = schema.validate({**stored, **values})
     defaults = schema.defaults()
     # Only the choices that differ from the rule book are kept, so the page can show just those.
-    campaign.settings = {k: v for k, v in checked.items() if v != defaults.get(k)}
+    campaign.settings = {k: v for k, v in checked.items() if not same_value(v, defaults.get(k))}
     campaign.save(update_fields=["settings"])
     return campaign
