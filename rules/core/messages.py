@@ -78,7 +78,7 @@ class Msg:
         """The message in English, from its own declaration (and its parameters' declarations)."""
         if self.source is None:
             return CORE.render(self)
-        return Catalogue([self.source]).render(self)
+        return _SOURCES.render(self)  # an empty catalogue: each message says itself
 
     def __str__(self) -> str:
         return self.english()
@@ -152,6 +152,11 @@ class Catalogue:
             return english(message.id, message.english, message.plural, count).format_map(values)
 
     def _value(self, value: Any, translate: Translate) -> str:
+        kind = type(value)
+        if kind is str:  # the common cases first: names and whole numbers
+            return value  # type: ignore[no-any-return]
+        if kind is int:
+            return str(value)
         if isinstance(value, Msg):
             return self.render(value, translate)
         if isinstance(value, list | tuple):
@@ -218,3 +223,4 @@ def text(value: str) -> Msg:
 # The core's own messages: the plain-text wrapper of old log lines and notes, and the separator.
 TEXT = Message("core.text", "{text}")
 CORE = Catalogue([TEXT, LIST_SEPARATOR])
+_SOURCES = Catalogue([])
