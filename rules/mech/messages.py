@@ -360,7 +360,9 @@ SET_CORE_POWER = Message("mech.setting.core_power", "CP")
 SET_CORE_POWER_CORE_POWER_1_PER_FRAME = Message(
     "mech.setting.core_power.core_power_1_per_frame", "core power 1 per frame"
 )
-SET_STRESS_REPAIR = Message("mech.setting.stress_repair", "加压伤害 (repairs)")
+SET_STRESS_REPAIR = Message(
+    "mech.setting.stress_repair", "What repairs of 'overcharge damage' restore"
+)
 SET_STRESS_REPAIR_STRESS_DAMAGE = Message(
     "mech.setting.stress_repair.stress_damage", "stress damage"
 )
