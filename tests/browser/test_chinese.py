@@ -24,8 +24,8 @@ DEMOS = {
 # What a system's table still shows in English (found by this test on 2026-12-02); each system's
 # case fails loudly (strict) once it is clean, so its entry here is removed then.
 KNOWN = {
-    "coc.": "status and light keys (ok, normal), override field keys (hp, san, ko_rounds), the"
-    " poison table's names",
+    "coc.": "override field keys (hp, san, ko_rounds), the poison table's names (Cyanide),"
+    " side ids (investigators)",
     "ace.": "skill keys in the check form (athletics, attr:con), die purposes (initiative),"
     " weapon kinds (melee, firearm)",
     "mech.": "engine log lines not yet messages (Round 1: Latch starts its turn), weapon tags"
@@ -33,9 +33,8 @@ KNOWN = {
     "scs.": "unit ids on the counters and in the forms (B1, R7), seat side ids (blue)",
 }
 KNOWN["dg."] = (
-    "engine log lines not yet messages (Round 1; Serge: initiative), condition badges (conscious),"
-    " hit locations and vest names on the sheet (right leg, Level II vest), skill keys in the skill"
-    " form (dodge, firearms)"
+    "engine log lines not yet messages (Round 1; Serge: initiative), hit locations and vest"
+    " names on the sheet (right leg, Level II vest), skill keys in the skill form (dodge, firearms)"
 )
 SYSTEMS = [
     pytest.param(prefix, marks=pytest.mark.xfail(strict=True, reason=KNOWN[prefix]))
@@ -62,7 +61,7 @@ _NOT_WORDS = (
 
 def _content(tabula_server: LiveStack, system: str) -> set[str]:
     """The words a group writes, not the product: every text of the demo encounter's setup, the
-    names in its state (a scenario's units), its campaign's name and its characters' sheets."""
+    ids and names in its state (a scenario's units), its campaign's name and characters' sheets."""
     out = tabula_server.shell(
         "import json\n"
         "from vtt.encounters.models import Encounter\n"
@@ -76,7 +75,7 @@ def _content(tabula_server: LiveStack, system: str) -> set[str]:
         "walk(e.setup)\n"
         "def names(v):\n"
         "    if isinstance(v, dict):\n"
-        "        texts.extend(str(v[k]) for k in ('name', 'title') if isinstance(v.get(k), str))\n"
+        "        texts.extend(v[k] for k in ('id', 'name', 'title') if isinstance(v.get(k), str))\n"
         "        [names(w) for w in v.values()]\n"
         "    elif isinstance(v, list): [names(w) for w in v]\n"
         "names(e.state)\n"
