@@ -260,7 +260,7 @@ TERMS = [
     *POISON_EFFECTS.values(),
 ]
 
-# A combatant's state and conditions as badges name them (DG-WOUND-*, DG-DMG-*).
+# A combatant's state and conditions as badges name them (DG-WOUND-2).
 STATUS_NAMES = {
     "conscious": Message("dg.status.conscious", "conscious"),
     "unconscious": Message("dg.status.unconscious", "unconscious"),
