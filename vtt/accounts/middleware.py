@@ -26,9 +26,12 @@ class ProfileLanguageMiddleware:
                 or ""
             )
         if chosen:
-            translation.activate(chosen)
             request.LANGUAGE_CODE = chosen
-        response = self.get_response(request)
+            # for this request only: the thread's language is given back afterwards
+            with translation.override(chosen):
+                response = self.get_response(request)
+        else:
+            response = self.get_response(request)
         if chosen and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != chosen:
             # the table's websocket reads this cookie to pick the language of its frames
             response.set_cookie(settings.LANGUAGE_COOKIE_NAME, chosen, samesite="Lax")
