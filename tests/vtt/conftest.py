@@ -83,3 +83,15 @@ def observer(django_user_model: Any, campaign: Any) -> Any:
 def fast_passwords(settings: Any) -> None:
     """Tests need logins, not strong hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked() -> Iterator[None]:
+    """Each test starts in the default language: a page requested in Chinese leaves its language
+    active in the thread (Django's LocaleMiddleware does not give it back), which would make the
+    next test's services speak Chinese."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
