@@ -9,6 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# CI replays the same property examples on every run (a red CI then means a change, not a new
+# random draw); local runs keep drawing fresh examples. A failure prints its reproduction blob.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile("ci" if os.environ.get("TABULA_CI") else "dev")
 
 # A fresh channel-layer prefix per run, so a shared Redis never mixes runs (no Django import here:
 # rules tests run without Django).

@@ -59,7 +59,7 @@ def test_a_called_shot_prompts_the_defender_and_both_see_the_result(
 
     # Both screens show the resolved head shot, without a reload.
     for page in (gm, player):
-        page.locator("#event-log > li.event", has_text=", head)").last.wait_for()
+        page.locator("#event-log > li.event", has_text="head)").last.wait_for()
         page.locator(".ace-prompt").wait_for(state="detached")
     assert gm.evaluate("window.__sameDocument === true"), "the GM's page was reloaded"
     assert (

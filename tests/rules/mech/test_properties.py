@@ -92,9 +92,10 @@ def test_random_play_keeps_every_track_in_bounds(seed: int, steps: int) -> None:
             state = SYSTEM.apply(state, event)
         entries.append(Entry(index, action, tuple(events)))
         _check_invariants(state)
-    # A run where (nearly) everything is refused would check nothing; a quarter is far below
-    # what any seed plays (about two in five at the least).
-    assert len(entries) >= steps // 4
+    # A run where (nearly) everything is refused would check nothing. Some seeds play few of
+    # their actions (measured over 400 seeds of 40 steps: 15% at the worst, most above 40%), so
+    # the floor is one in ten: far above zero, below what any seed measured plays.
+    assert len(entries) >= steps // 10
     assert fold(SYSTEM, SETUP, entries) == state  # the log replays to the same table
 
 
