@@ -9,11 +9,11 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vtt.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from vtt.dbretry import auth_stack  # noqa: E402  (needs the app registry)
 from vtt.routing import websocket_urlpatterns  # noqa: E402
 from vtt.wsserver import close_oversized_with_1009  # noqa: E402
 
@@ -28,8 +28,6 @@ if settings.VTT_SERVE_STATIC:
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": AllowedHostsOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))),
     }
 )

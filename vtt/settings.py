@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "vtt.dbretry.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "vtt.urls"

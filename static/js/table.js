@@ -48,7 +48,11 @@
         credentials: "same-origin",
         headers: { "HX-Request": "true" },
       });
-      if (!response.ok) throw new Error(`catch-up failed: ${response.status}`);
+      if (!response.ok) {
+        // 503: the database dropped its connection for a moment; ask again shortly
+        if (response.status >= 500) setTimeout(() => syncing || catchUp(), 1000);
+        throw new Error(`catch-up failed: ${response.status}`);
+      }
       const html = await response.text();
       const frame = frameOf(html);
       const seq = Number(frame?.dataset.seq || 0);

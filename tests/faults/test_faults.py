@@ -341,12 +341,6 @@ async def test_sockets_dropped_mid_stream(
     FIGURES["drop"] = await traffic(stack, encounter, sessions, drop)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open finding: after pg_terminate_backend the catch-up page /events/ answers 500 from a "
-    "dead pooled connection, and in one run of two 51 actions were still not stored 30 s later "
-    "(docs/reliability.md)",
-)
 async def test_database_connections_terminated(
     stack: LiveStack, encounter: int, sessions: dict[str, str]
 ) -> None:

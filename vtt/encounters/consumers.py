@@ -17,12 +17,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rules.core.errors import RulesError
+from vtt.dbretry import DATABASE_ERRORS, retrying
 from vtt.encounters import fragments, presence, services
 from vtt.encounters.commands import Act, Chat, Command, TooLarge, decode, parse_command
 from vtt.encounters.models import Encounter
@@ -32,10 +32,8 @@ from vtt.realtime import user_group
 
 CLOSE_FORBIDDEN = 4403  # the page does not reconnect after this code
 CLOSE_TOO_BIG = 1009
-# A dropped database connection is replaced by the next attempt (the pool checks connections):
-# these waits cover a database restart's few seconds; the key makes a retry safe.
+CLOSE_TRY_AGAIN = 1013  # the database did not answer the handshake; the page reconnects
 PAUSED_HEARTBEAT_SECONDS = 2.0
-RETRY_DELAYS = (0.1, 0.3, 0.6, 1.0, 2.0)
 LAYER_RETRY_SECONDS = 1.0
 logger = logging.getLogger(__name__)
 
@@ -50,17 +48,14 @@ def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.
 
 
 async def perform_retrying(encounter_id: int, user_id: int, command: Command) -> services.Outcome:
-    """`perform`, tried again while the database connection is being replaced; then "try again"."""
-    for delay in (*RETRY_DELAYS, None):
-        try:
-            outcome: services.Outcome = await perform(encounter_id, user_id, command)
-            return outcome
-        except (OperationalError, InterfaceError):
-            if delay is None:
-                logger.warning("the database did not answer an action", exc_info=True)
-                raise Unavailable(_("The database did not answer; try again.")) from None
-            await asyncio.sleep(delay)
-    raise AssertionError("unreachable")
+    """`perform`, tried again while the database connection is being replaced (the key makes a
+    retry safe); then "try again"."""
+    try:
+        outcome: services.Outcome = await retrying(lambda: perform(encounter_id, user_id, command))
+    except DATABASE_ERRORS:
+        logger.warning("the database did not answer an action", exc_info=True)
+        raise Unavailable(_("The database did not answer; try again.")) from None
+    return outcome
 
 
 def current_seq_sync(encounter_id: int) -> int | None:
@@ -135,10 +130,17 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             return
         self.user_id: int = user.pk
         self.language = language_of(self.scope)
-        with translation.override(self.language):
-            hello = await hello_for(
-                self.encounter_id, self.user_id, self.channel_name, self.language
-            )
+        try:
+            with translation.override(self.language):
+                hello = await retrying(
+                    lambda: hello_for(
+                        self.encounter_id, self.user_id, self.channel_name, self.language
+                    )
+                )
+        except DATABASE_ERRORS:
+            logger.warning("the database did not answer a handshake", exc_info=True)
+            await self.close(code=CLOSE_TRY_AGAIN)
+            return
         if hello is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -160,7 +162,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         await self.hub.join(self.encounter_id, self)
         if self.hub.paused:
             await self.layer_status(paused=True)
-        seq = await current_seq(self.encounter_id)
+        seq = None
+        with contextlib.suppress(*DATABASE_ERRORS):  # the first heartbeat tells instead
+            seq = await retrying(lambda: current_seq(self.encounter_id))
         if seq is not None and seq > hello.seq:
             await self.send(text_data=fragments.render_heartbeat(seq))
         self.heartbeat = asyncio.create_task(self.beat())
@@ -170,7 +174,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             await self.send(text_data=fragments.render_live(paused))
         if not paused:
-            with contextlib.suppress(OperationalError, InterfaceError):
+            with contextlib.suppress(*DATABASE_ERRORS):
                 seq = await current_seq(self.encounter_id)
                 await self.send(text_data=fragments.render_heartbeat(seq or 0))
 
@@ -185,13 +189,13 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             )
             try:
                 seq = await current_seq(self.encounter_id)
-            except (OperationalError, InterfaceError):
+            except DATABASE_ERRORS:
                 continue  # the database is away for a moment; the next beat tells
 
             if seq is None:
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
-            with contextlib.suppress(OperationalError, InterfaceError):
+            with contextlib.suppress(*DATABASE_ERRORS):
                 await refresh_presence(self.channel_name)
             await self.send(text_data=fragments.render_heartbeat(seq))
 
@@ -205,7 +209,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             if self.hub is not None:
                 await self.hub.discard_group(group, self.channel_name)
         if getattr(self, "audience_key", None) is not None:
-            with contextlib.suppress(OperationalError, InterfaceError):
+            with contextlib.suppress(*DATABASE_ERRORS):
                 await forget_presence(self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -223,7 +227,10 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 return
         if not outcome.fresh:
             # a resend: answered with the latest seq, so the page fetches anything it lacks
-            seq = await current_seq(self.encounter_id)
+            try:
+                seq = await retrying(lambda: current_seq(self.encounter_id))
+            except DATABASE_ERRORS:
+                return  # stored already; the next heartbeat brings the page up to date
             await self.send(text_data=fragments.render_heartbeat(seq or 0))
 
     async def dispatch(self, message: dict[str, Any]) -> None:

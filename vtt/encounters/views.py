@@ -171,7 +171,9 @@ def encounter_events(request: HttpRequest, encounter_id: int) -> HttpResponse:
     try:
         after = max(0, int(request.GET.get("after", "0")))
     except ValueError:
-        return HttpResponse("after must be a whole number", status=400, content_type="text/plain")
+        return HttpResponse(
+            _("after must be a whole number"), status=400, content_type="text/plain"
+        )
     html = fragments.render_events(encounter, audience, after + 1, encounter.seq)
     return HttpResponse(html)
 
