@@ -182,6 +182,9 @@ class GameSystem:
     write_back: Callable[[State, str, Mapping[str, Any]], Json] | None = None
     # ready-made characters to start from besides the demo's: [{"name": ..., "sheet": {...}}]
     templates: Callable[[], list[Json]] | None = None
+    # (action, its events) -> whether the player who sent the newest entry may take it back:
+    # the rules allow it and it revealed nothing (no die rolled, nothing hidden shown)
+    take_back: Callable[[Action, Sequence[Event]], bool] | None = None
 
     @property
     def has_preview(self) -> bool:

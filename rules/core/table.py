@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.log import REVERTED, Entry, last_revertible, reverted_indexes
-from rules.core.messages import Catalogue, Message
+from rules.core.messages import TEXT, Catalogue, Message, Msg
 from rules.core.notation import DiceExpr
 from rules.core.params import int_param, str_param
 from rules.core.probability import distribution_outcomes, fraction_text, preview
@@ -25,6 +25,9 @@ ROLLED_LABELLED = Message("table.rolled_labelled", "{actor} rolled {expr} ({labe
 SECRET_ROLL = Message("table.secret_roll", "The GM rolled dice in secret.")
 SAID = Message("table.said", "{actor}: {text}")
 UNDID = Message("table.undid", "The GM undid entry {entry}.")
+UNDID_WHAT = Message("table.undid_what", "The GM took back entry {entry}: {what}")
+TOOK_BACK = Message("table.took_back", "{player} took back entry {entry}: {what}")
+TOOK_BACK_ENTRY = Message("table.took_back_entry", "{player} took back entry {entry}.")
 NO_TABLE_ACTION = Message("table.no_action", "there is no table action {kind}")
 NO_PREVIEW = Message("table.no_preview", "{kind} has no preview")
 PREVIEW_SUMMARY = Message("table.preview", "{expr}: {low} to {high}, average {mean}")
@@ -121,11 +124,28 @@ def chat_action(actor: str, line: str) -> Action:
     return Action(SAY, actor, {"text": stripped})
 
 
-def revert_event(entry_index: int) -> Event:
-    """The `table.reverted` event of the GM's undo, taking back entry `entry_index`."""
+def revert_event(entry_index: int, what: Msg | None = None, player: str | None = None) -> Event:
+    """The `table.reverted` event taking back entry `entry_index`: by the GM, or by `player` (a
+    take-back the rules allow). `what` is the entry's public line, so the table reads what was
+    taken back; without one (nothing of it was public) the line names only the entry."""
     if entry_index < 1:
         raise IllegalAction(NO_ENTRY(entry=entry_index))
-    return said(REVERTED, UNDID(entry=entry_index), {"reverts": entry_index})
+    payload = {"reverts": entry_index}
+    if player is not None and what is not None:
+        return said(REVERTED, TOOK_BACK(player=player, entry=entry_index, what=what), payload)
+    if player is not None:
+        return said(REVERTED, TOOK_BACK_ENTRY(player=player, entry=entry_index), payload)
+    if what is not None:
+        return said(REVERTED, UNDID_WHAT(entry=entry_index, what=what), payload)
+    return said(REVERTED, UNDID(entry=entry_index), payload)
+
+
+def public_line(entry: Entry) -> Msg | None:
+    """The first line of `entry` that everyone at the table saw, if any (never a secret one)."""
+    for event in entry.events:
+        if event.audience == EVERYONE and event.text:
+            return event.msg if event.msg is not None else TEXT(text=event.text)
+    return None
 
 
 def undo(entries: Sequence[Entry], entry_index: int | None = None) -> Event:
@@ -134,12 +154,13 @@ def undo(entries: Sequence[Entry], entry_index: int | None = None) -> Event:
         target = last_revertible(entries)
         if target is None:
             raise IllegalAction(NOTHING_TO_UNDO())
-        return revert_event(target.index)
-    if entry_index not in {entry.index for entry in entries}:
+        return revert_event(target.index, public_line(target))
+    found = {entry.index: entry for entry in entries}
+    if entry_index not in found:
         raise IllegalAction(NO_ENTRY(entry=entry_index))
     if entry_index in reverted_indexes(entries):
         raise IllegalAction(ALREADY_UNDONE(entry=entry_index))
-    return revert_event(entry_index)
+    return revert_event(entry_index, public_line(found[entry_index]))
 
 
 # Every message a table action can say; each system's catalogue includes it.

@@ -9,6 +9,7 @@ from rules.core.kit import catalogue, legacy_settings
 from rules.core.system import Action, GameSystem
 from rules.mech import messages, settings
 from rules.mech.actions import ACTIONS, resolve
+from rules.mech.actions.movement import may_take_back
 from rules.mech.data import MARA, validate_sheet
 from rules.mech.demo import demo
 from rules.mech.setup import VERSION, start
@@ -52,6 +53,7 @@ SYSTEM = GameSystem(
     demo=demo,
     messages=catalogue(messages, settings, extra=messages.TERMS),
     settings_schema=settings.SCHEMA,
+    take_back=may_take_back,
 )
 
 # A typical attack for bench/rules.py: Latch's carbine shot at a sparring Mule.

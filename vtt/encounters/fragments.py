@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
 from rules.core.system import Audience
+from vtt.encounters import takeback
 from vtt.encounters.audiences import audience_for, table_audiences
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.presence import live, register
@@ -209,6 +210,7 @@ def table_context(
         "is_gm": is_gm,
         "actors": actors,
         "my_actors": mine,
+        "take_back": _take_back_name(encounter, system, audience, view, names),
     }
     module = _table_module(encounter.system)
     if module is not None and hasattr(module, "board_context"):
@@ -218,6 +220,17 @@ def table_context(
             if isinstance(form, dict) and "actor" in form:
                 form["actor_name"] = names.get(str(form["actor"]), form.get("actor_name"))
     return context
+
+
+def _take_back_name(
+    encounter: Encounter, system: Any, audience: Audience, view: Any, names: Mapping[str, str]
+) -> str | None:
+    """The name of the actor whose move this player may take back now (a button), or None."""
+    actor = takeback.offered(encounter, system, audience)
+    if actor is None:
+        return None
+    unit = (view.get("units") or {}).get(actor) if isinstance(view, Mapping) else None
+    return names.get(actor) or (str(unit.get("name")) if isinstance(unit, Mapping) else actor)
 
 
 def board_templates(key: str) -> tuple[str, str]:

@@ -22,8 +22,16 @@ from rules.core.log import TABLE_PREFIX, Entry, fold, last_revertible
 from rules.core.registry import get_system
 from rules.core.system import Action, GameSystem, said
 from rules.core.system import Event as RulesEvent
-from rules.core.table import ENDED, STARTED, chat_action, resolve_table_action
+from rules.core.table import (
+    ENDED,
+    STARTED,
+    chat_action,
+    public_line,
+    resolve_table_action,
+    revert_event,
+)
 from rules.core.table import undo as revert_of
+from vtt.accounts.models import display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
@@ -59,18 +67,7 @@ class Outcome:
 
 def rules_event(row: Event) -> RulesEvent:
     """The rules-engine Event a stored row holds."""
-    return RulesEvent.from_json(
-        {
-            "kind": row.kind,
-            "payload": row.payload,
-            "text": row.text,
-            "dice": row.dice,
-            "audience": row.audience,
-            "redacted_text": row.redacted_text,
-            "msg": row.msg,
-            "redacted_msg": row.redacted_msg,
-        }
-    )
+    return row.to_rules()
 
 
 def entries_of(encounter: Encounter) -> list[Entry]:
@@ -412,24 +409,56 @@ def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
 @_answering_a_raced_key
 @transaction.atomic
 def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
-    """The GM takes back the newest game entry: `table.reverted` is appended, state refolded."""
+    """Take back the newest game entry: `table.reverted` is appended and the state refolded.
+
+    The GM may take back any entry; a player only their own newest one, for an actor they sit at,
+    where the system's rules allow it and it revealed nothing (`GameSystem.take_back`).
+    """
     encounter = _locked(encounter_id, user_id, key)
     if (done := _answered(encounter, None)) is not None:
         return done
-    if getattr(encounter, "my_role", None) != Role.GM:
+    role = getattr(encounter, "my_role", None)
+    if role is None:
+        raise NotAllowed(_("You are not at this table."))
+    system = get_system(encounter.system)
+    if role != Role.GM and (role != Role.PLAYER or system.take_back is None):
         raise NotAllowed(_("Only the game master may do that."))
     if not encounter.is_active:
         raise NotAllowed(_("This encounter has ended."))
     entries = entries_of(encounter)
-    if last_revertible(entries) is None:
+    target = last_revertible(entries)
+    if target is None:
         raise NotAllowed(_("There is nothing to undo."))
-    revert = revert_of(entries)  # table.reverted {"reverts": index}
+    if role == Role.GM:
+        revert = revert_of(entries)  # table.reverted {"reverts": index}
+    else:
+        if not may_take_back(encounter, system, target, user_id):
+            raise NotAllowed(
+                _("Only your own last move can be taken back, before it revealed anything.")
+            )
+        player = display_name(get_user_model().objects.get(pk=user_id))
+        revert = revert_event(target.index, public_line(target), player=player)
     index = encounter.entries + 1
-    system = get_system(encounter.system)
     state = fold(system, encounter.setup, [*entries, Entry(index, None, (revert,))])
     encounter.state = system.dump(state)
     rows = _append_entry(encounter, index, [revert], user_id=user_id, key=key, action=None)
     return Outcome(encounter.pk, rows, fresh=True)
+
+
+def may_take_back(encounter: Encounter, system: GameSystem, target: Entry, user_id: int) -> bool:
+    """Whether this player may take back `target`, the newest game entry: theirs, for a seat of
+    theirs, and one the rules let a player take back (nothing rolled or revealed)."""
+    if system.take_back is None or target.action is None:
+        return False
+    sent_by = (
+        Event.objects.filter(encounter=encounter, entry=target.index)
+        .values_list("actor_id", flat=True)
+        .first()
+    )
+    seated = Seat.objects.filter(
+        encounter=encounter, user_id=user_id, actor_id=target.action.actor
+    ).exists()
+    return sent_by == user_id and seated and system.take_back(target.action, target.events)
 
 
 @transaction.atomic

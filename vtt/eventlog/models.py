@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from rules.core.system import Event as RulesEvent
 from vtt.encounters.models import Encounter
 
 
@@ -60,3 +61,18 @@ class Event(models.Model):
             raise AppendOnly(f"event #{self.seq} is already in the log; append a new event instead")
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
+
+    def to_rules(self) -> RulesEvent:
+        """The rules-engine Event this row holds."""
+        return RulesEvent.from_json(
+            {
+                "kind": self.kind,
+                "payload": self.payload,
+                "text": self.text,
+                "dice": self.dice,
+                "audience": self.audience,
+                "redacted_text": self.redacted_text,
+                "msg": self.msg,
+                "redacted_msg": self.redacted_msg,
+            }
+        )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, str_param
-from rules.core.system import Action
+from rules.core.system import EVERYONE, Action, Event
 from rules.geometry.square import distance, footprint
 from rules.mech import messages as M
 from rules.mech import state as st
@@ -244,6 +245,22 @@ def end_grapple(ctx: Ctx, grapple: Json, why: str) -> None:
         top={"grapples": rest},
         grapple=grapple["id"],
         rule="MECH-ACT-GRAPPLE-2",
+    )
+
+
+# What a standard move may say and still be taken back: it moved, and nothing else happened.
+QUIET_MOVE_KINDS = frozenset({"mech.moved", "turn.updated"})
+
+
+def may_take_back(action: Action, events: Sequence[Event]) -> bool:
+    """MECH-MOVE-UNDO: a pilot may take back their standard move while it revealed nothing: no
+    die was rolled (no opportunity attack, no fall), nobody was revealed or grappled, all public."""
+    return (
+        action.kind == "move"
+        and bool(events)
+        and all(
+            e.kind in QUIET_MOVE_KINDS and not e.dice and e.audience == EVERYONE for e in events
+        )
     )
 
 

@@ -7,11 +7,13 @@ import pytest
 from rules.core.dice import LoadedDice, RollRecord, SeededDice
 from rules.core.errors import DiceError, IllegalAction
 from rules.core.log import Entry
-from rules.core.system import GM, OBSERVER, Action, Audience, Event
+from rules.core.system import GM, OBSERVER, Action, Audience, Event, said
 from rules.core.table import (
+    SAID,
     SECRET_ROLL_TEXT,
     chat_action,
     is_table_action,
+    public_line,
     resolve_table_action,
     revert_event,
     undo,
@@ -145,3 +147,18 @@ def test_undo_of_a_chosen_entry_checks_it_exists_and_is_not_undone() -> None:
         undo(entries, 2)
     with pytest.raises(IllegalAction, match="no entry 9"):
         undo(entries, 9)
+
+
+def test_undo_names_the_public_line_it_takes_back_and_never_a_secret_one() -> None:
+    public = said("unit.moved", SAID(actor="Latch", text="moves to (4, 5)"), {})
+    secret = Event("unit.hidden", {}, text="Ghost slips into B4", audience="gm")
+    entries = [
+        Entry(1, Action("unit.move", "u"), (public,)),
+        Entry(2, Action("unit.hide", "g"), (secret,)),
+    ]
+    assert undo(entries).text == "The GM undid entry 2."  # nothing of it was public
+    assert undo(entries, 1).text == "The GM took back entry 1: Latch: moves to (4, 5)"
+    taken = revert_event(1, public_line(entries[0]), player="Pip")
+    assert taken.text == "Pip took back entry 1: Latch: moves to (4, 5)"
+    assert taken.payload == {"reverts": 1}
+    assert revert_event(2, public_line(entries[1]), player="Pip").text == "Pip took back entry 2."

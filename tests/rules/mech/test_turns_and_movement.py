@@ -8,6 +8,7 @@ import pytest
 from mech_helpers import encounter, kinds, mech, patch, play, sheet, sparring, texts, turn, u
 
 from rules.core.errors import IllegalAction, RulesError
+from rules.core.system import Action
 from rules.mech import SYSTEM
 from rules.mech.damage import fall_damage
 from rules.mech.turns import next_picks
@@ -318,3 +319,19 @@ def test_turn_events_replay_to_the_same_state() -> None:
     setup = SYSTEM.demo()
     state = SYSTEM.start(setup)
     assert kinds(play(state, "latch", "begin_turn")[1]) == ["turn.started"]
+
+
+def test_only_a_quiet_standard_move_may_be_taken_back_mech_move_undo() -> None:
+    """MECH-MOVE-UNDO: a move that rolled nothing and revealed nothing; never one that drew fire."""
+    take_back = SYSTEM.take_back
+    assert take_back is not None
+    state = encounter(mech("a", "A", 5, 5, sparring()), mech("b", "B", 6, 5), mech("c", "A", 0, 9))
+    state = turn(state, "a")
+    _, drew_fire = play(state, "a", "move", [12, 2], x=2, y=5)  # leaves b's threat: maul rolls
+    assert not take_back(Action("move", "a", {"x": 2, "y": 5}), drew_fire)
+    quiet_state = encounter(mech("a", "A", 0, 0), mech("b", "B", 19, 13))
+    quiet_state = turn(quiet_state, "a")
+    _, quiet = play(quiet_state, "a", "move", x=2, y=0)
+    assert take_back(Action("move", "a", {"x": 2, "y": 0}), quiet)
+    assert not take_back(Action("boost", "a", {"x": 2, "y": 0}), quiet)  # only the standard move
+    assert not take_back(Action("move", "a", {}), [])

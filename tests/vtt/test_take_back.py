@@ -1,0 +1,86 @@
+"""A pilot takes back their own quiet move (MECH-MOVE-UNDO); the GM's undo names what it undid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.core.system import Action
+from rules.mech import SYSTEM
+from vtt.encounters.models import Encounter
+from vtt.errors import NotAllowed
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(user: Any, encounter: Any) -> str:
+    client = Client()
+    client.force_login(user)
+    return str(client.get(f"/encounters/{encounter.pk}/").content.decode())
+
+
+@pytest.fixture
+def mech_encounter(gwen: Any, pip: Any) -> Any:
+    """The demo battle with Pip seated at Latch."""
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    campaign = create_campaign(gwen.pk, "Proving ground", "mech")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    return start_encounter(
+        campaign.pk, gwen.pk, "Skirmish", SYSTEM.demo(), {"latch": pip.pk}, "mech"
+    )
+
+
+def _latch(encounter: Any) -> dict[str, Any]:
+    unit: dict[str, Any] = Encounter.objects.get(pk=encounter.pk).state["units"]["latch"]
+    return unit
+
+
+def test_a_pilot_takes_back_their_quiet_move_and_the_table_reads_it(
+    mech_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    from vtt.encounters.services import play, undo
+
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    before = _latch(mech_encounter)
+    assert "Take back" not in _page(pip, mech_encounter)  # starting a turn is not a move
+    play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k2")
+    assert (_latch(mech_encounter)["x"], _latch(mech_encounter)["y"]) == (4, 5)
+    assert "Take back Latch's move" in _page(pip, mech_encounter)
+
+    outcome = undo(mech_encounter.pk, pip.pk, "k3")
+
+    assert _latch(mech_encounter) == before  # the square and the move left, as before it
+    line = outcome.events[0].text
+    assert line.startswith("pip took back entry 3: Latch moves to (4, 5)")
+    assert line in _page(gwen, mech_encounter)  # the GM reads what was taken back
+    assert "Take back" not in _page(pip, mech_encounter)  # once: the move is gone
+
+
+def test_only_ones_own_newest_quiet_move_can_be_taken_back(
+    mech_encounter: Any, gwen: Any, pip: Any, otto: Any
+) -> None:
+    from vtt.encounters.services import play, undo
+
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    with pytest.raises(NotAllowed, match="Only your own last move"):
+        undo(mech_encounter.pk, pip.pk, "k2")  # the newest entry is not a move
+    play(mech_encounter.pk, gwen.pk, Action("move", "latch", {"x": 4, "y": 5}), "g1")
+    with pytest.raises(NotAllowed, match="Only your own last move"):
+        undo(mech_encounter.pk, pip.pk, "k3")  # the GM moved Latch: not Pip's to take back
+    with pytest.raises(NotAllowed, match="not at this table"):
+        undo(mech_encounter.pk, otto.pk, "o1")
+    assert (_latch(mech_encounter)["x"], _latch(mech_encounter)["y"]) == (4, 5)  # unchanged
+
+
+def test_the_gms_undo_names_the_action_it_took_back(mech_encounter: Any, gwen: Any) -> None:
+    from vtt.encounters.services import play, undo
+
+    play(mech_encounter.pk, gwen.pk, Action("begin_turn", "latch"), "g1")
+    play(mech_encounter.pk, gwen.pk, Action("move", "latch", {"x": 4, "y": 5}), "g2")
+    line = undo(mech_encounter.pk, gwen.pk, "g3").events[0].text
+    assert line.startswith("The GM took back entry 3: Latch moves to (4, 5)")
