@@ -38,6 +38,7 @@ def test_we_coc_01_dynamite_bands(distance: Fraction, dice: int) -> None:
     ("distance", "dice"), [(4, 15), (5, 14), (8, 14), (12, 13), (60, 1), (61, 0)]
 )
 def test_we_coc_02_tank_shell_bands(distance: int, dice: int) -> None:
+    """WE-COC-02: a tank shell 15d6, radius 4 yd, loses a die per 4 yd, nothing beyond 60."""
     assert blast_dice(15, 4, distance) == dice
 
 
