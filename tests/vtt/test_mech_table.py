@@ -242,3 +242,24 @@ def test_tables_show_structure_stress_and_overcharge(mech_encounter: Any, pip: A
     assert page.count('class="token side-') == 4
     assert "SMA</text>" in page  # the two Mules are told apart
     assert "SMB</text>" in page
+
+
+def test_a_hidden_mech_beside_a_player_leaves_their_page_whole(
+    mech_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """Issue 16, finding 7: hiding Sparring Mule A beside Latch broke Pip's page (a 500, the
+    socket refused: `engaged` read the hidden unit's blanked square). Now it renders, unnamed."""
+    from vtt.encounters.services import play
+
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 6, "y": 5}), "k2")
+    seen = _client(pip).get(f"/encounters/{mech_encounter.pk}/").content.decode()
+    assert 'data-unit="spar_a"' in seen  # seen before it hides
+    hide = {"target": "spar_a", "condition": "hidden"}
+    play(mech_encounter.pk, gwen.pk, Action("gm_condition", "gm", hide), "g1")
+    response = _client(pip).get(f"/encounters/{mech_encounter.pk}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'data-sheet="latch"' in page
+    assert 'data-unit="spar_a"' not in page  # nothing of the hidden mech reaches Pip
+    assert _client(gwen).get(f"/encounters/{mech_encounter.pk}/").status_code == 200
