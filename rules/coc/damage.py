@@ -9,6 +9,8 @@ from rules.brp.hazards import severe_burn
 from rules.coc import messages as m
 from rules.coc.checks import d100
 from rules.coc.state import Script, cset, current_slot, settings_of, status
+from rules.core.messages import Msg
+from rules.core.system import EVERYONE, Json
 
 
 def ko_rounds(script: Script, purpose: str) -> tuple[int, int]:
@@ -23,6 +25,14 @@ def down_at(script: Script, ident: str) -> list[object]:
     """COC-ROUND-1: who falls at the rank now acting still acts at that rank (ties simultaneous)."""
     slot = current_slot(script.state)
     return cset(ident, "down_at", [script.state["round"], slot["rank"] if slot else None])
+
+
+def hp_secret(c: Json, unseen: Msg) -> tuple[str, Msg | None]:
+    """The audience and redacted line of an HP change: an investigator's HP are open to the
+    table; a creature's or NPC's are the Keeper's (and its controller's), as its sheet is."""
+    if c["side"] == "investigators":
+        return EVERYONE, None
+    return f"actor:{c['id']}", unseen
 
 
 def hurt(script: Script, ident: str, amount: int, *, burn: bool = False, shock: bool = True) -> int:
@@ -44,6 +54,7 @@ def hurt(script: Script, ident: str, amount: int, *, burn: bool = False, shock: 
         "damage.taken",
         m.DAMAGE_TAKEN(target=c["name"], damage=amount, hp=hp),
         changes,
+        *hp_secret(c, m.DAMAGE_TAKEN_UNSEEN(target=c["name"], damage=amount)),
         target=ident,
         damage=amount,
     )
@@ -129,6 +140,7 @@ def heal(script: Script, ident: str, amount: int) -> None:
         "hp.healed",
         m.HEALED(target=c["name"], amount=hp - c["hp"], hp=hp),
         changes,
+        *hp_secret(c, m.HEALED_UNSEEN(target=c["name"], amount=hp - c["hp"])),
         target=ident,
         amount=hp - c["hp"],
     )

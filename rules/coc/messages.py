@@ -191,6 +191,8 @@ UNAIMED_TARGET = Message("coc.unaimed.target", "The shot flies at {target} (COC-
 
 # --- wounds ----------------------------------------------------------------------------------
 DAMAGE_TAKEN = Message("coc.hp.lost", "{target} loses {damage} HP ({hp} left).")
+# What the investigators read of a creature's or NPC's wound: its HP are the Keeper's.
+DAMAGE_TAKEN_UNSEEN = Message("coc.hp.lost_unseen", "{target} loses {damage} HP.")
 NO_DAMAGE = Message("coc.hp.none", "{target} takes no damage.")
 UNCONSCIOUS = Message("coc.hp.unconscious", "{target} falls unconscious (COC-HP-1).")
 DYING = Message(
@@ -214,6 +216,7 @@ MEDICINE = Message(
 AID_OK = Message("coc.aid.ok", "success")
 AID_FAIL = Message("coc.aid.fail", "failure")
 HEALED = Message("coc.aid.healed", "{target} regains {amount} HP ({hp}) (COC-HEAL-1).")
+HEALED_UNSEEN = Message("coc.aid.healed_unseen", "{target} regains {amount} HP (COC-HEAL-1).")
 BURN_LUCK = Message(
     "coc.burn.luck",
     "{target}'s burns pass half the HP: Luck {roll} against {chance}% - {result} (COC-FIRE-2).",

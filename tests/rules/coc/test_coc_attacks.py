@@ -347,3 +347,25 @@ def test_a_surprised_shooter_fires_once_in_round_one() -> None:
     state, _ = act(state, "end_turn", "bob")
     with pytest.raises(IllegalAction, match="at most 1 shots"):
         act(state, "fire", "ann", weapon="revolver", target="bob", distance=8, shots=2)
+
+
+def test_a_creatures_hit_points_stay_the_keepers_in_the_log() -> None:
+    """The view hides a creature's sheet; its wound's line must not tell its HP left either."""
+    cultist = person("Cultist", kind="creature")
+    state = scene(("ann", person("Ann", dex=14)), ("cul", cultist))
+    state, _ = act(state, "next_round", "gm")
+    state, events = act(
+        state, "fire", "ann", [10, 6, 20], weapon="revolver", target="cul", distance=8
+    )
+    (wound,) = [e for e in events if e.kind == "damage.taken"]
+    assert wound.audience == "actor:cul"  # the Keeper and the creature's controller
+    assert wound.text == "Cultist loses 6 HP (6 left)."
+    assert wound.redacted_text == "Cultist loses 6 HP."
+    investigators = Audience("player", actors=frozenset({"ann"}))
+    assert not investigators.can_see(wound.audience)
+    state = scene(("ann", person("Ann", dex=14)), ("bob", person("Bob", dex=10)))
+    state, _ = act(state, "next_round", "gm")
+    state, events = act(
+        state, "fire", "ann", [10, 6, 20], weapon="revolver", target="bob", distance=8
+    )
+    assert [e.audience for e in events if e.kind == "damage.taken"] == ["all"]  # an investigator
