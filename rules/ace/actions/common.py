@@ -177,6 +177,17 @@ def event(
     return said(kind, msg, {"ops": ops, **details}, dice=dice, audience=audience, redacted=redacted)
 
 
+def unseen_audience(state: State, idents: Iterable[str]) -> str | None:
+    """ACE-STEALTH-1 for the log: who may read a line naming these combatants. None when none is
+    unnoticed; else their side (and the GM), or only the GM when they are of several sides."""
+    hidden = [state["combatants"][i] for i in idents if state["combatants"][i]["hidden"]]
+    if not hidden:
+        return None
+    sides = {c["side"] for c in hidden}
+    side = next(iter(sides))
+    return f"side:{side}" if len(sides) == 1 and side else "gm"
+
+
 def others(state: State, actor: str) -> list[Json]:
     """Every other living combatant, in table order."""
     return [c for c in state["combatants"].values() if c["id"] != actor and not c["dead"]]

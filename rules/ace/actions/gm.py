@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import damage_details, harm
-from rules.ace.actions.common import GM, Records, event, number, pick, refuse
+from rules.ace.actions.common import GM, Records, event, number, pick, refuse, unseen_audience
 from rules.ace.rolls import resolve_damage
 from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import area_defence, con_reduction, resistance
@@ -66,6 +66,8 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
             line,
             ops,
             records,
+            # ACE-STEALTH-1: an unnoticed victim is named only to its own side and the GM
+            audience=unseen_audience(state, [now["id"]]) or "all",
             damage={"target": now["id"], **damage_details(result)},
             rule="ACE-AREA-1",
         )

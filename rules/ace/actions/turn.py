@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from rules.ace import messages as m
-from rules.ace.actions.common import GM, Records, event, in_combat, is_turn, refuse
+from rules.ace.actions.common import (
+    GM,
+    Records,
+    event,
+    in_combat,
+    is_turn,
+    refuse,
+    unseen_audience,
+)
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import initiative_bonus, val
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate
-from rules.core.system import Action, Event, Json
+from rules.core.system import EVERYONE, Action, Event, Json
 
 
 def turn_start(state: State, c: Json, s: AceSettings) -> list[Op]:
@@ -80,20 +88,44 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
     for ident in ambushers:
         ops.append(["set", cpath(ident, "ambusher"), True])
     names = [state["combatants"][ident]["name"] for ident in order]
+    # ACE-STEALTH-1: unnoticed combatants are not named to the other sides, nor their dice shown
+    secret = unseen_audience(state, order)
+    seen = [state["combatants"][i]["name"] for i in order if not state["combatants"][i]["hidden"]]
     events = [
-        event("round.started", m.BEGAN(order=names), ops, records, order=order, rolled=rolled)
+        event(
+            "round.started",
+            m.BEGAN(order=names),
+            ops,
+            records,
+            audience=secret or EVERYONE,
+            redacted=m.BEGAN(order=seen) if secret else None,
+            order=order,
+            rolled=rolled,
+        )
     ]
     if ambushers:
         who = [state["combatants"][ident]["name"] for ident in ambushers]
-        events.append(event("ambush.opened", m.AMBUSH(names=who), [], rule="ACE-STEALTH-3"))
+        events.append(
+            event(
+                "ambush.opened",
+                m.AMBUSH(names=who),
+                [],
+                audience=unseen_audience(state, ambushers) or EVERYONE,
+                rule="ACE-STEALTH-3",
+            )
+        )
     first = next(
         (state["combatants"][i] for i in order if can_act(state["combatants"][i], s)), None
     )
     if first is not None:
-        events.append(
-            event("turn.started", m.TURN(name=first["name"]), turn_start(state, first, s))
-        )
+        events.append(turn_started(state, first, s))
     return events
+
+
+def turn_started(state: State, c: Json, s: AceSettings) -> Event:
+    """A combatant's turn begins; an unnoticed one's only before its own side (ACE-STEALTH-1)."""
+    audience = unseen_audience(state, [c["id"]]) or EVERYONE
+    return event("turn.started", m.TURN(name=c["name"]), turn_start(state, c, s), audience=audience)
 
 
 def next_turn_events(state: State, after: str) -> list[Event]:
@@ -118,7 +150,7 @@ def next_turn_events(state: State, after: str) -> list[Event]:
             ops = []
         c = state["combatants"][order[n % len(order)]]
         if can_act(c, s) or (c.get("grapple") or {}).get("pinned"):
-            events.append(event("turn.started", m.TURN(name=c["name"]), turn_start(state, c, s)))
+            events.append(turn_started(state, c, s))
             return events
     events.append(event("turn.started", m.NOBODY_ACTS(), [["set", ["current"], None]]))
     return events

@@ -9,6 +9,7 @@ from rules.ace.actions.stealth import overwhelmed
 from rules.ace.settings import AceSettings
 from rules.ace.stats import attack_value, defence, evasion, perception_m, weapon
 from rules.core.errors import IllegalAction
+from rules.core.system import Audience
 
 S = AceSettings()
 
@@ -191,3 +192,27 @@ def test_mental_scan_needs_all_three_conditions_and_costs_spi() -> None:
     lin["current"]["spi"] = 31
     state, _ = play(state, "scan", "lin")
     assert c(state, "lin")["scan"]["on"]
+
+
+def test_the_unnoticed_are_named_only_to_their_own_side_in_the_log() -> None:
+    """ACE-STEALTH-1: the order, the sneak attack and the ambusher's turn name Su Qing only to
+    her side and the GM; the hound's side reads an order without her, and no ambush at all."""
+    state, events = play(table(hidden=True), "begin", "gm", [5, 4])
+    side = c(state, "su")["side"]
+    hound_side = Audience("player", side=c(state, "hound")["side"], actors=frozenset({"hound"}))
+    hers = Audience("player", side=side, actors=frozenset({"su"}))
+    by_kind = {e.kind: e for e in events}
+    began = by_kind["round.started"]
+    assert "Su Qing" in began.text
+    assert hers.can_see(began.audience)
+    assert not hound_side.can_see(began.audience)
+    assert began.redacted_text is not None
+    assert "Su Qing" not in began.redacted_text
+    for kind in ("ambush.opened", "turn.started"):
+        assert hers.can_see(by_kind[kind].audience)
+        assert not hound_side.can_see(by_kind[kind].audience)
+        assert by_kind[kind].redacted_text is None
+    shown = [e.redacted_text if not hound_side.can_see(e.audience) else e.text for e in events]
+    assert not any("Su Qing" in (line or "") for line in shown)
+    _, visible = play(table(), "begin", "gm", [5, 4, 3])
+    assert all(e.audience == "all" for e in visible)  # nobody unnoticed: all public
