@@ -135,8 +135,10 @@ def secret(state: State, action: Action, dice: Dice) -> list[Event]:
 
 def reveal(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-ACT-3: the GM tells the table a secret result once it matters."""
-    n = number(action.params, "secret", 0, max(0, len(state["secrets"]) - 1))
-    if not state["secrets"] or state["secrets"][n]["revealed"]:
+    if not state["secrets"]:
+        raise refuse(m.NO_SECRET(), "ACE-ACT-3")  # before the number: there is no range to name
+    n = number(action.params, "secret", 0, len(state["secrets"]) - 1)
+    if state["secrets"][n]["revealed"]:
         raise refuse(m.NO_SECRET(), "ACE-ACT-3")
     entry = state["secrets"][n]
     c = state["combatants"][entry["actor"]]

@@ -158,6 +158,13 @@ def test_secret_checks_reach_only_the_gm_until_revealed() -> None:
     state, events = play(state, "reveal", "gm", secret=0)
     assert events[0].audience == "all"
     assert state["secrets"][0]["revealed"]
+    with pytest.raises(IllegalAction, match="no unrevealed secret"):
+        play(state, "reveal", "gm", secret=0)  # once
+
+
+def test_revealing_with_no_secret_roll_says_so() -> None:
+    with pytest.raises(IllegalAction, match="There is no unrevealed secret roll"):
+        play(table(), "reveal", "gm", secret=0)
 
 
 def test_the_gm_may_settle_a_check_without_rolling() -> None:
