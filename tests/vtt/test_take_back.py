@@ -84,3 +84,9 @@ def test_the_gms_undo_names_the_action_it_took_back(mech_encounter: Any, gwen: A
     play(mech_encounter.pk, gwen.pk, Action("move", "latch", {"x": 4, "y": 5}), "g2")
     line = undo(mech_encounter.pk, gwen.pk, "g3").events[0].text
     assert line.startswith("The GM took back entry 3: Latch moves to (4, 5)")
+
+
+def test_the_gms_seats_read_names_not_ids(mech_encounter: Any, gwen: Any) -> None:
+    page = _page(gwen, mech_encounter)
+    assert '<label for="seat-latch">Latch</label>' in page
+    assert '<label for="seat-spar_a">Sparring Mule A</label>' in page

@@ -192,6 +192,10 @@ def table_context(
     )
     rows = combatant_rows(view)
     names = {str(row["id"]): str(row.get("name") or row["id"]) for row in rows}
+    units = view.get("units") if isinstance(view, Mapping) else None
+    for ident, unit in (units or {}).items():  # boards whose view keeps units by id (mech)
+        if isinstance(unit, Mapping) and unit.get("name"):
+            names.setdefault(str(ident), str(unit["name"]))
     if is_gm:
         names.setdefault("gm", _("Game master"))
     acting = [row for row in rows if row.get("current")]
@@ -210,7 +214,8 @@ def table_context(
         "is_gm": is_gm,
         "actors": actors,
         "my_actors": mine,
-        "take_back": _take_back_name(encounter, system, audience, view, names),
+        "actor_names": names,
+        "take_back": _take_back_name(encounter, system, audience, names),
     }
     module = _table_module(encounter.system)
     if module is not None and hasattr(module, "board_context"):
@@ -223,14 +228,11 @@ def table_context(
 
 
 def _take_back_name(
-    encounter: Encounter, system: Any, audience: Audience, view: Any, names: Mapping[str, str]
+    encounter: Encounter, system: Any, audience: Audience, names: Mapping[str, str]
 ) -> str | None:
     """The name of the actor whose move this player may take back now (a button), or None."""
     actor = takeback.offered(encounter, system, audience)
-    if actor is None:
-        return None
-    unit = (view.get("units") or {}).get(actor) if isinstance(view, Mapping) else None
-    return names.get(actor) or (str(unit.get("name")) if isinstance(unit, Mapping) else actor)
+    return None if actor is None else names.get(actor, actor)
 
 
 def board_templates(key: str) -> tuple[str, str]:
