@@ -191,6 +191,8 @@ def table_context(
     )
     rows = combatant_rows(view)
     names = {str(row["id"]): str(row.get("name") or row["id"]) for row in rows}
+    # actors that are not combatants (a wargame's sides) are named by the view's `actor_names`
+    names.update({str(k): str(v) for k, v in (view.get("actor_names") or {}).items()})
     if is_gm:
         names.setdefault("gm", _("Game master"))
     acting = [row for row in rows if row.get("current")]
@@ -208,6 +210,7 @@ def table_context(
         "system": system,
         "is_gm": is_gm,
         "actors": actors,
+        "seat_labels": [(actor, names.get(actor, actor)) for actor in actors],
         "my_actors": mine,
     }
     module = _table_module(encounter.system)
