@@ -30,8 +30,7 @@ KNOWN = {
     " (heavy, range, kinetic, armour piercing)",
 }
 KNOWN["dg."] = (
-    "engine log lines not yet messages (Round 1; Serge: initiative), hit locations and vest"
-    " names on the sheet (right leg, Level II vest), skill keys in the skill form (dodge, firearms)"
+    "die purposes in the dice list (Serge initiative d10): stored English, no display words"
 )
 SYSTEMS = [
     pytest.param(prefix, marks=pytest.mark.xfail(strict=True, reason=KNOWN[prefix]))
