@@ -24,8 +24,6 @@ DEMOS = {
 # What a system's table still shows in English (found by this test on 2026-12-02); each system's
 # case fails loudly (strict) once it is clean, so its entry here is removed then.
 KNOWN = {
-    "ace.": "skill keys in the check form (athletics, attr:con), die purposes (initiative),"
-    " weapon kinds (melee, firearm)",
     "mech.": "engine log lines not yet messages (Round 1: Latch starts its turn), weapon tags"
     " (heavy, range, kinetic, armour piercing)",
 }

@@ -19,7 +19,7 @@ from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.presence import live, register
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
-from vtt.words import say
+from vtt.words import purpose, say
 
 
 def _by(row: Event) -> str:
@@ -34,7 +34,11 @@ def dice_chips(dice: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each recorded die for the log, with its die size shown only where its purpose does not
     already name it ("2d6 → 3", but "hit location d10 → 7")."""
     return [
-        {**die, "sides_shown": f"d{die.get('sides')}" not in str(die.get("purpose"))}
+        {
+            **die,
+            "purpose": purpose(str(die["purpose"])) if die.get("purpose") else die.get("purpose"),
+            "sides_shown": f"d{die.get('sides')}" not in str(die.get("purpose")),
+        }
         for die in dice
     ]
 
