@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gettext
+import re
+import string
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -12,7 +14,7 @@ from django.utils.translation import get_language, to_locale
 
 from rules.core.errors import RulesError
 from rules.core.kit import KIT
-from rules.core.messages import Catalogue, Msg
+from rules.core.messages import Catalogue, Message, Msg
 from rules.core.registry import get_system, system_keys
 
 
@@ -56,3 +58,27 @@ def refusal(error: RulesError) -> str:
     """A rules error for the person who caused it, in their language, with its rule ID."""
     words = say(error.msg)
     return f"{words} ({error.rule})" if error.rule else words
+
+
+@cache
+def _purposes() -> tuple[tuple[re.Pattern[str], Message], ...]:
+    """Every declared die purpose (a message id with `.purpose.`) as a pattern of its English."""
+    found = []
+    for message in catalogue():
+        if ".purpose." in message.id:
+            parts = string.Formatter().parse(message.english)
+            pattern = "".join(
+                re.escape(text) + (f"(?P<{name}>.+?)" if name else "") for text, name, _, _ in parts
+            )
+            found.append((re.compile(f"{pattern}$"), message))
+    return tuple(found)
+
+
+def purpose(text: str) -> str:
+    """What a die was rolled for, in the active language: a die stores its purpose as English, so
+    it is matched against the declared purposes (their names kept); an undeclared one is shown
+    as it is."""
+    for pattern, message in _purposes():
+        if matched := pattern.match(text):
+            return say(message(**matched.groupdict()))
+    return text

@@ -512,3 +512,11 @@ PROMPT_CONTEST = Message(
     "ace.prompt.contest",
     "{attacker} has hold of {target}: {target} chooses to break free or slip away.",
 )
+
+# --- what a die is rolled for (the log shows it beside the face; vtt/words.py `purpose`) ------
+PURPOSE_INITIATIVE = Message("ace.purpose.initiative", "initiative {name}")
+PURPOSE_INITIATIVE_TIE = Message("ace.purpose.initiative_tie", "initiative tie")
+PURPOSE_HIT = Message("ace.purpose.hit", "hit d20")
+PURPOSE_CALLED_HIT = Message("ace.purpose.called_hit", "called-shot hit d10")
+PURPOSE_DAMAGE = Message("ace.purpose.damage", "damage d10")
+PURPOSE_STRUCK = Message("ace.purpose.struck", "who is struck")

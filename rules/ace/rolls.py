@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.ace import messages as m
 from rules.ace.settings import AceSettings
 from rules.core.dice import Dice
 
@@ -70,7 +71,7 @@ def hit_roll(
 ) -> HitRoll:
     """ACE-HIT-1..3 and ACE-CALLED-1: beat the evasion; natural 1 misses; 20 (or 10) is critical."""
     sides = 10 if called else 20
-    natural = dice.roll(sides, "called-shot hit d10" if called else "hit d20")
+    natural = dice.roll(sides, (m.PURPOSE_CALLED_HIT if called else m.PURPOSE_HIT).english)
     return judge_hit(natural, bonus, evasion, s, called=called)
 
 
@@ -153,7 +154,7 @@ def resolve_damage(
         hits = pool  # ACE-CDG-1: every attack die counts as a success, nothing is rolled
     else:
         assert dice is not None
-        faces = tuple(roll_pool(pool, dice, "damage d10"))
+        faces = tuple(roll_pool(pool, dice, m.PURPOSE_DAMAGE.english))
         hits = successes(list(faces))
     return damage_from(pool, faces, hits, critical, flat, energy, resistance, con_reduction, s)
 

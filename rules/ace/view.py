@@ -25,6 +25,7 @@ from rules.ace.stats import (
     speed,
     weapon,
 )
+from rules.ace.tables import ATTACK_KIND_NAMES
 from rules.core.system import Audience, Json
 
 
@@ -49,6 +50,9 @@ def derived(c: Mapping[str, Any], s: AceSettings) -> Json:
                 "key": w["key"],
                 "name": w["name"],
                 "kind": w["kind"],
+                "kind_name": ATTACK_KIND_NAMES[w["kind"]]().to_json()
+                if w["kind"] in ATTACK_KIND_NAMES
+                else w["kind"],
                 "value": attack_value(c, s, w),
                 "damaged": c["item_damage"].get(w["key"], 0),
             }

@@ -44,7 +44,7 @@ def effect_name(effect: Json) -> Msg:
     if kind == "fire_zone":
         return name(fire=m.FIRES[data["fire"]]())
     if kind == "poison":
-        return name(poison=POISONS[data["poison"]].name if data["poison"] in POISONS else "?")
+        return name(poison=m.POISON_NAMES[data["poison"]]() if data["poison"] in POISONS else "?")
     if kind in ("jam", "belt"):
         return name(weapon=data["weapon_name"])
     return name()
@@ -234,7 +234,7 @@ def _poison(script: Script, effect: Json) -> None:
     poison = POISONS[data["poison"]]
     script.emit(
         "poison.acted",
-        m.POISON_ACTS(poison=poison.name, target=c["name"]),
+        m.POISON_ACTS(poison=m.POISON_NAMES[data["poison"]](), target=c["name"]),
         [["del", ["effects", effect["id"]]]],
         effect=effect["id"],
         target=target,
@@ -252,7 +252,7 @@ def _poison(script: Script, effect: Json) -> None:
         else:
             script.emit(
                 "poison.resisted",
-                m.POISON_HARMLESS(poison=poison.name, target=c["name"]),
+                m.POISON_HARMLESS(poison=m.POISON_NAMES[data["poison"]](), target=c["name"]),
                 target=target,
             )
     else:
@@ -366,7 +366,6 @@ def administer(
 ) -> None:
     """COC-POISON-1/-5: POT against CON on the resistance table now; the result waits for onset."""
     c = script.c(target)
-    poison = POISONS[key]
     chance = resistance_chance(potency, c["con"])
     roll = script.dice.roll(100, f"{key} POT {potency} against CON")
     wins = roll <= chance
@@ -376,7 +375,7 @@ def administer(
     script.emit(
         "poison.rolled",
         m.POISON_ROLL(
-            poison=poison.name,
+            poison=m.POISON_NAMES[key](),
             pot=potency,
             con=c["con"],
             roll=roll,

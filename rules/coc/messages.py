@@ -291,6 +291,40 @@ OVERRIDE = Message(
 TIME_PASSED = Message("coc.time.passed", "{minutes} minutes pass.")
 STAT_LOSS = Message("coc.stat.loss", "{target}'s {stat} is now {value} (COC-DMG-1).")
 
+# The poison table's names (COC-POISON-TABLE), by the key of `rules.brp.hazards.POISONS`.
+POISON_NAMES = {
+    "amanita": Message("coc.poison.amanita", "Amanita"),
+    "arsenic": Message("coc.poison.arsenic", "Arsenic"),
+    "belladonna": Message("coc.poison.belladonna", "Belladonna"),
+    "black_widow": Message("coc.poison.black_widow", "Black widow spider"),
+    "chloral_hydrate": Message("coc.poison.chloral_hydrate", "Chloral hydrate"),
+    "chloroform": Message("coc.poison.chloroform", "Chloroform"),
+    "cobra": Message("coc.poison.cobra", "Cobra"),
+    "curare": Message("coc.poison.curare", "Curare"),
+    "cyanide": Message("coc.poison.cyanide", "Cyanide"),
+    "rattlesnake": Message("coc.poison.rattlesnake", "Rattlesnake"),
+    "rohypnol": Message("coc.poison.rohypnol", "Rohypnol"),
+    "scorpion": Message("coc.poison.scorpion", "Scorpion"),
+    "sleeping_pills": Message("coc.poison.sleeping_pills", "Sleeping pills"),
+    "strychnine": Message("coc.poison.strychnine", "Strychnine"),
+}
+# What the Keeper may override, by state key (the log line keeps the key's English as it was).
+OVERRIDE_FIELDS = {
+    "hp": Message("coc.override.hp", "hp"),
+    "mp": Message("coc.override.mp", "mp"),
+    "san": Message("coc.override.san", "san"),
+    "luck": Message("coc.override.luck", "luck"),
+    "con": Message("coc.override.con", "con"),
+    "app": Message("coc.override.app", "app"),
+    "ko_rounds": Message("coc.override.ko_rounds", "ko_rounds"),
+    "dead": Message("coc.override.dead", "dead"),
+}
+# The sides the setup gives when it names none; a side the setup names is shown as it is.
+SIDES = {
+    "investigators": Message("coc.side.investigators", "investigators"),
+    "others": Message("coc.side.others", "others"),
+}
+
 # --- effect names ----------------------------------------------------------------------------
 EFFECT_NAMES = {
     "acid": Message("coc.effect.acid", "acid ({grade})"),

@@ -43,6 +43,7 @@ def view(state: Json, audience: Audience) -> Json:
             "id": ident,
             "name": c["name"],
             "side": c["side"],
+            "side_name": m.SIDES[c["side"]]().to_json() if c["side"] in m.SIDES else c["side"],
             "status": status(c),
             "current": bool(slot and slot["id"] == ident),
             "effects": [e["id"] for e in effects if e["target"] == ident],

@@ -280,3 +280,64 @@ CONDITION_NAMES = {
     "unconscious": Message("dg.condition.unconscious", "unconscious"),
 }
 TERMS += [*STATUS_NAMES.values(), *CONDITION_NAMES.values()]
+
+# Names the sheet and the forms show by key: vest levels (DG-ARM-1), a location's wound badges
+# (DG-WOUND-1), autofire modes (DG-AUTO-3) and the demo agents' skills.
+VEST_NAMES = {
+    1: Message("dg.vest.1", "Level I vest"),
+    2: Message("dg.vest.2", "Level II vest"),
+    3: Message("dg.vest.3", "Level III vest"),
+    4: Message("dg.vest.4", "Level IV suit"),
+}
+BADGE_NAMES = {
+    "disabled": Message("dg.badge.disabled", "disabled"),
+    "crippled": Message("dg.badge.crippled", "crippled"),
+}
+MODE_NAMES = {
+    "3": Message("dg.mode.3", "3-round burst"),
+    "4": Message("dg.mode.4", "4-round short burst"),
+    "6": Message("dg.mode.6", "6-round short burst"),
+    "8": Message("dg.mode.8", "8-round medium burst"),
+    "10": Message("dg.mode.10", "10-round medium burst"),
+    "12": Message("dg.mode.12", "12-round rock and roll"),
+    "20": Message("dg.mode.20", "20-round long burst"),
+    "100": Message("dg.mode.100", "100-round sustained spray"),
+}
+SKILL_NAMES = {
+    "dodge": Message("dg.skill.dodge", "Dodge"),
+    "firearms": Message("dg.skill.firearms", "Firearms"),
+    "first_aid": Message("dg.skill.first_aid", "First Aid"),
+    "medicine": Message("dg.skill.medicine", "Medicine"),
+    "smg": Message("dg.skill.smg", "SMG"),
+    "shotgun": Message("dg.skill.shotgun", "Shotgun"),
+    "knife": Message("dg.skill.knife", "Knife"),
+    "fist": Message("dg.skill.fist", "Fist"),
+    "machine_gun": Message("dg.skill.machine_gun", "Machine gun"),
+}
+TERMS += [
+    *VEST_NAMES.values(),
+    *BADGE_NAMES.values(),
+    *MODE_NAMES.values(),
+    *SKILL_NAMES.values(),
+]
+
+# The round's opening line (DG-INIT-1/-3/-4), its parts joined with "; " as the English log was.
+LOG_JOINED = Message("dg.log.joined", "{head}; {tail}")
+LOG_ROUND = Message("dg.log.round", "Round {round}")
+LOG_INITIATIVE = Message(
+    "dg.log.initiative",
+    "{name}: initiative d{sides} = {die} + {why} = {rank}; {cards} action card(s)",
+)
+LOG_INITIATIVE_KEPT = Message(
+    "dg.log.initiative_kept",
+    "{name}: initiative d{sides} = {die} + {why} = {rank}; {cards} action card(s)"
+    " ({carried} carried over)",
+)
+LOG_DEX = Message("dg.log.dex", "DEX {dex}")
+LOG_HALF_DEX = Message("dg.log.half_dex", "half DEX {base} ({reason})")
+LOG_SURPRISED = Message("dg.log.surprised", "surprised")
+LOG_AIMED = Message("dg.log.aimed", "aimed shot")
+LOG_TIED = Message("dg.log.tied", "tied ranks act simultaneously (DG-INIT-3)")
+LOG_TIED_DEX = Message(
+    "dg.log.tied_dex", "tied ranks with equal DEX act simultaneously (DG-INIT-3)"
+)

@@ -139,6 +139,7 @@ def view(state: State, audience: Audience) -> Json:
             "first_player": scn.first_player,
         },
         "map": map_data(scn),
+        "actor_names": dict(scn.side_names),  # the seats are sides, named by the scenario
         "viewer": viewer,
         "everything": everything,
         "turn": state["turn"],

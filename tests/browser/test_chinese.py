@@ -24,17 +24,11 @@ DEMOS = {
 # What a system's table still shows in English (found by this test on 2026-12-02); each system's
 # case fails loudly (strict) once it is clean, so its entry here is removed then.
 KNOWN = {
-    "coc.": "override field keys (hp, san, ko_rounds), the poison table's names (Cyanide),"
-    " side ids (investigators)",
-    "ace.": "skill keys in the check form (athletics, attr:con), die purposes (initiative),"
-    " weapon kinds (melee, firearm)",
     "mech.": "engine log lines not yet messages (Round 1: Latch starts its turn), weapon tags"
     " (heavy, range, kinetic, armour piercing)",
-    "scs.": "unit ids on the counters and in the forms (B1, R7), seat side ids (blue)",
 }
 KNOWN["dg."] = (
-    "engine log lines not yet messages (Round 1; Serge: initiative), hit locations and vest"
-    " names on the sheet (right leg, Level II vest), skill keys in the skill form (dodge, firearms)"
+    "die purposes in the dice list (Serge initiative d10): stored English, no display words"
 )
 SYSTEMS = [
     pytest.param(prefix, marks=pytest.mark.xfail(strict=True, reason=KNOWN[prefix]))
@@ -61,7 +55,8 @@ _NOT_WORDS = (
 
 def _content(tabula_server: LiveStack, system: str) -> set[str]:
     """The words a group writes, not the product: every text of the demo encounter's setup, the
-    ids and names in its state (a scenario's units), its campaign's name and characters' sheets."""
+    ids and names in its state and in the GM's view of it (a scenario's units, B1 "1/7 Infantry
+    Rgt", and places on its map), its campaign's name and characters' sheets."""
     out = tabula_server.shell(
         "import json\n"
         "from vtt.encounters.models import Encounter\n"
@@ -75,10 +70,15 @@ def _content(tabula_server: LiveStack, system: str) -> set[str]:
         "walk(e.setup)\n"
         "def names(v):\n"
         "    if isinstance(v, dict):\n"
-        "        texts.extend(v[k] for k in ('id', 'name', 'title') if isinstance(v.get(k), str))\n"
+        "        keys = ('id', 'name', 'title', 'place')\n"
+        "        texts.extend(v[k] for k in keys if isinstance(v.get(k), str))\n"
         "        [names(w) for w in v.values()]\n"
         "    elif isinstance(v, list): [names(w) for w in v]\n"
         "names(e.state)\n"
+        "from rules.core.registry import get_system\n"
+        "from rules.core.system import Audience\n"
+        "system = get_system(e.system)\n"
+        "names(system.view(system.load(e.state), Audience('gm')))\n"
         "for c in Character.objects.filter(campaign=e.campaign): walk([c.name, c.sheet])\n"
         "print('TEXTS ' + json.dumps(texts))"
     )

@@ -20,7 +20,7 @@ from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.presence import live, register
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
-from vtt.words import say
+from vtt.words import purpose, say
 
 
 def _by(row: Event) -> str:
@@ -35,7 +35,11 @@ def dice_chips(dice: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each recorded die for the log, with its die size shown only where its purpose does not
     already name it ("2d6 → 3", but "hit location d10 → 7")."""
     return [
-        {**die, "sides_shown": f"d{die.get('sides')}" not in str(die.get("purpose"))}
+        {
+            **die,
+            "purpose": purpose(str(die["purpose"])) if die.get("purpose") else die.get("purpose"),
+            "sides_shown": f"d{die.get('sides')}" not in str(die.get("purpose")),
+        }
         for die in dice
     ]
 
@@ -196,6 +200,8 @@ def table_context(
     for ident, unit in (units or {}).items():  # boards whose view keeps units by id (mech)
         if isinstance(unit, Mapping) and unit.get("name"):
             names.setdefault(str(ident), str(unit["name"]))
+    # actors that are not combatants (a wargame's sides) are named by the view's `actor_names`
+    names.update({str(k): str(v) for k, v in (view.get("actor_names") or {}).items()})
     if is_gm:
         names.setdefault("gm", _("Game master"))
     acting = [row for row in rows if row.get("current")]
@@ -213,6 +219,7 @@ def table_context(
         "system": system,
         "is_gm": is_gm,
         "actors": actors,
+        "seat_labels": [(actor, names.get(actor, actor)) for actor in actors],
         "my_actors": mine,
         "actor_names": names,
         "take_back": _take_back_name(encounter, system, audience, names),

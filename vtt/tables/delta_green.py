@@ -7,7 +7,13 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.delta_green import SYSTEM
-from rules.delta_green.messages import CONDITION_NAMES, STATUS_NAMES
+from rules.delta_green.messages import (
+    BADGE_NAMES,
+    CONDITION_NAMES,
+    LOCATION_NAMES,
+    STATUS_NAMES,
+    VEST_NAMES,
+)
 from vtt.encounters.fragments import action_forms
 from vtt.words import say
 
@@ -36,6 +42,12 @@ def _severity(loc: Mapping[str, Any]) -> str:
     return "ok"
 
 
+def _badge(key: str) -> str:
+    """A location badge in the reader's language (DG-WOUND-1)."""
+    message = BADGE_NAMES.get(key) or CONDITION_NAMES.get(key)
+    return say(message()) if message else key
+
+
 def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str, Any]:
     derived = c["derived"]
     parts = []
@@ -47,7 +59,11 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
             bar_x, bar_y, bar_w = shape["x"] + 2, shape["y"] + shape["h"] - 7, shape["w"] - 4
         share = max(0.0, min(1.0, int(loc["hp"]) / max(1, int(loc["max"]))))
         bar = {"bar_x": bar_x, "bar_y": bar_y, "bar_w": bar_w, "bar_fill": round(bar_w * share, 2)}
-        parts.append({**loc, **shape, **bar, "severity": _severity(loc)})
+        words = {
+            "name": say(LOCATION_NAMES[loc["key"]]()),
+            "badge_names": [(b, _badge(b)) for b in loc["badges"]],
+        }
+        parts.append({**loc, **shape, **bar, **words, "severity": _severity(loc)})
     hp_max = max(1, int(c["hp_max"]))
     hp = int(c["hp"])
     total = derived["cards_total"]
@@ -80,7 +96,11 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
             for k in derived["conditions"]
             if ":" not in k
         ],
-        "vest": derived["vest"],
+        "vest": derived["vest"]
+        and {
+            **derived["vest"],
+            "name": say(VEST_NAMES[derived["vest"]["level"]]()),
+        },
         "parts": parts,
         "locations_on": bool(c["sheet"].get("hit_locations", True)) and locations_setting,
         "cards": [{"up": i < left} for i in range(total)],

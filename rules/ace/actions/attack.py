@@ -88,7 +88,7 @@ def struck_in_grapple(
         return t, None
     partner = state["combatants"][g["with"]]
     a, b = (size(t), size(partner)) if s.third_party == "size_ratio" else (1, 1)
-    roll = dice.roll(a + b, "who is struck")
+    roll = dice.roll(a + b, m.PURPOSE_STRUCK.english)
     return (t if roll <= a else partner), partner
 
 

@@ -23,7 +23,7 @@ from rules.ace.rolls import Check, skill_check, substitute_check
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, combatant, settings_of
 from rules.ace.stats import attr
-from rules.ace.tables import ATTRIBUTE_NAMES, ATTRIBUTES
+from rules.ace.tables import ATTRIBUTE_NAMES, ATTRIBUTES, SKILL_NAMES
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label, choices
 from rules.core.system import Action, Event, Json
@@ -36,10 +36,17 @@ def skill_of(c: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
     return next((sk for sk in c["sheet"]["skills"] if sk["name"] == name), None)
 
 
+def skill_label(what: str) -> Label:
+    """A skill as people read it: a general skill's or an attribute's word, else its sheet name."""
+    if what.startswith("attr:") and what[5:] in ATTRIBUTE_NAMES:
+        return m.SUBSTITUTE_OPTION(attribute=ATTRIBUTE_NAMES[what[5:]]())
+    return SKILL_NAMES[what]() if what in SKILL_NAMES else what
+
+
 def options(c: Mapping[str, Any]) -> list[tuple[str, Label]]:
     """What a check can roll: each general skill, or an attribute substitute (ACE-CHECK-3)."""
     out: list[tuple[str, Label]] = [
-        (sk["name"], m.SKILL_OPTION(skill=sk["name"], level=sk["level"]))
+        (sk["name"], m.SKILL_OPTION(skill=skill_label(sk["name"]), level=sk["level"]))
         for sk in c["sheet"]["skills"]
     ]
     for key in ATTRIBUTES:
@@ -300,7 +307,7 @@ def gm_offers(state: State, actor: str) -> list[ActionTemplate] | None:
         "skill",
         m.F_SKILL(),
         "choice",
-        choices((v, v) for v in every),
+        choices((v, skill_label(v)) for v in every),
         default=every[0] if every else "",
     )
     who = Field("target", m.F_WHO(), "target", people, default=first["id"])

@@ -52,7 +52,9 @@ def _roll_order(state: State, dice: Dice, s: AceSettings) -> tuple[list[str], di
     rolled: dict[str, int] = {}
     for c in living:
         if c not in ambush:
-            rolled[c["id"]] = dice.roll(20, f"initiative {c['name']}") + initiative_bonus(c, s)
+            rolled[c["id"]] = dice.roll(
+                20, m.PURPOSE_INITIATIVE(name=c["name"]).english()
+            ) + initiative_bonus(c, s)
     # ACE-AMB-09: ties go to the higher DEX, then a re-roll between those still tied.
     keys: dict[str, tuple[int, int, int]] = {}
     for c in living:
@@ -66,7 +68,7 @@ def _roll_order(state: State, dice: Dice, s: AceSettings) -> tuple[list[str], di
         if len(tied) > 1:
             for ident in tied:
                 total, dex, _ = keys[ident]
-                keys[ident] = (total, dex, dice.roll(20, "initiative tie"))
+                keys[ident] = (total, dex, dice.roll(20, m.PURPOSE_INITIATIVE_TIE.english))
     ambushers = sorted(ambush, key=lambda c: -val(c, "dex"))
     rest = sorted(keys, key=lambda ident: tuple(-k for k in keys[ident]))
     return [c["id"] for c in ambushers] + rest, rolled

@@ -275,7 +275,7 @@ def _offer_poison(state: Json, actor: str) -> ActionTemplate:
                 "poison",
                 F_POISON(),
                 "choice",
-                choices((k, p.name) for k, p in POISONS.items()),
+                choices((k, m.POISON_NAMES[k]()) for k in POISONS),
                 default="strychnine",
                 rule="COC-POISON-TABLE",
             ),
@@ -397,7 +397,13 @@ def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
         changes.append(down_at(script, c["id"]))
     script.emit(
         "keeper.overrode",
-        m.OVERRIDE(target=c["name"], field=field, old=str(old), new=str(value), reason=reason),
+        m.OVERRIDE(
+            target=c["name"],
+            field=m.OVERRIDE_FIELDS[field](),
+            old=str(old),
+            new=str(value),
+            reason=reason,
+        ),
         changes,
         target=c["id"],
         field=field,
@@ -420,7 +426,13 @@ def _offer_override(state: Json, actor: str) -> ActionTemplate:
                 "target",
                 choices((i, c["name"]) for i, c in sorted(state["combatants"].items())),
             ),
-            Field("field", F_FIELD(), "choice", choices((f, f) for f in FIELDS), default="hp"),
+            Field(
+                "field",
+                F_FIELD(),
+                "choice",
+                choices((f, m.OVERRIDE_FIELDS[f]()) for f in FIELDS),
+                default="hp",
+            ),
             Field("value", F_VALUE(), "number", default=0),
             Field("reason", F_REASON(), "text", default=""),
         ),

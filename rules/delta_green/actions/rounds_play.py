@@ -11,8 +11,10 @@ from rules.brp.core import (
 from rules.brp.hazards import drown_multiplier
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import list_param
-from rules.core.system import Action, Event, Json
+from rules.core.system import Action, Event, Json, said
+from rules.delta_green import messages as m
 from rules.delta_green.care import poison_effects
 from rules.delta_green.combat import (
     auto_rules,
@@ -43,7 +45,7 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     complete_ids = set(list_param(action.params, "completely_surprised"))
     for cid in surprised_ids | complete_ids:
         combatant_at(state, cid)
-    lines = [f"Round {number}"]
+    lines: list[Msg] = [m.LOG_ROUND(round=number)]
     for cid, c in state["combatants"].items():
         if is_dead(c) or is_unconscious(c):
             continue
@@ -59,14 +61,13 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         surprised = cid in surprised_ids or cid in complete_ids  # COC-SURPRISE-1/-2
         base = rhu(Fraction(dex, 2)) if called or surprised else dex
         rank = base + die
-        why = f"DEX {dex}"
+        why = m.LOG_DEX(dex=dex)
         if called or surprised:
-            why = f"half DEX {base} ({'surprised' if surprised else 'aimed shot'})"
-        kept = f" ({carried} carried over)" if carried else ""
-        lines.append(
-            f"{c['name']}: initiative d{sides} = {die} + {why} = {rank}; "
-            f"{cards} action card(s){kept}"
-        )
+            reason = m.LOG_SURPRISED() if surprised else m.LOG_AIMED()
+            why = m.LOG_HALF_DEX(base=base, reason=reason)
+        said_as = m.LOG_INITIATIVE_KEPT if carried else m.LOG_INITIATIVE
+        words = {"name": c["name"], "sides": sides, "die": die, "why": why, "rank": rank}
+        lines.append(said_as(**words, cards=cards, **({"carried": carried} if carried else {})))
         entries[cid] = {
             "cards": cards,
             "rank": rank,
@@ -99,10 +100,15 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         else:
             group += 1
     if ties:
-        which = "tied ranks" if tie_rule == "simultaneous" else "tied ranks with equal DEX"
-        lines.append(f"{which} act simultaneously (DG-INIT-3)")
+        lines.append(m.LOG_TIED() if tie_rule == "simultaneous" else m.LOG_TIED_DEX())
     op = {"op": "round_start", "round": number, "entries": entries, "order": order, "ties": ties}
-    return [make_event("round.started", [op], lines, dice, round=number, order=order)]
+    line = lines[-1]
+    for head in reversed(lines[:-1]):
+        line = m.LOG_JOINED(head=head, tail=line)
+    payload = {"ops": [op], "round": number, "order": order}
+    records = tuple(dice.records)
+    dice.records.clear()
+    return [said("round.started", line, payload, records)]
 
 
 def next_pass(state: Json, action: Action, dice: Dice) -> list[Event]:

@@ -184,7 +184,14 @@ def offer_burst(state: State, actor: str) -> Offered | None:
         if not modes:
             continue
         choices: list[tuple[str, Label]] = [
-            (mode["mode"], m.C_MODE(mode=mode["label"], cost=mode["cost"], rounds=mode["rounds"]))
+            (
+                mode["mode"],
+                m.C_MODE(
+                    mode=m.MODE_NAMES[mode["mode"]](),
+                    cost=cost_label(BURST_MODES[mode["mode"]].actions),
+                    rounds=mode["rounds"],
+                ),
+            )
             for mode in modes
         ]
         fields = [pick("mode", m.F_MODE(), choices), target_field(state, actor)]
@@ -462,7 +469,10 @@ def offer_skill(state: State, actor: str) -> ActionTemplate | None:
     t = turn_of(state, actor)
     if t is None:
         return None
-    skills: list[tuple[str, Label]] = [(k, k) for k in sorted(t.c["sheet"]["skills"])]
+    names = m.SKILL_NAMES
+    skills: list[tuple[str, Label]] = [
+        (k, names[k]() if k in names else k) for k in sorted(t.c["sheet"]["skills"])
+    ]
     return template(
         "skill", m.SKILL(), "DG-ACT-6", m.ACTIONS(n=1), [pick("skill", m.F_SKILL(), skills)]
     )
