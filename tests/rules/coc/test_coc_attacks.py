@@ -10,7 +10,6 @@ from coc_helpers import act, duel, kinds, person, scene, texts
 from rules.coc import SYSTEM
 from rules.coc.chance import attack_chance, burst_chance, firearm_multipliers
 from rules.coc.state import status
-from rules.coc.tables import weapon
 from rules.core.errors import IllegalAction
 from rules.core.system import Audience
 
@@ -87,20 +86,6 @@ def test_a_burst_at_one_target_rolls_the_hits_die_and_only_the_first_bullet_impa
     assert state["combatants"]["bob"]["hp"] == 30 - 18
 
 
-def test_an_eight_shot_burst_that_hits_rolls_a_d8_for_the_hits_we_coc_05() -> None:
-    """WE-COC-05 (COC-AUTO-3): one roll for the burst, then 1d8 hits for 8 shots."""
-    state = scene(("ann", person("Ann", dex=14)), ("bob", big("Bob")))
-    state, _ = act(state, "next_round", "gm")
-    # 8 shots: 40 + 40 = 80%; 50 hits without impaling; the d8 says 3 hits; 1d10+2 each.
-    state, events = act(
-        state, "burst", "ann", [50, 3, 4, 5, 6], weapon="thompson", shots_bob=8, distance=10
-    )
-    rolled = next(e for e in events if e.kind == "burst.rolled")
-    assert rolled.payload["hits"] == 3
-    assert [(r.sides, r.value) for r in rolled.dice] == [(100, 50), (8, 3)]
-    assert [e.payload["damage"] for e in events if e.kind == "damage.taken"] == [6, 7, 8]
-
-
 def test_spread_targets_get_the_plain_chance_and_a_cone_the_whole_bonus() -> None:
     people = (("ann", person("Ann", dex=14)), ("bob", big("Bob")), ("cal", big("Cal", 9)))
     for cone, chance in ((False, 40), (True, 80)):
@@ -158,34 +143,6 @@ def test_a_revolver_malfunction_is_a_dud_that_spends_the_cartridge() -> None:
     held = state["combatants"]["ann"]["weapons"]["revolver"]
     assert held["loaded"] == 4
     assert not held["jammed"]
-
-
-def test_three_impaling_shots_of_a_22_automatic_do_six_dice_we_coc_04() -> None:
-    """WE-COC-04 (COC-IMPALE-3): each separately rolled shot impales: 3 x 2d6 = 6d6."""
-    pistol = weapon(
-        "p22",
-        ".22 automatic",
-        "firearm",
-        "handgun",
-        "1d6",
-        base_range=10,
-        shots_per_round=3,
-        capacity=6,
-        mal=100,
-        mechanism="semi_auto",
-        handgun=True,
-    )
-    ann = person("Ann", dex=14, weapons=[pistol])
-    state = scene(("ann", ann), ("bob", big("Bob")))
-    state, _ = act(state, "next_round", "gm")
-    # Handgun 40: 01-08 impale; each impaling shot rolls 1d6 twice.
-    faces = [3, 1, 2, 8, 3, 4, 1, 5, 6, 50]  # the last: the shock roll after 11 in one wound
-    state, events = act(
-        state, "fire", "ann", faces, weapon="p22", target="bob", distance=8, shots=3
-    )
-    taken = [e.payload["damage"] for e in events if e.kind == "damage.taken"]
-    assert taken == [3, 7, 11]  # 21 in all: six d6, two per shot
-    assert state["combatants"]["bob"]["hp"] == 30 - 21
 
 
 def test_a_melee_impale_doubles_the_dice_and_leaves_the_knife_stuck() -> None:
