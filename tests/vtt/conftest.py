@@ -95,3 +95,18 @@ def english_unless_asked() -> Iterator[None]:
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def mech_encounter(gwen: Any, pip: Any) -> Any:
+    """The mech demo battle with Pip seated at Latch."""
+    from rules.mech import SYSTEM
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    campaign = create_campaign(gwen.pk, "Proving ground", "mech")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    return start_encounter(
+        campaign.pk, gwen.pk, "Skirmish", SYSTEM.demo(), {"latch": pip.pk}, "mech"
+    )

@@ -19,20 +19,6 @@ def _client(user: Any) -> Client:
     return client
 
 
-@pytest.fixture
-def mech_encounter(gwen: Any, pip: Any) -> Any:
-    """The demo battle with Pip seated at Latch."""
-    from vtt.campaigns.models import Membership, Role
-    from vtt.campaigns.services import create_campaign
-    from vtt.encounters.services import start_encounter
-
-    campaign = create_campaign(gwen.pk, "Proving ground", "mech")
-    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
-    return start_encounter(
-        campaign.pk, gwen.pk, "Skirmish", SYSTEM.demo(), {"latch": pip.pk}, "mech"
-    )
-
-
 def test_gm_dashboard_shows_map_tracks_and_turn_order(mech_encounter: Any, gwen: Any) -> None:
     page = _client(gwen).get(f"/encounters/{mech_encounter.pk}/").content.decode()
     assert "css/systems/mech.css" in page

@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from rules.core.system import Action
-from rules.mech import SYSTEM
 from vtt.encounters.models import Encounter
 from vtt.errors import NotAllowed
 
@@ -19,20 +18,6 @@ def _page(user: Any, encounter: Any) -> str:
     client = Client()
     client.force_login(user)
     return str(client.get(f"/encounters/{encounter.pk}/").content.decode())
-
-
-@pytest.fixture
-def mech_encounter(gwen: Any, pip: Any) -> Any:
-    """The demo battle with Pip seated at Latch."""
-    from vtt.campaigns.models import Membership, Role
-    from vtt.campaigns.services import create_campaign
-    from vtt.encounters.services import start_encounter
-
-    campaign = create_campaign(gwen.pk, "Proving ground", "mech")
-    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
-    return start_encounter(
-        campaign.pk, gwen.pk, "Skirmish", SYSTEM.demo(), {"latch": pip.pk}, "mech"
-    )
 
 
 def _latch(encounter: Any) -> dict[str, Any]:
