@@ -54,6 +54,18 @@ def say(value: Msg | Mapping[str, Any] | str | None) -> str:
     return catalogue().render(msg, translate)
 
 
+@cache
+def _side_messages() -> dict[str, Message]:
+    """Side ids some system names by a message (`<system>.side.<id>`), e.g. a demo's factions."""
+    return {m.id.rsplit(".side.", 1)[1]: m for m in catalogue() if ".side." in m.id}
+
+
+def side_name(side: str) -> str:
+    """A side as people read it: its declared name in the active language, else the id titled."""
+    message = _side_messages().get(side)
+    return say(message()) if message is not None else side.replace("_", " ").title()
+
+
 def refusal(error: RulesError) -> str:
     """A rules error for the person who caused it, in their language, with its rule ID."""
     words = say(error.msg)

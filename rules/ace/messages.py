@@ -520,3 +520,7 @@ PURPOSE_HIT = Message("ace.purpose.hit", "hit d20")
 PURPOSE_CALLED_HIT = Message("ace.purpose.called_hit", "called-shot hit d10")
 PURPOSE_DAMAGE = Message("ace.purpose.damage", "damage d10")
 PURPOSE_STRUCK = Message("ace.purpose.struck", "who is struck")
+
+# The demo's sides, as the side-only badge names them (vtt/words.py `side_name`).
+SIDE_REINCARNATORS = Message("ace.side.reincarnators", "Reincarnators")
+SIDE_MONSTERS = Message("ace.side.monsters", "Monsters")

@@ -45,6 +45,14 @@ def display_name(user: Any) -> str:
 
 
 @register.filter
+def side_name(value: Any) -> str:
+    """A side id (`side:<id>` audiences, seats) as people read it."""
+    from vtt.words import side_name as name_of
+
+    return name_of(str(value))
+
+
+@register.filter
 def say(value: Any) -> str:
     """An engine message (or its stored JSON) in the active language; text as it is."""
     from vtt.words import say as render
