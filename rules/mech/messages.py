@@ -392,7 +392,30 @@ SET_NEXT_TURN_THIS_TURN_IF_OWN = Message(
 )
 
 # The terms kept in tables above, for the catalogue (it collects module constants itself).
+# A weapon's row on the sheet (vtt/tables/mech.py): its size, reach, damage and tags.
+WEAPON_SIZES = {
+    "auxiliary": Message("mech.weapon_size.auxiliary", "auxiliary"),
+    "main": Message("mech.weapon_size.main", "main"),
+    "heavy": Message("mech.weapon_size.heavy", "heavy"),
+    "superheavy": Message("mech.weapon_size.superheavy", "superheavy"),
+}
+AREA_SHAPES = {
+    "line": Message("mech.area.line", "line"),
+    "cone": Message("mech.area.cone", "cone"),
+    "blast": Message("mech.area.blast", "blast"),
+    "burst": Message("mech.area.burst", "burst"),
+}
+W_THREAT = Message("mech.weapon.threat", "threat {n}")
+W_RANGE = Message("mech.weapon.range", "range {n}")
+W_DAMAGE = Message("mech.weapon.damage", "{dice} {type}")
+W_AP = Message("mech.weapon.ap", "armour piercing")
+W_AREA = Message("mech.weapon.area", "{shape} {n}")
+W_BURN = Message("mech.weapon.burn", "+{n} burn")
+W_LOADING = Message("mech.weapon.loading", "loading")
+
 TERMS = [
+    *WEAPON_SIZES.values(),
+    *AREA_SHAPES.values(),
     *ATTRIBUTES.values(),
     *DAMAGE_TYPES.values(),
     *REPAIR_OPTIONS.values(),
