@@ -423,3 +423,19 @@ TERMS = [
     *CONDITION_NAMES.values(),
     *TERRAIN.values(),
 ]
+
+# --- log lines (the mech's lines are moving onto messages; the English is byte-identical) -----
+LOG_TURN_STARTED = Message(
+    "mech.log.turn_started", "Round {round}: {name} starts its turn: 2 AP, move {move}"
+)
+LOG_TURN_STARTED_LAPSED = Message(
+    "mech.log.turn_started_lapsed",
+    "Round {round}: {name} starts its turn: 2 AP, move {move} (its prepared action lapses)",
+)
+LOG_TURN_ENDED = Message("mech.log.turn_ended", "{name} ends its turn")
+LOG_ROUND_STARTED = Message("mech.log.round_started", "Round {round} begins")
+LOG_MELTDOWN_DUE = Message("mech.log.meltdown_due", "{name}'s reactor countdown reaches 0")
+LOG_MELTDOWN_TICKED = Message(
+    "mech.log.meltdown_ticked", "{name}'s reactor countdown: {left} of its turns left"
+)
+LOG_MELTDOWN_CRITICAL = Message("mech.log.meltdown_critical", "{name}'s reactor is still critical")
