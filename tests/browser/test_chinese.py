@@ -23,9 +23,7 @@ DEMOS = {
 }
 # What a system's table still shows in English (found by this test on 2026-12-02); each system's
 # case fails loudly (strict) once it is clean, so its entry here is removed then.
-KNOWN = {
-    "dg.": "die purposes in the dice list (Serge initiative d10): stored English, no display words",
-}
+KNOWN: dict[str, str] = {}
 SYSTEMS = [
     pytest.param(prefix, marks=pytest.mark.xfail(strict=True, reason=KNOWN[prefix]))
     if prefix in KNOWN
