@@ -439,3 +439,17 @@ LOG_MELTDOWN_TICKED = Message(
     "mech.log.meltdown_ticked", "{name}'s reactor countdown: {left} of its turns left"
 )
 LOG_MELTDOWN_CRITICAL = Message("mech.log.meltdown_critical", "{name}'s reactor is still critical")
+LOG_STABILIZED_COOL = Message(
+    "mech.log.stabilized_cool", "{name} stabilizes: heat cleared and Exposed removed"
+)
+LOG_STABILIZED_REPAIR = Message(
+    "mech.log.stabilized_repair", "{name} stabilizes: spends 1 repair, HP restored to {hp}"
+)
+LOG_RELOADED = Message("mech.log.reloaded", "{name} reloads all weapons")
+LOG_BURN_CLEARED_ALL = Message("mech.log.burn_cleared_all", "{name} clears all burn")
+LOG_SHUT_DOWN = Message(
+    "mech.log.shut_down",
+    "{name} shuts down: heat cleared, tech effects gone, Stunned until it boots up",
+)
+LOG_BOOTED_UP = Message("mech.log.booted_up", "{name} boots up")
+LOG_MOVE_STOPPED = Message("mech.log.move_stopped", "{name} cannot complete its move")

@@ -114,7 +114,7 @@ def walk(
         opportunity_attacks(ctx, u)
         u = ctx.u(uid)
         if not alive(u) or has(u, "stunned") or has(u, "immobilized"):
-            ctx.emit("move.stopped", f"{u['name']} cannot complete its move", unit=uid)
+            ctx.emit("move.stopped", M.LOG_MOVE_STOPPED(name=u["name"]), unit=uid)
             return 0
     stop = len(path) - 1
     stopped = False
