@@ -453,3 +453,23 @@ LOG_SHUT_DOWN = Message(
 )
 LOG_BOOTED_UP = Message("mech.log.booted_up", "{name} boots up")
 LOG_MOVE_STOPPED = Message("mech.log.move_stopped", "{name} cannot complete its move")
+LOG_FELL = Message(
+    "mech.log.fell", "{name} falls {height} squares: {amount} kinetic, ignoring armour"
+)
+LOG_REPAIR_REFILLED = Message(
+    "mech.log.repair_refilled", "Full repair: every mech's repair cap refills"
+)
+LOG_MATCH_STARTED = Message("mech.log.match_started", "Match {match} begins")
+LOG_IMPROVISED = Message("mech.log.improvised", "{name} makes an improvised attack on {target}")
+LOG_GRAPPLED = Message(
+    "mech.log.grappled",
+    "{name} grapples {target}: both are engaged, neither may Boost or react",
+)
+LOG_KNOCKBACK_BLOCKED = Message(
+    "mech.log.knockback_blocked", "{name} cannot be knocked back: the square is blocked"
+)
+LOG_KNOCKED_BACK = Message("mech.log.knocked_back", "{name} is knocked back to ({x}, {y})")
+LOG_OPPORTUNITY = Message(
+    "mech.log.opportunity", "{name} makes an opportunity attack on {target} as it moves off"
+)
+LOG_DRAGGED = Message("mech.log.dragged", "{name} is dragged along to ({x}, {y})")
