@@ -473,3 +473,8 @@ LOG_OPPORTUNITY = Message(
     "mech.log.opportunity", "{name} makes an opportunity attack on {target} as it moves off"
 )
 LOG_DRAGGED = Message("mech.log.dragged", "{name} is dragged along to ({x}, {y})")
+LOG_SYSTEM_ON = Message("mech.log.system_on", "{name} uses {system} on {target}")
+LOG_SYSTEM_VENT = Message(
+    "mech.log.system_vent", "{name} uses {system}: clears {cleared} heat (heat {heat})"
+)
+LOG_CORE = Message("mech.log.core", "{name} spends its CP: {core}")

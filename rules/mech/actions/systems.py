@@ -242,7 +242,7 @@ def do_use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
     if t is not None:
         ctx.emit(
             "system.used",
-            f"{u['name']} uses {system['name']} on {t['name']}",
+            M.LOG_SYSTEM_ON(name=u["name"], system=system["name"], target=t["name"]),
             units={u["id"]: {"systems": systems}},
             unit=u["id"],
             system=index,
@@ -254,7 +254,9 @@ def do_use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
     cleared = min(heat, int(system.get("vent", 0)))
     ctx.emit(
         "system.used",
-        f"{u['name']} uses {system['name']}: clears {cleared} heat (heat {heat - cleared})",
+        M.LOG_SYSTEM_VENT(
+            name=u["name"], system=system["name"], cleared=cleared, heat=heat - cleared
+        ),
         units={u["id"]: {"systems": systems, "heat": heat - cleared}},
         unit=u["id"],
         system=index,
@@ -272,7 +274,7 @@ def do_core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
     spend(ctx, u["id"], 1, core["name"], "MECH-AMB-41", reaction)
     ctx.emit(
         "core.activated",
-        f"{u['name']} spends its CP: {core['name']}",
+        M.LOG_CORE(name=u["name"], core=core["name"]),
         units={u["id"]: {"cp": int(u["cp"]) - 1}},
         unit=u["id"],
         rule="MECH-AMB-41",
