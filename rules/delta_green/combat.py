@@ -22,6 +22,7 @@ from rules.brp.core import (
 from rules.brp.hazards import severe_burn
 from rules.core.dice import Dice
 from rules.core.system import Json
+from rules.delta_green.messages import PURPOSE_HITS, PURPOSE_PARRY, PURPOSE_TO_HIT
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     able,
@@ -575,7 +576,7 @@ def try_parry(
         chance += 10  # DG-EDGE-6: +10 Parry against knives, stacking with Hand-to-Hand
     if scratch.get("confined") and "close_quarters" in edges:
         chance += 10  # DG-EDGE-4
-    roll = dice.roll(100, "parry d100")
+    roll = dice.roll(100, PURPOSE_PARRY.english)
     ok = succeeds(chance, roll, *auto_rules(scratch))
     for op in ops:
         apply_op(scratch, op)
@@ -665,7 +666,7 @@ def fire(
     target = scratch["combatants"][target_id]
     out = Outcome()
     c = chance.value
-    roll = dice.roll(100, "to hit d100")
+    roll = dice.roll(100, PURPOSE_TO_HIT.english)
     out.roll = roll
     key = weapon["key"]
     if malfunctions(roll, weapon.get("mal")):
@@ -708,7 +709,7 @@ def fire(
         out.result = "impale"
     count = 1
     if hits_die:
-        face = dice.roll(hits_die, f"hits 1d{hits_die}")
+        face = dice.roll(hits_die, PURPOSE_HITS(sides=hits_die).english())
         count = min(face, rounds)  # DG-AUTO-2: never more hits than rounds fired
         capped = f", capped at {rounds} rounds fired" if face > rounds else ""
         out.lines.append(f"hits 1d{hits_die} = {face}{capped}: {count} bullet(s) hit")

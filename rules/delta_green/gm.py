@@ -26,6 +26,7 @@ from rules.delta_green.care import needs_surgery, poison_effects, treatment
 from rules.delta_green.combat import auto_rules, burn_ops, skill, vest_of, vest_text
 from rules.delta_green.edges import edge_ops
 from rules.delta_green.engine import combatant_at, make_event
+from rules.delta_green.messages import PURPOSE_LUCK
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import weapon_of
 from rules.delta_green.tables import LOCATION_NAMES, LOCATIONS
@@ -555,7 +556,7 @@ def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], list[str]]:
         ops.append({"op": "set", "id": target["id"], "key": "on_fire", "value": True})
         lines.append("hair and clothes catch fire (1d6 a round until put out)")
     else:
-        roll = dice.roll(100, "Luck d100")
+        roll = dice.roll(100, PURPOSE_LUCK.english)
         if succeeds(luck, roll, *auto_rules(state)):
             lines.append(f"Luck d100 = {roll} vs {luck}: safe")
         elif kind == "torch":
@@ -684,7 +685,7 @@ def revolver_accident(state: Json, action: Action, dice: Dice) -> list[Event]:
     if int(slot["loaded"]) < int(weapon["capacity"]):
         raise IllegalAction("only a revolver with every chamber loaded goes off", "COC-REVOLVER-1")
     luck = skill(holder, "luck")
-    roll = dice.roll(100, "Luck d100")
+    roll = dice.roll(100, PURPOSE_LUCK.english)
     ops: list[Json] = []
     text = f"{holder['name']}'s {weapon['name']} is jolted: Luck d100 = {roll} vs {luck}: "
     if succeeds(luck, roll, *auto_rules(state)):

@@ -341,3 +341,11 @@ LOG_TIED = Message("dg.log.tied", "tied ranks act simultaneously (DG-INIT-3)")
 LOG_TIED_DEX = Message(
     "dg.log.tied_dex", "tied ranks with equal DEX act simultaneously (DG-INIT-3)"
 )
+
+# --- what a die is rolled for (the log shows it beside the face; vtt/words.py `purpose`) ------
+PURPOSE_INITIATIVE = Message("dg.purpose.initiative", "{name} initiative d{sides}")
+PURPOSE_TO_HIT = Message("dg.purpose.to_hit", "to hit d100")
+PURPOSE_PARRY = Message("dg.purpose.parry", "parry d100")
+PURPOSE_SUPPRESSIVE = Message("dg.purpose.suppressive", "suppressive fire d100")
+PURPOSE_HITS = Message("dg.purpose.hits", "hits 1d{sides}")
+PURPOSE_LUCK = Message("dg.purpose.luck", "Luck d100")

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.core.dice import Dice, RollRecord
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.system import Event
 from rules.mech import state as st
 from rules.mech.settings import Settings, settings_of
@@ -118,15 +119,22 @@ class Ctx:
     def emit(
         self,
         kind: str,
-        text: str,
+        text: str | Msg,
         units: Mapping[str, Mapping[str, Any]] | None = None,
         top: Mapping[str, Any] | None = None,
         audience: str = "all",
-        redacted: str | None = None,
+        redacted: str | Msg | None = None,
         **payload: Any,
     ) -> Event:
+        # A line said as a message keeps its English as `text` (what the pinned runs compare).
+        msg = text if isinstance(text, Msg) else None
+        redacted_msg = redacted if isinstance(redacted, Msg) else None
+        text = text.english() if isinstance(text, Msg) else text
+        redacted = redacted.english() if isinstance(redacted, Msg) else redacted
         if self.unseen and audience == "all":
-            audience, redacted = self.unseen_audience(kind, payload, audience, redacted)
+            audience, hidden = self.unseen_audience(kind, payload, audience, redacted)
+            if hidden != redacted:  # MECH-COND-HIDDEN's own line, still English text
+                redacted, redacted_msg = hidden, None
         records = self.dice.records
         mark = self._mark
         if len(records) > mark:
@@ -171,8 +179,8 @@ class Ctx:
             dice=dice,
             audience=audience,
             redacted_text=redacted,
-            msg=None,
-            redacted_msg=None,
+            msg=msg,
+            redacted_msg=redacted_msg,
         )
         self.events.append(event)
         return event

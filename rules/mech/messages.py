@@ -392,7 +392,30 @@ SET_NEXT_TURN_THIS_TURN_IF_OWN = Message(
 )
 
 # The terms kept in tables above, for the catalogue (it collects module constants itself).
+# A weapon's row on the sheet (vtt/tables/mech.py): its size, reach, damage and tags.
+WEAPON_SIZES = {
+    "auxiliary": Message("mech.weapon_size.auxiliary", "auxiliary"),
+    "main": Message("mech.weapon_size.main", "main"),
+    "heavy": Message("mech.weapon_size.heavy", "heavy"),
+    "superheavy": Message("mech.weapon_size.superheavy", "superheavy"),
+}
+AREA_SHAPES = {
+    "line": Message("mech.area.line", "line"),
+    "cone": Message("mech.area.cone", "cone"),
+    "blast": Message("mech.area.blast", "blast"),
+    "burst": Message("mech.area.burst", "burst"),
+}
+W_THREAT = Message("mech.weapon.threat", "threat {n}")
+W_RANGE = Message("mech.weapon.range", "range {n}")
+W_DAMAGE = Message("mech.weapon.damage", "{dice} {type}")
+W_AP = Message("mech.weapon.ap", "armour piercing")
+W_AREA = Message("mech.weapon.area", "{shape} {n}")
+W_BURN = Message("mech.weapon.burn", "+{n} burn")
+W_LOADING = Message("mech.weapon.loading", "loading")
+
 TERMS = [
+    *WEAPON_SIZES.values(),
+    *AREA_SHAPES.values(),
     *ATTRIBUTES.values(),
     *DAMAGE_TYPES.values(),
     *REPAIR_OPTIONS.values(),
@@ -400,3 +423,58 @@ TERMS = [
     *CONDITION_NAMES.values(),
     *TERRAIN.values(),
 ]
+
+# --- log lines (the mech's lines are moving onto messages; the English is byte-identical) -----
+LOG_TURN_STARTED = Message(
+    "mech.log.turn_started", "Round {round}: {name} starts its turn: 2 AP, move {move}"
+)
+LOG_TURN_STARTED_LAPSED = Message(
+    "mech.log.turn_started_lapsed",
+    "Round {round}: {name} starts its turn: 2 AP, move {move} (its prepared action lapses)",
+)
+LOG_TURN_ENDED = Message("mech.log.turn_ended", "{name} ends its turn")
+LOG_ROUND_STARTED = Message("mech.log.round_started", "Round {round} begins")
+LOG_MELTDOWN_DUE = Message("mech.log.meltdown_due", "{name}'s reactor countdown reaches 0")
+LOG_MELTDOWN_TICKED = Message(
+    "mech.log.meltdown_ticked", "{name}'s reactor countdown: {left} of its turns left"
+)
+LOG_MELTDOWN_CRITICAL = Message("mech.log.meltdown_critical", "{name}'s reactor is still critical")
+LOG_STABILIZED_COOL = Message(
+    "mech.log.stabilized_cool", "{name} stabilizes: heat cleared and Exposed removed"
+)
+LOG_STABILIZED_REPAIR = Message(
+    "mech.log.stabilized_repair", "{name} stabilizes: spends 1 repair, HP restored to {hp}"
+)
+LOG_RELOADED = Message("mech.log.reloaded", "{name} reloads all weapons")
+LOG_BURN_CLEARED_ALL = Message("mech.log.burn_cleared_all", "{name} clears all burn")
+LOG_SHUT_DOWN = Message(
+    "mech.log.shut_down",
+    "{name} shuts down: heat cleared, tech effects gone, Stunned until it boots up",
+)
+LOG_BOOTED_UP = Message("mech.log.booted_up", "{name} boots up")
+LOG_MOVE_STOPPED = Message("mech.log.move_stopped", "{name} cannot complete its move")
+LOG_FELL = Message(
+    "mech.log.fell", "{name} falls {height} squares: {amount} kinetic, ignoring armour"
+)
+LOG_REPAIR_REFILLED = Message(
+    "mech.log.repair_refilled", "Full repair: every mech's repair cap refills"
+)
+LOG_MATCH_STARTED = Message("mech.log.match_started", "Match {match} begins")
+LOG_IMPROVISED = Message("mech.log.improvised", "{name} makes an improvised attack on {target}")
+LOG_GRAPPLED = Message(
+    "mech.log.grappled",
+    "{name} grapples {target}: both are engaged, neither may Boost or react",
+)
+LOG_KNOCKBACK_BLOCKED = Message(
+    "mech.log.knockback_blocked", "{name} cannot be knocked back: the square is blocked"
+)
+LOG_KNOCKED_BACK = Message("mech.log.knocked_back", "{name} is knocked back to ({x}, {y})")
+LOG_OPPORTUNITY = Message(
+    "mech.log.opportunity", "{name} makes an opportunity attack on {target} as it moves off"
+)
+LOG_DRAGGED = Message("mech.log.dragged", "{name} is dragged along to ({x}, {y})")
+LOG_SYSTEM_ON = Message("mech.log.system_on", "{name} uses {system} on {target}")
+LOG_SYSTEM_VENT = Message(
+    "mech.log.system_vent", "{name} uses {system}: clears {cleared} heat (heat {heat})"
+)
+LOG_CORE = Message("mech.log.core", "{name} spends its CP: {core}")

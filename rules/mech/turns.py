@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import messages as m
 from rules.mech import state as st
 from rules.mech.checks import (
     check,
@@ -75,10 +76,10 @@ def begin_turn(ctx: Ctx, uid: str) -> None:
         "reaction_used": False,
         "prepared": None,
     }
-    lapsed = " (its prepared action lapses)" if u["prepared"] else ""
+    line = m.LOG_TURN_STARTED_LAPSED if u["prepared"] else m.LOG_TURN_STARTED
     ctx.emit(
         "turn.started",
-        f"Round {ctx.state['round']}: {u['name']} starts its turn: 2 AP, move {speed}{lapsed}",
+        line(round=ctx.state["round"], name=u["name"], move=speed),
         units=units,
         top={"active": uid},
         unit=uid,
@@ -148,7 +149,7 @@ def finish_turn(ctx: Ctx, uid: str) -> None:
         if left <= 0:
             ctx.emit(
                 "meltdown.due",
-                f"{u['name']}'s reactor countdown reaches 0",
+                m.LOG_MELTDOWN_DUE(name=u["name"]),
                 units={uid: {"meltdown": None}},
                 unit=uid,
                 rule="MECH-AMB-37",
@@ -157,17 +158,17 @@ def finish_turn(ctx: Ctx, uid: str) -> None:
         else:
             ctx.emit(
                 "meltdown.ticked",
-                f"{u['name']}'s reactor countdown: {left} of its turns left",
+                m.LOG_MELTDOWN_TICKED(name=u["name"], left=left),
                 units={uid: {"meltdown": {**melt, "turns": left}}},
                 audience="gm",
-                redacted=f"{u['name']}'s reactor is still critical",
+                redacted=m.LOG_MELTDOWN_CRITICAL(name=u["name"]),
                 unit=uid,
                 rule="MECH-AMB-37",
             )
     acted = [*ctx.state["acted"], uid]
     ctx.emit(
         "turn.ended",
-        f"{ctx.u(uid)['name']} ends its turn",
+        m.LOG_TURN_ENDED(name=ctx.u(uid)["name"]),
         units={uid: {"turn": None}},
         top={"active": None, "acted": acted, "last_side": ctx.u(uid)["side"]},
         unit=uid,
@@ -182,7 +183,7 @@ def new_round(ctx: Ctx) -> None:
     units = {o["id"]: {"oa_used": False} for o in st.living(ctx.state)}
     ctx.emit(
         "round.started",
-        f"Round {number} begins",
+        m.LOG_ROUND_STARTED(round=number),
         units=units,
         top={"round": number, "acted": [], "last_side": None},
         round=number,

@@ -23,13 +23,7 @@ DEMOS = {
 }
 # What a system's table still shows in English (found by this test on 2026-12-02); each system's
 # case fails loudly (strict) once it is clean, so its entry here is removed then.
-KNOWN = {
-    "mech.": "engine log lines not yet messages (Round 1: Latch starts its turn), weapon tags"
-    " (heavy, range, kinetic, armour piercing)",
-}
-KNOWN["dg."] = (
-    "die purposes in the dice list (Serge initiative d10): stored English, no display words"
-)
+KNOWN: dict[str, str] = {}
 SYSTEMS = [
     pytest.param(prefix, marks=pytest.mark.xfail(strict=True, reason=KNOWN[prefix]))
     if prefix in KNOWN
@@ -79,6 +73,10 @@ def _content(tabula_server: LiveStack, system: str) -> set[str]:
         "from rules.core.system import Audience\n"
         "system = get_system(e.system)\n"
         "names(system.view(system.load(e.state), Audience('gm')))\n"
+        "if e.system == 'mech':\n"  # a token's label is its unit's initials (SMA: Sparring Mule A)
+        "    from vtt.tables.mech import labels\n"
+        "    units = e.state['units'].values()\n"
+        "    texts.extend(labels({u['id']: u['name'] for u in units}).values())\n"
         "for c in Character.objects.filter(campaign=e.campaign): walk([c.name, c.sheet])\n"
         "print('TEXTS ' + json.dumps(texts))"
     )

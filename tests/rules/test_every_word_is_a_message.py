@@ -83,3 +83,17 @@ def test_a_refusal_is_a_message(key: str) -> None:
 def test_the_moving_systems_are_still_registered() -> None:
     """A system leaves MOVING when it is on the kit; the set never names an unknown system."""
     assert set(system_keys()) >= MOVING
+
+
+def test_the_mech_turn_lines_are_messages_already() -> None:
+    """The mech is moving: its turn and round lines are messages, their English unchanged."""
+    system = get_system("mech")
+    state = system.start(system.demo())
+    events = system.resolve(state, Action("begin_turn", "latch"), SeededDice(0))
+    for event in events:
+        state = system.apply(state, event)
+    events += system.resolve(state, Action("end_turn", "latch"), SeededDice(1))
+    said = {e.kind: e for e in events if e.msg is not None}
+    assert {"turn.started", "turn.ended"} <= set(said)
+    assert said["turn.started"].text == "Round 1: Latch starts its turn: 2 AP, move 4"
+    assert all(e.msg.english() == e.text for e in said.values() if e.msg is not None)

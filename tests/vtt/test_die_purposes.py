@@ -15,6 +15,7 @@ def test_a_declared_purpose_reads_in_chinese_with_its_names_kept() -> None:
     with translation.override("zh-hans"):
         assert purpose("initiative Lin Yue") == "Lin Yue 的先攻"
         assert purpose("hit d20") == "命中 d20"
+        assert purpose("Serge initiative d10") == "Serge 的攻击等级 d10"
         assert purpose("no such purpose") == "no such purpose"
     with translation.override("en"):
         assert purpose("initiative Lin Yue") == "initiative Lin Yue"

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.mech import SYSTEM
+from rules.mech import messages as m
 from rules.mech.messages import TERRAIN
 from rules.mech.tables import overcharge_expr
 from rules.mech.view import reach
@@ -48,23 +49,27 @@ def labels(names: Mapping[str, str]) -> dict[str, str]:
 
 def _weapon_row(i: int, w: Mapping[str, Any]) -> dict[str, Any]:
     area = w.get("area")
-    reach_text = f"threat {w['threat']}" if w["kind"] == "melee" else f"range {w['range']}"
+    melee = w["kind"] == "melee"
+    reach_text = m.W_THREAT(n=w["threat"]) if melee else m.W_RANGE(n=w["range"])
     tags = []
     if w.get("ap"):
-        tags.append("armour piercing")
+        tags.append(say(m.W_AP()))
     if area:
-        tags.append(f"{area['shape']} {area['value']}")
+        shape = m.AREA_SHAPES[area["shape"]]() if area["shape"] in m.AREA_SHAPES else area["shape"]
+        tags.append(say(m.W_AREA(shape=shape, n=area["value"])))
     if w.get("burn"):
-        tags.append(f"+{w['burn']} burn")
+        tags.append(say(m.W_BURN(n=w["burn"])))
     if w.get("loading"):
-        tags.append("loading")
+        tags.append(say(m.W_LOADING()))
+    size = m.WEAPON_SIZES[w["size"]]() if w["size"] in m.WEAPON_SIZES else w["size"]
+    kind = m.DAMAGE_TYPES[w["type"]]() if w["type"] in m.DAMAGE_TYPES else w["type"]
     return {
         "index": i,
         "name": w["name"],
-        "size": w["size"],
+        "size": say(size),
         "kind": w["kind"],
-        "reach": reach_text,
-        "damage": f"{w['damage']} {w['type']}",
+        "reach": say(reach_text),
+        "damage": say(m.W_DAMAGE(dice=w["damage"], type=kind)),
         "tags": tags,
         "uses": w.get("uses"),
         "max_uses": w.get("max_uses"),

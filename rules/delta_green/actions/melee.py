@@ -33,6 +33,7 @@ from rules.delta_green.engine import (
     require_turn,
     target_in_reach,
 )
+from rules.delta_green.messages import PURPOSE_TO_HIT
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     apply_op,
@@ -71,7 +72,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             raise IllegalAction(f"{target['name']} cannot be knocked out", "COC-KO-5")
     cards = pay_cost(state, c, action_cost(state, "melee"), "a melee attack")
     chance = attack_chance(state, c, weapon, target, params)
-    roll = dice.roll(100, "to hit d100")
+    roll = dice.roll(100, PURPOSE_TO_HIT.english)
     lines = [f"{c['name']} attacks {target['name']} with {weapon['name']}"]
     ops: list[Json] = []
     hits: list[Json] = []

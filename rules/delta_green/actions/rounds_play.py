@@ -56,7 +56,7 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         held = c["in_hand"]
         firearm = bool(held) and weapon_of(c, held)["kind"] == "firearm"
         sides = 10 if firearm else 6
-        die = dice.roll(sides, f"{c['name']} initiative d{sides}")
+        die = dice.roll(sides, m.PURPOSE_INITIATIVE(name=c["name"], sides=sides).english())
         called = c.get("called")
         surprised = cid in surprised_ids or cid in complete_ids  # COC-SURPRISE-1/-2
         base = rhu(Fraction(dex, 2)) if called or surprised else dex

@@ -31,6 +31,7 @@ from rules.delta_green.engine import (
     require_turn,
     turn_ops,
 )
+from rules.delta_green.messages import PURPOSE_SUPPRESSIVE
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     apply_op,
@@ -149,7 +150,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
     cards = pay_cost(state, c, suppression_cost(rounds), "suppressive fire")
     fired = min(rounds, loaded)
-    roll = dice.roll(100, "suppressive fire d100")
+    roll = dice.roll(100, PURPOSE_SUPPRESSIVE.english)
     lines = [
         f"{c['name']} lays suppressive fire with {weapon['name']} ({fired} rounds), "
         f"skill {s_eff}, X = {x}"

@@ -56,7 +56,7 @@ def do_gm_fall(ctx: Ctx, action: Action, reaction: bool) -> None:
     amount = fall(ctx, height)
     ctx.emit(
         "mech.fell",
-        f"{t['name']} falls {height} squares: {amount} kinetic, ignoring armour",
+        M.LOG_FELL(name=t["name"], height=height, amount=amount),
         units={t["id"]: {"elevation": 0}},
         unit=t["id"],
         rule="MECH-FALL-1",

@@ -150,7 +150,7 @@ def do_full_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     units = {u["id"]: {"repair": u["stats"]["repair_cap"]} for u in st.living(ctx.state)}
     ctx.emit(
         "repair.refilled",
-        "Full repair: every mech's repair cap refills",
+        M.LOG_REPAIR_REFILLED(),
         units=units,
         rule="MECH-AMB-40",
     )
@@ -163,7 +163,7 @@ def do_start_match(ctx: Ctx, action: Action, reaction: bool) -> None:
     units = {u["id"]: {"repairs_left": 0} for u in st.living(ctx.state)}
     ctx.emit(
         "match.started",
-        f"Match {int(ctx.state['match']) + 1} begins",
+        M.LOG_MATCH_STARTED(match=int(ctx.state["match"]) + 1),
         units=units,
         top={"phase": "combat", "round": 1, "acted": [], "match": int(ctx.state["match"]) + 1},
         rule="MECH-ROUND-1",

@@ -55,7 +55,7 @@ def do_improvised_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     spend(ctx, u["id"], 2, "an improvised attack", "MECH-ACT-IMPROV", reaction)
     ctx.emit(
         "attack.declared",
-        f"{u['name']} makes an improvised attack on {t['name']}",
+        M.LOG_IMPROVISED(name=u["name"], target=t["name"]),
         unit=u["id"],
         targets=[t["id"]],
         rule="MECH-ACT-IMPROV",
@@ -141,7 +141,7 @@ def do_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
         grapples = [current if g["id"] == current["id"] else g for g in grapples]
     ctx.emit(
         "grapple.started",
-        f"{u['name']} grapples {t['name']}: both are engaged, neither may Boost or react",
+        M.LOG_GRAPPLED(name=u["name"], target=t["name"]),
         top={"grapples": grapples},
         grapple=current["id"],
         rule="MECH-ACT-GRAPPLE-1",
@@ -246,14 +246,14 @@ def do_ram(ctx: Ctx, action: Action, reaction: bool) -> None:
     if blocked:
         ctx.emit(
             "knockback.blocked",
-            f"{t['name']} cannot be knocked back: the square is blocked",
+            M.LOG_KNOCKBACK_BLOCKED(name=t["name"]),
             unit=t["id"],
             rule="MECH-AMB-13",
         )
         return
     ctx.emit(
         "mech.knocked_back",
-        f"{t['name']} is knocked back to ({dest[0]}, {dest[1]})",
+        M.LOG_KNOCKED_BACK(name=t["name"], x=dest[0], y=dest[1]),
         units={t["id"]: {"x": dest[0], "y": dest[1]}},
         unit=t["id"],
         rule="MECH-ACT-RAM",

@@ -81,7 +81,7 @@ def opportunity_attacks(ctx: Ctx, mover: Unit) -> None:
             continue
         ctx.emit(
             "reaction.taken",
-            f"{o['name']} makes an opportunity attack on {mover['name']} as it moves off",
+            M.LOG_OPPORTUNITY(name=o["name"], target=mover["name"]),
             units={o["id"]: {"reaction_used": True, "oa_used": True}},
             unit=o["id"],
             target=mover["id"],
@@ -115,7 +115,7 @@ def walk(
         opportunity_attacks(ctx, u)
         u = ctx.u(uid)
         if not alive(u) or has(u, "stunned") or has(u, "immobilized"):
-            ctx.emit("move.stopped", f"{u['name']} cannot complete its move", unit=uid)
+            ctx.emit("move.stopped", M.LOG_MOVE_STOPPED(name=u["name"]), unit=uid)
             return 0
     stop = len(path) - 1
     stopped = False
@@ -195,7 +195,7 @@ def drag(ctx: Ctx, uid: str, delta: Cell) -> None:
         if g.fits(dest, st.size(o)) and not footprint(dest, st.size(o)) & blocked:
             ctx.emit(
                 "mech.dragged",
-                f"{o['name']} is dragged along to ({dest[0]}, {dest[1]})",
+                M.LOG_DRAGGED(name=o["name"], x=dest[0], y=dest[1]),
                 units={oid: {"x": dest[0], "y": dest[1]}},
                 unit=oid,
                 rule="MECH-ACT-GRAPPLE-1",

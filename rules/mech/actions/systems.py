@@ -98,7 +98,7 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
         conds.pop("exposed", None)
         ctx.emit(
             "mech.stabilized",
-            f"{u['name']} stabilizes: heat cleared and Exposed removed",
+            M.LOG_STABILIZED_COOL(name=u["name"]),
             units={u["id"]: {"heat": 0, "conditions": conds}},
             unit=u["id"],
             rule="MECH-ACT-STABILIZE",
@@ -106,7 +106,7 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
     else:
         ctx.emit(
             "mech.stabilized",
-            f"{u['name']} stabilizes: spends 1 repair, HP restored to {u['stats']['hp_max']}",
+            M.LOG_STABILIZED_REPAIR(name=u["name"], hp=u["stats"]["hp_max"]),
             units={u["id"]: {"hp": u["stats"]["hp_max"], "repair": int(u["repair"]) - 1}},
             unit=u["id"],
             rule="MECH-ACT-STABILIZE",
@@ -116,7 +116,7 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
         weapons = [{**w, "loaded": True} for w in u["weapons"]]
         ctx.emit(
             "mech.reloaded",
-            f"{u['name']} reloads all weapons",
+            M.LOG_RELOADED(name=u["name"]),
             units={u["id"]: {"weapons": weapons}},
             unit=u["id"],
             rule="MECH-ACT-STABILIZE",
@@ -124,7 +124,7 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
     elif secondary == "burn":
         ctx.emit(
             "burn.cleared",
-            f"{u['name']} clears all burn",
+            M.LOG_BURN_CLEARED_ALL(name=u["name"]),
             units={u["id"]: {"burn": 0}},
             unit=u["id"],
             rule="MECH-ACT-STABILIZE",
@@ -151,7 +151,7 @@ def do_shut_down(ctx: Ctx, action: Action, reaction: bool) -> None:
     conds["stunned"] = {"source": "shut_down"}
     ctx.emit(
         "mech.shut_down",
-        f"{u['name']} shuts down: heat cleared, tech effects gone, Stunned until it boots up",
+        M.LOG_SHUT_DOWN(name=u["name"]),
         units={u["id"]: {"heat": 0, "conditions": conds}},
         unit=u["id"],
         rule="MECH-ACT-SHUTDOWN",
@@ -171,7 +171,7 @@ def do_boot_up(ctx: Ctx, action: Action, reaction: bool) -> None:
         del conds["stunned"]
     ctx.emit(
         "mech.booted_up",
-        f"{u['name']} boots up",
+        M.LOG_BOOTED_UP(name=u["name"]),
         units={u["id"]: {"conditions": conds}},
         unit=u["id"],
         rule="MECH-ACT-BOOTUP",
@@ -242,7 +242,7 @@ def do_use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
     if t is not None:
         ctx.emit(
             "system.used",
-            f"{u['name']} uses {system['name']} on {t['name']}",
+            M.LOG_SYSTEM_ON(name=u["name"], system=system["name"], target=t["name"]),
             units={u["id"]: {"systems": systems}},
             unit=u["id"],
             system=index,
@@ -254,7 +254,9 @@ def do_use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
     cleared = min(heat, int(system.get("vent", 0)))
     ctx.emit(
         "system.used",
-        f"{u['name']} uses {system['name']}: clears {cleared} heat (heat {heat - cleared})",
+        M.LOG_SYSTEM_VENT(
+            name=u["name"], system=system["name"], cleared=cleared, heat=heat - cleared
+        ),
         units={u["id"]: {"systems": systems, "heat": heat - cleared}},
         unit=u["id"],
         system=index,
@@ -272,7 +274,7 @@ def do_core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
     spend(ctx, u["id"], 1, core["name"], "MECH-AMB-41", reaction)
     ctx.emit(
         "core.activated",
-        f"{u['name']} spends its CP: {core['name']}",
+        M.LOG_CORE(name=u["name"], core=core["name"]),
         units={u["id"]: {"cp": int(u["cp"]) - 1}},
         unit=u["id"],
         rule="MECH-AMB-41",
