@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc import messages as m
-from rules.coc.actions.common import awake, everyone, is_combatant, my_turn, pick, refuse
+from rules.coc.actions.common import (
+    awake,
+    everyone,
+    free_to_act,
+    is_combatant,
+    my_turn,
+    pick,
+    refuse,
+)
 from rules.coc.checks import d100, lit, skill_of, verdict
 from rules.coc.damage import first_aid_amount, heal, wake
 from rules.coc.hazards import effects_on, end_effect
@@ -126,7 +134,7 @@ def _medicine(state: Json, action: Action, dice: Dice) -> list[Event]:
 def _offer_care(kind: str, label: Message, rule: str) -> Any:
     def offer(state: Json, actor: str) -> ActionTemplate | None:
         c = state["combatants"][actor]
-        if c["dead"] or (state["round"] >= 1 and acting(state, actor) is None):
+        if c["dead"] or (state["round"] >= 1 and not free_to_act(state, actor)):
             return None
         return ActionTemplate(
             kind,
@@ -170,7 +178,7 @@ def _put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
 def _offer_put_out(state: Json, actor: str) -> ActionTemplate | None:
     if not effects_on(state, actor, "on_fire") or state["combatants"][actor]["dead"]:
         return None
-    if state["round"] >= 1 and acting(state, actor) is None:
+    if state["round"] >= 1 and not free_to_act(state, actor):
         return None
     return ActionTemplate("put_out", PUT_OUT(), "COC-FIRE-5")
 

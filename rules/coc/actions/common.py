@@ -94,15 +94,32 @@ def target(state: Json, params: Mapping[str, Any], actor: str, name: str = "targ
     return c
 
 
-def my_turn(state: Json, actor: str) -> Json:
-    """COC-ROUND-1: the actor's DEX-rank slot, awake; refused otherwise."""
+def my_turn(state: Json, actor: str, *, passing: bool = False) -> Json:
+    """COC-ROUND-1: the actor's DEX-rank slot, awake; refused otherwise.
+
+    COC-MAL-4: while an attempt to clear a jam runs, the shooter does nothing else; it may
+    only pass its turn (`passing`).
+    """
     if state["round"] < 1:
         raise refuse(m.NO_ROUND())
     c = combatant(state, actor)
     slot = acting(state, actor)
     if slot is None:
         raise refuse(m.NOT_YOUR_TURN(actor=c["name"]), "COC-ROUND-1")
+    if (work := clearing(state, actor)) and not passing:
+        weapon = work[0]["data"]["weapon_name"]
+        raise refuse(m.ALREADY_CLEARING(actor=c["name"], weapon=weapon), "COC-MAL-4")
     return slot
+
+
+def clearing(state: Json, actor: str) -> list[Json]:
+    """COC-MAL-4: the jam-clearing attempts the actor is busy with."""
+    return [e for e in state["effects"].values() if e["target"] == actor and e["kind"] == "jam"]
+
+
+def free_to_act(state: Json, actor: str) -> bool:
+    """Whether the forms should offer the actor's own actions: its slot, no jam in hand."""
+    return acting(state, actor) is not None and not clearing(state, actor)
 
 
 def awake(state: Json, actor: str) -> Json:

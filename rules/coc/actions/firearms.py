@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc import messages as m
-from rules.coc.actions.common import awake, is_combatant, my_turn, refuse
+from rules.coc.actions.common import awake, free_to_act, is_combatant, my_turn, refuse
 from rules.coc.hazards import effects_on, start_effect
-from rules.coc.state import Script, acting, cset
+from rules.coc.state import Script, cset
 from rules.coc.turns import end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
@@ -66,7 +66,7 @@ def _reload(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def _offer_reload(state: Json, actor: str) -> ActionTemplate | None:
-    if acting(state, actor) is None:
+    if not free_to_act(state, actor):
         return None
     c = state["combatants"][actor]
     guns = choices(
@@ -117,7 +117,7 @@ def _clear(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def _offer_clear(state: Json, actor: str) -> ActionTemplate | None:
-    if acting(state, actor) is None:
+    if not free_to_act(state, actor):
         return None
     c = state["combatants"][actor]
     working = {e["data"]["weapon"] for e in effects_on(state, actor, "jam")}

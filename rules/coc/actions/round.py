@@ -82,7 +82,7 @@ def _offer_next_round(state: Json, actor: str) -> ActionTemplate:
 
 def _end_turn(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-ROUND-1: the acting combatant (or the Keeper for it) passes to the next DEX rank."""
-    slot = my_turn(state, action.actor)
+    slot = my_turn(state, action.actor, passing=True)
     script = Script(state, dice)
     end_turn(script, slot["id"])
     return script.events

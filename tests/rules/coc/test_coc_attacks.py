@@ -326,3 +326,26 @@ def test_a_creatures_hit_points_stay_the_keepers_in_the_log() -> None:
         state, "fire", "ann", [10, 6, 20], weapon="revolver", target="bob", distance=8
     )
     assert [e.audience for e in events if e.kind == "damage.taken"] == ["all"]  # an investigator
+
+
+def test_a_shooter_clearing_a_jam_does_nothing_else_but_pass() -> None:
+    # COC-MAL-4: the attempt takes 1d6 rounds in which the shooter does nothing else.
+    state = duel()
+    state, _ = act(state, "burst", "ann", [97], weapon="thompson", shots_bob=5, distance=10)
+    state, _ = act(state, "next_round", "gm")
+    state, _ = act(state, "clear_jam", "ann", [3], weapon="thompson")  # three rounds of work
+    state, _ = act(state, "end_turn", "bob")
+    state, _ = act(state, "next_round", "gm")
+    offered = {t.kind for t in SYSTEM.legal_actions(state, "ann")}
+    assert "end_turn" in offered
+    assert not offered & {"attack", "fire", "burst", "reload", "first_aid", "clear_jam"}
+    for kind, params in (
+        ("fire", {"weapon": "revolver", "target": "bob", "distance": 5}),
+        ("attack", {"weapon": "knife", "target": "bob"}),
+        ("reload", {"weapon": "revolver"}),
+        ("first_aid", {"target": "bob"}),
+    ):
+        with pytest.raises(IllegalAction, match="already clearing Thompson SMG"):
+            act(state, kind, "ann", **params)
+    state, _ = act(state, "end_turn", "ann")  # passing is allowed
+    assert state["combatants"]["ann"]["weapons"]["thompson"]["jammed"]

@@ -47,7 +47,8 @@ def test_we_coc_04_a_22_automatic_can_impale_three_times_for_6d6() -> None:
 
 
 def test_we_coc_05_a_hit_with_an_eight_shot_burst_rolls_1d8_for_the_hits() -> None:
-    # SMG 40 + 8 shots: min(40 + 40, 80) = 80; 50 hits but does not impale (> 16); d8 = 8 hits.
+    # WE-COC-05 (COC-AUTO-3): SMG 40 + 8 shots: min(40 + 40, 80) = 80; 50 hits but does not
+    # impale (> 16); d8 = 8 hits.
     state = scene(("ann", person("Ann", dex=14)), ("bob", target()))
     state, _ = act(state, "next_round", "gm")
     damage = [1] * 8  # eight bullets of 1d10+2, 3 each
