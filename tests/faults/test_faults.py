@@ -344,7 +344,7 @@ async def test_sockets_dropped_mid_stream(
 @pytest.mark.xfail(
     strict=False,
     reason="open under load: with dbretry.py every CI run and idle run passed, but one run on a "
-    "loaded machine (load 3.3 on 2 cores) left 17 actions unstored after 30 s (docs/reliability.md)",
+    "loaded machine (load 3.3 on 2 cores) left 17 actions unstored 30 s on (docs/reliability.md)",
 )
 async def test_database_connections_terminated(
     stack: LiveStack, encounter: int, sessions: dict[str, str]
