@@ -73,16 +73,38 @@ for encounter in Encounter.objects.order_by("pk"):
     print("ENCOUNTER", encounter.system, encounter.pk)
 """
 
-# One fresh encounter per measured case, from the case's own setup, in its system's demo campaign.
+# One fresh encounter per measured case, from the case's own setup, in its system's demo campaign,
+# with its prelude played. The live encounter's seed is its own, not the rules bench's: where the
+# seed decided who acts first, the others pass until the bench action is the one to play.
 _CASE_SCRIPT = """
-import json
+import json, uuid
 from django.contrib.auth import get_user_model
+from rules.core.dice import SeededDice
+from rules.core.errors import RulesError
+from rules.core.registry import get_system
+from rules.core.system import Action
 from vtt.campaigns.models import Campaign
-from vtt.encounters.services import start_encounter
+from vtt.encounters.models import Encounter
+from vtt.encounters.services import play, start_encounter
 gm = get_user_model().objects.get(username="gm")
-for name, key, setup in json.loads(CASES):
+for name, key, setup, prelude, action in json.loads(CASES):
     campaign = Campaign.objects.filter(system=key).order_by("pk").first()
     encounter = start_encounter(campaign.pk, gm.pk, name, setup, {}, key)
+    for kind, actor, params in prelude:
+        play(encounter.pk, gm.pk, Action(kind, actor, params), str(uuid.uuid4()))
+    system = get_system(key)
+    wanted = Action(*action)
+    for _ in range(20):
+        state = system.load(Encounter.objects.get(pk=encounter.pk).state)
+        try:
+            system.resolve(state, wanted, SeededDice(0))
+            break
+        except RulesError:
+            passing = [a for a in system.actors(state) if a != wanted.actor and any(
+                t.kind == "pass" for t in system.legal_actions(state, a))]
+            if not passing:
+                raise
+            play(encounter.pk, gm.pk, Action("pass", passing[0], {}), str(uuid.uuid4()))
     print("CASE", encounter.pk)
 """
 
@@ -238,16 +260,13 @@ async def play_case(
     case: Case,
     args: argparse.Namespace,
 ) -> Figures:
-    """The GM plays the prelude, then `actions` times the action and its undo; the prelude is
-    taken back at the end so the next run starts from the demo again."""
+    """The GM plays `actions` times the action and its undo (the case script played the prelude),
+    so every run starts from the same table."""
     url = stack.url.replace("http://", "ws://") + f"/ws/encounters/{encounter_id}/"
     viewers = await open_viewers(url, stack.url, cookies)
     sender = viewers[0]
     try:
-        for step, action in enumerate(case.prelude, start=1):
-            await sender.ws.send(act_message(action))
-            await _answered(sender, step)
-        base = len(case.prelude)
+        base = 0
         latencies: list[float] = []
         sizes: list[float] = []
         cpu_before = cpu_ms(stack.pid(0))
@@ -265,8 +284,6 @@ async def play_case(
             await asyncio.sleep(1 / args.rate)
         # the action and its undo are both rendered for every viewer: count them as one action
         cpu = (cpu_ms(stack.pid(0)) - cpu_before) / (args.warmup + args.actions)
-        for _ in case.prelude:
-            await sender.ws.send(undo_message())
         await asyncio.sleep(0.5)
     finally:
         await close_viewers(viewers)
@@ -416,7 +433,20 @@ async def main(args: argparse.Namespace) -> int:
             measured = cases()
             made = stack.shell(
                 "CASES = "
-                + repr(json.dumps([[c.name, c.system, c.setup] for c in measured]))
+                + repr(
+                    json.dumps(
+                        [
+                            [
+                                c.name,
+                                c.system,
+                                c.setup,
+                                [[a.kind, a.actor, dict(a.params)] for a in c.prelude],
+                                [c.action.kind, c.action.actor, dict(c.action.params)],
+                            ]
+                            for c in measured
+                        ]
+                    )
+                )
                 + "\n"
                 + _CASE_SCRIPT
             )
