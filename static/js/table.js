@@ -11,6 +11,7 @@
   const previewUrl = root.dataset.previewUrl;
 
   let last = Number(root.dataset.seq || 0); // newest seq this page shows
+  let tableRev = root.dataset.tableRev || ""; // the revision of the table this page shows
   let socket = null;
   let delay = 500; // reconnect backoff, capped at a few seconds with jitter (docs/realtime.md)
   let syncing = false;
@@ -33,10 +34,36 @@
     return template.content.querySelector("[data-frame]");
   }
 
-  async function apply(html) {
+  // A delta frame carries the parts of #table that changed, as [id, outer HTML] pairs, and the
+  // new attributes of elements whose own tag changed, in a JSON block. Each part is parsed where
+  // it lands (outerHTML), so SVG parts stay SVG; htmx then wires it.
+  function applyParts(frame) {
+    const block = frame.querySelector("script[data-parts]");
+    if (!block) return;
+    const { attrs, parts } = JSON.parse(block.textContent);
+    const find = (id) => {
+      const element = document.getElementById(id);
+      if (!element) throw new Error(`delta part #${id} is not on this page`);
+      return element;
+    };
+    for (const [id, values] of attrs) {
+      const element = find(id);
+      for (const { name } of [...element.attributes]) if (!(name in values)) element.removeAttribute(name);
+      for (const [name, value] of Object.entries(values)) element.setAttribute(name, value);
+    }
+    for (const [id, html] of parts) {
+      find(id).outerHTML = html;
+      const fresh = document.getElementById(id);
+      if (fresh) htmx.process(fresh);
+    }
+  }
+
+  async function apply(html, frame) {
     const log = document.getElementById("event-log");
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
+    if (frame?.dataset.rev) tableRev = frame.dataset.rev;
     if (log && atBottom) log.scrollTop = log.scrollHeight; // follow the log unless reading back
   }
 
@@ -57,7 +84,7 @@
       const frame = frameOf(html);
       const seq = Number(frame?.dataset.seq || 0);
       if (frame && seq > last) {
-        await apply(html);
+        await apply(html, frame);
         last = seq;
       }
       show("caught-up");
@@ -82,11 +109,18 @@
       const first = Number(frame.dataset.first || seq);
       if (seq <= last) return; // already shown: once each
       if (first !== last + 1) return catchUp(); // a gap (or an overlap): fetch what is missing
-      await apply(html);
+      // a delta from a table this page does not show (a missed frame, another server's render)
+      if (frame.dataset.base && frame.dataset.base !== tableRev) return catchUp();
+      try {
+        await apply(html, frame);
+      } catch (error) {
+        console.error(error);
+        return catchUp();
+      }
       last = seq;
       show("caught-up");
     } else if (kind === "hello") {
-      await apply(html);
+      await apply(html, frame);
       if (seq > last) return catchUp();
       show("caught-up");
     } else if (kind === "heartbeat") {

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string, select_template
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
 from rules.core.system import Audience
-from vtt.encounters import takeback
+from vtt.encounters import delta, takeback
 from vtt.encounters.audiences import audience_for, table_audiences
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.presence import live, register
@@ -259,10 +261,43 @@ def render_table(
     """The live part of the page: board, own sheet, action forms (the `#table` fragment)."""
     context = table_context(encounter, audience, request_params)
     context["board_template"], context["sheet_template"] = board_templates(encounter.system)
-    context["oob"] = oob
     if context["is_gm"]:
         context["seats"] = list(Seat.objects.filter(encounter=encounter).select_related("user"))
-    return render_to_string("encounters/_table.html", context)
+    html = render_to_string("encounters/_table.html", context)
+    return out_of_band(html) if oob else html
+
+
+def out_of_band(html: str) -> SafeString:
+    """The fragment marked to replace the element with its id wherever it lands in a frame."""
+    return mark_safe(OPENING_TAG.sub(r'\1 hx-swap-oob="true"', html, count=1))
+
+
+OPENING_TAG = re.compile(r"^(\s*<[\w-]+)")
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """The table part of a frame: the whole table, or a delta from revision `base`."""
+
+    rev: str
+    html: str = ""
+    parts: str | None = None
+    base: str | None = None
+
+
+def table_frame(encounter: Encounter, audience: Audience, *, incremental: bool) -> TableFrame:
+    """The table for one audience in the active language, recorded as this process's newest
+    rendering of it; with `incremental`, only what changed since the one before
+    (vtt/encounters/delta.py)."""
+    html = render_table(encounter, audience, oob=False)
+    rev = delta.revision(html)
+    key = (encounter.pk, audience.key, translation.get_language() or "")
+    previous = delta.LAST.swap(key, html)
+    if incremental and previous is not None:
+        change = delta.delta(previous, html)
+        if change is not None:
+            return TableFrame(rev, parts=change.as_json(), base=delta.revision(previous))
+    return TableFrame(rev, html=out_of_band(html))
 
 
 # Chat lines and table rolls leave the game as it was: their frames skip the table, so a form
@@ -292,10 +327,13 @@ def render_events(
     *,
     rows: list[Event] | None = None,
     with_table: bool = True,
+    incremental: bool = False,
 ) -> str:
-    """A frame of events first..last for one audience; it carries the seqs for gap detection."""
+    """A frame of events first..last for one audience; it carries the seqs for gap detection,
+    and the table whole or (`incremental`) as a delta from the last one this process sent."""
     if rows is None:
         rows = events_between(encounter, first, last)
+    table = table_frame(encounter, audience, incremental=incremental) if with_table else None
     return render_to_string(
         "encounters/_frame.html",
         {
@@ -303,7 +341,7 @@ def render_events(
             "first": first,
             "seq": last,
             "rows": visible_rows(rows, audience),
-            "table": render_table(encounter, audience, oob=True) if with_table else "",
+            "table": table,
             "encounter": encounter,
         },
     )
@@ -316,7 +354,7 @@ def render_hello(encounter: Encounter, audience: Audience) -> str:
         {
             "frame": "hello",
             "seq": encounter.seq,
-            "table": render_table(encounter, audience, oob=True),
+            "table": table_frame(encounter, audience, incremental=False),
             "encounter": encounter,
         },
     )
@@ -392,6 +430,7 @@ def broadcast(
     if rows is None:
         rows = events_between(encounter, first, last)
     with_table = changes_table(rows)
+    options: dict[str, Any] = {"rows": rows, "with_table": with_table, "incremental": True}
     renders: list[dict[str, str]] = []
     index_of: dict[Any, int] = {}
     audiences: dict[str, int] = {}
@@ -407,15 +446,13 @@ def broadcast(
             for language in sorted(missing):
                 with translation.override(language):
                     renders[index_of[signature]][language] = render_events(
-                        encounter, audience, first, last, rows=rows, with_table=with_table
+                        encounter, audience, first, last, **options
                     )
         else:
             html = {}
             for language in sorted(languages):
                 with translation.override(language):
-                    html[language] = render_events(
-                        encounter, audience, first, last, rows=rows, with_table=with_table
-                    )
+                    html[language] = render_events(encounter, audience, first, last, **options)
             index_of[signature] = len(renders)
             renders.append(html)
         audiences[audience.key] = index_of[signature]

@@ -19,7 +19,7 @@ from rules.core.registry import get_system
 from rules.core.system import Action, Audience
 from vtt.campaigns.models import Role
 from vtt.campaigns.views import me, member_campaign
-from vtt.encounters import audiences, carry, fragments, replays, services
+from vtt.encounters import audiences, carry, delta, fragments, replays, services
 from vtt.encounters.builder import EncounterBuilder
 from vtt.encounters.commands import RESERVED
 from vtt.encounters.forms import EncounterForm
@@ -110,6 +110,9 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
     if request.GET.get("replay"):
         # The old SCS phase links: the replay has its own page, which live frames cannot touch.
         return redirect("encounters:replay", encounter.pk)
+    table = fragments.render_table(
+        encounter, audience, oob=False, request_params=request.GET.dict()
+    )
     return render(
         request,
         "encounters/encounter_detail.html",
@@ -122,9 +125,8 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
             "can_write": role in (Role.GM, Role.PLAYER) and encounter.is_active,
             "rows": shown,
             "older": older,
-            "table": fragments.render_table(
-                encounter, audience, oob=False, request_params=request.GET.dict()
-            ),
+            "table": table,
+            "table_rev": delta.revision(table),
             "ws_url": f"/ws/encounters/{encounter.pk}/",
             "events_url": reverse("encounters:events", args=[encounter.pk]),
         },

@@ -1,0 +1,132 @@
+"""Delta frames (vtt/encounters/delta.py): only what changed; applied, it gives the new table."""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vtt.encounters import delta
+
+TABLE = (
+    '<div id="table" class="table" data-my-turn="0">'
+    '<div id="turn"><p>Acting now: Ann</p></div>'
+    '<section id="board"><h2 id="board-h">The table</h2>'
+    '<svg viewBox="0 0 9 9"><g id="hexes"><polygon points="0,0 1,1"/><title>A1</title></g>'
+    '<g id="stacks"><g class="stack" data-hex="A1"><rect width="3"/></g></g></svg>'
+    '<input id="box" value="1"><img src="x.png" alt="">'
+    "<!-- a comment with <b>tags</b> -->"
+    '<script type="application/json">{"a": "<p>"}</script>'
+    "</section></div>"
+)
+
+
+def apply(old: str, change: delta.Delta) -> str:
+    """What the page script does with a delta, on the HTML text: swap each part, set the attrs."""
+    html = old
+    for ident, outer in change.parts:
+        node = _find(html, ident)
+        html = html[: node.start] + outer + html[node.end :]
+    for ident, attrs in change.attrs:
+        node = _find(html, ident)
+        name = re.match(r"<([\w-]+)", html[node.start :])
+        assert name is not None
+        pairs = "".join(f' {k}="{_quoted(v)}"' for k, v in attrs.items())
+        tag = f"<{name[1]}{pairs}{'/' if html[node.open_end - 2] == '/' else ''}>"
+        html = html[: node.start] + tag + html[node.open_end :]
+    return html
+
+
+def _quoted(value: str) -> str:
+    return html_lib.escape(value, quote=False).replace('"', "&quot;")
+
+
+def _find(html: str, ident: str) -> delta.Node:
+    root = delta.tree(html)
+    assert root is not None
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.id == ident:
+            return node
+        stack.extend(node.children)
+    raise AssertionError(f"no #{ident}")
+
+
+def test_the_tree_follows_void_self_closing_raw_text_and_comments() -> None:
+    root = delta.tree(TABLE)
+    assert root is not None
+    assert root.id == "table"
+    assert [c.id for c in root.children] == ["turn", "board"]
+    assert [c.id for c in root.children[1].children] == ["board-h", "hexes", "stacks", "box"]
+    assert TABLE[root.start : root.end] == TABLE
+
+
+def test_markup_it_cannot_follow_answers_send_it_whole() -> None:
+    assert delta.tree('<div id="t"><p id="a"></div>') is None  # a mismatched tag
+    assert delta.tree('<div id="t"><p id="a"></p><p id="a"></p></div>') is None  # one id twice
+    assert delta.tree("<div><p id='a'></p></div>") is None  # the root has no id
+    assert delta.delta(TABLE, "<div>") is None
+
+
+def test_a_moved_stack_sends_only_the_stacks_layer() -> None:
+    new = TABLE.replace('data-hex="A1"', 'data-hex="B2"')
+    change = delta.delta(TABLE, new)
+    assert change is not None
+    assert change.attrs == []
+    assert [ident for ident, _ in change.parts] == ["stacks"]
+    assert change.parts[0][1].startswith('<g id="stacks">')
+    assert apply(TABLE, change) == new
+
+
+def test_a_changed_attribute_sends_the_attribute_alone() -> None:
+    new = TABLE.replace('data-my-turn="0"', 'data-my-turn="1"')
+    change = delta.delta(TABLE, new)
+    assert change is not None
+    assert change.parts == []
+    assert change.attrs == [("table", {"id": "table", "class": "table", "data-my-turn": "1"})]
+
+
+def test_text_outside_every_child_sends_the_whole_table() -> None:
+    assert delta.delta(TABLE, TABLE.replace("</section>", "</section>new words")) is None
+
+
+def test_the_json_block_cannot_be_closed_from_inside() -> None:
+    change = delta.Delta(parts=[("x", "<p>a</script><!-- b --></p>")])
+    text = change.as_json()
+    assert "</" not in text
+    assert "<!" not in text
+    assert json.loads(text)["parts"] == [["x", "<p>a</script><!-- b --></p>"]]
+
+
+def test_the_newest_rendering_replaces_the_one_before_and_old_ones_go() -> None:
+    last = delta.LastRendered(size=2)
+    assert last.swap((1, "gm", "en"), "a") is None
+    assert last.swap((1, "gm", "en"), "b") == "a"
+    last.swap((2, "gm", "en"), "c")
+    last.swap((3, "gm", "en"), "d")
+    assert last.swap((1, "gm", "en"), "e") is None  # pushed out by the two newer tables
+
+
+TEXT = st.text(alphabet="abc <>&\"'", max_size=6).map(
+    lambda s: s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+)
+
+
+@given(turn=TEXT, stack=TEXT, box=TEXT, label=TEXT)
+def test_applying_a_delta_gives_exactly_the_new_table(
+    turn: str, stack: str, box: str, label: str
+) -> None:
+    quoted = box.replace('"', "&quot;")
+    new = (
+        TABLE.replace("Acting now: Ann", turn)
+        .replace('<rect width="3"/>', f'<rect width="3"/><text>{stack}</text>')
+        .replace('value="1"', f'value="{quoted}"')
+        .replace("The table", label)
+    )
+    change = delta.delta(TABLE, new, worth_it=float("inf"))
+    assert change is not None
+    assert apply(TABLE, change) == new

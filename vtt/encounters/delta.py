@@ -1,0 +1,266 @@
+"""Frames that carry only what changed: the parts of a viewer's table that differ from its last.
+
+After a game event the server still renders each distinct view's whole `#table` (the rules and
+the redaction stay in one place), but sends only the elements with an `id` whose HTML changed,
+as a list of (id, outer HTML) the page swaps in place. Each table rendering has a revision (a
+hash of its HTML); a delta names the revision it applies to, and a page holding another
+revision (it missed a frame, another server process rendered the last one, it loaded with
+request parameters) fetches the whole table instead. So a page after any sequence of frames
+shows exactly what a reload would.
+
+The element tree is found with one regular-expression scan rather than an HTML parser: the
+templates are ours, and the scan is a tenth of the cost. Anything it cannot follow (a
+mismatched tag, a duplicated id) answers "send it whole".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html as html_lib
+import json
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+TAG = re.compile(
+    r"<!--.*?-->|<(/?)([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
+    re.S,
+)
+ID_ATTR = re.compile(r"""\sid=(?:"([^"]*)"|'([^']*)')""")
+ATTR = re.compile(r"""([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+RAW_TEXT = frozenset({"script", "style"})
+# A delta bigger than this share of the whole table is sent as the whole table.
+WORTH_IT = 0.7
+
+
+@dataclass
+class Node:
+    """An element with an id: its outer span in the HTML and the id'd elements inside it."""
+
+    id: str
+    start: int
+    open_end: int
+    end: int = -1
+    children: list[Node] = field(default_factory=list)
+
+
+def revision(html: str) -> str:
+    """A short hash naming one rendering of a table."""
+    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
+
+
+def tree(html: str) -> Node | None:
+    """The id'd elements of `html` as a tree under its first element, or None when the scan
+    cannot follow the markup (then the caller sends the whole table)."""
+    scan = _Scan(html)
+    try:
+        return scan.run()
+    except _Unfollowable:
+        return None
+
+
+class _Unfollowable(Exception):
+    """Markup the scan cannot follow: a mismatched tag, an id twice, a root without an id."""
+
+
+class _Scan:
+    """One pass over the tags of a rendering, keeping the open elements on a stack."""
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+        self.stack: list[tuple[str, Node | None]] = []
+        self.nodes: list[Node] = []  # the open id'd elements, innermost last
+        self.root: Node | None = None
+        self.seen: set[str] = set()
+
+    def run(self) -> Node | None:
+        pos = 0
+        while (match := TAG.search(self.html, pos)) is not None:
+            pos = match.end()
+            if match.group(2) is None:  # a comment
+                continue
+            name = match.group(2).lower()
+            if match.group(1):
+                if self.close(name, match.end()):
+                    return self.root
+            else:
+                pos = self.open(name, match)
+        return None
+
+    def close(self, name: str, end: int) -> bool:
+        """Close the innermost element; True when that was the root."""
+        if not self.stack or self.stack[-1][0] != name:
+            raise _Unfollowable
+        _, node = self.stack.pop()
+        if node is None:
+            return False
+        node.end = end
+        self.nodes.pop()
+        if self.nodes:
+            return False
+        if node is not self.root:
+            raise _Unfollowable
+        return True
+
+    def open(self, name: str, match: re.Match[str]) -> int:
+        """Open an element (a void or self-closing one closes at once); where to scan on."""
+        attrs = match.group(3)
+        node = self.node(attrs, match)
+        if name in VOID or attrs.rstrip().endswith("/"):
+            if node is not None:
+                node.end = match.end()
+            return match.end()
+        pos = match.end()
+        if name in RAW_TEXT:  # its text is not markup: skip to its end tag
+            pos = self.html.find(f"</{name}", pos)
+            if pos < 0:
+                raise _Unfollowable
+        self.stack.append((name, node))
+        if node is not None:
+            self.nodes.append(node)
+        return pos
+
+    def node(self, attrs: str, match: re.Match[str]) -> Node | None:
+        """The tree node of an element with an id, hung under the innermost open one."""
+        ident = ID_ATTR.search(attrs)
+        if ident is None:
+            if self.root is None:
+                raise _Unfollowable  # the table's first element carries its id
+            return None
+        key = ident.group(1) if ident.group(1) is not None else ident.group(2)
+        if key in self.seen:
+            raise _Unfollowable
+        self.seen.add(key)
+        node = Node(key, match.start(), match.end())
+        if self.nodes:
+            self.nodes[-1].children.append(node)
+        elif self.root is None:
+            self.root = node
+        else:
+            raise _Unfollowable
+        return node
+
+
+def _skeleton(html: str, node: Node, start: int) -> str:
+    """The node's HTML from `start` on, each id'd child replaced by its id."""
+    pieces = []
+    pos = start
+    for child in node.children:
+        pieces.append(html[pos : child.start])
+        pieces.append(f"\0{child.id}\0")
+        pos = child.end
+    pieces.append(html[pos : node.end])
+    return "".join(pieces)
+
+
+def _same_inside(old_html: str, old: Node, new_html: str, new: Node) -> bool:
+    """Whether two renderings of an element differ only inside its id'd children (and perhaps
+    in its own attributes)."""
+    return [c.id for c in old.children] == [c.id for c in new.children] and _skeleton(
+        old_html, old, old.open_end
+    ) == _skeleton(new_html, new, new.open_end)
+
+
+def _changes(old_html: str, old: Node, new_html: str, new: Node, out: Delta) -> None:
+    """Add to `out` the smallest changes under `new` that turn `old` into it: attribute updates
+    of elements whose own tag changed, and the outer HTML of the id'd elements that differ."""
+    if old_html[old.start : old.end] == new_html[new.start : new.end]:
+        return
+    if not _same_inside(old_html, old, new_html, new):
+        out.parts.append((new.id, new_html[new.start : new.end]))
+        return
+    new_open = new_html[new.start : new.open_end]
+    if old_html[old.start : old.open_end] != new_open:
+        out.attrs.append((new.id, attributes(new_open)))
+    for a, b in zip(old.children, new.children, strict=True):
+        _changes(old_html, a, new_html, b, out)
+
+
+def attributes(open_tag: str) -> dict[str, str]:
+    """The attributes of an opening tag, unescaped as the page's DOM will hold them."""
+    inner = open_tag[1:-1].split(None, 1)
+    found: dict[str, str] = {}
+    if len(inner) < 2:
+        return found
+    for match in ATTR.finditer(inner[1]):
+        value = next((g for g in match.groups()[1:] if g is not None), "")
+        found[match.group(1).lower()] = html_lib.unescape(value)
+    return found
+
+
+@dataclass
+class Delta:
+    """What turns one rendering of a table into the next: new attributes of the id'd elements
+    whose own tag changed, and the id'd parts to swap whole."""
+
+    attrs: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    parts: list[tuple[str, str]] = field(default_factory=list)
+
+    def size(self) -> int:
+        return sum(len(html) for _, html in self.parts) + 200 * len(self.attrs)
+
+    def as_json(self) -> str:
+        """The delta for a `<script type="application/json">` block: `</` and `<!` escaped so
+        nothing inside can end the block."""
+        text = json.dumps({"attrs": self.attrs, "parts": self.parts}, ensure_ascii=False)
+        return text.replace("</", "<\\/").replace("<!", "\\u003c!")
+
+
+def delta(old_html: str, new_html: str, worth_it: float = WORTH_IT) -> Delta | None:
+    """The delta from one table rendering to the next, or None when the whole table is the
+    better frame (the markup could not be followed, or more than `worth_it` of it changed)."""
+    old, new = tree(old_html), tree(new_html)
+    if old is None or new is None or old.id != new.id:
+        return None
+    if not _same_inside(old_html, old, new_html, new):
+        return None
+    found = Delta()
+    _changes(old_html, old, new_html, new, found)
+    if found.size() > worth_it * len(new_html):
+        return None
+    return found
+
+
+class LastRendered:
+    """The newest table rendering per (encounter, audience, language) in this process, so the
+    next frame can be a delta from it. Bounded: the oldest entries go first."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._entries: OrderedDict[tuple[int, str, str], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def swap(self, key: tuple[int, str, str], html: str) -> str | None:
+        """Record `html` as the newest rendering under `key`; return the one it replaces."""
+        with self._lock:
+            previous = self._entries.pop(key, None)
+            self._entries[key] = html
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+            return previous
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+LAST = LastRendered()
