@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from bench.livestack import LiveStack
+
 # What the page script and htmx add to a live page that a fresh load has not had yet, and the
 # map's selection state (the GM clicked through its forms on that page).
 NORMALISED = """table => {
@@ -56,6 +58,40 @@ def act_as_gm(gm: Any) -> None:
     pytest.fail("none of the GM's offered actions was accepted")
 
 
+# A fresh copy of a system's demo encounter, seated as the demo is, so the actions played here
+# leave the demo tables the other browser tests use as they were.
+FRESH = """
+from django.contrib.auth import get_user_model
+from rules.core.registry import get_system
+from vtt.campaigns.models import Campaign
+from vtt.encounters.services import start_encounter
+users = {u.username: u for u in get_user_model().objects.all()}
+system = get_system(KEY)
+setup = system.demo()
+seats = {}
+for combatant in setup.get("combatants") or ():
+    if str(combatant.get("controller", "gm")) in users:
+        seats[str(combatant["id"])] = users[str(combatant.get("controller", "gm"))].pk
+for actor, controller in (setup.get("seats") or {}).items():
+    if controller in users:
+        seats[str(actor)] = users[controller].pk
+campaign = Campaign.objects.filter(system=KEY).order_by("pk").first()
+encounter = start_encounter(campaign.pk, users["gm"].pk, "Live equals reload", setup, seats, KEY)
+print("FRESH", encounter.pk)
+"""
+
+
+def fresh_encounter(server: LiveStack, key: str) -> int:
+    out = server.shell(f"KEY = {key!r}\n" + FRESH)
+    return int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
+
+
+def opened(page: Any, pk: int, wait_caught_up: Callable[[Any], None]) -> Any:
+    page.goto(f"/encounters/{pk}/")
+    wait_caught_up(page)
+    return page
+
+
 def reloaded_table(page: Any, wait_caught_up: Callable[[Any], None]) -> str:
     fresh = page.context.new_page()
     fresh.goto(page.url)
@@ -70,14 +106,14 @@ def reloaded_table(page: Any, wait_caught_up: Callable[[Any], None]) -> str:
 def test_a_live_page_after_an_action_equals_a_reload(
     system: str,
     login: Callable[..., Any],
-    open_encounter: Callable[[Any, str], Any],
+    tabula_server: LiveStack,
     wait_caught_up: Callable[[Any], None],
     network: Any,
 ) -> None:
-    gm = open_encounter(login("gm"), system)
-    player = open_encounter(login("player1"), system)
-    observer_page = login("player2")
-    observer = open_encounter(observer_page, system)
+    pk = fresh_encounter(tabula_server, system)
+    gm = opened(login("gm"), pk, wait_caught_up)
+    player = opened(login("player1"), pk, wait_caught_up)
+    observer = opened(login("player2"), pk, wait_caught_up)
 
     # Followed live: each frame lands on the page it was made for.
     for _ in range(2):

@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
 from rules.core.system import Audience
+from vtt.accounts.models import display_name
+from vtt.campaigns.models import Membership, Role
 from vtt.encounters import delta, takeback
 from vtt.encounters.audiences import audience_for, table_audiences
 from vtt.encounters.models import Encounter, Seat
@@ -262,9 +264,28 @@ def render_table(
     context = table_context(encounter, audience, request_params)
     context["board_template"], context["sheet_template"] = board_templates(encounter.system)
     if context["is_gm"]:
-        context["seats"] = list(Seat.objects.filter(encounter=encounter).select_related("user"))
+        context["seat_rows"] = seat_rows(encounter, context["seat_labels"])
     html = render_to_string("encounters/_table.html", context)
     return out_of_band(html) if oob else html
+
+
+def seat_rows(
+    encounter: Encounter, labels: Sequence[tuple[str, str]]
+) -> list[tuple[str, str, list[tuple[int, str, bool]]]]:
+    """For the GM's seat pickers: each actor, its name, and every player-or-GM member as
+    (user id, display name, seated there now), read in two queries."""
+    seated = dict(Seat.objects.filter(encounter=encounter).values_list("actor_id", "user_id"))
+    members = [
+        (m.user_id, display_name(m.user))
+        for m in Membership.objects.filter(campaign_id=encounter.campaign_id)
+        .exclude(role=Role.OBSERVER)
+        .select_related("user__profile")
+        .order_by("pk")
+    ]
+    return [
+        (actor, label, [(uid, name, seated.get(actor) == uid) for uid, name in members])
+        for actor, label in labels
+    ]
 
 
 def out_of_band(html: str) -> SafeString:

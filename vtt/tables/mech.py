@@ -12,6 +12,7 @@ from rules.mech.messages import TERRAIN
 from rules.mech.tables import overcharge_expr
 from rules.mech.view import reach
 from vtt.encounters.fragments import action_forms
+from vtt.tables.mapkey import map_key
 from vtt.tables.mech_charts import charts
 from vtt.words import say
 
@@ -304,6 +305,7 @@ def board_context(
             "grid_x": [x * CELL for x in range(width + 1)],
             "grid_y": [y * CELL for y in range(height + 1)],
             "terrain": terrain,
+            "map_key": map_key(view["map"]),
             "wrecks": wrecks,
             "tokens": tokens,
             "approx": approx,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from rules.core.system import Audience
 from rules.geometry.hex import HexGrid
 from rules.scs.actions.common import phase_name
+from vtt.tables.mapkey import map_key
 from vtt.tables.numbers import mixed
 from vtt.tables.scs_charts import charts
 from vtt.words import say
@@ -322,6 +323,7 @@ def board_context(
             "width": round(width, 1),
             "height": round(height, 1),
             "hexes": hexes,
+            "map_key": map_key(view["map"]),
             "rivers": rivers,
             "roads": roads,
             "stacks": stacks,
