@@ -283,5 +283,7 @@
       if (output && b?.contains(output)) drawArea(output);
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
+  // A delta frame swaps parts of the board (table.js): put the selection back on them too.
+  document.addEventListener("tabula:frame", () => apply());
   apply();
 })();

@@ -309,5 +309,7 @@
       apply();
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
+  // A delta frame swaps parts of the board (table.js): put the selection back on them too.
+  document.addEventListener("tabula:frame", () => apply());
   apply();
 })();

@@ -64,6 +64,8 @@
     if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
     if (frame?.dataset.rev) tableRev = frame.dataset.rev;
+    // boards re-apply their selection: a delta may have swapped parts of them, not the whole
+    document.dispatchEvent(new CustomEvent("tabula:frame"));
     if (log && atBottom) log.scrollTop = log.scrollHeight; // follow the log unless reading back
   }
 
