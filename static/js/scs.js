@@ -20,6 +20,28 @@
     if (el) el.textContent = message || "";
   }
 
+  // A stack's reachable hexes come from the server when it is selected (they are not in the
+  // frames); a frame that lands clears them, since a move changes every stack's reach.
+  let generation = 0;
+  const loading = new Set();
+  async function fetchReach(hex) {
+    const url = document.getElementById("encounter")?.dataset.reachUrl;
+    if (!url || loading.has(hex)) return;
+    loading.add(hex);
+    const asked = generation;
+    try {
+      const response = await fetch(`${url}?from=${encodeURIComponent(hex)}`, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const html = await response.text();
+      const layer = boardEl()?.querySelector("[data-on-demand=reach]");
+      if (asked !== generation || !layer || layer.querySelector(`[data-reach-from="${hex}"]`)) return;
+      layer.insertAdjacentHTML("beforeend", html);
+    } finally {
+      loading.delete(hex);
+    }
+    if (selected === hex) apply();
+  }
+
   function apply() {
     const board = boardEl();
     if (!board) return;
@@ -27,6 +49,8 @@
     if (selected && !board.querySelector(`.stack[data-select="${selected}"]`)) selected = null;
     if (target && !board.querySelector(`[data-attack-target="${target}"]`)) target = null;
     if (selected) {
+      const movable = board.querySelector(`.stack[data-select="${selected}"][data-movable]`);
+      if (movable && !board.querySelector(`[data-reach-from="${selected}"]`)) fetchReach(selected);
       const orders = board.querySelector(`[data-orders-for="${selected}"]`);
       orders?.classList.add("show");
       board.querySelector(`[data-top-for="${selected}"]`)?.classList.add("show");
@@ -62,7 +86,7 @@
     if (el.dataset.select) {
       selected = selected === el.dataset.select ? null : el.dataset.select;
       target = null;
-      if (selected && !board.querySelector(`[data-reach-from="${selected}"]`)) info(`${selected}: ${text("msgNoMove", "no move for this stack now")}`);
+      if (selected && !board.querySelector(`.stack[data-select="${selected}"][data-movable]`)) info(`${selected}: ${text("msgNoMove", "no move for this stack now")}`);
       else info("");
     } else if (el.dataset.enemy) {
       const hex = el.dataset.enemy;
@@ -310,6 +334,10 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   // A delta frame swaps parts of the board (table.js): put the selection back on them too.
-  document.addEventListener("tabula:frame", () => apply());
+  document.addEventListener("tabula:frame", () => {
+    generation += 1;
+    boardEl()?.querySelector("[data-on-demand=reach]")?.replaceChildren();
+    apply();
+  });
   apply();
 })();

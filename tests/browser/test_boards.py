@@ -206,6 +206,7 @@ def test_drag_and_drop_moves_and_escape_cancels(
     blue.goto(f"/encounters/{pk}/")
     wait_caught_up(blue)
     blue.locator("#scs-board .stack[data-hex='02.05']").click()
+    blue.locator("#scs-board .reach-set.show").first.wait_for()  # fetched when selected
     assert blue.locator("#scs-board .reach-set.show").count() == 1
     blue.keyboard.press("Escape")
     assert blue.locator("#scs-board .reach-set.show").count() == 0

@@ -15,7 +15,8 @@ import pytest
 from bench.livestack import LiveStack
 
 # What the page script and htmx add to a live page that a fresh load has not had yet, and the
-# map's selection state (the GM clicked through its forms on that page).
+# map's selection state (the GM clicked through its forms on that page) and what a selection
+# fetched on demand (an SCS stack's reach).
 NORMALISED = """table => {
   const copy = table.cloneNode(true);
   for (const el of [copy, ...copy.querySelectorAll("*")]) {
@@ -25,6 +26,7 @@ NORMALISED = """table => {
     el.classList.remove("htmx-added", "htmx-settling", "htmx-swapping", "htmx-request", "selected");
     if (el.getAttribute("class") === "") el.removeAttribute("class");
   }
+  for (const el of copy.querySelectorAll("[data-on-demand]")) el.replaceChildren();
   return copy.outerHTML;
 }"""
 

@@ -73,11 +73,25 @@ def test_board_shows_the_hex_map_with_labels_terrain_rivers_and_counters(
     assert "t-marsh" in html
     assert 'class="rivers"' in html
     assert "Halden" in html
-    assert 'data-reach-from="01.05"' in html
-    assert 'data-to="04.05"' in html
+    assert 'data-movable="1"' in html
+    assert 'data-reach-from="01.05"' not in html  # drawn when the stack is selected, below
     assert "12 Tank Bn" in html  # Blue sees its own whole stack
     assert "Turn 1" in html
     assert "Movement Phase" in html
+
+
+def test_a_selected_stack_fetches_its_reach_and_only_its_own_side_gets_one(
+    game: Any, pip: Any, rex: Any
+) -> None:
+    client = Client()
+    client.force_login(pip)
+    url = f"/encounters/{game.pk}/reach/?from=01.05"
+    html = client.get(url).content.decode()
+    assert 'data-reach-from="01.05"' in html
+    assert 'data-to="04.05"' in html
+    client.force_login(rex)  # Red asks for Blue's stack: nothing
+    assert "data-to=" not in client.get(url).content.decode()
+    assert Client().get(url).status_code == 302  # a stranger is sent to log in
 
 
 def test_red_never_receives_the_hidden_blue_unit_in_any_page_or_frame(

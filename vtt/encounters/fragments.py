@@ -8,7 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string, select_template
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string, select_template
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -286,6 +287,17 @@ def seat_rows(
         (actor, label, [(uid, name, seated.get(actor) == uid) for uid, name in members])
         for actor, label in labels
     ]
+
+
+def render_reach(encounter: Encounter, audience: Audience, origin: str) -> str | None:
+    """The reachable hexes of the viewer's stack on `origin` (systems/<key>/_reach.html), or
+    None for a system that draws no reach on demand."""
+    try:
+        template = get_template(f"systems/{encounter.system}/_reach.html")
+    except TemplateDoesNotExist:
+        return None
+    context = table_context(encounter, audience, {"reach_from": origin})
+    return template.render(context)
 
 
 def out_of_band(html: str) -> SafeString:

@@ -215,6 +215,17 @@ def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
 
 
 @login_required
+def encounter_reach(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """Where the viewer's stack on hex `from` can go, drawn when they select it (the SCS map);
+    computed from the viewer's own view, so it shows nothing of what fog of war hides."""
+    encounter, audience, _role = member_encounter(request, encounter_id)
+    html = fragments.render_reach(encounter, audience, request.GET.get("from", "")[:16])
+    if html is None:
+        raise Http404
+    return HttpResponse(html)
+
+
+@login_required
 @require_POST
 def assign_seat(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The GM seats a member at an actor, or frees the seat."""

@@ -180,6 +180,11 @@ def board_context(
     frozen = bool(request_params.get("frozen"))  # a replayed position: nothing to order
 
     viewer = view.get("viewer")
+    movable = (
+        set()
+        if frozen
+        else {o for d in (view.get("own") or {}).values() for o in d.get("moves") or {}}
+    )
     stacks = []
     for stack in stacks_source:
         x, y = centre[stack["hex"]]
@@ -191,6 +196,7 @@ def board_context(
                 "hex": stack["hex"],
                 "side": stack["side"],
                 "own": stack.get("own", False),
+                "movable": stack["hex"] in movable,
                 "count": stack["count"],
                 "hidden": stack.get("hidden", 0),
                 "frozen": bool(units) and all(u.get("frozen") for u in units),
@@ -231,12 +237,18 @@ def board_context(
             ]
     reach = []
     supply_lines = []
+    # A stack's reachable hexes are drawn only when asked for (`reach_from`, the stack the viewer
+    # selected: GET .../reach/): every move changes them for every stack, and they were most of
+    # every frame. The move forms still need to know which stacks can move.
+    reach_from = str(request_params.get("reach_from") or "")
     if not frozen:
         for side, data in own_sides.items():
             for origin, move in (data.get("moves") or {}).items():
-                sets = [_reach_set("", move["reach"], move["blocked"], centre)]
-                for uid, alone in (move.get("single") or {}).items():
-                    sets.append(_reach_set(uid, alone["reach"], alone["blocked"], centre))
+                sets = []
+                if origin == reach_from:
+                    sets.append(_reach_set("", move["reach"], move["blocked"], centre))
+                    for uid, alone in (move.get("single") or {}).items():
+                        sets.append(_reach_set(uid, alone["reach"], alone["blocked"], centre))
                 reach.append(
                     {
                         "side": side,
