@@ -7,6 +7,7 @@ from rules.core.errors import IllegalAction
 from rules.core.params import int_param, str_param
 from rules.core.system import Action
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.base import (
     spec,
@@ -51,19 +52,23 @@ REPAIR_COSTS = {"swap": 0, "hp": 1, "fix": 1, "uses": 1, "structure": 2, "stress
 def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-REPAIR-TABLE: between matches, Lambit's repair actions, paid from the repair cap."""
     if ctx.state["phase"] != "interval":
-        raise IllegalAction("repairs happen between matches", "MECH-REPAIR-1")
+        raise IllegalAction(R.REPAIRS_HAPPEN_BETWEEN_MATCHES(), "MECH-REPAIR-1")
     u = ctx.u(action.actor)
     if not alive(u):
-        raise IllegalAction(f"{u['name']} is destroyed", "MECH-DESTROYED-1")
+        raise IllegalAction(R.IS_DESTROYED_2(name=u["name"]), "MECH-DESTROYED-1")
     option = str_param(action.params, "option")
     if option not in REPAIR_COSTS:
-        raise IllegalAction(f"repair one of: {', '.join(REPAIR_COSTS)}", "MECH-REPAIR-TABLE")
+        raise IllegalAction(
+            R.REPAIR_ONE_OF(options=[M.REPAIR_OPTIONS[o]() for o in REPAIR_COSTS]),
+            "MECH-REPAIR-TABLE",
+        )
     cost = REPAIR_COSTS[option]
     if int(u["repairs_left"]) < 1:
-        raise IllegalAction(f"{u['name']} has used its repair actions", "MECH-AMB-40")
+        raise IllegalAction(R.HAS_USED_ITS_REPAIR_ACTIONS(name=u["name"]), "MECH-AMB-40")
     if int(u["repair"]) < cost:
         raise IllegalAction(
-            f"that costs {cost} repair and {u['name']} has {u['repair']}", "MECH-REPAIR-TABLE"
+            R.THAT_COSTS_REPAIR_AND_HAS(cost=cost, name=u["name"], u_repair=u["repair"]),
+            "MECH-REPAIR-TABLE",
         )
     fields: Json = {"repair": int(u["repair"]) - cost, "repairs_left": int(u["repairs_left"]) - 1}
     stats = u["stats"]
@@ -73,31 +78,34 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     elif option in ("structure", "stress"):
         top = stats[f"{option}_max"]
         if int(u[option]) >= top:
-            raise IllegalAction(f"{u['name']} has no {option} damage", "MECH-REPAIR-STRUCT")
+            raise IllegalAction(
+                R.HAS_NO_DAMAGE(name=u["name"], option=M.REPAIR_OPTIONS[option]()),
+                "MECH-REPAIR-STRUCT",
+            )
         fields[option] = int(u[option]) + 1
         what = f"1 {option} restored ({fields[option]}/{top})"
     elif option == "cp":
         if int(u["cp"]) >= int(stats["cp_max"]):
-            raise IllegalAction(f"{u['name']} has its CP", "MECH-REPAIR-CP")
+            raise IllegalAction(R.HAS_ITS_CP(name=u["name"]), "MECH-REPAIR-CP")
         fields["cp"] = stats["cp_max"]
         what = "CP restored"
     elif option in ("fix", "uses"):
         item = str_param(action.params, "item")
         kind, _, index = item.partition(":")
         if kind not in ("weapon", "system") or not index.isdigit():
-            raise IllegalAction("name the item as weapon:<n> or system:<n>", "MECH-REPAIR-FIX")
+            raise IllegalAction(R.NAME_THE_ITEM_AS_WEAPON_N(), "MECH-REPAIR-FIX")
         items = st.copy_json(u[kind + "s"])
         i = int(index)
         if i >= len(items):
-            raise IllegalAction(f"there is no {kind} {i}", "MECH-REPAIR-FIX")
+            raise IllegalAction(R.THERE_IS_NO(kind=R.ITEM_KINDS[kind](), i=i), "MECH-REPAIR-FIX")
         if option == "fix":
             if not items[i]["destroyed"]:
-                raise IllegalAction(f"{items[i]['name']} is not destroyed", "MECH-REPAIR-FIX")
+                raise IllegalAction(R.IS_NOT_DESTROYED(item=items[i]["name"]), "MECH-REPAIR-FIX")
             items[i]["destroyed"] = False
             what = f"{items[i]['name']} repaired"
         else:
             if items[i].get("max_uses") is None:
-                raise IllegalAction(f"{items[i]['name']} is not limited", "MECH-REPAIR-USES")
+                raise IllegalAction(R.IS_NOT_LIMITED(item=items[i]["name"]), "MECH-REPAIR-USES")
             items[i]["uses"] = items[i]["max_uses"]
             items[i]["loaded"] = True
             what = f"{items[i]['name']} uses restored"
@@ -121,7 +129,7 @@ def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> str:
     from rules.mech.data import _mount_fits
 
     if not 0 <= w < len(u["weapons"]) or not 0 <= m < len(u["mounts"]):
-        raise IllegalAction("no such weapon or mount", "MECH-REPAIR-SWAP")
+        raise IllegalAction(R.NO_SUCH_WEAPON_OR_MOUNT(), "MECH-REPAIR-SWAP")
     weapon = u["weapons"][w]
     mounts = st.copy_json(u["mounts"])
     if (
@@ -129,12 +137,12 @@ def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> str:
         or mounts[m]["type"] == "integrated"
         or weapon["size"] == "superheavy"
     ):
-        raise IllegalAction(
-            "integrated and superheavy fittings are not swapped here", "MECH-MOUNT-INTEGRATED"
-        )
+        raise IllegalAction(R.INTEGRATED_AND_SUPERHEAVY_FITTINGS_ARE_NOT(), "MECH-MOUNT-INTEGRATED")
     sizes = [u["weapons"][i]["size"] for i in mounts[m]["weapons"] if i != w] + [weapon["size"]]
     if not _mount_fits(mounts[m]["type"], sizes):
-        raise IllegalAction(f"a {mounts[m]['type']} mount cannot hold that", "MECH-MOUNT-TABLE")
+        raise IllegalAction(
+            R.A_MOUNT_CANNOT_HOLD_THAT(mounts_m_type=mounts[m]["type"]), "MECH-MOUNT-TABLE"
+        )
     for mount in mounts:
         mount["weapons"] = [i for i in mount["weapons"] if i != w]
     mounts[m]["weapons"].append(w)
@@ -159,7 +167,7 @@ def do_full_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
 def do_start_match(ctx: Ctx, action: Action, reaction: bool) -> None:
     """A new match after the interval: round 1, nobody has acted."""
     if ctx.state["phase"] != "interval":
-        raise IllegalAction("end the match first", "MECH-REPAIR-1")
+        raise IllegalAction(R.END_THE_MATCH_FIRST(), "MECH-REPAIR-1")
     units = {u["id"]: {"repairs_left": 0} for u in st.living(ctx.state)}
     ctx.emit(
         "match.started",

@@ -10,6 +10,7 @@ from rules.core.params import bool_param, str_param
 from rules.core.system import Action
 from rules.geometry.square import footprint
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.aim import rolled_attack
 from rules.mech.actions.attack import strike
@@ -39,9 +40,9 @@ def adjacent_target(ctx: Ctx, u: Unit, params: dict[str, Any], rule: str) -> Uni
     t = ctx.u(str_param(params, "target"))
     visible_target(ctx, u, t, rule)
     if t["id"] == u["id"]:
-        raise IllegalAction("choose another mech", rule)
+        raise IllegalAction(R.CHOOSE_ANOTHER_MECH(), rule)
     if st.dist(u, t) != 1:
-        raise IllegalAction(f"{t['name']} is not adjacent", rule)
+        raise IllegalAction(R.IS_NOT_ADJACENT(target=t["name"]), rule)
     return t
 
 
@@ -49,7 +50,7 @@ def do_improvised_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-IMPROV / MECH-AMB-14: 2 AP, a melee attack on an adjacent target for 1d6 kinetic."""
     u = acting(ctx, action, "attack")
     if has(u, "jammed") and not ctx.settings.jammed_improvised:
-        raise IllegalAction(f"{u['name']} is Jammed", "MECH-COND-JAMMED")
+        raise IllegalAction(R.IS_JAMMED(name=u["name"]), "MECH-COND-JAMMED")
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-IMPROV")
     spend(ctx, u["id"], 2, "an improvised attack", "MECH-ACT-IMPROV", reaction)
@@ -111,7 +112,7 @@ def do_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-GRAPPLE-1")
     if not hostile(u, t):
-        raise IllegalAction("grapple an enemy", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.GRAPPLE_AN_ENEMY(), "MECH-ACT-GRAPPLE-1")
     spend(ctx, u["id"], 1, "Grapple", "MECH-ACT-GRAPPLE-1", reaction)
     roll = rolled_attack(ctx, u, t, "melee", params, "grapples", "MECH-ACT-GRAPPLE-1")
     if not roll.hit:
@@ -120,7 +121,7 @@ def do_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     mine = st.in_grapple(ctx.state, u["id"])
     theirs = st.in_grapple(ctx.state, t["id"])
     if mine is not None and theirs is not None and mine["id"] != theirs["id"]:
-        raise IllegalAction("both mechs are already in different grapples", "MECH-ACT-GRAPPLE-3")
+        raise IllegalAction(R.BOTH_MECHS_ARE_ALREADY_IN_DIFFERENT(), "MECH-ACT-GRAPPLE-3")
     current = mine or theirs
     if current is None:
         number = 1 + max([int(g["id"]) for g in grapples] or [0])
@@ -155,13 +156,11 @@ def do_grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
     grapple = st.in_grapple(ctx.state, u["id"])
     turn = u["turn"]
     if grapple is None:
-        raise IllegalAction(f"{u['name']} is not grappling", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.IS_NOT_GRAPPLING(name=u["name"]), "MECH-ACT-GRAPPLE-1")
     if ctx.state["active"] != u["id"] or turn is None or turn["acted"] or turn["contest"]:
-        raise IllegalAction(
-            "the contest is called at the start of your own turn", "MECH-ACT-GRAPPLE-1"
-        )
+        raise IllegalAction(R.THE_CONTEST_IS_CALLED_AT_THE(), "MECH-ACT-GRAPPLE-1")
     if side_size(ctx, grapple["attackers"]) != side_size(ctx, grapple["defenders"]):
-        raise IllegalAction("only equal sizes contest the grapple", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.ONLY_EQUAL_SIZES_CONTEST_THE_GRAPPLE(), "MECH-ACT-GRAPPLE-1")
     mine = "attackers" if u["id"] in grapple["attackers"] else "defenders"
     other = "defenders" if mine == "attackers" else "attackers"
     foe = next(i for i in grapple[other] if alive(ctx.u(i)))
@@ -190,9 +189,9 @@ def do_end_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "take free actions")
     grapple = st.in_grapple(ctx.state, u["id"])
     if grapple is None or u["id"] not in grapple["attackers"]:
-        raise IllegalAction(f"{u['name']} is not the attacker of a grapple", "MECH-ACT-GRAPPLE-2")
+        raise IllegalAction(R.IS_NOT_THE_ATTACKER_OF_A(name=u["name"]), "MECH-ACT-GRAPPLE-2")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction("free actions are taken on your own turn", "MECH-FREE-1")
+        raise IllegalAction(R.FREE_ACTIONS_ARE_TAKEN_ON_YOUR(), "MECH-FREE-1")
     end_grapple(ctx, grapple, f"{u['name']} lets go (free action)")
 
 
@@ -201,7 +200,7 @@ def do_break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "break free")
     grapple = st.in_grapple(ctx.state, u["id"])
     if grapple is None or u["id"] not in grapple["defenders"]:
-        raise IllegalAction(f"{u['name']} is not held in a grapple", "MECH-ACT-GRAPPLE-2")
+        raise IllegalAction(R.IS_NOT_HELD_IN_A_GRAPPLE(name=u["name"]), "MECH-ACT-GRAPPLE-2")
     spend(ctx, u["id"], 1, "breaking free", "MECH-ACT-GRAPPLE-2", reaction)
     foe = next(i for i in grapple["attackers"] if alive(ctx.u(i)))
     won, text = contest(ctx, u["id"], "hull", foe, "hull", "break the grapple")
@@ -225,7 +224,7 @@ def do_ram(ctx: Ctx, action: Action, reaction: bool) -> None:
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-RAM")
     if st.size(t) > st.size(u):
-        raise IllegalAction(f"{t['name']} is larger than {u['name']}", "MECH-ACT-RAM")
+        raise IllegalAction(R.IS_LARGER_THAN(target=t["name"], name=u["name"]), "MECH-ACT-RAM")
     spend(ctx, u["id"], 1, "Ram", "MECH-ACT-RAM", reaction)
     roll = rolled_attack(ctx, u, t, "melee", params, "rams", "MECH-ACT-RAM")
     if not roll.hit:

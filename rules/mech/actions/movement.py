@@ -11,6 +11,7 @@ from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import EVERYONE, Action, Event
 from rules.geometry.square import distance, footprint
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.attack import strike
 from rules.mech.actions.base import (
@@ -98,19 +99,23 @@ def walk(
     u = ctx.u(uid)
     g = st.grid(ctx.state)
     if not g.fits(dest, st.size(u)):
-        raise IllegalAction(f"({dest[0]}, {dest[1]}) is off the map", "MECH-MOVE-1")
+        raise IllegalAction(R.IS_OFF_THE_MAP(dest_0=dest[0], dest_1=dest[1]), "MECH-MOVE-1")
     if voluntary and has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+        raise IllegalAction(
+            R.IS_IMMOBILIZED_AND_CANNOT_MOVE(name=u["name"]), "MECH-COND-IMMOBILIZED"
+        )
     found = g.cheapest_path(st.pos(u), dest, enter_cost(ctx, u), st.size(u), budget)
     if found is None:
         raise IllegalAction(
-            f"{u['name']} cannot reach ({dest[0]}, {dest[1]}) with {budget} squares of movement",
+            R.CANNOT_REACH_WITH_SQUARES_OF_MOVEMENT(
+                name=u["name"], dest_0=dest[0], dest_1=dest[1], budget=budget
+            ),
             rule,
         )
     path, _ = found
     others = {c for o in st.living(ctx.state) if o["id"] != uid for c in st.cells(o)}
     if footprint(dest, st.size(u)) & others:
-        raise IllegalAction("that square is taken", "MECH-MOVE-1")
+        raise IllegalAction(R.THAT_SQUARE_IS_TAKEN(), "MECH-MOVE-1")
     if voluntary:
         opportunity_attacks(ctx, u)
         u = ctx.u(uid)
@@ -273,11 +278,11 @@ def do_move(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-MOVE-1: the standard move, up to speed, split around other actions."""
     u = acting(ctx, action, "move")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"{u['name']} can only move on its own turn", "MECH-MOVE-1")
+        raise IllegalAction(R.CAN_ONLY_MOVE_ON_ITS_OWN(name=u["name"]), "MECH-MOVE-1")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     budget = move_budget(u)
     if budget <= 0:
-        raise IllegalAction(f"{u['name']} has no standard move left this turn", "MECH-MOVE-1")
+        raise IllegalAction(R.HAS_NO_STANDARD_MOVE_LEFT_THIS(name=u["name"]), "MECH-MOVE-1")
     cost = walk(ctx, u["id"], dest, budget, "moves", "MECH-MOVE-1")
     turn = ctx.u(u["id"])["turn"]
     if turn is not None:
@@ -291,9 +296,9 @@ def do_boost(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-BOOST: 1 AP, move up to speed now; not while Slowed or grappling."""
     u = acting(ctx, action, "boost")
     if has(u, "slowed") or has(u, "prone"):
-        raise IllegalAction(f"{u['name']} is Slowed and cannot Boost", "MECH-COND-SLOWED")
+        raise IllegalAction(R.IS_SLOWED_AND_CANNOT_BOOST(name=u["name"]), "MECH-COND-SLOWED")
     if st.in_grapple(ctx.state, u["id"]):
-        raise IllegalAction(f"{u['name']} is grappling and cannot Boost", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.IS_GRAPPLING_AND_CANNOT_BOOST(name=u["name"]), "MECH-ACT-GRAPPLE-1")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     spend(ctx, u["id"], 1, "Boost", "MECH-ACT-BOOST", reaction)
     reveal(ctx, u["id"], "boost")
@@ -304,14 +309,12 @@ def do_stand(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-COND-PRONE: stand up with the move action, unless Immobilized."""
     u = acting(ctx, action, "stand up")
     if not has(u, "prone"):
-        raise IllegalAction(f"{u['name']} is not Prone", "MECH-COND-PRONE")
+        raise IllegalAction(R.IS_NOT_PRONE(name=u["name"]), "MECH-COND-PRONE")
     if has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot stand", "MECH-COND-PRONE")
+        raise IllegalAction(R.IS_IMMOBILIZED_AND_CANNOT_STAND(name=u["name"]), "MECH-COND-PRONE")
     turn = u["turn"]
     if ctx.state["active"] != u["id"] or turn is None or turn["moved"]:
-        raise IllegalAction(
-            "standing up takes the whole move action of this turn", "MECH-COND-PRONE"
-        )
+        raise IllegalAction(R.STANDING_UP_TAKES_THE_WHOLE_MOVE(), "MECH-COND-PRONE")
     ctx.stage(u["id"], turn={**turn, "move": 0, "moved": True, "acted": True})
     ctx.remove_condition(
         u["id"], "prone", f"{u['name']} stands up (its move action)", "MECH-COND-PRONE"
@@ -322,9 +325,11 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-JUMP-1: horizontal (2 speed a square, straight) or vertical (rise to size, 1 square)."""
     u = acting(ctx, action, "jump")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"{u['name']} can only jump on its own turn", "MECH-JUMP-1")
+        raise IllegalAction(R.CAN_ONLY_JUMP_ON_ITS_OWN(name=u["name"]), "MECH-JUMP-1")
     if has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+        raise IllegalAction(
+            R.IS_IMMOBILIZED_AND_CANNOT_MOVE(name=u["name"]), "MECH-COND-IMMOBILIZED"
+        )
     mode = str_param(action.params, "mode", "horizontal")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     start = st.pos(u)
@@ -332,34 +337,32 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     squares = max(abs(dx), abs(dy))
     if mode == "vertical":
         if squares != 1:
-            raise IllegalAction("a vertical jump moves exactly 1 square", "MECH-JUMP-1")
+            raise IllegalAction(R.A_VERTICAL_JUMP_MOVES_EXACTLY_1(), "MECH-JUMP-1")
         cost = int(ctx.settings.vertical_jump_cost)
         clear = st.size(u)
     else:
         if squares == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-            raise IllegalAction("a jump goes in a straight line", "MECH-JUMP-1")
+            raise IllegalAction(R.A_JUMP_GOES_IN_A_STRAIGHT(), "MECH-JUMP-1")
         cost = 2 * squares
         clear = st.size(u)
     budget = move_budget(u)
     if cost > budget:
         raise IllegalAction(
-            f"that jump costs {cost} squares of speed and {budget} are left", "MECH-JUMP-1"
+            R.THAT_JUMP_COSTS_SQUARES_OF_SPEED(cost=cost, budget=budget), "MECH-JUMP-1"
         )
     g = st.grid(ctx.state)
     if not g.fits(dest, st.size(u)):
-        raise IllegalAction("the jump lands off the map", "MECH-JUMP-1")
+        raise IllegalAction(R.THE_JUMP_LANDS_OFF_THE_MAP(), "MECH-JUMP-1")
     others = {c for o in st.living(ctx.state) if o["id"] != u["id"] for c in st.cells(o)}
     landing = footprint(dest, st.size(u))
     if landing & others:
-        raise IllegalAction("the landing square is taken", "MECH-JUMP-1")
+        raise IllegalAction(R.THE_LANDING_SQUARE_IS_TAKEN(), "MECH-JUMP-1")
     top = max(st.height_of(st.terrain(ctx.state, c)) for c in landing)
     if top > clear or (mode != "vertical" and top > int(u["elevation"])):
         if mode != "vertical":
-            raise IllegalAction(
-                "a horizontal jump cannot land on top of an obstacle", "MECH-JUMP-1"
-            )
+            raise IllegalAction(R.A_HORIZONTAL_JUMP_CANNOT_LAND_ON(), "MECH-JUMP-1")
         raise IllegalAction(
-            f"a size {st.size(u)} mech clears obstacles of size ≤ {clear} only", "MECH-JUMP-1"
+            R.A_SIZE_MECH_CLEARS_OBSTACLES_OF(size=st.size(u), clear=clear), "MECH-JUMP-1"
         )
     for i in range(1, squares):
         step = (start[0] + i * (dx // squares), start[1] + i * (dy // squares))
@@ -367,7 +370,7 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
             feature = st.terrain(ctx.state, c)
             if st.height_of(feature) > clear:
                 raise IllegalAction(
-                    f"an obstacle taller than size {clear} stands in the way", "MECH-JUMP-1"
+                    R.AN_OBSTACLE_TALLER_THAN_SIZE_STANDS(clear=clear), "MECH-JUMP-1"
                 )
     opportunity_attacks(ctx, u)
     u = ctx.u(u["id"])
@@ -393,24 +396,27 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-CLIMB-1: 2 speed per square; on difficult terrain a HULL or AGILITY check, or fall."""
     u = acting(ctx, action, "climb")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"{u['name']} can only climb on its own turn", "MECH-CLIMB-1")
+        raise IllegalAction(R.CAN_ONLY_CLIMB_ON_ITS_OWN(name=u["name"]), "MECH-CLIMB-1")
     if has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+        raise IllegalAction(
+            R.IS_IMMOBILIZED_AND_CANNOT_MOVE(name=u["name"]), "MECH-COND-IMMOBILIZED"
+        )
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     if st.size(u) != 1 or distance(st.pos(u), dest) != 1:
-        raise IllegalAction("climb onto an adjacent square", "MECH-CLIMB-1")
+        raise IllegalAction(R.CLIMB_ONTO_AN_ADJACENT_SQUARE(), "MECH-CLIMB-1")
     feature = st.terrain(ctx.state, dest)
     height = st.height_of(feature)
     rise = height - int(u["elevation"])
     if rise <= 0:
-        raise IllegalAction("there is nothing to climb there", "MECH-CLIMB-1")
+        raise IllegalAction(R.THERE_IS_NOTHING_TO_CLIMB_THERE(), "MECH-CLIMB-1")
     if st.occupant(ctx.state, dest, {u["id"]}):
-        raise IllegalAction("that square is taken", "MECH-CLIMB-1")
+        raise IllegalAction(R.THAT_SQUARE_IS_TAKEN(), "MECH-CLIMB-1")
     cost = 2 * rise
     budget = move_budget(u)
     if cost > budget:
         raise IllegalAction(
-            f"climbing {rise} squares costs {cost} speed and {budget} are left", "MECH-CLIMB-1"
+            R.CLIMBING_SQUARES_COSTS_SPEED_AND_ARE(rise=rise, cost=cost, budget=budget),
+            "MECH-CLIMB-1",
         )
     opportunity_attacks(ctx, u)  # MECH-AMB-18: climbing is voluntary movement
     u = ctx.u(u["id"])
@@ -425,7 +431,7 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
     if difficult:
         attribute = str_param(action.params, "attribute", "hull")
         if attribute not in ("hull", "agility"):
-            raise IllegalAction("climb with a HULL or an AGILITY check", "MECH-CLIMB-1")
+            raise IllegalAction(R.CLIMB_WITH_A_HULL_OR_AN(), "MECH-CLIMB-1")
         result = check(ctx, u["id"], attribute, "climbing")
         if not result.success:
             ctx.emit(

@@ -7,6 +7,7 @@ from rules.core.errors import IllegalAction
 from rules.core.params import str_param
 from rules.core.system import Action
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.aim import weapon_index
 from rules.mech.actions.attack import do_attack
@@ -49,14 +50,13 @@ def do_prepare(ctx: Ctx, action: Action, reaction: bool) -> None:
     trigger = str_param(action.params, "trigger")
     if kind not in ONE_AP_ACTIONS:
         raise IllegalAction(
-            f"prepare one of the 1-AP actions: {', '.join(ONE_AP_ACTIONS)}", "MECH-ACT-PREPARE"
+            R.PREPARE_ONE_OF_THE_1_AP(actions=[M.ACTION_NAMES[a]() for a in ONE_AP_ACTIONS]),
+            "MECH-ACT-PREPARE",
         )
     if kind == "attack":
         weapon = u["weapons"][weapon_index(u, dict(action.params))]
         if weapon["size"] == "superheavy":
-            raise IllegalAction(
-                "a superheavy attack costs 2 AP and cannot be prepared", "MECH-ACT-PREPARE"
-            )
+            raise IllegalAction(R.A_SUPERHEAVY_ATTACK_COSTS_2_AP(), "MECH-ACT-PREPARE")
     spend(ctx, u["id"], 1, "Prepare", "MECH-ACT-PREPARE", reaction)
     params = {k: v for k, v in action.params.items() if k not in ("action", "trigger")}
     prepared = {"kind": kind, "trigger": trigger[:200], "params": params}
@@ -74,7 +74,7 @@ def do_trigger_prepared(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "react")
     prepared = u["prepared"]
     if prepared is None:
-        raise IllegalAction(f"{u['name']} has nothing prepared", "MECH-ACT-PREPARE")
+        raise IllegalAction(R.HAS_NOTHING_PREPARED(name=u["name"]), "MECH-ACT-PREPARE")
     check_reaction(ctx, u)
     params = {
         **prepared["params"],
@@ -94,11 +94,11 @@ def do_trigger_prepared(ctx: Ctx, action: Action, reaction: bool) -> None:
 def check_reaction(ctx: Ctx, u: Unit) -> None:
     """MECH-REACT-1: one reaction per turn; not while Jammed or grappling."""
     if u["reaction_used"]:
-        raise IllegalAction(f"{u['name']} has already reacted this turn", "MECH-REACT-1")
+        raise IllegalAction(R.HAS_ALREADY_REACTED_THIS_TURN(name=u["name"]), "MECH-REACT-1")
     if has(u, "jammed"):
-        raise IllegalAction(f"{u['name']} is Jammed and cannot react", "MECH-COND-JAMMED")
+        raise IllegalAction(R.IS_JAMMED_AND_CANNOT_REACT(name=u["name"]), "MECH-COND-JAMMED")
     if st.in_grapple(ctx.state, u["id"]):
-        raise IllegalAction(f"{u['name']} is grappling and cannot react", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.IS_GRAPPLING_AND_CANNOT_REACT(name=u["name"]), "MECH-ACT-GRAPPLE-1")
 
 
 def offer_trigger_prepared(state: Json, actor: str) -> ActionTemplate | None:

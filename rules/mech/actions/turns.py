@@ -8,6 +8,7 @@ from rules.core.kit import Label
 from rules.core.params import bool_param, int_param
 from rules.core.system import Action
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech.actions.base import (
     offered,
     on_turn,
@@ -35,7 +36,7 @@ def do_end_turn(ctx: Ctx, action: Action, reaction: bool) -> None:
     """End the active unit's turn (MECH-AMB-09: unspent AP and move are lost)."""
     u = ctx.u(action.actor)
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"it is not {u['name']}'s turn", "MECH-ROUND-1")
+        raise IllegalAction(R.IT_IS_NOT_S_TURN(name=u["name"]), "MECH-ROUND-1")
     finish_turn(ctx, u["id"])
 
 
