@@ -305,6 +305,162 @@ NO_LONGER_HIDDEN = Message("mech.log.no_longer_hidden", "{name} is no longer Hid
 INVISIBLE_HIDDEN = Message("mech.log.invisible_hidden", "{name} is Invisible, so always Hidden")
 
 
+# --- the other actions' lines ---
+LOG_GM_IS = Message("mech.log.gm_is", "GM: {target} is {condition}")
+WHY_FALL = Message("mech.why.fall", "fall")
+LOG_GM_IS_NO_LONGER = Message("mech.log.gm_is_no_longer", "GM: {target} is no longer {condition}")
+LOG_THE_MATCH_ENDS_OVERCHARGE_COUNTERS_RESET = Message(
+    "mech.log.the_match_ends_overcharge_counters_reset",
+    "The match ends: overcharge counters reset, heat and conditions cleared; {per} repair actions per mech",
+)
+LOG_LAMBIT_WORKS_ON_COST_REPAIR_LEFT = Message(
+    "mech.log.lambit_works_on_cost_repair_left",
+    "Lambit works on {name}: {what} (cost {cost}, {left} repair left)",
+)
+LOG_SIZES_VS = Message("mech.log.sizes_vs", "{text} (sizes {a} vs {d})")
+WHY_GRAPPLE_CONTEST = Message("mech.why.grapple_contest", "grapple contest")
+# A move's line: "Latch moves to (6, 5), 4 squares" (the verb is the kind of move).
+MOVED = {
+    verb: Message(
+        f"mech.log.moved.{verb}",
+        "{name} " + verb + " to ({x}, {y}), {n} square",
+        plural="{name} " + verb + " to ({x}, {y}), {n} squares",
+        count="n",
+    )
+    for verb in ("moves", "boosts")
+}
+MOVED_STOPPED = {
+    verb: Message(
+        f"mech.log.moved_stopped.{verb}",
+        "{name} " + verb + " to ({x}, {y}), {n} square: engaged, it stops (MECH-ENGAGE-1)",
+        plural="{name} " + verb + " to ({x}, {y}), {n} squares: engaged, it stops (MECH-ENGAGE-1)",
+        count="n",
+    )
+    for verb in ("moves", "boosts")
+}
+GRAPPLE_SIDES = Message("mech.log.grapple_sides", "Grapple sides")
+CONTEST_WON = {
+    side: Message(
+        f"mech.log.contest_won.{side}", "the " + side + " win the contest and can drag the others"
+    )
+    for side in ("attackers", "defenders")
+}
+WHY_LETS_GO_FREE_ACTION = Message("mech.why.lets_go_free_action", "{name} lets go (free action)")
+WHY_BREAK_THE_GRAPPLE = Message("mech.why.break_the_grapple", "break the grapple")
+BROKE_FREE = Message("mech.outcome.broke_free", "breaks free")
+STILL_HELD = Message("mech.outcome.still_held", "still held")
+LOG_IS_KNOCKED_PRONE = Message("mech.log.is_knocked_prone", "{target} is knocked Prone")
+LOG_A_TIE_CHANGES_NOTHING = Message(
+    "mech.log.a_tie_changes_nothing", "{first}; {second}: a tie changes nothing"
+)
+WHY_BREAKS_FREE = Message("mech.why.breaks_free", "{name} breaks free")
+LOG_THE_GRAPPLE_ENDS = Message("mech.log.the_grapple_ends", "The grapple ends: {why}")
+LOG_STANDS_UP_ITS_MOVE_ACTION = Message(
+    "mech.log.stands_up_its_move_action", "{name} stands up (its move action)"
+)
+LOG_JUMPS = {
+    mode: Message(
+        f"mech.log.jumps_{mode}",
+        "{name} jumps " + mode + "ly to ({x}, {y}) for {cost} squares of speed",
+    )
+    for mode in ("horizontal", "vertical")
+}
+LOG_CLIMBS_SQUARES_ONTO_FOR_SPEED = Message(
+    "mech.log.climbs_squares_onto_for_speed",
+    "{name} climbs {rise} squares onto ({dest_0}, {dest_1}) for {cost} speed",
+)
+WHY_FALLS_SQUARES = Message("mech.why.falls_squares", "falls {drop} squares")
+LOG_LEAVES_COVER_AND_IS_NO_LONGER = Message(
+    "mech.log.leaves_cover_and_is_no_longer", "{name} leaves cover and is no longer Hidden"
+)
+WHY_THEY_ARE_NO_LONGER_ADJACENT = Message(
+    "mech.why.they_are_no_longer_adjacent", "they are no longer adjacent"
+)
+WHY_CLIMBING = Message("mech.why.climbing", "climbing")
+LOG_FALLS = Message("mech.log.falls", "{check}: {name} falls")
+WHY_FALLS_SQUARES_2 = Message("mech.why.falls_squares_2", "falls {height} squares")
+LOG_PREPARES = Message("mech.log.prepares", "{name} prepares {kind}: “{trigger}”")
+LOG_TRIGGER_HAPPENS = Message(
+    "mech.log.trigger_happens", "{name}'s trigger happens (“{trigger}”): it {does}"
+)
+# What a prepared action does when its trigger comes (the action's key, then "s").
+PREPARED_DOES = {
+    kind: Message(f"mech.prepared_does.{kind}", kind + "s")
+    for kind in ("attack", "ram", "grapple", "boost", "hide", "tech", "search", "shut_down")
+}
+LOG_DISENGAGES_UNTIL_THE_END_OF_ITS = Message(
+    "mech.log.disengages_until_the_end_of_its", "{name} disengages until the end of its turn"
+)
+LOG_OVERCHARGES_NUMBER_1_AP_HEAT = Message(
+    "mech.log.overcharges_number_1_ap_heat",
+    "{name} overcharges (number {count}): +1 AP, heat {expr}{rolled}",
+)
+WHY_OVERCHARGE = Message("mech.why.overcharge", "overcharge")
+WHY_AVERT_MELTDOWN = Message("mech.why.avert_meltdown", "avert meltdown")
+LOG_THE_MELTDOWN_IS_AVERTED = Message(
+    "mech.log.the_meltdown_is_averted", "{check}: the meltdown is averted"
+)
+LOG_THE_REACTOR_IS_STILL_CRITICAL = Message(
+    "mech.log.the_reactor_is_still_critical", "{check}: the reactor is still critical"
+)
+LOG_REMOVES_FROM = Message("mech.log.removes_from", "{name} removes {condition} from {target}")
+LOG_IS_COVERED_BY_UNTIL_THE_END = Message(
+    "mech.log.is_covered_by_until_the_end",
+    "{name} is covered by {core} until the end of {owner}'s next turn",
+)
+LOG_HIDES = Message("mech.log.hides", "{name} hides")
+FOUND = Message("mech.outcome.found", "found")
+STILL_HIDDEN = Message("mech.outcome.still_hidden", "still hidden")
+CONTEST_THEN = Message("mech.log.contest_then", "{contest}: {outcome}")
+LOG_IS_FOUND_AND_LOSES_HIDDEN = Message(
+    "mech.log.is_found_and_loses_hidden", "{target} is found and loses Hidden"
+)
+LOG_SUPPORTS_ITS_NEXT_CHECK_OR_SAVE = Message(
+    "mech.log.supports_its_next_check_or_save",
+    "{name} supports {target}: its next check or save gains {accuracy} accuracy until the end of its next turn",
+)
+LOG_SCANS = Message("mech.log.scans", "{name} scans {target} ({info}): {summarise_data}")
+LOG_SCANS_2 = Message("mech.log.scans_2", "{name} scans {target} ({info})")
+LOG_LOCKS_ON_TO = Message("mech.log.locks_on_to", "{name} locks on to {target}")
+WHY_INVADE = Message("mech.why.invade", "Invade")
+LOG_FRAGMENT_SIGNAL_IS_UNTIL_THE_END = Message(
+    "mech.log.fragment_signal_is_until_the_end",
+    "Fragment Signal: {target} is {condition} until the end of its next turn",
+)
+LOG_TAKE_OPPORTUNITY_ATTACKS = Message(
+    "mech.log.take_opportunity_attacks", "{name} will take opportunity attacks"
+)
+LOG_SKIP_OPPORTUNITY_ATTACKS = Message(
+    "mech.log.skip_opportunity_attacks", "{name} will not take opportunity attacks"
+)
+LOG_TAKES_BURN = Message("mech.log.takes_burn", "{check}: takes {burn} burn")
+LOG_BURN_CLEARED = Message("mech.log.burn_cleared", "{check}: burn cleared")
+LOG_ENDED = Message("mech.log.ended", "{name}: {conditions} ended")
+
+SCAN_INFO = {
+    key: Message(f"mech.scan_info.{key}", key)
+    for key in ("stats", "weapons", "systems", "hidden", "public")
+}
+SCAN_KIND_WORDS = {
+    key: Message(f"mech.scan_kind.{key}", english)
+    for key, english in (
+        ("stats", "statistics"),
+        ("weapons", "weapons"),
+        ("systems", "systems"),
+        ("hidden", "hidden information"),
+        ("public", "public information"),
+    )
+}
+REPAIR_DONE = {
+    "hp": Message("mech.repaired.hp", "all HP restored"),
+    "cp": Message("mech.repaired.cp", "CP restored"),
+}
+REPAIRED_ONE = Message("mech.repaired.one", "1 {option} restored ({now}/{top})")
+REPAIRED_ITEM = Message("mech.repaired.item", "{item} repaired")
+REPAIRED_USES = Message("mech.repaired.uses", "{item} uses restored")
+SWAPPED = Message("mech.repaired.swapped", "{weapon} moved to mount {n}")
+
+
 def joined(first: Msg | str, *rest: Msg | str, link: Message = SEMI) -> Msg | str:
     """Several parts as one line, linked by `link` ("a; b; c"), each translated in turn."""
     line = first
@@ -319,5 +475,13 @@ TERMS = [
     *CONDITION_TITLES.values(),
     *VERBS.values(),
     *ROW_NAMES.values(),
+    *LOG_JUMPS.values(),
+    *MOVED.values(),
+    *MOVED_STOPPED.values(),
+    *CONTEST_WON.values(),
+    *PREPARED_DOES.values(),
+    *SCAN_INFO.values(),
+    *SCAN_KIND_WORDS.values(),
+    *REPAIR_DONE.values(),
     *UNSEEN.values(),
 ]

@@ -9,6 +9,7 @@ from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as m
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -93,18 +94,23 @@ def begin_turn(ctx: Ctx, uid: str) -> None:
 def burn_check(ctx: Ctx, uid: str) -> None:
     """MECH-BURN-1: an ENGINEERING check clears all burn; a failure deals the burn marked."""
     u = ctx.u(uid)
-    result = check(ctx, uid, "engineering", "burn")
+    result = check(ctx, uid, "engineering", L.WHY_BURN())
     if result.success:
         ctx.emit(
             "burn.cleared",
-            f"{result.text}: burn cleared",
+            L.LOG_BURN_CLEARED(check=result.msg),
             units={uid: {"burn": 0}},
             unit=uid,
             rule="MECH-BURN-1",
         )
         return
-    ctx.emit("check.rolled", f"{result.text}: takes {u['burn']} burn", unit=uid, rule="MECH-BURN-1")
-    deal_damage(ctx, uid, [("burn", int(ctx.u(uid)["burn"]))], "burn", rule="MECH-BURN-1")
+    ctx.emit(
+        "check.rolled",
+        L.LOG_TAKES_BURN(check=result.msg, burn=u["burn"]),
+        unit=uid,
+        rule="MECH-BURN-1",
+    )
+    deal_damage(ctx, uid, [("burn", int(ctx.u(uid)["burn"]))], L.WHY_BURN(), rule="MECH-BURN-1")
 
 
 def finish_turn(ctx: Ctx, uid: str) -> None:
@@ -138,7 +144,7 @@ def finish_turn(ctx: Ctx, uid: str) -> None:
                 del conds[n]
             ctx.emit(
                 "condition.expired",
-                f"{o['name']}: {', '.join(gone)} ended",
+                L.LOG_ENDED(name=o["name"], conditions=[m.CONDITION_NAMES[n]() for n in gone]),
                 units={o["id"]: {"conditions": conds}},
                 unit=o["id"],
                 conditions=gone,

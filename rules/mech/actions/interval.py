@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import int_param, str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -38,8 +40,7 @@ def do_end_match(ctx: Ctx, action: Action, reaction: bool) -> None:
     }
     ctx.emit(
         "match.ended",
-        f"The match ends: overcharge counters reset, heat and conditions cleared; {per} repair "
-        "actions per mech",
+        L.LOG_THE_MATCH_ENDS_OVERCHARGE_COUNTERS_RESET(per=per),
         units=units,
         top={"phase": "interval", "active": None, "acted": [], "grapples": [], "last_side": None},
         rule="MECH-REPAIR-1",
@@ -74,7 +75,7 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     stats = u["stats"]
     if option == "hp":
         fields["hp"] = stats["hp_max"]
-        what = "all HP restored"
+        what: Msg = L.REPAIR_DONE["hp"]()
     elif option in ("structure", "stress"):
         top = stats[f"{option}_max"]
         if int(u[option]) >= top:
@@ -83,12 +84,12 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
                 "MECH-REPAIR-STRUCT",
             )
         fields[option] = int(u[option]) + 1
-        what = f"1 {option} restored ({fields[option]}/{top})"
+        what = L.REPAIRED_ONE(option=M.REPAIR_OPTIONS[option](), now=fields[option], top=top)
     elif option == "cp":
         if int(u["cp"]) >= int(stats["cp_max"]):
             raise IllegalAction(R.HAS_ITS_CP(name=u["name"]), "MECH-REPAIR-CP")
         fields["cp"] = stats["cp_max"]
-        what = "CP restored"
+        what = L.REPAIR_DONE["cp"]()
     elif option in ("fix", "uses"):
         item = str_param(action.params, "item")
         kind, _, index = item.partition(":")
@@ -102,13 +103,13 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
             if not items[i]["destroyed"]:
                 raise IllegalAction(R.IS_NOT_DESTROYED(item=items[i]["name"]), "MECH-REPAIR-FIX")
             items[i]["destroyed"] = False
-            what = f"{items[i]['name']} repaired"
+            what = L.REPAIRED_ITEM(item=items[i]["name"])
         else:
             if items[i].get("max_uses") is None:
                 raise IllegalAction(R.IS_NOT_LIMITED(item=items[i]["name"]), "MECH-REPAIR-USES")
             items[i]["uses"] = items[i]["max_uses"]
             items[i]["loaded"] = True
-            what = f"{items[i]['name']} uses restored"
+            what = L.REPAIRED_USES(item=items[i]["name"])
         fields[kind + "s"] = items
     else:
         w = int_param(action.params, "weapon")
@@ -116,7 +117,9 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
         what = swap_weapon(u, w, m, fields)
     ctx.emit(
         "mech.repaired",
-        f"Lambit works on {u['name']}: {what} (cost {cost}, {fields['repair']} repair left)",
+        L.LOG_LAMBIT_WORKS_ON_COST_REPAIR_LEFT(
+            name=u["name"], what=what, cost=cost, left=fields["repair"]
+        ),
         units={u["id"]: fields},
         unit=u["id"],
         option=option,
@@ -124,7 +127,7 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
 
 
-def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> str:
+def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> Msg:
     """MECH-REPAIR-SWAP: move an owned weapon to another mount, if the mount can hold it."""
     from rules.mech.data import _mount_fits
 
@@ -150,7 +153,7 @@ def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> str:
     weapons[w]["mount"] = m
     fields["mounts"] = mounts
     fields["weapons"] = weapons
-    return f"{weapon['name']} moved to mount {m + 1}"
+    return L.SWAPPED(weapon=weapon["name"], n=m + 1)
 
 
 def do_full_repair(ctx: Ctx, action: Action, reaction: bool) -> None:

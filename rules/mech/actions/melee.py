@@ -6,9 +6,11 @@ from typing import Any
 
 from rules.core.actions import ActionTemplate, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action
 from rules.geometry.square import footprint
+from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -79,7 +81,7 @@ def side_size(ctx: Ctx, ids: list[str]) -> int:
     return sum(st.size(ctx.u(i)) for i in ids if alive(ctx.u(i)))
 
 
-def settle_grapple(ctx: Ctx, grapple: Json, winner: str | None, text: str) -> None:
+def settle_grapple(ctx: Ctx, grapple: Json, winner: str | None, text: Msg) -> None:
     """MECH-ACT-GRAPPLE-1: the smaller side (or the contest loser) is Immobilized."""
     a, d = side_size(ctx, grapple["attackers"]), side_size(ctx, grapple["defenders"])
     if winner is None:
@@ -98,7 +100,7 @@ def settle_grapple(ctx: Ctx, grapple: Json, winner: str | None, text: str) -> No
             units[uid] = {"conditions": conds}
     ctx.emit(
         "grapple.changed",
-        f"{text} (sizes {a} vs {d})",
+        L.LOG_SIZES_VS(text=text, a=a, d=d),
         units=units,
         top={"grapples": rest},
         grapple=grapple["id"],
@@ -147,7 +149,7 @@ def do_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
         grapple=current["id"],
         rule="MECH-ACT-GRAPPLE-1",
     )
-    settle_grapple(ctx, current, None, "Grapple sides")
+    settle_grapple(ctx, current, None, L.GRAPPLE_SIDES())
 
 
 def do_grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -165,23 +167,24 @@ def do_grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
     other = "defenders" if mine == "attackers" else "attackers"
     foe = next(i for i in grapple[other] if alive(ctx.u(i)))
     ctx.stage(u["id"], turn={**turn, "contest": True})
-    first = check(ctx, u["id"], "hull", "grapple contest")
-    second = check(ctx, foe, "hull", "grapple contest")
+    first = check(ctx, u["id"], "hull", L.WHY_GRAPPLE_CONTEST())
+    second = check(ctx, foe, "hull", L.WHY_GRAPPLE_CONTEST())
     if first.total == second.total or (first.natural is None and second.natural is None):
         ctx.emit(
             "grapple.contested",
-            f"{first.text}; {second.text}: a tie changes nothing",
+            L.LOG_A_TIE_CHANGES_NOTHING(first=first.msg, second=second.msg),
             unit=u["id"],
             rule="MECH-AMB-02",
         )
         return
     winner = mine if first.total > second.total and first.natural is not None else other
     ctx.emit(
-        "grapple.contested", f"{first.text}; {second.text}", unit=u["id"], rule="MECH-ACT-GRAPPLE-1"
+        "grapple.contested",
+        L.SEMI(first=first.msg, then=second.msg),
+        unit=u["id"],
+        rule="MECH-ACT-GRAPPLE-1",
     )
-    settle_grapple(
-        ctx, grapple, winner, f"{'the ' + winner} win the contest and can drag the others"
-    )
+    settle_grapple(ctx, grapple, winner, L.CONTEST_WON[winner]())
 
 
 def do_end_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -192,7 +195,7 @@ def do_end_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(R.IS_NOT_THE_ATTACKER_OF_A(name=u["name"]), "MECH-ACT-GRAPPLE-2")
     if ctx.state["active"] != u["id"]:
         raise IllegalAction(R.FREE_ACTIONS_ARE_TAKEN_ON_YOUR(), "MECH-FREE-1")
-    end_grapple(ctx, grapple, f"{u['name']} lets go (free action)")
+    end_grapple(ctx, grapple, L.WHY_LETS_GO_FREE_ACTION(name=u["name"]))
 
 
 def do_break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -203,10 +206,10 @@ def do_break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(R.IS_NOT_HELD_IN_A_GRAPPLE(name=u["name"]), "MECH-ACT-GRAPPLE-2")
     spend(ctx, u["id"], 1, "breaking free", "MECH-ACT-GRAPPLE-2", reaction)
     foe = next(i for i in grapple["attackers"] if alive(ctx.u(i)))
-    won, text = contest(ctx, u["id"], "hull", foe, "hull", "break the grapple")
+    won, text = contest(ctx, u["id"], "hull", foe, "hull", L.WHY_BREAK_THE_GRAPPLE())
     ctx.emit(
         "grapple.contested",
-        f"{text}: {'breaks free' if won else 'still held'}",
+        L.CONTEST_THEN(contest=text, outcome=L.BROKE_FREE() if won else L.STILL_HELD()),
         unit=u["id"],
         rule="MECH-ACT-GRAPPLE-2",
     )
@@ -214,7 +217,7 @@ def do_break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
         end_grapple(
             ctx,
             ctx.state["grapples"][[g["id"] for g in ctx.state["grapples"]].index(grapple["id"])],
-            f"{u['name']} breaks free",
+            L.WHY_BREAKS_FREE(name=u["name"]),
         )
 
 
@@ -230,7 +233,11 @@ def do_ram(ctx: Ctx, action: Action, reaction: bool) -> None:
     if not roll.hit:
         return
     ctx.add_condition(
-        t["id"], "prone", f"{t['name']} is knocked Prone", source="ram", rule="MECH-ACT-RAM"
+        t["id"],
+        "prone",
+        L.LOG_IS_KNOCKED_PRONE(target=t["name"]),
+        source="ram",
+        rule="MECH-ACT-RAM",
     )
     if not bool_param(params, "knockback", True):
         return

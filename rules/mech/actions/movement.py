@@ -7,9 +7,11 @@ from typing import Any
 
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import EVERYONE, Action, Event
 from rules.geometry.square import distance, footprint
+from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -144,9 +146,8 @@ def walk(
     old_elevation = int(u["elevation"])
     new_elevation = st.height_of(st.terrain(ctx.state, final)) if old_elevation else 0
     fields: Json = {"x": final[0], "y": final[1], "elevation": new_elevation}
-    text = f"{u['name']} {why} to ({final[0]}, {final[1]}), {stop} square{'s' if stop != 1 else ''}"
-    if stopped:
-        text += ": engaged, it stops (MECH-ENGAGE-1)"
+    line = L.MOVED_STOPPED[why] if stopped else L.MOVED[why]
+    text = line(name=u["name"], x=final[0], y=final[1], n=stop)
     ctx.emit(
         "mech.moved",
         text,
@@ -162,7 +163,7 @@ def walk(
             ctx,
             uid,
             [("kinetic", fall(ctx, drop))],
-            f"falls {drop} squares",
+            L.WHY_FALLS_SQUARES(drop=drop),
             armour_piercing=True,
             rule="MECH-FALL-1",
         )
@@ -220,7 +221,7 @@ def after_move(ctx: Ctx, uid: str) -> None:
         ctx.remove_condition(
             uid,
             "hidden",
-            f"{u['name']} leaves cover and is no longer Hidden",
+            L.LOG_LEAVES_COVER_AND_IS_NO_LONGER(name=u["name"]),
             "MECH-COND-HIDDEN",
         )
 
@@ -232,10 +233,10 @@ def release_grapples(ctx: Ctx) -> None:
         d = [ctx.u(i) for i in grapple["defenders"] if alive(ctx.u(i))]
         if a and d and any(st.dist(x, y) <= 1 for x in a for y in d):
             continue
-        end_grapple(ctx, grapple, "they are no longer adjacent")
+        end_grapple(ctx, grapple, L.WHY_THEY_ARE_NO_LONGER_ADJACENT())
 
 
-def end_grapple(ctx: Ctx, grapple: Json, why: str) -> None:
+def end_grapple(ctx: Ctx, grapple: Json, why: Msg) -> None:
     rest = [g for g in ctx.state["grapples"] if g["id"] != grapple["id"]]
     units: Json = {}
     for uid in grapple["attackers"] + grapple["defenders"]:
@@ -245,7 +246,7 @@ def end_grapple(ctx: Ctx, grapple: Json, why: str) -> None:
         units[uid] = {"conditions": conds}
     ctx.emit(
         "grapple.ended",
-        f"The grapple ends: {why}",
+        L.LOG_THE_GRAPPLE_ENDS(why=why),
         units=units,
         top={"grapples": rest},
         grapple=grapple["id"],
@@ -317,7 +318,7 @@ def do_stand(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(R.STANDING_UP_TAKES_THE_WHOLE_MOVE(), "MECH-COND-PRONE")
     ctx.stage(u["id"], turn={**turn, "move": 0, "moved": True, "acted": True})
     ctx.remove_condition(
-        u["id"], "prone", f"{u['name']} stands up (its move action)", "MECH-COND-PRONE"
+        u["id"], "prone", L.LOG_STANDS_UP_ITS_MOVE_ACTION(name=u["name"]), "MECH-COND-PRONE"
     )
 
 
@@ -383,7 +384,9 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     ctx.emit(
         "mech.jumped",
-        f"{u['name']} jumps {mode}ly to ({dest[0]}, {dest[1]}) for {cost} squares of speed",
+        L.LOG_JUMPS["vertical" if mode == "vertical" else "horizontal"](
+            name=u["name"], x=dest[0], y=dest[1], cost=cost
+        ),
         units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": top}},
         unit=u["id"],
         cost=cost,
@@ -432,11 +435,11 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
         attribute = str_param(action.params, "attribute", "hull")
         if attribute not in ("hull", "agility"):
             raise IllegalAction(R.CLIMB_WITH_A_HULL_OR_AN(), "MECH-CLIMB-1")
-        result = check(ctx, u["id"], attribute, "climbing")
+        result = check(ctx, u["id"], attribute, L.WHY_CLIMBING())
         if not result.success:
             ctx.emit(
                 "check.rolled",
-                f"{result.text}: {u['name']} falls",
+                L.LOG_FALLS(check=result.msg, name=u["name"]),
                 unit=u["id"],
                 rule="MECH-CLIMB-1",
             )
@@ -444,7 +447,7 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
                 ctx,
                 u["id"],
                 [("kinetic", fall(ctx, height))],
-                f"falls {height} squares",
+                L.WHY_FALLS_SQUARES_2(height=height),
                 armour_piercing=True,
                 rule="MECH-FALL-1",
             )
@@ -452,7 +455,9 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.emit("check.rolled", result.text, unit=u["id"], rule="MECH-CLIMB-1")
     ctx.emit(
         "mech.climbed",
-        f"{u['name']} climbs {rise} squares onto ({dest[0]}, {dest[1]}) for {cost} speed",
+        L.LOG_CLIMBS_SQUARES_ONTO_FOR_SPEED(
+            name=u["name"], rise=rise, dest_0=dest[0], dest_1=dest[1], cost=cost
+        ),
         units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": height}},
         unit=u["id"],
         rule="MECH-CLIMB-1",

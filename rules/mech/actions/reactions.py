@@ -6,6 +6,7 @@ from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -62,7 +63,7 @@ def do_prepare(ctx: Ctx, action: Action, reaction: bool) -> None:
     prepared = {"kind": kind, "trigger": trigger[:200], "params": params}
     ctx.emit(
         "action.prepared",
-        f"{u['name']} prepares {kind}: “{trigger[:200]}”",
+        L.LOG_PREPARES(name=u["name"], kind=M.ACTION_NAMES[kind](), trigger=trigger[:200]),
         units={u["id"]: {"prepared": prepared}},
         unit=u["id"],
         rule="MECH-ACT-PREPARE",
@@ -83,7 +84,11 @@ def do_trigger_prepared(ctx: Ctx, action: Action, reaction: bool) -> None:
     ctx.stage(u["id"], reaction_used=True, prepared=None)
     ctx.emit(
         "reaction.taken",
-        f"{u['name']}'s trigger happens (“{prepared['trigger']}”): it {prepared['kind']}s",
+        L.LOG_TRIGGER_HAPPENS(
+            name=u["name"],
+            trigger=prepared["trigger"],
+            does=L.PREPARED_DOES[prepared["kind"]](),
+        ),
         unit=u["id"],
         rule="MECH-ACT-PREPARE",
     )

@@ -6,6 +6,7 @@ from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -48,7 +49,7 @@ def do_disengage(ctx: Ctx, action: Action, reaction: bool) -> None:
     ctx.add_condition(
         u["id"],
         "disengaged",
-        f"{u['name']} disengages until the end of its turn",
+        L.LOG_DISENGAGES_UNTIL_THE_END_OF_ITS(name=u["name"]),
         expires="end_of_turn",
         source="self",
         rule="MECH-ACT-DISENGAGE",
@@ -133,7 +134,9 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.remove_condition(
             target["id"],
             name,
-            f"{u['name']} removes {name} from {target['name']}",
+            L.LOG_REMOVES_FROM(
+                name=u["name"], condition=M.CONDITION_NAMES[name](), target=target["name"]
+            ),
             "MECH-ACT-STABILIZE",
         )
 
@@ -209,13 +212,15 @@ def do_overcharge(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     ctx.emit(
         "mech.overcharged",
-        f"{u['name']} overcharges (number {count}): +1 AP, heat {expr}{rolled}",
+        L.LOG_OVERCHARGES_NUMBER_1_AP_HEAT(
+            name=u["name"], count=count, expr=str(expr), rolled=rolled
+        ),
         unit=u["id"],
         count=count,
         heat=heat,
         rule="MECH-OVERCHARGE-TABLE",
     )
-    take_heat(ctx, u["id"], heat, "overcharge")
+    take_heat(ctx, u["id"], heat, L.WHY_OVERCHARGE())
 
 
 def do_use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -286,8 +291,9 @@ def do_core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
             ctx.add_condition(
                 o["id"],
                 "bulwark",
-                f"{o['name']} is covered by {core['name']} until the end of {u['name']}'s next "
-                "turn",
+                L.LOG_IS_COVERED_BY_UNTIL_THE_END(
+                    name=o["name"], core=core["name"], owner=u["name"]
+                ),
                 expires="end_of_next_turn",
                 clock=u["id"],
                 source="core",
@@ -302,11 +308,11 @@ def do_meltdown_check(ctx: Ctx, action: Action, reaction: bool) -> None:
     spend(
         ctx, u["id"], 2, "an ENGINEERING check against the meltdown", "MECH-STRESS-TABLE", reaction
     )
-    result = check(ctx, u["id"], "engineering", "avert meltdown")
+    result = check(ctx, u["id"], "engineering", L.WHY_AVERT_MELTDOWN())
     if result.success:
         ctx.emit(
             "meltdown.averted",
-            f"{result.text}: the meltdown is averted",
+            L.LOG_THE_MELTDOWN_IS_AVERTED(check=result.msg),
             units={u["id"]: {"meltdown": None}},
             unit=u["id"],
             rule="MECH-STRESS-TABLE",
@@ -314,7 +320,7 @@ def do_meltdown_check(ctx: Ctx, action: Action, reaction: bool) -> None:
     else:
         ctx.emit(
             "check.rolled",
-            f"{result.text}: the reactor is still critical",
+            L.LOG_THE_REACTOR_IS_STILL_CRITICAL(check=result.msg),
             unit=u["id"],
             rule="MECH-STRESS-TABLE",
         )

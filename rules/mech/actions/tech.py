@@ -6,6 +6,7 @@ from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -46,7 +47,9 @@ def do_hide(ctx: Ctx, action: Action, reaction: bool) -> None:
     if has(u, "hidden"):
         raise IllegalAction(R.IS_ALREADY_HIDDEN(name=u["name"]), "MECH-ACT-HIDE")
     spend(ctx, u["id"], 1, "Hide", "MECH-ACT-HIDE", reaction)
-    ctx.add_condition(u["id"], "hidden", f"{u['name']} hides", source="hide", rule="MECH-ACT-HIDE")
+    ctx.add_condition(
+        u["id"], "hidden", L.LOG_HIDES(name=u["name"]), source="hide", rule="MECH-ACT-HIDE"
+    )
 
 
 def in_sensors(ctx: Ctx, u: Unit, t: Unit, rule: str, sight: bool = True) -> None:
@@ -71,10 +74,10 @@ def do_search(ctx: Ctx, action: Action, reaction: bool) -> None:
     if always_hidden(ctx, t):
         raise IllegalAction(R.IS_INVISIBLE_AND_CANNOT_BE_FOUND(target=t["name"]), "MECH-AMB-45")
     spend(ctx, u["id"], 1, "Search", "MECH-ACT-SEARCH", reaction)
-    won, text = contest(ctx, u["id"], "systems", t["id"], "agility", "search")
+    won, text = contest(ctx, u["id"], "systems", t["id"], "agility", L.WHY_SEARCH())
     ctx.emit(
         "search.rolled",
-        f"{text}: {'found' if won else 'still hidden'}",
+        L.CONTEST_THEN(contest=text, outcome=L.FOUND() if won else L.STILL_HIDDEN()),
         unit=u["id"],
         target=t["id"],
         found=won,
@@ -82,7 +85,7 @@ def do_search(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     if won:
         ctx.remove_condition(
-            t["id"], "hidden", f"{t['name']} is found and loses Hidden", "MECH-ACT-SEARCH"
+            t["id"], "hidden", L.LOG_IS_FOUND_AND_LOSES_HIDDEN(target=t["name"]), "MECH-ACT-SEARCH"
         )
 
 
@@ -118,8 +121,11 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.add_condition(
             t["id"],
             "supported",
-            f"{u['name']} supports {t['name']}: its next check or save gains "
-            f"{ctx.settings.support_accuracy} accuracy until the end of its next turn",
+            L.LOG_SUPPORTS_ITS_NEXT_CHECK_OR_SAVE(
+                name=u["name"],
+                target=t["name"],
+                accuracy=ctx.settings.support_accuracy,
+            ),
             source="tech",
             expires="end_of_next_turn",
             rule="MECH-TECH-SUPPORT",
@@ -141,10 +147,17 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         # side too) read only that a scan of this kind was taken.
         ctx.emit(
             "scan.taken",
-            f"{u['name']} scans {t['name']} ({info}): {summarise(data)}",
+            L.LOG_SCANS(
+                name=u["name"],
+                target=t["name"],
+                info=L.SCAN_INFO[info](),
+                summarise_data=summarise(data),
+            ),
             top={"scans": [*ctx.state["scans"], record]},
             audience=f"side:{u['side']}",
-            redacted=f"{u['name']} scans {t['name']} ({SCAN_KINDS[info]})",
+            redacted=L.LOG_SCANS_2(
+                name=u["name"], target=t["name"], info=L.SCAN_KIND_WORDS[info]()
+            ),
             unit=u["id"],
             target=t["id"],
             info=info,
@@ -157,7 +170,7 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.add_condition(
             t["id"],
             "lock_on",
-            f"{u['name']} locks on to {t['name']}",
+            L.LOG_LOCKS_ON_TO(name=u["name"], target=t["name"]),
             source="tech",
             rule="MECH-TECH-LOCKON",
         )
@@ -168,14 +181,15 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         spend(ctx, u["id"], 1, "Invade", "MECH-TECH-INVADE", reaction)
         roll = rolled_attack(ctx, u, t, "tech", dict(action.params), "invades", "MECH-ATK-TECH")
         if roll.hit:
-            take_heat(ctx, t["id"], 2, "Invade")
+            take_heat(ctx, t["id"], 2, L.WHY_INVADE())
             if alive(ctx.u(t["id"])):
                 for name in ("impaired", "slowed"):  # MECH-TECH-FRAGMENT
                     ctx.add_condition(
                         t["id"],
                         name,
-                        f"Fragment Signal: {ctx.u(t['id'])['name']} is {name.capitalize()} until "
-                        "the end of its next turn",
+                        L.LOG_FRAGMENT_SIGNAL_IS_UNTIL_THE_END(
+                            target=ctx.u(t["id"])["name"], condition=L.CONDITION_TITLES[name]()
+                        ),
                         source="tech",
                         expires="end_of_next_turn",
                         rule="MECH-TECH-FRAGMENT",

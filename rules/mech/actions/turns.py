@@ -7,6 +7,7 @@ from rules.core.errors import IllegalAction
 from rules.core.kit import Label
 from rules.core.params import bool_param, int_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
 from rules.mech.actions.base import (
@@ -51,7 +52,7 @@ def do_set_reactions(ctx: Ctx, action: Action, reaction: bool) -> None:
     on = bool_param(action.params, "on", True)
     ctx.emit(
         "reactions.set",
-        f"{u['name']} {'will' if on else 'will not'} take opportunity attacks",
+        (L.LOG_TAKE_OPPORTUNITY_ATTACKS if on else L.LOG_SKIP_OPPORTUNITY_ATTACKS)(name=u["name"]),
         units={u["id"]: {"auto_reactions": on}},
         unit=u["id"],
         rule="MECH-OA-1",
