@@ -7,6 +7,8 @@ their language. Terms kept in tables here are listed in `TERMS` for the catalogu
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.kit import Message, Msg
 
 # --- small words nested in lines ----------------------------------------------------------------
@@ -68,6 +70,8 @@ WHY_GM = Message("mech.why.gm", "GM")
 WHY_SAVE = Message("mech.why.save", "save")
 WHY_SEARCH = Message("mech.why.search", "search")
 WHY_ATTACKED = Message("mech.why.attacked", "attacked")
+WHY_REACTION = Message("mech.why.reaction", "reaction")
+WHY_BOOST = Message("mech.why.boost", "boost")
 WHY_MADE_SAVE = Message("mech.why.made_save", "made a save")
 WHY_FORCED_SAVE = Message("mech.why.forced_save", "forced a save")
 
@@ -82,7 +86,7 @@ CHECK_ACCURACY = Message("mech.log.check_accuracy", " {modifier} accuracy")
 CHECK_THEN = Message("mech.log.check_then", "{check}: {outcome}")
 SUPPORT_USED = Message("mech.log.support_used", "{name} uses Support on this roll")
 
-# --- attacks (MECH-ATK-*, MECH-ACC-1) -------------------------------------------------------------
+# --- attacks (MECH-ATK-*, MECH-ACC-1) ------------------------------------------------------------
 WHY_IMPAIRED = Message("mech.acc.impaired", "Impaired +1 difficulty")
 WHY_ENGAGED = Message("mech.acc.engaged", "engaged +1 difficulty")
 WHY_COVER = Message("mech.acc.cover", "{cover} +{n} difficulty")
@@ -128,7 +132,7 @@ SAVE_FAILED_TIMED = Message(
     "{name} fails the save: {condition} until the end of its next turn",
 )
 
-# --- damage (MECH-DMG-PIPE, MECH-HP-1) -------------------------------------------------------------
+# --- damage (MECH-DMG-PIPE, MECH-HP-1) -----------------------------------------------------------
 DAMAGE_ROLLED = Message("mech.log.damage_rolled", "damage {expr}: {shown}{sums}{critical}")
 DAMAGE_BONUS = Message("mech.log.damage_bonus", "{faces} + {bonus} bonus")
 DAMAGE_BONUS_ALONE = Message("mech.log.damage_bonus_alone", "+ {bonus} bonus")
@@ -160,7 +164,7 @@ BURN_MARKED = Message(
     "mech.log.burn_marked", "{name} catches fire: {amount} burn ({why}), burn marked {marked}"
 )
 
-# --- heat (MECH-HEAT-1/2) -----------------------------------------------------------------------------
+# --- heat (MECH-HEAT-1/2) ------------------------------------------------------------------------
 HEAT_TAKEN = Message("mech.log.heat_taken", "{name} takes {amount} heat ({why}): heat {heat}/{cap}")
 HEAT_TAKEN_DANGER = Message(
     "mech.log.heat_taken_danger",
@@ -177,7 +181,7 @@ HEAT_OVERFLOWED = Message(
     "cleared, {excess} heat carries over (MECH-HEAT-2)",
 )
 
-# --- structure and stress (MECH-STRUCT-TABLE, MECH-STRESS-TABLE) ------------------------------------
+# --- structure and stress (MECH-STRUCT-TABLE, MECH-STRESS-TABLE) ---------------------------------
 TABLE_ROLL = Message("mech.log.table_roll", "{table} {count}d6 = {faces}: lowest {lowest} → {row}")
 STRUCTURE_CHECK = Message("mech.word.structure_check", "structure check")
 STRESS_CHECK = Message("mech.word.stress_check", "stress check")
@@ -269,7 +273,7 @@ TRAUMA_LOST_SYSTEM = Message(
     "mech.log.trauma_lost_system", "{name} loses a system: {system} destroyed"
 )
 
-# --- destruction and meltdown (MECH-DESTROYED-1, MECH-MELTDOWN-1) -----------------------------------
+# --- destruction and meltdown (MECH-DESTROYED-1, MECH-MELTDOWN-1) --------------------------------
 NO_STRUCTURE = Message(
     "mech.log.no_structure", "{name} has no structure left: destroyed (MECH-HP-1)"
 )
@@ -288,7 +292,7 @@ MELTDOWN_EXPLODED = Message(
 HALF_DAMAGE = Message("mech.outcome.half_damage", "half damage")
 FULL_DAMAGE = Message("mech.outcome.full_damage", "full damage")
 
-# --- Hidden units caught in an area (MECH-COND-HIDDEN) ----------------------------------------------
+# --- Hidden units caught in an area (MECH-COND-HIDDEN) -------------------------------------------
 UNSEEN = {
     "damage.dealt": Message("mech.unseen.damage", "An unseen unit takes damage"),
     "burn.marked": Message("mech.unseen.burn", "An unseen unit catches fire"),
@@ -311,7 +315,8 @@ WHY_FALL = Message("mech.why.fall", "fall")
 LOG_GM_IS_NO_LONGER = Message("mech.log.gm_is_no_longer", "GM: {target} is no longer {condition}")
 LOG_THE_MATCH_ENDS_OVERCHARGE_COUNTERS_RESET = Message(
     "mech.log.the_match_ends_overcharge_counters_reset",
-    "The match ends: overcharge counters reset, heat and conditions cleared; {per} repair actions per mech",
+    "The match ends: overcharge counters reset, heat and conditions cleared; {per} repair "
+    "actions per mech",
 )
 LOG_LAMBIT_WORKS_ON_COST_REPAIR_LEFT = Message(
     "mech.log.lambit_works_on_cost_repair_left",
@@ -417,9 +422,10 @@ LOG_IS_FOUND_AND_LOSES_HIDDEN = Message(
 )
 LOG_SUPPORTS_ITS_NEXT_CHECK_OR_SAVE = Message(
     "mech.log.supports_its_next_check_or_save",
-    "{name} supports {target}: its next check or save gains {accuracy} accuracy until the end of its next turn",
+    "{name} supports {target}: its next check or save gains {accuracy} accuracy until the end "
+    "of its next turn",
 )
-LOG_SCANS = Message("mech.log.scans", "{name} scans {target} ({info}): {summarise_data}")
+LOG_SCANS = Message("mech.log.scans", "{name} scans {target} ({info}): {found}")
 LOG_SCANS_2 = Message("mech.log.scans_2", "{name} scans {target} ({info})")
 LOG_LOCKS_ON_TO = Message("mech.log.locks_on_to", "{name} locks on to {target}")
 WHY_INVADE = Message("mech.why.invade", "Invade")
@@ -461,8 +467,10 @@ REPAIRED_USES = Message("mech.repaired.uses", "{item} uses restored")
 SWAPPED = Message("mech.repaired.swapped", "{weapon} moved to mount {n}")
 
 
-def joined(first: Msg | str, *rest: Msg | str, link: Message = SEMI) -> Msg | str:
-    """Several parts as one line, linked by `link` ("a; b; c"), each translated in turn."""
+def joined(first: Any, *rest: Msg | str, link: Message = SEMI) -> Any:
+    """Several parts as one line, linked by `link` ("a; b; c"), each translated in turn.
+
+    `first` may be a list (its items are joined with the reader's list separator)."""
     line = first
     for part in rest:
         line = link(first=line, then=part)

@@ -63,7 +63,7 @@ def do_improvised_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         targets=[t["id"]],
         rule="MECH-ACT-IMPROV",
     )
-    reveal(ctx, u["id"], "attacked")
+    reveal(ctx, u["id"], L.WHY_ATTACKED())
     strike(
         ctx,
         u["id"],

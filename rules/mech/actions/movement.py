@@ -90,7 +90,7 @@ def opportunity_attacks(ctx: Ctx, mover: Unit) -> None:
             target=mover["id"],
             rule="MECH-OA-1",
         )
-        reveal(ctx, o["id"], "reaction")
+        reveal(ctx, o["id"], L.WHY_REACTION())
         strike(ctx, o["id"], weapons[0], [mover["id"]], {}, rule="MECH-OA-1")
 
 
@@ -302,7 +302,7 @@ def do_boost(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(R.IS_GRAPPLING_AND_CANNOT_BOOST(name=u["name"]), "MECH-ACT-GRAPPLE-1")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     spend(ctx, u["id"], 1, "Boost", "MECH-ACT-BOOST", reaction)
-    reveal(ctx, u["id"], "boost")
+    reveal(ctx, u["id"], L.WHY_BOOST())
     walk(ctx, u["id"], dest, int(u["stats"]["speed"]), "boosts", "MECH-ACT-BOOST")
 
 

@@ -92,7 +92,7 @@ def do_trigger_prepared(ctx: Ctx, action: Action, reaction: bool) -> None:
         unit=u["id"],
         rule="MECH-ACT-PREPARE",
     )
-    reveal(ctx, u["id"], "reaction")
+    reveal(ctx, u["id"], L.WHY_REACTION())
     PREPARABLE[prepared["kind"]](ctx, Action(prepared["kind"], u["id"], params), True)
 
 

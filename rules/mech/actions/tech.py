@@ -151,7 +151,7 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
                 name=u["name"],
                 target=t["name"],
                 info=L.SCAN_INFO[info](),
-                summarise_data=summarise(data),
+                found=summarise(data),
             ),
             top={"scans": [*ctx.state["scans"], record]},
             audience=f"side:{u['side']}",
