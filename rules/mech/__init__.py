@@ -52,7 +52,11 @@ SYSTEM = GameSystem(
     default_sheet=copy_json(MARA),
     demo=demo,
     messages=catalogue(
-        messages, log_messages, refusals, settings, extra=[*messages.TERMS, *log_messages.TERMS]
+        messages,
+        log_messages,
+        refusals,
+        settings,
+        extra=[*messages.TERMS, *log_messages.TERMS, *refusals.TERMS],
     ),
     settings_schema=settings.SCHEMA,
     take_back=may_take_back,
