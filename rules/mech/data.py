@@ -180,13 +180,11 @@ def save_data(raw: Any, field: str) -> Json | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping) or raw.get("attribute") not in ATTRIBUTES:
-        raise SheetError(
-            field, R.NEEDS_AN_ATTRIBUTE(join_attributes=", ".join(ATTRIBUTES)), "MECH-SAVE-1"
-        )
+        raise SheetError(field, R.NEEDS_AN_ATTRIBUTE(choices=", ".join(ATTRIBUTES)), "MECH-SAVE-1")
     if raw.get("condition") not in SAVE_CONDITIONS:
         raise SheetError(
             f"{field}.condition",
-            R.MUST_BE_ONE_OF(join_save_conditions=", ".join(SAVE_CONDITIONS)),
+            R.MUST_BE_ONE_OF(choices=", ".join(SAVE_CONDITIONS)),
             "MECH-SAVE-1",
         )
     return {
@@ -204,7 +202,7 @@ def weapon_data(item: Any, field: str) -> Json:
     if weapon.get("size") not in WEAPON_SIZES:
         raise SheetError(
             f"{field}.size",
-            R.MUST_BE_ONE_OF_2(join_weapon_sizes=", ".join(WEAPON_SIZES)),
+            R.MUST_BE_ONE_OF_2(choices=", ".join(WEAPON_SIZES)),
             "MECH-MOUNT-TABLE",
         )
     if weapon.get("kind") not in ("melee", "ranged"):
@@ -212,7 +210,7 @@ def weapon_data(item: Any, field: str) -> Json:
     if weapon.get("type") not in DAMAGE_TYPES:
         raise SheetError(
             f"{field}.type",
-            R.MUST_BE_ONE_OF_3(join_damage_types=", ".join(DAMAGE_TYPES)),
+            R.MUST_BE_ONE_OF_3(choices=", ".join(DAMAGE_TYPES)),
             "MECH-DMG-TYPES",
         )
     from rules.mech.damage import parse_expr  # local: damage imports this module's types
@@ -232,7 +230,7 @@ def weapon_data(item: Any, field: str) -> Json:
     if area is not None and (not isinstance(area, Mapping) or area.get("shape") not in AREA_SHAPES):
         raise SheetError(
             f"{field}.area",
-            R.SHAPE_MUST_BE_ONE_OF(join_area_shapes=", ".join(AREA_SHAPES)),
+            R.SHAPE_MUST_BE_ONE_OF(choices=", ".join(AREA_SHAPES)),
             "MECH-AOE-TABLE",
         )
     return weapon
@@ -267,9 +265,7 @@ def frame_data(item: Any) -> Json:
     if not 1 <= int(frame["size"]) <= 4:
         raise SheetError("frame.size", R.MUST_BE_BETWEEN_1_AND_4(), "MECH-STAT-1")
     if not 0 <= int(frame["armour"]) <= ARMOUR_MAX:
-        raise SheetError(
-            "frame.armour", R.MUST_BE_BETWEEN_0_AND(armour_max=ARMOUR_MAX), "MECH-STAT-1"
-        )
+        raise SheetError("frame.armour", R.MUST_BE_BETWEEN_0_AND(max=ARMOUR_MAX), "MECH-STAT-1")
     for i, mount in enumerate(frame["mounts"]):
         mtype = mount["type"] if isinstance(mount, Mapping) else mount
         if mtype not in MOUNT_TYPES:
@@ -324,9 +320,7 @@ def validate_loadout(frame: Mapping[str, Any], mounts: Any) -> list[list[Json]]:
     """MECH-MOUNT-TABLE / MECH-MOUNT-SUPERHEAVY: the weapons of each mount, or SheetError."""
     frame_mounts = list(frame["mounts"])
     if not isinstance(mounts, list) or len(mounts) > len(frame_mounts):
-        raise SheetError(
-            "mounts", R.THE_FRAME_HAS_MOUNTS(len_frame_mounts=len(frame_mounts)), "MECH-MOUNT-TABLE"
-        )
+        raise SheetError("mounts", R.THE_FRAME_HAS_MOUNTS(n=len(frame_mounts)), "MECH-MOUNT-TABLE")
     mounts = list(mounts) + [[] for _ in range(len(frame_mounts) - len(mounts))]
     result: list[list[Json]] = []
     superheavy_seen: dict[str, list[int]] = {}
@@ -436,7 +430,7 @@ def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
     used = sum(int(s["sp"]) for s in systems)
     if used > stats["sp"]:
         raise SheetError(
-            "systems", R.NEED_SP_BUT_THE_MECH_HAS(used=used, stats_sp=stats["sp"]), "MECH-PILOT-SYS"
+            "systems", R.NEED_SP_BUT_THE_MECH_HAS(used=used, sp=stats["sp"]), "MECH-PILOT-SYS"
         )
     return {
         "name": str(sheet.get("name") or pilot["name"]),

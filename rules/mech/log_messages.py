@@ -372,7 +372,7 @@ LOG_JUMPS = {
 }
 LOG_CLIMBS_SQUARES_ONTO_FOR_SPEED = Message(
     "mech.log.climbs_squares_onto_for_speed",
-    "{name} climbs {rise} squares onto ({dest_0}, {dest_1}) for {cost} speed",
+    "{name} climbs {rise} squares onto ({x}, {y}) for {cost} speed",
 )
 WHY_FALLS_SQUARES = Message("mech.why.falls_squares", "falls {drop} squares")
 LOG_LEAVES_COVER_AND_IS_NO_LONGER = Message(

@@ -93,7 +93,7 @@ AN_ATTACK_SPENDS_ONE_LOCK_ON = Message(
     "an attack spends one Lock On: lock_on or lock_on_from",
 )
 LOCK_ON_FROM_IS_NOT_A = Message(
-    "mech.refuse.lock_on_from_is_not_a", "lock_on_from: {params_lock_on_from} is not a hostile unit"
+    "mech.refuse.lock_on_from_is_not_a", "lock_on_from: {id} is not a hostile unit"
 )
 HAS_NO_LOCK_ON_TO_SPEND = Message(
     "mech.refuse.has_no_lock_on_to_spend", "{name} has no Lock On to spend"
@@ -101,7 +101,7 @@ HAS_NO_LOCK_ON_TO_SPEND = Message(
 AIM_AT_A_SQUARE_ON_THE = Message("mech.refuse.aim_at_a_square_on_the", "aim at a square on the map")
 THE_BLAST_POINT_IS_SQUARES_AWAY = Message(
     "mech.refuse.the_blast_point_is_squares_away",
-    "the blast point is {reach} squares away; range {weapon_range}",
+    "the blast point is {reach} squares away; range {range}",
 )
 NO_LINE_OF_SIGHT_TO_THE = Message(
     "mech.refuse.no_line_of_sight_to_the", "no line of sight to the blast point"
@@ -160,7 +160,7 @@ HAS_USED_ITS_REPAIR_ACTIONS = Message(
     "mech.refuse.has_used_its_repair_actions", "{name} has used its repair actions"
 )
 THAT_COSTS_REPAIR_AND_HAS = Message(
-    "mech.refuse.that_costs_repair_and_has", "that costs {cost} repair and {name} has {u_repair}"
+    "mech.refuse.that_costs_repair_and_has", "that costs {cost} repair and {name} has {repair}"
 )
 NO_SUCH_WEAPON_OR_MOUNT = Message("mech.refuse.no_such_weapon_or_mount", "no such weapon or mount")
 INTEGRATED_AND_SUPERHEAVY_FITTINGS_ARE_NOT = Message(
@@ -168,7 +168,7 @@ INTEGRATED_AND_SUPERHEAVY_FITTINGS_ARE_NOT = Message(
     "integrated and superheavy fittings are not swapped here",
 )
 A_MOUNT_CANNOT_HOLD_THAT = Message(
-    "mech.refuse.a_mount_cannot_hold_that", "a {mounts_m_type} mount cannot hold that"
+    "mech.refuse.a_mount_cannot_hold_that", "a {mount} mount cannot hold that"
 )
 END_THE_MATCH_FIRST = Message("mech.refuse.end_the_match_first", "end the match first")
 HAS_NO_DAMAGE = Message("mech.refuse.has_no_damage", "{name} has no {option} damage")
@@ -205,13 +205,13 @@ IS_NOT_HELD_IN_A_GRAPPLE = Message(
     "mech.refuse.is_not_held_in_a_grapple", "{name} is not held in a grapple"
 )
 IS_LARGER_THAN = Message("mech.refuse.is_larger_than", "{target} is larger than {name}")
-IS_OFF_THE_MAP = Message("mech.refuse.is_off_the_map", "({dest_0}, {dest_1}) is off the map")
+IS_OFF_THE_MAP = Message("mech.refuse.is_off_the_map", "({x}, {y}) is off the map")
 IS_IMMOBILIZED_AND_CANNOT_MOVE = Message(
     "mech.refuse.is_immobilized_and_cannot_move", "{name} is Immobilized and cannot move"
 )
 CANNOT_REACH_WITH_SQUARES_OF_MOVEMENT = Message(
     "mech.refuse.cannot_reach_with_squares_of_movement",
-    "{name} cannot reach ({dest_0}, {dest_1}) with {budget} squares of movement",
+    "{name} cannot reach ({x}, {y}) with {budget} squares of movement",
 )
 THAT_SQUARE_IS_TAKEN = Message("mech.refuse.that_square_is_taken", "that square is taken")
 CAN_ONLY_MOVE_ON_ITS_OWN = Message(
@@ -390,7 +390,7 @@ CAN_ONLY_ON_ITS_OWN_TURN = Message(
     "mech.refuse.can_only_on_its_own_turn", "{name} can only {what} on its own turn"
 )
 COSTS_AP_AND_HAS_LEFT = Message(
-    "mech.refuse.costs_ap_and_has_left", "{what} costs {ap} AP and {name} has {turn_ap} left"
+    "mech.refuse.costs_ap_and_has_left", "{what} costs {ap} AP and {name} has {left} left"
 )
 IS_STUNNED_AND_CANNOT = Message(
     "mech.refuse.is_stunned_and_cannot", "{name} is Stunned and cannot {what}"
@@ -413,7 +413,7 @@ UNKNOWN_TABLE_KNOWN = Message(
     "mech.refuse.unknown_table_known", "unknown {kind} table {choice}; known: {known}"
 )
 TABLE_EFFECT_IS_UNKNOWN = Message(
-    "mech.refuse.table_effect_is_unknown", "{kind} table effect {row_get_effect} is unknown"
+    "mech.refuse.table_effect_is_unknown", "{kind} table effect {effect} is unknown"
 )
 EVERY_COMBATANT_NEEDS_AN_ID_AND = Message(
     "mech.refuse.every_combatant_needs_an_id_and", "every combatant needs an id (and not 'gm')"
@@ -422,14 +422,12 @@ TERRAIN_UNKNOWN_KIND = Message(
     "mech.refuse.terrain_unknown_kind", "terrain {key}: unknown kind {kind}"
 )
 TWO_COMBATANTS_SHARE_THE_ID = Message(
-    "mech.refuse.two_combatants_share_the_id", "two combatants share the id {u_id}"
+    "mech.refuse.two_combatants_share_the_id", "two combatants share the id {id}"
 )
 DOES_NOT_FIT_ON_THE_MAP = Message(
-    "mech.refuse.does_not_fit_on_the_map", "{name} does not fit on the map at {st_pos_u}"
+    "mech.refuse.does_not_fit_on_the_map", "{name} does not fit on the map at {cell}"
 )
-AND_SHARE_A_SQUARE = Message(
-    "mech.refuse.and_share_a_square", "{name} and {taken_cell} share a square"
-)
+AND_SHARE_A_SQUARE = Message("mech.refuse.and_share_a_square", "{name} and {other} share a square")
 STANDS_INSIDE_A_WALL_AT = Message(
     "mech.refuse.stands_inside_a_wall_at", "{name} stands inside a wall at {cell}"
 )
@@ -440,23 +438,15 @@ MUST_BE_A_WHOLE_NUMBER = Message("mech.refuse.must_be_a_whole_number", "must be 
 MUST_BE_BETWEEN_AND_NOT = Message(
     "mech.refuse.must_be_between_and_not", "must be between {lo} and {hi}, not {value}"
 )
-NEEDS_AN_ATTRIBUTE = Message(
-    "mech.refuse.needs_an_attribute", "needs an attribute: {join_attributes}"
-)
-MUST_BE_ONE_OF = Message("mech.refuse.must_be_one_of", "must be one of {join_save_conditions}")
-MUST_BE_ONE_OF_2 = Message("mech.refuse.must_be_one_of_2", "must be one of {join_weapon_sizes}")
+NEEDS_AN_ATTRIBUTE = Message("mech.refuse.needs_an_attribute", "needs an attribute: {choices}")
+MUST_BE_ONE_OF = Message("mech.refuse.must_be_one_of", "must be one of {choices}")
+MUST_BE_ONE_OF_2 = Message("mech.refuse.must_be_one_of_2", "must be one of {choices}")
 MUST_BE_MELEE_OR_RANGED = Message("mech.refuse.must_be_melee_or_ranged", "must be melee or ranged")
-MUST_BE_ONE_OF_3 = Message("mech.refuse.must_be_one_of_3", "must be one of {join_damage_types}")
-SHAPE_MUST_BE_ONE_OF = Message(
-    "mech.refuse.shape_must_be_one_of", "shape must be one of {join_area_shapes}"
-)
+MUST_BE_ONE_OF_3 = Message("mech.refuse.must_be_one_of_3", "must be one of {choices}")
+SHAPE_MUST_BE_ONE_OF = Message("mech.refuse.shape_must_be_one_of", "shape must be one of {choices}")
 MUST_BE_BETWEEN_1_AND_4 = Message("mech.refuse.must_be_between_1_and_4", "must be between 1 and 4")
-MUST_BE_BETWEEN_0_AND = Message(
-    "mech.refuse.must_be_between_0_and", "must be between 0 and {armour_max}"
-)
-THE_FRAME_HAS_MOUNTS = Message(
-    "mech.refuse.the_frame_has_mounts", "the frame has {len_frame_mounts} mounts"
-)
+MUST_BE_BETWEEN_0_AND = Message("mech.refuse.must_be_between_0_and", "must be between 0 and {max}")
+THE_FRAME_HAS_MOUNTS = Message("mech.refuse.the_frame_has_mounts", "the frame has {n} mounts")
 MUST_BE_AN_OBJECT_WITH_HIDDEN = Message(
     "mech.refuse.must_be_an_object_with_hidden", "must be an object with hidden and public lists"
 )
@@ -464,7 +454,7 @@ ONLY_HIDDEN_AND_PUBLIC = Message("mech.refuse.only_hidden_and_public", "only hid
 MUST_BE_AN_OBJECT = Message("mech.refuse.must_be_an_object", "must be an object")
 MUST_BE_A_LIST = Message("mech.refuse.must_be_a_list", "must be a list")
 NEED_SP_BUT_THE_MECH_HAS = Message(
-    "mech.refuse.need_sp_but_the_mech_has", "need {used} SP but the mech has {stats_sp}"
+    "mech.refuse.need_sp_but_the_mech_has", "need {used} SP but the mech has {sp}"
 )
 MUST_BE_A_WHOLE_NUMBER_NOT = Message(
     "mech.refuse.must_be_a_whole_number_not", "must be a whole number, not {raw}"

@@ -123,7 +123,7 @@ def start(setup: Mapping[str, Any]) -> Json:
     for combatant in object_list_field(setup, "combatants", max_items=500, default=[]):
         u = new_unit(combatant, settings)
         if u["id"] in units:
-            raise RulesError(R.TWO_COMBATANTS_SHARE_THE_ID(u_id=repr(u["id"])), "MECH-STAT-1")
+            raise RulesError(R.TWO_COMBATANTS_SHARE_THE_ID(id=repr(u["id"])), "MECH-STAT-1")
         units[u["id"]] = u
         order.append(u["id"])
     state: Json = {
@@ -149,16 +149,16 @@ def start(setup: Mapping[str, Any]) -> Json:
     for u in units.values():
         if not g.fits(st.pos(u), st.size(u)):
             raise RulesError(
-                R.DOES_NOT_FIT_ON_THE_MAP(name=u["name"], st_pos_u=st.pos(u)), "MECH-AMB-19"
+                R.DOES_NOT_FIT_ON_THE_MAP(name=u["name"], cell=str(st.pos(u))), "MECH-AMB-19"
             )
         for cell in st.cells(u):
             if cell in taken:
                 raise RulesError(
-                    R.AND_SHARE_A_SQUARE(name=u["name"], taken_cell=taken[cell]), "MECH-AMB-19"
+                    R.AND_SHARE_A_SQUARE(name=u["name"], other=taken[cell]), "MECH-AMB-19"
                 )
             if st.blocks_movement(st.terrain(state, cell)):
                 raise RulesError(
-                    R.STANDS_INSIDE_A_WALL_AT(name=u["name"], cell=cell), "MECH-AMB-19"
+                    R.STANDS_INSIDE_A_WALL_AT(name=u["name"], cell=str(cell)), "MECH-AMB-19"
                 )
             taken[cell] = u["name"]
     return state

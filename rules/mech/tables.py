@@ -103,7 +103,7 @@ def table_for(kind: str, choice: Any) -> Json:
     for row in rows:
         if row.get("effect") not in effects:
             raise RulesError(
-                R.TABLE_EFFECT_IS_UNKNOWN(kind=kind, row_get_effect=repr(row.get("effect"))),
+                R.TABLE_EFFECT_IS_UNKNOWN(kind=kind, effect=repr(row.get("effect"))),
                 "MECH-STRUCT-TABLE",
             )
         covered.update(range(int(row["low"]), int(row["high"]) + 1))

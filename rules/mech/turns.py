@@ -217,7 +217,7 @@ def spent_turn(ctx: Ctx, uid: str, ap: int, what: str | Msg, rule: str) -> Json:
         raise IllegalAction(R.CAN_ONLY_ON_ITS_OWN_TURN(name=u["name"], what=R.doing(what)), rule)
     if int(turn["ap"]) < ap:
         raise IllegalAction(
-            R.COSTS_AP_AND_HAS_LEFT(what=R.doing(what), ap=ap, name=u["name"], turn_ap=turn["ap"]),
+            R.COSTS_AP_AND_HAS_LEFT(what=R.doing(what), ap=ap, name=u["name"], left=turn["ap"]),
             rule,
         )
     # A new turn dict; the lists in it are the state's own, which nothing changes in place.

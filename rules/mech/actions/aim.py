@@ -127,7 +127,7 @@ def lock_on_source(state: Json, a: Unit, params: dict[str, Any]) -> Unit:
     locked: Unit | None = state["units"].get(str(params["lock_on_from"]))
     if locked is None or not alive(locked) or not hostile(a, locked):
         raise IllegalAction(
-            R.LOCK_ON_FROM_IS_NOT_A(params_lock_on_from=repr(params["lock_on_from"])),
+            R.LOCK_ON_FROM_IS_NOT_A(id=repr(params["lock_on_from"])),
             "MECH-COND-LOCKON",
         )
     if "lock_on" not in locked["conditions"]:
@@ -238,7 +238,7 @@ def area_targets(
             reach = distance(st.pos(u), point, st.size(u))
             if reach > int(weapon["range"]):
                 raise IllegalAction(
-                    R.THE_BLAST_POINT_IS_SQUARES_AWAY(reach=reach, weapon_range=weapon["range"]),
+                    R.THE_BLAST_POINT_IS_SQUARES_AWAY(reach=reach, range=weapon["range"]),
                     "MECH-AOE-BLAST",
                 )
             cells = g.blast(point, value)

@@ -68,7 +68,7 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(R.HAS_USED_ITS_REPAIR_ACTIONS(name=u["name"]), "MECH-AMB-40")
     if int(u["repair"]) < cost:
         raise IllegalAction(
-            R.THAT_COSTS_REPAIR_AND_HAS(cost=cost, name=u["name"], u_repair=u["repair"]),
+            R.THAT_COSTS_REPAIR_AND_HAS(cost=cost, name=u["name"], repair=u["repair"]),
             "MECH-REPAIR-TABLE",
         )
     fields: Json = {"repair": int(u["repair"]) - cost, "repairs_left": int(u["repairs_left"]) - 1}
@@ -143,9 +143,7 @@ def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> Msg:
         raise IllegalAction(R.INTEGRATED_AND_SUPERHEAVY_FITTINGS_ARE_NOT(), "MECH-MOUNT-INTEGRATED")
     sizes = [u["weapons"][i]["size"] for i in mounts[m]["weapons"] if i != w] + [weapon["size"]]
     if not _mount_fits(mounts[m]["type"], sizes):
-        raise IllegalAction(
-            R.A_MOUNT_CANNOT_HOLD_THAT(mounts_m_type=mounts[m]["type"]), "MECH-MOUNT-TABLE"
-        )
+        raise IllegalAction(R.A_MOUNT_CANNOT_HOLD_THAT(mount=mounts[m]["type"]), "MECH-MOUNT-TABLE")
     for mount in mounts:
         mount["weapons"] = [i for i in mount["weapons"] if i != w]
     mounts[m]["weapons"].append(w)

@@ -101,7 +101,7 @@ def walk(
     u = ctx.u(uid)
     g = st.grid(ctx.state)
     if not g.fits(dest, st.size(u)):
-        raise IllegalAction(R.IS_OFF_THE_MAP(dest_0=dest[0], dest_1=dest[1]), "MECH-MOVE-1")
+        raise IllegalAction(R.IS_OFF_THE_MAP(x=dest[0], y=dest[1]), "MECH-MOVE-1")
     if voluntary and has(u, "immobilized"):
         raise IllegalAction(
             R.IS_IMMOBILIZED_AND_CANNOT_MOVE(name=u["name"]), "MECH-COND-IMMOBILIZED"
@@ -110,7 +110,7 @@ def walk(
     if found is None:
         raise IllegalAction(
             R.CANNOT_REACH_WITH_SQUARES_OF_MOVEMENT(
-                name=u["name"], dest_0=dest[0], dest_1=dest[1], budget=budget
+                name=u["name"], x=dest[0], y=dest[1], budget=budget
             ),
             rule,
         )
@@ -456,7 +456,7 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
     ctx.emit(
         "mech.climbed",
         L.LOG_CLIMBS_SQUARES_ONTO_FOR_SPEED(
-            name=u["name"], rise=rise, dest_0=dest[0], dest_1=dest[1], cost=cost
+            name=u["name"], rise=rise, x=dest[0], y=dest[1], cost=cost
         ),
         units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": height}},
         unit=u["id"],
