@@ -311,7 +311,7 @@ def choose_trauma(ctx: Ctx, uid: str, index: int) -> None:
         raise IllegalAction(R.NO_TRAUMA(name=u["name"]), "MECH-STRUCT-TABLE")
     options = trauma_options(u)[kind]
     if index not in options:
-        which = L.TRAUMA_MOUNT() if kind == "mount" else L.TRAUMA_SYSTEM()
+        which = R.ITEM_KINDS[kind]()
         shown = ", ".join(map(str, options))
         raise IllegalAction(R.CHOOSE_TRAUMA(options=shown, kind=which), "MECH-STRUCT-TABLE")
     if kind == "mount":
