@@ -96,7 +96,7 @@ def preview_tech(state: Json, action: Action) -> Json:
     u = st.unit(state, action.actor)
     params = dict(action.params)
     if str_param(params, "option", "") != "invade":
-        raise IllegalAction(R.NO_PREVIEW_FOR(action_kind=action.kind))
+        raise IllegalAction(R.NO_PREVIEW_FOR(kind=action.kind))
     t = st.unit(state, str_param(params, "target"))
     if has(t, "hidden") and hostile(u, t):  # MECH-COND-HIDDEN: refused as resolve refuses it
         raise IllegalAction(
