@@ -466,6 +466,31 @@ REPAIRED_ITEM = Message("mech.repaired.item", "{item} repaired")
 REPAIRED_USES = Message("mech.repaired.uses", "{item} uses restored")
 SWAPPED = Message("mech.repaired.swapped", "{weapon} moved to mount {n}")
 
+# A scan's findings (rules/mech/actions/tech.py): the statistics' names and the stock answers.
+SCANNED = Message("mech.scan.found", "{key}: {value}")
+SCANNED_DESTROYED = Message("mech.scan.destroyed", "{name} (destroyed)")
+SCAN_KEYS = {
+    key: Message(f"mech.scan_key.{key}", key)
+    for key in (
+        "weapons",
+        "systems",
+        "hp",
+        "heat",
+        "speed",
+        "evasion",
+        "edef",
+        "armour",
+        "structure",
+        "stress",
+        "hidden",
+        "public",
+    )
+}
+SCAN_NOTHING = {
+    english: Message("mech.scan.nothing_" + english.split()[1], english)
+    for english in ("nothing more to learn", "nothing of note")
+}
+
 
 def joined(first: Any, *rest: Msg | str, link: Message = SEMI) -> Any:
     """Several parts as one line, linked by `link` ("a; b; c"), each translated in turn.
@@ -489,6 +514,8 @@ TERMS = [
     *CONTEST_WON.values(),
     *PREPARED_DOES.values(),
     *SCAN_INFO.values(),
+    *SCAN_KEYS.values(),
+    *SCAN_NOTHING.values(),
     *SCAN_KIND_WORDS.values(),
     *REPAIR_DONE.values(),
     *UNSEEN.values(),

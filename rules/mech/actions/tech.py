@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import str_param
 from rules.core.system import Action
 from rules.mech import log_messages as L
@@ -198,6 +201,7 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         raise IllegalAction(R.CHOOSE_SUPPORT_SCAN_LOCK_ON_OR(), "MECH-ACT-TECH")
 
 
+DESTROYED_SUFFIX = " (destroyed)"  # how a scan's record marks a lost item (the log says it anew)
 SCAN_KINDS = {  # MECH-TECH-SCAN: what one Scan may learn
     "stats": "statistics",
     "weapons": "weapons",
@@ -225,13 +229,13 @@ def scan_snapshot(t: Unit, info: str) -> Json:
     if info == "weapons":
         return {
             "weapons": [
-                w["name"] + (" (destroyed)" if w["destroyed"] else "") for w in t["weapons"]
+                w["name"] + (DESTROYED_SUFFIX if w["destroyed"] else "") for w in t["weapons"]
             ]
         }
     if info == "systems":
         return {
             "systems": [
-                s["name"] + (" (destroyed)" if s["destroyed"] else "") for s in t["systems"]
+                s["name"] + (DESTROYED_SUFFIX if s["destroyed"] else "") for s in t["systems"]
             ]
         }
     stats = t["stats"]
@@ -247,8 +251,26 @@ def scan_snapshot(t: Unit, info: str) -> Json:
     }
 
 
-def summarise(data: Json) -> str:
-    return "; ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}" for k, v in data.items())
+def summarise(data: Json) -> Msg | str:
+    """What a scan learnt, as the log says it: "hp: 4/10; heat: 0/6; ...", its words messages."""
+    return L.joined(*(_scanned(k, v) for k, v in data.items())) if data else ""
+
+
+def _scanned(key: str, value: Any) -> Msg:
+    """One thing a scan learnt: its name (a statistic's term, or the GM's label) and value."""
+    word = L.SCAN_KEYS[key]() if key in L.SCAN_KEYS else key
+    items = value if isinstance(value, list) else [value]
+    said = [_scanned_value(item) for item in items]
+    return L.SCANNED(key=word, value=said if isinstance(value, list) else said[0])
+
+
+def _scanned_value(item: Any) -> Msg | str:
+    text = str(item)
+    if text in L.SCAN_NOTHING:
+        return L.SCAN_NOTHING[text]()
+    if text.endswith(DESTROYED_SUFFIX):
+        return L.SCANNED_DESTROYED(name=text[: -len(DESTROYED_SUFFIX)])
+    return text  # a number, "4/10", a name or the GM's own note
 
 
 def offer_hide(state: Json, actor: str) -> ActionTemplate | None:
