@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.kit import catalogue, legacy_settings
 from rules.core.system import Action, GameSystem
-from rules.mech import messages, settings
+from rules.mech import log_messages, messages, refusals, settings
 from rules.mech.actions import ACTIONS, resolve
 from rules.mech.actions.movement import may_take_back
 from rules.mech.data import MARA, validate_sheet
@@ -51,7 +51,13 @@ SYSTEM = GameSystem(
     settings=legacy_settings(settings.SCHEMA),
     default_sheet=copy_json(MARA),
     demo=demo,
-    messages=catalogue(messages, settings, extra=messages.TERMS),
+    messages=catalogue(
+        messages,
+        log_messages,
+        refusals,
+        settings,
+        extra=[*messages.TERMS, *log_messages.TERMS, *refusals.TERMS],
+    ),
     settings_schema=settings.SCHEMA,
     take_back=may_take_back,
 )

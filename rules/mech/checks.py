@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.dice import Dice
+from rules.core.messages import Msg
+from rules.mech import log_messages as L
+from rules.mech import messages as M
 from rules.mech.context import Ctx, reveal
 from rules.mech.state import has
 
@@ -34,22 +37,35 @@ class Check:
     modifier: int
     target: int
     success: bool
+    said: Msg | str = ""  # the label as a message (the plain `label` names the die rolled)
 
     @property
     def total(self) -> int:
         return (self.natural or 0) + self.bonus + self.modifier
 
     @property
-    def text(self) -> str:
+    def msg(self) -> Msg:
+        """The check's line: the roll, its terms, the target and the verdict."""
+        label = self.said or self.label
         if self.natural is None:
-            return f"{self.label}: fails automatically (Stunned)"
-        parts = f"d20 = {self.natural}"
-        if self.bonus:
-            parts += f" {self.bonus:+d}"
-        if self.modifier:
-            parts += f" {self.modifier:+d} accuracy"
-        verdict = "success" if self.success else "failure"
-        return f"{self.label}: {parts} = {self.total} vs {self.target}: {verdict}"
+            return L.CHECK_AUTO_FAILED(label=label)
+        return L.CHECK_ROLLED(
+            label=label,
+            natural=self.natural,
+            bonus=f" {self.bonus:+d}" if self.bonus else "",
+            modifier=L.CHECK_ACCURACY(modifier=f"{self.modifier:+d}") if self.modifier else "",
+            total=self.total,
+            target=self.target,
+            verdict=L.SUCCESS() if self.success else L.FAILURE(),
+        )
+
+    @property
+    def text(self) -> str:
+        return self.msg.english()
+
+    def then(self, outcome: Msg) -> Msg:
+        """The check's line followed by what came of it ("...: success: burn cleared")."""
+        return L.CHECK_THEN(check=self.msg, outcome=outcome)
 
 
 def roll_check(
@@ -59,12 +75,14 @@ def roll_check(
     dice: Dice,
     target: int = 10,
     auto_fail: bool = False,
+    said: Msg | str = "",
 ) -> Check:
     """MECH-CHECK-1 / MECH-AMB-01: 1d20 + attribute + accuracy ≥ target (10 for checks)."""
     if auto_fail:
-        return Check(label, None, bonus, modifier, target, False)
+        return Check(label, None, bonus, modifier, target, False, said)
     natural = dice.roll(20, label)
-    return Check(label, natural, bonus, modifier, target, natural + bonus + modifier >= target)
+    success = natural + bonus + modifier >= target
+    return Check(label, natural, bonus, modifier, target, success, said)
 
 
 def contest_winner(initiator: Check, other: Check) -> bool:
@@ -78,7 +96,7 @@ def check(
     ctx: Ctx,
     uid: str,
     attribute: str,
-    why: str,
+    why: Msg | str,
     accuracy: int = 0,
     difficulty: int = 0,
     save: bool = False,
@@ -94,7 +112,7 @@ def check(
         del conds["supported"]
         ctx.emit(
             "support.used",
-            f"{u['name']} uses Support on this roll",
+            L.SUPPORT_USED(name=u["name"]),
             units={uid: {"conditions": conds}},
             unit=uid,
         )
@@ -103,13 +121,19 @@ def check(
         accuracy, difficulty, cancel_first=bool(ctx.settings.accuracy_cancel_first)
     )
     kind = "save" if save else "check"
-    label = f"{u['name']} {ATTRIBUTE_NAMES[attribute]} {kind} ({why})"
+    label = f"{u['name']} {ATTRIBUTE_NAMES[attribute]} {kind} ({why})"  # the die's purpose
+    said = L.CHECK_LABEL(
+        name=u["name"],
+        attribute=M.ATTRIBUTES[attribute](),
+        kind=L.SAVE_WORD() if save else L.CHECK_WORD(),
+        why=why,
+    )
     goal = target if target is not None else (int(ctx.settings.save_target) if save else 10)
     auto_fail = has(u, "stunned") and attribute in ("hull", "agility")
-    return roll_check(label, bonus, modifier, ctx.dice, goal, auto_fail)
+    return roll_check(label, bonus, modifier, ctx.dice, goal, auto_fail, said)
 
 
-def contest(ctx: Ctx, a: str, a_attr: str, b: str, b_attr: str, why: str) -> tuple[bool, str]:
+def contest(ctx: Ctx, a: str, a_attr: str, b: str, b_attr: str, why: Msg | str) -> tuple[bool, Msg]:
     """MECH-CHECK-1 / MECH-AMB-02: a contested check; True when the initiator `a` wins."""
     first = check(ctx, a, a_attr, why)
     second = check(ctx, b, b_attr, why)
@@ -117,11 +141,11 @@ def contest(ctx: Ctx, a: str, a_attr: str, b: str, b_attr: str, why: str) -> tup
         won = first.natural is not None
     else:
         won = contest_winner(first, second)
-    return won, f"{first.text}; {second.text}"
+    return won, L.SEMI(first=first.msg, then=second.msg)
 
 
 def forced_save(
-    ctx: Ctx, by: str | None, uid: str, attribute: str, why: str, target: int | None
+    ctx: Ctx, by: str | None, uid: str, attribute: str, why: Msg | str, target: int | None
 ) -> bool:
     """MECH-SAVE-1 / MECH-AMB-44: `uid` saves against an effect of `by`; True when it succeeds.
 
@@ -129,9 +153,9 @@ def forced_save(
     save is revealed; the other reading (`making_a_save`) reveals the unit making it.
     """
     result = check(ctx, uid, attribute, why, save=True, target=target)
-    ctx.emit("save.rolled", result.text, unit=uid, success=result.success, rule="MECH-SAVE-1")
+    ctx.emit("save.rolled", result.msg, unit=uid, success=result.success, rule="MECH-SAVE-1")
     if ctx.settings.hidden_saves == "making_a_save":
-        reveal(ctx, uid, "made a save")
+        reveal(ctx, uid, L.WHY_MADE_SAVE())
     elif by is not None:
-        reveal(ctx, by, "forced a save")
+        reveal(ctx, by, L.WHY_FORCED_SAVE())
     return result.success

@@ -11,6 +11,8 @@ from rules.core.dice import Dice, RollRecord
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.system import Event
+from rules.mech import log_messages as L
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.settings import Settings, settings_of
 from rules.mech.state import Json, Unit
@@ -49,26 +51,16 @@ def new_event(
 
 
 # MECH-COND-HIDDEN: what the other sides read about a Hidden unit caught by an area: that
-# something was there and what happened to it, never its name, numbers or square.
-UNSEEN_TEXT = {
-    "damage.dealt": "An unseen unit takes damage",
-    "burn.marked": "An unseen unit catches fire",
-    "check.rolled": "An unseen unit makes a check",
-    "save.rolled": "An unseen unit makes a save",
-    "structure.checked": "An unseen unit takes structure damage",
-    "stress.checked": "An unseen unit takes stress damage",
-    "heat.taken": "An unseen unit heats up",
-    "heat.overflowed": "An unseen unit overheats",
-}
+# something was there and what happened to it, never its name, numbers or square (L.UNSEEN).
 PUBLIC_KINDS = frozenset({"mech.destroyed"})  # a wreck (or its absence) is there for all to see
 
 
-def unseen_text(ctx: Ctx, kind: str, payload: Mapping[str, Any]) -> str:
+def unseen_text(ctx: Ctx, kind: str, payload: Mapping[str, Any]) -> Msg:
     """The line the other sides read about a Hidden unit (MECH-COND-HIDDEN)."""
     if kind == "attack.rolled":
         attacker = ctx.u(str(payload["unit"]))["name"]
-        return f"{attacker}: attack on an unseen unit: {'hit' if payload['hit'] else 'miss'}"
-    return UNSEEN_TEXT.get(kind, "Something happens to an unseen unit")
+        return L.UNSEEN_ATTACK(name=attacker, verdict=L.HIT() if payload["hit"] else L.MISS())
+    return (L.UNSEEN.get(kind) or L.UNSEEN_OTHER)()
 
 
 def hidden_scope(ctx: Ctx, ids: list[str]) -> dict[str, str]:
@@ -113,7 +105,7 @@ class Ctx:
     def u(self, uid: str) -> Unit:
         found: Unit | None = self.state["units"].get(uid)  # st.unit, inlined: called very often
         if found is None:
-            raise IllegalAction(f"there is no mech {uid!r} in this encounter")
+            raise IllegalAction(R.NO_MECH(id=repr(uid)))
         return found
 
     def emit(
@@ -132,9 +124,9 @@ class Ctx:
         text = text.english() if isinstance(text, Msg) else text
         redacted = redacted.english() if isinstance(redacted, Msg) else redacted
         if self.unseen and audience == "all":
-            audience, hidden = self.unseen_audience(kind, payload, audience, redacted)
-            if hidden != redacted:  # MECH-COND-HIDDEN's own line, still English text
-                redacted, redacted_msg = hidden, None
+            audience, hidden = self.unseen_audience(kind, payload, audience, redacted_msg)
+            if hidden is not redacted_msg and hidden is not None:  # MECH-COND-HIDDEN's own line
+                redacted, redacted_msg = hidden.english(), hidden
         records = self.dice.records
         mark = self._mark
         if len(records) > mark:
@@ -201,8 +193,8 @@ class Ctx:
         return self.events
 
     def unseen_audience(
-        self, kind: str, payload: Mapping[str, Any], audience: str, redacted: str | None
-    ) -> tuple[str, str | None]:
+        self, kind: str, payload: Mapping[str, Any], audience: str, redacted: Msg | None
+    ) -> tuple[str, Msg | None]:
         """MECH-COND-HIDDEN: an event about a Hidden unit in an area goes to its side only."""
         if kind in PUBLIC_KINDS:
             return audience, redacted
@@ -222,7 +214,7 @@ class Ctx:
         self,
         uid: str,
         name: str,
-        text: str,
+        text: Msg,
         kind: str = "condition.added",
         expires: str | None = None,
         source: str = "",
@@ -270,10 +262,10 @@ class Ctx:
             **extra,
         )
         if name == "invisible" and always_hidden(self, self.u(uid)) and "hidden" not in conds:
-            hidden = f"{target['name']} is Invisible, so always Hidden"
+            hidden = L.INVISIBLE_HIDDEN(name=target["name"])
             self.add_condition(uid, "hidden", hidden, source="invisible", rule="MECH-AMB-45")
 
-    def remove_condition(self, uid: str, name: str, text: str, rule: str = "") -> None:
+    def remove_condition(self, uid: str, name: str, text: Msg, rule: str = "") -> None:
         conds = self.conditions(uid)
         if name in conds:
             del conds[name]
@@ -298,9 +290,8 @@ def unseen_side(ctx: Ctx, ids: list[str]) -> str:
     return f"side:{sides.pop()}" if len(sides) == 1 else "gm"  # several sides: the GM alone
 
 
-def reveal(ctx: Ctx, uid: str, why: str) -> None:
+def reveal(ctx: Ctx, uid: str, why: Msg) -> None:
     """MECH-COND-HIDDEN: attacking, reactions, boosting remove Hidden."""
     if "hidden" in ctx.u(uid)["conditions"] and not always_hidden(ctx, ctx.u(uid)):
-        ctx.remove_condition(
-            uid, "hidden", f"{ctx.u(uid)['name']} is no longer Hidden ({why})", "MECH-COND-HIDDEN"
-        )
+        line = L.NO_LONGER_HIDDEN(name=ctx.u(uid)["name"], why=why)
+        ctx.remove_condition(uid, "hidden", line, "MECH-COND-HIDDEN")

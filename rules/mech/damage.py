@@ -13,6 +13,10 @@ from typing import NamedTuple
 
 from rules.core.dice import Dice
 from rules.core.errors import RulesError, SheetError
+from rules.core.messages import Msg
+from rules.mech import log_messages as L
+from rules.mech import messages as M
+from rules.mech import refusals as R
 
 _EXPR = re.compile(r"^\s*(?:(\d+)d(\d+))?\s*(?:([+-])?\s*(\d+))?\s*$")
 HALVED_BY_EXPOSED = ("kinetic", "explosive", "energy")  # MECH-COND-EXPOSED
@@ -47,7 +51,9 @@ def parse_expr(text: str, field: str = "damage") -> Expr:
     """`"1d6+3"` -> Expr(1, 6, 3); at most 10 dice of at most 20 sides."""
     match = _EXPR.match(text)
     if not match or not text.strip():
-        raise SheetError(field, f"{text!r} is not a damage expression like 1d6+3", "MECH-DMG-TYPES")
+        raise SheetError(
+            field, R.IS_NOT_A_DAMAGE_EXPRESSION_LIKE(text=repr(text)), "MECH-DMG-TYPES"
+        )
     count, sides, sign, bonus = match.groups()
     n = int(count) if count else 0
     s = int(sides) if sides else 0
@@ -55,7 +61,7 @@ def parse_expr(text: str, field: str = "damage") -> Expr:
     if sign == "-":
         k = -k
     if n > 10 or (n and not 2 <= s <= 20):
-        raise SheetError(field, f"{text!r}: at most 10 dice of 2 to 20 sides", "MECH-DMG-TYPES")
+        raise SheetError(field, R.AT_MOST_10_DICE_OF_2(text=repr(text)), "MECH-DMG-TYPES")
     return Expr(n, s, k)
 
 
@@ -120,7 +126,7 @@ class Reduced(NamedTuple):
     """A hit's damage after the pipeline, per type, with the steps that changed it."""
 
     by_type: tuple[tuple[str, int], ...]
-    steps: tuple[str, ...]
+    steps: tuple[Msg, ...]
 
     @property
     def total(self) -> int:
@@ -145,16 +151,16 @@ def reduce_damage(
     parts: dict[str, int] = {}
     for kind, amount in components:
         parts[kind] = parts.get(kind, 0) + max(0, amount)
-    steps: list[str] = []
+    steps: list[Msg] = []
     if target.exposed:  # MECH-COND-EXPOSED: doubled before reductions
         for kind in HALVED_BY_EXPOSED:
             if parts.get(kind):
                 parts[kind] *= 2
-                steps.append(f"Exposed doubles {kind} to {parts[kind]}")
+                steps.append(L.STEP_EXPOSED(type=M.DAMAGE_TYPES[kind](), amount=parts[kind]))
     # MECH-ARMOR-1 / MECH-AMB-27: once per hit, largest component first; AP and burn ignore it.
     armour = 0 if target.shredded or armour_piercing else target.armour
     if target.shredded and target.armour:
-        steps.append("Shredded: armour has no effect")
+        steps.append(L.STEP_SHREDDED())
     if armour:
         left = armour
         for kind in sorted((k for k in parts if k != "burn"), key=lambda k: -parts[k]):
@@ -162,21 +168,21 @@ def reduce_damage(
             if cut:
                 parts[kind] -= cut
                 left -= cut
-                steps.append(f"armour −{cut} {kind}")
+                steps.append(L.STEP_ARMOUR(cut=cut, type=M.DAMAGE_TYPES[kind]()))
     for kind in list(parts):
         if kind in target.immune:  # MECH-IMMUNE-1
             if parts[kind]:
-                steps.append(f"immune to {kind}")
+                steps.append(L.STEP_IMMUNE(type=M.DAMAGE_TYPES[kind]()))
             parts[kind] = 0
         elif kind in target.resist and not target.shredded and parts[kind]:
             parts[kind] = half_up(parts[kind])  # MECH-RESIST-1, once however many sources
-            steps.append(f"resists {kind}: halved to {parts[kind]}")
+            steps.append(L.STEP_RESISTS(type=M.DAMAGE_TYPES[kind](), amount=parts[kind]))
     return Reduced(tuple(parts.items()), tuple(steps))
 
 
 def fall_damage(height: int, cap: int | None = None) -> int:
     """MECH-FALL-1: 3 kinetic per full 3 squares fallen (MECH-AMB-22: no cap by default)."""
     if height < 0:
-        raise RulesError("a fall height cannot be negative", "MECH-FALL-1")
+        raise RulesError(R.A_FALL_HEIGHT_CANNOT_BE_NEGATIVE(), "MECH-FALL-1")
     damage = 3 * (height // 3)
     return damage if cap is None else min(damage, cap)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core.errors import SheetError
+from rules.mech import refusals as R
 
 Json = dict[str, Any]
 
@@ -148,26 +149,26 @@ SPARRING: Json = {
 def _int(data: Mapping[str, Any], key: str, field: str, rule: str, lo: int, hi: int) -> int:
     raw = data.get(key, 0)
     if isinstance(raw, bool) or not isinstance(raw, int | str):
-        raise SheetError(field, "must be a whole number", rule)
+        raise SheetError(field, R.MUST_BE_A_WHOLE_NUMBER(), rule)
     try:
         value = int(raw)
     except ValueError:
-        raise SheetError(field, f"must be a whole number, not {raw!r}", rule) from None
+        raise SheetError(field, R.MUST_BE_A_WHOLE_NUMBER_NOT(raw=repr(raw)), rule) from None
     if not lo <= value <= hi:
-        raise SheetError(field, f"must be between {lo} and {hi}, not {value}", rule)
+        raise SheetError(field, R.MUST_BE_BETWEEN_AND_NOT(lo=lo, hi=hi, value=value), rule)
     return value
 
 
 def _lookup(catalog: Mapping[str, Json], item: Any, field: str, rule: str) -> Json:
     if isinstance(item, str):
         if item not in catalog:
-            raise SheetError(field, f"unknown item {item!r}", rule)
+            raise SheetError(field, R.UNKNOWN_ITEM(item=repr(item)), rule)
         found = copy.deepcopy(catalog[item])
         found.setdefault("key", item)
         return found
     if isinstance(item, Mapping):
         return copy.deepcopy(dict(item))
-    raise SheetError(field, "must be a catalogue key or an item", rule)
+    raise SheetError(field, R.MUST_BE_A_CATALOGUE_KEY_OR(), rule)
 
 
 SAVE_CONDITIONS = ("prone", "slowed", "impaired", "immobilized", "jammed", "shredded", "exposed")
@@ -179,10 +180,12 @@ def save_data(raw: Any, field: str) -> Json | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping) or raw.get("attribute") not in ATTRIBUTES:
-        raise SheetError(field, f"needs an attribute: {', '.join(ATTRIBUTES)}", "MECH-SAVE-1")
+        raise SheetError(field, R.NEEDS_AN_ATTRIBUTE(choices=", ".join(ATTRIBUTES)), "MECH-SAVE-1")
     if raw.get("condition") not in SAVE_CONDITIONS:
         raise SheetError(
-            f"{field}.condition", f"must be one of {', '.join(SAVE_CONDITIONS)}", "MECH-SAVE-1"
+            f"{field}.condition",
+            R.MUST_BE_ONE_OF(choices=", ".join(SAVE_CONDITIONS)),
+            "MECH-SAVE-1",
         )
     return {
         "attribute": raw["attribute"],
@@ -198,13 +201,17 @@ def weapon_data(item: Any, field: str) -> Json:
     weapon.setdefault("name", weapon["key"])
     if weapon.get("size") not in WEAPON_SIZES:
         raise SheetError(
-            f"{field}.size", f"must be one of {', '.join(WEAPON_SIZES)}", "MECH-MOUNT-TABLE"
+            f"{field}.size",
+            R.MUST_BE_ONE_OF_2(choices=", ".join(WEAPON_SIZES)),
+            "MECH-MOUNT-TABLE",
         )
     if weapon.get("kind") not in ("melee", "ranged"):
-        raise SheetError(f"{field}.kind", "must be melee or ranged", "MECH-ATK-MELEE")
+        raise SheetError(f"{field}.kind", R.MUST_BE_MELEE_OR_RANGED(), "MECH-ATK-MELEE")
     if weapon.get("type") not in DAMAGE_TYPES:
         raise SheetError(
-            f"{field}.type", f"must be one of {', '.join(DAMAGE_TYPES)}", "MECH-DMG-TYPES"
+            f"{field}.type",
+            R.MUST_BE_ONE_OF_3(choices=", ".join(DAMAGE_TYPES)),
+            "MECH-DMG-TYPES",
         )
     from rules.mech.damage import parse_expr  # local: damage imports this module's types
 
@@ -222,7 +229,9 @@ def weapon_data(item: Any, field: str) -> Json:
     area = weapon["area"]
     if area is not None and (not isinstance(area, Mapping) or area.get("shape") not in AREA_SHAPES):
         raise SheetError(
-            f"{field}.area", f"shape must be one of {', '.join(AREA_SHAPES)}", "MECH-AOE-TABLE"
+            f"{field}.area",
+            R.SHAPE_MUST_BE_ONE_OF(choices=", ".join(AREA_SHAPES)),
+            "MECH-AOE-TABLE",
         )
     return weapon
 
@@ -254,14 +263,14 @@ def frame_data(item: Any) -> Json:
     frame.setdefault("core", None)
     frame.setdefault("name", frame.get("key", "frame"))
     if not 1 <= int(frame["size"]) <= 4:
-        raise SheetError("frame.size", "must be between 1 and 4", "MECH-STAT-1")
+        raise SheetError("frame.size", R.MUST_BE_BETWEEN_1_AND_4(), "MECH-STAT-1")
     if not 0 <= int(frame["armour"]) <= ARMOUR_MAX:
-        raise SheetError("frame.armour", f"must be between 0 and {ARMOUR_MAX}", "MECH-STAT-1")
+        raise SheetError("frame.armour", R.MUST_BE_BETWEEN_0_AND(max=ARMOUR_MAX), "MECH-STAT-1")
     for i, mount in enumerate(frame["mounts"]):
         mtype = mount["type"] if isinstance(mount, Mapping) else mount
         if mtype not in MOUNT_TYPES:
             raise SheetError(
-                f"frame.mounts[{i}]", f"unknown mount type {mtype!r}", "MECH-MOUNT-TABLE"
+                f"frame.mounts[{i}]", R.UNKNOWN_MOUNT_TYPE(mtype=repr(mtype)), "MECH-MOUNT-TABLE"
             )
     return frame
 
@@ -311,7 +320,7 @@ def validate_loadout(frame: Mapping[str, Any], mounts: Any) -> list[list[Json]]:
     """MECH-MOUNT-TABLE / MECH-MOUNT-SUPERHEAVY: the weapons of each mount, or SheetError."""
     frame_mounts = list(frame["mounts"])
     if not isinstance(mounts, list) or len(mounts) > len(frame_mounts):
-        raise SheetError("mounts", f"the frame has {len(frame_mounts)} mounts", "MECH-MOUNT-TABLE")
+        raise SheetError("mounts", R.THE_FRAME_HAS_MOUNTS(n=len(frame_mounts)), "MECH-MOUNT-TABLE")
     mounts = list(mounts) + [[] for _ in range(len(frame_mounts) - len(mounts))]
     result: list[list[Json]] = []
     superheavy_seen: dict[str, list[int]] = {}
@@ -323,34 +332,34 @@ def validate_loadout(frame: Mapping[str, Any], mounts: Any) -> list[list[Json]]:
                 w["key"] for w in preset
             ]:
                 raise SheetError(
-                    field, "an integrated mount cannot be changed", "MECH-MOUNT-INTEGRATED"
+                    field, R.AN_INTEGRATED_MOUNT_CANNOT_BE_CHANGED(), "MECH-MOUNT-INTEGRATED"
                 )
             for w in preset:
                 w["integrated"] = True
             result.append(preset)
             continue
         if not isinstance(items, list):
-            raise SheetError(field, "must list the weapons on this mount", "MECH-MOUNT-TABLE")
+            raise SheetError(field, R.MUST_LIST_THE_WEAPONS_ON_THIS(), "MECH-MOUNT-TABLE")
         weapons = [weapon_data(w, f"{field}[{j}]") for j, w in enumerate(items)]
         supers = [w for w in weapons if w["size"] == "superheavy"]
         if supers:
             if len(weapons) != 1:
                 raise SheetError(
-                    field, "a superheavy weapon fills its mounts alone", "MECH-MOUNT-SUPERHEAVY"
+                    field, R.A_SUPERHEAVY_WEAPON_FILLS_ITS_MOUNTS(), "MECH-MOUNT-SUPERHEAVY"
                 )
             superheavy_seen.setdefault(supers[0]["key"], []).append(i)
             result.append(weapons)
             continue
         if not _mount_fits(fm, [w["size"] for w in weapons]):
             names = ", ".join(f"{w['name']} ({w['size']})" for w in weapons)
-            raise SheetError(field, f"a {fm} mount cannot hold {names}", "MECH-MOUNT-TABLE")
+            raise SheetError(field, R.A_MOUNT_CANNOT_HOLD(fm=fm, names=names), "MECH-MOUNT-TABLE")
         result.append(weapons)
     for key, where in superheavy_seen.items():
         kinds = sorted(frame_mounts[i] for i in where if isinstance(frame_mounts[i], str))
         if len(where) != 2 or "heavy" not in kinds:
             raise SheetError(
                 "mounts",
-                f"superheavy {key} needs one heavy mount plus one other mount",
+                R.SUPERHEAVY_NEEDS_ONE_HEAVY_MOUNT_PLUS(key=key),
                 "MECH-MOUNT-SUPERHEAVY",
             )
         heavy = next(i for i in where if frame_mounts[i] == "heavy")
@@ -367,19 +376,17 @@ def notes_data(raw: Any) -> Json:
     if raw is None:
         return {"hidden": [], "public": []}
     if not isinstance(raw, Mapping):
-        raise SheetError(
-            "notes", "must be an object with hidden and public lists", "MECH-TECH-SCAN"
-        )
+        raise SheetError("notes", R.MUST_BE_AN_OBJECT_WITH_HIDDEN(), "MECH-TECH-SCAN")
     unknown = sorted(set(raw) - {"hidden", "public"})
     if unknown:
-        raise SheetError(f"notes.{unknown[0]}", "only hidden and public", "MECH-TECH-SCAN")
+        raise SheetError(f"notes.{unknown[0]}", R.ONLY_HIDDEN_AND_PUBLIC(), "MECH-TECH-SCAN")
     notes: Json = {}
     for kind in ("hidden", "public"):
         items = raw.get(kind) or []
         if isinstance(items, str):
             items = [items]
         if not isinstance(items, list):
-            raise SheetError(f"notes.{kind}", "must be a list of pieces", "MECH-TECH-SCAN")
+            raise SheetError(f"notes.{kind}", R.MUST_BE_A_LIST_OF_PIECES(), "MECH-TECH-SCAN")
         pieces = []
         for i, item in enumerate(items):
             field = f"notes.{kind}[{i}]"
@@ -388,7 +395,7 @@ def notes_data(raw: Any) -> Json:
             if not isinstance(item, Mapping) or not isinstance(item.get("text"), str):
                 raise SheetError(field, "must be a text or {label, text}", "MECH-TECH-SCAN")
             if not item["text"].strip():
-                raise SheetError(field, "must not be empty", "MECH-TECH-SCAN")
+                raise SheetError(field, R.MUST_NOT_BE_EMPTY(), "MECH-TECH-SCAN")
             pieces.append({"label": str(item.get("label") or ""), "text": item["text"]})
         notes[kind] = pieces
     return notes
@@ -397,10 +404,10 @@ def notes_data(raw: Any) -> Json:
 def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
     """A mech sheet checked and normalised (pilot, frame, loadout, systems, SP), or SheetError."""
     if not isinstance(sheet, Mapping):
-        raise SheetError("sheet", "must be an object", "MECH-STAT-1")
+        raise SheetError("sheet", R.MUST_BE_AN_OBJECT(), "MECH-STAT-1")
     pilot_in = sheet.get("pilot") or {}
     if not isinstance(pilot_in, Mapping):
-        raise SheetError("pilot", "must be an object", "MECH-PILOT-HULL")
+        raise SheetError("pilot", R.MUST_BE_AN_OBJECT(), "MECH-PILOT-HULL")
     pilot: Json = {"name": str(pilot_in.get("name", sheet.get("name", "Pilot")))}
     rules = {
         "hull": "MECH-PILOT-HULL",
@@ -418,12 +425,12 @@ def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
     mounts = validate_loadout(frame, sheet.get("mounts", []))
     systems_in = sheet.get("systems") or []
     if not isinstance(systems_in, list):
-        raise SheetError("systems", "must be a list", "MECH-STAT-1")
+        raise SheetError("systems", R.MUST_BE_A_LIST(), "MECH-STAT-1")
     systems = [system_data(s, f"systems[{i}]") for i, s in enumerate(systems_in)]
     used = sum(int(s["sp"]) for s in systems)
     if used > stats["sp"]:
         raise SheetError(
-            "systems", f"need {used} SP but the mech has {stats['sp']}", "MECH-PILOT-SYS"
+            "systems", R.NEED_SP_BUT_THE_MECH_HAS(used=used, sp=stats["sp"]), "MECH-PILOT-SYS"
         )
     return {
         "name": str(sheet.get("name") or pilot["name"]),

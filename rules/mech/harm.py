@@ -6,6 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
+from rules.mech import log_messages as L
+from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.checks import (
     check,
@@ -22,7 +26,7 @@ from rules.mech.state import Json, Unit, alive, has
 from rules.mech.tables import look_up, table_for
 
 
-def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
+def take_heat(ctx: Ctx, uid: str, amount: int, why: Msg | str) -> None:
     """MECH-HEAT-1/2 (MECH-AMB-35): heat to the cap; beyond it stress, clear, carry the excess."""
     u = ctx.u(uid)
     if amount <= 0 or not alive(u):
@@ -32,10 +36,10 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
     heat, cap = int(u["heat"]), int(u["stats"]["heat_cap"])
     if heat + amount <= cap:
         after = heat + amount
-        zone = " — danger zone" if 2 * after >= cap else ""
+        line = L.HEAT_TAKEN_DANGER if 2 * after >= cap else L.HEAT_TAKEN
         ctx.emit(
             "heat.taken",
-            f"{u['name']} takes {amount} heat ({why}): heat {after}/{cap}{zone}",
+            line(name=u["name"], amount=amount, why=why, heat=after, cap=cap),
             units={uid: {"heat": after}},
             unit=uid,
             amount=amount,
@@ -49,8 +53,7 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
         # Nothing left to mark: the reactor is already melting down (MECH-AMB-38).
         ctx.emit(
             "heat.overflowed",
-            f"{u['name']} takes {amount} heat ({why}) with no stress left: heat cleared, "
-            f"{excess} carries over; the meltdown stands",
+            L.HEAT_NO_STRESS(name=u["name"], amount=amount, why=why, excess=excess),
             units={uid: {"heat": 0}},
             unit=uid,
             amount=amount,
@@ -58,12 +61,13 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
             rule="MECH-AMB-38",
         )
         stress_check(ctx, uid)
-        take_heat(ctx, uid, min(excess, cap), "carried over")
+        take_heat(ctx, uid, min(excess, cap), L.WHY_CARRIED())
         return
     ctx.emit(
         "heat.overflowed",
-        f"{u['name']} takes {amount} heat ({why}): {heat} + {amount} exceeds the cap {cap}; "
-        f"1 stress, heat cleared, {excess} heat carries over (MECH-HEAT-2)",
+        L.HEAT_OVERFLOWED(
+            name=u["name"], amount=amount, why=why, heat=heat, cap=cap, excess=excess
+        ),
         units={uid: {"heat": 0, "stress": int(u["stress"]) - 1}},
         unit=uid,
         amount=amount,
@@ -71,7 +75,7 @@ def take_heat(ctx: Ctx, uid: str, amount: int, why: str) -> None:
         rule="MECH-HEAT-2",
     )
     stress_check(ctx, uid)
-    take_heat(ctx, uid, excess, "carried over")
+    take_heat(ctx, uid, excess, L.WHY_CARRIED())
 
 
 def target_of(u: Unit) -> Target:
@@ -89,7 +93,7 @@ def deal_damage(
     ctx: Ctx,
     uid: str,
     components: list[tuple[str, int]],
-    why: str,
+    why: Msg | str,
     armour_piercing: bool = False,
     rule: str = "MECH-DMG-PIPE",
 ) -> int:
@@ -100,15 +104,17 @@ def deal_damage(
     per_type = ctx.settings.armour_rule == "once_per_damage_type"  # MECH-AMB-27
     by_type, steps = reduce_damage(components, target_of(u), armour_piercing, per_type)
     amount = by_type[0][1] if len(by_type) == 1 else sum([v for _, v in by_type])
-    raw = ", ".join([f"{v} {k}" for k, v in components if v])
-    detail = f"{raw or '0'}; {'; '.join(steps)}" if steps else raw or "0"
-    text = f"{u['name']} takes {amount} damage ({why}: {detail})"
-    take_hp_damage(ctx, uid, amount, text, rule, {"raw": raw, "steps": list(steps)})
+    raw = ", ".join([f"{v} {k}" for k, v in components if v])  # the payload keeps the English
+    parts = [L.DAMAGE_PART(amount=v, type=M.DAMAGE_TYPES[k]()) for k, v in components if v]
+    detail = L.joined(parts or "0", *steps)
+    text = L.DAMAGE_TAKEN(name=u["name"], amount=amount, why=why, detail=detail)
+    said = [step.english() for step in steps]
+    take_hp_damage(ctx, uid, amount, text, rule, {"raw": raw, "steps": said})
     return amount
 
 
 def take_hp_damage(
-    ctx: Ctx, uid: str, amount: int, text: str, rule: str, extra: Mapping[str, Any] = EMPTY
+    ctx: Ctx, uid: str, amount: int, text: Msg, rule: str, extra: Mapping[str, Any] = EMPTY
 ) -> None:
     """MECH-HP-1 (MECH-AMB-30): HP to 0 costs 1 structure, a check, HP reset, excess carried."""
     # `extra` (more payload) is a mapping, not **keywords: passing keywords on costs a dict
@@ -118,7 +124,7 @@ def take_hp_damage(
     if amount < hp:
         ctx.emit(
             "damage.dealt",
-            f"{text}: HP {hp - amount}/{u['stats']['hp_max']}",
+            L.DAMAGE_HP(line=text, hp=hp - amount, hp_max=u["stats"]["hp_max"]),
             units={uid: {"hp": hp - amount}},
             unit=uid,
             amount=amount,
@@ -131,10 +137,12 @@ def take_hp_damage(
         excess = 0  # MECH-AMB-30, other reading: damage past 0 HP is lost
     hp_max = int(u["stats"]["hp_max"])
     structure = int(u["structure"]) - 1
+    line = L.DAMAGE_STRUCTURE_CARRY if excess else L.DAMAGE_STRUCTURE
     ctx.emit(
         "damage.dealt",
-        f"{text}: HP 0 — 1 structure damage (structure {structure}/{u['stats']['structure_max']})"
-        + (f", {excess} damage carries over" if excess else ""),
+        line(
+            line=text, structure=structure, structure_max=u["stats"]["structure_max"], excess=excess
+        ),
         units={uid: {"hp": hp_max, "structure": structure}},
         unit=uid,
         amount=amount,
@@ -144,9 +152,8 @@ def take_hp_damage(
     )
     structure_check(ctx, uid)
     if excess > 0 and alive(ctx.u(uid)):
-        take_hp_damage(
-            ctx, uid, excess, f"{ctx.u(uid)['name']} takes the {excess} carried over", "MECH-HP-1"
-        )
+        carried = L.DAMAGE_CARRIED(name=ctx.u(uid)["name"], excess=excess)
+        take_hp_damage(ctx, uid, excess, carried, "MECH-HP-1")
 
 
 def _dice_count(ctx: Ctx, marked: int) -> int:
@@ -158,7 +165,7 @@ def structure_check(ctx: Ctx, uid: str) -> None:
     u = ctx.u(uid)
     remaining = int(u["structure"])
     if remaining <= 0:
-        destroy(ctx, uid, f"{u['name']} has no structure left: destroyed (MECH-HP-1)")
+        destroy(ctx, uid, L.NO_STRUCTURE(name=u["name"]))
         return
     marked = int(u["stats"]["structure_max"]) - remaining
     faces = [
@@ -167,14 +174,18 @@ def structure_check(ctx: Ctx, uid: str) -> None:
     ]
     table = table_for("structure", ctx.settings.structure_table)
     lowest, name, effect = look_up(table, faces)
-    roll_text = (
-        f"structure check {len(faces)}d6 = {', '.join(map(str, faces))}: lowest {lowest} → {name}"
+    roll_text = L.TABLE_ROLL(
+        table=L.STRUCTURE_CHECK(),
+        count=len(faces),
+        faces=", ".join(map(str, faces)),
+        lowest=lowest,
+        row=L.row_name(name),
     )
     structure_effect(ctx, uid, effect, lowest, roll_text, remaining)
 
 
 def structure_effect(
-    ctx: Ctx, uid: str, effect: str, lowest: int, roll_text: str, remaining: int
+    ctx: Ctx, uid: str, effect: str, lowest: int, roll_text: Msg, remaining: int
 ) -> None:
     """Apply one row of the structure table."""
     u = ctx.u(uid)
@@ -183,43 +194,45 @@ def structure_effect(
     # MECH-AMB-33: the seed gives "the end of the next round's first turn / the end of your next
     # turn" for a direct hit and "the next round's first turn" for a glancing blow.
     if ctx.settings.trauma_durations == "first_turn_next_round":
-        expires, until = "first_turn_next_round", "until the end of the next round's first turn"
+        expires, until = "first_turn_next_round", L.UNTIL_NEXT_ROUND()
     else:
-        expires, until = "end_of_next_turn", "until the end of its next turn"
+        expires, until = "end_of_next_turn", L.UNTIL_NEXT_TURN()
+
+    def said(effect: Msg) -> Msg:
+        return L.TABLE_EFFECT(name=name, roll=roll_text, effect=effect)
+
     if effect == "destroyed":
-        ctx.emit("structure.checked", f"{name}: {roll_text}", **base)
-        destroy(ctx, uid, f"{name} is destroyed (MECH-STRUCT-TABLE)")
+        ctx.emit("structure.checked", L.TABLE_LINE(name=name, roll=roll_text), **base)
+        destroy(ctx, uid, L.DESTROYED_TABLE(name=name))
     elif effect == "direct_hit":
         if remaining >= 3:  # MECH-AMB-32: "3 or more"
             ctx.emit(
                 "structure.checked",
-                f"{name}: {roll_text}; {remaining} structure left: Stunned {until}",
+                said(L.EFFECT_STUNNED_LEFT(left=remaining, until=until)),
                 **base,
             )
             ctx.add_condition(
                 uid,
                 "stunned",
-                f"{name} is Stunned (direct hit)",
+                L.STUNNED_DIRECT_HIT(name=name),
                 expires=expires,
                 source="structure",
                 rule="MECH-AMB-33",
             )
         elif remaining == 2:
-            ctx.emit(
-                "structure.checked", f"{name}: {roll_text}; 2 structure left: HULL check", **base
-            )
-            result = check(ctx, uid, "hull", "direct hit")
+            ctx.emit("structure.checked", said(L.EFFECT_HULL_CHECK()), **base)
+            result = check(ctx, uid, "hull", L.WHY_DIRECT_HIT())
             if result.success:
                 ctx.emit(
                     "check.rolled",
-                    f"{result.text}: Stunned {until}",
+                    result.then(L.STUNNED_UNTIL(until=until)),
                     unit=uid,
                     rule="MECH-STRUCT-TABLE",
                 )
                 ctx.add_condition(
                     uid,
                     "stunned",
-                    f"{name} is Stunned (direct hit)",
+                    L.STUNNED_DIRECT_HIT(name=name),
                     expires=expires,
                     source="structure",
                     rule="MECH-AMB-33",
@@ -227,58 +240,52 @@ def structure_effect(
             else:
                 ctx.emit(
                     "check.rolled",
-                    f"{result.text}: the mech is destroyed",
+                    result.then(L.MECH_DESTROYED_WORDS()),
                     unit=uid,
                     rule="MECH-STRUCT-TABLE",
                 )
-                destroy(ctx, uid, f"{name} is destroyed by a direct hit")
+                destroy(ctx, uid, L.DESTROYED_DIRECT_HIT(name=name))
         else:
-            ctx.emit(
-                "structure.checked", f"{name}: {roll_text}; 1 structure left: destroyed", **base
-            )
-            destroy(ctx, uid, f"{name} is destroyed by a direct hit")
+            ctx.emit("structure.checked", said(L.EFFECT_STRUCTURE_DESTROYED()), **base)
+            destroy(ctx, uid, L.DESTROYED_DIRECT_HIT(name=name))
     elif effect in ("system_trauma", "system_trauma_d6"):
         # MECH-AMB-34: the seed's parity decides, or (other reading) a second d6 as in LANCER.
         if effect == "system_trauma" and ctx.settings.trauma_choice != "second_d6":
             kind = "mount" if lowest % 2 == 0 else "system"
-            how = f"{'even' if kind == 'mount' else 'odd'}: "
+            how = L.TRAUMA_EVEN() if kind == "mount" else L.TRAUMA_ODD()
         else:
             second = ctx.dice.roll(6, f"system trauma d6 ({name})")
             kind = "mount" if second <= 3 else "system"
-            how = f"second d6 = {second}: "
+            how = L.TRAUMA_SECOND(second=second)
         options = trauma_options(u)
         if not options[kind]:
             kind = "system" if kind == "mount" else "mount"  # MECH-AMB-34: the other kind
-            how += "nothing of that kind left, so "
+            how = L.TRAUMA_OTHER(how=how)
         if not options[kind]:
-            ctx.emit(
-                "structure.checked",
-                f"{name}: {roll_text}; nothing left to lose: treated as a direct hit (MECH-AMB-34)",
-                **base,
-            )
-            structure_effect(ctx, uid, "direct_hit", 1, "direct hit", remaining)
+            ctx.emit("structure.checked", said(L.EFFECT_NOTHING_LEFT()), **base)
+            structure_effect(ctx, uid, "direct_hit", 1, L.DIRECT_HIT_ROLL(), remaining)
             return
-        what = "all weapons on one mount" if kind == "mount" else "one system"
+        what = L.TRAUMA_MOUNT() if kind == "mount" else L.TRAUMA_SYSTEM()
         ctx.emit(
             "structure.checked",
-            f"{name}: {roll_text}; {how}{what} destroyed — its controller chooses",
+            said(L.EFFECT_TRAUMA(how=how, what=what)),
             units={uid: {"pending_trauma": kind}},
             **base,
         )
         if len(options[kind]) == 1:
             choose_trauma(ctx, uid, options[kind][0])
     elif effect == "glancing_blow":
-        ctx.emit("structure.checked", f"{name}: {roll_text}; Impaired {until}", **base)
+        ctx.emit("structure.checked", said(L.EFFECT_IMPAIRED(until=until)), **base)
         ctx.add_condition(
             uid,
             "impaired",
-            f"{name} is Impaired (glancing blow)",
+            L.IMPAIRED_GLANCING(name=name),
             expires=expires,
             source="structure",
             rule="MECH-AMB-33",
         )
     else:
-        ctx.emit("structure.checked", f"{name}: {roll_text}; no effect", **base)
+        ctx.emit("structure.checked", said(L.EFFECT_NONE()), **base)
 
 
 def trauma_options(u: Unit) -> dict[str, list[int]]:
@@ -301,17 +308,19 @@ def choose_trauma(ctx: Ctx, uid: str, index: int) -> None:
     u = ctx.u(uid)
     kind = u["pending_trauma"]
     if kind is None:
-        raise IllegalAction(f"{u['name']} has no system trauma to resolve", "MECH-STRUCT-TABLE")
+        raise IllegalAction(R.NO_TRAUMA(name=u["name"]), "MECH-STRUCT-TABLE")
     options = trauma_options(u)[kind]
     if index not in options:
-        raise IllegalAction(f"choose one of {options} ({kind})", "MECH-STRUCT-TABLE")
+        which = R.ITEM_KINDS[kind]()
+        shown = ", ".join(map(str, options))
+        raise IllegalAction(R.CHOOSE_TRAUMA(options=shown, kind=which), "MECH-STRUCT-TABLE")
     if kind == "mount":
         weapons = st.copy_json(u["weapons"])
         names = []
         for w in u["mounts"][index]["weapons"]:
             weapons[w]["destroyed"] = True
             names.append(weapons[w]["name"])
-        text = f"{u['name']} loses mount {index + 1}: {', '.join(names)} destroyed"
+        text = L.TRAUMA_LOST_MOUNT(name=u["name"], n=index + 1, weapons=names)
         ctx.emit(
             "trauma.resolved",
             text,
@@ -323,7 +332,7 @@ def choose_trauma(ctx: Ctx, uid: str, index: int) -> None:
     else:
         systems = st.copy_json(u["systems"])
         systems[index]["destroyed"] = True
-        text = f"{u['name']} loses a system: {systems[index]['name']} destroyed"
+        text = L.TRAUMA_LOST_SYSTEM(name=u["name"], system=systems[index]["name"])
         ctx.emit(
             "trauma.resolved",
             text,
@@ -347,7 +356,7 @@ def stress_check(ctx: Ctx, uid: str) -> None:
             ctx,
             uid,
             1,
-            f"{name} has no stress left: reactor meltdown at the end of its next turn",
+            L.MELTDOWN_NO_STRESS(name=name),
             "MECH-AMB-38",
         )
         return
@@ -355,47 +364,54 @@ def stress_check(ctx: Ctx, uid: str) -> None:
     faces = [ctx.dice.roll(6, f"stress check d6 ({name})") for _ in range(_dice_count(ctx, marked))]
     table = table_for("stress", ctx.settings.stress_table)
     lowest, row, effect = look_up(table, faces)
-    roll_text = (
-        f"stress check {len(faces)}d6 = {', '.join(map(str, faces))}: lowest {lowest} → {row}"
+    roll_text = L.TABLE_ROLL(
+        table=L.STRESS_CHECK(),
+        count=len(faces),
+        faces=", ".join(map(str, faces)),
+        lowest=lowest,
+        row=L.row_name(row),
     )
+
+    def said(effect: Msg) -> Msg:
+        return L.TABLE_EFFECT(name=name, roll=roll_text, effect=effect)
+
     base: Json = {"unit": uid, "effect": effect, "lowest": lowest, "rule": "MECH-STRESS-TABLE"}
     if effect == "meltdown_next_turn":
         ctx.emit(
             "stress.checked",
-            f"{name}: {roll_text}; reactor meltdown at the end of its next turn",
+            said(L.EFFECT_MELTDOWN_NEXT()),
             **base,
         )
         schedule_meltdown(
             ctx,
             uid,
             1,
-            f"{name}'s reactor will melt down at the end of its next turn",
+            L.MELTDOWN_NEXT_TURN(name=name),
             "MECH-AMB-36",
         )
     elif effect == "meltdown":
         if remaining >= 3:
-            ctx.emit(
-                "stress.checked", f"{name}: {roll_text}; {remaining} stress left: Exposed", **base
-            )
+            ctx.emit("stress.checked", said(L.EFFECT_EXPOSED_LEFT(left=remaining)), **base)
             ctx.add_condition(
-                uid, "exposed", f"{name} is Exposed", source="stress", rule="MECH-STRESS-TABLE"
+                uid, "exposed", L.EXPOSED(name=name), source="stress", rule="MECH-STRESS-TABLE"
             )
         elif remaining == 2:
-            ctx.emit(
-                "stress.checked", f"{name}: {roll_text}; 2 stress left: ENGINEERING check", **base
-            )
-            result = check(ctx, uid, "engineering", "meltdown")
+            ctx.emit("stress.checked", said(L.EFFECT_ENGINEERING()), **base)
+            result = check(ctx, uid, "engineering", L.WHY_MELTDOWN_CHECK())
             if result.success:
                 ctx.emit(
-                    "check.rolled", f"{result.text}: Exposed", unit=uid, rule="MECH-STRESS-TABLE"
+                    "check.rolled",
+                    result.then(L.EXPOSED_WORD()),
+                    unit=uid,
+                    rule="MECH-STRESS-TABLE",
                 )
                 ctx.add_condition(
-                    uid, "exposed", f"{name} is Exposed", source="stress", rule="MECH-STRESS-TABLE"
+                    uid, "exposed", L.EXPOSED(name=name), source="stress", rule="MECH-STRESS-TABLE"
                 )
             else:
                 ctx.emit(
                     "check.rolled",
-                    f"{result.text}: the reactor goes critical",
+                    result.then(L.CRITICAL_WORDS()),
                     unit=uid,
                     rule="MECH-STRESS-TABLE",
                 )
@@ -407,48 +423,48 @@ def stress_check(ctx: Ctx, uid: str) -> None:
                     ctx,
                     uid,
                     turns,
-                    f"{name}'s reactor will melt down at the end of its turn {turns} from now",
+                    L.MELTDOWN_IN(name=name, turns=turns),
                     "MECH-AMB-37",
                     avertable=True,
                 )
         else:
             ctx.emit(
                 "stress.checked",
-                f"{name}: {roll_text}; 1 stress left: reactor meltdown at the end of its next turn",
+                said(L.EFFECT_LAST_STRESS()),
                 **base,
             )
             schedule_meltdown(
                 ctx,
                 uid,
                 1,
-                f"{name}'s reactor will melt down at the end of its next turn",
+                L.MELTDOWN_NEXT_TURN(name=name),
                 "MECH-STRESS-TABLE",
             )
     elif effect == "power_plant_unstable":
-        ctx.emit("stress.checked", f"{name}: {roll_text}; Exposed", **base)
+        ctx.emit("stress.checked", said(L.EXPOSED_WORD()), **base)
         ctx.add_condition(
-            uid, "exposed", f"{name} is Exposed", source="stress", rule="MECH-STRESS-TABLE"
+            uid, "exposed", L.EXPOSED(name=name), source="stress", rule="MECH-STRESS-TABLE"
         )
     elif effect == "emergency_stop":
         ctx.emit(
             "stress.checked",
-            f"{name}: {roll_text}; Impaired until the end of its next turn",
+            said(L.EFFECT_IMPAIRED_NEXT()),
             **base,
         )
         ctx.add_condition(
             uid,
             "impaired",
-            f"{name} is Impaired (emergency stop)",
+            L.IMPAIRED_STOP(name=name),
             expires="end_of_next_turn",
             source="stress",
             rule="MECH-STRESS-TABLE",
         )
     else:
-        ctx.emit("stress.checked", f"{name}: {roll_text}; no effect", **base)
+        ctx.emit("stress.checked", said(L.EFFECT_NONE()), **base)
 
 
 def schedule_meltdown(
-    ctx: Ctx, uid: str, turns: int, text: str, rule: str, avertable: bool = False
+    ctx: Ctx, uid: str, turns: int, text: Msg, rule: str, avertable: bool = False
 ) -> None:
     """MECH-AMB-37: a countdown of the mech's own turns, secret from the players."""
     u = ctx.u(uid)
@@ -462,8 +478,7 @@ def schedule_meltdown(
             text,
             units={uid: {"meltdown": meltdown}},
             audience="gm",
-            redacted=f"{u['name']}'s reactor is going critical: a meltdown is coming (the GM "
-            "keeps the count)",
+            redacted=L.MELTDOWN_SECRET(name=u["name"]),
             unit=uid,
             rule=rule,
         )
@@ -473,7 +488,7 @@ def schedule_meltdown(
         )
 
 
-def destroy(ctx: Ctx, uid: str, text: str, annihilated: bool = False) -> None:
+def destroy(ctx: Ctx, uid: str, text: Msg, annihilated: bool = False) -> None:
     """MECH-DESTROYED-1 / MECH-AMB-49: destroyed; a heavy-cover wreck stays unless annihilated."""
     u = ctx.u(uid)
     if not alive(u):
@@ -481,7 +496,7 @@ def destroy(ctx: Ctx, uid: str, text: str, annihilated: bool = False) -> None:
     wrecks = list(ctx.state["wrecks"])
     if ctx.settings.wrecks and not annihilated:
         wrecks.append({"id": uid, "x": u["x"], "y": u["y"], "size": st.size(u)})
-        text += "; its wreck is heavy cover"
+        text = L.DESTROYED_WRECK(line=text)
     grapples = [g for g in ctx.state["grapples"] if uid not in g["attackers"] + g["defenders"]]
     top: Json = {"wrecks": wrecks, "grapples": grapples}
     fields: Json = {"destroyed": True, "annihilated": annihilated, "turn": None, "prepared": None}
@@ -513,14 +528,15 @@ def meltdown(ctx: Ctx, uid: str) -> None:
     destroy(
         ctx,
         uid,
-        f"{u['name']}'s reactor melts down: the mech is destroyed, nothing is left",
+        L.MELTS_DOWN(name=u["name"]),
         annihilated=True,
     )
     total, faces = roll_expr(expr, ctx.dice, "reactor meltdown")
     ctx.emit(
         "meltdown.exploded",
-        f"Reactor meltdown: {expr} = {' + '.join(map(str, faces))} = {total} explosive to every "
-        f"unit within burst {radius}",
+        L.MELTDOWN_EXPLODED(
+            expr=str(expr), faces=" + ".join(map(str, faces)), total=total, radius=radius
+        ),
         unit=uid,
         damage=total,
         targets=caught,
@@ -528,19 +544,19 @@ def meltdown(ctx: Ctx, uid: str) -> None:
     )
     before = hidden_scope(ctx, caught)  # MECH-COND-HIDDEN: a Hidden unit in the blast stays unnamed
     for oid in caught:
-        result = check(ctx, oid, "agility", "meltdown blast")
+        result = check(ctx, oid, "agility", L.WHY_MELTDOWN_BLAST())
         amount = half_up(total) if result.success else total
         ctx.emit(
             "check.rolled",
-            f"{result.text}: {'half damage' if result.success else 'full damage'}",
+            result.then(L.HALF_DAMAGE() if result.success else L.FULL_DAMAGE()),
             unit=oid,
             rule="MECH-MELTDOWN-1",
         )
-        deal_damage(ctx, oid, [("explosive", amount)], "reactor meltdown", rule="MECH-MELTDOWN-1")
+        deal_damage(ctx, oid, [("explosive", amount)], L.WHY_MELTDOWN(), rule="MECH-MELTDOWN-1")
     ctx.unseen = before
 
 
-def take_burn(ctx: Ctx, uid: str, amount: int, why: str) -> None:
+def take_burn(ctx: Ctx, uid: str, amount: int, why: Msg | str) -> None:
     """MECH-BURN-1: take that much burn now (ignores armour) and mark it; marks add up."""
     u = ctx.u(uid)
     if amount <= 0 or not alive(u):
@@ -548,11 +564,11 @@ def take_burn(ctx: Ctx, uid: str, amount: int, why: str) -> None:
     marked = int(u["burn"]) + amount
     ctx.emit(
         "burn.marked",
-        f"{u['name']} catches fire: {amount} burn ({why}), burn marked {marked}",
+        L.BURN_MARKED(name=u["name"], amount=amount, why=why, marked=marked),
         units={uid: {"burn": marked}},
         unit=uid,
         amount=amount,
         burn=marked,
         rule="MECH-BURN-1",
     )
-    deal_damage(ctx, uid, [("burn", amount)], "burn", rule="MECH-BURN-1")
+    deal_damage(ctx, uid, [("burn", amount)], L.WHY_BURN(), rule="MECH-BURN-1")

@@ -9,6 +9,7 @@ from typing import Any
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.aim import Terms, area_targets, attack_terms, weapon_index
 from rules.mech.context import Ctx
@@ -67,7 +68,7 @@ def _damage_after(
 
 def target_notes(terms: Terms) -> list[str]:
     """What one target adds (cover, Prone, Lock On): its row of the odds table."""
-    return [note for note in terms.why if note not in terms.own]
+    return [str(note) for note in terms.why if note not in terms.own]
 
 
 def preview_overcharge(state: Json, action: Action) -> Json:
@@ -95,10 +96,12 @@ def preview_tech(state: Json, action: Action) -> Json:
     u = st.unit(state, action.actor)
     params = dict(action.params)
     if str_param(params, "option", "") != "invade":
-        raise IllegalAction(f"no preview for {action.kind}")
+        raise IllegalAction(R.NO_PREVIEW_FOR(kind=action.kind))
     t = st.unit(state, str_param(params, "target"))
     if has(t, "hidden") and hostile(u, t):  # MECH-COND-HIDDEN: refused as resolve refuses it
-        raise IllegalAction(f"{t['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN")
+        raise IllegalAction(
+            R.IS_HIDDEN_AND_CANNOT_BE_TARGETED(target=t["name"]), "MECH-COND-HIDDEN"
+        )
     terms = attack_terms(state, u, t, "tech", params)
     hit, _ = hit_chances(terms, "tech")
     return {
@@ -108,7 +111,7 @@ def preview_tech(state: Json, action: Action) -> Json:
             {"label": "hit: 2 heat, Impaired and Slowed", **_frac(hit)},
             {"label": "miss", **_frac(1 - hit)},
         ],
-        "details": {"why": terms.why},
+        "details": {"why": [str(note) for note in terms.why]},
     }
 
 
@@ -134,7 +137,9 @@ def preview_attack(state: Json, action: Action) -> Json:
         targets = [str_param(params, "target")]
         t = st.unit(state, targets[0])
         if has(t, "hidden") and hostile(u, t):
-            raise IllegalAction(f"{t['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN")
+            raise IllegalAction(
+                R.IS_HIDDEN_AND_CANNOT_BE_TARGETED(target=t["name"]), "MECH-COND-HIDDEN"
+            )
         cells = []
     mode = weapon["kind"] if weapon else "melee"
     expr = parse_expr(str(weapon["damage"]) if weapon else "1d6")
@@ -168,9 +173,9 @@ def preview_attack(state: Json, action: Action) -> Json:
         ]
         if action.kind in ("grapple", "ram"):
             per.append({"target": tid, "name": name, "hit": float(hit), "why": target_notes(terms)})
-            attacker = terms.own
+            attacker = [str(note) for note in terms.own]
             continue
-        attacker = terms.own
+        attacker = [str(note) for note in terms.own]
         burn = int(weapon["burn"]) if weapon else 0
         ap = bool(weapon and weapon["ap"])
         after = _damage_after(normal, t, wtype, bonus, btype, ap, burn, per_type)
@@ -212,4 +217,4 @@ class NoDice:
         self.records: list[Any] = []
 
     def roll(self, sides: int, purpose: str) -> int:
-        raise RulesError("a preview rolls no dice")
+        raise RulesError(R.A_PREVIEW_ROLLS_NO_DICE())

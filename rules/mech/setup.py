@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.errors import RulesError
 from rules.core.sheets import int_field, mapping_field, object_list_field
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.data import validate_sheet
 from rules.mech.settings import Settings, as_state, build
@@ -20,7 +21,7 @@ def new_unit(combatant: Mapping[str, Any], settings: Settings) -> Unit:
     """A unit at full strength from a combatant entry of the setup."""
     uid = str(combatant.get("id") or "")
     if not uid or uid == "gm":
-        raise RulesError("every combatant needs an id (and not 'gm')", "MECH-STAT-1")
+        raise RulesError(R.EVERY_COMBATANT_NEEDS_AN_ID_AND(), "MECH-STAT-1")
     sheet = validate_sheet(combatant.get("sheet") or {}, int(settings.attribute_max))
     stats = sheet["stats"]
     weapons: list[Json] = []
@@ -111,7 +112,7 @@ def start(setup: Mapping[str, Any]) -> Json:
             key = f"{int(feature['x'])},{int(feature['y'])}"
         kind = feature["kind"] if isinstance(feature, Mapping) else str(feature)
         if kind not in ("light", "heavy", "building", "difficult"):
-            raise RulesError(f"terrain {key}: unknown kind {kind!r}", "MECH-COVER-TABLE")
+            raise RulesError(R.TERRAIN_UNKNOWN_KIND(key=key, kind=repr(kind)), "MECH-COVER-TABLE")
         data = dict(feature) if isinstance(feature, Mapping) else {"kind": kind}
         data.pop("x", None)
         data.pop("y", None)
@@ -122,7 +123,7 @@ def start(setup: Mapping[str, Any]) -> Json:
     for combatant in object_list_field(setup, "combatants", max_items=500, default=[]):
         u = new_unit(combatant, settings)
         if u["id"] in units:
-            raise RulesError(f"two combatants share the id {u['id']!r}", "MECH-STAT-1")
+            raise RulesError(R.TWO_COMBATANTS_SHARE_THE_ID(id=repr(u["id"])), "MECH-STAT-1")
         units[u["id"]] = u
         order.append(u["id"])
     state: Json = {
@@ -147,11 +148,17 @@ def start(setup: Mapping[str, Any]) -> Json:
     taken: dict[tuple[int, int], str] = {}
     for u in units.values():
         if not g.fits(st.pos(u), st.size(u)):
-            raise RulesError(f"{u['name']} does not fit on the map at {st.pos(u)}", "MECH-AMB-19")
+            raise RulesError(
+                R.DOES_NOT_FIT_ON_THE_MAP(name=u["name"], cell=str(st.pos(u))), "MECH-AMB-19"
+            )
         for cell in st.cells(u):
             if cell in taken:
-                raise RulesError(f"{u['name']} and {taken[cell]} share a square", "MECH-AMB-19")
+                raise RulesError(
+                    R.AND_SHARE_A_SQUARE(name=u["name"], other=taken[cell]), "MECH-AMB-19"
+                )
             if st.blocks_movement(st.terrain(state, cell)):
-                raise RulesError(f"{u['name']} stands inside a wall at {cell}", "MECH-AMB-19")
+                raise RulesError(
+                    R.STANDS_INSIDE_A_WALL_AT(name=u["name"], cell=str(cell)), "MECH-AMB-19"
+                )
             taken[cell] = u["name"]
     return state

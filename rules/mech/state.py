@@ -10,6 +10,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.system import Event
 from rules.geometry.square import SquareGrid, distance, footprint, supercover_line
+from rules.mech import refusals as R
 
 Json = dict[str, Any]
 Unit = dict[str, Any]
@@ -103,7 +104,7 @@ def unit(state: Mapping[str, Any], uid: str) -> Unit:
     """The unit with this id; an unknown id raises IllegalAction."""
     found = state["units"].get(uid)
     if found is None:
-        raise IllegalAction(f"there is no mech {uid!r} in this encounter")
+        raise IllegalAction(R.NO_MECH(id=repr(uid)))
     result: Unit = found
     return result
 

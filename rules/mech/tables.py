@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core.errors import RulesError
+from rules.mech import refusals as R
 
 Json = dict[str, Any]
 
@@ -89,25 +90,25 @@ def table_for(kind: str, choice: Any) -> Json:
         if choice not in TABLES[kind]:
             known = ", ".join(sorted(TABLES[kind]))
             raise RulesError(
-                f"unknown {kind} table {choice!r}; known: {known}", "MECH-STRUCT-TABLE"
+                R.UNKNOWN_TABLE_KNOWN(kind=kind, choice=repr(choice), known=known),
+                "MECH-STRUCT-TABLE",
             )
         return TABLES[kind][choice]
     if not isinstance(choice, Mapping):
-        raise RulesError(
-            f"the {kind} table must be a preset name or table data", "MECH-STRUCT-TABLE"
-        )
+        raise RulesError(R.THE_TABLE_MUST_BE_A_PRESET(kind=kind), "MECH-STRUCT-TABLE")
     rows = choice.get("rows")
     if not isinstance(rows, Sequence) or not rows:
-        raise RulesError(f"the {kind} table needs rows", "MECH-STRUCT-TABLE")
+        raise RulesError(R.THE_TABLE_NEEDS_ROWS(kind=kind), "MECH-STRUCT-TABLE")
     covered: set[int] = set()
     for row in rows:
         if row.get("effect") not in effects:
             raise RulesError(
-                f"{kind} table effect {row.get('effect')!r} is unknown", "MECH-STRUCT-TABLE"
+                R.TABLE_EFFECT_IS_UNKNOWN(kind=kind, effect=repr(row.get("effect"))),
+                "MECH-STRUCT-TABLE",
             )
         covered.update(range(int(row["low"]), int(row["high"]) + 1))
     if covered != set(range(1, 7)) or choice.get("multiple_ones", "destroyed") not in effects:
-        raise RulesError(f"the {kind} table must cover 1 to 6 exactly once", "MECH-STRUCT-TABLE")
+        raise RulesError(R.THE_TABLE_MUST_COVER_1_TO(kind=kind), "MECH-STRUCT-TABLE")
     return dict(choice)
 
 
@@ -120,7 +121,7 @@ def look_up(table: Mapping[str, Any], faces: Sequence[int]) -> tuple[int, str, s
     for row in table["rows"]:
         if int(row["low"]) <= lowest <= int(row["high"]):
             return lowest, str(row["name"]), str(row["effect"])
-    raise RulesError(f"no table row for {lowest}", "MECH-STRUCT-TABLE")
+    raise RulesError(R.NO_TABLE_ROW_FOR(lowest=lowest), "MECH-STRUCT-TABLE")
 
 
 OVERCHARGE_HEAT = ("1", "1d3", "1d6", "1d6+4")  # MECH-OVERCHARGE-TABLE

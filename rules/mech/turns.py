@@ -6,9 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as m
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.checks import (
     check,
@@ -53,7 +56,7 @@ def begin_turn(ctx: Ctx, uid: str) -> None:
     u = ctx.u(uid)
     if uid not in picks:
         names = ", ".join(ctx.u(p)["name"] for p in picks) or "nobody"
-        raise IllegalAction(f"it is not {u['name']}'s turn to start; now: {names}", "MECH-AMB-08")
+        raise IllegalAction(R.IT_IS_NOT_S_TURN_TO(name=u["name"], names=names), "MECH-AMB-08")
     units: Json = {
         o["id"]: {"reaction_used": False} for o in st.living(ctx.state) if o["reaction_used"]
     }
@@ -91,18 +94,23 @@ def begin_turn(ctx: Ctx, uid: str) -> None:
 def burn_check(ctx: Ctx, uid: str) -> None:
     """MECH-BURN-1: an ENGINEERING check clears all burn; a failure deals the burn marked."""
     u = ctx.u(uid)
-    result = check(ctx, uid, "engineering", "burn")
+    result = check(ctx, uid, "engineering", L.WHY_BURN())
     if result.success:
         ctx.emit(
             "burn.cleared",
-            f"{result.text}: burn cleared",
+            L.LOG_BURN_CLEARED(check=result.msg),
             units={uid: {"burn": 0}},
             unit=uid,
             rule="MECH-BURN-1",
         )
         return
-    ctx.emit("check.rolled", f"{result.text}: takes {u['burn']} burn", unit=uid, rule="MECH-BURN-1")
-    deal_damage(ctx, uid, [("burn", int(ctx.u(uid)["burn"]))], "burn", rule="MECH-BURN-1")
+    ctx.emit(
+        "check.rolled",
+        L.LOG_TAKES_BURN(check=result.msg, burn=u["burn"]),
+        unit=uid,
+        rule="MECH-BURN-1",
+    )
+    deal_damage(ctx, uid, [("burn", int(ctx.u(uid)["burn"]))], L.WHY_BURN(), rule="MECH-BURN-1")
 
 
 def finish_turn(ctx: Ctx, uid: str) -> None:
@@ -136,7 +144,7 @@ def finish_turn(ctx: Ctx, uid: str) -> None:
                 del conds[n]
             ctx.emit(
                 "condition.expired",
-                f"{o['name']}: {', '.join(gone)} ended",
+                L.LOG_ENDED(name=o["name"], conditions=[m.CONDITION_NAMES[n]() for n in gone]),
                 units={o["id"]: {"conditions": conds}},
                 unit=o["id"],
                 conditions=gone,
@@ -195,20 +203,23 @@ def new_round(ctx: Ctx) -> None:
 # Action plumbing
 
 
-def spend(ctx: Ctx, uid: str, ap: int, what: str, rule: str, reaction: bool = False) -> None:
+def spend(ctx: Ctx, uid: str, ap: int, what: str | Msg, rule: str, reaction: bool = False) -> None:
     """MECH-AP-TABLE: take `ap` from the active unit's turn, refusing a third AP."""
     if not reaction:
         ctx.stage_new(uid, {"turn": spent_turn(ctx, uid, ap, what, rule)})
 
 
-def spent_turn(ctx: Ctx, uid: str, ap: int, what: str, rule: str) -> Json:
+def spent_turn(ctx: Ctx, uid: str, ap: int, what: str | Msg, rule: str) -> Json:
     """The active unit's turn after paying `ap` (MECH-AP-TABLE), not yet staged; or refused."""
     u = ctx.u(uid)
     turn = u["turn"]
     if ctx.state["active"] != uid or turn is None:
-        raise IllegalAction(f"{u['name']} can only {what} on its own turn", rule)
+        raise IllegalAction(R.CAN_ONLY_ON_ITS_OWN_TURN(name=u["name"], what=R.doing(what)), rule)
     if int(turn["ap"]) < ap:
-        raise IllegalAction(f"{what} costs {ap} AP and {u['name']} has {turn['ap']} left", rule)
+        raise IllegalAction(
+            R.COSTS_AP_AND_HAS_LEFT(what=R.doing(what), ap=ap, name=u["name"], left=turn["ap"]),
+            rule,
+        )
     # A new turn dict; the lists in it are the state's own, which nothing changes in place.
     return {
         **turn,
@@ -226,21 +237,21 @@ def pending_turn_patch(ctx: Ctx, uid: str) -> Json:
 
 def require_can_act(u: Unit, what: str, allow_stunned: bool = False) -> None:
     if u["destroyed"]:
-        raise IllegalAction(f"{u['name']} is destroyed", "MECH-DESTROYED-1")
+        raise IllegalAction(R.IS_DESTROYED_2(name=u["name"]), "MECH-DESTROYED-1")
     if "stunned" in u["conditions"] and not allow_stunned:
-        raise IllegalAction(f"{u['name']} is Stunned and cannot {what}", "MECH-COND-STUNNED")
-    if u["pending_trauma"]:
         raise IllegalAction(
-            f"{u['name']} must first choose what the system trauma destroys", "MECH-AMB-34"
+            R.IS_STUNNED_AND_CANNOT(name=u["name"], what=R.doing(what)), "MECH-COND-STUNNED"
         )
+    if u["pending_trauma"]:
+        raise IllegalAction(R.MUST_FIRST_CHOOSE_WHAT_THE_SYSTEM(name=u["name"]), "MECH-AMB-34")
 
 
 def visible_target(ctx: Ctx, actor: Unit, target: Unit, rule: str) -> None:
     if target["destroyed"]:
-        raise IllegalAction(f"{target['name']} is destroyed", rule)
+        raise IllegalAction(R.IS_DESTROYED_4(target=target["name"]), rule)
     if "hidden" in target["conditions"] and actor["side"] != target["side"]:
         raise IllegalAction(
-            f"{target['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN"
+            R.IS_HIDDEN_AND_CANNOT_BE_TARGETED(target=target["name"]), "MECH-COND-HIDDEN"
         )
 
 

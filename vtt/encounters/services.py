@@ -438,6 +438,10 @@ def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
             )
         player = display_name(get_user_model().objects.get(pk=user_id))
         revert = revert_event(target.index, public_line(target), player=player)
+    # The taken-back line was read back from the log, without its declaration: its English
+    # (the event's `text`) comes from the system's catalogue, which knows every message in it.
+    if revert.msg is not None:
+        revert = dataclasses.replace(revert, text=system.messages.render(revert.msg))
     index = encounter.entries + 1
     state = fold(system, encounter.setup, [*entries, Entry(index, None, (revert,))])
     encounter.state = system.dump(state)

@@ -10,6 +10,7 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import Actions
 from rules.core.system import Action, Event
+from rules.mech import refusals as R
 from rules.mech.actions import (
     attack,
     gm,
@@ -71,5 +72,5 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     """Resolve one action with server dice; raises RulesError (and changes nothing) when illegal."""
     spec = ACTIONS.by_kind.get(action.kind)
     if spec is None:
-        raise IllegalAction(f"unknown mech action {action.kind!r}")
+        raise IllegalAction(R.UNKNOWN_MECH_ACTION(kind=repr(action.kind)))
     return spec.resolve(state, action, dice)  # no spec has a `who`: its step checks the actor

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, int_param
 from rules.geometry.square import distance, supercover_line
+from rules.mech import log_messages as L
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.checks import (
     accuracy_mod,
@@ -16,6 +19,7 @@ from rules.mech.settings import TOTAL_20_HITS, Settings, settings_of
 from rules.mech.state import Json, Unit, alive, hostile
 
 Cell = tuple[int, int]
+DEFENCES = {"evasion": L.EVASION, "e-defense": L.E_DEFENSE}
 
 
 # Roll and Terms are NamedTuples, not frozen dataclasses: each attack builds them per target,
@@ -26,7 +30,7 @@ class Roll(NamedTuple):
     target: str
     hit: bool
     crit: bool
-    text: str
+    text: Msg
 
 
 class Terms(NamedTuple):
@@ -36,10 +40,10 @@ class Terms(NamedTuple):
     bonus: int
     defence: int
     defence_name: str
-    why: list[str]
+    why: list[Msg]
     spends_lock_on: bool
     invisible: bool
-    own: list[str]  # the notes of `why` from the attacker (Impaired, engaged, extras)
+    own: list[Msg]  # the notes of `why` from the attacker (Impaired, engaged, extras)
 
 
 def attack_terms(
@@ -56,17 +60,17 @@ def attack_terms(
     if settings is None:
         settings = settings_of(state)
     acc, diff = 0, 0
-    why: list[str] = []
-    own: list[str] = []
+    why: list[Msg] = []
+    own: list[Msg] = []
     target_conditions = t["conditions"]
     if "impaired" in a["conditions"]:  # MECH-COND-IMPAIRED
         diff += 1
-        own.append("Impaired +1 difficulty")
+        own.append(L.WHY_IMPAIRED())
         why.append(own[-1])
     if mode == "ranged":
         if st.engaged(state, a):  # MECH-ENGAGE-1
             diff += 1
-            own.append("engaged +1 difficulty")
+            own.append(L.WHY_ENGAGED())
             why.append(own[-1])
         if source is None:  # st.centre(a), inlined
             half = (int(a["stats"]["size"]) - 1) // 2
@@ -74,25 +78,26 @@ def attack_terms(
         level = st.cover(state, source, t)  # MECH-COVER-TABLE
         if level != "none":
             diff += 1 if level == "light" else 2
-            why.append(f"{level} cover +{1 if level == 'light' else 2} difficulty")
+            cover = L.COVER_WORDS[level]()
+            why.append(L.WHY_COVER(cover=cover, n=1 if level == "light" else 2))
     if "prone" in target_conditions and mode != "tech":  # MECH-COND-PRONE
         acc += 1
-        why.append("Prone target +1 accuracy")
+        why.append(L.WHY_PRONE())
     spends = "lock_on" in target_conditions and bool_param(params, "lock_on")
     if spends:  # MECH-AMB-47
         acc += 1
-        why.append("Lock On spent +1 accuracy")
+        why.append(L.WHY_LOCK_ON())
     elif params.get("lock_on_from"):  # MECH-AMB-47, other reading: any hostile's Lock On
         acc += 1
-        why.append(f"Lock On of {lock_on_source(state, a, params)['name']} spent +1 accuracy")
+        why.append(L.WHY_LOCK_ON_OF(name=lock_on_source(state, a, params)["name"]))
     extra_acc = int_param(params, "accuracy", 0) if "accuracy" in params else 0
     extra_diff = int_param(params, "difficulty", 0) if "difficulty" in params else 0
     if extra_acc < 0 or extra_diff < 0:
-        raise IllegalAction("extra accuracy and difficulty count up from 0", "MECH-ACC-1")
+        raise IllegalAction(R.EXTRA_ACCURACY_AND_DIFFICULTY_COUNT_UP(), "MECH-ACC-1")
     acc += extra_acc
     diff += extra_diff
     if extra_acc or extra_diff:
-        own.append(f"extra +{extra_acc} accuracy / +{extra_diff} difficulty")
+        own.append(L.WHY_EXTRA(accuracy=extra_acc, difficulty=extra_diff))
         why.append(own[-1])
     mod = 0  # no accuracy and no difficulty: +0 under either MECH-AMB-03 reading
     if acc or diff:
@@ -114,18 +119,19 @@ def lock_on_source(state: Json, a: Unit, params: dict[str, Any]) -> Unit:
     `lock_on_from` names the locked unit. Under the default only the target's can be spent."""
     if settings_of(state).lock_on_use != "spent_on_next_attack":
         raise IllegalAction(
-            "only the target's Lock On can be spent, on an attack on it (mech.lock_on_use)",
+            R.ONLY_THE_TARGET_S_LOCK_ON(),
             "MECH-AMB-47",
         )
     if "lock_on" in params and bool_param(params, "lock_on"):
-        raise IllegalAction("an attack spends one Lock On: lock_on or lock_on_from", "MECH-AMB-47")
+        raise IllegalAction(R.AN_ATTACK_SPENDS_ONE_LOCK_ON(), "MECH-AMB-47")
     locked: Unit | None = state["units"].get(str(params["lock_on_from"]))
     if locked is None or not alive(locked) or not hostile(a, locked):
         raise IllegalAction(
-            f"lock_on_from: {params['lock_on_from']!r} is not a hostile unit", "MECH-COND-LOCKON"
+            R.LOCK_ON_FROM_IS_NOT_A(id=repr(params["lock_on_from"])),
+            "MECH-COND-LOCKON",
         )
     if "lock_on" not in locked["conditions"]:
-        raise IllegalAction(f"{locked['name']} has no Lock On to spend", "MECH-COND-LOCKON")
+        raise IllegalAction(R.HAS_NO_LOCK_ON_TO_SPEND(name=locked["name"]), "MECH-COND-LOCKON")
     return locked
 
 
@@ -133,7 +139,7 @@ def spend_lock_on_from(ctx: Ctx, a: Unit, params: dict[str, Any]) -> None:
     """MECH-AMB-47, other reading: the Lock On named by `lock_on_from` is spent by this attack
     (once, after every target's roll, so an area attack gets +1 on each)."""
     locked = lock_on_source(ctx.state, a, params)
-    text = f"{a['name']} spends the Lock On on {locked['name']}"
+    text = L.LOCK_ON_SPENT(name=a["name"], target=locked["name"])
     ctx.remove_condition(locked["id"], "lock_on", text, "MECH-COND-LOCKON")
 
 
@@ -148,31 +154,41 @@ def attack_roll(
 ) -> Roll:
     """MECH-ATK-MELEE/RANGED/TECH: 1d20 + skill + accuracy vs evasion (or e-defense)."""
     a, t = ctx.u(uid), ctx.u(tid)
-    why: list[str] = []
+    why: list[Msg] = []
     if "invisible" in t["conditions"]:  # MECH-COND-INVISIBLE: 50% miss, rolled before the attack
         face = ctx.dice.roll(2, f"invisible miss chance on {t['name']}")
         if face == 1:
-            return Roll(tid, False, False, f"{t['name']} is Invisible: d2 = 1, the attack misses")
-        why.append("Invisible d2 = 2: the attack goes ahead")
+            return Roll(tid, False, False, L.INVISIBLE_MISS(name=t["name"]))
+        why.append(L.WHY_INVISIBLE())
     # One unpacking instead of six NamedTuple attribute reads (the attack is the hot path).
     mod, bonus, defence, dname, terms_why, spends_lock_on, _, _ = attack_terms(
         ctx.state, a, t, mode, params, source, skill, ctx.settings
     )
     why += terms_why
     if spends_lock_on:  # MECH-AMB-47
-        text = f"{a['name']} spends the Lock On on {t['name']}"
+        text = L.LOCK_ON_SPENT(name=a["name"], target=t["name"])
         ctx.remove_condition(tid, "lock_on", text, "MECH-COND-LOCKON")
     natural = ctx.dice.roll(20, f"{mode} attack d20 on {t['name']}")
     total = natural + bonus + mod
     hit = total >= defence
     if not hit and total >= 20 and mode != "tech" and ctx.settings.critical == TOTAL_20_HITS:
         hit = True  # MECH-AMB-23, other reading: a total of 20 is a critical, needing no hit
-        why.append(f"a total of 20 or more crits against {dname} {defence} (MECH-AMB-23)")
+        why.append(L.WHY_TOTAL_20(defence=DEFENCES[dname](), value=defence))
     crit = hit and mode != "tech" and total >= 20  # MECH-CRIT-1 / MECH-AMB-23
-    verdict = "critical hit" if crit else ("hit" if hit else "miss")
-    sources = f" ({'; '.join(why)})" if why else ""
-    rolled = f"d20 = {natural} {bonus:+d} {mod:+d} = {total}"
-    text = f"{mode} attack on {t['name']}: {rolled} vs {dname} {defence}: {verdict}{sources}"
+    verdict = L.CRITICAL_HIT() if crit else (L.HIT() if hit else L.MISS())
+    line = L.ATTACK_ROLL_WHY if why else L.ATTACK_ROLL
+    text = line(
+        attack=L.ATTACK_KINDS[mode](),
+        target=t["name"],
+        natural=natural,
+        bonus=f"{bonus:+d}",
+        modifier=f"{mod:+d}",
+        total=total,
+        defence=DEFENCES[dname](),
+        value=defence,
+        verdict=verdict,
+        why=L.joined(*why) if why else "",
+    )
     return Roll(tid, hit, crit, text)
 
 
@@ -180,11 +196,11 @@ def rolled_attack(
     ctx: Ctx, u: Unit, t: Unit, mode: str, params: dict[str, Any], verb: str, rule: str
 ) -> Roll:
     """A one-target attack roll (grapple, ram, invade): attacking reveals the attacker first."""
-    reveal(ctx, u["id"], "attacked")
+    reveal(ctx, u["id"], L.WHY_ATTACKED())
     roll = attack_roll(ctx, u["id"], t["id"], mode, params)
     ctx.emit(
         "attack.rolled",
-        f"{u['name']} {verb}: {roll.text}",
+        L.ATTACK_VERBED(name=u["name"], verb=L.VERBS[verb](), roll=roll.text),
         unit=u["id"],
         target=t["id"],
         hit=roll.hit,
@@ -217,18 +233,18 @@ def area_targets(
     else:
         point = (int_param(params, "x"), int_param(params, "y"))
         if not g.contains(point):
-            raise IllegalAction("aim at a square on the map", "MECH-AOE-TABLE")
+            raise IllegalAction(R.AIM_AT_A_SQUARE_ON_THE(), "MECH-AOE-TABLE")
         if shape == "blast":
             reach = distance(st.pos(u), point, st.size(u))
             if reach > int(weapon["range"]):
                 raise IllegalAction(
-                    f"the blast point is {reach} squares away; range {weapon['range']}",
+                    R.THE_BLAST_POINT_IS_SQUARES_AWAY(reach=reach, range=weapon["range"]),
                     "MECH-AOE-BLAST",
                 )
             cells = g.blast(point, value)
             origin = point
             if not sight_to_square(ctx.state, st.centre(u), point):
-                raise IllegalAction("no line of sight to the blast point", "MECH-AOE-BLAST")
+                raise IllegalAction(R.NO_LINE_OF_SIGHT_TO_THE(), "MECH-AOE-BLAST")
         elif shape == "line":
             cells = set(g.line_area(st.pos(u), point, value, st.size(u)))
         else:
@@ -248,4 +264,4 @@ def weapon_index(u: Unit, params: dict[str, Any]) -> int:
     for i, w in enumerate(u["weapons"]):
         if w["key"] == wanted or str(i) == wanted:
             return i
-    raise IllegalAction(f"{u['name']} has no weapon {raw!r}", "MECH-ACT-ATTACK")
+    raise IllegalAction(R.HAS_NO_WEAPON(name=u["name"], raw=repr(raw)), "MECH-ACT-ATTACK")

@@ -6,9 +6,12 @@ from typing import Any
 
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.aim import (
     Roll,
@@ -71,7 +74,7 @@ def strike(
         roll = attack_roll(ctx, uid, tid, mode, params, origin, skill)
         ctx.emit(
             "attack.rolled",
-            f"{a['name']}: {roll.text}",
+            L.ATTACK_ROLLED(name=a["name"], roll=roll.text),
             unit=uid,
             target=tid,
             hit=roll.hit,
@@ -107,7 +110,7 @@ def strike(
     first, faces = roll_faces(expr, ctx.dice, purpose)
     total = first + bonus
     crit_total = total
-    crit_text = ""
+    crit_text: Msg | str = ""
     each: dict[str, int] = {}  # the other MECH-AMB-25 reading: a second roll per critted target
     if critted and ctx.settings.area_critical == "second_roll_per_critted_target":
         seconds = []
@@ -117,22 +120,24 @@ def strike(
                 each[r.target] = max(first, second) + bonus
                 seconds.append(str(second))
         crit_total = max(each.values())
-        crit_text = f"; critical: second rolls {', '.join(seconds)}, each keeps the higher"
+        crit_text = L.CRIT_EACH(seconds=", ".join(seconds))
     elif critted:  # MECH-AMB-25: one more roll for the critted targets
         second, _ = roll_faces(expr, ctx.dice, crit_purpose)
         crit_total = max(first, second) + bonus
-        crit_text = f"; critical: second roll {second}, the higher is kept ({crit_total})"
+        crit_text = L.CRIT_ONE(second=second, total=crit_total)
     # The sum as the log shows it: "4 + 2 + 3 + 2 bonus = 11" (a lone term has no " = ").
     terms = [" + ".join(map(str, faces))] if faces else []
     if expr.bonus:
         terms.append(f"+ {expr.bonus}" if expr.bonus > 0 else f"- {-expr.bonus}")
+    shown: Msg | str = " ".join(terms) or ("" if bonus else "0")
     if bonus:
-        terms.append(f"+ {bonus} bonus")
-    shown = " ".join(terms)
+        shown = (
+            L.DAMAGE_BONUS(faces=shown, bonus=bonus) if shown else L.DAMAGE_BONUS_ALONE(bonus=bonus)
+        )
     sums = f" = {total}" if len(faces) + bool(expr.bonus) + bool(bonus) > 1 else ""
     ctx.emit(
         "damage.rolled",
-        f"damage {expr_name}: {shown or 0}{sums}{crit_text}",
+        L.DAMAGE_ROLLED(expr=expr_name, shown=shown, sums=sums, critical=crit_text),
         unit=uid,
         amount=total,
         crit_amount=crit_total,
@@ -146,7 +151,7 @@ def strike(
             ctx,
             r.target,
             components,
-            f"{weapon['name'] if weapon else 'improvised attack'}",
+            weapon["name"] if weapon else L.WHY_IMPROVISED(),
             armour_piercing=bool(weapon and weapon["ap"]),
             rule=rule,
         )
@@ -166,11 +171,11 @@ def save_effect(ctx: Ctx, uid: str, tid: str, item: Json) -> None:
         return
     t = ctx.u(tid)
     timed = save["until_next_turn"]
+    line = L.SAVE_FAILED_TIMED if timed else L.SAVE_FAILED
     ctx.add_condition(
         tid,
         save["condition"],
-        f"{t['name']} fails the save: {save['condition'].replace('_', ' ').capitalize()}"
-        + (" until the end of its next turn" if timed else ""),
+        line(name=t["name"], condition=L.CONDITION_TITLES[save["condition"]]()),
         expires="end_of_next_turn" if timed else None,
         source="weapon",
         rule="MECH-SAVE-1",
@@ -186,53 +191,59 @@ def do_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     turn = u["turn"] or {}
     followup = bool_param(params, "followup") if "followup" in params else False
     if weapon["destroyed"]:
-        raise IllegalAction(f"{weapon['name']} is destroyed", "MECH-STRUCT-TABLE")
+        raise IllegalAction(R.IS_DESTROYED(weapon=weapon["name"]), "MECH-STRUCT-TABLE")
     if widx in turn.get("attacked", []):
-        raise IllegalAction(f"{weapon['name']} has already attacked this turn", "MECH-ACT-ATTACK")
+        raise IllegalAction(
+            R.HAS_ALREADY_ATTACKED_THIS_TURN(weapon=weapon["name"]), "MECH-ACT-ATTACK"
+        )
     if weapon.get("uses") is not None and int(weapon["uses"]) <= 0:
-        raise IllegalAction(f"{weapon['name']} has no uses left", "MECH-PILOT-ENG")
+        raise IllegalAction(R.HAS_NO_USES_LEFT(weapon=weapon["name"]), "MECH-PILOT-ENG")
     if weapon["loading"] and not weapon["loaded"]:
-        raise IllegalAction(f"{weapon['name']} must be reloaded (Stabilize)", "MECH-ACT-STABILIZE")
+        raise IllegalAction(
+            R.MUST_BE_RELOADED_STABILIZE(weapon=weapon["name"]), "MECH-ACT-STABILIZE"
+        )
     if "jammed" in u["conditions"] and not weapon.get("integrated"):
         raise IllegalAction(
-            f"{u['name']} is Jammed: only integrated weapons can attack", "MECH-COND-JAMMED"
+            R.IS_JAMMED_ONLY_INTEGRATED_WEAPONS_CAN(name=u["name"]), "MECH-COND-JAMMED"
         )
     if "exposed" in u["conditions"] and ctx.settings.exposed_locks_weapons:
-        raise IllegalAction(f"{u['name']} is Exposed and its weapons are locked", "MECH-AMB-43")
+        raise IllegalAction(R.IS_EXPOSED_AND_ITS_WEAPONS_ARE(name=u["name"]), "MECH-AMB-43")
     if followup and (
         reaction or turn.get("followup") != weapon["mount"] or weapon["size"] != "auxiliary"
     ):
         raise IllegalAction(
-            "a follow-up needs another auxiliary weapon on the mount that just attacked",
+            R.A_FOLLOW_UP_NEEDS_ANOTHER_AUXILIARY(),
             "MECH-ACT-ATTACK",
         )
     # The AP are checked here and paid with the declaration below (one patch, not two).
     paid = None
     if not followup and not reaction:
         cost = 2 if weapon["size"] == "superheavy" else 1
-        what = f"attacking with {weapon['name']}"
+        what = R.ATTACKING_WITH(weapon=weapon["name"])
         paid = spent_turn(ctx, u["id"], cost, what, "MECH-ACT-ATTACK")
     origin = None
     if weapon.get("area"):
         targets, origin, _ = area_targets(ctx, u, weapon, params)
-        names = ", ".join([ctx.u(t)["name"] for t in targets]) or "nobody"
+        names: list[str] | str | Msg = [ctx.u(t)["name"] for t in targets] or L.NOBODY()
         unseen = [i for i in targets if "hidden" in ctx.u(i)["conditions"]]
     else:
         t = ctx.u(str_param(params, "target"))
         visible_target(ctx, u, t, "MECH-ACT-ATTACK")
         if u["side"] == t["side"]:  # not hostile
-            raise IllegalAction("attack an enemy", "MECH-ACT-ATTACK")
+            raise IllegalAction(R.ATTACK_AN_ENEMY(), "MECH-ACT-ATTACK")
         reach = st.dist(u, t)
         limit = int(weapon["threat"]) if weapon["kind"] == "melee" else int(weapon["range"])
         if reach > limit:
-            what = "threat" if weapon["kind"] == "melee" else "range"
+            what = R.REACH_THREAT() if weapon["kind"] == "melee" else R.REACH_RANGE()
             raise IllegalAction(
-                f"{t['name']} is {reach} squares away; {weapon['name']} has {what} {limit}",
+                R.IS_SQUARES_AWAY_HAS(
+                    target=t["name"], reach=reach, weapon=weapon["name"], what=what, limit=limit
+                ),
                 "MECH-RANGE-1",
             )
         half = (int(u["stats"]["size"]) - 1) // 2  # st.centre(u), inlined
         if not st.line_of_sight(ctx.state, (int(u["x"]) + half, int(u["y"]) + half), t):
-            raise IllegalAction(f"no line of sight to {t['name']}", "MECH-ATK-RANGED")
+            raise IllegalAction(R.NO_LINE_OF_SIGHT_TO(target=t["name"]), "MECH-ATK-RANGED")
         targets = [t["id"]]
         names = t["name"]
         unseen = []  # visible_target refused a Hidden enemy
@@ -268,20 +279,24 @@ def do_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
             "followup": weapon["mount"] if can_follow else None,
         }
     fields["weapons"] = weapons
-    area = f" ({weapon['area']['shape']} {weapon['area']['value']})" if weapon.get("area") else ""
-    declared = (
-        f"{u['name']} attacks with "
-        f"{weapon['name']}{area}{' (follow-up, no bonus damage)' if followup else ''}"
-    )
-    audience, redacted = "all", None
+    area = bool(weapon.get("area"))
+    declared: Msg = L.ATTACKS_WITH(name=u["name"], weapon=weapon["name"])
+    if area:
+        shape = M.AREA_SHAPES[weapon["area"]["shape"]]()
+        said = M.W_AREA(shape=shape, n=weapon["area"]["value"])
+        declared = L.ATTACKS_WITH_AREA(name=u["name"], weapon=weapon["name"], area=said)
+    if followup:
+        declared = L.FOLLOW_UP_NOTE(declared=declared)
+    audience = "all"
+    redacted: Msg | None = None
     if unseen:  # MECH-COND-HIDDEN: only their own side learns which Hidden units the area caught
         audience = unseen_side(ctx, unseen)
-        seen = [ctx.u(i)["name"] for i in targets if i not in unseen]
-        seen.append("an unseen unit" if len(unseen) == 1 else f"{len(unseen)} unseen units")
-        redacted = f"{declared}: {', '.join(seen)}"
+        seen: list[Msg | str] = [ctx.u(i)["name"] for i in targets if i not in unseen]
+        seen.append(L.AN_UNSEEN_UNIT() if len(unseen) == 1 else L.UNSEEN_UNITS(n=len(unseen)))
+        redacted = L.DECLARED(declared=declared, targets=seen)
     ctx.emit(
         "attack.declared",
-        f"{declared}: {names}",
+        L.DECLARED(declared=declared, targets=names),
         units={u["id"]: fields},
         audience=audience,
         redacted=redacted,
@@ -291,7 +306,7 @@ def do_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         rule="MECH-AOE-1" if area else "MECH-ACT-ATTACK",
     )
     if "hidden" in ctx.u(u["id"])["conditions"]:
-        reveal(ctx, u["id"], "attacked")
+        reveal(ctx, u["id"], L.WHY_ATTACKED())
     before = hidden_scope(ctx, unseen) if unseen else None
     strike(ctx, u["id"], widx, targets, params, "MECH-ACT-ATTACK", origin, followup=followup)
     if before is not None:

@@ -10,6 +10,7 @@ from rules.core.errors import IllegalAction
 from rules.core.messages import Message, Msg
 from rules.core.system import Action, Event
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.context import GM_ACTOR, Ctx
 from rules.mech.state import Json, Unit, alive, has, hostile
@@ -34,8 +35,8 @@ def run(step: Step, gm: bool) -> Callable[[Json, Action, Dice], list[Event]]:
     def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
         if gm != (action.actor == GM_ACTOR):
             if action.actor == GM_ACTOR:
-                raise IllegalAction(f"the GM acts through a mech for {action.kind!r}")
-            raise IllegalAction(f"only the GM (actor 'gm') may use {action.kind!r}")
+                raise IllegalAction(R.THE_GM_ACTS_THROUGH_A_MECH(kind=repr(action.kind)))
+            raise IllegalAction(R.ONLY_THE_GM_ACTOR_GM_MAY(kind=repr(action.kind)))
         ctx = Ctx(state, dice)
         step(ctx, action, False)
         return ctx.finished()

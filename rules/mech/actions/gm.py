@@ -6,7 +6,9 @@ from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.base import (
     names,
@@ -29,14 +31,16 @@ def do_gm_damage(ctx: Ctx, action: Action, reaction: bool) -> None:
     dtype = str_param(action.params, "type", "kinetic")
     amount = int_param(action.params, "amount")
     if amount < 0 or dtype not in ("explosive", "energy", "kinetic", "burn"):
-        raise IllegalAction(
-            "deal a positive amount of explosive, energy, kinetic or burn", "MECH-DMG-TYPES"
-        )
+        raise IllegalAction(R.DEAL_A_POSITIVE_AMOUNT_OF_EXPLOSIVE(), "MECH-DMG-TYPES")
     if dtype == "burn":
-        take_burn(ctx, t["id"], amount, "GM")
+        take_burn(ctx, t["id"], amount, L.WHY_GM())
     else:
         deal_damage(
-            ctx, t["id"], [(dtype, amount)], "GM", armour_piercing=bool_param(action.params, "ap")
+            ctx,
+            t["id"],
+            [(dtype, amount)],
+            L.WHY_GM(),
+            armour_piercing=bool_param(action.params, "ap"),
         )
 
 
@@ -45,8 +49,8 @@ def do_gm_heat(ctx: Ctx, action: Action, reaction: bool) -> None:
     t = ctx.u(str_param(action.params, "target"))
     amount = int_param(action.params, "amount")
     if amount < 1:
-        raise IllegalAction("heat must be at least 1", "MECH-HEAT-1")
-    take_heat(ctx, t["id"], amount, "GM")
+        raise IllegalAction(R.HEAT_MUST_BE_AT_LEAST_1(), "MECH-HEAT-1")
+    take_heat(ctx, t["id"], amount, L.WHY_GM())
 
 
 def do_gm_fall(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -63,7 +67,12 @@ def do_gm_fall(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     if amount:
         deal_damage(
-            ctx, t["id"], [("kinetic", amount)], "fall", armour_piercing=True, rule="MECH-FALL-1"
+            ctx,
+            t["id"],
+            [("kinetic", amount)],
+            L.WHY_FALL(),
+            armour_piercing=True,
+            rule="MECH-FALL-1",
         )
 
 
@@ -87,17 +96,27 @@ def do_gm_condition(ctx: Ctx, action: Action, reaction: bool) -> None:
     t = ctx.u(str_param(action.params, "target"))
     name = str_param(action.params, "condition")
     if name not in CONDITIONS_GM:
-        raise IllegalAction(f"conditions: {', '.join(CONDITIONS_GM)}", "MECH-COND-DURATION")
+        raise IllegalAction(
+            R.CONDITIONS(conditions=[M.CONDITION_NAMES[c]() for c in CONDITIONS_GM]),
+            "MECH-COND-DURATION",
+        )
     if bool_param(action.params, "remove"):
         if not has(t, name):
-            raise IllegalAction(f"{t['name']} is not {name}", "MECH-COND-DURATION")
-        ctx.remove_condition(t["id"], name, f"GM: {t['name']} is no longer {name}")
+            raise IllegalAction(
+                R.IS_NOT(target=t["name"], condition=M.CONDITION_NAMES[name]()),
+                "MECH-COND-DURATION",
+            )
+        ctx.remove_condition(
+            t["id"],
+            name,
+            L.LOG_GM_IS_NO_LONGER(target=t["name"], condition=M.CONDITION_NAMES[name]()),
+        )
         return
     timed = bool_param(action.params, "until_next_turn")
     ctx.add_condition(
         t["id"],
         name,
-        f"GM: {t['name']} is {name}",
+        L.LOG_GM_IS(target=t["name"], condition=M.CONDITION_NAMES[name]()),
         expires="end_of_next_turn" if timed else None,
         source=str_param(action.params, "source", "gm"),
     )
@@ -108,14 +127,14 @@ def do_gm_save(ctx: Ctx, action: Action, reaction: bool) -> None:
     t = ctx.u(str_param(action.params, "target"))
     attribute = str_param(action.params, "attribute", "hull")
     if attribute not in ("hull", "agility", "systems", "engineering"):
-        raise IllegalAction("save with HULL, AGILITY, SYSTEMS or ENGINEERING", "MECH-SAVE-1")
+        raise IllegalAction(R.SAVE_WITH_HULL_AGILITY_SYSTEMS_OR(), "MECH-SAVE-1")
     by = str(action.params.get("by") or "")
     if by:
         source = ctx.u(by)
         if not hostile(source, t):
-            raise IllegalAction("only an enemy's effect forces this save", "MECH-AMB-44")
+            raise IllegalAction(R.ONLY_AN_ENEMY_S_EFFECT_FORCES(), "MECH-AMB-44")
     target = int_param(action.params, "save_target", 0) or None
-    forced_save(ctx, by or None, t["id"], attribute, "save", target)
+    forced_save(ctx, by or None, t["id"], attribute, L.WHY_SAVE(), target)
 
 
 def mechs(state: Json, actor: str) -> tuple[Choice, ...] | None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import int_param, str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.base import (
     spec,
@@ -37,8 +40,7 @@ def do_end_match(ctx: Ctx, action: Action, reaction: bool) -> None:
     }
     ctx.emit(
         "match.ended",
-        f"The match ends: overcharge counters reset, heat and conditions cleared; {per} repair "
-        "actions per mech",
+        L.LOG_THE_MATCH_ENDS_OVERCHARGE_COUNTERS_RESET(per=per),
         units=units,
         top={"phase": "interval", "active": None, "acted": [], "grapples": [], "last_side": None},
         rule="MECH-REPAIR-1",
@@ -51,56 +53,63 @@ REPAIR_COSTS = {"swap": 0, "hp": 1, "fix": 1, "uses": 1, "structure": 2, "stress
 def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-REPAIR-TABLE: between matches, Lambit's repair actions, paid from the repair cap."""
     if ctx.state["phase"] != "interval":
-        raise IllegalAction("repairs happen between matches", "MECH-REPAIR-1")
+        raise IllegalAction(R.REPAIRS_HAPPEN_BETWEEN_MATCHES(), "MECH-REPAIR-1")
     u = ctx.u(action.actor)
     if not alive(u):
-        raise IllegalAction(f"{u['name']} is destroyed", "MECH-DESTROYED-1")
+        raise IllegalAction(R.IS_DESTROYED_2(name=u["name"]), "MECH-DESTROYED-1")
     option = str_param(action.params, "option")
     if option not in REPAIR_COSTS:
-        raise IllegalAction(f"repair one of: {', '.join(REPAIR_COSTS)}", "MECH-REPAIR-TABLE")
+        raise IllegalAction(
+            R.REPAIR_ONE_OF(options=[M.REPAIR_OPTIONS[o]() for o in REPAIR_COSTS]),
+            "MECH-REPAIR-TABLE",
+        )
     cost = REPAIR_COSTS[option]
     if int(u["repairs_left"]) < 1:
-        raise IllegalAction(f"{u['name']} has used its repair actions", "MECH-AMB-40")
+        raise IllegalAction(R.HAS_USED_ITS_REPAIR_ACTIONS(name=u["name"]), "MECH-AMB-40")
     if int(u["repair"]) < cost:
         raise IllegalAction(
-            f"that costs {cost} repair and {u['name']} has {u['repair']}", "MECH-REPAIR-TABLE"
+            R.THAT_COSTS_REPAIR_AND_HAS(cost=cost, name=u["name"], repair=u["repair"]),
+            "MECH-REPAIR-TABLE",
         )
     fields: Json = {"repair": int(u["repair"]) - cost, "repairs_left": int(u["repairs_left"]) - 1}
     stats = u["stats"]
     if option == "hp":
         fields["hp"] = stats["hp_max"]
-        what = "all HP restored"
+        what: Msg = L.REPAIR_DONE["hp"]()
     elif option in ("structure", "stress"):
         top = stats[f"{option}_max"]
         if int(u[option]) >= top:
-            raise IllegalAction(f"{u['name']} has no {option} damage", "MECH-REPAIR-STRUCT")
+            raise IllegalAction(
+                R.HAS_NO_DAMAGE(name=u["name"], option=M.REPAIR_OPTIONS[option]()),
+                "MECH-REPAIR-STRUCT",
+            )
         fields[option] = int(u[option]) + 1
-        what = f"1 {option} restored ({fields[option]}/{top})"
+        what = L.REPAIRED_ONE(option=M.REPAIR_OPTIONS[option](), now=fields[option], top=top)
     elif option == "cp":
         if int(u["cp"]) >= int(stats["cp_max"]):
-            raise IllegalAction(f"{u['name']} has its CP", "MECH-REPAIR-CP")
+            raise IllegalAction(R.HAS_ITS_CP(name=u["name"]), "MECH-REPAIR-CP")
         fields["cp"] = stats["cp_max"]
-        what = "CP restored"
+        what = L.REPAIR_DONE["cp"]()
     elif option in ("fix", "uses"):
         item = str_param(action.params, "item")
         kind, _, index = item.partition(":")
         if kind not in ("weapon", "system") or not index.isdigit():
-            raise IllegalAction("name the item as weapon:<n> or system:<n>", "MECH-REPAIR-FIX")
+            raise IllegalAction(R.NAME_THE_ITEM_AS_WEAPON_N(), "MECH-REPAIR-FIX")
         items = st.copy_json(u[kind + "s"])
         i = int(index)
         if i >= len(items):
-            raise IllegalAction(f"there is no {kind} {i}", "MECH-REPAIR-FIX")
+            raise IllegalAction(R.THERE_IS_NO(kind=R.ITEM_KINDS[kind](), i=i), "MECH-REPAIR-FIX")
         if option == "fix":
             if not items[i]["destroyed"]:
-                raise IllegalAction(f"{items[i]['name']} is not destroyed", "MECH-REPAIR-FIX")
+                raise IllegalAction(R.IS_NOT_DESTROYED(item=items[i]["name"]), "MECH-REPAIR-FIX")
             items[i]["destroyed"] = False
-            what = f"{items[i]['name']} repaired"
+            what = L.REPAIRED_ITEM(item=items[i]["name"])
         else:
             if items[i].get("max_uses") is None:
-                raise IllegalAction(f"{items[i]['name']} is not limited", "MECH-REPAIR-USES")
+                raise IllegalAction(R.IS_NOT_LIMITED(item=items[i]["name"]), "MECH-REPAIR-USES")
             items[i]["uses"] = items[i]["max_uses"]
             items[i]["loaded"] = True
-            what = f"{items[i]['name']} uses restored"
+            what = L.REPAIRED_USES(item=items[i]["name"])
         fields[kind + "s"] = items
     else:
         w = int_param(action.params, "weapon")
@@ -108,7 +117,9 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
         what = swap_weapon(u, w, m, fields)
     ctx.emit(
         "mech.repaired",
-        f"Lambit works on {u['name']}: {what} (cost {cost}, {fields['repair']} repair left)",
+        L.LOG_LAMBIT_WORKS_ON_COST_REPAIR_LEFT(
+            name=u["name"], what=what, cost=cost, left=fields["repair"]
+        ),
         units={u["id"]: fields},
         unit=u["id"],
         option=option,
@@ -116,12 +127,12 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
 
 
-def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> str:
+def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> Msg:
     """MECH-REPAIR-SWAP: move an owned weapon to another mount, if the mount can hold it."""
     from rules.mech.data import _mount_fits
 
     if not 0 <= w < len(u["weapons"]) or not 0 <= m < len(u["mounts"]):
-        raise IllegalAction("no such weapon or mount", "MECH-REPAIR-SWAP")
+        raise IllegalAction(R.NO_SUCH_WEAPON_OR_MOUNT(), "MECH-REPAIR-SWAP")
     weapon = u["weapons"][w]
     mounts = st.copy_json(u["mounts"])
     if (
@@ -129,12 +140,10 @@ def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> str:
         or mounts[m]["type"] == "integrated"
         or weapon["size"] == "superheavy"
     ):
-        raise IllegalAction(
-            "integrated and superheavy fittings are not swapped here", "MECH-MOUNT-INTEGRATED"
-        )
+        raise IllegalAction(R.INTEGRATED_AND_SUPERHEAVY_FITTINGS_ARE_NOT(), "MECH-MOUNT-INTEGRATED")
     sizes = [u["weapons"][i]["size"] for i in mounts[m]["weapons"] if i != w] + [weapon["size"]]
     if not _mount_fits(mounts[m]["type"], sizes):
-        raise IllegalAction(f"a {mounts[m]['type']} mount cannot hold that", "MECH-MOUNT-TABLE")
+        raise IllegalAction(R.A_MOUNT_CANNOT_HOLD_THAT(mount=mounts[m]["type"]), "MECH-MOUNT-TABLE")
     for mount in mounts:
         mount["weapons"] = [i for i in mount["weapons"] if i != w]
     mounts[m]["weapons"].append(w)
@@ -142,7 +151,7 @@ def swap_weapon(u: Unit, w: int, m: int, fields: Json) -> str:
     weapons[w]["mount"] = m
     fields["mounts"] = mounts
     fields["weapons"] = weapons
-    return f"{weapon['name']} moved to mount {m + 1}"
+    return L.SWAPPED(weapon=weapon["name"], n=m + 1)
 
 
 def do_full_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -159,7 +168,7 @@ def do_full_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
 def do_start_match(ctx: Ctx, action: Action, reaction: bool) -> None:
     """A new match after the interval: round 1, nobody has acted."""
     if ctx.state["phase"] != "interval":
-        raise IllegalAction("end the match first", "MECH-REPAIR-1")
+        raise IllegalAction(R.END_THE_MATCH_FIRST(), "MECH-REPAIR-1")
     units = {u["id"]: {"repairs_left": 0} for u in st.living(ctx.state)}
     ctx.emit(
         "match.started",

@@ -6,10 +6,13 @@ from typing import Any
 
 from rules.core.actions import ActionTemplate, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action
 from rules.geometry.square import footprint
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.aim import rolled_attack
 from rules.mech.actions.attack import strike
@@ -39,9 +42,9 @@ def adjacent_target(ctx: Ctx, u: Unit, params: dict[str, Any], rule: str) -> Uni
     t = ctx.u(str_param(params, "target"))
     visible_target(ctx, u, t, rule)
     if t["id"] == u["id"]:
-        raise IllegalAction("choose another mech", rule)
+        raise IllegalAction(R.CHOOSE_ANOTHER_MECH(), rule)
     if st.dist(u, t) != 1:
-        raise IllegalAction(f"{t['name']} is not adjacent", rule)
+        raise IllegalAction(R.IS_NOT_ADJACENT(target=t["name"]), rule)
     return t
 
 
@@ -49,7 +52,7 @@ def do_improvised_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-IMPROV / MECH-AMB-14: 2 AP, a melee attack on an adjacent target for 1d6 kinetic."""
     u = acting(ctx, action, "attack")
     if has(u, "jammed") and not ctx.settings.jammed_improvised:
-        raise IllegalAction(f"{u['name']} is Jammed", "MECH-COND-JAMMED")
+        raise IllegalAction(R.IS_JAMMED(name=u["name"]), "MECH-COND-JAMMED")
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-IMPROV")
     spend(ctx, u["id"], 2, "an improvised attack", "MECH-ACT-IMPROV", reaction)
@@ -60,7 +63,7 @@ def do_improvised_attack(ctx: Ctx, action: Action, reaction: bool) -> None:
         targets=[t["id"]],
         rule="MECH-ACT-IMPROV",
     )
-    reveal(ctx, u["id"], "attacked")
+    reveal(ctx, u["id"], L.WHY_ATTACKED())
     strike(
         ctx,
         u["id"],
@@ -78,7 +81,7 @@ def side_size(ctx: Ctx, ids: list[str]) -> int:
     return sum(st.size(ctx.u(i)) for i in ids if alive(ctx.u(i)))
 
 
-def settle_grapple(ctx: Ctx, grapple: Json, winner: str | None, text: str) -> None:
+def settle_grapple(ctx: Ctx, grapple: Json, winner: str | None, text: Msg) -> None:
     """MECH-ACT-GRAPPLE-1: the smaller side (or the contest loser) is Immobilized."""
     a, d = side_size(ctx, grapple["attackers"]), side_size(ctx, grapple["defenders"])
     if winner is None:
@@ -97,7 +100,7 @@ def settle_grapple(ctx: Ctx, grapple: Json, winner: str | None, text: str) -> No
             units[uid] = {"conditions": conds}
     ctx.emit(
         "grapple.changed",
-        f"{text} (sizes {a} vs {d})",
+        L.LOG_SIZES_VS(text=text, a=a, d=d),
         units=units,
         top={"grapples": rest},
         grapple=grapple["id"],
@@ -111,7 +114,7 @@ def do_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-GRAPPLE-1")
     if not hostile(u, t):
-        raise IllegalAction("grapple an enemy", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.GRAPPLE_AN_ENEMY(), "MECH-ACT-GRAPPLE-1")
     spend(ctx, u["id"], 1, "Grapple", "MECH-ACT-GRAPPLE-1", reaction)
     roll = rolled_attack(ctx, u, t, "melee", params, "grapples", "MECH-ACT-GRAPPLE-1")
     if not roll.hit:
@@ -120,7 +123,7 @@ def do_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     mine = st.in_grapple(ctx.state, u["id"])
     theirs = st.in_grapple(ctx.state, t["id"])
     if mine is not None and theirs is not None and mine["id"] != theirs["id"]:
-        raise IllegalAction("both mechs are already in different grapples", "MECH-ACT-GRAPPLE-3")
+        raise IllegalAction(R.BOTH_MECHS_ARE_ALREADY_IN_DIFFERENT(), "MECH-ACT-GRAPPLE-3")
     current = mine or theirs
     if current is None:
         number = 1 + max([int(g["id"]) for g in grapples] or [0])
@@ -146,7 +149,7 @@ def do_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
         grapple=current["id"],
         rule="MECH-ACT-GRAPPLE-1",
     )
-    settle_grapple(ctx, current, None, "Grapple sides")
+    settle_grapple(ctx, current, None, L.GRAPPLE_SIDES())
 
 
 def do_grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -155,34 +158,33 @@ def do_grapple_contest(ctx: Ctx, action: Action, reaction: bool) -> None:
     grapple = st.in_grapple(ctx.state, u["id"])
     turn = u["turn"]
     if grapple is None:
-        raise IllegalAction(f"{u['name']} is not grappling", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.IS_NOT_GRAPPLING(name=u["name"]), "MECH-ACT-GRAPPLE-1")
     if ctx.state["active"] != u["id"] or turn is None or turn["acted"] or turn["contest"]:
-        raise IllegalAction(
-            "the contest is called at the start of your own turn", "MECH-ACT-GRAPPLE-1"
-        )
+        raise IllegalAction(R.THE_CONTEST_IS_CALLED_AT_THE(), "MECH-ACT-GRAPPLE-1")
     if side_size(ctx, grapple["attackers"]) != side_size(ctx, grapple["defenders"]):
-        raise IllegalAction("only equal sizes contest the grapple", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.ONLY_EQUAL_SIZES_CONTEST_THE_GRAPPLE(), "MECH-ACT-GRAPPLE-1")
     mine = "attackers" if u["id"] in grapple["attackers"] else "defenders"
     other = "defenders" if mine == "attackers" else "attackers"
     foe = next(i for i in grapple[other] if alive(ctx.u(i)))
     ctx.stage(u["id"], turn={**turn, "contest": True})
-    first = check(ctx, u["id"], "hull", "grapple contest")
-    second = check(ctx, foe, "hull", "grapple contest")
+    first = check(ctx, u["id"], "hull", L.WHY_GRAPPLE_CONTEST())
+    second = check(ctx, foe, "hull", L.WHY_GRAPPLE_CONTEST())
     if first.total == second.total or (first.natural is None and second.natural is None):
         ctx.emit(
             "grapple.contested",
-            f"{first.text}; {second.text}: a tie changes nothing",
+            L.LOG_A_TIE_CHANGES_NOTHING(first=first.msg, second=second.msg),
             unit=u["id"],
             rule="MECH-AMB-02",
         )
         return
     winner = mine if first.total > second.total and first.natural is not None else other
     ctx.emit(
-        "grapple.contested", f"{first.text}; {second.text}", unit=u["id"], rule="MECH-ACT-GRAPPLE-1"
+        "grapple.contested",
+        L.SEMI(first=first.msg, then=second.msg),
+        unit=u["id"],
+        rule="MECH-ACT-GRAPPLE-1",
     )
-    settle_grapple(
-        ctx, grapple, winner, f"{'the ' + winner} win the contest and can drag the others"
-    )
+    settle_grapple(ctx, grapple, winner, L.CONTEST_WON[winner]())
 
 
 def do_end_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -190,10 +192,10 @@ def do_end_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "take free actions")
     grapple = st.in_grapple(ctx.state, u["id"])
     if grapple is None or u["id"] not in grapple["attackers"]:
-        raise IllegalAction(f"{u['name']} is not the attacker of a grapple", "MECH-ACT-GRAPPLE-2")
+        raise IllegalAction(R.IS_NOT_THE_ATTACKER_OF_A(name=u["name"]), "MECH-ACT-GRAPPLE-2")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction("free actions are taken on your own turn", "MECH-FREE-1")
-    end_grapple(ctx, grapple, f"{u['name']} lets go (free action)")
+        raise IllegalAction(R.FREE_ACTIONS_ARE_TAKEN_ON_YOUR(), "MECH-FREE-1")
+    end_grapple(ctx, grapple, L.WHY_LETS_GO_FREE_ACTION(name=u["name"]))
 
 
 def do_break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -201,13 +203,13 @@ def do_break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "break free")
     grapple = st.in_grapple(ctx.state, u["id"])
     if grapple is None or u["id"] not in grapple["defenders"]:
-        raise IllegalAction(f"{u['name']} is not held in a grapple", "MECH-ACT-GRAPPLE-2")
+        raise IllegalAction(R.IS_NOT_HELD_IN_A_GRAPPLE(name=u["name"]), "MECH-ACT-GRAPPLE-2")
     spend(ctx, u["id"], 1, "breaking free", "MECH-ACT-GRAPPLE-2", reaction)
     foe = next(i for i in grapple["attackers"] if alive(ctx.u(i)))
-    won, text = contest(ctx, u["id"], "hull", foe, "hull", "break the grapple")
+    won, text = contest(ctx, u["id"], "hull", foe, "hull", L.WHY_BREAK_THE_GRAPPLE())
     ctx.emit(
         "grapple.contested",
-        f"{text}: {'breaks free' if won else 'still held'}",
+        L.CONTEST_THEN(contest=text, outcome=L.BROKE_FREE() if won else L.STILL_HELD()),
         unit=u["id"],
         rule="MECH-ACT-GRAPPLE-2",
     )
@@ -215,7 +217,7 @@ def do_break_grapple(ctx: Ctx, action: Action, reaction: bool) -> None:
         end_grapple(
             ctx,
             ctx.state["grapples"][[g["id"] for g in ctx.state["grapples"]].index(grapple["id"])],
-            f"{u['name']} breaks free",
+            L.WHY_BREAKS_FREE(name=u["name"]),
         )
 
 
@@ -225,13 +227,17 @@ def do_ram(ctx: Ctx, action: Action, reaction: bool) -> None:
     params = dict(action.params)
     t = adjacent_target(ctx, u, params, "MECH-ACT-RAM")
     if st.size(t) > st.size(u):
-        raise IllegalAction(f"{t['name']} is larger than {u['name']}", "MECH-ACT-RAM")
+        raise IllegalAction(R.IS_LARGER_THAN(target=t["name"], name=u["name"]), "MECH-ACT-RAM")
     spend(ctx, u["id"], 1, "Ram", "MECH-ACT-RAM", reaction)
     roll = rolled_attack(ctx, u, t, "melee", params, "rams", "MECH-ACT-RAM")
     if not roll.hit:
         return
     ctx.add_condition(
-        t["id"], "prone", f"{t['name']} is knocked Prone", source="ram", rule="MECH-ACT-RAM"
+        t["id"],
+        "prone",
+        L.LOG_IS_KNOCKED_PRONE(target=t["name"]),
+        source="ram",
+        rule="MECH-ACT-RAM",
     )
     if not bool_param(params, "knockback", True):
         return

@@ -7,10 +7,13 @@ from typing import Any
 
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import EVERYONE, Action, Event
 from rules.geometry.square import distance, footprint
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.attack import strike
 from rules.mech.actions.base import (
@@ -87,7 +90,7 @@ def opportunity_attacks(ctx: Ctx, mover: Unit) -> None:
             target=mover["id"],
             rule="MECH-OA-1",
         )
-        reveal(ctx, o["id"], "reaction")
+        reveal(ctx, o["id"], L.WHY_REACTION())
         strike(ctx, o["id"], weapons[0], [mover["id"]], {}, rule="MECH-OA-1")
 
 
@@ -98,19 +101,23 @@ def walk(
     u = ctx.u(uid)
     g = st.grid(ctx.state)
     if not g.fits(dest, st.size(u)):
-        raise IllegalAction(f"({dest[0]}, {dest[1]}) is off the map", "MECH-MOVE-1")
+        raise IllegalAction(R.IS_OFF_THE_MAP(x=dest[0], y=dest[1]), "MECH-MOVE-1")
     if voluntary and has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+        raise IllegalAction(
+            R.IS_IMMOBILIZED_AND_CANNOT_MOVE(name=u["name"]), "MECH-COND-IMMOBILIZED"
+        )
     found = g.cheapest_path(st.pos(u), dest, enter_cost(ctx, u), st.size(u), budget)
     if found is None:
         raise IllegalAction(
-            f"{u['name']} cannot reach ({dest[0]}, {dest[1]}) with {budget} squares of movement",
+            R.CANNOT_REACH_WITH_SQUARES_OF_MOVEMENT(
+                name=u["name"], x=dest[0], y=dest[1], budget=budget
+            ),
             rule,
         )
     path, _ = found
     others = {c for o in st.living(ctx.state) if o["id"] != uid for c in st.cells(o)}
     if footprint(dest, st.size(u)) & others:
-        raise IllegalAction("that square is taken", "MECH-MOVE-1")
+        raise IllegalAction(R.THAT_SQUARE_IS_TAKEN(), "MECH-MOVE-1")
     if voluntary:
         opportunity_attacks(ctx, u)
         u = ctx.u(uid)
@@ -139,9 +146,8 @@ def walk(
     old_elevation = int(u["elevation"])
     new_elevation = st.height_of(st.terrain(ctx.state, final)) if old_elevation else 0
     fields: Json = {"x": final[0], "y": final[1], "elevation": new_elevation}
-    text = f"{u['name']} {why} to ({final[0]}, {final[1]}), {stop} square{'s' if stop != 1 else ''}"
-    if stopped:
-        text += ": engaged, it stops (MECH-ENGAGE-1)"
+    line = L.MOVED_STOPPED[why] if stopped else L.MOVED[why]
+    text = line(name=u["name"], x=final[0], y=final[1], n=stop)
     ctx.emit(
         "mech.moved",
         text,
@@ -157,7 +163,7 @@ def walk(
             ctx,
             uid,
             [("kinetic", fall(ctx, drop))],
-            f"falls {drop} squares",
+            L.WHY_FALLS_SQUARES(drop=drop),
             armour_piercing=True,
             rule="MECH-FALL-1",
         )
@@ -215,7 +221,7 @@ def after_move(ctx: Ctx, uid: str) -> None:
         ctx.remove_condition(
             uid,
             "hidden",
-            f"{u['name']} leaves cover and is no longer Hidden",
+            L.LOG_LEAVES_COVER_AND_IS_NO_LONGER(name=u["name"]),
             "MECH-COND-HIDDEN",
         )
 
@@ -227,10 +233,10 @@ def release_grapples(ctx: Ctx) -> None:
         d = [ctx.u(i) for i in grapple["defenders"] if alive(ctx.u(i))]
         if a and d and any(st.dist(x, y) <= 1 for x in a for y in d):
             continue
-        end_grapple(ctx, grapple, "they are no longer adjacent")
+        end_grapple(ctx, grapple, L.WHY_THEY_ARE_NO_LONGER_ADJACENT())
 
 
-def end_grapple(ctx: Ctx, grapple: Json, why: str) -> None:
+def end_grapple(ctx: Ctx, grapple: Json, why: Msg) -> None:
     rest = [g for g in ctx.state["grapples"] if g["id"] != grapple["id"]]
     units: Json = {}
     for uid in grapple["attackers"] + grapple["defenders"]:
@@ -240,7 +246,7 @@ def end_grapple(ctx: Ctx, grapple: Json, why: str) -> None:
         units[uid] = {"conditions": conds}
     ctx.emit(
         "grapple.ended",
-        f"The grapple ends: {why}",
+        L.LOG_THE_GRAPPLE_ENDS(why=why),
         units=units,
         top={"grapples": rest},
         grapple=grapple["id"],
@@ -273,11 +279,11 @@ def do_move(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-MOVE-1: the standard move, up to speed, split around other actions."""
     u = acting(ctx, action, "move")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"{u['name']} can only move on its own turn", "MECH-MOVE-1")
+        raise IllegalAction(R.CAN_ONLY_MOVE_ON_ITS_OWN(name=u["name"]), "MECH-MOVE-1")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     budget = move_budget(u)
     if budget <= 0:
-        raise IllegalAction(f"{u['name']} has no standard move left this turn", "MECH-MOVE-1")
+        raise IllegalAction(R.HAS_NO_STANDARD_MOVE_LEFT_THIS(name=u["name"]), "MECH-MOVE-1")
     cost = walk(ctx, u["id"], dest, budget, "moves", "MECH-MOVE-1")
     turn = ctx.u(u["id"])["turn"]
     if turn is not None:
@@ -291,12 +297,12 @@ def do_boost(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-BOOST: 1 AP, move up to speed now; not while Slowed or grappling."""
     u = acting(ctx, action, "boost")
     if has(u, "slowed") or has(u, "prone"):
-        raise IllegalAction(f"{u['name']} is Slowed and cannot Boost", "MECH-COND-SLOWED")
+        raise IllegalAction(R.IS_SLOWED_AND_CANNOT_BOOST(name=u["name"]), "MECH-COND-SLOWED")
     if st.in_grapple(ctx.state, u["id"]):
-        raise IllegalAction(f"{u['name']} is grappling and cannot Boost", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.IS_GRAPPLING_AND_CANNOT_BOOST(name=u["name"]), "MECH-ACT-GRAPPLE-1")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     spend(ctx, u["id"], 1, "Boost", "MECH-ACT-BOOST", reaction)
-    reveal(ctx, u["id"], "boost")
+    reveal(ctx, u["id"], L.WHY_BOOST())
     walk(ctx, u["id"], dest, int(u["stats"]["speed"]), "boosts", "MECH-ACT-BOOST")
 
 
@@ -304,17 +310,15 @@ def do_stand(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-COND-PRONE: stand up with the move action, unless Immobilized."""
     u = acting(ctx, action, "stand up")
     if not has(u, "prone"):
-        raise IllegalAction(f"{u['name']} is not Prone", "MECH-COND-PRONE")
+        raise IllegalAction(R.IS_NOT_PRONE(name=u["name"]), "MECH-COND-PRONE")
     if has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot stand", "MECH-COND-PRONE")
+        raise IllegalAction(R.IS_IMMOBILIZED_AND_CANNOT_STAND(name=u["name"]), "MECH-COND-PRONE")
     turn = u["turn"]
     if ctx.state["active"] != u["id"] or turn is None or turn["moved"]:
-        raise IllegalAction(
-            "standing up takes the whole move action of this turn", "MECH-COND-PRONE"
-        )
+        raise IllegalAction(R.STANDING_UP_TAKES_THE_WHOLE_MOVE(), "MECH-COND-PRONE")
     ctx.stage(u["id"], turn={**turn, "move": 0, "moved": True, "acted": True})
     ctx.remove_condition(
-        u["id"], "prone", f"{u['name']} stands up (its move action)", "MECH-COND-PRONE"
+        u["id"], "prone", L.LOG_STANDS_UP_ITS_MOVE_ACTION(name=u["name"]), "MECH-COND-PRONE"
     )
 
 
@@ -322,9 +326,11 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-JUMP-1: horizontal (2 speed a square, straight) or vertical (rise to size, 1 square)."""
     u = acting(ctx, action, "jump")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"{u['name']} can only jump on its own turn", "MECH-JUMP-1")
+        raise IllegalAction(R.CAN_ONLY_JUMP_ON_ITS_OWN(name=u["name"]), "MECH-JUMP-1")
     if has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+        raise IllegalAction(
+            R.IS_IMMOBILIZED_AND_CANNOT_MOVE(name=u["name"]), "MECH-COND-IMMOBILIZED"
+        )
     mode = str_param(action.params, "mode", "horizontal")
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     start = st.pos(u)
@@ -332,34 +338,32 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     squares = max(abs(dx), abs(dy))
     if mode == "vertical":
         if squares != 1:
-            raise IllegalAction("a vertical jump moves exactly 1 square", "MECH-JUMP-1")
+            raise IllegalAction(R.A_VERTICAL_JUMP_MOVES_EXACTLY_1(), "MECH-JUMP-1")
         cost = int(ctx.settings.vertical_jump_cost)
         clear = st.size(u)
     else:
         if squares == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-            raise IllegalAction("a jump goes in a straight line", "MECH-JUMP-1")
+            raise IllegalAction(R.A_JUMP_GOES_IN_A_STRAIGHT(), "MECH-JUMP-1")
         cost = 2 * squares
         clear = st.size(u)
     budget = move_budget(u)
     if cost > budget:
         raise IllegalAction(
-            f"that jump costs {cost} squares of speed and {budget} are left", "MECH-JUMP-1"
+            R.THAT_JUMP_COSTS_SQUARES_OF_SPEED(cost=cost, budget=budget), "MECH-JUMP-1"
         )
     g = st.grid(ctx.state)
     if not g.fits(dest, st.size(u)):
-        raise IllegalAction("the jump lands off the map", "MECH-JUMP-1")
+        raise IllegalAction(R.THE_JUMP_LANDS_OFF_THE_MAP(), "MECH-JUMP-1")
     others = {c for o in st.living(ctx.state) if o["id"] != u["id"] for c in st.cells(o)}
     landing = footprint(dest, st.size(u))
     if landing & others:
-        raise IllegalAction("the landing square is taken", "MECH-JUMP-1")
+        raise IllegalAction(R.THE_LANDING_SQUARE_IS_TAKEN(), "MECH-JUMP-1")
     top = max(st.height_of(st.terrain(ctx.state, c)) for c in landing)
     if top > clear or (mode != "vertical" and top > int(u["elevation"])):
         if mode != "vertical":
-            raise IllegalAction(
-                "a horizontal jump cannot land on top of an obstacle", "MECH-JUMP-1"
-            )
+            raise IllegalAction(R.A_HORIZONTAL_JUMP_CANNOT_LAND_ON(), "MECH-JUMP-1")
         raise IllegalAction(
-            f"a size {st.size(u)} mech clears obstacles of size ≤ {clear} only", "MECH-JUMP-1"
+            R.A_SIZE_MECH_CLEARS_OBSTACLES_OF(size=st.size(u), clear=clear), "MECH-JUMP-1"
         )
     for i in range(1, squares):
         step = (start[0] + i * (dx // squares), start[1] + i * (dy // squares))
@@ -367,7 +371,7 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
             feature = st.terrain(ctx.state, c)
             if st.height_of(feature) > clear:
                 raise IllegalAction(
-                    f"an obstacle taller than size {clear} stands in the way", "MECH-JUMP-1"
+                    R.AN_OBSTACLE_TALLER_THAN_SIZE_STANDS(clear=clear), "MECH-JUMP-1"
                 )
     opportunity_attacks(ctx, u)
     u = ctx.u(u["id"])
@@ -380,7 +384,9 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     ctx.emit(
         "mech.jumped",
-        f"{u['name']} jumps {mode}ly to ({dest[0]}, {dest[1]}) for {cost} squares of speed",
+        L.LOG_JUMPS["vertical" if mode == "vertical" else "horizontal"](
+            name=u["name"], x=dest[0], y=dest[1], cost=cost
+        ),
         units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": top}},
         unit=u["id"],
         cost=cost,
@@ -393,24 +399,27 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-CLIMB-1: 2 speed per square; on difficult terrain a HULL or AGILITY check, or fall."""
     u = acting(ctx, action, "climb")
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"{u['name']} can only climb on its own turn", "MECH-CLIMB-1")
+        raise IllegalAction(R.CAN_ONLY_CLIMB_ON_ITS_OWN(name=u["name"]), "MECH-CLIMB-1")
     if has(u, "immobilized"):
-        raise IllegalAction(f"{u['name']} is Immobilized and cannot move", "MECH-COND-IMMOBILIZED")
+        raise IllegalAction(
+            R.IS_IMMOBILIZED_AND_CANNOT_MOVE(name=u["name"]), "MECH-COND-IMMOBILIZED"
+        )
     dest = (int_param(action.params, "x"), int_param(action.params, "y"))
     if st.size(u) != 1 or distance(st.pos(u), dest) != 1:
-        raise IllegalAction("climb onto an adjacent square", "MECH-CLIMB-1")
+        raise IllegalAction(R.CLIMB_ONTO_AN_ADJACENT_SQUARE(), "MECH-CLIMB-1")
     feature = st.terrain(ctx.state, dest)
     height = st.height_of(feature)
     rise = height - int(u["elevation"])
     if rise <= 0:
-        raise IllegalAction("there is nothing to climb there", "MECH-CLIMB-1")
+        raise IllegalAction(R.THERE_IS_NOTHING_TO_CLIMB_THERE(), "MECH-CLIMB-1")
     if st.occupant(ctx.state, dest, {u["id"]}):
-        raise IllegalAction("that square is taken", "MECH-CLIMB-1")
+        raise IllegalAction(R.THAT_SQUARE_IS_TAKEN(), "MECH-CLIMB-1")
     cost = 2 * rise
     budget = move_budget(u)
     if cost > budget:
         raise IllegalAction(
-            f"climbing {rise} squares costs {cost} speed and {budget} are left", "MECH-CLIMB-1"
+            R.CLIMBING_SQUARES_COSTS_SPEED_AND_ARE(rise=rise, cost=cost, budget=budget),
+            "MECH-CLIMB-1",
         )
     opportunity_attacks(ctx, u)  # MECH-AMB-18: climbing is voluntary movement
     u = ctx.u(u["id"])
@@ -425,12 +434,12 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
     if difficult:
         attribute = str_param(action.params, "attribute", "hull")
         if attribute not in ("hull", "agility"):
-            raise IllegalAction("climb with a HULL or an AGILITY check", "MECH-CLIMB-1")
-        result = check(ctx, u["id"], attribute, "climbing")
+            raise IllegalAction(R.CLIMB_WITH_A_HULL_OR_AN(), "MECH-CLIMB-1")
+        result = check(ctx, u["id"], attribute, L.WHY_CLIMBING())
         if not result.success:
             ctx.emit(
                 "check.rolled",
-                f"{result.text}: {u['name']} falls",
+                L.LOG_FALLS(check=result.msg, name=u["name"]),
                 unit=u["id"],
                 rule="MECH-CLIMB-1",
             )
@@ -438,7 +447,7 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
                 ctx,
                 u["id"],
                 [("kinetic", fall(ctx, height))],
-                f"falls {height} squares",
+                L.WHY_FALLS_SQUARES_2(height=height),
                 armour_piercing=True,
                 rule="MECH-FALL-1",
             )
@@ -446,7 +455,9 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.emit("check.rolled", result.text, unit=u["id"], rule="MECH-CLIMB-1")
     ctx.emit(
         "mech.climbed",
-        f"{u['name']} climbs {rise} squares onto ({dest[0]}, {dest[1]}) for {cost} speed",
+        L.LOG_CLIMBS_SQUARES_ONTO_FOR_SPEED(
+            name=u["name"], rise=rise, x=dest[0], y=dest[1], cost=cost
+        ),
         units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": height}},
         unit=u["id"],
         rule="MECH-CLIMB-1",

@@ -6,7 +6,9 @@ from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.aim import weapon_index
 from rules.mech.actions.attack import do_attack
@@ -49,20 +51,19 @@ def do_prepare(ctx: Ctx, action: Action, reaction: bool) -> None:
     trigger = str_param(action.params, "trigger")
     if kind not in ONE_AP_ACTIONS:
         raise IllegalAction(
-            f"prepare one of the 1-AP actions: {', '.join(ONE_AP_ACTIONS)}", "MECH-ACT-PREPARE"
+            R.PREPARE_ONE_OF_THE_1_AP(actions=[M.ACTION_NAMES[a]() for a in ONE_AP_ACTIONS]),
+            "MECH-ACT-PREPARE",
         )
     if kind == "attack":
         weapon = u["weapons"][weapon_index(u, dict(action.params))]
         if weapon["size"] == "superheavy":
-            raise IllegalAction(
-                "a superheavy attack costs 2 AP and cannot be prepared", "MECH-ACT-PREPARE"
-            )
+            raise IllegalAction(R.A_SUPERHEAVY_ATTACK_COSTS_2_AP(), "MECH-ACT-PREPARE")
     spend(ctx, u["id"], 1, "Prepare", "MECH-ACT-PREPARE", reaction)
     params = {k: v for k, v in action.params.items() if k not in ("action", "trigger")}
     prepared = {"kind": kind, "trigger": trigger[:200], "params": params}
     ctx.emit(
         "action.prepared",
-        f"{u['name']} prepares {kind}: “{trigger[:200]}”",
+        L.LOG_PREPARES(name=u["name"], kind=M.ACTION_NAMES[kind](), trigger=trigger[:200]),
         units={u["id"]: {"prepared": prepared}},
         unit=u["id"],
         rule="MECH-ACT-PREPARE",
@@ -74,7 +75,7 @@ def do_trigger_prepared(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "react")
     prepared = u["prepared"]
     if prepared is None:
-        raise IllegalAction(f"{u['name']} has nothing prepared", "MECH-ACT-PREPARE")
+        raise IllegalAction(R.HAS_NOTHING_PREPARED(name=u["name"]), "MECH-ACT-PREPARE")
     check_reaction(ctx, u)
     params = {
         **prepared["params"],
@@ -83,22 +84,26 @@ def do_trigger_prepared(ctx: Ctx, action: Action, reaction: bool) -> None:
     ctx.stage(u["id"], reaction_used=True, prepared=None)
     ctx.emit(
         "reaction.taken",
-        f"{u['name']}'s trigger happens (“{prepared['trigger']}”): it {prepared['kind']}s",
+        L.LOG_TRIGGER_HAPPENS(
+            name=u["name"],
+            trigger=prepared["trigger"],
+            does=L.PREPARED_DOES[prepared["kind"]](),
+        ),
         unit=u["id"],
         rule="MECH-ACT-PREPARE",
     )
-    reveal(ctx, u["id"], "reaction")
+    reveal(ctx, u["id"], L.WHY_REACTION())
     PREPARABLE[prepared["kind"]](ctx, Action(prepared["kind"], u["id"], params), True)
 
 
 def check_reaction(ctx: Ctx, u: Unit) -> None:
     """MECH-REACT-1: one reaction per turn; not while Jammed or grappling."""
     if u["reaction_used"]:
-        raise IllegalAction(f"{u['name']} has already reacted this turn", "MECH-REACT-1")
+        raise IllegalAction(R.HAS_ALREADY_REACTED_THIS_TURN(name=u["name"]), "MECH-REACT-1")
     if has(u, "jammed"):
-        raise IllegalAction(f"{u['name']} is Jammed and cannot react", "MECH-COND-JAMMED")
+        raise IllegalAction(R.IS_JAMMED_AND_CANNOT_REACT(name=u["name"]), "MECH-COND-JAMMED")
     if st.in_grapple(ctx.state, u["id"]):
-        raise IllegalAction(f"{u['name']} is grappling and cannot react", "MECH-ACT-GRAPPLE-1")
+        raise IllegalAction(R.IS_GRAPPLING_AND_CANNOT_REACT(name=u["name"]), "MECH-ACT-GRAPPLE-1")
 
 
 def offer_trigger_prepared(state: Json, actor: str) -> ActionTemplate | None:

@@ -6,7 +6,9 @@ from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.attack import save_effect
 from rules.mech.actions.base import (
@@ -47,7 +49,7 @@ def do_disengage(ctx: Ctx, action: Action, reaction: bool) -> None:
     ctx.add_condition(
         u["id"],
         "disengaged",
-        f"{u['name']} disengages until the end of its turn",
+        L.LOG_DISENGAGES_UNTIL_THE_END_OF_ITS(name=u["name"]),
         expires="end_of_turn",
         source="self",
         rule="MECH-ACT-DISENGAGE",
@@ -61,15 +63,13 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
     secondary = str_param(action.params, "secondary")
     if primary not in ("cool", "repair"):
         raise IllegalAction(
-            "first choose cool (clear heat and Exposed) or repair (1 repair: all HP)",
+            R.FIRST_CHOOSE_COOL_CLEAR_HEAT_AND(),
             "MECH-ACT-STABILIZE",
         )
     if primary == "repair" and int(u["repair"]) < 1:
-        raise IllegalAction(f"{u['name']} has no repairs left", "MECH-ACT-STABILIZE")
+        raise IllegalAction(R.HAS_NO_REPAIRS_LEFT(name=u["name"]), "MECH-ACT-STABILIZE")
     if secondary not in ("reload", "burn", "condition", "ally_condition"):
-        raise IllegalAction(
-            "then choose reload, burn, condition or ally_condition", "MECH-ACT-STABILIZE"
-        )
+        raise IllegalAction(R.THEN_CHOOSE_RELOAD_BURN_CONDITION_OR(), "MECH-ACT-STABILIZE")
     target = u
     name = ""
     if secondary in ("condition", "ally_condition"):
@@ -77,18 +77,19 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
         if secondary == "ally_condition":
             target = ctx.u(str_param(action.params, "ally"))
             if hostile(u, target) or target["id"] == u["id"]:
-                raise IllegalAction("choose an allied mech", "MECH-ACT-STABILIZE")
+                raise IllegalAction(R.CHOOSE_AN_ALLIED_MECH(), "MECH-ACT-STABILIZE")
             reach = int(ctx.settings.stabilize_ally_range)
             if st.dist(u, target) > reach:
-                raise IllegalAction(f"the ally must be within {reach} square(s)", "MECH-AMB-15")
+                raise IllegalAction(R.THE_ALLY_MUST_BE_WITHIN_SQUARE(reach=reach), "MECH-AMB-15")
         found = target["conditions"].get(name)
         if name not in st.REMOVABLE or found is None:
             raise IllegalAction(
-                f"{target['name']} has no removable condition {name!r}", "MECH-ACT-STABILIZE"
+                R.HAS_NO_REMOVABLE_CONDITION(target=target["name"], name=repr(name)),
+                "MECH-ACT-STABILIZE",
             )
         if found.get("source") == "self" or found.get("source") == "grapple":
             raise IllegalAction(
-                f"{name} comes from {target['name']}'s own systems or a grapple",
+                R.COMES_FROM_S_OWN_SYSTEMS_OR(name=name, target=target["name"]),
                 "MECH-ACT-STABILIZE",
             )
     spend(ctx, u["id"], 2, "Stabilize", "MECH-ACT-STABILIZE", reaction)
@@ -133,7 +134,9 @@ def do_stabilize(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.remove_condition(
             target["id"],
             name,
-            f"{u['name']} removes {name} from {target['name']}",
+            L.LOG_REMOVES_FROM(
+                name=u["name"], condition=M.CONDITION_NAMES[name](), target=target["name"]
+            ),
             "MECH-ACT-STABILIZE",
         )
 
@@ -162,7 +165,7 @@ def do_boot_up(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-BOOTUP / MECH-AMB-17: 2 AP, the one action a Shut Down mech may take."""
     u = ctx.u(action.actor)
     if not has(u, "shut_down"):
-        raise IllegalAction(f"{u['name']} is not shut down", "MECH-ACT-BOOTUP")
+        raise IllegalAction(R.IS_NOT_SHUT_DOWN(name=u["name"]), "MECH-ACT-BOOTUP")
     require_can_act(u, "boot up", allow_stunned=bool(ctx.settings.bootup_while_stunned))
     spend(ctx, u["id"], 2, "Boot Up", "MECH-ACT-BOOTUP", reaction)
     conds = st.copy_json(ctx.u(u["id"])["conditions"])
@@ -183,9 +186,11 @@ def do_overcharge(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "overcharge")
     turn = u["turn"]
     if ctx.state["active"] != u["id"] or turn is None:
-        raise IllegalAction("overcharge on your own turn", "MECH-OVERCHARGE-1")
+        raise IllegalAction(R.OVERCHARGE_ON_YOUR_OWN_TURN(), "MECH-OVERCHARGE-1")
     if turn["overcharged"]:
-        raise IllegalAction(f"{u['name']} has already overcharged this turn", "MECH-OVERCHARGE-1")
+        raise IllegalAction(
+            R.HAS_ALREADY_OVERCHARGED_THIS_TURN(name=u["name"]), "MECH-OVERCHARGE-1"
+        )
     count = int(u["overcharge_count"]) + 1
     expr = parse_expr(overcharge_expr(count))
     ctx.stage(
@@ -207,13 +212,15 @@ def do_overcharge(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     ctx.emit(
         "mech.overcharged",
-        f"{u['name']} overcharges (number {count}): +1 AP, heat {expr}{rolled}",
+        L.LOG_OVERCHARGES_NUMBER_1_AP_HEAT(
+            name=u["name"], count=count, expr=str(expr), rolled=rolled
+        ),
         unit=u["id"],
         count=count,
         heat=heat,
         rule="MECH-OVERCHARGE-TABLE",
     )
-    take_heat(ctx, u["id"], heat, "overcharge")
+    take_heat(ctx, u["id"], heat, L.WHY_OVERCHARGE())
 
 
 def do_use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -222,18 +229,18 @@ def do_use_system(ctx: Ctx, action: Action, reaction: bool) -> None:
     raw = str_param(action.params, "system")
     index = next((i for i, s in enumerate(u["systems"]) if raw in (str(i), s["key"])), None)
     if index is None or not u["systems"][index].get("action"):
-        raise IllegalAction(f"{u['name']} has no usable system {raw!r}", "MECH-STAT-1")
+        raise IllegalAction(R.HAS_NO_USABLE_SYSTEM(name=u["name"], raw=repr(raw)), "MECH-STAT-1")
     system = u["systems"][index]
     if system["destroyed"]:
-        raise IllegalAction(f"{system['name']} is destroyed", "MECH-STRUCT-TABLE")
+        raise IllegalAction(R.IS_DESTROYED_3(system=system["name"]), "MECH-STRUCT-TABLE")
     if system.get("uses") is not None and int(system["uses"]) <= 0:
-        raise IllegalAction(f"{system['name']} has no uses left", "MECH-PILOT-ENG")
+        raise IllegalAction(R.HAS_NO_USES_LEFT_2(system=system["name"]), "MECH-PILOT-ENG")
     t = None
     if system.get("save"):  # MECH-SAVE-1: an enemy in sensors and line of sight must save
         t = ctx.u(str_param(action.params, "target"))
         visible_target(ctx, u, t, "MECH-SAVE-1")
         if not hostile(u, t):
-            raise IllegalAction(f"{system['name']} forces an enemy's save", "MECH-SAVE-1")
+            raise IllegalAction(R.FORCES_AN_ENEMY_S_SAVE(system=system["name"]), "MECH-SAVE-1")
         in_sensors(ctx, u, t, "MECH-SAVE-1")
     spend(ctx, u["id"], 1, system["name"], "MECH-STAT-1", reaction)
     systems = st.copy_json(ctx.u(u["id"])["systems"])
@@ -268,9 +275,9 @@ def do_core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
     u = acting(ctx, action, "use the core system")
     core = u["frame"].get("core")
     if not core:
-        raise IllegalAction(f"{u['name']}'s frame has no core system", "MECH-AMB-41")
+        raise IllegalAction(R.S_FRAME_HAS_NO_CORE_SYSTEM(name=u["name"]), "MECH-AMB-41")
     if int(u["cp"]) < 1:
-        raise IllegalAction(f"{u['name']} has no CP left", "MECH-AMB-41")
+        raise IllegalAction(R.HAS_NO_CP_LEFT(name=u["name"]), "MECH-AMB-41")
     spend(ctx, u["id"], 1, core["name"], "MECH-AMB-41", reaction)
     ctx.emit(
         "core.activated",
@@ -284,8 +291,9 @@ def do_core_power(ctx: Ctx, action: Action, reaction: bool) -> None:
             ctx.add_condition(
                 o["id"],
                 "bulwark",
-                f"{o['name']} is covered by {core['name']} until the end of {u['name']}'s next "
-                "turn",
+                L.LOG_IS_COVERED_BY_UNTIL_THE_END(
+                    name=o["name"], core=core["name"], owner=u["name"]
+                ),
                 expires="end_of_next_turn",
                 clock=u["id"],
                 source="core",
@@ -296,15 +304,15 @@ def do_meltdown_check(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-STRESS-TABLE / MECH-AMB-37: 2 AP, ENGINEERING check; success averts the meltdown."""
     u = acting(ctx, action, "fight the meltdown")
     if not u["meltdown"] or not u["meltdown"]["avertable"]:
-        raise IllegalAction(f"{u['name']} has no meltdown it can avert", "MECH-STRESS-TABLE")
+        raise IllegalAction(R.HAS_NO_MELTDOWN_IT_CAN_AVERT(name=u["name"]), "MECH-STRESS-TABLE")
     spend(
         ctx, u["id"], 2, "an ENGINEERING check against the meltdown", "MECH-STRESS-TABLE", reaction
     )
-    result = check(ctx, u["id"], "engineering", "avert meltdown")
+    result = check(ctx, u["id"], "engineering", L.WHY_AVERT_MELTDOWN())
     if result.success:
         ctx.emit(
             "meltdown.averted",
-            f"{result.text}: the meltdown is averted",
+            L.LOG_THE_MELTDOWN_IS_AVERTED(check=result.msg),
             units={u["id"]: {"meltdown": None}},
             unit=u["id"],
             rule="MECH-STRESS-TABLE",
@@ -312,7 +320,7 @@ def do_meltdown_check(ctx: Ctx, action: Action, reaction: bool) -> None:
     else:
         ctx.emit(
             "check.rolled",
-            f"{result.text}: the reactor is still critical",
+            L.LOG_THE_REACTOR_IS_STILL_CRITICAL(check=result.msg),
             unit=u["id"],
             rule="MECH-STRESS-TABLE",
         )

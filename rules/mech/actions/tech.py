@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.actions import ActionTemplate, Choice, Field
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import str_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech import state as st
 from rules.mech.actions.aim import (
     rolled_attack,
@@ -36,28 +41,30 @@ def do_hide(ctx: Ctx, action: Action, reaction: bool) -> None:
     """MECH-ACT-HIDE / MECH-AMB-45: not Engaged, and out of sight, in cover or Invisible."""
     u = acting(ctx, action, "hide")
     if st.engaged(ctx.state, u):
-        raise IllegalAction(f"{u['name']} is Engaged and cannot hide", "MECH-ACT-HIDE")
+        raise IllegalAction(R.IS_ENGAGED_AND_CANNOT_HIDE(name=u["name"]), "MECH-ACT-HIDE")
     unseen = not any(
         hostile(u, o) and st.line_of_sight(ctx.state, st.centre(o), u) for o in st.living(ctx.state)
     )
     if not (unseen or st.in_cover_anywhere(ctx.state, u) or has(u, "invisible")):
-        raise IllegalAction(
-            "hide out of enemy sight, behind cover, or while Invisible", "MECH-ACT-HIDE"
-        )
+        raise IllegalAction(R.HIDE_OUT_OF_ENEMY_SIGHT_BEHIND(), "MECH-ACT-HIDE")
     if has(u, "hidden"):
-        raise IllegalAction(f"{u['name']} is already Hidden", "MECH-ACT-HIDE")
+        raise IllegalAction(R.IS_ALREADY_HIDDEN(name=u["name"]), "MECH-ACT-HIDE")
     spend(ctx, u["id"], 1, "Hide", "MECH-ACT-HIDE", reaction)
-    ctx.add_condition(u["id"], "hidden", f"{u['name']} hides", source="hide", rule="MECH-ACT-HIDE")
+    ctx.add_condition(
+        u["id"], "hidden", L.LOG_HIDES(name=u["name"]), source="hide", rule="MECH-ACT-HIDE"
+    )
 
 
 def in_sensors(ctx: Ctx, u: Unit, t: Unit, rule: str, sight: bool = True) -> None:
     if not alive(t):
-        raise IllegalAction(f"{t['name']} is destroyed", rule)
+        raise IllegalAction(R.IS_DESTROYED_4(target=t["name"]), rule)
     reach, sensors = st.dist(u, t), int(u["stats"]["sensors"])
     if reach > sensors:
-        raise IllegalAction(f"{t['name']} is {reach} squares away, beyond sensors {sensors}", rule)
+        raise IllegalAction(
+            R.IS_SQUARES_AWAY_BEYOND_SENSORS(target=t["name"], reach=reach, sensors=sensors), rule
+        )
     if sight and not st.line_of_sight(ctx.state, st.centre(u), t):
-        raise IllegalAction(f"no line of sight to {t['name']}", rule)
+        raise IllegalAction(R.NO_LINE_OF_SIGHT_TO(target=t["name"]), rule)
 
 
 def do_search(ctx: Ctx, action: Action, reaction: bool) -> None:
@@ -66,14 +73,14 @@ def do_search(ctx: Ctx, action: Action, reaction: bool) -> None:
     t = ctx.u(str_param(action.params, "target"))
     in_sensors(ctx, u, t, "MECH-ACT-SEARCH", sight=False)
     if not hostile(u, t) or not has(t, "hidden"):
-        raise IllegalAction(f"{t['name']} is not a hidden enemy", "MECH-ACT-SEARCH")
+        raise IllegalAction(R.IS_NOT_A_HIDDEN_ENEMY(target=t["name"]), "MECH-ACT-SEARCH")
     if always_hidden(ctx, t):
-        raise IllegalAction(f"{t['name']} is Invisible and cannot be found", "MECH-AMB-45")
+        raise IllegalAction(R.IS_INVISIBLE_AND_CANNOT_BE_FOUND(target=t["name"]), "MECH-AMB-45")
     spend(ctx, u["id"], 1, "Search", "MECH-ACT-SEARCH", reaction)
-    won, text = contest(ctx, u["id"], "systems", t["id"], "agility", "search")
+    won, text = contest(ctx, u["id"], "systems", t["id"], "agility", L.WHY_SEARCH())
     ctx.emit(
         "search.rolled",
-        f"{text}: {'found' if won else 'still hidden'}",
+        L.CONTEST_THEN(contest=text, outcome=L.FOUND() if won else L.STILL_HIDDEN()),
         unit=u["id"],
         target=t["id"],
         found=won,
@@ -81,21 +88,19 @@ def do_search(ctx: Ctx, action: Action, reaction: bool) -> None:
     )
     if won:
         ctx.remove_condition(
-            t["id"], "hidden", f"{t['name']} is found and loses Hidden", "MECH-ACT-SEARCH"
+            t["id"], "hidden", L.LOG_IS_FOUND_AND_LOSES_HIDDEN(target=t["name"]), "MECH-ACT-SEARCH"
         )
 
 
 def tech_target(ctx: Ctx, u: Unit, t: Unit, rule: str, sight: bool = True) -> None:
     if has(u, "jammed"):
-        raise IllegalAction(
-            f"{u['name']} is Jammed and cannot take tech actions", "MECH-COND-JAMMED"
-        )
+        raise IllegalAction(R.IS_JAMMED_AND_CANNOT_TAKE_TECH(name=u["name"]), "MECH-COND-JAMMED")
     if has(t, "shut_down"):
-        raise IllegalAction(
-            f"{t['name']} is Shut Down and immune to tech actions", "MECH-COND-SHUTDOWN"
-        )
+        raise IllegalAction(R.IS_SHUT_DOWN_AND_IMMUNE_TO(target=t["name"]), "MECH-COND-SHUTDOWN")
     if has(t, "hidden") and hostile(u, t):
-        raise IllegalAction(f"{t['name']} is Hidden and cannot be targeted", "MECH-COND-HIDDEN")
+        raise IllegalAction(
+            R.IS_HIDDEN_AND_CANNOT_BE_TARGETED(target=t["name"]), "MECH-COND-HIDDEN"
+        )
     in_sensors(ctx, u, t, rule, sight)
 
 
@@ -107,20 +112,23 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
     if option == "support":
         tech_target(ctx, u, t, "MECH-TECH-SUPPORT", sight=False)
         if t["id"] == u["id"]:
-            raise IllegalAction("Support another unit", "MECH-TECH-SUPPORT")
+            raise IllegalAction(R.SUPPORT_ANOTHER_UNIT(), "MECH-TECH-SUPPORT")
         if has(t, "jammed"):
             raise IllegalAction(
-                f"{t['name']} is Jammed and cannot benefit from tech actions", "MECH-COND-JAMMED"
+                R.IS_JAMMED_AND_CANNOT_BENEFIT_FROM(target=t["name"]), "MECH-COND-JAMMED"
             )
         if has(t, "supported") or (ctx.settings.support_limit == "once" and t["support_received"]):
-            raise IllegalAction(f"{t['name']} already has Support", "MECH-AMB-12")
+            raise IllegalAction(R.ALREADY_HAS_SUPPORT(target=t["name"]), "MECH-AMB-12")
         spend(ctx, u["id"], 1, "Support", "MECH-TECH-SUPPORT", reaction)
         ctx.stage(t["id"], support_received=True)
         ctx.add_condition(
             t["id"],
             "supported",
-            f"{u['name']} supports {t['name']}: its next check or save gains "
-            f"{ctx.settings.support_accuracy} accuracy until the end of its next turn",
+            L.LOG_SUPPORTS_ITS_NEXT_CHECK_OR_SAVE(
+                name=u["name"],
+                target=t["name"],
+                accuracy=ctx.settings.support_accuracy,
+            ),
             source="tech",
             expires="end_of_next_turn",
             rule="MECH-TECH-SUPPORT",
@@ -129,9 +137,7 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         tech_target(ctx, u, t, "MECH-TECH-SCAN")
         info = str_param(action.params, "info", "stats")
         if info not in SCAN_KINDS:
-            raise IllegalAction(
-                "scan for weapons, systems, stats, hidden or public information", "MECH-TECH-SCAN"
-            )
+            raise IllegalAction(R.SCAN_FOR_WEAPONS_SYSTEMS_STATS_HIDDEN(), "MECH-TECH-SCAN")
         spend(ctx, u["id"], 1, "Scan", "MECH-TECH-SCAN", reaction)
         record: Json = {"scanner": u["id"], "side": u["side"], "target": t["id"], "info": info}
         if info in ("hidden", "public"):
@@ -144,10 +150,17 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         # side too) read only that a scan of this kind was taken.
         ctx.emit(
             "scan.taken",
-            f"{u['name']} scans {t['name']} ({info}): {summarise(data)}",
+            L.LOG_SCANS(
+                name=u["name"],
+                target=t["name"],
+                info=L.SCAN_INFO[info](),
+                found=summarise(data),
+            ),
             top={"scans": [*ctx.state["scans"], record]},
             audience=f"side:{u['side']}",
-            redacted=f"{u['name']} scans {t['name']} ({SCAN_KINDS[info]})",
+            redacted=L.LOG_SCANS_2(
+                name=u["name"], target=t["name"], info=L.SCAN_KIND_WORDS[info]()
+            ),
             unit=u["id"],
             target=t["id"],
             info=info,
@@ -160,33 +173,35 @@ def do_tech(ctx: Ctx, action: Action, reaction: bool) -> None:
         ctx.add_condition(
             t["id"],
             "lock_on",
-            f"{u['name']} locks on to {t['name']}",
+            L.LOG_LOCKS_ON_TO(name=u["name"], target=t["name"]),
             source="tech",
             rule="MECH-TECH-LOCKON",
         )
     elif option == "invade":
         tech_target(ctx, u, t, "MECH-TECH-INVADE")
         if not hostile(u, t):
-            raise IllegalAction("invade an enemy", "MECH-TECH-INVADE")
+            raise IllegalAction(R.INVADE_AN_ENEMY(), "MECH-TECH-INVADE")
         spend(ctx, u["id"], 1, "Invade", "MECH-TECH-INVADE", reaction)
         roll = rolled_attack(ctx, u, t, "tech", dict(action.params), "invades", "MECH-ATK-TECH")
         if roll.hit:
-            take_heat(ctx, t["id"], 2, "Invade")
+            take_heat(ctx, t["id"], 2, L.WHY_INVADE())
             if alive(ctx.u(t["id"])):
                 for name in ("impaired", "slowed"):  # MECH-TECH-FRAGMENT
                     ctx.add_condition(
                         t["id"],
                         name,
-                        f"Fragment Signal: {ctx.u(t['id'])['name']} is {name.capitalize()} until "
-                        "the end of its next turn",
+                        L.LOG_FRAGMENT_SIGNAL_IS_UNTIL_THE_END(
+                            target=ctx.u(t["id"])["name"], condition=L.CONDITION_TITLES[name]()
+                        ),
                         source="tech",
                         expires="end_of_next_turn",
                         rule="MECH-TECH-FRAGMENT",
                     )
     else:
-        raise IllegalAction("choose support, scan, lock_on or invade", "MECH-ACT-TECH")
+        raise IllegalAction(R.CHOOSE_SUPPORT_SCAN_LOCK_ON_OR(), "MECH-ACT-TECH")
 
 
+DESTROYED_SUFFIX = " (destroyed)"  # how a scan's record marks a lost item (the log says it anew)
 SCAN_KINDS = {  # MECH-TECH-SCAN: what one Scan may learn
     "stats": "statistics",
     "weapons": "weapons",
@@ -214,13 +229,13 @@ def scan_snapshot(t: Unit, info: str) -> Json:
     if info == "weapons":
         return {
             "weapons": [
-                w["name"] + (" (destroyed)" if w["destroyed"] else "") for w in t["weapons"]
+                w["name"] + (DESTROYED_SUFFIX if w["destroyed"] else "") for w in t["weapons"]
             ]
         }
     if info == "systems":
         return {
             "systems": [
-                s["name"] + (" (destroyed)" if s["destroyed"] else "") for s in t["systems"]
+                s["name"] + (DESTROYED_SUFFIX if s["destroyed"] else "") for s in t["systems"]
             ]
         }
     stats = t["stats"]
@@ -236,8 +251,26 @@ def scan_snapshot(t: Unit, info: str) -> Json:
     }
 
 
-def summarise(data: Json) -> str:
-    return "; ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}" for k, v in data.items())
+def summarise(data: Json) -> Msg | str:
+    """What a scan learnt, as the log says it: "hp: 4/10; heat: 0/6; ...", its words messages."""
+    return L.joined(*(_scanned(k, v) for k, v in data.items())) if data else ""
+
+
+def _scanned(key: str, value: Any) -> Msg:
+    """One thing a scan learnt: its name (a statistic's term, or the GM's label) and value."""
+    word = L.SCAN_KEYS[key]() if key in L.SCAN_KEYS else key
+    items = value if isinstance(value, list) else [value]
+    said = [_scanned_value(item) for item in items]
+    return L.SCANNED(key=word, value=said if isinstance(value, list) else said[0])
+
+
+def _scanned_value(item: Any) -> Msg | str:
+    text = str(item)
+    if text in L.SCAN_NOTHING:
+        return L.SCAN_NOTHING[text]()
+    if text.endswith(DESTROYED_SUFFIX):
+        return L.SCANNED_DESTROYED(name=text[: -len(DESTROYED_SUFFIX)])
+    return text  # a number, "4/10", a name or the GM's own note
 
 
 def offer_hide(state: Json, actor: str) -> ActionTemplate | None:

@@ -7,7 +7,9 @@ from rules.core.errors import IllegalAction
 from rules.core.kit import Label
 from rules.core.params import bool_param, int_param
 from rules.core.system import Action
+from rules.mech import log_messages as L
 from rules.mech import messages as M
+from rules.mech import refusals as R
 from rules.mech.actions.base import (
     offered,
     on_turn,
@@ -35,7 +37,7 @@ def do_end_turn(ctx: Ctx, action: Action, reaction: bool) -> None:
     """End the active unit's turn (MECH-AMB-09: unspent AP and move are lost)."""
     u = ctx.u(action.actor)
     if ctx.state["active"] != u["id"]:
-        raise IllegalAction(f"it is not {u['name']}'s turn", "MECH-ROUND-1")
+        raise IllegalAction(R.IT_IS_NOT_S_TURN(name=u["name"]), "MECH-ROUND-1")
     finish_turn(ctx, u["id"])
 
 
@@ -50,7 +52,7 @@ def do_set_reactions(ctx: Ctx, action: Action, reaction: bool) -> None:
     on = bool_param(action.params, "on", True)
     ctx.emit(
         "reactions.set",
-        f"{u['name']} {'will' if on else 'will not'} take opportunity attacks",
+        (L.LOG_TAKE_OPPORTUNITY_ATTACKS if on else L.LOG_SKIP_OPPORTUNITY_ATTACKS)(name=u["name"]),
         units={u["id"]: {"auto_reactions": on}},
         unit=u["id"],
         rule="MECH-OA-1",
