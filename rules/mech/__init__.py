@@ -10,6 +10,7 @@ from rules.core.system import Action, GameSystem
 from rules.mech import log_messages, messages, refusals, settings
 from rules.mech.actions import ACTIONS, resolve
 from rules.mech.actions.movement import may_take_back
+from rules.mech.condition import write_back
 from rules.mech.data import MARA, validate_sheet
 from rules.mech.demo import demo
 from rules.mech.setup import VERSION, start
@@ -60,6 +61,7 @@ SYSTEM = GameSystem(
     ),
     settings_schema=settings.SCHEMA,
     take_back=may_take_back,
+    write_back=write_back,
 )
 
 # A typical attack for bench/rules.py: Latch's carbine shot at a sparring Mule.

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.core.errors import SheetError
 from rules.mech import refusals as R
+from rules.mech.condition import validate_condition
 
 Json = dict[str, Any]
 
@@ -432,7 +433,10 @@ def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
         raise SheetError(
             "systems", R.NEED_SP_BUT_THE_MECH_HAS(used=used, sp=stats["sp"]), "MECH-PILOT-SYS"
         )
+    weapons = [weapon for items in mounts for weapon in items]
+    condition = validate_condition(sheet.get("condition"), stats, weapons, systems)
     return {
+        **({} if condition is None else {"condition": condition}),
         "name": str(sheet.get("name") or pilot["name"]),
         "pilot": pilot,
         "frame": frame,

@@ -451,6 +451,10 @@ MUST_BE_AN_OBJECT_WITH_HIDDEN = Message(
     "mech.refuse.must_be_an_object_with_hidden", "must be an object with hidden and public lists"
 )
 ONLY_HIDDEN_AND_PUBLIC = Message("mech.refuse.only_hidden_and_public", "only hidden and public")
+IS_A_WRECK = Message(
+    "mech.refuse.is_a_wreck",
+    "{name} is a wreck: repair it on its sheet (its condition) before it fights again",
+)
 MUST_BE_AN_OBJECT = Message("mech.refuse.must_be_an_object", "must be an object")
 MUST_BE_A_LIST = Message("mech.refuse.must_be_a_list", "must be a list")
 NEED_SP_BUT_THE_MECH_HAS = Message(

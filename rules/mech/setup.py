@@ -9,6 +9,7 @@ from rules.core.errors import RulesError
 from rules.core.sheets import int_field, mapping_field, object_list_field
 from rules.mech import refusals as R
 from rules.mech import state as st
+from rules.mech.condition import apply_condition
 from rules.mech.data import validate_sheet
 from rules.mech.settings import Settings, as_state, build
 from rules.mech.state import Json, Unit
@@ -52,7 +53,7 @@ def new_unit(combatant: Mapping[str, Any], settings: Settings) -> Unit:
     x, y = combatant.get("x", 0), combatant.get("y", 0)
     if "position" in combatant:
         x, y = combatant["position"]
-    return {
+    unit: Unit = {
         "id": uid,
         "name": str(combatant.get("name") or sheet["name"]),
         "side": str(combatant.get("side") or "a"),
@@ -93,6 +94,8 @@ def new_unit(combatant: Mapping[str, Any], settings: Settings) -> Unit:
         "destroyed": False,
         "annihilated": False,
     }
+    apply_condition(unit, sheet.get("condition"))  # MECH-AMB-40: what the last encounter left
+    return unit
 
 
 def start(setup: Mapping[str, Any]) -> Json:

@@ -164,3 +164,47 @@ def test_the_ammunition_spent_comes_back_to_the_sheet_after_the_gm_confirms(
     assert again.status_code == 200
     ann.refresh_from_db()
     assert ann.sheet["weapons"][0]["loaded"] == 14
+
+
+def test_a_mech_carries_its_damage_to_the_next_encounter_after_the_gm_confirms(
+    gwen: Any, pip: Any
+) -> None:
+    """MECH-AMB-40: HP and structure lost come back to the sheet; heat does not."""
+    from rules.core.registry import get_system
+    from rules.core.system import Action
+    from vtt.encounters.services import play
+
+    mech = get_system("mech")
+    campaign = create_campaign(gwen.pk, "Proving Grounds", "mech")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    latch = Character.objects.create(
+        campaign=campaign,
+        owner=pip,
+        name="Latch",
+        system="mech",
+        sheet=mech.validate_sheet(mech.default_sheet),
+    )
+    gm = client_of(gwen)
+    url = f"/campaigns/{campaign.pk}/encounters/new/"
+    mule = option(gm.get(url).content.decode(), "Sparring Mule A")
+    data = {"mode": "build", "title": "Yard", "characters": [str(latch.pk)], "opponent_0": mule}
+    assert gm.post(url, data).status_code == 302
+    encounter = Encounter.objects.get(title="Yard")
+    hit = Action("gm_damage", "gm", {"target": "latch", "amount": 20, "type": "energy"})
+    play(encounter.pk, gwen.pk, hit, "k1")
+    play(encounter.pk, gwen.pk, Action("gm_heat", "gm", {"target": "latch", "amount": 2}), "k2")
+    ended = gm.post(f"/encounters/{encounter.pk}/end/")
+    assert ended["Location"] == f"/encounters/{encounter.pk}/write-back/"
+    page = gm.get(ended["Location"]).content.decode()
+    assert "Latch" in page
+    assert "<strong>3</strong>" in page
+    assert gm.post(ended["Location"]).status_code == 302
+    latch.refresh_from_db()
+    condition = latch.sheet["condition"]
+    assert condition["structure"] == 3
+    assert condition["hp"] < 14
+    assert "heat" not in condition
+    again = gm.post(url, {**data, "title": "Yard again"})
+    assert again.status_code == 302
+    unit = Encounter.objects.get(title="Yard again").state["units"]["latch"]
+    assert (unit["structure"], unit["hp"], unit["heat"]) == (3, condition["hp"], 0)
