@@ -7,13 +7,14 @@ from typing import Any
 
 from rules.core.kit import catalogue, legacy_settings
 from rules.core.system import Action, GameSystem
-from rules.mech import log_messages, messages, refusals, settings
+from rules.mech import log_messages, messages, refusals, settings, sheet
 from rules.mech.actions import ACTIONS, resolve
 from rules.mech.actions.movement import may_take_back
 from rules.mech.condition import write_back
-from rules.mech.data import MARA, validate_sheet
+from rules.mech.data import MARA
 from rules.mech.demo import demo
 from rules.mech.setup import VERSION, start
+from rules.mech.sheet import SHEET, derive, validate_sheet
 from rules.mech.state import Json, apply_patch, copy_json
 from rules.mech.view import view
 
@@ -50,17 +51,20 @@ SYSTEM = GameSystem(
     preview=ACTIONS.preview,
     actors=actors,
     settings=legacy_settings(settings.SCHEMA),
-    default_sheet=copy_json(MARA),
+    default_sheet=validate_sheet(MARA),
     demo=demo,
     messages=catalogue(
         messages,
         log_messages,
         refusals,
         settings,
+        sheet,
         extra=[*messages.TERMS, *log_messages.TERMS, *refusals.TERMS],
     ),
     settings_schema=settings.SCHEMA,
     take_back=may_take_back,
+    sheet_schema=SHEET,
+    derive=derive,
     write_back=write_back,
 )
 

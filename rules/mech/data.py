@@ -402,6 +402,49 @@ def notes_data(raw: Any) -> Json:
     return notes
 
 
+def _rows(sheet: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    rows = sheet.get(key) or []
+    if not isinstance(rows, list):
+        raise SheetError(key, R.MUST_BE_A_LIST(), "MECH-STAT-1")
+    for n, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise SheetError(f"{key}[{n}]", R.MUST_BE_AN_OBJECT(), "MECH-STAT-1")
+    return rows
+
+
+def _mounts_given(sheet: Mapping[str, Any], count: int) -> Any:
+    """The weapons per mount: the engine's `mounts`, or the sheet form's `loadout` rows."""
+    if "loadout" not in sheet:
+        return sheet.get("mounts", [])
+    mounts: list[list[str]] = [[] for _ in range(count)]
+    for n, row in enumerate(_rows(sheet, "loadout")):
+        mount = str(row.get("mount", ""))
+        if not mount.isdigit() or int(mount) >= count:
+            field = f"loadout[{n}].mount"
+            raise SheetError(field, R.THE_FRAME_HAS_MOUNTS(n=count), "MECH-MOUNT-TABLE")
+        weapon = row.get("weapon")
+        if weapon not in WEAPONS:
+            field = f"loadout[{n}].weapon"
+            raise SheetError(
+                field, R.MUST_BE_ONE_OF(choices=", ".join(WEAPONS)), "MECH-MOUNT-TABLE"
+            )
+        mounts[int(mount)].append(str(weapon))
+    return mounts
+
+
+def _systems_given(sheet: Mapping[str, Any]) -> Any:
+    """The systems: the engine's `systems`, or the sheet form's `fitted` rows."""
+    if "fitted" not in sheet:
+        return sheet.get("systems") or []
+    systems = []
+    for n, row in enumerate(_rows(sheet, "fitted")):
+        if row.get("system") not in SYSTEMS:
+            field = f"fitted[{n}].system"
+            raise SheetError(field, R.MUST_BE_ONE_OF(choices=", ".join(SYSTEMS)), "MECH-PILOT-SYS")
+        systems.append(str(row["system"]))
+    return systems
+
+
 def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
     """A mech sheet checked and normalised (pilot, frame, loadout, systems, SP), or SheetError."""
     if not isinstance(sheet, Mapping):
@@ -423,8 +466,8 @@ def validate_sheet(sheet: Mapping[str, Any], attribute_max: int = 6) -> Json:
     )
     frame = frame_data(sheet.get("frame", "gp1_mule"))
     stats = derive_stats(pilot, frame)
-    mounts = validate_loadout(frame, sheet.get("mounts", []))
-    systems_in = sheet.get("systems") or []
+    mounts = validate_loadout(frame, _mounts_given(sheet, len(frame["mounts"])))
+    systems_in = _systems_given(sheet)
     if not isinstance(systems_in, list):
         raise SheetError("systems", R.MUST_BE_A_LIST(), "MECH-STAT-1")
     systems = [system_data(s, f"systems[{i}]") for i, s in enumerate(systems_in)]

@@ -125,7 +125,7 @@ def test_a_bad_condition_is_refused_by_name(condition: Any, field: str) -> None:
 def test_an_item_whose_loadout_changed_starts_fresh() -> None:
     after = MECH.validate_sheet(MECH.write_back(played_down(), "latch", copy.deepcopy(MARA)))
     refit = copy.deepcopy(after)
-    refit["mounts"][0] = [{**refit["mounts"][0][0], "key": "k12_carbine_mk2"}]
+    refit["loadout"][0]["weapon"] = "holdout_pistol"  # the main mount takes a pistol instead
     latch = MECH.start(with_sheet(MECH.validate_sheet(refit)))["units"]["latch"]
     assert latch["weapons"][0]["destroyed"] is False  # not the carbine that was lost
     assert latch["weapons"][2]["uses"] == 1  # the pod is still the pod
