@@ -49,22 +49,35 @@ class Socket(Protocol):
 
 
 def frames_message(
-    encounter_id: int, seq: int, renders: list[dict[str, str]], audiences: Mapping[str, int]
+    encounter_id: int,
+    seq: int,
+    renders: list[dict[str, str]],
+    audiences: Mapping[str, int],
+    users: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
-    """A frame for every audience of an encounter: `renders` once each (by language), and which
-    render each audience key gets."""
-    return {
+    """A frame for every audience of an encounter: `renders` once each (by language), which
+    render each audience key gets, and which render a user gets instead of their audience's
+    (the readers of a whisper, by user id)."""
+    message = {
         "type": "encounter.frames",
         "encounter": encounter_id,
         "seq": seq,
         "renders": renders,
         "audiences": dict(audiences),
     }
+    if users:
+        message["users"] = dict(users)
+    return message
 
 
-def fragment_for(message: Mapping[str, Any], audience_key: str, language: str) -> str | None:
-    """The fragment of one socket: its audience's render in its language (else any language)."""
-    index = message["audiences"].get(audience_key)
+def fragment_for(
+    message: Mapping[str, Any], audience_key: str, language: str, user_id: int | None = None
+) -> str | None:
+    """The fragment of one socket: its user's own render if it has one, else its audience's, in
+    its language (else any language)."""
+    index = (message.get("users") or {}).get(str(user_id)) if user_id is not None else None
+    if index is None:
+        index = message["audiences"].get(audience_key)
     if index is None:
         return None  # an audience that did not exist when this was rendered: it reconnects
     by_language: dict[str, str] = message["renders"][index]
@@ -237,7 +250,9 @@ class Hub:
     async def deliver(self, message: Mapping[str, Any]) -> None:
         """Send each local socket of the encounter its audience's fragment."""
         for socket in list(self.sockets.get(message["encounter"], ())):
-            html = fragment_for(message, socket.audience_key, socket.language)
+            # a whisper's readers get their own render: by the user the socket belongs to
+            user = getattr(socket, "user_id", None)
+            html = fragment_for(message, socket.audience_key, socket.language, user)
             if html is None:
                 continue
             try:

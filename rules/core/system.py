@@ -17,15 +17,21 @@ EVERYONE = "all"
 
 @dataclass(frozen=True)
 class Audience:
-    """Who is looking: the GM, an observer, a side (fog of war) or a player and their combatants."""
+    """Who is looking: the GM, an observer, a side (fog of war) or a player and their combatants.
+
+    `user` is the table server's id of the person looking, for lines addressed to people rather
+    than to a part of the game (whispers, audience `users:<id>,<id>`); it is not in the `key`.
+    """
 
     role: str  # "gm" | "player" | "observer"
     side: str | None = None
     actors: frozenset[str] = frozenset()
+    user: str | None = None
 
     @property
     def key(self) -> str:
-        """A stable name; viewers with the same key see exactly the same thing."""
+        """A stable name; viewers with the same key see the same game (whispers to one of them
+        aside: the table server renders those for their readers alone)."""
         if self.role == "gm":
             return "gm"
         if self.role == "observer":
@@ -47,6 +53,8 @@ class Audience:
             return self.side == name
         if kind == "actor":
             return name in self.actors
+        if kind == "users":
+            return self.user is not None and self.user in name.split(",")
         return False
 
 
@@ -83,7 +91,7 @@ class Event:
     payload: Mapping[str, Any] = field(default_factory=dict)
     text: str = ""
     dice: tuple[RollRecord, ...] = ()
-    audience: str = EVERYONE  # "all" | "gm" | "side:<name>" | "actor:<id>"
+    audience: str = EVERYONE  # "all" | "gm" | "side:<name>" | "actor:<id>" | "users:<id>,..."
     redacted_text: str | None = None  # what everyone else sees instead, e.g. "the GM rolled"
     # Not compared: `text` is the English of `msg`, so events with equal text say the same thing.
     msg: Msg | None = field(default=None, compare=False)

@@ -2,28 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
-from rules.core.dice import Dice
-from rules.core.errors import IllegalAction
+from rules.core.dice import Dice, RollRecord
+from rules.core.errors import DiceError, IllegalAction
 from rules.core.log import REVERTED, Entry, last_revertible, reverted_indexes
 from rules.core.messages import TEXT, Catalogue, Message, Msg
 from rules.core.notation import DiceExpr
-from rules.core.params import int_param, str_param
+from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.probability import distribution_outcomes, fraction_text, preview
 from rules.core.system import EVERYONE, Action, Event, Json, said
 
 ROLL = "table.roll"
 GM_ROLL = "table.gmroll"
 SAY = "table.say"
-TABLE_ACTIONS = (ROLL, GM_ROLL, SAY)
+WHISPER = "table.whisper"
+TABLE_ACTIONS = (ROLL, GM_ROLL, SAY, WHISPER)
 MAX_SAY = 2000  # characters in one chat line
+MAX_INLINE = 5  # inline rolls ([[1d20+5]]) in one chat line
+MAX_LABEL = 100  # characters of a roll's label
+MAX_EXPR_WORDS = 20  # a roll's expression is looked for among this many leading words
+INLINE = re.compile(r"\[\[(.*?)\]\]")
+USERS = "users"  # a whisper's audience: "users:<id>,<id>" (the table server's user ids)
 MAX_PREVIEW_ROWS = 60  # a roll with more totals than this is previewed by its summary only
 
 ROLLED = Message("table.rolled", "{actor} rolled {expr}: {breakdown}")
 ROLLED_LABELLED = Message("table.rolled_labelled", "{actor} rolled {expr} ({label}): {breakdown}")
 SECRET_ROLL = Message("table.secret_roll", "The GM rolled dice in secret.")
 SAID = Message("table.said", "{actor}: {text}")
+SAID_AS = Message("table.said_as", "{character}: {text}")
+WHISPERED = Message("table.whispered", "{actor} whispers to {to}: {text}")
+THE_GM = Message("table.the_gm", "the GM")
+TOO_MANY_INLINE = Message(
+    "table.too_many_inline", "a chat line may hold at most {max} inline rolls ([[...]])"
+)
+NO_READER = Message("table.no_reader", "a whisper needs someone to read it")
+NO_RECIPIENT = Message("table.no_recipient", "whisper to whom? Write /w name text")
+NO_CHARACTER = Message("table.no_character", "say it as whom? Write /as character text")
 UNDID = Message("table.undid", "The GM undid entry {entry}.")
 UNDID_WHAT = Message("table.undid_what", "The GM took back entry {entry}: {what}")
 TOOK_BACK = Message("table.took_back", "{player} took back entry {entry}: {what}")
@@ -49,11 +66,13 @@ def is_table_action(action: Action) -> bool:
 
 
 def resolve_table_action(action: Action, dice: Dice) -> list[Event]:
-    """Resolve `table.roll`, `table.gmroll` or `table.say` into its single event."""
+    """Resolve `table.roll`, `table.gmroll`, `table.say` or `table.whisper` into its event."""
     if action.kind in (ROLL, GM_ROLL):
         return [_roll(action, dice, secret=action.kind == GM_ROLL)]
     if action.kind == SAY:
-        return [_say(action)]
+        return [_say(action, dice)]
+    if action.kind == WHISPER:
+        return [_whisper(action, dice)]
     raise IllegalAction(NO_TABLE_ACTION(kind=repr(action.kind)))
 
 
@@ -104,23 +123,142 @@ def _roll(action: Action, dice: Dice, secret: bool) -> Event:
     )
 
 
-def _say(action: Action) -> Event:
-    text = " ".join(str_param(action.params, "text").split())
-    if not text:
+def _words(action: Action, dice: Dice) -> tuple[str, Json, tuple[RollRecord, ...]]:
+    """A chat line's words (spaces collapsed) as the log reads them, each inline roll `[[2d6]]`
+    rolled here with the entry's dice, so the revealed seed verifies it like any roll."""
+    typed = " ".join(str_param(action.params, "text").split())
+    if not typed:
         raise IllegalAction(TEXT_REQUIRED())
-    if len(text) > MAX_SAY:
+    if len(typed) > MAX_SAY:
         raise IllegalAction(TOO_LONG(max=MAX_SAY))
-    return said("table.said", SAID(actor=action.actor, text=text), {"text": text})
+    found = list(INLINE.finditer(typed))
+    if not found:
+        return typed, {"text": typed}, ()
+    if len(found) > MAX_INLINE:
+        raise IllegalAction(TOO_MANY_INLINE(max=MAX_INLINE))
+    start = len(dice.records)
+    rolls: list[Json] = []
+    exprs = [DiceExpr.parse(match.group(1)) for match in found]  # all read before any roll
+    for expr in exprs:
+        result = expr.roll(dice)
+        rolls.append(
+            {"expr": result.expr.text, "total": result.total, "breakdown": result.breakdown}
+        )
+    shown = iter(rolls)
+    line = INLINE.sub(lambda _m: _inline_text(next(shown)), typed)
+    return line, {"text": typed, "rolls": rolls}, tuple(dice.records[start:])
 
 
-def chat_action(actor: str, line: str) -> Action:
-    """The table action of a chat line: `/roll EXPR`, `/r EXPR`, `/gmroll EXPR`, else talk."""
+def _inline_text(roll: Mapping[str, Any]) -> str:
+    """An inline roll in a plain log line: `[1d20+5: 1d20 [12] + 5 = 17]`."""
+    return f"[{roll['expr']}: {roll['breakdown']}]"
+
+
+def inline_parts(payload: Mapping[str, Any]) -> list[Json]:
+    """A said line's pieces for the table to show: `{"text": ...}` and the inline rolls
+    (`{"expr", "total", "breakdown"}`) in the order they were typed."""
+    typed = str(payload.get("text") or "")
+    rolls = list(payload.get("rolls") or ())
+    parts: list[Json] = []
+    at = 0
+    for match, roll in zip(INLINE.finditer(typed), rolls, strict=False):
+        if match.start() > at:
+            parts.append({"text": typed[at : match.start()]})
+        parts.append(dict(roll))
+        at = match.end()
+    if at < len(typed):
+        parts.append({"text": typed[at:]})
+    return parts
+
+
+def _say(action: Action, dice: Dice) -> Event:
+    line, payload, rolled = _words(action, dice)
+    character = str(action.params.get("as") or "").strip()
+    if character:
+        # said in character: the table server checked the speaker controls the character
+        msg = SAID_AS(character=character, text=line)
+        return said("table.said", msg, {**payload, "as": character}, dice=rolled)
+    return said("table.said", SAID(actor=action.actor, text=line), payload, dice=rolled)
+
+
+def _whisper(action: Action, dice: Dice) -> Event:
+    """A line only its readers see: the sender and recipients the table server named by user
+    id in `users`, and every GM (whom `Audience.can_see` shows everything); nobody else gets
+    even a redacted line."""
+    readers = sorted(set(list_param(action.params, "users")))
+    if not readers:
+        raise IllegalAction(NO_READER())
+    to_gm = bool_param(action.params, "gm")
+    to = THE_GM() if to_gm else str_param(action.params, "to")
+    line, payload, rolled = _words(action, dice)
+    return said(
+        "table.whispered",
+        WHISPERED(actor=action.actor, to=to, text=line),
+        {**payload, "to": "" if to_gm else to, "gm": to_gm},
+        dice=rolled,
+        audience=f"{USERS}:{','.join(readers)}",
+    )
+
+
+def roll_params(rest: str) -> Json:
+    """A roll's expression and label from what follows `/roll`: `1d20+5 # attack`, or the
+    longest leading words that are dice notation (`2d6+3 fire damage`)."""
+    expr, hash_mark, label = rest.partition("#")
+    if not hash_mark:
+        words = rest.split()
+        if not _is_dice(rest):
+            for n in range(min(len(words) - 1, MAX_EXPR_WORDS), 0, -1):
+                if _is_dice(" ".join(words[:n])):
+                    expr, label = " ".join(words[:n]), " ".join(words[n:])
+                    break
+    params: Json = {"expr": expr.strip()}
+    if label.strip():
+        params["label"] = " ".join(label.split())[:MAX_LABEL]
+    return params
+
+
+def _is_dice(text: str) -> bool:
+    try:
+        DiceExpr.parse(text)
+    except DiceError:
+        return False
+    return True
+
+
+def split_name(rest: str, names: Collection[str] = ()) -> tuple[str, str]:
+    """A name and the words after it: the longest of `names` the text starts with (names may
+    hold spaces; case is ignored), else the first word."""
+    rest = rest.strip()
+    folded = rest.casefold()
+    for name in sorted(names, key=len, reverse=True):
+        n = len(name)
+        if name and folded.startswith(name.casefold()) and (n == len(rest) or rest[n].isspace()):
+            return rest[:n], rest[n:].strip()
+    name, _, words = rest.partition(" ")
+    return name, words.strip()
+
+
+def chat_action(actor: str, line: str, names: Collection[str] = ()) -> Action:
+    """The table action of a chat line: `/roll EXPR [label]` (`/r`), `/gmroll` (`/gr`),
+    `/w NAME TEXT` (`/whisper`), `/as CHARACTER TEXT` (`/ic`), else talk. `names` are the
+    names a whisper or `/as` may start with (the table server resolves them)."""
     stripped = line.strip()
     command, _, rest = stripped.partition(" ")
-    if command.lower() in ("/roll", "/r"):
-        return Action(ROLL, actor, {"expr": rest.strip()})
-    if command.lower() in ("/gmroll", "/gr"):
-        return Action(GM_ROLL, actor, {"expr": rest.strip()})
+    command = command.lower()
+    if command in ("/roll", "/r"):
+        return Action(ROLL, actor, roll_params(rest))
+    if command in ("/gmroll", "/gr"):
+        return Action(GM_ROLL, actor, roll_params(rest))
+    if command in ("/w", "/whisper"):
+        to, words = split_name(rest, names)
+        if not to:
+            raise IllegalAction(NO_RECIPIENT())
+        return Action(WHISPER, actor, {"to": to, "text": words})
+    if command in ("/as", "/ic"):
+        character, words = split_name(rest, names)
+        if not character:
+            raise IllegalAction(NO_CHARACTER())
+        return Action(SAY, actor, {"text": words, "as": character})
     return Action(SAY, actor, {"text": stripped})
 
 

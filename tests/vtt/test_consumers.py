@@ -336,3 +336,59 @@ async def test_each_socket_gets_its_page_language(encounter: Any, gwen: Any, pip
     assert rev.search(english_frame)[1] != rev.search(chinese_frame)[1]  # type: ignore[index]
     await chinese.disconnect()
     await english.disconnect()
+
+
+@database_sync_to_async
+def unseated_player(django_user_model: Any, encounter: Any, name: str) -> Any:
+    from vtt.campaigns.models import Membership, Role
+
+    user = django_user_model.objects.create_user(name, password=f"{name}-secret-1")
+    Membership.objects.create(campaign=encounter.campaign, user=user, role=Role.PLAYER)
+    return user
+
+
+async def test_a_whisper_reaches_its_readers_and_not_a_player_who_sees_the_same_table(
+    encounter: Any, gwen: Any, pip: Any, observer: Any, django_user_model: Any
+) -> None:
+    # Quinn and Rex sit nowhere: the same audience, the same table, one render for both...
+    quinn = await unseated_player(django_user_model, encounter, "quinn")
+    rex = await unseated_player(django_user_model, encounter, "rex")
+    sockets = [await join(u, encounter) for u in (gwen, pip, quinn, rex, observer)]
+    gm, player, reader, other, watcher = sockets
+
+    await player.send_to(
+        text_data=json.dumps({"command": "chat", "text": "/w quinn 4711 [[1d6]]", "key": "a"})
+    )
+
+    # ...but a whisper is rendered for its readers alone, and the GM reads every whisper
+    for socket in (gm, player, reader):
+        html = await socket.receive_from(timeout=5)
+        assert "pip whispers to quinn: 4711 " in html
+        assert 'class="inline-roll"' in html
+        assert frame_seq(html) == (2, 2)
+    for socket in (other, watcher):
+        html = await socket.receive_from(timeout=5)
+        assert frame_seq(html) == (2, 2)  # the seq moves on, so no gap to fetch...
+        assert "<li" not in html  # ...but nothing of the whisper: no line, no dice, no badge
+        assert "4711" not in html
+    for socket in sockets:
+        await socket.disconnect()
+
+
+async def test_help_answers_the_sender_alone_and_stores_nothing(
+    encounter: Any, gwen: Any, pip: Any
+) -> None:
+    gm, player = await join(gwen, encounter), await join(pip, encounter)
+    before = await count_events(encounter)
+
+    await player.send_to(text_data=json.dumps({"command": "chat", "text": "/help", "key": "a"}))
+
+    html = await player.receive_from(timeout=5)
+    assert 'data-frame="help"' in html
+    assert 'id="chat-answer"' in html
+    for command in ("/roll 2d6+3", "/gmroll", "[[1d20+5]]", "/w", "/as", "/help"):
+        assert command in html
+    assert await gm.receive_nothing(timeout=0.2)
+    assert await count_events(encounter) == before
+    for socket in (gm, player):
+        await socket.disconnect()

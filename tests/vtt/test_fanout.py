@@ -85,6 +85,13 @@ def test_each_socket_gets_its_audience_render_in_its_language() -> None:
     assert fragment_for(frames, "observer", "fr") == "table-en"  # unknown language: any render
 
 
+def test_a_whispers_reader_gets_their_own_render_and_the_rest_their_audiences() -> None:
+    frames = {**message(), "users": {"7": 0}}
+    assert fragment_for(frames, "player", "zh-hans", 7) == "gm-zh"
+    assert fragment_for(frames, "player", "en", 8) == "table-en"
+    assert fragment_for(frames, "player", "en") == "table-en"
+
+
 def test_an_audience_the_frame_does_not_know_gets_nothing() -> None:
     # a seat changed after the render: that socket is closed and reconnects from stored state
     assert fragment_for(message(), "player:blue:ann", "en") is None

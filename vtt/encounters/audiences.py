@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.core.system import GM, OBSERVER, Audience
@@ -23,17 +24,21 @@ def side_of(setup: Mapping[str, Any], actor_id: str) -> str | None:
 
 
 def audience_of(encounter: Encounter, user_id: int, role: str | None) -> Audience | None:
-    """The Audience a user sees this encounter as, or None for a stranger."""
+    """The Audience a user sees this encounter as, or None for a stranger; a player's or an
+    observer's names the user, for the whispers they read (a GM reads them all)."""
     if role == Role.GM:
         return GM
     if role == Role.OBSERVER:
-        return OBSERVER
+        return replace(OBSERVER, user=str(user_id))
     if role != Role.PLAYER:
         return None
     seats = list(Seat.objects.filter(encounter=encounter, user_id=user_id))
     sides = sorted({seat.side for seat in seats if seat.side})
     return Audience(
-        "player", side=sides[0] if sides else None, actors=frozenset(s.actor_id for s in seats)
+        "player",
+        side=sides[0] if sides else None,
+        actors=frozenset(s.actor_id for s in seats),
+        user=str(user_id),
     )
 
 
@@ -75,6 +80,16 @@ def refresh_audiences(campaign_id: int, encounter_id: int | None = None) -> None
         encounters = encounters.filter(pk=encounter_id)
     for encounter in encounters:
         Encounter.objects.filter(pk=encounter.pk).update(audiences=seated_audiences(encounter))
+
+
+def whisper_readers(audiences: Iterable[str]) -> set[int]:
+    """The user ids that events addressed to people (`users:<id>,<id>`) name."""
+    found: set[int] = set()
+    for audience in audiences:
+        kind, _, names = audience.partition(":")
+        if kind == "users":
+            found.update(int(name) for name in names.split(",") if name.isdigit())
+    return found
 
 
 def table_audiences(encounter: Encounter) -> list[Audience]:

@@ -48,7 +48,15 @@ class Undo:
     key: str
 
 
-Command = Act | Chat | Undo
+@dataclass(frozen=True)
+class Help:
+    """`/help` in the chat: the commands, answered to the sender alone; nothing is stored."""
+
+    key: str
+
+
+Command = Act | Chat | Undo | Help
+HELP_WORDS = ("/help", "/?")
 
 
 def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
@@ -100,5 +108,7 @@ def parse_command(content: dict[str, Any]) -> Command:
         text = content.get("text")
         if not isinstance(text, str):
             raise CommandError(_("Malformed message: text is required."))
+        if text.strip().lower() in HELP_WORDS:
+            return Help(key)
         return Chat(text, key)
     return Undo(key)

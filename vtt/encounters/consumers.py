@@ -24,7 +24,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from rules.core.errors import RulesError
 from vtt.dbretry import DATABASE_ERRORS, retrying
 from vtt.encounters import fragments, presence, services
-from vtt.encounters.commands import Act, Chat, Command, TooLarge, decode, parse_command
+from vtt.encounters.commands import Act, Chat, Command, Help, TooLarge, decode, parse_command
 from vtt.encounters.models import Encounter
 from vtt.errors import Unavailable
 from vtt.fanout import Hub, hub
@@ -40,6 +40,7 @@ logger = logging.getLogger(__name__)
 
 def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.Outcome:
     """Run the command's service in its own transaction."""
+    assert not isinstance(command, Help), "the consumer answers /help itself"
     if isinstance(command, Act):
         return services.play(encounter_id, user_id, command.action, command.key)
     if isinstance(command, Chat):
@@ -216,6 +217,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             try:
                 command = parse_command(decode(text_data, bytes_data))
+                if isinstance(command, Help):
+                    await self.send(text_data=fragments.render_chat_help())  # to the sender only
+                    return
                 outcome = await perform_retrying(self.encounter_id, self.user_id, command)
             except TooLarge as exc:
                 await self.send(text_data=fragments.render_error(str(exc)))

@@ -17,10 +17,12 @@ from django.utils.translation import gettext as _
 from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
 from rules.core.system import Audience
+from rules.core.table import MAX_INLINE, inline_parts
 from vtt.accounts.models import display_name
 from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.roles import role_of
 from vtt.encounters import delta, takeback
-from vtt.encounters.audiences import audience_for, table_audiences
+from vtt.encounters.audiences import audience_for, audience_of, table_audiences, whisper_readers
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.presence import live, register
 from vtt.eventlog.models import Event
@@ -49,6 +51,22 @@ def dice_chips(dice: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+SPOT = "\x00"  # stands for a chat line's words while its frame ("{actor}: {text}") is translated
+
+
+def inline_line(row: Event) -> dict[str, Any] | None:
+    """A chat line with inline rolls as the log shows it: the translated frame around the words,
+    and the words as pieces of text and rolls (each roll's total, its dice on hover)."""
+    payload = row.payload if isinstance(row.payload, dict) else {}
+    if not payload.get("rolls") or not row.msg or "text" not in (row.msg.get("params") or {}):
+        return None
+    frame = say({**row.msg, "params": {**row.msg["params"], "text": SPOT}})
+    if frame.count(SPOT) != 1:
+        return None
+    before, after = frame.split(SPOT)
+    return {"before": before, "parts": inline_parts(payload), "after": after}
+
+
 def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, Any]]:
     """The log lines this audience may see: the event, its redacted line, or nothing."""
     shown = []
@@ -60,9 +78,12 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                     "entry": row.entry,
                     "kind": row.kind,
                     "text": say(row.msg) if row.msg else row.text,
+                    "inline": inline_line(row),
+                    "in_character": bool(isinstance(row.payload, dict) and row.payload.get("as")),
                     "dice": dice_chips(row.dice),
                     "secret": row.audience != "all",
-                    "audience": row.audience,  # "gm" | "side:<name>" | "actor:<id>": the badge
+                    # "gm" | "side:<name>" | "actor:<id>" | "users:<ids>": the badge
+                    "audience": row.audience,
                     "by": _by(row),
                     "created": row.created,
                 }
@@ -184,6 +205,22 @@ def _table_module(key: str) -> Any:
         return None
 
 
+def actor_names(view: Any, rows: list[dict[str, Any]] | None = None) -> dict[str, str]:
+    """Actor id -> the name people read: its combatant's or unit's name, or the view's
+    `actor_names` (a wargame's sides), else the id."""
+    if rows is None:
+        rows = combatant_rows(view)
+    names = {str(row["id"]): str(row.get("name") or row["id"]) for row in rows}
+    units = view.get("units") if isinstance(view, Mapping) else None
+    for ident, unit in (units or {}).items():  # boards whose view keeps units by id (mech)
+        if isinstance(unit, Mapping) and unit.get("name"):
+            names.setdefault(str(ident), str(unit["name"]))
+    # actors that are not combatants (a wargame's sides) are named by the view's `actor_names`
+    if isinstance(view, Mapping):
+        names.update({str(k): str(v) for k, v in (view.get("actor_names") or {}).items()})
+    return names
+
+
 def table_context(
     encounter: Encounter, audience: Audience, request_params: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -200,13 +237,7 @@ def table_context(
         {actor: system.legal_actions(state, actor) for actor in mine} if encounter.is_active else {}
     )
     rows = combatant_rows(view)
-    names = {str(row["id"]): str(row.get("name") or row["id"]) for row in rows}
-    units = view.get("units") if isinstance(view, Mapping) else None
-    for ident, unit in (units or {}).items():  # boards whose view keeps units by id (mech)
-        if isinstance(unit, Mapping) and unit.get("name"):
-            names.setdefault(str(ident), str(unit["name"]))
-    # actors that are not combatants (a wargame's sides) are named by the view's `actor_names`
-    names.update({str(k): str(v) for k, v in (view.get("actor_names") or {}).items()})
+    names = actor_names(view, rows)
     if is_gm:
         names.setdefault("gm", _("Game master"))
     acting = [row for row in rows if row.get("current")]
@@ -335,7 +366,7 @@ def table_frame(encounter: Encounter, audience: Audience, *, incremental: bool) 
 
 # Chat lines and table rolls leave the game as it was: their frames skip the table, so a form
 # someone is filling in is not re-rendered under their fingers.
-CHAT_ONLY = frozenset({"table.said", "table.rolled"})
+CHAT_ONLY = frozenset({"table.said", "table.rolled", "table.whispered"})
 
 
 def events_between(encounter: Encounter, first: int, last: int) -> list[Event]:
@@ -409,6 +440,11 @@ def render_live(paused: bool) -> str:
 def render_error(message: str) -> str:
     """An error frame for the sender only."""
     return render_to_string("encounters/_frame.html", {"frame": "error", "message": message})
+
+
+def render_chat_help() -> str:
+    """The chat commands, for the one who asked (`/help`)."""
+    return render_to_string("encounters/_frame.html", {"frame": "help", "max_inline": MAX_INLINE})
 
 
 def render_notice(message: str, seq: int) -> str:
@@ -489,4 +525,36 @@ def broadcast(
             index_of[signature] = len(renders)
             renders.append(html)
         audiences[audience.key] = index_of[signature]
-    publish_from_sync(frames_message(encounter_id, last, renders, audiences))
+    users = _reader_renders(encounter, rows, watching, options, renders)
+    publish_from_sync(frames_message(encounter_id, last, renders, audiences, users))
+
+
+def _reader_renders(
+    encounter: Encounter,
+    rows: list[Event],
+    watching: Mapping[str, set[str]],
+    options: Mapping[str, Any],
+    renders: list[dict[str, str]],
+) -> dict[str, int]:
+    """The frames of a whisper's readers, who see a line their audience does not: rendered for
+    each reader with a socket open (their audience is watching), user id -> index in `renders`.
+    A GM needs none: the GM's frame holds every whisper."""
+    found: dict[str, int] = {}
+    first, last = rows[0].seq, rows[-1].seq
+    for user_id in sorted(whisper_readers(row.audience for row in rows)):
+        audience = audience_of(encounter, user_id, role_of(encounter.campaign_id, user_id))
+        if audience is None or audience.role == "gm":
+            continue
+        languages = watching.get(audience.key)
+        if not languages:
+            continue
+        html = {}
+        for language in sorted(languages):
+            with translation.override(language):
+                # the whole table if any: its audience's render just kept the delta base
+                html[language] = render_events(
+                    encounter, audience, first, last, **{**options, "incremental": False}
+                )
+        found[str(user_id)] = len(renders)
+        renders.append(html)
+    return found

@@ -35,6 +35,7 @@ from vtt.accounts.models import display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
+from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast
 from vtt.encounters.models import Encounter, Seat, Status
@@ -368,26 +369,47 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     return Outcome(encounter.pk, rows, fresh=True)
 
 
-def parse_chat(text: str, speaker: str) -> Action:
-    """A chat line as a table action: `/roll`, `/gmroll` or words; other `/words` are refused."""
+CHAT_COMMANDS = ("/roll", "/r", "/gmroll", "/gr", "/w", "/whisper", "/as", "/ic")
+NAMING = ("/w", "/whisper", "/as", "/ic")  # commands whose line starts with a name
+
+
+def parse_chat(text: str, speaker: str, names: Sequence[str] = ()) -> Action:
+    """A chat line as a table action: a known `/command` or words; other `/words` are refused."""
     command = text.strip().partition(" ")[0].lower()
-    if command.startswith("/") and command not in ("/roll", "/r", "/gmroll", "/gr"):
+    if command.startswith("/") and command not in CHAT_COMMANDS:
         raise NotAllowed(
-            _("Unknown chat command %(command)s; try /roll 2d6+3 or /gmroll 1d100")
+            _("Unknown chat command %(command)s; /help lists the commands.")
             % {"command": command[:20]}
         )
-    return chat_action(speaker, text)
+    return chat_action(speaker, text, names)
+
+
+def _chat_action(encounter: Encounter, user_id: int, role: str, text: str) -> Action:
+    """The table action of a chat line, its whisper readers and in-character name resolved."""
+    speaker = str(getattr(encounter, "my_name", ""))
+    if text.strip().partition(" ")[0].lower() not in NAMING:
+        return parse_chat(text, speaker)
+    people = people_at(encounter)
+    return addressed(parse_chat(text, speaker, people.names), people, user_id, role)
+
+
+def _resent_chat(encounter: Encounter, user_id: int, text: Any) -> Action | None:
+    """The action of a chat line whose key was used before (to compare with the stored one);
+    None for a new key, or a line that no longer reads (its resend is then refused)."""
+    if getattr(encounter, "answered_entry", None) is None or not isinstance(text, str):
+        return None
+    try:
+        return _chat_action(encounter, user_id, str(getattr(encounter, "my_role", "")), text)
+    except RulesError:
+        return None
 
 
 @_answering_a_raced_key
 @transaction.atomic
 def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
-    """A chat line or a table roll by the GM or a player, with server dice."""
+    """A chat line, whisper or table roll by the GM or a player, with server dice."""
     encounter = _locked(encounter_id, user_id, key)
-    said = (
-        chat_action(str(getattr(encounter, "my_name", "")), text) if isinstance(text, str) else None
-    )
-    if (done := _answered(encounter, said)) is not None:
+    if (done := _answered(encounter, _resent_chat(encounter, user_id, text))) is not None:
         return done
     role = getattr(encounter, "my_role", None)
     if role is None:
@@ -398,7 +420,7 @@ def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
         raise NotAllowed(_("Say something."))
     if len(text) > MAX_CHAT_LENGTH:
         raise NotAllowed(_("A chat line may be at most %(n)d characters.") % {"n": MAX_CHAT_LENGTH})
-    action = parse_chat(text, str(getattr(encounter, "my_name", "")))
+    action = _chat_action(encounter, user_id, str(role), text)
     index = encounter.entries + 1
     dice = SeededDice(derive_seed(encounter.seed, index))
     events = list(resolve_table_action(action, dice))

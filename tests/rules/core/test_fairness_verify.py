@@ -128,7 +128,8 @@ def test_the_seed_must_match_the_published_commitment(counter: GameSystem) -> No
 
 def test_verify_log_of_a_chat_table_from_json() -> None:
     entries = []
-    for index, line in enumerate(["/roll 6d10>=8", "hello", "/gmroll 1d20+3"], start=1):
+    lines = ["/roll 6d10>=8", "hello", "/gmroll 1d20+3", "I hit [[1d20+5]] for [[2d6]]"]
+    for index, line in enumerate(lines, start=1):
         action = chat_action("pip", line)
         events = resolve_table_action(action, SeededDice(derive_seed(SEED, index)))
         entries.append(Entry(index, action, tuple(events)))
@@ -142,6 +143,13 @@ def test_verify_log_of_a_chat_table_from_json() -> None:
     bad = verify_log(load_log(data), SEED)
     assert (bad.ok, bad.entry) == (False, 1)
     assert bad.detail.startswith("events[0].dice[2].value")
+    # an inline roll in a said line verifies like a /roll, and a changed face is caught
+    data = json.loads(json.dumps(log.to_json()))
+    data["entries"][3]["events"][0]["dice"][0]["value"] = (
+        21 - data["entries"][3]["events"][0]["dice"][0]["value"]
+    )
+    bad = verify_log(load_log(data), SEED)
+    assert (bad.ok, bad.entry) == (False, 4)
 
 
 @pytest.mark.parametrize("index", [1, 2, 3])

@@ -12,6 +12,7 @@ from rules.core.table import (
     SAID,
     SECRET_ROLL_TEXT,
     chat_action,
+    inline_parts,
     is_table_action,
     public_line,
     resolve_table_action,
@@ -105,10 +106,115 @@ def test_unknown_table_action_is_refused() -> None:
         ("/gr 1d6", "table.gmroll", {"expr": "1d6"}),
         ("  hello  ", "table.say", {"text": "hello"}),
         ("/shrug", "table.say", {"text": "/shrug"}),
+        ("/roll 2d6+3 damage", "table.roll", {"expr": "2d6+3", "label": "damage"}),
+        ("/r 1d20+5 # attack", "table.roll", {"expr": "1d20+5", "label": "attack"}),
+        ("/r 1d20 + 5  to   hit", "table.roll", {"expr": "1d20 + 5", "label": "to hit"}),
+        ("/gr 1d100 # spot  hidden", "table.gmroll", {"expr": "1d100", "label": "spot hidden"}),
+        ("/r 2d6 #", "table.roll", {"expr": "2d6"}),
+        ("/r 10000d6 lots", "table.roll", {"expr": "10000d6 lots"}),  # refused when rolled
+        ("/w bo see you", "table.whisper", {"to": "bo", "text": "see you"}),
+        ("/whisper gm I lie", "table.whisper", {"to": "gm", "text": "I lie"}),
+        ("/as Ada Hello", "table.say", {"text": "Hello", "as": "Ada"}),
+        ("/ic Ada", "table.say", {"text": "", "as": "Ada"}),
     ],
 )
 def test_chat_action_reads_slash_commands(line: str, kind: str, params: dict[str, str]) -> None:
     assert chat_action("Pip", line) == Action(kind, "Pip", params)
+
+
+def test_a_labelled_chat_roll_shows_its_label_in_the_log() -> None:
+    action = chat_action("Pip", "/roll 2d6+3 fire damage")
+    (event,) = resolve_table_action(action, LoadedDice([4, 6]))
+
+    assert event.text == "Pip rolled 2d6+3 (fire damage): 2d6 [4, 6] + 3 = 13"
+    assert event.payload["label"] == "fire damage"
+    assert chat_action("Pip", "/r 1d20 # " + "x" * 200).params["label"] == "x" * 100
+
+
+def test_whisper_and_as_take_the_longest_known_name_with_spaces() -> None:
+    names = ["Old Bo", "Old", "gm"]
+    assert chat_action("Pip", "/w old bo meet me", names).params == {
+        "to": "old bo",
+        "text": "meet me",
+    }
+    assert chat_action("Pip", "/as Old Bo Hm.", names).params == {"text": "Hm.", "as": "Old Bo"}
+    assert chat_action("Pip", "/w Oldish hi", names).params["to"] == "Oldish"  # not a prefix
+    with pytest.raises(IllegalAction, match="whisper to whom"):
+        chat_action("Pip", "/w   ")
+    with pytest.raises(IllegalAction, match="say it as whom"):
+        chat_action("Pip", "/as")
+
+
+def test_inline_rolls_roll_on_the_server_and_show_in_the_line() -> None:
+    action = chat_action("Pip", "I swing [[1d20+5]] and hit for [[2d6]]!")
+    (event,) = resolve_table_action(action, LoadedDice([12, 3, 4]))
+
+    assert event.kind == "table.said"
+    assert event.text == (
+        "Pip: I swing [1d20+5: 1d20 [12] + 5 = 17] and hit for [2d6: 2d6 [3, 4] = 7]!"
+    )
+    assert [d.value for d in event.dice] == [12, 3, 4]
+    assert event.payload["text"] == "I swing [[1d20+5]] and hit for [[2d6]]!"
+    assert inline_parts(event.payload) == [
+        {"text": "I swing "},
+        {"expr": "1d20+5", "total": 17, "breakdown": "1d20 [12] + 5 = 17"},
+        {"text": " and hit for "},
+        {"expr": "2d6", "total": 7, "breakdown": "2d6 [3, 4] = 7"},
+        {"text": "!"},
+    ]
+
+
+def test_a_line_without_inline_rolls_has_one_text_part() -> None:
+    assert inline_parts({"text": "hello"}) == [{"text": "hello"}]
+
+
+def test_too_many_or_bad_inline_rolls_are_refused_and_roll_nothing() -> None:
+    dice = LoadedDice([1] * 10)
+    with pytest.raises(IllegalAction, match="at most 5 inline rolls"):
+        resolve_table_action(chat_action("Pip", "[[1d4]] " * 6), dice)
+    with pytest.raises(DiceError, match="empty"):
+        resolve_table_action(chat_action("Pip", "oops [[ ]]"), dice)
+    with pytest.raises(DiceError, match="unexpected"):
+        resolve_table_action(chat_action("Pip", "[[1d6]] then [[fish]]"), dice)
+    assert dice.remaining == 10  # every expression is read before any die is rolled
+
+
+def test_said_in_character_names_the_character() -> None:
+    (event,) = resolve_table_action(
+        chat_action("gwen", "/as Goblin Give me [[1d4]] coins"), LoadedDice([3])
+    )
+    assert event.text == "Goblin: Give me [1d4: 1d4 [3] = 3] coins"
+    assert event.payload["as"] == "Goblin"
+    assert event.audience == "all"
+
+
+def test_a_whisper_is_for_its_readers_and_the_gm_and_nobody_else_hears_of_it() -> None:
+    action = Action(
+        "table.whisper", "pip", {"to": "Bo", "text": "psst [[1d6]]", "users": ["7", "3"]}
+    )
+    (event,) = resolve_table_action(action, LoadedDice([5]))
+
+    assert event.kind == "table.whispered"
+    assert event.text == "pip whispers to Bo: psst [1d6: 1d6 [5] = 5]"
+    assert event.audience == "users:3,7"
+    assert event.redacted_text is None  # others get nothing, not even a redacted line
+    assert Audience("player", user="3").can_see(event.audience)
+    assert Audience("observer", user="7").can_see(event.audience)
+    assert GM.can_see(event.audience)
+    assert not Audience("player", actors=frozenset({"bo"}), user="37").can_see(event.audience)
+    assert not Audience("player", actors=frozenset({"bo"})).can_see(event.audience)
+    assert not OBSERVER.can_see(event.audience)
+
+
+def test_a_whisper_to_the_gm_and_a_whisper_without_readers() -> None:
+    action = Action("table.whisper", "pip", {"to": "gm", "gm": True, "text": "hi", "users": "3"})
+    (event,) = resolve_table_action(action, LoadedDice([]))
+    assert event.text == "pip whispers to the GM: hi"
+    assert event.audience == "users:3"
+    with pytest.raises(IllegalAction, match="needs someone to read it"):
+        resolve_table_action(
+            Action("table.whisper", "pip", {"to": "x", "text": "hi"}), dice=LoadedDice([])
+        )
 
 
 def test_revert_event_names_the_entry() -> None:

@@ -1,0 +1,226 @@
+"""Issue 10, the chat a group expects: roll labels, inline rolls, whispers, in character."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from rules.core.errors import IllegalAction
+from rules.core.fairness import verify
+from rules.core.registry import get_system
+from rules.core.system import Action
+from vtt.campaigns.models import Membership, Role
+from vtt.encounters import audiences, services
+from vtt.encounters.fragments import render_events, visible_rows
+from vtt.encounters.models import Encounter
+from vtt.errors import NotAllowed, NotYourCharacter
+from vtt.eventlog.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def quinn(django_user_model: Any, encounter: Any, gwen: Any) -> Any:
+    """Quinn, a second player, seated at Bob."""
+    user = django_user_model.objects.create_user("quinn", password="quinn-secret-1")
+    Membership.objects.create(campaign=encounter.campaign, user=user, role=Role.PLAYER)
+    services.assign_seat(encounter.pk, gwen.pk, "bob", user.pk)
+    return user
+
+
+def stored(encounter: Any) -> tuple[int, int]:
+    fresh = Encounter.objects.get(pk=encounter.pk)
+    return Event.objects.filter(encounter=encounter).count(), fresh.seq
+
+
+def html_for(encounter: Any, user: Any, row: Event) -> str:
+    audience = audiences.audience_for(encounter.pk, user.pk)
+    assert audience is not None
+    return render_events(Encounter.objects.get(pk=encounter.pk), audience, row.seq, row.seq)
+
+
+def seen_by(user: Any, encounter: Any, row: Event) -> bool:
+    audience = audiences.audience_for(encounter.pk, user.pk)
+    assert audience is not None
+    return bool(visible_rows([row], audience))
+
+
+def test_a_labelled_roll_shows_its_label_in_the_log(encounter: Any, pip: Any, gwen: Any) -> None:
+    [row] = services.chat(encounter.pk, pip.pk, "/roll 2d6+3 fire damage", "k1").events
+    [hashed] = services.chat(encounter.pk, pip.pk, "/r 1d20+5 # attack", "k2").events
+
+    assert row.payload["label"] == "fire damage"
+    assert row.text.startswith("pip rolled 2d6+3 (fire damage): 2d6 [")
+    assert "pip rolled 1d20+5 (attack): 1d20 [" in html_for(encounter, gwen, hashed)
+    with translation.override("zh-hans"):
+        assert "pip 掷出 1d20+5（attack）：1d20 [" in html_for(encounter, gwen, hashed)
+
+
+def test_an_inline_roll_shows_its_total_in_the_line_and_its_dice_on_hover(
+    encounter: Any, pip: Any, gwen: Any
+) -> None:
+    [row] = services.chat(encounter.pk, pip.pk, "I swing [[1d20+5]] at <b>it</b>", "k").events
+    [die] = row.dice
+    total = die["value"] + 5
+
+    assert row.kind == "table.said"
+    assert row.text == f"pip: I swing [1d20+5: 1d20 [{die['value']}] + 5 = {total}] at <b>it</b>"
+    html = html_for(encounter, gwen, row)
+    shown = '<span class="text">pip: I swing <span class="inline-roll" title="1d20+5: 1d20 '
+    assert f'{shown}[{die["value"]}] + 5 = {total}">{total}</span> at &lt;b&gt;it&lt;/b&gt;' in html
+    with translation.override("zh-hans"):  # the frame of the line is translated around it
+        assert '<span class="text">pip：I swing <span class="inline-roll"' in html_for(
+            encounter, gwen, row
+        )
+
+
+def test_inline_rolls_verify_from_the_revealed_seed(encounter: Any, pip: Any, gwen: Any) -> None:
+    services.chat(encounter.pk, pip.pk, "[[1d20]] and [[3d6]]", "k1")
+    services.chat(encounter.pk, pip.pk, "/w gm I rolled [[1d100]]", "k2")
+    ended = services.end_encounter(encounter.pk, gwen.pk)
+    entries = services.entries_of(ended)
+    system = get_system(ended.system)
+
+    assert verify(system, ended.setup, entries, ended.seed, ended.commitment).ok
+    said = entries[1].events[0]
+    dice = (said.dice[0]._replace(value=said.dice[0].value % 20 + 1), *said.dice[1:])
+    forged = [*entries]
+    forged[1] = dataclasses.replace(entries[1], events=(dataclasses.replace(said, dice=dice),))
+    report = verify(system, ended.setup, forged, ended.seed)
+    assert (report.ok, report.entry) == (False, 2)
+
+
+def test_more_than_five_inline_rolls_are_refused_and_nothing_is_stored(
+    encounter: Any, pip: Any
+) -> None:
+    before = stored(encounter)
+    with pytest.raises(IllegalAction, match="at most 5 inline rolls"):
+        services.chat(encounter.pk, pip.pk, "[[1d6]] " * 6, "k")
+    assert stored(encounter) == before
+
+
+def test_a_whisper_reaches_its_reader_the_sender_and_the_gm_only(
+    encounter: Any, pip: Any, gwen: Any, quinn: Any, observer: Any, django_user_model: Any
+) -> None:
+    rex = django_user_model.objects.create_user("rex", password="rex-secret-1")
+    Membership.objects.create(campaign=encounter.campaign, user=rex, role=Role.PLAYER)
+
+    [row] = services.chat(encounter.pk, pip.pk, "/w Quinn meet me at the vault", "k").events
+
+    assert row.kind == "table.whispered"
+    assert row.text == "pip whispers to quinn: meet me at the vault"
+    assert row.audience == f"users:{','.join(sorted([str(pip.pk), str(quinn.pk)]))}"
+    assert row.redacted_text is None
+    assert [seen_by(u, encounter, row) for u in (pip, quinn, gwen)] == [True, True, True]
+    # the others get nothing at all: not a redacted line, not a badge
+    for other in (rex, observer):
+        assert not seen_by(other, encounter, row)
+        html = html_for(encounter, other, row)
+        assert "vault" not in html
+        assert "<li" not in html
+    assert "whisper" in html_for(encounter, quinn, row)  # the badge, for its readers
+
+
+def test_a_whisper_to_a_seated_character_reaches_its_player(
+    encounter: Any, pip: Any, gwen: Any, quinn: Any
+) -> None:
+    [row] = services.chat(encounter.pk, quinn.pk, "/whisper ANN do you copy?", "k").events
+
+    assert row.text == "quinn whispers to ann: do you copy?"
+    assert seen_by(pip, encounter, row)
+    assert seen_by(gwen, encounter, row)
+
+
+def test_a_whisper_to_the_gm_is_read_by_the_gm_and_the_sender(
+    encounter: Any, pip: Any, gwen: Any, quinn: Any
+) -> None:
+    [row] = services.chat(encounter.pk, pip.pk, "/w gm I pocket the ring", "k").events
+
+    assert row.text == "pip whispers to the GM: I pocket the ring"
+    assert row.audience == f"users:{pip.pk}"
+    assert seen_by(gwen, encounter, row)
+    assert seen_by(pip, encounter, row)
+    assert not seen_by(quinn, encounter, row)
+    with translation.override("zh-hans"):
+        assert "pip 对 GM 密语：I pocket the ring" in html_for(encounter, gwen, row)
+
+
+def test_a_whisper_to_nobody_at_the_table_is_refused(encounter: Any, pip: Any, otto: Any) -> None:
+    before = stored(encounter)
+    with pytest.raises(NotAllowed, match="Nobody called zed is at this table"):
+        services.chat(encounter.pk, pip.pk, "/w zed hello", "k1")
+    with pytest.raises(NotAllowed, match="Nobody called otto"):
+        services.chat(encounter.pk, pip.pk, "/w otto hello", "k2")  # not a member
+    with pytest.raises(NotAllowed, match="Nobody plays bob"):
+        services.chat(encounter.pk, pip.pk, "/w bob hello", "k3")  # no one sits at Bob
+    with pytest.raises(IllegalAction, match="text is required"):
+        services.chat(encounter.pk, pip.pk, "/w gm", "k4")
+    assert stored(encounter) == before
+
+
+def test_a_resent_whisper_is_answered_not_applied_twice(encounter: Any, pip: Any) -> None:
+    first = services.chat(encounter.pk, pip.pk, "/w gm psst", "k")
+    again = services.chat(encounter.pk, pip.pk, "/w gm psst", "k")
+    assert (first.fresh, again.fresh) == (True, False)
+    assert [r.pk for r in again.events] == [r.pk for r in first.events]
+    with pytest.raises(NotAllowed, match="already used"):
+        services.chat(encounter.pk, pip.pk, "/w gm something else", "k")
+
+
+def test_the_catch_up_and_log_pages_show_a_whisper_to_its_readers_only(
+    encounter: Any, pip: Any, gwen: Any, quinn: Any, observer: Any
+) -> None:
+    services.chat(encounter.pk, pip.pk, "/w quinn the code is 4711", "k")
+    for user, sees in ((quinn, True), (pip, True), (gwen, True), (observer, False)):
+        client = Client()
+        client.force_login(user)
+        caught_up = client.get(f"/encounters/{encounter.pk}/events/?after=0").content.decode()
+        page = client.get(f"/encounters/{encounter.pk}/").content.decode()
+        assert ("4711" in caught_up, "4711" in page) == (sees, sees), user
+
+
+def test_said_in_character_by_its_player_or_the_gm(
+    encounter: Any, pip: Any, gwen: Any, quinn: Any
+) -> None:
+    [row] = services.chat(encounter.pk, pip.pk, "/as Ann Stand back.", "k1").events
+    [gm_row] = services.chat(encounter.pk, gwen.pk, "/ic bob Never!", "k2").events
+
+    assert row.text == "ann: Stand back."
+    assert row.payload["as"] == "ann"
+    assert row.audience == "all"
+    assert gm_row.text == "bob: Never!"  # the GM may speak as anyone
+    assert 'class="event kind-tablesaid in-character"' in html_for(encounter, quinn, row)
+
+
+def test_said_as_someone_else_or_nobody_is_refused(encounter: Any, pip: Any) -> None:
+    before = stored(encounter)
+    with pytest.raises(NotYourCharacter, match="You do not play bob"):
+        services.chat(encounter.pk, pip.pk, "/as bob I give up", "k1")
+    with pytest.raises(NotAllowed, match="no character zed"):
+        services.chat(encounter.pk, pip.pk, "/as zed hi", "k2")
+    assert stored(encounter) == before
+
+
+def test_an_unknown_command_points_to_help(encounter: Any, pip: Any) -> None:
+    with pytest.raises(NotAllowed, match=re.escape("Unknown chat command /dance; /help lists")):
+        services.chat(encounter.pk, pip.pk, "/dance", "k")
+
+
+def test_a_chat_roll_is_never_taken_back(mech_encounter: Any, pip: Any) -> None:
+    """Take-back (MECH-MOVE-UNDO) is for a move that revealed nothing; a roll revealed its dice,
+    and taking it back would let a player roll until they liked the result."""
+    services.chat(mech_encounter.pk, pip.pk, "/roll 1d20", "k1")
+    with pytest.raises(NotAllowed, match="nothing to undo"):
+        services.undo(mech_encounter.pk, pip.pk, "k2")
+    services.play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k3")
+    services.play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k4")
+    [roll] = services.chat(mech_encounter.pk, pip.pk, "/roll 1d20", "k5").events
+    [revert] = services.undo(mech_encounter.pk, pip.pk, "k6").events
+    # the move is taken back; the roll after it stays in the log as it was
+    assert revert.payload == {"reverts": roll.entry - 1}
+    assert Event.objects.filter(pk=roll.pk, kind="table.rolled").exists()
