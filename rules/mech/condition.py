@@ -65,6 +65,9 @@ def validate_condition(
         return None
     if not isinstance(raw, Mapping):
         raise SheetError("condition", R.MUST_BE_AN_OBJECT(), RULE)
+    raw = {key: value for key, value in raw.items() if value not in (None, "")}
+    if not raw.get("wrecked") and raw.get("items", []) == [] and not set(raw) & set(TRACKS):
+        return None  # an empty condition on the form: full strength
     out: Json = {}
     wrecked = bool(raw.get("wrecked", False))
     for key, (stat, least) in TRACKS.items():

@@ -81,6 +81,56 @@ FITTED_ROW = Schema(
         ),
     )
 )
+S_CONDITION = Message("mech.sheet.condition", "Condition after the last encounter")
+S_CONDITION_HELP = Message(
+    "mech.sheet.condition_help", "Left empty, the mech starts at full strength (MECH-AMB-40)"
+)
+S_HP = Message("mech.sheet.hp", "HP")
+S_STRUCTURE = Message("mech.sheet.structure", "Structure")
+S_STRESS = Message("mech.sheet.stress", "Stress")
+S_REPAIR = Message("mech.sheet.repair", "Repair cap left")
+S_CP = Message("mech.sheet.cp", "CP")
+S_WRECKED = Message("mech.sheet.wrecked", "Wrecked")
+S_ITEMS = Message("mech.sheet.items", "Damaged or spent gear")
+S_KIND = Message("mech.sheet.kind", "Weapon or system")
+S_KIND_WEAPON = Message("mech.sheet.kind.weapon", "weapon")
+S_KIND_SYSTEM = Message("mech.sheet.kind.system", "system")
+S_INDEX = Message("mech.sheet.index", "Place in the loadout (from 0)")
+S_KEY = Message("mech.sheet.key", "Catalogue key")
+S_DESTROYED = Message("mech.sheet.destroyed", "Destroyed")
+S_USES = Message("mech.sheet.uses", "Uses left")
+
+
+def _track(key: str, label: Message) -> Entry:
+    return Entry(key, label(), "int", required=False, min=0, max=99, rule="MECH-AMB-40")
+
+
+CONDITION_ITEM = Schema(
+    (
+        Entry(
+            "kind",
+            S_KIND(),
+            "choice",
+            default="weapon",
+            choices=(Choice("weapon", S_KIND_WEAPON()), Choice("system", S_KIND_SYSTEM())),
+        ),
+        Entry("index", S_INDEX(), "int", default=0, min=0, max=20),
+        Entry("key", S_KEY(), "text", default="", required=False),
+        Entry("destroyed", S_DESTROYED(), "bool", default=False),
+        Entry("uses", S_USES(), "int", required=False, min=0, max=99),
+    )
+)
+CONDITION = Schema(
+    (
+        _track("hp", S_HP),
+        _track("structure", S_STRUCTURE),
+        _track("stress", S_STRESS),
+        _track("repair", S_REPAIR),
+        _track("cp", S_CP),
+        Entry("wrecked", S_WRECKED(), "bool", default=False),
+        Entry("items", S_ITEMS(), "list", default=[], item=CONDITION_ITEM, max_items=20),
+    )
+)
 SHEET = Schema(
     (
         Entry("name", S_NAME(), "text", max_length=100),
@@ -96,6 +146,16 @@ SHEET = Schema(
         Entry("loadout", S_LOADOUT(), "list", default=[], item=LOADOUT_ROW, max_items=12),
         Entry("fitted", S_FITTED(), "list", default=[], item=FITTED_ROW, max_items=12),
         Entry("always_first", S_ALWAYS_FIRST(), "bool", default=False, rule="MECH-ROUND-2"),
+        Entry(
+            "condition",
+            S_CONDITION(),
+            "record",
+            default=None,
+            required=False,
+            item=CONDITION,
+            help=S_CONDITION_HELP(),
+            rule="MECH-AMB-40",
+        ),
     )
 )
 

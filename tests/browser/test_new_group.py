@@ -184,3 +184,83 @@ def test_a_new_group_plays_a_delta_green_round_without_json_or_ids(
     gm.locator("#event-log", has_text="Ann Li").wait_for()
     shoot(gm, "after-round")
     shoot(player, "after-round")
+
+
+def test_a_new_group_plays_a_mech_turn_and_carries_the_damage_on(
+    person: Callable[..., Any],
+) -> None:
+    """The same for a mech pilot and frame: the sheet form, an encounter built from the campaign,
+    a turn, and the damage written back to the sheet when the GM confirms (MECH-AMB-40)."""
+    gm = person()
+    gm.goto("/accounts/signup/")
+    sign_up(gm, "morgan")
+    gm.wait_for_url(re.compile(r"/campaigns/$"))
+    gm.locator("input[name=name]").fill("Proving Grounds")
+    gm.locator("select[name=system]").select_option("mech")
+    gm.get_by_role("button", name="Create campaign").click()
+    gm.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+    campaign_url = gm.url
+    if not gm.locator("#invite-url").count():
+        gm.get_by_role("button", name="New link").click()
+        flash(gm, "A new invite link is ready.")
+    invite = gm.locator("#invite-url").input_value()
+
+    player = person()
+    player.goto(invite)
+    player.get_by_role("link", name="Sign up").first.click()
+    sign_up(player, "rook")
+    player.get_by_role("button", name="Join as a player").click()
+    player.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+
+    # The pilot and the frame in the form: attributes, a weapon swapped, the numbers worked out.
+    player.get_by_role("link", name="New character").click()
+    player.locator("#sheet-form").wait_for()
+    player.locator("input[name=name]").fill("Kestrel")
+    player.locator("input[name='s:pilot.name']").fill("Rook Adeyemi")
+    player.locator("input[name='s:pilot.hull']").fill("3")
+    player.locator("#derived", has_text="frame 10 + 2 × HULL 3").wait_for()
+    first = player.locator("[data-rows='s:loadout'] [data-row]").first
+    first.locator("select[name$='.weapon']").select_option(label="Holdout Pistol")
+    shoot(player, "mech-sheet")
+    player.get_by_role("button", name="Save", exact=True).click()
+    flash(player, "Kestrel saved.")
+
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="New encounter").click()
+    gm.locator("#builder input[name=title]").fill("The yard")
+    gm.get_by_label("Kestrel (rook)").check()
+    gm.locator("select[name=opponent_0]").select_option(label="Sparring Mule A")
+    gm.get_by_role("button", name="Start encounter").first.click()
+    flash(gm, "Encounter The yard created.")
+    caught_up(gm)
+    table = gm.url
+    player.goto(table)
+    caught_up(player)
+
+    # The GM deals Kestrel 5 energy damage with the GM tools; the player takes a turn.
+    gm.locator("details.mech-gm-tools > summary").click()
+    damage = gm.locator("form.mech-form[data-kind='gm_damage']")
+    damage.locator(":scope > details > summary").click()
+    damage.locator("select[name=target]").select_option(label="Kestrel")
+    damage.locator("input[name=amount]").fill("5")
+    damage.locator("select[name=type]").select_option("energy")
+    damage.locator("button[type=submit]").click()
+    player.locator("#event-log", has_text="Kestrel").wait_for()
+    begin = player.locator("form.mech-form[data-kind='begin_turn'][data-actor='kestrel']")
+    if begin.count():
+        begin.locator("button[type=submit]").click()
+        player.locator(".mech-board[data-active='kestrel']").wait_for()
+        end = player.locator("form.mech-form[data-kind='end_turn'][data-actor='kestrel']")
+        end.locator("button[type=submit]").click()
+        player.wait_for_function(
+            "() => document.querySelector('.mech-board').dataset.active !== 'kestrel'"
+        )
+    shoot(player, "mech-turn")
+
+    # The GM ends the encounter and confirms what comes back to the sheet.
+    gm.get_by_role("button", name="End encounter and reveal the seed").click()
+    gm.wait_for_url(re.compile(r"/write-back/$"))
+    gm.locator("table.changes", has_text="11").wait_for()  # HP 16 → 11
+    shoot(gm, "mech-write-back")
+    gm.get_by_role("button", name="Write these changes to the characters").click()
+    flash(gm, "Characters updated: Kestrel.")
