@@ -24,7 +24,6 @@ from rules.delta_green.combat import (
     deal_hit,
     roll_location,
     try_dodge,
-    try_parry,
 )
 from rules.delta_green.engine import (
     action_cost,
@@ -37,6 +36,7 @@ from rules.delta_green.engine import (
     target_in_reach,
 )
 from rules.delta_green.messages import PURPOSE_TO_HIT
+from rules.delta_green.parry import try_parry
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     apply_op,
