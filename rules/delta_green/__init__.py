@@ -6,7 +6,15 @@ from typing import Any
 
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem
-from rules.delta_green import messages, settings, sheet
+from rules.delta_green import (
+    log_gm,
+    log_messages,
+    log_turns,
+    messages,
+    refusals,
+    settings,
+    sheet,
+)
 from rules.delta_green.actions import legal_actions, preview, resolve
 from rules.delta_green.demo import demo
 from rules.delta_green.derived import derive, write_back
@@ -43,7 +51,16 @@ SYSTEM = GameSystem(
     demo=demo,
     derive=derive,
     write_back=write_back,
-    messages=catalogue(messages, settings, sheet, extra=messages.TERMS),
+    messages=catalogue(
+        messages,
+        settings,
+        sheet,
+        refusals,
+        log_messages,
+        log_turns,
+        log_gm,
+        extra=[*messages.TERMS, *log_messages.TERMS, *log_gm.TERMS, *refusals.DOINGS.values()],
+    ),
 )
 
 

@@ -11,18 +11,21 @@ from rules.brp.core import (
 from rules.brp.hazards import POISONS, poison_damage
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.system import Json
+from rules.delta_green import log_gm as G
+from rules.delta_green import log_messages as L
+from rules.delta_green import refusals as R
 from rules.delta_green.combat import (
     auto_rules,
+    is_suppression,
     own_penalties,
     skill,
 )
+from rules.delta_green.messages import C_FIRST_AID, C_MEDICINE
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     loc_threshold,
-)
-from rules.delta_green.tables import (
-    LOCATION_NAMES,
 )
 
 
@@ -33,81 +36,81 @@ def treatment(
     loc: str,
     which: str,
     dice: Dice,
-) -> tuple[list[Json], list[str]]:
+) -> tuple[list[Json], list[Msg | None]]:
     """DG-HEAL-1/-4: roll the skill; First Aid heals 1d3 once a wound; both stabilise."""
     taken = int(patient["damage"][loc])
     if taken <= 0 and loc not in patient["bleeding"]:
-        raise IllegalAction(f"{patient['name']}'s {LOCATION_NAMES[loc]} is not wounded")
+        refusal = R.NOT_WOUNDED(name=patient["name"], location=L.location(loc))
+        raise IllegalAction.of(refusal)
     if which == "first_aid" and loc in patient["first_aided"]:
-        raise IllegalAction("First Aid works once per wound", "DG-HEAL-4")
+        raise IllegalAction.of(R.FIRST_AID_ONCE(), "DG-HEAL-4")
     chance = skill(healer, which)
     if which != "medicine":
-        chance += sum(v for _, v in own_penalties(state, healer) if _ != "suppressed")
+        chance += sum(v for label, v in own_penalties(state, healer) if not is_suppression(label))
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100")
-    name = "First Aid" if which == "first_aid" else "Medicine"
-    lines = [f"{healer['name']} gives {name} to {patient['name']}'s {LOCATION_NAMES[loc]}"]
+    name = C_FIRST_AID() if which == "first_aid" else C_MEDICINE()
+    head = G.GIVES(
+        healer=healer["name"], skill=name, patient=patient["name"], location=L.location(loc)
+    )
+    lines: list[Msg | None] = [head]
     ops: list[Json] = []
     pid = patient["id"]
     if which == "first_aid":
         ops.append({"op": "list_add", "id": pid, "key": "first_aided", "value": loc})
     if not succeeds(chance, roll, *auto_rules(state)):
-        lines.append(f"d100 = {roll} vs {chance}: failed")
+        lines.append(G.TREATMENT_FAILED(roll=roll, chance=chance))
         return ops, lines
-    lines.append(f"d100 = {roll} vs {chance}: success; bleeding stopped")
+    lines.append(G.BLEEDING_STOPPED(roll=roll, chance=chance))
     if patient.get("knocked_out"):  # COC-KO-6: First Aid or Medicine wakes a knocked-out victim
         ops.append({"op": "set", "id": pid, "key": "knocked_out", "value": False})
-        lines.append(f"{patient['name']} wakes up")
+        lines.append(G.WAKES(name=patient["name"]))
     ops += [
         {"op": "bleed_stop", "id": pid, "location": loc},
         {"op": "treated", "id": pid, "location": loc},
     ]
     if which == "medicine" and needs_surgery(state, patient, loc):
         ops.append({"op": "list_add", "id": pid, "key": "operated", "value": loc})  # DG-HEAL-1
-        lines.append("surgery done: the wound can now heal")
+        lines.append(G.SURGERY_DONE())
     if which == "first_aid" and loc not in patient["maimed"] + patient["severed"]:
         heal = dice.roll(3, "First Aid 1d3")
         amount = min(heal, taken)
         ops.append({"op": "heal", "id": pid, "location": loc, "amount": amount})
-        lines.append(f"First Aid 1d3 = {heal}: +{amount} HP")
+        lines.append(G.FIRST_AID_HEALS(heal=heal, amount=amount))
     return ops, lines
 
 
 def poison_effects(
     state: Mapping[str, Any], target: Mapping[str, Any], pending: list[Json], dice: Dice
-) -> tuple[list[Json], list[str]]:
+) -> tuple[list[Json], list[Msg | None]]:
     """COC-POISON-2/-3/-6/-7: what the doses now taking effect do (to total HP only, DG-HP-4)."""
     ops: list[Json] = []
-    lines: list[str] = []
+    lines: list[Msg | None] = []
     name = target["name"]
     for dose in pending:
         poison = POISONS[dose["poison"]]
+        said = G.poison_name(dose["poison"])
         wins = bool(dose["wins"])
         if poison.effect == "incapacitating":
             if not wins:
-                lines.append(f"{name}: {poison.name} takes effect: no effect (resisted)")
+                lines.append(G.POISON_RESISTED(name=name, poison=said))
                 continue
-            longer = (
-                f" + {dose['extra_hours']} h for the extra doses" if dose["extra_hours"] else ""
-            )
+            extra = dose["extra_hours"]
+            longer = G.EXTRA_HOURS(hours=extra) if extra else ""
             ops.append({"op": "set", "id": target["id"], "key": "knocked_out", "value": True})
-            lines.append(
-                f"{name}: {poison.name} takes effect: unconscious ({poison.asleep}{longer})"
-            )
+            asleep = G.asleep(poison.asleep)
+            lines.append(G.POISON_ASLEEP(name=name, poison=said, asleep=asleep, longer=longer))
         else:
             amount = poison_damage(int(dose["potency"]), wins)
             ops.append({"op": "damage", "id": target["id"], "location": None, "amount": amount})
-            lines.append(f"{name}: {poison.name} takes effect: {amount} HP lost")
+            lines.append(G.POISON_HURTS(name=name, poison=said, amount=amount))
         if wins and int(dose["failure"]):  # COC-POISON-6 (AMB-COC-05)
             roll = dice.roll(100, "respiratory failure d100")
             if roll <= int(dose["failure"]):
                 drowning = {"round": 0, "start": 6, "failed": False}
                 ops.append({"op": "set", "id": target["id"], "key": "drowning", "value": drowning})
-                lines.append(
-                    f"respiratory failure d100 = {roll} vs {dose['failure']}: stops breathing "
-                    "(CON x6 first, COC-DROWN-2) until a successful Medicine roll"
-                )
+                lines.append(G.STOPS_BREATHING(roll=roll, failure=dose["failure"]))
             else:
-                lines.append(f"respiratory failure d100 = {roll} vs {dose['failure']}: breathes")
+                lines.append(G.BREATHES(roll=roll, failure=dose["failure"]))
     return ops, lines
 
 

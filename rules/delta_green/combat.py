@@ -21,8 +21,10 @@ from rules.brp.core import (
 )
 from rules.brp.hazards import severe_burn
 from rules.core.dice import Dice
+from rules.core.messages import Msg
 from rules.core.system import Json
-from rules.delta_green.messages import PURPOSE_HITS, PURPOSE_PARRY, PURPOSE_TO_HIT
+from rules.delta_green import log_messages as L
+from rules.delta_green.messages import PURPOSE_HITS, PURPOSE_TO_HIT
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     able,
@@ -35,7 +37,6 @@ from rules.delta_green.state import (
 from rules.delta_green.tables import (
     CHEST,
     HIT_LOCATION_TABLE,
-    LOCATION_NAMES,
     SPRAY,
     VESTS,
     BurstMode,
@@ -48,21 +49,24 @@ class Chance(NamedTuple):
     A NamedTuple, not a frozen dataclass: built for every attack, and a tuple is built in one
     step where a frozen dataclass sets each field through object.__setattr__."""
 
-    parts: tuple[tuple[str, int], ...]
-    factors: tuple[tuple[str, Fraction], ...] = ()
+    parts: tuple[tuple[Msg | str, int], ...]
+    factors: tuple[tuple[Msg, Fraction], ...] = ()
     value: int = 0
 
+    def said(self) -> Msg:
+        """The breakdown as a message, such as `50 long burst -15 walking +20 = 55`."""
+        words = [
+            L.CHANCE_PART(label=label, value=f"{value:+d}" if i else str(value))
+            for i, (label, value) in enumerate(self.parts)
+        ]
+        words += [
+            L.CHANCE_FACTOR(label=label, factor=str(factor)) for label, factor in self.factors
+        ]
+        return L.CHANCE_IS(parts=L.spaced(words), value=self.value)
+
     def explain(self) -> str:
-        """A readable breakdown such as `50 long burst -15 walking +20 = 55`."""
-        text = " ".join(
-            [
-                f"{label} {value:+d}" if i else f"{label} {value}"
-                for i, (label, value) in enumerate(self.parts)
-            ]
-        )
-        for label, factor in self.factors:
-            text += f" {label} x{factor}"
-        return f"{text} = {self.value}"
+        """The breakdown in English (the odds preview shows it)."""
+        return self.said().english()
 
 
 def skill(c: Mapping[str, Any], name: str) -> int:
@@ -79,14 +83,13 @@ def vest_of(c: Mapping[str, Any]) -> Any:
     return VESTS[int(vest["level"])] if vest else None
 
 
-HIDDEN_OPEN, HIDDEN_SEP, HIDDEN_CLOSE = "\u27e6", "\u241f", "\u27e7"
-
-
-def vest_text(c: Mapping[str, Any], text: str) -> str:
-    """DG-ARM-8: mark log text that reveals a hidden vest, so others get a redacted line."""
+def vest_text(c: Mapping[str, Any], text: Msg, armour: bool = True) -> Msg:
+    """DG-ARM-8: mark words that reveal a hidden vest, so others read "armour" (or "other
+    modifiers", for its skill penalty) instead."""
     vest = c["sheet"].get("vest")
     if vest and vest.get("worn_hidden"):
-        return f"{HIDDEN_OPEN}{c['id']}{HIDDEN_SEP}{text}{HIDDEN_CLOSE}"
+        instead = L.ARMOUR() if armour else L.OTHER_MODIFIERS()
+        return L.HIDDEN(text=text, wearer=c["id"], instead=instead)
     return text
 
 
@@ -95,20 +98,26 @@ def suppression_now(state: Mapping[str, Any], c: Mapping[str, Any]) -> int:
     return sum(int(p["value"]) for p in c["penalties"] if int(p["round"]) == int(state["round"]))
 
 
-def own_penalties(state: Mapping[str, Any], c: Mapping[str, Any]) -> list[tuple[str, int]]:
+def own_penalties(state: Mapping[str, Any], c: Mapping[str, Any]) -> list[tuple[Msg, int]]:
     """Flat penalties the attacker carries: running, vest, suppression, prone (DG-GEN-3 step 2)."""
     settings = settings_of(state)
-    parts: list[tuple[str, int]] = []
+    parts: list[tuple[Msg, int]] = []
     if c["round"].get("ran"):
-        parts.append(("running", -int(settings.run_penalty)))  # DG-MOVE-2
+        parts.append((L.RUNNING(), -int(settings.run_penalty)))  # DG-MOVE-2
     vest = vest_of(c)
     if vest and vest.penalty:
-        parts.append((vest_text(c, f"vest {vest.level}"), -vest.penalty))  # DG-ARM-2
+        label = vest_text(c, L.VEST(level=vest.level), armour=False)
+        parts.append((label, -vest.penalty))  # DG-ARM-2
     penalties = c["penalties"]  # suppression_now, without the call when there are none
     suppression = suppression_now(state, c) if penalties else 0
     if suppression:
-        parts.append(("suppressed", suppression))  # DG-SUPP-3
+        parts.append((L.SUPPRESSED(), suppression))  # DG-SUPP-3
     return parts
+
+
+def is_suppression(label: Msg | str) -> bool:
+    """Whether a chance's part is the suppression penalty (First Aid ignores it)."""
+    return isinstance(label, Msg) and label.id == L.SUPPRESSED.id
 
 
 def attack_chance(
@@ -119,21 +128,24 @@ def attack_chance(
     params: Mapping[str, Any],
     mode: BurstMode | None = None,
     walking_n: int = 0,
-    extra: Sequence[tuple[str, int]] = (),
+    extra: Sequence[tuple[Msg, int]] = (),
 ) -> Chance:
     """DG-GEN-3: skill, flat modifiers, multipliers rounded once; the spray starts at half skill."""
     settings = settings_of(state)
     base = skill(attacker, str(weapon["skill"]))
-    parts: list[tuple[str, int]] = []
+    parts: list[tuple[Msg | str, int]] = []
+    word = L.skill_word(str(weapon["skill"]))
     if mode is not None and mode.key == SPRAY:
-        parts.append((f"{weapon['skill']} {base}/2", scaled(base, Fraction(1, 2))))  # DG-AUTO-3
+        halved = L.SKILL_HALVED(skill=word, base=base)
+        parts.append((halved, scaled(base, Fraction(1, 2))))  # DG-AUTO-3
     else:
-        parts.append((str(weapon["skill"]), base))
+        parts.append((word, base))
     if mode is not None and mode.modifier:
-        parts.append((mode.label, mode.modifier))
+        parts.append((L.mode_word(mode.key), mode.modifier))
     if walking_n:
         cap = settings.walking_cap
-        parts.append(("walking fire", min(walking_n, int(cap)) if cap is not None else walking_n))
+        walked = min(walking_n, int(cap)) if cap is not None else walking_n
+        parts.append((L.WALKING_FIRE(), walked))
     parts.extend(own_penalties(state, attacker))
     parts.extend(extra)
     ranged = weapon["kind"] in ("firearm", "thrown")
@@ -146,27 +158,27 @@ def attack_chance(
             and held["kind"] == "knife"
             and "improved_hand_to_hand" in attacker["sheet"]["edges"]
         ):
-            parts.append(("Improved Hand-to-Hand", 10))  # DG-EDGE-6
+            parts.append((L.IMPROVED_HAND_TO_HAND(), 10))  # DG-EDGE-6
     if not ranged and attacker["prone"]:
-        parts.append(("fighting from the ground", -prone))  # DG-WOUND-10
+        parts.append((L.FROM_THE_GROUND(), -prone))  # DG-WOUND-10
     if ranged and target is not None:
         if target["prone"] and distance not in (None, "") and float(distance) > 5:
-            parts.append(("target prone beyond 5 m", -prone))  # DG-WOUND-10
+            parts.append((L.PRONE_BEYOND_5(), -prone))  # DG-WOUND-10
         bonus = large_target_bonus(int(target["sheet"]["siz"]))
         if bonus:
-            parts.append(("large target", bonus))  # COC-LARGE-1
+            parts.append((L.LARGE_TARGET(), bonus))  # COC-LARGE-1
     modifier = int(params.get("modifier") or 0)
     if modifier:
-        parts.append(("GM modifier", modifier))
+        parts.append((L.GM_MODIFIER(), modifier))
     flat = sum([value for _, value in parts])
-    factors: list[tuple[str, Fraction]] = []
+    factors: list[tuple[Msg, Fraction]] = []
     if ranged and distance not in (None, ""):
         aimed = _aim_bonus(attacker, target)
         pb_mult = (2 if aimed else 1) * (2 if "eagle_eye" in attacker["sheet"]["edges"] else 1)
         metres = Fraction(str(distance))
         firearm = weapon["kind"] == "firearm"
         if firearm and metres <= point_blank_m(int(attacker["sheet"]["dex"]), pb_mult):
-            factors.append(("point-blank", Fraction(2)))  # COC-PB-1, DG-EDGE-8, DG-AIM-1
+            factors.append((L.POINT_BLANK(), Fraction(2)))  # COC-PB-1, DG-EDGE-8, DG-AIM-1
         else:
             silenced = silencer_works(attacker, weapon)
             base_range = Fraction(str(weapon["base_range_m"])) * sight_multiplier(
@@ -174,12 +186,12 @@ def attack_chance(
             )
             factor = range_factor(metres, base_range)
             if factor != 1:
-                factors.append(("range", factor))  # COC-RANGE-1
+                factors.append((L.RANGE(), factor))  # COC-RANGE-1
     if params.get("unaimed") in _TRUE and not aims_anyway(attacker, weapon):
-        factors.append(("unaimed", Fraction(1, 5)))  # COC-UNAIMED-1
+        factors.append((L.UNAIMED(), Fraction(1, 5)))  # COC-UNAIMED-1
     light = state.get("light")  # the GM's scene light (set_light), or per attack
     if params.get("dim") in _TRUE or light == "dim":
-        factors.append(("dim light", Fraction(1, 2)))  # COC-DARK-1
+        factors.append((L.DIM_LIGHT(), Fraction(1, 2)))  # COC-DARK-1
     value = flat
     if factors:
         product = Fraction(1)
@@ -187,7 +199,7 @@ def attack_chance(
             product *= factor
         value = scaled(flat, product, bool(settings.min_chance_after_division))
     if params.get("dark") in _TRUE or light == "dark":
-        factors.append(("darkness: 01", Fraction(0)))
+        factors.append((L.DARKNESS(), Fraction(0)))
         value = 1  # COC-DARK-2
     return Chance(tuple(parts), tuple(factors), value)
 
@@ -204,7 +216,7 @@ def silencer_works(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
 
 def silencer_wear(
     c: Mapping[str, Any], weapon: Mapping[str, Any], rounds: int
-) -> tuple[list[Json], list[str]]:
+) -> tuple[list[Json], list[Msg]]:
     """COC-SILENCER-2: each shot wears the silencer (a high-power round twice); at 0 it is ruined.
 
     Counted only once the GM has fitted it (`fit_silencer` rolls its hidden d100+10 life)."""
@@ -233,7 +245,7 @@ def silencer_wear(
             "value": True,
         }
     )
-    return ops, [f"the silencer on {weapon['name']} is worn out (COC-SILENCER-2)"]
+    return ops, [L.SILENCER_WORN(weapon=weapon["name"])]
 
 
 def sight_multiplier(
@@ -296,7 +308,7 @@ class Outcome:
 
     def __init__(self) -> None:
         self.ops: list[Json] = []
-        self.lines: list[str] = []
+        self.lines: list[Msg] = []
         self.hits: list[Json] = []
         self.result = "miss"
         self.roll = 0
@@ -309,32 +321,30 @@ def armour_for(
     weapon: Mapping[str, Any],
     impale: bool,
     aimed_elsewhere: bool = False,
-) -> tuple[int, str]:
+) -> tuple[int, Msg | None]:
     """DG-ARM-3..-7: the vest's AP against this hit, and why."""
     vest = vest_of(target)
     if vest is None:
-        return 0, ""
+        return 0, None
     settings = settings_of(state)
     if locations_on(state, target):
         if location != CHEST:
-            return (
-                0,
-                f"{LOCATION_NAMES.get(location or '', 'that location')} not covered by the vest",
-            )
+            where = L.location(location) if location else L.THAT_LOCATION()
+            return 0, L.NOT_COVERED(location=where)
     elif aimed_elsewhere:
-        return 0, "aimed past the vest"  # DG-ARM-6 without hit locations
+        return 0, L.AIMED_PAST()  # DG-ARM-6 without hit locations
     kind = weapon["kind"]
     if kind in ("knife", "melee") and impale and settings.stab_bypass == "melee_impale":
-        return 0, vest_text(target, "a stab goes through the vest")  # DG-ARM-5
+        return 0, vest_text(target, L.STAB_THROUGH())  # DG-ARM-5
     unarmed_half = kind == "unarmed" and (
         settings.half_ap_unarmed == "all" or weapon["key"] == "fist"
     )
     half = rhu(Fraction(vest.ap, 2))
     if kind == "knife" or unarmed_half:
-        return half, vest_text(target, f"vest {vest.level} AP {vest.ap} halved vs knives and fists")
+        return half, vest_text(target, L.VEST_HALVED(level=vest.level, ap=vest.ap))
     if weapon.get("area") and settings.area_effect_ap == "half":
-        return half, vest_text(target, f"vest {vest.level} AP halved vs area effects")  # DG-ARM-7
-    return vest.ap, vest_text(target, f"vest {vest.level} AP {vest.ap}")
+        return half, vest_text(target, L.VEST_HALVED_AREA(level=vest.level))  # DG-ARM-7
+    return vest.ap, vest_text(target, L.VEST_AP(level=vest.level, ap=vest.ap))
 
 
 def locations_on(state: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
@@ -348,20 +358,20 @@ def roll_location(
     attack_roll: int | None,
     first: bool,
     target: Mapping[str, Any] | None = None,
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Msg | None]:
     """DG-LOC-1/-2/-6: a d10 per bullet (or the attack roll's units digit for the first)."""
     if target is not None and not locations_on(state, target):
-        return None, ""  # DG-ARM-6, DG-LOC-5: total HP only
+        return None, None  # DG-ARM-6, DG-LOC-5: total HP only
     settings = settings_of(state)
     own_table = target["sheet"].get("location_table") if target is not None else None
     table = settings.hit_location_table
     if first and attack_roll is not None and settings.location_from_units_digit:
         face = attack_roll % 10 or 10
         loc = _location(own_table, table, face)
-        return loc, f"location from the units digit {face}: {LOCATION_NAMES[loc]}"
+        return loc, L.FROM_UNITS(face=face, location=L.location(loc))
     face = dice.roll(10, "hit location d10")
     loc = _location(own_table, table, face)
-    return loc, f"hit location d10 = {face}: {LOCATION_NAMES[loc]}"
+    return loc, L.LOCATION_D10(face=face, location=L.location(loc))
 
 
 def _location(
@@ -396,49 +406,54 @@ def deal_hit(
     dice: Dice,
     impale: bool,
     location: str | None,
-    location_text: str,
-    label: str,
+    location_text: Msg | None,
+    label: Msg,
     melee: bool = False,
     aimed_elsewhere: bool = False,
     knockout: bool = False,
     distance: Any = None,
     apply: bool = True,
-) -> tuple[Json, list[str], Json]:
+) -> tuple[Json, list[Msg], Json]:
     """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, applied to scratch
     (`apply=False` when nothing later reads scratch: then scratch may be the state itself)."""
     target = scratch["combatants"][target_id]
     damage = DamageDice.parse(damage_at(weapon, distance))
     expr = str(damage)
-    rolled, faces = damage.roll(dice, f"{label} damage {expr}")
-    text = f"{label}: damage {expr} = {rolled}"
+    english = label.english()  # the dice purposes stay English
+    rolled, faces = damage.roll(dice, f"{english} damage {expr}")
+    text = L.DAMAGE(label=label, expr=expr, rolled=rolled)
     if faces and len(faces) > 1:
-        text = f"{label}: damage {expr} = {'+'.join(map(str, faces))}{_const(damage)} = {rolled}"
+        shown = "+".join(map(str, faces))
+        text = L.DAMAGE_FACES(
+            label=label, expr=expr, faces=shown, constant=_const(damage), rolled=rolled
+        )
     if impale and not target["sheet"].get("impale_immune"):
-        again, _ = damage.roll(dice, f"{label} impale damage {expr}")
+        again, _ = damage.roll(dice, f"{english} impale damage {expr}")
         rolled += again
-        text += f", impale rolls again {again} = {rolled}"
+        text = L.more(text, L.IMPALE_AGAIN(again=again, total=rolled))
     if weapon["kind"] == "thrown":
         db = DamageDice.parse(str(attacker["sheet"].get("db") or "0"))
         if db.dice or db.constant:
             bonus, _ = db.roll(dice, "damage bonus (halved when thrown)")
             half = rhu(Fraction(bonus, 2))
             rolled += half
-            text += f", half damage bonus {half:+d}"  # COC-THROW-1
+            text = L.more(text, L.HALF_BONUS(bonus=f"{half:+d}"))  # COC-THROW-1
     if melee:
         db = DamageDice.parse(str(attacker["sheet"].get("db") or "0"))
         if db.dice or db.constant:
             bonus, _ = db.roll(dice, "damage bonus")
             rolled += bonus
-            text += f", damage bonus {bonus:+d}"  # added once, even on an impale (COC-IMPALE-3)
+            # added once, even on an impale (COC-IMPALE-3)
+            text = L.more(text, L.BONUS(bonus=f"{bonus:+d}"))
         if "dirty_fighting" in attacker["sheet"]["edges"]:
             extra = dice.roll(4, "Dirty Fighting 1d4")
             rolled += extra
-            text += f", Dirty Fighting 1d4 = {extra}"  # DG-EDGE-7
+            text = L.more(text, L.DIRTY_FIGHTING(extra=extra))  # DG-EDGE-7
     rolled = max(0, rolled)
     ap, why = armour_for(scratch, target, location, weapon, impale, aimed_elsewhere)
     after = armour_after(rolled, ap)
-    if why:
-        text += f"; {why} -> {after}"
+    if why is not None:
+        text = L.more(text, L.AFTER_ARMOUR(why=why, after=after))
     before_hp = int(target["hp"])
     before_loc = int(target["damage"][location]) if location else 0
     sever = bool(weapon.get("can_sever"))
@@ -450,9 +465,9 @@ def deal_hit(
             if apply:
                 knocked = {"op": "set", "id": target_id, "key": "knocked_out", "value": True}
                 apply_op(scratch, knocked)
-            text += f"; knockout {chance}%: d100 = {roll}: knocked out, takes a third ({after})"
+            text = L.more(text, L.KNOCKED_OUT(chance=chance, roll=roll, after=after))
         else:
-            text += f"; knockout {chance}%: d100 = {roll}: fails, full damage"
+            text = L.more(text, L.KNOCKOUT_FAILS(chance=chance, roll=roll))
     located = locations_on(scratch, target)
     op: Json = {
         "op": "damage",
@@ -465,21 +480,23 @@ def deal_hit(
     applied = limb_capped(target, op["location"], max(0, after))  # what `_damage` will deal
     if "wound_hits" in target and location and located:  # DG-WOUND-1 per hit: read before
         per_hit = wound_crossing(target, location, before_loc, before_loc + applied, max(0, after))
-        text += _per_hit_level(target, location, before_loc + applied, per_hit)
+        text = _per_hit_level(text, target, location, before_loc + applied, per_hit)
         located = False  # the level is in the text already
     if apply:
         apply_op(scratch, op)
     if applied != after:
-        text += f"; limb holds at most 2x: {applied} applied"  # DG-WOUND-6
+        text = L.more(text, L.LIMB_HOLDS(applied=applied))  # DG-WOUND-6
     if location and located:
         after_loc = before_loc + applied
         normal = int(target["loc_max"][location])
+        name = L.location(location)
         if after_loc >= 2 * normal and before_loc < 2 * normal:
-            text += f"; {LOCATION_NAMES[location]} at 2x"
+            text = L.more(text, L.AT_2X(location=name))
         elif after_loc >= normal and before_loc < normal:
-            text += f"; {LOCATION_NAMES[location]} at 1x"
-        text += f" ({LOCATION_NAMES[location]} {normal - after_loc}/{normal})"
-    text += f"; {target['name']} HP {before_hp - applied}"
+            text = L.more(text, L.AT_1X(location=name))
+        left = normal - after_loc
+        text = L.more(text, L.LOCATION_LEFT(location=name, left=left, normal=normal))
+    text = L.more(text, L.HP_NOW(name=target["name"], hp=before_hp - applied))
     hit = {
         "target": target_id,
         "location": location,
@@ -488,17 +505,24 @@ def deal_hit(
         "applied": applied,
         "impale": impale,
     }
-    return op, [location_text, text] if location_text else [text], hit
+    return op, [location_text, text] if location_text is not None else [text], hit
 
 
 def _per_hit_level(
-    target: Mapping[str, Any], location: str, after_loc: int, crossing: tuple[bool, bool, Any]
-) -> str:
+    text: Msg,
+    target: Mapping[str, Any],
+    location: str,
+    after_loc: int,
+    crossing: tuple[bool, bool, Any],
+) -> Msg:
     """DG-WOUND-1 (`dg.wound_threshold = "per_hit"`): the level this one hit reaches, if any."""
     normal = int(target["loc_max"][location])
-    name = LOCATION_NAMES[location]
-    level = f"; {name} at 2x" if crossing[1] else f"; {name} at 1x" if crossing[0] else ""
-    return f"{level} ({name} {normal - after_loc}/{normal})"
+    name = L.location(location)
+    if crossing[1]:
+        text = L.more(text, L.AT_2X(location=name))
+    elif crossing[0]:
+        text = L.more(text, L.AT_1X(location=name))
+    return L.more(text, L.LOCATION_LEFT(location=name, left=normal - after_loc, normal=normal))
 
 
 def _const(damage: DamageDice) -> str:
@@ -507,7 +531,7 @@ def _const(damage: DamageDice) -> str:
 
 def try_dodge(
     scratch: Json, defender_id: str, attacker: Mapping[str, Any], dice: Dice
-) -> tuple[bool, list[str], list[Json]]:
+) -> tuple[bool, list[Msg], list[Json]]:
     """DG-AUTO-1, DG-ACT-5: a declared dodge is rolled once per round against one whole attack."""
     defender = scratch["combatants"][defender_id]
     aim = defender.get("aim")
@@ -518,128 +542,20 @@ def try_dodge(
     roll = dice.roll(100, "dodge d100")
     ok = succeeds(chance, roll, *auto_rules(scratch))
     ops = [{"op": "set_round", "id": defender_id, "key": "dodged", "value": True}]
-    ops += _defence_card(scratch, defender)
+    ops += defence_card(scratch, defender)
     for op in ops:
         apply_op(scratch, op)
-    verdict = "dodged" if ok else "failed"
-    return ok, [f"{defender['name']} dodges: d100 = {roll} vs {chance}: {verdict}"], ops
+    verdict = L.DODGED() if ok else L.FAILED()
+    return ok, [L.DODGES(name=defender["name"], roll=roll, chance=chance, verdict=verdict)], ops
 
 
-def _defence_card(state: Mapping[str, Any], defender: Mapping[str, Any]) -> list[Json]:
+def defence_card(state: Mapping[str, Any], defender: Mapping[str, Any]) -> list[Json]:
     """DG-ACT-5 (`dg.defence_costs_card`): optionally a dodge or parry turns a card down."""
     rnd = defender["round"]
     left = int(rnd.get("cards", 0)) - int(rnd.get("spent", 0))
     if settings_of(state).defence_costs_card and left > 0:
         return [{"op": "spend", "id": defender["id"], "cards": 1, "voluntary": False}]
     return []
-
-
-def try_parry(
-    scratch: Json,
-    defender_id: str,
-    attacker: Mapping[str, Any],
-    dice: Dice,
-    attack_weapon: Mapping[str, Any] | None = None,
-) -> tuple[bool, list[str], list[Json]]:
-    """COC-PARRY-2/-3, DG-ACT-5: a parry declared against this attacker, once per round."""
-    defender = scratch["combatants"][defender_id]
-    if defender["parry_vs"] != attacker["id"] or defender["round"].get("parried"):
-        return False, [], []
-    if not able(defender):
-        return False, [], []
-    weapon = parrying_weapon(scratch, defender)
-    skill_name = str(weapon["skill"]) if weapon else "fist"
-    ops = [{"op": "set_round", "id": defender_id, "key": "parried", "value": True}]
-    ops.append(
-        {
-            "op": "set_round",
-            "id": defender_id,
-            "key": "parried_with",
-            "value": weapon["key"] if weapon else "fist",
-        }
-    )
-    ops += _defence_card(scratch, defender)
-    armed = attack_weapon is not None and attack_weapon["kind"] != "unarmed"
-    knife = attack_weapon is not None and attack_weapon["kind"] == "knife"
-    trained = knife and "improved_hand_to_hand" in defender["sheet"]["edges"]  # DG-EDGE-6
-    if defender.get("parry_grapple"):  # COC-PARRY-9
-        return _grapple_parry(scratch, defender, attacker, attack_weapon, dice, ops)
-    if skill_name == "fist" and armed and not trained:  # COC-PARRY-6: bare hands vs a weapon
-        for op in ops:
-            apply_op(scratch, op)
-        return False, [f"{defender['name']} tries to parry a weapon bare-handed: no use"], ops
-    chance = defence_chance(scratch, defender, attacker, skill_name)
-    edges = defender["sheet"]["edges"]
-    if "hand_to_hand" in edges and skill_name == "fist":
-        chance += 10  # DG-EDGE-5
-    if trained:
-        chance += 10  # DG-EDGE-6: +10 Parry against knives, stacking with Hand-to-Hand
-    if scratch.get("confined") and "close_quarters" in edges:
-        chance += 10  # DG-EDGE-4
-    roll = dice.roll(100, PURPOSE_PARRY.english)
-    ok = succeeds(chance, roll, *auto_rules(scratch))
-    for op in ops:
-        apply_op(scratch, op)
-    verdict = "parried" if ok else "failed"
-    return ok, [f"{defender['name']} parries: d100 = {roll} vs {chance}: {verdict}"], ops
-
-
-def parrying_weapon(state: Mapping[str, Any], defender: Mapping[str, Any]) -> Any:
-    """COC-PARRY-6..-8, COC-TWOWEAP-1: the held weapon that may parry now, else None (hands).
-
-    Main hand first, then the other hand. A melee weapon that attacked this round parries only
-    if it is a sword (`dg.attack_and_parry`); a long gun parries only if it has not fired."""
-    rnd = defender["round"]
-    stuck = (defender.get("stuck") or {}).get("weapon")  # COC-IMPALE-5: a stuck weapon is lost
-    swords_only = settings_of(state).attack_and_parry == "swords_only"
-    for key in (defender["in_hand"], defender.get("off_hand")):
-        if not key or key == stuck:
-            continue
-        weapon = next((w for w in defender["sheet"]["weapons"] if w["key"] == key), None)
-        slot = defender["weapons"].get(key, {})
-        if weapon is None or slot.get("broken") or slot.get("disabled"):
-            continue
-        if weapon["kind"] == "firearm":
-            if weapon.get("can_parry") and not rnd.get("shots", {}).get(key):  # COC-PARRY-8
-                return weapon
-            continue
-        if swords_only and key in rnd.get("melee_with", ()) and not weapon.get("sword"):
-            continue  # COC-PARRY-7
-        return weapon
-    return None
-
-
-def _grapple_parry(
-    scratch: Json,
-    defender: Mapping[str, Any],
-    attacker: Mapping[str, Any],
-    attack_weapon: Mapping[str, Any] | None,
-    dice: Dice,
-    ops: list[Json],
-) -> tuple[bool, list[str], list[Json]]:
-    """COC-PARRY-9: two Grapple rolls, both successful, parry one attack; against a weapon only
-    a touch-range one, and only by a parrier with the higher DEX (COC-PARRY-6)."""
-    ops = [op for op in ops if op.get("key") != "parried_with"]
-    ops.insert(
-        1, {"op": "set_round", "id": defender["id"], "key": "parried_with", "value": "grapple"}
-    )
-    for op in ops:
-        apply_op(scratch, op)
-    name = defender["name"]
-    if attack_weapon is not None and attack_weapon["kind"] != "unarmed":
-        if not attack_weapon.get("touch"):
-            return False, [f"{name} cannot grapple {attack_weapon['name']} (not touch range)"], ops
-        if int(defender["sheet"]["dex"]) <= int(attacker["sheet"]["dex"]):
-            return False, [f"{name} is not quicker than {attacker['name']}: no grapple parry"], ops
-    chance = defence_chance(scratch, defender, attacker, "grapple")
-    rolls = [dice.roll(100, "grapple parry d100 (contact)")]
-    ok = succeeds(chance, rolls[0], *auto_rules(scratch))
-    if ok:
-        rolls.append(dice.roll(100, "grapple parry d100 (seize)"))
-        ok = succeeds(chance, rolls[1], *auto_rules(scratch))
-    verdict = "parried" if ok else "failed"
-    shown = ", ".join(str(r) for r in rolls)
-    return ok, [f"{name} parries by grappling: d100 = {shown} vs {chance}: {verdict}"], ops
 
 
 def auto_rules(state: Mapping[str, Any]) -> tuple[bool, bool]:
@@ -656,7 +572,7 @@ def fire(
     dice: Dice,
     rounds: int,
     hits_die: int | None,
-    label: str,
+    label: Msg,
     called: str | None = None,
     distance: Any = None,
 ) -> Outcome:
@@ -672,16 +588,12 @@ def fire(
     if malfunctions(roll, weapon.get("mal")):
         if weapon.get("action") in ("revolver", "bolt", "double"):  # COC-MAL-2: a dud
             out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -1})
-            out.lines.append(
-                f"to hit d100 = {roll} >= malfunction {weapon['mal']}: a dud, 1 round lost"
-            )
+            out.lines.append(L.DUD(roll=roll, mal=weapon["mal"]))
         else:  # COC-MAL-3: jammed, nothing fired
             out.ops.append(
                 {"op": "weapon", "id": attacker_id, "weapon": key, "key": "jammed", "value": True}
             )
-            out.lines.append(
-                f"to hit d100 = {roll} >= malfunction {weapon['mal']}: the weapon jams"
-            )
+            out.lines.append(L.JAMS(roll=roll, mal=weapon["mal"]))
         out.result = "malfunction"
         return out
     out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -rounds})
@@ -691,28 +603,29 @@ def fire(
         out.lines.extend(wear_lines)
     hit = succeeds(c, roll, *auto_rules(scratch))
     if not hit:
-        out.lines.append(f"{label}: to hit d100 = {roll} vs {chance.explain()}: miss")
+        out.lines.append(L.SHOT_MISSES(label=label, roll=roll, chance=chance.said()))
         return out
     threshold = impale_threshold(c)
     impale = roll <= threshold and bool(weapon.get("can_impale"))
-    band = ""
+    band: Msg | str = ""
     if called:
         half = scaled(c, Fraction(1, 2))
         in_place = roll <= half or impale  # DG-CALLED-2: an impaling aimed shot is in place
-        band = f" (chosen location up to {half})"
+        band = L.CHOSEN_BAND(half=half)
         out.result = "chosen" if in_place else "random"
     else:
         out.result = "hit"
-    impale_note = f", impale (<= {threshold})" if impale else ""
-    out.lines.append(f"{label}: to hit d100 = {roll} vs {chance.explain()}{band}: hit{impale_note}")
+    note = L.impale_note(impale, threshold)
+    said = L.SHOT_HITS(label=label, roll=roll, chance=chance.said(), band=band, impale=note)
+    out.lines.append(said)
     if impale and out.result == "hit":
         out.result = "impale"
     count = 1
     if hits_die:
         face = dice.roll(hits_die, PURPOSE_HITS(sides=hits_die).english())
         count = min(face, rounds)  # DG-AUTO-2: never more hits than rounds fired
-        capped = f", capped at {rounds} rounds fired" if face > rounds else ""
-        out.lines.append(f"hits 1d{hits_die} = {face}{capped}: {count} bullet(s) hit")
+        capped = L.HITS_CAPPED(rounds=rounds) if face > rounds else ""
+        out.lines.append(L.HITS_ROLLED(die=hits_die, face=face, capped=capped, count=count))
     if count > 1 or target["dodge"]:
         scratch = fork(state)
     dodged, lines, ops = try_dodge(scratch, target_id, attacker, dice)
@@ -723,8 +636,9 @@ def fire(
         return out
     for index in range(count):
         loc: str | None
+        loc_text: Msg | None
         if called and out.result == "chosen":
-            loc, loc_text = called, f"aimed at the {LOCATION_NAMES[called]}"
+            loc, loc_text = called, L.AIMED_AT(location=L.location(called))
         else:
             loc, loc_text = roll_location(scratch, dice, roll, index == 0, target)
         op, lines, record = deal_hit(
@@ -736,7 +650,7 @@ def fire(
             impale and index == 0,  # DG-AUTO-4: only the first bullet impales
             loc,
             loc_text,
-            f"bullet {index + 1}" if count > 1 else "hit",
+            L.BULLET_N(n=index + 1) if count > 1 else L.HIT(),
             aimed_elsewhere=called is not None and called != CHEST,
             distance=distance,
             apply=index + 1 < count,
@@ -750,7 +664,7 @@ def fire(
 
 def burn_ops(
     state: Mapping[str, Any], target: Mapping[str, Any], amount: int, dice: Dice
-) -> tuple[list[Json], list[str]]:
+) -> tuple[list[Json], list[Msg]]:
     """COC-FIRE-2: burns past half max HP in one incident: Luck, or lose 1D3 CON and 1D3 APP."""
     before = int(target.get("burned") or 0)
     ops: list[Json] = [{"op": "set", "id": target["id"], "key": "burned", "value": before + amount}]
@@ -759,7 +673,7 @@ def burn_ops(
     luck = skill(target, "luck")
     roll = dice.roll(100, "Luck d100 (severe burns)")
     if succeeds(luck, roll, *auto_rules(state)):
-        return ops, [f"severe burns: Luck d100 = {roll} vs {luck}: no lasting harm"]
+        return ops, [L.BURNS_SAFE(roll=roll, luck=luck)]
     con_loss = dice.roll(3, "CON loss 1d3")
     app_loss = dice.roll(3, "APP loss 1d3")
     sheet = target["sheet"]
@@ -777,4 +691,4 @@ def burn_ops(
             "value": max(0, sheet["app"] - app_loss),
         },
     ]
-    return ops, [f"severe burns: Luck d100 = {roll} vs {luck}: CON -{con_loss}, APP -{app_loss}"]
+    return ops, [L.BURNS_SCAR(roll=roll, luck=luck, con=con_loss, app=app_loss)]

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.system import Json
+from rules.delta_green import log_gm as G
+from rules.delta_green import refusals as R
+from rules.delta_green.log_messages import edge_word
 from rules.delta_green.sheet import EDGES
 
 
-def edge_ops(c: Json, edge: str, paid: bool) -> tuple[list[Json], str]:
+def edge_ops(c: Json, edge: str, paid: bool) -> tuple[list[Json], Msg]:
     """DG-EDGE-0/-TABLE: a new edge: known, not owned, prerequisite first; paid from the pool."""
     if edge not in EDGES:
-        raise IllegalAction(f"unknown edge {edge!r}", "DG-EDGE-0")
+        raise IllegalAction.of(R.UNKNOWN_EDGE(edge=repr(edge)), "DG-EDGE-0")
     sheet = c["sheet"]
+    word = edge_word(edge)
     if edge in sheet["edges"]:
-        raise IllegalAction(f"{c['name']} already has {edge}", "DG-EDGE-0")
+        raise IllegalAction.of(R.HAS_EDGE(name=c["name"], edge=word), "DG-EDGE-0")
     prerequisite, price = EDGES[edge]
     if prerequisite and prerequisite not in sheet["edges"]:
-        raise IllegalAction(f"{edge} needs {prerequisite} first", "DG-EDGE-0")
+        refusal = R.EDGE_NEEDS(edge=word, prerequisite=edge_word(prerequisite))
+        raise IllegalAction.of(refusal, "DG-EDGE-0")
     ops: list[Json] = [
         {"op": "sheet", "id": c["id"], "path": ["edges"], "value": [*sheet["edges"], edge]},
         {
@@ -27,13 +33,12 @@ def edge_ops(c: Json, edge: str, paid: bool) -> tuple[list[Json], str]:
         },
     ]
     if not paid:
-        return ops, f"{edge} granted free ({price} points not charged)"
+        return ops, G.EDGE_FREE(edge=word, price=price)
     pool = sheet.get("skill_points")
     if pool is None:
-        raise IllegalAction(f"{c['name']}'s sheet keeps no skill-point pool", "DG-EDGE-0")
+        raise IllegalAction.of(R.NO_POOL(name=c["name"]), "DG-EDGE-0")
     if pool < price:
-        raise IllegalAction(
-            f"{edge} costs {price} skill points; {c['name']} has {pool}", "DG-EDGE-0"
-        )
+        refusal = R.EDGE_PRICE(edge=word, price=price, name=c["name"], pool=pool)
+        raise IllegalAction.of(refusal, "DG-EDGE-0")
     ops.append({"op": "sheet", "id": c["id"], "path": ["skill_points"], "value": pool - price})
-    return ops, f"{edge} for {price} skill points ({pool - price} left)"
+    return ops, G.EDGE_PAID(edge=word, price=price, left=pool - price)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core.dice import Dice
@@ -10,6 +10,8 @@ from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action, Event, Json, said
+from rules.delta_green import log_messages as L
+from rules.delta_green import refusals as R
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     cards_left,
@@ -28,13 +30,10 @@ from rules.delta_green.tables import (
 GM_ACTOR = "gm"
 
 
-GM_ACTOR = "gm"
-
-
 def combatant_at(state: Mapping[str, Any], cid: str) -> Json:
     combatant = state["combatants"].get(cid)
     if combatant is None:
-        raise IllegalAction(f"there is no combatant {cid!r}")
+        raise IllegalAction.of(R.NO_COMBATANT(cid=cid))
     result: Json = combatant
     return result
 
@@ -46,31 +45,28 @@ def said_event(kind: str, ops: list[Json], line: Msg, dice: Dice, **payload: Any
     return said(kind, line, {"ops": ops, **payload}, records)
 
 
-def make_event(kind: str, ops: list[Json], lines: list[str], dice: Dice, **payload: Any) -> Event:
-    """An event whose log lines are still finished English (joined with "; ")."""
-    records = tuple(dice.records)
-    dice.records.clear()
-    return Event(
-        kind, {"ops": ops, **payload}, "; ".join([line for line in lines if line]), records
-    )
+def lines_event(
+    kind: str, ops: list[Json], lines: Sequence[Msg | None], dice: Dice, **payload: Any
+) -> Event:
+    """An event of several log lines, said as one message joined with "; "."""
+    return said_event(kind, ops, L.semi(lines), dice, **payload)
 
 
-def pay_cost(state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what: str) -> int:
+def pay_cost(
+    state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what: str | Msg
+) -> int:
     """DG-ACT-4: the cards an activity flips; 'all' only as the first action of the round."""
     left = cards_left(c)
     if cost == ALL:
         if settings_of(state).all_actions_requires_full_hand and c["round"].get("spent"):
-            raise IllegalAction(
-                f"{what} takes all actions, so it must be the first action this round"
-            )
+            raise IllegalAction.of(R.FIRST_ACTION(what=R.doing(what)))
         if left <= 0:
-            raise IllegalAction(f"{c['name']} has no actions left this round")
+            raise IllegalAction.of(R.NO_ACTIONS_LEFT(name=c["name"]))
         return left
     cards = int(cost)
     if cards > left:
-        raise IllegalAction(
-            f"{what} costs {cards} action(s) but {c['name']} has {left} left this round", "DG-ACT-4"
-        )
+        refusal = R.COSTS_MORE(what=R.doing(what), cards=cards, name=c["name"], left=left)
+        raise IllegalAction.of(refusal, "DG-ACT-4")
     return cards
 
 
@@ -90,13 +86,13 @@ def turn_ops(cid: str, cards: int, voluntary: bool = True) -> list[Json]:
 def require_turn(state: Mapping[str, Any], cid: str) -> Json:
     c: Json | None = state["combatants"].get(cid)
     if c is None:
-        raise IllegalAction(f"there is no combatant {cid!r}")
+        raise IllegalAction.of(R.NO_COMBATANT(cid=cid))
     if state["phase"] != "in_round":
-        raise IllegalAction("no round is under way; the GM starts the round", "DG-INIT-2")
+        raise IllegalAction.of(R.NO_ROUND(), "DG-INIT-2")
     if current_actor(state) != cid:
         now = current_actor(state)
-        who = state["combatants"][now]["name"] if now else "nobody"
-        raise IllegalAction(f"it is not {c['name']}'s turn (it is {who}'s)", "DG-INIT-2")
+        who = state["combatants"][now]["name"] if now else R.NOBODY()
+        raise IllegalAction.of(R.NOT_YOUR_TURN(name=c["name"], who=who), "DG-INIT-2")
     return c
 
 
@@ -104,27 +100,19 @@ def ready_weapon(c: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     weapon = sheet_weapon(c, key)
     stuck = c.get("stuck")
     if stuck and stuck["weapon"] == key:
-        raise IllegalAction(
-            f"{weapon['name']} is stuck in its victim; pull it out or let go", "COC-IMPALE-5"
-        )
+        raise IllegalAction.of(R.STUCK(weapon=weapon["name"]), "COC-IMPALE-5")
     slot = c["weapons"][key]
     if weapon["kind"] != "unarmed" and c["in_hand"] != key and c.get("off_hand") != key:
-        raise IllegalAction(
-            f"{weapon['name']} is not in hand; draw it first (1 action)", "DG-ACT-6"
-        )
+        raise IllegalAction.of(R.NOT_IN_HAND(weapon=weapon["name"]), "DG-ACT-6")
     if slot.get("jammed"):
-        raise IllegalAction(f"{weapon['name']} is jammed", "COC-MAL-3")
+        raise IllegalAction.of(R.JAMMED(weapon=weapon["name"]), "COC-MAL-3")
     if slot.get("broken"):
-        raise IllegalAction(f"{weapon['name']} is broken", "COC-PARRY-4")
+        raise IllegalAction.of(R.BROKEN(weapon=weapon["name"]), "COC-PARRY-4")
     if weapon["kind"] == "firearm":
         if slot.get("disabled"):
-            raise IllegalAction(
-                f"{weapon['name']} was damaged parrying: it no longer fires", "COC-PARRY-8"
-            )
+            raise IllegalAction.of(R.DISABLED_BY_PARRY(weapon=weapon["name"]), "COC-PARRY-8")
         if c["round"].get("parried_with") == key:
-            raise IllegalAction(
-                f"{weapon['name']} parried this round: no firing it too", "COC-PARRY-8"
-            )
+            raise IllegalAction.of(R.PARRIED_NO_FIRE(weapon=weapon["name"]), "COC-PARRY-8")
     return weapon
 
 
@@ -132,32 +120,24 @@ def check_can_attack(
     state: Mapping[str, Any], c: Mapping[str, Any], target: Mapping[str, Any]
 ) -> None:
     if is_incapacitated(c):
-        raise IllegalAction(f"{c['name']} can only give First Aid to itself or crawl", "DG-WOUND-6")
+        raise IllegalAction.of(R.ONLY_AID_OR_CRAWL(name=c["name"]), "DG-WOUND-6")
     if is_immobile(c):
-        raise IllegalAction(
-            f"{c['name']} is down with a chest wound and cannot attack", "DG-WOUND-3"
-        )
+        raise IllegalAction.of(R.CHEST_NO_ATTACK(name=c["name"]), "DG-WOUND-3")
     rnd = c["round"]
     if rnd.get("no_attack"):
-        raise IllegalAction(
-            f"{c['name']} is completely surprised: no attack this round", "COC-SURPRISE-2"
-        )
+        raise IllegalAction.of(R.COMPLETELY_SURPRISED(name=c["name"]), "COC-SURPRISE-2")
     attacked = rnd.get("attacks", 0) >= 1
     if attacked and rnd.get("one_shot"):
-        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
+        raise IllegalAction.of(R.ONE_SHOT(), "COC-SURPRISE-1")
     if attacked and rnd.get("called"):
-        raise IllegalAction(
-            "after an aimed shot no other attack is allowed this round", "DG-CALLED-1"
-        )
+        raise IllegalAction.of(R.AFTER_AIMED(), "DG-CALLED-1")
     if target["id"] == c["id"]:
-        raise IllegalAction("choose another target")
+        raise IllegalAction.of(R.CHOOSE_ANOTHER())
     if c["id"] in target.get("hidden_from", ()):
-        raise IllegalAction(
-            f"{c['name']} has not located {target['name']}: Spot Hidden or Idea first",
-            "COC-CONCEAL-1",
-        )
+        refusal = R.NOT_LOCATED(name=c["name"], target=target["name"])
+        raise IllegalAction.of(refusal, "COC-CONCEAL-1")
     if is_dead(target):
-        raise IllegalAction(f"{target['name']} is already dead")
+        raise IllegalAction.of(R.ALREADY_DEAD(name=target["name"]))
 
 
 def melee_guard(state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping[str, Any]) -> None:
@@ -167,7 +147,7 @@ def melee_guard(state: Mapping[str, Any], c: Mapping[str, Any], params: Mapping[
         and settings_of(state).pistol_in_melee_requires_quick_draw
         and "quick_draw" not in c["sheet"]["edges"]
     ):
-        raise IllegalAction("only an agent with Quick Draw may fire in melee", "DG-EDGE-3")
+        raise IllegalAction.of(R.QUICK_DRAW_IN_MELEE(), "DG-EDGE-3")
 
 
 def still_ahead(state: Mapping[str, Any], c: Mapping[str, Any], rank: int) -> list[str]:
@@ -184,18 +164,15 @@ def still_ahead(state: Mapping[str, Any], c: Mapping[str, Any], rank: int) -> li
     return ahead
 
 
-def half_dex_check(state: Mapping[str, Any], c: Mapping[str, Any], what: str) -> None:
+def half_dex_check(state: Mapping[str, Any], c: Mapping[str, Any], what: str | Msg) -> None:
     """DG-INIT-4 (COC-RELOAD-3, COC-SHOTGUN-2/-3): a half-DEX action waits for its rank."""
     if c["id"] in state.get("held", ()):
         return  # it already stands at its half-DEX rank in this pass
     rank = half_dex_rank(c)
     ahead = still_ahead(state, c, rank)
     if ahead:
-        raise IllegalAction(
-            f"{what} is a half-DEX action at rank {rank} in this pass; "
-            f"{', '.join(ahead)} act first: hold to half DEX (0 actions), then take it",
-            "DG-INIT-4",
-        )
+        refusal = R.HALF_DEX_WAIT(what=R.doing(what), rank=rank, ahead=ahead)
+        raise IllegalAction.of(refusal, "DG-INIT-4")
 
 
 def two_guns(c: Mapping[str, Any]) -> bool:
@@ -217,21 +194,20 @@ def hold_half_dex(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-INIT-4: stand back in this pass to rhu(DEX/2) + the initiative die (half-DEX action)."""
     c = require_turn(state, action.actor)
     if c["id"] in state.get("held", ()):
-        raise IllegalAction(f"{c['name']} already stands at half DEX in this pass", "DG-INIT-4")
+        raise IllegalAction.of(R.ALREADY_HELD(name=c["name"]), "DG-INIT-4")
     rank = half_dex_rank(c)
     ahead = still_ahead(state, c, rank)
     if not ahead:
-        raise IllegalAction(
-            f"nobody acts between {c['name']}'s rank and its half-DEX rank {rank}: act now",
-            "DG-INIT-4",
-        )
+        raise IllegalAction.of(R.NOBODY_BETWEEN(name=c["name"], rank=rank), "DG-INIT-4")
     ops = [{"op": "hold", "id": c["id"], "rank": rank}]
-    line = (
-        f"{c['name']} holds for a half-DEX action: rank {rank} "
-        f"(DEX {c['round'].get('dex', c['sheet']['dex'])} / 2 + die {c['round'].get('die', 0)}); "
-        f"{', '.join(ahead)} act first (DG-INIT-4)"
+    line = L.HOLDS(
+        name=c["name"],
+        rank=rank,
+        dex=c["round"].get("dex", c["sheet"]["dex"]),
+        die=c["round"].get("die", 0),
+        ahead=ahead,
     )
-    return [make_event("turn.held", ops, [line], dice, actor=c["id"], rank=rank)]
+    return [said_event("turn.held", ops, line, dice, actor=c["id"], rank=rank)]
 
 
 def aim_ops(c: Mapping[str, Any], target_id: str) -> list[Json]:
@@ -256,9 +232,7 @@ def target_in_reach(
 def no_other_attack(c: Mapping[str, Any]) -> None:
     """DG-CALLED-1: a round with a declared aimed shot has no other attack."""
     if c["round"].get("called"):
-        raise IllegalAction(
-            "after declaring an aimed shot no other attack is allowed", "DG-CALLED-1"
-        )
+        raise IllegalAction.of(R.AFTER_DECLARED(), "DG-CALLED-1")
 
 
 def attack_ops(
@@ -280,7 +254,7 @@ def attack_ops(
 
 def attack_event(
     ops: list[Json],
-    lines: list[str],
+    lines: Sequence[Msg | None],
     dice: Dice,
     c: Mapping[str, Any],
     target: Mapping[str, Any],
@@ -294,7 +268,7 @@ def attack_event(
 ) -> list[Event]:
     """The `attack.resolved` event every attack ends with."""
     return [
-        make_event(
+        lines_event(
             "attack.resolved",
             ops,
             lines,

@@ -1,7 +1,6 @@
-"""Delta Green's words for people: form labels, costs, field labels and refusals, as messages.
+"""Delta Green's words for people: form labels, costs, field labels and terms, as messages.
 
-Log lines are still finished English carried by `core.text` where the engine has not moved yet
-(see docs/rules/delta_green.md); every form the table offers speaks through these messages.
+The log lines are in `log_messages`, `log_turns` and `log_gm`, the refusals in `refusals`.
 """
 
 from __future__ import annotations
@@ -15,15 +14,6 @@ ACTIONS = Message("dg.cost.actions", "{n} action", plural="{n} actions", count="
 ALL_ACTIONS = Message("dg.cost.all", "all actions")
 ALL_REMAINING = Message("dg.cost.all_remaining", "all remaining")
 BY_MODE = Message("dg.cost.by_mode", "by mode")
-
-# --- refusals ----------------------------------------------------------------------------------
-GM_HAS_NO_ACTION = Message("dg.refused.gm_has_no_action", "the GM has no action '{kind}'")
-GM_ONLY = Message("dg.refused.gm_only", "{kind} is a GM action (send it as actor 'gm')")
-DEAD = Message("dg.refused.dead", "{name} is dead")
-CANNOT_ACT = Message("dg.refused.cannot_act", "{name} cannot act ({status})")
-ONLY_AID_OR_CRAWL = Message(
-    "dg.refused.only_aid_or_crawl", "{name} can only give First Aid to itself or crawl"
-)
 
 # --- field labels --------------------------------------------------------------------------------
 F_LOCATION = Message("dg.field.location", "Location")
@@ -214,7 +204,6 @@ POISON_EFFECTS = {
     "damaging": Message("dg.poison_effect.damaging", "damaging"),
     "incapacitating": Message("dg.poison_effect.incapacitating", "incapacitating"),
 }
-NO_COMBATANT = Message("dg.refused.no_combatant", "there is no combatant '{cid}'")
 
 
 # --- log lines (declarations) --------------------------------------------------------------------
@@ -234,21 +223,6 @@ LOCATED = Message(
 )
 FINDS = Message("dg.log.finds", "finds {target}")
 SEES_NOTHING = Message("dg.log.sees_nothing", "sees nothing")
-
-# --- refusals (declarations) ---------------------------------------------------------------------
-AIM_BEFORE_ROUND = Message(
-    "dg.refused.aim_before_round", "declare an aimed shot before the GM starts the round"
-)
-UNKNOWN_LOCATION = Message("dg.refused.unknown_location", "unknown location '{location}'")
-AIM_NEEDS_FIREARM = Message("dg.refused.aim_needs_firearm", "an aimed shot needs a firearm in hand")
-PARRY_IN_ROUND = Message("dg.refused.parry_in_round", "declare a parry once the round has started")
-ONE_PARRY = Message("dg.refused.one_parry", "one parry per round")
-NO_PARRY_AIMING = Message("dg.refused.no_parry_aiming", "no parry while precision aiming")
-ONLY_GM_GRANTS = Message("dg.refused.only_gm_grants", "after creation only the GM grants edges")
-EDGES_BETWEEN_ROUNDS = Message("dg.refused.edges_between_rounds", "edges are bought between rounds")
-LOCATE_WITH = Message("dg.refused.locate_with", "locate with spot_hidden or idea")
-ALREADY_SEES = Message("dg.refused.already_sees", "{name} can already see {target}")
-ONE_LOCATE = Message("dg.refused.one_locate", "one locating roll per target a round")
 
 # Terms kept in tables by key; listed so the catalogue holds them.
 TERMS = [

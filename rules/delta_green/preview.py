@@ -8,8 +8,10 @@ from typing import Any
 
 from rules.brp.core import impale_threshold, scaled, succeeds
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Json
+from rules.delta_green import refusals as R
 from rules.delta_green.actions.common import combatant, cost_label
 from rules.delta_green.actions.shooting import burst_modes, burst_profile, split_shares
 from rules.delta_green.combat import (
@@ -18,6 +20,7 @@ from rules.delta_green.combat import (
     own_penalties,
     skill,
 )
+from rules.delta_green.log_messages import DOUBLE_TAP
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     weapon_of,
@@ -55,7 +58,7 @@ def preview(state: Json, action: Action) -> Json:
         bool(settings_of(state).auto_success_01),
     )
     if kind not in ("fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire", "throw"):
-        raise IllegalAction(f"no preview for {kind!r}")
+        raise IllegalAction.of(R.NO_PREVIEW(kind=repr(kind)))
     weapon = weapon_of(c, str_param(params, "weapon"))
     mal = weapon.get("mal") if weapon["kind"] == "firearm" else None
     if kind == "suppress":
@@ -70,14 +73,15 @@ def preview(state: Json, action: Action) -> Json:
     if kind == "burst":
         key = str_param(params, "mode")
         if key not in BURST_MODES or key not in burst_modes(c, weapon):
-            raise IllegalAction(f"{weapon['name']} cannot fire mode {key!r}", "DG-AUTO-6")
+            refusal = R.CANNOT_FIRE_MODE_KEY(weapon=weapon["name"], mode=repr(key))
+            raise IllegalAction.of(refusal, "DG-AUTO-6")
         mode = BURST_MODES[key]
         rounds = min(mode.rounds, max(1, int(c["weapons"][weapon["key"]]["loaded"])))
         walking = bool_param(params, "walking")
         mode, die, _ = burst_profile(state, mode, rounds, walking)
-    extra: list[tuple[str, int]] = []
+    extra: list[tuple[Msg, int]] = []
     if kind == "fire" and bool_param(params, "double_tap"):
-        extra.append(("Double Tap", -int(settings_of(state).double_tap_penalty)))
+        extra.append((DOUBLE_TAP(), -int(settings_of(state).double_tap_penalty)))
     chance: Chance = attack_chance(
         state, c, weapon, target, params, mode, rounds if walking else 0, extra
     )
@@ -121,11 +125,10 @@ def _preview_split(
     normal chance and 1d(rounds at it) hits."""
     key = str_param(params, "mode")
     if key not in BURST_MODES or key not in burst_modes(c, weapon):
-        raise IllegalAction(f"{weapon['name']} cannot fire mode {key!r}", "DG-AUTO-6")
+        refusal = R.CANNOT_FIRE_MODE_KEY(weapon=weapon["name"], mode=repr(key))
+        raise IllegalAction.of(refusal, "DG-AUTO-6")
     if settings_of(state).burst_targets != "split":
-        raise IllegalAction(
-            "a burst has a single target in this campaign (dg.burst_targets)", "DG-AUTO-4"
-        )
+        raise IllegalAction.of(R.SINGLE_TARGET(), "DG-AUTO-4")
     mode = BURST_MODES[key]
     rounds = min(mode.rounds, max(1, int(c["weapons"][weapon["key"]]["loaded"])))
     mal = weapon.get("mal")

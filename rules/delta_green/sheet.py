@@ -10,6 +10,8 @@ from rules.brp.core import DamageDice, rhu
 from rules.core.errors import RulesError, SheetError
 from rules.core.kit import Entry, Message, Schema
 from rules.core.system import Json
+from rules.delta_green import refusals as R
+from rules.delta_green.log_messages import edge_word
 from rules.delta_green.tables import BURST_MODES, LOCATIONS, VESTS
 
 CHARACTERISTICS = ("str", "con", "siz", "int", "pow", "dex", "app")
@@ -32,13 +34,13 @@ EDGES: dict[str, tuple[str | None, int]] = {
 def _int(sheet: Mapping[str, Any], field: str, rule: str, low: int, high: int = 999) -> int:
     raw = sheet.get(field)
     if isinstance(raw, bool) or raw is None:
-        raise SheetError(field, "must be a whole number", rule)
+        raise SheetError(field, R.WHOLE_NUMBER(), rule)
     try:
         value = int(raw)
     except (TypeError, ValueError):
-        raise SheetError(field, f"must be a whole number, not {raw!r}", rule) from None
+        raise SheetError(field, R.WHOLE_NUMBER_NOT(raw=repr(raw)), rule) from None
     if not low <= value <= high:
-        raise SheetError(field, f"must be between {low} and {high}, not {value}", rule)
+        raise SheetError(field, R.BETWEEN(low=low, high=high, value=value), rule)
     return value
 
 
@@ -52,29 +54,27 @@ def _bands(raw: Any, where: str) -> list[list[Any]]:
             DamageDice.parse(str(expr))
             out.append([float(limit), str(expr)])
     except (TypeError, ValueError, RulesError):
-        raise SheetError(
-            f"{where}.damage_bands", "must be [[metres, dice]...]", "COC-SHOTGUN-4"
-        ) from None
+        raise SheetError(f"{where}.damage_bands", R.BANDS(), "COC-SHOTGUN-4") from None
     if [band[0] for band in out] != sorted(band[0] for band in out):
-        raise SheetError(f"{where}.damage_bands", "must go outwards", "COC-SHOTGUN-4")
+        raise SheetError(f"{where}.damage_bands", R.OUTWARDS(), "COC-SHOTGUN-4")
     return out
 
 
 def _weapon(raw: Any, index: int) -> Json:
     where = f"weapons[{index}]"
     if not isinstance(raw, Mapping):
-        raise SheetError(where, "must be an object", "DG-ACT-3")
+        raise SheetError(where, R.AN_OBJECT(), "DG-ACT-3")
     key = str(raw.get("key") or "").strip()
     if not key:
-        raise SheetError(f"{where}.key", "is required", "DG-ACT-3")
+        raise SheetError(f"{where}.key", R.REQUIRED(), "DG-ACT-3")
     kind = str(raw.get("kind", "firearm"))
     if kind not in WEAPON_KINDS:
-        raise SheetError(f"{where}.kind", f"must be one of {', '.join(WEAPON_KINDS)}", "DG-ARM-4")
+        raise SheetError(f"{where}.kind", R.ONE_OF(choices=", ".join(WEAPON_KINDS)), "DG-ARM-4")
     damage = str(raw.get("damage", "1d3"))
     try:
         DamageDice.parse(damage)
     except RulesError as exc:
-        raise SheetError(f"{where}.damage", exc.message, "COC-IMPALE-3") from None
+        raise SheetError(f"{where}.damage", exc.msg, "COC-IMPALE-3") from None
     firearm = kind == "firearm"
     weapon: Json = {
         "key": key,
@@ -115,13 +115,12 @@ def _weapon(raw: Any, index: int) -> Json:
     if weapon["silencer"] and (
         weapon["shotgun"] or weapon["sustained_fire"] or weapon["skill"] == "machine_gun"
     ):
-        raise SheetError(
-            f"{where}.silencer", "cannot be fitted to a shotgun or a machine gun", "COC-SILENCER-3"
-        )
+        raise SheetError(f"{where}.silencer", R.NO_SILENCER_HERE(), "COC-SILENCER-3")
     if weapon["reload"] not in RELOAD_KINDS:
-        raise SheetError(f"{where}.reload", f"must be one of {', '.join(RELOAD_KINDS)}", "DG-ACT-6")
+        choices = ", ".join(RELOAD_KINDS)
+        raise SheetError(f"{where}.reload", R.ONE_OF(choices=choices), "DG-ACT-6")
     if weapon["max_burst"] and str(weapon["max_burst"]) not in BURST_MODES:
-        raise SheetError(f"{where}.max_burst", "must be a burst size of the table", "DG-AUTO-6")
+        raise SheetError(f"{where}.max_burst", R.BURST_SIZE(), "DG-AUTO-6")
     if firearm:
         loaded = raw.get("loaded", weapon["capacity"])
         weapon["loaded"] = _int({"loaded": loaded}, "loaded", "DG-AUTO-2", 0, weapon["capacity"])
@@ -195,7 +194,7 @@ SHEET = Schema(
 def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     """A checked, completed copy of a sheet; raises SheetError naming the field and the rule."""
     if not isinstance(sheet, Mapping):
-        raise SheetError("sheet", "must be an object", "DG-HP-5")
+        raise SheetError("sheet", R.AN_OBJECT(), "DG-HP-5")
     given = {key: (None if value == "" else value) for key, value in sheet.items()}
     typed = SHEET.validate(given)
     out: Json = {"name": typed["name"] or "Agent"}
@@ -207,7 +206,7 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     out["app_base"] = out["app"] if typed["app_base"] is None else typed["app_base"]
     skills = sheet.get("skills") or {}
     if not isinstance(skills, Mapping):
-        raise SheetError("skills", "must map skill names to percentages", "DG-GEN-1")
+        raise SheetError("skills", R.SKILL_MAP(), "DG-GEN-1")
     out["skills"] = {
         str(name): _int({f"skills.{name}": value}, f"skills.{name}", "DG-GEN-1", 0, 200)
         for name, value in skills.items()
@@ -217,17 +216,17 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     out["skill_bases"] = {str(k): int(v) for k, v in dict(bases).items()}
     weapons_raw = sheet.get("weapons") or []
     if not isinstance(weapons_raw, list):
-        raise SheetError("weapons", "must be a list", "DG-ACT-3")
+        raise SheetError("weapons", R.A_LIST(), "DG-ACT-3")
     weapons = [_weapon(raw, index) for index, raw in enumerate(weapons_raw)]
     keys = [weapon["key"] for weapon in weapons]
     if len(set(keys)) != len(keys):
-        raise SheetError("weapons", "weapon keys must be unique", "DG-ACT-3")
+        raise SheetError("weapons", R.UNIQUE_KEYS(), "DG-ACT-3")
     if not any(weapon["kind"] == "unarmed" for weapon in weapons):
         weapons.append(
             _weapon({"key": "fist", "name": "Fist", "kind": "unarmed", "damage": "1d3"}, 99)
         )
     if sum(1 for weapon in weapons if weapon["ready"] and weapon["kind"] != "unarmed") > 1:
-        raise SheetError("weapons", "only one weapon can be in hand", "DG-INIT-1")
+        raise SheetError("weapons", R.ONE_IN_HAND(), "DG-INIT-1")
     out["weapons"] = weapons
     vest = sheet.get("vest")
     if vest in (None, "", 0):
@@ -236,20 +235,19 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
         raw_vest = vest if isinstance(vest, Mapping) else {"level": vest}
         level = _int({"vest.level": raw_vest.get("level")}, "vest.level", "DG-ARM-1", 1, 4)
         if level not in VESTS:
-            raise SheetError("vest.level", "must be 1 to 4", "DG-ARM-1")
+            raise SheetError("vest.level", R.VEST_LEVEL(), "DG-ARM-1")
         hidden = bool(raw_vest.get("worn_hidden", False))
         if hidden and not VESTS[level].concealable:
-            raise SheetError(
-                "vest.worn_hidden", f"a level {level} vest cannot be hidden", "DG-ARM-8"
-            )
+            raise SheetError("vest.worn_hidden", R.NOT_HIDDEN(level=level), "DG-ARM-8")
         out["vest"] = {"level": level, "worn_hidden": hidden}
     edges = [str(edge) for edge in sheet.get("edges") or []]
     for edge in edges:
         if edge not in EDGES:
-            raise SheetError("edges", f"unknown edge {edge!r}", "DG-EDGE-0")
+            raise SheetError("edges", R.UNKNOWN_EDGE(edge=repr(edge)), "DG-EDGE-0")
         prerequisite = EDGES[edge][0]
         if prerequisite and prerequisite not in edges:
-            raise SheetError("edges", f"{edge} needs {prerequisite} first", "DG-EDGE-0")
+            needs = R.EDGE_NEEDS(edge=edge_word(edge), prerequisite=edge_word(prerequisite))
+            raise SheetError("edges", needs, "DG-EDGE-0")
     out["edges"] = edges
     out["edge_points"] = sum(EDGES[edge][1] for edge in edges)  # DG-EDGE-0: skill points spent
     # DG-EDGE-0: the agent's unspent skill-point pool (after creation), from which later edges
@@ -259,21 +257,19 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     try:
         DamageDice.parse(db)
     except RulesError as exc:
-        raise SheetError("db", exc.message, "COC-IMPALE-3") from None
+        raise SheetError("db", exc.msg, "COC-IMPALE-3") from None
     out["db"] = db
     out["hit_locations"] = typed["hit_locations"]
     overrides = sheet.get("location_hp") or {}
     for loc, value in dict(overrides).items():
         if loc not in LOCATIONS:
-            raise SheetError(f"location_hp.{loc}", "is not a hit location", "DG-LOC-5")
+            raise SheetError(f"location_hp.{loc}", R.NOT_A_LOCATION(), "DG-LOC-5")
         _int({f"location_hp.{loc}": value}, f"location_hp.{loc}", "DG-LOC-5", 1, 999)
     out["location_hp"] = {str(k): int(v) for k, v in dict(overrides).items()}
     table = sheet.get("location_table") or {}
     for face, loc in dict(table).items():
         if str(face) not in {str(n) for n in range(1, 11)} or loc not in LOCATIONS:
-            raise SheetError(
-                f"location_table.{face}", "must map d10 faces to locations", "DG-LOC-5"
-            )
+            raise SheetError(f"location_table.{face}", R.FACES_TO_LOCATIONS(), "DG-LOC-5")
     out["location_table"] = {str(k): str(v) for k, v in dict(table).items()}
     pow_roll = sheet.get("pow_roll") or [3, 18]
     out["pow_roll"] = [int(pow_roll[0]), int(pow_roll[1])]

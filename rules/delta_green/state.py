@@ -9,6 +9,7 @@ from rules.core.errors import IllegalAction
 from rules.core.jsonstate import copy_json
 from rules.core.sheets import mapping_field, object_list_field
 from rules.core.system import Event, Json
+from rules.delta_green import refusals as R
 from rules.delta_green.settings import Settings, build, settings_of, values
 from rules.delta_green.sheet import validate_sheet
 from rules.delta_green.tables import ARMS, CHEST, HEAD, LEGS, LIMBS, LOCATIONS, location_table
@@ -21,7 +22,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
     sheet = validate_sheet(entry.get("sheet") or {})
     cid = str(entry.get("id") or "").strip()
     if not cid or cid == "gm":
-        raise IllegalAction("every combatant needs an id (and 'gm' is reserved)")
+        raise IllegalAction.of(R.NEEDS_ID())
     hp_max = sheet["hp"]
     in_hand = next((w["key"] for w in sheet["weapons"] if w["ready"]), None)
     return {
@@ -82,7 +83,7 @@ def start(setup: Mapping[str, Any]) -> Json:
     for entry in object_list_field(setup, "combatants", max_items=500, default=[]):
         combatant = new_combatant(entry, settings)
         if combatant["id"] in combatants:
-            raise IllegalAction(f"two combatants share the id {combatant['id']!r}")
+            raise IllegalAction.of(R.SHARED_ID(id=repr(combatant["id"])))
         combatants[combatant["id"]] = combatant
     return {
         "version": VERSION,
@@ -402,7 +403,7 @@ def sheet_weapon(c: Mapping[str, Any], key: str) -> Mapping[str, Any]:
         if weapon["key"] == key:
             result: Mapping[str, Any] = weapon
             return result
-    raise IllegalAction(f"{c['name']} has no weapon {key!r}")
+    raise IllegalAction.of(R.NO_WEAPON(name=c["name"], key=repr(key)))
 
 
 def _op_heal(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
@@ -539,7 +540,7 @@ def apply_op(state: Json, op: Mapping[str, Any]) -> None:
         handler(state, cid, c, op)
         return
     if kind not in _STATE_OPS:
-        raise IllegalAction(f"unknown op {kind!r}")
+        raise IllegalAction.of(R.UNKNOWN_OP(op=repr(kind)))
     if kind == "round_start":
         _round_start(state, op)
         return
@@ -715,7 +716,7 @@ def apply(state: Json, event: Event) -> Json:
 def load(data: Mapping[str, Any]) -> Json:
     """State from stored JSON (version 1 is current)."""
     if int(data.get("version", VERSION)) != VERSION:
-        raise IllegalAction(f"unknown Delta Green state version {data.get('version')!r}")
+        raise IllegalAction.of(R.UNKNOWN_VERSION(version=repr(data.get("version"))))
     state = dict(copy_json(dict(data)))
     state["settings"] = build(state.get("settings"))
     return state

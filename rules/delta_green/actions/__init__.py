@@ -8,17 +8,16 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import Actions, ActionSpec, ActionTemplate
 from rules.core.system import Action, Event, Json
-from rules.delta_green import messages as m
+from rules.delta_green import log_messages as L
+from rules.delta_green import refusals as R
 from rules.delta_green.actions import free, gm_tools, rounds, turn
 from rules.delta_green.actions.common import GM_ACTOR
-from rules.delta_green.combat import HIDDEN_CLOSE, HIDDEN_OPEN, HIDDEN_SEP
 from rules.delta_green.preview import preview as preview_attack
 
 # Attacks whose odds the table can show before they are sent (DG-GEN-3).
@@ -44,9 +43,9 @@ GM_KINDS = frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS])
 def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     """Events for one action; raises RulesError (state untouched) when it is not allowed."""
     if action.actor == GM_ACTOR and action.kind in ACTIONS.by_kind and action.kind not in GM_KINDS:
-        raise IllegalAction.of(m.GM_HAS_NO_ACTION(kind=action.kind))
+        raise IllegalAction.of(R.GM_HAS_NO_ACTION(kind=action.kind))
     if action.actor != GM_ACTOR and action.kind in GM_KINDS:
-        raise IllegalAction.of(m.GM_ONLY(kind=action.kind))
+        raise IllegalAction.of(R.GM_ONLY(kind=action.kind))
     return [hide_vests(event) for event in ACTIONS.resolve(state, action, dice)]
 
 
@@ -60,26 +59,19 @@ def preview(state: Json, action: Action) -> Json:
     return ACTIONS.preview(state, action)
 
 
-_HIDDEN = re.compile(
-    f"{HIDDEN_OPEN}([^{HIDDEN_SEP}]*){HIDDEN_SEP}([^{HIDDEN_CLOSE}]*){HIDDEN_CLOSE}"
-)
-
-
 def hide_vests(event: Event) -> Event:
     """DG-ARM-8: a line that reveals a hidden vest goes to the GM and the wearer; others get it
-    without the vest."""
-    if HIDDEN_OPEN not in event.text:
+    with "armour" or "other modifiers" in the vest's place."""
+    if event.msg is None:
         return event
-    wearers = {match.group(1) for match in _HIDDEN.finditer(event.text)}
+    wearers = L.hidden_wearers(event.msg)
     if not wearers:
         return event
-    full = _HIDDEN.sub(lambda m: m.group(2), event.text)
-    redacted = _HIDDEN.sub(
-        lambda m: "armour" if "AP" in m.group(2) or "stab" in m.group(2) else "other modifiers",
-        event.text,
-    )
     audience = f"actor:{next(iter(wearers))}" if len(wearers) == 1 else "gm"
-    return dataclasses.replace(event, text=full, audience=audience, redacted_text=redacted)
+    hidden = L.redacted(event.msg)
+    return dataclasses.replace(
+        event, audience=audience, redacted_text=hidden.english(), redacted_msg=hidden
+    )
 
 
 __all__ = ["ACTIONS", "SPECS", "legal_actions", "preview", "resolve"]

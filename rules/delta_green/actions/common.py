@@ -11,6 +11,7 @@ from rules.core.errors import IllegalAction
 from rules.core.kit import ActionTemplate, Choice, Field, Label, Msg
 from rules.core.system import Action, Event, Json
 from rules.delta_green import messages as m
+from rules.delta_green import refusals as R
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     able,
@@ -32,7 +33,7 @@ def combatant(state: Mapping[str, Any], cid: str) -> Json:
     """A combatant by id; IllegalAction for an unknown one."""
     found: Json | None = state["combatants"].get(cid)
     if found is None:
-        raise IllegalAction.of(m.NO_COMBATANT(cid=cid))
+        raise IllegalAction.of(R.NO_COMBATANT(cid=cid))
     return found
 
 
@@ -199,13 +200,13 @@ def guarded(resolver: Resolver, turn: bool) -> Resolver:
             # able() is false for the dead too, so the common case (able) asks once
             if not able(c):
                 if is_dead(c):
-                    raise IllegalAction.of(m.DEAD(name=c["name"]))
+                    raise IllegalAction.of(R.DEAD(name=c["name"]))
                 if action.actor not in state["tie_grace"]:
-                    raise IllegalAction.of(m.CANNOT_ACT(name=c["name"], status=status(c)))
+                    raise IllegalAction.of(R.CANNOT_ACT(name=c["name"], status=status(c)))
             if c["untreated"] and action.kind not in INCAPACITATED_ACTIONS:  # is_incapacitated
-                raise IllegalAction.of(m.ONLY_AID_OR_CRAWL(name=c["name"]), "DG-WOUND-6")
+                raise IllegalAction.of(R.ONLY_AID_OR_CRAWL(name=c["name"]), "DG-WOUND-6")
         elif is_dead(c):
-            raise IllegalAction.of(m.DEAD(name=c["name"]))
+            raise IllegalAction.of(R.DEAD(name=c["name"]))
         return resolver(state, action, dice)
 
     return resolve

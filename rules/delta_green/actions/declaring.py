@@ -11,13 +11,16 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green import log_gm as G
+from rules.delta_green import log_messages as L
 from rules.delta_green import messages as m
+from rules.delta_green import refusals as R
 from rules.delta_green.combat import (
     auto_rules,
     skill,
 )
 from rules.delta_green.edges import edge_ops
-from rules.delta_green.engine import combatant_at, make_event, said_event, target_of
+from rules.delta_green.engine import combatant_at, said_event, target_of
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     weapon_of,
@@ -31,13 +34,13 @@ def declare_aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-CALLED-1: declared before initiative; the round's rank becomes half DEX + die."""
     c = combatant_at(state, action.actor)
     if state["phase"] == "in_round":
-        raise IllegalAction.of(m.AIM_BEFORE_ROUND(), "DG-CALLED-1")
+        raise IllegalAction.of(R.AIM_BEFORE_ROUND(), "DG-CALLED-1")
     loc = str_param(action.params, "location")
     if loc not in LOCATIONS:
-        raise IllegalAction.of(m.UNKNOWN_LOCATION(location=loc), "DG-LOC-1")
+        raise IllegalAction.of(R.UNKNOWN_LOCATION(location=loc), "DG-LOC-1")
     held = c["in_hand"]
     if not held or weapon_of(c, held)["kind"] != "firearm":
-        raise IllegalAction.of(m.AIM_NEEDS_FIREARM(), "DG-CALLED-1")
+        raise IllegalAction.of(R.AIM_NEEDS_FIREARM(), "DG-CALLED-1")
     ops = [{"op": "set", "id": c["id"], "key": "called", "value": loc}]
     line = m.AIMED_SHOT_DECLARED(name=c["name"], location=m.LOCATION_NAMES[loc]())
     return [said_event("aimed_shot.declared", ops, line, dice, actor=c["id"], location=loc)]
@@ -62,12 +65,12 @@ def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = combatant_at(state, action.actor)
     attacker = combatant_at(state, str_param(action.params, "attacker"))
     if state["phase"] != "in_round":
-        raise IllegalAction.of(m.PARRY_IN_ROUND(), "COC-PARRY-3")
+        raise IllegalAction.of(R.PARRY_IN_ROUND(), "COC-PARRY-3")
     if c["round"].get("parried"):
-        raise IllegalAction.of(m.ONE_PARRY(), "COC-PARRY-2")
+        raise IllegalAction.of(R.ONE_PARRY(), "COC-PARRY-2")
     aim = c.get("aim")
     if aim and aim.get("state") == "aiming":
-        raise IllegalAction.of(m.NO_PARRY_AIMING(), "DG-AIM-1")
+        raise IllegalAction.of(R.NO_PARRY_AIMING(), "DG-AIM-1")
     grapple = bool_param(action.params, "grapple")  # COC-PARRY-9
     ops = [
         {"op": "set", "id": c["id"], "key": "parry_vs", "value": attacker["id"]},
@@ -82,11 +85,12 @@ def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-0 (`dg.edge_purchase = "any_time"`): an agent buys an edge between rounds."""
     c = combatant_at(state, action.actor)
     if settings_of(state).edge_purchase != "any_time":
-        raise IllegalAction.of(m.ONLY_GM_GRANTS(), "DG-EDGE-0")
+        raise IllegalAction.of(R.ONLY_GM_GRANTS(), "DG-EDGE-0")
     if state["phase"] == "in_round":
-        raise IllegalAction.of(m.EDGES_BETWEEN_ROUNDS(), "DG-EDGE-0")
+        raise IllegalAction.of(R.EDGES_BETWEEN_ROUNDS(), "DG-EDGE-0")
     ops, what = edge_ops(c, str_param(action.params, "edge"), True)
-    return [make_event("edge.bought", ops, [f"{c['name']} buys {what}"], dice, target=c["id"])]
+    line = G.BUYS(name=c["name"], what=what)
+    return [said_event("edge.bought", ops, line, dice, target=c["id"])]
 
 
 def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -95,14 +99,14 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     target = target_of(state, action.params)
     which = str_param(action.params, "skill", "spot_hidden")
     if which not in ("spot_hidden", "idea"):
-        raise IllegalAction.of(m.LOCATE_WITH(), "COC-CONCEAL-1")
+        raise IllegalAction.of(R.LOCATE_WITH(), "COC-CONCEAL-1")
     if c["id"] not in target.get("hidden_from", ()):
         raise IllegalAction.of(
-            m.ALREADY_SEES(name=c["name"], target=target["name"]), "COC-CONCEAL-1"
+            R.ALREADY_SEES(name=c["name"], target=target["name"]), "COC-CONCEAL-1"
         )
     tried = list(c["round"].get("located", []))
     if state["phase"] == "in_round" and target["id"] in tried:
-        raise IllegalAction.of(m.ONE_LOCATE(), "COC-CONCEAL-1")
+        raise IllegalAction.of(R.ONE_LOCATE(), "COC-CONCEAL-1")
     chance = skill(c, which)
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100 (locate)")
     ok = succeeds(chance, roll, *auto_rules(state))
@@ -116,7 +120,7 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     line = m.LOCATED(
         name=c["name"],
         target=target["name"],
-        skill=which,
+        skill=L.skill_word(which),
         roll=roll,
         chance=chance,
         verdict=verdict,

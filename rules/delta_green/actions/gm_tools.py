@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.brp.hazards import POISONS
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label
-from rules.delta_green import gm
+from rules.delta_green import gm, gm_hazards, gm_training
 from rules.delta_green import messages as m
 from rules.delta_green.actions.common import (
     checkbox,
@@ -88,7 +88,7 @@ def offer_hazard(state: State, actor: str) -> ActionTemplate:
         *[(k, p.name) for k, p in POISONS.items()],
     ]
     fields = [
-        pick("type", m.F_HAZARD(), [(h, m.WORD(word=h)) for h in gm.HAZARDS]),
+        pick("type", m.F_HAZARD(), [(h, m.WORD(word=h)) for h in gm_hazards.HAZARDS]),
         target("target", m.F_TARGET(), everyone(state)),
         text("targets", m.F_BLAST_TARGETS()),
         text("distances", m.F_BLAST_DISTANCES()),
@@ -243,7 +243,9 @@ def offer_train_characteristic(state: State, actor: str) -> ActionTemplate | Non
         return None
     fields = [
         target("student", m.F_STUDENT(), everyone(state)),
-        pick("characteristic", m.F_CHARACTERISTIC(), [(k, k.upper()) for k in gm.TRAINABLE]),
+        pick(
+            "characteristic", m.F_CHARACTERISTIC(), [(k, k.upper()) for k in gm_training.TRAINABLE]
+        ),
         target("instructor", m.F_INSTRUCTOR(), [("npc", m.F_AN_NPC()), *everyone(state)]),
         text("fee", m.F_FEE()),
     ]
@@ -293,9 +295,11 @@ SPECS: list[ActionSpec[Any]] = [
     _gm("gm_heal", "DG-HEAL-3", gm.gm_heal, offer_gm_heal),
     _gm("gm_condition", "DG-WOUND-1", gm.gm_condition, offer_gm_condition),
     _gm("set_confined", "DG-EDGE-4", gm.set_confined, offer_set_confined),
-    _gm("hazard", "DG-GEN-4", gm.hazard, offer_hazard),
-    _gm("revolver_accident", "COC-REVOLVER-1", gm.revolver_accident, offer_revolver_accident),
-    _gm("poison_onset", "COC-POISON-5", gm.poison_onset, offer_poison_onset),
+    _gm("hazard", "DG-GEN-4", gm_hazards.hazard, offer_hazard),
+    _gm(
+        "revolver_accident", "COC-REVOLVER-1", gm_hazards.revolver_accident, offer_revolver_accident
+    ),
+    _gm("poison_onset", "COC-POISON-5", gm_hazards.poison_onset, offer_poison_onset),
     _gm("fit_silencer", "COC-SILENCER-2", gm.fit_silencer, offer_fit_silencer),
     _gm("spot_vest", "DG-ARM-8", gm.spot_vest, offer_spot_vest),
     _gm("set_light", "COC-DARK-1", gm.set_light, offer_set_light),
@@ -304,9 +308,14 @@ SPECS: list[ActionSpec[Any]] = [
     _gm("grant_edge", "DG-EDGE-0", gm.grant_edge, offer_grant_edge),
     _gm("gm_treat", "DG-HEAL-4", gm.gm_treat, offer_gm_treat),
     _gm("week_passes", "DG-HEAL-3", gm.week_passes, offer_week_passes),
-    _gm("train_skill", "DG-TRAIN-4", gm.train_skill, offer_train_skill),
-    _gm("train_characteristic", "DG-CTRAIN-6", gm.train_characteristic, offer_train_characteristic),
-    _gm("research", "DG-RSCH-3", gm.research, offer_research),
-    _gm("pow_gain", "DG-POW-2", gm.pow_gain, offer_pow_gain),
-    _gm("magic_contest", "DG-POW-1", gm.magic_contest, offer_magic_contest),
+    _gm("train_skill", "DG-TRAIN-4", gm_training.train_skill, offer_train_skill),
+    _gm(
+        "train_characteristic",
+        "DG-CTRAIN-6",
+        gm_training.train_characteristic,
+        offer_train_characteristic,
+    ),
+    _gm("research", "DG-RSCH-3", gm_training.research, offer_research),
+    _gm("pow_gain", "DG-POW-2", gm_training.pow_gain, offer_pow_gain),
+    _gm("magic_contest", "DG-POW-1", gm_training.magic_contest, offer_magic_contest),
 ]

@@ -12,8 +12,12 @@ from rules.brp.core import (
 )
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green import log_messages as L
+from rules.delta_green import log_turns as T
+from rules.delta_green import refusals as R
 from rules.delta_green.care import treatment
 from rules.delta_green.combat import (
     attack_chance,
@@ -29,11 +33,12 @@ from rules.delta_green.engine import (
     attack_ops,
     combatant_at,
     half_dex_check,
-    make_event,
+    lines_event,
     no_other_attack,
     pay_cost,
     ready_weapon,
     require_turn,
+    said_event,
     target_in_reach,
     target_of,
     turn_ops,
@@ -66,7 +71,7 @@ def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
     params = action.params
     weapon = ready_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] != "thrown":
-        raise IllegalAction(f"{weapon['name']} is not made for throwing", "COC-THROW-1")
+        raise IllegalAction.of(R.NOT_THROWN(weapon=weapon["name"]), "COC-THROW-1")
     target = target_in_reach(state, c, params, firearm=False)
     no_other_attack(c)
     cards = pay_cost(state, c, action_cost(state, "melee"), "a throw")
@@ -80,13 +85,13 @@ def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
         dice,
         0,
         None,
-        "throw",
+        L.THROW(),
         distance=params.get("distance_m"),
     )
     ops = [op for op in out.ops if op.get("op") != "ammo"]
     ops.append({"op": "set", "id": c["id"], "key": "in_hand", "value": None})
     ops += attack_ops(c, cards)
-    lines = [f"{c['name']} throws {weapon['name']} at {target['name']}", *out.lines]
+    lines = [L.THROWS(name=c["name"], weapon=weapon["name"], target=target["name"]), *out.lines]
     return attack_event(
         ops,
         lines,
@@ -108,24 +113,24 @@ def precision_aim(state: Json, action: Action, dice: Dice) -> list[Event]:
     target = target_of(state, action.params)
     held = c["in_hand"]
     if not held or weapon_of(c, held)["kind"] != "firearm":
-        raise IllegalAction("precision aiming needs a firearm in hand", "DG-AIM-1")
+        raise IllegalAction.of(R.PRECISION_NEEDS_FIREARM(), "DG-AIM-1")
     cards = pay_cost(state, c, ALL, "precision aiming")
     aim = {"target": target["id"], "round": state["round"], "state": "aiming"}
     ops = [{"op": "set", "id": c["id"], "key": "aim", "value": aim}, *turn_ops(c["id"], cards)]
-    text = f"{c['name']} spends the round aiming at {target['name']} (no dodge or parry)"
-    return [make_event("aim.started", ops, [text], dice, actor=c["id"], target=target["id"])]
+    text = T.AIMS(name=c["name"], target=target["name"])
+    return [said_event("aim.started", ops, text, dice, actor=c["id"], target=target["id"])]
 
 
 def run(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-MOVE-2: running costs an action, allows 8 m and -10 to later rolls this round."""
     c = require_turn(state, action.actor)
     if c["round"].get("ran"):
-        raise IllegalAction("a character may run only once a round", "DG-MOVE-2")
+        raise IllegalAction.of(R.RUN_ONCE(), "DG-MOVE-2")
     check_mobile(c)
     metres = float(action.params.get("metres") or 0)
     cap = float(settings_of(state).run_m)
     if not 0 <= metres + float(c["round"].get("moved_m", 0)) <= cap:
-        raise IllegalAction(f"a run covers at most {cap:g} m this round", "DG-MOVE-2")
+        raise IllegalAction.of(R.RUN_CAP(cap=f"{cap:g}"), "DG-MOVE-2")
     cards = pay_cost(state, c, 1, "running")
     ops = [
         {"op": "set_round", "id": c["id"], "key": "ran", "value": True},
@@ -134,70 +139,66 @@ def run(state: Json, action: Action, dice: Dice) -> list[Event]:
         *turn_ops(c["id"], cards),
     ]
     pen = settings_of(state).run_penalty
-    text = f"{c['name']} runs {metres:g} m (-{pen}% to skill rolls for the rest of the round)"
-    return [make_event("move.ran", ops, [text], dice, actor=c["id"], metres=metres)]
+    text = T.RUNS(name=c["name"], metres=f"{metres:g}", penalty=pen)
+    return [said_event("move.ran", ops, text, dice, actor=c["id"], metres=metres)]
 
 
 def check_mobile(c: Mapping[str, Any]) -> None:
     if is_immobile(c):
-        raise IllegalAction("with a chest wound at 1x the character cannot move", "DG-WOUND-3")
+        raise IllegalAction.of(R.CHEST_CANNOT_MOVE(), "DG-WOUND-3")
     if leg_disabled(c) or is_incapacitated(c):
-        raise IllegalAction(
-            "with a disabled leg or a maimed limb the character can only crawl", "DG-WOUND-2"
-        )
+        raise IllegalAction.of(R.ONLY_CRAWL(), "DG-WOUND-2")
     if c["prone"]:
-        raise IllegalAction("stand up first (1 action)", "DG-WOUND-10")
+        raise IllegalAction.of(R.STAND_FIRST(), "DG-WOUND-10")
 
 
 def walk(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-MOVE-1: up to 4 m a round besides actions, split between turns."""
     c = combatant_at(state, action.actor)
     if state["phase"] != "in_round":
-        raise IllegalAction("movement happens during a round")
+        raise IllegalAction.of(R.MOVE_IN_ROUND())
     if not able(c):
-        raise IllegalAction(f"{c['name']} cannot move")
+        raise IllegalAction.of(R.CANNOT_MOVE(name=c["name"]))
     check_mobile(c)
     metres = float(action.params.get("metres") or 0)
     settings = settings_of(state)
     cap = float(settings.run_m if c["round"].get("ran") else settings.walk_m)
     moved = float(c["round"].get("moved_m", 0))
     if metres <= 0 or moved + metres > cap:
-        raise IllegalAction(f"{c['name']} can move {cap - moved:g} m more this round", "DG-MOVE-1")
+        raise IllegalAction.of(R.MOVE_LEFT(name=c["name"], left=f"{cap - moved:g}"), "DG-MOVE-1")
     ops = [
         {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
         {"op": "set", "id": c["id"], "key": "aim", "value": None},
     ]
-    return [
-        make_event("move.walked", ops, [f"{c['name']} walks {metres:g} m"], dice, actor=c["id"])
-    ]
+    line = T.WALKS(name=c["name"], metres=f"{metres:g}")
+    return [said_event("move.walked", ops, line, dice, actor=c["id"])]
 
 
 def crawl(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-WOUND-2: a disabled leg allows crawling 1 m per action."""
     c = require_turn(state, action.actor)
     if is_immobile(c):
-        raise IllegalAction("with a chest wound at 1x the character cannot move", "DG-WOUND-3")
+        raise IllegalAction.of(R.CHEST_CANNOT_MOVE(), "DG-WOUND-3")
     cards = pay_cost(state, c, 1, "crawling")
     metres = float(settings_of(state).crawl_m_per_action)
     ops = [
         {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
         *turn_ops(c["id"], cards),
     ]
-    return [
-        make_event("move.crawled", ops, [f"{c['name']} crawls {metres:g} m"], dice, actor=c["id"])
-    ]
+    line = T.CRAWLS(name=c["name"], metres=f"{metres:g}")
+    return [said_event("move.crawled", ops, line, dice, actor=c["id"])]
 
 
 def stand(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-WOUND-10: getting up from the ground takes an action (not with a disabled leg)."""
     c = require_turn(state, action.actor)
     if not c["prone"]:
-        raise IllegalAction(f"{c['name']} is already standing")
+        raise IllegalAction.of(R.STANDING(name=c["name"]))
     if leg_disabled(c) or is_immobile(c) or is_incapacitated(c):
-        raise IllegalAction(f"{c['name']} cannot stand up with this wound", "DG-WOUND-2")
+        raise IllegalAction.of(R.CANNOT_STAND(name=c["name"]), "DG-WOUND-2")
     cards = pay_cost(state, c, action_cost(state, "stand"), "standing up")
     ops = [{"op": "set", "id": c["id"], "key": "prone", "value": False}, *turn_ops(c["id"], cards)]
-    return [make_event("stance.changed", ops, [f"{c['name']} gets up"], dice, actor=c["id"])]
+    return [said_event("stance.changed", ops, T.GETS_UP(name=c["name"]), dice, actor=c["id"])]
 
 
 def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -214,10 +215,10 @@ def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
         *turn_ops(c["id"], cards),
     ]
     return [
-        make_event(
+        said_event(
             "weapon.drawn",
             ops,
-            [f"{c['name']} draws {weapon['name']}"],
+            T.DRAWS(name=c["name"], weapon=weapon["name"]),
             dice,
             actor=c["id"],
             weapon=weapon["key"],
@@ -228,22 +229,21 @@ def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
 def check_hands(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> None:
     arms = [loc_threshold(c, arm)[0] for arm in sorted(ARMS)]
     if all(arms) or (weapon["two_handed"] and any(arms)):
-        raise IllegalAction(
-            f"{c['name']} cannot hold {weapon['name']} with a disabled arm", "DG-WOUND-4"
-        )
+        refusal = R.DISABLED_ARM(name=c["name"], weapon=weapon["name"])
+        raise IllegalAction.of(refusal, "DG-WOUND-4")
     if weapon["key"] in (c["in_hand"], c.get("off_hand")):
-        raise IllegalAction(f"{weapon['name']} is already in hand")
+        raise IllegalAction.of(R.ALREADY_IN_HAND(weapon=weapon["name"]))
 
 
 def check_off_hand(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> None:
     """COC-TWOWEAP-1, COC-TWOGUN-1: a second one-handed weapon goes in the other hand."""
     main = sheet_weapon(c, c["in_hand"]) if c["in_hand"] else None
     if weapon["two_handed"] or (main is not None and main["two_handed"]):
-        raise IllegalAction("a two-handed weapon leaves no hand free", "COC-TWOWEAP-1")
+        raise IllegalAction.of(R.TWO_HANDED(), "COC-TWOWEAP-1")
     if weapon["kind"] not in ("melee", "knife") and not weapon.get("handgun"):
-        raise IllegalAction("the other hand takes a melee weapon or a handgun", "COC-TWOWEAP-1")
+        raise IllegalAction.of(R.OFF_HAND_KIND(), "COC-TWOWEAP-1")
     if c.get("off_hand"):
-        raise IllegalAction(f"{c['name']} already holds something in the other hand")
+        raise IllegalAction.of(R.OFF_HAND_FULL(name=c["name"]))
 
 
 def holster(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -251,48 +251,45 @@ def holster(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = require_turn(state, action.actor)
     hand = "off_hand" if str_param(action.params, "hand", "main") == "off" else "in_hand"
     if not c.get(hand):
-        raise IllegalAction(f"{c['name']} holds nothing in that hand")
+        raise IllegalAction.of(R.HAND_EMPTY(name=c["name"]))
     cards = pay_cost(state, c, action_cost(state, "holster"), "holstering")
     ops = [
         {"op": "set", "id": c["id"], "key": hand, "value": None},
         *turn_ops(c["id"], cards),
     ]
-    return [
-        make_event(
-            "weapon.holstered", ops, [f"{c['name']} puts the weapon away"], dice, actor=c["id"]
-        )
-    ]
+    line = T.PUTS_AWAY(name=c["name"])
+    return [said_event("weapon.holstered", ops, line, dice, actor=c["id"])]
 
 
 def quick_draw(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-3: d100 <= DEX x2 draws for free (even before initiative); failing costs 1."""
     c = combatant_at(state, action.actor)
     if "quick_draw" not in c["sheet"]["edges"]:
-        raise IllegalAction(f"{c['name']} lacks the Quick Draw edge", "DG-EDGE-3")
+        raise IllegalAction.of(R.NO_QUICK_DRAW(name=c["name"]), "DG-EDGE-3")
     weapon = weapon_of(c, str_param(action.params, "weapon"))
     check_hands(c, weapon)
     in_turn = state["phase"] == "in_round"
     if in_turn:
         require_turn(state, action.actor)
     if not able(c):
-        raise IllegalAction(f"{c['name']} cannot act")
+        raise IllegalAction.of(R.CANNOT_ACT_NOW(name=c["name"]))
     chance = int(c["sheet"]["dex"]) * 2
     roll = dice.roll(100, "Quick Draw d100")
     ok = succeeds(chance, roll, *auto_rules(state))
     ops: list[Json] = []
     if ok:
         ops.append({"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]})
-        text = f"Quick Draw d100 = {roll} vs DEX x2 {chance}: {weapon['name']} drawn for free"
+        text = T.QUICK_DRAWN(roll=roll, chance=chance, weapon=weapon["name"])
     elif in_turn:
         cards = pay_cost(state, c, 1, "drawing a weapon")
         ops += [
             {"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]},
             *turn_ops(c["id"], cards),
         ]
-        text = f"Quick Draw d100 = {roll} vs {chance}: failed, the draw costs an action"
+        text = T.QUICK_DRAW_COSTS(roll=roll, chance=chance)
     else:
-        text = f"Quick Draw d100 = {roll} vs {chance}: failed; drawing will cost an action"
-    return [make_event("weapon.quick_drawn", ops, [text], dice, actor=c["id"], success=ok)]
+        text = T.QUICK_DRAW_LATER(roll=roll, chance=chance)
+    return [said_event("weapon.quick_drawn", ops, text, dice, actor=c["id"], success=ok)]
 
 
 def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -306,26 +303,27 @@ def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
     spare = int(slot["spare"])
     key = weapon["key"]
     if kind == "none" or weapon["kind"] != "firearm":
-        raise IllegalAction(f"{weapon['name']} is not reloaded")
+        raise IllegalAction.of(R.NOT_RELOADED(weapon=weapon["name"]))
     if loaded >= capacity:
-        raise IllegalAction(f"{weapon['name']} is full")
+        raise IllegalAction.of(R.FULL(weapon=weapon["name"]))
     if spare < 1:
-        raise IllegalAction(f"{c['name']} has no spare ammunition for {weapon['name']}")
+        raise IllegalAction.of(R.NO_SPARE(name=c["name"], weapon=weapon["name"]))
+    text: Msg
     if kind == "magazine":
         if c["round"].get("mags", 0) >= 1:
-            raise IllegalAction("one magazine change per round", "COC-RELOAD-2")
+            raise IllegalAction.of(R.ONE_MAGAZINE(), "COC-RELOAD-2")
         cards = pay_cost(state, c, action_cost(state, "magazine"), "changing a magazine")
         ops = [
             {"op": "weapon", "id": c["id"], "weapon": key, "key": "loaded", "value": capacity},
             {"op": "weapon", "id": c["id"], "weapon": key, "key": "spare", "value": spare - 1},
             {"op": "add_round", "id": c["id"], "key": "mags", "value": 1},
         ]
-        text = f"{c['name']} changes the magazine of {weapon['name']} ({spare - 1} spare left)"
+        text = T.MAGAZINE(name=c["name"], weapon=weapon["name"], spare=spare - 1)
     elif kind == "loose":
         room = 2 - int(c["round"].get("loose", 0))
         count = min(room, capacity - loaded, spare)
         if count < 1:
-            raise IllegalAction("at most 2 cartridges a round", "COC-RELOAD-1")
+            raise IllegalAction.of(R.TWO_CARTRIDGES(), "COC-RELOAD-1")
         cards = pay_cost(state, c, action_cost(state, "loose"), "loading cartridges")
         ops = [
             {
@@ -338,13 +336,13 @@ def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
             {"op": "weapon", "id": c["id"], "weapon": key, "key": "spare", "value": spare - count},
             {"op": "add_round", "id": c["id"], "key": "loose", "value": count},
         ]
-        text = f"{c['name']} loads {count} cartridge(s) into {weapon['name']}"
+        text = T.CARTRIDGES(name=c["name"], count=count, weapon=weapon["name"])
     else:
         cards = pay_cost(state, c, ALL, "changing a belt")
         ops = [{"op": "set", "id": c["id"], "key": "belt", "value": {"weapon": key, "stage": 1}}]
-        text = f"{c['name']} starts changing the belt of {weapon['name']} (this round and the next)"
+        text = T.BELT(name=c["name"], weapon=weapon["name"])
     ops += turn_ops(c["id"], cards)
-    return [make_event("weapon.reloaded", ops, [text], dice, actor=c["id"], weapon=key)]
+    return [said_event("weapon.reloaded", ops, text, dice, actor=c["id"], weapon=key)]
 
 
 def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -353,13 +351,13 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     params = action.params
     weapon = ready_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] != "firearm" or weapon["reload"] != "loose":
-        raise IllegalAction(f"{weapon['name']} is not loaded a cartridge at a time", "COC-RELOAD-3")
+        raise IllegalAction.of(R.NOT_LOOSE(weapon=weapon["name"]), "COC-RELOAD-3")
     slot = c["weapons"][weapon["key"]]
     if int(slot["spare"]) < 1 or int(slot["loaded"]) >= int(weapon["capacity"]):
-        raise IllegalAction(f"no cartridge to chamber in {weapon['name']}", "COC-RELOAD-3")
+        raise IllegalAction.of(R.NO_CARTRIDGE(weapon=weapon["name"]), "COC-RELOAD-3")
     target = target_in_reach(state, c, params)
     if c["round"].get("called"):
-        raise IllegalAction("this round you declared an aimed shot", "DG-CALLED-1")
+        raise IllegalAction.of(R.DECLARED_AIMED(), "DG-CALLED-1")
     cards = pay_cost(state, c, 2, "chambering and firing")
     half_dex_check(state, c, "chambering and firing")  # COC-RELOAD-3
     key = weapon["key"]
@@ -392,12 +390,12 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         dice,
         1,
         None,
-        "shot",
+        L.SHOT(),
         distance=params.get("distance_m"),
     )
     ops = [*load, *out.ops, *aim_ops(c, target["id"]), *attack_ops(c, cards, 1, key, 1)]
     lines = [
-        f"{c['name']} chambers a round in {weapon['name']} and fires at {target['name']}",
+        L.CHAMBERS(name=c["name"], weapon=weapon["name"], target=target["name"]),
         *out.lines,
     ]
     return attack_event(
@@ -410,7 +408,7 @@ def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = require_turn(state, action.actor)
     stuck = c.get("stuck")
     if not stuck:
-        raise IllegalAction(f"{c['name']} has no weapon stuck", "COC-IMPALE-5")
+        raise IllegalAction.of(R.NOTHING_STUCK(name=c["name"]), "COC-IMPALE-5")
     weapon = weapon_of(c, stuck["weapon"])
     if bool_param(action.params, "let_go"):
         cards = pay_cost(state, c, 1, "letting go")
@@ -420,18 +418,18 @@ def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
             *turn_ops(c["id"], cards),
         ]
         return [
-            make_event(
+            said_event(
                 "weapon.released",
                 released,
-                [f"{c['name']} lets go of {weapon['name']}"],
+                T.LETS_GO(name=c["name"], weapon=weapon["name"]),
                 dice,
                 actor=c["id"],
             )
         ]
     if int(stuck["round"]) >= int(state["round"]):
-        raise IllegalAction("a stuck weapon can be pulled out from the next round", "COC-IMPALE-5")
+        raise IllegalAction.of(R.PULL_NEXT_ROUND(), "COC-IMPALE-5")
     if c["round"].get("attacks", 0):
-        raise IllegalAction("pulling a weapon out takes the round's attack", "COC-IMPALE-5")
+        raise IllegalAction.of(R.PULL_TAKES_ATTACK(), "COC-IMPALE-5")
     cards = pay_cost(state, c, 1, "pulling the weapon out")
     chance = skill(c, str(weapon["skill"]))
     roll = dice.roll(100, "pull out d100")
@@ -440,9 +438,9 @@ def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     if ok:
         ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": None})
     ops += turn_ops(c["id"], cards)
-    text = f"{c['name']} pulls at {weapon['name']}: d100 = {roll} vs {chance}: "
-    text += "free (no extra damage)" if ok else "still stuck"
-    return [make_event("weapon.pulled", ops, [text], dice, actor=c["id"], success=ok)]
+    verdict = T.PULLED_FREE() if ok else T.STILL_STUCK()
+    text = T.PULLS(name=c["name"], weapon=weapon["name"], roll=roll, chance=chance, verdict=verdict)
+    return [said_event("weapon.pulled", ops, text, dice, actor=c["id"], success=ok)]
 
 
 def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -450,11 +448,11 @@ def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = require_turn(state, action.actor)
     victim = combatant_at(state, str_param(action.params, "target", c["id"]))
     if not victim.get("on_fire"):
-        raise IllegalAction(f"{victim['name']} is not on fire", "COC-FIRE-5")
+        raise IllegalAction.of(R.NOT_ON_FIRE(name=victim["name"]), "COC-FIRE-5")
     which = "luck" if victim["id"] == c["id"] else "first_aid"
     which = str_param(action.params, "skill", which)
     if which == "luck" and victim["id"] != c["id"]:
-        raise IllegalAction("only the victim rolls Luck to put itself out", "COC-FIRE-5")
+        raise IllegalAction.of(R.LUCK_IS_THE_VICTIMS(), "COC-FIRE-5")
     cards = pay_cost(state, c, 1, "putting the fire out")
     chance = skill(c, which)
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100")
@@ -463,9 +461,15 @@ def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     if ok:
         ops.append({"op": "set", "id": victim["id"], "key": "on_fire", "value": False})
     ops += turn_ops(c["id"], cards)
-    text = f"{c['name']} beats at the flames on {victim['name']}: {which.replace('_', ' ')} "
-    text += f"d100 = {roll} vs {chance}: {'out' if ok else 'still burning'}"
-    return [make_event("fire.fought", ops, [text], dice, actor=c["id"], target=victim["id"])]
+    text = T.BEATS_FLAMES(
+        name=c["name"],
+        victim=victim["name"],
+        skill=L.skill_word(which, spoken=True),
+        roll=roll,
+        chance=chance,
+        verdict=T.FIRE_OUT() if ok else T.STILL_BURNING(),
+    )
+    return [said_event("fire.fought", ops, text, dice, actor=c["id"], target=victim["id"])]
 
 
 def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -473,7 +477,7 @@ def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = require_turn(state, action.actor)
     weapon = weapon_of(c, str_param(action.params, "weapon"))
     if not c["weapons"][weapon["key"]].get("jammed"):
-        raise IllegalAction(f"{weapon['name']} is not jammed")
+        raise IllegalAction.of(R.NOT_JAMMED(weapon=weapon["name"]))
     cards = pay_cost(state, c, ALL, "clearing a jam")
     rounds = dice.roll(6, "jam clearing time 1d6 rounds")
     chance = max(skill(c, "mechanical_repair"), skill(c, str(weapon["skill"])))
@@ -482,16 +486,15 @@ def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
     ops: list[Json] = []
     if roll >= 96:
         ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "broken", "value": True})
-        verdict = "96-00: the weapon is ruined"
+        verdict = T.RUINED()
     elif roll <= chance:
         ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "jammed", "value": False})
-        verdict = "cleared"
+        verdict = T.CLEARED()
     else:
-        verdict = "still jammed"
+        verdict = T.STILL_JAMMED()
     ops += turn_ops(c["id"], cards)
-    text = f"{c['name']} works on the jam for 1d6 = {rounds} round(s): "
-    text += f"d100 = {roll} vs {chance}: {verdict}"
-    return [make_event("weapon.unjammed", ops, [text], dice, actor=c["id"], weapon=key)]
+    text = T.WORKS_JAM(name=c["name"], rounds=rounds, roll=roll, chance=chance, verdict=verdict)
+    return [said_event("weapon.unjammed", ops, text, dice, actor=c["id"], weapon=key)]
 
 
 def first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -506,21 +509,19 @@ def first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
         patient = combatant_at(state, str_param(params, "target", c["id"]))
         loc = str_param(params, "location")
     if loc not in LOCATIONS:
-        raise IllegalAction(f"unknown location {loc!r}")
+        raise IllegalAction.of(R.UNKNOWN_LOCATION_KEY(location=repr(loc)))
     which = str_param(params, "skill", "first_aid")
     if which not in ("first_aid", "medicine"):
-        raise IllegalAction("use first_aid or medicine")
+        raise IllegalAction.of(R.FIRST_AID_OR_MEDICINE())
     cards = cards_left(c)
     if is_immobile(c) and patient["id"] != c["id"]:
-        raise IllegalAction(
-            "a character down with a chest wound can only treat itself", "DG-WOUND-3"
-        )
+        raise IllegalAction.of(R.CHEST_TREATS_ITSELF(), "DG-WOUND-3")
     if is_incapacitated(c) and patient["id"] != c["id"]:
-        raise IllegalAction("an incapacitated character can only treat itself", "DG-WOUND-6")
+        raise IllegalAction.of(R.INCAPACITATED_TREATS_ITSELF(), "DG-WOUND-6")
     ops, lines = treatment(state, c, patient, loc, which, dice)
     ops += turn_ops(c["id"], cards)
     return [
-        make_event(
+        lines_event(
             "wound.treated", ops, lines, dice, actor=c["id"], target=patient["id"], location=loc
         )
     ]
@@ -532,36 +533,37 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     name = str_param(action.params, "skill")
     light = state.get("light", "normal")
     if light == "dark" and name in state.get("dark_impossible", ()):
-        raise IllegalAction(f"{name} is impossible in the dark", "COC-DARK-3")
+        raise IllegalAction.of(R.IMPOSSIBLE_IN_DARK(skill=L.skill_word(name)), "COC-DARK-3")
     cards = pay_cost(state, c, action_cost(state, "skill"), "a skill roll")
     chance = skill(c, name)
-    parts = [f"{name} {chance}"]
     if c["round"].get("ran"):
         chance -= int(settings_of(state).run_penalty)
-        parts.append("running")
 
     if name == "hide" and state.get("confined") and "close_quarters" in c["sheet"]["edges"]:
         chance += 20  # DG-EDGE-4
     vest = vest_of(c)
     if vest and name in VEST_SKILLS and vest.penalty:
         chance -= vest.penalty
-        parts.append(f"vest -{vest.penalty}")
     if light == "dim":  # COC-DARK-1: the scene's dim light halves every skill chance
         chance = scaled(chance, Fraction(1, 2), bool(settings_of(state).min_chance_after_division))
     elif light == "dark":  # COC-DARK-2
         chance = 1
     roll = dice.roll(100, f"{name} d100")
     ok = succeeds(chance, roll, *auto_rules(state))
-    lit = {"dim": " (dim light x1/2)", "dark": " (darkness: 01)"}.get(light, "")
-    text = (
-        f"{c['name']} rolls {name}: d100 = {roll} vs {chance}{lit}: "
-        f"{'success' if ok else 'failure'}"
+    lit = {"dim": T.DIM_HALVES(), "dark": T.DARK_01()}.get(light, "")
+    text = T.ROLLS(
+        name=c["name"],
+        skill=L.skill_word(name),
+        roll=roll,
+        chance=chance,
+        light=lit,
+        verdict=T.SUCCESS() if ok else T.FAILURE(),
     )
     return [
-        make_event(
+        said_event(
             "skill.rolled",
             turn_ops(c["id"], cards),
-            [text],
+            text,
             dice,
             actor=c["id"],
             skill=name,
@@ -574,8 +576,8 @@ def pass_turn(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-INIT-2: passing turns down one card."""
     c = require_turn(state, action.actor)
     return [
-        make_event(
-            "turn.passed", turn_ops(c["id"], 1), [f"{c['name']} passes"], dice, actor=c["id"]
+        said_event(
+            "turn.passed", turn_ops(c["id"], 1), T.PASSES(name=c["name"]), dice, actor=c["id"]
         )
     ]
 
@@ -584,9 +586,9 @@ def delay(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-INIT-2: act later in the same pass (not in a later pass)."""
     c = require_turn(state, action.actor)
     if not settings_of(state).allow_delay:
-        raise IllegalAction("delaying is off in this campaign", "DG-INIT-2")
+        raise IllegalAction.of(R.DELAY_OFF(), "DG-INIT-2")
     if c["id"] in state["delayed"]:
-        raise IllegalAction(f"{c['name']} has already delayed this pass")
+        raise IllegalAction.of(R.ALREADY_DELAYED(name=c["name"]))
     others = [
         cid
         for cid in state["order"]
@@ -596,6 +598,6 @@ def delay(state: Json, action: Action, dice: Dice) -> list[Event]:
         and eligible(state, cid)
     ]
     if not others:
-        raise IllegalAction("nobody else is left to act in this pass")
+        raise IllegalAction.of(R.NOBODY_LEFT())
     ops = [{"op": "delay", "id": c["id"]}]
-    return [make_event("turn.delayed", ops, [f"{c['name']} delays"], dice, actor=c["id"])]
+    return [said_event("turn.delayed", ops, T.DELAYS(name=c["name"]), dice, actor=c["id"])]

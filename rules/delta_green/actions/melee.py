@@ -12,8 +12,11 @@ from rules.brp.core import (
 )
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, str_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green import log_messages as L
+from rules.delta_green import refusals as R
 from rules.delta_green.combat import (
     armour_for,
     attack_chance,
@@ -21,7 +24,6 @@ from rules.delta_green.combat import (
     deal_hit,
     roll_location,
     try_dodge,
-    try_parry,
 )
 from rules.delta_green.engine import (
     action_cost,
@@ -34,6 +36,7 @@ from rules.delta_green.engine import (
     target_in_reach,
 )
 from rules.delta_green.messages import PURPOSE_TO_HIT
+from rules.delta_green.parry import try_parry
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     apply_op,
@@ -48,7 +51,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
     params = action.params
     weapon = ready_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] == "firearm":
-        raise IllegalAction("use fire, burst or aimed shot for a firearm")
+        raise IllegalAction.of(R.MELEE_NOT_FIREARM())
     target = target_in_reach(state, c, params, firearm=False)
     no_other_attack(c)
     if (
@@ -57,23 +60,22 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         and not weapon.get("sword")
         and settings_of(state).attack_and_parry == "swords_only"
     ):
-        raise IllegalAction(
-            f"{weapon['name']} parried this round; only swords attack and parry in one round",
-            "COC-PARRY-7",
-        )
+        raise IllegalAction.of(R.SWORDS_ONLY(weapon=weapon["name"]), "COC-PARRY-7")
     knockout = bool_param(params, "knockout")
     if knockout:
         blunt = weapon["kind"] == "unarmed" or (
             weapon["kind"] == "melee" and not weapon["can_impale"]
         )
         if not blunt:
-            raise IllegalAction("only fists, kicks and blunt weapons knock out", "COC-KO-1")
+            raise IllegalAction.of(R.BLUNT_ONLY(), "COC-KO-1")
         if not target["sheet"].get("human", True):
-            raise IllegalAction(f"{target['name']} cannot be knocked out", "COC-KO-5")
+            raise IllegalAction.of(R.NO_KNOCKOUT(name=target["name"]), "COC-KO-5")
     cards = pay_cost(state, c, action_cost(state, "melee"), "a melee attack")
     chance = attack_chance(state, c, weapon, target, params)
     roll = dice.roll(100, PURPOSE_TO_HIT.english)
-    lines = [f"{c['name']} attacks {target['name']} with {weapon['name']}"]
+    lines: list[Msg | None] = [
+        L.ATTACKS(name=c["name"], target=target["name"], weapon=weapon["name"])
+    ]
     ops: list[Json] = []
     hits: list[Json] = []
     result = "miss"
@@ -82,10 +84,8 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         threshold = impale_threshold(chance.value)
         impale = roll <= threshold and bool(weapon.get("can_impale"))
         result = "impale" if impale else "hit"
-        lines.append(
-            f"to hit d100 = {roll} vs {chance.explain()}: hit"
-            + (f", impale (<= {threshold})" if impale else "")
-        )
+        note = L.impale_note(impale, threshold)
+        lines.append(L.MELEE_HITS(roll=roll, chance=chance.said(), impale=note))
         parried, plines, pops = try_parry(scratch, target["id"], c, dice, weapon)
         lines += plines
         ops += pops
@@ -112,7 +112,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
                 impale,
                 loc,
                 loc_text,
-                "blow",
+                L.BLOW(),
                 melee=True,
                 knockout=knockout,
             )
@@ -124,9 +124,9 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             if impale and weapon["kind"] in ("knife", "melee"):  # COC-IMPALE-5
                 stuck = {"weapon": weapon["key"], "in": target["id"], "round": state["round"]}
                 ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": stuck})
-                lines.append(f"{weapon['name']} is stuck in {target['name']}")
+                lines.append(L.STUCK_IN(weapon=weapon["name"], target=target["name"]))
     else:
-        lines.append(f"to hit d100 = {roll} vs {chance.explain()}: miss")
+        lines.append(L.MELEE_MISSES(roll=roll, chance=chance.said()))
     used = list(c["round"].get("melee_with", []))
     if weapon["key"] not in used:  # COC-PARRY-7: this weapon has attacked this round
         ops.append(
@@ -145,7 +145,7 @@ def parry_absorbs(
     defender_id: str,
     dice: Dice,
     roll: int,
-) -> tuple[list[Json], list[str]]:
+) -> tuple[list[Json], list[Msg | None]]:
     """COC-PARRY-4: the parrying object takes the blow; past its HP it breaks and the rest hits."""
     defender = scratch["combatants"][defender_id]
     held = defender["round"].get("parried_with") or defender["in_hand"]
@@ -155,9 +155,9 @@ def parry_absorbs(
     damage = DamageDice.parse(str(weapon["damage"]))
     rolled, _ = damage.roll(dice, f"parried blow damage {damage}")
     object_hp = int(shield["hp"])
-    text = f"the parried blow does {rolled} to {shield['name']} (HP {object_hp})"
+    words = {"damage": rolled, "weapon": shield["name"], "hp": object_hp}
     if rolled <= object_hp:
-        return [], [text + ": it holds"]
+        return [], [L.BLOW_HOLDS(**words)]
     excess = rolled - object_hp
     ops: list[Json]
     if shield["kind"] == "firearm":  # COC-PARRY-8: a gun is put out of action, not broken
@@ -170,7 +170,7 @@ def parry_absorbs(
                 "value": True,
             }
         ]
-        lines = [text + f": it no longer fires; {excess} gets through"]
+        lines: list[Msg | None] = [L.BLOW_DISABLES(**words, excess=excess)]
     else:
         hand = "in_hand" if defender["in_hand"] == shield["key"] else "off_hand"
         ops = [
@@ -183,7 +183,7 @@ def parry_absorbs(
             },
             {"op": "set", "id": defender_id, "key": hand, "value": None},
         ]
-        lines = [text + f": it breaks; {excess} gets through"]
+        lines = [L.BLOW_BREAKS(**words, excess=excess)]
     for op in ops:
         apply_op(scratch, op)
     loc, loc_text = roll_location(scratch, dice, roll, True, defender)
@@ -198,5 +198,6 @@ def parry_absorbs(
         "by": attacker["id"],
     }
     apply_op(scratch, hit)
-    lines.append(loc_text + (f"; {why} -> {after}" if why else ""))
+    armour = None if why is None else L.AFTER_ARMOUR(why=why, after=after)
+    lines.append(armour if loc_text is None else L.more(loc_text, armour))
     return [*ops, hit], lines

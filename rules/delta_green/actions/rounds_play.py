@@ -13,14 +13,17 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.params import list_param
-from rules.core.system import Action, Event, Json, said
+from rules.core.system import Action, Event, Json
+from rules.delta_green import log_messages as L
+from rules.delta_green import log_turns as T
 from rules.delta_green import messages as m
+from rules.delta_green import refusals as R
 from rules.delta_green.care import poison_effects
 from rules.delta_green.combat import (
     auto_rules,
     burn_ops,
 )
-from rules.delta_green.engine import combatant_at, make_event
+from rules.delta_green.engine import combatant_at, lines_event, said_event
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     cards_left,
@@ -28,16 +31,13 @@ from rules.delta_green.state import (
     is_unconscious,
     weapon_of,
 )
-from rules.delta_green.tables import (
-    LOCATION_NAMES,
-    actions_for,
-)
+from rules.delta_green.tables import actions_for
 
 
 def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ACT-1/-2, DG-INIT-1/-3/-4, DG-CALLED-1: deal cards and roll initiative for everyone."""
     if state["phase"] == "in_round":
-        raise IllegalAction("end the current round first", "DG-INIT-2")
+        raise IllegalAction.of(R.END_ROUND_FIRST(), "DG-INIT-2")
     settings = settings_of(state)
     number = int(state["round"]) + 1
     entries: dict[str, Json] = {}
@@ -102,30 +102,25 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     if ties:
         lines.append(m.LOG_TIED() if tie_rule == "simultaneous" else m.LOG_TIED_DEX())
     op = {"op": "round_start", "round": number, "entries": entries, "order": order, "ties": ties}
-    line = lines[-1]
-    for head in reversed(lines[:-1]):
-        line = m.LOG_JOINED(head=head, tail=line)
-    payload = {"ops": [op], "round": number, "order": order}
-    records = tuple(dice.records)
-    dice.records.clear()
-    return [said("round.started", line, payload, records)]
+    return [lines_event("round.started", [op], [*lines], dice, round=number, order=order)]
 
 
 def next_pass(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-INIT-2: the GM moves the table on to the next pass."""
     if state["phase"] != "in_round":
-        raise IllegalAction("no round is under way")
-    return [make_event("pass.advanced", [{"op": "next_pass"}], [f"Pass {state['pass'] + 1}"], dice)]
+        raise IllegalAction.of(R.NO_ROUND_SHORT())
+    line = T.PASS(n=state["pass"] + 1)
+    return [said_event("pass.advanced", [{"op": "next_pass"}], line, dice)]
 
 
 def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-WOUND-3/-5/-7/-8/-9, DG-ACT-6: bleeding rolls, automatic losses, belt changes."""
     if state["phase"] != "in_round":
-        raise IllegalAction("no round is under way")
+        raise IllegalAction.of(R.NO_ROUND_SHORT())
     settings = settings_of(state)
     number = int(state["round"])
     ops: list[Json] = [{"op": "round_end"}]
-    lines = [f"End of round {number}"]
+    lines: list[Msg | None] = [T.ROUND_END(round=number)]
     for cid, c in state["combatants"].items():
         if is_dead(c):
             continue
@@ -134,33 +129,32 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             since = int(bleed["since"])
             first = since + 1 if settings.bleed_first_check == "end_of_next_round" else since
             if number < first:
-                lines.append(
-                    f"{c['name']}: {LOCATION_NAMES[loc]} wound is new, first check next round"
-                )
+                lines.append(T.WOUND_NEW(name=c["name"], location=L.location(loc)))
                 continue
             if bleed["kind"] == "auto":
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
-                lines.append(f"{c['name']}: {LOCATION_NAMES[loc]} at 2x loses 1 HP (automatic)")
+                lines.append(T.BLEEDS_AUTO(name=c["name"], location=L.location(loc)))
                 continue
-            roll = dice.roll(100, f"{c['name']} CON x5 ({LOCATION_NAMES[loc]} bleeding)")
+            where = L.location(loc).english()  # the die's purpose stays English
+            roll = dice.roll(100, f"{c['name']} CON x5 ({where} bleeding)")
             if succeeds(con5, roll, *auto_rules(state)):
-                lines.append(f"{c['name']}: CON x5 d100 = {roll} vs {con5}: holds on")
+                lines.append(T.HOLDS_ON(name=c["name"], roll=roll, con=con5))
             else:
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
-                lines.append(f"{c['name']}: CON x5 d100 = {roll} vs {con5}: bleeds, -1 HP")
+                lines.append(T.BLEEDS(name=c["name"], roll=roll, con=con5))
         if c.get("on_fire"):  # COC-FIRE-4
             burn = dice.roll(6, f"{c['name']} burning 1d6")
             ops.append({"op": "damage", "id": cid, "location": None, "amount": burn})
-            lines.append(f"{c['name']}: on fire, 1d6 = {burn}")
+            lines.append(T.ON_FIRE(name=c["name"], burn=burn))
             more_ops, more = burn_ops(state, c, burn, dice)
             ops += more_ops
-            lines += [f"{c['name']}: {line}" for line in more]
+            lines += [L.NAMED(name=c["name"], line=line) for line in more]
         drowning = c.get("drowning")
         if drowning:  # COC-DROWN-2/-4
             number = int(drowning["round"]) + 1
             if drowning["failed"]:
                 loss = dice.roll(6, f"{c['name']} suffocation 1d6")
-                lines.append(f"{c['name']}: still without air, 1d6 = {loss}")
+                lines.append(T.STILL_NO_AIR(name=c["name"], loss=loss))
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
                 failed = True
             else:
@@ -168,24 +162,25 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 target = int(c["sheet"]["con"]) * mult
                 roll = dice.roll(100, f"{c['name']} CON x{mult} (holding breath)")
                 failed = not succeeds(target, roll, *auto_rules(state))
-                text = f"{c['name']}: holding breath, d100 = {roll} vs CON x{mult} = {target}"
+                words = {"name": c["name"], "roll": roll, "mult": mult, "target": target}
+                text = T.HOLDING_BREATH(**words)
                 if failed:
                     loss = dice.roll(6, f"{c['name']} suffocation 1d6")
                     ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
-                    text += f": breathes in, 1d6 = {loss}"
+                    text = T.BREATHES_IN(**words, loss=loss)
                 lines.append(text)
             value = {**drowning, "round": number, "failed": failed}
             ops.append({"op": "set", "id": cid, "key": "drowning", "value": value})
         due = [d for d in c.get("poisons") or () if d.get("due_round") and d["due_round"] <= number]
         if due:  # COC-POISON-5: "1 round" onsets act at the end of the next round
-            more_ops, more = poison_effects(state, c, due, dice)
-            ops += more_ops
-            lines += more
+            poison_ops, effects = poison_effects(state, c, due, dice)
+            ops += poison_ops
+            lines += effects
             rest = [d for d in c["poisons"] if d not in due]
             ops.append({"op": "set", "id": cid, "key": "poisons", "value": rest})
         if c["round"].get("spent_while_down"):
             ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
-            lines.append(f"{c['name']}: acted while down with a chest wound, -1 HP (DG-WOUND-3)")
+            lines.append(T.ACTED_DOWN(name=c["name"]))
         belt = c.get("belt")
         if belt and belt.get("stage") == 2:
             slot = c["weapons"][belt["weapon"]]
@@ -207,5 +202,5 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 },
                 {"op": "set", "id": cid, "key": "belt", "value": None},
             ]
-            lines.append(f"{c['name']}: the new belt is in ({capacity} rounds)")
-    return [make_event("round.ended", ops, lines, dice, round=number)]
+            lines.append(T.NEW_BELT(name=c["name"], capacity=capacity))
+    return [lines_event("round.ended", ops, lines, dice, round=number)]

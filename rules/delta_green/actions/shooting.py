@@ -11,8 +11,11 @@ from rules.brp.core import (
 )
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import bool_param, list_param, str_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green import log_messages as L
+from rules.delta_green import refusals as R
 from rules.delta_green.combat import (
     attack_chance,
     deal_hit,
@@ -40,7 +43,6 @@ from rules.delta_green.state import (
 )
 from rules.delta_green.tables import (
     BURST_MODES,
-    LOCATION_NAMES,
     SPRAY,
     BurstMode,
     mode_for_rounds,
@@ -55,7 +57,7 @@ def suppression_bullets(
     dice: Dice,
     impale: bool,
     ops: list[Json],
-    lines: list[str],
+    lines: list[Msg | None],
     hits: list[Json],
 ) -> None:
     """DG-SUPP-2: the bullets of one suppressive-fire hit (`dg.suppression_hits`, one by default),
@@ -71,7 +73,7 @@ def suppression_bullets(
             impale and index == 0,
             loc,
             loc_text,
-            "bullet",
+            L.BULLET(),
         )
         ops.append(op)
         lines += hit_lines
@@ -84,7 +86,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     params = action.params
     weapon = ready_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] != "firearm":
-        raise IllegalAction(f"{weapon['name']} is not a firearm; use a melee attack")
+        raise IllegalAction.of(R.NOT_A_FIREARM(weapon=weapon["name"]))
     target = target_in_reach(state, c, params)
     double = bool_param(params, "double_tap")
     unaimed = bool_param(params, "unaimed")
@@ -95,44 +97,40 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))
     rof = int(weapon["rof"]) * (2 if unaimed else 1)  # COC-UNAIMED-1
     if fired + shots > rof:
-        raise IllegalAction(
-            f"{weapon['name']} has ROF {weapon['rof']}"
-            f"{' (doubled unaimed)' if rof > int(weapon['rof']) else ''}; "
-            f"{fired} shot(s) already this round",
-            "DG-ACT-3",
-        )
+        doubled = R.DOUBLED_UNAIMED() if rof > int(weapon["rof"]) else ""
+        refusal = R.ROF(weapon=weapon["name"], rof=weapon["rof"], doubled=doubled, fired=fired)
+        raise IllegalAction.of(refusal, "DG-ACT-3")
     if c["round"].get("called"):
-        raise IllegalAction("this round you declared an aimed shot; take it with 'aimed shot'")
+        raise IllegalAction.of(R.TAKE_AIMED())
     if weapon.get("shotgun") and (fired or double):
-        half_dex_check(state, c, f"a second {weapon['name']} shot this round")
+        half_dex_check(state, c, R.A_SECOND_SHOT(weapon=weapon["name"]))
     loaded = int(c["weapons"][weapon["key"]]["loaded"])
     if loaded < shots:
-        raise IllegalAction(f"{weapon['name']} has {loaded} round(s) loaded; reload", "DG-AUTO-2")
-    extra: list[tuple[str, int]] = []
+        refusal = R.ROUNDS_LOADED(weapon=weapon["name"], loaded=loaded)
+        raise IllegalAction.of(refusal, "DG-AUTO-2")
+    extra: list[tuple[Msg, int]] = []
     if double:
         edges = c["sheet"]["edges"]
         if "double_tap" not in edges:
-            raise IllegalAction(f"{c['name']} lacks the Double Tap edge", "DG-EDGE-1")
+            raise IllegalAction.of(R.NO_DOUBLE_TAP(name=c["name"]), "DG-EDGE-1")
         if "improved_double_tap" not in edges:
             distance = params.get("distance_m")
             pb = point_blank_m(int(c["sheet"]["dex"]), 2 if "eagle_eye" in edges else 1)
             if distance in (None, "") or Fraction(str(distance)) > pb:
-                raise IllegalAction("Double Tap works only at point-blank range", "DG-EDGE-1")
-        extra.append(("Double Tap", -int(settings_of(state).double_tap_penalty)))
+                raise IllegalAction.of(R.DOUBLE_TAP_RANGE(), "DG-EDGE-1")
+        extra.append((L.DOUBLE_TAP(), -int(settings_of(state).double_tap_penalty)))
     cards = pay_cost(state, c, 1, "a shot")
-    lines: list[str] = []
+    lines: list[Msg | None] = []
     spread = [tid for tid in list_param(params, "targets") if tid != c["id"]] if unaimed else []
     if len(spread) > 1:  # COC-UNAIMED-2: a random target
         pool = [combatant_at(state, tid) for tid in spread]
         face = dice.roll(len(pool), f"random target 1d{len(pool)}")
         target = pool[face - 1]
         check_can_attack(state, c, target)
-        lines.append(
-            f"unaimed fire at {len(pool)} targets: 1d{len(pool)} = {face}: {target['name']}"
-        )
+        lines.append(L.UNAIMED_PICK(n=len(pool), face=face, target=target["name"]))
     chance = attack_chance(state, c, weapon, target, params, extra=extra)
     ops: list[Json] = []
-    lines.insert(0, f"{c['name']} fires {weapon['name']} at {target['name']}")
+    lines.insert(0, L.FIRES(name=c["name"], weapon=weapon["name"], target=target["name"]))
     hits: list[Json] = []
     scratch: Json = state  # forked only when a second shot must see the first one's effects
     results = []
@@ -146,7 +144,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             dice,
             1,
             None,
-            f"shot {shot + 1}" if double else "shot",
+            L.SHOT_N(n=shot + 1) if double else L.SHOT(),
             distance=params.get("distance_m"),
         )
         ops += out.ops
@@ -174,16 +172,14 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
     params = action.params
     weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
     if weapon["kind"] != "firearm":
-        raise IllegalAction("an aimed shot needs a firearm", "DG-CALLED-1")
+        raise IllegalAction.of(R.AIMED_NEEDS_FIREARM(), "DG-CALLED-1")
     weapon = ready_weapon(c, weapon["key"])
     called = c["round"].get("called")
     if not called:
-        raise IllegalAction(
-            "declare the aimed shot and its location before initiative is rolled", "DG-CALLED-1"
-        )
+        raise IllegalAction.of(R.DECLARE_AIMED_FIRST(), "DG-CALLED-1")
     target = target_in_reach(state, c, params)
     if int(c["weapons"][weapon["key"]]["loaded"]) < 1:
-        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+        raise IllegalAction.of(R.EMPTY(weapon=weapon["name"]), "DG-AUTO-2")
     cards = pay_cost(state, c, 1, "an aimed shot")
     chance = attack_chance(state, c, weapon, target, params)
     out = fire(
@@ -195,12 +191,12 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
         dice,
         1,
         None,
-        f"aimed shot at the {LOCATION_NAMES[called]}",
+        L.AIMED_SHOT_AT(location=L.location(called)),
         called=called,
         distance=params.get("distance_m"),
     )
     ops = out.ops + aim_ops(c, target["id"]) + attack_ops(c, cards, 1, weapon["key"], 1)
-    lines = [f"{c['name']} takes an aimed shot at {target['name']}", *out.lines]
+    lines = [L.TAKES_AIMED(name=c["name"], target=target["name"]), *out.lines]
     return attack_event(
         ops,
         lines,
@@ -230,7 +226,7 @@ def burst_modes(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> list[str]:
 
 def burst_profile(
     state: Mapping[str, Any], mode: BurstMode, rounds: int, walking: bool
-) -> tuple[BurstMode, int, str]:
+) -> tuple[BurstMode, int, Msg | str]:
     """DG-AUTO-2/-3, DG-WALK-1: the mode whose modifier applies, the hits die and a log note.
 
     By default (`dg.short_burst_rule = "cap_hits"`) a short burst keeps the chosen mode's
@@ -244,7 +240,7 @@ def burst_profile(
         return mode, die, ""
     fired_as = mode_for_rounds(rounds)
     die = min(die, fired_as.hits_die) if walking else fired_as.hits_die
-    return fired_as, die, f", fired as a {fired_as.label}"
+    return fired_as, die, L.FIRED_AS(mode=L.mode_word(fired_as.key))
 
 
 def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -254,37 +250,38 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
     key = str_param(params, "mode")
     if key not in BURST_MODES:
-        raise IllegalAction(f"unknown autofire mode {key!r}", "DG-AUTO-3")
+        raise IllegalAction.of(R.UNKNOWN_MODE(mode=repr(key)), "DG-AUTO-3")
     mode = BURST_MODES[key]
     if not weapon.get("auto"):
-        raise IllegalAction(f"{weapon['name']} cannot fire bursts", "DG-AUTO-6")
+        raise IllegalAction.of(R.NO_BURSTS(weapon=weapon["name"]), "DG-AUTO-6")
     if key not in burst_modes(c, weapon):
         rule = "DG-AUTO-5" if key == SPRAY else "DG-AUTO-6"
-        raise IllegalAction(f"{weapon['name']} cannot fire a {mode.label}", rule)
+        refusal = R.CANNOT_FIRE_MODE(weapon=weapon["name"], mode=L.mode_word(key))
+        raise IllegalAction.of(refusal, rule)
     weapon = ready_weapon(c, weapon["key"])
     if params.get("split") not in (None, "", []):
         return split_burst(state, c, weapon, mode, params, dice)
     target = target_in_reach(state, c, params)
     if c["round"].get("called"):
-        raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
+        raise IllegalAction.of(R.AIMED_NEVER_BURST(), "DG-CALLED-1")
     if c["round"].get("one_shot"):
-        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
+        raise IllegalAction.of(R.ONE_SHOT(), "COC-SURPRISE-1")
     walking = bool_param(params, "walking")
     if walking and key not in [str(m) for m in settings_of(state).walking_modes]:
-        raise IllegalAction("walking fire needs a long burst or a spray", "DG-WALK-1")
+        raise IllegalAction.of(R.WALKING_MODES(), "DG-WALK-1")
     loaded = int(c["weapons"][weapon["key"]]["loaded"])
     if loaded < 1:
-        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
-    cards = pay_cost(state, c, mode.actions, f"a {mode.label}")
+        raise IllegalAction.of(R.EMPTY(weapon=weapon["name"]), "DG-AUTO-2")
+    cards = pay_cost(state, c, mode.actions, R.A_MODE(mode=L.mode_word(key)))
     rounds = min(mode.rounds, loaded)  # DG-AUTO-2
     die = mode.walk_die if walking and mode.walk_die else mode.hits_die
     aim_mode = mode
-    short = ""
+    short: Msg | str = ""
     if rounds < mode.rounds:  # DG-AUTO-2: a short burst (`dg.short_burst_rule`)
         aim_mode, die, note = burst_profile(state, mode, rounds, walking)
-        short = f" ({rounds} left in the weapon{note})"
+        short = L.SHORT_BURST(rounds=rounds, note=note)
     chance = attack_chance(state, c, weapon, target, params, aim_mode, rounds if walking else 0)
-    label = f"{mode.label}{' (walking fire)' if walking else ''}"
+    label = L.WALKING(mode=L.mode_word(key)) if walking else L.mode_word(key)
     out = fire(
         state,
         c["id"],
@@ -297,12 +294,12 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         label,
         distance=params.get("distance_m"),
     )
-    lines = [
-        f"{c['name']} fires a {label} from {weapon['name']} at {target['name']}{short}",
-        *out.lines,
-    ]
+    head = L.BURST_FIRED(
+        name=c["name"], label=label, weapon=weapon["name"], target=target["name"], short=short
+    )
+    lines: list[Msg | None] = [head, *out.lines]
     if out.result != "malfunction":
-        lines.append(f"{rounds} rounds spent, {loaded - rounds} left")
+        lines.append(L.ROUNDS_SPENT(rounds=rounds, left=loaded - rounds))
     ops = out.ops + aim_ops(c, target["id"]) + attack_ops(c, cards)
     return attack_event(
         ops,
@@ -330,21 +327,17 @@ def split_shares(
         tid, sep, count = str(item).partition(":")
         tid, count = tid.strip(), count.strip()
         if not sep or not count.isdigit() or int(count) < 1:
-            raise IllegalAction(
-                f"split: {item!r} is not target:rounds with at least 1 round", "COC-AUTO-6"
-            )
+            raise IllegalAction.of(R.SPLIT_ITEM(item=repr(item)), "COC-AUTO-6")
         if any(t["id"] == tid for t, _ in shares):
-            raise IllegalAction(f"split: {tid} is named twice", "COC-AUTO-6")
+            raise IllegalAction.of(R.SPLIT_TWICE(target=tid), "COC-AUTO-6")
         if tid == c["id"]:
-            raise IllegalAction("a shooter cannot fire at itself", "COC-AUTO-6")
+            raise IllegalAction.of(R.NOT_AT_ITSELF(), "COC-AUTO-6")
         shares.append((target_in_reach(state, c, {**params, "target": tid}), int(count)))
     if len(shares) < 2:
-        raise IllegalAction("split: name at least two targets", "COC-AUTO-6")
+        raise IllegalAction.of(R.SPLIT_TWO(), "COC-AUTO-6")
     total = sum(n for _, n in shares)
     if total != rounds:
-        raise IllegalAction(
-            f"split: the shares add up to {total} rounds, the burst fires {rounds}", "COC-AUTO-6"
-        )
+        raise IllegalAction.of(R.SPLIT_TOTAL(total=total, rounds=rounds), "COC-AUTO-6")
     return shares
 
 
@@ -363,28 +356,22 @@ def split_burst(
     a jam stops the burst there (COC-MAL-3). Walking fire walks one stream onto one target and
     is refused."""
     if settings_of(state).burst_targets != "split":
-        raise IllegalAction(
-            "a burst has a single target in this campaign (dg.burst_targets)", "DG-AUTO-4"
-        )
+        raise IllegalAction.of(R.SINGLE_TARGET(), "DG-AUTO-4")
     if c["round"].get("called"):
-        raise IllegalAction("an aimed shot is never a burst", "DG-CALLED-1")
+        raise IllegalAction.of(R.AIMED_NEVER_BURST(), "DG-CALLED-1")
     if c["round"].get("one_shot"):
-        raise IllegalAction("surprised with no gun ready: one shot this round", "COC-SURPRISE-1")
+        raise IllegalAction.of(R.ONE_SHOT(), "COC-SURPRISE-1")
     if bool_param(params, "walking"):
-        raise IllegalAction(
-            "walking fire walks onto one target; not with a split burst", "DG-WALK-1"
-        )
+        raise IllegalAction.of(R.WALKING_SPLIT(), "DG-WALK-1")
     loaded = int(c["weapons"][weapon["key"]]["loaded"])
     if loaded < 1:
-        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+        raise IllegalAction.of(R.EMPTY(weapon=weapon["name"]), "DG-AUTO-2")
     rounds = min(mode.rounds, loaded)  # DG-AUTO-2
     shares = split_shares(state, c, params, rounds)
-    cards = pay_cost(state, c, mode.actions, f"a {mode.label}")
-    lines = [
-        f"{c['name']} splits a {mode.label} from {weapon['name']}: "
-        + ", ".join(f"{n} at {t['name']}" for t, n in shares)
-        + " (each target rolled at the normal chance, COC-AUTO-6)"
-    ]
+    cards = pay_cost(state, c, mode.actions, R.A_MODE(mode=L.mode_word(mode.key)))
+    parts = [L.SHARE(n=n, name=t["name"]) for t, n in shares]
+    head = L.SPLITS(name=c["name"], mode=L.mode_word(mode.key), weapon=weapon["name"], shares=parts)
+    lines: list[Msg | None] = [head]
     chance_mode = mode if mode.key == SPRAY else None
     scratch: Json = state
     ops: list[Json] = []
@@ -403,7 +390,7 @@ def split_burst(
             dice,
             n,
             n if n > 1 else None,
-            f"{n} round(s) at {target['name']}",
+            L.ROUNDS_AT(n=n, name=target["name"]),
             distance=params.get("distance_m"),
         )
         ops += out.ops
@@ -419,7 +406,7 @@ def split_burst(
                 scratch = fork(state)
             for op in out.ops:
                 apply_op(scratch, op)
-    lines.append(f"{fired} rounds spent, {loaded - fired} left")
+    lines.append(L.ROUNDS_SPENT(rounds=fired, left=loaded - fired))
     first = shares[0][0]
     ops += aim_ops(c, first["id"]) + attack_ops(c, cards)
     return attack_event(

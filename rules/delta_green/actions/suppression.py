@@ -12,8 +12,11 @@ from rules.brp.core import (
 )
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
 from rules.core.params import int_param, list_param, str_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green import log_messages as L
+from rules.delta_green import refusals as R
 from rules.delta_green.actions.shooting import suppression_bullets
 from rules.delta_green.combat import (
     auto_rules,
@@ -24,7 +27,7 @@ from rules.delta_green.combat import (
 )
 from rules.delta_green.engine import (
     combatant_at,
-    make_event,
+    lines_event,
     no_other_attack,
     pay_cost,
     ready_weapon,
@@ -55,15 +58,10 @@ def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
     shooter_id = str_param(action.params, "shooter")
     offer = (c["round"].get("brave_offers") or {}).get(shooter_id)
     if offer is None:
-        raise IllegalAction(
-            f"{c['name']} has no suppressive fire from {shooter_id!r} to brave this round",
-            "DG-SUPP-5",
-        )
+        refusal = R.NOTHING_TO_BRAVE(name=c["name"], shooter=repr(shooter_id))
+        raise IllegalAction.of(refusal, "DG-SUPP-5")
     if int(c["round"].get("spent", 0)) != int(offer["spent"]):
-        raise IllegalAction(
-            f"{c['name']} has acted since the roll: braving is chosen before acting again",
-            "DG-SUPP-5",
-        )
+        raise IllegalAction.of(R.ACTED_SINCE(name=c["name"]), "DG-SUPP-5")
     shooter = combatant_at(state, shooter_id)
     roll, chance, x = int(offer["roll"]), int(offer["chance"]), int(offer["x"])
     offers = {k: v for k, v in c["round"]["brave_offers"].items() if k != shooter_id}
@@ -76,26 +74,25 @@ def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
         {"op": "set_round", "id": c["id"], "key": "brave_offers", "value": offers},
         {"op": "set", "id": c["id"], "key": "penalties", "value": penalties},
     ]
-    lines = [
-        f"{c['name']} braves {shooter['name']}'s suppressive fire after the roll: no -{x}; "
-        f"d100 = {roll} vs {chance} (S+X)"
+    lines: list[Msg | None] = [
+        L.BRAVES_AFTER(name=c["name"], shooter=shooter["name"], x=x, roll=roll, chance=chance)
     ]
     hits: list[Json] = []
     result = "miss"
     if not offer["in_line"]:
         result = "out of line"
-        lines.append("out of the line of fire, cannot be hit")
+        lines.append(L.OUT_OF_LINE())
     elif offer["hit"]:
         result = "already hit"
-        lines.append("already hit by that fire: no second bullet")
+        lines.append(L.ALREADY_HIT())
     elif not succeeds(chance, roll, *auto_rules(state)):
-        lines.append("still a miss")
+        lines.append(L.STILL_A_MISS())
     else:
         threshold = impale_threshold(chance)
         weapon = weapon_of(shooter, str(offer["weapon"]))
         impale = roll <= threshold and bool(weapon.get("can_impale"))
         result = "impale" if impale else "hit"
-        lines.append("hit" + (f", impale (<= {threshold})" if impale else ""))
+        lines.append(L.BRAVE_HIT(impale=L.impale_note(impale, threshold)))
         scratch = fork(state)
         for op in ops:
             apply_op(scratch, op)
@@ -107,7 +104,7 @@ def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
         else:
             suppression_bullets(scratch, shooter, weapon, c, dice, impale, ops, lines, hits)
     return [
-        make_event(
+        lines_event(
             "suppression.braved",
             ops,
             lines,
@@ -127,33 +124,32 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     settings = settings_of(state)
     weapon: Mapping[str, Any] = sheet_weapon(c, str_param(params, "weapon"))
     if not weapon.get("auto"):
-        raise IllegalAction("suppressive fire needs an automatic weapon", "DG-SUPP-1")
+        raise IllegalAction.of(R.SUPPRESS_NEEDS_AUTO(), "DG-SUPP-1")
     weapon = ready_weapon(c, weapon["key"])
     no_other_attack(c)
     targets = [combatant_at(state, tid) for tid in list_param(params, "targets")]
     if not targets:
-        raise IllegalAction("choose the targets the GM allows", "DG-SUPP-1")
+        raise IllegalAction.of(R.CHOOSE_TARGETS(), "DG-SUPP-1")
     if any(t["id"] == c["id"] for t in targets):
-        raise IllegalAction("a shooter cannot suppress itself")
+        raise IllegalAction.of(R.NOT_ITSELF())
     no_hit = set(list_param(params, "out_of_line"))
     brave_override = set(list_param(params, "brave"))
     rounds = int_param(params, "rounds", settings.suppression_default_rounds)
     if rounds < 1:
-        raise IllegalAction("suppressive fire needs at least 1 round", "DG-SUPP-1")
+        raise IllegalAction.of(R.ONE_ROUND_AT_LEAST(), "DG-SUPP-1")
     base = skill(c, str(weapon["skill"]))
     s_eff = base + sum(v for _, v in own_penalties(state, c))  # DG-SUPP-6
     x = int_param(params, "x")
     if not 1 <= x <= s_eff:
-        raise IllegalAction(f"X must be between 1 and {s_eff} (the shooter's skill)", "DG-SUPP-1")
+        raise IllegalAction.of(R.X_RANGE(most=s_eff), "DG-SUPP-1")
     loaded = int(c["weapons"][weapon["key"]]["loaded"])
     if loaded < 1:
-        raise IllegalAction(f"{weapon['name']} is empty; reload", "DG-AUTO-2")
+        raise IllegalAction.of(R.EMPTY(weapon=weapon["name"]), "DG-AUTO-2")
     cards = pay_cost(state, c, suppression_cost(rounds), "suppressive fire")
     fired = min(rounds, loaded)
     roll = dice.roll(100, PURPOSE_SUPPRESSIVE.english)
-    lines = [
-        f"{c['name']} lays suppressive fire with {weapon['name']} ({fired} rounds), "
-        f"skill {s_eff}, X = {x}"
+    lines: list[Msg | None] = [
+        L.LAYS(name=c["name"], weapon=weapon["name"], rounds=fired, skill=s_eff, x=x)
     ]
     ops: list[Json] = []
     results: dict[str, str] = {}
@@ -162,10 +158,10 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
         ops.append(
             {"op": "weapon", "id": c["id"], "weapon": weapon["key"], "key": "jammed", "value": True}
         )
-        lines.append(f"d100 = {roll} >= malfunction {weapon['mal']}: the weapon jams")
+        lines.append(L.SUPPRESSION_JAMS(roll=roll, mal=weapon["mal"]))
         ops += turn_ops(c["id"], cards)
         return [
-            make_event(
+            lines_event(
                 "suppression.resolved",
                 ops,
                 lines,
@@ -183,7 +179,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     scratch = fork(state)
     position = {cid: i for i, cid in enumerate(state["order"])}
     current = int(state["round"])
-    lines.append(f"suppressive fire d100 = {roll}")
+    lines.append(L.SUPPRESSION_ROLL(roll=roll))
     after_roll = not settings.brave_before_roll
     for target in targets:
         brave = bool(target["brave"]) or target["id"] in brave_override
@@ -201,8 +197,8 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
                     "source": c["id"],
                 }
             )
-            when = "next round" if applies > current else "for the rest of this round"
-            lines.append(f"{target['name']} takes cover: -{x} to attacks {when}")
+            when = L.NEXT_ROUND() if applies > current else L.REST_OF_ROUND()
+            lines.append(L.TAKES_COVER(name=target["name"], x=x, when=when))
             if after_roll:  # DG-SUPP-5 (`dg.brave_before_roll = false`): it may still brave
                 offers = dict(target["round"].get("brave_offers") or {})
                 offers[c["id"]] = {
@@ -224,22 +220,22 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
                         "value": offers,
                     }
                 )
-                lines.append(f"{target['name']} may still brave the fire after seeing the roll")
+                lines.append(L.MAY_BRAVE(name=target["name"]))
         else:
-            lines.append(f"{target['name']} braves the fire: no penalty")
+            lines.append(L.BRAVES(name=target["name"]))
         if target["id"] in no_hit:
             results[target["id"]] = "out of line"
-            lines.append(f"{target['name']}: out of the line of fire, cannot be hit")
+            lines.append(L.TARGET_OUT_OF_LINE(name=target["name"]))
             continue
         if not succeeds(chance, roll, *auto_rules(state)):
             results[target["id"]] = "miss"
-            lines.append(f"{target['name']}: {roll} vs {chance}: miss")
+            lines.append(L.TARGET_MISSED(name=target["name"], roll=roll, chance=chance))
             continue
         threshold = impale_threshold(chance)
         impale = roll <= threshold and bool(weapon.get("can_impale"))
         results[target["id"]] = "impale" if impale else "hit"
-        note = f", impale (<= {threshold})" if impale else ""
-        lines.append(f"{target['name']}: {roll} vs {chance}: hit{note}")
+        note = L.impale_note(impale, threshold)
+        lines.append(L.TARGET_HIT(name=target["name"], roll=roll, chance=chance, impale=note))
         dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
         lines += dlines
         ops += dops
@@ -247,11 +243,11 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
             results[target["id"]] = "dodged"
             continue
         suppression_bullets(scratch, c, weapon, target, dice, impale, ops, lines, hits)
-    lines.append(f"{fired} rounds spent, {loaded - fired} left")
+    lines.append(L.ROUNDS_SPENT(rounds=fired, left=loaded - fired))
     ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
     ops += turn_ops(c["id"], cards)
     return [
-        make_event(
+        lines_event(
             "suppression.resolved",
             ops,
             lines,

@@ -11,7 +11,7 @@ from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction
 from rules.core.system import Action
 from rules.delta_green import SYSTEM
-from rules.delta_green.gm import char_limit
+from rules.delta_green.gm_training import char_limit
 
 
 def _wounded(amount: int, location: str, hp: int = 12) -> dict:

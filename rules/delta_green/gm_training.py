@@ -1,0 +1,301 @@
+"""Delta Green GM tools for between the fights: skill and characteristic training, research,
+magic-point contests and POW gain (DG-TRAIN-*, DG-CTRAIN-*, DG-RSCH-*, DG-POW-*)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from rules.brp.core import resistance_chance, rhu, succeeds
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
+from rules.core.params import bool_param, int_param, str_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green import log_gm as G
+from rules.delta_green import log_messages as L
+from rules.delta_green import log_turns as T
+from rules.delta_green import refusals as R
+from rules.delta_green.combat import auto_rules, skill
+from rules.delta_green.engine import combatant_at, lines_event, said_event
+from rules.delta_green.settings import settings_of
+from rules.delta_green.sheet import CHARACTERISTIC_LABELS
+
+TRAINABLE = ("str", "con", "dex", "app")
+
+
+def _char(char: str) -> Msg:
+    """A characteristic's abbreviation ("STR")."""
+    return CHARACTERISTIC_LABELS[char]()
+
+
+def _schedule(state: Json, student: Json, hours: int, params: Any) -> tuple[Json, Msg, int]:
+    """DG-TRAIN-3, DG-RSCH-2: courses and research share 20 h a week, booked one after another;
+    DG-TRAIN-6: the fee is noted in the log."""
+    per_week = int(settings_of(state).training_hours_per_week)
+    booked = int(student.get("training_booked") or 0)
+    weeks = math.ceil((booked + hours) / per_week)
+    op = {"op": "set", "id": student["id"], "key": "training_booked", "value": booked + hours}
+    when = {"hours": hours, "weeks": weeks, "per_week": per_week}
+    text = G.SCHEDULE_AFTER(**when, booked=booked) if booked else G.SCHEDULE(**when)
+    fee = str(params.get("fee") or "").strip()
+    if fee:
+        text = L.more(text, G.FEE(fee=fee))
+    return op, text, weeks
+
+
+def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-TRAIN-1..-6: a course with a better instructor: skill% hours, 1d6-2, cap 75."""
+    params = action.params
+    student = combatant_at(state, str_param(params, "student"))
+    name = str_param(params, "skill")
+    current = skill(student, name)
+    teacher_name: Msg | str
+    if params.get("instructor"):
+        teacher = combatant_at(state, str_param(params, "instructor"))
+        teacher_skill = skill(teacher, name)
+        teacher_name = teacher["name"]
+    else:
+        teacher_skill = int_param(params, "instructor_skill")
+        teacher_name = G.THE_INSTRUCTOR()
+    word = L.skill_word(name)
+    if teacher_skill <= current:
+        refusal = R.INSTRUCTOR_BETTER(teacher=teacher_name, current=current, skill=word)
+        raise IllegalAction.of(refusal, "DG-TRAIN-1")
+    cap = int(settings_of(state).training_cap)
+    if current >= cap:
+        raise IllegalAction.of(R.TRAINING_CAP(cap=cap), "DG-TRAIN-5")
+    hours = max(1, current)
+    booking, when, weeks = _schedule(state, student, hours, params)
+    ops, lines = _skill_result(student, name, current, cap, dice)
+    ops.insert(0, booking)
+    head = G.TRAINS(
+        name=student["name"], skill=word, current=current, teacher=teacher_name, when=when
+    )
+    lines.insert(0, head)
+    return [
+        lines_event(
+            "training.finished",
+            ops,
+            lines,
+            dice,
+            student=student["id"],
+            skill=name,
+            hours=hours,
+            weeks=weeks,
+        )
+    ]
+
+
+def _skill_result(
+    c: Json, name: str, current: int, cap: int, dice: Dice
+) -> tuple[list[Json], list[Msg | None]]:
+    """DG-TRAIN-4/-5: 1d6-2, never above the cap nor below the base chance."""
+    face = dice.roll(6, "training 1d6-2")
+    gain = face - 2
+    base = int(c["sheet"]["skill_bases"].get(name, 0))
+    new = max(base, min(cap, current + gain)) if gain > 0 else max(base, current + gain)
+    new = min(new, max(cap, current))
+    text = G.SKILL_GAIN(
+        face=face, gain=f"{gain:+d}", skill=L.skill_word(name), current=current, new=new
+    )
+    return [{"op": "sheet", "id": c["id"], "path": ["skills", name], "value": new}], [text]
+
+
+def char_limit(c: Json, char: str) -> int:
+    """DG-CTRAIN-4/-5: STR/CON up to max(STR, CON, SIZ); DEX/APP up to base + rhu(base/2)."""
+    sheet = c["sheet"]
+    if char in ("str", "con"):
+        return max(int(sheet["str"]), int(sheet["con"]), int(sheet["siz"]))
+    base = int(sheet[f"{char}_base"])
+    return base + rhu(Fraction(base, 2))
+
+
+def _instructor_room(state: Json, student: Json, teacher: Json, char: str) -> int:
+    """DG-CTRAIN-2/-3: how much more of a characteristic this instructor can still give."""
+    own = int(teacher["gains"].get(char, 0))
+    if own < 1:
+        refusal = R.NOT_RAISED(name=teacher["name"], char=_char(char))
+        raise IllegalAction.of(refusal, "DG-CTRAIN-2")
+    given = int(teacher["taught"].get(student["id"], {}).get(char, 0))
+    if settings_of(state).instructor_cap == "per_course":
+        given = 0  # DG-CTRAIN-3: each course capped on its own
+    room = own - given  # DG-CTRAIN-3, cumulative by default
+    if room < 1:
+        raise IllegalAction.of(R.NOTHING_TO_TEACH(name=teacher["name"]), "DG-CTRAIN-3")
+    return room
+
+
+def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CTRAIN-1..-7: characteristic x5 hours; 1d3-1, capped by instructor and limits."""
+    if not settings_of(state).characteristic_training:
+        raise IllegalAction.of(R.CHAR_TRAINING_OFF(), "DG-CTRAIN-1")
+    params = action.params
+    student = combatant_at(state, str_param(params, "student"))
+    char = str_param(params, "characteristic").lower()
+    if char not in TRAINABLE:
+        raise IllegalAction.of(R.CANNOT_TRAIN(char=char.upper()), "DG-CHAR-1")
+    teacher_id = str_param(params, "instructor", "npc")
+    room = None
+    teacher = None
+    if teacher_id != "npc":
+        teacher = combatant_at(state, teacher_id)
+        room = _instructor_room(state, student, teacher, char)
+    current = int(student["sheet"][char])
+    limit = char_limit(student, char)
+    if current >= limit:
+        raise IllegalAction.of(R.AT_LIMIT(char=_char(char), limit=limit), "DG-CTRAIN-4")
+    hours = current * 5  # DG-CTRAIN-7
+    booking, when, _ = _schedule(state, student, hours, params)
+    face = dice.roll(3, "characteristic training 1d3-1")
+    gain = min(face - 1, limit - current, room if room is not None else 99)
+    ops: list[Json] = [booking]
+    if gain > 0:
+        ops += [
+            {"op": "sheet", "id": student["id"], "path": [char], "value": current + gain},
+            {"op": "gain", "id": student["id"], "char": char, "value": gain},
+        ]
+        if teacher is not None:
+            ops.append(
+                {
+                    "op": "taught",
+                    "id": teacher["id"],
+                    "student": student["id"],
+                    "char": char,
+                    "value": gain,
+                }
+            )
+    caps = G.LIMIT(limit=limit) if room is None else G.LIMIT_ROOM(limit=limit, room=room)
+    text = G.TRAINS_CHARACTERISTIC(
+        name=student["name"],
+        char=_char(char),
+        current=current,
+        when=when,
+        face=face,
+        gain=gain,
+        caps=caps,
+        after=current + gain,
+    )
+    return [
+        said_event(
+            "training.finished",
+            ops,
+            text,
+            dice,
+            student=student["id"],
+            char=char,
+            hours=hours,
+            gain=gain,
+        )
+    ]
+
+
+def research(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-RSCH-1..-4: self-teaching; d100 + XB must beat the skill (or characteristic x5)."""
+    params = action.params
+    student = combatant_at(state, str_param(params, "student"))
+    xb = int(settings_of(state).experience_bonus)
+    cap = int(settings_of(state).training_cap)
+    what: Msg | str
+    if params.get("characteristic"):
+        char = str_param(params, "characteristic").lower()
+        if char not in TRAINABLE:
+            raise IllegalAction.of(R.CANNOT_RESEARCH(char=char.upper()), "DG-CHAR-1")
+        current = int(student["sheet"][char])
+        target, hours, what = current * 5, current * 5, _char(char)
+    else:
+        char = None
+        name = str_param(params, "skill")
+        current = skill(student, name)
+        if current >= cap:
+            raise IllegalAction.of(R.RESEARCH_CAP(cap=cap), "DG-TRAIN-5")
+        target, hours, what = current, max(1, current), L.skill_word(name)
+    booking, when, _ = _schedule(state, student, hours, params)
+    roll = dice.roll(100, "research d100")
+    head = G.RESEARCHES(name=student["name"], what=what, when=when, roll=roll, xb=xb, target=target)
+    lines: list[Msg | None] = [head]
+    ops: list[Json] = [booking]
+    if roll + xb <= target:
+        lines.append(G.NO_IMPROVEMENT())
+        return [
+            lines_event("research.finished", ops, lines, dice, student=student["id"], success=False)
+        ]
+    more: list[Msg | None]
+    if char is None:
+        more_ops, more = _skill_result(student, name, current, cap, dice)
+    else:
+        limit = char_limit(student, char)
+        face = dice.roll(3, "research 1d3-1")
+        gain = max(0, min(face - 1, limit - current))
+        more_ops = []
+        if gain:
+            more_ops = [
+                {"op": "sheet", "id": student["id"], "path": [char], "value": current + gain},
+                {"op": "gain", "id": student["id"], "char": char, "value": gain},
+            ]
+        said = G.RESEARCH_GAIN(
+            face=face, char=_char(char), current=current, after=current + gain, limit=limit
+        )
+        more = [said]
+    ops += more_ops
+    lines += [T.SUCCESS(), *more]
+    return [lines_event("research.finished", ops, lines, dice, student=student["id"], success=True)]
+
+
+def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-POW-1, COC-RES-1: magic points against magic points; below 95% earns a POW gain check."""
+    c = combatant_at(
+        state, action.actor if action.actor != "gm" else str_param(action.params, "caster")
+    )
+    active = int_param(action.params, "active")
+    passive = int_param(action.params, "passive")
+    chance = resistance_chance(active, passive)
+    roll = dice.roll(100, "resistance table d100")
+    ok = succeeds(chance, roll)
+    ops: list[Json] = []
+    verdict = T.SUCCESS() if ok else T.FAILURE()
+    text = G.MAGIC_CONTEST(
+        name=c["name"], active=active, passive=passive, chance=chance, roll=roll, verdict=verdict
+    )
+    if chance < 95:
+        ops.append({"op": "set", "id": c["id"], "key": "pow_check", "value": True})
+        text = L.more(text, G.POW_EARNED())
+    events = [
+        said_event("resistance.rolled", ops, text, dice, actor=c["id"], success=ok, chance=chance)
+    ]
+    if chance < 95 and settings_of(state).pow_gain_timing == "immediate":
+        # DG-POW-1 (AMB-DG-38): this campaign rolls the gain at once, not at the session's end
+        events += _pow_roll(state, {**c, "pow_check": True}, dice)
+    return events
+
+
+def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-POW-2: (max + min roll - POW) x 5; success adds 1d3-1 POW (one roll per session)."""
+    c = combatant_at(state, str_param(action.params, "target"))
+    if not c["pow_check"] and not bool_param(action.params, "force"):
+        raise IllegalAction.of(R.NO_POW_ROLL(name=c["name"]), "DG-POW-1")
+    return _pow_roll(state, c, dice)
+
+
+def _pow_roll(state: Json, c: Json, dice: Dice) -> list[Event]:
+    """DG-POW-2: the roll itself; clears the mark."""
+    low, high = (int(v) for v in c["sheet"]["pow_roll"])
+    current = int(c["sheet"]["pow"])
+    chance = (high + low - current) * 5
+    ops: list[Json] = [{"op": "set", "id": c["id"], "key": "pow_check", "value": False}]
+    if chance <= 0:
+        line = G.POW_CANNOT_RISE(name=c["name"], current=current)
+        return [said_event("pow.rolled", ops, line, dice, target=c["id"], chance=0)]
+    roll = dice.roll(100, "POW gain d100")
+    head = G.POW_CHANCE(
+        name=c["name"], high=high, low=low, current=current, chance=chance, roll=roll
+    )
+    lines: list[Msg | None] = [head]
+    if succeeds(chance, roll, *auto_rules(state)):
+        face = dice.roll(3, "POW gain 1d3-1")
+        ops.append({"op": "sheet", "id": c["id"], "path": ["pow"], "value": current + face - 1})
+        lines.append(G.POW_RISES(face=face, current=current, after=current + face - 1))
+    else:
+        lines.append(G.NO_CHANGE())
+    return [lines_event("pow.rolled", ops, lines, dice, target=c["id"], chance=chance)]

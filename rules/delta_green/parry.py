@@ -1,0 +1,124 @@
+"""Delta Green parries: the weapon that parries, the parry roll, parrying by grappling."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.brp.core import succeeds
+from rules.core.dice import Dice
+from rules.core.messages import Msg
+from rules.core.system import Json
+from rules.delta_green import log_messages as L
+from rules.delta_green.combat import auto_rules, defence_card, defence_chance
+from rules.delta_green.messages import PURPOSE_PARRY
+from rules.delta_green.settings import settings_of
+from rules.delta_green.state import able, apply_op
+
+
+def try_parry(
+    scratch: Json,
+    defender_id: str,
+    attacker: Mapping[str, Any],
+    dice: Dice,
+    attack_weapon: Mapping[str, Any] | None = None,
+) -> tuple[bool, list[Msg], list[Json]]:
+    """COC-PARRY-2/-3, DG-ACT-5: a parry declared against this attacker, once per round."""
+    defender = scratch["combatants"][defender_id]
+    if defender["parry_vs"] != attacker["id"] or defender["round"].get("parried"):
+        return False, [], []
+    if not able(defender):
+        return False, [], []
+    weapon = parrying_weapon(scratch, defender)
+    skill_name = str(weapon["skill"]) if weapon else "fist"
+    ops = [{"op": "set_round", "id": defender_id, "key": "parried", "value": True}]
+    ops.append(
+        {
+            "op": "set_round",
+            "id": defender_id,
+            "key": "parried_with",
+            "value": weapon["key"] if weapon else "fist",
+        }
+    )
+    ops += defence_card(scratch, defender)
+    armed = attack_weapon is not None and attack_weapon["kind"] != "unarmed"
+    knife = attack_weapon is not None and attack_weapon["kind"] == "knife"
+    trained = knife and "improved_hand_to_hand" in defender["sheet"]["edges"]  # DG-EDGE-6
+    if defender.get("parry_grapple"):  # COC-PARRY-9
+        return _grapple_parry(scratch, defender, attacker, attack_weapon, dice, ops)
+    if skill_name == "fist" and armed and not trained:  # COC-PARRY-6: bare hands vs a weapon
+        for op in ops:
+            apply_op(scratch, op)
+        return False, [L.BARE_HANDED(name=defender["name"])], ops
+    chance = defence_chance(scratch, defender, attacker, skill_name)
+    edges = defender["sheet"]["edges"]
+    if "hand_to_hand" in edges and skill_name == "fist":
+        chance += 10  # DG-EDGE-5
+    if trained:
+        chance += 10  # DG-EDGE-6: +10 Parry against knives, stacking with Hand-to-Hand
+    if scratch.get("confined") and "close_quarters" in edges:
+        chance += 10  # DG-EDGE-4
+    roll = dice.roll(100, PURPOSE_PARRY.english)
+    ok = succeeds(chance, roll, *auto_rules(scratch))
+    for op in ops:
+        apply_op(scratch, op)
+    verdict = L.PARRIED() if ok else L.FAILED()
+    return ok, [L.PARRIES(name=defender["name"], roll=roll, chance=chance, verdict=verdict)], ops
+
+
+def parrying_weapon(state: Mapping[str, Any], defender: Mapping[str, Any]) -> Any:
+    """COC-PARRY-6..-8, COC-TWOWEAP-1: the held weapon that may parry now, else None (hands).
+
+    Main hand first, then the other hand. A melee weapon that attacked this round parries only
+    if it is a sword (`dg.attack_and_parry`); a long gun parries only if it has not fired."""
+    rnd = defender["round"]
+    stuck = (defender.get("stuck") or {}).get("weapon")  # COC-IMPALE-5: a stuck weapon is lost
+    swords_only = settings_of(state).attack_and_parry == "swords_only"
+    for key in (defender["in_hand"], defender.get("off_hand")):
+        if not key or key == stuck:
+            continue
+        weapon = next((w for w in defender["sheet"]["weapons"] if w["key"] == key), None)
+        slot = defender["weapons"].get(key, {})
+        if weapon is None or slot.get("broken") or slot.get("disabled"):
+            continue
+        if weapon["kind"] == "firearm":
+            if weapon.get("can_parry") and not rnd.get("shots", {}).get(key):  # COC-PARRY-8
+                return weapon
+            continue
+        if swords_only and key in rnd.get("melee_with", ()) and not weapon.get("sword"):
+            continue  # COC-PARRY-7
+        return weapon
+    return None
+
+
+def _grapple_parry(
+    scratch: Json,
+    defender: Mapping[str, Any],
+    attacker: Mapping[str, Any],
+    attack_weapon: Mapping[str, Any] | None,
+    dice: Dice,
+    ops: list[Json],
+) -> tuple[bool, list[Msg], list[Json]]:
+    """COC-PARRY-9: two Grapple rolls, both successful, parry one attack; against a weapon only
+    a touch-range one, and only by a parrier with the higher DEX (COC-PARRY-6)."""
+    ops = [op for op in ops if op.get("key") != "parried_with"]
+    ops.insert(
+        1, {"op": "set_round", "id": defender["id"], "key": "parried_with", "value": "grapple"}
+    )
+    for op in ops:
+        apply_op(scratch, op)
+    name = defender["name"]
+    if attack_weapon is not None and attack_weapon["kind"] != "unarmed":
+        if not attack_weapon.get("touch"):
+            return False, [L.NOT_TOUCH(name=name, weapon=attack_weapon["name"])], ops
+        if int(defender["sheet"]["dex"]) <= int(attacker["sheet"]["dex"]):
+            return False, [L.NOT_QUICKER(name=name, attacker=attacker["name"])], ops
+    chance = defence_chance(scratch, defender, attacker, "grapple")
+    rolls = [dice.roll(100, "grapple parry d100 (contact)")]
+    ok = succeeds(chance, rolls[0], *auto_rules(scratch))
+    if ok:
+        rolls.append(dice.roll(100, "grapple parry d100 (seize)"))
+        ok = succeeds(chance, rolls[1], *auto_rules(scratch))
+    verdict = L.PARRIED() if ok else L.FAILED()
+    said = L.GRAPPLE_PARRIES(name=name, rolls=rolls, chance=chance, verdict=verdict)
+    return ok, [said], ops
