@@ -61,6 +61,7 @@ def start(setup: Mapping[str, Any]) -> Json:
         "combatants": combatants,
         "effects": {},
         "next_effect": 1,
+        "next_secret": 1,  # secret effects are numbered apart (rules.coc.hazards.start_effect)
         "log_n": 0,
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc import messages as m
-from rules.coc.hazards import effect_name
+from rules.coc.hazards import effect_name, effect_order
 from rules.coc.state import current_slot, status
 from rules.core.jsonstate import copy_json
 from rules.core.system import Audience
@@ -22,7 +22,7 @@ def view(state: Json, audience: Audience) -> Json:
     keeper = audience.role == "gm"
     slot = current_slot(state)
     effects = []
-    for ident, effect in sorted(state["effects"].items(), key=lambda kv: int(kv[0][1:])):
+    for ident, effect in sorted(state["effects"].items(), key=lambda kv: effect_order(kv[0])):
         if effect["data"].get("secret") and not keeper:
             continue  # a secret poison's roll and onset are the Keeper's
         shown = {

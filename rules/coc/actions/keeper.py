@@ -20,7 +20,16 @@ from rules.coc.actions.common import (
 )
 from rules.coc.checks import d100, verdict
 from rules.coc.damage import down_at
-from rules.coc.hazards import administer, blast, effect_name, end_effect, fall, start_effect, tick
+from rules.coc.hazards import (
+    administer,
+    blast,
+    effect_name,
+    effect_order,
+    end_effect,
+    fall,
+    start_effect,
+    tick,
+)
 from rules.coc.state import Script, combatant, cset, settings_of, status
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
@@ -161,7 +170,7 @@ def _offer_end_effect(state: Json, actor: str) -> ActionTemplate | None:
         return None
     listed = choices(
         (i, f"{state['combatants'][e['target']]['name']}: {effect_name(e).english()}")
-        for i, e in sorted(state["effects"].items())
+        for i, e in sorted(state["effects"].items(), key=lambda kv: effect_order(kv[0]))
     )
     return ActionTemplate(
         "end_effect",

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from coc_helpers import act, duel, kinds, person, scene, texts
 
 from rules.coc import SYSTEM
-from rules.core.system import Audience
+from rules.core.system import Audience, Event
+
+Json = dict[str, Any]
 
 NO_SHOCK = {"coc.shock_rule": False}  # these tests count hazard dice only (COC-HP-2 aside)
 
@@ -144,3 +148,39 @@ def test_luck_dodges_a_declared_danger() -> None:
     state, events = act(state, "luck_dodge", "ann", [30])
     assert events[0].payload["avoided"]
     assert state["combatants"]["ann"]["danger"] == ""
+
+
+def _played(with_secret: bool) -> tuple[Json, list[Event]]:
+    """Two fires and, between them, perhaps a secret poison; then two rounds tick."""
+    state = duel(**NO_SHOCK)
+    played: list[Event] = []
+    state, events = act(state, "hazard", "gm", hazard="on_fire", t_ann=True)
+    played += events
+    if with_secret:
+        # Strychnine POT 20 against CON 12: 90%; onset 10 + (1d11 - 1) minutes = 50+ rounds.
+        state, events = act(
+            state, "poison", "gm", [10, 1], target="bob", poison="strychnine", secret=True
+        )
+        played += events
+    state, events = act(state, "hazard", "gm", hazard="acid_strong", t_bob=True)
+    played += events
+    for faces in ([2, 1], [3, 2]):  # clothes 1d6 on Ann, then acid 1d4 on Bob, each round
+        state, events = act(state, "next_round", "gm", faces)
+        played += events
+    return state, played
+
+
+def test_a_secret_effect_leaves_no_trace_in_what_a_player_reads() -> None:
+    plain, plain_events = _played(with_secret=False)
+    hidden, hidden_events = _played(with_secret=True)
+    assert any(e["kind"] == "poison" for e in hidden["effects"].values())
+    for viewer in ("ann", "bob"):
+        player = Audience("player", side="investigators", actors=frozenset({viewer}))
+        assert SYSTEM.view(plain, player) == SYSTEM.view(hidden, player)
+
+    def public(events: list[Event]) -> list[tuple[str, str, Any]]:
+        return [(e.kind, e.text, e.payload) for e in events if e.audience == "all"]
+
+    # The public log, payloads and their effect ids included, is the same with or without it.
+    assert public(plain_events) == public(hidden_events)
+    assert sorted(hidden["effects"]) == ["e1", "e2", "s1"]
