@@ -213,8 +213,10 @@ FIRST_AID = Message(
 MEDICINE = Message(
     "coc.medicine.roll", "{actor} treats {target} (Medicine): {roll} against {chance}% - {result}."
 )
-AID_OK = Message("coc.aid.ok", "success")
-AID_FAIL = Message("coc.aid.fail", "failure")
+AID_TREATED = Message(
+    "coc.aid.treated",
+    "{actor} treats {target}'s wound {wound} with {skill}: {amount} HP restored (COC-HEAL-1).",
+)
 HEALED = Message("coc.aid.healed", "{target} regains {amount} HP ({hp}) (COC-HEAL-1).")
 HEALED_UNSEEN = Message("coc.aid.healed_unseen", "{target} regains {amount} HP (COC-HEAL-1).")
 BURN_LUCK = Message(

@@ -91,12 +91,23 @@ def _first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
                     {**w, "aided": True} if w["n"] == n else w
                     for w in script.c(patient["id"])["wounds"]
                 ]
+                now = script.c(patient["id"])
+                restored = min(now["sheet"]["hp_max"], now["hp"] + amount) - now["hp"]
                 script.emit(
                     "wound.treated",
-                    m.AID_OK(),
+                    m.AID_TREATED(
+                        actor=c["name"],
+                        target=patient["name"],
+                        wound=n,
+                        skill=SKILL_NAMES["first_aid"](),
+                        amount=restored,
+                    ),
                     [cset(patient["id"], "wounds", wounds)],
+                    actor=action.actor,
                     target=patient["id"],
                     wound=n,
+                    skill="first_aid",
+                    restored=restored,
                 )
                 heal(script, patient["id"], amount)
             wake(script, patient["id"])

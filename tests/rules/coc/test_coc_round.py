@@ -82,10 +82,26 @@ def test_first_aid_brings_the_dying_back_to_one_hp_and_treats_each_wound_once() 
     )
     state, events = act(state, "first_aid", "ann", [10, 3], target="bob")
     assert state["combatants"]["bob"]["hp"] == 3
+    treated = next(e for e in events if e.kind == "wound.treated")
+    # COC-HEAL-1: the log says who treated whom, with what skill, and the HP it gave back.
+    assert treated.text == "Ann treats Bob's wound 1 with First Aid: 3 HP restored (COC-HEAL-1)."
+    assert (treated.payload["actor"], treated.payload["restored"]) == ("ann", 3)
     assert "combatant.stable" in kinds(events)
     state, _ = act(state, "next_round", "gm")
     with pytest.raises(IllegalAction, match="no wound left"):
         act(state, "first_aid", "ann", target="bob")
+
+
+def test_first_aid_restores_no_more_than_the_maximum_and_says_so() -> None:
+    state = duel()
+    # Ann's knife: 30 hits, 1d4+2 = 3 + 2 = 5 (no shock: 5 < 6); Bob at 7 of 12.
+    state, _ = act(state, "attack", "ann", [30, 3], weapon="knife", target="bob")
+    state, _ = act(state, "override", "gm", target="bob", field="hp", value=11, reason="tough")
+    state, _ = act(state, "end_turn", "bob")
+    state, events = act(state, "first_aid", "ann", [10, 3], target="bob")
+    treated = next(e for e in events if e.kind == "wound.treated")
+    assert "1 HP restored" in treated.text  # 1D3 = 3, but 12 is Bob's maximum
+    assert state["combatants"]["bob"]["hp"] == 12
 
 
 def test_shock_half_the_hp_in_one_wound_calls_for_con_x5() -> None:
