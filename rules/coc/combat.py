@@ -37,6 +37,7 @@ class Attack:
     aimed: bool = False
     unaimed: bool = False
     knockout: bool = False
+    damage_modifier: int = 0  # COC-RANGE-2: the Keeper's cut per bullet at very long range
 
 
 def weapon_data(script: Script, who: str, key: str) -> tuple[Json, Json]:
@@ -243,6 +244,9 @@ def roll_damage(
         again, _ = dice.roll(script.dice, f"impale damage of {weapon['key']}")
         total += again
         shown = f"{expr} x2"
+    if attack.damage_modifier:
+        total += attack.damage_modifier  # COC-RANGE-2: per bullet, before armour
+        shown = f"{shown} {attack.damage_modifier:+d}"
     db_text = str(c["sheet"]["db"]).strip()
     if weapon["add_db"] and db_text not in ("", "0") and weapon["kind"] != "firearm":
         db = DamageDice.parse(db_text)

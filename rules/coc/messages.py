@@ -66,6 +66,10 @@ BAD_DISTANCE = Message("coc.refuse.distance", "Distances must be 0 or more.")
 NO_BLAST_TARGET = Message("coc.refuse.blast", "Give the distance of at least one combatant.")
 NO_CHAMBER = Message("coc.refuse.chamber", "{weapon} is not loaded one cartridge at a time.")
 NOT_HARD_TO_SEE = Message("coc.refuse.visible", "{target} is not hidden from {actor}.")
+NOT_FAR = Message(
+    "coc.refuse.not_far",
+    "{weapon}'s damage may only be cut for a shot past its base range (COC-RANGE-2).",
+)
 NOTHING = Message("coc.refuse.nothing", "There is nothing to do here.")
 
 # --- the round -------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from rules.coc import SYSTEM
 from rules.coc.chance import attack_chance, burst_chance, firearm_multipliers
 from rules.coc.state import status
 from rules.core.errors import IllegalAction
-from rules.core.system import Audience
+from rules.core.system import Action, Audience
 
 
 @pytest.mark.parametrize(("skill", "shots", "chance"), [(40, 6, 70), (40, 10, 80), (15, 8, 30)])
@@ -349,3 +349,43 @@ def test_a_shooter_clearing_a_jam_does_nothing_else_but_pass() -> None:
             act(state, kind, "ann", **params)
     state, _ = act(state, "end_turn", "ann")  # passing is allowed
     assert state["combatants"]["ann"]["weapons"]["thompson"]["jammed"]
+
+
+def test_the_keeper_may_cut_damage_per_bullet_only_past_the_base_range() -> None:
+    state = duel()
+    # COC-RANGE-2: 40 yd with a 15 yd revolver: 40 x 1/4 = 10%; 5 hits; 1d10 = 8, cut by 3.
+    after, events = act(
+        state, "fire", "ann", [5, 8], weapon="revolver", target="bob", distance=40, damage_mod=-3
+    )
+    assert "does 5 (1d10 -3)" in texts(events)
+    assert after["combatants"]["bob"]["hp"] == 12 - 5
+    odds = SYSTEM.preview(
+        state,
+        Action(
+            "fire", "ann", {"weapon": "revolver", "target": "bob", "distance": 40, "damage_mod": -3}
+        ),
+    )
+    assert odds["details"]["damage_modifier"] == -3
+    with pytest.raises(IllegalAction, match="past its base range"):
+        act(state, "fire", "ann", weapon="revolver", target="bob", distance=15, damage_mod=-3)
+    with pytest.raises(IllegalAction, match="from -50 to 0"):
+        act(state, "fire", "ann", weapon="revolver", target="bob", distance=40, damage_mod=2)
+
+
+def test_a_long_range_cut_never_takes_a_bullet_below_nothing() -> None:
+    state = scene(("ann", person("Ann", dex=14)), ("bob", big("Bob")))
+    state, _ = act(state, "next_round", "gm")
+    # Thompson base 20 yd; 30 yd: x1/2; 2 shots: min(40 + 10, 80) = 50 -> 25; 20 hits; d2 = 2;
+    # 1d10+2 = 3 + 2 - 6 -> 0, then 9 + 2 - 6 = 5.
+    state, events = act(
+        state,
+        "burst",
+        "ann",
+        [20, 2, 3, 9],
+        weapon="thompson",
+        shots_bob=2,
+        distance=30,
+        damage_mod=-6,
+    )
+    assert state["combatants"]["bob"]["hp"] == 30 - 5
+    assert "takes no damage" in texts(events)
