@@ -552,16 +552,24 @@ def d100_ok(script: Script, chance: int, roll: int) -> bool:
     return succeeds(chance, roll, settings_of(script.state).auto_fail_00)
 
 
-def burst(script: Script, attack: Attack, allocation: list[tuple[str, int]], cone: bool) -> None:
+def burst(
+    script: Script,
+    attack: Attack,
+    allocation: list[tuple[str, int]],
+    cone: bool,
+    covers: dict[str, int] | None = None,
+) -> None:
     """COC-AUTO-2..-7: one d100 per target, then 1d(shots) hits; only the first bullet impales.
 
     One target: +5% a shot, at most double. Spread targets: the plain chance. A narrow cone:
-    every target gets the bonus of the whole burst (AMB-COC-13).
+    every target gets the bonus of the whole burst (AMB-COC-13). Each target keeps its own
+    cover (`covers`, COC-AUTO-8), subtracted from every bullet like armour.
     """
     weapon, _ = weapon_data(script, attack.attacker, attack.weapon)
     total = sum(n for _, n in allocation)
     for target, shots in allocation:
-        aimed_at = Attack(**{**attack.__dict__, "target": target})
+        cover = (covers or {}).get(target, attack.cover)
+        aimed_at = Attack(**{**attack.__dict__, "target": target, "cover": cover})
         bonus = shots if len(allocation) == 1 else (total if cone else 0)
         chance = chance_for(script, aimed_at, burst_shots=bonus)
         roll = script.dice.roll(100, f"burst at {target}")

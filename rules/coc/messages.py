@@ -294,6 +294,13 @@ PUT_OUT = Message(
 OVERRIDE = Message(
     "coc.keeper.override", "The Keeper sets {target}'s {field} from {old} to {new}: {reason}."
 )
+FIELD_SET = Message(
+    "coc.field_of_fire.set", "The Keeper describes the field of fire: {note} (COC-AUTO-8)."
+)
+FIELD_COVER = Message("coc.field_of_fire.cover", "{target}: behind {cover}.")
+FIELD_CONE = Message("coc.field_of_fire.cone", "{targets}: bunched in a narrow cone.")
+FIELD_NOTE = Message("coc.field_of_fire.note", "Field of fire: {note}")
+IN_CONE = Message("coc.field_of_fire.in_cone", "in a narrow cone")
 TIME_PASSED = Message("coc.time.passed", "{minutes} minutes pass.")
 STAT_LOSS = Message("coc.stat.loss", "{target}'s {stat} is now {value} (COC-DMG-1).")
 

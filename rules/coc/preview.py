@@ -99,7 +99,7 @@ def burst_preview(state: Json, action: Action) -> Json:
     weapon = attack_forms._weapon(state, c, str(action.params.get("weapon") or ""), ("firearm",))
     allocation = attack_forms.burst_allocation(state, action, c, weapon)
     total = sum(n for _, n in allocation)
-    cone = flag(action.params, "cone")
+    cone = attack_forms.in_cone(state, action.params, allocation)
     yards = Fraction(str(action.params.get("distance") or 0))
     cut = attack_forms.long_range_cut(c, weapon, action.params, yards, False)  # COC-RANGE-2
     rows: list[tuple[str, Fraction]] = []

@@ -7,6 +7,7 @@ from typing import Any
 from rules.coc import messages as m
 from rules.coc.hazards import effect_name, effect_order
 from rules.coc.state import current_slot, status
+from rules.coc.tables import ARMOUR_NAMES
 from rules.core.jsonstate import copy_json
 from rules.core.system import Audience
 
@@ -59,6 +60,11 @@ def view(state: Json, audience: Audience) -> Json:
             row["current"] = bool(slot and slot["id"] == ident)
             row["effects"] = [e["id"] for e in effects if e["target"] == ident]
         row["status_name"] = m.STATUS[row["status"]]().to_json()
+        # COC-AUTO-8: the field of fire is described to everyone.
+        cover = str(c.get("cover") or "none")
+        row["cover"] = cover
+        row["cover_name"] = ARMOUR_NAMES[cover]().to_json() if cover != "none" else None
+        row["bunched"] = bool(c.get("bunched"))
         combatants.append(row)
     return {
         "title": state["title"],
@@ -73,4 +79,7 @@ def view(state: Json, audience: Audience) -> Json:
         "effects": effects,
         "settings": dict(state["settings"]),
         "notes": state.get("notes", ""),
+        "field_note": state.get("field_note", ""),
+        "field_note_msg": m.FIELD_NOTE(note=state.get("field_note", "")).to_json(),
+        "in_cone": m.IN_CONE().to_json(),
     }

@@ -57,3 +57,29 @@ def test_the_keeper_and_a_player_see_their_own_table(farmhouse: Any, gwen: Any, 
     assert "poison (Cyanide)" not in player
     assert "Mara Ostrow" in player
     assert "a burning room" in player  # the burning room ticks on Walsh for all to see
+
+
+def test_the_keepers_field_of_fire_is_on_every_board(farmhouse: Any, gwen: Any, pip: Any) -> None:
+    """COC-AUTO-8: what the Keeper describes (a note, cover, a cone) reaches the players."""
+    from rules.core.system import Action
+    from vtt.encounters.services import play
+
+    play(
+        farmhouse.pk,
+        gwen.pk,
+        Action(
+            "field_of_fire",
+            "gm",
+            {
+                "note": "Two cultists in the hall",
+                "cover_cultist": "hardwood_1in",
+                "cone_cultist": "on",
+            },
+        ),
+        "3f1a2b3c-0000-4000-8000-000000000003",
+    )
+    player = _client(pip).get(f"/encounters/{farmhouse.pk}/").content.decode()
+    assert "Field of fire: Two cultists in the hall" in player
+    row = player.split('id="coc-cultist"', 1)[1].split("</tr>", 1)[0]
+    assert "1 inch of hardwood" in row
+    assert "in a narrow cone" in row

@@ -22,7 +22,7 @@ from rules.coc.chance import beyond_base_range
 from rules.coc.checks import d100, lit
 from rules.coc.combat import Attack, burst, fire, melee, thrown
 from rules.coc.state import Script, acting, combatant, cset, settings_of
-from rules.coc.tables import ARMOUR, ARMOUR_NAMES, DICE_SIZES, SKILL_NAMES
+from rules.coc.tables import ARMOUR, ARMOUR_NAMES, DICE_SIZES, MARKED, SKILL_NAMES
 from rules.coc.turns import acts_in, defer, end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
@@ -133,8 +133,23 @@ def long_range_cut(
     return cut
 
 
-def _cover(params: dict[str, Any] | Any) -> int:
-    return ARMOUR[pick(params, "cover", ARMOUR, "none")]
+def _cover(state: Json, params: dict[str, Any] | Any, target_id: str) -> int:
+    """COC-ARMOUR-TABLE, COC-AUTO-8: the cover the form names, or the one the Keeper marked for
+    that target in the field of fire (the default)."""
+    key = pick(params, "cover", ("marked", *ARMOUR), "marked")
+    if key == "marked":
+        key = str(state["combatants"][target_id].get("cover") or "none")
+    return ARMOUR[key]
+
+
+def in_cone(state: Json, params: dict[str, Any] | Any, allocation: list[tuple[str, int]]) -> bool:
+    """COC-AUTO-7/-8: a cone when the shooter says so, or when the Keeper described every
+    target of a burst over several as bunched in a narrow cone."""
+    if flag(params, "cone"):
+        return True
+    return len(allocation) > 1 and all(
+        bool(state["combatants"][t].get("bunched")) for t, _ in allocation
+    )
 
 
 def declared(
@@ -159,7 +174,7 @@ def declared(
         target=victim["id"],
         distance=yards,
         modifier=number(action.params, "modifier", -100, 100, 0),
-        cover=_cover(action.params),
+        cover=_cover(state, action.params, victim["id"]),
         aimed=aimed,
         unaimed=flag(action.params, "unaimed") and not aimed,
         knockout=knockout,
@@ -239,10 +254,10 @@ def _burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         target=first,
         distance=yards,
         modifier=number(action.params, "modifier", -100, 100, 0),
-        cover=_cover(action.params),
         damage_modifier=long_range_cut(c, weapon, action.params, yards, False),
     )
-    burst(script, attack, allocation, flag(action.params, "cone"))
+    covers = {t: _cover(state, action.params, t) for t, _ in allocation}
+    burst(script, attack, allocation, in_cone(state, action.params, allocation), covers)
     _ = slot
     return _finish(script, action.actor)
 
@@ -432,9 +447,9 @@ def _cover_field() -> Field:
         "cover",
         F_COVER(),
         "choice",
-        choices((k, v()) for k, v in ARMOUR_NAMES.items()),
-        default="none",
-        rule="COC-ARMOUR-TABLE",
+        choices([("marked", MARKED()), *((k, v()) for k, v in ARMOUR_NAMES.items())]),
+        default="marked",
+        rule="COC-AUTO-8",
     )
 
 

@@ -31,6 +31,7 @@ from rules.coc.hazards import (
     tick,
 )
 from rules.coc.state import Script, combatant, cset, settings_of, status
+from rules.coc.tables import ARMOUR, ARMOUR_NAMES
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
@@ -73,6 +74,10 @@ F_VALUE = Message("coc.field.value", "New value")
 F_REASON = Message("coc.field.reason", "Reason")
 F_MINUTES = Message("coc.field.minutes", "Minutes")
 F_WEAPON = Message("coc.field.weapon", "Weapon")
+FIELD_OF_FIRE = Message("coc.action.field_of_fire", "Describe the field of fire")
+F_NOTE = Message("coc.field.note", "What the investigators see")
+F_COVER_OF = Message("coc.field.cover_of", "{name}: cover")
+F_CONE_OF = Message("coc.field.cone_of", "{name}: bunched in a narrow cone")
 CHARGE_NAMES = {
     "normal": Message("coc.charge.normal", "as it is"),
     "double": Message("coc.charge.double", "doubled"),
@@ -384,6 +389,75 @@ def _offer_conceal(state: Json, actor: str) -> ActionTemplate:
     )
 
 
+def _field_of_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-AUTO-8: the Keeper's description of the field of fire, for everyone to read: what the
+    investigators see, each combatant's cover (COC-ARMOUR-TABLE) and who is bunched in a narrow
+    cone (COC-AUTO-7); shots at a target take its marked cover unless the shooter names one."""
+    note = words(action.params, "note", 300)
+    covers = {
+        ident: pick(action.params, f"cover_{ident}", ARMOUR, c.get("cover", "none"))
+        for ident, c in sorted(state["combatants"].items())
+    }
+    cone = [i for i in sorted(state["combatants"]) if flag(action.params, f"cone_{i}")]
+    script = Script(state, dice)
+    changes = [["set", ["field_note"], note]]
+    for ident, key in covers.items():
+        changes += [cset(ident, "cover", key), cset(ident, "bunched", ident in cone)]
+    script.emit(
+        "field.described",
+        m.FIELD_SET(note=note or "-"),
+        changes,
+        note=note,
+        cover=covers,
+        cone=cone,
+    )
+    for ident, key in covers.items():
+        if key != "none":
+            script.emit(
+                "field.cover",
+                m.FIELD_COVER(target=script.c(ident)["name"], cover=ARMOUR_NAMES[key]()),
+                target=ident,
+            )
+    if cone:
+        names = [script.c(i)["name"] for i in cone]
+        script.emit("field.cone", m.FIELD_CONE(targets=names), targets=cone)
+    return script.events
+
+
+def _offer_field_of_fire(state: Json, actor: str) -> ActionTemplate:
+    covers = choices((k, v()) for k, v in ARMOUR_NAMES.items())
+    living = [(i, c) for i, c in sorted(state["combatants"].items()) if not c["dead"]]
+    return ActionTemplate(
+        "field_of_fire",
+        FIELD_OF_FIRE(),
+        "COC-AUTO-8",
+        (
+            Field("note", F_NOTE(), "text", default=state.get("field_note", "")),
+            *(
+                Field(
+                    f"cover_{i}",
+                    F_COVER_OF(name=c["name"]),
+                    "choice",
+                    covers,
+                    default=c.get("cover", "none"),
+                    rule="COC-ARMOUR-TABLE",
+                )
+                for i, c in living
+            ),
+            *(
+                Field(
+                    f"cone_{i}",
+                    F_CONE_OF(name=c["name"]),
+                    "checkbox",
+                    default=bool(c.get("bunched")),
+                    rule="COC-AUTO-7",
+                )
+                for i, c in living
+            ),
+        ),
+    )
+
+
 def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
     """The Keeper's word over any automatic result, with the reason in the log (undo is the
     table's)."""
@@ -556,6 +630,9 @@ SPECS = [
     ActionSpec("danger", "COC-DODGE-2", _danger, who=is_gm, offer=_offer_danger),
     ActionSpec("resist", "COC-RES-1", _resist, who=is_gm, offer=_offer_resist),
     ActionSpec("conceal", "COC-CONCEAL-1", _conceal, who=is_gm, offer=_offer_conceal),
+    ActionSpec(
+        "field_of_fire", "COC-AUTO-8", _field_of_fire, who=is_gm, offer=_offer_field_of_fire
+    ),
     ActionSpec("override", "", _override, who=is_gm, offer=_offer_override),
     ActionSpec("pass_time", "COC-POISON-5", _pass_time, who=is_gm, offer=_offer_pass_time),
     ActionSpec("revolver_accident", "COC-REVOLVER-1", _accident, who=is_gm, offer=_offer_accident),

@@ -72,6 +72,7 @@ def big(name: str, dex: int = 10) -> dict:
 
 
 def test_a_burst_at_one_target_rolls_the_hits_die_and_only_the_first_bullet_impales() -> None:
+    """COC-AUTO-3: one d100, then 1d(shots) for the hits; COC-AUTO-4: only the first impales."""
     state = scene(("ann", person("Ann", dex=14)), ("bob", big("Bob")))
     state, _ = act(state, "next_round", "gm")
     # 10 shots: 80%; 10 <= 16 impales; d10 = 2 hits; bullet 1: (3+2) + (4+2), bullet 2: 5+2.
@@ -389,3 +390,49 @@ def test_a_long_range_cut_never_takes_a_bullet_below_nothing() -> None:
     )
     assert state["combatants"]["bob"]["hp"] == 30 - 5
     assert "takes no damage" in texts(events)
+
+
+def test_the_keepers_field_of_fire_gives_each_target_its_cover_unless_the_shooter_names_one() -> (
+    None
+):
+    state = duel()
+    state, events = act(
+        state, "field_of_fire", "gm", note="Bob crouches behind sandbags", cover_bob="sandbag"
+    )
+    assert "behind large sandbag" in texts(events)  # COC-AUTO-8: told to everyone
+    assert all(e.audience == "all" for e in events)
+    player = SYSTEM.view(state, Audience("player", actors=frozenset({"ann"})))
+    bob = next(c for c in player["combatants"] if c["id"] == "bob")
+    assert (bob["cover"], player["field_note"]) == ("sandbag", "Bob crouches behind sandbags")
+    # 8 yd: 40%; 20 hits; 1d10 = 5, all stopped by the 20 points of sandbag (COC-ARMOUR-TABLE).
+    marked, events = act(state, "fire", "ann", [20, 5], weapon="revolver", target="bob", distance=8)
+    assert marked["combatants"]["bob"]["hp"] == 12
+    assert "5 stopped by armour" in texts(events)
+    named, _ = act(
+        state, "fire", "ann", [20, 5], weapon="revolver", target="bob", distance=8, cover="none"
+    )
+    assert named["combatants"]["bob"]["hp"] == 12 - 5
+
+
+def test_targets_the_keeper_bunched_in_a_cone_get_the_cone_bonus_and_their_own_cover() -> None:
+    people = (("ann", person("Ann", dex=14)), ("bob", big("Bob")), ("cal", big("Cal", 9)))
+    state = scene(*people)
+    state, _ = act(
+        state, "field_of_fire", "gm", cone_bob=True, cone_cal=True, cover_cal="leather_jacket"
+    )
+    state, _ = act(state, "next_round", "gm")
+    # COC-AUTO-7 (AMB-COC-13): 8 shots in the cone: min(40 + 40, 80) = 80 for each target.
+    # Bob: 30 hits, d4 = 1, 5 + 2 = 7; Cal: 30 hits, d4 = 1, 5 + 2 = 7, less the jacket's 1.
+    state, events = act(
+        state,
+        "burst",
+        "ann",
+        [30, 1, 5, 30, 1, 5],
+        weapon="thompson",
+        shots_bob=4,
+        shots_cal=4,
+        distance=10,
+    )
+    finals = [e.payload["chance"]["final"] for e in events if e.kind == "burst.rolled"]
+    assert finals == [80, 80]
+    assert (state["combatants"]["bob"]["hp"], state["combatants"]["cal"]["hp"]) == (23, 24)
