@@ -188,6 +188,15 @@ SILENCER_SECRET = Message("coc.silencer.secret", "The Keeper notes the silencer'
 SILENCER_RUINED = Message(
     "coc.silencer.ruined", "{weapon}'s silencer is worn out (COC-SILENCER-2)."
 )
+# COC-SILENCER-2: the board's note on a silenced gun; only the Keeper's shows the hidden count.
+SILENCER_NOTE = Message("coc.silencer.note", "silencer")
+SILENCER_WORN = Message("coc.silencer.worn_out", "silencer worn out")
+SILENCER_COUNT = Message(
+    "coc.silencer.count", "silencer: {shots} of {life} shots (the Keeper's secret)"
+)
+SILENCER_UNROLLED = Message(
+    "coc.silencer.unrolled", "silencer: {shots} shots, its life rolled at the first shot"
+)
 TWO_GUNS = Message(
     "coc.twogun.fired", "{actor} fires {first} and {second} together (COC-TWOGUN-1)."
 )

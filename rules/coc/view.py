@@ -9,6 +9,7 @@ from rules.coc.hazards import effect_name, effect_order
 from rules.coc.state import current_slot, status
 from rules.coc.tables import ARMOUR_NAMES
 from rules.core.jsonstate import copy_json
+from rules.core.messages import Msg
 from rules.core.system import Audience
 
 Json = dict[str, Any]
@@ -16,6 +17,17 @@ SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the 
 
 
 _LIGHTS = {"normal": m.LIGHT_NORMAL, "dim": m.LIGHT_DIM, "dark": m.LIGHT_DARK}
+
+
+def _silencer_note(held: Json, keeper: bool) -> Msg:
+    """COC-SILENCER-2/-4: a fitted silencer on the board; its hidden count for the Keeper only."""
+    if held.get("silencer_ruined"):
+        return m.SILENCER_WORN()
+    if not keeper:
+        return m.SILENCER_NOTE()
+    if held.get("silencer_life") is None:
+        return m.SILENCER_UNROLLED(shots=held.get("silencer_shots", 0))
+    return m.SILENCER_COUNT(shots=held["silencer_shots"], life=held["silencer_life"])
 
 
 def view(state: Json, audience: Audience) -> Json:
@@ -51,7 +63,10 @@ def view(state: Json, audience: Audience) -> Json:
         }
         if open_sheet:
             full = copy_json(c)
-            for held in full["weapons"].values():
+            for weapon in full["sheet"]["weapons"]:
+                held = full["weapons"][weapon["key"]]
+                if weapon["silencer"]:
+                    held["silencer_note"] = _silencer_note(held, keeper).to_json()
                 if not keeper:
                     for key in SECRET_WEAPON_KEYS:
                         held.pop(key, None)

@@ -83,3 +83,24 @@ def test_the_keepers_field_of_fire_is_on_every_board(farmhouse: Any, gwen: Any, 
     row = player.split('id="coc-cultist"', 1)[1].split("</tr>", 1)[0]
     assert "1 inch of hardwood" in row
     assert "in a narrow cone" in row
+
+
+def test_only_the_keepers_board_shows_the_silencers_hidden_count(gwen: Any, pip: Any) -> None:
+    """COC-SILENCER-2: the count is removed on the server; the player reads only "silencer"."""
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    setup = SYSTEM.demo()
+    mara = next(c for c in setup["combatants"] if c["id"] == "mara")
+    for weapon in mara["sheet"]["weapons"]:
+        if weapon["key"] == "revolver":
+            weapon["silencer"] = True
+    campaign = create_campaign(gwen.pk, "Arkham", "coc")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    scene = start_encounter(campaign.pk, gwen.pk, "Alley", setup, {"mara": pip.pk}, "coc")
+    keeper = _client(gwen).get(f"/encounters/{scene.pk}/").content.decode()
+    player = _client(pip).get(f"/encounters/{scene.pk}/").content.decode()
+    assert "silencer: 0 shots, its life rolled at the first shot" in keeper
+    assert '<span class="coc-silencer">silencer</span>' in player
+    assert "silencer:" not in player

@@ -9,6 +9,7 @@ from coc_helpers import act, duel, kinds, person, scene, texts
 
 from rules.coc import SYSTEM
 from rules.coc.chance import attack_chance, burst_chance, firearm_multipliers
+from rules.coc.sheet import SHEET
 from rules.coc.state import status
 from rules.core.errors import IllegalAction
 from rules.core.system import Action, Audience
@@ -286,6 +287,18 @@ def test_the_silencer_life_is_the_keepers_secret() -> None:
     assert views[0][1] != views[1][1]
     ann = views[1][1]["combatants"][0]
     assert ann["weapons"]["revolver"]["silencer_life"] == 90  # COC-SILENCER-2, WE-COC-15
+    # The board's note: the Keeper reads the hidden count, the player only that one is fitted.
+    assert ann["weapons"]["revolver"]["silencer_note"]["params"] == {"shots": 1, "life": 90}
+    mine = views[1][0]["combatants"][0]["weapons"]["revolver"]
+    assert mine["silencer_note"]["id"] == "coc.silencer.note"
+    assert not {"silencer_life", "silencer_shots"} & set(mine)
+
+
+def test_the_silencer_is_noted_as_illegal_since_the_1920s_on_the_sheet() -> None:
+    entry = next(e for e in SHEET.entries if e.key == "weapons").item
+    silencer = next(e for e in entry.entries if e.key == "silencer")
+    assert silencer.help is not None
+    assert "1920s" in silencer.help.english()  # COC-SILENCER-4
 
 
 def test_a_fully_loaded_revolver_may_go_off() -> None:
