@@ -311,6 +311,33 @@ FIELD_CONE = Message("coc.field_of_fire.cone", "{targets}: bunched in a narrow c
 FIELD_NOTE = Message("coc.field_of_fire.note", "Field of fire: {note}")
 IN_CONE = Message("coc.field_of_fire.in_cone", "in a narrow cone")
 TIME_PASSED = Message("coc.time.passed", "{minutes} minutes pass.")
+WEEKS_PASSED = Message(
+    "coc.time.weeks",
+    "{weeks} week passes; the fight is over.",
+    plural="{weeks} weeks pass; the fight is over.",
+    count="weeks",
+)
+MENDED = Message(
+    "coc.heal.natural",
+    "{target} heals naturally over {weeks} week: 1D3 rolls {rolled}, {amount} HP regained "
+    "(COC-HEAL-1).",
+    plural="{target} heals naturally over {weeks} weeks: 1D3 a week rolls {rolled}, {amount} HP "
+    "regained (COC-HEAL-1).",
+    count="weeks",
+)
+MENDED_UNSEEN = Message(
+    "coc.heal.natural_unseen",
+    "{target} rests for {weeks} week (COC-HEAL-1).",
+    plural="{target} rests for {weeks} weeks (COC-HEAL-1).",
+    count="weeks",
+)
+EFFECTS_RUNNING = Message(
+    "coc.refuse.effects_running",
+    "Effects are still running: end them, or let minutes pass, before weeks go by.",
+)
+NOT_HEALING = Message(
+    "coc.refuse.not_healing", "{target} is {status}: natural healing needs HP above 0."
+)
 STAT_LOSS = Message("coc.stat.loss", "{target}'s {stat} is now {value} (COC-DMG-1).")
 
 # The poison table's names (COC-POISON-TABLE), by the key of `rules.brp.hazards.POISONS`.

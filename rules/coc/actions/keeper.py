@@ -19,7 +19,7 @@ from rules.coc.actions.common import (
     words,
 )
 from rules.coc.checks import d100, verdict
-from rules.coc.damage import down_at
+from rules.coc.damage import down_at, heal, hp_secret, mend
 from rules.coc.hazards import (
     administer,
     blast,
@@ -30,7 +30,7 @@ from rules.coc.hazards import (
     start_effect,
     tick,
 )
-from rules.coc.state import Script, combatant, cset, settings_of, status
+from rules.coc.state import Script, combatant, cset, fresh_round, settings_of, status
 from rules.coc.tables import ARMOUR, ARMOUR_NAMES
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
@@ -49,6 +49,8 @@ RESIST = Message("coc.action.resist", "Resistance roll")
 CONCEAL = Message("coc.action.conceal", "Hard to see")
 OVERRIDE = Message("coc.action.override", "Override")
 PASS_TIME = Message("coc.action.pass_time", "Let time pass")
+PASS_WEEKS = Message("coc.action.pass_weeks", "Let weeks pass (natural healing)")
+F_WEEKS = Message("coc.field.weeks", "Weeks")
 ACCIDENT = Message("coc.action.accident", "Fully loaded revolver: accident?")
 F_HAZARD = Message("coc.field.hazard", "Hazard")
 F_WHO = Message("coc.field.who", "{name}")
@@ -549,6 +551,54 @@ def _pass_time(state: Json, action: Action, dice: Dice) -> list[Event]:
     return script.events
 
 
+def _pass_weeks(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-HEAL-1: weeks go by between scenes: each chosen character heals 1D3 HP a week
+    (oldest wounds first) and wakes; the fight is over, so the round count starts afresh."""
+    weeks = number(action.params, "weeks", 1, 52)
+    chosen = _targets(state, action.params)
+    if state["effects"]:
+        raise refuse(m.EFFECTS_RUNNING(), "COC-HEAL-1")
+    for ident in chosen:
+        c = state["combatants"][ident]
+        if c["dead"] or c["hp"] <= 0:
+            raise refuse(
+                m.NOT_HEALING(target=c["name"], status=m.STATUS[status(c)]()), "COC-HEAL-1"
+            )
+    script = Script(state, dice)
+    changes: list[list[Any]] = [["set", ["round"], 0], ["set", ["order"], []], ["set", ["turn"], 0]]
+    for ident in sorted(state["combatants"]):
+        changes += [cset(ident, "round", fresh_round()), cset(ident, "surprise", "")]
+    script.emit("time.weeks", m.WEEKS_PASSED(weeks=weeks), changes, weeks=weeks)
+    for ident in chosen:
+        c = script.c(ident)
+        rolls = [script.dice.roll(3, f"natural healing 1D3 for {ident}") for _ in range(weeks)]
+        amount = min(sum(rolls), c["sheet"]["hp_max"] - c["hp"])
+        script.emit(
+            "hp.mended",
+            m.MENDED(target=c["name"], weeks=weeks, rolled=sum(rolls), amount=amount),
+            [cset(ident, "wounds", mend(c["wounds"], sum(rolls))), cset(ident, "ko_rounds", 0)],
+            *hp_secret(c, m.MENDED_UNSEEN(target=c["name"], weeks=weeks)),
+            target=ident,
+            rolled=sum(rolls),
+            amount=amount,
+        )
+        if amount:
+            heal(script, ident, amount)
+    return script.events
+
+
+def _offer_pass_weeks(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "pass_weeks",
+        PASS_WEEKS(),
+        "COC-HEAL-1",
+        (
+            Field("weeks", F_WEEKS(), "number", default=1, min=1, max=52),
+            *_who_fields(state),
+        ),
+    )
+
+
 def _offer_pass_time(state: Json, actor: str) -> ActionTemplate:
     return ActionTemplate(
         "pass_time",
@@ -635,5 +685,6 @@ SPECS = [
     ),
     ActionSpec("override", "", _override, who=is_gm, offer=_offer_override),
     ActionSpec("pass_time", "COC-POISON-5", _pass_time, who=is_gm, offer=_offer_pass_time),
+    ActionSpec("pass_weeks", "COC-HEAL-1", _pass_weeks, who=is_gm, offer=_offer_pass_weeks),
     ActionSpec("revolver_accident", "COC-REVOLVER-1", _accident, who=is_gm, offer=_offer_accident),
 ]
