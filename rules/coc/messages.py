@@ -295,7 +295,15 @@ DANGER = Message(
 LUCK_DODGE = Message(
     "coc.danger.roll", "{actor} tries to dodge with Luck: {roll} against {chance}% - {result}."
 )
-FIRE_OUT = Message("coc.fire.out", "{target}'s flames are out (COC-FIRE-5).")
+FIRE_OUT = Message(
+    "coc.fire.out", "{target}'s flames are out; the Keeper may call for a Sanity roll (COC-FIRE-5)."
+)
+SAN_ROLL = Message(
+    "coc.san.roll",
+    "{target} rolls Sanity: {roll} against {chance}% - {result}; loses {loss} SAN ({expr}), "
+    "{san} left (COC-FIRE-5).",
+)
+SAN_ROLL_UNSEEN = Message("coc.san.roll_unseen", "{target} rolls Sanity (COC-FIRE-5).")
 PUT_OUT = Message(
     "coc.fire.put_out",
     "{actor} fights {target}'s flames ({skill}): {roll} against {chance}% - {result}.",

@@ -83,6 +83,7 @@ def _first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
         if on_fire:
             for effect in on_fire:
                 end_effect(script, effect["id"])
+            script.emit("flames.out", m.FIRE_OUT(target=patient["name"]), target=patient["id"])
         else:
             treated = first_aid_amount(script, patient["id"])
             if treated is not None:
@@ -183,6 +184,7 @@ def _put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     if ok:
         for effect in flames:
             end_effect(script, effect["id"])
+        script.emit("flames.out", m.FIRE_OUT(target=c["name"]), target=action.actor)
     return _done(script, action.actor, took)
 
 

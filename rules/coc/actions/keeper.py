@@ -49,6 +49,9 @@ RESIST = Message("coc.action.resist", "Resistance roll")
 CONCEAL = Message("coc.action.conceal", "Hard to see")
 OVERRIDE = Message("coc.action.override", "Override")
 PASS_TIME = Message("coc.action.pass_time", "Let time pass")
+SANITY = Message("coc.action.sanity", "Call for a Sanity roll")
+F_SAN_OK = Message("coc.field.san_ok", "SAN lost on a success")
+F_SAN_FAIL = Message("coc.field.san_fail", "SAN lost on a failure")
 PASS_WEEKS = Message("coc.action.pass_weeks", "Let weeks pass (natural healing)")
 F_WEEKS = Message("coc.field.weeks", "Weeks")
 ACCIDENT = Message("coc.action.accident", "Fully loaded revolver: accident?")
@@ -551,6 +554,63 @@ def _pass_time(state: Json, action: Action, dice: Dice) -> list[Event]:
     return script.events
 
 
+def _loss(params: Any, name: str, default: str) -> str:
+    expr = words(params, name, 30) or default
+    try:
+        DamageDice.parse(expr)
+    except DiceError:
+        raise refuse(m.BAD_DICE(expr=expr), "COC-FIRE-5") from None
+    return expr
+
+
+def _sanity(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-FIRE-5: the Keeper may call for a Sanity roll (after burning, or any horror): d100
+    against current SAN, the loss on success and on failure set by the Keeper."""
+    chosen = _targets(state, action.params)
+    on_success = _loss(action.params, "on_success", "0")
+    on_failure = _loss(action.params, "on_failure", "1d6")
+    script = Script(state, dice)
+    for ident in chosen:
+        c = script.c(ident)
+        roll, ok = d100(script, c["san"], f"Sanity for {ident}")
+        expr = on_success if ok else on_failure
+        loss, _ = DamageDice.parse(expr).roll(script.dice, f"SAN loss for {ident}")
+        loss = max(0, min(loss, c["san"]))
+        san = c["san"] - loss
+        script.emit(
+            "sanity.rolled",
+            m.SAN_ROLL(
+                target=c["name"],
+                roll=roll,
+                chance=c["san"],
+                result=verdict(ok),
+                loss=loss,
+                expr=expr,
+                san=san,
+            ),
+            [cset(ident, "san", san)],
+            *hp_secret(c, m.SAN_ROLL_UNSEEN(target=c["name"])),
+            target=ident,
+            roll=roll,
+            success=ok,
+            loss=loss,
+        )
+    return script.events
+
+
+def _offer_sanity(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "sanity",
+        SANITY(),
+        "COC-FIRE-5",
+        (
+            *_who_fields(state),
+            Field("on_success", F_SAN_OK(), "text", default="0"),
+            Field("on_failure", F_SAN_FAIL(), "text", default="1d6"),
+        ),
+    )
+
+
 def _pass_weeks(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-HEAL-1: weeks go by between scenes: each chosen character heals 1D3 HP a week
     (oldest wounds first) and wakes; the fight is over, so the round count starts afresh."""
@@ -685,6 +745,7 @@ SPECS = [
     ),
     ActionSpec("override", "", _override, who=is_gm, offer=_offer_override),
     ActionSpec("pass_time", "COC-POISON-5", _pass_time, who=is_gm, offer=_offer_pass_time),
+    ActionSpec("sanity", "COC-FIRE-5", _sanity, who=is_gm, offer=_offer_sanity),
     ActionSpec("pass_weeks", "COC-HEAL-1", _pass_weeks, who=is_gm, offer=_offer_pass_weeks),
     ActionSpec("revolver_accident", "COC-REVOLVER-1", _accident, who=is_gm, offer=_offer_accident),
 ]

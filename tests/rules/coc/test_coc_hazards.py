@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from coc_helpers import act, duel, kinds, person, scene, texts
 
 from rules.coc import SYSTEM
+from rules.core.errors import IllegalAction
 from rules.core.system import Audience, Event
 
 Json = dict[str, Any]
@@ -184,3 +186,26 @@ def test_a_secret_effect_leaves_no_trace_in_what_a_player_reads() -> None:
     # The public log, payloads and their effect ids included, is the same with or without it.
     assert public(plain_events) == public(hidden_events)
     assert sorted(hidden["effects"]) == ["e1", "e2", "s1"]
+
+
+def test_flames_put_out_then_the_keepers_sanity_roll_with_the_losses_the_keeper_sets() -> None:
+    state = duel(**NO_SHOCK)
+    state, _ = act(state, "hazard", "gm", hazard="on_fire", t_ann=True)
+    state, events = act(state, "put_out", "ann", [10])  # COC-FIRE-5: Luck 50
+    assert "flames are out; the Keeper may call for a Sanity roll" in texts(events)
+    assert state["effects"] == {}
+    # SAN 50: 70 fails, 1d6 = 4 lost; 20 succeeds and "0" costs nothing.
+    failed, events = act(state, "sanity", "gm", [70, 4], t_ann=True, on_failure="1d6")
+    assert "70 against 50% - failure; loses 4 SAN (1d6), 46 left" in texts(events)
+    assert failed["combatants"]["ann"]["san"] == 46
+    kept, _ = act(state, "sanity", "gm", [20], t_ann=True, on_success="0", on_failure="1d6")
+    assert kept["combatants"]["ann"]["san"] == 50
+    with pytest.raises(IllegalAction, match="not a damage roll"):
+        act(state, "sanity", "gm", t_ann=True, on_failure="lots")
+
+
+def test_a_creatures_sanity_roll_is_the_keepers() -> None:
+    state = scene(("ann", person("Ann")), ("ghoul", person("Ghoul", kind="creature")))
+    state, events = act(state, "sanity", "gm", [20], t_ghoul=True)
+    assert events[0].audience == "actor:ghoul"
+    assert events[0].redacted_text == "Ghoul rolls Sanity (COC-FIRE-5)."
