@@ -89,6 +89,7 @@ def _mark_attack(script: Script, attacker: str, weapon: str) -> list[list[Any]]:
     rnd = script.c(attacker)["round"]
     fired = sorted({*rnd["fired_weapons"], weapon})
     return [
+        ["set", ["declare_open"], False],  # COC-PARRY-3: an action has been taken this round
         cset(attacker, "round", "attacked", True),
         cset(attacker, "round", "attacks", rnd["attacks"] + 1),
         cset(attacker, "round", "fired_weapons", fired),

@@ -48,6 +48,10 @@ BAD_CHOICE = Message("coc.refuse.choice", "{field} must be one of {choices}.")
 REASON_NEEDED = Message("coc.refuse.reason", "The Keeper's override needs a reason.")
 NO_PARRY_GUN = Message("coc.refuse.parry_gun", "{weapon} parried this round and cannot fire.")
 NO_PARRY_FIRED = Message("coc.refuse.parry_fired", "{weapon} fired this round and cannot parry.")
+PARRY_LATE = Message(
+    "coc.refuse.parry_late",
+    "{actor} is too late: parries are declared at the start of the round, before anyone acts.",
+)
 PARRY_DONE = Message("coc.refuse.parry_done", "{actor} has already declared a parry this round.")
 CANNOT_PARRY = Message("coc.refuse.cannot_parry", "{weapon} cannot parry.")
 DODGE_DONE = Message("coc.refuse.dodge_done", "{actor} has already dodged this round.")

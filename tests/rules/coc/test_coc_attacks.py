@@ -227,11 +227,30 @@ def test_a_bare_hand_cannot_parry_a_knife_unless_quicker_and_grappling() -> None
     assert state["combatants"]["bob"]["hp"] == 12 - 4
     state = scene(("ann", person("Ann", dex=14)), ("bob", person("Bob", dex=16)))
     state, _ = act(state, "next_round", "gm")
-    state, _ = act(state, "end_turn", "bob")
     state, _ = act(state, "parry", "bob", attacker="ann", weapon="fist")
+    state, _ = act(state, "end_turn", "bob")
     state, events = act(state, "attack", "ann", [30, 2, 10, 20], weapon="knife", target="bob")
     assert "parry.grappled" in kinds(events)  # COC-PARRY-9: two Grapple successes
     assert state["combatants"]["bob"]["hp"] == 12
+
+
+def test_a_parry_is_declared_at_the_start_of_the_round_before_anyone_acts() -> None:
+    state = duel()
+    # COC-PARRY-3: Ann (DEX 14) acts first; once she has, Bob may no longer declare a parry.
+    state, _ = act(state, "parry", "ann", attacker="bob", weapon="club")
+    moved, _ = act(state, "end_turn", "ann")
+    with pytest.raises(IllegalAction, match="too late"):
+        act(moved, "parry", "bob", attacker="ann", weapon="club")
+    assert "parry" not in {t.kind for t in SYSTEM.legal_actions(moved, "bob")}
+    # A new round opens the declarations again.
+    moved, _ = act(moved, "end_turn", "bob")
+    moved, _ = act(moved, "parry", "bob", attacker="ann", weapon="club")
+    assert moved["combatants"]["bob"]["round"]["parry"]["against"] == "ann"
+    # The other reading of the setting: any time before that attacker's blow.
+    late = duel(**{"coc.parry_timing": "before_attack"})
+    late, _ = act(late, "end_turn", "ann")
+    late, _ = act(late, "parry", "bob", attacker="ann", weapon="club")
+    assert late["combatants"]["bob"]["round"]["parry"]
 
 
 def test_a_long_gun_that_parries_cannot_fire() -> None:
