@@ -54,6 +54,12 @@ def sight_factor(weapon: Mapping[str, Any], aimed: bool) -> Fraction:
     return factor * HALF if weapon.get("silencer") else factor
 
 
+def beyond_base_range(weapon: Mapping[str, Any], distance_yd: Fraction, aimed: bool) -> bool:
+    """COC-RANGE-2: whether a shot reaches past the weapon's base range (after its sights)."""
+    base = Fraction(int(weapon.get("base_range") or 0)) * sight_factor(weapon, aimed)
+    return base > 0 and distance_yd > base
+
+
 def point_blank(distance_yd: Fraction, dex: int, aimed: bool) -> bool:
     """COC-PB-1: within the shooter's DEX in feet (doubled by aiming, COC-AIM-1)."""
     return distance_yd * 3 <= dex * (2 if aimed else 1)

@@ -37,6 +37,7 @@ class Attack:
     aimed: bool = False
     unaimed: bool = False
     knockout: bool = False
+    damage_modifier: int = 0  # COC-RANGE-2: the Keeper's cut per bullet at very long range
 
 
 def weapon_data(script: Script, who: str, key: str) -> tuple[Json, Json]:
@@ -88,6 +89,7 @@ def _mark_attack(script: Script, attacker: str, weapon: str) -> list[list[Any]]:
     rnd = script.c(attacker)["round"]
     fired = sorted({*rnd["fired_weapons"], weapon})
     return [
+        ["set", ["declare_open"], False],  # COC-PARRY-3: an action has been taken this round
         cset(attacker, "round", "attacked", True),
         cset(attacker, "round", "attacks", rnd["attacks"] + 1),
         cset(attacker, "round", "fired_weapons", fired),
@@ -243,6 +245,9 @@ def roll_damage(
         again, _ = dice.roll(script.dice, f"impale damage of {weapon['key']}")
         total += again
         shown = f"{expr} x2"
+    if attack.damage_modifier:
+        total += attack.damage_modifier  # COC-RANGE-2: per bullet, before armour
+        shown = f"{shown} {attack.damage_modifier:+d}"
     db_text = str(c["sheet"]["db"]).strip()
     if weapon["add_db"] and db_text not in ("", "0") and weapon["kind"] != "firearm":
         db = DamageDice.parse(db_text)
@@ -548,16 +553,24 @@ def d100_ok(script: Script, chance: int, roll: int) -> bool:
     return succeeds(chance, roll, settings_of(script.state).auto_fail_00)
 
 
-def burst(script: Script, attack: Attack, allocation: list[tuple[str, int]], cone: bool) -> None:
+def burst(
+    script: Script,
+    attack: Attack,
+    allocation: list[tuple[str, int]],
+    cone: bool,
+    covers: dict[str, int] | None = None,
+) -> None:
     """COC-AUTO-2..-7: one d100 per target, then 1d(shots) hits; only the first bullet impales.
 
     One target: +5% a shot, at most double. Spread targets: the plain chance. A narrow cone:
-    every target gets the bonus of the whole burst (AMB-COC-13).
+    every target gets the bonus of the whole burst (AMB-COC-13). Each target keeps its own
+    cover (`covers`, COC-AUTO-8), subtracted from every bullet like armour.
     """
     weapon, _ = weapon_data(script, attack.attacker, attack.weapon)
     total = sum(n for _, n in allocation)
     for target, shots in allocation:
-        aimed_at = Attack(**{**attack.__dict__, "target": target})
+        cover = (covers or {}).get(target, attack.cover)
+        aimed_at = Attack(**{**attack.__dict__, "target": target, "cover": cover})
         bonus = shots if len(allocation) == 1 else (total if cone else 0)
         chance = chance_for(script, aimed_at, burst_shots=bonus)
         roll = script.dice.roll(100, f"burst at {target}")

@@ -151,6 +151,17 @@ def heal(script: Script, ident: str, amount: int) -> None:
         script.emit("combatant.woke", m.WOKE(target=c["name"]), target=ident)
 
 
+def mend(wounds: list[Json], amount: int) -> list[Json]:
+    """COC-HEAL-1: natural healing closes the oldest wounds first; a wound healed is gone."""
+    left = []
+    for wound in wounds:
+        healed = min(amount, wound["damage"])
+        amount -= healed
+        if wound["damage"] > healed:
+            left.append({**wound, "damage": wound["damage"] - healed})
+    return left
+
+
 def wake(script: Script, ident: str) -> None:
     """COC-KO-6: First Aid or Medicine wakes a knocked-out (or shocked, sedated) victim."""
     c = script.c(ident)

@@ -59,16 +59,19 @@ def start_effect(
     audience: str = "all",
     redacted: Msg | None = None,
 ) -> str:
-    """Begin an effect on a combatant; it ticks at the end of every round from now."""
-    ident = f"e{script.state['next_effect']}"
+    """Begin an effect on a combatant; it ticks at the end of every round from now.
+
+    A secret effect (a hidden poison) is numbered apart, `s1, s2...`, from the effects everyone
+    sees, `e1, e2...`: a player must not read a hidden effect from a gap in the public ids.
+    """
+    counter, prefix = ("next_secret", "s") if data.get("secret") else ("next_effect", "e")
+    number = int(script.state.get(counter, 1))
+    ident = f"{prefix}{number}"
     effect = {"id": ident, "kind": kind, "target": target, "left": left, "data": data}
     script.emit(
         "effect.started",
         m.EFFECT_STARTED(target=script.c(target)["name"], effect=effect_name(effect)),
-        [
-            ["set", ["effects", ident], effect],
-            ["set", ["next_effect"], script.state["next_effect"] + 1],
-        ],
+        [["set", ["effects", ident], effect], ["set", [counter], number + 1]],
         audience=audience,
         redacted=redacted,
         effect=ident,
@@ -90,6 +93,12 @@ def end_effect(script: Script, ident: str) -> None:
         redacted=m.POISON_SECRET() if secret else None,
         effect=ident,
     )
+
+
+def effect_order(ident: str) -> tuple[bool, int]:
+    """The order effects act in: the public ones as begun, then the secret ones as begun, so no
+    public result ever depends on whether a secret effect exists."""
+    return ident.startswith("s"), int(ident[1:])
 
 
 def effects_on(state: Json, target: str, kind: str) -> list[Json]:
@@ -131,8 +140,9 @@ def countdown(state: Json) -> tuple[list[list[Any]], list[list[Any]], list[str]]
 
 
 def tick(script: Script) -> None:
-    """COC-ACID/DROWN/FIRE/POISON: every effect due acts at the end of the round, in order begun;
-    one begun while ticking (clothes catching in a bonfire) acts in the same round."""
+    """COC-ACID/DROWN/FIRE/POISON: every effect due acts at the end of the round, in order begun
+    (the secret ones last, `effect_order`); one begun while ticking (clothes catching in a
+    bonfire) acts in the same round."""
     done: set[str] = set()
     while True:
         due = [
@@ -142,7 +152,7 @@ def tick(script: Script) -> None:
         ]
         if not due:
             return
-        effect = min(due, key=lambda e: int(e["id"][1:]))
+        effect = min(due, key=lambda e: effect_order(e["id"]))
         done.add(effect["id"])
         if not script.c(effect["target"])["dead"]:
             ACT[effect["kind"]](script, effect)

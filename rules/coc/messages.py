@@ -48,6 +48,10 @@ BAD_CHOICE = Message("coc.refuse.choice", "{field} must be one of {choices}.")
 REASON_NEEDED = Message("coc.refuse.reason", "The Keeper's override needs a reason.")
 NO_PARRY_GUN = Message("coc.refuse.parry_gun", "{weapon} parried this round and cannot fire.")
 NO_PARRY_FIRED = Message("coc.refuse.parry_fired", "{weapon} fired this round and cannot parry.")
+PARRY_LATE = Message(
+    "coc.refuse.parry_late",
+    "{actor} is too late: parries are declared at the start of the round, before anyone acts.",
+)
 PARRY_DONE = Message("coc.refuse.parry_done", "{actor} has already declared a parry this round.")
 CANNOT_PARRY = Message("coc.refuse.cannot_parry", "{weapon} cannot parry.")
 DODGE_DONE = Message("coc.refuse.dodge_done", "{actor} has already dodged this round.")
@@ -66,6 +70,10 @@ BAD_DISTANCE = Message("coc.refuse.distance", "Distances must be 0 or more.")
 NO_BLAST_TARGET = Message("coc.refuse.blast", "Give the distance of at least one combatant.")
 NO_CHAMBER = Message("coc.refuse.chamber", "{weapon} is not loaded one cartridge at a time.")
 NOT_HARD_TO_SEE = Message("coc.refuse.visible", "{target} is not hidden from {actor}.")
+NOT_FAR = Message(
+    "coc.refuse.not_far",
+    "{weapon}'s damage may only be cut for a shot past its base range (COC-RANGE-2).",
+)
 NOTHING = Message("coc.refuse.nothing", "There is nothing to do here.")
 
 # --- the round -------------------------------------------------------------------------------
@@ -184,6 +192,15 @@ SILENCER_SECRET = Message("coc.silencer.secret", "The Keeper notes the silencer'
 SILENCER_RUINED = Message(
     "coc.silencer.ruined", "{weapon}'s silencer is worn out (COC-SILENCER-2)."
 )
+# COC-SILENCER-2: the board's note on a silenced gun; only the Keeper's shows the hidden count.
+SILENCER_NOTE = Message("coc.silencer.note", "silencer")
+SILENCER_WORN = Message("coc.silencer.worn_out", "silencer worn out")
+SILENCER_COUNT = Message(
+    "coc.silencer.count", "silencer: {shots} of {life} shots (the Keeper's secret)"
+)
+SILENCER_UNROLLED = Message(
+    "coc.silencer.unrolled", "silencer: {shots} shots, its life rolled at the first shot"
+)
 TWO_GUNS = Message(
     "coc.twogun.fired", "{actor} fires {first} and {second} together (COC-TWOGUN-1)."
 )
@@ -213,8 +230,10 @@ FIRST_AID = Message(
 MEDICINE = Message(
     "coc.medicine.roll", "{actor} treats {target} (Medicine): {roll} against {chance}% - {result}."
 )
-AID_OK = Message("coc.aid.ok", "success")
-AID_FAIL = Message("coc.aid.fail", "failure")
+AID_TREATED = Message(
+    "coc.aid.treated",
+    "{actor} treats {target}'s wound {wound} with {skill}: {amount} HP restored (COC-HEAL-1).",
+)
 HEALED = Message("coc.aid.healed", "{target} regains {amount} HP ({hp}) (COC-HEAL-1).")
 HEALED_UNSEEN = Message("coc.aid.healed_unseen", "{target} regains {amount} HP (COC-HEAL-1).")
 BURN_LUCK = Message(
@@ -280,7 +299,15 @@ DANGER = Message(
 LUCK_DODGE = Message(
     "coc.danger.roll", "{actor} tries to dodge with Luck: {roll} against {chance}% - {result}."
 )
-FIRE_OUT = Message("coc.fire.out", "{target}'s flames are out (COC-FIRE-5).")
+FIRE_OUT = Message(
+    "coc.fire.out", "{target}'s flames are out; the Keeper may call for a Sanity roll (COC-FIRE-5)."
+)
+SAN_ROLL = Message(
+    "coc.san.roll",
+    "{target} rolls Sanity: {roll} against {chance}% - {result}; loses {loss} SAN ({expr}), "
+    "{san} left (COC-FIRE-5).",
+)
+SAN_ROLL_UNSEEN = Message("coc.san.roll_unseen", "{target} rolls Sanity (COC-FIRE-5).")
 PUT_OUT = Message(
     "coc.fire.put_out",
     "{actor} fights {target}'s flames ({skill}): {roll} against {chance}% - {result}.",
@@ -288,7 +315,41 @@ PUT_OUT = Message(
 OVERRIDE = Message(
     "coc.keeper.override", "The Keeper sets {target}'s {field} from {old} to {new}: {reason}."
 )
+FIELD_SET = Message(
+    "coc.field_of_fire.set", "The Keeper describes the field of fire: {note} (COC-AUTO-8)."
+)
+FIELD_COVER = Message("coc.field_of_fire.cover", "{target}: behind {cover}.")
+FIELD_CONE = Message("coc.field_of_fire.cone", "{targets}: bunched in a narrow cone.")
+FIELD_NOTE = Message("coc.field_of_fire.note", "Field of fire: {note}")
+IN_CONE = Message("coc.field_of_fire.in_cone", "in a narrow cone")
 TIME_PASSED = Message("coc.time.passed", "{minutes} minutes pass.")
+WEEKS_PASSED = Message(
+    "coc.time.weeks",
+    "{weeks} week passes; the fight is over.",
+    plural="{weeks} weeks pass; the fight is over.",
+    count="weeks",
+)
+MENDED = Message(
+    "coc.heal.natural",
+    "{target} heals naturally over {weeks} week: 1D3 rolls {rolled}, {amount} HP regained "
+    "(COC-HEAL-1).",
+    plural="{target} heals naturally over {weeks} weeks: 1D3 a week rolls {rolled}, {amount} HP "
+    "regained (COC-HEAL-1).",
+    count="weeks",
+)
+MENDED_UNSEEN = Message(
+    "coc.heal.natural_unseen",
+    "{target} rests for {weeks} week (COC-HEAL-1).",
+    plural="{target} rests for {weeks} weeks (COC-HEAL-1).",
+    count="weeks",
+)
+EFFECTS_RUNNING = Message(
+    "coc.refuse.effects_running",
+    "Effects are still running: end them, or let minutes pass, before weeks go by.",
+)
+NOT_HEALING = Message(
+    "coc.refuse.not_healing", "{target} is {status}: natural healing needs HP above 0."
+)
 STAT_LOSS = Message("coc.stat.loss", "{target}'s {stat} is now {value} (COC-DMG-1).")
 
 # The poison table's names (COC-POISON-TABLE), by the key of `rules.brp.hazards.POISONS`.

@@ -69,7 +69,12 @@ def _attack_preview(state: Json, action: Action, kinds: tuple[str, ...]) -> Json
     return preview(
         summary.english(),
         rows,
-        {"chance": chance.to_json(), "summary_msg": summary.to_json(), "damage": weapon["damage"]},
+        {
+            "chance": chance.to_json(),
+            "summary_msg": summary.to_json(),
+            "damage": weapon["damage"],
+            "damage_modifier": attack.damage_modifier,  # COC-RANGE-2
+        },
     )
 
 
@@ -94,7 +99,9 @@ def burst_preview(state: Json, action: Action) -> Json:
     weapon = attack_forms._weapon(state, c, str(action.params.get("weapon") or ""), ("firearm",))
     allocation = attack_forms.burst_allocation(state, action, c, weapon)
     total = sum(n for _, n in allocation)
-    cone = flag(action.params, "cone")
+    cone = attack_forms.in_cone(state, action.params, allocation)
+    yards = Fraction(str(action.params.get("distance") or 0))
+    cut = attack_forms.long_range_cut(c, weapon, action.params, yards, False)  # COC-RANGE-2
     rows: list[tuple[str, Fraction]] = []
     chances = {}
     for target, shots in allocation:
@@ -102,8 +109,9 @@ def burst_preview(state: Json, action: Action) -> Json:
             attacker=action.actor,
             weapon=weapon["key"],
             target=target,
-            distance=Fraction(str(action.params.get("distance") or 0)),
+            distance=yards,
             modifier=number(action.params, "modifier", -100, 100, 0),
+            damage_modifier=cut,
         )
         bonus = shots if len(allocation) == 1 else (total if cone else 0)
         chance = chance_for(Script(state, LoadedDice([])), attack, burst_shots=bonus)
@@ -122,7 +130,7 @@ def burst_preview(state: Json, action: Action) -> Json:
             {"label": label, "probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
             for label, p in rows
         ],
-        "details": {"targets": chances, "summary_msg": summary.to_json()},
+        "details": {"targets": chances, "summary_msg": summary.to_json(), "damage_modifier": cut},
     }
 
 

@@ -67,6 +67,20 @@ class CocSettings:
         ],
         group=ROUND(),
     )
+    parry_timing: str = setting(
+        "coc.parry_timing",
+        _m("parry_timing", "Parries are declared")(),
+        "round_start",
+        "COC-PARRY-3",
+        choices=[
+            (
+                "round_start",
+                _m("parry.round_start", "at the start of the round, before any action")(),
+            ),
+            ("before_attack", _m("parry.before_attack", "any time before that attack")()),
+        ],
+        group=ROUND(),
+    )
     parry_object_wear: bool = setting(
         "coc.parry_object_wear",
         _m("parry_wear", "A parrying object loses the HP it absorbs")(),

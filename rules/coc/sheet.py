@@ -173,7 +173,17 @@ WEAPON = Schema(
         ),
         Entry("laser", _l("w.laser", "Laser sight"), "bool", default=False, rule="COC-LASER-1"),
         Entry(
-            "silencer", _l("w.silencer", "Silencer"), "bool", default=False, rule="COC-SILENCER-1"
+            "silencer",
+            _l("w.silencer", "Silencer"),
+            "bool",
+            default=False,
+            rule="COC-SILENCER-1",
+            # COC-SILENCER-4: the era note, no mechanics.
+            help=_l(
+                "w.silencer_help",
+                "Usually custom-made. Illegal almost everywhere from the 1920s to today, and "
+                "perhaps under local laws in the 1890s (COC-SILENCER-4).",
+            ),
         ),
         Entry(
             "high_power",

@@ -58,9 +58,11 @@ def start(setup: Mapping[str, Any]) -> Json:
         "turn": 0,
         "light": "normal",
         "dark_impossible": [],
+        "field_note": "",  # COC-AUTO-8: the Keeper's description of the field of fire
         "combatants": combatants,
         "effects": {},
         "next_effect": 1,
+        "next_secret": 1,  # secret effects are numbered apart (rules.coc.hazards.start_effect)
         "log_n": 0,
     }
 
@@ -91,6 +93,8 @@ def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
         "round": fresh_round(),
         "hard_to_see_for": [],
         "danger": "",
+        "cover": "none",  # COC-AUTO-8: the cover the Keeper marked (COC-ARMOUR-TABLE)
+        "bunched": False,  # COC-AUTO-7/-8: in a narrow cone with the others so marked
         "weapons": {
             w["key"]: {
                 "loaded": w["loaded"],

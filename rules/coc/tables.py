@@ -21,6 +21,8 @@ ARMOUR: dict[str, int] = {
     "steel_plate": 19,
     "sandbag": 20,
 }
+# COC-AUTO-8: a shot's cover "as the Keeper marked it" for that target.
+MARKED = Message("coc.armour.marked", "as the Keeper describes it")
 ARMOUR_NAMES: dict[str, Message] = {
     "none": Message("coc.armour.none", "no cover"),
     "leather_jacket": Message("coc.armour.leather_jacket", "heavy leather jacket"),

@@ -54,6 +54,7 @@ def start_round(script: Script, round_no: int) -> None:
         ["set", ["round"], round_no],
         ["set", ["order"], order],
         ["set", ["turn"], 0],
+        ["set", ["declare_open"], True],  # COC-PARRY-3: parries before anyone acts
     ]
     for ident in sorted(script.state["combatants"]):
         changes.append(cset(ident, "round", fresh_round()))
@@ -84,7 +85,7 @@ def end_turn(script: Script, actor: str) -> None:
     script.emit(
         "turn.ended",
         m.TURN_ENDED(actor=script.c(actor)["name"]),
-        [["set", ["turn"], script.state["turn"] + 1]],
+        [["set", ["turn"], script.state["turn"] + 1], ["set", ["declare_open"], False]],
         actor=actor,
     )
     _skip_fallen(script)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc import messages as m
-from rules.coc.hazards import effect_name
+from rules.coc.hazards import effect_name, effect_order
 from rules.coc.state import current_slot, status
+from rules.coc.tables import ARMOUR_NAMES
 from rules.core.jsonstate import copy_json
+from rules.core.messages import Msg
 from rules.core.system import Audience
 
 Json = dict[str, Any]
@@ -17,12 +19,23 @@ SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the 
 _LIGHTS = {"normal": m.LIGHT_NORMAL, "dim": m.LIGHT_DIM, "dark": m.LIGHT_DARK}
 
 
+def _silencer_note(held: Json, keeper: bool) -> Msg:
+    """COC-SILENCER-2/-4: a fitted silencer on the board; its hidden count for the Keeper only."""
+    if held.get("silencer_ruined"):
+        return m.SILENCER_WORN()
+    if not keeper:
+        return m.SILENCER_NOTE()
+    if held.get("silencer_life") is None:
+        return m.SILENCER_UNROLLED(shots=held.get("silencer_shots", 0))
+    return m.SILENCER_COUNT(shots=held["silencer_shots"], life=held["silencer_life"])
+
+
 def view(state: Json, audience: Audience) -> Json:
     """The scene for one viewer, with hidden information removed here, on the server."""
     keeper = audience.role == "gm"
     slot = current_slot(state)
     effects = []
-    for ident, effect in sorted(state["effects"].items(), key=lambda kv: int(kv[0][1:])):
+    for ident, effect in sorted(state["effects"].items(), key=lambda kv: effect_order(kv[0])):
         if effect["data"].get("secret") and not keeper:
             continue  # a secret poison's roll and onset are the Keeper's
         shown = {
@@ -50,7 +63,10 @@ def view(state: Json, audience: Audience) -> Json:
         }
         if open_sheet:
             full = copy_json(c)
-            for held in full["weapons"].values():
+            for weapon in full["sheet"]["weapons"]:
+                held = full["weapons"][weapon["key"]]
+                if weapon["silencer"]:
+                    held["silencer_note"] = _silencer_note(held, keeper).to_json()
                 if not keeper:
                     for key in SECRET_WEAPON_KEYS:
                         held.pop(key, None)
@@ -59,6 +75,11 @@ def view(state: Json, audience: Audience) -> Json:
             row["current"] = bool(slot and slot["id"] == ident)
             row["effects"] = [e["id"] for e in effects if e["target"] == ident]
         row["status_name"] = m.STATUS[row["status"]]().to_json()
+        # COC-AUTO-8: the field of fire is described to everyone.
+        cover = str(c.get("cover") or "none")
+        row["cover"] = cover
+        row["cover_name"] = ARMOUR_NAMES[cover]().to_json() if cover != "none" else None
+        row["bunched"] = bool(c.get("bunched"))
         combatants.append(row)
     return {
         "title": state["title"],
@@ -73,4 +94,7 @@ def view(state: Json, audience: Audience) -> Json:
         "effects": effects,
         "settings": dict(state["settings"]),
         "notes": state.get("notes", ""),
+        "field_note": state.get("field_note", ""),
+        "field_note_msg": m.FIELD_NOTE(note=state.get("field_note", "")).to_json(),
+        "in_cone": m.IN_CONE().to_json(),
     }

@@ -212,8 +212,8 @@ def _coc(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
         target = players[-1]
         variant["effects"] = {
             **variant["effects"],
-            "e99": {
-                "id": "e99",
+            "s99": {  # secret effects are numbered apart from the public ones
+                "id": "s99",
                 "kind": "poison",
                 "target": target,
                 "left": 3,

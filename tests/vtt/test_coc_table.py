@@ -57,3 +57,50 @@ def test_the_keeper_and_a_player_see_their_own_table(farmhouse: Any, gwen: Any, 
     assert "poison (Cyanide)" not in player
     assert "Mara Ostrow" in player
     assert "a burning room" in player  # the burning room ticks on Walsh for all to see
+
+
+def test_the_keepers_field_of_fire_is_on_every_board(farmhouse: Any, gwen: Any, pip: Any) -> None:
+    """COC-AUTO-8: what the Keeper describes (a note, cover, a cone) reaches the players."""
+    from rules.core.system import Action
+    from vtt.encounters.services import play
+
+    play(
+        farmhouse.pk,
+        gwen.pk,
+        Action(
+            "field_of_fire",
+            "gm",
+            {
+                "note": "Two cultists in the hall",
+                "cover_cultist": "hardwood_1in",
+                "cone_cultist": "on",
+            },
+        ),
+        "3f1a2b3c-0000-4000-8000-000000000003",
+    )
+    player = _client(pip).get(f"/encounters/{farmhouse.pk}/").content.decode()
+    assert "Field of fire: Two cultists in the hall" in player
+    row = player.split('id="coc-cultist"', 1)[1].split("</tr>", 1)[0]
+    assert "1 inch of hardwood" in row
+    assert "in a narrow cone" in row
+
+
+def test_only_the_keepers_board_shows_the_silencers_hidden_count(gwen: Any, pip: Any) -> None:
+    """COC-SILENCER-2: the count is removed on the server; the player reads only "silencer"."""
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    setup = SYSTEM.demo()
+    mara = next(c for c in setup["combatants"] if c["id"] == "mara")
+    for weapon in mara["sheet"]["weapons"]:
+        if weapon["key"] == "revolver":
+            weapon["silencer"] = True
+    campaign = create_campaign(gwen.pk, "Arkham", "coc")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    scene = start_encounter(campaign.pk, gwen.pk, "Alley", setup, {"mara": pip.pk}, "coc")
+    keeper = _client(gwen).get(f"/encounters/{scene.pk}/").content.decode()
+    player = _client(pip).get(f"/encounters/{scene.pk}/").content.decode()
+    assert "silencer: 0 shots, its life rolled at the first shot" in keeper
+    assert '<span class="coc-silencer">silencer</span>' in player
+    assert "silencer:" not in player

@@ -18,10 +18,11 @@ from rules.coc.actions.common import (
     target,
     weapons,
 )
+from rules.coc.chance import beyond_base_range
 from rules.coc.checks import d100, lit
 from rules.coc.combat import Attack, burst, fire, melee, thrown
 from rules.coc.state import Script, acting, combatant, cset, settings_of
-from rules.coc.tables import ARMOUR, ARMOUR_NAMES, DICE_SIZES, SKILL_NAMES
+from rules.coc.tables import ARMOUR, ARMOUR_NAMES, DICE_SIZES, MARKED, SKILL_NAMES
 from rules.coc.turns import acts_in, defer, end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
@@ -52,6 +53,9 @@ F_KNOCKOUT = Message("coc.field.knockout", "Try to knock out")
 F_CONE = Message("coc.field.cone", "Targets in a narrow cone")
 F_BOTH = Message("coc.field.both", "Second shot at half DEX")
 F_HOW = Message("coc.field.how", "With")
+F_DAMAGE_MOD = Message(
+    "coc.field.damage_mod", "Keeper's damage change per bullet, past the base range only"
+)
 
 IDEA = Message("coc.skill.idea", "Idea")
 LOOK = {"spot_hidden": SKILL_NAMES["spot_hidden"], "idea": IDEA}
@@ -114,8 +118,38 @@ def _seen(state: Json, actor: str, victim: Json) -> None:
         )
 
 
-def _cover(params: dict[str, Any] | Any) -> int:
-    return ARMOUR[pick(params, "cover", ARMOUR, "none")]
+def long_range_cut(
+    c: Json, weapon: Json, params: dict[str, Any] | Any, distance_yd: Any, aimed: bool
+) -> int:
+    """COC-RANGE-2: no automatic loss; the Keeper may cut each bullet's damage, but only for a
+    shot past the base range (after aiming, sights and a working silencer)."""
+    cut = number(params, "damage_mod", -50, 0, 0)
+    if not cut:
+        return 0
+    if c["weapons"][weapon["key"]].get("silencer_ruined"):
+        weapon = {**weapon, "silencer": False}
+    if weapon["kind"] != "firearm" or not beyond_base_range(weapon, distance_yd, aimed):
+        raise refuse(m.NOT_FAR(weapon=weapon["name"]), "COC-RANGE-2")
+    return cut
+
+
+def _cover(state: Json, params: dict[str, Any] | Any, target_id: str) -> int:
+    """COC-ARMOUR-TABLE, COC-AUTO-8: the cover the form names, or the one the Keeper marked for
+    that target in the field of fire (the default)."""
+    key = pick(params, "cover", ("marked", *ARMOUR), "marked")
+    if key == "marked":
+        key = str(state["combatants"][target_id].get("cover") or "none")
+    return ARMOUR[key]
+
+
+def in_cone(state: Json, params: dict[str, Any] | Any, allocation: list[tuple[str, int]]) -> bool:
+    """COC-AUTO-7/-8: a cone when the shooter says so, or when the Keeper described every
+    target of a burst over several as bunched in a narrow cone."""
+    if flag(params, "cone"):
+        return True
+    return len(allocation) > 1 and all(
+        bool(state["combatants"][t].get("bunched")) for t, _ in allocation
+    )
 
 
 def declared(
@@ -132,16 +166,19 @@ def declared(
             raise refuse(m.NO_KNOCKOUT(), "COC-KO-1")
         if not victim["sheet"]["knockout_allowed"]:
             raise refuse(m.NO_KNOCKOUT_TARGET(target=victim["name"]), "COC-KO-5")
+    yards = distance(action.params)
+    aimed = slot["intent"] == "aim"
     attack = Attack(
         attacker=action.actor,
         weapon=weapon["key"],
         target=victim["id"],
-        distance=distance(action.params),
+        distance=yards,
         modifier=number(action.params, "modifier", -100, 100, 0),
-        cover=_cover(action.params),
-        aimed=slot["intent"] == "aim",
-        unaimed=flag(action.params, "unaimed") and slot["intent"] != "aim",
+        cover=_cover(state, action.params, victim["id"]),
+        aimed=aimed,
+        unaimed=flag(action.params, "unaimed") and not aimed,
         knockout=knockout,
+        damage_modifier=long_range_cut(c, weapon, action.params, yards, aimed),
     )
     return slot, c, weapon, attack
 
@@ -210,15 +247,17 @@ def _burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     allocation = burst_allocation(state, action, c, weapon)
     first = allocation[0][0]
     script = Script(state, dice)
+    yards = distance(action.params)
     attack = Attack(
         attacker=action.actor,
         weapon=weapon["key"],
         target=first,
-        distance=distance(action.params),
+        distance=yards,
         modifier=number(action.params, "modifier", -100, 100, 0),
-        cover=_cover(action.params),
+        damage_modifier=long_range_cut(c, weapon, action.params, yards, False),
     )
-    burst(script, attack, allocation, flag(action.params, "cone"))
+    covers = {t: _cover(state, action.params, t) for t, _ in allocation}
+    burst(script, attack, allocation, in_cone(state, action.params, allocation), covers)
     _ = slot
     return _finish(script, action.actor)
 
@@ -397,14 +436,20 @@ def _common(state: Json, actor: str) -> tuple[Field, ...]:
     )
 
 
+def _damage_mod_field() -> Field:
+    return Field(
+        "damage_mod", F_DAMAGE_MOD(), "number", default=0, min=-50, max=0, rule="COC-RANGE-2"
+    )
+
+
 def _cover_field() -> Field:
     return Field(
         "cover",
         F_COVER(),
         "choice",
-        choices((k, v()) for k, v in ARMOUR_NAMES.items()),
-        default="none",
-        rule="COC-ARMOUR-TABLE",
+        choices([("marked", MARKED()), *((k, v()) for k, v in ARMOUR_NAMES.items())]),
+        default="marked",
+        rule="COC-AUTO-8",
     )
 
 
@@ -441,6 +486,7 @@ def _offer_fire(state: Json, actor: str) -> ActionTemplate | None:
         Field("target", F_TARGET(), "target", others(state, actor)),
         Field("distance", F_DISTANCE(), "number", default=5, min=0, rule="COC-RANGE-1"),
         _cover_field(),
+        _damage_mod_field(),
     ]
     if not slot["intent"]:
         fields[2:2] = [
@@ -497,6 +543,7 @@ def _offer_burst(state: Json, actor: str) -> ActionTemplate | None:
             Field("cone", F_CONE(), "checkbox", default=False, rule="COC-AUTO-7"),
             Field("distance", F_DISTANCE(), "number", default=10, min=0, rule="COC-RANGE-1"),
             _cover_field(),
+            _damage_mod_field(),
             *_common(state, actor),
         ),
         preview=True,

@@ -83,6 +83,7 @@ def _first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
         if on_fire:
             for effect in on_fire:
                 end_effect(script, effect["id"])
+            script.emit("flames.out", m.FIRE_OUT(target=patient["name"]), target=patient["id"])
         else:
             treated = first_aid_amount(script, patient["id"])
             if treated is not None:
@@ -91,12 +92,23 @@ def _first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
                     {**w, "aided": True} if w["n"] == n else w
                     for w in script.c(patient["id"])["wounds"]
                 ]
+                now = script.c(patient["id"])
+                restored = min(now["sheet"]["hp_max"], now["hp"] + amount) - now["hp"]
                 script.emit(
                     "wound.treated",
-                    m.AID_OK(),
+                    m.AID_TREATED(
+                        actor=c["name"],
+                        target=patient["name"],
+                        wound=n,
+                        skill=SKILL_NAMES["first_aid"](),
+                        amount=restored,
+                    ),
                     [cset(patient["id"], "wounds", wounds)],
+                    actor=action.actor,
                     target=patient["id"],
                     wound=n,
+                    skill="first_aid",
+                    restored=restored,
                 )
                 heal(script, patient["id"], amount)
             wake(script, patient["id"])
@@ -172,6 +184,7 @@ def _put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     if ok:
         for effect in flames:
             end_effect(script, effect["id"])
+        script.emit("flames.out", m.FIRE_OUT(target=c["name"]), target=action.actor)
     return _done(script, action.actor, took)
 
 

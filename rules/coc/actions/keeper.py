@@ -19,9 +19,19 @@ from rules.coc.actions.common import (
     words,
 )
 from rules.coc.checks import d100, verdict
-from rules.coc.damage import down_at
-from rules.coc.hazards import administer, blast, effect_name, end_effect, fall, start_effect, tick
-from rules.coc.state import Script, combatant, cset, settings_of, status
+from rules.coc.damage import down_at, heal, hp_secret, mend
+from rules.coc.hazards import (
+    administer,
+    blast,
+    effect_name,
+    effect_order,
+    end_effect,
+    fall,
+    start_effect,
+    tick,
+)
+from rules.coc.state import Script, combatant, cset, fresh_round, settings_of, status
+from rules.coc.tables import ARMOUR, ARMOUR_NAMES
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
@@ -39,6 +49,11 @@ RESIST = Message("coc.action.resist", "Resistance roll")
 CONCEAL = Message("coc.action.conceal", "Hard to see")
 OVERRIDE = Message("coc.action.override", "Override")
 PASS_TIME = Message("coc.action.pass_time", "Let time pass")
+SANITY = Message("coc.action.sanity", "Call for a Sanity roll")
+F_SAN_OK = Message("coc.field.san_ok", "SAN lost on a success")
+F_SAN_FAIL = Message("coc.field.san_fail", "SAN lost on a failure")
+PASS_WEEKS = Message("coc.action.pass_weeks", "Let weeks pass (natural healing)")
+F_WEEKS = Message("coc.field.weeks", "Weeks")
 ACCIDENT = Message("coc.action.accident", "Fully loaded revolver: accident?")
 F_HAZARD = Message("coc.field.hazard", "Hazard")
 F_WHO = Message("coc.field.who", "{name}")
@@ -64,6 +79,10 @@ F_VALUE = Message("coc.field.value", "New value")
 F_REASON = Message("coc.field.reason", "Reason")
 F_MINUTES = Message("coc.field.minutes", "Minutes")
 F_WEAPON = Message("coc.field.weapon", "Weapon")
+FIELD_OF_FIRE = Message("coc.action.field_of_fire", "Describe the field of fire")
+F_NOTE = Message("coc.field.note", "What the investigators see")
+F_COVER_OF = Message("coc.field.cover_of", "{name}: cover")
+F_CONE_OF = Message("coc.field.cone_of", "{name}: bunched in a narrow cone")
 CHARGE_NAMES = {
     "normal": Message("coc.charge.normal", "as it is"),
     "double": Message("coc.charge.double", "doubled"),
@@ -161,7 +180,7 @@ def _offer_end_effect(state: Json, actor: str) -> ActionTemplate | None:
         return None
     listed = choices(
         (i, f"{state['combatants'][e['target']]['name']}: {effect_name(e).english()}")
-        for i, e in sorted(state["effects"].items())
+        for i, e in sorted(state["effects"].items(), key=lambda kv: effect_order(kv[0]))
     )
     return ActionTemplate(
         "end_effect",
@@ -375,6 +394,75 @@ def _offer_conceal(state: Json, actor: str) -> ActionTemplate:
     )
 
 
+def _field_of_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-AUTO-8: the Keeper's description of the field of fire, for everyone to read: what the
+    investigators see, each combatant's cover (COC-ARMOUR-TABLE) and who is bunched in a narrow
+    cone (COC-AUTO-7); shots at a target take its marked cover unless the shooter names one."""
+    note = words(action.params, "note", 300)
+    covers = {
+        ident: pick(action.params, f"cover_{ident}", ARMOUR, c.get("cover", "none"))
+        for ident, c in sorted(state["combatants"].items())
+    }
+    cone = [i for i in sorted(state["combatants"]) if flag(action.params, f"cone_{i}")]
+    script = Script(state, dice)
+    changes = [["set", ["field_note"], note]]
+    for ident, key in covers.items():
+        changes += [cset(ident, "cover", key), cset(ident, "bunched", ident in cone)]
+    script.emit(
+        "field.described",
+        m.FIELD_SET(note=note or "-"),
+        changes,
+        note=note,
+        cover=covers,
+        cone=cone,
+    )
+    for ident, key in covers.items():
+        if key != "none":
+            script.emit(
+                "field.cover",
+                m.FIELD_COVER(target=script.c(ident)["name"], cover=ARMOUR_NAMES[key]()),
+                target=ident,
+            )
+    if cone:
+        names = [script.c(i)["name"] for i in cone]
+        script.emit("field.cone", m.FIELD_CONE(targets=names), targets=cone)
+    return script.events
+
+
+def _offer_field_of_fire(state: Json, actor: str) -> ActionTemplate:
+    covers = choices((k, v()) for k, v in ARMOUR_NAMES.items())
+    living = [(i, c) for i, c in sorted(state["combatants"].items()) if not c["dead"]]
+    return ActionTemplate(
+        "field_of_fire",
+        FIELD_OF_FIRE(),
+        "COC-AUTO-8",
+        (
+            Field("note", F_NOTE(), "text", default=state.get("field_note", "")),
+            *(
+                Field(
+                    f"cover_{i}",
+                    F_COVER_OF(name=c["name"]),
+                    "choice",
+                    covers,
+                    default=c.get("cover", "none"),
+                    rule="COC-ARMOUR-TABLE",
+                )
+                for i, c in living
+            ),
+            *(
+                Field(
+                    f"cone_{i}",
+                    F_CONE_OF(name=c["name"]),
+                    "checkbox",
+                    default=bool(c.get("bunched")),
+                    rule="COC-AUTO-7",
+                )
+                for i, c in living
+            ),
+        ),
+    )
+
+
 def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
     """The Keeper's word over any automatic result, with the reason in the log (undo is the
     table's)."""
@@ -466,6 +554,111 @@ def _pass_time(state: Json, action: Action, dice: Dice) -> list[Event]:
     return script.events
 
 
+def _loss(params: Any, name: str, default: str) -> str:
+    expr = words(params, name, 30) or default
+    try:
+        DamageDice.parse(expr)
+    except DiceError:
+        raise refuse(m.BAD_DICE(expr=expr), "COC-FIRE-5") from None
+    return expr
+
+
+def _sanity(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-FIRE-5: the Keeper may call for a Sanity roll (after burning, or any horror): d100
+    against current SAN, the loss on success and on failure set by the Keeper."""
+    chosen = _targets(state, action.params)
+    on_success = _loss(action.params, "on_success", "0")
+    on_failure = _loss(action.params, "on_failure", "1d6")
+    script = Script(state, dice)
+    for ident in chosen:
+        c = script.c(ident)
+        roll, ok = d100(script, c["san"], f"Sanity for {ident}")
+        expr = on_success if ok else on_failure
+        loss, _ = DamageDice.parse(expr).roll(script.dice, f"SAN loss for {ident}")
+        loss = max(0, min(loss, c["san"]))
+        san = c["san"] - loss
+        script.emit(
+            "sanity.rolled",
+            m.SAN_ROLL(
+                target=c["name"],
+                roll=roll,
+                chance=c["san"],
+                result=verdict(ok),
+                loss=loss,
+                expr=expr,
+                san=san,
+            ),
+            [cset(ident, "san", san)],
+            *hp_secret(c, m.SAN_ROLL_UNSEEN(target=c["name"])),
+            target=ident,
+            roll=roll,
+            success=ok,
+            loss=loss,
+        )
+    return script.events
+
+
+def _offer_sanity(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "sanity",
+        SANITY(),
+        "COC-FIRE-5",
+        (
+            *_who_fields(state),
+            Field("on_success", F_SAN_OK(), "text", default="0"),
+            Field("on_failure", F_SAN_FAIL(), "text", default="1d6"),
+        ),
+    )
+
+
+def _pass_weeks(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-HEAL-1: weeks go by between scenes: each chosen character heals 1D3 HP a week
+    (oldest wounds first) and wakes; the fight is over, so the round count starts afresh."""
+    weeks = number(action.params, "weeks", 1, 52)
+    chosen = _targets(state, action.params)
+    if state["effects"]:
+        raise refuse(m.EFFECTS_RUNNING(), "COC-HEAL-1")
+    for ident in chosen:
+        c = state["combatants"][ident]
+        if c["dead"] or c["hp"] <= 0:
+            raise refuse(
+                m.NOT_HEALING(target=c["name"], status=m.STATUS[status(c)]()), "COC-HEAL-1"
+            )
+    script = Script(state, dice)
+    changes: list[list[Any]] = [["set", ["round"], 0], ["set", ["order"], []], ["set", ["turn"], 0]]
+    for ident in sorted(state["combatants"]):
+        changes += [cset(ident, "round", fresh_round()), cset(ident, "surprise", "")]
+    script.emit("time.weeks", m.WEEKS_PASSED(weeks=weeks), changes, weeks=weeks)
+    for ident in chosen:
+        c = script.c(ident)
+        rolls = [script.dice.roll(3, f"natural healing 1D3 for {ident}") for _ in range(weeks)]
+        amount = min(sum(rolls), c["sheet"]["hp_max"] - c["hp"])
+        script.emit(
+            "hp.mended",
+            m.MENDED(target=c["name"], weeks=weeks, rolled=sum(rolls), amount=amount),
+            [cset(ident, "wounds", mend(c["wounds"], sum(rolls))), cset(ident, "ko_rounds", 0)],
+            *hp_secret(c, m.MENDED_UNSEEN(target=c["name"], weeks=weeks)),
+            target=ident,
+            rolled=sum(rolls),
+            amount=amount,
+        )
+        if amount:
+            heal(script, ident, amount)
+    return script.events
+
+
+def _offer_pass_weeks(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "pass_weeks",
+        PASS_WEEKS(),
+        "COC-HEAL-1",
+        (
+            Field("weeks", F_WEEKS(), "number", default=1, min=1, max=52),
+            *_who_fields(state),
+        ),
+    )
+
+
 def _offer_pass_time(state: Json, actor: str) -> ActionTemplate:
     return ActionTemplate(
         "pass_time",
@@ -547,7 +740,12 @@ SPECS = [
     ActionSpec("danger", "COC-DODGE-2", _danger, who=is_gm, offer=_offer_danger),
     ActionSpec("resist", "COC-RES-1", _resist, who=is_gm, offer=_offer_resist),
     ActionSpec("conceal", "COC-CONCEAL-1", _conceal, who=is_gm, offer=_offer_conceal),
+    ActionSpec(
+        "field_of_fire", "COC-AUTO-8", _field_of_fire, who=is_gm, offer=_offer_field_of_fire
+    ),
     ActionSpec("override", "", _override, who=is_gm, offer=_offer_override),
     ActionSpec("pass_time", "COC-POISON-5", _pass_time, who=is_gm, offer=_offer_pass_time),
+    ActionSpec("sanity", "COC-FIRE-5", _sanity, who=is_gm, offer=_offer_sanity),
+    ActionSpec("pass_weeks", "COC-HEAL-1", _pass_weeks, who=is_gm, offer=_offer_pass_weeks),
     ActionSpec("revolver_accident", "COC-REVOLVER-1", _accident, who=is_gm, offer=_offer_accident),
 ]

@@ -166,13 +166,15 @@ def _forfeits(state: Json) -> bool:
 
 
 def _parry(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-PARRY-2/-3/-8: one parry a round, declared against one attacker; a long gun that fired
-    this round cannot parry, one that parries cannot fire."""
+    """COC-PARRY-2/-3/-8: one parry a round, declared against one attacker before anyone acts; a
+    long gun that fired this round cannot parry, one that parries cannot fire."""
     c = awake(state, action.actor)
     if state["round"] < 1:
         raise refuse(m.NO_ROUND())
     if c["round"]["parry"]:
         raise refuse(m.PARRY_DONE(actor=c["name"]), "COC-PARRY-2")
+    if not _parry_open(state):
+        raise refuse(m.PARRY_LATE(actor=c["name"]), "COC-PARRY-3")
     attacker = target(state, action.params, action.actor, "attacker")
     key = str(action.params.get("weapon") or "")
     weapon = next((w for w in c["sheet"]["weapons"] if w["key"] == key), None)
@@ -200,7 +202,7 @@ def _parry(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 def _offer_parry(state: Json, actor: str) -> ActionTemplate | None:
     c = state["combatants"][actor]
-    if state["round"] < 1 or c["round"]["parry"] or c["dead"]:
+    if state["round"] < 1 or c["round"]["parry"] or c["dead"] or not _parry_open(state):
         return None
     arms = weapons(state, actor, ("melee", "unarmed", "firearm"))
     arms = tuple(a for a in arms if _can_parry(c, a.value))
@@ -215,6 +217,16 @@ def _offer_parry(state: Json, actor: str) -> ActionTemplate | None:
             Field("weapon", F_WEAPON(), "choice", arms, default=arms[0].value),
         ),
     )
+
+
+def _parry_open(state: Json) -> bool:
+    """COC-PARRY-3: by default a parry is declared at the start of the round, before any action
+    (`coc.parry_timing`); the other reading allows it any time before that attacker's blow."""
+    from rules.coc.state import settings_of
+
+    if settings_of(state).parry_timing != "round_start":
+        return True
+    return bool(state.get("declare_open", True))
 
 
 def _can_parry(c: Json, key: str) -> bool:

@@ -9,9 +9,10 @@ from coc_helpers import act, duel, kinds, person, scene, texts
 
 from rules.coc import SYSTEM
 from rules.coc.chance import attack_chance, burst_chance, firearm_multipliers
+from rules.coc.sheet import SHEET
 from rules.coc.state import status
 from rules.core.errors import IllegalAction
-from rules.core.system import Audience
+from rules.core.system import Action, Audience
 
 
 @pytest.mark.parametrize(("skill", "shots", "chance"), [(40, 6, 70), (40, 10, 80), (15, 8, 30)])
@@ -72,6 +73,7 @@ def big(name: str, dex: int = 10) -> dict:
 
 
 def test_a_burst_at_one_target_rolls_the_hits_die_and_only_the_first_bullet_impales() -> None:
+    """COC-AUTO-3: one d100, then 1d(shots) for the hits; COC-AUTO-4: only the first impales."""
     state = scene(("ann", person("Ann", dex=14)), ("bob", big("Bob")))
     state, _ = act(state, "next_round", "gm")
     # 10 shots: 80%; 10 <= 16 impales; d10 = 2 hits; bullet 1: (3+2) + (4+2), bullet 2: 5+2.
@@ -225,11 +227,30 @@ def test_a_bare_hand_cannot_parry_a_knife_unless_quicker_and_grappling() -> None
     assert state["combatants"]["bob"]["hp"] == 12 - 4
     state = scene(("ann", person("Ann", dex=14)), ("bob", person("Bob", dex=16)))
     state, _ = act(state, "next_round", "gm")
-    state, _ = act(state, "end_turn", "bob")
     state, _ = act(state, "parry", "bob", attacker="ann", weapon="fist")
+    state, _ = act(state, "end_turn", "bob")
     state, events = act(state, "attack", "ann", [30, 2, 10, 20], weapon="knife", target="bob")
     assert "parry.grappled" in kinds(events)  # COC-PARRY-9: two Grapple successes
     assert state["combatants"]["bob"]["hp"] == 12
+
+
+def test_a_parry_is_declared_at_the_start_of_the_round_before_anyone_acts() -> None:
+    state = duel()
+    # COC-PARRY-3: Ann (DEX 14) acts first; once she has, Bob may no longer declare a parry.
+    state, _ = act(state, "parry", "ann", attacker="bob", weapon="club")
+    moved, _ = act(state, "end_turn", "ann")
+    with pytest.raises(IllegalAction, match="too late"):
+        act(moved, "parry", "bob", attacker="ann", weapon="club")
+    assert "parry" not in {t.kind for t in SYSTEM.legal_actions(moved, "bob")}
+    # A new round opens the declarations again.
+    moved, _ = act(moved, "end_turn", "bob")
+    moved, _ = act(moved, "parry", "bob", attacker="ann", weapon="club")
+    assert moved["combatants"]["bob"]["round"]["parry"]["against"] == "ann"
+    # The other reading of the setting: any time before that attacker's blow.
+    late = duel(**{"coc.parry_timing": "before_attack"})
+    late, _ = act(late, "end_turn", "ann")
+    late, _ = act(late, "parry", "bob", attacker="ann", weapon="club")
+    assert late["combatants"]["bob"]["round"]["parry"]
 
 
 def test_a_long_gun_that_parries_cannot_fire() -> None:
@@ -285,6 +306,18 @@ def test_the_silencer_life_is_the_keepers_secret() -> None:
     assert views[0][1] != views[1][1]
     ann = views[1][1]["combatants"][0]
     assert ann["weapons"]["revolver"]["silencer_life"] == 90  # COC-SILENCER-2, WE-COC-15
+    # The board's note: the Keeper reads the hidden count, the player only that one is fitted.
+    assert ann["weapons"]["revolver"]["silencer_note"]["params"] == {"shots": 1, "life": 90}
+    mine = views[1][0]["combatants"][0]["weapons"]["revolver"]
+    assert mine["silencer_note"]["id"] == "coc.silencer.note"
+    assert not {"silencer_life", "silencer_shots"} & set(mine)
+
+
+def test_the_silencer_is_noted_as_illegal_since_the_1920s_on_the_sheet() -> None:
+    entry = next(e for e in SHEET.entries if e.key == "weapons").item
+    silencer = next(e for e in entry.entries if e.key == "silencer")
+    assert silencer.help is not None
+    assert "1920s" in silencer.help.english()  # COC-SILENCER-4
 
 
 def test_a_fully_loaded_revolver_may_go_off() -> None:
@@ -349,3 +382,89 @@ def test_a_shooter_clearing_a_jam_does_nothing_else_but_pass() -> None:
             act(state, kind, "ann", **params)
     state, _ = act(state, "end_turn", "ann")  # passing is allowed
     assert state["combatants"]["ann"]["weapons"]["thompson"]["jammed"]
+
+
+def test_the_keeper_may_cut_damage_per_bullet_only_past_the_base_range() -> None:
+    state = duel()
+    # COC-RANGE-2: 40 yd with a 15 yd revolver: 40 x 1/4 = 10%; 5 hits; 1d10 = 8, cut by 3.
+    after, events = act(
+        state, "fire", "ann", [5, 8], weapon="revolver", target="bob", distance=40, damage_mod=-3
+    )
+    assert "does 5 (1d10 -3)" in texts(events)
+    assert after["combatants"]["bob"]["hp"] == 12 - 5
+    odds = SYSTEM.preview(
+        state,
+        Action(
+            "fire", "ann", {"weapon": "revolver", "target": "bob", "distance": 40, "damage_mod": -3}
+        ),
+    )
+    assert odds["details"]["damage_modifier"] == -3
+    with pytest.raises(IllegalAction, match="past its base range"):
+        act(state, "fire", "ann", weapon="revolver", target="bob", distance=15, damage_mod=-3)
+    with pytest.raises(IllegalAction, match="from -50 to 0"):
+        act(state, "fire", "ann", weapon="revolver", target="bob", distance=40, damage_mod=2)
+
+
+def test_a_long_range_cut_never_takes_a_bullet_below_nothing() -> None:
+    state = scene(("ann", person("Ann", dex=14)), ("bob", big("Bob")))
+    state, _ = act(state, "next_round", "gm")
+    # Thompson base 20 yd; 30 yd: x1/2; 2 shots: min(40 + 10, 80) = 50 -> 25; 20 hits; d2 = 2;
+    # 1d10+2 = 3 + 2 - 6 -> 0, then 9 + 2 - 6 = 5.
+    state, events = act(
+        state,
+        "burst",
+        "ann",
+        [20, 2, 3, 9],
+        weapon="thompson",
+        shots_bob=2,
+        distance=30,
+        damage_mod=-6,
+    )
+    assert state["combatants"]["bob"]["hp"] == 30 - 5
+    assert "takes no damage" in texts(events)
+
+
+def test_the_keepers_field_of_fire_gives_each_target_its_cover_unless_the_shooter_names_one() -> (
+    None
+):
+    state = duel()
+    state, events = act(
+        state, "field_of_fire", "gm", note="Bob crouches behind sandbags", cover_bob="sandbag"
+    )
+    assert "behind large sandbag" in texts(events)  # COC-AUTO-8: told to everyone
+    assert all(e.audience == "all" for e in events)
+    player = SYSTEM.view(state, Audience("player", actors=frozenset({"ann"})))
+    bob = next(c for c in player["combatants"] if c["id"] == "bob")
+    assert (bob["cover"], player["field_note"]) == ("sandbag", "Bob crouches behind sandbags")
+    # 8 yd: 40%; 20 hits; 1d10 = 5, all stopped by the 20 points of sandbag (COC-ARMOUR-TABLE).
+    marked, events = act(state, "fire", "ann", [20, 5], weapon="revolver", target="bob", distance=8)
+    assert marked["combatants"]["bob"]["hp"] == 12
+    assert "5 stopped by armour" in texts(events)
+    named, _ = act(
+        state, "fire", "ann", [20, 5], weapon="revolver", target="bob", distance=8, cover="none"
+    )
+    assert named["combatants"]["bob"]["hp"] == 12 - 5
+
+
+def test_targets_the_keeper_bunched_in_a_cone_get_the_cone_bonus_and_their_own_cover() -> None:
+    people = (("ann", person("Ann", dex=14)), ("bob", big("Bob")), ("cal", big("Cal", 9)))
+    state = scene(*people)
+    state, _ = act(
+        state, "field_of_fire", "gm", cone_bob=True, cone_cal=True, cover_cal="leather_jacket"
+    )
+    state, _ = act(state, "next_round", "gm")
+    # COC-AUTO-7 (AMB-COC-13): 8 shots in the cone: min(40 + 40, 80) = 80 for each target.
+    # Bob: 30 hits, d4 = 1, 5 + 2 = 7; Cal: 30 hits, d4 = 1, 5 + 2 = 7, less the jacket's 1.
+    state, events = act(
+        state,
+        "burst",
+        "ann",
+        [30, 1, 5, 30, 1, 5],
+        weapon="thompson",
+        shots_bob=4,
+        shots_cal=4,
+        distance=10,
+    )
+    finals = [e.payload["chance"]["final"] for e in events if e.kind == "burst.rolled"]
+    assert finals == [80, 80]
+    assert (state["combatants"]["bob"]["hp"], state["combatants"]["cal"]["hp"]) == (23, 24)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from coc_helpers import act, duel, kinds, person, scene, texts
 
 from rules.coc import SYSTEM
-from rules.core.system import Audience
+from rules.core.errors import IllegalAction
+from rules.core.system import Audience, Event
+
+Json = dict[str, Any]
 
 NO_SHOCK = {"coc.shock_rule": False}  # these tests count hazard dice only (COC-HP-2 aside)
 
@@ -144,3 +150,62 @@ def test_luck_dodges_a_declared_danger() -> None:
     state, events = act(state, "luck_dodge", "ann", [30])
     assert events[0].payload["avoided"]
     assert state["combatants"]["ann"]["danger"] == ""
+
+
+def _played(with_secret: bool) -> tuple[Json, list[Event]]:
+    """Two fires and, between them, perhaps a secret poison; then two rounds tick."""
+    state = duel(**NO_SHOCK)
+    played: list[Event] = []
+    state, events = act(state, "hazard", "gm", hazard="on_fire", t_ann=True)
+    played += events
+    if with_secret:
+        # Strychnine POT 20 against CON 12: 90%; onset 10 + (1d11 - 1) minutes = 50+ rounds.
+        state, events = act(
+            state, "poison", "gm", [10, 1], target="bob", poison="strychnine", secret=True
+        )
+        played += events
+    state, events = act(state, "hazard", "gm", hazard="acid_strong", t_bob=True)
+    played += events
+    for faces in ([2, 1], [3, 2]):  # clothes 1d6 on Ann, then acid 1d4 on Bob, each round
+        state, events = act(state, "next_round", "gm", faces)
+        played += events
+    return state, played
+
+
+def test_a_secret_effect_leaves_no_trace_in_what_a_player_reads() -> None:
+    plain, plain_events = _played(with_secret=False)
+    hidden, hidden_events = _played(with_secret=True)
+    assert any(e["kind"] == "poison" for e in hidden["effects"].values())
+    for viewer in ("ann", "bob"):
+        player = Audience("player", side="investigators", actors=frozenset({viewer}))
+        assert SYSTEM.view(plain, player) == SYSTEM.view(hidden, player)
+
+    def public(events: list[Event]) -> list[tuple[str, str, Any]]:
+        return [(e.kind, e.text, e.payload) for e in events if e.audience == "all"]
+
+    # The public log, payloads and their effect ids included, is the same with or without it.
+    assert public(plain_events) == public(hidden_events)
+    assert sorted(hidden["effects"]) == ["e1", "e2", "s1"]
+
+
+def test_flames_put_out_then_the_keepers_sanity_roll_with_the_losses_the_keeper_sets() -> None:
+    state = duel(**NO_SHOCK)
+    state, _ = act(state, "hazard", "gm", hazard="on_fire", t_ann=True)
+    state, events = act(state, "put_out", "ann", [10])  # COC-FIRE-5: Luck 50
+    assert "flames are out; the Keeper may call for a Sanity roll" in texts(events)
+    assert state["effects"] == {}
+    # SAN 50: 70 fails, 1d6 = 4 lost; 20 succeeds and "0" costs nothing.
+    failed, events = act(state, "sanity", "gm", [70, 4], t_ann=True, on_failure="1d6")
+    assert "70 against 50% - failure; loses 4 SAN (1d6), 46 left" in texts(events)
+    assert failed["combatants"]["ann"]["san"] == 46
+    kept, _ = act(state, "sanity", "gm", [20], t_ann=True, on_success="0", on_failure="1d6")
+    assert kept["combatants"]["ann"]["san"] == 50
+    with pytest.raises(IllegalAction, match="not a damage roll"):
+        act(state, "sanity", "gm", t_ann=True, on_failure="lots")
+
+
+def test_a_creatures_sanity_roll_is_the_keepers() -> None:
+    state = scene(("ann", person("Ann")), ("ghoul", person("Ghoul", kind="creature")))
+    state, events = act(state, "sanity", "gm", [20], t_ghoul=True)
+    assert events[0].audience == "actor:ghoul"
+    assert events[0].redacted_text == "Ghoul rolls Sanity (COC-FIRE-5)."

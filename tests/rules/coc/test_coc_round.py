@@ -82,10 +82,26 @@ def test_first_aid_brings_the_dying_back_to_one_hp_and_treats_each_wound_once() 
     )
     state, events = act(state, "first_aid", "ann", [10, 3], target="bob")
     assert state["combatants"]["bob"]["hp"] == 3
+    treated = next(e for e in events if e.kind == "wound.treated")
+    # COC-HEAL-1: the log says who treated whom, with what skill, and the HP it gave back.
+    assert treated.text == "Ann treats Bob's wound 1 with First Aid: 3 HP restored (COC-HEAL-1)."
+    assert (treated.payload["actor"], treated.payload["restored"]) == ("ann", 3)
     assert "combatant.stable" in kinds(events)
     state, _ = act(state, "next_round", "gm")
     with pytest.raises(IllegalAction, match="no wound left"):
         act(state, "first_aid", "ann", target="bob")
+
+
+def test_first_aid_restores_no_more_than_the_maximum_and_says_so() -> None:
+    state = duel()
+    # Ann's knife: 30 hits, 1d4+2 = 3 + 2 = 5 (no shock: 5 < 6); Bob at 7 of 12.
+    state, _ = act(state, "attack", "ann", [30, 3], weapon="knife", target="bob")
+    state, _ = act(state, "override", "gm", target="bob", field="hp", value=11, reason="tough")
+    state, _ = act(state, "end_turn", "bob")
+    state, events = act(state, "first_aid", "ann", [10, 3], target="bob")
+    treated = next(e for e in events if e.kind == "wound.treated")
+    assert "1 HP restored" in treated.text  # 1D3 = 3, but 12 is Bob's maximum
+    assert state["combatants"]["bob"]["hp"] == 12
 
 
 def test_shock_half_the_hp_in_one_wound_calls_for_con_x5() -> None:
@@ -142,3 +158,33 @@ def test_only_the_keeper_uses_the_keepers_tools() -> None:
         act(state, "explode", "ann", dice=5, radius=2, d_bob=1)
     with pytest.raises(IllegalAction, match="needs a reason"):
         act(state, "override", "gm", target="bob", field="hp", value=3, reason="  ")
+
+
+def test_weeks_of_rest_heal_1d3_a_week_oldest_wounds_first_and_end_the_fight() -> None:
+    state = duel()
+    # Ann's knife: 30 hits, 1d4+2 = 3 + 2 = 5 (no shock: 5 < 6); Bob at 7 of 12, one wound.
+    state, _ = act(state, "attack", "ann", [30, 3], weapon="knife", target="bob")
+    # COC-HEAL-1: one week, 1D3 = 2: Bob at 9, the wound down to 3.
+    rested, events = act(state, "pass_weeks", "gm", [2], weeks=1, t_bob=True)
+    assert "over 1 week: 1D3 rolls 2, 2 HP regained" in texts(events)
+    bob = rested["combatants"]["bob"]
+    assert (bob["hp"], [w["damage"] for w in bob["wounds"]]) == (9, [3])
+    assert (rested["round"], rested["order"]) == (0, [])  # next_round starts a new fight
+    # Two weeks, 3 + 3 = 6, but only 5 are missing: Bob whole again, the wound gone.
+    rested, events = act(state, "pass_weeks", "gm", [3, 3], weeks=2, t_bob=True)
+    assert "1D3 a week rolls 6, 5 HP regained" in texts(events)
+    assert (rested["combatants"]["bob"]["hp"], rested["combatants"]["bob"]["wounds"]) == (12, [])
+
+
+def test_weeks_do_not_pass_over_the_dying_or_running_effects() -> None:
+    state = duel()
+    dying, _ = act(state, "override", "gm", target="bob", field="hp", value=0, reason="bleeds")
+    with pytest.raises(IllegalAction, match="natural healing needs HP above 0"):
+        act(dying, "pass_weeks", "gm", weeks=1, t_bob=True)
+    burning, _ = act(state, "hazard", "gm", hazard="on_fire", t_ann=True)
+    with pytest.raises(IllegalAction, match="Effects are still running"):
+        act(burning, "pass_weeks", "gm", weeks=1, t_bob=True)
+    with pytest.raises(IllegalAction, match="from 1 to 52"):
+        act(state, "pass_weeks", "gm", weeks=0, t_bob=True)
+    with pytest.raises(IllegalAction, match="Choose a target"):
+        act(state, "pass_weeks", "gm", weeks=1)
