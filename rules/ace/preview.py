@@ -14,6 +14,7 @@ from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, combatant, settings_of
 from rules.ace.stats import (
+    absorption,
     attack_value,
     con_reduction,
     defence,
@@ -49,12 +50,19 @@ def hit_chances(bonus: int, ev: int, s: AceSettings, called: bool) -> tuple[Frac
 
 
 def damage_distribution(
-    pool: int, critical: bool, flat: int, energy: str, res: int, con: int, s: AceSettings
+    pool: int,
+    critical: bool,
+    flat: int,
+    energy: str,
+    res: int,
+    con: int,
+    s: AceSettings,
+    absorb: Mapping[str, int] | None = None,
 ) -> dict[int, Fraction]:
     """Every damage total of a hit, with its exact chance (ACE-PIPE-1 steps 3-9)."""
     out: dict[int, Fraction] = {}
     for k, p in successes_distribution(pool).items():
-        total = damage_from(pool, (), k, critical, flat, energy, res, con, s).total
+        total = damage_from(pool, (), k, critical, flat, energy, res, con, s, absorb=absorb).total
         out[total] = out.get(total, Fraction(0)) + p
     return out
 
@@ -85,12 +93,14 @@ def attack_odds(
     energy = str(w["energy"])
     res = resistance(t, energy) if energy else 0
     con = con_reduction(t, s)
+    absorb = absorption(t)
     totals: dict[int, Fraction] = {}
     special = loc is not None and loc.special
     if not special:
         for crit, weight in ((False, p_hit - p_crit), (True, p_crit)):
             if weight:
-                for total, p in damage_distribution(pool, crit, flat, energy, res, con, s).items():
+                spread = damage_distribution(pool, crit, flat, energy, res, con, s, absorb)
+                for total, p in spread.items():
                     totals[total] = totals.get(total, Fraction(0)) + weight * p
     rows = [_row(m.P_MISS(), 1 - p_hit)]
     if special:

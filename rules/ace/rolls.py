@@ -8,6 +8,7 @@ modifier to a hit or contest total (`hit_roll`, `contest`) and the check procedu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.ace import messages as m
@@ -127,6 +128,7 @@ class Damage:
     reduced: int
     total: int
     energy: str
+    absorbed: int = 0
 
 
 def damage_pool(attack: int, defence: int, bonus: int, penalty: int, s: AceSettings) -> int:
@@ -147,6 +149,7 @@ def resolve_damage(
     con_reduction: int,
     s: AceSettings,
     automatic: bool = False,
+    absorb: Mapping[str, int] | None = None,
 ) -> Damage:
     """ACE-PIPE-1 steps 3-9: roll the pool, x5 (x10 critical), extras, resistance, CON."""
     if automatic:
@@ -156,7 +159,9 @@ def resolve_damage(
         assert dice is not None
         faces = tuple(roll_pool(pool, dice, m.PURPOSE_DAMAGE.english))
         hits = successes(list(faces))
-    return damage_from(pool, faces, hits, critical, flat, energy, resistance, con_reduction, s)
+    return damage_from(
+        pool, faces, hits, critical, flat, energy, resistance, con_reduction, s, absorb=absorb
+    )
 
 
 def damage_from(
@@ -169,6 +174,8 @@ def damage_from(
     resistance: int,
     con_reduction: int,
     s: AceSettings,
+    *,
+    absorb: Mapping[str, int] | None = None,
 ) -> Damage:
     """ACE-PIPE-1 steps 4-9 from a number of successes (the preview enumerates these)."""
     base = hits * (10 if critical else 5)  # step 4, ACE-HIT-3
@@ -176,9 +183,36 @@ def damage_from(
     # Step 5's extras are physical; the weapon's own damage carries its energy type (ACE-AMB-17).
     physical = extra + (0 if energy else base)
     energetic = base if energy else 0
+    physical, energetic, absorbed = absorbed_by(physical, energetic, energy, absorb or {})
     resisted = min(energetic, resistance) if energy else 0  # step 7, ACE-RES-1
     energetic -= resisted
     reduced = min(physical, con_reduction)  # step 8, ACE-ATTR-7
     physical -= reduced
     total = max(0, physical + energetic)  # step 9
-    return Damage(pool, faces, hits, base, extra, resisted, reduced, total, energy)
+    return Damage(
+        pool, faces, hits, base, extra, resisted, reduced, total, energy, absorbed=absorbed
+    )
+
+
+ABSORB_ALL = "all"  # an absorption that takes damage of every type
+
+
+def absorbed_by(
+    physical: int, energetic: int, energy: str, absorb: Mapping[str, int]
+) -> tuple[int, int, int]:
+    """ACE-PIPE-1 step 6: skills and items absorb points of a hit before energy resistance.
+
+    An absorption names the type it takes ("" physical, an energy, or every type); one of every
+    type takes the physical part first. Returns the physical and energy parts left and the total
+    absorbed.
+    """
+    taken_physical = min(physical, max(0, absorb.get("", 0)))
+    taken_energy = min(energetic, max(0, absorb.get(energy, 0))) if energy else 0
+    physical -= taken_physical
+    energetic -= taken_energy
+    spare = max(0, absorb.get(ABSORB_ALL, 0))
+    more_physical = min(physical, spare)
+    more_energy = min(energetic, spare - more_physical)
+    physical -= more_physical
+    energetic -= more_energy
+    return physical, energetic, taken_physical + taken_energy + more_physical + more_energy

@@ -94,6 +94,25 @@ RESISTANCE = Schema(
     extras="drop",
 )
 
+# ACE-PIPE-1 step 6: what a skill or an item absorbs of every hit, before energy resistance.
+ABSORPTION = Schema(
+    (
+        Entry("name", m.S_SOURCE(), "text", max_length=60),
+        Entry(
+            "energy",
+            m.S_ENERGY(),
+            "choice",
+            default="all",
+            choices=choices(
+                [("all", m.ENERGY_ALL()), *((k, ENERGY_NAMES[k]()) for k in ENERGY_TYPES)]
+            ),
+            rule="ACE-PIPE-1",
+        ),
+        Entry("value", m.S_ABSORBS(), "int", default=0, min=0, max=999, rule="ACE-PIPE-1"),
+    ),
+    extras="drop",
+)
+
 COVERED = Schema(
     (
         Entry(
@@ -172,6 +191,16 @@ SHEET = Schema(
         ),
         Entry("resistances", m.S_RESISTANCES(), "list", default=[], item=RESISTANCE, group=GEAR),
         Entry("covered", m.S_COVERED(), "list", default=[], item=COVERED, group=GEAR),
+        Entry(
+            "absorption",
+            m.S_ABSORPTION(),
+            "list",
+            default=[],
+            item=ABSORPTION,
+            group=GEAR,
+            max_items=20,
+            rule="ACE-PIPE-1",
+        ),
         Entry(
             "mark", m.S_MARK(), "record", default=None, required=False, item=MARK_RECORD, group=MARK
         ),

@@ -190,6 +190,21 @@ def resistance(c: C, energy: str) -> int:
     return sum(int(r["value"]) for r in c["sheet"]["resistances"] if r["energy"] == energy)
 
 
+def absorption(c: C) -> dict[str, int]:
+    """ACE-PIPE-1 step 6: the points each damage type loses to absorption per hit ("all": any).
+
+    The combatant's own list (the GM may change it in play, a skill's barrier) else its sheet's.
+    """
+    entries = c.get("absorption")
+    if entries is None:
+        entries = c["sheet"].get("absorption") or ()
+    out: dict[str, int] = {}
+    for entry in entries:
+        key = str(entry["energy"])
+        out[key] = out.get(key, 0) + int(entry["value"])
+    return out
+
+
 def str_bonus(c: C, s: AceSettings, w: Mapping[str, Any]) -> int:
     """ACE-ATTR-5: +5 per 10 STR on STR-keyed hits (melee, thrown, grapple; not firearms)."""
     if not s.supernatural_str or w["kind"] not in ("melee", "thrown"):
