@@ -176,6 +176,13 @@ S_ENERGY = Message("ace.sheet.energy", "Damage type")
 S_GRAPPLE_DAMAGE = Message("ace.sheet.grapple_damage", "Special grapple: damage on a won grapple")
 S_HARDNESS = Message("ace.sheet.hardness", "Hardness")
 S_DURABILITY = Message("ace.sheet.durability", "Durability (blank: by hands)")
+S_SKILL_DAMAGE = Message(
+    "ace.sheet.skill_damage", "Skill damage as its text gives it (e.g. 3d6+2; skills only)"
+)
+BAD_SKILL_DAMAGE = Message(
+    "ace.sheet.bad_skill_damage",
+    "{text} is not a damage roll: write dice of d6, d10, d20 or d100 and numbers, e.g. 3d6+2",
+)
 S_ARMOUR = Message("ace.sheet.armour", "Armour")
 S_RESISTANCES = Message("ace.sheet.resistances", "Energy resistances")
 S_COVERED = Message("ace.sheet.covered", "Covered locations (no extra damage)")
@@ -269,6 +276,12 @@ CRIT = Message(
 DAMAGE = Message(
     "ace.log.damage",
     "{target} takes {total} damage ({successes} successes of {pool} dice); {hp} HP left.",
+)
+SKILL_DAMAGE = Message(
+    "ace.log.skill_damage", "{target} takes {total} damage from {skill} ({roll}); {hp} HP left."
+)
+SKILL_KILLED = Message(
+    "ace.log.skill_killed", "{target} takes {total} damage from {skill} ({roll}) and dies."
 )
 KILLED = Message(
     "ace.log.killed",
@@ -475,6 +488,12 @@ TAKEN = Message("ace.log.taken", "{name} takes {item} out of the Mark.")
 L_AREA = Message("ace.l.area", "Area damage")
 L_COVER = Message("ace.l.cover", "Set cover")
 L_CONDITION = Message("ace.l.condition", "Toggle a condition")
+L_SKILL_DAMAGE = Message("ace.l.skill_damage", "Set a skill's damage (its own text)")
+F_SKILL_ATTACK = Message("ace.f.skill_attack", "Skill")
+SKILL_DAMAGE_SET = Message("ace.log.skill_damage_set", "{name}'s {skill} now deals {damage}.")
+SKILL_DAMAGE_CLEARED = Message(
+    "ace.log.skill_damage_cleared", "{name}'s {skill} deals what its sheet says again."
+)
 L_ABSORPTION = Message("ace.l.absorption", "Set a damage absorption (skill or item)")
 L_ATTRIBUTE = Message("ace.l.attribute", "Set a current attribute")
 L_HP = Message("ace.l.hp", "Change HP")
@@ -512,7 +531,11 @@ P_SUMMARY = Message(
     "d{die} {bonus} against evasion {evasion}: {hit} to hit; "
     "{pool} damage dice; average {mean} damage.",
 )
-NO_ODDS = Message("ace.err.no_odds", "Only attacks and charges show odds.")
+P_IF_ANSWER = Message(
+    "ace.p.if_answer",
+    "If the defender chooses {answer}: {hit} to hit, {pool} damage dice, average {mean} damage.",
+)
+NO_ODDS = Message("ace.err.no_odds", "Only attacks, charges and reflex answers show odds.")
 PINNED_ONLY = Message("ace.err.pinned_only", "{name} is pinned and can only try to escape.")
 
 # --- the table --------------------------------------------------------------------------------
@@ -531,6 +554,7 @@ PURPOSE_INITIATIVE_TIE = Message("ace.purpose.initiative_tie", "initiative tie")
 PURPOSE_HIT = Message("ace.purpose.hit", "hit d20")
 PURPOSE_CALLED_HIT = Message("ace.purpose.called_hit", "called-shot hit d10")
 PURPOSE_DAMAGE = Message("ace.purpose.damage", "damage d10")
+PURPOSE_SKILL_DAMAGE = Message("ace.purpose.skill_damage", "skill damage {dice}")
 PURPOSE_STRUCK = Message("ace.purpose.struck", "who is struck")
 
 # The demo's sides, as the side-only badge names them (vtt/words.py `side_name`).

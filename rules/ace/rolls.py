@@ -1,20 +1,24 @@
 """Ace Evolution dice: success pools, checks, the hit roll, contests and the damage pipeline.
 
-ACE-DICE-1: the rules roll d10 pools and d20s here; the d6 and d100 of skill effects are table
-rolls (`/roll 1d100`). ACE-AMB-01: "DP" is kept apart as a pool of d10 (`roll_pool`), a flat
-modifier to a hit or contest total (`hit_roll`, `contest`) and the check procedure (`skill_check`,
-`substitute_check`).
+ACE-DICE-1: the rules roll d10 pools and d20s here, and the d6 and d100 of skill effects in a
+skill's own damage (`skill_damage_expr`, ACE-ATK-4). ACE-AMB-01: "DP" is kept apart as a pool
+of d10 (`roll_pool`), a flat modifier to a hit or contest total (`hit_roll`, `contest`) and the
+check procedure (`skill_check`, `substitute_check`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.ace import messages as m
 from rules.ace.settings import AceSettings
 from rules.core.dice import Dice
+from rules.core.errors import DiceError
+from rules.core.notation import DiceExpr, DiceTerm
 
+GAME_DICE = (6, 10, 20, 100)  # ACE-DICE-1: d10 and d20, and d6 and d100 in skill effects
 SUCCESS_FACE = 8  # ACE-DICE-2: a d10 showing 8, 9 or 10 is a success
 MAX_POOL = 200  # a pool larger than this is a typo, not a roll
 
@@ -27,6 +31,20 @@ def roll_pool(count: int, dice: Dice, purpose: str) -> list[int]:
 def successes(faces: list[int]) -> int:
     """ACE-DICE-2: how many faces show 8, 9 or 10."""
     return sum(1 for face in faces if face >= SUCCESS_FACE)
+
+
+@lru_cache(maxsize=256)
+def skill_damage_expr(text: str) -> DiceExpr | None:
+    """ACE-ATK-4 / ACE-DICE-1: a skill's damage as written (`3d6+2`, `1d100`, `15`), or None
+    when it is not one: dice of the game's sizes only, at most 100 of them."""
+    try:
+        expr = DiceExpr.parse(text)
+    except DiceError:
+        return None
+    terms = [t for t in expr.terms if isinstance(t, DiceTerm)]
+    if any(t.sides not in GAME_DICE or t.keep or t.pool for t in terms):
+        return None
+    return expr
 
 
 @dataclass(frozen=True)
@@ -176,9 +194,15 @@ def damage_from(
     s: AceSettings,
     *,
     absorb: Mapping[str, int] | None = None,
+    base: int | None = None,
 ) -> Damage:
-    """ACE-PIPE-1 steps 4-9 from a number of successes (the preview enumerates these)."""
-    base = hits * (10 if critical else 5)  # step 4, ACE-HIT-3
+    """ACE-PIPE-1 steps 4-9 from a number of successes (the preview enumerates these).
+
+    `base` replaces step 4 for a skill whose own text gives its damage (ACE-ATK-4): the x5/x10
+    multiplier is for successes, so a critical does not double it.
+    """
+    if base is None:
+        base = hits * (10 if critical else 5)  # step 4, ACE-HIT-3
     extra = flat * (2 if critical and s.crit_doubles_flat else 1)  # step 5, ACE-AMB-11
     # Step 5's extras are physical; the weapon's own damage carries its energy type (ACE-AMB-17).
     physical = extra + (0 if energy else base)

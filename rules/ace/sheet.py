@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace import messages as m
+from rules.ace.rolls import skill_damage_expr
 from rules.ace.tables import (
     ATTACK_KIND_NAMES,
     ATTACK_KINDS,
@@ -15,6 +16,7 @@ from rules.ace.tables import (
     ENERGY_TYPES,
     LOCATION_NAMES,
 )
+from rules.core.errors import SheetError
 from rules.core.kit import Entry, Schema, choices
 from rules.core.system import Json
 
@@ -76,6 +78,15 @@ WEAPON = Schema(
             rule="ACE-GRAPPLE-10",
         ),
         Entry("durability", m.S_DURABILITY(), "int", default=None, required=False, min=0, max=999),
+        Entry(
+            "damage",
+            m.S_SKILL_DAMAGE(),
+            "text",
+            default="",
+            required=False,
+            max_length=40,
+            rule="ACE-ATK-4",
+        ),
     ),
     extras="drop",
 )
@@ -226,6 +237,7 @@ UNARMED: Json = {
     "hardness": 0,
     "grapple_damage": 0,
     "durability": None,
+    "damage": "",
 }
 
 
@@ -237,9 +249,12 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     keys = [w["key"] for w in checked["weapons"]]
     for n, key in enumerate(keys):
         if key in keys[:n] or key == "unarmed":
-            from rules.core.errors import SheetError
-
             raise SheetError(f"weapons[{n}].key", m.DUPLICATE_KEY(key=key))
+    for n, w in enumerate(checked["weapons"]):
+        text = str(w.get("damage") or "").strip()
+        w["damage"] = text
+        if text and skill_damage_expr(text) is None:
+            raise SheetError(f"weapons[{n}].damage", m.BAD_SKILL_DAMAGE(text=text), "ACE-ATK-4")
     return checked
 
 

@@ -20,7 +20,15 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.rolls import Damage, HitRoll, contest, damage_pool, hit_roll, resolve_damage
+from rules.ace.rolls import (
+    Damage,
+    HitRoll,
+    contest,
+    damage_from,
+    damage_pool,
+    hit_roll,
+    resolve_damage,
+)
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, apply, can_act, combatant, cpath, helpless, settings_of
 from rules.ace.stats import (
@@ -34,6 +42,7 @@ from rules.ace.stats import (
     hit_bonus,
     resistance,
     size,
+    skill_damage,
     str_bonus,
     val,
     weapon,
@@ -168,6 +177,14 @@ def hurt(
         "successes": result.successes,
     }
     line = m.KILLED(**words) if dead else m.DAMAGE(**words, hp=int(t["hp"]) - result.total)
+    if "roll" in details:  # ACE-ATK-4: a skill's own damage has no successes to tell
+        said_skill = {"target": t["name"], "total": result.total}
+        said_skill |= {"skill": details["skill"], "roll": details["roll"]}
+        line = (
+            m.SKILL_KILLED(**said_skill)
+            if dead
+            else m.SKILL_DAMAGE(**said_skill, hp=int(t["hp"]) - result.total)
+        )
     return event(
         "attack.killed" if dead else "damage.dealt",
         line,
@@ -207,13 +224,37 @@ def deal(
     charge = int(attacker["commands"].get("charge") or 0)
     if charge and s.charge_bonus == "flat_damage" and w["kind"] == "melee":
         flat += charge  # ACE-AMB-35, the other reading
+    energy = str(w["energy"])
+    res = resistance(t, energy) if energy else 0
+    expr = skill_damage(attacker, w)
+    if expr is not None:
+        # ACE-ATK-4: the skill's own damage replaces the pool (steps 2-4), then steps 5-9.
+        # each die is labelled "skill damage <term>", which is PURPOSE_SKILL_DAMAGE's English
+        rolled = expr.roll(dice, floor=0, purpose="skill damage")
+        faces = tuple(f for term in rolled.terms for f in term.faces)
+        result = damage_from(
+            0,
+            faces,
+            0,
+            critical,
+            flat,
+            energy,
+            res,
+            con_reduction(t, s),
+            s,
+            absorb=absorption(t),
+            base=rolled.total,
+        )
+        return hurt(
+            state, t, result, records, rule="ACE-ATK-4", skill=str(w["name"]), roll=expr.text
+        )
     result = resolve_damage(
         pool,
         dice,
         critical=critical,
         flat=flat,
-        energy=str(w["energy"]),
-        resistance=resistance(t, str(w["energy"])) if w["energy"] else 0,
+        energy=energy,
+        resistance=res,
         con_reduction=con_reduction(t, s),
         s=s,
         automatic=automatic,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.ace import messages as m
 from rules.ace.actions.attack import harm, hurt
 from rules.ace.actions.common import GM, Records, event, number, pick, refuse, unseen_audience
-from rules.ace.rolls import resolve_damage
+from rules.ace.rolls import resolve_damage, skill_damage_expr
 from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import absorption, area_defence, con_reduction, resistance
 from rules.ace.tables import (
@@ -79,6 +79,34 @@ def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 ABSORB_TYPES = ("all", *ENERGY_TYPES)
+
+
+def skills(state: State) -> list[tuple[str, str]]:
+    """Every skill attack at the table, as `combatant:key` with its owner's and its name."""
+    return [
+        (f"{c['id']}:{w['key']}", f"{c['name']}: {w['name']}")
+        for c in state["combatants"].values()
+        for w in c["sheet"]["weapons"]
+        if w["kind"] == "skill"
+    ]
+
+
+def set_skill_damage(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-ATK-4: the GM sets the damage a skill's text gives (blank: back to the sheet's)."""
+    which = pick(action.params, "skill", [key for key, _ in skills(state)])
+    ident, key = which.split(":", 1)
+    c = state["combatants"][ident]
+    text = str(action.params.get("damage") or "").strip()
+    if text and skill_damage_expr(text) is None:
+        raise refuse(m.BAD_SKILL_DAMAGE(text=text[:40]), "ACE-ATK-4")
+    name = next(w["name"] for w in c["sheet"]["weapons"] if w["key"] == key)
+    table = {k: v for k, v in (c.get("skill_damage") or {}).items() if k != key}
+    if text:
+        table[key] = text
+        line = m.SKILL_DAMAGE_SET(name=c["name"], skill=name, damage=text)
+    else:
+        line = m.SKILL_DAMAGE_CLEARED(name=c["name"], skill=name)
+    return [event("skill.set", line, [["set", cpath(ident, "skill_damage"), table]])]
 
 
 def set_absorption(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -186,7 +214,7 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         choices([(EVERYONE, m.EVERYONE()), *((c["id"], c["name"]) for c in living)]),
         default=EVERYONE,
     )
-    return [
+    out = [
         ActionTemplate(
             "area",
             m.L_AREA(),
@@ -276,6 +304,19 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         ),
         ActionTemplate("rest", m.L_REST(), "ACE-AMB-05"),
     ]
+    if skills(state):
+        out.append(
+            ActionTemplate(
+                "set_skill_damage",
+                m.L_SKILL_DAMAGE(),
+                "ACE-ATK-4",
+                (
+                    Field("skill", m.F_SKILL_ATTACK(), "choice", choices(skills(state))),
+                    Field("damage", m.S_SKILL_DAMAGE(), "text", default="", rule="ACE-DICE-1"),
+                ),
+            )
+        )
+    return out
 
 
 def _gm(s: object, a: str) -> bool:
@@ -286,6 +327,7 @@ SPECS = [
     ActionSpec("area", "ACE-AREA-1", area, who=_gm, offer=offers),
     ActionSpec("set_cover", "ACE-COVER-1", set_cover, who=_gm),
     ActionSpec("set_absorption", "ACE-PIPE-1", set_absorption, who=_gm),
+    ActionSpec("set_skill_damage", "ACE-ATK-4", set_skill_damage, who=_gm),
     ActionSpec("set_condition", "ACE-CDG-1", set_condition, who=_gm),
     ActionSpec("set_attribute", "ACE-AMB-05", set_attribute, who=_gm),
     ActionSpec("hp", "ACE-ATTR-3", heal, who=_gm),
