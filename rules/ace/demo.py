@@ -94,6 +94,14 @@ def su_qing() -> Json:
                 "size": 1,
                 "light": True,
             },
+            # ACE-ATK-4: a skill deals what its own text says: 3d6 electricity.
+            {
+                "key": "talisman",
+                "name": "Thunder talisman",
+                "kind": "skill",
+                "damage": "3d6",
+                "energy": "electric",
+            },
         ],
         "mark": {"level": 1},
     }

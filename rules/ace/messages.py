@@ -30,6 +30,7 @@ ENERGY_ELECTRIC = Message("ace.energy.electric", "electricity")
 ENERGY_ACID = Message("ace.energy.acid", "acid")
 ENERGY_SONIC = Message("ace.energy.sonic", "sound")
 ENERGY_FORCE = Message("ace.energy.force", "force")
+ENERGY_ALL = Message("ace.energy.all", "every type")
 ATTR_STR = Message("ace.attr.str", "STR")
 ATTR_DEX = Message("ace.attr.dex", "DEX")
 ATTR_CON = Message("ace.attr.con", "CON")
@@ -175,9 +176,19 @@ S_ENERGY = Message("ace.sheet.energy", "Damage type")
 S_GRAPPLE_DAMAGE = Message("ace.sheet.grapple_damage", "Special grapple: damage on a won grapple")
 S_HARDNESS = Message("ace.sheet.hardness", "Hardness")
 S_DURABILITY = Message("ace.sheet.durability", "Durability (blank: by hands)")
+S_SKILL_DAMAGE = Message(
+    "ace.sheet.skill_damage", "Skill damage as its text gives it (e.g. 3d6+2; skills only)"
+)
+BAD_SKILL_DAMAGE = Message(
+    "ace.sheet.bad_skill_damage",
+    "{text} is not a damage roll: write dice of d6, d10, d20 or d100 and numbers, e.g. 3d6+2",
+)
 S_ARMOUR = Message("ace.sheet.armour", "Armour")
 S_RESISTANCES = Message("ace.sheet.resistances", "Energy resistances")
 S_COVERED = Message("ace.sheet.covered", "Covered locations (no extra damage)")
+S_ABSORPTION = Message("ace.sheet.absorption", "Damage absorption by skills and items (per hit)")
+S_SOURCE = Message("ace.sheet.source", "Skill or item")
+S_ABSORBS = Message("ace.sheet.absorbs", "Points absorbed per hit")
 S_LOCATION = Message("ace.sheet.location", "Location")
 S_MARK = Message("ace.sheet.mark", "Nightmare Mark")
 S_MARK_LEVEL = Message("ace.sheet.mark_level", "Mark level")
@@ -266,6 +277,12 @@ DAMAGE = Message(
     "ace.log.damage",
     "{target} takes {total} damage ({successes} successes of {pool} dice); {hp} HP left.",
 )
+SKILL_DAMAGE = Message(
+    "ace.log.skill_damage", "{target} takes {total} damage from {skill} ({roll}); {hp} HP left."
+)
+SKILL_KILLED = Message(
+    "ace.log.skill_killed", "{target} takes {total} damage from {skill} ({roll}) and dies."
+)
 KILLED = Message(
     "ace.log.killed",
     "{target} takes {total} damage ({successes} successes of {pool} dice) and dies.",
@@ -294,6 +311,7 @@ L_STRIKE_INSIDE = Message("ace.l.strike_inside", "Strike inside the grapple")
 L_PIN = Message("ace.l.pin", "Pin")
 L_GRAPPLE_MOVE = Message("ace.l.grapple_move", "Move, dragging the other")
 L_BODY_SHIELD = Message("ace.l.body_shield", "Use the pinned body as cover")
+L_RELEASE = Message("ace.l.release", "Let go")
 F_METHOD = Message("ace.f.method", "Resist by")
 M_BREAK = Message("ace.m.break", "breaking free (STR + core)")
 M_SLIP = Message("ace.m.slip", "slipping away (DEX + footwork)")
@@ -324,6 +342,7 @@ STRIKES_INSIDE = Message(
 ESCAPE_FAILED = Message("ace.log.escape_failed", "{name} fails to escape ({a} against {d}).")
 UNPINNED = Message("ace.log.unpinned", "{name} breaks the pin but is still held.")
 ESCAPED = Message("ace.log.escaped", "{name} escapes the grapple.")
+RELEASED = Message("ace.log.released", "{name} lets go of {other}.")
 DRAGS = Message("ace.log.drags", "{name} moves {metres} m, dragging {other}.")
 DRAG_FAILED = Message("ace.log.drag_failed", "{name} cannot move {other}.")
 BODY_SHIELD = Message("ace.log.body_shield", "{name} holds {other} up as a shield.")
@@ -469,6 +488,13 @@ TAKEN = Message("ace.log.taken", "{name} takes {item} out of the Mark.")
 L_AREA = Message("ace.l.area", "Area damage")
 L_COVER = Message("ace.l.cover", "Set cover")
 L_CONDITION = Message("ace.l.condition", "Toggle a condition")
+L_SKILL_DAMAGE = Message("ace.l.skill_damage", "Set a skill's damage (its own text)")
+F_SKILL_ATTACK = Message("ace.f.skill_attack", "Skill")
+SKILL_DAMAGE_SET = Message("ace.log.skill_damage_set", "{name}'s {skill} now deals {damage}.")
+SKILL_DAMAGE_CLEARED = Message(
+    "ace.log.skill_damage_cleared", "{name}'s {skill} deals what its sheet says again."
+)
+L_ABSORPTION = Message("ace.l.absorption", "Set a damage absorption (skill or item)")
 L_ATTRIBUTE = Message("ace.l.attribute", "Set a current attribute")
 L_HP = Message("ace.l.hp", "Change HP")
 L_REST = Message("ace.l.rest", "A full night's rest")
@@ -479,6 +505,11 @@ F_HP = Message("ace.f.hp", "HP (+ heals, - hurts)")
 EVERYONE = Message("ace.everyone", "everyone in the area")
 NULL_UNAFFECTED = Message("ace.err.null_unaffected", "{name} has no {attribute}: it is unaffected.")
 DEAD = Message("ace.err.dead", "{name} is dead.")
+NO_ABSORPTION = Message("ace.err.no_absorption", "{name} has no absorption from {source}.")
+ABSORBS = Message(
+    "ace.log.absorbs", "{name}'s {source} absorbs {value} {energy} damage of every hit."
+)
+ABSORB_ENDS = Message("ace.log.absorb_ends", "{name}'s {source} no longer absorbs damage.")
 NO_SPI = Message("ace.err.no_spi", "{name} has no SPI to spend, or the rule is off.")
 AREA = Message("ace.log.area", "Area damage {amount} ({energy}).")
 COVER_SET = Message("ace.log.cover", "{name} now has {cover}.")
@@ -500,7 +531,11 @@ P_SUMMARY = Message(
     "d{die} {bonus} against evasion {evasion}: {hit} to hit; "
     "{pool} damage dice; average {mean} damage.",
 )
-NO_ODDS = Message("ace.err.no_odds", "Only attacks and charges show odds.")
+P_IF_ANSWER = Message(
+    "ace.p.if_answer",
+    "If the defender chooses {answer}: {hit} to hit, {pool} damage dice, average {mean} damage.",
+)
+NO_ODDS = Message("ace.err.no_odds", "Only attacks, charges and reflex answers show odds.")
 PINNED_ONLY = Message("ace.err.pinned_only", "{name} is pinned and can only try to escape.")
 
 # --- the table --------------------------------------------------------------------------------
@@ -519,6 +554,7 @@ PURPOSE_INITIATIVE_TIE = Message("ace.purpose.initiative_tie", "initiative tie")
 PURPOSE_HIT = Message("ace.purpose.hit", "hit d20")
 PURPOSE_CALLED_HIT = Message("ace.purpose.called_hit", "called-shot hit d10")
 PURPOSE_DAMAGE = Message("ace.purpose.damage", "damage d10")
+PURPOSE_SKILL_DAMAGE = Message("ace.purpose.skill_damage", "skill damage {dice}")
 PURPOSE_STRUCK = Message("ace.purpose.struck", "who is struck")
 
 # The demo's sides, as the side-only badge names them (vtt/words.py `side_name`).

@@ -4,27 +4,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
-from rules.ace.actions.common import number, pick, refuse
+from rules.ace.actions.common import GM, free, number, pick, refuse
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
-from rules.ace.state import State, combatant, settings_of
+from rules.ace.state import State, can_act, combatant, settings_of
 from rules.ace.stats import (
+    absorption,
     attack_value,
     con_reduction,
     defence,
     dodge,
     evasion,
+    guard,
     hit_bonus,
     resistance,
+    skill_damage,
     str_bonus,
     weapon,
 )
-from rules.ace.tables import LOCATIONS
+from rules.ace.tables import LOCATIONS, Location
+from rules.core.notation import DiceExpr
 from rules.core.probability import fraction_text
 from rules.core.system import Action, Json
 
@@ -49,20 +54,118 @@ def hit_chances(bonus: int, ev: int, s: AceSettings, called: bool) -> tuple[Frac
 
 
 def damage_distribution(
-    pool: int, critical: bool, flat: int, energy: str, res: int, con: int, s: AceSettings
+    pool: int,
+    critical: bool,
+    flat: int,
+    energy: str,
+    res: int,
+    con: int,
+    s: AceSettings,
+    absorb: Mapping[str, int] | None = None,
+    skill: DiceExpr | None = None,
 ) -> dict[int, Fraction]:
-    """Every damage total of a hit, with its exact chance (ACE-PIPE-1 steps 3-9)."""
+    """Every damage total of a hit, with its exact chance (ACE-PIPE-1 steps 3-9); a skill's own
+    damage (ACE-ATK-4) takes the place of the pool."""
     out: dict[int, Fraction] = {}
+    if skill is not None:
+        bases = skill.distribution(floor=0).probabilities()
+        for base, p in bases:
+            d = damage_from(0, (), 0, critical, flat, energy, res, con, s, absorb=absorb, base=base)
+            out[d.total] = out.get(d.total, Fraction(0)) + p
+        return out
     for k, p in successes_distribution(pool).items():
-        total = damage_from(pool, (), k, critical, flat, energy, res, con, s).total
+        total = damage_from(pool, (), k, critical, flat, energy, res, con, s, absorb=absorb).total
         out[total] = out.get(total, Fraction(0)) + p
     return out
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One attack's exact odds given the defender's answer (ACE-CALLED-2)."""
+
+    bonus: int
+    evasion: int
+    hit: Fraction
+    critical: Fraction
+    pool: int
+    flat: int
+    totals: dict[int, Fraction]
+
+    @property
+    def mean(self) -> Fraction:
+        return sum((total * p for total, p in self.totals.items()), Fraction(0))
+
+
+def odds_of(
+    s: AceSettings, c: Json, t: Json, w: Mapping[str, Any], loc: Location | None, answer: str
+) -> Odds:
+    """ACE-HIT-1 / ACE-CALLED-1/2 / ACE-DMG-1: the hit chance and each damage total, with a
+    dodge taking its points off the hit and a guard its dice off the pool."""
+    kind = str(w["kind"])
+    bonus = hit_bonus(c, s) + cover_penalty(c, t, kind, s) + (loc.hit if loc else 0)
+    if answer == "dodge":
+        bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
+    ev = evasion(t, s, kind)
+    p_hit, p_crit = hit_chances(bonus, ev, s, called=loc is not None)
+    guard_dice = guard(t) if answer == "guard" else 0  # ACE-CALLED-2
+    extra = loc.dice if loc else 0
+    pool = damage_pool(attack_value(c, s, w), defence(t, s, kind), extra, guard_dice, s)
+    covered = {e["location"] for e in t["sheet"]["covered"]}
+    flat = (
+        loc.extra if loc and (loc.key not in covered or s.extra_when_covered) else 0
+    ) + str_bonus(c, s, w)
+    energy = str(w["energy"])
+    res = resistance(t, energy) if energy else 0
+    con = con_reduction(t, s)
+    absorb = absorption(t)
+    skill = skill_damage(c, w)
+    totals: dict[int, Fraction] = {}
+    if not (loc is not None and loc.special):
+        for crit, weight in ((False, p_hit - p_crit), (True, p_crit)):
+            if weight:
+                spread = damage_distribution(pool, crit, flat, energy, res, con, s, absorb, skill)
+                for total, p in spread.items():
+                    totals[total] = totals.get(total, Fraction(0)) + weight * p
+    return Odds(bonus, ev, p_hit, p_crit, 0 if skill else pool, flat, totals)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):.0%}"
+
+
+def answer_odds(
+    s: AceSettings, c: Json, t: Json, w: Mapping[str, Any], loc: Location
+) -> list[Json]:
+    """ACE-CALLED-2: what each reflex answer of the defender would make of the called shot."""
+    answers = (
+        ("none", m.A_NONE()),
+        ("guard", m.A_GUARD(dice=guard(t))),
+        ("dodge", m.A_DODGE(hit=dodge(t))),
+    )
+    rows = []
+    for answer, label in answers:
+        o = odds_of(s, c, t, w, loc, answer)
+        line = m.P_IF_ANSWER(
+            answer=label, hit=_percent(o.hit), pool=o.pool, mean=f"{float(o.mean):.1f}"
+        )
+        rows.append(
+            {
+                "answer": answer,
+                "msg": line.to_json(),
+                "label": line.english(),
+                "hit": fraction_text(o.hit),
+                "pool": o.pool,
+                "mean": fraction_text(o.mean),
+            }
+        )
+    return rows
 
 
 def attack_odds(
     state: State, attacker: str, params: Mapping[str, Any], answer: str = "none"
 ) -> Json:
-    """The exact odds of an attack: miss, then each damage total (ACE-HIT-1, ACE-DMG-1)."""
+    """The exact odds of an attack: miss, then each damage total (ACE-HIT-1, ACE-DMG-1); a
+    called shot also shows what each reflex answer of the defender would do (ACE-CALLED-2)."""
     s = settings_of(state)
     c = combatant(state, attacker)
     t = combatant(state, str(params.get("target") or ""))
@@ -71,57 +174,37 @@ def attack_odds(
     if w is None or w not in usable_weapons(c):
         raise refuse(m.NO_WEAPON(name=c["name"]), "ACE-ATK-1")
     loc = LOCATIONS.get(pick(params, "location", ["", *LOCATIONS], ""))
-    kind = str(w["kind"])
-    bonus = hit_bonus(c, s) + cover_penalty(c, t, kind, s) + (loc.hit if loc else 0)
-    if answer == "dodge":
-        bonus -= dodge(t)  # ACE-CALLED-2
-    ev = evasion(t, s, kind)
-    p_hit, p_crit = hit_chances(bonus, ev, s, called=loc is not None)
-    pool = damage_pool(attack_value(c, s, w), defence(t, s, kind), loc.dice if loc else 0, 0, s)
-    covered = {e["location"] for e in t["sheet"]["covered"]}
-    flat = (
-        loc.extra if loc and (loc.key not in covered or s.extra_when_covered) else 0
-    ) + str_bonus(c, s, w)
-    energy = str(w["energy"])
-    res = resistance(t, energy) if energy else 0
-    con = con_reduction(t, s)
-    totals: dict[int, Fraction] = {}
-    special = loc is not None and loc.special
-    if not special:
-        for crit, weight in ((False, p_hit - p_crit), (True, p_crit)):
-            if weight:
-                for total, p in damage_distribution(pool, crit, flat, energy, res, con, s).items():
-                    totals[total] = totals.get(total, Fraction(0)) + weight * p
-    rows = [_row(m.P_MISS(), 1 - p_hit)]
-    if special:
-        rows.append(_row(m.P_CONTEST(), p_hit))
-    rows += [_row(m.P_DAMAGE(total=total), p) for total, p in sorted(totals.items())]
-    mean = sum((total * p for total, p in totals.items()), Fraction(0))
+    o = odds_of(s, c, t, w, loc, answer)
+    rows = [_row(m.P_MISS(), 1 - o.hit)]
+    if loc is not None and loc.special:
+        rows.append(_row(m.P_CONTEST(), o.hit))
+    rows += [_row(m.P_DAMAGE(total=total), p) for total, p in sorted(o.totals.items())]
     die = 10 if loc else 20
     summary = m.P_SUMMARY(
         die=die,
-        bonus=f"{bonus:+d}",
-        evasion=ev,
-        pool=pool,
-        hit=f"{float(p_hit):.0%}",
-        mean=f"{float(mean):.1f}",
+        bonus=f"{o.bonus:+d}",
+        evasion=o.evasion,
+        pool=o.pool,
+        hit=_percent(o.hit),
+        mean=f"{float(o.mean):.1f}",
     )
-    return {
-        "summary": summary.english(),
-        "outcomes": rows,
-        "details": {
-            "summary_msg": summary.to_json(),
-            "die": die,
-            "bonus": bonus,
-            "evasion": ev,
-            "pool": pool,
-            "flat": flat,
-            "hit": fraction_text(p_hit),
-            "critical": fraction_text(p_crit),
-            "mean": fraction_text(mean),
-            "location": loc.key if loc else "",
-        },
+    details: Json = {
+        "summary_msg": summary.to_json(),
+        "die": die,
+        "bonus": o.bonus,
+        "evasion": o.evasion,
+        "pool": o.pool,
+        "flat": o.flat,
+        "hit": fraction_text(o.hit),
+        "critical": fraction_text(o.critical),
+        "mean": fraction_text(o.mean),
+        "location": loc.key if loc else "",
+        "answer": answer,
     }
+    asked = can_act(t, s) and free(t, "reflex", s)
+    if loc is not None and not loc.special and asked and answer == "none":
+        details["answers"] = answer_odds(s, c, t, w, loc)
+    return {"summary": summary.english(), "outcomes": rows, "details": details}
 
 
 def _row(label: Any, p: Fraction) -> Json:
@@ -134,13 +217,26 @@ def _row(label: Any, p: Fraction) -> Json:
 
 
 def preview(state: State, action: Action) -> Json:
-    """The odds of an attack or a charge before it is sent."""
+    """The odds of an attack or a charge before it is sent, or of a reflex answer."""
+    if action.kind == "respond":
+        return respond_odds(state, action)
     if action.kind not in ("attack", "charge"):
         raise refuse(m.NO_ODDS())
     params = dict(action.params)
     if action.kind == "charge":
         return attack_odds(_charged(state, action.actor, params), action.actor, params)
     return attack_odds(state, action.actor, params)
+
+
+def respond_odds(state: State, action: Action) -> Json:
+    """ACE-CALLED-2: the odds of the called shot waiting for this defender, given its answer."""
+    pending = state.get("pending")
+    if pending is None or pending["kind"] != "called":
+        raise refuse(m.NOTHING_PENDING())
+    if action.actor not in (GM, pending["target"]):
+        raise refuse(m.NOT_ASKED(), "ACE-CALLED-2")
+    answer = pick(action.params, "answer", ("none", "guard", "dodge"), "none")
+    return attack_odds(state, pending["attacker"], pending, answer)
 
 
 def _charged(state: State, actor: str, params: Mapping[str, Any]) -> State:

@@ -1,19 +1,24 @@
 """Ace Evolution dice: success pools, checks, the hit roll, contests and the damage pipeline.
 
-ACE-DICE-1: the rules roll d10 pools and d20s here; the d6 and d100 of skill effects are table
-rolls (`/roll 1d100`). ACE-AMB-01: "DP" is kept apart as a pool of d10 (`roll_pool`), a flat
-modifier to a hit or contest total (`hit_roll`, `contest`) and the check procedure (`skill_check`,
-`substitute_check`).
+ACE-DICE-1: the rules roll d10 pools and d20s here, and the d6 and d100 of skill effects in a
+skill's own damage (`skill_damage_expr`, ACE-ATK-4). ACE-AMB-01: "DP" is kept apart as a pool
+of d10 (`roll_pool`), a flat modifier to a hit or contest total (`hit_roll`, `contest`) and the
+check procedure (`skill_check`, `substitute_check`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.ace import messages as m
 from rules.ace.settings import AceSettings
 from rules.core.dice import Dice
+from rules.core.errors import DiceError
+from rules.core.notation import DiceExpr, DiceTerm
 
+GAME_DICE = (6, 10, 20, 100)  # ACE-DICE-1: d10 and d20, and d6 and d100 in skill effects
 SUCCESS_FACE = 8  # ACE-DICE-2: a d10 showing 8, 9 or 10 is a success
 MAX_POOL = 200  # a pool larger than this is a typo, not a roll
 
@@ -26,6 +31,20 @@ def roll_pool(count: int, dice: Dice, purpose: str) -> list[int]:
 def successes(faces: list[int]) -> int:
     """ACE-DICE-2: how many faces show 8, 9 or 10."""
     return sum(1 for face in faces if face >= SUCCESS_FACE)
+
+
+@lru_cache(maxsize=256)
+def skill_damage_expr(text: str) -> DiceExpr | None:
+    """ACE-ATK-4 / ACE-DICE-1: a skill's damage as written (`3d6+2`, `1d100`, `15`), or None
+    when it is not one: dice of the game's sizes only, at most 100 of them."""
+    try:
+        expr = DiceExpr.parse(text)
+    except DiceError:
+        return None
+    terms = [t for t in expr.terms if isinstance(t, DiceTerm)]
+    if any(t.sides not in GAME_DICE or t.keep or t.pool for t in terms):
+        return None
+    return expr
 
 
 @dataclass(frozen=True)
@@ -127,6 +146,7 @@ class Damage:
     reduced: int
     total: int
     energy: str
+    absorbed: int = 0
 
 
 def damage_pool(attack: int, defence: int, bonus: int, penalty: int, s: AceSettings) -> int:
@@ -147,6 +167,7 @@ def resolve_damage(
     con_reduction: int,
     s: AceSettings,
     automatic: bool = False,
+    absorb: Mapping[str, int] | None = None,
 ) -> Damage:
     """ACE-PIPE-1 steps 3-9: roll the pool, x5 (x10 critical), extras, resistance, CON."""
     if automatic:
@@ -156,7 +177,9 @@ def resolve_damage(
         assert dice is not None
         faces = tuple(roll_pool(pool, dice, m.PURPOSE_DAMAGE.english))
         hits = successes(list(faces))
-    return damage_from(pool, faces, hits, critical, flat, energy, resistance, con_reduction, s)
+    return damage_from(
+        pool, faces, hits, critical, flat, energy, resistance, con_reduction, s, absorb=absorb
+    )
 
 
 def damage_from(
@@ -169,16 +192,51 @@ def damage_from(
     resistance: int,
     con_reduction: int,
     s: AceSettings,
+    *,
+    absorb: Mapping[str, int] | None = None,
+    base: int | None = None,
 ) -> Damage:
-    """ACE-PIPE-1 steps 4-9 from a number of successes (the preview enumerates these)."""
-    base = hits * (10 if critical else 5)  # step 4, ACE-HIT-3
+    """ACE-PIPE-1 steps 4-9 from a number of successes (the preview enumerates these).
+
+    `base` replaces step 4 for a skill whose own text gives its damage (ACE-ATK-4): the x5/x10
+    multiplier is for successes, so a critical does not double it.
+    """
+    if base is None:
+        base = hits * (10 if critical else 5)  # step 4, ACE-HIT-3
     extra = flat * (2 if critical and s.crit_doubles_flat else 1)  # step 5, ACE-AMB-11
     # Step 5's extras are physical; the weapon's own damage carries its energy type (ACE-AMB-17).
     physical = extra + (0 if energy else base)
     energetic = base if energy else 0
+    physical, energetic, absorbed = absorbed_by(physical, energetic, energy, absorb or {})
     resisted = min(energetic, resistance) if energy else 0  # step 7, ACE-RES-1
     energetic -= resisted
     reduced = min(physical, con_reduction)  # step 8, ACE-ATTR-7
     physical -= reduced
     total = max(0, physical + energetic)  # step 9
-    return Damage(pool, faces, hits, base, extra, resisted, reduced, total, energy)
+    return Damage(
+        pool, faces, hits, base, extra, resisted, reduced, total, energy, absorbed=absorbed
+    )
+
+
+ABSORB_ALL = "all"  # an absorption that takes damage of every type
+
+
+def absorbed_by(
+    physical: int, energetic: int, energy: str, absorb: Mapping[str, int]
+) -> tuple[int, int, int]:
+    """ACE-PIPE-1 step 6: skills and items absorb points of a hit before energy resistance.
+
+    An absorption names the type it takes ("" physical, an energy, or every type); one of every
+    type takes the physical part first. Returns the physical and energy parts left and the total
+    absorbed.
+    """
+    taken_physical = min(physical, max(0, absorb.get("", 0)))
+    taken_energy = min(energetic, max(0, absorb.get(energy, 0))) if energy else 0
+    physical -= taken_physical
+    energetic -= taken_energy
+    spare = max(0, absorb.get(ABSORB_ALL, 0))
+    more_physical = min(physical, spare)
+    more_energy = min(energetic, spare - more_physical)
+    physical -= more_physical
+    energetic -= more_energy
+    return physical, energetic, taken_physical + taken_energy + more_physical + more_energy

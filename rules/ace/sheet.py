@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace import messages as m
+from rules.ace.rolls import skill_damage_expr
 from rules.ace.tables import (
     ATTACK_KIND_NAMES,
     ATTACK_KINDS,
@@ -15,6 +16,7 @@ from rules.ace.tables import (
     ENERGY_TYPES,
     LOCATION_NAMES,
 )
+from rules.core.errors import SheetError
 from rules.core.kit import Entry, Schema, choices
 from rules.core.system import Json
 
@@ -76,6 +78,15 @@ WEAPON = Schema(
             rule="ACE-GRAPPLE-10",
         ),
         Entry("durability", m.S_DURABILITY(), "int", default=None, required=False, min=0, max=999),
+        Entry(
+            "damage",
+            m.S_SKILL_DAMAGE(),
+            "text",
+            default="",
+            required=False,
+            max_length=40,
+            rule="ACE-ATK-4",
+        ),
     ),
     extras="drop",
 )
@@ -90,6 +101,25 @@ RESISTANCE = Schema(
             rule="ACE-RES-1",
         ),
         Entry("value", m.S_VALUE(), "int", default=0, min=0, max=999, rule="ACE-RES-1"),
+    ),
+    extras="drop",
+)
+
+# ACE-PIPE-1 step 6: what a skill or an item absorbs of every hit, before energy resistance.
+ABSORPTION = Schema(
+    (
+        Entry("name", m.S_SOURCE(), "text", max_length=60),
+        Entry(
+            "energy",
+            m.S_ENERGY(),
+            "choice",
+            default="all",
+            choices=choices(
+                [("all", m.ENERGY_ALL()), *((k, ENERGY_NAMES[k]()) for k in ENERGY_TYPES)]
+            ),
+            rule="ACE-PIPE-1",
+        ),
+        Entry("value", m.S_ABSORBS(), "int", default=0, min=0, max=999, rule="ACE-PIPE-1"),
     ),
     extras="drop",
 )
@@ -173,6 +203,16 @@ SHEET = Schema(
         Entry("resistances", m.S_RESISTANCES(), "list", default=[], item=RESISTANCE, group=GEAR),
         Entry("covered", m.S_COVERED(), "list", default=[], item=COVERED, group=GEAR),
         Entry(
+            "absorption",
+            m.S_ABSORPTION(),
+            "list",
+            default=[],
+            item=ABSORPTION,
+            group=GEAR,
+            max_items=20,
+            rule="ACE-PIPE-1",
+        ),
+        Entry(
             "mark", m.S_MARK(), "record", default=None, required=False, item=MARK_RECORD, group=MARK
         ),
         Entry("items", m.S_ITEMS(), "list", default=[], item=ITEM, group=MARK, max_items=60),
@@ -197,6 +237,7 @@ UNARMED: Json = {
     "hardness": 0,
     "grapple_damage": 0,
     "durability": None,
+    "damage": "",
 }
 
 
@@ -208,9 +249,12 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     keys = [w["key"] for w in checked["weapons"]]
     for n, key in enumerate(keys):
         if key in keys[:n] or key == "unarmed":
-            from rules.core.errors import SheetError
-
             raise SheetError(f"weapons[{n}].key", m.DUPLICATE_KEY(key=key))
+    for n, w in enumerate(checked["weapons"]):
+        text = str(w.get("damage") or "").strip()
+        w["damage"] = text
+        if text and skill_damage_expr(text) is None:
+            raise SheetError(f"weapons[{n}].damage", m.BAD_SKILL_DAMAGE(text=text), "ACE-ATK-4")
     return checked
 
 

@@ -74,6 +74,7 @@ def _combatant(raw: Any, n: int, seen: set[str]) -> Json:
         "item_damage": {},
         "mark_selected": None,
         "items": [dict(item) for item in sheet["items"]],
+        "absorption": [dict(entry) for entry in sheet["absorption"]],  # ACE-PIPE-1 step 6
         "scan": {"on": False, "rounds": 0},
     }
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.ace.rolls import skill_damage_expr
 from rules.ace.settings import AceSettings
 from rules.ace.sheet import UNARMED
+from rules.core.notation import DiceExpr
 
 C = Mapping[str, Any]  # a combatant of the state (rules/ace/state.py)
 
@@ -69,6 +71,15 @@ def weapon(c: C, key: str) -> Mapping[str, Any] | None:
         if w["key"] == key:
             return w  # type: ignore[no-any-return]
     return None
+
+
+def skill_damage(c: C, w: Mapping[str, Any]) -> DiceExpr | None:
+    """ACE-ATK-4: the damage a skill's own text gives, as the GM set it in play or on the sheet;
+    None for a skill sized like a weapon (attack value against defence) and for other kinds."""
+    if w.get("kind") != "skill":
+        return None
+    text = (c.get("skill_damage") or {}).get(w["key"]) or w.get("damage") or ""
+    return skill_damage_expr(str(text)) if text else None
 
 
 def grapple_penalty(c: C) -> int:
@@ -188,6 +199,21 @@ def dodge(c: C) -> int:
 def resistance(c: C, energy: str) -> int:
     """ACE-RES-1: the combatant's resistance against one energy type."""
     return sum(int(r["value"]) for r in c["sheet"]["resistances"] if r["energy"] == energy)
+
+
+def absorption(c: C) -> dict[str, int]:
+    """ACE-PIPE-1 step 6: the points each damage type loses to absorption per hit ("all": any).
+
+    The combatant's own list (the GM may change it in play, a skill's barrier) else its sheet's.
+    """
+    entries = c.get("absorption")
+    if entries is None:
+        entries = c["sheet"].get("absorption") or ()
+    out: dict[str, int] = {}
+    for entry in entries:
+        key = str(entry["energy"])
+        out[key] = out.get(key, 0) + int(entry["value"])
+    return out
 
 
 def str_bonus(c: C, s: AceSettings, w: Mapping[str, Any]) -> int:

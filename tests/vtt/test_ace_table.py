@@ -69,6 +69,9 @@ def test_the_player_picks_a_called_shot_on_the_body_and_the_defender_is_prompted
     assert 'class="ace-prompt"' in gm_page
     assert 'class="action ace-panel ace-respond"' in gm_page
     assert "guard the spot (-1 damage dice)" in gm_page
+    # ACE-CALLED-2: the defender's panel shows what each answer would make of the shot.
+    assert gm_page.count('<li data-answer="') == 3
+    assert "If the defender chooses dodge (-2 to the hit): 0% to hit" in gm_page
     player_page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
     assert 'class="ace-prompt"' in player_page
     assert "ace-respond" not in player_page

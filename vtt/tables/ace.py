@@ -11,7 +11,8 @@ from rules.ace import SYSTEM
 from rules.ace import messages as m
 from rules.ace.tables import CONDITION_NAMES, COVER_NAMES, LOCATIONS
 from rules.core.actions import ActionTemplate
-from rules.core.system import Audience
+from rules.core.errors import RulesError
+from rules.core.system import Action, Audience
 from vtt.encounters.fragments import action_forms
 from vtt.words import say
 
@@ -85,6 +86,15 @@ def _body() -> list[dict[str, Any]]:
     return spots
 
 
+def _answer_odds(view: Mapping[str, Any], actor: str) -> list[dict[str, Any]]:
+    """ACE-CALLED-2: the odds of the called shot under each reflex answer, for the defender."""
+    try:
+        odds = SYSTEM.preview(dict(view), Action("respond", actor, {"answer": "none"}))  # type: ignore[misc]
+    except RulesError:
+        return []
+    return [{**row, "text": say(row["msg"])} for row in odds["details"].get("answers", [])]
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -106,7 +116,10 @@ def board_context(
         for template in templates:
             if template.kind in PANEL_KINDS:
                 form = action_forms({actor: [template]})[0]
-                panels.append({**form, "name": by_id.get(actor, {}).get("name", actor)})
+                panel = {**form, "name": by_id.get(actor, {}).get("name", actor)}
+                if template.kind == "respond" and template.preview:
+                    panel["answers"] = _answer_odds(view, actor)
+                panels.append(panel)
     names = {ident: str(c["name"]) for ident, c in combatants.items()}
     names["gm"] = str(_("Game master"))
     forms = action_forms(

@@ -20,10 +20,19 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.rolls import Damage, HitRoll, contest, damage_pool, hit_roll, resolve_damage
+from rules.ace.rolls import (
+    Damage,
+    HitRoll,
+    contest,
+    damage_from,
+    damage_pool,
+    hit_roll,
+    resolve_damage,
+)
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, apply, can_act, combatant, cpath, helpless, settings_of
 from rules.ace.stats import (
+    absorption,
     attack_value,
     con_reduction,
     defence,
@@ -33,6 +42,7 @@ from rules.ace.stats import (
     hit_bonus,
     resistance,
     size,
+    skill_damage,
     str_bonus,
     val,
     weapon,
@@ -92,19 +102,41 @@ def struck_in_grapple(
     return (t if roll <= a else partner), partner
 
 
+def release_ops(state: State, ident: str) -> list[Op]:
+    """A grapple ends for both sides; a pinned body held up as a shield no longer covers.
+
+    ACE-GRAPPLE-8 / ACE-AMB-30: the body-shield cover lasts only while the pin does.
+    """
+    c = state["combatants"][ident]
+    g = c.get("grapple")
+    if not g:
+        return []
+    ops: list[Op] = []
+    for who in (ident, g["with"]):
+        ops.append(["set", cpath(who, "grapple"), None])
+        ops += unshield_ops(state["combatants"][who])
+    return ops
+
+
+def unshield_ops(c: Json) -> list[Op]:
+    """The ops that take away a body shield's cover (ACE-GRAPPLE-8)."""
+    if not c.get("shield"):
+        return []
+    return [["set", cpath(c["id"], "cover"), "none"], ["set", cpath(c["id"], "shield"), False]]
+
+
 def harm(state: State, t: Json, amount: int) -> tuple[list[Op], bool]:
-    """ACE-ATTR-3: HP lost; at 0 the combatant dies at once (a grapple it was in ends)."""
+    """ACE-ATTR-3: HP lost; at 0 the combatant dies at once (a grapple it was in ends, and a
+    prompt waiting on it closes)."""
     hp = int(t["hp"]) - amount
     ops: list[Op] = [["set", cpath(t["id"], "hp"), hp]]
     dead = hp <= 0 and not t["dead"]
     if dead:
         ops.append(["set", cpath(t["id"], "dead"), True])
-        g = t.get("grapple")
-        if g:
-            ops += [
-                ["set", cpath(t["id"], "grapple"), None],
-                ["set", cpath(g["with"], "grapple"), None],
-            ]
+        ops += release_ops(state, t["id"])
+        pending = state.get("pending")
+        if pending and t["id"] in (pending["attacker"], pending["target"]):
+            ops.append(["set", ["pending"], None])
     return ops, dead
 
 
@@ -116,11 +148,52 @@ def damage_details(d: Damage) -> Json:
         "successes": d.successes,
         "base": d.base,
         "flat": d.flat,
+        "absorbed": d.absorbed,
         "resisted": d.resisted,
         "reduced": d.reduced,
         "total": d.total,
         "energy": d.energy,
     }
+
+
+def hurt(
+    state: State,
+    t: Json,
+    result: Damage,
+    records: Records | None,
+    *,
+    rule: str,
+    audience: str = "all",
+    **details: Any,
+) -> Event:
+    """ACE-PIPE-1 step 9 / ACE-ATTR-3: the HP a damage result takes; a death is always
+    `attack.killed`, whatever dealt it (an attack, an area, a special grapple)."""
+    ops, dead = harm(state, t, result.total)
+    ops.append(["set", ["last_damage"], {"target": t["id"], **damage_details(result)}])
+    words = {
+        "target": t["name"],
+        "total": result.total,
+        "pool": result.pool,
+        "successes": result.successes,
+    }
+    line = m.KILLED(**words) if dead else m.DAMAGE(**words, hp=int(t["hp"]) - result.total)
+    if "roll" in details:  # ACE-ATK-4: a skill's own damage has no successes to tell
+        said_skill = {"target": t["name"], "total": result.total}
+        said_skill |= {"skill": details["skill"], "roll": details["roll"]}
+        line = (
+            m.SKILL_KILLED(**said_skill)
+            if dead
+            else m.SKILL_DAMAGE(**said_skill, hp=int(t["hp"]) - result.total)
+        )
+    return event(
+        "attack.killed" if dead else "damage.dealt",
+        line,
+        ops,
+        records,
+        audience=audience,
+        damage={"target": t["id"], **details, **damage_details(result)},
+        rule=rule,
+    )
 
 
 def deal(
@@ -151,31 +224,43 @@ def deal(
     charge = int(attacker["commands"].get("charge") or 0)
     if charge and s.charge_bonus == "flat_damage" and w["kind"] == "melee":
         flat += charge  # ACE-AMB-35, the other reading
+    energy = str(w["energy"])
+    res = resistance(t, energy) if energy else 0
+    expr = skill_damage(attacker, w)
+    if expr is not None:
+        # ACE-ATK-4: the skill's own damage replaces the pool (steps 2-4), then steps 5-9.
+        # each die is labelled "skill damage <term>", which is PURPOSE_SKILL_DAMAGE's English
+        rolled = expr.roll(dice, floor=0, purpose="skill damage")
+        faces = tuple(f for term in rolled.terms for f in term.faces)
+        result = damage_from(
+            0,
+            faces,
+            0,
+            critical,
+            flat,
+            energy,
+            res,
+            con_reduction(t, s),
+            s,
+            absorb=absorption(t),
+            base=rolled.total,
+        )
+        return hurt(
+            state, t, result, records, rule="ACE-ATK-4", skill=str(w["name"]), roll=expr.text
+        )
     result = resolve_damage(
         pool,
         dice,
         critical=critical,
         flat=flat,
-        energy=str(w["energy"]),
-        resistance=resistance(t, str(w["energy"])) if w["energy"] else 0,
+        energy=energy,
+        resistance=res,
         con_reduction=con_reduction(t, s),
         s=s,
         automatic=automatic,
+        absorb=absorption(t),
     )
-    ops, dead = harm(state, t, result.total)
-    ops.append(["set", ["last_damage"], {"target": t["id"], **damage_details(result)}])
-    line = m.DAMAGE(
-        target=t["name"],
-        total=result.total,
-        pool=pool,
-        successes=result.successes,
-        hp=int(t["hp"]) - result.total,
-    )
-    details = {"target": t["id"], "attack": atk, "defence": defence_value, **damage_details(result)}
-    kind = "attack.killed" if dead else "damage.dealt"
-    if dead:
-        line = m.KILLED(target=t["name"], total=result.total, pool=pool, successes=result.successes)
-    return event(kind, line, ops, records, damage=details, rule=rule)
+    return hurt(state, t, result, records, rule=rule, attack=atk, defence=defence_value)
 
 
 def resolve_attack(

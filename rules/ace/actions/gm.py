@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rules.ace import messages as m
-from rules.ace.actions.attack import damage_details, harm
+from rules.ace.actions.attack import harm, hurt
 from rules.ace.actions.common import GM, Records, event, number, pick, refuse, unseen_audience
-from rules.ace.rolls import resolve_damage
+from rules.ace.rolls import resolve_damage, skill_damage_expr
 from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
-from rules.ace.stats import area_defence, con_reduction, resistance
+from rules.ace.stats import absorption, area_defence, con_reduction, resistance
 from rules.ace.tables import (
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
@@ -51,25 +51,16 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
             resistance=resistance(now, energy) if energy else 0,
             con_reduction=con_reduction(now, s),
             s=s,
+            absorb=absorption(now),
         )
-        ops, dead = harm(state, now, result.total)
-        ops.append(["set", ["last_damage"], {"target": now["id"], **damage_details(result)}])
-        line = (m.KILLED if dead else m.DAMAGE)(
-            target=now["name"],
-            total=result.total,
-            pool=pool,
-            successes=result.successes,
-            hp=int(now["hp"]) - result.total,
-        )
-        hit = event(
-            "damage.dealt",
-            line,
-            ops,
+        # ACE-STEALTH-1: an unnoticed victim is named only to its own side and the GM
+        hit = hurt(
+            state,
+            now,
+            result,
             records,
-            # ACE-STEALTH-1: an unnoticed victim is named only to its own side and the GM
-            audience=unseen_audience(state, [now["id"]]) or "all",
-            damage={"target": now["id"], **damage_details(result)},
             rule="ACE-AREA-1",
+            audience=unseen_audience(state, [now["id"]]) or "all",
         )
         events.append(hit)
         state = apply(state, hit)
@@ -85,6 +76,59 @@ def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", cpath(c["id"], "shield"), False],
     ]
     return [event("cover.set", m.COVER_SET(name=c["name"], cover=COVER_NAMES[level]()), ops)]
+
+
+ABSORB_TYPES = ("all", *ENERGY_TYPES)
+
+
+def skills(state: State) -> list[tuple[str, str]]:
+    """Every skill attack at the table, as `combatant:key` with its owner's and its name."""
+    return [
+        (f"{c['id']}:{w['key']}", f"{c['name']}: {w['name']}")
+        for c in state["combatants"].values()
+        for w in c["sheet"]["weapons"]
+        if w["kind"] == "skill"
+    ]
+
+
+def set_skill_damage(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-ATK-4: the GM sets the damage a skill's text gives (blank: back to the sheet's)."""
+    which = pick(action.params, "skill", [key for key, _ in skills(state)])
+    ident, key = which.split(":", 1)
+    c = state["combatants"][ident]
+    text = str(action.params.get("damage") or "").strip()
+    if text and skill_damage_expr(text) is None:
+        raise refuse(m.BAD_SKILL_DAMAGE(text=text[:40]), "ACE-ATK-4")
+    name = next(w["name"] for w in c["sheet"]["weapons"] if w["key"] == key)
+    table = {k: v for k, v in (c.get("skill_damage") or {}).items() if k != key}
+    if text:
+        table[key] = text
+        line = m.SKILL_DAMAGE_SET(name=c["name"], skill=name, damage=text)
+    else:
+        line = m.SKILL_DAMAGE_CLEARED(name=c["name"], skill=name)
+    return [event("skill.set", line, [["set", cpath(ident, "skill_damage"), table]])]
+
+
+def set_absorption(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-PIPE-1 step 6: the GM gives (or, at 0, ends) a skill's or an item's absorption."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    source = str(action.params.get("name") or "").strip()[:60]
+    if not source:
+        raise refuse(m.REQUIRED(field="name"))
+    energy = pick(action.params, "energy", ABSORB_TYPES, "all")
+    value = number(action.params, "value", 0, 999)
+    now = c.get("absorption")
+    entries = list(c["sheet"].get("absorption") or () if now is None else now)
+    kept = [entry for entry in entries if entry["name"] != source]
+    if not value and len(kept) == len(entries):
+        raise refuse(m.NO_ABSORPTION(name=c["name"], source=source), "ACE-PIPE-1")
+    if value:
+        kept.append({"name": source, "energy": energy, "value": value})
+        kind = m.ENERGY_ALL() if energy == "all" else ENERGY_NAMES[energy]()
+        line = m.ABSORBS(name=c["name"], source=source, value=value, energy=kind)
+    else:
+        line = m.ABSORB_ENDS(name=c["name"], source=source)
+    return [event("absorption.set", line, [["set", cpath(c["id"], "absorption"), kept]])]
 
 
 def set_condition(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -117,9 +161,11 @@ def heal(state: State, action: Action, dice: Dice) -> list[Event]:
     c = combatant(state, str(action.params.get("target") or ""))
     amount = number(action.params, "amount", -999, 999)
     if amount < 0:
+        # ACE-ATTR-3: a death, whoever deals it, is an `attack.killed` event.
         ops, dead = harm(state, c, -amount)
         line = (m.KILLED_BY_GM if dead else m.HURT_BY_GM)(name=c["name"], amount=-amount)
-        return [event("damage.dealt", line, ops, rule="ACE-ATK-4")]
+        kind = "attack.killed" if dead else "damage.dealt"
+        return [event(kind, line, ops, rule="ACE-ATK-4")]
     if c["dead"]:
         raise refuse(m.DEAD(name=c["name"]), "ACE-ATTR-3")
     hp = min(int(c["hp_max"]), int(c["hp"]) + amount)
@@ -168,7 +214,7 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         choices([(EVERYONE, m.EVERYONE()), *((c["id"], c["name"]) for c in living)]),
         default=EVERYONE,
     )
-    return [
+    out = [
         ActionTemplate(
             "area",
             m.L_AREA(),
@@ -200,6 +246,25 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
                     choices((k, COVER_NAMES[k]()) for k in COVER),
                     default="none",
                 ),
+            ),
+        ),
+        ActionTemplate(
+            "set_absorption",
+            m.L_ABSORPTION(),
+            "ACE-PIPE-1",
+            (
+                who,
+                Field("name", m.S_SOURCE(), "text"),
+                Field(
+                    "energy",
+                    m.S_ENERGY(),
+                    "choice",
+                    choices(
+                        [("all", m.ENERGY_ALL()), *((k, ENERGY_NAMES[k]()) for k in ENERGY_TYPES)]
+                    ),
+                    default="all",
+                ),
+                Field("value", m.S_ABSORBS(), "number", default=5, min=0, max=999),
             ),
         ),
         ActionTemplate(
@@ -239,6 +304,19 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         ),
         ActionTemplate("rest", m.L_REST(), "ACE-AMB-05"),
     ]
+    if skills(state):
+        out.append(
+            ActionTemplate(
+                "set_skill_damage",
+                m.L_SKILL_DAMAGE(),
+                "ACE-ATK-4",
+                (
+                    Field("skill", m.F_SKILL_ATTACK(), "choice", choices(skills(state))),
+                    Field("damage", m.S_SKILL_DAMAGE(), "text", default="", rule="ACE-DICE-1"),
+                ),
+            )
+        )
+    return out
 
 
 def _gm(s: object, a: str) -> bool:
@@ -248,6 +326,8 @@ def _gm(s: object, a: str) -> bool:
 SPECS = [
     ActionSpec("area", "ACE-AREA-1", area, who=_gm, offer=offers),
     ActionSpec("set_cover", "ACE-COVER-1", set_cover, who=_gm),
+    ActionSpec("set_absorption", "ACE-PIPE-1", set_absorption, who=_gm),
+    ActionSpec("set_skill_damage", "ACE-ATK-4", set_skill_damage, who=_gm),
     ActionSpec("set_condition", "ACE-CDG-1", set_condition, who=_gm),
     ActionSpec("set_attribute", "ACE-AMB-05", set_attribute, who=_gm),
     ActionSpec("hp", "ACE-ATTR-3", heal, who=_gm),

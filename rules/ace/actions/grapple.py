@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace import messages as m
-from rules.ace.actions.attack import damage_details, deal, harm
+from rules.ace.actions.attack import deal, hurt, release_ops, unshield_ops
 from rules.ace.actions.common import (
     GM,
     Records,
+    actor_of,
     enemies,
     event,
     free,
@@ -23,6 +24,7 @@ from rules.ace.actions.common import (
 from rules.ace.rolls import contest, damage_from, hit_roll
 from rules.ace.state import Op, State, apply, can_act, combatant, cpath, settings_of
 from rules.ace.stats import (
+    absorption,
     con_reduction,
     defence,
     evasion,
@@ -251,12 +253,10 @@ def special_grapple(state: State, holder: str, held: str, w: Mapping[str, Any]) 
         return []
     s = settings_of(state)
     t = state["combatants"][held]
-    result = damage_from(0, (), 0, False, extra, "", 0, con_reduction(t, s), s)
-    ops, dead = harm(state, t, result.total)
-    line = (m.KILLED if dead else m.DAMAGE)(
-        target=t["name"], total=result.total, pool=0, successes=0, hp=int(t["hp"]) - result.total
-    )
-    return [event("damage.dealt", line, ops, damage={"target": held, **damage_details(result)})]
+    result = damage_from(
+        0, (), 0, False, extra, "", 0, con_reduction(t, s), s, absorb=absorption(t)
+    )  # ACE-PIPE-1 step 5: the special grapple's extra damage, then steps 6-9
+    return [hurt(state, t, result, None, rule="ACE-GRAPPLE-10")]
 
 
 def _margin(holder: Json, held: Json, margin: int, *, pinned: bool) -> list[Op]:
@@ -370,12 +370,22 @@ def escape(state: State, action: Action, dice: Dice) -> list[Event]:
         ops += [
             ["set", cpath(c["id"], "grapple", "pinned"), False],
             ["set", cpath(holder["id"], "grapple", "pinned"), False],
+            *unshield_ops(holder),  # ACE-GRAPPLE-8: the shield was the pin
         ]
-        if holder["cover"] != "none" and holder.get("shield"):
-            ops.append(["set", cpath(holder["id"], "cover"), "none"])
         return [event("grapple.unpinned", m.UNPINNED(name=c["name"]), ops, records, contest=info)]
-    ops += [["set", cpath(c["id"], "grapple"), None], ["set", cpath(holder["id"], "grapple"), None]]
+    ops += release_ops(state, c["id"])
     return [event("grapple.ended", m.ESCAPED(name=c["name"]), ops, records, contest=info)]
+
+
+def release(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-GRAPPLE-7: the grappler lets go (a free action); a body shield's cover goes with it."""
+    c = actor_of(state, action.actor)
+    g = c.get("grapple")
+    if not g or g["role"] != "holder":
+        raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-7")
+    other = state["combatants"][g["with"]]
+    line = m.RELEASED(name=c["name"], other=other["name"])
+    return [event("grapple.ended", line, release_ops(state, c["id"]))]
 
 
 def move(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -517,6 +527,8 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
     if free(c, "move", s) and not (g["role"] == "held" and g["pinned"]):
         out.append(_offer("grapple_move", m.L_GRAPPLE_MOVE(), "ACE-GRAPPLE-5", m.ACT_MOVE()))
     other = state["combatants"][g["with"]]
+    if g["role"] == "holder":
+        out.append(_offer("release", m.L_RELEASE(), "ACE-GRAPPLE-7", m.ACT_FREE()))
     shield_ok = int(g["margin"]) > val(other, "str")  # ACE-GRAPPLE-8
     if g["role"] == "holder" and g["pinned"] and c["cover"] == "none" and shield_ok:
         out.append(_offer("body_shield", m.L_BODY_SHIELD(), "ACE-GRAPPLE-8", m.ACT_FREE()))
@@ -534,4 +546,5 @@ SPECS = [
     ActionSpec("escape", "ACE-GRAPPLE-7", escape, who=_actor),
     ActionSpec("grapple_move", "ACE-GRAPPLE-5", move, who=_actor),
     ActionSpec("body_shield", "ACE-GRAPPLE-8", shield, who=_actor),
+    ActionSpec("release", "ACE-GRAPPLE-7", release, who=_actor),
 ]

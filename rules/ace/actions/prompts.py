@@ -64,7 +64,13 @@ def offer(state: State, actor: str) -> ActionTemplate | None:
             Field("counter", m.F_COUNTER(), "checkbox", default=True, rule="ACE-CALLED-DISARM"),
         )
     return ActionTemplate(
-        "respond", m.L_RESPOND(), "ACE-CALLED-2", fields, cost=m.ACT_REFLEX(), hints=hints
+        "respond",
+        m.L_RESPOND(),
+        "ACE-CALLED-2",
+        fields,
+        cost=m.ACT_REFLEX(),
+        preview=True,  # ACE-CALLED-2: each answer's odds
+        hints=hints,
     )
 
 
