@@ -59,7 +59,13 @@ SYSTEM = GameSystem(
         log_messages,
         log_turns,
         log_gm,
-        extra=[*messages.TERMS, *log_messages.TERMS, *log_gm.TERMS, *refusals.DOINGS.values()],
+        extra=[
+            *messages.TERMS,
+            *log_messages.TERMS,
+            *log_gm.TERMS,
+            *refusals.DOINGS.values(),
+            *sheet.CHARACTERISTIC_LABELS.values(),
+        ],
     ),
 )
 

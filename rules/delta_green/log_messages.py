@@ -77,6 +77,7 @@ SKILLS = (
     "swim",
     "throw",
     "mechanical_repair",
+    "library",
     "drive",
     "navigate",
     "persuade",
