@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from rules.delta_green import SYSTEM as DG
+from rules.delta_green.state import current_actor
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
 from vtt.characters.models import Character
@@ -145,6 +146,9 @@ def test_the_ammunition_spent_comes_back_to_the_sheet_after_the_gm_confirms(
     assert gm.post(url, data).status_code == 302
     encounter = Encounter.objects.get(title="Alley")
     play(encounter.pk, gwen.pk, Action("start_round", "gm"), "k1")
+    encounter.refresh_from_db()
+    if current_actor(DG.load(encounter.state)) != "ann_li":  # the dice dealt the cultist first
+        play(encounter.pk, gwen.pk, Action("pass", "cultist_with_a_knife"), "k1b")
     shot = Action("fire", "ann_li", {"weapon": "pistol", "target": "cultist_with_a_knife"})
     play(encounter.pk, pip.pk, shot, "k2")
     assert client_of(pip).get(f"/encounters/{encounter.pk}/write-back/").status_code == 404
