@@ -91,6 +91,11 @@ SET_EXTRA_COVERED = Message(
     "ace.set.extra_covered", "Called-shot extra damage even on covered spots"
 )
 SET_DISARM_COUNTER = Message("ace.set.disarm_counter", "A defender who wins a disarm may counter")
+SET_DISARM_TAKE = Message(
+    "ace.set.disarm_take", "A weapon knocked away by a bare hand (or a gripping natural weapon)"
+)
+OPT_TAKE = Message("ace.opt.take", "is taken by the attacker")
+OPT_DROP = Message("ace.opt.drop", "falls to the ground")
 SET_LIGHT = Message("ace.set.light", "Sunder penalty for a light weapon")
 SET_DUR1 = Message("ace.set.dur1", "Durability of a one-handed weapon")
 SET_DUR2 = Message("ace.set.dur2", "Durability of a two-handed weapon or shield")
@@ -365,6 +370,8 @@ L_SHOOTING_EVASION = Message("ace.l.shooting_evasion", "Shooting evasion: move t
 L_MOVE = Message("ace.l.move", "Move")
 L_STAND = Message("ace.l.stand", "Stand up")
 L_PRONE = Message("ace.l.prone", "Drop prone")
+L_PICK_UP = Message("ace.l.pick_up", "Pick up a dropped weapon")
+PICKS_UP = Message("ace.log.picks_up", "{name} picks up {weapon}.")
 L_SCAN = Message("ace.l.scan", "Switch mental scan on or off")
 F_COMMAND = Message("ace.f.command", "Command")
 F_METRES = Message("ace.f.metres", "Metres")

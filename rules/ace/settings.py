@@ -123,6 +123,14 @@ class AceSettings:
     disarm_counter: bool = setting(
         "ace.disarm_counter", m.SET_DISARM_COUNTER(), True, "ACE-AMB-21", group=CALLED
     )
+    disarm_take: str = setting(
+        "ace.disarm_take",
+        m.SET_DISARM_TAKE(),
+        "take",
+        "ACE-CALLED-DISARM",
+        choices=[("take", m.OPT_TAKE()), ("drop", m.OPT_DROP())],
+        group=CALLED,
+    )
     light_penalty: int = setting(
         "ace.sunder_light_penalty", m.SET_LIGHT(), 4, "ACE-AMB-22", min=0, max=20, group=CALLED
     )

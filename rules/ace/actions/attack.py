@@ -405,21 +405,15 @@ def disarm(
     won = contest(_core(c), _core(t), dice, s, "disarm")
     info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
     if won.initiator_wins:
-        ops: list[Op] = [
+        words = {"attacker": c["name"], "target": t["name"], "weapon": _name(t, held)}
+        if s.disarm_take == "take" and hand_like(w):
+            ops = take_weapon(c, t, held)
+            return [event("weapon.taken", m.DISARMED_TAKEN(**words), ops, records, contest=info)]
+        ops = [
             ["add", cpath(t["id"], "dropped"), held],
             ["set", cpath(t["id"], "wielding"), "unarmed"],
         ]
-        taken = bool(w.get("natural")) and w["key"] == "unarmed"  # a hand may take the weapon
-        line = m.DISARMED_TAKEN if taken else m.DISARMED
-        return [
-            event(
-                "weapon.dropped",
-                line(attacker=c["name"], target=t["name"], weapon=_name(t, held)),
-                ops,
-                records,
-                contest=info,
-            )
-        ]
+        return [event("weapon.dropped", m.DISARMED(**words), ops, records, contest=info)]
     events = [
         event(
             "disarm.failed",
@@ -458,9 +452,53 @@ def disarm(
     return events
 
 
+def hand_like(w: Mapping[str, Any]) -> bool:
+    """ACE-CALLED-DISARM: a bare hand, or a natural weapon built like one (it grips)."""
+    return w.get("key") == "unarmed" or bool(w.get("natural") and w.get("gripping"))
+
+
+def take_weapon(c: Json, t: Json, key: str) -> list[Op]:
+    """ACE-CALLED-DISARM 「可夺取武器」: the weapon leaves the defender's sheet for the
+    attacker's, who holds it now (under a key of its own if the attacker has one alike)."""
+    w = dict(weapon(t, key) or {})
+    mine = {x["key"] for x in c["sheet"]["weapons"]}
+    new_key, n = key, 2
+    while new_key in mine or new_key == "unarmed":
+        new_key, n = f"{key}_{n}", n + 1
+    w["key"] = new_key
+    damaged = int(t["item_damage"].get(key, 0))
+    ops: list[Op] = [
+        [
+            "set",
+            cpath(t["id"], "sheet", "weapons"),
+            [x for x in t["sheet"]["weapons"] if x["key"] != key],
+        ],
+        ["set", cpath(t["id"], "wielding"), "unarmed"],
+        ["set", cpath(c["id"], "sheet", "weapons"), [*c["sheet"]["weapons"], w]],
+        ["set", cpath(c["id"], "wielding"), new_key],
+    ]
+    if damaged:
+        ops.append(["set", cpath(c["id"], "item_damage", new_key), damaged])
+    return ops
+
+
 def _name(c: Json, key: str) -> str:
     w = weapon(c, key)
     return str(w["name"]) if w else key
+
+
+def durability_of(w: Mapping[str, Any], s: AceSettings) -> int:
+    """ACE-AMB-23: the item's own durability, else 5 one-handed and 10 two-handed."""
+    given = w.get("durability")
+    if given:
+        return int(given)
+    return s.durability_two_hands if w.get("two_handed") else s.durability_one_hand
+
+
+def broken(c: Json, key: str, s: AceSettings) -> bool:
+    """ACE-CALLED-SUNDER: an item whose damage has reached its durability is broken."""
+    w = weapon(c, key)
+    return w is not None and int(c["item_damage"].get(key, 0)) >= durability_of(w, s)
 
 
 def sunder_bonus(c: Json, w: Mapping[str, Any], other: Json, s: AceSettings) -> int:
@@ -495,9 +533,7 @@ def sunder(
         ]
     key = str(held["key"])
     total = int(t["item_damage"].get(key, 0)) + dealt
-    durability = held.get("durability") or (
-        s.durability_two_hands if held.get("two_handed") else s.durability_one_hand
-    )
+    durability = durability_of(held, s)
     ops: list[Op] = [["set", cpath(t["id"], "item_damage", key), total]]
     if total >= int(durability):
         ops += [
