@@ -73,6 +73,7 @@ SYSTEM = GameSystem(
     messages=catalogue(messages, extra=ACTIONS.messages()),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
+    deadline=prompts.deadline,
 )
 
 # Typical actions for bench/rules.py: Su Qing opens from hiding (she acts first whatever the

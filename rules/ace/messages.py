@@ -360,6 +360,7 @@ F_COUNTER = Message("ace.f.counter", "If I keep my weapon, counter-disarm (refle
 A_NONE = Message("ace.a.none", "do nothing")
 A_GUARD = Message("ace.a.guard", "guard the spot (-{dice} damage dice)")
 A_DODGE = Message("ace.a.dodge", "dodge (-{hit} to the hit)")
+EXPIRED = Message("ace.log.expired", "Time is up: {target} did not answer.")
 NOTHING_PENDING = Message("ace.err.nothing_pending", "Nobody is being asked anything.")
 NOT_ASKED = Message("ace.err.not_asked", "Only the defender (or the GM) answers this.")
 

@@ -48,7 +48,14 @@ class Undo:
     key: str
 
 
-Command = Act | Chat | Undo
+@dataclass(frozen=True)
+class Expire:
+    """A prompt's time limit ran out on this page: the server checks and settles it."""
+
+    key: str
+
+
+Command = Act | Chat | Undo | Expire
 
 
 def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
@@ -90,7 +97,7 @@ def _param(value: Any) -> Any:
 def parse_command(content: dict[str, Any]) -> Command:
     """The typed command a decoded message asks for."""
     command = content.get("command")
-    if command not in ("act", "chat", "undo"):
+    if command not in ("act", "chat", "undo", "expire"):
         raise CommandError(_("Unknown command: %(command)s") % {"command": str(command)[:40]})
     key = _text(content, "key")
     if command == "act":
@@ -101,4 +108,6 @@ def parse_command(content: dict[str, Any]) -> Command:
         if not isinstance(text, str):
             raise CommandError(_("Malformed message: text is required."))
         return Chat(text, key)
+    if command == "expire":
+        return Expire(key)
     return Undo(key)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -135,7 +137,11 @@ def board_context(
             if loc
             else m.PROMPT_CONTEST(attacker=attacker, target=target)
         )
-        prompt = {"text": say(words), "timer": pending.get("timer", 30), **pending}
+        # the page's timer asks the server to settle the prompt when it runs out (ACE-AMB-19)
+        token = hashlib.sha1(
+            json.dumps([view["round"], pending], sort_keys=True).encode(), usedforsecurity=False
+        ).hexdigest()[:12]
+        prompt = {"text": say(words), "timer": pending.get("timer", 30), "token": token, **pending}
     last = view.get("last_damage")
     if last:
         last = {
