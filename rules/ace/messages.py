@@ -247,6 +247,9 @@ L_ATTACK = Message("ace.l.attack", "Attack")
 F_TARGET = Message("ace.f.target", "Target")
 F_WEAPON = Message("ace.f.weapon", "Weapon")
 F_LOCATION = Message("ace.f.location", "Called shot")
+F_ADJACENT = Message(
+    "ace.f.adjacent", "Shooting from right beside the target (cover does not count)"
+)
 F_COUP = Message("ace.f.coup", "Coup de grace (helpless target)")
 NO_WEAPON = Message("ace.err.no_weapon", "{name} has no such weapon in hand.")
 BAD_TARGET = Message("ace.err.bad_target", "{name} cannot be attacked.")

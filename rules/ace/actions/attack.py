@@ -62,23 +62,36 @@ def usable_weapons(c: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return out
 
 
-def cover_penalty(attacker: Json, target: Json, kind: str, s: AceSettings) -> int:
-    """ACE-COVER-1 / ACE-AMB-39: the target's cover, and the attacker's own, against shots."""
-    if kind not in RANGED and s.cover_against == "ranged":
+def cover_counts(kind: str, s: AceSettings, adjacent: bool = False) -> bool:
+    """ACE-AMB-39: cover counts against ranged and thrown attacks from non-adjacent attackers
+    (or against every attack, by setting)."""
+    return s.cover_against == "all" or (kind in RANGED and not adjacent)
+
+
+def cover_penalty(
+    attacker: Json, target: Json, kind: str, s: AceSettings, adjacent: bool = False
+) -> int:
+    """ACE-COVER-1: the target's cover against the attacker's hit, and the attacker's own cover
+    against its own shot across it (ACE-COVER-TABLE: -2, -4, -8)."""
+    if not cover_counts(kind, s, adjacent):
         return 0
     return COVER[target["cover"]] + COVER[attacker["cover"]]
 
 
 def check_attack(
-    state: State, c: Json, t: Json, w: Mapping[str, Any] | None, s: AceSettings
+    state: State,
+    c: Json,
+    t: Json,
+    w: Mapping[str, Any] | None,
+    s: AceSettings,
+    adjacent: bool = False,
 ) -> None:
     """Refuses an attack the rules do not allow; changes nothing."""
     if w is None or w["key"] in c["dropped"]:
         raise refuse(m.NO_WEAPON(name=c["name"]), "ACE-ATK-1")
     if t["id"] == c["id"] or t["dead"]:
         raise refuse(m.BAD_TARGET(name=t["name"]), "ACE-HIT-1")
-    reach = w["kind"] in RANGED or s.cover_against == "all"
-    if reach and "full" in (t["cover"], c["cover"]):
+    if cover_counts(str(w["kind"]), s, adjacent) and "full" in (t["cover"], c["cover"]):
         raise refuse(m.FULL_COVER(name=t["name"]), "ACE-COVER-FULL")
     g = c.get("grapple")
     if g and g["role"] == "held" and g["pinned"]:
@@ -303,7 +316,8 @@ def resolve_attack(
             )
         )
         return events
-    bonus = hit_bonus(c, s) + cover_penalty(c, struck, kind, s) + (loc.hit if loc else 0)
+    adjacent = bool(plan.get("adjacent"))
+    bonus = hit_bonus(c, s) + cover_penalty(c, struck, kind, s, adjacent) + (loc.hit if loc else 0)
     if answer == "dodge":
         bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
     ev = evasion(struck, s, kind)
@@ -555,7 +569,8 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
     t = combatant(state, str(action.params.get("target") or ""))
     key = str(action.params.get("weapon") or c["wielding"])
     w = weapon(c, key)
-    check_attack(state, c, t, w, s)
+    adjacent = flag(action.params, "adjacent")
+    check_attack(state, c, t, w, s, adjacent)
     assert w is not None
     location = pick(action.params, "location", ["", *LOCATIONS], "")
     coup = flag(action.params, "coup")
@@ -578,6 +593,7 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
         "weapon": key,
         "location": location,
         "coup": coup,
+        "adjacent": adjacent,
     }
     return plan, ops
 
@@ -651,6 +667,8 @@ def offer_attack(state: State, actor: str) -> ActionTemplate | None:
             rule="ACE-CALLED-TABLE",
         ),
     )
+    if any(t["cover"] != "none" for t in [c, *targets]) and s.cover_against == "ranged":
+        fields += (Field("adjacent", m.F_ADJACENT(), "checkbox", default=False, rule="ACE-AMB-39"),)
     if any(helpless(t, s) for t in targets):
         fields += (Field("coup", m.F_COUP(), "checkbox", default=False, rule="ACE-CDG-1"),)
     hints = {

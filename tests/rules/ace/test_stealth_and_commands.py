@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from ace_helpers import c, damage, kinds, play, table, turn_of
 
+from rules.ace import SYSTEM
 from rules.ace.actions.stealth import overwhelmed
 from rules.ace.settings import AceSettings
 from rules.ace.stats import attack_value, defence, evasion, perception_m, weapon
 from rules.core.errors import IllegalAction
-from rules.core.system import Audience
+from rules.core.system import Action, Audience
 
 S = AceSettings()
 
@@ -153,6 +156,50 @@ def test_full_concealment_cannot_be_shot() -> None:
     state, _ = play(table(), "set_cover", "gm", target="hound", cover="full")
     with pytest.raises(IllegalAction, match="Full concealment"):
         play(turn_of(state, "lin"), "attack", "lin", [], target="hound", weapon="pistol")
+
+
+def _hit_total(events: list[Any]) -> int:
+    return int(next(e for e in events if "hit" in e.payload).payload["hit"]["total"])
+
+
+def test_each_cover_level_takes_its_points_off_the_hit() -> None:
+    # ACE-COVER-TABLE / ACE-EX-15: a knife throw, d20 10 + 8, against each level.
+    for level, total in (("none", 18), ("light", 16), ("partial", 14), ("heavy", 10)):
+        state, _ = play(table(), "set_cover", "gm", target="hound", cover=level)
+        _, events = play(
+            turn_of(state, "lin"), "attack", "lin", [10], target="hound", weapon="knives"
+        )
+        assert _hit_total(events) == total, level
+
+
+def test_ones_own_cover_hampers_ones_own_shots() -> None:
+    # ACE-COVER-1: 「同时角色自身攻击也会受到掩蔽不利减值」: Lin behind a car (-4) throws.
+    state, _ = play(table(), "set_cover", "gm", target="lin", cover="partial")
+    _, events = play(turn_of(state, "lin"), "attack", "lin", [10], target="hound", weapon="knives")
+    assert _hit_total(events) == 10 + 8 - 4
+
+
+def test_cover_does_not_count_against_a_shot_from_beside_the_target() -> None:
+    # ACE-AMB-39: only non-adjacent shooters are hampered; the form asks once cover is set.
+    state, _ = play(table(), "set_cover", "gm", target="hound", cover="heavy")
+    state = turn_of(state, "lin")
+    attack = next(t for t in SYSTEM.legal_actions(state, "lin") if t.kind == "attack")
+    assert "adjacent" in [f.name for f in attack.fields]
+    assert "adjacent" not in [
+        f.name
+        for f in next(
+            t for t in SYSTEM.legal_actions(turn_of(table(), "lin"), "lin") if t.kind == "attack"
+        ).fields
+    ]
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="knives", adjacent="on")
+    assert _hit_total(events) == 18
+    odds = SYSTEM.preview(  # type: ignore[misc]
+        state, Action("attack", "lin", {"target": "hound", "weapon": "knives", "adjacent": "on"})
+    )
+    assert odds["details"]["bonus"] == 8
+    state, _ = play(state, "set_cover", "gm", target="hound", cover="full")
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="pistol", adjacent="on")
+    assert _hit_total(events) == 18
 
 
 def test_shooting_evasion_takes_the_standard_and_move_into_cover() -> None:
