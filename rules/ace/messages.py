@@ -73,6 +73,9 @@ SET_SUPER_DEX = Message(
 SET_SUPER_CON = Message("ace.set.super_con", "Supernatural CON: -5 physical damage per 10 CON")
 SET_SUPER_SPI = Message("ace.set.super_spi", "Supernatural SPI: spend 1 SPI to stay conscious")
 SET_MISHAP = Message("ace.set.mishap", "Mishap rule for extended actions (players are told)")
+SET_SUBSTITUTE_APPROVAL = Message(
+    "ace.set.substitute_approval", "A 1d20 + attribute check waits for the GM's approval"
+)
 SET_ONES_SUBSTITUTE = Message("ace.set.ones_substitute", "Ones counted on a d20 substitute roll")
 SET_REFLEX_REFRESH = Message("ace.set.reflex_refresh", "The swift-or-reflex allowance refreshes")
 SET_STAMINA = Message("ace.set.stamina", "Attribute read as stamina (below 2: cannot act)")
@@ -429,6 +432,19 @@ NO_SKILL = Message("ace.err.no_skill", "{name} has no skill {skill}.")
 NO_SECRET = Message("ace.err.no_secret", "There is no unrevealed secret roll.")
 NO_TASK = Message("ace.err.no_task", "There is no extended action.")
 TASK_CLOSED = Message("ace.err.task_closed", "{task} is already finished.")
+ASKS_SUBSTITUTE = Message(
+    "ace.log.asks_substitute",
+    "{name} asks the GM to roll 1d20 + {attribute} instead of a skill (DC {dc}).",
+)
+SUBSTITUTE_REFUSED = Message(
+    "ace.log.substitute_refused", "The GM refuses {name}'s 1d20 + {attribute} roll."
+)
+PROMPT_APPROVAL = Message(
+    "ace.prompt.approval", "{name} asks to roll 1d20 + {attribute} instead of a skill."
+)
+L_APPROVE = Message("ace.l.approve", "Allow the attribute roll")
+A_APPROVE = Message("ace.a.approve", "allow it")
+A_REFUSE = Message("ace.a.refuse", "refuse it")
 CHECK_PASSED = Message(
     "ace.log.check_passed", "{name} rolls {skill}: {successes} successes against DC {dc}, success."
 )

@@ -35,6 +35,9 @@ class AceSettings:
     )
     # ACE-EXT-4: the mishap rule is off by default; players are told when it is on.
     mishap: bool = setting("ace.mishap", m.SET_MISHAP(), False, "ACE-EXT-4", group=OPTIONAL)
+    substitute_approval: bool = setting(
+        "ace.substitute_approval", m.SET_SUBSTITUTE_APPROVAL(), True, "ACE-CHECK-3", group=CHECKS
+    )
     ones_on_substitute: str = setting(
         "ace.ones_on_substitute",
         m.SET_ONES_SUBSTITUTE(),

@@ -172,3 +172,27 @@ def test_the_page_asks_with_an_expire_command() -> None:
     from vtt.encounters.commands import Expire, parse_command
 
     assert parse_command({"command": "expire", "key": "k1"}) == Expire("k1")
+
+
+def test_the_gm_is_asked_to_allow_an_attribute_roll(
+    ace_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    # ACE-CHECK-3: the substitute waits for the GM, who allows or refuses it on the board.
+    from vtt.encounters.services import play
+
+    play(
+        ace_encounter.pk,
+        pip.pk,
+        Action("check", "lin", {"skill": "attr:dex", "dc": "1", "cost": "passive"}),
+        "k-sub",
+    )
+    gm_page = _client(gwen).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert 'data-prompt="approval"' in gm_page
+    assert "Lin Yue asks to roll 1d20 + DEX instead of a skill." in gm_page
+    assert "Allow the attribute roll" in gm_page
+    assert "data-expire-after" not in gm_page
+    player_page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert "Allow the attribute roll" not in player_page
+    play(ace_encounter.pk, gwen.pk, Action("respond", "gm", {"answer": "refuse"}), "k-no")
+    ace_encounter.refresh_from_db()
+    assert ace_encounter.state["pending"] is None
