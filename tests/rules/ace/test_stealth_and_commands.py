@@ -222,11 +222,41 @@ def test_low_attributes_knock_out_or_stop_a_character() -> None:
 
 
 def test_supernatural_spi_buys_ten_minutes_awake() -> None:
-    # ACE-ATTR-8
+    # ACE-ATTR-8: Lin passes out from thirst (the GM's condition): unconscious, he can do
+    # nothing but spend 1 SPI, which keeps him awake (the GM sets it again after 10 minutes).
     with pytest.raises(IllegalAction, match="rule is off"):
         play(table(), "spend_spi", "lin")
-    state, _ = play(table({"ace.supernatural_spi": True}), "spend_spi", "lin")
+    state = table({"ace.supernatural_spi": True})
+    with pytest.raises(IllegalAction, match="not passing out"):
+        play(state, "spend_spi", "lin")
+    assert "spend_spi" not in kinds(state, "lin")
+    state, _ = play(state, "set_condition", "gm", target="lin", condition="fainting")
+    state = turn_of(state, "lin")
+    assert kinds(state, "lin") == ["spend_spi"]
+    assert "unconscious" not in c(state, "lin")["conditions"]
+    state, events = play(state, "spend_spi", "lin")
+    assert events[0].text == "Lin Yue spends 1 SPI to stay conscious for 10 minutes."
     assert c(state, "lin")["current"]["spi"] == 4
+    assert "fainting" not in c(state, "lin")["conditions"]
+    assert "attack" in kinds(state, "lin")
+    # Without the optional rule he stays down.
+    off = turn_of(
+        play(table(), "set_condition", "gm", target="lin", condition="fainting")[0], "lin"
+    )
+    assert kinds(off, "lin") == []
+
+
+def test_a_mental_scan_lapses_when_the_scanner_cannot_keep_it() -> None:
+    # ACE-ATTR-9: it needs concentration and SPI; knocked out, the scan ends at the next turn.
+    state = turn_of(table(), "lin")
+    lin = c(state, "lin")
+    lin["sheet"]["spi_specialist"] = True
+    lin["current"]["spi"] = 31
+    state, _ = play(state, "scan", "lin")
+    state, _ = play(state, "set_condition", "gm", target="lin", condition="asleep")
+    state, events = play(state, "end_turn", "gm")
+    assert "scan.toggled" in [e.kind for e in events]
+    assert not c(state, "lin")["scan"]["on"]
 
 
 def test_mental_scan_needs_all_three_conditions_and_costs_spi() -> None:
