@@ -47,7 +47,9 @@ def legal_actions(state: State, actor: str) -> list[ActionTemplate]:
     offered = ACTIONS.legal_actions(state, actor)
     c = state["combatants"].get(actor)
     if c is not None and not can_act(c, settings_of(state)):
-        return []  # ACE-ATTR-2: the dead, the helpless and the exhausted do nothing
+        # ACE-ATTR-2: the dead, the helpless and the exhausted do nothing, except that one
+        # passing out from hunger or thirst may spend SPI to stay awake (ACE-ATTR-8)
+        return [t for t in offered if t.kind == "spend_spi"]
     if c is not None and pinned(c):
         return [t for t in offered if t.kind in PINNED_KINDS]
     return offered
@@ -73,6 +75,7 @@ SYSTEM = GameSystem(
     messages=catalogue(messages, extra=ACTIONS.messages()),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
+    deadline=prompts.deadline,
 )
 
 # Typical actions for bench/rules.py: Su Qing opens from hiding (she acts first whatever the

@@ -43,6 +43,7 @@ SKILL_HIDE = Message("ace.skill.hide", "hide")
 COND_ASLEEP = Message("ace.cond.asleep", "asleep")
 COND_UNCONSCIOUS = Message("ace.cond.unconscious", "unconscious")
 COND_PETRIFIED = Message("ace.cond.petrified", "petrified")
+COND_FAINTING = Message("ace.cond.fainting", "passing out (hunger, thirst or the like)")
 COND_CANNOT_ACT = Message("ace.cond.cannot_act", "cannot act")
 COND_DEAD = Message("ace.cond.dead", "dead")
 COND_GRAPPLED = Message("ace.cond.grappled", "grappled")
@@ -73,6 +74,9 @@ SET_SUPER_DEX = Message(
 SET_SUPER_CON = Message("ace.set.super_con", "Supernatural CON: -5 physical damage per 10 CON")
 SET_SUPER_SPI = Message("ace.set.super_spi", "Supernatural SPI: spend 1 SPI to stay conscious")
 SET_MISHAP = Message("ace.set.mishap", "Mishap rule for extended actions (players are told)")
+SET_SUBSTITUTE_APPROVAL = Message(
+    "ace.set.substitute_approval", "A 1d20 + attribute check waits for the GM's approval"
+)
 SET_ONES_SUBSTITUTE = Message("ace.set.ones_substitute", "Ones counted on a d20 substitute roll")
 SET_REFLEX_REFRESH = Message("ace.set.reflex_refresh", "The swift-or-reflex allowance refreshes")
 SET_STAMINA = Message("ace.set.stamina", "Attribute read as stamina (below 2: cannot act)")
@@ -91,6 +95,11 @@ SET_EXTRA_COVERED = Message(
     "ace.set.extra_covered", "Called-shot extra damage even on covered spots"
 )
 SET_DISARM_COUNTER = Message("ace.set.disarm_counter", "A defender who wins a disarm may counter")
+SET_DISARM_TAKE = Message(
+    "ace.set.disarm_take", "A weapon knocked away by a bare hand (or a gripping natural weapon)"
+)
+OPT_TAKE = Message("ace.opt.take", "is taken by the attacker")
+OPT_DROP = Message("ace.opt.drop", "falls to the ground")
 SET_LIGHT = Message("ace.set.light", "Sunder penalty for a light weapon")
 SET_DUR1 = Message("ace.set.dur1", "Durability of a one-handed weapon")
 SET_DUR2 = Message("ace.set.dur2", "Durability of a two-handed weapon or shield")
@@ -242,6 +251,9 @@ L_ATTACK = Message("ace.l.attack", "Attack")
 F_TARGET = Message("ace.f.target", "Target")
 F_WEAPON = Message("ace.f.weapon", "Weapon")
 F_LOCATION = Message("ace.f.location", "Called shot")
+F_ADJACENT = Message(
+    "ace.f.adjacent", "Shooting from right beside the target (cover does not count)"
+)
 F_COUP = Message("ace.f.coup", "Coup de grace (helpless target)")
 NO_WEAPON = Message("ace.err.no_weapon", "{name} has no such weapon in hand.")
 BAD_TARGET = Message("ace.err.bad_target", "{name} cannot be attacked.")
@@ -355,6 +367,7 @@ F_COUNTER = Message("ace.f.counter", "If I keep my weapon, counter-disarm (refle
 A_NONE = Message("ace.a.none", "do nothing")
 A_GUARD = Message("ace.a.guard", "guard the spot (-{dice} damage dice)")
 A_DODGE = Message("ace.a.dodge", "dodge (-{hit} to the hit)")
+EXPIRED = Message("ace.log.expired", "Time is up: {target} did not answer.")
 NOTHING_PENDING = Message("ace.err.nothing_pending", "Nobody is being asked anything.")
 NOT_ASKED = Message("ace.err.not_asked", "Only the defender (or the GM) answers this.")
 
@@ -365,6 +378,8 @@ L_SHOOTING_EVASION = Message("ace.l.shooting_evasion", "Shooting evasion: move t
 L_MOVE = Message("ace.l.move", "Move")
 L_STAND = Message("ace.l.stand", "Stand up")
 L_PRONE = Message("ace.l.prone", "Drop prone")
+L_PICK_UP = Message("ace.l.pick_up", "Pick up a dropped weapon")
+PICKS_UP = Message("ace.log.picks_up", "{name} picks up {weapon}.")
 L_SCAN = Message("ace.l.scan", "Switch mental scan on or off")
 F_COMMAND = Message("ace.f.command", "Command")
 F_METRES = Message("ace.f.metres", "Metres")
@@ -418,6 +433,19 @@ NO_SKILL = Message("ace.err.no_skill", "{name} has no skill {skill}.")
 NO_SECRET = Message("ace.err.no_secret", "There is no unrevealed secret roll.")
 NO_TASK = Message("ace.err.no_task", "There is no extended action.")
 TASK_CLOSED = Message("ace.err.task_closed", "{task} is already finished.")
+ASKS_SUBSTITUTE = Message(
+    "ace.log.asks_substitute",
+    "{name} asks the GM to roll 1d20 + {attribute} instead of a skill (DC {dc}).",
+)
+SUBSTITUTE_REFUSED = Message(
+    "ace.log.substitute_refused", "The GM refuses {name}'s 1d20 + {attribute} roll."
+)
+PROMPT_APPROVAL = Message(
+    "ace.prompt.approval", "{name} asks to roll 1d20 + {attribute} instead of a skill."
+)
+L_APPROVE = Message("ace.l.approve", "Allow the attribute roll")
+A_APPROVE = Message("ace.a.approve", "allow it")
+A_REFUSE = Message("ace.a.refuse", "refuse it")
 CHECK_PASSED = Message(
     "ace.log.check_passed", "{name} rolls {skill}: {successes} successes against DC {dc}, success."
 )
@@ -511,6 +539,11 @@ ABSORBS = Message(
 )
 ABSORB_ENDS = Message("ace.log.absorb_ends", "{name}'s {source} no longer absorbs damage.")
 NO_SPI = Message("ace.err.no_spi", "{name} has no SPI to spend, or the rule is off.")
+NOT_FAINTING = Message(
+    "ace.err.not_fainting", "{name} is not passing out from hunger, thirst or the like."
+)
+L_SPEND_SPI = Message("ace.l.spend_spi", "Spend 1 SPI to stay conscious for 10 minutes")
+SCAN_LAPSED = Message("ace.log.scan_lapsed", "{name}'s mental scan lapses.")
 AREA = Message("ace.log.area", "Area damage {amount} ({energy}).")
 COVER_SET = Message("ace.log.cover", "{name} now has {cover}.")
 CONDITION_ON = Message("ace.log.condition_on", "{name} is {condition}.")

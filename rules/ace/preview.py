@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
-from rules.ace.actions.common import GM, free, number, pick, refuse
+from rules.ace.actions.common import GM, flag, free, number, pick, refuse
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, can_act, combatant, settings_of
@@ -97,12 +97,18 @@ class Odds:
 
 
 def odds_of(
-    s: AceSettings, c: Json, t: Json, w: Mapping[str, Any], loc: Location | None, answer: str
+    s: AceSettings,
+    c: Json,
+    t: Json,
+    w: Mapping[str, Any],
+    loc: Location | None,
+    answer: str,
+    adjacent: bool = False,
 ) -> Odds:
     """ACE-HIT-1 / ACE-CALLED-1/2 / ACE-DMG-1: the hit chance and each damage total, with a
     dodge taking its points off the hit and a guard its dice off the pool."""
     kind = str(w["kind"])
-    bonus = hit_bonus(c, s) + cover_penalty(c, t, kind, s) + (loc.hit if loc else 0)
+    bonus = hit_bonus(c, s) + cover_penalty(c, t, kind, s, adjacent) + (loc.hit if loc else 0)
     if answer == "dodge":
         bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
     ev = evasion(t, s, kind)
@@ -134,7 +140,7 @@ def _percent(p: Fraction) -> str:
 
 
 def answer_odds(
-    s: AceSettings, c: Json, t: Json, w: Mapping[str, Any], loc: Location
+    s: AceSettings, c: Json, t: Json, w: Mapping[str, Any], loc: Location, adjacent: bool
 ) -> list[Json]:
     """ACE-CALLED-2: what each reflex answer of the defender would make of the called shot."""
     answers = (
@@ -144,7 +150,7 @@ def answer_odds(
     )
     rows = []
     for answer, label in answers:
-        o = odds_of(s, c, t, w, loc, answer)
+        o = odds_of(s, c, t, w, loc, answer, adjacent)
         line = m.P_IF_ANSWER(
             answer=label, hit=_percent(o.hit), pool=o.pool, mean=f"{float(o.mean):.1f}"
         )
@@ -174,7 +180,8 @@ def attack_odds(
     if w is None or w not in usable_weapons(c):
         raise refuse(m.NO_WEAPON(name=c["name"]), "ACE-ATK-1")
     loc = LOCATIONS.get(pick(params, "location", ["", *LOCATIONS], ""))
-    o = odds_of(s, c, t, w, loc, answer)
+    adjacent = flag(params, "adjacent")
+    o = odds_of(s, c, t, w, loc, answer, adjacent)
     rows = [_row(m.P_MISS(), 1 - o.hit)]
     if loc is not None and loc.special:
         rows.append(_row(m.P_CONTEST(), o.hit))
@@ -203,7 +210,7 @@ def attack_odds(
     }
     asked = can_act(t, s) and free(t, "reflex", s)
     if loc is not None and not loc.special and asked and answer == "none":
-        details["answers"] = answer_odds(s, c, t, w, loc)
+        details["answers"] = answer_odds(s, c, t, w, loc, adjacent)
     return {"summary": summary.english(), "outcomes": rows, "details": details}
 
 

@@ -35,6 +35,9 @@ class AceSettings:
     )
     # ACE-EXT-4: the mishap rule is off by default; players are told when it is on.
     mishap: bool = setting("ace.mishap", m.SET_MISHAP(), False, "ACE-EXT-4", group=OPTIONAL)
+    substitute_approval: bool = setting(
+        "ace.substitute_approval", m.SET_SUBSTITUTE_APPROVAL(), True, "ACE-CHECK-3", group=CHECKS
+    )
     ones_on_substitute: str = setting(
         "ace.ones_on_substitute",
         m.SET_ONES_SUBSTITUTE(),
@@ -122,6 +125,14 @@ class AceSettings:
     )
     disarm_counter: bool = setting(
         "ace.disarm_counter", m.SET_DISARM_COUNTER(), True, "ACE-AMB-21", group=CALLED
+    )
+    disarm_take: str = setting(
+        "ace.disarm_take",
+        m.SET_DISARM_TAKE(),
+        "take",
+        "ACE-CALLED-DISARM",
+        choices=[("take", m.OPT_TAKE()), ("drop", m.OPT_DROP())],
+        group=CALLED,
     )
     light_penalty: int = setting(
         "ace.sunder_light_penalty", m.SET_LIGHT(), 4, "ACE-AMB-22", min=0, max=20, group=CALLED

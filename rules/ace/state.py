@@ -156,8 +156,9 @@ def combatant(state: State, ident: str) -> Json:
 
 
 def helpless(c: Mapping[str, Any], s: AceSettings) -> bool:
-    """ACE-CDG-1: asleep, unconscious or petrified (low SPI makes one unconscious, ACE-ATTR-2)."""
-    if any(cond in c["conditions"] for cond in ("asleep", "unconscious", "petrified")):
+    """ACE-CDG-1: asleep, unconscious or petrified (low SPI makes one unconscious, ACE-ATTR-2;
+    so does passing out from hunger or thirst, ACE-ATTR-8)."""
+    if any(cond in c["conditions"] for cond in ("asleep", "unconscious", "petrified", "fainting")):
         return True
     spi = attr(c, "spi")
     return spi is not None and spi < 2

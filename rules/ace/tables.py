@@ -103,11 +103,13 @@ SKILL_NAMES = {
     "hide": m.SKILL_HIDE,
 }
 # Conditions a GM may set; "helpless" ones open a coup de grace (ACE-CDG-1).
-CONDITIONS = ("asleep", "unconscious", "petrified")
+# "fainting": losing consciousness from hunger, thirst or the like (ACE-ATTR-8).
+CONDITIONS = ("asleep", "unconscious", "petrified", "fainting")
 CONDITION_NAMES = {
     "asleep": m.COND_ASLEEP,
     "unconscious": m.COND_UNCONSCIOUS,
     "petrified": m.COND_PETRIFIED,
+    "fainting": m.COND_FAINTING,
     "cannot_act": m.COND_CANNOT_ACT,
     "dead": m.COND_DEAD,
     "grappled": m.COND_GRAPPLED,

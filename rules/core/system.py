@@ -193,6 +193,10 @@ class GameSystem:
     # (action, its events) -> whether the player who sent the newest entry may take it back:
     # the rules allow it and it revealed nothing (no die rolled, nothing hidden shown)
     take_back: Callable[[Action, Sequence[Event]], bool] | None = None
+    # state -> (seconds, action) while a prompt waits on someone with a time limit (a defender's
+    # reflex answer): once that many seconds have passed since the latest event whose payload
+    # carries `pending`, the table plays `action` (vtt/encounters/services.expire); else None
+    deadline: Callable[[State], tuple[int, Action] | None] | None = None
 
     @property
     def has_preview(self) -> bool:

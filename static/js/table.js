@@ -66,6 +66,7 @@
     if (frame?.dataset.rev) tableRev = frame.dataset.rev;
     // boards re-apply their selection: a delta may have swapped parts of them, not the whole
     document.dispatchEvent(new CustomEvent("tabula:frame"));
+    watchDeadlines();
     if (log && atBottom) log.scrollTop = log.scrollHeight; // follow the log unless reading back
   }
 
@@ -185,6 +186,31 @@
     else if (outbox.length < 20) outbox.push(message);
   }
 
+  // A prompt with a time limit (data-expire-after seconds, data-expire-token naming it): once
+  // it has run out on this page, ask the server to settle it. The server checks the time
+  // against its own log, so an early or repeated ask changes nothing; while the prompt is still
+  // shown, ask again every few seconds.
+  const deadlines = new Map();
+  function watchDeadlines() {
+    const shown = new Set();
+    for (const element of root.querySelectorAll("[data-expire-after]")) {
+      const token = element.dataset.expireToken || "";
+      shown.add(token);
+      if (deadlines.has(token)) continue;
+      const ask = () => {
+        send(JSON.stringify({ command: "expire", key: newKey() }));
+        deadlines.set(token, setTimeout(ask, 5000));
+      };
+      deadlines.set(token, setTimeout(ask, Number(element.dataset.expireAfter) * 1000));
+    }
+    for (const [token, timer] of deadlines) {
+      if (!shown.has(token)) {
+        clearTimeout(timer);
+        deadlines.delete(token);
+      }
+    }
+  }
+
   root.addEventListener("submit", (event) => {
     const form = event.target;
     if (form.matches("form[data-ws-send]")) {
@@ -222,5 +248,6 @@
   const log = document.getElementById("event-log");
   if (log) log.scrollTop = log.scrollHeight;
   show("connecting");
+  watchDeadlines();
   connect();
 })();

@@ -68,3 +68,25 @@ def test_a_called_shot_prompts_the_defender_and_both_see_the_result(
     )
     screenshot(gm, "ace-gm-after")
     screenshot(player, "ace-player-after")
+
+    # Lin Yue aims at the hound's head and nobody answers: when the 30 seconds are up, the pages
+    # ask and the server settles it with no reflex answer (ACE-AMB-19).
+    for _ in range(4):
+        current = _current(gm)
+        if current == "lin":
+            break
+        gm.locator(
+            "form:has(input[name=actor][value=gm]):has(input[name=kind][value=end_turn]) button"
+        ).click()
+        gm.wait_for_function(
+            "old => document.querySelector('.ace-board').dataset.current !== old", arg=current
+        )
+    assert _current(gm) == "lin"
+    shot = player.locator("form.ace-attack")
+    shot.locator("select[name=target]").select_option("hound")
+    shot.locator("label[data-location='head']").click()
+    shot.locator("button[type=submit]").click()
+    gm.locator(".ace-prompt[data-expire-after='30']").wait_for()
+    for page in (gm, player):
+        page.locator("#event-log > li.event", has_text="Time is up").wait_for(timeout=50_000)
+        page.locator(".ace-prompt").wait_for(state="detached")

@@ -124,3 +124,75 @@ def test_a_reincarnator_is_made_from_the_sheet_schema_and_saves(gwen: Any, pip: 
     refused = client.post(url, data)
     assert refused.status_code == 400
     assert "must be at most 8 (ACE-SIZE-1)" in refused.content.decode()
+
+
+def test_a_prompt_whose_time_ran_out_is_settled_on_the_server(
+    ace_encounter: Any, gwen: Any, pip: Any, otto: Any
+) -> None:
+    # ACE-AMB-19: any page at the table may ask; only after the timer does anything happen.
+    from datetime import timedelta
+
+    from vtt.encounters.services import expire, play, replay
+    from vtt.errors import NotAllowed
+    from vtt.eventlog.models import Event
+
+    assert not expire(ace_encounter.pk, pip.pk).fresh  # nobody is asked: nothing to do
+    play(
+        ace_encounter.pk,
+        pip.pk,
+        Action("attack", "lin", {"target": "hound", "weapon": "jian", "location": "head"}),
+        "k-head",
+    )
+    page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert 'data-expire-after="30"' in page
+    assert "then the shot goes on with no reflex answer" in page
+    early = expire(ace_encounter.pk, pip.pk)
+    assert (early.fresh, early.events) == (False, [])
+    ace_encounter.refresh_from_db()
+    assert ace_encounter.state["pending"] is not None
+    with pytest.raises(NotAllowed):
+        expire(ace_encounter.pk, otto.pk)
+    Event.objects.filter(encounter=ace_encounter).update(
+        created=ace_encounter.created - timedelta(seconds=31)
+    )
+    late = expire(ace_encounter.pk, pip.pk)
+    assert late.fresh
+    assert late.events[0].kind == "prompt.expired"
+    assert late.events[0].action == {"kind": "expire", "actor": "gm", "params": {}}
+    assert late.events[0].actor_id is None
+    ace_encounter.refresh_from_db()
+    assert ace_encounter.state["pending"] is None
+    assert not expire(ace_encounter.pk, gwen.pk).fresh  # a second page asking changes nothing
+    assert replay(ace_encounter).matches  # the log refolds to the snapshot
+    page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert "data-expire-after" not in page
+
+
+def test_the_page_asks_with_an_expire_command() -> None:
+    from vtt.encounters.commands import Expire, parse_command
+
+    assert parse_command({"command": "expire", "key": "k1"}) == Expire("k1")
+
+
+def test_the_gm_is_asked_to_allow_an_attribute_roll(
+    ace_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    # ACE-CHECK-3: the substitute waits for the GM, who allows or refuses it on the board.
+    from vtt.encounters.services import play
+
+    play(
+        ace_encounter.pk,
+        pip.pk,
+        Action("check", "lin", {"skill": "attr:dex", "dc": "1", "cost": "passive"}),
+        "k-sub",
+    )
+    gm_page = _client(gwen).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert 'data-prompt="approval"' in gm_page
+    assert "Lin Yue asks to roll 1d20 + DEX instead of a skill." in gm_page
+    assert "Allow the attribute roll" in gm_page
+    assert "data-expire-after" not in gm_page
+    player_page = _client(pip).get(f"/encounters/{ace_encounter.pk}/").content.decode()
+    assert "Allow the attribute roll" not in player_page
+    play(ace_encounter.pk, gwen.pk, Action("respond", "gm", {"answer": "refuse"}), "k-no")
+    ace_encounter.refresh_from_db()
+    assert ace_encounter.state["pending"] is None

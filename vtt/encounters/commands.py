@@ -55,7 +55,14 @@ class Help:
     key: str
 
 
-Command = Act | Chat | Undo | Help
+@dataclass(frozen=True)
+class Expire:
+    """A prompt's time limit ran out on this page: the server checks and settles it."""
+
+    key: str
+
+
+Command = Act | Chat | Undo | Help | Expire
 HELP_WORDS = ("/help", "/?")
 
 
@@ -98,7 +105,7 @@ def _param(value: Any) -> Any:
 def parse_command(content: dict[str, Any]) -> Command:
     """The typed command a decoded message asks for."""
     command = content.get("command")
-    if command not in ("act", "chat", "undo"):
+    if command not in ("act", "chat", "undo", "expire"):
         raise CommandError(_("Unknown command: %(command)s") % {"command": str(command)[:40]})
     key = _text(content, "key")
     if command == "act":
@@ -111,4 +118,6 @@ def parse_command(content: dict[str, Any]) -> Command:
         if text.strip().lower() in HELP_WORDS:
             return Help(key)
         return Chat(text, key)
+    if command == "expire":
+        return Expire(key)
     return Undo(key)

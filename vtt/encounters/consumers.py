@@ -24,7 +24,16 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from rules.core.errors import RulesError
 from vtt.dbretry import DATABASE_ERRORS, retrying
 from vtt.encounters import fragments, presence, services
-from vtt.encounters.commands import Act, Chat, Command, Help, TooLarge, decode, parse_command
+from vtt.encounters.commands import (
+    Act,
+    Chat,
+    Command,
+    Expire,
+    Help,
+    TooLarge,
+    decode,
+    parse_command,
+)
 from vtt.encounters.models import Encounter
 from vtt.errors import Unavailable
 from vtt.fanout import Hub, hub
@@ -45,6 +54,8 @@ def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.
         return services.play(encounter_id, user_id, command.action, command.key)
     if isinstance(command, Chat):
         return services.chat(encounter_id, user_id, command.text, command.key)
+    if isinstance(command, Expire):
+        return services.expire(encounter_id, user_id)
     return services.undo(encounter_id, user_id, command.key)
 
 

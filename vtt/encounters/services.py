@@ -9,6 +9,7 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from django.contrib.auth import get_user_model
@@ -366,6 +367,42 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
             state = system.apply(state, event)
     encounter.state = system.dump(state)
     rows = _append_entry(encounter, index, events, user_id=user_id, key=key, action=action)
+    return Outcome(encounter.pk, rows, fresh=True)
+
+
+@transaction.atomic
+def expire(encounter_id: int, user_id: int) -> Outcome:
+    """Settle a prompt whose time limit has run out (GameSystem.deadline), as the table.
+
+    Any page at the table may ask; the server checks the time against the event that opened
+    the prompt, so an early, repeated or raced ask changes nothing (an empty, not fresh outcome).
+    """
+    encounter = _locked(encounter_id, user_id)
+    if getattr(encounter, "my_role", None) is None:
+        raise NotAllowed(_("You are not at this table."))
+    if not encounter.is_active:
+        raise NotAllowed(_("This encounter has ended."))
+    system = get_system(encounter.system)
+    state = system.load(encounter.state)
+    due = system.deadline(state) if system.deadline is not None else None
+    if due is None:
+        return Outcome(encounter.pk, [], fresh=False)  # answered meanwhile
+    seconds, action = due
+    opened = (
+        encounter.events.filter(payload__has_key="pending")
+        .order_by("-seq")
+        .values_list("created", flat=True)
+        .first()
+    )
+    if opened is not None and timezone.now() < opened + timedelta(seconds=seconds):
+        return Outcome(encounter.pk, [], fresh=False)  # not yet: the page asks again
+    index = encounter.entries + 1
+    events = _resolve(system, state, action, derive_seed(encounter.seed, index))
+    for event in events:
+        if not event.kind.startswith(TABLE_PREFIX):
+            state = system.apply(state, event)
+    encounter.state = system.dump(state)
+    rows = _append_entry(encounter, index, events, user_id=None, key=None, action=action)
     return Outcome(encounter.pk, rows, fresh=True)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from rules.ace import SYSTEM
 from rules.ace import messages as m
-from rules.ace.tables import CONDITION_NAMES, COVER_NAMES, LOCATIONS
+from rules.ace.tables import ATTRIBUTE_NAMES, CONDITION_NAMES, COVER_NAMES, LOCATIONS
 from rules.core.actions import ActionTemplate
 from rules.core.errors import RulesError
 from rules.core.system import Action, Audience
@@ -116,7 +118,7 @@ def board_context(
         for template in templates:
             if template.kind in PANEL_KINDS:
                 form = action_forms({actor: [template]})[0]
-                panel = {**form, "name": by_id.get(actor, {}).get("name", actor)}
+                panel = {**form, "name": by_id.get(actor, {}).get("name") or _("Game master")}
                 if template.kind == "respond" and template.preview:
                     panel["answers"] = _answer_odds(view, actor)
                 panels.append(panel)
@@ -130,12 +132,18 @@ def board_context(
         attacker = combatants.get(pending["attacker"], {}).get("name", "?")
         target = combatants.get(pending["target"], {}).get("name", "?")
         loc = LOCATIONS.get(pending.get("location") or "")
-        words = (
-            m.PROMPT_CALLED(attacker=attacker, target=target, where=loc.label)
-            if loc
-            else m.PROMPT_CONTEST(attacker=attacker, target=target)
-        )
-        prompt = {"text": say(words), "timer": pending.get("timer", 30), **pending}
+        if pending["kind"] == "approval":  # ACE-CHECK-3: the GM's answer, no timer
+            attribute = ATTRIBUTE_NAMES[str(pending["skill"])[5:]]()
+            words = m.PROMPT_APPROVAL(name=attacker, attribute=attribute)
+        elif loc:
+            words = m.PROMPT_CALLED(attacker=attacker, target=target, where=loc.label)
+        else:
+            words = m.PROMPT_CONTEST(attacker=attacker, target=target)
+        # the page's timer asks the server to settle the prompt when it runs out (ACE-AMB-19)
+        token = hashlib.sha1(
+            json.dumps([view["round"], pending], sort_keys=True).encode(), usedforsecurity=False
+        ).hexdigest()[:12]
+        prompt = {"text": say(words), "timer": pending.get("timer", 30), "token": token, **pending}
     last = view.get("last_damage")
     if last:
         last = {

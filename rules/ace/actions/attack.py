@@ -62,23 +62,36 @@ def usable_weapons(c: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return out
 
 
-def cover_penalty(attacker: Json, target: Json, kind: str, s: AceSettings) -> int:
-    """ACE-COVER-1 / ACE-AMB-39: the target's cover, and the attacker's own, against shots."""
-    if kind not in RANGED and s.cover_against == "ranged":
+def cover_counts(kind: str, s: AceSettings, adjacent: bool = False) -> bool:
+    """ACE-AMB-39: cover counts against ranged and thrown attacks from non-adjacent attackers
+    (or against every attack, by setting)."""
+    return s.cover_against == "all" or (kind in RANGED and not adjacent)
+
+
+def cover_penalty(
+    attacker: Json, target: Json, kind: str, s: AceSettings, adjacent: bool = False
+) -> int:
+    """ACE-COVER-1: the target's cover against the attacker's hit, and the attacker's own cover
+    against its own shot across it (ACE-COVER-TABLE: -2, -4, -8)."""
+    if not cover_counts(kind, s, adjacent):
         return 0
     return COVER[target["cover"]] + COVER[attacker["cover"]]
 
 
 def check_attack(
-    state: State, c: Json, t: Json, w: Mapping[str, Any] | None, s: AceSettings
+    state: State,
+    c: Json,
+    t: Json,
+    w: Mapping[str, Any] | None,
+    s: AceSettings,
+    adjacent: bool = False,
 ) -> None:
     """Refuses an attack the rules do not allow; changes nothing."""
     if w is None or w["key"] in c["dropped"]:
         raise refuse(m.NO_WEAPON(name=c["name"]), "ACE-ATK-1")
     if t["id"] == c["id"] or t["dead"]:
         raise refuse(m.BAD_TARGET(name=t["name"]), "ACE-HIT-1")
-    reach = w["kind"] in RANGED or s.cover_against == "all"
-    if reach and "full" in (t["cover"], c["cover"]):
+    if cover_counts(str(w["kind"]), s, adjacent) and "full" in (t["cover"], c["cover"]):
         raise refuse(m.FULL_COVER(name=t["name"]), "ACE-COVER-FULL")
     g = c.get("grapple")
     if g and g["role"] == "held" and g["pinned"]:
@@ -303,7 +316,8 @@ def resolve_attack(
             )
         )
         return events
-    bonus = hit_bonus(c, s) + cover_penalty(c, struck, kind, s) + (loc.hit if loc else 0)
+    adjacent = bool(plan.get("adjacent"))
+    bonus = hit_bonus(c, s) + cover_penalty(c, struck, kind, s, adjacent) + (loc.hit if loc else 0)
     if answer == "dodge":
         bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
     ev = evasion(struck, s, kind)
@@ -405,21 +419,15 @@ def disarm(
     won = contest(_core(c), _core(t), dice, s, "disarm")
     info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
     if won.initiator_wins:
-        ops: list[Op] = [
+        words = {"attacker": c["name"], "target": t["name"], "weapon": _name(t, held)}
+        if s.disarm_take == "take" and hand_like(w):
+            ops = take_weapon(c, t, held)
+            return [event("weapon.taken", m.DISARMED_TAKEN(**words), ops, records, contest=info)]
+        ops = [
             ["add", cpath(t["id"], "dropped"), held],
             ["set", cpath(t["id"], "wielding"), "unarmed"],
         ]
-        taken = bool(w.get("natural")) and w["key"] == "unarmed"  # a hand may take the weapon
-        line = m.DISARMED_TAKEN if taken else m.DISARMED
-        return [
-            event(
-                "weapon.dropped",
-                line(attacker=c["name"], target=t["name"], weapon=_name(t, held)),
-                ops,
-                records,
-                contest=info,
-            )
-        ]
+        return [event("weapon.dropped", m.DISARMED(**words), ops, records, contest=info)]
     events = [
         event(
             "disarm.failed",
@@ -458,9 +466,53 @@ def disarm(
     return events
 
 
+def hand_like(w: Mapping[str, Any]) -> bool:
+    """ACE-CALLED-DISARM: a bare hand, or a natural weapon built like one (it grips)."""
+    return w.get("key") == "unarmed" or bool(w.get("natural") and w.get("gripping"))
+
+
+def take_weapon(c: Json, t: Json, key: str) -> list[Op]:
+    """ACE-CALLED-DISARM 「可夺取武器」: the weapon leaves the defender's sheet for the
+    attacker's, who holds it now (under a key of its own if the attacker has one alike)."""
+    w = dict(weapon(t, key) or {})
+    mine = {x["key"] for x in c["sheet"]["weapons"]}
+    new_key, n = key, 2
+    while new_key in mine or new_key == "unarmed":
+        new_key, n = f"{key}_{n}", n + 1
+    w["key"] = new_key
+    damaged = int(t["item_damage"].get(key, 0))
+    ops: list[Op] = [
+        [
+            "set",
+            cpath(t["id"], "sheet", "weapons"),
+            [x for x in t["sheet"]["weapons"] if x["key"] != key],
+        ],
+        ["set", cpath(t["id"], "wielding"), "unarmed"],
+        ["set", cpath(c["id"], "sheet", "weapons"), [*c["sheet"]["weapons"], w]],
+        ["set", cpath(c["id"], "wielding"), new_key],
+    ]
+    if damaged:
+        ops.append(["set", cpath(c["id"], "item_damage", new_key), damaged])
+    return ops
+
+
 def _name(c: Json, key: str) -> str:
     w = weapon(c, key)
     return str(w["name"]) if w else key
+
+
+def durability_of(w: Mapping[str, Any], s: AceSettings) -> int:
+    """ACE-AMB-23: the item's own durability, else 5 one-handed and 10 two-handed."""
+    given = w.get("durability")
+    if given:
+        return int(given)
+    return s.durability_two_hands if w.get("two_handed") else s.durability_one_hand
+
+
+def broken(c: Json, key: str, s: AceSettings) -> bool:
+    """ACE-CALLED-SUNDER: an item whose damage has reached its durability is broken."""
+    w = weapon(c, key)
+    return w is not None and int(c["item_damage"].get(key, 0)) >= durability_of(w, s)
 
 
 def sunder_bonus(c: Json, w: Mapping[str, Any], other: Json, s: AceSettings) -> int:
@@ -495,9 +547,7 @@ def sunder(
         ]
     key = str(held["key"])
     total = int(t["item_damage"].get(key, 0)) + dealt
-    durability = held.get("durability") or (
-        s.durability_two_hands if held.get("two_handed") else s.durability_one_hand
-    )
+    durability = durability_of(held, s)
     ops: list[Op] = [["set", cpath(t["id"], "item_damage", key), total]]
     if total >= int(durability):
         ops += [
@@ -519,7 +569,8 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
     t = combatant(state, str(action.params.get("target") or ""))
     key = str(action.params.get("weapon") or c["wielding"])
     w = weapon(c, key)
-    check_attack(state, c, t, w, s)
+    adjacent = flag(action.params, "adjacent")
+    check_attack(state, c, t, w, s, adjacent)
     assert w is not None
     location = pick(action.params, "location", ["", *LOCATIONS], "")
     coup = flag(action.params, "coup")
@@ -542,6 +593,7 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
         "weapon": key,
         "location": location,
         "coup": coup,
+        "adjacent": adjacent,
     }
     return plan, ops
 
@@ -615,6 +667,8 @@ def offer_attack(state: State, actor: str) -> ActionTemplate | None:
             rule="ACE-CALLED-TABLE",
         ),
     )
+    if any(t["cover"] != "none" for t in [c, *targets]) and s.cover_against == "ranged":
+        fields += (Field("adjacent", m.F_ADJACENT(), "checkbox", default=False, rule="ACE-AMB-39"),)
     if any(helpless(t, s) for t in targets):
         fields += (Field("coup", m.F_COUP(), "checkbox", default=False, rule="ACE-CDG-1"),)
     hints = {

@@ -60,7 +60,7 @@ def allowed(c: Mapping[str, Any]) -> list[str]:
     return [sk["name"] for sk in c["sheet"]["skills"]] + [f"attr:{key}" for key in ATTRIBUTES]
 
 
-def roll_check(c: Mapping[str, Any], what: str, dice: Dice, s: AceSettings) -> Check:
+def roll_check(c: Mapping[str, Any], what: str, dice: Dice | None, s: AceSettings) -> Check:
     """ACE-CHECK-2/3: the general skill takes priority; else 1d20 + attribute, / 10."""
     if what.startswith("attr:"):
         key = what[5:]
@@ -71,10 +71,14 @@ def roll_check(c: Mapping[str, Any], what: str, dice: Dice, s: AceSettings) -> C
             raise refuse(
                 m.NULL_ATTRIBUTE(name=c["name"], attribute=ATTRIBUTE_NAMES[key]()), "ACE-ATTR-10"
             )
+        if dice is None:
+            return Check((), 0, 0, substitute=True)  # only asked whether it can be rolled
         return substitute_check(value, False, dice, s, f"{c['name']} 1d20 + {key}")
     sk = skill_of(c, what)
     if sk is None:
         raise refuse(m.NO_SKILL(name=c["name"], skill=what), "ACE-CHECK-2")
+    if dice is None:
+        return Check((), 0, 0)
     return skill_check(int(sk["level"]), bool(sk["specialty"]), dice, f"{c['name']} {what}")
 
 
@@ -90,25 +94,69 @@ def _details(check: Check, dc: int) -> Json:
 
 
 def check(state: State, action: Action, dice: Dice) -> list[Event]:
-    """ACE-CHECK-4: one roll against a DC (1 unless stated); in a fight it costs an action."""
+    """ACE-CHECK-4: one roll against a DC (1 unless stated); in a fight it costs an action.
+
+    ACE-CHECK-3: a 1d20 + attribute substitute waits for the GM's approval first (unless the
+    table approves them all), which the GM may refuse.
+    """
     s = settings_of(state)
     c = actor_of(state, action.actor)
+    if state.get("pending") is not None:
+        raise refuse(m.WAITING(), "ACE-CALLED-2")
     what = pick(action.params, "skill", allowed(c))
     dc = number(action.params, "dc", 0, 50, 1)
     cost = pick(action.params, "cost", CHECK_COSTS, "standard")
-    ops: list[Op] = []
-    if in_combat(state) and cost != "passive":
-        if not is_turn(state, action.actor):
-            raise refuse(m.NOT_YOUR_TURN(name=c["name"]), "ACE-ACT-1")
-        # ACE-CHECK-5 / ACE-EX-11: a repeated single action, e.g. one climb per move action;
-        # ACE-ACT-3 / ACE-EX-13: a passive check made on purpose costs an action like this.
-        ops = spend(c, cost, s)
+    ops = _check_cost(state, c, cost, s)
+    if what.startswith("attr:") and s.substitute_approval:
+        roll_check(c, what, None, s)  # refuses a null attribute now, before asking
+        pending = {
+            "kind": "approval",
+            "attacker": c["id"],
+            "target": GM,
+            "skill": what,
+            "dc": dc,
+            "cost": cost,
+        }
+        attribute = ATTRIBUTE_NAMES[what[5:]]()
+        line = m.ASKS_SUBSTITUTE(name=c["name"], attribute=attribute, dc=dc)
+        return [event("check.asked", line, [["set", ["pending"], pending]], pending=pending)]
+    return [rolled_check(c, what, dc, ops, dice, s)]
+
+
+def _check_cost(state: State, c: Mapping[str, Any], cost: str, s: AceSettings) -> list[Op]:
+    """ACE-ACT-1: an active check in a fight spends an action of the round on one's own turn."""
+    if not in_combat(state) or cost == "passive":
+        return []
+    if not is_turn(state, c["id"]):
+        raise refuse(m.NOT_YOUR_TURN(name=c["name"]), "ACE-ACT-1")
+    # ACE-CHECK-5 / ACE-EX-11: a repeated single action, e.g. one climb per move action;
+    # ACE-ACT-3 / ACE-EX-13: a passive check made on purpose costs an action like this.
+    return spend(c, cost, s)
+
+
+def rolled_check(
+    c: Mapping[str, Any], what: str, dc: int, ops: list[Op], dice: Dice, s: AceSettings
+) -> Event:
+    """The check's roll against its DC, with the ops that pay for it."""
     records = Records(dice)
     result = roll_check(c, what, dice, s)
     line = (m.CHECK_PASSED if result.successes >= dc else m.CHECK_FAILED)(
         name=c["name"], skill=what, successes=result.successes, dc=dc
     )
-    return [event("check.rolled", line, ops, records, check=_details(result, dc))]
+    return event("check.rolled", line, ops, records, check=_details(result, dc))
+
+
+def approve(state: State, pending: Mapping[str, Any], yes: bool, dice: Dice) -> list[Event]:
+    """ACE-CHECK-3 「ST有权拒绝使用代判」: the GM allows the substitute roll, or refuses it."""
+    s = settings_of(state)
+    c = state["combatants"][pending["attacker"]]
+    clear: list[Op] = [["set", ["pending"], None]]
+    if not yes:
+        attribute = ATTRIBUTE_NAMES[str(pending["skill"])[5:]]()
+        line = m.SUBSTITUTE_REFUSED(name=c["name"], attribute=attribute)
+        return [event("check.refused", line, clear)]
+    ops = clear + _check_cost(state, c, pending["cost"], s)
+    return [rolled_check(c, pending["skill"], int(pending["dc"]), ops, dice, s)]
 
 
 def secret(state: State, action: Action, dice: Dice) -> list[Event]:

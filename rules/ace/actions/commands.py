@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.ace import messages as m
-from rules.ace.actions.attack import declare, offer_attack, plan_of, usable_weapons
+from rules.ace.actions.attack import broken, declare, offer_attack, plan_of, usable_weapons
 from rules.ace.actions.common import (
     GM,
     actor_of,
@@ -128,6 +128,22 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
     return [event("moved", m.MOVES(name=c["name"], metres=metres), ops, metres=metres)]
 
 
+def pick_up(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-CALLED-DISARM: a weapon knocked to the ground is picked up again with a move action
+    (our reading: the seed only says it leaves the hand); a broken one stays broken."""
+    s = settings_of(state)
+    c = actor_of(state, action.actor)
+    lying = [k for k in c["dropped"] if not broken(c, k, s)]
+    key = pick(action.params, "weapon", lying)
+    ops = spend(on_turn(state, action.actor), "move", s) if int(state["round"]) else []
+    ops += [
+        ["set", cpath(c["id"], "dropped"), [k for k in c["dropped"] if k != key]],
+        ["set", cpath(c["id"], "wielding"), key],
+    ]
+    name = (weapon(c, key) or {}).get("name", key)
+    return [event("weapon.picked_up", m.PICKS_UP(name=c["name"], weapon=name), ops)]
+
+
 def scan(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-ATTR-9: mental scan switches on or off as a free action, once unlocked."""
     s = settings_of(state)
@@ -232,6 +248,19 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         )
         if c["prone"]:
             out.append(ActionTemplate("stand", m.L_STAND(), "ACE-CMD-DEF-4", cost=m.ACT_MOVE()))
+    lying = [k for k in c["dropped"] if not broken(c, k, s)]
+    if lying and (not int(state["round"]) or (mine and free(c, "move", s))):
+        field = Field(
+            "weapon",
+            m.F_WEAPON(),
+            "choice",
+            choices((k, (weapon(c, k) or {}).get("name", k)) for k in lying),
+        )
+        out.append(
+            ActionTemplate(
+                "pick_up", m.L_PICK_UP(), "ACE-CALLED-DISARM", (field,), cost=m.ACT_MOVE()
+            )
+        )
     if idle(state) and not c["prone"] and (free(c, "reflex", s) or not int(state["round"])):
         out.append(ActionTemplate("prone", m.L_PRONE(), "ACE-CMD-DEF-4", cost=m.ACT_REFLEX()))
     if scan_unlocked(c, s):
@@ -251,4 +280,5 @@ SPECS = [
     ActionSpec("stand", "ACE-CMD-DEF-4", stand, who=_actor),
     ActionSpec("prone", "ACE-CMD-DEF-4", prone, who=_actor),
     ActionSpec("scan", "ACE-ATTR-9", scan, who=_actor),
+    ActionSpec("pick_up", "ACE-CALLED-DISARM", pick_up, who=_actor),
 ]

@@ -184,19 +184,31 @@ def rest(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 def spend_spi(state: State, action: Action, dice: Dice) -> list[Event]:
-    """ACE-ATTR-8: with supernatural SPI, 1 SPI keeps a fading character awake 10 minutes."""
+    """ACE-ATTR-8: with supernatural SPI, one passing out from hunger or thirst (the GM's
+    "fainting" condition) spends 1 SPI to stay conscious 10 minutes; the GM sets the condition
+    again when they are up."""
     s = settings_of(state)
     c = combatant(state, action.actor)
     spi = c["current"]["spi"]
-    if not s.supernatural_spi or spi is None or spi < 1:
+    if not s.supernatural_spi or spi is None or spi < 1 or c["dead"]:
         raise refuse(m.NO_SPI(name=c["name"]), "ACE-ATTR-8")
-    return [
-        event(
-            "spi.spent",
-            m.STAYS_AWAKE(name=c["name"]),
-            [["set", cpath(c["id"], "current", "spi"), spi - 1]],
-        )
+    if "fainting" not in c["conditions"]:
+        raise refuse(m.NOT_FAINTING(name=c["name"]), "ACE-ATTR-8")
+    ops: list[Op] = [
+        ["set", cpath(c["id"], "current", "spi"), spi - 1],
+        ["set", cpath(c["id"], "conditions"), [x for x in c["conditions"] if x != "fainting"]],
     ]
+    return [event("spi.spent", m.STAYS_AWAKE(name=c["name"]), ops)]
+
+
+def offer_spi(state: State, actor: str) -> ActionTemplate | None:
+    """ACE-ATTR-8: offered to one passing out, while the optional rule is on."""
+    c = state["combatants"].get(actor)
+    if c is None or c["dead"] or not settings_of(state).supernatural_spi:
+        return None
+    if "fainting" not in c["conditions"] or not (c["current"]["spi"] or 0) >= 1:
+        return None
+    return ActionTemplate("spend_spi", m.L_SPEND_SPI(), "ACE-ATTR-8", cost=m.ACT_PASSIVE())
 
 
 def offers(state: State, actor: str) -> list[ActionTemplate] | None:
@@ -332,5 +344,5 @@ SPECS = [
     ActionSpec("set_attribute", "ACE-AMB-05", set_attribute, who=_gm),
     ActionSpec("hp", "ACE-ATTR-3", heal, who=_gm),
     ActionSpec("rest", "ACE-AMB-05", rest, who=_gm),
-    ActionSpec("spend_spi", "ACE-ATTR-8", spend_spi, who=lambda s, a: a != GM),
+    ActionSpec("spend_spi", "ACE-ATTR-8", spend_spi, who=lambda s, a: a != GM, offer=offer_spi),
 ]

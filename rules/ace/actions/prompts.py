@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.ace import messages as m
-from rules.ace.actions import grapple
+from rules.ace.actions import checks, grapple
 from rules.ace.actions.attack import resolve_attack
-from rules.ace.actions.common import GM, flag, free, pick, refuse
+from rules.ace.actions.common import GM, event, flag, free, pick, refuse
 from rules.ace.state import State, settings_of
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
@@ -24,6 +24,9 @@ def respond(state: State, action: Action, dice: Dice) -> list[Event]:
     if pending["kind"] == "contest":
         method = pick(action.params, "answer", grapple.METHODS)
         return grapple.settle(state, pending, method, dice)
+    if pending["kind"] == "approval":
+        answer = pick(action.params, "answer", ("approve", "refuse"))
+        return checks.approve(state, pending, answer == "approve", dice)
     answer = pick(action.params, "answer", ANSWERS, "none")
     t = state["combatants"][pending["target"]]
     if answer != "none" and not free(t, "reflex", settings_of(state)):
@@ -31,12 +34,43 @@ def respond(state: State, action: Action, dice: Dice) -> list[Event]:
     return resolve_attack(state, pending, answer, dice, counter=flag(action.params, "counter"))
 
 
+def expire(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-AMB-19: the defender's time ran out: a called shot goes on with no reflex answer, a
+    grapple contest with the defender's better resistance (the table sends this, as the GM)."""
+    pending = state.get("pending")
+    if pending is None or pending["kind"] == "approval":
+        raise refuse(m.NOTHING_PENDING())
+    t = state["combatants"][pending["target"]]
+    first = event("prompt.expired", m.EXPIRED(target=t["name"]), [])
+    if pending["kind"] == "contest":
+        return [first, *grapple.settle(state, pending, grapple.best_method(t), dice)]
+    return [first, *resolve_attack(state, pending, "none", dice)]
+
+
+def deadline(state: State) -> tuple[int, Action] | None:
+    """ACE-AMB-19: while a defender is asked, its seconds and what happens when they run out."""
+    pending = state.get("pending")
+    if pending is None or pending["kind"] == "approval":
+        return None  # the GM's own approval has no timer
+    return int(pending.get("timer") or settings_of(state).reflex_timer), Action("expire", GM)
+
+
 def offer(state: State, actor: str) -> ActionTemplate | None:
     pending = state.get("pending")
     if pending is None or actor != pending["target"]:
         return None
-    t = state["combatants"][actor]
     hints = {"pending": pending}
+    if pending["kind"] == "approval":
+        field = Field(
+            "answer",
+            m.F_ANSWER(),
+            "choice",
+            choices([("approve", m.A_APPROVE()), ("refuse", m.A_REFUSE())]),
+            default="approve",
+            rule="ACE-CHECK-3",
+        )
+        return ActionTemplate("respond", m.L_APPROVE(), "ACE-CHECK-3", (field,), hints=hints)
+    t = state["combatants"][actor]
     if pending["kind"] == "contest":
         field = Field(
             "answer",
@@ -74,4 +108,7 @@ def offer(state: State, actor: str) -> ActionTemplate | None:
     )
 
 
-SPECS = [ActionSpec("respond", "ACE-CALLED-2", respond, offer=offer)]
+SPECS = [
+    ActionSpec("respond", "ACE-CALLED-2", respond, offer=offer),
+    ActionSpec("expire", "ACE-AMB-19", expire, who=lambda s, a: a == GM),
+]

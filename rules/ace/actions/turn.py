@@ -13,7 +13,7 @@ from rules.ace.actions.common import (
     unseen_audience,
 )
 from rules.ace.settings import AceSettings
-from rules.ace.state import Op, State, can_act, cpath, settings_of
+from rules.ace.state import Op, State, apply, can_act, cpath, settings_of
 from rules.ace.stats import initiative_bonus, val
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate
@@ -43,6 +43,17 @@ def turn_start(state: State, c: Json, s: AceSettings) -> list[Op]:
             rounds = 0
         ops.append(["set", cpath(ident, "scan", "rounds"), rounds])
     return ops
+
+
+def scan_lapses(state: State, s: AceSettings) -> list[Event]:
+    """ACE-ATTR-9: a scan needs concentration and SPI: one who can no longer act, or has no SPI
+    left to pay with, lets it go (checked as each turn begins)."""
+    out = []
+    for c in state["combatants"].values():
+        if c["scan"]["on"] and (not can_act(c, s) or not (c["current"]["spi"] or 0)):
+            ops: list[Op] = [["set", cpath(c["id"], "scan"), {"on": False, "rounds": 0}]]
+            out.append(event("scan.toggled", m.SCAN_LAPSED(name=c["name"]), ops))
+    return out
 
 
 def _roll_order(state: State, dice: Dice, s: AceSettings) -> tuple[list[str], dict[str, int]]:
@@ -166,7 +177,12 @@ def end_turn(state: State, action: Action, dice: Dice) -> list[Event]:
     if state.get("pending") is not None:
         raise refuse(m.WAITING(), "ACE-CALLED-2")
     name = state["combatants"][current]["name"]
-    return [event("turn.ended", m.TURN_ENDED(name=name), []), *next_turn_events(state, current)]
+    lapses = scan_lapses(state, settings_of(state))
+    after = state
+    for lapse in lapses:
+        after = apply(after, lapse)
+    ended = event("turn.ended", m.TURN_ENDED(name=name), [])
+    return [ended, *lapses, *next_turn_events(after, current)]
 
 
 def offer_begin(state: State, actor: str) -> ActionTemplate | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from ace_helpers import c, kinds, play, table, turn_of
 
+from rules.ace import SYSTEM
 from rules.ace.rolls import skill_check, substitute_check, successes
 from rules.ace.settings import AceSettings
 from rules.core.dice import LoadedDice
@@ -39,8 +40,36 @@ def test_a_check_meets_its_dc_or_fails() -> None:
     assert events[0].payload["check"]["passed"]
     _, events = play(state, "check", "lin", [8, 1, 2], skill="athletics", dc=2)
     assert not events[0].payload["check"]["passed"]
+    # ACE-CHECK-3: the substitute asks the GM first; allowed, d20 13 + DEX 7 = 20 -> 2.
+    asked, events = play(state, "check", "lin", [], skill="attr:dex", dc=2)
+    assert events[0].kind == "check.asked"
+    assert asked["pending"]["kind"] == "approval"
+    assert "check" not in kinds(asked, "su")
+    _, events = play(asked, "respond", "gm", [13], answer="approve")
+    assert events[0].payload["check"]["successes"] == 2
+    refused, events = play(asked, "respond", "gm", [], answer="refuse")
+    assert events[0].kind == "check.refused"
+    assert events[0].text == "The GM refuses Lin Yue's 1d20 + DEX roll."
+    assert refused["pending"] is None
+    with pytest.raises(IllegalAction, match="Only the defender"):
+        play(asked, "respond", "lin", [], answer="approve")
+    # A table that approves every substitute in advance rolls it at once.
+    state["settings"]["ace.substitute_approval"] = False
     _, events = play(state, "check", "lin", [13], skill="attr:dex", dc=2)
     assert events[0].payload["check"]["successes"] == 2
+
+
+def test_an_approved_substitute_in_a_fight_spends_its_action_then() -> None:
+    # ACE-CHECK-3 / ACE-ACT-1: nothing is spent until the GM allows it; a refusal costs nothing.
+    state = turn_of(table(), "lin")
+    state, _ = play(state, "check", "lin", [], skill="attr:str", cost="move")
+    assert not c(state, "lin")["used"]["move"]
+    assert "respond" in kinds(state, "gm")
+    assert SYSTEM.deadline(state) is None  # type: ignore[misc]
+    with pytest.raises(IllegalAction, match="Nobody is being asked"):
+        play(state, "expire", "gm")
+    done, _ = play(state, "respond", "gm", [15], answer="approve")
+    assert c(done, "lin")["used"]["move"]
 
 
 def test_a_null_attribute_cannot_be_used_or_harmed() -> None:

@@ -224,3 +224,39 @@ def test_bad_answer_odds_are_refused(actor: str, params: dict[str, str], error: 
 def test_no_answer_odds_without_a_called_shot() -> None:
     with pytest.raises(RulesError, match="Nobody is being asked"):
         _odds(table(), "respond", "hound", answer="none")
+
+
+# --- ACE-AMB-19: when the defender's time runs out -----------------------------------------------
+
+
+def test_a_called_shot_whose_time_runs_out_goes_on_with_no_reflex() -> None:
+    # ACE-EX-26 after the timer: d10 7 + 8 - 9 = 6 against 12, a miss; the reflex is kept.
+    state = turn_of(table({"ace.reflex_timer_seconds": 12}), "lin")
+    state, _ = play(state, "attack", "lin", [], target="hound", weapon="jian", location="head")
+    assert SYSTEM.deadline(state) == (12, Action("expire", "gm"))  # type: ignore[misc]
+    state, events = play(state, "expire", "gm", [7])
+    assert [e.kind for e in events] == ["prompt.expired", "attack.missed"]
+    assert events[0].text == "Time is up: Bone-jaw Ghoul Hound did not answer."
+    assert events[-1].payload["hit"]["total"] == 6
+    assert state["pending"] is None
+    assert not c(state, "hound")["used"]["quick"]
+    assert SYSTEM.deadline(state) is None  # type: ignore[misc]
+
+
+def test_a_grapple_contest_whose_time_runs_out_takes_the_better_resistance() -> None:
+    # Lin grabs the hound (5 + 8 > 12); unanswered, the hound breaks free with STR 12 + core 2
+    # (better than DEX 10 + footwork 2): 9 + 8 - 1 = 16 against 1 + 14 = 15 -> grappled by 1.
+    state = turn_of(table(), "lin")
+    state, _ = play(state, "grapple", "lin", [5], target="hound")
+    state, events = play(state, "expire", "gm", [9, 1])
+    assert events[-1].payload["contest"]["method"] == "break"
+    assert c(state, "lin")["grapple"]["margin"] == 1
+
+
+def test_nothing_expires_when_nobody_is_asked() -> None:
+    with pytest.raises(IllegalAction, match="Nobody is being asked"):
+        play(table(), "expire", "gm")
+    state = turn_of(table(), "lin")
+    state, _ = play(state, "attack", "lin", [], target="hound", weapon="jian", location="head")
+    with pytest.raises(IllegalAction, match="may not expire"):
+        play(state, "expire", "lin")

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from ace_helpers import c, damage, kinds, play, table, turn_of
 
+from rules.ace import SYSTEM
 from rules.ace.actions.stealth import overwhelmed
 from rules.ace.settings import AceSettings
 from rules.ace.stats import attack_value, defence, evasion, perception_m, weapon
 from rules.core.errors import IllegalAction
-from rules.core.system import Audience
+from rules.core.system import Action, Audience
 
 S = AceSettings()
 
@@ -155,6 +158,50 @@ def test_full_concealment_cannot_be_shot() -> None:
         play(turn_of(state, "lin"), "attack", "lin", [], target="hound", weapon="pistol")
 
 
+def _hit_total(events: list[Any]) -> int:
+    return int(next(e for e in events if "hit" in e.payload).payload["hit"]["total"])
+
+
+def test_each_cover_level_takes_its_points_off_the_hit() -> None:
+    # ACE-COVER-TABLE / ACE-EX-15: a knife throw, d20 10 + 8, against each level.
+    for level, total in (("none", 18), ("light", 16), ("partial", 14), ("heavy", 10)):
+        state, _ = play(table(), "set_cover", "gm", target="hound", cover=level)
+        _, events = play(
+            turn_of(state, "lin"), "attack", "lin", [10], target="hound", weapon="knives"
+        )
+        assert _hit_total(events) == total, level
+
+
+def test_ones_own_cover_hampers_ones_own_shots() -> None:
+    # ACE-COVER-1: 「同时角色自身攻击也会受到掩蔽不利减值」: Lin behind a car (-4) throws.
+    state, _ = play(table(), "set_cover", "gm", target="lin", cover="partial")
+    _, events = play(turn_of(state, "lin"), "attack", "lin", [10], target="hound", weapon="knives")
+    assert _hit_total(events) == 10 + 8 - 4
+
+
+def test_cover_does_not_count_against_a_shot_from_beside_the_target() -> None:
+    # ACE-AMB-39: only non-adjacent shooters are hampered; the form asks once cover is set.
+    state, _ = play(table(), "set_cover", "gm", target="hound", cover="heavy")
+    state = turn_of(state, "lin")
+    attack = next(t for t in SYSTEM.legal_actions(state, "lin") if t.kind == "attack")
+    assert "adjacent" in [f.name for f in attack.fields]
+    assert "adjacent" not in [
+        f.name
+        for f in next(
+            t for t in SYSTEM.legal_actions(turn_of(table(), "lin"), "lin") if t.kind == "attack"
+        ).fields
+    ]
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="knives", adjacent="on")
+    assert _hit_total(events) == 18
+    odds = SYSTEM.preview(  # type: ignore[misc]
+        state, Action("attack", "lin", {"target": "hound", "weapon": "knives", "adjacent": "on"})
+    )
+    assert odds["details"]["bonus"] == 8
+    state, _ = play(state, "set_cover", "gm", target="hound", cover="full")
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="pistol", adjacent="on")
+    assert _hit_total(events) == 18
+
+
 def test_shooting_evasion_takes_the_standard_and_move_into_cover() -> None:
     # ACE-CMD-DEF-3
     state = turn_of(table(), "lin")
@@ -175,11 +222,41 @@ def test_low_attributes_knock_out_or_stop_a_character() -> None:
 
 
 def test_supernatural_spi_buys_ten_minutes_awake() -> None:
-    # ACE-ATTR-8
+    # ACE-ATTR-8: Lin passes out from thirst (the GM's condition): unconscious, he can do
+    # nothing but spend 1 SPI, which keeps him awake (the GM sets it again after 10 minutes).
     with pytest.raises(IllegalAction, match="rule is off"):
         play(table(), "spend_spi", "lin")
-    state, _ = play(table({"ace.supernatural_spi": True}), "spend_spi", "lin")
+    state = table({"ace.supernatural_spi": True})
+    with pytest.raises(IllegalAction, match="not passing out"):
+        play(state, "spend_spi", "lin")
+    assert "spend_spi" not in kinds(state, "lin")
+    state, _ = play(state, "set_condition", "gm", target="lin", condition="fainting")
+    state = turn_of(state, "lin")
+    assert kinds(state, "lin") == ["spend_spi"]
+    assert "unconscious" not in c(state, "lin")["conditions"]
+    state, events = play(state, "spend_spi", "lin")
+    assert events[0].text == "Lin Yue spends 1 SPI to stay conscious for 10 minutes."
     assert c(state, "lin")["current"]["spi"] == 4
+    assert "fainting" not in c(state, "lin")["conditions"]
+    assert "attack" in kinds(state, "lin")
+    # Without the optional rule he stays down.
+    off = turn_of(
+        play(table(), "set_condition", "gm", target="lin", condition="fainting")[0], "lin"
+    )
+    assert kinds(off, "lin") == []
+
+
+def test_a_mental_scan_lapses_when_the_scanner_cannot_keep_it() -> None:
+    # ACE-ATTR-9: it needs concentration and SPI; knocked out, the scan ends at the next turn.
+    state = turn_of(table(), "lin")
+    lin = c(state, "lin")
+    lin["sheet"]["spi_specialist"] = True
+    lin["current"]["spi"] = 31
+    state, _ = play(state, "scan", "lin")
+    state, _ = play(state, "set_condition", "gm", target="lin", condition="asleep")
+    state, events = play(state, "end_turn", "gm")
+    assert "scan.toggled" in [e.kind for e in events]
+    assert not c(state, "lin")["scan"]["on"]
 
 
 def test_mental_scan_needs_all_three_conditions_and_costs_spi() -> None:
