@@ -238,7 +238,9 @@ def _fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         and held["loaded"] > 0
         and not held["jammed"]
     ):
-        defer(script, action.actor, "second", m.INTENT_SECOND())  # COC-SHOTGUN-2 (AMB-COC-14)
+        # COC-SHOTGUN-2 (AMB-COC-14) for both barrels, COC-SHOTGUN-3 for a pump (two shots by
+        # model) or a semi-automatic: the second shot at half DEX.
+        defer(script, action.actor, "second", m.INTENT_SECOND())
     return _finish(script, action.actor)
 
 

@@ -468,3 +468,34 @@ def test_targets_the_keeper_bunched_in_a_cone_get_the_cone_bonus_and_their_own_c
     finals = [e.payload["chance"]["final"] for e in events if e.kind == "burst.rolled"]
     assert finals == [80, 80]
     assert (state["combatants"]["bob"]["hp"], state["combatants"]["cal"]["hp"]) == (23, 24)
+
+
+@pytest.mark.parametrize(
+    ("mechanism", "per_round", "second"),
+    [("semi_auto", 1, True), ("pump", 2, True), ("pump", 1, False)],
+)
+def test_pump_and_semi_automatic_shotguns_fire_a_second_shot_at_half_dex(
+    mechanism: str, per_round: int, second: bool
+) -> None:
+    # COC-SHOTGUN-3: a pump fires once or twice by model; every semi-automatic may fire twice.
+    gun = {
+        "key": "auto5",
+        "name": "Browning Auto-5",
+        "kind": "firearm",
+        "skill": "shotgun",
+        "damage": "4d6",
+        "base_range": 50,
+        "shots_per_round": per_round,
+        "capacity": 5,
+        "mal": 100,
+        "mechanism": mechanism,
+        "long_gun": True,
+    }
+    state = scene(("ann", person("Ann", dex=14, weapons=[gun])), ("bob", person("Bob")))
+    state, _ = act(state, "next_round", "gm")
+    state, events = act(
+        state, "fire", "ann", [90], weapon="auto5", target="bob", distance=5, both=True
+    )
+    assert ("turn.deferred" in kinds(events)) is second
+    ranks = [(s["id"], s["rank"]) for s in state["order"]]
+    assert (("ann", 7) in ranks) is second  # rhu(14 / 2) = 7
