@@ -38,6 +38,7 @@ class Attack:
     unaimed: bool = False
     knockout: bool = False
     damage_modifier: int = 0  # COC-RANGE-2: the Keeper's cut per bullet at very long range
+    from_behind: bool = False  # COC-SURPRISE-2: the totally surprised cannot answer it
 
 
 def weapon_data(script: Script, who: str, key: str) -> tuple[Json, Json]:
@@ -79,6 +80,11 @@ def chance_for(script: Script, attack: Attack, *, burst_shots: int = 0) -> Chanc
     )
 
 
+def target_name(script: Script, attack: Attack) -> str:
+    """The attacked combatant's name."""
+    return str(script.c(attack.target)["name"])
+
+
 def _result(success: bool, impale: bool) -> Any:
     if not success:
         return m.RESULT_MISS()
@@ -99,12 +105,22 @@ def _mark_attack(script: Script, attacker: str, weapon: str) -> list[list[Any]]:
 # --- defences --------------------------------------------------------------------------------
 
 
-def dodged(script: Script, target: str) -> bool:
+def unseen(script: Script, attack: Attack) -> bool:
+    """COC-SURPRISE-2: a completely surprised defender may dodge or parry only attacks from the
+    front and the flanks, not one from behind, in the first round."""
+    c = script.c(attack.target)
+    return attack.from_behind and script.state["round"] == 1 and c["surprise"] == "complete"
+
+
+def dodged(script: Script, target: str, attack: Attack | None = None) -> bool:
     """COC-DODGE-1/-4: a declared dodge answers the first attack (or bullet) that comes; dodge and
     parry are separate, so one round may have both (COC-DODGE-3)."""
     c = script.c(target)
     if c["round"]["dodge"] != "declared" or status(c) != "ok":
         return False
+    if attack is not None and unseen(script, attack):
+        script.emit("defence.blind", m.FROM_BEHIND(target=c["name"]), target=target)
+        return False  # the dodge stays for an attack it can see
     chance = lit(script.state, int(c["sheet"]["skills"].get("dodge", 0)))
     roll, ok = d100(script, chance, f"Dodge for {target}")
     script.emit(
@@ -375,6 +391,8 @@ def melee(script: Script, attack: Attack) -> None:
     parry = script.c(attack.target)["round"]["parry"]
     # COC-PARRY-3: a parry declared against this attacker answers its first attack only.
     parry_ready = bool(parry and parry["against"] == attack.attacker and not parry["used"])
+    blind = parry_ready and unseen(script, attack)  # COC-SURPRISE-2: it comes from behind
+    parry_ready = parry_ready and not blind
     used = [cset(attack.target, "round", "parry", {**parry, "used": True})] if parry_ready else []
     script.emit(
         "attack.rolled",
@@ -394,7 +412,11 @@ def melee(script: Script, attack: Attack) -> None:
         impale=impale,
         chance=chance.to_json(),
     )
-    if not ok or dodged(script, attack.target):
+    if ok and blind and script.c(attack.target)["round"]["dodge"] != "declared":
+        script.emit(
+            "defence.blind", m.FROM_BEHIND(target=target_name(script, attack)), target=attack.target
+        )
+    if not ok or dodged(script, attack.target, attack):
         return
     land(script, attack, impale, parried=parry_ready)
 
@@ -423,7 +445,7 @@ def thrown(script: Script, attack: Attack) -> None:
         impale=impale,
         chance=chance.to_json(),
     )
-    if ok and not dodged(script, attack.target):
+    if ok and not dodged(script, attack.target, attack):
         land(script, attack, impale, thrown=True)
 
 
@@ -543,7 +565,7 @@ def fire(script: Script, attack: Attack, shots: int, others: tuple[str, ...] = (
             pick = targets[script.dice.roll(len(targets), "unaimed target") - 1]
             struck = Attack(**{**attack.__dict__, "target": pick})
             script.emit("shot.landed", m.UNAIMED_TARGET(target=script.c(pick)["name"]), target=pick)
-        if script.c(struck.target)["dead"] or dodged(script, struck.target):
+        if script.c(struck.target)["dead"] or dodged(script, struck.target, struck):
             continue
         land(script, struck, impale)
 
@@ -605,7 +627,7 @@ def burst(
         wear_silencer(script, aimed_at, weapon, shots)
         if not hits:
             continue
-        if dodged(script, target):  # COC-DODGE-4: the first bullet only
+        if dodged(script, target, aimed_at):  # COC-DODGE-4: the first bullet only
             hits, impale = hits - 1, False
         for n in range(hits):
             if script.c(target)["dead"]:

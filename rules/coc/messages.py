@@ -93,6 +93,10 @@ DODGE_DECLARED = Message("coc.dodge.declared", "{actor} will dodge the next atta
 PARRY_DECLARED = Message(
     "coc.parry.declared", "{actor} will parry {attacker}'s attack with {weapon} (COC-PARRY-3)."
 )
+FROM_BEHIND = Message(
+    "coc.surprise.behind",
+    "{target} is completely surprised and cannot answer an attack from behind (COC-SURPRISE-2).",
+)
 PARRY_VOID = Message("coc.parry.void", "{actor}'s parry is lost (COC-PARRY-3).")
 LIGHT_SET = Message("coc.light.set", "The light is now {light} (COC-DARK-1).")
 LIGHT_NORMAL = Message("coc.light.normal", "normal")

@@ -355,6 +355,9 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
         if weapon["loaded"] is None:
             weapon["loaded"] = weapon["capacity"]
         weapon["loaded"] = min(weapon["loaded"], weapon["capacity"])
+        if weapon["skill"] == "shotgun" and weapon["mechanism"] == "semi_auto":
+            # COC-SHOTGUN-3: every semi-automatic shotgun may fire once or twice a round.
+            weapon["shots_per_round"] = max(2, weapon["shots_per_round"])
         if weapon["kind"] == "firearm":
             weapon["can_impale"] = True  # COC-IMPALE-1: every firearm can impale
             weapon["add_db"] = False

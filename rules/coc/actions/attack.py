@@ -53,6 +53,7 @@ F_KNOCKOUT = Message("coc.field.knockout", "Try to knock out")
 F_CONE = Message("coc.field.cone", "Targets in a narrow cone")
 F_BOTH = Message("coc.field.both", "Second shot at half DEX")
 F_HOW = Message("coc.field.how", "With")
+F_BEHIND = Message("coc.field.from_behind", "From behind (a completely surprised target)")
 F_DAMAGE_MOD = Message(
     "coc.field.damage_mod", "Keeper's damage change per bullet, past the base range only"
 )
@@ -179,6 +180,7 @@ def declared(
         unaimed=flag(action.params, "unaimed") and not aimed,
         knockout=knockout,
         damage_modifier=long_range_cut(c, weapon, action.params, yards, aimed),
+        from_behind=flag(action.params, "from_behind"),
     )
     return slot, c, weapon, attack
 
@@ -236,7 +238,9 @@ def _fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         and held["loaded"] > 0
         and not held["jammed"]
     ):
-        defer(script, action.actor, "second", m.INTENT_SECOND())  # COC-SHOTGUN-2 (AMB-COC-14)
+        # COC-SHOTGUN-2 (AMB-COC-14) for both barrels, COC-SHOTGUN-3 for a pump (two shots by
+        # model) or a semi-automatic: the second shot at half DEX.
+        defer(script, action.actor, "second", m.INTENT_SECOND())
     return _finish(script, action.actor)
 
 
@@ -255,6 +259,7 @@ def _burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         distance=yards,
         modifier=number(action.params, "modifier", -100, 100, 0),
         damage_modifier=long_range_cut(c, weapon, action.params, yards, False),
+        from_behind=flag(action.params, "from_behind"),
     )
     covers = {t: _cover(state, action.params, t) for t, _ in allocation}
     burst(script, attack, allocation, in_cone(state, action.params, allocation), covers)
@@ -431,9 +436,19 @@ def _can_attack(state: Json, actor: str) -> Json | None:
 
 
 def _common(state: Json, actor: str) -> tuple[Field, ...]:
-    return (
+    fields: tuple[Field, ...] = (
         Field("modifier", F_MODIFIER(), "number", default=0, min=-100, max=100, rule="COC-GEN-4"),
     )
+    surprised = state["round"] == 1 and any(
+        c["surprise"] == "complete" and not c["dead"]
+        for i, c in state["combatants"].items()
+        if i != actor
+    )
+    if surprised:  # COC-SURPRISE-2: only then does the facing matter
+        fields += (
+            Field("from_behind", F_BEHIND(), "checkbox", default=False, rule="COC-SURPRISE-2"),
+        )
+    return fields
 
 
 def _damage_mod_field() -> Field:

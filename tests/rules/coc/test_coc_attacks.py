@@ -468,3 +468,95 @@ def test_targets_the_keeper_bunched_in_a_cone_get_the_cone_bonus_and_their_own_c
     finals = [e.payload["chance"]["final"] for e in events if e.kind == "burst.rolled"]
     assert finals == [80, 80]
     assert (state["combatants"]["bob"]["hp"], state["combatants"]["cal"]["hp"]) == (23, 24)
+
+
+@pytest.mark.parametrize(
+    ("mechanism", "per_round", "second"),
+    [("semi_auto", 1, True), ("pump", 2, True), ("pump", 1, False)],
+)
+def test_pump_and_semi_automatic_shotguns_fire_a_second_shot_at_half_dex(
+    mechanism: str, per_round: int, second: bool
+) -> None:
+    # COC-SHOTGUN-3: a pump fires once or twice by model; every semi-automatic may fire twice.
+    gun = {
+        "key": "auto5",
+        "name": "Browning Auto-5",
+        "kind": "firearm",
+        "skill": "shotgun",
+        "damage": "4d6",
+        "base_range": 50,
+        "shots_per_round": per_round,
+        "capacity": 5,
+        "mal": 100,
+        "mechanism": mechanism,
+        "long_gun": True,
+    }
+    state = scene(("ann", person("Ann", dex=14, weapons=[gun])), ("bob", person("Bob")))
+    state, _ = act(state, "next_round", "gm")
+    state, events = act(
+        state, "fire", "ann", [90], weapon="auto5", target="bob", distance=5, both=True
+    )
+    assert ("turn.deferred" in kinds(events)) is second
+    ranks = [(s["id"], s["rank"]) for s in state["order"]]
+    assert (("ann", 7) in ranks) is second  # rhu(14 / 2) = 7
+
+
+def test_impales_never_wear_armour_down() -> None:
+    # COC-ARMOUR-2: Bob's armour 2 stops 2 of the impale and 2 of the next bullet alike.
+    state = scene(("ann", person("Ann", dex=14)), ("bob", person("Bob", con=20, siz=20, armour=2)))
+    state, _ = act(state, "next_round", "gm")
+    # 8 yd: 40%, impale on 8 or less: 5 impales (1d10 x2 = 4 + 4), 20 hits (1d10 = 5).
+    state, events = act(
+        state, "fire", "ann", [5, 4, 4, 20, 5], weapon="revolver", target="bob", distance=8, shots=2
+    )
+    assert texts(events).count("2 stopped by armour") == 2
+    assert [e.payload["damage"] for e in events if e.kind == "damage.taken"] == [6, 3]
+    assert state["combatants"]["bob"]["sheet"]["armour"] == 2
+
+
+def test_unaimed_fire_doubles_the_shots_at_a_fifth_and_impales_as_usual() -> None:
+    shooter = person("Ann", dex=12, skills={**person("x")["skills"], "handgun": 45})
+    state = scene(("ann", shooter), ("bob", big("Bob")))
+    state, _ = act(state, "next_round", "gm")
+    # COC-UNAIMED-1: Handgun 45, a revolver of 2 shots a round: 4 unaimed shots at 9%.
+    with pytest.raises(IllegalAction, match="at most 4 shots"):
+        act(
+            state, "fire", "ann", weapon="revolver", target="bob", distance=8, shots=5, unaimed=True
+        )
+    # COC-UNAIMED-3: impale on rhu(9 / 5) = 2: the first shot (2) impales, 1d10 x2 = 3 + 3.
+    state, events = act(
+        state,
+        "fire",
+        "ann",
+        [2, 3, 3, 50, 50, 50],
+        weapon="revolver",
+        target="bob",
+        distance=8,
+        shots=4,
+        unaimed=True,
+    )
+    rolled = [e.payload for e in events if e.kind == "attack.rolled"]
+    assert [(p["chance"]["final"], p["chance"]["impale"]) for p in rolled] == [(9, 2)] * 4
+    assert rolled[0]["impale"]
+    assert state["combatants"]["bob"]["hp"] == 30 - 6
+    assert state["combatants"]["ann"]["weapons"]["revolver"]["loaded"] == 5 - 4
+
+
+def test_unaimed_fire_at_two_targets_sends_each_hit_to_one_at_random() -> None:
+    people = (("ann", person("Ann", dex=12)), ("bob", big("Bob")), ("cal", big("Cal", 9)))
+    state = scene(*people)
+    state, _ = act(state, "next_round", "gm")
+    # COC-UNAIMED-2: Handgun 40 unaimed: 8%; 5 hits; d2 = 2: Cal; 1d10 = 4.
+    state, events = act(
+        state,
+        "fire",
+        "ann",
+        [5, 2, 4],
+        weapon="revolver",
+        target="bob",
+        also="cal",
+        distance=8,
+        unaimed=True,
+    )
+    assert "The shot flies at Cal" in texts(events)
+    assert (state["combatants"]["bob"]["hp"], state["combatants"]["cal"]["hp"]) == (30, 26)

@@ -209,3 +209,39 @@ def test_a_creatures_sanity_roll_is_the_keepers() -> None:
     state, events = act(state, "sanity", "gm", [20], t_ghoul=True)
     assert events[0].audience == "actor:ghoul"
     assert events[0].redacted_text == "Ghoul rolls Sanity (COC-FIRE-5)."
+
+
+def test_every_target_in_the_same_band_rolls_its_own_damage() -> None:
+    state = scene(("a", person("A")), ("b", person("B")), settings=NO_SHOCK)
+    # COC-EXPL-2: both 1 yd from a 1d6 blast; A rolls 2, B rolls 5.
+    state, events = act(state, "explode", "gm", [2, 5], dice=1, radius=2, d_a=1, d_b=1)
+    assert [state["combatants"][x]["hp"] for x in "ab"] == [12 - 2, 12 - 5]
+    hits = [e for e in events if e.kind == "blast.hit"]
+    assert [[d.purpose for d in e.dice] for e in hits] == [
+        ["blast damage for a"],
+        ["blast damage for b"],
+    ]
+
+
+@pytest.mark.parametrize(("yards", "band"), [(4, "15d6"), (5, "14d6"), (12, "13d6"), (60, "1d6")])
+def test_we_coc_02_a_tank_shell_loses_a_die_every_four_yards(yards: int, band: str) -> None:
+    state = duel(**NO_SHOCK)
+    faces = [1] * int(band[:-2])
+    _, events = act(state, "explode", "gm", faces, dice=15, radius=4, d_bob=yards)
+    assert f"{yards} yards from the blast: {band}" in texts(events)  # COC-EXPL-1
+
+
+def test_we_coc_02_nothing_beyond_sixty_yards() -> None:
+    _, events = act(duel(), "explode", "gm", dice=15, radius=4, d_bob=61)
+    assert "outside the blast" in texts(events)
+
+
+def test_a_victim_flagged_surprised_starts_holding_breath_at_con_x6() -> None:
+    state = scene(("ann", person("Ann", con=11)), ("bob", person("Bob")), settings=NO_SHOCK)
+    state, _ = act(state, "next_round", "gm", surprise_ann="surprised")
+    # COC-DROWN-3: the plain drowning hazard on a surprised victim starts at CON x6.
+    state, _ = act(state, "hazard", "gm", hazard="drowning", t_ann=True)
+    # WE-COC-07 (surprised): CON 11: 66, then 55, then 44.
+    for chance in (66, 55, 44):
+        state, events = act(state, "next_round", "gm", [1])
+        assert f"CON x{chance // 11} = {chance} - holds on" in texts(events)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from coc_helpers import act, duel, kinds, person, scene, texts
 
+from rules.coc import SYSTEM
 from rules.coc.state import status
 from rules.core.errors import IllegalAction, SheetError
 
@@ -35,6 +36,27 @@ def test_a_completely_surprised_defender_may_still_dodge() -> None:
     state, _ = act(state, "next_round", "gm", surprise_d="complete")
     state, _ = act(state, "dodge", "d")
     assert state["combatants"]["d"]["round"]["dodge"] == "declared"
+
+
+def test_a_completely_surprised_defender_cannot_answer_an_attack_from_behind() -> None:
+    state = scene(("a", person("A", dex=14)), ("d", person("D", dex=11)))
+    state, _ = act(state, "next_round", "gm", surprise_d="complete")
+    state, _ = act(state, "dodge", "d")
+    state, _ = act(state, "parry", "d", attacker="a", weapon="club")
+    form = next(t for t in SYSTEM.legal_actions(state, "a") if t.kind == "attack")
+    assert "from_behind" in {f.name for f in form.fields}  # offered only while it matters
+    # COC-SURPRISE-2: from behind: no parry and no dodge; 20 hits, 1d4+2 = 1 + 2 = 3.
+    behind, events = act(
+        state, "attack", "a", [20, 1], weapon="knife", target="d", from_behind=True
+    )
+    assert "cannot answer an attack from behind" in texts(events)
+    assert not {"dodge.rolled", "parry.rolled"} & set(kinds(events))
+    assert behind["combatants"]["d"]["hp"] == 12 - 3
+    # From the front the same defender answers: 20 hits; Dodge 95 fails; 1d4+2 = 3; the club's
+    # parry 10 blocks it.
+    front, events = act(state, "attack", "a", [20, 95, 1, 10], weapon="knife", target="d")
+    assert {"dodge.rolled", "parry.rolled"} <= set(kinds(events))
+    assert front["combatants"]["d"]["hp"] == 12
 
 
 def test_a_dodge_answers_the_attack_and_forbids_attacking_that_round() -> None:
