@@ -9,6 +9,7 @@ from typing import Any
 from rules.core.errors import SheetError
 from rules.mech import refusals as R
 from rules.mech.condition import validate_condition
+from rules.mech.messages import SYSTEM_TEXTS
 
 Json = dict[str, Any]
 
@@ -43,8 +44,7 @@ FRAMES: dict[str, Json] = {
         "core": {
             "key": "bulwark_field",
             "name": "Bulwark Field",
-            "text": "1 AP: until the end of your next turn, you and adjacent allied mechs resist "
-            "kinetic, energy and explosive damage",
+            "text": SYSTEM_TEXTS["bulwark_field"].english,
         },
     },
 }
@@ -106,13 +106,13 @@ SYSTEMS: dict[str, Json] = {
         "limited": 1,
         "action": "vent",
         "vent": 4,
-        "text": "1 AP: clear up to 4 heat (does not clear Exposed)",
+        "text": SYSTEM_TEXTS["coolant_purge"].english,
     },
     "ablative_skirts": {
         "name": "Ablative Skirts",
         "sp": 2,
         "resist": ["explosive"],
-        "text": "passive: resistance to explosive damage",
+        "text": SYSTEM_TEXTS["ablative_skirts"].english,
     },
 }
 

@@ -413,6 +413,21 @@ W_AREA = Message("mech.weapon.area", "{shape} {n}")
 W_BURN = Message("mech.weapon.burn", "+{n} burn")
 W_LOADING = Message("mech.weapon.loading", "loading")
 
+# The catalogue's systems and core systems (rules/mech/data.py): what each one does, on the sheet.
+SYSTEM_TEXTS = {
+    "coolant_purge": Message(
+        "mech.system.coolant_purge", "1 AP: clear up to 4 heat (does not clear Exposed)"
+    ),
+    "ablative_skirts": Message(
+        "mech.system.ablative_skirts", "passive: resistance to explosive damage"
+    ),
+    "bulwark_field": Message(
+        "mech.system.bulwark_field",
+        "1 AP: until the end of your next turn, you and adjacent allied mechs resist "
+        "kinetic, energy and explosive damage",
+    ),
+}
+
 TERMS = [
     *WEAPON_SIZES.values(),
     *AREA_SHAPES.values(),
@@ -422,6 +437,7 @@ TERMS = [
     *ACTION_NAMES.values(),
     *CONDITION_NAMES.values(),
     *TERRAIN.values(),
+    *SYSTEM_TEXTS.values(),
 ]
 
 # --- log lines (the mech's lines are moving onto messages; the English is byte-identical) -----

@@ -48,6 +48,14 @@ def labels(names: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def _system_text(system: Mapping[str, Any]) -> str:
+    """What a system does: the catalogue's own words in the reader's language, a custom one's as
+    its sheet wrote them."""
+    text = str(system.get("text", ""))
+    known = m.SYSTEM_TEXTS.get(str(system.get("key", "")))
+    return say(known()) if known and known.english == text else text
+
+
 def _weapon_row(i: int, w: Mapping[str, Any]) -> dict[str, Any]:
     area = w.get("area")
     melee = w["kind"] == "melee"
@@ -135,7 +143,7 @@ def _unit_row(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[s
                 "uses": s.get("uses"),
                 "max_uses": s.get("max_uses"),
                 "destroyed": s["destroyed"],
-                "text": s.get("text", ""),
+                "text": _system_text(s),
             }
             for s in u["systems"]
         ],
