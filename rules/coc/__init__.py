@@ -29,7 +29,7 @@ from rules.coc import (
     turns,
     view,
 )
-from rules.coc.actions import MODULES, SPECS
+from rules.coc.actions import MODULES, SPECS, dodging
 from rules.core.dice import Dice
 from rules.core.kit import Actions, catalogue, legacy_settings, settings_schema
 from rules.core.system import Action, Event, GameSystem
@@ -41,14 +41,28 @@ from rules.core.table import (
 
 Json = dict[str, Any]
 VERSION = state.VERSION
-ACTIONS: Actions[Json] = Actions(replace(s, preview=preview.PREVIEWS.get(s.kind)) for s in SPECS)
+_PLAIN: Actions[Json] = Actions(replace(s, preview=preview.PREVIEWS.get(s.kind)) for s in SPECS)
+ACTIONS: Actions[Json] = Actions([*_PLAIN.specs, *dodging.specs(_PLAIN.resolve)])
 
 
 def resolve(current: Json, action: Action, dice: Dice) -> list[Event]:
-    """Table actions (dice, talk) as every system has them; the rest by their ActionSpec."""
+    """Table actions (dice, talk) as every system has them; the rest by their ActionSpec. An
+    attack at someone who may still dodge waits for the answer (COC-DODGE-4)."""
     if is_table_action(action):
         return resolve_table_action(action, dice)
+    dodging.gate(current, action)
+    waiting = dodging.asked(current, action)
+    if waiting:
+        return dodging.hold(current, action, dice, ACTIONS.resolve, waiting)
     return ACTIONS.resolve(current, action, dice)
+
+
+def legal_actions(current: Json, actor: str) -> list[Any]:
+    """What each seat may do now; while an attack waits for a dodge, only the answer."""
+    if current.get("asking"):
+        asked = dodging.offer(current, actor)
+        return [asked] if asked else []
+    return ACTIONS.legal_actions(current, actor)
 
 
 def apply(current: Json, event: Event) -> Json:
@@ -78,12 +92,16 @@ def _bench() -> list[Json]:
         {
             "name": "revolver shot",
             "setup": setup,
-            "prelude": [start],
-            "action": Action(
-                "fire",
-                "mara",
-                {"weapon": "revolver", "target": "cultist", "distance": 8, "shots": 1},
-            ),
+            # COC-DODGE-4: the shot waits for the cultist's answer, which rolls it.
+            "prelude": [
+                start,
+                Action(
+                    "fire",
+                    "mara",
+                    {"weapon": "revolver", "target": "cultist", "distance": 8, "shots": 1},
+                ),
+            ],
+            "action": Action("answer_dodge", "cultist", {"answer": "take"}),
         },
         {
             "name": "burst over two",
@@ -94,12 +112,14 @@ def _bench() -> list[Json]:
                 Action("end_turn", "cultist", {}),
                 Action("end_turn", "walsh", {}),
                 Action("end_turn", "acolyte", {}),
+                Action(
+                    "burst",
+                    "finch",
+                    {"weapon": "thompson", "shots_cultist": 5, "shots_acolyte": 5, "distance": 10},
+                ),
+                Action("answer_dodge", "cultist", {"answer": "dodge"}),
             ],
-            "action": Action(
-                "burst",
-                "finch",
-                {"weapon": "thompson", "shots_cultist": 5, "shots_acolyte": 5, "distance": 10},
-            ),
+            "action": Action("answer_dodge", "acolyte", {"answer": "take"}),
         },
         {
             "name": "dynamite",
@@ -137,13 +157,14 @@ SYSTEM = GameSystem(
     version=VERSION,
     validate_sheet=sheet.validate_sheet,
     start=state.start,
-    legal_actions=ACTIONS.legal_actions,
+    legal_actions=legal_actions,
     resolve=resolve,
     apply=apply,
     view=view.view,
     dump=state.dump,
     load=state.load,
     preview=odds,
+    deadline=dodging.deadline,
     actors=actors,
     settings=legacy_settings(settings_schema(settings.CocSettings)),
     default_sheet=sheet.validate_sheet(sheet.DEFAULT_SHEET),
@@ -164,6 +185,7 @@ SYSTEM = GameSystem(
         turns,
         preview,
         *MODULES,
+        dodging,
         extra=_EXTRA,
     ),
     sheet_schema=sheet.SHEET,

@@ -120,6 +120,23 @@ BURST_ROLL = Message(
 )
 MALFUNCTION_DUD = Message("coc.mal.dud", "{weapon} misfires on a {roll}: a dud (COC-MAL-2).")
 MALFUNCTION_JAM = Message("coc.mal.jam", "{weapon} jams on a {roll} (COC-MAL-3).")
+DODGE_ASKED = Message(
+    "coc.dodge.asked", "{attacker} attacks {targets}: dodge or let it come? (COC-DODGE-4)"
+)
+DODGE_WILL = Message("coc.dodge.will", "{target} dodges this attack.")
+DODGE_NOT = Message("coc.dodge.not", "{target} lets it come and keeps the dodge.")
+DODGE_SPENT = Message("coc.dodge.spent", "The dodge declared against it is spent.")
+DODGE_TIMED_OUT = Message(
+    "coc.dodge.timed_out", "Time is up: {targets} did not answer and take the attack undodged."
+)
+DODGE_WHEN_ATTACKED = Message(
+    "coc.refuse.dodge_when_attacked",
+    "A dodge is declared when an attack comes at you; you will be asked then.",
+)
+NOT_ASKED = Message("coc.refuse.not_asked", "No attack is waiting for your answer.")
+WAITING_FOR_DODGE = Message(
+    "coc.refuse.waiting_for_dodge", "An attack waits for {targets} to answer: dodge or not."
+)
 DODGED = Message("coc.dodge.rolled", "{target} dodges: {roll} against {chance}% - {result}.")
 DODGE_OK = Message("coc.dodge.ok", "avoided")
 DODGE_FAIL = Message("coc.dodge.fail", "not fast enough")

@@ -56,6 +56,26 @@ class CocSettings:
         "COC-DODGE-4",
         group=ROUND(),
     )
+    dodge_timing: str = setting(
+        "coc.dodge_timing",
+        _m("dodge_timing", "When a dodge is declared")(),
+        "when_attacked",
+        "COC-DODGE-4",
+        choices=[
+            ("when_attacked", _m("dodge.when_attacked", "when the attack comes (asked)")()),
+            ("declared", _m("dodge.declared", "ahead, against the next attack")()),
+        ],
+        group=ROUND(),
+    )
+    dodge_timer: int = setting(
+        "coc.dodge_timer",
+        _m("dodge_timer", "Seconds to answer a dodge (0: no limit)")(),
+        60,
+        "COC-DODGE-4",
+        min=0,
+        max=600,
+        group=ROUND(),
+    )
     attack_and_parry: str = setting(
         "coc.attack_and_parry",
         _m("attack_and_parry", "Attack and parry in one round")(),

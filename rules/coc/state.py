@@ -59,6 +59,7 @@ def start(setup: Mapping[str, Any]) -> Json:
         "light": "normal",
         "dark_impossible": [],
         "field_note": "",  # COC-AUTO-8: the Keeper's description of the field of fire
+        "asking": None,  # COC-DODGE-4: an attack held until its targets answer "dodge?"
         "combatants": combatants,
         "effects": {},
         "next_effect": 1,

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.coc import messages as m
 from rules.coc.hazards import effect_name, effect_order
-from rules.coc.state import current_slot, status
+from rules.coc.state import current_slot, settings_of, status
 from rules.coc.tables import ARMOUR_NAMES
 from rules.core.jsonstate import copy_json
 from rules.core.messages import Msg
@@ -28,6 +28,21 @@ def _silencer_note(held: Json, keeper: bool) -> Msg:
     if held.get("silencer_life") is None:
         return m.SILENCER_UNROLLED(shots=held.get("silencer_shots", 0))
     return m.SILENCER_COUNT(shots=held["silencer_shots"], life=held["silencer_life"])
+
+
+def _asking(state: Json, asking: Json) -> Json:
+    """COC-DODGE-4: the attack waiting for its targets' answers, as everyone sees it declared."""
+    attacker = state["combatants"][asking["action"]["actor"]]["name"]
+    waiting = [state["combatants"][t]["name"] for t in asking["waiting"]]
+    return {
+        "attacker": asking["action"]["actor"],
+        "waiting": list(asking["waiting"]),
+        "timer": settings_of(state).dodge_timer,
+        "token": "dodge-{}-{}-{}-{}".format(
+            state["round"], state["turn"], asking["action"]["actor"], len(asking["waiting"])
+        ),
+        "line": m.DODGE_ASKED(attacker=attacker, targets=", ".join(waiting)).to_json(),
+    }
 
 
 def view(state: Json, audience: Audience) -> Json:
@@ -81,8 +96,10 @@ def view(state: Json, audience: Audience) -> Json:
         row["cover_name"] = ARMOUR_NAMES[cover]().to_json() if cover != "none" else None
         row["bunched"] = bool(c.get("bunched"))
         combatants.append(row)
+    asking = state.get("asking")
     return {
         "title": state["title"],
+        "asking": None if not asking else _asking(state, asking),
         "round": state["round"],
         "light": state["light"],
         "light_name": _LIGHTS[state["light"]]().to_json(),

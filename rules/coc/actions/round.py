@@ -133,11 +133,14 @@ def _offer_light(state: Json, actor: str) -> ActionTemplate:
 
 
 def _dodge(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-DODGE-4 (AMB-COC-07): one dodge a round, declared before the attack it answers; who
-    dodges may not attack that round."""
+    """COC-DODGE-4 (AMB-COC-07) with `coc.dodge_timing = "declared"`: one dodge a round,
+    declared ahead, answering the next attack that comes; who dodges may not attack that round.
+    (By default a dodge is declared when the attack comes: rules/coc/actions/dodging.py.)"""
     c = awake(state, action.actor)
     if state["round"] < 1:
         raise refuse(m.NO_ROUND())
+    if _when_attacked(state):
+        raise refuse(m.DODGE_WHEN_ATTACKED(), "COC-DODGE-4")
     if c["round"]["dodge"]:
         raise refuse(m.DODGE_DONE(actor=c["name"]), "COC-DODGE-4")
     script = Script(state, dice)
@@ -152,11 +155,17 @@ def _dodge(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 def _offer_dodge(state: Json, actor: str) -> ActionTemplate | None:
     c = state["combatants"][actor]
-    if state["round"] < 1 or c["round"]["dodge"] or c["dead"]:
+    if state["round"] < 1 or c["round"]["dodge"] or c["dead"] or _when_attacked(state):
         return None
     if c["round"]["attacked"] and _forfeits(state):
         return None
     return ActionTemplate("dodge", DODGE(), "COC-DODGE-4")
+
+
+def _when_attacked(state: Json) -> bool:
+    from rules.coc.state import settings_of
+
+    return settings_of(state).dodge_timing == "when_attacked"
 
 
 def _forfeits(state: Json) -> bool:

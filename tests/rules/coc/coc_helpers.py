@@ -50,11 +50,13 @@ def person(name: str, dex: int = 12, con: int = 12, siz: int = 12, **extra: Any)
 
 
 def scene(*people: tuple[str, Json], settings: Json | None = None) -> Json:
-    """A started scene of the given (id, sheet) pairs."""
+    """A started scene of the given (id, sheet) pairs. Its dodges are declared ahead
+    (`coc.dodge_timing = "declared"`) unless the settings say otherwise, so an attack rolls at
+    once; tests/rules/coc/test_coc_dodging.py plays the default, asked when attacked."""
     return SYSTEM.start(
         {
             "title": "test",
-            "settings": settings or {},
+            "settings": {"coc.dodge_timing": "declared", **(settings or {})},
             "combatants": [{"id": ident, "sheet": sheet} for ident, sheet in people],
         }
     )
