@@ -104,3 +104,35 @@ def test_only_the_keepers_board_shows_the_silencers_hidden_count(gwen: Any, pip:
     assert "silencer: 0 shots, its life rolled at the first shot" in keeper
     assert '<span class="coc-silencer">silencer</span>' in player
     assert "silencer:" not in player
+
+
+def test_a_held_attack_asks_its_target_on_the_keepers_page(
+    farmhouse: Any, gwen: Any, pip: Any
+) -> None:
+    """COC-DODGE-4: Mara's shot waits; every board shows the question and its timer, and only
+    the Keeper (who plays the cultist) is offered the answer; Pip cannot answer for him."""
+    from rules.core.system import Action
+    from vtt.encounters.services import NotAllowed, play
+
+    play(
+        farmhouse.pk,
+        gwen.pk,
+        Action("next_round", "gm", {}),
+        "3f1a2b3c-0000-4000-8000-00000000d001",
+    )
+    shot = {"weapon": "revolver", "target": "cultist", "distance": 8, "shots": 1}
+    play(farmhouse.pk, pip.pk, Action("fire", "mara", shot), "3f1a2b3c-0000-4000-8000-00000000d002")
+    keeper = _client(gwen).get(f"/encounters/{farmhouse.pk}/").content.decode()
+    player = _client(pip).get(f"/encounters/{farmhouse.pk}/").content.decode()
+    for page in (keeper, player):
+        assert "dodge or let it come?" in page
+        assert 'data-expire-after="60"' in page
+    assert "Dodge this attack?" in keeper
+    assert "Dodge this attack?" not in player
+    with pytest.raises(NotAllowed):
+        play(
+            farmhouse.pk,
+            pip.pk,
+            Action("answer_dodge", "cultist", {"answer": "take"}),
+            "3f1a2b3c-0000-4000-8000-00000000d003",
+        )
