@@ -213,22 +213,35 @@ def grant_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def gm_note(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """DG-RES-1: resources (safe houses, old accounts, equipment) are free-text notes, no rules."""
+    """DG-RES-1: resources (safe houses, old accounts, equipment) are free-text notes, no rules.
+
+    A private note is the GM's alone: kept apart (`private_notes`), its event addressed to the
+    GM, everyone else reads only that the GM wrote one, during the game and after its end."""
     text = str(action.params.get("text") or "").strip()
     if not text:
         raise IllegalAction.of(R.NOTE_TEXT(), "DG-RES-1")
     if len(text) > 2000:
         raise IllegalAction.of(R.NOTE_LENGTH(), "DG-RES-1")
+    private = bool_param(action.params, "private")
+    key = "private_notes" if private else "notes"
     who = action.params.get("target") or ""
     if who:
         c = combatant_at(state, str(who))
-        ops: list[Json] = [{"op": "list_add", "id": c["id"], "key": "notes", "value": text}]
+        ops: list[Json] = [{"op": "list_add", "id": c["id"], "key": key, "value": text}]
         line = G.NOTE_FOR(name=c["name"], text=text)
     else:
-        notes = [*state.get("notes", []), text]
-        ops = [{"op": "state_set", "key": "notes", "value": notes}]
+        notes = [*state.get(key, []), text]
+        ops = [{"op": "state_set", "key": key, "value": notes}]
         line = G.NOTE(text=text)
-    return [said_event("note.added", ops, line, dice, target=who or None)]
+    event = said_event("note.added", ops, line, dice, target=who or None)
+    if not private:
+        return [event]
+    hidden = G.PRIVATE_NOTE()
+    return [
+        dataclasses.replace(
+            event, audience="gm", redacted_text=hidden.english(), redacted_msg=hidden
+        )
+    ]
 
 
 def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:

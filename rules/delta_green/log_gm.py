@@ -192,6 +192,7 @@ CONFINED = Message("dg.log.confined", "GM: the scene is a confined space")
 OPEN = Message("dg.log.open", "GM: the scene is open")
 NOTE_FOR = Message("dg.log.note_for", "GM note for {name}: {text}")
 NOTE = Message("dg.log.note", "GM note: {text}")
+PRIVATE_NOTE = Message("dg.log.private_note", "The GM writes a private note.")
 SILENCER_LIFE = Message(
     "dg.log.silencer_life", "GM: the silencer on {name}'s {weapon} lasts {life} shots (d100+10)"
 )

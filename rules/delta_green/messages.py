@@ -81,6 +81,7 @@ F_OBSERVERS = Message("dg.field.observers", "For (ids, comma-separated; empty: t
 F_REVEAL = Message("dg.field.reveal", "Reveal (plain sight again)")
 F_ABOUT = Message("dg.field.about", "About")
 F_THE_OPERATION = Message("dg.field.the_operation", "(the operation)")
+F_PRIVATE = Message("dg.field.private", "Private (the GM's eyes only, also after the end)")
 F_NOTE = Message("dg.field.note", "Note")
 F_AGENT = Message("dg.field.agent", "Agent")
 F_PAY = Message("dg.field.pay", "Pay from the skill-point pool")

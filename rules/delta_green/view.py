@@ -23,17 +23,23 @@ from rules.delta_green.tables import (
 
 
 def view(state: Json, audience: Audience) -> Json:
-    """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8)."""
+    """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
+    private notes (DG-RES-1) only for the GM."""
     out = copy.deepcopy({**state, "settings": values(settings_of(state))})
+    gm = audience.role == "gm"
+    if not gm:
+        out.pop("private_notes", None)
     now = current_actor(state)
     out["current"] = now
     out["combatant_list"] = []
     for cid in list(state["combatants"]):
         c = out["combatants"][cid]
+        if not gm:
+            c.pop("private_notes", None)
         vest = c["sheet"].get("vest")
         hidden = bool(vest and vest.get("worn_hidden"))
         seen = set(c.get("vest_seen_by") or ()) & set(audience.actors)
-        if hidden and audience.role != "gm" and cid not in audience.actors and not seen:
+        if hidden and not gm and cid not in audience.actors and not seen:
             c["sheet"]["vest"] = None
         vest = c["sheet"].get("vest")
         table = VESTS[int(vest["level"])] if vest else None

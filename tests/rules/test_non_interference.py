@@ -179,7 +179,8 @@ def _scs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
 
 @hider("delta_green")
 def _delta_green(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
-    """DG-ARM-8: a vest worn hidden by someone else, unseen: none, level 1 or level 3."""
+    """DG-ARM-8: a vest worn hidden by someone else, unseen: level 1 or level 3; DG-RES-1: private
+    notes."""
     combatants = state["combatants"]
     for viewer, c in sorted(combatants.items()):
         audience = Audience("player", actors=frozenset({viewer}))
@@ -193,6 +194,14 @@ def _delta_green(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             yield audience, base, variant
             break
         del c
+    # DG-RES-1: the GM's private notes, about the operation and about the viewer themself.
+    for viewer in sorted(combatants):
+        audience = Audience("player", actors=frozenset({viewer}))
+        variant = copy.deepcopy(state)
+        variant["private_notes"] = ["The handler is compromised"]
+        variant["combatants"][viewer]["private_notes"] = ["Is the mole"]
+        yield audience, copy.deepcopy(state), variant
+        break
 
 
 @hider("coc")

@@ -147,3 +147,32 @@ def test_split_burst_setting_puts_the_split_field_on_the_burst_form(gwen: Any) -
     assert 'name="split"' not in pages[0]
     assert 'name="kind" value="burst"' in pages[1]
     assert 'name="split"' in pages[1]
+
+
+def test_a_private_gm_note_stays_the_gms_on_the_page_and_after_the_end(
+    dg_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """DG-RES-1 (issue 16, finding 8): a note marked private is on the GM's board; Pip's page and
+    log read only that the GM wrote one, during the game and in /log/ after its end."""
+    import json
+
+    from vtt.encounters.services import end_encounter, play
+
+    secret = "Serge's handler is compromised"
+    note = Action("gm_note", "gm", {"text": secret, "target": "serge", "private": "on"})
+    play(dg_encounter.pk, gwen.pk, note, "n1")
+    play(dg_encounter.pk, gwen.pk, Action("gm_note", "gm", {"text": "Safe house on Pier 7"}), "n2")
+    gm_page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    assert secret.replace("'", "&#x27;") in gm_page
+    assert 'class="private"' in gm_page
+    page = _client(pip).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    assert "compromised" not in page
+    assert "The GM writes a private note." in page
+    assert "Safe house on Pier 7" in page
+    end_encounter(dg_encounter.pk, gwen.pk)
+    log = _client(pip).get(f"/encounters/{dg_encounter.pk}/log/").content.decode()
+    assert "compromised" not in log
+    assert json.loads(log)["entries"][1]["withheld"]
+    assert (
+        "compromised" in _client(gwen).get(f"/encounters/{dg_encounter.pk}/log/").content.decode()
+    )

@@ -119,6 +119,19 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
     }
 
 
+def _notes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """DG-RES-1: the operation's notes, then each combatant's; private ones are in the GM's view
+    only (rules/delta_green/view.py removes them from everyone else's)."""
+    notes = []
+    holders: list[tuple[str | None, Mapping[str, Any]]] = [(None, view)]
+    holders += [(str(c["name"]), c) for c in view["combatant_list"]]
+    for about, holder in holders:
+        for key, private in (("notes", False), ("private_notes", True)):
+            for text in holder.get(key) or ():
+                notes.append({"about": about, "text": str(text), "private": private})
+    return notes
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -148,7 +161,7 @@ def board_context(
             "ladder": ladder,
             "confined": view.get("confined", False),
             "light": view.get("light", "normal"),  # COC-DARK-1/-2
-            "notes": list(view.get("notes") or []),  # DG-RES-1
+            "notes": _notes(view),  # DG-RES-1
             "mine": [by_id[a] for a in sorted(audience.actors) if a in by_id],
         }
     }

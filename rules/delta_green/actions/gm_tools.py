@@ -188,7 +188,11 @@ def offer_conceal(state: State, actor: str) -> ActionTemplate:
 def offer_gm_note(state: State, actor: str) -> ActionTemplate:
     """DG-RES-1: a note without rules."""
     about = [("", m.F_THE_OPERATION()), *everyone(state)]
-    fields = [target("target", m.F_ABOUT(), about), text("text", m.F_NOTE())]
+    fields = [
+        target("target", m.F_ABOUT(), about),
+        text("text", m.F_NOTE()),
+        checkbox("private", m.F_PRIVATE()),
+    ]
     return template("gm_note", m.GM_NOTE(), "DG-RES-1", m.GM(), fields)
 
 

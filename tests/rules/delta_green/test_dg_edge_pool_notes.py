@@ -84,3 +84,25 @@ def test_dg_res_1_resources_are_free_text_notes() -> None:
     assert c(state, "a")["notes"] == ["Has the Zurich account number"]
     with pytest.raises(IllegalAction, match="DG-RES-1"):
         SYSTEM.resolve(state, Action("gm_note", "gm", {"text": "  "}), LoadedDice([]))
+
+
+def test_dg_res_1_a_private_note_is_the_gms_alone() -> None:
+    """DG-RES-1 (issue 16): a note marked private is kept apart, its event is addressed to the
+    GM, everyone else reads only that the GM wrote one, and no player's view holds its text."""
+    from rules.core.system import Audience
+
+    state = encounter(agent("a"), agent("b"))
+    state, events = gm(state, "gm_note", [], text="The handler is compromised", private="on")
+    state, more = gm(state, "gm_note", [], target="a", text="Agent A is the mole", private="on")
+    for event in (*events, *more):
+        assert event.audience == "gm"
+        assert event.redacted_text == "The GM writes a private note."
+    assert state["private_notes"] == ["The handler is compromised"]
+    assert c(state, "a")["private_notes"] == ["Agent A is the mole"]
+    assert state["notes"] == []
+    gm_view = SYSTEM.view(state, Audience("gm"))
+    assert gm_view["private_notes"] == ["The handler is compromised"]
+    for actors in ({"a"}, {"b"}, set()):
+        seen = SYSTEM.view(state, Audience("player", actors=frozenset(actors)))
+        assert "compromised" not in repr(seen)
+        assert "mole" not in repr(seen)
