@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from rules.core.errors import DiceError, FaceNeeded
+from rules.core.errors import DiceError, FaceMisfit, FaceNeeded
 
 MAX_SIDES = 10_000  # CoC poison onsets roll dice such as 1d1411 (COC-POISON-5)
 
@@ -22,13 +22,22 @@ class RollRecord(NamedTuple):
     purpose: str
     sides: int
     value: int
+    physical: bool = False  # rolled at the table by a person and typed in (PhysicalDice)
 
     def to_json(self) -> dict[str, object]:
-        return {"purpose": self.purpose, "sides": self.sides, "value": self.value}
+        data: dict[str, object] = {
+            "purpose": self.purpose,
+            "sides": self.sides,
+            "value": self.value,
+        }
+        if self.physical:
+            data["physical"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> RollRecord:
-        return cls(str(data["purpose"]), int(str(data["sides"])), int(str(data["value"])))
+        physical = data.get("physical") is True
+        return cls(str(data["purpose"]), int(str(data["sides"])), int(str(data["value"])), physical)
 
 
 class Dice(Protocol):
@@ -99,6 +108,35 @@ class LoadedDice:
     @property
     def remaining(self) -> int:
         return len(self.faces) - self._next
+
+
+class PhysicalDice:
+    """The faces a player rolled on real dice and typed in, in the order the rules asked for them.
+
+    Each face is recorded as physical, so the log says which dice no server rolled; the faces are
+    stored on the action (`Action.faces`), so a re-run of the log rolls them again. When they run
+    out it raises FaceNeeded (the table asks for the next one), and FaceMisfit for a face the die
+    cannot show."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self.faces = list(faces)
+        self.records: list[RollRecord] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        _check_sides(sides)
+        used = len(self.records)
+        if used >= len(self.faces):
+            raise FaceNeeded(sides, purpose)
+        value = self.faces[used]
+        if not 1 <= value <= sides:
+            raise FaceMisfit(sides, purpose, value)
+        self.records.append(RollRecord(purpose, sides, value, physical=True))
+        return value
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """The faces the resolution took (any typed beyond them are not part of it)."""
+        return tuple(self.faces[: len(self.records)])
 
 
 def derive_seed(encounter_seed: str, index: int) -> int:

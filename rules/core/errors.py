@@ -54,6 +54,16 @@ class FaceNeeded(DiceError):
         self.purpose = purpose
 
 
+class FaceMisfit(DiceError):
+    """A physical face the die cannot show (a 12 typed for a d10): the table asks again."""
+
+    def __init__(self, sides: int, purpose: str, value: int) -> None:
+        super().__init__(f"a d{sides} shows 1 to {sides}, not {value} ({purpose})")
+        self.sides = sides
+        self.purpose = purpose
+        self.value = value
+
+
 class UnknownSystem(LookupError):
     """No game system is registered under this key."""
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.dice import SeededDice, commitment, derive_seed
+from rules.core.dice import Dice, PhysicalDice, SeededDice, commitment, derive_seed
 from rules.core.errors import RulesError
 from rules.core.log import REVERTED, TABLE_PREFIX, Entry, Log, canonical_json, fold
 from rules.core.registry import get_system
@@ -83,7 +83,9 @@ def _as_json(data: Any) -> Any:
 
 def _rerun(system: GameSystem, state: Any, entry: Entry, seed: str) -> list[Event]:
     assert entry.action is not None
-    dice = SeededDice(derive_seed(seed, entry.index))
+    dice: Dice = SeededDice(derive_seed(seed, entry.index))
+    if entry.action.faces:  # rolled at the table: the same faces, marked physical again
+        dice = PhysicalDice(entry.action.faces)
     if is_table_action(entry.action):
         return resolve_table_action(entry.action, dice)
     return system.resolve(state, entry.action, dice)

@@ -69,13 +69,20 @@ class Action:
     kind: str
     actor: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    # Faces of physical dice the sender rolled, in the order the rules asked for them
+    # (PhysicalDice); empty: the server's seeded dice.
+    faces: tuple[int, ...] = ()
 
     def to_json(self) -> Json:
-        return {"kind": self.kind, "actor": self.actor, "params": dict(self.params)}
+        data: Json = {"kind": self.kind, "actor": self.actor, "params": dict(self.params)}
+        if self.faces:
+            data["faces"] = list(self.faces)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
-        return cls(str(data["kind"]), str(data["actor"]), dict(data.get("params") or {}))
+        faces = tuple(int(face) for face in data.get("faces") or ())
+        return cls(str(data["kind"]), str(data["actor"]), dict(data.get("params") or {}), faces)
 
 
 @dataclass(frozen=True)

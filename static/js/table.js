@@ -216,9 +216,13 @@
     if (form.matches("form[data-ws-send]")) {
       event.preventDefault();
       const data = formJson(form);
-      data.key = newKey(); // one key per submit: a replayed send is answered, not applied twice
+      // one key per submit: a replayed send is answered, not applied twice; a face prompt keeps
+      // its action's key (nothing was stored under it yet)
+      data.key = form.dataset.key || newKey();
       send(JSON.stringify(data));
       if (form.id === "chat-form") form.reset();
+      const prompt = form.closest("#face-prompt");
+      if (prompt) prompt.replaceChildren(); // the server asks again if it needs another die
     } else if (form.method === "post") {
       // fragments rendered for a whole audience carry no CSRF token; add this page's
       let token = form.querySelector("[name=csrfmiddlewaretoken]");

@@ -31,6 +31,27 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
 
 
+class TableForm(forms.Form):
+    """How the table treats dice and secrets, whatever the rule system."""
+
+    physical_dice = forms.BooleanField(
+        label=_("Players may roll physical dice"),
+        required=False,
+        help_text=_(
+            "A player who chose physical dice in their profile is asked for each face the rules "
+            "need, named by its purpose; the log marks those dice as physical."
+        ),
+    )
+    reveal_secrets_after_end = forms.BooleanField(
+        label=_("Reveal secrets after the end"),
+        required=False,
+        help_text=_(
+            "Off: secret GM rolls, private notes and hidden events stay the GM's in the log after "
+            "the end. On: everyone reads the whole log then, as wargames do."
+        ),
+    )
+
+
 def settings_form(system_key: str, current: dict[str, Any], *args: Any) -> SchemaForm:
     """The GM's form of the system's settings, built from its schema, grouped and folded."""
     return SchemaForm(settings_schema_of(get_system(system_key)), current, *args)

@@ -36,6 +36,9 @@ class Campaign(models.Model):
     # Off: GM secret rolls, private GM notes and hidden events stay the GM's in the log after
     # the end (role-playing); on: everyone reads the whole log then (wargames' reveal).
     reveal_secrets_after_end = models.BooleanField(_("reveal secrets after the end"), default=False)
+    # Hybrid tables: a player who prefers physical dice (Profile.physical_dice) is asked for each
+    # face; off, every die is the server's, whatever a player prefers.
+    physical_dice = models.BooleanField(_("players may roll physical dice"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -94,6 +94,16 @@ def remove_member(campaign_id: int, user_id: int, member_id: int) -> None:
 
 
 @transaction.atomic
+def save_table(campaign_id: int, user_id: int, physical_dice: bool, reveal: bool) -> Campaign:
+    """The GM's table choices: physical dice for players who prefer them, secrets after the end."""
+    require_gm(campaign_id, user_id)
+    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    campaign.physical_dice = physical_dice
+    campaign.reveal_secrets_after_end = reveal
+    campaign.save(update_fields=["physical_dice", "reveal_secrets_after_end"])
+    return campaign
+
+
 def save_settings(campaign_id: int, user_id: int, values: dict[str, Any]) -> Campaign:
     """The GM stores chosen values for the system's settings; the schema refuses unknown keys
     and values out of bounds, naming the field, and nothing is stored then."""

@@ -21,5 +21,6 @@ urlpatterns = [
         name="remove_member",
     ),
     path("campaigns/<int:campaign_id>/settings/", views.save_settings, name="settings"),
+    path("campaigns/<int:campaign_id>/table/", views.save_table, name="table"),
     path("join/<str:token>/", views.join, name="join"),
 ]

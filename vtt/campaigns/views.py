@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from rules.core.errors import RulesError
 from rules.core.registry import get_system
 from vtt.campaigns import services
-from vtt.campaigns.forms import CampaignForm, RoleForm, SettingsForm
+from vtt.campaigns.forms import CampaignForm, RoleForm, SettingsForm, TableForm
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.characters.models import Character
@@ -86,6 +86,14 @@ def campaign_detail(
             "invite_url": invite_url,
             "role_choices": Role.choices,
             "settings_form": (settings_form or SettingsForm(campaign.system, campaign.settings))
+            if is_gm
+            else None,
+            "table_form": TableForm(
+                initial={
+                    "physical_dice": campaign.physical_dice,
+                    "reveal_secrets_after_end": campaign.reveal_secrets_after_end,
+                }
+            )
             if is_gm
             else None,
         },
@@ -163,6 +171,23 @@ def save_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
     else:
         messages.success(request, _("Settings saved."))
     return redirect("campaigns:detail", campaign_id)
+
+
+@login_required
+@require_POST
+def save_table(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM's table choices (physical dice, secrets after the end)."""
+    form = TableForm(request.POST)
+    form.is_valid()  # two checkboxes: any post is valid
+    data = form.cleaned_data
+    return _run(
+        request,
+        campaign_id,
+        services.save_table,
+        bool(data.get("physical_dice")),
+        bool(data.get("reveal_secrets_after_end")),
+        done=_("Table choices saved."),
+    )
 
 
 @login_required

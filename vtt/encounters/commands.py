@@ -14,7 +14,9 @@ from vtt.safejson import storable, too_deep
 
 MAX_MESSAGE_BYTES = 8 * 1024
 # htmx and the page add these; they are not action params
-RESERVED = {"command", "key", "kind", "actor", "HEADERS", "csrfmiddlewaretoken"}
+RESERVED = {"command", "key", "kind", "actor", "HEADERS", "csrfmiddlewaretoken", "faces", "face"}
+MAX_FACES = 200  # physical dice typed for one action
+MAX_FACE = 10_000
 MAX_FIELD_LENGTH = 500
 # An action is an object of plain values and lists of them (depth 2); deeper input is refused
 # before json.loads, whose recursion a 3,000-deep array under 8 KiB would exhaust.
@@ -39,6 +41,7 @@ class Chat:
 
     text: str
     key: str
+    faces: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,25 @@ def _param(value: Any) -> Any:
     raise CommandError(_("Malformed message: action parameters must be plain values."))
 
 
+def faces_of(content: dict[str, Any]) -> tuple[int, ...]:
+    """Physical dice typed so far (`faces`, "3,7" or a list) and the one just typed (`face`)."""
+    given = content.get("faces")
+    parts: list[Any] = given.split(",") if isinstance(given, str) else list(given or [])
+    if content.get("face") not in (None, ""):
+        parts.append(content["face"])
+    faces = []
+    for part in parts:
+        text = str(part).strip()
+        if not text:
+            continue
+        if not text.isdigit() or not 1 <= int(text) <= MAX_FACE:
+            raise CommandError(_("A die's face is a whole number from 1 up."))
+        faces.append(int(text))
+    if len(faces) > MAX_FACES:
+        raise CommandError(_("Too many dice faces for one action."))
+    return tuple(faces)
+
+
 def parse_command(content: dict[str, Any]) -> Command:
     """The typed command a decoded message asks for."""
     command = content.get("command")
@@ -110,14 +132,15 @@ def parse_command(content: dict[str, Any]) -> Command:
     key = _text(content, "key")
     if command == "act":
         params = {k: _param(v) for k, v in content.items() if k not in RESERVED}
-        return Act(Action(_text(content, "kind"), _text(content, "actor"), params), key)
+        action = Action(_text(content, "kind"), _text(content, "actor"), params, faces_of(content))
+        return Act(action, key)
     if command == "chat":
         text = content.get("text")
         if not isinstance(text, str):
             raise CommandError(_("Malformed message: text is required."))
         if text.strip().lower() in HELP_WORDS:
             return Help(key)
-        return Chat(text, key)
+        return Chat(text, key, faces_of(content))
     if command == "expire":
         return Expire(key)
     return Undo(key)

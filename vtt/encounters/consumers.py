@@ -35,7 +35,7 @@ from vtt.encounters.commands import (
     parse_command,
 )
 from vtt.encounters.models import Encounter
-from vtt.errors import Unavailable
+from vtt.errors import FaceWanted, Unavailable
 from vtt.fanout import Hub, hub
 from vtt.realtime import user_group
 
@@ -53,7 +53,7 @@ def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.
     if isinstance(command, Act):
         return services.play(encounter_id, user_id, command.action, command.key)
     if isinstance(command, Chat):
-        return services.chat(encounter_id, user_id, command.text, command.key)
+        return services.chat(encounter_id, user_id, command.text, command.key, command.faces)
     if isinstance(command, Expire):
         return services.expire(encounter_id, user_id)
     return services.undo(encounter_id, user_id, command.key)
@@ -227,7 +227,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         with translation.override(self.language):
             try:
-                command = parse_command(decode(text_data, bytes_data))
+                content = decode(text_data, bytes_data)
+                command = parse_command(content)
                 if isinstance(command, Help):
                     await self.send(text_data=fragments.render_chat_help())  # to the sender only
                     return
@@ -235,6 +236,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             except TooLarge as exc:
                 await self.send(text_data=fragments.render_error(str(exc)))
                 await self.close(code=CLOSE_TOO_BIG, reason=str(exc))
+                return
+            except FaceWanted as need:  # a physical-dice player rolls the next die; nothing stored
+                await self.send(text_data=fragments.render_face_prompt(content, need))
                 return
             except RulesError as exc:
                 # to the sender only, never the table; nothing was stored

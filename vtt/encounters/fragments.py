@@ -442,6 +442,28 @@ def render_error(message: str) -> str:
     return render_to_string("encounters/_frame.html", {"frame": "error", "message": message})
 
 
+def render_face_prompt(content: Mapping[str, Any], need: Any) -> str:
+    """For the sender alone: roll a d`sides` for its purpose and type the face; the form sends
+    the same message again with every face so far (vtt/encounters/commands.py `faces_of`)."""
+    carried = [
+        (name, item)
+        for name, value in content.items()
+        if name not in ("faces", "face", "key", "HEADERS")
+        for item in (value if isinstance(value, list) else [value])
+    ]
+    context = {
+        "frame": "face",
+        "key": str(content.get("key") or ""),
+        "carried": carried,
+        "faces": ",".join(str(face) for face in need.given),
+        "given": need.given,
+        "sides": need.sides,
+        "purpose": purpose(need.purpose),
+        "misfit": need.misfit,
+    }
+    return render_to_string("encounters/_frame.html", context)
+
+
 def render_chat_help() -> str:
     """The chat commands, for the one who asked (`/help`)."""
     return render_to_string("encounters/_frame.html", {"frame": "help", "max_inline": MAX_INLINE})

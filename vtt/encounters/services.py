@@ -17,8 +17,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.core.dice import SeededDice, commitment, derive_seed
-from rules.core.errors import RulesError
+from rules.core.dice import Dice, PhysicalDice, SeededDice, commitment, derive_seed
+from rules.core.errors import FaceMisfit, FaceNeeded, RulesError
 from rules.core.log import TABLE_PREFIX, Entry, fold, last_revertible
 from rules.core.registry import get_system
 from rules.core.system import Action, GameSystem, said
@@ -32,7 +32,7 @@ from rules.core.table import (
     revert_event,
 )
 from rules.core.table import undo as revert_of
-from vtt.accounts.models import display_name
+from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
@@ -40,7 +40,7 @@ from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast
 from vtt.encounters.models import Encounter, Seat, Status
-from vtt.errors import NotAllowed, NotYourCharacter
+from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
 from vtt.eventlog.models import Event
 from vtt.realtime import close_user_sockets_on_commit
 
@@ -161,7 +161,7 @@ def _locked(
     """
     if key is not None:
         _check_key(key)
-    params = [user_id, user_id, key, user_id, user_id, actor, encounter_id]
+    params = [user_id, user_id, key, user_id, user_id, actor, user_id, encounter_id]
     encounter = next(iter(Encounter.objects.raw(_locked_sql(), params)), None)
     if encounter is None:
         raise NotAllowed(_("There is no such encounter."))
@@ -176,6 +176,7 @@ def _locked_sql() -> str:
     encounter, membership = quote(Encounter._meta.db_table), quote(Membership._meta.db_table)
     event, seat = quote(Event._meta.db_table), quote(Seat._meta.db_table)
     user = quote(get_user_model()._meta.db_table)
+    campaign, profile = quote(Campaign._meta.db_table), quote(Profile._meta.db_table)
     lock = " FOR UPDATE OF e" if connection.features.has_select_for_update_of else ""
     return f"""
         SELECT e.*,
@@ -187,7 +188,10 @@ def _locked_sql() -> str:
             WHERE v.encounter_id = e.id AND v.idempotency_key = %s AND v.actor_id = %s)
             AS answered_entry,
           EXISTS (SELECT 1 FROM {seat} s
-            WHERE s.encounter_id = e.id AND s.user_id = %s AND s.actor_id = %s) AS seated
+            WHERE s.encounter_id = e.id AND s.user_id = %s AND s.actor_id = %s) AS seated,
+          EXISTS (SELECT 1 FROM {campaign} c JOIN {profile} p ON p.user_id = %s
+            WHERE c.id = e.campaign_id AND c.physical_dice AND p.physical_dice)
+            AS my_physical_dice
         FROM {encounter} e WHERE e.id = %s{lock}"""
 
 
@@ -240,8 +244,33 @@ def _require_seat_holder(encounter: Encounter, actor: str) -> str:
     return str(role)
 
 
-def _resolve(system: GameSystem, state: Any, action: Action, seed: int) -> list[RulesEvent]:
-    dice = SeededDice(seed)
+def dice_for(encounter: Encounter, action: Action, index: int) -> Dice:
+    """The server's seeded dice for this entry, or the faces a physical-dice player typed (the
+    campaign allows physical dice and the sender's profile prefers them: `_locked` reads both)."""
+    if getattr(encounter, "my_physical_dice", False):
+        return PhysicalDice(action.faces)
+    if action.faces:
+        raise NotAllowed(_("This table rolls the server's dice."))
+    return SeededDice(derive_seed(encounter.seed, index))
+
+
+def rolled(
+    dice: Dice, action: Action, resolve: Callable[[Dice], list[RulesEvent]]
+) -> tuple[list[RulesEvent], Action]:
+    """`resolve` with `dice`; physical dice that run out or misfit ask for a face (FaceWanted),
+    and the action keeps only the faces it used (so a re-run of the log rolls the same)."""
+    if not isinstance(dice, PhysicalDice):
+        return resolve(dice), action
+    try:
+        events = resolve(dice)
+    except FaceNeeded as need:
+        raise FaceWanted(need.sides, need.purpose, dice.used) from None
+    except FaceMisfit as bad:
+        raise FaceWanted(bad.sides, bad.purpose, dice.used, misfit=bad.value) from None
+    return events, dataclasses.replace(action, faces=dice.used)
+
+
+def _resolve(system: GameSystem, state: Any, action: Action, dice: Dice) -> list[RulesEvent]:
     events = list(system.resolve(state, action, dice))
     if dice.records and not any(event.dice for event in events) and events:
         # every die is shown in the log, even if a system forgot to attach its records
@@ -359,7 +388,8 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     system = get_system(encounter.system)
     state = system.load(encounter.state)
     index = encounter.entries + 1
-    events = _resolve(system, state, action, derive_seed(encounter.seed, index))
+    dice = dice_for(encounter, action, index)
+    events, action = rolled(dice, action, lambda d: _resolve(system, state, action, d))
     if not events:
         raise NotAllowed(_("Nothing happened."))
     for event in events:
@@ -397,7 +427,7 @@ def expire(encounter_id: int, user_id: int) -> Outcome:
     if opened is not None and timezone.now() < opened + timedelta(seconds=seconds):
         return Outcome(encounter.pk, [], fresh=False)  # not yet: the page asks again
     index = encounter.entries + 1
-    events = _resolve(system, state, action, derive_seed(encounter.seed, index))
+    events = _resolve(system, state, action, SeededDice(derive_seed(encounter.seed, index)))
     for event in events:
         if not event.kind.startswith(TABLE_PREFIX):
             state = system.apply(state, event)
@@ -430,23 +460,28 @@ def _chat_action(encounter: Encounter, user_id: int, role: str, text: str) -> Ac
     return addressed(parse_chat(text, speaker, people.names), people, user_id, role)
 
 
-def _resent_chat(encounter: Encounter, user_id: int, text: Any) -> Action | None:
+def _resent_chat(
+    encounter: Encounter, user_id: int, text: Any, faces: tuple[int, ...]
+) -> Action | None:
     """The action of a chat line whose key was used before (to compare with the stored one);
     None for a new key, or a line that no longer reads (its resend is then refused)."""
     if getattr(encounter, "answered_entry", None) is None or not isinstance(text, str):
         return None
     try:
-        return _chat_action(encounter, user_id, str(getattr(encounter, "my_role", "")), text)
+        action = _chat_action(encounter, user_id, str(getattr(encounter, "my_role", "")), text)
     except RulesError:
         return None
+    return dataclasses.replace(action, faces=faces)
 
 
 @_answering_a_raced_key
 @transaction.atomic
-def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
+def chat(
+    encounter_id: int, user_id: int, text: str, key: str, faces: tuple[int, ...] = ()
+) -> Outcome:
     """A chat line, whisper or table roll by the GM or a player, with server dice."""
     encounter = _locked(encounter_id, user_id, key)
-    if (done := _answered(encounter, _resent_chat(encounter, user_id, text))) is not None:
+    if (done := _answered(encounter, _resent_chat(encounter, user_id, text, faces))) is not None:
         return done
     role = getattr(encounter, "my_role", None)
     if role is None:
@@ -457,10 +492,10 @@ def chat(encounter_id: int, user_id: int, text: str, key: str) -> Outcome:
         raise NotAllowed(_("Say something."))
     if len(text) > MAX_CHAT_LENGTH:
         raise NotAllowed(_("A chat line may be at most %(n)d characters.") % {"n": MAX_CHAT_LENGTH})
-    action = _chat_action(encounter, user_id, str(role), text)
+    action = dataclasses.replace(_chat_action(encounter, user_id, str(role), text), faces=faces)
     index = encounter.entries + 1
-    dice = SeededDice(derive_seed(encounter.seed, index))
-    events = list(resolve_table_action(action, dice))
+    dice = dice_for(encounter, action, index)
+    events, action = rolled(dice, action, lambda d: list(resolve_table_action(action, d)))
     rows = _append_entry(encounter, index, events, user_id=user_id, key=key, action=action)
     return Outcome(encounter.pk, rows, fresh=True)
 

@@ -127,3 +127,32 @@ def test_seeded_dice_give_the_faces_of_random_randint(seed: int, sides: int) -> 
 def test_a_dice_seed_must_be_an_integer(seed: object) -> None:
     with pytest.raises(DiceError, match="seed is an integer"):
         SeededDice(seed)  # type: ignore[arg-type]
+
+
+def test_physical_dice_record_each_face_as_physical_and_ask_for_the_next() -> None:
+    """Hybrid tables: typed faces are recorded as physical; running out names the die and its
+    purpose; a face the die cannot show is refused with both; the faces used are kept."""
+    from rules.core.dice import PhysicalDice, RollRecord
+    from rules.core.errors import FaceMisfit, FaceNeeded
+
+    dice = PhysicalDice([4, 9, 2])
+    assert dice.roll(6, "bump d6") == 4
+    with pytest.raises(FaceMisfit) as misfit:
+        dice.roll(6, "second d6")
+    assert (misfit.value.sides, misfit.value.value) == (6, 9)
+    assert dice.used == (4,)
+    record = dice.records[0]
+    assert record.to_json() == {"purpose": "bump d6", "sides": 6, "value": 4, "physical": True}
+    assert RollRecord.from_json(record.to_json()) == record
+    assert "physical" not in RollRecord("x", 6, 1).to_json()
+    with pytest.raises(FaceNeeded) as need:
+        PhysicalDice([]).roll(10, "hit location d10")
+    assert (need.value.sides, need.value.purpose) == (10, "hit location d10")
+
+
+def test_an_action_carries_its_physical_faces_through_json() -> None:
+    from rules.core.system import Action
+
+    action = Action("attack", "a", {"target": "b"}, (3, 7))
+    assert Action.from_json(action.to_json()) == action
+    assert "faces" not in Action("attack", "a").to_json()
