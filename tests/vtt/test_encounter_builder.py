@@ -216,3 +216,30 @@ def test_a_mech_carries_its_damage_to_the_next_encounter_after_the_gm_confirms(
     assert again.status_code == 302
     unit = Encounter.objects.get(title="Yard again").state["units"]["latch"]
     assert (unit["structure"], unit["hp"], unit["heat"]) == (3, condition["hp"], 0)
+
+
+@pytest.mark.parametrize(
+    ("system", "label", "zh_label", "option_text"),
+    [
+        ("mech", "Side that acts first", "先行动的一方", None),
+        ("scs", "Scenario", "剧本", "Halden Crossing"),
+        ("coc", "Scene notes (everyone reads them)", "场景备注（所有人可见）", None),
+    ],
+)
+def test_the_scene_fields_read_as_words_in_english_and_chinese(
+    gwen: Any, system: str, label: str, zh_label: str, option_text: str | None
+) -> None:
+    """Issue 10/11: the builder's scene values are named for people and offer their known
+    values as choices (the sides, the built-in scenarios), never a raw key such as first_side."""
+    campaign = create_campaign(gwen.pk, f"Scene {system}", system)
+    url = f"/campaigns/{campaign.pk}/encounters/new/"
+    page = client_of(gwen).get(url).content.decode()
+    assert label in page
+    assert "first side" not in page
+    assert "Scene: " not in page
+    if option_text:
+        assert option_text in page
+    if system == "mech":
+        assert re.search(r'<select name="scene_first_side"', page)
+    chinese = client_of(gwen).get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert zh_label in chinese

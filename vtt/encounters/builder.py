@@ -22,10 +22,29 @@ from vtt.campaigns.models import Campaign, Role
 from vtt.characters.models import Character
 from vtt.characters.starters import starters
 from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
-from vtt.words import say
+from vtt.words import say, side_name
 
 OPPONENT_ROWS = 4
 SCENE_SKIPPED = ("title", "settings", "combatants", "seats", "characters")
+SCENE_LABELS = {  # the demo setups' simple scene values, as the GM reads them
+    "notes": gettext_lazy("Scene notes (everyone reads them)"),
+    "first_side": gettext_lazy("Side that acts first"),
+    "scenario": gettext_lazy("Scenario"),
+}
+
+
+def _scene_choices(system: GameSystem, key: str, value: Any) -> list[tuple[str, str]] | None:
+    """The values a scene entry can take, where they are a known set: the demo's sides for the
+    side that acts first, the built-in scenarios for a wargame's scenario."""
+    if key == "first_side":
+        sides = {str(c["side"]) for c in _demo(system).get("combatants") or () if c.get("side")}
+        return [(side, side_name(side)) for side in sorted(sides | {str(value)})]
+    if key == "scenario" and isinstance(value, str):
+        from rules.scs.scenario import SCENARIO_DIR, load_scenario
+
+        names = sorted({path.stem for path in SCENARIO_DIR.glob("*.yaml")} | {value})
+        return [(name, load_scenario(name).title) for name in names]
+    return None
 
 
 def _demo(system: GameSystem) -> dict[str, Any]:
@@ -96,9 +115,12 @@ class EncounterBuilder(forms.Form):
             if key in SCENE_SKIPPED or not isinstance(value, str | int | float):
                 continue
             self.scene_keys.append(key)
-            label = _("Scene: %(what)s") % {"what": key.replace("_", " ")}
+            label = SCENE_LABELS.get(key) or _("Scene: %(what)s") % {"what": key.replace("_", " ")}
+            choices = _scene_choices(system, key, value)
             self.fields[f"scene_{key}"] = (
-                forms.CharField(label=label, initial=value, required=False, max_length=1000)
+                forms.ChoiceField(label=label, choices=choices, initial=value, required=False)
+                if choices is not None
+                else forms.CharField(label=label, initial=value, required=False, max_length=1000)
                 if isinstance(value, str)
                 else forms.FloatField(label=label, initial=value, required=False)
             )
