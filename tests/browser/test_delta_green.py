@@ -44,6 +44,19 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
 
     # The player picks the walking spray at the first cultist and sees the exact odds first.
     player.locator(".dg-board[data-current='serge']").wait_for()
+    # Issue 10: on a 390x844 phone, the turn banner and Serge's actions are on the first screen.
+    player.set_viewport_size({"width": 390, "height": 844})
+    player.evaluate("window.scrollTo(0, 0)")
+    banner = player.locator(".turn-banner.mine")
+    assert "Your turn: Serge" in banner.inner_text()
+    first_form = player.locator("form[aria-label^='Serge: ']").first
+    screenshot(player, "phone-your-turn")
+    for element in (banner, first_form):
+        box = element.bounding_box()
+        assert box is not None
+        assert 0 <= box["y"] < 844, f"below the first screen: {box}"
+    assert player.evaluate("document.scrollingElement.scrollWidth") <= 390
+    player.set_viewport_size({"width": 1280, "height": 900})
     burst = player.locator("form[aria-label^='Serge: Burst (M-60']")
     burst.locator("select[name=mode]").select_option("100")
     burst.locator("select[name=target]").select_option("cultist1")
