@@ -56,6 +56,9 @@ lint: install-test
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/mypy
+	@# pytest's rootdir import mode needs every test file's name to be unique across tests/
+	@dups=$$(find tests -name 'test_*.py' -printf '%f\n' | sort | uniq -d); \
+	  if [ -n "$$dups" ]; then echo "test files share a name: $$dups"; exit 1; fi
 
 format: install-test
 	$(BIN)/ruff format $(LINT_PATHS)
