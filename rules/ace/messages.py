@@ -185,6 +185,8 @@ S_ENERGY = Message("ace.sheet.energy", "Damage type")
 S_GRAPPLE_DAMAGE = Message("ace.sheet.grapple_damage", "Special grapple: damage on a won grapple")
 S_HARDNESS = Message("ace.sheet.hardness", "Hardness")
 S_DURABILITY = Message("ace.sheet.durability", "Durability (blank: by hands)")
+S_SHIELD = Message("ace.sheet.shield", "Shield")
+S_SHIELD_DURABILITY = Message("ace.sheet.shield_durability", "Durability (blank: 10)")
 S_SKILL_DAMAGE = Message(
     "ace.sheet.skill_damage", "Skill damage as its text gives it (e.g. 3d6+2; skills only)"
 )
@@ -251,6 +253,9 @@ L_ATTACK = Message("ace.l.attack", "Attack")
 F_TARGET = Message("ace.f.target", "Target")
 F_WEAPON = Message("ace.f.weapon", "Weapon")
 F_LOCATION = Message("ace.f.location", "Called shot")
+F_SUNDER_ITEM = Message("ace.f.sunder_item", "What a sunder breaks")
+SUNDER_WEAPON = Message("ace.sunder.weapon", "the weapon in hand")
+SUNDER_SHIELD = Message("ace.sunder.shield", "the shield")
 F_ADJACENT = Message(
     "ace.f.adjacent", "Shooting from right beside the target (cover does not count)"
 )
@@ -266,6 +271,7 @@ UNSEEN = Message("ace.err.unseen", "Nobody here has noticed {name}.")
 NOT_HELPLESS = Message("ace.err.not_helpless", "{name} is not asleep, unconscious or petrified.")
 COUP_NO_LOCATION = Message("ace.err.coup_location", "A coup de grace adds no called-shot dice.")
 NOTHING_HELD = Message("ace.err.nothing_held", "{name} holds no weapon to knock away or break.")
+NO_SHIELD = Message("ace.err.no_shield", "{name} has no unbroken shield to break.")
 FULL_DEFENCE_NO = Message(
     "ace.err.full_defence", "{name} is in full defence and can do nothing else this round."
 )

@@ -151,6 +151,25 @@ ITEM = Schema(
     extras="drop",
 )
 
+# ACE-CALLED-SUNDER / ACE-AMB-23: a shield is an item a sunder can break (hardness, durability).
+SHIELD = Schema(
+    (
+        Entry("name", m.S_NAME(), "text", default="Shield", max_length=60),
+        Entry("hardness", m.S_HARDNESS(), "int", default=0, min=0, max=99, rule="ACE-AMB-23"),
+        Entry(
+            "durability",
+            m.S_SHIELD_DURABILITY(),
+            "int",
+            default=None,
+            required=False,
+            min=1,
+            max=999,
+            rule="ACE-AMB-23",
+        ),
+    ),
+    extras="drop",
+)
+
 MARK_RECORD = Schema(
     (
         Entry("level", m.S_MARK_LEVEL(), "int", default=1, min=1, max=5, rule="ACE-MARK-TABLE"),
@@ -202,6 +221,16 @@ SHEET = Schema(
         ),
         Entry("resistances", m.S_RESISTANCES(), "list", default=[], item=RESISTANCE, group=GEAR),
         Entry("covered", m.S_COVERED(), "list", default=[], item=COVERED, group=GEAR),
+        Entry(
+            "shield",
+            m.S_SHIELD(),
+            "record",
+            default=None,
+            required=False,
+            item=SHIELD,
+            group=GEAR,
+            rule="ACE-CALLED-SUNDER",
+        ),
         Entry(
             "absorption",
             m.S_ABSORPTION(),

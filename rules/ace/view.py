@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.ace.actions.attack import SHIELD, broken, durability_of, shield_of
 from rules.ace.actions.mark import mark_view
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, settings_of, statuses
@@ -27,6 +28,20 @@ from rules.ace.stats import (
 )
 from rules.ace.tables import ATTACK_KIND_NAMES
 from rules.core.system import Audience, Json
+
+
+def shield_view(c: Mapping[str, Any], s: AceSettings) -> Json | None:
+    """ACE-CALLED-SUNDER: the shield's name, hardness, damage taken and durability."""
+    shield = shield_of(c)
+    if shield is None:
+        return None
+    return {
+        "name": shield["name"],
+        "hardness": shield["hardness"],
+        "damaged": int(c["item_damage"].get(SHIELD, 0)),
+        "durability": durability_of(shield, s),
+        "broken": broken(c, SHIELD, s),
+    }
 
 
 def derived(c: Mapping[str, Any], s: AceSettings) -> Json:
@@ -65,6 +80,7 @@ def derived(c: Mapping[str, Any], s: AceSettings) -> Json:
         "scan_unlocked": scan_unlocked(c, s),
         "statuses": statuses(c, s),
         "mark": mark_view(c, s),
+        "shield": shield_view(c, s),
     }
 
 

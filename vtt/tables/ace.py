@@ -48,6 +48,7 @@ def _card(c: Mapping[str, Any], current: str | None) -> dict[str, Any]:
         "evasion": d["evasion"],
         "defence": d["defence"],
         "attacks": d["attacks"],
+        "shield": d.get("shield"),  # ACE-CALLED-SUNDER
         "used": c["used"],
         "cover": say(COVER_NAMES[c["cover"]]()) if c["cover"] != "none" else "",
         "commands": sorted(c["commands"]),

@@ -377,7 +377,8 @@ def resolve_attack(
     if loc is not None and loc.special == "disarm":
         return events + disarm(state, c, struck, w, records, dice, counter and answer == "none")
     if loc is not None and loc.special == "sunder":
-        return events + sunder(state, c, struck, w, records, dice)
+        item = str(plan.get("item") or "weapon")
+        return events + sunder(state, c, struck, w, records, dice, item)
     extra = loc.dice if loc else 0
     covered = {entry["location"] for entry in struck["sheet"]["covered"]}
     flat = loc.extra if loc and (loc.key not in covered or s.extra_when_covered) else 0
@@ -509,10 +510,33 @@ def durability_of(w: Mapping[str, Any], s: AceSettings) -> int:
     return s.durability_two_hands if w.get("two_handed") else s.durability_one_hand
 
 
-def broken(c: Json, key: str, s: AceSettings) -> bool:
+def broken(c: Mapping[str, Any], key: str, s: AceSettings) -> bool:
     """ACE-CALLED-SUNDER: an item whose damage has reached its durability is broken."""
-    w = weapon(c, key)
+    w = shield_of(c) if key == SHIELD else weapon(c, key)
     return w is not None and int(c["item_damage"].get(key, 0)) >= durability_of(w, s)
+
+
+SHIELD = "shield"  # the item key of a combatant's shield in `item_damage`
+
+
+def shield_of(c: Mapping[str, Any]) -> Json | None:
+    """ACE-CALLED-SUNDER: the combatant's shield as an item (ACE-AMB-23: durability 10 unless
+    the sheet says), or None."""
+    raw = c["sheet"].get("shield")
+    if not raw:
+        return None
+    return {
+        "key": SHIELD,
+        "name": raw["name"],
+        "hardness": raw.get("hardness") or 0,
+        "durability": raw.get("durability"),
+        "two_handed": True,
+    }
+
+
+def sunderable_shield(c: Json, s: AceSettings) -> bool:
+    """Whether a sunder may aim at this combatant's shield: it has one and it is not broken."""
+    return shield_of(c) is not None and not broken(c, SHIELD, s)
 
 
 def sunder_bonus(c: Json, w: Mapping[str, Any], other: Json, s: AceSettings) -> int:
@@ -526,12 +550,21 @@ def sunder_bonus(c: Json, w: Mapping[str, Any], other: Json, s: AceSettings) -> 
 
 
 def sunder(
-    state: State, c: Json, t: Json, w: Mapping[str, Any], records: Records, dice: Dice
+    state: State,
+    c: Json,
+    t: Json,
+    w: Mapping[str, Any],
+    records: Records,
+    dice: Dice,
+    plan_item: str = "weapon",
 ) -> list[Event]:
     """ACE-CALLED-SUNDER / ACE-AMB-23: the margin, less hardness, damages the held item."""
     s = settings_of(state)
-    held = weapon(t, t["wielding"]) or {}
-    won = contest(sunder_bonus(c, w, t, s), sunder_bonus(t, held, c, s), dice, s, "sunder")
+    on_shield = plan_item == SHIELD
+    held = (shield_of(t) if on_shield else weapon(t, t["wielding"])) or {}
+    # the defender resists with the weapon in hand; a shield adds no two-hand bonus of its own
+    grip = (weapon(t, t["wielding"]) or {}) if on_shield else held
+    won = contest(sunder_bonus(c, w, t, s), sunder_bonus(t, grip, c, s), dice, s, "sunder")
     info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
     margin = won.margin if won.initiator_wins else 0
     dealt = max(0, margin - int(held.get("hardness") or 0))
@@ -550,10 +583,11 @@ def sunder(
     durability = durability_of(held, s)
     ops: list[Op] = [["set", cpath(t["id"], "item_damage", key), total]]
     if total >= int(durability):
-        ops += [
-            ["add", cpath(t["id"], "dropped"), key],
-            ["set", cpath(t["id"], "wielding"), "unarmed"],
-        ]
+        if not on_shield:  # a broken shield stays on the arm, useless; a weapon is gone
+            ops += [
+                ["add", cpath(t["id"], "dropped"), key],
+                ["set", cpath(t["id"], "wielding"), "unarmed"],
+            ]
         line = m.BROKEN(attacker=c["name"], weapon=held["name"], damage=dealt)
     else:
         line = m.SUNDERED(
@@ -578,7 +612,11 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
         raise refuse(m.NOT_HELPLESS(name=t["name"]), "ACE-CDG-1")
     if coup and location:
         raise refuse(m.COUP_NO_LOCATION(), "ACE-AMB-24")
-    if location in ("disarm", "sunder") and (weapon(t, t["wielding"]) or {}).get("natural", True):
+    item = pick(action.params, "item", ["weapon", SHIELD], "weapon")
+    if location == "sunder" and item == SHIELD:
+        if not sunderable_shield(t, s):
+            raise refuse(m.NO_SHIELD(name=t["name"]), "ACE-CALLED-SUNDER")
+    elif location in ("disarm", "sunder") and (weapon(t, t["wielding"]) or {}).get("natural", True):
         raise refuse(m.NOTHING_HELD(name=t["name"]), LOCATIONS[location].rule)
     if cost == "standard" and c["commands"].get("full_defence"):
         raise refuse(m.FULL_DEFENCE_NO(name=c["name"]), "ACE-CMD-DEF-1")
@@ -592,6 +630,7 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
         "target": t["id"],
         "weapon": key,
         "location": location,
+        "item": item if location == "sunder" else "weapon",
         "coup": coup,
         "adjacent": adjacent,
     }
@@ -669,6 +708,18 @@ def offer_attack(state: State, actor: str) -> ActionTemplate | None:
     )
     if any(t["cover"] != "none" for t in [c, *targets]) and s.cover_against == "ranged":
         fields += (Field("adjacent", m.F_ADJACENT(), "checkbox", default=False, rule="ACE-AMB-39"),)
+    if any(sunderable_shield(t, s) for t in targets):
+        item_choices = choices([("weapon", m.SUNDER_WEAPON()), (SHIELD, m.SUNDER_SHIELD())])
+        fields += (
+            Field(
+                "item",
+                m.F_SUNDER_ITEM(),
+                "choice",
+                item_choices,
+                default="weapon",
+                rule="ACE-CALLED-SUNDER",
+            ),
+        )
     if any(helpless(t, s) for t in targets):
         fields += (Field("coup", m.F_COUP(), "checkbox", default=False, rule="ACE-CDG-1"),)
     hints = {

@@ -124,3 +124,63 @@ def test_a_sunder_that_misses_the_contest_does_nothing() -> None:
     state, events = _lin_sunders_su(state, [10, 2, 19])
     assert events[-1].kind == "sunder.failed"  # type: ignore[attr-defined]
     assert c(state, "su")["item_damage"] == {}
+
+
+def _with_shield(hardness: int = 2, durability: int | None = None) -> Json:
+    state = turn_of(table(AUTO_10), "lin")
+    sheet = c(state, "su")["sheet"]
+    sheet["shield"] = {"name": "Buckler", "hardness": hardness, "durability": durability}
+    return state
+
+
+def test_a_sunder_at_the_shield_is_the_worked_example() -> None:
+    # ACE-EX-29 「对武器或盾牌造成一点伤害，需要突破物品的硬度」: 21 against 15, shield hardness 2:
+    # margin 6, 4 damage to the shield; ACE-AMB-23: a shield lasts 10, so 6 are left. Su resists
+    # with the dagger in her hand (light, -4), as with a sunder at the weapon.
+    state = _with_shield()
+    c(state, "hound")["sheet"]["shield"] = {"name": "Bone plate", "hardness": 1}
+    attack = next(t for t in SYSTEM.legal_actions(state, "lin") if t.kind == "attack")
+    item = next(f for f in attack.fields if f.name == "item")  # an enemy carries a shield
+    assert [choice.value for choice in item.choices] == ["weapon", "shield"]  # type: ignore[union-attr]
+    state, _ = play(
+        state, "attack", "lin", [], target="su", weapon="jian", location="sunder", item="shield"
+    )
+    state, events = play(state, "respond", "su", [10, 13, 14], answer="none")
+    contest = events[-1].payload["contest"]  # type: ignore[attr-defined]
+    assert (contest["initiator"], contest["defender"]) == (21, 15)
+    assert events[-1].text == "Lin Yue deals 4 damage to Buckler (6 durability left)."  # type: ignore[attr-defined]
+    assert c(state, "su")["item_damage"] == {"shield": 4}
+    shown = SYSTEM.view(state, Audience("gm"))["combatants"]["su"]["derived"]["shield"]
+    assert shown == {
+        "name": "Buckler",
+        "hardness": 2,
+        "damaged": 4,
+        "durability": 10,
+        "broken": False,
+    }
+
+
+def test_a_broken_shield_stays_on_the_arm_and_cannot_be_sundered_again() -> None:
+    state = _with_shield(hardness=0, durability=3)
+    state, _ = play(
+        state, "attack", "lin", [], target="su", weapon="jian", location="sunder", item="shield"
+    )
+    state, events = play(state, "respond", "su", [10, 13, 14], answer="none")
+    assert events[-1].text == "Lin Yue deals 6 damage to Buckler, which breaks."  # type: ignore[attr-defined]
+    assert broken(c(state, "su"), "shield", AceSettings())
+    assert c(state, "su")["wielding"] == "dagger"  # the weapon in hand is untouched
+    state = turn_of(state, "lin", round_no=2)
+    with pytest.raises(IllegalAction, match="no unbroken shield"):
+        play(
+            state, "attack", "lin", [], target="su", weapon="jian", location="sunder", item="shield"
+        )
+
+
+def test_no_shield_no_shield_sunder() -> None:
+    state = turn_of(table(AUTO_10), "lin")
+    attack = next(t for t in SYSTEM.legal_actions(state, "lin") if t.kind == "attack")
+    assert "item" not in [f.name for f in attack.fields]
+    with pytest.raises(IllegalAction, match="no unbroken shield"):
+        play(
+            state, "attack", "lin", [], target="su", weapon="jian", location="sunder", item="shield"
+        )
