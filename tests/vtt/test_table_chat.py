@@ -211,9 +211,9 @@ def test_an_unknown_command_points_to_help(encounter: Any, pip: Any) -> None:
         services.chat(encounter.pk, pip.pk, "/dance", "k")
 
 
-def test_a_chat_roll_is_never_taken_back(mech_encounter: Any, pip: Any) -> None:
-    """Take-back (MECH-MOVE-UNDO) is for a move that revealed nothing; a roll revealed its dice,
-    and taking it back would let a player roll until they liked the result."""
+def test_the_move_take_back_never_takes_back_a_chat_roll(mech_encounter: Any, pip: Any) -> None:
+    """Take-back (MECH-MOVE-UNDO, the page's button) is for a move that revealed nothing; a roll
+    is taken back only by the chat's `/undo`, in the open (the next test)."""
     services.chat(mech_encounter.pk, pip.pk, "/roll 1d20", "k1")
     with pytest.raises(NotAllowed, match="nothing to undo"):
         services.undo(mech_encounter.pk, pip.pk, "k2")
@@ -224,3 +224,30 @@ def test_a_chat_roll_is_never_taken_back(mech_encounter: Any, pip: Any) -> None:
     # the move is taken back; the roll after it stays in the log as it was
     assert revert.payload == {"reverts": roll.entry - 1}
     assert Event.objects.filter(pk=roll.pk, kind="table.rolled").exists()
+
+
+def test_a_player_takes_back_their_own_newest_roll_and_everyone_reads_it(
+    encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """Issue 10: `/undo` in the chat takes back the player's own last public roll while it is the
+    newest line; the revert line, public, repeats what was taken back, so the GM sees it."""
+    from vtt.encounters.commands import Undo, parse_command
+    from vtt.encounters.services import chat, undo
+    from vtt.errors import NotAllowed
+
+    assert parse_command({"command": "chat", "text": "/undo", "key": "u"}) == Undo("u", roll=True)
+    rolled = chat(encounter.pk, pip.pk, "/roll 1d100 sanity", "r1").events[0]
+    taken = undo(encounter.pk, pip.pk, "u1", roll=True).events[0]
+    assert taken.kind == "table.reverted"
+    assert taken.audience == "all"
+    assert taken.payload == {"reverts": rolled.entry}
+    assert taken.text.startswith(f"pip took back entry {rolled.entry}: pip rolled 1d100 (sanity)")
+    with pytest.raises(NotAllowed):  # the newest line is the take-back now
+        undo(encounter.pk, pip.pk, "u2", roll=True)
+    chat(encounter.pk, pip.pk, "/roll 1d6", "r2")
+    chat(encounter.pk, gwen.pk, "Noted.", "g1")
+    with pytest.raises(NotAllowed):  # something was said since
+        undo(encounter.pk, pip.pk, "u3", roll=True)
+    chat(encounter.pk, gwen.pk, "/roll 1d6", "g2")
+    with pytest.raises(NotAllowed):  # not their roll
+        undo(encounter.pk, pip.pk, "u4", roll=True)

@@ -46,9 +46,11 @@ class Chat:
 
 @dataclass(frozen=True)
 class Undo:
-    """The GM takes back the last game entry."""
+    """The GM takes back the last game entry; `roll`: the sender takes back their own last chat
+    roll (`/undo` in the chat)."""
 
     key: str
+    roll: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class Expire:
 
 Command = Act | Chat | Undo | Help | Expire
 HELP_WORDS = ("/help", "/?")
+UNDO_WORDS = ("/undo", "/takeback")
 
 
 def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
@@ -140,6 +143,8 @@ def parse_command(content: dict[str, Any]) -> Command:
             raise CommandError(_("Malformed message: text is required."))
         if text.strip().lower() in HELP_WORDS:
             return Help(key)
+        if text.strip().lower() in UNDO_WORDS:
+            return Undo(key, roll=True)
         return Chat(text, key, faces_of(content))
     if command == "expire":
         return Expire(key)

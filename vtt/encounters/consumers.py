@@ -56,7 +56,7 @@ def perform_sync(encounter_id: int, user_id: int, command: Command) -> services.
         return services.chat(encounter_id, user_id, command.text, command.key, command.faces)
     if isinstance(command, Expire):
         return services.expire(encounter_id, user_id)
-    return services.undo(encounter_id, user_id, command.key)
+    return services.undo(encounter_id, user_id, command.key, command.roll)
 
 
 async def perform_retrying(encounter_id: int, user_id: int, command: Command) -> services.Outcome:

@@ -31,6 +31,7 @@ from rules.core.table import (
     resolve_table_action,
     revert_event,
 )
+from rules.core.table import MESSAGES as TABLE_MESSAGES
 from rules.core.table import undo as revert_of
 from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
@@ -502,11 +503,13 @@ def chat(
 
 @_answering_a_raced_key
 @transaction.atomic
-def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
+def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outcome:
     """Take back the newest game entry: `table.reverted` is appended and the state refolded.
 
     The GM may take back any entry; a player only their own newest one, for an actor they sit at,
     where the system's rules allow it and it revealed nothing (`GameSystem.take_back`).
+    With `roll` (the chat's `/undo`), it takes back the sender's own public chat roll instead,
+    only while that is the table's newest entry; the revert line repeats it for everyone.
     """
     encounter = _locked(encounter_id, user_id, key)
     if (done := _answered(encounter, None)) is not None:
@@ -515,15 +518,25 @@ def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
     if role is None:
         raise NotAllowed(_("You are not at this table."))
     system = get_system(encounter.system)
-    if role != Role.GM and (role != Role.PLAYER or system.take_back is None):
+    if role != Role.GM and role != Role.PLAYER:
         raise NotAllowed(_("Only the game master may do that."))
     if not encounter.is_active:
         raise NotAllowed(_("This encounter has ended."))
     entries = entries_of(encounter)
-    target = last_revertible(entries)
+    mine = own_newest_roll(encounter, entries, user_id) if roll else None
+    if roll and mine is None:
+        raise NotAllowed(
+            _("Only your own last roll can be taken back, while nothing has happened since.")
+        )
+    if role == Role.PLAYER and mine is None and system.take_back is None:
+        raise NotAllowed(_("Only the game master may do that."))
+    target = mine or last_revertible(entries)
     if target is None:
         raise NotAllowed(_("There is nothing to undo."))
-    if role == Role.GM:
+    if mine is not None:  # everyone reads what was taken back: the GM sees that it happened
+        player = display_name(get_user_model().objects.get(pk=user_id))
+        revert = revert_event(mine.index, public_line(mine), player=player)
+    elif role == Role.GM:
         revert = revert_of(entries)  # table.reverted {"reverts": index}
     else:
         if not may_take_back(encounter, system, target, user_id):
@@ -535,12 +548,31 @@ def undo(encounter_id: int, user_id: int, key: str) -> Outcome:
     # The taken-back line was read back from the log, without its declaration: its English
     # (the event's `text`) comes from the system's catalogue, which knows every message in it.
     if revert.msg is not None:
-        revert = dataclasses.replace(revert, text=system.messages.render(revert.msg))
+        words = TABLE_MESSAGES if mine is not None else system.messages  # a roll is the table's
+        revert = dataclasses.replace(revert, text=words.render(revert.msg))
     index = encounter.entries + 1
     state = fold(system, encounter.setup, [*entries, Entry(index, None, (revert,))])
     encounter.state = system.dump(state)
     rows = _append_entry(encounter, index, [revert], user_id=user_id, key=key, action=None)
     return Outcome(encounter.pk, rows, fresh=True)
+
+
+def own_newest_roll(encounter: Encounter, entries: Sequence[Entry], user_id: int) -> Entry | None:
+    """The player's own public chat roll, if it is the table's newest entry (nothing has been
+    said or done since, so no one acted on it) and not taken back already; else None."""
+    if not entries:
+        return None
+    newest = entries[-1]
+    if not newest.events or any(
+        e.kind != "table.rolled" or e.audience != "all" for e in newest.events
+    ):
+        return None
+    sent_by = (
+        Event.objects.filter(encounter=encounter, entry=newest.index)
+        .values_list("actor_id", flat=True)
+        .first()
+    )
+    return newest if sent_by == user_id else None
 
 
 def may_take_back(encounter: Encounter, system: GameSystem, target: Entry, user_id: int) -> bool:
