@@ -217,6 +217,9 @@ def roll_params(rest: str) -> Json:
     return params
 
 
+_DIE = re.compile(r"\d*d\d", re.IGNORECASE)  # a die term, so that a bare number stays talk
+
+
 def _is_dice(text: str) -> bool:
     try:
         DiceExpr.parse(text)
@@ -259,6 +262,8 @@ def chat_action(actor: str, line: str, names: Collection[str] = ()) -> Action:
         if not character:
             raise IllegalAction(NO_CHARACTER())
         return Action(SAY, actor, {"text": words, "as": character})
+    if not command.startswith("/") and _DIE.search(stripped) and _is_dice(stripped):
+        return Action(ROLL, actor, {"expr": stripped})  # a line of dice alone: `4d10>=8`
     return Action(SAY, actor, {"text": stripped})
 
 

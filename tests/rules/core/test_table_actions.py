@@ -268,3 +268,14 @@ def test_undo_names_the_public_line_it_takes_back_and_never_a_secret_one() -> No
     assert taken.text == "Pip took back entry 1: Latch: moves to (4, 5)"
     assert taken.payload == {"reverts": 1}
     assert revert_event(2, public_line(entries[1]), player="Pip").text == "Pip took back entry 2."
+
+
+def test_a_line_of_dice_alone_is_a_roll_and_talk_stays_talk() -> None:
+    """Issue 10: `4d10>=8` on its own rolls (a success count); a bare number, words around dice
+    and names that happen to start with a d stay talk."""
+    from rules.core.table import chat_action
+
+    assert chat_action("pip", "4d10>=8").kind == "table.roll"
+    assert chat_action("pip", " 2d6+3 ").params == {"expr": "2d6+3"}
+    for talk in ("5", "hello 2d6", "4d10>=8 hits?", "Dad said so", "d"):
+        assert chat_action("pip", talk).kind == "table.say", talk
