@@ -21,6 +21,7 @@ from rules.ace.state import (
     start,
 )
 from rules.ace.view import view
+from rules.ace.write_back import write_back
 from rules.core.kit import Actions, ActionTemplate, catalogue, legacy_settings
 from rules.core.system import Action, GameSystem
 
@@ -76,6 +77,7 @@ SYSTEM = GameSystem(
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
     deadline=prompts.deadline,
+    write_back=write_back,
 )
 
 # Typical actions for bench/rules.py: Su Qing opens from hiding (she acts first whatever the

@@ -184,3 +184,27 @@ def test_no_shield_no_shield_sunder() -> None:
         play(
             state, "attack", "lin", [], target="su", weapon="jian", location="sunder", item="shield"
         )
+
+
+def test_the_encounter_writes_the_broken_gear_back_to_the_sheet() -> None:
+    """Issue 10 write-back for Ace: a weapon and a shield broken by sunders leave the sheet the
+    GM is offered; an untouched weapon stays."""
+    from rules.ace.write_back import write_back
+
+    state = _with_shield(hardness=0, durability=3)
+    state, _ = play(
+        state, "attack", "lin", [], target="su", weapon="jian", location="sunder", item="shield"
+    )
+    state, _ = play(state, "respond", "su", [10, 13, 14], answer="none")
+    state = turn_of(state, "lin", round_no=2)
+    c(state, "su")["used"]["quick"] = False
+    state, _ = _lin_sunders_su(state, [10, 20, 1])
+    assert broken(c(state, "su"), "dagger", AceSettings())
+    sheet = write_back(state, "su", c(state, "su")["sheet"])
+    assert [w["key"] for w in sheet["weapons"]] == ["talisman"]
+    assert sheet["shield"] is None
+    assert SYSTEM.validate_sheet(sheet)["shield"] is None
+    lin = write_back(state, "lin", c(state, "lin")["sheet"])
+    assert [w["key"] for w in lin["weapons"]] == [
+        w["key"] for w in c(state, "lin")["sheet"]["weapons"]
+    ]
