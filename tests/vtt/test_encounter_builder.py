@@ -243,3 +243,37 @@ def test_the_scene_fields_read_as_words_in_english_and_chinese(
         assert re.search(r'<select name="scene_first_side"', page)
     chinese = client_of(gwen).get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert zh_label in chinese
+
+
+def test_an_ace_character_loses_the_shield_a_sunder_broke_once_the_gm_confirms(
+    gwen: Any, pip: Any
+) -> None:
+    """Issue 10, write-back for Ace (rules/ace/write_back.py) through the generic confirm page:
+    a shield broken in the fight is gone from the sheet, nothing else changes."""
+    from rules.ace import SYSTEM as ACE
+    from vtt.encounters import carry
+    from vtt.encounters.services import end_encounter, start_encounter
+
+    campaign = create_campaign(gwen.pk, "Nightmare Space", "ace")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    setup = ACE.demo()
+    su = next(entry for entry in setup["combatants"] if entry["id"] == "su")
+    sheet = ACE.validate_sheet({**su["sheet"], "shield": {"name": "Buckler", "hardness": 1}})
+    character = Character.objects.create(
+        campaign=campaign, owner=pip, name="Su Qing", system="ace", sheet=sheet
+    )
+    su["sheet"] = sheet
+    setup["characters"] = {"su": character.pk}
+    encounter = start_encounter(campaign.pk, gwen.pk, "Alley", setup, {"su": pip.pk}, "ace")
+    state = dict(encounter.state)
+    state["combatants"]["su"]["item_damage"] = {"shield": 10}  # as ten points of sunder left it
+    Encounter.objects.filter(pk=encounter.pk).update(state=state)
+    end_encounter(encounter.pk, gwen.pk)
+    encounter.refresh_from_db()
+    [proposal] = carry.proposals(encounter)
+    assert proposal.sheet["shield"] is None
+    assert all(change.before is not None or change.after is None for change in proposal.changes)
+    carry.write_back(encounter.pk, gwen.pk)
+    character.refresh_from_db()
+    assert character.sheet["shield"] is None
+    assert character.sheet["weapons"] == sheet["weapons"]

@@ -79,6 +79,12 @@ def proposals(encounter: Encounter) -> list[Proposal]:
             for path, value in after_flat.items()
             if before_flat.get(path) != value
         ]
+        # what the encounter took away (a broken shield, a lost weapon's fields) is a change too
+        changes += [
+            Change(_label_of(path, specs, character), value, None)
+            for path, value in before_flat.items()
+            if path not in after_flat and value is not None
+        ]
         out.append(Proposal(character, after, changes))
     return out
 
