@@ -80,6 +80,18 @@ async def next_events_frame(ws: websockets.ClientConnection) -> tuple[int, str]:
             return seq, text
 
 
+async def joined(ws: websockets.ClientConnection) -> None:
+    """Return once the socket's process hears the encounter's group.
+
+    The server sends the hello, then joins the group; an action committed in between reaches this
+    socket only as a heartbeat (the page then fetches it over HTTP). A consumer handles messages
+    one at a time after its connect, so the answer to `/help` means the join is done.
+    """
+    await ws.send(json.dumps({"command": "chat", "text": "/help", "key": str(uuid.uuid4())}))
+    while 'data-frame="help"' not in str(await asyncio.wait_for(ws.recv(), timeout=15)):
+        pass
+
+
 def socket_url(stack: LiveStack, index: int, encounter: int) -> str:
     return stack.urls[index].replace("http://", "ws://") + f"/ws/encounters/{encounter}/"
 
@@ -109,6 +121,8 @@ async def test_roll_sent_through_one_process_arrives_through_the_other(
         _, start, _ = frame_of(await player.recv())
         _, gm_start, _ = frame_of(await gm.recv())
         assert start == gm_start
+        await joined(player)
+        await joined(gm)
 
         await player.send(
             json.dumps({"command": "chat", "text": "/roll 2d6+3", "key": str(uuid.uuid4())})
@@ -132,6 +146,8 @@ async def test_gm_secret_roll_crosses_processes_redacted(
     ):
         await player.recv()
         await gm.recv()
+        await joined(player)
+        await joined(gm)
 
         await gm.send(
             json.dumps({"command": "chat", "text": "/gmroll 1d100", "key": str(uuid.uuid4())})
@@ -159,6 +175,7 @@ async def test_a_resent_action_is_applied_once_across_processes(
     ):
         for ws in (first, second, watcher):
             await ws.recv()
+            await joined(ws)
         await first.send(message)
         seq, _ = await next_events_frame(watcher)
         # The same key again through the other process: answered with a heartbeat, not applied.
