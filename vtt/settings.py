@@ -135,6 +135,14 @@ if redis_url:
         "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
     }
 
+# Rendered board fragments ({% cache ... using="fragments" %}, vtt/tables/mapkey.py): per
+# process, keyed by their content, so never stale and never waiting on Redis.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "tabula-fragments",
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -26,6 +26,43 @@
     return [...board().querySelectorAll(sel)].find((f) => (f.querySelector("[name=weapon]")?.value || "") === aiming.weapon) || null;
   }
 
+  // A mech's reachable squares come from the server when it is selected (they are not in the
+  // frames); a frame that lands clears them, since a move changes them. `answered` holds the
+  // mechs asked for since the last frame, so one with no squares left is not asked again.
+  let generation = 0;
+  const loading = new Set();
+  const answered = new Set();
+  let clicked = null; // the mech the player clicked on: told when it has no squares left
+  async function fetchReach(uid) {
+    const url = document.getElementById("encounter")?.dataset.reachUrl;
+    if (!url || loading.has(uid) || answered.has(uid)) return;
+    loading.add(uid);
+    const asked = generation;
+    try {
+      const response = await fetch(`${url}?from=${encodeURIComponent(uid)}`, { credentials: "same-origin" });
+      if (!response.ok) {
+        answered.add(uid); // nothing to draw; asked again after the next frame
+        return;
+      }
+      const html = await response.text();
+      const layer = board()?.querySelector("[data-on-demand=reach]");
+      // a frame that landed meanwhile may have changed the squares: apply() below asks again
+      if (asked === generation && layer) {
+        answered.add(uid);
+        if (!layer.querySelector(`[data-reach-from="${uid}"]`)) layer.insertAdjacentHTML("beforeend", html);
+      }
+    } catch {
+      return; // offline: the next selection asks again
+    } finally {
+      loading.delete(uid);
+    }
+    if (selected !== uid) return;
+    if (clicked === uid && answered.has(uid) && !board()?.querySelector(`[data-reach-from="${uid}"]`) && !aiming) {
+      info(text("msgNoMove", "No movement left for this mech now."));
+    }
+    apply();
+  }
+
   function apply() {
     const b = board();
     if (!b) return;
@@ -43,6 +80,7 @@
     }
     for (const token of b.querySelectorAll(".token[data-select]")) token.setAttribute("aria-pressed", String(token.dataset.select === selected));
     if (selected) {
+      if (!b.querySelector(`[data-reach-from="${selected}"]`)) fetchReach(selected);
       for (const el of b.querySelectorAll(`[data-reach-from="${selected}"], .token[data-unit="${selected}"], .mech-actions[data-actions-for="${selected}"]`)) {
         el.classList.add(el.classList.contains("reach-set") ? "show" : "selected");
       }
@@ -158,8 +196,10 @@
     const token = event.target.closest("[data-select]");
     if (token) {
       selected = selected === token.dataset.select ? null : token.dataset.select;
+      clicked = selected;
       aiming = null;
-      info(selected && !b.querySelector(`[data-reach-from="${selected}"]`) ? text("msgNoMove", "No movement left for this mech now.") : "");
+      // the squares may still be on their way (fetchReach says so when there are none)
+      info(selected && answered.has(selected) && !b.querySelector(`[data-reach-from="${selected}"]`) ? text("msgNoMove", "No movement left for this mech now.") : "");
       apply();
     }
   });
@@ -284,6 +324,11 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   // A delta frame swaps parts of the board (table.js): put the selection back on them too.
-  document.addEventListener("tabula:frame", () => apply());
+  document.addEventListener("tabula:frame", () => {
+    generation += 1;
+    answered.clear();
+    board()?.querySelector("[data-on-demand=reach]")?.replaceChildren();
+    apply();
+  });
   apply();
 })();

@@ -34,8 +34,10 @@
       if (!response.ok) return;
       const html = await response.text();
       const layer = boardEl()?.querySelector("[data-on-demand=reach]");
-      if (asked !== generation || !layer || layer.querySelector(`[data-reach-from="${hex}"]`)) return;
-      layer.insertAdjacentHTML("beforeend", html);
+      // a frame that landed meanwhile may have changed the hexes: apply() below asks again
+      if (asked === generation && layer && !layer.querySelector(`[data-reach-from="${hex}"]`)) {
+        layer.insertAdjacentHTML("beforeend", html);
+      }
     } finally {
       loading.delete(hex);
     }

@@ -6,6 +6,7 @@ import html as html_lib
 import json
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -104,11 +105,26 @@ def test_the_json_block_cannot_be_closed_from_inside() -> None:
 
 def test_the_newest_rendering_replaces_the_one_before_and_old_ones_go() -> None:
     last = delta.LastRendered(size=2)
-    assert last.swap((1, "gm", "en"), "a") is None
-    assert last.swap((1, "gm", "en"), "b") == "a"
-    last.swap((2, "gm", "en"), "c")
-    last.swap((3, "gm", "en"), "d")
-    assert last.swap((1, "gm", "en"), "e") is None  # pushed out by the two newer tables
+    a, b = delta.Rendering("a"), delta.Rendering("b")
+    assert last.swap((1, "gm", "en"), a) is None
+    assert last.swap((1, "gm", "en"), b) is a
+    last.swap((2, "gm", "en"), delta.Rendering("c"))
+    last.swap((3, "gm", "en"), delta.Rendering("d"))
+    assert last.swap((1, "gm", "en"), delta.Rendering("e")) is None  # pushed out by newer ones
+
+
+def test_a_rendering_is_scanned_once_and_names_its_revision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scans = []
+    real_tree = delta.tree
+    monkeypatch.setattr(delta, "tree", lambda html: scans.append(html) or real_tree(html))
+    old, new = delta.Rendering(TABLE), delta.Rendering(TABLE.replace("Ann", "Bo"))
+    assert old.rev == delta.revision(TABLE)
+    delta.delta(old, new)
+    newer = delta.Rendering(TABLE.replace("Ann", "Cy"))
+    assert delta.delta(new, newer) is not None
+    assert len(scans) == 3  # each rendering once, not the one before again
 
 
 TEXT = st.text(alphabet="abc <>&\"'", max_size=6).map(

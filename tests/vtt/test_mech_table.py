@@ -47,15 +47,21 @@ def test_player_sees_own_sheet_reach_and_move_forms(mech_encounter: Any, pip: An
     assert 'data-uses="3"' in page
     play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
     page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
-    assert 'data-reach-from="latch"' in page
-    assert 'data-mode="move"' in page
+    assert 'data-reach-from="latch"' not in page  # squares are fetched when the mech is selected
+    assert 'data-on-demand="reach"' in page
     assert 'data-kind="move" data-actor="latch"' in page
+    reach_url = f"/encounters/{mech_encounter.pk}/reach/?from="
+    reach = client.get(reach_url + "latch").content.decode()
+    assert 'data-reach-from="latch"' in reach
+    assert 'data-mode="move"' in reach
     play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k2")
     page = client.get(f"/encounters/{mech_encounter.pk}/").content.decode()
-    assert 'data-mode="boost"' in page  # beyond the 2 squares of move left, within a boost
+    reach = client.get(reach_url + "latch").content.decode()
+    assert 'data-mode="boost"' in reach  # beyond the 2 squares of move left, within a boost
     assert 'data-area="blast"' in page
     assert "data-aim" in page
-    assert 'data-reach-from="spar_a"' not in page
+    # Pip asks for the enemy's squares: nothing (only the viewer's own mechs have any)
+    assert "data-to=" not in client.get(reach_url + "spar_a").content.decode()
 
 
 def test_meltdown_count_only_on_the_gm_page(mech_encounter: Any, gwen: Any, pip: Any) -> None:

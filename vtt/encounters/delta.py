@@ -68,6 +68,31 @@ def revision(html: str) -> str:
     return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 
 
+class Rendering:
+    """One rendering of a table, with its revision and id'd tree worked out once: the next
+    frame's delta scans only the new rendering, not the one it replaces again."""
+
+    __slots__ = ("_rev", "_root", "_scanned", "html")
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+        self._rev: str | None = None
+        self._root: Node | None = None
+        self._scanned = False
+
+    @property
+    def rev(self) -> str:
+        if self._rev is None:
+            self._rev = revision(self.html)
+        return self._rev
+
+    @property
+    def root(self) -> Node | None:
+        if not self._scanned:
+            self._root, self._scanned = tree(self.html), True
+        return self._root
+
+
 def tree(html: str) -> Node | None:
     """The id'd elements of `html` as a tree under its first element, or None when the scan
     cannot follow the markup (then the caller sends the whole table)."""
@@ -225,10 +250,14 @@ class Delta:
         return text.replace("</", "<\\/").replace("<!", "\\u003c!")
 
 
-def delta(old_html: str, new_html: str, worth_it: float = WORTH_IT) -> Delta | None:
+def delta(
+    before: str | Rendering, after: str | Rendering, worth_it: float = WORTH_IT
+) -> Delta | None:
     """The delta from one table rendering to the next, or None when the whole table is the
     better frame (the markup could not be followed, or more than `worth_it` of it changed)."""
-    old, new = tree(old_html), tree(new_html)
+    before = before if isinstance(before, Rendering) else Rendering(before)
+    after = after if isinstance(after, Rendering) else Rendering(after)
+    old_html, new_html, old, new = before.html, after.html, before.root, after.root
     if old is None or new is None or old.id != new.id:
         return None
     if not _same_inside(old_html, old, new_html, new):
@@ -246,14 +275,14 @@ class LastRendered:
 
     def __init__(self, size: int = 512) -> None:
         self._size = size
-        self._entries: OrderedDict[tuple[int, str, str], str] = OrderedDict()
+        self._entries: OrderedDict[tuple[int, str, str], Rendering] = OrderedDict()
         self._lock = threading.Lock()
 
-    def swap(self, key: tuple[int, str, str], html: str) -> str | None:
-        """Record `html` as the newest rendering under `key`; return the one it replaces."""
+    def swap(self, key: tuple[int, str, str], rendering: Rendering) -> Rendering | None:
+        """Record `rendering` as the newest under `key`; return the one it replaces."""
         with self._lock:
             previous = self._entries.pop(key, None)
-            self._entries[key] = html
+            self._entries[key] = rendering
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
             return previous

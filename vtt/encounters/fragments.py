@@ -354,14 +354,14 @@ def table_frame(encounter: Encounter, audience: Audience, *, incremental: bool) 
     rendering of it; with `incremental`, only what changed since the one before
     (vtt/encounters/delta.py)."""
     html = render_table(encounter, audience, oob=False)
-    rev = delta.revision(html)
+    rendering = delta.Rendering(html)
     key = (encounter.pk, audience.key, translation.get_language() or "")
-    previous = delta.LAST.swap(key, html)
+    previous = delta.LAST.swap(key, rendering)
     if incremental and previous is not None:
-        change = delta.delta(previous, html)
+        change = delta.delta(previous, rendering)
         if change is not None:
-            return TableFrame(rev, parts=change.as_json(), base=delta.revision(previous))
-    return TableFrame(rev, html=out_of_band(html))
+            return TableFrame(rendering.rev, parts=change.as_json(), base=previous.rev)
+    return TableFrame(rendering.rev, html=out_of_band(html))
 
 
 # Chat lines and table rolls leave the game as it was: their frames skip the table, so a form

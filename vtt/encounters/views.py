@@ -216,10 +216,11 @@ def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
 
 @login_required
 def encounter_reach(request: HttpRequest, encounter_id: int) -> HttpResponse:
-    """Where the viewer's stack on hex `from` can go, drawn when they select it (the SCS map);
+    """Where the viewer's stack on hex `from` (SCS) or mech `from` (mech) can go, drawn when they
+    select it;
     computed from the viewer's own view, so it shows nothing of what fog of war hides."""
     encounter, audience, _role = member_encounter(request, encounter_id)
-    html = fragments.render_reach(encounter, audience, request.GET.get("from", "")[:16])
+    html = fragments.render_reach(encounter, audience, request.GET.get("from", "")[:64])
     if html is None:
         raise Http404
     return HttpResponse(html)

@@ -15,6 +15,7 @@ from rules.delta_green.messages import (
     VEST_NAMES,
 )
 from vtt.encounters.fragments import action_forms
+from vtt.tables.mapkey import fragment_key
 from vtt.words import say
 
 # The body diagram (viewBox 0 0 100 200); the agent's right is the viewer's left.
@@ -138,6 +139,8 @@ def board_context(
     """Context for templates/systems/delta_green: one row per combatant, the ladder, GM forms."""
     on = bool(view.get("settings", {}).get("dg.hit_locations", True))
     rows = [_combatant(c, on) for c in view["combatant_list"]]
+    for row in rows:  # a card is drawn from its row alone: rendered again only when it changes
+        row["digest"] = fragment_key(row)
     by_id = {row["id"]: row for row in rows}
     ladder = [
         {

@@ -1,8 +1,10 @@
-"""A key naming a board's unchanging map layers, for the templates' fragment cache.
+"""Keys naming board fragments by their content, for the templates' fragment cache.
 
 The terrain, hex outlines, coordinates and grid lines are the same for every viewer and every
-frame of an encounter, but were rendered again for each: `{% cache %}` keeps them rendered
-under this key (the map's content and the reader's language), so a changed map is a new key.
+frame of an encounter, and most cards do not change from one frame to the next, but were
+rendered again for each: `{% cache ... using="fragments" %}` (a cache in each process, so a
+Redis outage cannot stop a render) keeps them rendered under a digest of the data they are
+drawn from and the reader's language, so changed data is a new key.
 """
 
 from __future__ import annotations
@@ -17,5 +19,10 @@ from django.utils import translation
 
 def map_key(game_map: Mapping[str, Any]) -> str:
     """A digest of the map's data and the active language."""
-    text = json.dumps(game_map, sort_keys=True, default=str) + (translation.get_language() or "")
+    return fragment_key(game_map)
+
+
+def fragment_key(data: Any) -> str:
+    """A digest of everything a fragment is drawn from, and the active language."""
+    text = json.dumps(data, sort_keys=True, default=str) + (translation.get_language() or "")
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()

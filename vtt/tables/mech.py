@@ -227,7 +227,10 @@ def board_context(
             }
         )
     reach_sets = []
-    for uid in [] if frozen else mine:
+    # A mech's reachable squares are drawn only when asked for (`reach_from`, the mech the viewer
+    # selected: GET .../reach/), not into every frame: each move changes them.
+    reach_from = str(request_params.get("reach_from") or "")
+    for uid in [] if frozen else [uid for uid in mine if uid == reach_from]:
         found = reach(dict(view), uid)
         # Where a boost after the move could end (MECH-ACT-BOOST): shown before the move is spent.
         u = view["units"][uid]

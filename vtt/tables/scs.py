@@ -335,6 +335,7 @@ def board_context(
             "width": round(width, 1),
             "height": round(height, 1),
             "hexes": hexes,
+            "vp_hexes": [h for h in hexes if h["vp"]],  # their control changes; the rest is map
             "map_key": map_key(view["map"]),
             "rivers": rivers,
             "roads": roads,

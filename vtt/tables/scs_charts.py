@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -109,7 +111,15 @@ def _mp(value: Any) -> str:
 
 
 def charts(scenario_id: str) -> dict[str, Any] | None:
-    """The tables the board shows one click away; None for a scenario that is not built in."""
+    """The tables the board shows one click away; None for a scenario that is not built in.
+    Worked out once per scenario and language (they are the scenario's, not the game's)."""
+    return _charts(scenario_id, translation.get_language() or "")
+
+
+@functools.lru_cache(maxsize=64)
+def _charts(scenario_id: str, language: str) -> dict[str, Any] | None:
+    """`charts` in the active language, `language` (the cache's key)."""
+    del language  # gettext reads the active language; it is here to key the cache
     scn = scenario_for(scenario_id)
     if scn is None:
         return None
