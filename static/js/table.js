@@ -58,11 +58,25 @@
     }
   }
 
+  // A swapped part comes back with its <details> closed: the ones the viewer had open (those with
+  // an id) are opened again, so a frame does not fold up the GM's tools under their hands.
+  function openDetails() {
+    return [...root.querySelectorAll("#table details[open][id]")].map((el) => el.id);
+  }
+  function reopen(ids) {
+    for (const id of ids) {
+      const el = document.getElementById(id);
+      if (el && !el.open) el.open = true;
+    }
+  }
+
   async function apply(html, frame) {
     const log = document.getElementById("event-log");
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    const opened = openDetails();
     if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
+    reopen(opened);
     if (frame?.dataset.rev) tableRev = frame.dataset.rev;
     // boards re-apply their selection: a delta may have swapped parts of them, not the whole
     document.dispatchEvent(new CustomEvent("tabula:frame"));
@@ -248,6 +262,41 @@
     template.innerHTML = await response.text();
     output.replaceChildren(template.content);
   });
+
+  // Parts of the board drawn when opened (data-part-url inside a <details>: the GM's tool forms)
+  // are not in the frames. They load when their <details> opens, and again after a frame that
+  // changed their revision (data-rev) or swapped them out empty.
+  const partRevs = new WeakMap(); // holder -> the revision it holds
+  async function loadPart(holder) {
+    const rev = holder.dataset.rev || "";
+    partRevs.set(holder, rev);
+    holder.setAttribute("aria-busy", "true");
+    if (!holder.childElementCount) holder.textContent = root.dataset.labelLoading || "…";
+    try {
+      const response = await fetch(holder.dataset.partUrl, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`part failed: ${response.status}`);
+      const html = await response.text();
+      if (!holder.isConnected || (holder.dataset.rev || "") !== rev) return; // a newer one is due
+      holder.innerHTML = html;
+      htmx.process(holder);
+    } catch (error) {
+      console.error(error);
+      partRevs.delete(holder); // asked again when next opened or after the next frame
+      holder.textContent = root.dataset.labelPartFailed || "!";
+    } finally {
+      holder.removeAttribute("aria-busy");
+    }
+  }
+  function fillParts() {
+    for (const holder of root.querySelectorAll("[data-part-url]")) {
+      const details = holder.closest("details");
+      if (details && !details.open) continue;
+      if (partRevs.get(holder) === (holder.dataset.rev || "") && holder.childElementCount) continue;
+      loadPart(holder);
+    }
+  }
+  root.addEventListener("toggle", (event) => event.target.open && fillParts(), true); // toggle does not bubble
+  document.addEventListener("tabula:frame", fillParts);
 
   const log = document.getElementById("event-log");
   if (log) log.scrollTop = log.scrollHeight;

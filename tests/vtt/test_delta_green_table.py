@@ -111,13 +111,22 @@ def test_preview_endpoint_gives_the_exact_chance(dg_encounter: Any, gwen: Any, p
     assert "Impales on 01–11" in body
 
 
-def test_gm_tools_for_notes_light_and_edges_reach_the_board(dg_encounter: Any, gwen: Any) -> None:
-    """DG-RES-1, COC-DARK-1, DG-EDGE-0: the GM's forms are on the page and their results show."""
+def test_gm_tools_for_notes_light_and_edges_reach_the_board(
+    dg_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """DG-RES-1, COC-DARK-1, DG-EDGE-0: the GM's forms load when the GM opens the tools (they
+    are not in the page or its frames) and their results show."""
     from vtt.encounters.services import play
 
     page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    part_url = f"/encounters/{dg_encounter.pk}/part/gm-tools/"
+    assert f'data-part-url="{part_url}"' in page
+    assert 'name="kind" value="gm_note"' not in page
+    tools = _client(gwen).get(part_url).content.decode()
     for kind in ("gm_note", "set_light", "conceal", "grant_edge"):
-        assert f'name="kind" value="{kind}"' in page
+        assert f'name="kind" value="{kind}"' in tools
+    assert _client(gwen).get(f"/encounters/{dg_encounter.pk}/part/no-such-part/").status_code == 404
+    assert 'name="kind"' not in _client(pip).get(part_url).content.decode()  # the GM's alone
     play(dg_encounter.pk, gwen.pk, Action("gm_note", "gm", {"text": "Safe house on Pier 7"}), "n1")
     play(dg_encounter.pk, gwen.pk, Action("set_light", "gm", {"light": "dim"}), "n2")
     page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()

@@ -331,6 +331,16 @@ def render_reach(encounter: Encounter, audience: Audience, origin: str) -> str |
     return template.render(context)
 
 
+def render_part(encounter: Encounter, audience: Audience, name: str) -> str | None:
+    """A part of the board drawn on demand (systems/<key>/parts/<name>.html), or None for a part
+    the system does not have."""
+    try:
+        template = get_template(f"systems/{encounter.system}/parts/{name}.html")
+    except TemplateDoesNotExist:
+        return None
+    return str(template.render(table_context(encounter, audience)))
+
+
 def out_of_band(html: str) -> SafeString:
     """The fragment marked to replace the element with its id wherever it lands in a frame."""
     return mark_safe(OPENING_TAG.sub(r'\1 hx-swap-oob="true"', html, count=1))

@@ -13,6 +13,7 @@ urlpatterns = [
     path("encounters/<int:encounter_id>/events/", views.encounter_events, name="events"),
     path("encounters/<int:encounter_id>/preview/", views.encounter_preview, name="preview"),
     path("encounters/<int:encounter_id>/reach/", views.encounter_reach, name="reach"),
+    path("encounters/<int:encounter_id>/part/<slug:name>/", views.encounter_part, name="part"),
     path("encounters/<int:encounter_id>/seats/", views.assign_seat, name="seats"),
     path("encounters/<int:encounter_id>/end/", views.end_encounter, name="end"),
     path("encounters/<int:encounter_id>/write-back/", views.write_back, name="write_back"),

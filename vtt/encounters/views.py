@@ -217,10 +217,20 @@ def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
 @login_required
 def encounter_reach(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """Where the viewer's stack on hex `from` (SCS) or mech `from` (mech) can go, drawn when they
-    select it;
-    computed from the viewer's own view, so it shows nothing of what fog of war hides."""
+    select it; computed from the viewer's own view, so it shows nothing fog of war hides."""
     encounter, audience, _role = member_encounter(request, encounter_id)
     html = fragments.render_reach(encounter, audience, request.GET.get("from", "")[:64])
+    if html is None:
+        raise Http404
+    return HttpResponse(html)
+
+
+@login_required
+def encounter_part(request: HttpRequest, encounter_id: int, name: str) -> HttpResponse:
+    """A part of the board drawn when the viewer opens it (the GM's tool forms), from the viewer's
+    own view like the rest of the table; 404 for a part the system does not have."""
+    encounter, audience, _role = member_encounter(request, encounter_id)
+    html = fragments.render_part(encounter, audience, name)
     if html is None:
         raise Http404
     return HttpResponse(html)

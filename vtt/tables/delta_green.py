@@ -189,5 +189,6 @@ def board_context(
         forms = action_forms({"gm": templates})
         round_kinds = {"start_round", "next_pass", "end_round"}
         context["dg"]["gm_round_forms"] = [f for f in forms if f["kind"] in round_kinds]
-        context["dg"]["gm_tool_forms"] = [f for f in forms if f["kind"] not in round_kinds]
+        context["dg"]["gm_tool_forms"] = tools = [f for f in forms if f["kind"] not in round_kinds]
+        context["dg"]["gm_tools_rev"] = fragment_key(tools)  # the forms load when opened
     return context

@@ -1,0 +1,53 @@
+"""Issue 12: the Delta Green GM's tool forms are not in the page or its frames; they load when the
+GM opens them, work as before, and load again when a frame changes them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+FRESH = """
+from django.contrib.auth import get_user_model
+from rules.core.registry import get_system
+from vtt.campaigns.models import Campaign
+from vtt.encounters.services import start_encounter
+gm = get_user_model().objects.get(username="gm")
+campaign = Campaign.objects.filter(system="delta_green").order_by("pk").first()
+encounter = start_encounter(campaign.pk, gm.pk, "GM tools", get_system("delta_green").demo(), {},
+                            "delta_green")
+print("FRESH", encounter.pk)
+"""
+
+
+def test_the_gm_opens_the_tools_and_a_note_lands_on_the_board(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    out = tabula_server.shell(FRESH)
+    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
+    gm = login("gm")
+    gm.goto(f"/encounters/{pk}/")
+    wait_caught_up(gm)
+    grid = gm.locator("#dg-tool-grid")
+    assert grid.locator("form").count() == 0  # not in the page until opened
+
+    gm.locator("details.dg-gm-tools > summary").click()
+    note = grid.locator("form[data-kind='gm_note']")
+    note.wait_for()
+    rev = grid.get_attribute("data-rev")
+    screenshot(gm, "gm-tools-open")
+    note.locator("[name=text]").fill("Safe house on Pier 7")
+    note.locator("button[type=submit]").click()
+    gm.locator(".dg-board", has_text="Safe house on Pier 7").wait_for()
+
+    # The round starts: the tools' choices change (data-rev), and the open tools load again.
+    gm.locator(".dg-round-controls form[data-kind='start_round'] button").click()
+    gm.locator(".dg-board[data-phase='in_round']").wait_for()
+    gm.wait_for_function(
+        "old => document.querySelector('#dg-tool-grid').dataset.rev !== old", arg=rev
+    )
+    grid.locator("form[data-kind='gm_note']").wait_for()
+    assert grid.locator("form").count() > 1
