@@ -40,7 +40,7 @@
   function applyParts(frame) {
     const block = frame.querySelector("script[data-parts]");
     if (!block) return;
-    const { attrs, parts } = JSON.parse(block.textContent);
+    const { attrs, parts, inners = [] } = JSON.parse(block.textContent);
     const find = (id) => {
       const element = document.getElementById(id);
       if (!element) throw new Error(`delta part #${id} is not on this page`);
@@ -48,13 +48,32 @@
     };
     for (const [id, values] of attrs) {
       const element = find(id);
-      for (const { name } of [...element.attributes]) if (!(name in values)) element.removeAttribute(name);
-      for (const [name, value] of Object.entries(values)) element.setAttribute(name, value);
+      // in the server's order, as a reload has them: a new attribute would otherwise go last
+      const names = Object.keys(values);
+      const had = [...element.attributes].map((attribute) => attribute.name);
+      if (had.join(" ") !== names.join(" ")) for (const name of had) element.removeAttribute(name);
+      for (const [name, value] of Object.entries(values)) {
+        if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+      }
     }
     for (const [id, html] of parts) {
       find(id).outerHTML = html;
       const fresh = document.getElementById(id);
       if (fresh) htmx.process(fresh);
+    }
+    // An element whose id'd children came or went gets its new inside, parsed where it lands
+    // (a clone of it, so SVG stays SVG), with the children it keeps moved into their places.
+    for (const [id, html] of inners) {
+      const element = find(id);
+      const inside = element.cloneNode(false);
+      inside.innerHTML = html;
+      for (const slot of [...inside.querySelectorAll("template[data-keep]")]) {
+        const kept = document.getElementById(slot.getAttribute("data-keep"));
+        if (!kept || !element.contains(kept)) throw new Error(`delta keeps #${slot.getAttribute("data-keep")}, not in #${id}`);
+        slot.replaceWith(kept);
+      }
+      element.replaceChildren(...inside.childNodes);
+      htmx.process(element);
     }
   }
 

@@ -38,6 +38,14 @@ def apply(old: str, change: delta.Delta) -> str:
         pairs = "".join(f' {k}="{_quoted(v)}"' for k, v in attrs.items())
         tag = f"<{name[1]}{pairs}{'/' if html[node.open_end - 2] == '/' else ''}>"
         html = html[: node.start] + tag + html[node.open_end :]
+    for ident, inside in change.inners:
+        node = _find(html, ident)
+        for kept in re.findall(r'<template data-keep="([^"]*)"></template>', inside):
+            child = next(c for c in node.children if c.id == kept)  # it is already in there
+            slot = f'<template data-keep="{kept}"></template>'
+            inside = inside.replace(slot, html[child.start : child.end])
+        close = html.rfind("</", node.open_end, node.end)
+        html = html[: node.open_end] + inside + html[close:]
     return html
 
 
@@ -81,6 +89,40 @@ def test_a_moved_stack_sends_only_the_stacks_layer() -> None:
     assert [ident for ident, _ in change.parts] == ["stacks"]
     assert change.parts[0][1].startswith('<g id="stacks">')
     assert apply(TABLE, change) == new
+
+
+def _layer(stacks: list[tuple[str, str]]) -> str:
+    inside = "".join(f'\n  <g id="s-{key}" data-hex="{hexes}"><rect/></g>' for key, hexes in stacks)
+    return TABLE.replace('<g class="stack" data-hex="A1"><rect width="3"/></g>', inside + "\n")
+
+
+def test_a_stack_that_appears_sends_itself_and_leaves_the_others_in_place() -> None:
+    old = _layer([("b1", "A1"), ("b4", "A2"), ("r1", "C3")])
+    new = _layer([("b1", "A1"), ("b4", "A2"), ("b5", "B2"), ("r1", "C4")])
+    change = delta.delta(old, new)
+    assert change is not None
+    assert [ident for ident, _ in change.inners] == ["stacks"]
+    inside = change.inners[0][1]
+    assert '<template data-keep="s-b1"></template>' in inside
+    assert 'id="s-b5"' in inside  # the new one whole
+    assert 'data-hex="A1"' not in inside  # the kept ones are not sent again
+    assert [ident for ident, _ in change.parts] == []
+    assert [ident for ident, _ in change.attrs] == ["s-r1"]  # r1 moved: its own tag alone
+    assert apply(old, change) == new
+
+
+KEYS = st.lists(st.sampled_from(["b1", "b2", "b3", "r1", "r2"]), unique=True, max_size=5)
+
+
+@given(before=KEYS, after=KEYS, hexes=st.lists(st.sampled_from(["A1", "B2"]), min_size=5))
+def test_stacks_that_come_go_and_change_apply_to_exactly_the_new_table(
+    before: list[str], after: list[str], hexes: list[str]
+) -> None:
+    old = _layer([(key, "A1") for key in before])
+    new = _layer(list(zip(after, hexes, strict=False)))
+    change = delta.delta(old, new, worth_it=float("inf"))
+    assert change is not None
+    assert apply(old, change) == new
 
 
 def test_a_changed_attribute_sends_the_attribute_alone() -> None:

@@ -207,17 +207,39 @@ def _same_inside(old_html: str, old: Node, new_html: str, new: Node) -> bool:
 
 def _changes(old_html: str, old: Node, new_html: str, new: Node, out: Delta) -> None:
     """Add to `out` the smallest changes under `new` that turn `old` into it: attribute updates
-    of elements whose own tag changed, and the outer HTML of the id'd elements that differ."""
+    of elements whose own tag changed, the outer HTML of the id'd elements that differ, and for
+    an element whose id'd children came or went, its new inside with the ones it keeps left in
+    place (a stack that moves on the map re-sends that stack, not the whole layer)."""
     if old_html[old.start : old.end] == new_html[new.start : new.end]:
         return
-    if not _same_inside(old_html, old, new_html, new):
+    before = {child.id: child for child in old.children}
+    kept = [child for child in new.children if child.id in before]
+    same = _same_inside(old_html, old, new_html, new)
+    if not same and not kept:
         out.parts.append((new.id, new_html[new.start : new.end]))
         return
     new_open = new_html[new.start : new.open_end]
     if old_html[old.start : old.open_end] != new_open:
         out.attrs.append((new.id, attributes(new_open)))
-    for a, b in zip(old.children, new.children, strict=True):
-        _changes(old_html, a, new_html, b, out)
+    if not same:
+        out.inners.append((new.id, _inside_keeping(new_html, new, {c.id for c in kept})))
+    for child in kept:
+        _changes(old_html, before[child.id], new_html, child, out)
+
+
+def _inside_keeping(html: str, node: Node, keep: set[str]) -> str:
+    """The node's inner HTML with each kept id'd child left as a placeholder for the page to fill
+    with the element it already has."""
+    pieces = []
+    pos = node.open_end
+    for child in node.children:
+        if child.id in keep:
+            pieces.append(html[pos : child.start])
+            pieces.append(f'<template data-keep="{child.id}"></template>')
+            pos = child.end
+    close = html.rfind("</", node.open_end, node.end)  # the node's own end tag
+    pieces.append(html[pos : close if close >= pos else node.end])
+    return "".join(pieces)
 
 
 def attributes(open_tag: str) -> dict[str, str]:
@@ -235,18 +257,23 @@ def attributes(open_tag: str) -> dict[str, str]:
 @dataclass
 class Delta:
     """What turns one rendering of a table into the next: new attributes of the id'd elements
-    whose own tag changed, and the id'd parts to swap whole."""
+    whose own tag changed, the id'd parts to swap whole, and the new insides of elements whose
+    id'd children came or went (with `<template data-keep=id>` where a child stays)."""
 
     attrs: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     parts: list[tuple[str, str]] = field(default_factory=list)
+    inners: list[tuple[str, str]] = field(default_factory=list)
 
     def size(self) -> int:
-        return sum(len(html) for _, html in self.parts) + 200 * len(self.attrs)
+        swapped = sum(len(html) for _, html in self.parts + self.inners)
+        return swapped + 200 * len(self.attrs)
 
     def as_json(self) -> str:
         """The delta for a `<script type="application/json">` block: `</` and `<!` escaped so
         nothing inside can end the block."""
-        text = json.dumps({"attrs": self.attrs, "parts": self.parts}, ensure_ascii=False)
+        text = json.dumps(
+            {"attrs": self.attrs, "parts": self.parts, "inners": self.inners}, ensure_ascii=False
+        )
         return text.replace("</", "<\\/").replace("<!", "\\u003c!")
 
 

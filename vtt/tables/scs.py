@@ -194,6 +194,9 @@ def board_context(
         stacks.append(
             {
                 "hex": stack["hex"],
+                # names the stack's element across moves (its top unit, which every viewer of
+                # the stack sees), so a move re-sends that stack and its new place, not the layer
+                "key": str(units[0]["id"]) if units else stack["hex"],
                 "side": stack["side"],
                 "own": stack.get("own", False),
                 "movable": stack["hex"] in movable,
