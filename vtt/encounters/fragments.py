@@ -12,6 +12,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from rules.core.actions import ActionTemplate
@@ -170,8 +171,11 @@ def _fields(params: Any) -> list[dict[str, Any]]:
 def action_forms(
     legal: Mapping[str, Sequence[Any]], names: Mapping[str, str] | None = None
 ) -> list[dict[str, Any]]:
-    """One generic form per legal action template, headed by the actor's name (not its id)."""
+    """One generic form per legal action template, headed by the actor's name (not its id); each
+    with a `dom_id` naming it by actor, kind and fixed values (unique among these forms), so a
+    board can give it a stable id and a frame re-sends only the forms that changed."""
     forms = []
+    used: set[str] = set()
     for actor, offered in legal.items():
         for template in offered:
             if isinstance(template, ActionTemplate):
@@ -191,9 +195,22 @@ def action_forms(
                     "fields": _fields(template.get("params")),
                     "fixed": fixed,
                     "preview": bool(template.get("preview", True)),
+                    "dom_id": _unique(
+                        slugify(f"{actor}-{kind}-{'-'.join(str(v) for v in fixed.values())}"), used
+                    ),
                 }
             )
     return forms
+
+
+def _unique(name: str, used: set[str]) -> str:
+    """`name`, or `name-2`, `name-3`... when it is taken; recorded as taken."""
+    found, n = name, 1
+    while found in used:
+        n += 1
+        found = f"{name}-{n}"
+    used.add(found)
+    return found
 
 
 def _table_module(key: str) -> Any:
