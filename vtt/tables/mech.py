@@ -12,7 +12,7 @@ from rules.mech.messages import TERRAIN
 from rules.mech.tables import overcharge_expr
 from rules.mech.view import reach
 from vtt.encounters.fragments import action_forms
-from vtt.tables.mapkey import map_key
+from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.mech_charts import charts
 from vtt.words import say
 
@@ -286,6 +286,8 @@ def board_context(
             form["map"] = form["kind"] in MOVE_KINDS
         forms_by_actor.append({"id": uid, "name": view["units"][uid]["name"], "forms": forms})
     rows = [_unit_row(view["units"][uid], view, gm) for uid in view["order"]]
+    for row in rows:  # a card and a dashboard row are drawn from the row alone
+        row["digest"] = fragment_key(row)
     standing = sorted({r["side"] for r in rows if not r["destroyed"]})
     grapples = []
     for g in view["grapples"]:  # MECH-ACT-GRAPPLE-1/3: sizes on a side add up

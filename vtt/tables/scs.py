@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from rules.core.system import Audience
 from rules.geometry.hex import HexGrid
 from rules.scs.actions.common import phase_name
-from vtt.tables.mapkey import map_key
+from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.numbers import mixed
 from vtt.tables.scs_charts import charts
 from vtt.words import say
@@ -342,7 +342,7 @@ def board_context(
             "map_key": map_key(view["map"]),
             "rivers": rivers,
             "roads": roads,
-            "stacks": stacks,
+            "stacks": [{**st, "digest": fragment_key(st)} for st in stacks],
             "reach": reach,
             "supply_lines": supply_lines,
             "setup_areas": setup_areas,
