@@ -149,8 +149,8 @@ def test_the_ammunition_spent_comes_back_to_the_sheet_after_the_gm_confirms(
     data = {"mode": "build", "title": "Alley", "characters": [str(ann.pk)], "opponent_0": cultist}
     assert gm.post(url, data).status_code == 302
     encounter = Encounter.objects.get(title="Alley")
-    # A known seed: with a fresh one the pistol sometimes jammed (DG-FIRE malfunction), spending
-    # no round, and there was nothing to write back.
+    # A known seed: with a fresh one the pistol sometimes jammed (COC-MAL-1, through DG-GEN-4),
+    # spending no round, and there was nothing to write back.
     encounter.seed = SEED
     encounter.commitment = commitment(SEED)
     encounter.save(update_fields=["seed", "commitment"])
