@@ -30,9 +30,13 @@ class Choice:
 
     value: str
     label: Label
+    ally: bool = False  # a combatant on the actor's own side: the table asks before an attack
 
     def to_json(self) -> Json:
-        return {"value": self.value, "label": _label_json(self.label)}
+        found: Json = {"value": self.value, "label": _label_json(self.label)}
+        if self.ally:
+            found["ally"] = True
+        return found
 
 
 @dataclass(frozen=True)

@@ -248,6 +248,9 @@
     const form = event.target;
     if (form.matches("form[data-ws-send]")) {
       event.preventDefault();
+      // an attack on someone of the attacker's own side is asked about first
+      const ally = form.querySelector("select[name=target] option:checked[data-ally]");
+      if (ally && !window.confirm(`${ally.textContent.trim()}: ${root.dataset.labelAlly || "an ally. Attack anyway?"}`)) return;
       const data = formJson(form);
       // one key per submit: a replayed send is answered, not applied twice; a face prompt keeps
       // its action's key (nothing was stored under it yet)

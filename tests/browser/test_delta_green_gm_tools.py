@@ -51,3 +51,43 @@ def test_the_gm_opens_the_tools_and_a_note_lands_on_the_board(
     )
     grid.locator("form[data-kind='gm_note']").wait_for()
     assert grid.locator("form").count() > 1
+
+
+def test_an_attack_on_an_ally_is_asked_about_first(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+) -> None:
+    """Issue 10: the page asks before a shot at someone of the attacker's own side."""
+    out = tabula_server.shell(FRESH)
+    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
+    gm = login("gm")
+    gm.goto(f"/encounters/{pk}/")
+    wait_caught_up(gm)
+    gm.locator(".dg-round-controls form[data-kind='start_round'] button").click()
+    gm.locator(".dg-board[data-phase='in_round']").wait_for()
+    form = gm.locator("#actions form.action:has(select[name=target] option[data-ally])").first
+    form.wait_for()
+    ally = form.locator("select[name=target] option[data-ally]").first
+    form.locator("select[name=target]").select_option(ally.get_attribute("value"))
+    lines = gm.locator("#event-log > li.event")
+    before = lines.count()
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    gm.once("dialog", lambda dialog: answer(dialog, False))
+    form.locator("button[type=submit]").click()
+    gm.wait_for_timeout(500)
+    assert asked
+    assert "on your own side" in asked[0]
+    assert str(ally.text_content()).strip() in asked[0]  # named
+    assert lines.count() == before  # dismissed: nothing sent
+    gm.once("dialog", lambda dialog: answer(dialog, True))
+    form.locator("button[type=submit]").click()
+    gm.wait_for_function(
+        "n => document.querySelectorAll('#event-log > li.event').length > n", arg=before
+    )
+    assert len(asked) == 2

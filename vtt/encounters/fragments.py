@@ -152,13 +152,19 @@ def _fields(params: Any) -> list[dict[str, Any]]:
             else (choice, choice)
             for choice in spec.get("choices") or ()
         ]
+        allies = [
+            str(choice["value"])
+            for choice in spec.get("choices") or ()
+            if isinstance(choice, dict) and choice.get("ally")
+        ]
         default = spec.get("default", "")
         fields.append(
             {
                 "name": str(spec["name"]),
                 "label": _words(spec.get("label") or spec["name"]),
                 "type": spec.get("type") or ("checkbox" if isinstance(default, bool) else "text"),
-                "choices": [(str(v), _words(label)) for v, label in choices],
+                "choices": [(str(v), _words(label)) for v, label, *_ in choices],
+                "allies": allies,  # choices on the actor's side: the page asks before an attack
                 "default": "" if default is None else default,
                 "min": spec.get("min"),
                 "max": spec.get("max"),

@@ -131,9 +131,11 @@ def awake(state: Json, actor: str) -> Json:
 
 
 def others(state: Json, actor: str) -> tuple[Choice, ...]:
-    """Everyone else still alive, as choices by name."""
-    return choices(
-        (ident, c["name"])
+    """Everyone else still alive, as choices by name; those on the actor's side are marked, so
+    the table asks before an attack on one."""
+    side = state["combatants"][actor].get("side")
+    return tuple(
+        Choice(ident, c["name"], ally=bool(side) and c.get("side") == side)
         for ident, c in state["combatants"].items()
         if ident != actor and not c["dead"]
     )

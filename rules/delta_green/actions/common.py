@@ -115,8 +115,18 @@ def everyone(state: Mapping[str, Any]) -> list[tuple[str, Label]]:
 
 
 def target_field(state: Mapping[str, Any], cid: str) -> Field:
-    """The target of an attack."""
-    return target("target", m.F_TARGET(), targets_of(state, cid))
+    """The target of an attack; combatants on the attacker's side are marked, so the table asks
+    before the shot."""
+    side = state["combatants"][cid]["side"]
+    return Field(
+        "target",
+        m.F_TARGET(),
+        "target",
+        tuple(
+            Choice(str(v), text, ally=state["combatants"][v]["side"] == side)
+            for v, text in targets_of(state, cid)
+        ),
+    )
 
 
 def distance_field() -> Field:

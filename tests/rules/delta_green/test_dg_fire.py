@@ -296,3 +296,19 @@ def test_pistol_in_melee_needs_quick_draw() -> None:
             Action("fire", "a", {"weapon": "pistol", "target": "b", "in_melee": True}),
             LoadedDice([1]),
         )
+
+
+def test_attack_targets_on_the_attackers_side_are_marked_allies() -> None:
+    """Issue 10: the table asks before a shot at an ally, so the target choices say who is one."""
+    state = encounter(
+        agent("serge", dex=18, weapons=[dict(SMG)]),
+        agent("layne"),
+        agent("cultist", side="others"),
+    )
+    state, _ = gm(state, "start_round", [10, 1, 1])
+    fire = next(t for t in SYSTEM.legal_actions(state, "serge") if t.kind == "fire")
+    target = next(f for f in fire.fields if f.name == "target")
+    marks = {choice.value: choice.ally for choice in target.choices}
+    assert marks == {"cultist": False, "layne": True}
+    sent = {choice["value"]: choice.get("ally", False) for choice in target.to_json()["choices"]}
+    assert sent == marks  # the flag reaches the table; an enemy's choice carries none
