@@ -15,6 +15,7 @@ from django.conf import settings  # noqa: E402
 
 from vtt.dbretry import auth_stack  # noqa: E402  (needs the app registry)
 from vtt.routing import websocket_urlpatterns  # noqa: E402
+from vtt.warmup import warm_up  # noqa: E402
 from vtt.wsserver import close_oversized_with_1009  # noqa: E402
 
 close_oversized_with_1009()
@@ -31,3 +32,4 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))),
     }
 )
+warm_up()  # last: what it freezes is everything the process holds from here on
