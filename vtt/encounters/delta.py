@@ -108,81 +108,93 @@ class _Unfollowable(Exception):
 
 
 class _Scan:
-    """One pass over the tags of a rendering, keeping the open elements on a stack."""
+    """One pass over the tags of a rendering, keeping the open elements on a stack.
+
+    The loop is written flat (locals, no method call per tag): it runs over every tag of every
+    view after every event, a few thousand per table.
+    """
 
     def __init__(self, html: str) -> None:
         self.html = html
-        self.stack: list[tuple[str, Node | None]] = []
-        self.nodes: list[Node] = []  # the open id'd elements, innermost last
-        self.root: Node | None = None
-        self.seen: set[str] = set()
 
     def run(self) -> Node | None:
+        html = self.html
+        names: list[str] = []  # the open elements' names, innermost last
+        owners: list[Node | None] = []  # the id'd node each open element is, if it is one
+        nodes: list[Node] = []  # the open id'd elements, innermost last
+        root: Node | None = None
+        seen: set[str] = set()
         pos = 0
-        while (match := TAG.search(self.html, pos)) is not None:
-            pos = match.end()
-            if match.group(2) is None:  # a comment
-                continue
-            name = match.group(2).lower()
-            if match.group(1):
-                if self.close(name, match.end()):
-                    return self.root
-            else:
-                pos = self.open(name, match)
-        return None
+        while True:
+            resume = -1
+            for match in TAG.finditer(html, pos):
+                tag = match.group(2)
+                if tag is None:  # a comment
+                    continue
+                name = tag.lower()
+                end = match.end()
+                if match.group(1):  # a closing tag
+                    if not names or names[-1] != name:
+                        raise _Unfollowable
+                    names.pop()
+                    node = owners.pop()
+                    if node is not None and _closed(node, end, nodes, root):
+                        return root
+                    continue
+                attrs = match.group(3)
+                node = None
+                ident = ID_ATTR.search(attrs) if "id=" in attrs else None
+                if ident is not None:
+                    node = Node(_fresh(ident, seen), match.start(), end)
+                    root = _hang(node, nodes, root)
+                elif root is None:
+                    raise _Unfollowable  # the table's first element carries its id
+                if name in VOID or attrs.rstrip().endswith("/"):
+                    if node is not None:
+                        node.end = end
+                    continue
+                names.append(name)
+                owners.append(node)
+                if node is not None:
+                    nodes.append(node)
+                if name in RAW_TEXT:  # its text is not markup: scan on from its end tag
+                    resume = html.find(f"</{name}", end)
+                    if resume < 0:
+                        raise _Unfollowable
+                    break
+            if resume < 0:
+                return None
+            pos = resume
 
-    def close(self, name: str, end: int) -> bool:
-        """Close the innermost element; True when that was the root."""
-        if not self.stack or self.stack[-1][0] != name:
-            raise _Unfollowable
-        _, node = self.stack.pop()
-        if node is None:
-            return False
-        node.end = end
-        self.nodes.pop()
-        if self.nodes:
-            return False
-        if node is not self.root:
-            raise _Unfollowable
-        return True
 
-    def open(self, name: str, match: re.Match[str]) -> int:
-        """Open an element (a void or self-closing one closes at once); where to scan on."""
-        attrs = match.group(3)
-        node = self.node(attrs, match)
-        if name in VOID or attrs.rstrip().endswith("/"):
-            if node is not None:
-                node.end = match.end()
-            return match.end()
-        pos = match.end()
-        if name in RAW_TEXT:  # its text is not markup: skip to its end tag
-            pos = self.html.find(f"</{name}", pos)
-            if pos < 0:
-                raise _Unfollowable
-        self.stack.append((name, node))
-        if node is not None:
-            self.nodes.append(node)
-        return pos
+def _fresh(ident: re.Match[str], seen: set[str]) -> str:
+    """The id an `id=` attribute names, recorded as seen; an id twice cannot be followed."""
+    key = ident.group(1) if ident.group(1) is not None else ident.group(2)
+    if key in seen:
+        raise _Unfollowable
+    seen.add(key)
+    return key
 
-    def node(self, attrs: str, match: re.Match[str]) -> Node | None:
-        """The tree node of an element with an id, hung under the innermost open one."""
-        ident = ID_ATTR.search(attrs)
-        if ident is None:
-            if self.root is None:
-                raise _Unfollowable  # the table's first element carries its id
-            return None
-        key = ident.group(1) if ident.group(1) is not None else ident.group(2)
-        if key in self.seen:
-            raise _Unfollowable
-        self.seen.add(key)
-        node = Node(key, match.start(), match.end())
-        if self.nodes:
-            self.nodes[-1].children.append(node)
-        elif self.root is None:
-            self.root = node
-        else:
-            raise _Unfollowable
-        return node
+
+def _closed(node: Node, end: int, open_nodes: list[Node], root: Node | None) -> bool:
+    """Close an id'd element at `end`; True when that was the root (the scan is done)."""
+    node.end = end
+    open_nodes.pop()
+    if open_nodes:
+        return False
+    if node is not root:
+        raise _Unfollowable
+    return True
+
+
+def _hang(node: Node, open_nodes: list[Node], root: Node | None) -> Node:
+    """Hang an id'd element under the innermost open one (or make it the root); the root."""
+    if open_nodes:
+        open_nodes[-1].children.append(node)
+        return root if root is not None else node
+    if root is not None:
+        raise _Unfollowable  # a second top-level element
+    return node
 
 
 def _skeleton(html: str, node: Node, start: int) -> str:
