@@ -89,6 +89,17 @@
     }
   }
 
+  // The log's times come as UTC from the server; each reader sees them in their own time zone.
+  const clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+  function localTimes() {
+    for (const el of document.querySelectorAll("#event-log time.at[datetime]:not([data-local])")) {
+      const when = new Date(el.getAttribute("datetime"));
+      if (Number.isNaN(when.getTime())) continue;
+      el.textContent = clock.format(when);
+      el.dataset.local = "1";
+    }
+  }
+
   async function apply(html, frame) {
     const log = document.getElementById("event-log");
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
@@ -100,6 +111,7 @@
     // boards re-apply their selection: a delta may have swapped parts of them, not the whole
     document.dispatchEvent(new CustomEvent("tabula:frame"));
     watchDeadlines();
+    localTimes();
     if (log && atBottom) log.scrollTop = log.scrollHeight; // follow the log unless reading back
   }
 
@@ -321,6 +333,8 @@
   document.addEventListener("tabula:frame", fillParts);
 
   const log = document.getElementById("event-log");
+  localTimes();
+  document.addEventListener("htmx:after:settle", localTimes); // older entries loaded on request
   if (log) log.scrollTop = log.scrollHeight;
   show("connecting");
   watchDeadlines();

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,10 @@ def test_player_roll_reaches_the_gm_without_reload(
     assert gm.evaluate("window.__sameDocument === true"), "the GM's page was reloaded"
     # Every die is shown with its face.
     assert line.last.locator(".dice .die").count() == 2
+    # Issue 10: each line has its time, shown in the reader's own time zone.
+    at = line.last.locator("time.at[data-local]")
+    assert re.fullmatch(r"\d{1,2}:\d{2}(\s?[AP]M)?", str(at.text_content()).strip())
+    assert datetime.fromisoformat(str(at.get_attribute("datetime"))).tzinfo is not None
     mine = player.locator("#event-log > li.event", has_text=re.compile(r"player1 rolled 2d6\+3"))
     mine.last.wait_for()
     assert player.get_by_label("Chat or roll").input_value() == ""
