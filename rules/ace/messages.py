@@ -532,6 +532,9 @@ L_ABSORPTION = Message("ace.l.absorption", "Set a damage absorption (skill or it
 L_ATTRIBUTE = Message("ace.l.attribute", "Set a current attribute")
 L_HP = Message("ace.l.hp", "Change HP")
 L_REST = Message("ace.l.rest", "A full night's rest")
+L_DROP = Message("ace.l.drop", "Item drop from a slain reincarnator's Mark")
+F_SLAIN = Message("ace.f.slain", "Slain reincarnator")
+F_DROP_CHANCE = Message("ace.f.drop_chance", "Drop chance % (from your table, by kill value)")
 F_AMOUNT = Message("ace.f.amount", "Area damage")
 F_CONDITION = Message("ace.f.condition", "Condition")
 F_ATTRIBUTE = Message("ace.f.attribute", "Attribute")
@@ -558,6 +561,15 @@ ATTRIBUTE_SET = Message("ace.log.attribute", "{name}'s current {attribute} is no
 HURT_BY_GM = Message("ace.log.hurt", "{name} loses {amount} HP.")
 KILLED_BY_GM = Message("ace.log.killed_gm", "{name} loses {amount} HP and dies.")
 HEALED = Message("ace.log.healed", "{name} is back to {hp} HP.")
+DROP_YES = Message(
+    "ace.log.drop_yes",
+    "{name}'s Mark (kill value {kills}) drops an item: {roll} on d100 against {chance}%.",
+)
+DROP_NO = Message(
+    "ace.log.drop_no",
+    "{name}'s Mark (kill value {kills}) drops nothing: {roll} on d100 against {chance}%.",
+)
+NOT_SLAIN = Message("ace.refuse.not_slain", "{name} is not dead: only a slain Mark drops items.")
 RESTED = Message("ace.log.rested", "Everyone rests; attributes are restored.")
 STAYS_AWAKE = Message("ace.log.awake", "{name} spends 1 SPI to stay conscious for 10 minutes.")
 
@@ -595,6 +607,7 @@ PURPOSE_CALLED_HIT = Message("ace.purpose.called_hit", "called-shot hit d10")
 PURPOSE_DAMAGE = Message("ace.purpose.damage", "damage d10")
 PURPOSE_SKILL_DAMAGE = Message("ace.purpose.skill_damage", "skill damage {dice}")
 PURPOSE_STRUCK = Message("ace.purpose.struck", "who is struck")
+PURPOSE_DROP = Message("ace.purpose.drop", "item drop d100")
 
 # The demo's sides, as the side-only badge names them (vtt/words.py `side_name`).
 SIDE_REINCARNATORS = Message("ace.side.reincarnators", "Reincarnators")

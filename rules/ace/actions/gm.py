@@ -174,6 +174,22 @@ def heal(state: State, action: Action, dice: Dice) -> list[Event]:
     ]
 
 
+def drop(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-MARK-5: a reincarnator slain by a hostile one may drop an item from the Mark, the more
+    likely the higher the kill value. The seed gives no formula, so the GM reads the chance off
+    their own table and the server rolls the d100 (1 to the chance drops)."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    if not c["dead"]:
+        raise refuse(m.NOT_SLAIN(name=c["name"]), "ACE-MARK-5")
+    chance = number(action.params, "chance", 0, 100)
+    records = Records(dice)
+    roll = dice.roll(100, m.PURPOSE_DROP.english)
+    kills = int((c["sheet"].get("mark") or {}).get("kill_value", 0))
+    words = {"name": c["name"], "kills": kills, "roll": roll, "chance": chance}
+    line = (m.DROP_YES if roll <= chance else m.DROP_NO)(**words)
+    return [event("mark.drop", line, [], records, rule="ACE-MARK-5", dropped=roll <= chance)]
+
+
 def rest(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-AMB-05: a full night's rest restores every current attribute to its maximum."""
     ops: list[Op] = []
@@ -316,6 +332,25 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         ),
         ActionTemplate("rest", m.L_REST(), "ACE-AMB-05"),
     ]
+    slain = [c for c in living if c["dead"]]
+    if slain:
+        out.append(
+            ActionTemplate(
+                "drop",
+                m.L_DROP(),
+                "ACE-MARK-5",
+                (
+                    Field(
+                        "target",
+                        m.F_SLAIN(),
+                        "target",
+                        choices((c["id"], c["name"]) for c in slain),
+                        default=slain[0]["id"],
+                    ),
+                    Field("chance", m.F_DROP_CHANCE(), "number", default=0, min=0, max=100),
+                ),
+            )
+        )
     if skills(state):
         out.append(
             ActionTemplate(
@@ -344,5 +379,6 @@ SPECS = [
     ActionSpec("set_attribute", "ACE-AMB-05", set_attribute, who=_gm),
     ActionSpec("hp", "ACE-ATTR-3", heal, who=_gm),
     ActionSpec("rest", "ACE-AMB-05", rest, who=_gm),
+    ActionSpec("drop", "ACE-MARK-5", drop, who=_gm),
     ActionSpec("spend_spi", "ACE-ATTR-8", spend_spi, who=lambda s, a: a != GM, offer=offer_spi),
 ]

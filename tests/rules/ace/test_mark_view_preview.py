@@ -9,6 +9,7 @@ import pytest
 from ace_helpers import c, kinds, play, table, turn_of
 
 from rules.ace import SYSTEM, messages
+from rules.ace.actions.common import GM as GM_ACTOR
 from rules.ace.actions.mark import capacity, slots_for, used_slots
 from rules.ace.preview import damage_distribution, hit_chances, successes_distribution
 from rules.ace.rolls import damage_from, judge_hit
@@ -172,3 +173,25 @@ def test_the_gm_is_offered_the_tools_and_players_their_own_actions() -> None:
     assert "begin" not in kinds(state, "lin")
     with pytest.raises(IllegalAction, match="may not begin"):
         play(state, "begin", "lin")
+
+
+def test_a_slain_reincarnators_mark_drops_an_item_on_the_gms_chance_ace_mark_5() -> None:
+    """ACE-MARK-5: no formula in the seed, so the GM gives the chance from their table and the
+    server rolls d100: at or under the chance an item drops; only a dead one's Mark drops."""
+    state = table()
+    victim = next(iter(state["combatants"]))
+    assert "drop" not in kinds(state, GM_ACTOR)  # nobody is dead yet
+    with pytest.raises(IllegalAction):
+        play(state, "drop", GM_ACTOR, [], target=victim, chance=30)
+    state["combatants"][victim]["dead"] = True
+    state["combatants"][victim]["sheet"]["mark"]["kill_value"] = 12
+    assert "drop" in kinds(state, GM_ACTOR)
+    _, events = play(state, "drop", GM_ACTOR, [30], target=victim, chance=30)
+    assert events[0].payload["dropped"] is True
+    assert "kill value 12) drops an item: 30 on d100 against 30%" in events[0].text
+    assert [d.purpose for d in events[0].dice] == ["item drop d100"]
+    _, events = play(state, "drop", GM_ACTOR, [31], target=victim, chance=30)
+    assert events[0].payload["dropped"] is False
+    assert "drops nothing: 31 on d100 against 30%" in events[0].text
+    with pytest.raises(IllegalAction):
+        play(state, "drop", GM_ACTOR, [], target=victim, chance=101)
