@@ -10,10 +10,16 @@ from fractions import Fraction
 
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
+from rules.core.messages import Message
 
 MAX_DICE = 200
 
 Number = int | Fraction
+
+DAMAGE_EMPTY = Message("brp.damage.empty", "an empty damage expression")
+DAMAGE_UNREADABLE = Message("brp.damage.unreadable", "cannot read damage {text}")
+DAMAGE_TWO_SIDES = Message("brp.damage.two_sides", "a die must have at least 2 sides in {text}")
+DAMAGE_TOO_MANY = Message("brp.damage.too_many", "{text} rolls more than {most} dice")
 
 
 def rhu(value: Number) -> int:
@@ -137,7 +143,7 @@ class DamageDice:
         """The uncached parser behind `parse`."""
         cleaned = text.replace(" ", "")
         if not cleaned:
-            raise DiceError("an empty damage expression")
+            raise DiceError.of(DAMAGE_EMPTY())
         dice: list[tuple[int, int]] = []
         constant = 0
         pos = 0
@@ -145,20 +151,20 @@ class DamageDice:
         while pos < len(cleaned):
             match = _TERM.match(cleaned, pos)
             if not match or match.end() == pos or (not match.group(2) and not match.group(3)):
-                raise DiceError(f"cannot read damage {text!r}")
+                raise DiceError.of(DAMAGE_UNREADABLE(text=repr(text)))
             sign = -1 if match.group(1) == "-" else 1
             if match.group(3):
                 count = int(match.group(2) or "1")
                 sides = int(match.group(3))
                 if sides < 2:
-                    raise DiceError(f"a die must have at least 2 sides in {text!r}")
+                    raise DiceError.of(DAMAGE_TWO_SIDES(text=repr(text)))
                 total_dice += count
                 dice.append((sign * count, sides))
             else:
                 constant += sign * int(match.group(2))
             pos = match.end()
         if total_dice > MAX_DICE:
-            raise DiceError(f"{text!r} rolls more than {MAX_DICE} dice")
+            raise DiceError.of(DAMAGE_TOO_MANY(text=repr(text), most=MAX_DICE))
         return cls(tuple(dice), constant)
 
     def roll(self, dice: Dice, purpose: str) -> tuple[int, list[int]]:

@@ -12,6 +12,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from rules.brp import core as brp_core
 from rules.coc import (
     chance,
     checks,
@@ -173,6 +174,7 @@ SYSTEM = GameSystem(
     write_back=derived.write_back,
     messages=catalogue(
         sys.modules[__name__],
+        brp_core,  # the shared BRP damage notation's refusals
         messages,
         settings,
         sheet,

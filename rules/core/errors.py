@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from rules.core.messages import Message, Msg, text
 
 SHEET_FIELD = Message("core.sheet_field", "{field}: {problem}")
@@ -22,7 +24,7 @@ class RulesError(Exception):
         self.rule = rule
 
     @classmethod
-    def of(cls, msg: Msg, rule: str | None = None) -> RulesError:
+    def of(cls, msg: Msg, rule: str | None = None) -> Self:
         """The error for a message (reads well at a raise site: `raise IllegalAction.of(...)`)."""
         return cls(msg, rule)
 

@@ -13,6 +13,8 @@ from types import ModuleType
 
 from rules.core import actions as _actions
 from rules.core import derive as _derive
+from rules.core import notation as _notation
+from rules.core import params as _params
 from rules.core import schema as _schema
 from rules.core import table as _table
 from rules.core.actions import (
@@ -38,7 +40,15 @@ from rules.core.system import said
 
 # What every system can say without declaring it: table actions, the kit's refusals.
 KIT = CORE.merged(_table.MESSAGES).merged(
-    Catalogue([*messages_of(_actions), *messages_of(_schema), *messages_of(_derive)])
+    Catalogue(
+        [
+            *messages_of(_actions),
+            *messages_of(_schema),
+            *messages_of(_derive),
+            *messages_of(_params),
+            *messages_of(_notation),
+        ]
+    )
 )
 
 

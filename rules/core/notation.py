@@ -12,12 +12,35 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from rules.core.dice import MAX_SIDES, Dice, RollRecord
 from rules.core.errors import DiceError
+from rules.core.messages import Message
 from rules.core.probability import Distribution, keep_dice, success_pool, sum_of_dice
 
 MAX_DICE = 100  # dice in one expression: `/roll 10000d6` is refused
 MAX_TERMS = 20
 MAX_CONSTANT = 1_000_000
 MAX_LENGTH = 200
+
+# What a roller is told about notation that cannot be rolled (every word a message).
+ENDS_EARLY = Message(
+    "core.dice.ends_early", "{text} ends too early: a number or die is missing at the end"
+)
+UNEXPECTED = Message("core.dice.unexpected", "unexpected {what} at position {where}")
+OVER_LIMIT = Message(
+    "core.dice.over_limit", "{what} {value} at position {where} is over the limit of {limit}"
+)
+NUMBER = Message("core.dice.number", "number")
+DIE_SIZE = Message("core.dice.die_size", "die size")
+SUCCESS_TARGET = Message("core.dice.success_target", "success target")
+TOO_MANY = Message("core.dice.too_many", "{count} dice is too many: at most {most} in one roll")
+TWO_SIDES = Message(
+    "core.dice.two_sides", "a die needs at least 2 sides, not {sides} (position {where})"
+)
+CANNOT_KEEP = Message("core.dice.cannot_keep", "cannot keep {n} of {count} dice (position {where})")
+EMPTY = Message("core.dice.empty", "the dice expression is empty")
+TOO_LONG = Message("core.dice.too_long", "a dice expression may be at most {most} characters long")
+TOO_MANY_TERMS = Message(
+    "core.dice.too_many_terms", "a dice expression may have at most {most} terms"
+)
 
 # Positions in error messages count characters from 1, spaces included.
 GRAMMAR = r"""
@@ -270,12 +293,12 @@ def _position_error(text: str, error: UnexpectedInput) -> DiceError:
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
-        return DiceError(f"{text.strip()!r} ends too early: a number or die is missing at the end")
+        return DiceError.of(ENDS_EARLY(text=repr(text.strip())))
     if isinstance(error, UnexpectedToken):
         token = error.token
-        return DiceError(f"unexpected {token.value!r} at position {_where(token)}")
+        return DiceError.of(UNEXPECTED(what=repr(token.value), where=_where(token)))
     assert isinstance(error, UnexpectedCharacters)
-    return DiceError(f"unexpected {error.char!r} at position {(error.pos_in_stream or 0) + 1}")
+    return DiceError.of(UNEXPECTED(what=repr(error.char), where=(error.pos_in_stream or 0) + 1))
 
 
 def _where(token: Token) -> int:
@@ -283,11 +306,11 @@ def _where(token: Token) -> int:
     return (token.start_pos or 0) + 1
 
 
-def _int(token: Token, what: str, limit: int) -> int:
+def _int(token: Token, what: Message, limit: int) -> int:
     value = int(token)
     if value > limit:
         where = _where(token)
-        raise DiceError(f"{what} {value} at position {where} is over the limit of {limit}")
+        raise DiceError.of(OVER_LIMIT(what=what(), value=value, where=where, limit=limit))
     return value
 
 
@@ -295,29 +318,29 @@ def _term(node: Tree[Token], sign: int) -> Term:
     if node.data == "constant":
         (token,) = node.children
         assert isinstance(token, Token)
-        return ConstantTerm(_int(token, "number", MAX_CONSTANT), sign)
+        return ConstantTerm(_int(token, NUMBER, MAX_CONSTANT), sign)
     count_token, sides_node, keep_node, pool_node = node.children
     count = 1 if count_token is None else int(_token(count_token))
     if count > MAX_DICE:
-        raise DiceError(f"{count} dice is too many: at most {MAX_DICE} in one roll")
+        raise DiceError.of(TOO_MANY(count=count, most=MAX_DICE))
     assert isinstance(sides_node, Tree)
     sides_token = _token(sides_node.children[0])
     percent = sides_token.type == "PERCENT"
-    sides = 100 if percent else _int(sides_token, "die size", MAX_SIDES)
+    sides = 100 if percent else _int(sides_token, DIE_SIZE, MAX_SIDES)
     if sides < 2:
         where = _where(sides_token)
-        raise DiceError(f"a die needs at least 2 sides, not {sides} (position {where})")
+        raise DiceError.of(TWO_SIDES(sides=sides, where=where))
     keep = None
     if isinstance(keep_node, Tree):
         keep_kind, keep_count = (_token(c) for c in keep_node.children)
         n = int(keep_count)
         if not 1 <= n <= count:
-            raise DiceError(f"cannot keep {n} of {count} dice (position {_where(keep_kind)})")
+            raise DiceError.of(CANNOT_KEEP(n=n, count=count, where=_where(keep_kind)))
         keep = ("l" if keep_kind == "kl" else "h", n)
     pool = None
     if isinstance(pool_node, Tree):
         compare, target = (_token(c) for c in pool_node.children)
-        pool = (str(compare), _int(target, "success target", MAX_SIDES))
+        pool = (str(compare), _int(target, SUCCESS_TARGET, MAX_SIDES))
     return DiceTerm(count, sides, sign, keep, pool, percent)
 
 
@@ -329,9 +352,9 @@ def _token(child: Tree[Token] | Token | None) -> Token:
 @lru_cache(maxsize=512)
 def _parse(text: str) -> DiceExpr:
     if not text.strip():
-        raise DiceError("the dice expression is empty")
+        raise DiceError.of(EMPTY())
     if len(text) > MAX_LENGTH:
-        raise DiceError(f"a dice expression may be at most {MAX_LENGTH} characters long")
+        raise DiceError.of(TOO_LONG(most=MAX_LENGTH))
     try:
         tree = _PARSER.parse(text.lower())
     except UnexpectedInput as error:
@@ -350,8 +373,8 @@ def _parse(text: str) -> DiceExpr:
             child = node
         terms.append(_term(child, sign))
     if len(terms) > MAX_TERMS:
-        raise DiceError(f"a dice expression may have at most {MAX_TERMS} terms")
+        raise DiceError.of(TOO_MANY_TERMS(most=MAX_TERMS))
     expr = DiceExpr(tuple(terms))
     if expr.dice_count > MAX_DICE:
-        raise DiceError(f"{expr.dice_count} dice is too many: at most {MAX_DICE} in one roll")
+        raise DiceError.of(TOO_MANY(count=expr.dice_count, most=MAX_DICE))
     return expr

@@ -6,8 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import IllegalAction
+from rules.core.messages import Message
 
 _MISSING = object()
+REQUIRED = Message("core.param.required", "{name} is required.")
+WHOLE = Message("core.param.whole", "{name} must be a whole number.")
+WHOLE_NOT = Message("core.param.whole_not", "{name} must be a whole number, not {raw}.")
 
 
 def int_param(params: Mapping[str, Any], name: str, default: Any = _MISSING) -> int:
@@ -15,14 +19,14 @@ def int_param(params: Mapping[str, Any], name: str, default: Any = _MISSING) -> 
     raw = params.get(name, default)
     if raw is _MISSING or raw is None or raw == "":
         if default is _MISSING:
-            raise IllegalAction(f"{name} is required")
+            raise IllegalAction.of(REQUIRED(name=name))
         return int(default)
     if isinstance(raw, bool):
-        raise IllegalAction(f"{name} must be a whole number")
+        raise IllegalAction.of(WHOLE(name=name))
     try:
         return int(str(raw).strip())
     except ValueError:
-        raise IllegalAction(f"{name} must be a whole number, not {raw!r}") from None
+        raise IllegalAction.of(WHOLE_NOT(name=name, raw=repr(raw)[:40])) from None
 
 
 def str_param(params: Mapping[str, Any], name: str, default: Any = _MISSING) -> str:
@@ -30,7 +34,7 @@ def str_param(params: Mapping[str, Any], name: str, default: Any = _MISSING) -> 
     raw = params.get(name, default)
     if raw is _MISSING or raw is None or raw == "":
         if default is _MISSING:
-            raise IllegalAction(f"{name} is required")
+            raise IllegalAction.of(REQUIRED(name=name))
         return str(default)
     return str(raw)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.brp import core as brp_core
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem
 from rules.delta_green import (
@@ -53,6 +54,7 @@ SYSTEM = GameSystem(
     write_back=write_back,
     messages=catalogue(
         messages,
+        brp_core,  # the shared BRP damage notation's refusals
         settings,
         sheet,
         refusals,
