@@ -334,6 +334,14 @@ async def test_each_socket_gets_its_page_language(encounter: Any, gwen: Any, pip
     assert base.search(chinese_frame)[1] == rev.search(hello)[1]  # type: ignore[index]
     english_frame = await english.receive_from(timeout=5)
     assert rev.search(english_frame)[1] != rev.search(chinese_frame)[1]  # type: ignore[index]
+
+    # A refusal reaches its sender in the sender's language (a typo in a roll, here).
+    typo = {"command": "chat", "text": "/roll 2d6+x", "key": "typo"}
+    await chinese.send_to(text_data=json.dumps(typo))
+    refused = await chinese.receive_from(timeout=5)
+    assert 'data-frame="error"' in refused
+    assert "意外" in refused
+    assert "unexpected" not in refused
     await chinese.disconnect()
     await english.disconnect()
 

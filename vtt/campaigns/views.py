@@ -107,7 +107,7 @@ def _run(
     try:
         fn(campaign_id, me(request), *args)  # type: ignore[operator]
     except RulesError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, refusal(exc))
     else:
         if done:
             messages.success(request, done)
@@ -198,7 +198,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         try:
             campaign = services.join_by_token(me(request), token)
         except RulesError as exc:
-            return render(request, "campaigns/join.html", {"error": str(exc)}, status=404)
+            return render(request, "campaigns/join.html", {"error": refusal(exc)}, status=404)
         return redirect("campaigns:detail", campaign.pk)
     if campaign is None:
         error = _("This invite link is not valid: it was revoked or never existed.")

@@ -23,7 +23,7 @@ from vtt.characters.forms import MAX_JSON_CHARS, MAX_JSON_DEPTH, CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
 from vtt.safejson import storable, too_deep
-from vtt.words import say
+from vtt.words import refusal, say
 
 
 class SheetEditor:
@@ -82,7 +82,10 @@ class SheetEditor:
             path, words = sheet_form.error_of(exc)
             self._refuse(path, words)
             return None
-        except (RulesError, TypeError, ValueError, KeyError) as exc:
+        except RulesError as exc:
+            self._refuse("", refusal(exc))
+            return None
+        except (TypeError, ValueError, KeyError) as exc:
             self._refuse("", str(exc))
             return None
         return checked

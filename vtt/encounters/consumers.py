@@ -38,6 +38,7 @@ from vtt.encounters.models import Encounter
 from vtt.errors import FaceWanted, Unavailable
 from vtt.fanout import Hub, hub
 from vtt.realtime import user_group
+from vtt.words import refusal
 
 CLOSE_FORBIDDEN = 4403  # the page does not reconnect after this code
 CLOSE_TOO_BIG = 1009
@@ -241,8 +242,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 await self.send(text_data=fragments.render_face_prompt(content, need))
                 return
             except RulesError as exc:
-                # to the sender only, never the table; nothing was stored
-                await self.send(text_data=fragments.render_error(str(exc)))
+                # to the sender only, never the table, in their language; nothing was stored
+                await self.send(text_data=fragments.render_error(refusal(exc)))
                 return
         if not outcome.fresh:
             # a resend: answered with the latest seq, so the page fetches anything it lacks

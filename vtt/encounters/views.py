@@ -207,7 +207,7 @@ def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
         try:
             context["preview"] = system.preview(system.load(encounter.state), action)
         except RulesError as exc:
-            context["error"] = str(exc)
+            context["error"] = refusal(exc)
     template = select_template(
         [f"systems/{encounter.system}/_preview.html", "encounters/_preview.html"]
     )
@@ -249,7 +249,9 @@ def assign_seat(request: HttpRequest, encounter_id: int) -> HttpResponse:
             request.POST.get("actor", ""),
             int(user_id) if user_id else None,
         )
-    except (RulesError, ValueError) as exc:
+    except RulesError as exc:
+        messages.error(request, refusal(exc))
+    except ValueError as exc:
         messages.error(request, str(exc))
     return redirect("encounters:detail", encounter.pk)
 
@@ -262,7 +264,7 @@ def end_encounter(request: HttpRequest, encounter_id: int) -> HttpResponse:
     try:
         services.end_encounter(encounter.pk, me(request))
     except RulesError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, refusal(exc))
         return redirect("encounters:detail", encounter.pk)
     messages.success(request, _("The encounter has ended."))
     encounter.refresh_from_db()
