@@ -414,7 +414,7 @@ def write_docs(text: str) -> None:
 
 
 async def main(args: argparse.Namespace) -> int:
-    observers = [f"obs{i:03d}" for i in range(max(args.viewers) - 3)]
+    observers = [f"obs{i:03d}" for i in range(max(*args.viewers, *args.chat_viewers) - 3)]
     with tempfile.TemporaryDirectory(prefix="tabula-gameplay-") as tmp:
         stack = LiveStack(
             workdir=Path(tmp),
@@ -461,7 +461,7 @@ async def main(args: argparse.Namespace) -> int:
                     f = figures[-1]
                     print(f"  p99 {f.p99:.1f} ms, CPU {f.cpu_ms_per_action:.1f} ms", flush=True)
             chat: dict[int, list[float]] = {}
-            for n in args.viewers:
+            for n in args.chat_viewers:
                 print(f"chat /roll, {n} viewers ...", flush=True)
                 chat[n] = await chat_latencies(stack, encounters["chat"], cookies[:n], args)
             fragment = await capture_fragment(stack, encounters["chat"], cookies[0])
@@ -475,7 +475,10 @@ async def main(args: argparse.Namespace) -> int:
             stack.stop()
         print("bare websockets server ...", flush=True)
         bare_args = argparse.Namespace(
-            clients=list(args.viewers), actions=args.actions, warmup=args.warmup, rate=args.rate
+            clients=sorted({*args.viewers, *args.chat_viewers}),
+            actions=args.actions,
+            warmup=args.warmup,
+            rate=args.rate,
         )
         bare = {r.clients: r.latencies_ms for r in await bench_bare(fragment, bare_args, Path(tmp))}
     text = report(figures, chat, bare, page)
@@ -497,6 +500,9 @@ async def main(args: argparse.Namespace) -> int:
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--viewers", type=int, nargs="+", default=[6, 50])
+    parser.add_argument(
+        "--chat-viewers", type=int, nargs="+", default=[6, 50, 250], help="for the chat path"
+    )
     parser.add_argument("--actions", type=int, default=40, help="measured actions per row")
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--rate", type=float, default=5.0, help="actions per second at most")
