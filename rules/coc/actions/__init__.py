@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from rules.coc.actions import attack, care, firearms, keeper, round
+from rules.coc.actions import attack, care, firearms, keeper, keeper_time, round
 
-SPECS = [*round.SPECS, *attack.SPECS, *firearms.SPECS, *care.SPECS, *keeper.SPECS]
-MODULES = (round, attack, firearms, care, keeper)
+SPECS = [
+    *round.SPECS,
+    *attack.SPECS,
+    *firearms.SPECS,
+    *care.SPECS,
+    *keeper.SPECS,
+    *keeper_time.SPECS,
+]
+MODULES = (round, attack, firearms, care, keeper, keeper_time)

@@ -1,4 +1,5 @@
-"""The Keeper's tools: hazards, blasts, falls, poison, dangers, resistance rolls, overrides."""
+"""The Keeper's tools: hazards, blasts, falls, poison, dangers, resistance rolls, overrides
+(the clock, Sanity and accidents are in keeper_time.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from rules.coc.actions.common import (
     words,
 )
 from rules.coc.checks import d100, verdict
-from rules.coc.damage import down_at, heal, hp_secret, mend
+from rules.coc.damage import down_at
 from rules.coc.hazards import (
     administer,
     blast,
@@ -28,9 +29,8 @@ from rules.coc.hazards import (
     end_effect,
     fall,
     start_effect,
-    tick,
 )
-from rules.coc.state import Script, combatant, cset, fresh_round, settings_of, status
+from rules.coc.state import Script, combatant, cset, status
 from rules.coc.tables import ARMOUR, ARMOUR_NAMES
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
@@ -48,13 +48,6 @@ DANGER = Message("coc.action.danger", "Declare a danger")
 RESIST = Message("coc.action.resist", "Resistance roll")
 CONCEAL = Message("coc.action.conceal", "Hard to see")
 OVERRIDE = Message("coc.action.override", "Override")
-PASS_TIME = Message("coc.action.pass_time", "Let time pass")
-SANITY = Message("coc.action.sanity", "Call for a Sanity roll")
-F_SAN_OK = Message("coc.field.san_ok", "SAN lost on a success")
-F_SAN_FAIL = Message("coc.field.san_fail", "SAN lost on a failure")
-PASS_WEEKS = Message("coc.action.pass_weeks", "Let weeks pass (natural healing)")
-F_WEEKS = Message("coc.field.weeks", "Weeks")
-ACCIDENT = Message("coc.action.accident", "Fully loaded revolver: accident?")
 F_HAZARD = Message("coc.field.hazard", "Hazard")
 F_WHO = Message("coc.field.who", "{name}")
 F_DICE = Message("coc.field.dice", "Damage a round (great fire)")
@@ -77,8 +70,6 @@ F_TARGET = Message("coc.field.target", "Target")
 F_FIELD = Message("coc.field.field", "What")
 F_VALUE = Message("coc.field.value", "New value")
 F_REASON = Message("coc.field.reason", "Reason")
-F_MINUTES = Message("coc.field.minutes", "Minutes")
-F_WEAPON = Message("coc.field.weapon", "Weapon")
 FIELD_OF_FIRE = Message("coc.action.field_of_fire", "Describe the field of fire")
 F_NOTE = Message("coc.field.note", "What the investigators see")
 F_COVER_OF = Message("coc.field.cover_of", "{name}: cover")
@@ -102,7 +93,7 @@ HAZARDS = {
 FIELDS = ("hp", "mp", "san", "luck", "con", "app", "ko_rounds", "dead")
 
 
-def _targets(state: Json, params: Any, prefix: str = "t_") -> list[str]:
+def targets_of(state: Json, params: Any, prefix: str = "t_") -> list[str]:
     chosen = [i for i in sorted(state["combatants"]) if flag(params, f"{prefix}{i}")]
     if not chosen and params.get("target"):
         chosen = [combatant(state, params["target"])["id"]]
@@ -115,7 +106,7 @@ def _hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-ACID-1/-TABLE, COC-DROWN-1/-2/-3, COC-FIRE-4/-6/-7/-8: an effect ticking each round
     (the Keeper judges massive contact with acid and when drowning applies)."""
     kind = pick(action.params, "hazard", HAZARDS)
-    chosen = _targets(state, action.params)
+    chosen = targets_of(state, action.params)
     custom = "1d6+2"
     if kind == "custom":
         custom = words(action.params, "dice", 30) or "2d6"
@@ -137,7 +128,7 @@ def _hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
     return script.events
 
 
-def _who_fields(state: Json, prefix: str = "t_") -> tuple[Field, ...]:
+def who_fields(state: Json, prefix: str = "t_") -> tuple[Field, ...]:
     return tuple(
         Field(f"{prefix}{i}", F_WHO(name=c["name"]), "checkbox", default=False)
         for i, c in sorted(state["combatants"].items())
@@ -158,7 +149,7 @@ def _offer_hazard(state: Json, actor: str) -> ActionTemplate:
                 choices((k, v()) for k, v in HAZARDS.items()),
                 default="burning_room",
             ),
-            *_who_fields(state),
+            *who_fields(state),
             Field("dice", F_DICE(), "text", default="2d6+2", rule="COC-FIRE-8"),
         ),
         preview=True,
@@ -308,7 +299,7 @@ def _offer_poison(state: Json, actor: str) -> ActionTemplate:
 
 def _danger(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-DODGE-2: the Keeper names a danger Dodge cannot answer; the player may roll Luck."""
-    chosen = _targets(state, action.params)
+    chosen = targets_of(state, action.params)
     what = words(action.params, "what", 120) or "-"
     script = Script(state, dice)
     for ident in chosen:
@@ -327,7 +318,7 @@ def _offer_danger(state: Json, actor: str) -> ActionTemplate:
         DANGER(),
         "COC-DODGE-2",
         (
-            *_who_fields(state),
+            *who_fields(state),
             Field("what", F_WHAT(), "text", default=""),
         ),
     )
@@ -527,210 +518,6 @@ def _offer_override(state: Json, actor: str) -> ActionTemplate:
     )
 
 
-def _pass_time(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-POISON-5, COC-KO-3: minutes pass at once; countdowns run down and what is due acts
-    (an effect that acts every round acts once)."""
-    minutes = number(action.params, "minutes", 1, 3 * 24 * 60)
-    rounds = minutes * settings_of(state).rounds_per_minute
-    public: list[list[Any]] = []
-    secret: list[list[Any]] = []
-    for ident, effect in sorted(state["effects"].items()):
-        if effect["left"] is not None:
-            change = ["set", ["effects", ident, "left"], max(0, effect["left"] - rounds)]
-            (secret if effect["data"].get("secret") else public).append(change)
-    woke = []
-    for ident, c in sorted(state["combatants"].items()):
-        if c["ko_rounds"] > 0:
-            public.append(cset(ident, "ko_rounds", max(0, c["ko_rounds"] - rounds)))
-            if c["ko_rounds"] <= rounds and c["hp"] > 2 and not c["dead"]:
-                woke.append(ident)
-    script = Script(state, dice)
-    script.emit("time.passed", m.TIME_PASSED(minutes=minutes), public, minutes=minutes)
-    if secret:
-        script.emit("effect.counted", m.POISON_SECRET(), secret, audience="gm")
-    for ident in woke:
-        script.emit("combatant.woke", m.WOKE(target=script.c(ident)["name"]), target=ident)
-    tick(script)
-    return script.events
-
-
-def _loss(params: Any, name: str, default: str) -> str:
-    expr = words(params, name, 30) or default
-    try:
-        DamageDice.parse(expr)
-    except DiceError:
-        raise refuse(m.BAD_DICE(expr=expr), "COC-FIRE-5") from None
-    return expr
-
-
-def _sanity(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-FIRE-5: the Keeper may call for a Sanity roll (after burning, or any horror): d100
-    against current SAN, the loss on success and on failure set by the Keeper."""
-    chosen = _targets(state, action.params)
-    on_success = _loss(action.params, "on_success", "0")
-    on_failure = _loss(action.params, "on_failure", "1d6")
-    script = Script(state, dice)
-    for ident in chosen:
-        c = script.c(ident)
-        roll, ok = d100(script, c["san"], f"Sanity for {ident}")
-        expr = on_success if ok else on_failure
-        loss, _ = DamageDice.parse(expr).roll(script.dice, f"SAN loss for {ident}")
-        loss = max(0, min(loss, c["san"]))
-        san = c["san"] - loss
-        script.emit(
-            "sanity.rolled",
-            m.SAN_ROLL(
-                target=c["name"],
-                roll=roll,
-                chance=c["san"],
-                result=verdict(ok),
-                loss=loss,
-                expr=expr,
-                san=san,
-            ),
-            [cset(ident, "san", san)],
-            *hp_secret(c, m.SAN_ROLL_UNSEEN(target=c["name"])),
-            target=ident,
-            roll=roll,
-            success=ok,
-            loss=loss,
-        )
-    return script.events
-
-
-def _offer_sanity(state: Json, actor: str) -> ActionTemplate:
-    return ActionTemplate(
-        "sanity",
-        SANITY(),
-        "COC-FIRE-5",
-        (
-            *_who_fields(state),
-            Field("on_success", F_SAN_OK(), "text", default="0"),
-            Field("on_failure", F_SAN_FAIL(), "text", default="1d6"),
-        ),
-    )
-
-
-def _pass_weeks(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-HEAL-1: weeks go by between scenes: each chosen character heals 1D3 HP a week
-    (oldest wounds first) and wakes; the fight is over, so the round count starts afresh."""
-    weeks = number(action.params, "weeks", 1, 52)
-    chosen = _targets(state, action.params)
-    if state["effects"]:
-        raise refuse(m.EFFECTS_RUNNING(), "COC-HEAL-1")
-    for ident in chosen:
-        c = state["combatants"][ident]
-        if c["dead"] or c["hp"] <= 0:
-            raise refuse(
-                m.NOT_HEALING(target=c["name"], status=m.STATUS[status(c)]()), "COC-HEAL-1"
-            )
-    script = Script(state, dice)
-    changes: list[list[Any]] = [["set", ["round"], 0], ["set", ["order"], []], ["set", ["turn"], 0]]
-    for ident in sorted(state["combatants"]):
-        changes += [cset(ident, "round", fresh_round()), cset(ident, "surprise", "")]
-    script.emit("time.weeks", m.WEEKS_PASSED(weeks=weeks), changes, weeks=weeks)
-    for ident in chosen:
-        c = script.c(ident)
-        rolls = [script.dice.roll(3, f"natural healing 1D3 for {ident}") for _ in range(weeks)]
-        amount = min(sum(rolls), c["sheet"]["hp_max"] - c["hp"])
-        script.emit(
-            "hp.mended",
-            m.MENDED(target=c["name"], weeks=weeks, rolled=sum(rolls), amount=amount),
-            [cset(ident, "wounds", mend(c["wounds"], sum(rolls))), cset(ident, "ko_rounds", 0)],
-            *hp_secret(c, m.MENDED_UNSEEN(target=c["name"], weeks=weeks)),
-            target=ident,
-            rolled=sum(rolls),
-            amount=amount,
-        )
-        if amount:
-            heal(script, ident, amount)
-    return script.events
-
-
-def _offer_pass_weeks(state: Json, actor: str) -> ActionTemplate:
-    return ActionTemplate(
-        "pass_weeks",
-        PASS_WEEKS(),
-        "COC-HEAL-1",
-        (
-            Field("weeks", F_WEEKS(), "number", default=1, min=1, max=52),
-            *_who_fields(state),
-        ),
-    )
-
-
-def _offer_pass_time(state: Json, actor: str) -> ActionTemplate:
-    return ActionTemplate(
-        "pass_time",
-        PASS_TIME(),
-        "COC-POISON-5",
-        (Field("minutes", F_MINUTES(), "number", default=10, min=1, max=3 * 24 * 60),),
-    )
-
-
-def _accident(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """COC-REVOLVER-1: a fully loaded revolver dropped or struck: Luck, or it fires a round."""
-    c = combatant(state, action.params.get("target"))
-    key = str(action.params.get("weapon") or "")
-    weapon = next((w for w in c["sheet"]["weapons"] if w["key"] == key), None)
-    held = c["weapons"].get(key)
-    if (
-        weapon is None
-        or held is None
-        or weapon["mechanism"] != "revolver"
-        or held["loaded"] < weapon["capacity"]
-    ):
-        raise refuse(m.NOT_A_REVOLVER(weapon=weapon["name"] if weapon else key), "COC-REVOLVER-1")
-    script = Script(state, dice)
-    roll, ok = d100(script, c["luck"], f"revolver Luck for {c['id']}")
-    changes = [] if ok else [cset(c["id"], "weapons", key, "loaded", held["loaded"] - 1)]
-    script.emit(
-        "revolver.checked",
-        m.ACCIDENT(
-            actor=c["name"],
-            weapon=weapon["name"],
-            roll=roll,
-            chance=c["luck"],
-            result=m.ACCIDENT_SAFE() if ok else m.ACCIDENT_FIRES(),
-        ),
-        changes,
-        target=c["id"],
-        roll=roll,
-        fired=not ok,
-    )
-    return script.events
-
-
-def _offer_accident(state: Json, actor: str) -> ActionTemplate | None:
-    full = [
-        (c["id"], w)
-        for c in state["combatants"].values()
-        for w in c["sheet"]["weapons"]
-        if w["mechanism"] == "revolver" and c["weapons"][w["key"]]["loaded"] >= w["capacity"]
-    ]
-    if not full:
-        return None
-    return ActionTemplate(
-        "revolver_accident",
-        ACCIDENT(),
-        "COC-REVOLVER-1",
-        (
-            Field(
-                "target",
-                F_TARGET(),
-                "target",
-                choices((i, state["combatants"][i]["name"]) for i in sorted({i for i, _ in full})),
-            ),
-            Field(
-                "weapon",
-                F_WEAPON(),
-                "choice",
-                choices(sorted({(w["key"], w["name"]) for _, w in full})),
-            ),
-        ),
-    )
-
-
 SPECS = [
     ActionSpec("hazard", "COC-FIRE-1", _hazard, who=is_gm, offer=_offer_hazard),
     ActionSpec("end_effect", "COC-DROWN-5", _end_effect, who=is_gm, offer=_offer_end_effect),
@@ -744,8 +531,4 @@ SPECS = [
         "field_of_fire", "COC-AUTO-8", _field_of_fire, who=is_gm, offer=_offer_field_of_fire
     ),
     ActionSpec("override", "", _override, who=is_gm, offer=_offer_override),
-    ActionSpec("pass_time", "COC-POISON-5", _pass_time, who=is_gm, offer=_offer_pass_time),
-    ActionSpec("sanity", "COC-FIRE-5", _sanity, who=is_gm, offer=_offer_sanity),
-    ActionSpec("pass_weeks", "COC-HEAL-1", _pass_weeks, who=is_gm, offer=_offer_pass_weeks),
-    ActionSpec("revolver_accident", "COC-REVOLVER-1", _accident, who=is_gm, offer=_offer_accident),
 ]
