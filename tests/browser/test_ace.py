@@ -1,5 +1,5 @@
-"""Issue 15 in the browser: a called shot at the head with the defender prompted on their screen, and
-a sneak attack and a grapple played from the pages; each on a fresh copy of the demo fight."""
+"""Issue 15 in the browser: a called shot at the head with the defender prompted on their
+screen, and a sneak attack and a grapple played from the pages; each on a fresh demo fight."""
 
 from __future__ import annotations
 
