@@ -89,14 +89,19 @@
     }
   }
 
-  // The log's times come as UTC from the server; each reader sees them in their own time zone.
-  const clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+  // The log's times come as UTC from the server (seconds since 1970 in data-at, kept short: a
+  // page carries thirty of them); each reader sees them in their own time zone and language, the
+  // full date and time on hover.
+  const lang = document.documentElement.lang || undefined;
+  const clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
+  const stamp = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "medium" });
   function localTimes() {
-    for (const el of document.querySelectorAll("#event-log time.at[datetime]:not([data-local])")) {
-      const when = new Date(el.getAttribute("datetime"));
+    for (const el of document.querySelectorAll("#event-log time.at[data-at]:not([datetime])")) {
+      const when = new Date(Number(el.dataset.at) * 1000);
       if (Number.isNaN(when.getTime())) continue;
       el.textContent = clock.format(when);
-      el.dataset.local = "1";
+      el.title = stamp.format(when);
+      el.setAttribute("datetime", when.toISOString());
     }
   }
 

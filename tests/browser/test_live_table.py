@@ -45,7 +45,7 @@ def test_player_roll_reaches_the_gm_without_reload(
     # Every die is shown with its face.
     assert line.last.locator(".dice .die").count() == 2
     # Issue 10: each line has its time, shown in the reader's own time zone.
-    at = line.last.locator("time.at[data-local]")
+    at = line.last.locator("time.at[datetime]")
     assert re.fullmatch(r"\d{1,2}:\d{2}(\s?[AP]M)?", str(at.text_content()).strip())
     assert datetime.fromisoformat(str(at.get_attribute("datetime"))).tzinfo is not None
     mine = player.locator("#event-log > li.event", has_text=re.compile(r"player1 rolled 2d6\+3"))

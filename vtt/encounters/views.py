@@ -27,7 +27,7 @@ from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
 from vtt.words import refusal
 
-LOG_PAGE = 40  # the page shows the newest log lines; older ones load in chunks on request
+LOG_PAGE = 30  # the page shows the newest log lines; older ones load in chunks on request
 
 
 def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter, Audience, str]:
