@@ -12,6 +12,21 @@ def _current(page: Any) -> str:
     return str(page.locator(".ace-board").get_attribute("data-current") or "")
 
 
+def _gm_ends_turns_until(gm: Any, who: str) -> None:
+    """The GM ends turns (at most four) until it is `who`'s."""
+    for _ in range(4):
+        current = _current(gm)
+        if current == who:
+            break
+        gm.locator(
+            "form:has(input[name=actor][value=gm]):has(input[name=kind][value=end_turn]) button"
+        ).click()
+        gm.wait_for_function(
+            "old => document.querySelector('.ace-board').dataset.current !== old", arg=current
+        )
+    assert _current(gm) == who
+
+
 FRESH = """
 from django.contrib.auth import get_user_model
 from rules.core.registry import get_system
@@ -59,17 +74,7 @@ def test_a_called_shot_prompts_the_defender_and_both_see_the_result(
     # The GM rolls initiative; Su Qing, unnoticed, opens the fight (ACE-STEALTH-3).
     gm.locator("form:has(input[name=kind][value=begin]) button[type=submit]").click()
     gm.locator(".ace-board[data-current='su']").wait_for()
-    for _ in range(4):
-        current = _current(gm)
-        if current == "hound":
-            break
-        gm.locator(
-            "form:has(input[name=actor][value=gm]):has(input[name=kind][value=end_turn]) button"
-        ).click()
-        gm.wait_for_function(
-            "old => document.querySelector('.ace-board').dataset.current !== old", arg=current
-        )
-    assert _current(gm) == "hound"
+    _gm_ends_turns_until(gm, "hound")
 
     # The hound goes for Lin Yue's head: the body diagram shows each location's numbers.
     attack = gm.locator("form.ace-attack")
@@ -107,17 +112,7 @@ def test_a_called_shot_prompts_the_defender_and_both_see_the_result(
 
     # Lin Yue aims at the hound's head and nobody answers: when the 30 seconds are up, the pages
     # ask and the server settles it with no reflex answer (ACE-AMB-19).
-    for _ in range(4):
-        current = _current(gm)
-        if current == "lin":
-            break
-        gm.locator(
-            "form:has(input[name=actor][value=gm]):has(input[name=kind][value=end_turn]) button"
-        ).click()
-        gm.wait_for_function(
-            "old => document.querySelector('.ace-board').dataset.current !== old", arg=current
-        )
-    assert _current(gm) == "lin"
+    _gm_ends_turns_until(gm, "lin")
     shot = player.locator("form.ace-attack")
     shot.locator("select[name=target]").select_option("hound")
     shot.locator("label[data-location='head']").click()
@@ -151,17 +146,7 @@ def test_a_sneak_attack_and_a_grapple_played_from_the_pages(
         page.locator("#event-log > li.event", has_text="from hiding, past any evasion").wait_for()
     screenshot(su, "ace-assassinated")
 
-    for _ in range(4):
-        current = _current(gm)
-        if current == "lin":
-            break
-        gm.locator(
-            "form:has(input[name=actor][value=gm]):has(input[name=kind][value=end_turn]) button"
-        ).click()
-        gm.wait_for_function(
-            "old => document.querySelector('.ace-board').dataset.current !== old", arg=current
-        )
-    assert _current(gm) == "lin"
+    _gm_ends_turns_until(gm, "lin")
     grapple = lin.locator("form:has(input[name=kind][value=grapple])")
     grapple.locator("select[name=target]").select_option("hound")
     grapple.locator("button[type=submit]").click()
