@@ -255,6 +255,24 @@ CONDITION_NAMES = {
     "unconscious": Message("dg.condition.unconscious", "unconscious"),
 }
 TERMS += [*STATUS_NAMES.values(), *CONDITION_NAMES.values()]
+# The GM's condition tool also sets what is not a badge of its own (dg.gm_condition.*).
+GM_CONDITION_NAMES = {
+    "stabilise": Message("dg.gm_condition.stabilise", "stabilised"),
+    "treated": Message("dg.gm_condition.treated", "treated"),
+    "brave": Message("dg.gm_condition.brave", "braves fire"),
+    "dodge": Message("dg.gm_condition.dodge", "will dodge"),
+    "on_fire": Message("dg.gm_condition.on_fire", "on fire"),
+    "knocked_out": Message("dg.gm_condition.knocked_out", "knocked out"),
+}
+HAZARD_NAMES = {
+    "explosion": Message("dg.hazard.explosion", "explosion"),
+    "fall": Message("dg.hazard.fall", "fall"),
+    "acid": Message("dg.hazard.acid", "acid"),
+    "fire": Message("dg.hazard.fire", "fire"),
+    "poison": Message("dg.hazard.poison", "poison"),
+    "drowning": Message("dg.hazard.drowning", "drowning"),
+}
+TERMS += [*GM_CONDITION_NAMES.values(), *HAZARD_NAMES.values()]
 
 # Names the sheet and the forms show by key: vest levels (DG-ARM-1), a location's wound badges
 # (DG-WOUND-1), autofire modes (DG-AUTO-3) and the demo agents' skills.

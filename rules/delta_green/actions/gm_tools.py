@@ -20,8 +20,10 @@ from rules.delta_green.actions.common import (
     template,
     text,
 )
+from rules.delta_green.log_gm import POISON_NAMES
+from rules.delta_green.log_messages import EDGE_KEYS
 from rules.delta_green.settings import settings_of
-from rules.delta_green.sheet import EDGES
+from rules.delta_green.sheet import CHARACTERISTIC_LABELS, EDGES
 
 State = Mapping[str, Any]
 
@@ -66,7 +68,7 @@ def offer_gm_condition(state: State, actor: str) -> ActionTemplate:
     """DG-WOUND-1: set or clear a condition by hand."""
     fields = [
         target("target", m.F_TARGET(), everyone(state)),
-        pick("condition", m.F_CONDITION(), [(k, m.WORD(word=k)) for k in gm.CONDITIONS]),
+        pick("condition", m.F_CONDITION(), [(k, _condition_name(k)) for k in gm.CONDITIONS]),
         pick("location", m.F_CONDITION_LOCATION(), _locations()),
         checkbox("on", m.F_ON(), default=True),
         _reason(),
@@ -81,14 +83,20 @@ def offer_set_confined(state: State, actor: str) -> ActionTemplate:
     return template("set_confined", label, "DG-EDGE-4", m.GM(), fixed=fixed)
 
 
+def _condition_name(key: str) -> Label:
+    """A condition the GM may set, by its badge name (or its own, for those without a badge)."""
+    named = m.CONDITION_NAMES.get(key) or m.GM_CONDITION_NAMES[key]
+    return named()
+
+
 def offer_hazard(state: State, actor: str) -> ActionTemplate:
     """DG-GEN-4: the inherited BRP hazards."""
     poisons: list[tuple[str, Label]] = [
         ("", m.F_POISON_BY_POT()),
-        *[(k, p.name) for k, p in POISONS.items()],
+        *[(k, POISON_NAMES[k]()) for k in POISONS],
     ]
     fields = [
-        pick("type", m.F_HAZARD(), [(h, m.WORD(word=h)) for h in gm_hazards.HAZARDS]),
+        pick("type", m.F_HAZARD(), [(h, m.HAZARD_NAMES[h]()) for h in gm_hazards.HAZARDS]),
         target("target", m.F_TARGET(), everyone(state)),
         text("targets", m.F_BLAST_TARGETS()),
         text("distances", m.F_BLAST_DISTANCES()),
@@ -198,7 +206,7 @@ def offer_gm_note(state: State, actor: str) -> ActionTemplate:
 
 def offer_grant_edge(state: State, actor: str) -> ActionTemplate:
     """DG-EDGE-0: the GM grants an edge."""
-    edges: list[tuple[str, Label]] = [(e, m.WORD(word=e.replace("_", " "))) for e in EDGES]
+    edges: list[tuple[str, Label]] = [(e, EDGE_KEYS[e]()) for e in EDGES]
     fields = [
         target("target", m.F_AGENT(), everyone(state)),
         pick("edge", m.F_EDGE(), edges),
@@ -248,7 +256,9 @@ def offer_train_characteristic(state: State, actor: str) -> ActionTemplate | Non
     fields = [
         target("student", m.F_STUDENT(), everyone(state)),
         pick(
-            "characteristic", m.F_CHARACTERISTIC(), [(k, k.upper()) for k in gm_training.TRAINABLE]
+            "characteristic",
+            m.F_CHARACTERISTIC(),
+            [(k, CHARACTERISTIC_LABELS[k]()) for k in gm_training.TRAINABLE],
         ),
         target("instructor", m.F_INSTRUCTOR(), [("npc", m.F_AN_NPC()), *everyone(state)]),
         text("fee", m.F_FEE()),
