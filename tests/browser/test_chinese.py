@@ -33,7 +33,8 @@ SYSTEMS = [
 ]
 # Words that are not English to translate: abbreviations the Chinese rulebooks print as they are,
 # the product's name, the demo accounts, and each language's own name in the language switch.
-ALLOWED = {"HP", "SP", "CP", "DP", "GM", "NPC", "Tabula", "English", "gm", "player1", "player2", "JSON"}
+ALLOWED = {"HP", "SP", "CP", "DP", "GM", "NPC", "Tabula", "English", "gm", "player1", "player2"}
+ALLOWED |= {"JSON"}
 ALLOWED |= {"Enter", "Esc", "Tab", "kg"}  # keys named in keyboard hints; a unit symbol
 _TOKEN = re.compile(r"/?[A-Za-z0-9][A-Za-z0-9'’._-]*")
 _NOT_WORDS = (
