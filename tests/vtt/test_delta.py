@@ -160,13 +160,36 @@ def test_a_rendering_is_scanned_once_and_names_its_revision(
 ) -> None:
     scans = []
     real_tree = delta.tree
-    monkeypatch.setattr(delta, "tree", lambda html: scans.append(html) or real_tree(html))
+    monkeypatch.setattr(
+        delta, "tree", lambda html, hint=None: scans.append(html) or real_tree(html, hint)
+    )
     old, new = delta.Rendering(TABLE), delta.Rendering(TABLE.replace("Ann", "Bo"))
     assert old.rev == delta.revision(TABLE)
     delta.delta(old, new)
     newer = delta.Rendering(TABLE.replace("Ann", "Cy"))
     assert delta.delta(new, newer) is not None
     assert len(scans) == 3  # each rendering once, not the one before again
+
+
+def test_an_element_as_it_was_is_taken_over_from_the_rendering_before() -> None:
+    old = delta.Rendering(TABLE)
+    assert old.root is not None
+    hexes = old.index()["hexes"]
+    # a child the markup does not have: it can only be there if the scan took the tree over
+    hexes.children.append(delta.Node("ghost", hexes.start, hexes.open_end, hexes.end))
+    new = delta.Rendering(TABLE.replace("Ann", "Bo, Cy"), hint=old)
+    assert new.root is not None
+    assert [c.id for c in new.index()["hexes"].children] == ["ghost"]
+    assert new.hint is None  # the rendering before is let go once scanned
+    moved = TABLE.replace("Ann", "Bo, Cy").index('<g id="hexes"')
+    assert new.index()["hexes"].start == moved
+
+
+def test_an_id_twice_is_found_in_a_taken_over_element_too() -> None:
+    old = delta.Rendering(TABLE)
+    twice = TABLE.replace('<h2 id="board-h">', '<h2 id="stacks">')
+    assert old.root is not None
+    assert delta.tree(twice, hint=old) is None
 
 
 TEXT = st.text(alphabet="abc <>&\"'", max_size=6).map(
@@ -188,3 +211,5 @@ def test_applying_a_delta_gives_exactly_the_new_table(
     change = delta.delta(TABLE, new, worth_it=float("inf"))
     assert change is not None
     assert apply(TABLE, change) == new
+    # the scan that takes unchanged elements over finds the very tree a full scan finds
+    assert delta.tree(new, hint=delta.Rendering(TABLE)) == delta.tree(new)

@@ -185,3 +185,17 @@ def test_a_private_gm_note_stays_the_gms_on_the_page_and_after_the_end(
     assert (
         "compromised" in _client(gwen).get(f"/encounters/{dg_encounter.pk}/log/").content.decode()
     )
+
+
+def test_only_the_gms_cards_carry_reaction_toggles_whoever_rendered_first(
+    dg_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """Cards are kept rendered by their row's digest: the GM's toggle forms are part of that
+    row, so an observer's or a player's card drawn after the GM's does not come with them."""
+    from django.core.cache import caches
+
+    caches["fragments"].clear()
+    gm_page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    player_page = _client(pip).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    assert gm_page.count('class="dg-toggles"') == 7
+    assert 'class="dg-toggles"' not in player_page

@@ -10,7 +10,10 @@ shows exactly what a reload would.
 
 The element tree is found with one regular-expression scan rather than an HTML parser: the
 templates are ours, and the scan is a tenth of the cost. Anything it cannot follow (a
-mismatched tag, a duplicated id) answers "send it whole".
+mismatched tag, a duplicated id) answers "send it whole". The scan of a new rendering takes
+the one before as a hint: an id'd element whose outer HTML is the same as in the hint (most
+cards, the map's layers) is not scanned again but taken over, so the scan's cost follows what
+changed, not the size of the table.
 """
 
 from __future__ import annotations
@@ -72,13 +75,16 @@ class Rendering:
     """One rendering of a table, with its revision and id'd tree worked out once: the next
     frame's delta scans only the new rendering, not the one it replaces again."""
 
-    __slots__ = ("_rev", "_root", "_scanned", "html")
+    __slots__ = ("_index", "_rev", "_root", "_scanned", "hint", "html")
 
-    def __init__(self, html: str) -> None:
+    def __init__(self, html: str, hint: Rendering | None = None) -> None:
         self.html = html
+        # the rendering before this one: its unchanged elements are taken over, not scanned
+        self.hint = hint
         self._rev: str | None = None
         self._root: Node | None = None
         self._scanned = False
+        self._index: dict[str, Node] | None = None
 
     @property
     def rev(self) -> str:
@@ -89,14 +95,27 @@ class Rendering:
     @property
     def root(self) -> Node | None:
         if not self._scanned:
-            self._root, self._scanned = tree(self.html), True
+            hint, self.hint = self.hint, None  # no chain of renderings kept alive
+            self._root, self._scanned = tree(self.html, hint), True
         return self._root
 
+    def index(self) -> dict[str, Node]:
+        """Every id'd element of this rendering by its id (empty when it could not be scanned)."""
+        if self._index is None:
+            self._index = {}
+            pending = [self.root] if self.root is not None else []
+            while pending:
+                node = pending.pop()
+                self._index[node.id] = node
+                pending.extend(node.children)
+        return self._index
 
-def tree(html: str) -> Node | None:
+
+def tree(html: str, hint: Rendering | None = None) -> Node | None:
     """The id'd elements of `html` as a tree under its first element, or None when the scan
-    cannot follow the markup (then the caller sends the whole table)."""
-    scan = _Scan(html)
+    cannot follow the markup (then the caller sends the whole table). Elements that are exactly
+    as in `hint` are taken over from its tree."""
+    scan = _Scan(html, hint)
     try:
         return scan.run()
     except _Unfollowable:
@@ -114,8 +133,18 @@ class _Scan:
     view after every event, a few thousand per table.
     """
 
-    def __init__(self, html: str) -> None:
+    def __init__(self, html: str, hint: Rendering | None = None) -> None:
         self.html = html
+        self.known = hint.index() if hint is not None else {}
+        self.old_html = hint.html if hint is not None else ""
+
+    def taken_over(self, key: str, start: int, seen: set[str]) -> Node | None:
+        """The element with id `key` starting at `start`, from the rendering before, when its
+        outer HTML is the same there; else None (it is scanned)."""
+        old = self.known.get(key)
+        if old is None or not self.html.startswith(self.old_html[old.start : old.end], start):
+            return None
+        return _moved(old, start - old.start, seen)
 
     def run(self) -> Node | None:
         html = self.html
@@ -134,18 +163,21 @@ class _Scan:
                 name = tag.lower()
                 end = match.end()
                 if match.group(1):  # a closing tag
-                    if not names or names[-1] != name:
-                        raise _Unfollowable
-                    names.pop()
-                    node = owners.pop()
-                    if node is not None and _closed(node, end, nodes, root):
+                    if _end_tag(name, end, names, owners, nodes, root):
                         return root
                     continue
                 attrs = match.group(3)
                 node = None
-                ident = ID_ATTR.search(attrs) if "id=" in attrs else None
-                if ident is not None:
-                    node = Node(_fresh(ident, seen), match.start(), end)
+                key = _id_of(attrs)
+                if key is not None:
+                    taken = self.taken_over(key, match.start(), seen)
+                    if taken is not None:  # as in the rendering before: not scanned again
+                        root = _hang(taken, nodes, root)
+                        if not nodes:
+                            return root
+                        resume = taken.end
+                        break
+                    node = Node(_fresh(key, seen), match.start(), end)
                     root = _hang(node, nodes, root)
                 elif root is None:
                     raise _Unfollowable  # the table's first element carries its id
@@ -158,22 +190,62 @@ class _Scan:
                 if node is not None:
                     nodes.append(node)
                 if name in RAW_TEXT:  # its text is not markup: scan on from its end tag
-                    resume = html.find(f"</{name}", end)
-                    if resume < 0:
-                        raise _Unfollowable
+                    resume = _raw_text_end(html, name, end)
                     break
             if resume < 0:
                 return None
             pos = resume
 
 
-def _fresh(ident: re.Match[str], seen: set[str]) -> str:
-    """The id an `id=` attribute names, recorded as seen; an id twice cannot be followed."""
-    key = ident.group(1) if ident.group(1) is not None else ident.group(2)
+def _end_tag(
+    name: str,
+    end: int,
+    names: list[str],
+    owners: list[Node | None],
+    nodes: list[Node],
+    root: Node | None,
+) -> bool:
+    """Close the innermost open element (it must be `name`); True when that was the root."""
+    if not names or names[-1] != name:
+        raise _Unfollowable
+    names.pop()
+    node = owners.pop()
+    return node is not None and _closed(node, end, nodes, root)
+
+
+def _id_of(attrs: str) -> str | None:
+    """The id an opening tag's `id=` attribute names (double or single quoted), if it has one."""
+    ident = ID_ATTR.search(attrs) if "id=" in attrs else None
+    if ident is None:
+        return None
+    return ident.group(1) if ident.group(1) is not None else ident.group(2)
+
+
+def _raw_text_end(html: str, name: str, start: int) -> int:
+    """Where a script's or style's end tag begins (its text is not markup)."""
+    end = html.find(f"</{name}", start)
+    if end < 0:
+        raise _Unfollowable
+    return end
+
+
+def _fresh(key: str, seen: set[str]) -> str:
+    """An id, recorded as seen; an id twice cannot be followed."""
     if key in seen:
         raise _Unfollowable
     seen.add(key)
     return key
+
+
+def _moved(node: Node, by: int, seen: set[str]) -> Node:
+    """A copy of an element's tree from the rendering before, `by` characters further on."""
+    return Node(
+        _fresh(node.id, seen),
+        node.start + by,
+        node.open_end + by,
+        node.end + by,
+        [_moved(child, by, seen) for child in node.children],
+    )
 
 
 def _closed(node: Node, end: int, open_nodes: list[Node], root: Node | None) -> bool:

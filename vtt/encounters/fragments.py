@@ -256,9 +256,10 @@ def table_context(
     mine = actors if is_gm else [a for a in actors if a in audience.actors]
     if audience.role == "player" and not actors:
         mine = sorted(audience.actors)
-    legal = (
-        {actor: system.legal_actions(state, actor) for actor in mine} if encounter.is_active else {}
-    )
+    module = _table_module(encounter.system)
+    # a board that asks the rules for its own actions (OWN_LEGAL) is not asked twice
+    asks = encounter.is_active and not getattr(module, "OWN_LEGAL", False)
+    legal = {actor: system.legal_actions(state, actor) for actor in mine} if asks else {}
     rows = combatant_rows(view)
     names = actor_names(view, rows)
     if is_gm:
@@ -270,7 +271,6 @@ def table_context(
         # "your turn" for a player whose combatant (or side) acts now; the GM sees who acts
         "my_turn": my_turn,
         "acting_now": [str(row.get("name")) for row in acting],
-        "forms": action_forms(legal, names),
         "view": view,
         "audience": audience,
         "legal": legal,
@@ -283,13 +283,14 @@ def table_context(
         "actor_names": names,
         "take_back": _take_back_name(encounter, system, audience, names),
     }
-    module = _table_module(encounter.system)
     if module is not None and hasattr(module, "board_context"):
         context.update(module.board_context(view, audience, dict(request_params or {})))
         # a system's own forms are headed by names too, whoever built them
         for form in context.get("forms") or ():
             if isinstance(form, dict) and "actor" in form:
                 form["actor_name"] = names.get(str(form["actor"]), form.get("actor_name"))
+    if "forms" not in context:  # a board that builds no forms of its own: one per legal action
+        context["forms"] = action_forms(legal, names)
     return context
 
 
@@ -391,6 +392,7 @@ def table_frame(encounter: Encounter, audience: Audience, *, incremental: bool) 
     key = (encounter.pk, audience.key, translation.get_language() or "")
     previous = delta.LAST.swap(key, rendering)
     if incremental and previous is not None:
+        rendering.hint = previous  # its unchanged elements are taken over, not scanned again
         change = delta.delta(previous, rendering)
         if change is not None:
             return TableFrame(rendering.rev, parts=change.as_json(), base=previous.rev)

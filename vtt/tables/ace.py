@@ -98,6 +98,11 @@ def _answer_odds(view: Mapping[str, Any], actor: str) -> list[dict[str, Any]]:
     return [{**row, "text": say(row["msg"])} for row in odds["details"].get("answers", [])]
 
 
+# The board asks the rules for its actors' actions itself (from the view), so the table
+# does not ask them too (vtt/encounters/fragments.py).
+OWN_LEGAL = True
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:

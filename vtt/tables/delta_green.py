@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from rules.core.system import Audience
@@ -133,14 +134,17 @@ def _notes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return notes
 
 
+# The board asks the rules for its actors' actions itself (from the view), so the table
+# does not ask them too (vtt/encounters/fragments.py).
+OWN_LEGAL = True
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
     """Context for templates/systems/delta_green: one row per combatant, the ladder, GM forms."""
     on = bool(view.get("settings", {}).get("dg.hit_locations", True))
     rows = [_combatant(c, on) for c in view["combatant_list"]]
-    for row in rows:  # a card is drawn from its row alone: rendered again only when it changes
-        row["digest"] = fragment_key(row)
     by_id = {row["id"]: row for row in rows}
     ladder = [
         {
@@ -183,12 +187,19 @@ def board_context(
             legal[cid] = [t for t in templates if t.kind not in free or audience.role != "gm"]
     for row in rows:
         row["toggles"] = toggles.get(row["id"], []) if audience.role == "gm" else []
+        # a card is drawn from its row alone (its toggles too, which only the GM's card has):
+        # rendered again only when the row changes
+        row["digest"] = fragment_key(row)
     context["forms"] = action_forms({cid: t for cid, t in legal.items() if t})
     if audience.role == "gm":
         templates = SYSTEM.legal_actions(playable, "gm")
-        forms = action_forms({"gm": templates})
         round_kinds = {"start_round", "next_pass", "end_round"}
-        context["dg"]["gm_round_forms"] = [f for f in forms if f["kind"] in round_kinds]
-        context["dg"]["gm_tool_forms"] = tools = [f for f in forms if f["kind"] not in round_kinds]
-        context["dg"]["gm_tools_rev"] = fragment_key(tools)  # the forms load when opened
+        rounds = [t for t in templates if t.kind in round_kinds]
+        tools = [t for t in templates if t.kind not in round_kinds]
+        context["dg"]["gm_round_forms"] = action_forms({"gm": rounds})
+        # The tool forms load when the GM opens them (parts/gm-tools.html): a frame carries only
+        # their revision, a digest of the offered actions, and builds no forms for them
+        context["dg"]["has_gm_tools"] = bool(tools)
+        context["dg"]["gm_tool_forms"] = partial(action_forms, {"gm": tools})
+        context["dg"]["gm_tools_rev"] = fragment_key([t.to_json() for t in tools])
     return context

@@ -157,6 +157,11 @@ def _unit_row(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[s
     }
 
 
+# The board asks the rules for its actors' actions itself (from the view), so the table
+# does not ask them too (vtt/encounters/fragments.py).
+OWN_LEGAL = True
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
