@@ -19,7 +19,6 @@ from rules.core.actions import ActionTemplate
 from rules.core.registry import get_system
 from rules.core.system import Audience
 from rules.core.table import MAX_INLINE, inline_parts
-from vtt.accounts.models import display_name
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.encounters import delta, takeback
@@ -331,12 +330,15 @@ def seat_rows(
     """For the GM's seat pickers: each actor, its name, and every player-or-GM member as
     (user id, display name, seated there now), read in two queries."""
     seated = dict(Seat.objects.filter(encounter=encounter).values_list("actor_id", "user_id"))
+    # plain values, not models: this runs for the GM's view after every event
     members = [
-        (m.user_id, display_name(m.user))
-        for m in Membership.objects.filter(campaign_id=encounter.campaign_id)
+        (user_id, chosen or username)  # the display name, else the username (display_name)
+        for user_id, username, chosen in Membership.objects.filter(
+            campaign_id=encounter.campaign_id
+        )
         .exclude(role=Role.OBSERVER)
-        .select_related("user__profile")
         .order_by("pk")
+        .values_list("user_id", "user__username", "user__profile__display_name")
     ]
     return [
         (actor, label, [(uid, name, seated.get(actor) == uid) for uid, name in members])

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -127,25 +130,50 @@ def _reach_set(
     return {"key": key, "cells": cells, "blocked": blocked}
 
 
-def board_context(
-    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
-) -> dict[str, Any]:
-    """SVG geometry for templates/systems/scs/_board.html (`frozen`: a replayed position)."""
-    grid = _grid(view)
+@dataclass(frozen=True)
+class Geometry:
+    """Where a map's hexes, rivers and roads are drawn: the same in every frame of every viewer."""
+
+    centre: dict[str, tuple[float, float]]
+    width: float
+    height: float
+    hexes: list[dict[str, Any]]
+    rivers: list[dict[str, Any]]
+    roads: list[dict[str, Any]]
+
+
+_GEOMETRIES: OrderedDict[str, Geometry] = OrderedDict()
+_GEOMETRIES_LOCK = threading.Lock()
+
+
+def _geometry(key: str, game_map: Mapping[str, Any]) -> Geometry:
+    """The map's drawing, worked out once per map (`key`, its digest) in this process (it was
+    a fifth of an SCS board's context, for every viewer after every event)."""
+    with _GEOMETRIES_LOCK:
+        found = _GEOMETRIES.get(key)
+    if found is None:
+        found = _draw_map(game_map)
+        with _GEOMETRIES_LOCK:
+            _GEOMETRIES[key] = found
+            while len(_GEOMETRIES) > 32:
+                _GEOMETRIES.popitem(last=False)
+    return found
+
+
+def _draw_map(game_map: Mapping[str, Any]) -> Geometry:
+    grid = _grid({"map": game_map})
     raw = {
         hexdata["id"]: grid.centre((int(hexdata["x"]), int(hexdata["y"])), R)
-        for hexdata in view["map"]["hexes"]
+        for hexdata in game_map["hexes"]
     }
     min_x = min(x for x, _ in raw.values()) - R - MARGIN
     min_y = min(y for _, y in raw.values()) - R - MARGIN
     centre = {k: (x - min_x, y - min_y) for k, (x, y) in raw.items()}
     width = max(x for x, _ in centre.values()) + R + MARGIN
     height = max(y for _, y in centre.values()) + R + MARGIN
-
-    vp = view["map"]["vp_hexes"]
-    control = view["control"]
+    vp = game_map["vp_hexes"]
     hexes = []
-    for hexdata in view["map"]["hexes"]:
+    for hexdata in game_map["hexes"]:
         x, y = centre[hexdata["id"]]
         hexes.append(
             {
@@ -160,12 +188,10 @@ def board_context(
                 "vp_x": round(x - R * 0.72, 1),
                 "vp_y": round(y + 3, 1),
                 "vp": vp.get(hexdata["id"]),
-                "control": control.get(hexdata["id"]),
             }
         )
-
     rivers, roads = [], []
-    for side in view["map"]["hexsides"]:
+    for side in game_map["hexsides"]:
         (ax, ay), (bx, by) = centre[side["a"]], centre[side["b"]]
         if "road" in side["features"]:
             roads.append({"x1": ax, "y1": ay, "x2": bx, "y2": by})
@@ -175,7 +201,17 @@ def board_context(
             rivers.append(
                 {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "bridge": "road" in side["features"]}
             )
+    return Geometry(centre, width, height, hexes, rivers, roads)
 
+
+def board_context(
+    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """SVG geometry for templates/systems/scs/_board.html (`frozen`: a replayed position)."""
+    key = map_key(view["map"])
+    geometry = _geometry(key, view["map"])
+    centre = geometry.centre
+    control = view["control"]
     stacks_source = view["stacks"]
     frozen = bool(request_params.get("frozen"))  # a replayed position: nothing to order
 
@@ -335,13 +371,14 @@ def board_context(
     return {
         "forms": [],  # the SCS board renders its own forms (templates/systems/scs/)
         "scs": {
-            "width": round(width, 1),
-            "height": round(height, 1),
-            "hexes": hexes,
-            "vp_hexes": [h for h in hexes if h["vp"]],  # their control changes; the rest is map
-            "map_key": map_key(view["map"]),
-            "rivers": rivers,
-            "roads": roads,
+            "width": round(geometry.width, 1),
+            "height": round(geometry.height, 1),
+            "hexes": geometry.hexes,
+            # their control changes; the rest is the map's
+            "vp_hexes": [{**h, "control": control.get(h["id"])} for h in geometry.hexes if h["vp"]],
+            "map_key": key,
+            "rivers": geometry.rivers,
+            "roads": geometry.roads,
             "stacks": [{**st, "digest": fragment_key(st)} for st in stacks],
             "reach": reach,
             "supply_lines": supply_lines,

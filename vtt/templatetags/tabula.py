@@ -72,3 +72,12 @@ def action_forms(legal: Any) -> list[dict[str, Any]]:
 def system_title(key: str) -> str:
     """A rule system's title in the reader's language, from its key."""
     return _system_title(key)
+
+
+@register.filter
+def digest(value: Any) -> str:
+    """A digest of what a fragment is drawn from and the reader's language, for `{% cache %}`:
+    a form kept rendered under it is drawn again only when the form (or the language) changes."""
+    from vtt.tables.mapkey import fragment_key
+
+    return fragment_key(value)
