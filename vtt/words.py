@@ -74,23 +74,46 @@ def refusal(error: RulesError) -> str:
 
 @cache
 def _purposes() -> tuple[tuple[re.Pattern[str], Message], ...]:
-    """Every declared die purpose (a message id with `.purpose.`) as a pattern of its English."""
+    """Every declared die purpose (a message id with `.purpose.`) as a pattern of its English,
+    the most specific first (the most fixed words): "{label} impale damage {expr}" is tried
+    before "{label} damage {expr}"."""
     found = []
     for message in catalogue():
         if ".purpose." in message.id:
-            parts = string.Formatter().parse(message.english)
+            parts = list(string.Formatter().parse(message.english))
             pattern = "".join(
                 re.escape(text) + (f"(?P<{name}>.+?)" if name else "") for text, name, _, _ in parts
             )
-            found.append((re.compile(f"{pattern}$"), message))
-    return tuple(found)
+            fixed = sum(len(text) for text, _, _, _ in parts)
+            found.append((fixed, re.compile(f"{pattern}$"), message))
+    found.sort(key=lambda item: -item[0])
+    return tuple((pattern, message) for _, pattern, message in found)
 
 
-def purpose(text: str) -> str:
+@cache
+def _words_of(system: str) -> dict[str, Message]:
+    """A system's fixed words (messages without braces) by their English, for what fills a
+    purpose's braces ("first aid" in "first aid d100")."""
+    found: dict[str, Message] = {}
+    for message in catalogue():
+        if message.id.startswith(f"{system}.") and "{" not in message.english:
+            found.setdefault(message.english, message)
+    return found
+
+
+def purpose(text: str, within: str | None = None) -> str:
     """What a die was rolled for, in the active language: a die stores its purpose as English, so
-    it is matched against the declared purposes (their names kept); an undeclared one is shown
-    as it is."""
+    it is matched against the declared purposes. What fills its braces is itself read as a
+    purpose ("bullet 2" in "bullet 2 damage 2d6") or as one of the system's words ("first aid"
+    in "first aid d100"), else kept (a name, a number, dice). An undeclared one is shown as it
+    is."""
     for pattern, message in _purposes():
         if matched := pattern.match(text):
-            return say(message(**matched.groupdict()))
+            if within is not None:
+                return say(message(**matched.groupdict()))
+            system = message.id.split(".", 1)[0]
+            params = {name: purpose(value, system) for name, value in matched.groupdict().items()}
+            return say(message(**params))
+    if within is not None and (word := _words_of(within).get(text)) is not None:
+        return say(word())
     return text

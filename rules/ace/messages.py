@@ -612,3 +612,8 @@ PURPOSE_DROP = Message("ace.purpose.drop", "item drop d100")
 # The demo's sides, as the side-only badge names them (vtt/words.py `side_name`).
 SIDE_REINCARNATORS = Message("ace.side.reincarnators", "Reincarnators")
 SIDE_MONSTERS = Message("ace.side.monsters", "Monsters")
+
+# --- more dice purposes: the English each roll stores, matched back to its message in the log
+# (vtt/words.py `purpose`); the words inside braces are names, numbers and dice
+PURPOSE_INITIATOR = Message("ace.purpose.initiator", "{purpose}: initiator d20")
+PURPOSE_DEFENDER = Message("ace.purpose.defender", "{purpose}: defender d20")

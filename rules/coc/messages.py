@@ -435,3 +435,30 @@ STATUS = {
     "dying": Message("coc.status.dying", "dying"),
     "dead": Message("coc.status.dead", "dead"),
 }
+
+# --- what a die is rolled for: the English each roll stores, matched back to its message in the
+# log (vtt/words.py `purpose`); the words inside braces are names, numbers and dice
+PURPOSE_JAM_ROUNDS = Message("coc.purpose.jam_rounds", "jam attempt rounds for {weapon}")
+PURPOSE_SAN_LOSS = Message("coc.purpose.san_loss", "SAN loss for {name}")
+PURPOSE_NATURAL_HEALING = Message("coc.purpose.natural_healing", "natural healing 1D3 for {name}")
+PURPOSE_DAMAGE = Message("coc.purpose.damage", "damage of {weapon}")
+PURPOSE_KNOCKOUT = Message("coc.purpose.knockout", "knockout of {name}")
+PURPOSE_IMPALE_DAMAGE = Message("coc.purpose.impale_damage", "impale damage of {weapon}")
+PURPOSE_SHOT = Message("coc.purpose.shot", "shot {n} with {weapon}")
+PURPOSE_BURST = Message("coc.purpose.burst", "burst at {target}")
+PURPOSE_DAMAGE_BONUS = Message("coc.purpose.damage_bonus", "damage bonus")
+PURPOSE_SILENCER = Message("coc.purpose.silencer", "silencer life of {weapon}")
+PURPOSE_HITS = Message("coc.purpose.hits", "hits of {shots} shots")
+PURPOSE_UNAIMED = Message("coc.purpose.unaimed", "unaimed target")
+PURPOSE_CON_BURNS = Message("coc.purpose.con_burns", "CON lost to burns by {name}")
+PURPOSE_APP_BURNS = Message("coc.purpose.app_burns", "APP lost to burns by {name}")
+PURPOSE_FIRST_AID = Message("coc.purpose.first_aid", "first aid 1D3 for {name}")
+PURPOSE_HAZARD_DAMAGE = Message("coc.purpose.hazard_damage", "{kind} damage for {name}")
+PURPOSE_BREATH = Message("coc.purpose.breath", "breath CON x{multiple} for {name}")
+PURPOSE_CLEAR_JAM = Message("coc.purpose.clear_jam", "clear jam of {weapon}")
+PURPOSE_POTENCY = Message("coc.purpose.potency", "{poison} POT {potency} against CON")
+PURPOSE_SLEEP = Message("coc.purpose.sleep", "{drug} sleep x10 minutes")
+PURPOSE_BLAST = Message("coc.purpose.blast", "blast damage for {name}")
+PURPOSE_FALL = Message("coc.purpose.fall", "fall damage for {name}")
+PURPOSE_ROHYPNOL = Message("coc.purpose.rohypnol", "Rohypnol hours")
+PURPOSE_ONSET = Message("coc.purpose.onset", "{poison} onset")

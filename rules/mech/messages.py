@@ -494,3 +494,12 @@ LOG_SYSTEM_VENT = Message(
     "mech.log.system_vent", "{name} uses {system}: clears {cleared} heat (heat {heat})"
 )
 LOG_CORE = Message("mech.log.core", "{name} spends its CP: {core}")
+
+# --- what a die is rolled for: the English each roll stores, matched back to its message in the
+# log (vtt/words.py `purpose`); the words inside braces are names, numbers and dice
+PURPOSE_ATTACK = Message("mech.purpose.attack", "{mode} attack d20 on {target}")
+PURPOSE_INVISIBLE = Message("mech.purpose.invisible", "invisible miss chance on {target}")
+PURPOSE_STRUCTURE = Message("mech.purpose.structure", "structure check d6 ({name})")
+PURPOSE_STRESS = Message("mech.purpose.stress", "stress check d6 ({name})")
+PURPOSE_TRAUMA = Message("mech.purpose.trauma", "system trauma d6 ({name})")
+PURPOSE_MELTDOWN = Message("mech.purpose.meltdown", "meltdown countdown d{sides} ({name})")

@@ -509,3 +509,7 @@ CANNOT_APPLY = Message("scs.refuse.cannot_apply", "SCS cannot apply event {kind}
 SHIFT_DEFENDER_IN = Message("scs.shift.defender_in", "defender in {terrain}")
 SHIFT_ALL_ACROSS = Message("scs.shift.all_across", "all attack across {feature}")
 SHIFT_OVERRUN = Message("scs.shift.overrun", "overrun")
+
+# --- what a die is rolled for: the English each roll stores, matched back to its message in the
+# log (vtt/words.py `purpose`); the words inside braces are names, numbers and dice
+PURPOSE_CRT = Message("scs.purpose.crt", "CRT die {n}")
