@@ -29,10 +29,20 @@ def _engine_catalogue(language: str) -> gettext.NullTranslations:
 
 def translate(ident: str, english: str, plural: str, count: int) -> str:
     """The template in the active language: the message id is gettext's context."""
-    translations = _engine_catalogue(get_language() or settings.LANGUAGE_CODE)
-    if plural:
-        return translations.npgettext(ident, english, plural, count)
-    return translations.pgettext(ident, english)
+    return _translator(get_language() or settings.LANGUAGE_CODE)(ident, english, plural, count)
+
+
+@cache
+def _translator(language: str) -> Any:
+    """`translate` for one language, so a message and its parts look the language up once."""
+    translations = _engine_catalogue(language)
+
+    def translate_in(ident: str, english: str, plural: str, count: int) -> str:
+        if plural:
+            return translations.npgettext(ident, english, plural, count)
+        return translations.pgettext(ident, english)
+
+    return translate_in
 
 
 @cache
@@ -51,7 +61,7 @@ def say(value: Msg | Mapping[str, Any] | str | None) -> str:
     if isinstance(value, str):
         return value
     msg = value if isinstance(value, Msg) else Msg.from_json(value)
-    return catalogue().render(msg, translate)
+    return catalogue().render(msg, _translator(get_language() or settings.LANGUAGE_CODE))
 
 
 @cache

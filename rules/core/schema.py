@@ -10,10 +10,11 @@ validated object the engine reads once at start.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from rules.core.actions import Choice, Label
 from rules.core.errors import SheetError
@@ -298,7 +299,26 @@ def settings_schema(cls: type[Any]) -> Schema:
 
 
 def build_settings(cls: type[T], values: Mapping[str, Any] | None) -> T:
-    """The frozen settings object from stored values by key (defaults for missing keys)."""
+    """The frozen settings object from stored values by key (defaults for missing keys); the
+    same values give the same object, built once (a table loads its state for every viewer)."""
+    try:
+        key = (cls, json.dumps(values or {}, sort_keys=True))
+    except (TypeError, ValueError):  # not JSON: validate it, and let the schema say what is wrong
+        return _build_settings(cls, values)
+    built = _BUILT.get(key)
+    if built is None:
+        built = _build_settings(cls, values)
+        if len(_BUILT) >= _BUILT_MAX:
+            _BUILT.clear()
+        _BUILT[key] = built
+    return cast(T, built)
+
+
+_BUILT: dict[tuple[type, str], Any] = {}
+_BUILT_MAX = 512
+
+
+def _build_settings(cls: type[T], values: Mapping[str, Any] | None) -> T:
     schema = settings_schema(cls)
     given = dict(values or {})
     checked = schema.validate({k: v for k, v in given.items() if v is not None})

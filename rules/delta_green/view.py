@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-
+from rules.core.jsonstate import copy_json
 from rules.core.system import Audience, Json
 from rules.delta_green.settings import settings_of, values
 from rules.delta_green.state import (
@@ -25,7 +24,7 @@ from rules.delta_green.tables import (
 def view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
     private notes (DG-RES-1) only for the GM."""
-    out = copy.deepcopy({**state, "settings": values(settings_of(state))})
+    out = copy_json({**state, "settings": values(settings_of(state))})
     gm = audience.role == "gm"
     if not gm:
         out.pop("private_notes", None)

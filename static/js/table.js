@@ -305,9 +305,14 @@
   // Parts of the board drawn when opened (data-part-url inside a <details>: the GM's tool forms)
   // are not in the frames. They load when their <details> opens, and again after a frame that
   // changed their revision (data-rev) or swapped them out empty.
+  // A holder marked data-refresh="frame" (a Delta Green card's reactions) is fetched again after
+  // every frame while it is open.
   const partRevs = new WeakMap(); // holder -> the revision it holds
+  const partAsks = new WeakMap(); // holder -> its newest fetch, so an older answer is dropped
   async function loadPart(holder) {
     const rev = holder.dataset.rev || "";
+    const ask = {};
+    partAsks.set(holder, ask);
     partRevs.set(holder, rev);
     holder.setAttribute("aria-busy", "true");
     if (!holder.childElementCount) holder.textContent = root.dataset.labelLoading || "…";
@@ -316,6 +321,7 @@
       if (!response.ok) throw new Error(`part failed: ${response.status}`);
       const html = await response.text();
       if (!holder.isConnected || (holder.dataset.rev || "") !== rev) return; // a newer one is due
+      if (partAsks.get(holder) !== ask) return; // a later fetch answers
       holder.innerHTML = html;
       htmx.process(holder);
     } catch (error) {
@@ -326,15 +332,17 @@
       holder.removeAttribute("aria-busy");
     }
   }
-  function fillParts() {
+  function fillParts(event) {
+    const afterFrame = event?.type === "tabula:frame";
     for (const holder of root.querySelectorAll("[data-part-url]")) {
       const details = holder.closest("details");
       if (details && !details.open) continue;
-      if (partRevs.get(holder) === (holder.dataset.rev || "") && holder.childElementCount) continue;
+      const held = partRevs.get(holder) === (holder.dataset.rev || "") && holder.childElementCount;
+      if (held && !(afterFrame && holder.dataset.refresh === "frame")) continue;
       loadPart(holder);
     }
   }
-  root.addEventListener("toggle", (event) => event.target.open && fillParts(), true); // toggle does not bubble
+  root.addEventListener("toggle", (event) => event.target.open && fillParts(null), true); // toggle does not bubble
   document.addEventListener("tabula:frame", fillParts);
 
   const log = document.getElementById("event-log");

@@ -199,3 +199,21 @@ def test_only_the_gms_cards_carry_reaction_toggles_whoever_rendered_first(
     player_page = _client(pip).get(f"/encounters/{dg_encounter.pk}/").content.decode()
     assert gm_page.count('class="dg-toggles"') == 7
     assert 'class="dg-toggles"' not in player_page
+
+
+def test_a_cards_reactions_load_for_the_gm_when_opened(
+    dg_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """The GM's reactions and choices of a card are not in the page or its frames: they load
+    from part/toggles/ for that combatant when its card's <details> opens; nobody else gets
+    them."""
+    page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    url = f"/encounters/{dg_encounter.pk}/part/toggles/?toggles=serge"
+    assert f'data-part-url="{url}"' in page
+    assert 'value="set_dodge"' not in page
+    forms = _client(gwen).get(url).content.decode()
+    assert 'name="actor" value="serge"' in forms
+    assert 'name="kind" value="set_dodge"' in forms
+    assert 'name="kind"' not in _client(pip).get(url).content.decode()
+    nobody = _client(gwen).get(f"/encounters/{dg_encounter.pk}/part/toggles/?toggles=nobody")
+    assert 'name="kind"' not in nobody.content.decode()

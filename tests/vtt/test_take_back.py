@@ -20,6 +20,15 @@ def _page(user: Any, encounter: Any) -> str:
     return str(client.get(f"/encounters/{encounter.pk}/").content.decode())
 
 
+def _page_part(user: Any, encounter: Any, name: str) -> str:
+    """A part of the table as the page fetches it when opened (the GM's seat pickers)."""
+    client = Client()
+    client.force_login(user)
+    response = client.get(f"/encounters/{encounter.pk}/part/{name}/")
+    assert response.status_code == 200
+    return str(response.content.decode())
+
+
 def _latch(encounter: Any) -> dict[str, Any]:
     unit: dict[str, Any] = Encounter.objects.get(pk=encounter.pk).state["units"]["latch"]
     return unit
@@ -72,6 +81,18 @@ def test_the_gms_undo_names_the_action_it_took_back(mech_encounter: Any, gwen: A
 
 
 def test_the_gms_seats_read_names_not_ids(mech_encounter: Any, gwen: Any) -> None:
-    page = _page(gwen, mech_encounter)
+    assert 'data-part-url="/encounters/%d/part/seats/"' % mech_encounter.pk in _page(
+        gwen, mech_encounter
+    )
+    page = _page_part(gwen, mech_encounter, "seats")
     assert '<label for="seat-latch">Latch</label>' in page
     assert '<label for="seat-spar_a">Sparring Mule A</label>' in page
+
+
+def test_only_the_gm_reads_the_seat_pickers(mech_encounter: Any, pip: Any) -> None:
+    """A player who asks for the part gets nothing of who sits where (the GM's alone)."""
+    client = Client()
+    client.force_login(pip)
+    response = client.get(f"/encounters/{mech_encounter.pk}/part/seats/")
+    assert response.status_code in (200, 403, 404)
+    assert "seat-latch" not in response.content.decode()

@@ -243,12 +243,25 @@ def actor_names(view: Any, rows: list[dict[str, Any]] | None = None) -> dict[str
     return names
 
 
+def loaded_state(encounter: Encounter) -> Any:
+    """The encounter's rules state, loaded once for every view rendered from this row (a
+    broadcast renders one per audience and language): kept on the row with the stored JSON it
+    came from, so a changed state is loaded again. Views and legal actions only read it (each
+    system's view works on its own copy; tests/vtt/test_shared_state.py checks)."""
+    kept = getattr(encounter, "_loaded_state", None)
+    if kept is not None and kept[0] is encounter.state:
+        return kept[1]
+    state = get_system(encounter.system).load(encounter.state)
+    encounter._loaded_state = (encounter.state, state)  # type: ignore[attr-defined]
+    return state
+
+
 def table_context(
     encounter: Encounter, audience: Audience, request_params: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """The context of the board and sheet templates (docs/architecture.md), for one audience."""
     system = get_system(encounter.system)
-    state = system.load(encounter.state)
+    state = loaded_state(encounter)
     view = system.view(state, audience)
     actors = list(system.actors(state)) if system.actors else []
     is_gm = audience.role == "gm"
@@ -318,8 +331,6 @@ def render_table(
     """The live part of the page: board, own sheet, action forms (the `#table` fragment)."""
     context = table_context(encounter, audience, request_params)
     context["board_template"], context["sheet_template"] = board_templates(encounter.system)
-    if context["is_gm"]:
-        context["seat_rows"] = seat_rows(encounter, context["seat_labels"])
     html = render_to_string("encounters/_table.html", context)
     return out_of_band(html) if oob else html
 
@@ -357,14 +368,24 @@ def render_reach(encounter: Encounter, audience: Audience, origin: str) -> str |
     return template.render(context)
 
 
-def render_part(encounter: Encounter, audience: Audience, name: str) -> str | None:
-    """A part of the board drawn on demand (systems/<key>/parts/<name>.html), or None for a part
-    the system does not have."""
+def render_part(
+    encounter: Encounter,
+    audience: Audience,
+    name: str,
+    request_params: Mapping[str, Any] | None = None,
+) -> str | None:
+    """A part of the table drawn on demand (systems/<key>/parts/<name>.html, else every
+    system's encounters/parts/<name>.html), or None for a part there is not."""
     try:
-        template = get_template(f"systems/{encounter.system}/parts/{name}.html")
+        template = select_template(
+            [f"systems/{encounter.system}/parts/{name}.html", f"encounters/parts/{name}.html"]
+        )
     except TemplateDoesNotExist:
         return None
-    return str(template.render(table_context(encounter, audience)))
+    context = table_context(encounter, audience, request_params)
+    if name == "seats" and context["is_gm"]:  # read only when the GM opens the seat pickers
+        context["seat_rows"] = seat_rows(encounter, context["seat_labels"])
+    return str(template.render(context))
 
 
 def out_of_band(html: str) -> SafeString:

@@ -230,7 +230,9 @@ def encounter_part(request: HttpRequest, encounter_id: int, name: str) -> HttpRe
     """A part of the board drawn when the viewer opens it (the GM's tool forms), from the viewer's
     own view like the rest of the table; 404 for a part the system does not have."""
     encounter, audience, _role = member_encounter(request, encounter_id)
-    html = fragments.render_part(encounter, audience, name)
+    # which one, for a part drawn per item (a Delta Green card's reactions: ?toggles=<id>)
+    params = {key: request.GET[key][:64] for key in ("toggles",) if key in request.GET}
+    html = fragments.render_part(encounter, audience, name, params)
     if html is None:
         raise Http404
     return HttpResponse(html)

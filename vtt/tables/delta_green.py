@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.delta_green import SYSTEM
+from rules.delta_green.settings import build
 from rules.delta_green.messages import (
     BADGE_NAMES,
     CONDITION_NAMES,
@@ -175,8 +176,16 @@ def board_context(
     # Reactions and standing choices sit on each combatant's card, so the action list holds only
     # what the seated actor (or, for the GM, the combatant whose turn it is) can do now.
     free = {"set_dodge", "set_brave", "declare_parry", "walk", "quick_draw", "declare_aimed_shot"}
-    actors = [cid for cid in by_id if audience.role == "gm" or cid in audience.actors]
-    playable = SYSTEM.load(view)  # the view's settings as the engine reads them, built once
+    # The GM's reactions and choices for each card load when opened (parts/toggles.html): a
+    # frame asks the rules only for the actions of the combatant whose turn it is
+    asked = str(request_params.get("toggles") or "")
+    gm = audience.role == "gm"
+    actors = [
+        cid for cid in by_id if cid in audience.actors or (gm and cid in (current, asked))
+    ]
+    # the view's settings as the engine reads them (built once per settings, rules/core/schema.py);
+    # the rules only read the state they are asked about, so the view is not copied for them
+    playable = {**view, "settings": build(view.get("settings"))}
     legal = {cid: SYSTEM.legal_actions(playable, cid) for cid in actors}
     toggles: dict[str, list[dict[str, Any]]] = {}
     for cid, templates in legal.items():
@@ -186,10 +195,12 @@ def board_context(
         else:
             legal[cid] = [t for t in templates if t.kind not in free or audience.role != "gm"]
     for row in rows:
-        row["toggles"] = toggles.get(row["id"], []) if audience.role == "gm" else []
-        # a card is drawn from its row alone (its toggles too, which only the GM's card has):
-        # rendered again only when the row changes
+        # the GM's card holds a place its reactions and choices load into when opened
+        row["toggles"] = gm and row["status"] not in ("dead",)
+        # a card is drawn from its row alone: rendered again only when the row changes
         row["digest"] = fragment_key(row)
+    context["dg"]["toggle_forms"] = toggles.get(asked, []) if gm and asked in by_id else []
+    context["dg"]["toggles_for"] = asked
     context["forms"] = action_forms({cid: t for cid, t in legal.items() if t})
     if audience.role == "gm":
         templates = SYSTEM.legal_actions(playable, "gm")

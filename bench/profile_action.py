@@ -1,0 +1,183 @@
+"""Where a game action's server CPU goes: plays bench/gameplay.py's cases in one process, with
+every viewer of the gameplay table present (the GM, both players, an observer; English), and
+prints a cProfile of the action and its broadcast (the undo that resets the table is not
+profiled). A tool for finding what to make faster, not a benchmark: its figures include the
+profiler's own overhead. See bench/README.md.
+
+    .venv/bin/python bench/profile_action.py                  # every case, 20 actions each
+    .venv/bin/python bench/profile_action.py --case move --actions 50 --top 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--case", default="", help="only cases whose name contains this")
+    parser.add_argument("--actions", type=int, default=20)
+    parser.add_argument("--top", type=int, default=30, help="functions printed per case")
+    parser.add_argument("--sort", default="cumulative", help="pstats sort key (tottime, ...)")
+    parser.add_argument("--languages", nargs="+", default=["en"])
+    parser.add_argument(
+        "--users", nargs="+", default=["gm", "player1", "player2", "obs000"], help="who watches"
+    )
+    parser.add_argument("--plain", action="store_true", help="time without the profiler")
+    parser.add_argument(
+        "--templates", action="store_true", help="time each included template (inclusive)"
+    )
+    parser.add_argument(
+        "--split", action="store_true", help="time the steps of a broadcast (inclusive)"
+    )
+    args = parser.parse_args(argv)
+
+    tmp = tempfile.mkdtemp(prefix="tabula-profile-")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vtt.settings")
+    os.environ["VTT_SQLITE_PATH"] = str(Path(tmp) / "profile.sqlite3")
+    os.environ.pop("DATABASE_URL", None)  # the embedded default: the rendering is what is profiled
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from bench.gameplay import cases
+    from rules.core.system import Action
+    from vtt.campaigns.models import Campaign, Membership, Role
+    from vtt.encounters import services
+    from vtt.encounters.audiences import audience_for
+    from vtt.encounters.presence import register
+    from vtt.warmup import warm_up
+
+    call_command("migrate", verbosity=0)
+    call_command("load_demo", verbosity=0)
+    users = get_user_model()
+    gm = users.objects.get(username="gm")
+    observer, _ = users.objects.get_or_create(username="obs000")
+    warm_up()
+    spent_in = time_includes() if args.templates else time_steps() if args.split else None
+    for case in cases():
+        if args.case not in case.name:
+            continue
+        campaign = Campaign.objects.filter(system=case.system).order_by("pk").first()
+        assert campaign is not None
+        Membership.objects.get_or_create(
+            campaign=campaign, user=observer, defaults={"role": Role.OBSERVER}
+        )
+        encounter = services.start_encounter(
+            campaign.pk, gm.pk, case.name, case.setup, {}, case.system
+        )
+        for step in case.prelude:
+            services.play(encounter.pk, gm.pk, step, str(uuid.uuid4()))
+        for user in args.users:
+            audience = audience_for(encounter.pk, users.objects.get(username=user).pk)
+            assert audience is not None
+            for language in args.languages:
+                register(encounter.pk, f"{user}-{language}", audience.key, language)
+        profile = cProfile.Profile()
+        spent = 0.0
+        for n in range(args.actions + 2):
+            action = Action(case.action.kind, case.action.actor, dict(case.action.params))
+            start = time.process_time()
+            if n >= 2 and not args.plain:
+                profile.enable()
+            services.play(encounter.pk, gm.pk, action, str(uuid.uuid4()))
+            if n >= 2:
+                profile.disable() if not args.plain else None
+                spent += time.process_time() - start
+            services.undo(encounter.pk, gm.pk, str(uuid.uuid4()))
+        print(f"== {case.system}: {case.name}: {spent * 1000 / args.actions:.1f} ms CPU / action")
+        if spent_in is not None:
+            for name, seconds in sorted(spent_in.items(), key=lambda item: -item[1])[: args.top]:
+                print(f"  {seconds * 1000 / (args.actions + 2):7.2f} ms  {name}")
+            spent_in.clear()
+        if args.plain:
+            continue
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats(args.sort).print_stats(args.top)
+        print(out.getvalue())
+    return 0
+
+
+def time_steps() -> dict[str, float]:
+    """Step -> seconds spent in it (inclusive): the action, its broadcast and their parts."""
+    from vtt.encounters import delta, fragments, services
+    from vtt.tables import delta_green, mech, scs
+
+    spent: dict[str, float] = {}
+
+    def timed(owner: object, name: str, label: str) -> None:
+        plain = getattr(owner, name)
+
+        def run(*args: object, **kwargs: object) -> object:
+            start = time.perf_counter()
+            try:
+                return plain(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+
+        setattr(owner, name, run)
+
+    timed(services, "broadcast", "broadcast")
+    timed(fragments, "broadcast", "broadcast")
+    timed(fragments, "table_context", "  table_context")
+    timed(fragments, "loaded_state", "    loaded_state")
+    timed(fragments, "seat_rows", "  seat_rows")
+    timed(fragments, "render_to_string", "  render_to_string (table, frame)")
+    timed(fragments, "visible_rows", "  visible_rows")
+    timed(fragments, "live", "  presence")
+    timed(fragments, "publish_from_sync", "  publish")
+    timed(delta, "delta", "  delta")
+    plain_events = fragments.render_events
+
+    def render_events(encounter: object, audience: object, *args: object, **kwargs: object) -> str:
+        start = time.perf_counter()
+        try:
+            return plain_events(encounter, audience, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            label = f"  render_events for {audience.key}"  # type: ignore[attr-defined]
+            spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+
+    fragments.render_events = render_events  # type: ignore[assignment]
+    for module in (delta_green, mech, scs):
+        timed(module, "board_context", "    board_context")
+    return spent
+
+
+def time_includes() -> dict[str, float]:
+    """Template name -> seconds spent rendering it (inclusive), from every {% include %} and
+    render_to_string from now on."""
+    from django.template import base, loader_tags
+
+    spent: dict[str, float] = {}
+    plain_render = base.Template.render
+
+    def render(self: base.Template, context: base.Context) -> str:
+        start = time.perf_counter()
+        try:
+            return plain_render(self, context)
+        finally:
+            name = str(self.origin.template_name if self.origin else self.name)
+            spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
+
+    base.Template.render = render  # type: ignore[method-assign]
+    assert loader_tags  # includes render through Template.render too
+    return spent
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
