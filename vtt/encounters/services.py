@@ -109,7 +109,7 @@ def _append_entry(
     rows = []
     for offset, event in enumerate(events):
         rows.append(
-            Event.objects.create(
+            Event(
                 encounter=encounter,
                 seq=encounter.seq + offset + 1,
                 entry=index,
@@ -127,6 +127,9 @@ def _append_entry(
                 action=action.to_json() if action and offset == 0 else None,
             )
         )
+    # one INSERT for the entry's events (a burst logs a line per shot): inserts only, as
+    # Event.save allows, with the rows' ids back from the database
+    Event.objects.bulk_create(rows)
     name = getattr(encounter, "my_name", None)
     if name is not None and user_id is not None:
         for row in rows:
