@@ -30,7 +30,11 @@ def test_gm_dashboard_shows_map_tracks_and_turn_order(mech_encounter: Any, gwen:
     assert page.count('class="token side-') == 4
     assert page.count('data-row="') == 4
     assert 'class="mech-order"' in page
-    assert 'name="kind" value="gm_damage"' in page  # GM tools
+    # the GM tools load when opened: the page names where from, not the forms
+    tools_url = f"/encounters/{mech_encounter.pk}/part/gm-tools/"
+    assert f'data-part-url="{tools_url}"' in page
+    assert 'name="kind" value="gm_damage"' not in page
+    assert 'name="kind" value="gm_damage"' in _client(gwen).get(tools_url).content.decode()
     assert 'name="kind" value="begin_turn"' in page
     assert 'data-actor="latch"' in page
     assert 'name="kind" value="begin_turn"' in page
@@ -99,6 +103,7 @@ def test_area_preview_shows_the_template_and_the_units_hit(mech_encounter: Any, 
 def test_board_context_survives_random_play_for_every_audience() -> None:
     """Random legal play (hidden enemies, destroyed mechs, intervals) renders for every viewer."""
     import random
+    from types import SimpleNamespace
 
     from django.template.loader import render_to_string
 
@@ -143,6 +148,7 @@ def test_board_context_survives_random_play_for_every_audience() -> None:
                 view = SYSTEM.view(state, audience)
                 context = board_context(view, audience, {})
                 context.update({"view": view, "audience": audience, "is_gm": audience.role == "gm"})
+                context["encounter"] = SimpleNamespace(pk=1, is_active=True)  # for part URLs
                 html = render_to_string("systems/mech/_board.html", context)
                 assert 'class="mech-map map"' in html
                 if audience.role == "player":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from rules.core.system import Audience
@@ -157,20 +158,11 @@ def _unit_row(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[s
     }
 
 
-# The board asks the rules for its actors' actions itself (from the view), so the table
-# does not ask them too (vtt/encounters/fragments.py).
-OWN_LEGAL = True
-
-
-def board_context(
-    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
-) -> dict[str, Any]:
-    """Context for templates/systems/mech: the SVG map, my mechs' reach and forms, every track."""
-    gm = audience.role == "gm"
-    frozen = bool(request_params.get("frozen"))  # a replayed position: nothing to act on
-    width, height = int(view["map"]["width"]), int(view["map"]["height"])
+def _terrain(game_map: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The map's terrain squares as drawn; read only when the map's fragment is not kept
+    rendered already (templates/systems/mech/_map.html caches it by the map's key)."""
     terrain = []
-    for key, feature in view["map"]["terrain"].items():
+    for key, feature in game_map["terrain"].items():
         x, y = (int(v) for v in key.split(","))
         terrain.append(
             {
@@ -185,6 +177,21 @@ def board_context(
                 else feature["kind"],
             }
         )
+    return terrain
+
+
+# The board asks the rules for its actors' actions itself (from the view), so the table
+# does not ask them too (vtt/encounters/fragments.py).
+OWN_LEGAL = True
+
+
+def board_context(
+    view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Context for templates/systems/mech: the SVG map, my mechs' reach and forms, every track."""
+    gm = audience.role == "gm"
+    frozen = bool(request_params.get("frozen"))  # a replayed position: nothing to act on
+    width, height = int(view["map"]["width"]), int(view["map"]["height"])
     wrecks = [
         {"px": w["x"] * CELL, "py": w["y"] * CELL, "w": w["size"] * CELL} for w in view["wrecks"]
     ]
@@ -267,7 +274,6 @@ def board_context(
                 )
         if cells:
             reach_sets.append({"from": uid, "cells": cells})
-    legal = {uid: SYSTEM.legal_actions(dict(view), uid) for uid in mine}
     forms_by_actor = []
     for uid in [] if frozen else mine:
         u = view["units"][uid]
@@ -281,7 +287,8 @@ def board_context(
         if gm and not busy:
             continue  # the GM sees the forms of the mech that acts (or may start, or react)
         order = {"begin_turn": 0, "end_turn": 1, "choose_trauma": 0, "set_reactions": 99}
-        templates = sorted(legal[uid], key=lambda t: order.get(t.kind, 50))
+        legal = SYSTEM.legal_actions(dict(view), uid)  # asked only for the forms shown
+        templates = sorted(legal, key=lambda t: order.get(t.kind, 50))
         forms = action_forms({uid: templates})
         for form in forms:
             fixed = form["fixed"]
@@ -312,6 +319,7 @@ def board_context(
             }
         )
     by_id = {row["id"]: row for row in rows}
+    gm_tools = SYSTEM.legal_actions(dict(view), "gm") if gm and not frozen else []
     context: dict[str, Any] = {
         "forms": [],  # the mech board renders its own forms (templates/systems/mech/)
         "mech": {
@@ -322,7 +330,7 @@ def board_context(
             "rows_y": [{"n": y, "py": y * CELL + CELL // 2} for y in range(height)],
             "grid_x": [x * CELL for x in range(width + 1)],
             "grid_y": [y * CELL for y in range(height + 1)],
-            "terrain": terrain,
+            "terrain": partial(_terrain, view["map"]),  # called by the template on a miss
             "map_key": map_key(view["map"]),
             "wrecks": wrecks,
             "tokens": tokens,
@@ -331,9 +339,11 @@ def board_context(
             "units": rows,
             "mine": [by_id[uid] for uid in mine if uid in by_id],
             "my_forms": forms_by_actor,
-            "gm_forms": action_forms({"gm": SYSTEM.legal_actions(dict(view), "gm")})
-            if gm and not frozen
-            else [],
+            # the GM's tools load when opened (parts/gm-tools.html): a frame carries only
+            # their revision, a digest of the offered actions, and builds no forms for them
+            "gm_forms": partial(action_forms, {"gm": gm_tools}),
+            "has_gm_tools": bool(gm_tools),
+            "gm_tools_rev": fragment_key([t.to_json() for t in gm_tools]),
             "round": view["round"],
             "phase": view["phase"],
             "active": by_id.get(view["active"]) if view["active"] else None,
