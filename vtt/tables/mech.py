@@ -162,7 +162,7 @@ def _terrain(game_map: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The map's terrain squares as drawn; read only when the map's fragment is not kept
     rendered already (templates/systems/mech/_map.html caches it by the map's key)."""
     terrain = []
-    for key, feature in game_map["terrain"].items():
+    for key, feature in sorted(game_map["terrain"].items()):  # the same order however stored
         x, y = (int(v) for v in key.split(","))
         terrain.append(
             {
