@@ -36,6 +36,7 @@ def main(argv: list[str]) -> int:
         "--users", nargs="+", default=["gm", "player1", "player2", "obs000"], help="who watches"
     )
     parser.add_argument("--plain", action="store_true", help="time without the profiler")
+    parser.add_argument("--database", default="", help="a PostgreSQL URL (default: SQLite)")
     parser.add_argument(
         "--templates", action="store_true", help="time each included template (inclusive)"
     )
@@ -47,7 +48,10 @@ def main(argv: list[str]) -> int:
     tmp = tempfile.mkdtemp(prefix="tabula-profile-")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vtt.settings")
     os.environ["VTT_SQLITE_PATH"] = str(Path(tmp) / "profile.sqlite3")
-    os.environ.pop("DATABASE_URL", None)  # the embedded default: the rendering is what is profiled
+    if args.database:  # a PostgreSQL URL: a fresh database next to it, dropped at the end
+        os.environ["DATABASE_URL"] = fresh_database(args.database)
+    else:  # the embedded default: the rendering is what is profiled
+        os.environ.pop("DATABASE_URL", None)
     os.environ.pop("REDIS_URL", None)
     import django
 
@@ -111,6 +115,18 @@ def main(argv: list[str]) -> int:
         pstats.Stats(profile, stream=out).sort_stats(args.sort).print_stats(args.top)
         print(out.getvalue())
     return 0
+
+
+def fresh_database(url: str) -> str:
+    """A new, empty database on the server of `url` (its name made up); its URL."""
+    import psycopg
+
+    name = f"tabula_profile_{os.getpid()}"
+    base, _, _ = url.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return f"{base}/{name}"
 
 
 def time_steps() -> dict[str, float]:

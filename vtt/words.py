@@ -29,7 +29,8 @@ def _engine_catalogue(language: str) -> gettext.NullTranslations:
 
 def translate(ident: str, english: str, plural: str, count: int) -> str:
     """The template in the active language: the message id is gettext's context."""
-    return _translator(get_language() or settings.LANGUAGE_CODE)(ident, english, plural, count)
+    text: str = _translator(get_language() or settings.LANGUAGE_CODE)(ident, english, plural, count)
+    return text
 
 
 @cache

@@ -24,7 +24,7 @@ from rules.delta_green.tables import (
 def view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
     private notes (DG-RES-1) only for the GM."""
-    out = copy_json({**state, "settings": values(settings_of(state))})
+    out: Json = copy_json({**state, "settings": values(settings_of(state))})
     gm = audience.role == "gm"
     if not gm:
         out.pop("private_notes", None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -102,6 +103,34 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                 }
             )
     return shown
+
+
+# Log lines kept rendered, by (row id, its time, whole or redacted, language): a stored event
+# never changes, so each line is drawn once per process and language and every audience that
+# reads it the same way shares it (the time keeps a reused id, as after a test's rollback, apart).
+_ROW_HTML: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_ROW_HTML_MAX = 4096
+
+
+def event_rows_html(rows: Iterable[Event], audience: Audience) -> SafeString:
+    """The log lines this audience may see, as the log's HTML (encounters/_event_row.html)."""
+    language = translation.get_language() or ""
+    template = get_template("encounters/_event_row.html")
+    out = []
+    for row in rows:
+        full = audience.can_see(row.audience)
+        if not full and row.redacted_text is None:
+            continue
+        key = (row.pk, row.created, full, language)
+        html = _ROW_HTML.get(key)
+        if html is None:
+            [line] = visible_rows([row], audience)
+            html = template.render({"row": line})
+            _ROW_HTML[key] = html
+            if len(_ROW_HTML) > _ROW_HTML_MAX:
+                _ROW_HTML.popitem(last=False)
+        out.append(html)
+    return mark_safe("".join(out))  # each line is the template's output, escaped there
 
 
 def combatant_rows(view: Any) -> list[dict[str, Any]]:
@@ -462,7 +491,7 @@ def render_events(
             "frame": "events",
             "first": first,
             "seq": last,
-            "rows": visible_rows(rows, audience),
+            "rows_html": event_rows_html(rows, audience),
             "table": table,
             "encounter": encounter,
         },

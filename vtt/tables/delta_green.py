@@ -8,7 +8,6 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.delta_green import SYSTEM
-from rules.delta_green.settings import build
 from rules.delta_green.messages import (
     BADGE_NAMES,
     CONDITION_NAMES,
@@ -16,6 +15,7 @@ from rules.delta_green.messages import (
     STATUS_NAMES,
     VEST_NAMES,
 )
+from rules.delta_green.settings import build
 from vtt.encounters.fragments import action_forms
 from vtt.tables.mapkey import fragment_key
 from vtt.words import say
@@ -180,9 +180,7 @@ def board_context(
     # frame asks the rules only for the actions of the combatant whose turn it is
     asked = str(request_params.get("toggles") or "")
     gm = audience.role == "gm"
-    actors = [
-        cid for cid in by_id if cid in audience.actors or (gm and cid in (current, asked))
-    ]
+    actors = [cid for cid in by_id if cid in audience.actors or (gm and cid in (current, asked))]
     # the view's settings as the engine reads them (built once per settings, rules/core/schema.py);
     # the rules only read the state they are asked about, so the view is not copied for them
     playable = {**view, "settings": build(view.get("settings"))}
