@@ -15,6 +15,7 @@ import cProfile
 import io
 import os
 import pstats
+import statistics
 import sys
 import tempfile
 import time
@@ -94,6 +95,7 @@ def main(argv: list[str]) -> int:
                 register(encounter.pk, f"{user}-{language}", audience.key, language)
         profile = cProfile.Profile()
         spent = 0.0
+        each: list[float] = []
         for n in range(args.actions + 2):
             action = Action(case.action.kind, case.action.actor, dict(case.action.params))
             start = time.process_time()
@@ -103,8 +105,12 @@ def main(argv: list[str]) -> int:
             if n >= 2:
                 profile.disable() if not args.plain else None
                 spent += time.process_time() - start
+                each.append(time.process_time() - start)
             services.undo(encounter.pk, gm.pk, str(uuid.uuid4()))
-        print(f"== {case.system}: {case.name}: {spent * 1000 / args.actions:.1f} ms CPU / action")
+        print(
+            f"== {case.system}: {case.name}: {spent * 1000 / args.actions:.1f} ms CPU / action "
+            f"(median {statistics.median(each) * 1000:.1f} ms)"
+        )
         if spent_in is not None:
             for name, seconds in sorted(spent_in.items(), key=lambda item: -item[1])[: args.top]:
                 print(f"  {seconds * 1000 / (args.actions + 2):7.2f} ms  {name}")

@@ -368,6 +368,8 @@ def board_context(
         for side in order
         for phase in PHASES
     ]
+    # the turn track is drawn from these alone (templates/systems/scs/_track.html keeps it)
+    track = (turns, phases, view["turn"], view["phase"], view["player"], view["vp"])
     return {
         "forms": [],  # the SCS board renders its own forms (templates/systems/scs/)
         "scs": {
@@ -395,5 +397,8 @@ def board_context(
             "viewer": viewer,
             "control": control,
             "counter": COUNTER,
+            "track_digest": fragment_key(
+                (*track, view.get("winner"), say(phase_name(view["phase"])))
+            ),
         },
     }
