@@ -161,10 +161,15 @@ class Actions(Generic[S]):
         """The events of one action; raises RulesError (state untouched) when not allowed."""
         return self.spec(action, state).resolve(state, action, dice)
 
-    def templates(self, state: S, actor: str) -> list[ActionTemplate]:
-        """Every form this actor is offered now, in the order the specs are declared."""
+    def templates(
+        self, state: S, actor: str, kinds: frozenset[str] | None = None
+    ) -> list[ActionTemplate]:
+        """Every form this actor is offered now, in the order the specs are declared (only
+        those of `kinds`, when given: a table that shows some forms need not build the rest)."""
         out: list[ActionTemplate] = []
         for spec in self.specs:
+            if kinds is not None and spec.kind not in kinds:
+                continue
             if spec.offer is None or (spec.who is not None and not spec.who(state, actor)):
                 continue
             offered = spec.offer(state, actor)

@@ -91,3 +91,66 @@ def test_an_attack_on_an_ally_is_asked_about_first(
         "n => document.querySelectorAll('#event-log > li.event').length > n", arg=before
     )
     assert len(asked) == 2
+
+
+def test_a_cards_reactions_load_when_opened_and_follow_the_game(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    """Issue 12: a card's reactions and choices are not in the GM's page or frames; opened, they
+    load for that combatant, a choice made there shows on the card on every page, and the open
+    panel is fetched again after the frame (so it offers what the game now allows)."""
+    out = tabula_server.shell(FRESH)
+    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
+    gm = login("gm")
+    gm.goto(f"/encounters/{pk}/")
+    wait_caught_up(gm)
+    player = login("player1")
+    player.goto(f"/encounters/{pk}/")
+    wait_caught_up(player)
+    card = gm.locator("#dg-c-serge")
+    holder = card.locator("#dg-c-serge-toggle-forms")
+    assert holder.locator("form").count() == 0
+    assert player.locator("#dg-c-serge details.dg-toggles").count() == 0  # the GM's alone
+
+    card.locator("details.dg-toggles > summary").click()
+    dodge = holder.locator("form[data-kind='set_dodge']")
+    dodge.wait_for()
+    screenshot(gm, "dg-reactions-open")
+    dodge.locator("button[type=submit]").click()
+    for page in (gm, player):
+        page.locator("#dg-c-serge .dg-badge.choice", has_text="will dodge").wait_for()
+    # the panel stays open and is drawn again for the new state: now it offers to stop dodging
+    gm.locator(
+        "#dg-c-serge details.dg-toggles[open] form[data-kind='set_dodge'] button",
+        has_text="Stop dodging",
+    ).wait_for()
+
+
+def test_the_seat_pickers_load_when_the_gm_opens_them(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+) -> None:
+    """Issue 12: who may sit where is read when the GM opens "Seats", not with every frame; a
+    seat given there holds after the page reloads."""
+    out = tabula_server.shell(FRESH)
+    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
+    gm = login("gm")
+    gm.goto(f"/encounters/{pk}/")
+    wait_caught_up(gm)
+    seats = gm.locator("#gm-seat-list")
+    assert seats.locator("select").count() == 0
+    gm.locator("details.gm-seats > summary").click()
+    picker = seats.locator("select#seat-serge")
+    picker.wait_for()
+    picker.select_option(label="player1")
+    seats.locator("form:has(select#seat-serge) button[type=submit]").click()
+    gm.wait_for_url(f"**/encounters/{pk}/")
+    wait_caught_up(gm)
+    gm.locator("details.gm-seats > summary").click()
+    chosen = gm.locator("#gm-seat-list select#seat-serge option:checked")
+    chosen.wait_for(state="attached")
+    assert chosen.inner_text().strip() == "player1"

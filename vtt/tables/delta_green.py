@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import pickle
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from django.utils import translation
+
 from rules.core.system import Audience
 from rules.delta_green import SYSTEM
+from rules.delta_green.actions import ROUND_KINDS, round_actions
 from rules.delta_green.messages import (
     BADGE_NAMES,
     CONDITION_NAMES,
@@ -122,6 +127,29 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
     }
 
 
+# Card rows by what they are drawn from (the combatant as this audience sees it, the hit
+# locations setting, whether the card is the GM's, the language): most combatants are the same
+# from one frame to the next and for every viewer, so their rows and digests are made once.
+_ROWS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+_ROWS_MAX = 1024
+
+
+def _card_row(c: Mapping[str, Any], on: bool, gm: bool) -> dict[str, Any]:
+    """The row a combatant's card is drawn from, with its digest (a copy: callers may add)."""
+    key = (pickle.dumps(c, protocol=5), on, gm, translation.get_language())
+    row = _ROWS.get(key)
+    if row is None:
+        row = _combatant(c, on)
+        # the GM's card holds a place its reactions and choices load into when opened
+        row["toggles"] = gm and row["status"] not in ("dead",)
+        # a card is drawn from its row alone: rendered again only when the row changes
+        row["digest"] = fragment_key(row)
+        _ROWS[key] = row
+        if len(_ROWS) > _ROWS_MAX:
+            _ROWS.popitem(last=False)
+    return dict(row)
+
+
 def _notes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """DG-RES-1: the operation's notes, then each combatant's; private ones are in the GM's view
     only (rules/delta_green/view.py removes them from everyone else's)."""
@@ -145,7 +173,8 @@ def board_context(
 ) -> dict[str, Any]:
     """Context for templates/systems/delta_green: one row per combatant, the ladder, GM forms."""
     on = bool(view.get("settings", {}).get("dg.hit_locations", True))
-    rows = [_combatant(c, on) for c in view["combatant_list"]]
+    gm = audience.role == "gm"
+    rows = [_card_row(c, on, gm) for c in view["combatant_list"]]
     by_id = {row["id"]: row for row in rows}
     ladder = [
         {
@@ -179,7 +208,6 @@ def board_context(
     # The GM's reactions and choices for each card load when opened (parts/toggles.html): a
     # frame asks the rules only for the actions of the combatant whose turn it is
     asked = str(request_params.get("toggles") or "")
-    gm = audience.role == "gm"
     actors = [cid for cid in by_id if cid in audience.actors or (gm and cid in (current, asked))]
     # the view's settings as the engine reads them (built once per settings, rules/core/schema.py);
     # the rules only read the state they are asked about, so the view is not copied for them
@@ -192,23 +220,20 @@ def board_context(
             legal[cid] = []
         else:
             legal[cid] = [t for t in templates if t.kind not in free or audience.role != "gm"]
-    for row in rows:
-        # the GM's card holds a place its reactions and choices load into when opened
-        row["toggles"] = gm and row["status"] not in ("dead",)
-        # a card is drawn from its row alone: rendered again only when the row changes
-        row["digest"] = fragment_key(row)
     context["dg"]["toggle_forms"] = toggles.get(asked, []) if gm and asked in by_id else []
     context["dg"]["toggles_for"] = asked
     context["forms"] = action_forms({cid: t for cid, t in legal.items() if t})
     if audience.role == "gm":
-        templates = SYSTEM.legal_actions(playable, "gm")
-        round_kinds = {"start_round", "next_pass", "end_round"}
-        rounds = [t for t in templates if t.kind in round_kinds]
-        tools = [t for t in templates if t.kind not in round_kinds]
-        context["dg"]["gm_round_forms"] = action_forms({"gm": rounds})
-        # The tool forms load when the GM opens them (parts/gm-tools.html): a frame carries only
-        # their revision, a digest of the offered actions, and builds no forms for them
-        context["dg"]["has_gm_tools"] = bool(tools)
-        context["dg"]["gm_tool_forms"] = partial(action_forms, {"gm": tools})
-        context["dg"]["gm_tools_rev"] = fragment_key([t.to_json() for t in tools])
+        context["dg"]["gm_round_forms"] = action_forms({"gm": round_actions(playable)})
+        # The tool forms load when the GM opens them (parts/gm-tools.html), and a frame neither
+        # builds them nor asks the rules for them: the holder's revision is the log's seq, so
+        # open tools are fetched again after every event
+        context["dg"]["has_gm_tools"] = True
+        context["dg"]["gm_tool_forms"] = partial(_gm_tool_forms, playable)
     return context
+
+
+def _gm_tool_forms(playable: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The GM's tool forms (damage, healing, conditions, training, notes) offered now."""
+    tools = [t for t in SYSTEM.legal_actions(dict(playable), "gm") if t.kind not in ROUND_KINDS]
+    return action_forms({"gm": tools})

@@ -180,6 +180,11 @@ def _terrain(game_map: Mapping[str, Any]) -> list[dict[str, Any]]:
     return terrain
 
 
+def _gm_tool_forms(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The GM's tool forms (damage, heat, conditions) offered now."""
+    return action_forms({"gm": SYSTEM.legal_actions(dict(view), "gm")})
+
+
 # The board asks the rules for its actors' actions itself (from the view), so the table
 # does not ask them too (vtt/encounters/fragments.py).
 OWN_LEGAL = True
@@ -319,7 +324,6 @@ def board_context(
             }
         )
     by_id = {row["id"]: row for row in rows}
-    gm_tools = SYSTEM.legal_actions(dict(view), "gm") if gm and not frozen else []
     context: dict[str, Any] = {
         "forms": [],  # the mech board renders its own forms (templates/systems/mech/)
         "mech": {
@@ -339,11 +343,10 @@ def board_context(
             "units": rows,
             "mine": [by_id[uid] for uid in mine if uid in by_id],
             "my_forms": forms_by_actor,
-            # the GM's tools load when opened (parts/gm-tools.html): a frame carries only
-            # their revision, a digest of the offered actions, and builds no forms for them
-            "gm_forms": partial(action_forms, {"gm": gm_tools}),
-            "has_gm_tools": bool(gm_tools),
-            "gm_tools_rev": fragment_key([t.to_json() for t in gm_tools]),
+            # the GM's tools load when opened (parts/gm-tools.html); a frame neither builds
+            # them nor asks the rules for them (the holder's revision is the log's seq)
+            "gm_forms": partial(_gm_tool_forms, view),
+            "has_gm_tools": gm and not frozen,
             "round": view["round"],
             "phase": view["phase"],
             "active": by_id.get(view["active"]) if view["active"] else None,

@@ -54,6 +54,15 @@ def legal_actions(state: Json, actor: str) -> list[ActionTemplate]:
     return ACTIONS.legal_actions(state, actor)
 
 
+ROUND_KINDS = frozenset(spec.kind for spec in rounds.SPECS)
+
+
+def round_actions(state: Json) -> list[ActionTemplate]:
+    """The GM's round controls offered now (start the round, the next pass, end the round),
+    without building every GM tool's form (the table shows those when the GM opens them)."""
+    return ACTIONS.templates(state, GM_ACTOR, kinds=ROUND_KINDS)
+
+
 def preview(state: Json, action: Action) -> Json:
     """The exact odds of an attack before it is sent."""
     return ACTIONS.preview(state, action)
