@@ -28,8 +28,21 @@ from rules.scs.stages import (
 from rules.scs.state import scenario_of
 
 
+_MAP_DATA: dict[int, tuple[Scenario, Json]] = {}
+
+
 def map_data(scn: Scenario) -> Json:
-    """The static map: hexes with terrain and labels, hexside features, VP hexes (all public)."""
+    """The static map: hexes with terrain and labels, hexside features, VP hexes (all public).
+    Built once per scenario and shared by every view of it: read it, never change it."""
+    hit = _MAP_DATA.get(id(scn))
+    if hit is None or hit[0] is not scn:
+        if len(_MAP_DATA) > 64:
+            _MAP_DATA.clear()
+        hit = _MAP_DATA[id(scn)] = (scn, _map_data(scn))
+    return hit[1]
+
+
+def _map_data(scn: Scenario) -> Json:
     return {
         "columns": scn.grid.columns,
         "rows": scn.grid.rows,

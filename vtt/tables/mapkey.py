@@ -22,8 +22,19 @@ def map_key(game_map: Mapping[str, Any]) -> str:
     """A digest of the map's data and the active language, whatever the order of its keys: a
     state read back from PostgreSQL (jsonb orders keys its own way) and one just played name
     the same map, so its layers are drawn once and stay byte for byte the same in every frame."""
-    text = json.dumps(game_map, sort_keys=True, default=str) + (translation.get_language() or "")
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    language = translation.get_language() or ""
+    hit = _MAP_KEYS.get((id(game_map), language))
+    if hit is not None and hit[0] is game_map:  # a map shared by every view (SCS scenarios)
+        return hit[1]
+    text = json.dumps(game_map, sort_keys=True, default=str) + language
+    key = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    if len(_MAP_KEYS) > 256:
+        _MAP_KEYS.clear()
+    _MAP_KEYS[(id(game_map), language)] = (game_map, key)  # held, so its id is not reused
+    return key
+
+
+_MAP_KEYS: dict[tuple[int, str], tuple[Any, str]] = {}
 
 
 def fragment_key(data: Any) -> str:
