@@ -264,13 +264,27 @@ class Hub:
         """Deliver to this process's sockets now, then ring the other processes, in order."""
         async with self.publish_lock:
             await self.deliver(message)
+            group = encounter_group(message["encounter"])
             try:
-                await self.layer.group_send(
-                    encounter_group(message["encounter"]), {**message, "origin": self.origin}
-                )
+                if await others_in_group(self.layer, group, self.channel):
+                    await self.layer.group_send(group, {**message, "origin": self.origin})
             except Exception:
                 # committed and delivered here; the other processes' pages catch up by heartbeat
                 await self.lost()
+
+
+async def others_in_group(layer: Any, group: str, channel: str | None) -> bool:
+    """Whether a process other than this one (`channel`) is in the group, so the frames must go
+    through the layer: alone, the process would only serialise them, send them to Redis and
+    read them back to drop them (its own). channels-redis's core layer keeps a group as a sorted
+    set of channel names (`_group_key`); any other layer is always sent to."""
+    key_of = getattr(layer, "_group_key", None)
+    connection_of = getattr(layer, "connection", None)
+    if channel is None or key_of is None or connection_of is None:
+        return True
+    connection = connection_of(layer.consistent_hash(group))
+    members = await connection.zrange(key_of(group), 0, -1)
+    return not members or any(member.decode() != channel for member in members)
 
 
 _hubs: weakref.WeakKeyDictionary[Any, Hub] = weakref.WeakKeyDictionary()

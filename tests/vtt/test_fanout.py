@@ -169,3 +169,26 @@ async def test_a_socket_that_fails_to_send_does_not_starve_the_others(hubs: list
 
 def test_the_encounter_group_is_one_name_per_encounter() -> None:
     assert encounter_group(7) == "enc.7" != encounter_group(70)
+
+
+async def test_a_process_alone_in_the_group_does_not_send_its_frames_to_redis() -> None:
+    """Issue 12: the frames go through Redis only while another process is in the group; alone,
+    the process delivers them and sends nothing it would only read back and drop."""
+    from vtt.fanout import others_in_group
+
+    make = redis_layers()
+    one, two = make(), make()
+    group = encounter_group(99)
+    mine, theirs = await one.new_channel(), await two.new_channel()
+    try:
+        assert await others_in_group(one, group, mine)  # not in the group yet: another may be
+        await one.group_add(group, mine)
+        assert not await others_in_group(one, group, mine)
+        await two.group_add(group, theirs)
+        assert await others_in_group(one, group, mine)
+        assert await others_in_group(InMemoryChannelLayer(), group, mine)  # other layers: send
+    finally:
+        await one.group_discard(group, mine)
+        await two.group_discard(group, theirs)
+        await one.flush()
+        await two.flush()
