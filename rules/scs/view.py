@@ -27,7 +27,6 @@ from rules.scs.stages import (
 )
 from rules.scs.state import scenario_of
 
-
 _MAP_DATA: dict[int, tuple[Scenario, Json]] = {}
 
 
