@@ -161,7 +161,7 @@ def time_steps() -> dict[str, float]:
     timed(fragments, "seat_rows", "  seat_rows")
     timed(fragments, "render_to_string", "  render_to_string (table, frame)")
     timed(fragments, "visible_rows", "  visible_rows")
-    timed(fragments, "live", "  presence")
+    timed(fragments.presence, "watching", "  presence")
     timed(fragments, "publish_from_sync", "  publish")
     timed(delta, "delta", "  delta")
     plain_events = fragments.render_events

@@ -196,6 +196,7 @@ class Hub:
             if sockets:
                 return
             del self.sockets[encounter_id]
+            _ALONE.pop(encounter_id, None)
             if self.channel is not None:
                 try:
                     await self.layer.group_discard(encounter_group(encounter_id), self.channel)
@@ -266,21 +267,40 @@ class Hub:
             await self.deliver(message)
             group = encounter_group(message["encounter"])
             try:
-                if await others_in_group(self.layer, group, self.channel):
+                others = await others_in_group(self.layer, group, self.channel)
+                _ALONE[message["encounter"]] = not others
+                if others:
                     await self.layer.group_send(group, {**message, "origin": self.origin})
             except Exception:
                 # committed and delivered here; the other processes' pages catch up by heartbeat
                 await self.lost()
 
 
+# Encounter id -> whether this process was the only one in the encounter's group at its last
+# publish (written on the server's loop, read by broadcasts in a worker thread): then who is
+# looking is known here (vtt/encounters/presence.py `watching`). A process that joins later is
+# seen at the next publish, whose frame its sockets may miss (they catch up, as after any gap).
+_ALONE: dict[int, bool] = {}
+
+
+def alone(encounter_id: int) -> bool:
+    """Whether this process alone has sockets of the encounter, as its last publish found."""
+    return _ALONE.get(encounter_id, False)
+
+
 async def others_in_group(layer: Any, group: str, channel: str | None) -> bool:
     """Whether a process other than this one (`channel`) is in the group, so the frames must go
     through the layer: alone, the process would only serialise them, send them to Redis and
     read them back to drop them (its own). channels-redis's core layer keeps a group as a sorted
-    set of channel names (`_group_key`); any other layer is always sent to."""
+    set of channel names (`_group_key`), the in-memory layer as a dict; any other layer is
+    always sent to."""
+    if channel is None:
+        return True
+    if isinstance(getattr(layer, "groups", None), dict):  # the in-memory layer (one process)
+        return any(member != channel for member in layer.groups.get(group, {}))
     key_of = getattr(layer, "_group_key", None)
     connection_of = getattr(layer, "connection", None)
-    if channel is None or key_of is None or connection_of is None:
+    if key_of is None or connection_of is None:
         return True
     connection = connection_of(layer.consistent_hash(group))
     members = await connection.zrange(key_of(group), 0, -1)

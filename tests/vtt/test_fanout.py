@@ -186,9 +186,22 @@ async def test_a_process_alone_in_the_group_does_not_send_its_frames_to_redis() 
         assert not await others_in_group(one, group, mine)
         await two.group_add(group, theirs)
         assert await others_in_group(one, group, mine)
-        assert await others_in_group(InMemoryChannelLayer(), group, mine)  # other layers: send
     finally:
         await one.group_discard(group, mine)
         await two.group_discard(group, theirs)
         await one.flush()
         await two.flush()
+
+
+async def test_the_in_memory_layer_knows_its_group_too() -> None:
+    """The embedded default (one process, the in-memory layer): alone unless another channel
+    of the layer is in the group."""
+    from vtt.fanout import others_in_group
+
+    layer = InMemoryChannelLayer()
+    group = encounter_group(98)
+    mine, theirs = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add(group, mine)
+    assert not await others_in_group(layer, group, mine)
+    await layer.group_add(group, theirs)
+    assert await others_in_group(layer, group, mine)

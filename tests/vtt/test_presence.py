@@ -53,3 +53,25 @@ def test_a_socket_gone_quiet_stops_counting(encounter: Any, gwen: Any) -> None:
     assert presence.live(encounter.pk) == {key: {"en"}}
     presence.forget("socket-gm")
     assert presence.live(encounter.pk) == {}
+
+
+def test_a_process_alone_at_the_table_knows_who_looks_without_the_database(
+    encounter: Any, gwen: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While this process alone has sockets of the encounter (its last publish found no other
+    in the group), who is looking is read from its own sockets; else from the database."""
+    from vtt import fanout
+
+    gm_key = audience_for(encounter.pk, gwen.pk).key
+    pip_key = audience_for(encounter.pk, pip.pk).key
+    monkeypatch.setitem(presence._LOCAL, encounter.pk, {})  # nothing left by another test
+    presence.register(encounter.pk, "socket-gm", gm_key, "en")
+    presence.register(encounter.pk, "socket-pip", pip_key, "zh-hans")
+    monkeypatch.setitem(fanout._ALONE, encounter.pk, True)
+    Presence.objects.all().delete()  # not asked: the process's own sockets answer
+    assert presence.watching(encounter.pk) == {gm_key: {"en"}, pip_key: {"zh-hans"}}
+    presence.forget("socket-pip")
+    assert presence.watching(encounter.pk) == {gm_key: {"en"}}
+    monkeypatch.setitem(fanout._ALONE, encounter.pk, False)
+    assert presence.watching(encounter.pk) == {}  # the database, emptied above
+    presence.forget("socket-gm")

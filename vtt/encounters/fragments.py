@@ -22,10 +22,10 @@ from rules.core.system import Audience
 from rules.core.table import MAX_INLINE, inline_parts
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.roles import role_of
-from vtt.encounters import delta, takeback
+from vtt.encounters import delta, presence, takeback
 from vtt.encounters.audiences import audience_for, audience_of, table_audiences, whisper_readers
 from vtt.encounters.models import Encounter, Seat
-from vtt.encounters.presence import live, register
+from vtt.encounters.presence import register
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
 from vtt.words import purpose, say
@@ -602,7 +602,7 @@ def broadcast(
     is rendered (a page that opens later starts from the stored table)."""
     if encounter is None:
         encounter = Encounter.objects.get(pk=encounter_id)
-    watching = live(encounter_id)
+    watching = presence.watching(encounter_id)
     if not watching:
         return
     if rows is None:

@@ -8,13 +8,22 @@ from django.conf import settings
 from django.utils import timezone
 
 from vtt.encounters.models import Presence
+from vtt.fanout import alone
 
 # A socket counts as present while its heartbeat refreshed it within this many heartbeats.
 STALE_AFTER_BEATS = 3
 
 
+# This process's sockets by encounter: channel -> (audience key, language). Exact for this
+# process (a socket is registered when it opens here and forgotten when it closes here), so
+# while no other process has sockets of the encounter (vtt/fanout.py `alone`) a broadcast reads
+# who is looking from here rather than asking the database.
+_LOCAL: dict[int, dict[str, tuple[str, str]]] = {}
+
+
 def register(encounter_id: int, channel: str, audience_key: str, language: str) -> None:
     """A socket opened (or reconnected under the same channel)."""
+    _LOCAL.setdefault(encounter_id, {})[channel] = (audience_key, language)
     Presence.objects.update_or_create(
         channel=channel,
         defaults={
@@ -33,6 +42,9 @@ def refresh(channel: str) -> None:
 
 def forget(channel: str) -> None:
     """The socket closed."""
+    for encounter_id, sockets in list(_LOCAL.items()):
+        if sockets.pop(channel, None) is not None and not sockets:
+            _LOCAL.pop(encounter_id, None)
     Presence.objects.filter(channel=channel).delete()
 
 
@@ -44,5 +56,16 @@ def live(encounter_id: int) -> dict[str, set[str]]:
         "audience_key", "language"
     )
     for audience_key, language in rows:
+        found.setdefault(audience_key, set()).add(language)
+    return found
+
+
+def watching(encounter_id: int) -> dict[str, set[str]]:
+    """Audience key -> the languages its open sockets read: from this process's own sockets
+    while it is the only process with sockets of the encounter, else from the database."""
+    if not alone(encounter_id):
+        return live(encounter_id)
+    found: dict[str, set[str]] = {}
+    for audience_key, language in list(_LOCAL.get(encounter_id, {}).values()):
         found.setdefault(audience_key, set()).add(language)
     return found
