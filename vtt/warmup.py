@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
+import sys
 from pathlib import Path
 
 from django.conf import settings
@@ -20,6 +21,7 @@ from django.template.loader import get_template
 from django.utils import translation
 
 logger = logging.getLogger(__name__)
+SWITCH_INTERVAL = 0.0005  # seconds
 
 
 def template_names() -> list[str]:
@@ -38,4 +40,8 @@ def warm_up() -> None:
             translation.gettext("Game master")  # loads the language's catalogue
     gc.collect()
     gc.freeze()
+    # The event loop (sockets) and the worker thread (actions, renders) share one GIL; a thread
+    # that wants it waits up to the switch interval while the other computes, 5 ms by default:
+    # a frame ready to send waited for the worker to finish tidying up after the action.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     logger.info("warmed up: %d objects frozen", gc.get_freeze_count())

@@ -104,8 +104,10 @@ def _append_entry(
     user_id: int | None,
     key: str | None,
     action: Action | None,
+    game: bool = True,
 ) -> list[Event]:
-    """Store one entry's events with the next sequence numbers and bump the counters."""
+    """Store one entry's events with the next sequence numbers and bump the counters; a chat
+    line (`game` False) leaves the game's state as it was, so only the counters are written."""
     rows = []
     for offset, event in enumerate(events):
         rows.append(
@@ -136,7 +138,10 @@ def _append_entry(
             row.by_name = name  # type: ignore[attr-defined]  # shown without another query
     encounter.seq += len(rows)
     encounter.entries = index
-    encounter.save(update_fields=["seq", "entries", "state", "status", "ended", "seed"])
+    counters = ["seq", "entries"]
+    encounter.save(
+        update_fields=[*counters, "state", "status", "ended", "seed"] if game else counters
+    )
     transaction.on_commit(_doorbell(encounter, rows))
     return rows
 
@@ -500,7 +505,9 @@ def chat(
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: list(resolve_table_action(action, d)))
-    rows = _append_entry(encounter, index, events, user_id=user_id, key=key, action=action)
+    rows = _append_entry(
+        encounter, index, events, user_id=user_id, key=key, action=action, game=False
+    )
     return Outcome(encounter.pk, rows, fresh=True)
 
 
