@@ -131,7 +131,7 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
 # locations setting, whether the card is the GM's, the language): most combatants are the same
 # from one frame to the next and for every viewer, so their rows and digests are made once.
 _ROWS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
-_ROWS_MAX = 1024
+_ROWS_MAX = 256
 
 
 def _card_row(c: Mapping[str, Any], on: bool, gm: bool) -> dict[str, Any]:
