@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pickle
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,6 +29,7 @@ from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.presence import register
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
+from vtt.tables.memo import Memo
 from vtt.words import purpose, say
 
 
@@ -207,7 +209,22 @@ def action_forms(
 ) -> list[dict[str, Any]]:
     """One generic form per legal action template, headed by the actor's name (not its id); each
     with a `dom_id` naming it by actor, kind and fixed values (unique among these forms), so a
-    board can give it a stable id and a frame re-sends only the forms that changed."""
+    board can give it a stable id and a frame re-sends only the forms that changed. Made once
+    per templates, names and language (the GM and the acting player are offered the same
+    forms, often frame after frame); each call gets its own form mappings to add to."""
+    try:
+        made = _FORMS.get((legal, names), lambda: _action_forms(legal, names))
+    except (pickle.PicklingError, TypeError, AttributeError):  # templates that do not pickle
+        made = _action_forms(legal, names)
+    return [dict(form) for form in made]
+
+
+_FORMS = Memo(512)
+
+
+def _action_forms(
+    legal: Mapping[str, Sequence[Any]], names: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
     forms = []
     used: set[str] = set()
     for actor, offered in legal.items():

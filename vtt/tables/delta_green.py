@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import pickle
-from collections import OrderedDict
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
-
-from django.utils import translation
 
 from rules.core.system import Audience
 from rules.delta_green import SYSTEM
@@ -23,6 +19,7 @@ from rules.delta_green.messages import (
 from rules.delta_green.settings import build
 from vtt.encounters.fragments import action_forms
 from vtt.tables.mapkey import fragment_key
+from vtt.tables.memo import Memo
 from vtt.words import say
 
 # The body diagram (viewBox 0 0 100 200); the agent's right is the viewer's left.
@@ -128,26 +125,23 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
 
 
 # Card rows by what they are drawn from (the combatant as this audience sees it, the hit
-# locations setting, whether the card is the GM's, the language): most combatants are the same
-# from one frame to the next and for every viewer, so their rows and digests are made once.
-_ROWS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
-_ROWS_MAX = 256
+# locations setting, whether the card is the GM's): most combatants are the same from one frame
+# to the next and for every viewer, so their rows and digests are made once.
+_ROWS = Memo(256)
 
 
 def _card_row(c: Mapping[str, Any], on: bool, gm: bool) -> dict[str, Any]:
     """The row a combatant's card is drawn from, with its digest (a copy: callers may add)."""
-    key = (pickle.dumps(c, protocol=5), on, gm, translation.get_language())
-    row = _ROWS.get(key)
-    if row is None:
+
+    def make() -> dict[str, Any]:
         row = _combatant(c, on)
         # the GM's card holds a place its reactions and choices load into when opened
         row["toggles"] = gm and row["status"] not in ("dead",)
         # a card is drawn from its row alone: rendered again only when the row changes
         row["digest"] = fragment_key(row)
-        _ROWS[key] = row
-        if len(_ROWS) > _ROWS_MAX:
-            _ROWS.popitem(last=False)
-    return dict(row)
+        return row
+
+    return dict(_ROWS.get((c, on, gm), make))
 
 
 def _notes(view: Mapping[str, Any]) -> list[dict[str, Any]]:

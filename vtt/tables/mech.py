@@ -15,6 +15,7 @@ from rules.mech.view import reach
 from vtt.encounters.fragments import action_forms
 from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.mech_charts import charts
+from vtt.tables.memo import Memo
 from vtt.words import say
 
 CELL = 34  # SVG units per square
@@ -87,6 +88,24 @@ def _weapon_row(i: int, w: Mapping[str, Any]) -> dict[str, Any]:
         "destroyed": w["destroyed"],
         "mount": w["mount"] + 1,
     }
+
+
+# Dashboard rows by what they are drawn from: most mechs are the same from one frame to the next
+# and for every viewer, so their rows and digests are made once.
+_ROWS = Memo(256)
+
+
+def _row_of(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[str, Any]:
+    """A mech's row with its digest (a card and a dashboard row are drawn from it alone)."""
+    uid = u["id"]
+    turn = (view["active"] == uid, uid in view["acted"], uid in view["picks"])
+
+    def make() -> dict[str, Any]:
+        row = _unit_row(u, view, gm)
+        row["digest"] = fragment_key(row)
+        return row
+
+    return dict(_ROWS.get((u, turn, gm), make))
 
 
 def _unit_row(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[str, Any]:
@@ -302,9 +321,7 @@ def board_context(
                 form["area"] = (weapon.get("area") or {}).get("shape")
             form["map"] = form["kind"] in MOVE_KINDS
         forms_by_actor.append({"id": uid, "name": view["units"][uid]["name"], "forms": forms})
-    rows = [_unit_row(view["units"][uid], view, gm) for uid in view["order"]]
-    for row in rows:  # a card and a dashboard row are drawn from the row alone
-        row["digest"] = fragment_key(row)
+    rows = [_row_of(view["units"][uid], view, gm) for uid in view["order"]]
     standing = sorted({r["side"] for r in rows if not r["destroyed"]})
     grapples = []
     for g in view["grapples"]:  # MECH-ACT-GRAPPLE-1/3: sizes on a side add up
