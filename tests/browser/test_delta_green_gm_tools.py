@@ -20,17 +20,22 @@ print("FRESH", encounter.pk)
 """
 
 
+def _fresh_as(page: Any, tabula_server: Any, wait_caught_up: Callable[[Any], None]) -> Any:
+    """A fresh copy of the demo fight, open and caught up on `page`: (its id, the page)."""
+    out = tabula_server.shell(FRESH)
+    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
+    page.goto(f"/encounters/{pk}/")
+    wait_caught_up(page)
+    return pk, page
+
+
 def test_the_gm_opens_the_tools_and_a_note_lands_on_the_board(
     login: Callable[..., Any],
     tabula_server: Any,
     wait_caught_up: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
-    out = tabula_server.shell(FRESH)
-    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
-    gm = login("gm")
-    gm.goto(f"/encounters/{pk}/")
-    wait_caught_up(gm)
+    _, gm = _fresh_as(login("gm"), tabula_server, wait_caught_up)
     grid = gm.locator("#dg-tool-grid")
     assert grid.locator("form").count() == 0  # not in the page until opened
 
@@ -59,11 +64,7 @@ def test_an_attack_on_an_ally_is_asked_about_first(
     wait_caught_up: Callable[[Any], None],
 ) -> None:
     """Issue 10: the page asks before a shot at someone of the attacker's own side."""
-    out = tabula_server.shell(FRESH)
-    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
-    gm = login("gm")
-    gm.goto(f"/encounters/{pk}/")
-    wait_caught_up(gm)
+    _, gm = _fresh_as(login("gm"), tabula_server, wait_caught_up)
     gm.locator(".dg-round-controls form[data-kind='start_round'] button").click()
     gm.locator(".dg-board[data-phase='in_round']").wait_for()
     form = gm.locator("#actions form.action:has(select[name=target] option[data-ally])").first
@@ -102,11 +103,7 @@ def test_a_cards_reactions_load_when_opened_and_follow_the_game(
     """Issue 12: a card's reactions and choices are not in the GM's page or frames; opened, they
     load for that combatant, a choice made there shows on the card on every page, and the open
     panel is fetched again after the frame (so it offers what the game now allows)."""
-    out = tabula_server.shell(FRESH)
-    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
-    gm = login("gm")
-    gm.goto(f"/encounters/{pk}/")
-    wait_caught_up(gm)
+    pk, gm = _fresh_as(login("gm"), tabula_server, wait_caught_up)
     player = login("player1")
     player.goto(f"/encounters/{pk}/")
     wait_caught_up(player)
@@ -136,11 +133,7 @@ def test_the_seat_pickers_load_when_the_gm_opens_them(
 ) -> None:
     """Issue 12: who may sit where is read when the GM opens "Seats", not with every frame; a
     seat given there holds after the page reloads."""
-    out = tabula_server.shell(FRESH)
-    pk = int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
-    gm = login("gm")
-    gm.goto(f"/encounters/{pk}/")
-    wait_caught_up(gm)
+    pk, gm = _fresh_as(login("gm"), tabula_server, wait_caught_up)
     seats = gm.locator("#gm-seat-list")
     assert seats.locator("select").count() == 0
     gm.locator("details.gm-seats > summary").click()
