@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib
 import pickle
 import re
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.template import TemplateDoesNotExist
@@ -107,32 +107,28 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
     return shown
 
 
-# Log lines kept rendered, by (row id, its time, whole or redacted, language): a stored event
+# Log lines kept rendered, by (row id, its time, whole or redacted) and language: a stored event
 # never changes, so each line is drawn once per process and language and every audience that
 # reads it the same way shares it (the time keeps a reused id, as after a test's rollback, apart).
-_ROW_HTML: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-_ROW_HTML_MAX = 4096
+_ROW_HTML = Memo(4096)
 
 
 def event_rows_html(rows: Iterable[Event], audience: Audience) -> SafeString:
     """The log lines this audience may see, as the log's HTML (encounters/_event_row.html)."""
-    language = translation.get_language() or ""
     template = get_template("encounters/_event_row.html")
     out = []
     for row in rows:
         full = audience.can_see(row.audience)
         if not full and row.redacted_text is None:
             continue
-        key = (row.pk, row.created, full, language)
-        html = _ROW_HTML.get(key)
-        if html is None:
-            [line] = visible_rows([row], audience)
-            html = template.render({"row": line})
-            _ROW_HTML[key] = html
-            if len(_ROW_HTML) > _ROW_HTML_MAX:
-                _ROW_HTML.popitem(last=False)
-        out.append(html)
+        line = partial(_row_html, template, row, audience)
+        out.append(_ROW_HTML.get((row.pk, row.created, full), line))
     return mark_safe("".join(out))  # each line is the template's output, escaped there
+
+
+def _row_html(template: Any, row: Event, audience: Audience) -> str:
+    [line] = visible_rows([row], audience)
+    return str(template.render({"row": line}))
 
 
 def combatant_rows(view: Any) -> list[dict[str, Any]]:
@@ -293,7 +289,7 @@ def loaded_state(encounter: Encounter) -> Any:
     """The encounter's rules state, loaded once for every view rendered from this row (a
     broadcast renders one per audience and language): kept on the row with the stored JSON it
     came from, so a changed state is loaded again. Views and legal actions only read it (each
-    system's view works on its own copy; tests/vtt/test_shared_state.py checks)."""
+    system's view works on its own copy; tests/vtt/test_shared_state.py checks that they do)."""
     kept = getattr(encounter, "_loaded_state", None)
     if kept is not None and kept[0] is encounter.state:
         return kept[1]

@@ -1,0 +1,40 @@
+"""A broadcast loads the rules state once and renders every audience's view from it
+(vtt/encounters/fragments.py `loaded_state`): nothing a view, the legal actions or a board's
+context do may change that shared state, or one viewer's redaction would leak into the next."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from typing import Any
+
+import pytest
+
+from rules.core.registry import get_system, system_keys
+from rules.core.system import GM, OBSERVER, Audience
+
+
+def _board(key: str) -> Any:
+    try:
+        return importlib.import_module(f"vtt.tables.{key}")
+    except ModuleNotFoundError:
+        return None
+
+
+@pytest.mark.parametrize("key", system_keys())
+def test_views_legal_actions_and_boards_leave_the_loaded_state_as_it_was(key: str) -> None:
+    system = get_system(key)
+    state = system.load(system.dump(system.start(system.demo())))
+    before = copy.deepcopy(state)
+    actors = list(system.actors(state)) if system.actors else []
+    audiences = [GM, OBSERVER] + [
+        Audience("player", actors=frozenset({actor})) for actor in actors[:3]
+    ]
+    board = _board(key)
+    for audience in audiences:
+        view = system.view(state, audience)
+        for actor in [*actors, "gm"]:
+            system.legal_actions(state, actor)
+        if board is not None and hasattr(board, "board_context"):
+            board.board_context(view, audience, {})
+    assert state == before
