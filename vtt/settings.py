@@ -135,14 +135,6 @@ if redis_url:
         "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
     }
 
-# Rendered board fragments ({% cache ... using="fragments" %}, vtt/tables/mapkey.py): per
-# process, keyed by their content, so never stale and never waiting on Redis.
-CACHES["fragments"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "tabula-fragments",
-    "OPTIONS": {"MAX_ENTRIES": 5000},
-}
-
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -185,6 +177,10 @@ SECURE_REFERRER_POLICY = "same-origin"
 # The live table (docs/realtime.md): heartbeat period and the largest websocket message accepted.
 VTT_HEARTBEAT_SECONDS = env_int("VTT_HEARTBEAT_SECONDS", default=15)
 VTT_MAX_MESSAGE_BYTES = 8 * 1024
+# Whether a chat line's commit waits for PostgreSQL to flush it to disk (docs/deploy.md): off by
+# default, as a chat line lost to a crash of the database machine costs little and the flush is
+# most of the line's time; game actions always wait.
+VTT_CHAT_WAITS_FOR_DISK = env_bool("VTT_CHAT_WAITS_FOR_DISK", default=False)
 
 LOGGING: dict[str, Any] = {
     "version": 1,

@@ -173,11 +173,17 @@
       last = seq;
       show("caught-up");
     } else if (kind === "hello") {
+      // The server's log ends before what this page shows: lines it had were lost (a crash of
+      // the database machine can lose the last chat lines, docs/deploy.md). Start again from it.
+      if (seq < last) return location.reload();
       await apply(html, frame);
       if (seq > last) return catchUp();
       show("caught-up");
     } else if (kind === "heartbeat") {
       if (seq > last) return catchUp();
+      // behind this page: reconnect, and the hello decides (a heartbeat read just before a
+      // frame it overtook costs only the reconnect)
+      if (seq < last && socket) socket.close();
     } else {
       await apply(html); // error or notice, for this page only
     }

@@ -98,3 +98,39 @@ def test_dropped_player_catches_up_on_both_gm_rolls_in_order_once_each(
     assert "gm rolled 1d8+200" in new[1][1]
     assert player.evaluate("window.__sameDocument === true"), "caught up by reloading the page"
     screenshot(player, "caught-up")
+
+
+def test_a_page_whose_lines_the_server_lost_reloads_from_the_server(
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    encounters: dict[str, int],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    network: Any,
+) -> None:
+    """A chat line's commit does not wait for the disk (docs/deploy.md), so a crash of the
+    database machine can lose it after pages showed it: a page that reconnects to a shorter log
+    starts again from the server's, not keeping a line nobody else has."""
+    player = open_encounter(login("player1"), TABLE)
+    player.evaluate("window.__sameDocument = true")
+    roll_in_chat(player, "/roll 1d4+400")
+    lost = player.locator("#event-log > li.event", has_text="player1 rolled 1d4+400")
+    lost.last.wait_for()
+    seq = log_rows(player)[-1][0]
+
+    # What the database machine's crash would leave: the log as it was before that line.
+    network.drop(player)
+    tabula_server.shell(
+        "from vtt.encounters.models import Encounter\n"
+        f"e = Encounter.objects.get(pk={encounters[TABLE]})\n"
+        f"assert e.seq == {seq}, e.seq\n"
+        "gone = e.events.filter(seq=e.seq).get()\n"
+        "e.events.filter(entry=gone.entry).delete()\n"
+        "Encounter.objects.filter(pk=e.pk).update(seq=e.seq - 1, entries=gone.entry - 1)\n"
+    )
+    with player.expect_navigation():  # the page reloads itself
+        network.restore(player)
+    wait_caught_up(player)
+    assert player.evaluate("window.__sameDocument") is None
+    assert lost.count() == 0
+    assert log_rows(player)[-1][0] == seq - 1

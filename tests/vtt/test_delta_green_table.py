@@ -192,9 +192,9 @@ def test_only_the_gms_cards_carry_reaction_toggles_whoever_rendered_first(
 ) -> None:
     """Cards are kept rendered by their row's digest: the GM's toggle forms are part of that
     row, so an observer's or a player's card drawn after the GM's does not come with them."""
-    from django.core.cache import caches
+    from vtt.templatetags.tabula import FRAGMENTS
 
-    caches["fragments"].clear()
+    FRAGMENTS.clear()
     gm_page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
     player_page = _client(pip).get(f"/encounters/{dg_encounter.pk}/").content.decode()
     assert gm_page.count('class="dg-toggles"') == 7

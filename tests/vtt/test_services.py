@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from rules.core.dice import SeededDice, derive_seed
 from rules.core.errors import DiceError, RulesError, SheetError
@@ -70,6 +72,29 @@ def test_resent_key_is_answered_not_applied_twice(encounter: Any, pip: Any) -> N
     assert not again.fresh
     assert [e.pk for e in again.events] == [e.pk for e in first.events]
     assert stored(encounter) == before
+
+
+UNFLUSHED = "SET LOCAL synchronous_commit TO OFF"
+
+
+def test_a_chat_line_commits_without_waiting_for_the_disk_a_game_action_waits(
+    encounter: Any, pip: Any, settings: Any
+) -> None:
+    def ran_unflushed(service: Any, *args: Any) -> bool:
+        with CaptureQueriesContext(connection) as run:
+            service(*args)
+        return any(UNFLUSHED in query["sql"] for query in run.captured_queries)
+
+    assert not ran_unflushed(services.play, encounter.pk, pip.pk, bump(), "k1")
+    on_postgres = connection.vendor == "postgresql"  # SQLite has no such setting to change
+    assert ran_unflushed(services.chat, encounter.pk, pip.pk, "/roll 1d6", "k2") == on_postgres
+    if on_postgres:  # the test's own transaction is still open: the setting holds until its end
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            assert cursor.fetchone() == ("off",)
+
+    settings.VTT_CHAT_WAITS_FOR_DISK = True
+    assert not ran_unflushed(services.chat, encounter.pk, pip.pk, "/roll 1d6", "k3")
 
 
 def test_player_cannot_act_for_someone_elses_character(encounter: Any, pip: Any) -> None:

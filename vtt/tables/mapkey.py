@@ -2,8 +2,8 @@
 
 The terrain, hex outlines, coordinates and grid lines are the same for every viewer and every
 frame of an encounter, and most cards do not change from one frame to the next, but were
-rendered again for each: `{% cache ... using="fragments" %}` (a cache in each process, so a
-Redis outage cannot stop a render) keeps them rendered under a digest of the data they are
+rendered again for each: `{% memo ... %}` (vtt/templatetags/tabula.py, a store in each process,
+so a Redis outage cannot stop a render) keeps them rendered under a digest of the data they are
 drawn from and the reader's language, so changed data is a new key.
 """
 

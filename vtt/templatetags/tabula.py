@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django import template
+from django.utils import translation
 
 from vtt.system_titles import system_title as _system_title
 
@@ -76,8 +77,71 @@ def system_title(key: str) -> str:
 
 @register.filter
 def digest(value: Any) -> str:
-    """A digest of what a fragment is drawn from and the reader's language, for `{% cache %}`:
+    """A digest of what a fragment is drawn from and the reader's language, for `{% memo %}`:
     a form kept rendered under it is drawn again only when the form (or the language) changes."""
     from vtt.tables.mapkey import fragment_key
 
     return fragment_key(value)
+
+
+@register.tag("memo")
+def memo(parser: template.base.Parser, token: template.base.Token) -> MemoNode:
+    """`{% memo name value... %}...{% endmemo %}`: the block drawn once per process for these
+    values (digests of what it is drawn from) and the reader's language, then reused.
+
+    Django's `{% cache %}` did the same through a cache backend: a key hashed and checked, a
+    lock and an unpickling per hit, about 20 µs each, forty-odd times per table and view.
+    Here a hit is a dict lookup (docs/performance.md)."""
+    bits = token.split_contents()
+    if len(bits) < 3:
+        raise template.TemplateSyntaxError("{% memo %} needs a name and at least one value")
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(nodelist, bits[1], [parser.compile_filter(bit) for bit in bits[2:]])
+
+
+class MemoNode(template.Node):
+    def __init__(
+        self, nodelist: template.NodeList, name: str, values: list[template.base.FilterExpression]
+    ) -> None:
+        self.nodelist = nodelist
+        self.name = name
+        self.values = values
+
+    def render(self, context: template.Context) -> str:
+        key = (
+            self.name,
+            translation.get_language() or "",
+            *(str(value.resolve(context)) for value in self.values),
+        )
+        found = FRAGMENTS.get(key)
+        if found is None:
+            found = self.nodelist.render(context)
+            FRAGMENTS.put(key, found)
+        return found
+
+
+class Fragments:
+    """Rendered fragments by key, the oldest dropped past `size` (one store per process: the
+    keys name content, so nothing in it goes stale; a Redis outage cannot slow a render)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: dict[tuple[str, ...], str] = {}
+
+    def get(self, key: tuple[str, ...]) -> str | None:
+        return self.kept.get(key)
+
+    def put(self, key: tuple[str, ...], html: str) -> None:
+        self.kept[key] = html
+        while len(self.kept) > self.size:
+            try:  # dicts keep insertion order: the first key is the oldest
+                del self.kept[next(iter(self.kept))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread got there first
+                break
+
+    def clear(self) -> None:
+        self.kept.clear()
+
+
+FRAGMENTS = Fragments(5000)
