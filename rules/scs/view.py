@@ -5,7 +5,6 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from rules.core.jsonstate import copy_json
 from rules.core.system import Audience, Json
 from rules.scs import board
 from rules.scs.actions.common import phase_name
@@ -267,7 +266,8 @@ _MOVES_CACHE: dict[tuple[bytes, str], Json] = {}
 
 
 def _moves(scn: Scenario, state: State, side: str) -> Json:
-    """For the phasing side: each own stack's movable units, reachable hexes and blocked reasons."""
+    """For the phasing side: each own stack's movable units, reachable hexes and blocked reasons
+    (one object per state and side, shared by the views that show it: read only)."""
     key = (marshal.dumps(state), side)  # every audience's render of one state shares the work
     hit = _MOVES_CACHE.get(key)
     if hit is None:
@@ -275,8 +275,9 @@ def _moves(scn: Scenario, state: State, side: str) -> Json:
         if len(_MOVES_CACHE) > 16:
             _MOVES_CACHE.clear()
         _MOVES_CACHE[key] = hit
-    copied: Json = copy_json(hit)  # JSON only: a plain recursive copy, ~3x faster than deepcopy
-    return copied
+    # Shared by every view of this state and side, not copied (a copy per view was a tenth of a
+    # move's broadcast): what reads a view only reads it (tests/vtt/test_shared_state.py).
+    return hit
 
 
 def _compute_moves(scn: Scenario, state: State, side: str) -> Json:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rules.core.registry import get_system, system_keys
+from rules.core.registry import bench_cases, get_system, system_keys
 from rules.core.system import GM, OBSERVER, Audience
 
 
@@ -38,3 +38,30 @@ def test_views_legal_actions_and_boards_leave_the_loaded_state_as_it_was(key: st
         if board is not None and hasattr(board, "board_context"):
             board.board_context(view, audience, {})
     assert state == before
+
+
+@pytest.mark.parametrize("key", system_keys())
+def test_boards_leave_the_views_as_they_were(key: str) -> None:
+    """Parts of a view may be shared by every audience's view of one state (the SCS moves are
+    worked out once per state and side, not copied for each view): a board only reads them.
+    Played on the demo and on each benchmark setup (an SCS map in its movement phase)."""
+    system = get_system(key)
+    setups = [system.demo(), *(dict(case["setup"]) for case in bench_cases(key))]
+    board = _board(key)
+    for setup in setups:
+        state = system.load(system.dump(system.start({"title": "t", **setup})))
+        actors = list(system.actors(state)) if system.actors else []
+        audiences = [GM, OBSERVER] + [
+            Audience("player", actors=frozenset({actor})) for actor in actors[:3]
+        ]
+        for audience in audiences:
+            view = system.view(state, audience)
+            if board is not None and hasattr(board, "board_context"):
+                for origin in ("", *_origins(view)):  # each stack's reach drawn once
+                    board.board_context(view, audience, {"reach_from": origin})
+            assert view == system.view(state, audience)
+
+
+def _origins(view: Any) -> list[str]:
+    own = view.get("own") if isinstance(view, dict) else None
+    return [origin for side in (own or {}).values() for origin in side.get("moves") or {}]
