@@ -139,6 +139,7 @@ def _append_entry(
             row.by_name = name  # type: ignore[attr-defined]  # shown without another query
     encounter.seq += len(rows)
     encounter.entries = index
+    encounter.newest_entry = (index, rows)  # type: ignore[attr-defined]  # takeback.newest_rows
     counters = ["seq", "entries"]
     encounter.save(
         update_fields=[*counters, "state", "status", "ended", "seed"] if game else counters
