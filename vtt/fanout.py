@@ -24,6 +24,8 @@ from typing import Any, Protocol
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from vtt.warmup import collect_when_idle
+
 logger = logging.getLogger(__name__)
 
 # The core Redis layer forgets a group member after `group_expiry` (a day) and all of them when
@@ -265,6 +267,7 @@ class Hub:
         """Deliver to this process's sockets now, then ring the other processes, in order."""
         async with self.publish_lock:
             await self.deliver(message)
+            collect_when_idle(self.loop)  # vtt/warmup.py: old garbage waits for a quiet moment
             group = encounter_group(message["encounter"])
             try:
                 others = await others_in_group(self.layer, group, self.channel)

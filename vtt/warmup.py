@@ -1,16 +1,25 @@
 """Start-up work that keeps a game action's latency even.
 
-The table's templates are compiled before the first frame (Django's cached loader keeps them),
-and then the heap the process starts with is frozen (`gc.freeze`): CPython's full collections
-walk every tracked object, and with the templates, catalogues and rules loaded one pass took
-about 35 ms, landing now and then in the middle of an action's broadcast (the p99 of
-bench/gameplay.py). Frozen objects are never scanned again; new garbage still is.
+The table's templates are compiled, every rule system, board and message catalogue imported,
+before the first frame, and then the heap the process starts with is frozen (`gc.freeze`):
+CPython's full collections walk every tracked object, and with the templates, catalogues and
+rules loaded one pass took about 35 ms, landing now and then in the middle of an action's
+broadcast (the p99 of bench/gameplay.py). Frozen objects are never scanned again; new garbage
+still is.
+
+What the process gathers later (the boards' caches, sockets, the last rendering of each view)
+still made a full collection 10-35 ms, every dozen actions or so. So full collections are made
+rare (the oldest generation's threshold is raised) and done when the table is quiet instead:
+`collect_when_idle` is called after each broadcast and collects once no broadcast has come for
+`IDLE_SECONDS`. Young garbage is collected as before; only old cycles wait for a quiet moment.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
+import importlib
 import logging
 import sys
 from pathlib import Path
@@ -20,8 +29,15 @@ from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
 from django.utils import translation
 
+from rules.core.registry import get_system, system_keys
+from vtt.words import catalogue
+
 logger = logging.getLogger(__name__)
 SWITCH_INTERVAL = 0.0005  # seconds
+# The oldest generation is collected after this many collections of the middle one (CPython's
+# default is 10); `collect_when_idle` does it sooner when the table is quiet.
+RARE_FULL_COLLECTIONS = 100
+IDLE_SECONDS = 1.0
 
 
 def template_names() -> list[str]:
@@ -35,13 +51,37 @@ def warm_up() -> None:
     for name in template_names():
         with contextlib.suppress(TemplateDoesNotExist, TemplateSyntaxError):
             get_template(name)
+    for key in system_keys():  # imported now, not by the first action or message at a table
+        get_system(key)
+        with contextlib.suppress(ModuleNotFoundError):
+            importlib.import_module(f"vtt.tables.{key}")
+    catalogue()
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Game master")  # loads the language's catalogue
     gc.collect()
     gc.freeze()
+    young, middle, _old = gc.get_threshold()
+    gc.set_threshold(young, middle, RARE_FULL_COLLECTIONS)
     # The event loop (sockets) and the worker thread (actions, renders) share one GIL; a thread
     # that wants it waits up to the switch interval while the other computes, 5 ms by default:
     # a frame ready to send waited for the worker to finish tidying up after the action.
     sys.setswitchinterval(SWITCH_INTERVAL)
     logger.info("warmed up: %d objects frozen", gc.get_freeze_count())
+
+
+_pending: dict[asyncio.AbstractEventLoop, asyncio.TimerHandle] = {}
+
+
+def collect_when_idle(loop: asyncio.AbstractEventLoop) -> None:
+    """After a broadcast, on the server's loop: a full collection once no other broadcast has
+    come for `IDLE_SECONDS` (each one puts it off again)."""
+    waiting = _pending.pop(loop, None)
+    if waiting is not None:
+        waiting.cancel()
+    _pending[loop] = loop.call_later(IDLE_SECONDS, _collect, loop)
+
+
+def _collect(loop: asyncio.AbstractEventLoop) -> None:
+    _pending.pop(loop, None)
+    gc.collect()
