@@ -20,7 +20,8 @@ def test_warm_up_compiles_every_template_imports_every_system_and_freezes_the_he
     try:
         warmup.warm_up()
         assert gc.get_freeze_count() > 1000
-        assert "rules.scs" in sys.modules and "vtt.tables.mech" in sys.modules
+        assert "rules.scs" in sys.modules
+        assert "vtt.tables.mech" in sys.modules
         assert gc.get_threshold()[2] == warmup.RARE_FULL_COLLECTIONS
     finally:
         gc.unfreeze()  # the test process goes on collecting as before
