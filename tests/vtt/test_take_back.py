@@ -95,3 +95,33 @@ def test_only_the_gm_reads_the_seat_pickers(mech_encounter: Any, pip: Any) -> No
     response = client.get(f"/encounters/{mech_encounter.pk}/part/seats/")
     assert response.status_code in (200, 403, 404)
     assert "seat-latch" not in response.content.decode()
+
+
+def test_a_broadcast_reads_the_newest_entry_from_the_service_not_once_per_view(
+    mech_encounter: Any, gwen: Any, pip: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Whether a player's page offers "Take back" comes from the newest entry's rows; the service
+    that appended them keeps them for the broadcast, so no player's view reads them again."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from vtt.encounters.audiences import audience_for
+    from vtt.encounters.presence import register
+    from vtt.encounters.services import play
+
+    for n, user in enumerate((gwen, pip)):
+        audience = audience_for(mech_encounter.pk, user.pk)
+        assert audience is not None
+        register(mech_encounter.pk, f"test.channel{n}", audience.key, "en")
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+
+    with (  # the broadcast runs as the inner block ends, the queries are counted till the outer
+        CaptureQueriesContext(connection) as ran,
+        django_capture_on_commit_callbacks(execute=True) as rang,
+    ):
+        play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k2")
+
+    assert len(rang) == 1  # the broadcast ran, rendering the GM's and the pilot's views
+    by_entry = [q["sql"] for q in ran.captured_queries if '"entry" =' in q["sql"]]
+    assert by_entry == []
+    assert "Take back Latch's move" in _page(pip, mech_encounter)
