@@ -77,14 +77,10 @@ def current_seq_sync(encounter_id: int) -> int | None:
 
 
 perform = database_sync_to_async(perform_sync)
+refresh_presence = database_sync_to_async(presence.refresh)
+forget_presence = database_sync_to_async(presence.forget)
 hello_for = database_sync_to_async(fragments.hello_for)
 current_seq = database_sync_to_async(current_seq_sync)
-# A socket's periodic bookkeeping (its heartbeat's seq, its presence row) runs on threads of
-# their own, not the one worker that plays actions and renders frames: at a table of 250 these
-# small reads came many times a second and an action arriving meanwhile waited behind them.
-beat_seq = database_sync_to_async(current_seq_sync, thread_sensitive=False)
-refresh_presence = database_sync_to_async(presence.refresh, thread_sensitive=False)
-forget_presence = database_sync_to_async(presence.forget, thread_sensitive=False)
 
 
 def language_of(scope: Mapping[str, Any]) -> str:
@@ -205,7 +201,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 PAUSED_HEARTBEAT_SECONDS if paused else settings.VTT_HEARTBEAT_SECONDS
             )
             try:
-                seq = await beat_seq(self.encounter_id)
+                seq = await current_seq(self.encounter_id)
             except DATABASE_ERRORS:
                 continue  # the database is away for a moment; the next beat tells
 
