@@ -157,6 +157,18 @@ def harness_backend(encounter: Any) -> int:
         return int(cursor.fetchone()[0])
 
 
+def _other_backends(spare: int) -> int:
+    """How many other connections to this database there are (the pool's, waiting)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> %s",
+            [spare],
+        )
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
 def _terminate_backends(spare: int) -> int:
     """pg_terminate_backend on every other connection to this database, as a restart would."""
     with connection.cursor() as cursor:
@@ -174,6 +186,10 @@ async def test_handshakes_and_actions_survive_dropped_database_connections(
 ) -> None:
     first = await join(pip, encounter)  # fills the pool with connections
     await still_open(first, "before")
+    for _ in range(100):  # the pool opens its connections in the background
+        if await database_sync_to_async(_other_backends)(harness_backend) >= 1:
+            break
+        await asyncio.sleep(0.02)
 
     assert await database_sync_to_async(_terminate_backends)(harness_backend) >= 1
 
