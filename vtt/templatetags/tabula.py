@@ -100,6 +100,9 @@ def memo(parser: template.base.Parser, token: template.base.Token) -> MemoNode:
     return MemoNode(nodelist, bits[1], [parser.compile_filter(bit) for bit in bits[2:]])
 
 
+LANGUAGE_KEY = "tabula.memo.language"  # in a rendering's render_context
+
+
 class MemoNode(template.Node):
     def __init__(
         self, nodelist: template.NodeList, name: str, values: list[template.base.FilterExpression]
@@ -109,11 +112,11 @@ class MemoNode(template.Node):
         self.values = values
 
     def render(self, context: template.Context) -> str:
-        key = (
-            self.name,
-            translation.get_language() or "",
-            *(str(value.resolve(context)) for value in self.values),
-        )
+        # the language is looked up once per rendering, not at each of its forty-odd memos
+        language = context.render_context.get(LANGUAGE_KEY)
+        if language is None:
+            language = context.render_context[LANGUAGE_KEY] = translation.get_language() or ""
+        key = (self.name, language, *(str(value.resolve(context)) for value in self.values))
         found = FRAGMENTS.get(key)
         if found is None:
             found = self.nodelist.render(context)
