@@ -298,6 +298,13 @@ def loaded_state(encounter: Encounter) -> Any:
     return state
 
 
+def keep_loaded(encounter: Encounter, state: Any) -> None:
+    """The rules state a service just dumped into `encounter.state`, kept for `loaded_state`:
+    the broadcast's views read it rather than load (copy) that JSON once more. Loading what a
+    state dumps gives that state back (tests/vtt/test_shared_state.py checks every system)."""
+    encounter._loaded_state = (encounter.state, state)  # type: ignore[attr-defined]
+
+
 def table_context(
     encounter: Encounter, audience: Audience, request_params: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:

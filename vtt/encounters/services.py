@@ -40,7 +40,7 @@ from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
-from vtt.encounters.fragments import broadcast
+from vtt.encounters.fragments import broadcast, keep_loaded
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
 from vtt.eventlog.models import Event
@@ -407,6 +407,7 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
         if not event.kind.startswith(TABLE_PREFIX):
             state = system.apply(state, event)
     encounter.state = system.dump(state)
+    keep_loaded(encounter, state)
     rows = _append_entry(encounter, index, events, user_id=user_id, key=key, action=action)
     return Outcome(encounter.pk, rows, fresh=True)
 
@@ -443,6 +444,7 @@ def expire(encounter_id: int, user_id: int) -> Outcome:
         if not event.kind.startswith(TABLE_PREFIX):
             state = system.apply(state, event)
     encounter.state = system.dump(state)
+    keep_loaded(encounter, state)
     rows = _append_entry(encounter, index, events, user_id=None, key=None, action=action)
     return Outcome(encounter.pk, rows, fresh=True)
 
@@ -580,6 +582,7 @@ def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outco
     index = encounter.entries + 1
     state = fold(system, encounter.setup, [*entries, Entry(index, None, (revert,))])
     encounter.state = system.dump(state)
+    keep_loaded(encounter, state)
     rows = _append_entry(encounter, index, [revert], user_id=user_id, key=key, action=None)
     return Outcome(encounter.pk, rows, fresh=True)
 
