@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules.core.jsonstate import copy_json
 from rules.core.system import Audience, Json
 from rules.delta_green.settings import settings_of, values
 from rules.delta_green.state import (
@@ -24,7 +23,13 @@ from rules.delta_green.tables import (
 def view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
     private notes (DG-RES-1) only for the GM."""
-    out: Json = copy_json({**state, "settings": values(settings_of(state))})
+    # Copies of what a view changes (the top level, each combatant and its sheet); the rest is
+    # the loaded state's own, which views and boards only read (tests/vtt/test_shared_state.py):
+    # a deep copy of the whole state for every audience was a tenth of a broadcast.
+    out: Json = {**state, "settings": values(settings_of(state))}
+    out["combatants"] = {
+        cid: {**c, "sheet": dict(c["sheet"])} for cid, c in state["combatants"].items()
+    }
     gm = audience.role == "gm"
     if not gm:
         out.pop("private_notes", None)
