@@ -21,10 +21,7 @@ def _viewer_sides(state: Mapping[str, Any], audience: Audience) -> set[str]:
 
 def view(state: Json, audience: Audience) -> Json:
     """What this audience may see: the GM all; others no meltdown count, no hidden squares."""
-    # Copies of what a view changes (the top level and each unit); the rest is the loaded
-    # state's own, which views and boards only read (tests/vtt/test_shared_state.py): a deep
-    # copy of the whole state for every audience was a tenth of a broadcast.
-    out: Json = {**state, "units": {uid: dict(u) for uid, u in state["units"].items()}}
+    out: Json = st.copy_json(state)
     gm = audience.role == "gm"
     sides = _viewer_sides(state, audience)
     for uid, u in out["units"].items():
