@@ -176,6 +176,8 @@ def test_keyboard_alone_selects_a_stack_and_moves_it(
     assert blue.evaluate(focused) == "01.04"
     blue.keyboard.press("Enter")
     assert blue.locator("#scs-board .stack.selected[data-hex='01.04']").count() == 1
+    # the stack's reachable hexes come from the server when it is selected (reach/)
+    blue.locator("#scs-board .reach-cell").first.wait_for(state="attached")
     blue.keyboard.press("i")  # the card of the focused stack
     card = blue.locator("[data-card='01.04']")
     assert card.is_visible()
