@@ -295,6 +295,10 @@ DAMAGE = Message(
     "ace.log.damage",
     "{target} takes {total} damage ({successes} successes of {pool} dice); {hp} HP left.",
 )
+NO_POOL_DAMAGE = Message(
+    "ace.log.no_pool_damage",
+    "{target} takes {total} damage (the damage pool is empty: no dice to roll); {hp} HP left.",
+)
 SKILL_DAMAGE = Message(
     "ace.log.skill_damage", "{target} takes {total} damage from {skill} ({roll}); {hp} HP left."
 )

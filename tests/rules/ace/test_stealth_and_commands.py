@@ -52,6 +52,9 @@ def test_the_sneak_attacker_acts_first_and_may_assassinate() -> None:
     faces = [8, 1, 1, 1, 1, 1, 1]
     state, events = play(state, "assassinate", "su", faces, target="hound", weapon="dagger")
     assert events[-1].payload["damage"]["pool"] == 0
+    # the log says so, rather than "0 successes of 0 dice"
+    assert "the damage pool is empty: no dice to roll" in events[-1].text
+    assert "0 successes of 0 dice" not in events[-1].text
     assert not c(state, "su")["hidden"]
     assert c(state, "su")["used"]["standard"]
     assert all(e.kind != "attack.hit" for e in events)  # no hit roll, so no critical either
