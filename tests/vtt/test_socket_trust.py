@@ -157,11 +157,13 @@ def harness_backend(encounter: Any) -> int:
         return int(cursor.fetchone()[0])
 
 
-def _other_backends(spare: int) -> int:
-    """How many other connections to this database there are (the pool's, waiting)."""
+def _other_backends(spare: int, *, terminate: bool = False) -> int:
+    """How many other connections to this database there are (the pool's, waiting); with
+    `terminate`, pg_terminate_backend on each of them, as a restart would."""
+    counted = "pg_terminate_backend(pid)" if terminate else "*"
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity "
+            f"SELECT count({counted}) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> %s",
             [spare],
         )
@@ -170,15 +172,7 @@ def _other_backends(spare: int) -> int:
 
 
 def _terminate_backends(spare: int) -> int:
-    """pg_terminate_backend on every other connection to this database, as a restart would."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> %s",
-            [spare],
-        )
-        row = cursor.fetchone()
-    return int(row[0]) if row else 0
+    return _other_backends(spare, terminate=True)
 
 
 async def test_handshakes_and_actions_survive_dropped_database_connections(
