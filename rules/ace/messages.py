@@ -299,6 +299,10 @@ NO_POOL_DAMAGE = Message(
     "ace.log.no_pool_damage",
     "{target} takes {total} damage (the damage pool is empty: no dice to roll); {hp} HP left.",
 )
+NO_POOL_KILLED = Message(
+    "ace.log.no_pool_killed",
+    "{target} takes {total} damage (the damage pool is empty: no dice to roll) and dies.",
+)
 SKILL_DAMAGE = Message(
     "ace.log.skill_damage", "{target} takes {total} damage from {skill} ({roll}); {hp} HP left."
 )

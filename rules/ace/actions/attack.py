@@ -190,9 +190,13 @@ def hurt(
         "successes": result.successes,
     }
     line = m.KILLED(**words) if dead else m.DAMAGE(**words, hp=int(t["hp"]) - result.total)
-    if result.pool <= 0 and not dead:  # ACE-DICE-2: a pool of 0 rolls nothing ("0 of 0 dice")
-        left = int(t["hp"]) - result.total
-        line = m.NO_POOL_DAMAGE(target=t["name"], total=result.total, hp=left)
+    if result.pool <= 0:  # ACE-DICE-2: a pool of 0 rolls nothing (not "0 successes of 0 dice")
+        empty = {"target": t["name"], "total": result.total}
+        line = (
+            m.NO_POOL_KILLED(**empty)
+            if dead
+            else m.NO_POOL_DAMAGE(**empty, hp=int(t["hp"]) - result.total)
+        )
     if "roll" in details:  # ACE-ATK-4: a skill's own damage has no successes to tell
         said_skill = {"target": t["name"], "total": result.total}
         said_skill |= {"skill": details["skill"], "roll": details["roll"]}

@@ -156,3 +156,19 @@ def test_breaking_the_pin_takes_the_shield_away() -> None:
     state, events = play(state, "escape", "lin", [20, 1], method="break")
     assert events[-1].kind == "grapple.unpinned"
     assert (c(state, "hound")["cover"], c(state, "hound")["shield"]) == ("none", False)
+
+
+def test_an_empty_pool_is_told_as_such_whether_the_target_lives_or_dies() -> None:
+    # ACE-DICE-2: a pool of 0 rolls no dice; only the flat extras (here 7) can still hurt.
+    from rules.ace.actions.attack import hurt
+
+    state = table()
+    hound = c(state, "hound")
+    hit = damage_from(0, (), 0, False, 7, "", 0, 0, S)
+    assert (hit.pool, hit.total) == (0, 7)
+    lives = hurt(state, {**hound, "hp": 20}, hit, None, rule="ACE-DMG-1")
+    empty = "takes 7 damage (the damage pool is empty: no dice to roll)"
+    assert lives.text == f"{hound['name']} {empty}; 13 HP left."
+    dies = hurt(state, {**hound, "hp": 5}, hit, None, rule="ACE-DMG-1")
+    assert dies.kind == "attack.killed"
+    assert dies.text == f"{hound['name']} {empty} and dies."
