@@ -43,6 +43,7 @@ from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_o
 from vtt.encounters.fragments import broadcast, keep_loaded
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
+from vtt.eventlog.append import append_if_current
 from vtt.eventlog.models import Event
 from vtt.realtime import close_user_sockets_on_commit
 
@@ -109,43 +110,61 @@ def _append_entry(
 ) -> list[Event]:
     """Store one entry's events with the next sequence numbers and bump the counters; a chat
     line (`game` False) leaves the game's state as it was, so only the counters are written."""
-    rows = []
-    for offset, event in enumerate(events):
-        rows.append(
-            Event(
-                encounter=encounter,
-                seq=encounter.seq + offset + 1,
-                entry=index,
-                kind=event.kind,
-                payload=dict(event.payload),
-                text=event.text,
-                dice=[record.to_json() for record in event.dice],
-                audience=event.audience,
-                redacted_text=event.redacted_text,
-                msg=event.msg.to_json() if event.msg else None,
-                redacted_msg=event.redacted_msg.to_json() if event.redacted_msg else None,
-                actor_id=user_id,
-                # the key and the action live on the entry's first event
-                idempotency_key=key if offset == 0 else None,
-                action=action.to_json() if action and offset == 0 else None,
-            )
-        )
+    rows = _event_rows(encounter, index, events, user_id=user_id, key=key, action=action)
     # one INSERT for the entry's events (a burst logs a line per shot): inserts only, as
     # Event.save allows, with the rows' ids back from the database
     Event.objects.bulk_create(rows)
+    _appended(encounter, index, rows)
+    counters = ["seq", "entries"]
+    encounter.save(
+        update_fields=[*counters, "state", "status", "ended", "seed"] if game else counters
+    )
+    return rows
+
+
+def _event_rows(
+    encounter: Encounter,
+    index: int,
+    events: Sequence[RulesEvent],
+    *,
+    user_id: int | None,
+    key: str | None,
+    action: Action | None,
+) -> list[Event]:
+    """The rows of one entry's events, numbered after the encounter's last seq (not stored)."""
+    return [
+        Event(
+            encounter=encounter,
+            seq=encounter.seq + offset + 1,
+            entry=index,
+            kind=event.kind,
+            payload=dict(event.payload),
+            text=event.text,
+            dice=[record.to_json() for record in event.dice],
+            audience=event.audience,
+            redacted_text=event.redacted_text,
+            msg=event.msg.to_json() if event.msg else None,
+            redacted_msg=event.redacted_msg.to_json() if event.redacted_msg else None,
+            actor_id=user_id,
+            # the key and the action live on the entry's first event
+            idempotency_key=key if offset == 0 else None,
+            action=action.to_json() if action and offset == 0 else None,
+        )
+        for offset, event in enumerate(events)
+    ]
+
+
+def _appended(encounter: Encounter, index: int, rows: list[Event]) -> None:
+    """After an entry's rows are stored: move the row's counters past them, keep the rows for
+    the broadcast (and `takeback.newest_rows`), and ring the doorbell once they are committed."""
     name = getattr(encounter, "my_name", None)
-    if name is not None and user_id is not None:
+    if name is not None and rows[0].actor_id is not None:
         for row in rows:
             row.by_name = name  # type: ignore[attr-defined]  # shown without another query
     encounter.seq += len(rows)
     encounter.entries = index
     encounter.newest_entry = (index, rows)  # type: ignore[attr-defined]  # takeback.newest_rows
-    counters = ["seq", "entries"]
-    encounter.save(
-        update_fields=[*counters, "state", "status", "ended", "seed"] if game else counters
-    )
     transaction.on_commit(_doorbell(encounter, rows))
-    return rows
 
 
 def _doorbell(encounter: Encounter, rows: list[Event]) -> Any:
@@ -170,27 +189,44 @@ def _locked(
 
     One query instead of four: every round trip counts at the table (docs/realtime.md).
     """
+    return _encounter_row(encounter_id, user_id, key, actor, locked=True)
+
+
+def _encounter_row(
+    encounter_id: int, user_id: int, key: str | None, actor: str, *, locked: bool
+) -> Encounter:
     if key is not None:
         _check_key(key)
     params = [user_id, user_id, key, user_id, user_id, actor, user_id, encounter_id]
-    encounter = next(iter(Encounter.objects.raw(_locked_sql(), params)), None)
+    encounter = next(iter(Encounter.objects.raw(_encounter_sql(locked), params)), None)
     if encounter is None:
         raise NotAllowed(_("There is no such encounter."))
     return encounter
 
 
+# What a chat line reads of the encounter: not its setup and state (a whisper loads them when it
+# names a character), which can be tens of KiB of JSON.
+CHAT_COLUMNS = tuple(
+    str(field.column)
+    for field in Encounter._meta.concrete_fields
+    if field.name not in ("setup", "state")
+)
+
+
 @functools.cache
-def _locked_sql() -> str:
-    """`_locked`'s query, written out: the ORM spent ~2 ms compiling its four subqueries on every
-    action, the database ~0.1 ms running them (docs/performance.md, "Broadcast")."""
+def _encounter_sql(locked: bool) -> str:
+    """`_encounter_row`'s query, written out: the ORM spent ~2 ms compiling its four subqueries
+    on every action, the database ~0.1 ms running them (docs/performance.md, "Broadcast").
+    Unlocked (a chat line), it reads the encounter without its setup and state."""
     quote = connection.ops.quote_name
     encounter, membership = quote(Encounter._meta.db_table), quote(Membership._meta.db_table)
     event, seat = quote(Event._meta.db_table), quote(Seat._meta.db_table)
     user = quote(get_user_model()._meta.db_table)
     campaign, profile = quote(Campaign._meta.db_table), quote(Profile._meta.db_table)
-    lock = " FOR UPDATE OF e" if connection.features.has_select_for_update_of else ""
+    columns = "e.*" if locked else ", ".join(f"e.{quote(column)}" for column in CHAT_COLUMNS)
+    lock = " FOR UPDATE OF e" if locked and connection.features.has_select_for_update_of else ""
     return f"""
-        SELECT e.*,
+        SELECT {columns},
           (SELECT m.role FROM {membership} m
             WHERE m.campaign_id = e.campaign_id AND m.user_id = %s) AS my_role,
           (SELECT u.username FROM {membership} m JOIN {user} u ON u.id = m.user_id
@@ -487,16 +523,61 @@ def _resent_chat(
     return dataclasses.replace(action, faces=faces)
 
 
-@_answering_a_raced_key
-@transaction.atomic
+# Reads of a chat line before it takes the locked path: another entry landing between the read
+# and the write sends it round again (vtt/eventlog/append.py).
+UNLOCKED_TRIES = 3
+
+
 def chat(
     encounter_id: int, user_id: int, text: str, key: str, faces: tuple[int, ...] = ()
 ) -> Outcome:
-    """A chat line, whisper or table roll by the GM or a player, with server dice."""
+    """A chat line, whisper or table roll by the GM or a player, with server dice.
+
+    It changes no game state, so it is read without the encounter's row lock and written in one
+    statement if nothing was appended since (three round trips instead of six: the chat path is
+    the one a table feels most). A resent or raced key, or a table too busy for that, takes the
+    locked path, which answers or orders them.
+    """
+    for _attempt in range(UNLOCKED_TRIES):
+        encounter = _encounter_row(encounter_id, user_id, key, "", locked=False)
+        if getattr(encounter, "answered_entry", None) is not None:
+            break  # a resend: the locked path answers it
+        index, events, action = _chat_entry(encounter, user_id, text, faces)
+        rows = _event_rows(encounter, index, events, user_id=user_id, key=key, action=action)
+        try:
+            stored = append_if_current(
+                encounter, rows, wait_for_disk=settings.VTT_CHAT_WAITS_FOR_DISK
+            )
+        except IntegrityError:
+            break  # the same key committed meanwhile: the locked path answers it
+        if stored:
+            _appended(encounter, index, rows)
+            return Outcome(encounter.pk, rows, fresh=True)
+    return _chat_locked(encounter_id, user_id, text, key, faces)
+
+
+@_answering_a_raced_key
+@transaction.atomic
+def _chat_locked(
+    encounter_id: int, user_id: int, text: str, key: str, faces: tuple[int, ...]
+) -> Outcome:
+    """`chat` with the encounter's row locked, as a game action is played."""
     encounter = _locked(encounter_id, user_id, key)
     if (done := _answered(encounter, _resent_chat(encounter, user_id, text, faces))) is not None:
         return done
     _commit_without_waiting_for_disk()
+    index, events, action = _chat_entry(encounter, user_id, text, faces)
+    rows = _append_entry(
+        encounter, index, events, user_id=user_id, key=key, action=action, game=False
+    )
+    return Outcome(encounter.pk, rows, fresh=True)
+
+
+def _chat_entry(
+    encounter: Encounter, user_id: int, text: Any, faces: tuple[int, ...]
+) -> tuple[int, list[RulesEvent], Action]:
+    """The next entry's index, events and action for a chat line; refused for an observer, a
+    stranger or a line that does not read."""
     role = getattr(encounter, "my_role", None)
     if role is None:
         raise NotAllowed(_("You are not at this table."))
@@ -510,10 +591,7 @@ def chat(
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: list(resolve_table_action(action, d)))
-    rows = _append_entry(
-        encounter, index, events, user_id=user_id, key=key, action=action, game=False
-    )
-    return Outcome(encounter.pk, rows, fresh=True)
+    return index, events, action
 
 
 def _commit_without_waiting_for_disk() -> None:

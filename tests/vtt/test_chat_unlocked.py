@@ -1,0 +1,163 @@
+"""A chat line is read without the encounter's row lock and stored in one statement if nothing
+landed in between (vtt/eventlog/append.py); otherwise it reads again, and at last takes the
+locked path. The log stays contiguous, each key answers once, and nothing is half-written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from rules.core.dice import SeededDice, derive_seed
+from rules.core.system import Action
+from vtt.encounters import services
+from vtt.encounters.models import Encounter
+from vtt.eventlog import append
+from vtt.eventlog.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def log_of(encounter: Any) -> list[tuple[int, int, str]]:
+    return list(
+        Event.objects.filter(encounter=encounter)
+        .order_by("seq")
+        .values_list("seq", "entry", "kind")
+    )
+
+
+def counters(encounter: Any) -> tuple[int, int]:
+    fresh = Encounter.objects.get(pk=encounter.pk)
+    return fresh.seq, fresh.entries
+
+
+def test_a_roll_is_stored_with_the_entrys_seeded_dice_and_moves_the_counters(
+    encounter: Any, pip: Any
+) -> None:
+    outcome = services.chat(encounter.pk, pip.pk, "/roll 1d20", "k1")
+
+    [row] = outcome.events
+    assert outcome.fresh
+    assert (row.seq, row.entry, row.kind) == (2, 2, "table.rolled")
+    assert row.pk == Event.objects.get(encounter=encounter, seq=2).pk
+    expected = SeededDice(derive_seed(encounter.seed, 2)).roll(20, "1d20")
+    assert Event.objects.get(pk=row.pk).dice[0]["value"] == expected
+    assert counters(encounter) == (2, 2)
+
+
+def test_an_entry_landing_between_the_read_and_the_write_sends_the_line_round_again(
+    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = Encounter.objects.get(pk=encounter.pk)
+    services.play(encounter.pk, pip.pk, Action("bump", "ann", {}), "game")  # lands meanwhile
+    rows = services._event_rows(
+        stale, stale.entries + 1, [], user_id=pip.pk, key="late", action=None
+    )
+    late = Event(encounter=stale, seq=stale.seq + 1, entry=stale.entries + 1, kind="table.said")
+    before = log_of(encounter)
+
+    assert not append.append_if_current(stale, [*rows, late])
+    assert log_of(encounter) == before  # nothing of it written
+    assert counters(encounter) == (2, 2)
+
+    reads = []
+    real_read = services._encounter_row
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(kwargs["locked"])
+        return real_read(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_encounter_row", counted)
+    outcome = services.chat(encounter.pk, pip.pk, "hello", "k1")
+
+    assert outcome.fresh
+    assert reads == [False]
+    assert log_of(encounter) == [
+        (1, 1, "table.started"),
+        (2, 2, "counter.bumped"),
+        (3, 3, "table.said"),
+    ]
+
+
+def test_a_table_too_busy_for_the_unlocked_write_takes_the_locked_path(
+    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tries = []
+
+    def always_moved(encounter: Any, rows: Any, **kwargs: Any) -> bool:
+        tries.append(rows[0].seq)
+        return False
+
+    monkeypatch.setattr(services, "append_if_current", always_moved)
+    outcome = services.chat(encounter.pk, pip.pk, "/roll 1d6", "k1")
+
+    assert len(tries) == services.UNLOCKED_TRIES
+    assert outcome.fresh
+    assert log_of(encounter) == [(1, 1, "table.started"), (2, 2, "table.rolled")]
+    assert counters(encounter) == (2, 2)
+
+
+def test_a_resend_read_before_the_first_was_stored_is_answered_with_the_stored_line(
+    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two sends of one key, read at the same instant: the second's write finds the counters
+    moved, reads again, finds its key and is answered, not stored twice."""
+    stale = services._encounter_row(encounter.pk, pip.pk, "same", "", locked=False)
+    first = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+    reads = iter([stale])
+    real_read = services._encounter_row
+    monkeypatch.setattr(
+        services, "_encounter_row", lambda *a, **k: next(reads, None) or real_read(*a, **k)
+    )
+
+    again = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+
+    assert not again.fresh
+    assert [e.pk for e in again.events] == [e.pk for e in first.events]
+    assert Event.objects.filter(encounter=encounter, idempotency_key="same").count() == 1
+    assert counters(encounter) == (2, 2)
+
+
+def test_a_write_the_unique_key_refuses_is_answered_and_writes_nothing(
+    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+    Encounter.objects.filter(pk=encounter.pk).update(seq=1, entries=1)  # counters that match
+    real_read = services._encounter_row
+
+    def key_unseen(*args: Any, **kwargs: Any) -> Any:
+        row = real_read(*args, **kwargs)
+        if not kwargs["locked"]:
+            row.answered_entry = None
+        return row
+
+    monkeypatch.setattr(services, "_encounter_row", key_unseen)
+    again = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+
+    assert not again.fresh
+    assert [e.pk for e in again.events] == [e.pk for e in first.events]
+    assert log_of(encounter) == [(1, 1, "table.started"), (2, 2, "table.rolled")]
+    assert counters(encounter) == (1, 1)  # the refused write moved nothing
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_chat_line_is_one_read_and_one_write_without_the_games_state(
+    encounter: Any, pip: Any
+) -> None:
+    """Three round trips fewer than a game action's transaction, and none of its state read."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the one-statement write is PostgreSQL's (SQLite writes it in a transaction)")
+    with CaptureQueriesContext(connection) as run:
+        services.chat(encounter.pk, pip.pk, "/roll 1d6", "k1")
+
+    read, write, *broadcast = (query["sql"] for query in run.captured_queries)
+    assert "FOR UPDATE" not in read
+    assert '"state"' not in read
+    assert '"setup"' not in read
+    assert write.startswith(append.UNFLUSHED)
+    assert "UPDATE" in write
+    assert "INSERT" in write
+    assert counters(encounter) == (2, 2)
+    assert all("encounters_presence" in query for query in broadcast)  # who is looking

@@ -1,0 +1,113 @@
+"""Appending an entry without holding the encounter's row lock, for chat lines.
+
+A game action locks the encounter row, reads, resolves and writes in one transaction: five or six
+round trips to the database. A chat line needs none of the game's state, so it is read without a
+lock and written here in one statement that bumps the log's counters and inserts the entry's
+events only if the counters are still the ones it read (optimistic concurrency). If another entry
+landed in between, nothing is written and the caller reads again: the log stays contiguous and
+append-only, because the counters' UPDATE takes the row lock and rechecks its condition against
+the newest committed row, and `one_event_per_seq` holds in any case.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Field
+
+from vtt.encounters.models import Encounter
+from vtt.eventlog.models import Event
+
+
+def append_if_current(
+    encounter: Encounter, rows: Sequence[Event], *, wait_for_disk: bool = True
+) -> bool:
+    """Store `rows` (numbered after `encounter.seq`, entry `encounter.entries + 1`) and move the
+    counters past them, only if the stored counters still equal the row's and it is active.
+
+    True when stored; the rows then have their ids. `wait_for_disk` False lets PostgreSQL answer
+    before its disk flush (docs/deploy.md, `VTT_CHAT_WAITS_FOR_DISK`).
+    """
+    if connection.vendor == "postgresql":
+        if not connection.in_atomic_block:
+            return _in_one_statement(encounter, rows, wait_for_disk)
+        with transaction.atomic():  # a savepoint: a raced key leaves the caller's transaction
+            return _in_one_statement(encounter, rows, wait_for_disk)
+    with transaction.atomic():
+        moved = Encounter.objects.filter(
+            pk=encounter.pk, seq=encounter.seq, entries=encounter.entries
+        ).update(seq=encounter.seq + len(rows), entries=encounter.entries + 1)
+        if not moved:
+            return False
+        Event.objects.bulk_create(rows)
+    return True
+
+
+UNFLUSHED = "SET LOCAL synchronous_commit TO OFF; "
+
+
+def _in_one_statement(encounter: Encounter, rows: Sequence[Event], wait_for_disk: bool) -> bool:
+    """One round trip: an UPDATE of the counters whose RETURNING feeds the INSERT of the events.
+
+    Sent as one query string (Django's psycopg cursors bind parameters on the client), which
+    PostgreSQL runs as one implicit transaction, `SET LOCAL` included.
+    """
+    fields = _event_fields()
+    values: list[Any] = []
+    for row in rows:
+        values.extend(
+            field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields
+        )
+    params = [
+        encounter.seq + len(rows),
+        encounter.entries + 1,
+        encounter.pk,
+        encounter.seq,
+        encounter.entries,
+        *values,
+    ]
+    sql = ("" if wait_for_disk else UNFLUSHED) + _insert_sql(len(rows))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        while cursor.description is None and cursor.cursor.nextset():
+            pass  # past the SET's empty result to the INSERT's
+        stored = dict(cursor.fetchall()) if cursor.description is not None else {}
+    if len(stored) != len(rows):
+        return False
+    for row in rows:
+        row.pk = stored[row.seq]
+        row._state.adding = False
+        row._state.db = connection.alias
+    return True
+
+
+@functools.cache
+def _event_fields() -> tuple[Field[Any, Any], ...]:
+    """The event columns an append writes: all but the id, in the model's order."""
+    return tuple(field for field in Event._meta.concrete_fields if not field.primary_key)
+
+
+@functools.cache
+def _insert_sql(count: int) -> str:
+    quote = connection.ops.quote_name
+    fields = _event_fields()
+    columns = [quote(str(field.column)) for field in fields]
+    # typed placeholders: a VALUES list takes its columns' types from its literals
+    one_row = ", ".join(f"%s::{field.db_type(connection)}" for field in fields)
+    values = ", ".join(f"({one_row})" for _ in range(count))
+    encounter_column = quote(Event._meta.get_field("encounter").column)
+    chosen = ", ".join(
+        "counters.id" if column == encounter_column else f"v.{column}" for column in columns
+    )
+    return f"""
+        WITH counters AS (
+          UPDATE {quote(Encounter._meta.db_table)} SET seq = %s, entries = %s
+          WHERE id = %s AND seq = %s AND entries = %s
+          RETURNING id
+        )
+        INSERT INTO {quote(Event._meta.db_table)} ({", ".join(columns)})
+        SELECT {chosen} FROM counters CROSS JOIN (VALUES {values}) AS v ({", ".join(columns)})
+        RETURNING seq, id"""
