@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from rules.core.dice import SeededDice, derive_seed
 from rules.core.system import Action
+from vtt import prepared
 from vtt.encounters import services
 from vtt.encounters.models import Encounter
 from vtt.eventlog import append
@@ -143,21 +144,32 @@ def test_a_write_the_unique_key_refuses_is_answered_and_writes_nothing(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_chat_line_is_one_read_and_one_write_without_the_games_state(
+def test_a_chat_line_is_one_prepared_read_and_one_prepared_write_without_the_games_state(
     encounter: Any, pip: Any
 ) -> None:
-    """Three round trips fewer than a game action's transaction, and none of its state read."""
+    """Four round trips fewer than a game action's transaction, none of its state read, and
+    both statements planned once per connection (vtt/prepared.py)."""
     if connection.vendor != "postgresql":
-        pytest.skip("the one-statement write is PostgreSQL's (SQLite writes it in a transaction)")
+        pytest.skip("prepared statements and the one-statement write are PostgreSQL's")
     with CaptureQueriesContext(connection) as run:
         services.chat(encounter.pk, pip.pk, "/roll 1d6", "k1")
+        services.chat(encounter.pk, pip.pk, "/roll 1d6", "k2")
 
-    read, write, *broadcast = (query["sql"] for query in run.captured_queries)
+    queries = [query["sql"] for query in run.captured_queries]
+    read, write = queries[0], queries[1]
+    # then the broadcast asks who is looking (no socket here), and the second line is the same
+    assert "encounters_presence" in queries[2]
+    assert queries[3:5] == [read, write]
     assert "FOR UPDATE" not in read
     assert '"state"' not in read
     assert '"setup"' not in read
-    assert write.startswith(append.UNFLUSHED)
+    assert write.startswith(f"BEGIN; {prepared.UNFLUSHED}; ")
+    assert write.endswith("; COMMIT")
     assert "UPDATE" in write
     assert "INSERT" in write
-    assert counters(encounter) == (2, 2)
-    assert all("encounters_presence" in query for query in broadcast)  # who is looking
+    assert counters(encounter) == (3, 3)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        planned = {statement for (statement,) in cursor.fetchall()}
+    assert any("my_role" in statement for statement in planned)
+    assert any("WITH counters AS" in statement for statement in planned)

@@ -34,6 +34,7 @@ from rules.core.table import (
 )
 from rules.core.table import MESSAGES as TABLE_MESSAGES
 from rules.core.table import undo as revert_of
+from vtt import prepared
 from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
@@ -198,18 +199,38 @@ def _encounter_row(
     if key is not None:
         _check_key(key)
     params = [user_id, user_id, key, user_id, user_id, actor, user_id, encounter_id]
-    encounter = next(iter(Encounter.objects.raw(_encounter_sql(locked), params)), None)
+    if locked or not prepared.available():
+        encounter = next(iter(Encounter.objects.raw(_encounter_sql(locked), params)), None)
+    else:  # a chat line's read, planned once per connection
+        encounter = _chat_row(*prepared.fetch(_encounter_sql(locked), params))
     if encounter is None:
         raise NotAllowed(_("There is no such encounter."))
     return encounter
 
 
+def _chat_row(names: list[str], rows: list[tuple[Any, ...]]) -> Encounter | None:
+    """The Encounter of the unlocked read's row (its setup and state deferred), with the user's
+    role, name and key's entry as attributes, as `Encounter.objects.raw` would give it."""
+    if not rows:
+        return None
+    values = dict(zip(names, rows[0], strict=True))
+    for field in CHAT_FIELDS:
+        if hasattr(field, "from_db_value"):  # JSON arrives as text from Django's adapters
+            values[field.attname] = field.from_db_value(values[field.attname], None, connection)
+    encounter = Encounter.from_db(
+        connection.alias,
+        [field.attname for field in CHAT_FIELDS],
+        [values.pop(field.attname) for field in CHAT_FIELDS],
+    )
+    for name, value in values.items():
+        setattr(encounter, name, value)
+    return encounter
+
+
 # What a chat line reads of the encounter: not its setup and state (a whisper loads them when it
 # names a character), which can be tens of KiB of JSON.
-CHAT_COLUMNS = tuple(
-    str(field.column)
-    for field in Encounter._meta.concrete_fields
-    if field.name not in ("setup", "state")
+CHAT_FIELDS = tuple(
+    field for field in Encounter._meta.concrete_fields if field.name not in ("setup", "state")
 )
 
 
@@ -223,7 +244,8 @@ def _encounter_sql(locked: bool) -> str:
     event, seat = quote(Event._meta.db_table), quote(Seat._meta.db_table)
     user = quote(get_user_model()._meta.db_table)
     campaign, profile = quote(Campaign._meta.db_table), quote(Profile._meta.db_table)
-    columns = "e.*" if locked else ", ".join(f"e.{quote(column)}" for column in CHAT_COLUMNS)
+    chat_columns = (quote(str(field.column)) for field in CHAT_FIELDS)
+    columns = "e.*" if locked else ", ".join(f"e.{column}" for column in chat_columns)
     lock = " FOR UPDATE OF e" if locked and connection.features.has_select_for_update_of else ""
     return f"""
         SELECT {columns},

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Field
 
+from vtt import prepared
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
 
@@ -26,16 +27,13 @@ def append_if_current(
     encounter: Encounter, rows: Sequence[Event], *, wait_for_disk: bool = True
 ) -> bool:
     """Store `rows` (numbered after `encounter.seq`, entry `encounter.entries + 1`) and move the
-    counters past them, only if the stored counters still equal the row's and it is active.
+    counters past them, only if the stored counters still equal the row's.
 
     True when stored; the rows then have their ids. `wait_for_disk` False lets PostgreSQL answer
     before its disk flush (docs/deploy.md, `VTT_CHAT_WAITS_FOR_DISK`).
     """
-    if connection.vendor == "postgresql":
-        if not connection.in_atomic_block:
-            return _in_one_statement(encounter, rows, wait_for_disk)
-        with transaction.atomic():  # a savepoint: a raced key leaves the caller's transaction
-            return _in_one_statement(encounter, rows, wait_for_disk)
+    if prepared.available():
+        return _in_one_statement(encounter, rows, wait_for_disk)
     with transaction.atomic():
         moved = Encounter.objects.filter(
             pk=encounter.pk, seq=encounter.seq, entries=encounter.entries
@@ -46,15 +44,9 @@ def append_if_current(
     return True
 
 
-UNFLUSHED = "SET LOCAL synchronous_commit TO OFF; "
-
-
 def _in_one_statement(encounter: Encounter, rows: Sequence[Event], wait_for_disk: bool) -> bool:
-    """One round trip: an UPDATE of the counters whose RETURNING feeds the INSERT of the events.
-
-    Sent as one query string (Django's psycopg cursors bind parameters on the client), which
-    PostgreSQL runs as one implicit transaction, `SET LOCAL` included.
-    """
+    """One prepared statement (vtt/prepared.py), in one round trip: an UPDATE of the counters
+    whose RETURNING feeds the INSERT of the events."""
     fields = _event_fields()
     values: list[Any] = []
     for row in rows:
@@ -69,12 +61,9 @@ def _in_one_statement(encounter: Encounter, rows: Sequence[Event], wait_for_disk
         encounter.entries,
         *values,
     ]
-    sql = ("" if wait_for_disk else UNFLUSHED) + _insert_sql(len(rows))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        while cursor.description is None and cursor.cursor.nextset():
-            pass  # past the SET's empty result to the INSERT's
-        stored = dict(cursor.fetchall()) if cursor.description is not None else {}
+    stored = dict(
+        prepared.fetch_committed(_insert_sql(len(rows)), params, wait_for_disk=wait_for_disk)
+    )
     if len(stored) != len(rows):
         return False
     for row in rows:
