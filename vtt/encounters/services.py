@@ -15,6 +15,7 @@ from typing import Any, ParamSpec, TypeVar
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -199,39 +200,42 @@ def _encounter_row(
     if key is not None:
         _check_key(key)
     params = [user_id, user_id, key, user_id, user_id, actor, user_id, encounter_id]
-    if locked or not prepared.available():
-        encounter = next(iter(Encounter.objects.raw(_encounter_sql(locked), params)), None)
-    else:  # a chat line's read, planned once per connection
-        encounter = _chat_row(*prepared.fetch(_encounter_sql(locked), params))
+    sql = _encounter_sql(locked)
+    if prepared.available():  # planned once per connection (vtt/prepared.py)
+        fields = ENCOUNTER_FIELDS if locked else CHAT_FIELDS
+        encounter = _encounter_of(fields, *prepared.fetch(sql, params))
+    else:
+        encounter = next(iter(Encounter.objects.raw(sql, params)), None)
     if encounter is None:
         raise NotAllowed(_("There is no such encounter."))
     return encounter
 
 
-def _chat_row(names: list[str], rows: list[tuple[Any, ...]]) -> Encounter | None:
-    """The Encounter of the unlocked read's row (its setup and state deferred), with the user's
+def _encounter_of(
+    fields: Sequence[Field[Any, Any]], names: list[str], rows: list[tuple[Any, ...]]
+) -> Encounter | None:
+    """The Encounter of `_encounter_sql`'s row (the fields not read deferred), with the user's
     role, name and key's entry as attributes, as `Encounter.objects.raw` would give it."""
     if not rows:
         return None
     values = dict(zip(names, rows[0], strict=True))
-    for field in CHAT_FIELDS:
+    for field in fields:
         if hasattr(field, "from_db_value"):  # JSON arrives as text from Django's adapters
             values[field.attname] = field.from_db_value(values[field.attname], None, connection)
     encounter = Encounter.from_db(
         connection.alias,
-        [field.attname for field in CHAT_FIELDS],
-        [values.pop(field.attname) for field in CHAT_FIELDS],
+        [field.attname for field in fields],
+        [values.pop(field.attname) for field in fields],
     )
     for name, value in values.items():
         setattr(encounter, name, value)
     return encounter
 
 
+ENCOUNTER_FIELDS = tuple(Encounter._meta.concrete_fields)
 # What a chat line reads of the encounter: not its setup and state (a whisper loads them when it
 # names a character), which can be tens of KiB of JSON.
-CHAT_FIELDS = tuple(
-    field for field in Encounter._meta.concrete_fields if field.name not in ("setup", "state")
-)
+CHAT_FIELDS = tuple(field for field in ENCOUNTER_FIELDS if field.name not in ("setup", "state"))
 
 
 @functools.cache
