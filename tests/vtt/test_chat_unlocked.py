@@ -15,6 +15,7 @@ from rules.core.system import Action
 from vtt import prepared
 from vtt.encounters import services
 from vtt.encounters.models import Encounter
+from vtt.errors import NotAllowed
 from vtt.eventlog import append
 from vtt.eventlog.models import Event
 
@@ -173,3 +174,20 @@ def test_a_chat_line_is_one_prepared_read_and_one_prepared_write_without_the_gam
         planned = {statement for (statement,) in cursor.fetchall()}
     assert any("my_role" in statement for statement in planned)
     assert any("WITH counters AS" in statement for statement in planned)
+
+
+def test_after_the_end_the_table_talks_on_but_rolls_no_more_server_dice(
+    encounter: Any, pip: Any, gwen: Any
+) -> None:
+    """The end reveals the seed, from which anyone could work out the next entry's dice."""
+    services.end_encounter(encounter.pk, gwen.pk)
+    before = log_of(encounter)
+
+    for line in ("/roll 1d20", "I swing [[1d20]]", "/gmroll 1d6"):
+        sender = gwen if line.startswith("/gm") else pip
+        with pytest.raises(NotAllowed, match="dice seed is revealed"):
+            services.chat(encounter.pk, sender.pk, line, f"after-{line}")
+    assert log_of(encounter) == before
+
+    said = services.chat(encounter.pk, pip.pk, "good game", "gg")
+    assert [row.kind for row in said.events] == ["table.said"]

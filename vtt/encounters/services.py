@@ -617,6 +617,11 @@ def _chat_entry(
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: list(resolve_table_action(action, d)))
+    if not encounter.is_active and isinstance(dice, SeededDice) and dice.records:
+        # the end revealed the seed: anyone could work out what these dice would show
+        raise NotAllowed(
+            _("This encounter has ended and its dice seed is revealed, so it rolls no more dice.")
+        )
     return index, events, action
 
 
