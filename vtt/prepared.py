@@ -72,8 +72,11 @@ def fetch_committed(
                 statement.execute(sql, params, prepare=True)
                 control.execute("COMMIT")
             rows = statement.fetchall() if statement.description else []
-        except psycopg.Error:
-            if raw.info.transaction_status != TransactionStatus.IDLE:
+        except Exception:  # a refused write (a raced key) or a value psycopg could not send
+            if raw.info.transaction_status in (
+                TransactionStatus.INTRANS,
+                TransactionStatus.INERROR,
+            ):
                 raw.execute("ROLLBACK")
             raise
     _logged(f"BEGIN; {'' if wait_for_disk else UNFLUSHED + '; '}{sql}; COMMIT", started)

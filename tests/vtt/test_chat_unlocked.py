@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from psycopg.pq import TransactionStatus
 
 from rules.core.dice import SeededDice, derive_seed
 from rules.core.system import Action
@@ -191,3 +192,31 @@ def test_after_the_end_the_table_talks_on_but_rolls_no_more_server_dice(
 
     said = services.chat(encounter.pk, pip.pk, "good game", "gg")
     assert [row.kind for row in said.events] == ["table.said"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_a_refused_write_rolls_back_and_leaves_the_connection_usable(
+    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pipelined BEGIN ... COMMIT (vtt/prepared.py) meets the unique key: it is rolled back
+    whole, the connection is idle again, and the locked path answers the resend."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the pipelined write is PostgreSQL's")
+    first = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+    Encounter.objects.filter(pk=encounter.pk).update(seq=1, entries=1)  # counters that match
+    real_read = services._encounter_row
+
+    def key_unseen(*args: Any, **kwargs: Any) -> Any:
+        row = real_read(*args, **kwargs)
+        if not kwargs["locked"]:
+            row.answered_entry = None
+        return row
+
+    monkeypatch.setattr(services, "_encounter_row", key_unseen)
+    again = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+
+    assert not again.fresh
+    assert [e.pk for e in again.events] == [e.pk for e in first.events]
+    assert connection.connection.info.transaction_status == TransactionStatus.IDLE
+    assert counters(encounter) == (1, 1)  # the refused write moved nothing
+    assert log_of(encounter) == [(1, 1, "table.started"), (2, 2, "table.rolled")]
