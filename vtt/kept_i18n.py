@@ -27,6 +27,7 @@ class KeptTranslateNode(i18n.TranslateNode):
         self.kept: dict[tuple[str, bool], Any] = {}
 
     def render(self, context: template.Context) -> Any:
+        # the language at this tag, not the template's: a {% language %} block may change it
         key = (translation.get_language() or "", context.autoescape)
         found = self.kept.get(key)
         if found is None:

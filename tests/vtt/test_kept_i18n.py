@@ -35,3 +35,10 @@ def test_words_to_resolve_a_name_a_filter_or_a_context_are_djangos_own() -> None
     assert template.render({"word": "Close"}) == "Close|[Close]|CLOSE|Close"
     with translation.override("zh-hans"):
         assert template.render({"word": "Close"}).startswith("关闭|[关闭]|")
+
+
+def test_a_language_block_inside_a_template_is_followed() -> None:
+    template = _template(
+        '{% translate "Close" %}|{% language "zh-hans" %}{% translate "Close" %}{% endlanguage %}'
+    )
+    assert template.render({}) == "Close|关闭"
