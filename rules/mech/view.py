@@ -20,8 +20,14 @@ def _viewer_sides(state: Mapping[str, Any], audience: Audience) -> set[str]:
 
 
 def view(state: Json, audience: Audience) -> Json:
-    """What this audience may see: the GM all; others no meltdown count, no hidden squares."""
-    out: Json = st.copy_json(state)
+    """What this audience may see: the GM all; others no meltdown count, no hidden squares.
+
+    Only what this changes is copied (the top level, the units mapping, each unit): the rest is
+    shared with the state, which every audience's view of one broadcast reads and nothing
+    changes (tests/vtt/test_shared_state.py). A deep copy per view was a twentieth of a mech
+    action's broadcast."""
+    out: Json = dict(state)
+    out["units"] = {uid: dict(u) for uid, u in state["units"].items()}
     gm = audience.role == "gm"
     sides = _viewer_sides(state, audience)
     for uid, u in out["units"].items():

@@ -161,7 +161,7 @@ def test_a_rendering_is_scanned_once_and_names_its_revision(
     scans = []
     real_tree = delta.tree
     monkeypatch.setattr(
-        delta, "tree", lambda html, hint=None: scans.append(html) or real_tree(html, hint)
+        delta, "tree", lambda html, hints=(): scans.append(html) or real_tree(html, hints)
     )
     old, new = delta.Rendering(TABLE), delta.Rendering(TABLE.replace("Ann", "Bo"))
     assert old.rev == delta.revision(TABLE)
@@ -177,19 +177,50 @@ def test_an_element_as_it_was_is_taken_over_from_the_rendering_before() -> None:
     hexes = old.index()["hexes"]
     # a child the markup does not have: it can only be there if the scan took the tree over
     hexes.children.append(delta.Node("ghost", hexes.start, hexes.open_end, hexes.end))
-    new = delta.Rendering(TABLE.replace("Ann", "Bo, Cy"), hint=old)
+    new = delta.Rendering(TABLE.replace("Ann", "Bo, Cy"), hints=(old,))
     assert new.root is not None
     assert [c.id for c in new.index()["hexes"].children] == ["ghost"]
-    assert new.hint is None  # the rendering before is let go once scanned
+    assert new.hints == ()  # the rendering before is let go once scanned
     moved = TABLE.replace("Ann", "Bo, Cy").index('<g id="hexes"')
     assert new.index()["hexes"].start == moved
+
+
+def test_an_element_is_taken_over_from_another_viewers_rendering_too() -> None:
+    """The scan tries each hint in turn: this viewer's rendering before (where the stack was
+    otherwise), then another viewer's newest (where it is the same as now)."""
+    moved = TABLE.replace('<rect width="3"/>', '<rect width="4"/>')
+    before, other = delta.Rendering(TABLE), delta.Rendering(moved.replace("The table", "Board"))
+    assert before.root is not None
+    assert other.root is not None
+    # children the markup does not have: only a tree taken over can have them
+    for rendering, ident, ghost in ((before, "hexes", "ghost-1"), (other, "stacks", "ghost-2")):
+        node = rendering.index()[ident]
+        node.children.append(delta.Node(ghost, node.start, node.open_end, node.end))
+    new = delta.Rendering(moved, hints=(before, other))
+    assert new.root is not None
+    assert [c.id for c in new.index()["stacks"].children] == ["ghost-2"]  # from the other's
+    assert [c.id for c in new.index()["hexes"].children] == ["ghost-1"]  # the same in both
+
+
+def test_the_renderings_of_one_table_are_found_for_the_other_audiences() -> None:
+    last = delta.LastRendered(size=3)
+    gm, player, chinese = delta.Rendering("a"), delta.Rendering("b"), delta.Rendering("c")
+    last.swap((1, "gm", "en"), gm)
+    last.swap((1, "player", "en"), player)
+    last.swap((1, "observer", "zh-hans"), chinese)
+    assert last.others((1, "observer", "en")) == [gm, player]
+    assert last.others((1, "gm", "en")) == [player]
+    last.swap((2, "gm", "en"), delta.Rendering("d"))  # pushes the oldest (gm) out
+    assert last.others((1, "observer", "en")) == [player]
+    last.clear()
+    assert last.others((1, "observer", "en")) == []
 
 
 def test_an_id_twice_is_found_in_a_taken_over_element_too() -> None:
     old = delta.Rendering(TABLE)
     twice = TABLE.replace('<h2 id="board-h">', '<h2 id="stacks">')
     assert old.root is not None
-    assert delta.tree(twice, hint=old) is None
+    assert delta.tree(twice, hints=(old,)) is None
 
 
 TEXT = st.text(alphabet="abc <>&\"'", max_size=6).map(
@@ -212,4 +243,5 @@ def test_applying_a_delta_gives_exactly_the_new_table(
     assert change is not None
     assert apply(TABLE, change) == new
     # the scan that takes unchanged elements over finds the very tree a full scan finds
-    assert delta.tree(new, hint=delta.Rendering(TABLE)) == delta.tree(new)
+    assert delta.tree(new, hints=(delta.Rendering(TABLE),)) == delta.tree(new)
+    assert delta.tree(new, hints=(delta.Rendering(new), delta.Rendering(TABLE))) == delta.tree(new)

@@ -151,6 +151,8 @@ def test_board_context_survives_random_play_for_every_audience() -> None:
                 context["encounter"] = SimpleNamespace(pk=1, is_active=True)  # for part URLs
                 html = render_to_string("systems/mech/_board.html", context)
                 assert 'class="mech-map map"' in html
+                # the map view kept under its digest is the one this context draws
+                assert render_to_string("systems/mech/_map.html", context) in html
                 if audience.role == "player":
                     render_to_string("systems/mech/_sheet.html", context)
 

@@ -287,3 +287,37 @@ def test_board_and_charts_read_in_chinese(game: Any, pip: Any) -> None:
     assert "图表：战斗结果、地形效果、结果代码" in html
     assert "守方损失 1 步" in html
     assert "放大" in html  # the zoom buttons
+
+
+def test_the_map_view_is_kept_by_what_it_shows_gm_and_observers_share_it(
+    game: Any, pip: Any, rex: Any
+) -> None:
+    """The whole map view is kept rendered under a digest of what it is drawn from
+    (vtt/tables/scs.py `map_digest`): the GM and the observers see one map, each side its own
+    (fog of war), and a move is a new map; the kept one is always what the context draws."""
+    from django.template.loader import render_to_string
+
+    from rules.core.system import GM, OBSERVER
+
+    blue, red = audience_for(game.pk, pip.pk), audience_for(game.pk, rex.pk)
+    assert blue is not None
+    assert red is not None
+
+    def digests() -> list[str]:
+        found = []
+        for audience in (GM, OBSERVER, blue, red):
+            context = fragments.table_context(game, audience)
+            context["board_template"], context["sheet_template"] = fragments.board_templates("scs")
+            html = render_to_string("encounters/_table.html", context)
+            assert render_to_string("systems/scs/_map.html", context) in html
+            found.append(context["scs"]["map_digest"])
+        return found
+
+    before = digests()
+    assert before[0] == before[1]
+    assert len(set(before[1:])) == 3
+    act(game, pip, "unit.move", "blue", units="B3,B5", to="04.05")
+    game.refresh_from_db()
+    after = digests()
+    assert after[0] == after[1]
+    assert not set(before) & set(after)

@@ -26,21 +26,23 @@ def _board(key: str) -> Any:
 
 @pytest.mark.parametrize("key", system_keys())
 def test_views_legal_actions_and_boards_leave_the_loaded_state_as_it_was(key: str) -> None:
+    """Played on the demo and on each benchmark setup, whose views share most of the state."""
     system = get_system(key)
-    state = system.load(system.dump(system.start(system.demo())))
-    before = copy.deepcopy(state)
-    actors = list(system.actors(state)) if system.actors else []
-    audiences = [GM, OBSERVER] + [
-        Audience("player", actors=frozenset({actor})) for actor in actors[:3]
-    ]
     board = _board(key)
-    for audience in audiences:
-        view = system.view(state, audience)
-        for actor in [*actors, "gm"]:
-            system.legal_actions(state, actor)
-        if board is not None and hasattr(board, "board_context"):
-            board.board_context(view, audience, {})
-    assert state == before
+    for setup in [system.demo(), *(dict(case["setup"]) for case in bench_cases(key))]:
+        state = system.load(system.dump(system.start({"title": "t", **setup})))
+        before = copy.deepcopy(state)
+        actors = list(system.actors(state)) if system.actors else []
+        audiences = [GM, OBSERVER] + [
+            Audience("player", actors=frozenset({actor})) for actor in actors[:3]
+        ]
+        for audience in audiences:
+            view = system.view(state, audience)
+            for actor in [*actors, "gm"]:
+                system.legal_actions(state, actor)
+            if board is not None and hasattr(board, "board_context"):
+                board.board_context(view, audience, {})
+        assert state == before
 
 
 @pytest.mark.parametrize("key", system_keys())

@@ -13,7 +13,9 @@ templates are ours, and the scan is a tenth of the cost. Anything it cannot foll
 mismatched tag, a duplicated id) answers "send it whole". The scan of a new rendering takes
 the one before as a hint: an id'd element whose outer HTML is the same as in the hint (most
 cards, the map's layers) is not scanned again but taken over, so the scan's cost follows what
-changed, not the size of the table.
+changed, not the size of the table. The other viewers' newest renderings of the same table (in
+the same language) are hints too: an element that changed for everyone (a moved stack, its card)
+is scanned in the first view a broadcast renders and taken over in the others.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 TAG = re.compile(
@@ -67,24 +70,31 @@ class Node:
 
 
 def revision(html: str) -> str:
-    """A short hash naming one rendering of a table."""
-    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
+    """A short hash naming one rendering of a table: SHA-1, which the processor computes in
+    hardware at twice BLAKE2's speed here (a name, not a secret; once per view and event)."""
+    return hashlib.sha1(html.encode(), usedforsecurity=False).hexdigest()[:16]
 
 
 class Rendering:
     """One rendering of a table, with its revision and id'd tree worked out once: the next
     frame's delta scans only the new rendering, not the one it replaces again."""
 
-    __slots__ = ("_index", "_rev", "_root", "_scanned", "hint", "html")
+    __slots__ = ("_index", "_rev", "_root", "_scanned", "hints", "html")
 
-    def __init__(self, html: str, hint: Rendering | None = None) -> None:
+    def __init__(self, html: str, hints: Sequence[Rendering] = ()) -> None:
         self.html = html
-        # the rendering before this one: its unchanged elements are taken over, not scanned
-        self.hint = hint
+        # renderings whose elements, where the same, are taken over rather than scanned: the
+        # one before this one first, then other viewers' of the same table
+        self.hints = hints
         self._rev: str | None = None
         self._root: Node | None = None
         self._scanned = False
         self._index: dict[str, Node] | None = None
+
+    @property
+    def scanned(self) -> bool:
+        """Whether the tree is worked out already (a hint that costs no scan of its own)."""
+        return self._scanned
 
     @property
     def rev(self) -> str:
@@ -95,8 +105,8 @@ class Rendering:
     @property
     def root(self) -> Node | None:
         if not self._scanned:
-            hint, self.hint = self.hint, None  # no chain of renderings kept alive
-            self._root, self._scanned = tree(self.html, hint), True
+            hints, self.hints = self.hints, ()  # no chain of renderings kept alive
+            self._root, self._scanned = tree(self.html, hints), True
         return self._root
 
     def index(self) -> dict[str, Node]:
@@ -111,11 +121,11 @@ class Rendering:
         return self._index
 
 
-def tree(html: str, hint: Rendering | None = None) -> Node | None:
+def tree(html: str, hints: Sequence[Rendering] = ()) -> Node | None:
     """The id'd elements of `html` as a tree under its first element, or None when the scan
     cannot follow the markup (then the caller sends the whole table). Elements that are exactly
-    as in `hint` are taken over from its tree."""
-    scan = _Scan(html, hint)
+    as in one of `hints` are taken over from its tree."""
+    scan = _Scan(html, hints)
     try:
         return scan.run()
     except _Unfollowable:
@@ -133,18 +143,27 @@ class _Scan:
     view after every event, a few thousand per table.
     """
 
-    def __init__(self, html: str, hint: Rendering | None = None) -> None:
+    def __init__(self, html: str, hints: Sequence[Rendering] = ()) -> None:
         self.html = html
-        self.known = hint.index() if hint is not None else {}
-        self.old_html = hint.html if hint is not None else ""
+        self.known = [(hint.index(), hint.html) for hint in hints]
 
     def taken_over(self, key: str, start: int, seen: set[str]) -> Node | None:
-        """The element with id `key` starting at `start`, from the rendering before, when its
-        outer HTML is the same there; else None (it is scanned)."""
-        old = self.known.get(key)
-        if old is None or not self.html.startswith(self.old_html[old.start : old.end], start):
-            return None
-        return _moved(old, start - old.start, seen)
+        """The element with id `key` starting at `start`, from the first hint whose element of
+        that id has the same outer HTML; else None (it is scanned)."""
+        html = self.html
+        for index, old_html in self.known:
+            old = index.get(key)
+            if old is None:
+                continue
+            # its last characters first: most elements that changed fail here, before their
+            # whole HTML is copied out and compared (every ancestor of a change is one)
+            tail = min(16, old.end - old.start)
+            end = start + old.end - old.start
+            if html.startswith(old_html[old.end - tail : old.end], end - tail) and html.startswith(
+                old_html[old.start : old.end], start
+            ):
+                return _moved(old, start - old.start, seen)
+        return None
 
     def run(self) -> Node | None:
         html = self.html
@@ -387,6 +406,8 @@ class LastRendered:
     def __init__(self, size: int = 512) -> None:
         self._size = size
         self._entries: OrderedDict[tuple[int, str, str], Rendering] = OrderedDict()
+        # the same entries by (encounter, language), then audience: every viewer's of one table
+        self._tables: dict[tuple[int, str], dict[str, Rendering]] = {}
         self._lock = threading.Lock()
 
     def swap(self, key: tuple[int, str, str], rendering: Rendering) -> Rendering | None:
@@ -394,13 +415,25 @@ class LastRendered:
         with self._lock:
             previous = self._entries.pop(key, None)
             self._entries[key] = rendering
+            self._tables.setdefault((key[0], key[2]), {})[key[1]] = rendering
             while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
+                (encounter, audience, language), _ = self._entries.popitem(last=False)
+                table = self._tables[encounter, language]
+                del table[audience]
+                if not table:
+                    del self._tables[encounter, language]
             return previous
+
+    def others(self, key: tuple[int, str, str]) -> list[Rendering]:
+        """The newest renderings of the same table and language for the other audiences."""
+        with self._lock:
+            table = self._tables.get((key[0], key[2]), {})
+            return [rendering for audience, rendering in table.items() if audience != key[1]]
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._tables.clear()
 
 
 LAST = LastRendered()

@@ -464,7 +464,10 @@ def table_frame(encounter: Encounter, audience: Audience, *, incremental: bool) 
     key = (encounter.pk, audience.key, translation.get_language() or "")
     previous = delta.LAST.swap(key, rendering)
     if incremental and previous is not None:
-        rendering.hint = previous  # its unchanged elements are taken over, not scanned again
+        # unchanged elements are taken over, not scanned again: from this audience's rendering
+        # before, or from another audience's newest (scanned already) where it changed for all
+        others = [other for other in delta.LAST.others(key) if other.scanned]
+        rendering.hints = (previous, *others)
         change = delta.delta(previous, rendering)
         if change is not None:
             return TableFrame(rendering.rev, parts=change.as_json(), base=previous.rev)

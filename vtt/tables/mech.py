@@ -341,6 +341,11 @@ def board_context(
             }
         )
     by_id = {row["id"]: row for row in rows}
+    game_map = map_key(view["map"])
+    # the whole map view (templates/systems/mech/_map.html, its cards too) is drawn from these
+    # alone: kept rendered under their digest, it is drawn once for the viewers who see the
+    # same map (the observers and the players without a mech), and for a position seen before
+    on_map = (game_map, wrecks, approx, tokens, reach_sets, [row["digest"] for row in rows])
     context: dict[str, Any] = {
         "forms": [],  # the mech board renders its own forms (templates/systems/mech/)
         "mech": {
@@ -352,7 +357,8 @@ def board_context(
             "grid_x": [x * CELL for x in range(width + 1)],
             "grid_y": [y * CELL for y in range(height + 1)],
             "terrain": partial(_terrain, view["map"]),  # called by the template on a miss
-            "map_key": map_key(view["map"]),
+            "map_key": game_map,
+            "map_digest": fragment_key(on_map),
             "wrecks": wrecks,
             "tokens": tokens,
             "approx": approx,

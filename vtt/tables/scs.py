@@ -370,18 +370,25 @@ def board_context(
     ]
     # the turn track is drawn from these alone (templates/systems/scs/_track.html keeps it)
     track = (turns, phases, view["turn"], view["phase"], view["player"], view["vp"])
+    drawn = [{**st, "digest": fragment_key(st)} for st in stacks]
+    vp_hexes = [{**h, "control": control.get(h["id"])} for h in geometry.hexes if h["vp"]]
+    # the whole map view (templates/systems/scs/_map.html) is drawn from these alone: kept
+    # rendered under their digest, it is drawn once for the GM and the observers, who see the
+    # same map, and for a position seen before
+    seen = [h["control"] for h in vp_hexes], ezoc_cells, setup_areas, supply_lines, retreat_cells
+    on_map = (key, view["scenario"]["title"], *seen, reach, [st["digest"] for st in drawn])
     return {
         "forms": [],  # the SCS board renders its own forms (templates/systems/scs/)
         "scs": {
             "width": round(geometry.width, 1),
             "height": round(geometry.height, 1),
             "hexes": geometry.hexes,
-            # their control changes; the rest is the map's
-            "vp_hexes": [{**h, "control": control.get(h["id"])} for h in geometry.hexes if h["vp"]],
+            "vp_hexes": vp_hexes,  # their control changes; the rest is the map's
             "map_key": key,
+            "map_digest": fragment_key(on_map),
             "rivers": geometry.rivers,
             "roads": geometry.roads,
-            "stacks": [{**st, "digest": fragment_key(st)} for st in stacks],
+            "stacks": drawn,
             "reach": reach,
             "supply_lines": supply_lines,
             "setup_areas": setup_areas,
