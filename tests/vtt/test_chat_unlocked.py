@@ -123,9 +123,10 @@ def test_a_resend_read_before_the_first_was_stored_is_answered_with_the_stored_l
     assert counters(encounter) == (2, 2)
 
 
-def test_a_write_the_unique_key_refuses_is_answered_and_writes_nothing(
-    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def resent_past_the_key_check(encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A line stored, then resent under its key with the counters put back and the key's entry
+    hidden from the unlocked read, so its write reaches the database and the unique key refuses
+    it. The two outcomes."""
     first = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
     Encounter.objects.filter(pk=encounter.pk).update(seq=1, entries=1)  # counters that match
     real_read = services._encounter_row
@@ -137,7 +138,13 @@ def test_a_write_the_unique_key_refuses_is_answered_and_writes_nothing(
         return row
 
     monkeypatch.setattr(services, "_encounter_row", key_unseen)
-    again = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+    return first, services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+
+
+def test_a_write_the_unique_key_refuses_is_answered_and_writes_nothing(
+    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, again = resent_past_the_key_check(encounter, pip, monkeypatch)
 
     assert not again.fresh
     assert [e.pk for e in again.events] == [e.pk for e in first.events]
@@ -202,18 +209,7 @@ def test_outside_a_transaction_a_refused_write_rolls_back_and_leaves_the_connect
     whole, the connection is idle again, and the locked path answers the resend."""
     if connection.vendor != "postgresql":
         pytest.skip("the pipelined write is PostgreSQL's")
-    first = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
-    Encounter.objects.filter(pk=encounter.pk).update(seq=1, entries=1)  # counters that match
-    real_read = services._encounter_row
-
-    def key_unseen(*args: Any, **kwargs: Any) -> Any:
-        row = real_read(*args, **kwargs)
-        if not kwargs["locked"]:
-            row.answered_entry = None
-        return row
-
-    monkeypatch.setattr(services, "_encounter_row", key_unseen)
-    again = services.chat(encounter.pk, pip.pk, "/roll 1d6", "same")
+    first, again = resent_past_the_key_check(encounter, pip, monkeypatch)
 
     assert not again.fresh
     assert [e.pk for e in again.events] == [e.pk for e in first.events]
