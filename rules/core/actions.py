@@ -10,12 +10,13 @@ labels, targets picked from a list of names).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar
 
 from rules.core.dice import Dice
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, RulesError
 from rules.core.messages import Message, Msg
+from rules.core.params import NAMING_A_PARAM
 from rules.core.system import Action, Event, Json
 
 S = TypeVar("S")
@@ -132,6 +133,28 @@ class ActionSpec(Generic[S]):
     preview: Preview[S] | None = None
 
 
+def _labelled(
+    refusal: IllegalAction, spec: ActionSpec[S], state: S, action: Action
+) -> IllegalAction:
+    """A refusal that names a parameter by its id (rules/core/params.py), naming it by the label
+    the actor's form shows instead ("Target is required.", in the reader's language); any other
+    refusal, or a parameter no form of this kind shows now, as it was."""
+    name = refusal.msg.params.get("name")
+    if refusal.msg.id not in NAMING_A_PARAM or not isinstance(name, str) or spec.offer is None:
+        return refusal
+    try:
+        offered = spec.offer(state, action.actor)
+    except RulesError:
+        return refusal
+    forms = [offered] if isinstance(offered, ActionTemplate) else list(offered or ())
+    for form in forms:
+        for field_ in form.fields:
+            if field_.name == name and form.kind == action.kind:
+                named = {**refusal.msg.params, "name": field_.label}
+                return type(refusal).of(replace(refusal.msg, params=named), refusal.rule)
+    return refusal
+
+
 UNKNOWN_ACTION = Message("core.unknown_action", "There is no action called {kind} here.")
 NOT_YOURS = Message("core.not_yours", "{actor} may not {kind}.")
 NO_PREVIEW = Message("core.no_preview", "This action has no odds to show.")
@@ -159,7 +182,11 @@ class Actions(Generic[S]):
 
     def resolve(self, state: S, action: Action, dice: Dice) -> list[Event]:
         """The events of one action; raises RulesError (state untouched) when not allowed."""
-        return self.spec(action, state).resolve(state, action, dice)
+        spec = self.spec(action, state)
+        try:
+            return spec.resolve(state, action, dice)
+        except IllegalAction as refusal:
+            raise _labelled(refusal, spec, state, action) from None
 
     def templates(
         self, state: S, actor: str, kinds: frozenset[str] | None = None

@@ -12,6 +12,8 @@ _MISSING = object()
 REQUIRED = Message("core.param.required", "{name} is required.")
 WHOLE = Message("core.param.whole", "{name} must be a whole number.")
 WHOLE_NOT = Message("core.param.whole_not", "{name} must be a whole number, not {raw}.")
+# The refusals above name a parameter by its id; `Actions.resolve` puts the form's label there.
+NAMING_A_PARAM = frozenset({REQUIRED.id, WHOLE.id, WHOLE_NOT.id})
 
 
 def int_param(params: Mapping[str, Any], name: str, default: Any = _MISSING) -> int:

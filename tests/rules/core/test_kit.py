@@ -29,6 +29,7 @@ from rules.core.kit import (
     settings_values,
 )
 from rules.core.messages import format_value
+from rules.core.params import int_param, str_param
 from rules.core.system import Action, Event
 
 HIT = Message("test.hit", "{attacker} hits {target} in the {where}.")
@@ -135,6 +136,36 @@ def test_unknown_kinds_and_other_peoples_actions_are_refused() -> None:
         ACTIONS.resolve({}, Action("pause", "A"), LoadedDice([]))
     with pytest.raises(IllegalAction, match="no odds"):
         ACTIONS.preview({}, Action("shoot", "A"))
+
+
+AIM_AT = Message("test.aim_at", "Aim at")
+AIM_CHINESE = {"test.aim_at": "瞄准目标", "core.param.required": "缺少 {name}。"}
+
+
+def _aim(state: State, action: Action, dice: Dice) -> list[Event]:
+    str_param(action.params, "target")
+    int_param(action.params, "bonus", 0)
+    return []
+
+
+def _offer_aim(state: State, actor: str) -> ActionTemplate:
+    return ActionTemplate("aim", "Aim", "T-3", (Field("target", AIM_AT(), "target"),))
+
+
+def test_a_missing_or_malformed_param_is_named_by_its_forms_label() -> None:
+    """The kit puts the label the form shows (in the reader's language) where the params
+    reader named the parameter's id; a parameter no form shows keeps its id."""
+    actions = Actions([ActionSpec("aim", "T-3", _aim, offer=_offer_aim)])
+
+    with pytest.raises(IllegalAction) as missing:
+        actions.resolve({}, Action("aim", "A", {}), LoadedDice([]))
+    assert str(missing.value) == "Aim at is required."
+    stored = Msg.from_json(missing.value.msg.to_json())
+    book = catalogue(extra=[AIM_AT])
+    assert book.render(stored, lambda i, s, p, c: AIM_CHINESE.get(i, s)) == "缺少 瞄准目标。"
+
+    with pytest.raises(IllegalAction, match="bonus must be a whole number, not 'x'"):
+        actions.resolve({}, Action("aim", "A", {"target": "B", "bonus": "x"}), LoadedDice([]))
 
 
 def test_a_kind_declared_twice_is_a_programming_error() -> None:
