@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import psycopg
-from django.db import connection
+from django.db import connection, transaction
 from psycopg.pq import TransactionStatus
 
 UNFLUSHED = "SET LOCAL synchronous_commit TO OFF"
@@ -52,8 +52,6 @@ def fetch_committed(
     statement and the COMMIT go in one pipeline: one round trip. Inside the caller's
     transaction (tests), they run in a savepoint, so a refused write leaves it usable.
     """
-    from django.db import transaction
-
     if connection.in_atomic_block:
         with transaction.atomic():
             if not wait_for_disk:
