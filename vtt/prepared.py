@@ -17,13 +17,13 @@ from typing import Any
 
 import psycopg
 from django.db import connection, transaction
-from psycopg.pq import TransactionStatus
 
-UNFLUSHED = "SET LOCAL synchronous_commit TO OFF"
 # Django turns psycopg's preparing off on its connections (`prepare_threshold` None, for
 # transaction poolers). A threshold this high turns it back on for `prepare=True` alone: Django's
 # own client-side cursors never prepare, and no statement runs this often on one connection.
 ONLY_WHEN_ASKED = 2**31
+# A statement's column names, by its text: the same on every connection and every call.
+_COLUMNS: dict[str, list[str]] = {}
 
 
 def available() -> bool:
@@ -37,48 +37,25 @@ def fetch(sql: str, params: Sequence[Any]) -> tuple[list[str], list[tuple[Any, .
     with connection.wrap_database_errors:
         cursor = psycopg.Cursor(_connected())
         cursor.execute(sql, params, prepare=True)
-        names = [column.name for column in cursor.description or ()]
-        rows = cursor.fetchall() if cursor.description else []
+        names = _COLUMNS.get(sql)
+        if names is None:  # psycopg builds a description anew per call: 30 objects, 0.1 ms
+            names = _COLUMNS[sql] = [column.name for column in cursor.description or ()]
+        rows = cursor.fetchall() if names else []
     _logged(sql, started)
     return names, rows
 
 
-def fetch_committed(
-    sql: str, params: Sequence[Any], *, wait_for_disk: bool
-) -> list[tuple[Any, ...]]:
+def fetch_committed(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     """The rows of one prepared writing statement, committed in a transaction of its own.
 
-    Outside a transaction the BEGIN, the optional `SET LOCAL synchronous_commit TO OFF`, the
-    statement and the COMMIT go in one pipeline: one round trip. Inside the caller's
-    transaction (tests), they run in a savepoint, so a refused write leaves it usable.
+    Outside a transaction (autocommit) the statement is its own transaction: one round trip,
+    and a refused one leaves the connection idle. Inside the caller's transaction (tests) it
+    runs in a savepoint, so a refused write leaves that transaction usable.
     """
     if connection.in_atomic_block:
         with transaction.atomic():
-            if not wait_for_disk:
-                with connection.cursor() as cursor:
-                    cursor.execute(UNFLUSHED)
             return fetch(sql, params)[1]
-    started = time.monotonic()
-    raw = _connected()
-    control, statement = psycopg.Cursor(raw), psycopg.Cursor(raw)
-    with connection.wrap_database_errors:
-        try:
-            with raw.pipeline():
-                control.execute("BEGIN")
-                if not wait_for_disk:
-                    control.execute(UNFLUSHED)
-                statement.execute(sql, params, prepare=True)
-                control.execute("COMMIT")
-            rows = statement.fetchall() if statement.description else []
-        except Exception:  # a refused write (a raced key) or a value psycopg could not send
-            if raw.info.transaction_status in (
-                TransactionStatus.INTRANS,
-                TransactionStatus.INERROR,
-            ):
-                raw.execute("ROLLBACK")
-            raise
-    _logged(f"BEGIN; {'' if wait_for_disk else UNFLUSHED + '; '}{sql}; COMMIT", started)
-    return rows
+    return fetch(sql, params)[1]
 
 
 def _connected() -> psycopg.Connection[Any]:

@@ -4,6 +4,7 @@ locked path. The log stays contiguous, each key answers once, and nothing is hal
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -13,7 +14,6 @@ from psycopg.pq import TransactionStatus
 
 from rules.core.dice import SeededDice, derive_seed
 from rules.core.system import Action
-from vtt import prepared
 from vtt.encounters import services
 from vtt.encounters.models import Encounter
 from vtt.errors import NotAllowed
@@ -172,8 +172,8 @@ def test_a_chat_line_is_one_prepared_read_and_one_prepared_write_without_the_gam
     assert "FOR UPDATE" not in read
     assert '"state"' not in read
     assert '"setup"' not in read
-    assert write.startswith(f"BEGIN; {prepared.UNFLUSHED}; ")
-    assert write.endswith("; COMMIT")
+    assert append.UNFLUSHED in write  # its own transaction, committed without the disk flush
+    assert "BEGIN" not in write
     assert "UPDATE" in write
     assert "INSERT" in write
     assert counters(encounter) == (3, 3)
@@ -205,10 +205,10 @@ def test_after_the_end_the_table_talks_on_but_rolls_no_more_server_dice(
 def test_outside_a_transaction_a_refused_write_rolls_back_and_leaves_the_connection_usable(
     encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The pipelined BEGIN ... COMMIT (vtt/prepared.py) meets the unique key: it is rolled back
-    whole, the connection is idle again, and the locked path answers the resend."""
+    """The one-statement write, its own transaction (vtt/prepared.py), meets the unique key: it
+    is rolled back whole, the connection is idle again, and the locked path answers the resend."""
     if connection.vendor != "postgresql":
-        pytest.skip("the pipelined write is PostgreSQL's")
+        pytest.skip("the prepared one-statement write is PostgreSQL's")
     first, again = resent_past_the_key_check(encounter, pip, monkeypatch)
 
     assert not again.fresh
@@ -216,3 +216,50 @@ def test_outside_a_transaction_a_refused_write_rolls_back_and_leaves_the_connect
     assert connection.connection.info.transaction_status == TransactionStatus.IDLE
     assert counters(encounter) == (1, 1)  # the refused write moved nothing
     assert log_of(encounter) == [(1, 1, "table.started"), (2, 2, "table.rolled")]
+
+
+def wal_flushes_during(write: Any) -> int:
+    """How many times PostgreSQL flushed its WAL to disk while `write()` ran (pg_stat_wal)."""
+
+    def flushed() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_force_next_flush()")  # this backend's counts, now
+        time.sleep(0.05)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT wal_sync FROM pg_stat_wal")
+            (syncs,) = cursor.fetchone()
+        return int(syncs)
+
+    before = flushed()
+    write()
+    return flushed() - before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_one_statement_write_commits_without_the_disk_flush_unless_told_to_wait(
+    encounter: Any, pip: Any, settings: Any
+) -> None:
+    """The statement turns `synchronous_commit` off for its own transaction: PostgreSQL's own
+    flush count shows twenty lines committed without twenty flushes, and with
+    VTT_CHAT_WAITS_FOR_DISK each one flushed."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the disk flush setting is PostgreSQL's")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW fsync")
+        if cursor.fetchone() != ("on",):
+            pytest.skip("this PostgreSQL never flushes (fsync off)")
+
+    def lines(prefix: str) -> None:
+        for n in range(20):
+            services.chat(encounter.pk, pip.pk, "/roll 1d6", f"{prefix}{n}")
+
+    unflushed = wal_flushes_during(lambda: lines("a"))
+    settings.VTT_CHAT_WAITS_FOR_DISK = True
+    waited = wal_flushes_during(lambda: lines("b"))
+
+    assert waited >= 20
+    assert unflushed < 10  # the WAL writer's own flushes, a few per second
+    assert counters(encounter) == (41, 41)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")  # the statement's setting ended with it
+        assert cursor.fetchone() == ("on",)
