@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from rules.core.errors import IllegalAction
 from rules.core.fairness import verify
@@ -195,6 +196,23 @@ def test_said_in_character_by_its_player_or_the_gm(
     assert row.audience == "all"
     assert gm_row.text == "bob: Never!"  # the GM may speak as anyone
     assert 'class="event kind-tablesaid in-character"' in html_for(encounter, quinn, row)
+
+
+def test_a_line_shows_its_time_in_the_readers_time_zone(
+    encounter: Any, pip: Any, quinn: Any
+) -> None:
+    [row] = services.chat(encounter.pk, pip.pk, "hello", "k1").events
+    row.created = datetime(2026, 12, 5, 23, 7, tzinfo=UTC)  # drawn as if stored then
+    audience = audiences.audience_for(encounter.pk, quinn.pk)
+    assert audience is not None
+
+    with timezone.override("Asia/Shanghai"):  # UTC+8: the next morning
+        html = render_events(encounter, audience, row.seq, row.seq, rows=[row])
+
+    stamp = int(datetime(2026, 12, 5, 23, 7, tzinfo=UTC).timestamp())
+    assert f'<time class="at" data-at="{stamp}">07:07</time>' in html
+    assert 'class="event kind-tablesaid"' in html  # not secret: no badge
+    assert "badge" not in html
 
 
 def test_said_as_someone_else_or_nobody_is_refused(encounter: Any, pip: Any) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pickle
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -15,6 +17,7 @@ from django.template.loader import get_template, render_to_string, select_templa
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from rules.core.actions import ActionTemplate
@@ -30,7 +33,7 @@ from vtt.encounters.presence import register
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
 from vtt.tables.memo import Memo
-from vtt.words import purpose, say
+from vtt.words import purpose, say, side_name
 
 
 def _by(row: Event) -> str:
@@ -71,40 +74,82 @@ def inline_line(row: Event) -> dict[str, Any] | None:
 
 
 def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, Any]]:
-    """The log lines this audience may see: the event, its redacted line, or nothing."""
+    """The log lines this audience may see: the event, its redacted line, or nothing.
+
+    What `_event_row.html` shows is worked out here (its classes, badge and times), not by
+    template filters: it draws every line of every log, and each filter costs there."""
     shown = []
     for row in rows:
         if audience.can_see(row.audience):
-            shown.append(
-                {
-                    "seq": row.seq,
-                    "entry": row.entry,
-                    "kind": row.kind,
-                    "text": say(row.msg) if row.msg else row.text,
-                    "inline": inline_line(row),
-                    "in_character": bool(isinstance(row.payload, dict) and row.payload.get("as")),
-                    "dice": dice_chips(row.dice),
-                    "secret": row.audience != "all",
-                    # "gm" | "side:<name>" | "actor:<id>" | "users:<ids>": the badge
-                    "audience": row.audience,
-                    "by": _by(row),
-                    "created": row.created,
-                }
-            )
+            in_character = bool(isinstance(row.payload, dict) and row.payload.get("as"))
+            secret = row.audience != "all"
+            line = {
+                "seq": row.seq,
+                "entry": row.entry,
+                "kind": row.kind,
+                "text": say(row.msg) if row.msg else row.text,
+                "inline": inline_line(row),
+                "in_character": in_character,
+                "dice": dice_chips(row.dice),
+                "secret": secret,
+                # "gm" | "side:<name>" | "actor:<id>" | "users:<ids>": the badge
+                "audience": row.audience,
+                "badge": _badge(row.audience) if secret else "",
+                "classes": _classes(row.kind, secret=secret, in_character=in_character),
+                "by": _by(row),
+                **_times(row.created),
+            }
         elif row.redacted_text is not None:
-            shown.append(
-                {
-                    "seq": row.seq,
-                    "entry": row.entry,
-                    "kind": row.kind,
-                    "text": say(row.redacted_msg) if row.redacted_msg else row.redacted_text,
-                    "dice": [],
-                    "redacted": True,
-                    "by": _by(row),
-                    "created": row.created,
-                }
-            )
+            line = {
+                "seq": row.seq,
+                "entry": row.entry,
+                "kind": row.kind,
+                "text": say(row.redacted_msg) if row.redacted_msg else row.redacted_text,
+                "dice": [],
+                "redacted": True,
+                "classes": _classes(row.kind, redacted=True),
+                "by": _by(row),
+                **_times(row.created),
+            }
+        else:
+            continue
+        shown.append(line)
     return shown
+
+
+def _badge(audience: str) -> str:
+    """Who else reads a secret line, as its badge says."""
+    if audience.startswith("side:"):
+        return _("%(side)s only") % {"side": side_name(audience[5:])}
+    if audience.startswith("actor:"):
+        return _("private")
+    if audience.startswith("users:"):
+        return _("whisper")
+    return _("GM only")
+
+
+def _classes(
+    kind: str, *, secret: bool = False, redacted: bool = False, in_character: bool = False
+) -> str:
+    flags = (("secret", secret), ("redacted", redacted), ("in-character", in_character))
+    return " ".join(["event", _kind_class(kind), *(name for name, on in flags if on)])
+
+
+@functools.cache
+def _kind_class(kind: str) -> str:
+    return f"kind-{slugify(kind)}"
+
+
+def _times(created: datetime | None) -> dict[str, Any]:
+    """A line's time: when (Unix seconds, for the page's clock) and its hour and minute in the
+    reader's time zone."""
+    if created is None:
+        return {"created": None}
+    return {
+        "created": created,
+        "at": int(created.timestamp()),
+        "clock": localtime(created).strftime("%H:%M"),  # as the template's `time:"H:i"`
+    }
 
 
 # Log lines kept rendered, by (row id, its time, whole or redacted) and language: a stored event
