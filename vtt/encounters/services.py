@@ -40,11 +40,13 @@ from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
+from vtt.encounters import kept_reads
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast, keep_loaded
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
+from vtt.eventlog import append
 from vtt.eventlog.append import append_if_current
 from vtt.eventlog.models import Event
 from vtt.realtime import close_user_sockets_on_commit
@@ -166,13 +168,14 @@ def _appended(encounter: Encounter, index: int, rows: list[Event]) -> None:
     encounter.seq += len(rows)
     encounter.entries = index
     encounter.newest_entry = (index, rows)  # type: ignore[attr-defined]  # takeback.newest_rows
-    transaction.on_commit(_doorbell(encounter, rows))
+    transaction.on_commit(_doorbell(encounter, rows, index))
 
 
-def _doorbell(encounter: Encounter, rows: list[Event]) -> Any:
+def _doorbell(encounter: Encounter, rows: list[Event], index: int) -> Any:
     encounter_id, first, last = encounter.pk, rows[0].seq, rows[-1].seq
 
     def ring() -> None:
+        kept_reads.committed(encounter_id, last, index)
         try:
             broadcast(encounter_id, first, last, encounter=encounter, rows=rows)
         except Exception:
@@ -560,26 +563,73 @@ def chat(
     """A chat line, whisper or table roll by the GM or a player, with server dice.
 
     It changes no game state, so it is read without the encounter's row lock and written in one
-    statement if nothing was appended since (three round trips instead of six: the chat path is
-    the one a table feels most). A resent or raced key, or a table too busy for that, takes the
-    locked path, which answers or orders them.
+    statement if nothing it read changed since (two round trips instead of six: the chat path is
+    the one a table feels most), or, on PostgreSQL, written straight from the read behind the
+    sender's previous line (`kept_reads`: one round trip). A resent or raced key, or a table too
+    busy for that, takes the locked path, which answers or orders them.
     """
+    _check_key(key)
+    kept = kept_reads.kept(encounter_id, user_id) if prepared.available() else None
     for _attempt in range(UNLOCKED_TRIES):
-        encounter = _encounter_row(encounter_id, user_id, key, "", locked=False)
+        encounter = kept or _encounter_row(encounter_id, user_id, key, "", locked=False)
         if getattr(encounter, "answered_entry", None) is not None:
             break  # a resend: the locked path answers it
-        index, events, action = _chat_entry(encounter, user_id, text, faces)
+        try:
+            index, events, action = _chat_entry(encounter, user_id, text, faces)
+        except RulesError:
+            if kept is None:
+                raise
+            kept = None  # refused from a kept read: the sender's role may have changed
+            continue
         rows = _event_rows(encounter, index, events, user_id=user_id, key=key, action=action)
         try:
             stored = append_if_current(
-                encounter, rows, wait_for_disk=settings.VTT_CHAT_WAITS_FOR_DISK
+                encounter,
+                rows,
+                wait_for_disk=settings.VTT_CHAT_WAITS_FOR_DISK,
+                still=_as_read(encounter, user_id) if prepared.available() else None,
             )
         except IntegrityError:
             break  # the same key committed meanwhile: the locked path answers it
         if stored:
             _appended(encounter, index, rows)
+            if prepared.available():
+                kept_reads.keep(encounter, user_id)
             return Outcome(encounter.pk, rows, fresh=True)
+        if kept is not None:
+            kept_reads.forget(encounter_id, user_id)
+            kept = None
     return _chat_locked(encounter_id, user_id, text, key, faces)
+
+
+def _as_read(encounter: Encounter, user_id: int) -> append.Condition:
+    """The write's condition that the encounter and its sender are still as `_encounter_row`
+    read them: the seed, status and audiences, the sender's role and name, and whether they
+    roll physical dice (what `_chat_entry` and the line's frames depend on besides the counters).
+    """
+    return _as_read_sql(), [
+        encounter.seed,
+        encounter.status,
+        json.dumps(encounter.audiences),
+        user_id,
+        getattr(encounter, "my_role", None),
+        getattr(encounter, "my_name", None),
+        user_id,
+        bool(getattr(encounter, "my_physical_dice", False)),
+    ]
+
+
+@functools.cache
+def _as_read_sql() -> str:
+    quote = connection.ops.quote_name
+    membership, user = quote(Membership._meta.db_table), quote(get_user_model()._meta.db_table)
+    campaign, profile = quote(Campaign._meta.db_table), quote(Profile._meta.db_table)
+    return f"""e.seed = %s AND e.status = %s AND e.audiences = %s::jsonb
+      AND EXISTS (SELECT 1 FROM {membership} m JOIN {user} u ON u.id = m.user_id
+        WHERE m.campaign_id = e.campaign_id AND m.user_id = %s AND m.role = %s
+          AND u.username = %s)
+      AND EXISTS (SELECT 1 FROM {campaign} c JOIN {profile} p ON p.user_id = %s
+        WHERE c.id = e.campaign_id AND c.physical_dice AND p.physical_dice) = %s"""
 
 
 @_answering_a_raced_key

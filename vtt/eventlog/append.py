@@ -6,7 +6,8 @@ lock and written here in one statement that bumps the log's counters and inserts
 events only if the counters are still the ones it read (optimistic concurrency). If another entry
 landed in between, nothing is written and the caller reads again: the log stays contiguous and
 append-only, because the counters' UPDATE takes the row lock and rechecks its condition against
-the newest committed row, and `one_event_per_seq` holds in any case.
+the newest committed row, and `one_event_per_seq` holds in any case. The caller may add a
+condition of its own on the row (`still`): that what else it read is unchanged too.
 """
 
 from __future__ import annotations
@@ -22,18 +23,28 @@ from vtt import prepared
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
 
+# A condition on the encounter row (alias `e`) in PostgreSQL's SQL, and its parameters.
+Condition = tuple[str, Sequence[Any]]
+
 
 def append_if_current(
-    encounter: Encounter, rows: Sequence[Event], *, wait_for_disk: bool = True
+    encounter: Encounter,
+    rows: Sequence[Event],
+    *,
+    wait_for_disk: bool = True,
+    still: Condition | None = None,
 ) -> bool:
     """Store `rows` (numbered after `encounter.seq`, entry `encounter.entries + 1`) and move the
-    counters past them, only if the stored counters still equal the row's.
+    counters past them, only if the stored counters still equal the row's (and, on PostgreSQL,
+    the row meets `still`).
 
     True when stored; the rows then have their ids. `wait_for_disk` False lets PostgreSQL answer
     before its disk flush (docs/deploy.md, `VTT_CHAT_WAITS_FOR_DISK`).
     """
     if prepared.available():
-        return _in_one_statement(encounter, rows, wait_for_disk)
+        return _in_one_statement(encounter, rows, wait_for_disk, still)
+    if still is not None:
+        raise ValueError("a condition of the caller's own is written for PostgreSQL")
     with transaction.atomic():
         moved = Encounter.objects.filter(
             pk=encounter.pk, seq=encounter.seq, entries=encounter.entries
@@ -44,7 +55,9 @@ def append_if_current(
     return True
 
 
-def _in_one_statement(encounter: Encounter, rows: Sequence[Event], wait_for_disk: bool) -> bool:
+def _in_one_statement(
+    encounter: Encounter, rows: Sequence[Event], wait_for_disk: bool, still: Condition | None
+) -> bool:
     """One prepared statement (vtt/prepared.py), its own transaction, in one round trip: an
     UPDATE of the counters whose RETURNING feeds the INSERT of the events."""
     fields = _event_fields()
@@ -59,9 +72,11 @@ def _in_one_statement(encounter: Encounter, rows: Sequence[Event], wait_for_disk
         encounter.pk,
         encounter.seq,
         encounter.entries,
+        *(still[1] if still else ()),
         *values,
     ]
-    stored = dict(prepared.fetch_committed(_insert_sql(len(rows), wait_for_disk), params))
+    sql = _insert_sql(len(rows), wait_for_disk, still[0] if still else "")
+    stored = dict(prepared.fetch_committed(sql, params))
     if len(stored) != len(rows):
         return False
     for row in rows:
@@ -84,7 +99,7 @@ UNFLUSHED = "SELECT set_config('synchronous_commit', 'off', true)"
 
 
 @functools.cache
-def _insert_sql(count: int, wait_for_disk: bool = True) -> str:
+def _insert_sql(count: int, wait_for_disk: bool = True, still: str = "") -> str:
     quote = connection.ops.quote_name
     fields = _event_fields()
     columns = [quote(str(field.column)) for field in fields]
@@ -99,9 +114,9 @@ def _insert_sql(count: int, wait_for_disk: bool = True) -> str:
     joined = "" if wait_for_disk else " CROSS JOIN unflushed"
     return f"""
         WITH counters AS (
-          UPDATE {quote(Encounter._meta.db_table)} SET seq = %s, entries = %s
-          WHERE id = %s AND seq = %s AND entries = %s
-          RETURNING id
+          UPDATE {quote(Encounter._meta.db_table)} AS e SET seq = %s, entries = %s
+          WHERE e.id = %s AND e.seq = %s AND e.entries = %s{f" AND ({still})" if still else ""}
+          RETURNING e.id
         ){unflushed}
         INSERT INTO {quote(Event._meta.db_table)} ({", ".join(columns)})
         SELECT {chosen} FROM counters{joined}
