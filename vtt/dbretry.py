@@ -1,7 +1,7 @@
 """A database that drops its connections for a moment (a restart, `pg_terminate_backend`) costs a
 retry, never a 500 or a lost action: the pool replaces a dead connection on the next attempt
-(its check, vtt/postgresql), so each caller here tries again for a few seconds, then says "try
-again"."""
+(`CONN_HEALTH_CHECKS`), so each caller here tries again for a few seconds, then says "try again".
+"""
 
 from __future__ import annotations
 

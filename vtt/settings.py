@@ -99,12 +99,9 @@ if database_url := env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
     elif env_bool("VTT_DB_POOL", default=True):
-        # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI. The pool checks a connection before
-        # lending it, instead of a dropped one failing the next session lookup or action: with
-        # vtt/postgresql's check, which pings only a connection whose socket has something to
-        # read (Django's CONN_HEALTH_CHECKS would ping every one, a round trip per checkout).
-        DATABASES["default"]["ENGINE"] = "vtt.postgresql"
-        DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+        # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI. With CONN_HEALTH_CHECKS Django gives
+        # the pool `check=ConnectionPool.check_connection`: a pooled connection is pinged before
+        # use, instead of a dropped one failing the next session lookup or action.
         DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20}}
 
 CHANNEL_LAYERS: dict[str, Any] = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
