@@ -115,13 +115,12 @@ def _append_entry(
     """Store one entry's events with the next sequence numbers and bump the counters; a chat
     line (`game` False) leaves the game's state as it was, so only the counters are written."""
     rows = _event_rows(encounter, index, events, user_id=user_id, key=key, action=action)
-    # one INSERT for the entry's events (a burst logs a line per shot): inserts only, as
-    # Event.save allows, with the rows' ids back from the database
-    Event.objects.bulk_create(rows)
     _appended(encounter, index, rows)
     counters = ["seq", "entries"]
-    encounter.save(
-        update_fields=[*counters, "state", "status", "ended", "seed"] if game else counters
+    # the entry's events (a burst logs a line per shot; inserts only, as Event.save allows)
+    # and the row's counters and state, in one statement, the rows' ids back from the database
+    append.append_locked(
+        encounter, rows, [*counters, "state", "status", "ended", "seed"] if game else counters
     )
     return rows
 

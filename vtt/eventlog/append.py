@@ -55,17 +55,38 @@ def append_if_current(
     return True
 
 
+def append_locked(encounter: Encounter, rows: Sequence[Event], fields: Sequence[str]) -> None:
+    """Store `rows` and write the encounter's `fields` (its counters already moved past the
+    rows), for a caller that holds the row's lock in its own transaction (a game action).
+
+    On PostgreSQL one prepared statement does both, one round trip instead of two, its
+    parameters bound by the server: Django binds them on the client, where quoting a bulk
+    insert's arrays was a third of an action's write (docs/performance.md).
+    """
+    if not prepared.available():
+        Event.objects.bulk_create(rows)
+        encounter.save(update_fields=list(fields))
+        return
+    written = _encounter_fields(tuple(fields))
+    params = [
+        *(
+            field.get_db_prep_save(getattr(encounter, field.attname), connection)
+            for field in written
+        ),
+        encounter.pk,
+        *_event_values(rows),
+    ]
+    stored = dict(prepared.fetch(_locked_insert_sql(len(rows), tuple(fields)), params)[1])
+    if len(stored) != len(rows):  # the row is locked: only a caller without the lock gets here
+        raise RuntimeError(f"encounter {encounter.pk} was not written")
+    _mark_stored(rows, stored)
+
+
 def _in_one_statement(
     encounter: Encounter, rows: Sequence[Event], wait_for_disk: bool, still: Condition | None
 ) -> bool:
     """One prepared statement (vtt/prepared.py), its own transaction, in one round trip: an
     UPDATE of the counters whose RETURNING feeds the INSERT of the events."""
-    fields = _event_fields()
-    values: list[Any] = []
-    for row in rows:
-        values.extend(
-            field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields
-        )
     params = [
         encounter.seq + len(rows),
         encounter.entries + 1,
@@ -73,17 +94,33 @@ def _in_one_statement(
         encounter.seq,
         encounter.entries,
         *(still[1] if still else ()),
-        *values,
+        *_event_values(rows),
     ]
     sql = _insert_sql(len(rows), wait_for_disk, still[0] if still else "")
     stored = dict(prepared.fetch_committed(sql, params))
     if len(stored) != len(rows):
         return False
+    _mark_stored(rows, stored)
+    return True
+
+
+def _event_values(rows: Sequence[Event]) -> list[Any]:
+    """The rows' column values, row after row, as an INSERT of them binds them."""
+    fields = _event_fields()
+    values: list[Any] = []
     for row in rows:
-        row.pk = stored[row.seq]
+        values.extend(
+            field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields
+        )
+    return values
+
+
+def _mark_stored(rows: Sequence[Event], ids: dict[int, int]) -> None:
+    """The rows are in the database now, with these ids (by seq)."""
+    for row in rows:
+        row.pk = ids[row.seq]
         row._state.adding = False
         row._state.db = connection.alias
-    return True
 
 
 @functools.cache
@@ -100,25 +137,53 @@ UNFLUSHED = "SELECT set_config('synchronous_commit', 'off', true)"
 
 @functools.cache
 def _insert_sql(count: int, wait_for_disk: bool = True, still: str = "") -> str:
-    quote = connection.ops.quote_name
+    condition = f" AND ({still})" if still else ""
+    update = f"""UPDATE {_quote(Encounter._meta.db_table)} AS e SET seq = %s, entries = %s
+          WHERE e.id = %s AND e.seq = %s AND e.entries = %s{condition}
+          RETURNING e.id"""
+    if wait_for_disk:
+        return _with_events(update, count)
+    return _with_events(update, count, f"unflushed AS ({UNFLUSHED})", "unflushed")
+
+
+@functools.cache
+def _locked_insert_sql(count: int, fields: tuple[str, ...]) -> str:
+    written = _encounter_fields(fields)
+    sets = ", ".join(
+        f"{_quote(str(field.column))} = %s::{field.db_type(connection)}" for field in written
+    )
+    update = f"""UPDATE {_quote(Encounter._meta.db_table)} AS e SET {sets}
+          WHERE e.id = %s RETURNING e.id"""
+    return _with_events(update, count)
+
+
+@functools.cache
+def _encounter_fields(names: tuple[str, ...]) -> list[Field[Any, Any]]:
+    found = [Encounter._meta.get_field(name) for name in names]
+    return [field for field in found if isinstance(field, Field)]
+
+
+def _quote(name: str) -> str:
+    return str(connection.ops.quote_name(name))
+
+
+def _with_events(update: str, count: int, other: str = "", joined: str = "") -> str:
+    """`update` of the encounter row (`RETURNING e.id`) feeding an INSERT of `count` events
+    (`RETURNING seq, id`); `other` a further query the INSERT cross-joins as `joined`."""
     fields = _event_fields()
-    columns = [quote(str(field.column)) for field in fields]
+    columns = [_quote(str(field.column)) for field in fields]
     # typed placeholders: a VALUES list takes its columns' types from its literals
     one_row = ", ".join(f"%s::{field.db_type(connection)}" for field in fields)
     values = ", ".join(f"({one_row})" for _ in range(count))
-    encounter_column = quote(Event._meta.get_field("encounter").column)
+    encounter_column = _quote(Event._meta.get_field("encounter").column)
     chosen = ", ".join(
         "counters.id" if column == encounter_column else f"v.{column}" for column in columns
     )
-    unflushed = "" if wait_for_disk else f", unflushed AS ({UNFLUSHED})"
-    joined = "" if wait_for_disk else " CROSS JOIN unflushed"
     return f"""
         WITH counters AS (
-          UPDATE {quote(Encounter._meta.db_table)} AS e SET seq = %s, entries = %s
-          WHERE e.id = %s AND e.seq = %s AND e.entries = %s{f" AND ({still})" if still else ""}
-          RETURNING e.id
-        ){unflushed}
-        INSERT INTO {quote(Event._meta.db_table)} ({", ".join(columns)})
-        SELECT {chosen} FROM counters{joined}
+          {update}
+        ){f", {other}" if other else ""}
+        INSERT INTO {_quote(Event._meta.db_table)} ({", ".join(columns)})
+        SELECT {chosen} FROM counters{f" CROSS JOIN {joined}" if joined else ""}
           CROSS JOIN (VALUES {values}) AS v ({", ".join(columns)})
         RETURNING seq, id"""
