@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from rules.core.dice import Dice, PhysicalDice, SeededDice, commitment, derive_seed
 from rules.core.errors import FaceMisfit, FaceNeeded, RulesError
-from rules.core.log import TABLE_PREFIX, Entry, fold, last_revertible
+from rules.core.log import REVERTED, TABLE_PREFIX, Entry, fold
 from rules.core.registry import get_system
 from rules.core.system import Action, GameSystem, said
 from rules.core.system import Event as RulesEvent
@@ -34,13 +34,12 @@ from rules.core.table import (
     revert_event,
 )
 from rules.core.table import MESSAGES as TABLE_MESSAGES
-from rules.core.table import undo as revert_of
 from vtt import prepared
 from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
-from vtt.encounters import kept_reads
+from vtt.encounters import kept_reads, states_before
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast, keep_loaded
@@ -111,11 +110,13 @@ def _append_entry(
     key: str | None,
     action: Action | None,
     game: bool = True,
+    before: Any = None,
 ) -> list[Event]:
     """Store one entry's events with the next sequence numbers and bump the counters; a chat
-    line (`game` False) leaves the game's state as it was, so only the counters are written."""
+    line (`game` False) leaves the game's state as it was, so only the counters are written.
+    `before`: the dumped state the entry was played on, kept for an undo (states_before.py)."""
     rows = _event_rows(encounter, index, events, user_id=user_id, key=key, action=action)
-    _appended(encounter, index, rows)
+    _appended(encounter, index, rows, before)
     counters = ["seq", "entries"]
     # the entry's events (a burst logs a line per shot; inserts only, as Event.save allows)
     # and the row's counters and state, in one statement, the rows' ids back from the database
@@ -157,9 +158,10 @@ def _event_rows(
     ]
 
 
-def _appended(encounter: Encounter, index: int, rows: list[Event]) -> None:
+def _appended(encounter: Encounter, index: int, rows: list[Event], before: Any = None) -> None:
     """After an entry's rows are stored: move the row's counters past them, keep the rows for
-    the broadcast (and `takeback.newest_rows`), and ring the doorbell once they are committed."""
+    the broadcast (and `takeback.newest_rows`), and ring the doorbell once they are committed
+    (keeping `before`, the state the entry was played on, if given)."""
     name = getattr(encounter, "my_name", None)
     if name is not None and rows[0].actor_id is not None:
         for row in rows:
@@ -167,14 +169,17 @@ def _appended(encounter: Encounter, index: int, rows: list[Event]) -> None:
     encounter.seq += len(rows)
     encounter.entries = index
     encounter.newest_entry = (index, rows)  # type: ignore[attr-defined]  # takeback.newest_rows
-    transaction.on_commit(_doorbell(encounter, rows, index))
+    transaction.on_commit(_doorbell(encounter, rows, index, before))
 
 
-def _doorbell(encounter: Encounter, rows: list[Event], index: int) -> Any:
+def _doorbell(encounter: Encounter, rows: list[Event], index: int, before: Any = None) -> Any:
     encounter_id, first, last = encounter.pk, rows[0].seq, rows[-1].seq
+    seed = encounter.seed
 
     def ring() -> None:
         kept_reads.committed(encounter_id, last, index)
+        if before is not None:
+            states_before.keep(encounter_id, seed, index, before)
         try:
             broadcast(encounter_id, first, last, encounter=encounter, rows=rows)
         except Exception:
@@ -461,7 +466,8 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
         raise NotAllowed(_("Table actions go through the chat."))
     _require_seat_holder(encounter, action.actor)
     system = get_system(encounter.system)
-    state = system.load(encounter.state)
+    before = encounter.state
+    state = system.load(before)
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: _resolve(system, state, action, d))
@@ -472,7 +478,9 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
             state = system.apply(state, event)
     encounter.state = system.dump(state)
     keep_loaded(encounter, state)
-    rows = _append_entry(encounter, index, events, user_id=user_id, key=key, action=action)
+    rows = _append_entry(
+        encounter, index, events, user_id=user_id, key=key, action=action, before=before
+    )
     return Outcome(encounter.pk, rows, fresh=True)
 
 
@@ -504,12 +512,15 @@ def expire(encounter_id: int, user_id: int) -> Outcome:
         return Outcome(encounter.pk, [], fresh=False)  # not yet: the page asks again
     index = encounter.entries + 1
     events = _resolve(system, state, action, SeededDice(derive_seed(encounter.seed, index)))
+    before = encounter.state
     for event in events:
         if not event.kind.startswith(TABLE_PREFIX):
             state = system.apply(state, event)
     encounter.state = system.dump(state)
     keep_loaded(encounter, state)
-    rows = _append_entry(encounter, index, events, user_id=None, key=None, action=action)
+    rows = _append_entry(
+        encounter, index, events, user_id=None, key=None, action=action, before=before
+    )
     return Outcome(encounter.pk, rows, fresh=True)
 
 
@@ -709,22 +720,22 @@ def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outco
         raise NotAllowed(_("Only the game master may do that."))
     if not encounter.is_active:
         raise NotAllowed(_("This encounter has ended."))
-    entries = entries_of(encounter)
-    mine = own_newest_roll(encounter, entries, user_id) if roll else None
+    entries = entries_of(encounter) if roll else None
+    mine = own_newest_roll(encounter, entries, user_id) if entries is not None else None
     if roll and mine is None:
         raise NotAllowed(
             _("Only your own last roll can be taken back, while nothing has happened since.")
         )
     if role == Role.PLAYER and mine is None and system.take_back is None:
         raise NotAllowed(_("Only the game master may do that."))
-    target = mine or last_revertible(entries)
+    target = mine or newest_revertible(encounter)
     if target is None:
         raise NotAllowed(_("There is nothing to undo."))
     if mine is not None:  # everyone reads what was taken back: the GM sees that it happened
         player = display_name(get_user_model().objects.get(pk=user_id))
         revert = revert_event(mine.index, public_line(mine), player=player)
     elif role == Role.GM:
-        revert = revert_of(entries)  # table.reverted {"reverts": index}
+        revert = revert_event(target.index, public_line(target))  # table.reverted {"reverts": i}
     else:
         if not may_take_back(encounter, system, target, user_id):
             raise NotAllowed(
@@ -738,11 +749,37 @@ def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outco
         words = TABLE_MESSAGES if mine is not None else system.messages  # a roll is the table's
         revert = dataclasses.replace(revert, text=words.render(revert.msg))
     index = encounter.entries + 1
-    state = fold(system, encounter.setup, [*entries, Entry(index, None, (revert,))])
+    kept = states_before.before(encounter, target.index) if mine is None else None
+    if kept is not None:  # the state from before the entry taken back (states_before.py)
+        state = system.load(kept)
+    else:
+        entries = entries if entries is not None else entries_of(encounter)
+        state = fold(system, encounter.setup, [*entries, Entry(index, None, (revert,))])
     encounter.state = system.dump(state)
     keep_loaded(encounter, state)
     rows = _append_entry(encounter, index, [revert], user_id=user_id, key=key, action=None)
     return Outcome(encounter.pk, rows, fresh=True)
+
+
+def newest_revertible(encounter: Encounter) -> Entry | None:
+    """The newest game entry not taken back yet, as `last_revertible(entries_of(encounter))`
+    finds it, read in three small queries instead of the whole log."""
+    reverted = {
+        int(index)
+        for index in encounter.events.filter(kind=REVERTED).values_list(
+            "payload__reverts", flat=True
+        )
+    }
+    newest = (
+        encounter.events.exclude(kind__startswith=TABLE_PREFIX)
+        .exclude(entry__in=reverted)
+        .order_by("-seq")
+        .values_list("entry", flat=True)
+        .first()
+    )
+    if newest is None:
+        return None
+    return _entry(list(encounter.events.filter(entry=newest).order_by("seq")))
 
 
 def own_newest_roll(encounter: Encounter, entries: Sequence[Entry], user_id: int) -> Entry | None:
