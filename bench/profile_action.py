@@ -96,6 +96,7 @@ def main(argv: list[str]) -> int:
         profile = cProfile.Profile()
         spent = 0.0
         each: list[float] = []
+        undos: list[float] = []  # the undo's CPU, the log longer at each one
         for n in range(args.actions + 2):
             action = Action(case.action.kind, case.action.actor, dict(case.action.params))
             start = time.process_time()
@@ -106,10 +107,14 @@ def main(argv: list[str]) -> int:
                 profile.disable() if not args.plain else None
                 spent += time.process_time() - start
                 each.append(time.process_time() - start)
+            start = time.process_time()
             services.undo(encounter.pk, gm.pk, str(uuid.uuid4()))
+            undos.append(time.process_time() - start)
         print(
             f"== {case.system}: {case.name}: {spent * 1000 / args.actions:.1f} ms CPU / action "
-            f"(median {statistics.median(each) * 1000:.1f} ms)"
+            f"(median {statistics.median(each) * 1000:.1f} ms); its undo, median of the first "
+            f"and the last ten: {statistics.median(undos[:10]) * 1000:.1f} and "
+            f"{statistics.median(undos[-10:]) * 1000:.1f} ms ({2 * len(undos)} entries logged)"
         )
         if spent_in is not None:
             for name, seconds in sorted(spent_in.items(), key=lambda item: -item[1])[: args.top]:
