@@ -18,7 +18,11 @@ class AppendOnly(Exception):
 class Event(models.Model):
     """Something that happened at a table, with every die that decided it."""
 
-    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="events")
+    # no index of its own: `one_event_per_seq` (encounter, seq) serves every lookup by encounter,
+    # and each insert would maintain a second index for nothing
+    encounter = models.ForeignKey(
+        Encounter, on_delete=models.CASCADE, related_name="events", db_index=False
+    )
     seq = models.PositiveIntegerField()
     entry = (
         models.PositiveIntegerField()
