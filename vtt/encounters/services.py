@@ -178,8 +178,6 @@ def _doorbell(encounter: Encounter, rows: list[Event], index: int, before: Any =
 
     def ring() -> None:
         kept_reads.committed(encounter_id, last, index)
-        if before is not None:
-            states_before.keep(encounter_id, seed, index, before)
         try:
             broadcast(encounter_id, first, last, encounter=encounter, rows=rows)
         except Exception:
@@ -187,6 +185,8 @@ def _doorbell(encounter: Encounter, rows: list[Event], index: int, before: Any =
             logger.exception(
                 "broadcast of encounter %s seq %s..%s failed", encounter_id, first, last
             )
+        if before is not None:  # after the frames: nobody waits for it
+            states_before.keep(encounter_id, seed, index, before)
 
     return ring
 

@@ -11,14 +11,17 @@ log as before; tests/vtt/test_states_before.py checks both give the same state.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from typing import Any
 
 from vtt.encounters.models import Encounter
 
-SIZE = 1024
-_kept: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
+# Kept as JSON text: compact, and never walked by the garbage collector (a few hundred decoded
+# states would be hundreds of thousands of tracked objects, slowing every full collection).
+SIZE = 512
+_kept: OrderedDict[tuple[int, str, int], str] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -26,8 +29,9 @@ def keep(encounter_id: int, seed: str, index: int, state: Any) -> None:
     """`state` (dumped) came before entry `index`, now committed (only committed entries are
     kept). By the encounter's id and secret seed: on SQLite an id a rolled-back encounter had
     may be given again; a seed is the encounter's own."""
+    text = json.dumps(state, separators=(",", ":"))
     with _lock:
-        _kept[encounter_id, seed, index] = state
+        _kept[encounter_id, seed, index] = text
         while len(_kept) > SIZE:
             _kept.popitem(last=False)
 
@@ -35,7 +39,8 @@ def keep(encounter_id: int, seed: str, index: int, state: Any) -> None:
 def before(encounter: Encounter, index: int) -> Any | None:
     """The dumped state from before entry `index`, if this process kept it."""
     with _lock:
-        return _kept.get((encounter.pk, encounter.seed, index))
+        text = _kept.get((encounter.pk, encounter.seed, index))
+    return None if text is None else json.loads(text)
 
 
 def forget_all() -> None:
