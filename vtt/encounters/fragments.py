@@ -167,7 +167,7 @@ def event_rows_html(rows: Iterable[Event], audience: Audience) -> SafeString:
         if not full and row.redacted_text is None:
             continue
         line = partial(_row_html, template, row, audience)
-        out.append(_ROW_HTML.get((row.pk, row.created, full), line))
+        out.append(_ROW_HTML.get_by((row.pk, row.created, full), line))
     return mark_safe("".join(out))  # each line is the template's output, escaped there
 
 
@@ -253,10 +253,16 @@ def action_forms(
     board can give it a stable id and a frame re-sends only the forms that changed. Made once
     per templates, names and language (the GM and the acting player are offered the same
     forms, often frame after frame); each call gets its own form mappings to add to."""
+    # keyed by the templates as JSON: a dataclass pickles through Python-level code, three times
+    # slower than the dicts it is made of (0.85 against 0.26 ms for a mech's forms)
+    plain = {
+        actor: [t.to_json() if isinstance(t, ActionTemplate) else t for t in offered]
+        for actor, offered in legal.items()
+    }
     try:
-        made = _FORMS.get((legal, names), lambda: _action_forms(legal, names))
+        made = _FORMS.get((plain, names), lambda: _action_forms(plain, names))
     except (pickle.PicklingError, TypeError, AttributeError):  # templates that do not pickle
-        made = _action_forms(legal, names)
+        made = _action_forms(plain, names)
     return [dict(form) for form in made]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pickle
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from django.utils import translation
@@ -24,11 +24,16 @@ class Memo:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.kept: OrderedDict[tuple[bytes, str], Any] = OrderedDict()
+        self.kept: OrderedDict[tuple[Hashable, str], Any] = OrderedDict()
 
     def get(self, source: Any, make: Callable[[], T]) -> T:
         """What `make` returns for `source` (anything picklable), made at most once."""
-        key = (pickle.dumps(source, protocol=5), translation.get_language() or "")
+        return self.get_by(pickle.dumps(source, protocol=5), make)
+
+    def get_by(self, key: Hashable, make: Callable[[], T]) -> T:
+        """What `make` returns for `key`, a hashable value that names the content whole (a
+        stored row's id and time), so nothing need be pickled; made at most once."""
+        key = (key, translation.get_language() or "")
         found = self.kept.get(key)
         if found is None:
             found = make()
