@@ -34,6 +34,15 @@ REJOIN_SECONDS = 30.0
 LAYER_RETRY_SECONDS = 1.0
 
 
+def being_cancelled() -> bool:
+    """Whether the running task has been asked to stop. A loop that retries on any error checks
+    this before it retries: redis-py may turn the cancellation of a blocking read into an error
+    of its own, and a loop that retried then would never end (a test's or a server's shutdown
+    waiting on it for good)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
 def encounter_group(encounter_id: int) -> str:
     """The processes holding sockets of this encounter (one member per process, not per socket)."""
     return f"enc.{encounter_id}"
@@ -144,6 +153,8 @@ class Hub:
             try:
                 await self.rejoin_all()
             except Exception:
+                if being_cancelled():
+                    raise asyncio.CancelledError from None
                 continue
             self.paused = False
             logger.warning("channel layer back: live updates from other servers resumed")
@@ -230,6 +241,8 @@ class Hub:
             except Exception:
                 if self.channel != channel:
                     return
+                if being_cancelled():  # redis-py may turn a cancelled read into its own error
+                    raise asyncio.CancelledError from None
                 # Redis away: pages catch up from the heartbeat's seq; keep trying
                 logger.info("the hub could not receive; retrying", exc_info=True)
                 await self.lost()
@@ -248,6 +261,8 @@ class Hub:
             try:
                 await self.rejoin_all()
             except Exception:
+                if being_cancelled():
+                    raise asyncio.CancelledError from None
                 await self.lost()
 
     async def deliver(self, message: Mapping[str, Any]) -> None:

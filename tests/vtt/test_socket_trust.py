@@ -80,6 +80,7 @@ async def test_an_oversized_message_is_answered_then_closed_with_1009(
     assert closed["type"] == "websocket.close"
     assert closed["code"] == 1009
     assert "too large" in closed["reason"]
+    await player.disconnect()  # as the browser's side of the socket goes: the consumer ends
 
 
 async def test_keys_are_the_senders_so_another_users_key_is_a_new_action(

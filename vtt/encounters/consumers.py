@@ -36,7 +36,7 @@ from vtt.encounters.commands import (
 )
 from vtt.encounters.models import Encounter
 from vtt.errors import FaceWanted, Unavailable
-from vtt.fanout import Hub, hub
+from vtt.fanout import Hub, being_cancelled, hub
 from vtt.realtime import user_group
 from vtt.words import refusal
 
@@ -129,6 +129,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 message: dict[str, Any] = await self.channel_layer.receive(channel)
                 return message
             except Exception:
+                if being_cancelled():  # the socket is ending: redis-py reported that as its error
+                    raise asyncio.CancelledError from None
                 logger.warning("channel layer unavailable; the socket stays open", exc_info=True)
                 await asyncio.sleep(LAYER_RETRY_SECONDS)
 
