@@ -36,6 +36,18 @@ def counter_system(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def worker_connection_given_back() -> Iterator[None]:
+    """A socket's calls keep the worker thread's connection between messages
+    (vtt/kept_connection.py); a test's loop is gone before the idle timer that hands it back
+    fires, so it is handed back here: nothing stays checked out of the pool, and the test
+    database can be dropped at the end."""
+    yield
+    from vtt.kept_connection import give_back_now
+
+    give_back_now()
+
+
+@pytest.fixture(autouse=True)
 def fresh_channel_layer() -> Iterator[None]:
     """Each test gets a new channel layer object (its locks belong to one event loop) and an
     empty store (in memory, or this run's Redis prefix)."""

@@ -11,7 +11,6 @@ from http.cookies import SimpleCookie
 from typing import Any, cast
 
 from asgiref.typing import WebSocketReceiveEvent
-from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -37,6 +36,7 @@ from vtt.encounters.commands import (
 from vtt.encounters.models import Encounter
 from vtt.errors import FaceWanted, Unavailable
 from vtt.fanout import Hub, being_cancelled, hub
+from vtt.kept_connection import keeping_connection
 from vtt.realtime import user_group
 from vtt.words import refusal
 
@@ -76,11 +76,12 @@ def current_seq_sync(encounter_id: int) -> int | None:
     return Encounter.objects.filter(pk=encounter_id).values_list("seq", flat=True).first()
 
 
-perform = database_sync_to_async(perform_sync)
-refresh_presence = database_sync_to_async(presence.refresh)
-forget_presence = database_sync_to_async(presence.forget)
-hello_for = database_sync_to_async(fragments.hello_for)
-current_seq = database_sync_to_async(current_seq_sync)
+# a socket's calls keep the worker's pooled connection between messages (vtt/kept_connection.py)
+perform = keeping_connection(perform_sync)
+refresh_presence = keeping_connection(presence.refresh)
+forget_presence = keeping_connection(presence.forget)
+hello_for = keeping_connection(fragments.hello_for)
+current_seq = keeping_connection(current_seq_sync)
 
 
 def language_of(scope: Mapping[str, Any]) -> str:
@@ -257,8 +258,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels hops to a thread before every handler to close stale DB connections; `perform`
-        # closes them itself (database_sync_to_async), so incoming messages skip that hop. Frames
-        # do not come through here at all: the process's hub sends them (vtt/fanout.py).
+        # keeps or hands back its own (vtt/kept_connection.py), so incoming messages skip that
+        # hop. Frames do not come through here at all: the process's hub sends them (fanout.py).
         if message.get("type") == "websocket.receive":
             await self.websocket_receive(cast(WebSocketReceiveEvent, message))
             return
