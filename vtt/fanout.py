@@ -283,6 +283,7 @@ class Hub:
         async with self.publish_lock:
             await self.deliver(message)
             collect_when_idle(self.loop)  # vtt/warmup.py: old garbage waits for a quiet moment
+            await frames_written()
             group = encounter_group(message["encounter"])
             try:
                 others = await others_in_group(self.layer, group, self.channel)
@@ -292,6 +293,15 @@ class Hub:
             except Exception:
                 # committed and delivered here; the other processes' pages catch up by heartbeat
                 await self.lost()
+
+
+async def frames_written() -> None:
+    """Let the loop write the frames just sent before this task goes on. Daphne's sockets
+    (Twisted) write on the loop's next turn, once it finds them writable; this task's next step
+    (the layer's round trips for the other processes) would otherwise run first: its first
+    yield puts it behind the loop's next look at the sockets, its second behind their writes."""
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
 
 
 # Encounter id -> whether this process was the only one in the encounter's group at its last
