@@ -272,12 +272,11 @@ _FORMS = Memo(512)
 def _action_forms(
     legal: Mapping[str, Sequence[Any]], names: Mapping[str, str] | None = None
 ) -> list[dict[str, Any]]:
+    """The forms of `action_forms`, from templates already made plain (JSON mappings)."""
     forms = []
     used: set[str] = set()
     for actor, offered in legal.items():
         for template in offered:
-            if isinstance(template, ActionTemplate):
-                template = template.to_json()
             kind = str(template.get("kind", ""))
             if not kind:
                 continue
