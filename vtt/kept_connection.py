@@ -5,8 +5,9 @@ every call, and psycopg's pool pings a connection before lending it (`CONN_HEALT
 more round trip before every chat line and action, 0.6–0.7 ms of a chat line's ~4 ms in the
 server here (docs/performance.md, "A connection kept between a table's messages"). Here the
 connection stays with the worker thread while the socket traffic is steady, and goes back to the
-pool (and through its ping) once it has been idle for `KEEP_SECONDS`, when anything went wrong on
-it, or when it is not idle in autocommit.
+pool (and through its ping) once it has been idle for `KEEP_SECONDS`, after
+`KEEP_AT_MOST_SECONDS` in all, when anything went wrong on it, or when it is not idle in
+autocommit.
 
 A connection the server dropped within that time fails its next statement with an
 `OperationalError`; every caller of these calls retries (vtt/dbretry.py `retrying`), and every
@@ -27,6 +28,9 @@ from django.db import close_old_connections, connections
 
 # A connection unused this long goes back to the pool, whose ping checks it before its next use.
 KEEP_SECONDS = 5.0
+# And one kept this long in all, however busy its table: the pool's own rules (its connections'
+# maximum lifetime) apply only to connections it holds.
+KEEP_AT_MOST_SECONDS = 300.0
 
 
 class _Kept:
@@ -34,6 +38,7 @@ class _Kept:
     each event loop's timer that hands them back once idle."""
 
     last_used = 0.0
+    since = 0.0  # when the connection kept now was first kept
     timers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.TimerHandle] = (
         weakref.WeakKeyDictionary()
     )
@@ -68,13 +73,16 @@ class KeepingConnection(SyncToAsync[..., Any]):
             _give_back_when_idle(asyncio.get_running_loop())
 
     def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
-        if time.monotonic() - _Kept.last_used > KEEP_SECONDS:
-            close_old_connections()
+        now = time.monotonic()
+        if now - _Kept.last_used > KEEP_SECONDS or now - _Kept.since > KEEP_AT_MOST_SECONDS:
+            _give_back()
         try:
             return super().thread_handler(loop, *args, **kwargs)  # type: ignore[no-untyped-call]
         finally:
             if _reusable():
                 _Kept.last_used = time.monotonic()
+                if not _Kept.since:
+                    _Kept.since = _Kept.last_used
             else:
                 _give_back()
 
@@ -102,7 +110,7 @@ def _give_back_if_idle() -> None:
 
 
 def _give_back() -> None:
-    _Kept.last_used = 0.0
+    _Kept.last_used = _Kept.since = 0.0
     close_old_connections()
 
 

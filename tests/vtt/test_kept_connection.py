@@ -72,6 +72,14 @@ async def test_after_an_idle_spell_the_connection_comes_from_the_pool_again(
     assert lent_again == lent + 1
 
 
+async def test_a_connection_kept_long_enough_goes_back_however_busy_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(kept_connection, "KEEP_AT_MOST_SECONDS", 0.0)
+    (_pid, lent), (_pid_again, lent_again) = await twice(keeping_connection)
+    assert lent_again == lent + 1
+
+
 def connection_open() -> bool:
     return connection.connection is not None
 
