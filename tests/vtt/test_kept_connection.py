@@ -64,18 +64,17 @@ async def test_channels_own_wrapper_asks_the_pool_every_time() -> None:
     assert lent_again == lent + 1
 
 
-async def test_after_an_idle_spell_the_connection_comes_from_the_pool_again(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    "limit",
+    [
+        "KEEP_SECONDS",  # an idle spell
+        "KEEP_AT_MOST_SECONDS",  # kept long enough in all, however busy the table
+    ],
+)
+async def test_past_a_limit_the_connection_comes_from_the_pool_again(
+    monkeypatch: pytest.MonkeyPatch, limit: str
 ) -> None:
-    monkeypatch.setattr(kept_connection, "KEEP_SECONDS", 0.0)
-    (_pid, lent), (_pid_again, lent_again) = await twice(keeping_connection)
-    assert lent_again == lent + 1
-
-
-async def test_a_connection_kept_long_enough_goes_back_however_busy_the_table(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(kept_connection, "KEEP_AT_MOST_SECONDS", 0.0)
+    monkeypatch.setattr(kept_connection, limit, 0.0)
     (_pid, lent), (_pid_again, lent_again) = await twice(keeping_connection)
     assert lent_again == lent + 1
 
