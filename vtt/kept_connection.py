@@ -31,6 +31,8 @@ KEEP_SECONDS = 5.0
 # And one kept this long in all, however busy its table: the pool's own rules (its connections'
 # maximum lifetime) apply only to connections it holds.
 KEEP_AT_MOST_SECONDS = 300.0
+# How long `give_back_now` waits for the worker thread (busy with a call that hangs: it fails).
+GIVE_BACK_WAIT_SECONDS = 30.0
 
 
 class _Kept:
@@ -118,7 +120,7 @@ def give_back_now() -> None:
     """Hand the worker thread's kept connection back to the pool now (the end of a test, whose
     event loop is gone before the idle timer fires): asgiref's one thread-sensitive worker, the
     thread a socket's calls run in when no sync code is above them."""
-    SyncToAsync.single_thread_executor.submit(_give_back).result()
+    SyncToAsync.single_thread_executor.submit(_give_back).result(timeout=GIVE_BACK_WAIT_SECONDS)
 
 
 def keeping_connection(func: Callable[..., Any]) -> Any:
