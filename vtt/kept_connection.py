@@ -3,7 +3,7 @@
 Channels' `database_sync_to_async` hands the worker thread's connection back to the pool after
 every call, and psycopg's pool pings a connection before lending it (`CONN_HEALTH_CHECKS`): one
 more round trip before every chat line and action, 0.6–0.7 ms of a chat line's ~4 ms in the
-server here (docs/performance.md, "A connection kept between a table's messages"). Here the
+server here (docs/performance.md, "A kept connection, frames written first"). Here the
 connection stays with the worker thread while the socket traffic is steady, and goes back to the
 pool (and through its ping) once it has been idle for `KEEP_SECONDS`, after
 `KEEP_AT_MOST_SECONDS` in all, when anything went wrong on it, or when it is not idle in
