@@ -4,7 +4,7 @@ A system lists one `ActionSpec` per action kind; `Actions(specs)` gives it `reso
 `legal_actions` and `preview`, so adding an action is writing one group of functions in one
 file. The form an action offers is a typed `ActionTemplate` of `Field`s; the table server draws
 each field's widget from its type (numbers as number inputs, choices as selects with their
-labels, targets picked from a list of names).
+labels, targets picked from a list of names, several of them ticked in a list of names).
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from rules.core.system import Action, Event, Json
 
 S = TypeVar("S")
 
-FieldType = Literal["number", "choice", "target", "text", "checkbox", "cell", "units"]
+# "picks": any number of the choices, each a tick box by its name; the action's param is then a
+# list of their values (rules/core/params.py `list_param`), and the default the values ticked.
+FieldType = Literal["number", "choice", "target", "picks", "text", "checkbox", "cell", "units"]
 Label = Msg | str  # a message, or a name (a combatant, a weapon's own name), shown as it is
 
 

@@ -147,3 +147,30 @@ def test_the_seat_pickers_load_when_the_gm_opens_them(
     chosen = gm.locator("#gm-seat-list select#seat-serge option:checked")
     chosen.wait_for(state="attached")
     assert chosen.inner_text().strip() == "player1"
+
+
+def test_the_gm_ticks_the_surprised_by_name_and_the_round_starts_with_them(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    """COC-SURPRISE-1 through the page: the start-of-fight form lists every combatant by name as
+    a tick box (no ids to type); the ticked ones rank at half DEX, and the log says why."""
+    _, gm = _fresh_as(login("gm"), tabula_server, wait_caught_up)
+    form = gm.locator(".dg-round-controls form[data-kind='start_round']")
+    surprised = form.locator("fieldset.picks:has(input[name=surprised])")
+    assert "Serge" in surprised.inner_text()
+    assert form.locator("input[type=text]").count() == 0
+    surprised.get_by_label("Serge").check()
+    gm.keyboard.press("Tab")  # each box is reachable by keyboard
+    screenshot(gm, "dg-surprised-ticked")
+    lines = gm.locator("#event-log > li.event")
+    before = lines.count()
+    form.locator("button[type=submit]").click()
+    gm.locator(".dg-board[data-phase='in_round']").wait_for()
+    gm.wait_for_function(
+        "n => document.querySelectorAll('#event-log > li.event').length > n", arg=before
+    )
+    log = gm.locator("#event-log").inner_text()
+    assert "surprised" in log

@@ -217,3 +217,45 @@ def test_a_cards_reactions_load_for_the_gm_when_opened(
     assert 'name="kind"' not in _client(pip).get(url).content.decode()
     nobody = _client(gwen).get(f"/encounters/{dg_encounter.pk}/part/toggles/?toggles=nobody")
     assert 'name="kind"' not in nobody.content.decode()
+
+
+def test_the_surprised_are_ticked_by_name_and_a_list_of_them_is_played(
+    dg_encounter: Any, gwen: Any
+) -> None:
+    """The start of the fight names the surprised with a tick box per combatant (their names,
+    not ids to type); the page sends the ticked ones as a list, which the round takes."""
+    from vtt.encounters.services import play
+
+    page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
+    start = re.search(r'<form[^>]*data-kind="start_round".*?</form>', page, re.S)
+    assert start is not None
+    boxes = re.findall(
+        r'<label><input type="checkbox" name="surprised" value="(\w+)"> ([^<]+)<', start[0]
+    )
+    assert ("serge", "Serge") in boxes
+    assert len(boxes) == 7
+    assert 'type="text"' not in start[0]
+    play(
+        dg_encounter.pk,
+        gwen.pk,
+        Action("start_round", "gm", {"surprised": ["serge", "walsh"]}),
+        "k1",
+    )
+    lines = " ".join(e.text or "" for e in dg_encounter.events.all())
+    assert lines.count("surprised") == 2, lines
+
+
+def test_a_picks_field_is_a_tick_box_per_name_with_its_default_ticked() -> None:
+    """Suppressive fire's targets (DG-SUPP-1): a box per combatant, the other side's ticked."""
+    from django.template.loader import render_to_string
+
+    from rules.delta_green import messages as m
+    from rules.delta_green.actions.common import picks
+    from vtt.encounters.fragments import _fields
+
+    declared = picks("targets", m.F_TARGETS(), [("c1", "Cultist"), ("walsh", "Walsh")], ["c1"])
+    [field] = _fields([declared.to_json()])
+    html = render_to_string("encounters/_field.html", {"field": field, "field_id": "f-targets"})
+    assert '<input type="checkbox" name="targets" value="c1" checked> Cultist' in html
+    assert '<input type="checkbox" name="targets" value="walsh"> Walsh' in html
+    assert "<legend>Targets</legend>" in html

@@ -229,20 +229,29 @@ def _fields(params: Any) -> list[dict[str, Any]]:
             if isinstance(choice, dict) and choice.get("ally")
         ]
         default = spec.get("default", "")
+        type_ = spec.get("type") or ("checkbox" if isinstance(default, bool) else "text")
         fields.append(
             {
                 "name": str(spec["name"]),
                 "label": _words(spec.get("label") or spec["name"]),
-                "type": spec.get("type") or ("checkbox" if isinstance(default, bool) else "text"),
+                "type": type_,
                 "choices": [(str(v), _words(label)) for v, label, *_ in choices],
                 "allies": allies,  # choices on the actor's side: the page asks before an attack
                 "default": "" if default is None else default,
+                # the values a "picks" field has ticked at first
+                "picked": _picked(default) if type_ == "picks" else (),
                 "min": spec.get("min"),
                 "max": spec.get("max"),
                 "help": _words(spec.get("help") or spec.get("rule") or ""),
             }
         )
     return fields
+
+
+def _picked(default: Any) -> tuple[str, ...]:
+    """A "picks" field's default: a list of values or one string of them, comma-separated."""
+    items = default if isinstance(default, list | tuple) else str(default or "").split(",")
+    return tuple(str(item) for item in items if str(item))
 
 
 def action_forms(

@@ -76,6 +76,14 @@ def target(name: str, label: Msg, options: Iterable[tuple[str, Label]]) -> Field
     return Field(name, label, "target", tuple(Choice(str(v), text) for v, text in options))
 
 
+def picks(
+    name: str, label: Msg, options: Iterable[tuple[str, Label]], default: Iterable[str] = ()
+) -> Field:
+    """Tick boxes for any number of combatants, by name (`default`: the ids ticked at first)."""
+    choices = tuple(Choice(str(v), text) for v, text in options)
+    return Field(name, label, "picks", choices, [str(v) for v in default])
+
+
 def number(
     name: str, label: Msg, default: Any = "", help: Msg | None = None, **bounds: Any
 ) -> Field:
@@ -89,7 +97,7 @@ def checkbox(name: str, label: Msg, default: bool = False) -> Field:
 
 
 def text(name: str, label: Msg, default: Any = "", help: Msg | None = None) -> Field:
-    """A free text input (ids lists, notes)."""
+    """A free text input (notes, skill names, numbers separated by commas)."""
     return Field(name, label, "text", default=default, help=help)
 
 

@@ -16,6 +16,7 @@ from rules.delta_green.actions.common import (
     location_choices,
     number,
     pick,
+    picks,
     target,
     template,
     text,
@@ -187,7 +188,7 @@ def offer_conceal(state: State, actor: str) -> ActionTemplate:
     """COC-CONCEAL-1: someone becomes hard to see."""
     fields = [
         target("target", m.F_WHO(), everyone(state)),
-        text("observers", m.F_OBSERVERS()),
+        picks("observers", m.F_OBSERVERS(), everyone(state)),
         checkbox("reveal", m.F_REVEAL()),
     ]
     return template("conceal", m.CONCEAL(), "COC-CONCEAL-1", m.GM(), fields)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.kit import ActionSpec, ActionTemplate
 from rules.delta_green import messages as m
-from rules.delta_green.actions.common import is_gm, template, text
+from rules.delta_green.actions.common import everyone, is_gm, picks, template
 from rules.delta_green.actions.rounds_play import end_round, next_pass, start_round
 
 State = Mapping[str, Any]
@@ -20,8 +20,8 @@ def offer_start_round(state: State, actor: str) -> ActionTemplate | None:
     fields = []
     if int(state["round"]) == 0:
         fields = [
-            text("surprised", m.F_SURPRISED()),
-            text("completely_surprised", m.F_COMPLETELY_SURPRISED()),
+            picks("surprised", m.F_SURPRISED(), everyone(state)),
+            picks("completely_surprised", m.F_COMPLETELY_SURPRISED(), everyone(state)),
         ]
     return template("start_round", m.START_ROUND(), "DG-INIT-1", m.GM(), fields)
 

@@ -17,6 +17,7 @@ from rules.delta_green.actions.common import (
     is_agent,
     number,
     pick,
+    picks,
     target,
     target_field,
     targets_of,
@@ -229,13 +230,10 @@ def offer_suppress(state: State, actor: str) -> Offered | None:
         if not loaded or not w.get("auto") or not t.affordable(suppression_cost(rounds)):
             continue
         s_eff = skill(t.c, str(w["skill"])) + sum(v for _, v in own_penalties(state, t.c))
-        foes = ",".join(
-            oid
-            for oid, _ in targets_of(state, actor)
-            if state["combatants"][oid]["side"] != t.c["side"]
-        )
+        choices = targets_of(state, actor)
+        foes = [oid for oid, _ in choices if state["combatants"][oid]["side"] != t.c["side"]]
         fields = [
-            text("targets", m.F_TARGETS(), default=foes),
+            picks("targets", m.F_TARGETS(), choices, default=foes),
             number("x", m.F_X(max=s_eff), default=min(10, max(1, s_eff)), min=1, max=max(1, s_eff)),
             number("rounds", m.F_ROUNDS(), default=rounds, min=1),
         ]
