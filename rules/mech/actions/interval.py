@@ -14,6 +14,7 @@ from rules.mech import state as st
 from rules.mech.actions.base import (
     spec,
 )
+from rules.mech.actions.turns import trauma_item
 from rules.mech.context import GM_ACTOR, Ctx
 from rules.mech.state import Json, Unit, alive
 
@@ -188,11 +189,19 @@ def offer_repair(state: Json, actor: str) -> ActionTemplate | None:
         Choice(k, M.REPAIR_CHOICE(option=M.REPAIR_OPTIONS[k](), cost=v))
         for k, v in REPAIR_COSTS.items()
     )
+    nothing = Choice("", M.NOBODY())
+    weapons = tuple(Choice(str(i), str(w["name"])) for i, w in enumerate(u["weapons"]))
+    items = (
+        nothing,
+        *(Choice(f"weapon:{i}", str(w["name"])) for i, w in enumerate(u["weapons"])),
+        *(Choice(f"system:{i}", str(y["name"])) for i, y in enumerate(u["systems"])),
+    )
+    mounts = tuple(Choice(str(i), trauma_item(u, "mount", i)) for i in range(len(u["mounts"])))
     fields = (
         Field("option", M.REPAIR_OPTION(), "choice", options),
-        Field("item", M.REPAIR_ITEM(), "text"),
-        Field("weapon", M.SWAP_WEAPON(), "number", min=0),
-        Field("mount", M.SWAP_MOUNT(), "number", min=0),
+        Field("item", M.REPAIR_ITEM(), "choice", items, default=""),
+        Field("weapon", M.SWAP_WEAPON(), "choice", (nothing, *weapons), default=""),
+        Field("mount", M.SWAP_MOUNT(), "choice", (nothing, *mounts), default=""),
     )
     return ActionTemplate(
         "repair", M.REPAIR(), "MECH-REPAIR-TABLE", fields, cost=M.BETWEEN_MATCHES()

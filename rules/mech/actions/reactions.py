@@ -16,6 +16,8 @@ from rules.mech.actions.base import (
     Step,
     acting,
     cost,
+    enemies,
+    names,
     offered,
     ready,
     spec,
@@ -111,23 +113,35 @@ def offer_trigger_prepared(state: Json, actor: str) -> ActionTemplate | None:
     u = offered(state, actor)
     if u is None or not u["prepared"] or state["active"] == actor or u["reaction_used"]:
         return None
-    field = Field("target", M.TARGET_IF_CHANGED(), "text")
+    field = Field("target", M.TARGET_IF_CHANGED(), "target", _targets(state, u), default="")
     label = M.TRIGGER(trigger=str(u["prepared"]["trigger"]))
     return ActionTemplate("trigger_prepared", label, "MECH-ACT-PREPARE", (field,))
 
 
 def offer_prepare(state: Json, actor: str) -> ActionTemplate | None:
     """MECH-ACT-PREPARE: 1 AP now for a 1-AP action and its trigger."""
-    if ready(state, actor, 1) is None:
+    u = ready(state, actor, 1)
+    if u is None:
         return None
-    kinds = tuple(Choice(k, M.ACTION_NAMES[k]()) for k in M.ACTION_NAMES)
+    kinds = tuple(Choice(k, M.ACTION_NAMES[k]()) for k in ONE_AP_ACTIONS)
+    weapons = tuple(Choice(str(i), str(w["name"])) for i, w in enumerate(u["weapons"]))
     fields = (
         Field("action", M.PREPARED_ACTION(), "choice", kinds),
         Field("trigger", M.TRIGGER_TEXT(), "text"),
-        Field("target", M.TARGET(), "text"),
-        Field("weapon", M.WEAPON_NUMBER(), "text"),
+        Field("target", M.TARGET(), "target", _targets(state, u), default=""),
+        Field("weapon", M.WEAPON(), "choice", (Choice("", M.NOBODY()), *weapons), default=""),
     )
     return ActionTemplate("prepare", M.PREPARE(), "MECH-ACT-PREPARE", fields, cost=cost(1))
+
+
+def _targets(state: Json, u: Unit) -> tuple[Choice, ...]:
+    """Whom a prepared action may be aimed at, by name: nobody (or, when it fires, the target
+    it was prepared with), then the enemies the mech's side may target (MECH-COND-HIDDEN: not
+    Hidden ones), then the mech's own side."""
+    others = [o for o in st.living(state) if o["id"] != u["id"]]
+    foes = enemies(state, u)
+    friends = [o for o in others if not st.hostile(u, o)]
+    return (Choice("", M.NOBODY()), *names(foes), *names(friends))
 
 
 TRIGGER_PREPARED = spec(

@@ -452,3 +452,52 @@ def test_repair_costs_mech_repair_table() -> None:
     assert u(state, "a")["stress"] == 3
     assert u(state, "a")["repair"] == 4
     assert "cost 2" in events[-1].text
+
+
+# Forms: what a player picks by name rather than types --------------------------------------
+
+
+def _form(state: dict, actor: str, kind: str) -> dict:
+    from rules.mech import SYSTEM
+
+    [found] = [t for t in SYSTEM.legal_actions(state, actor) if t.kind == kind]
+    return {f.name: f for f in found.fields}
+
+
+def test_prepare_picks_its_target_and_weapon_by_name_and_hidden_enemies_stay_unlisted() -> None:
+    """MECH-ACT-PREPARE's form: the target among the mechs by name (an enemy that is Hidden,
+    MECH-COND-HIDDEN, is not offered), the weapon by name, the action among the 1-AP ones."""
+    state = encounter(
+        mech("a", "A", 0, 0), mech("f", "A", 0, 3), mech("t", "B", 4, 0), mech("h", "B", 6, 0)
+    )
+    state = patch(state, "h", conditions=["hidden"])
+    fields = _form(turn(state, "a"), "a", "prepare")
+    targets = [(c.value, c.label) for c in fields["target"].choices]
+    assert [value for value, _ in targets] == ["", "t", "f"]  # nobody, the enemy, the ally
+    assert ("t", "T") in targets
+    weapons = [(c.value, c.label) for c in fields["weapon"].choices[1:]]
+    assert weapons == [(str(i), w["name"]) for i, w in enumerate(u(state, "a")["weapons"])]
+    assert {c.value for c in fields["action"].choices} == {
+        "boost",
+        "grapple",
+        "hide",
+        "tech",
+        "ram",
+        "search",
+        "attack",
+        "shut_down",
+    }
+    assert fields["trigger"].type == "text"  # the trigger is the player's own words
+
+
+def test_repair_names_the_items_and_mounts_it_may_fix_or_move() -> None:
+    """MECH-REPAIR-FIX/-USES/-SWAP: the item to fix is one of the mech's weapons and systems by
+    name (its value the `weapon:n`/`system:n` the repair reads), the swap's weapon and mount too."""
+    state = encounter(mech("a", "A", 5, 5), mech("b", "B", 9, 5))
+    state, _ = play(state, "gm", "end_match")
+    fields = _form(state, "a", "repair")
+    a = u(state, "a")
+    items = {c.value: c.label for c in fields["item"].choices}
+    assert items["weapon:2"] == a["weapons"][2]["name"]
+    assert {f"system:{i}" for i in range(len(a["systems"]))} <= set(items)
+    assert len(fields["mount"].choices) == len(a["mounts"]) + 1
