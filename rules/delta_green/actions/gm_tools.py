@@ -22,7 +22,7 @@ from rules.delta_green.actions.common import (
     text,
 )
 from rules.delta_green.log_gm import POISON_NAMES
-from rules.delta_green.log_messages import EDGE_KEYS
+from rules.delta_green.log_messages import EDGE_KEYS, SKILLS, skill_word
 from rules.delta_green.settings import settings_of
 from rules.delta_green.sheet import CHARACTERISTIC_LABELS, EDGES
 
@@ -35,6 +35,27 @@ def _locations() -> list[tuple[str, Label]]:
 
 def _reason() -> Field:
     return text("reason", m.F_REASON())
+
+
+def _skills(state: State) -> list[tuple[str, Label]]:
+    """Every skill by its name: those the log knows, then any other on a sheet here."""
+    keys = dict.fromkeys(SKILLS)
+    for o in state["combatants"].values():
+        keys.update(dict.fromkeys(o["sheet"].get("skills") or {}))
+    return [(key, skill_word(key, spoken=True)) for key in keys]
+
+
+def _weapons(
+    state: State, holders: list[tuple[str, Label]], wanted: str
+) -> list[tuple[str, Label]]:
+    """The weapons of the listed holders that have `wanted` ("revolver", "silencer"), each by
+    its name once (the holder is picked beside it)."""
+    found: dict[str, Label] = {}
+    for cid, _ in holders:
+        for w in state["combatants"][cid]["sheet"]["weapons"]:
+            if w.get(wanted) or w.get("action") == wanted:
+                found.setdefault(str(w["key"]), str(w["name"]))
+    return list(found.items())
 
 
 def _between_rounds(state: State) -> bool:
@@ -129,7 +150,7 @@ def offer_revolver_accident(state: State, actor: str) -> ActionTemplate | None:
         return None
     fields = [
         target("target", m.F_HOLDER(), revolvers),
-        text("weapon", m.F_WEAPON_KEY(), default="revolver"),
+        pick("weapon", m.F_WEAPON(), _weapons(state, revolvers, "revolver")),
     ]
     return template("revolver_accident", m.REVOLVER_ACCIDENT(), "COC-REVOLVER-1", m.GM(), fields)
 
@@ -155,7 +176,8 @@ def offer_fit_silencer(state: State, actor: str) -> ActionTemplate | None:
     ]
     if not silenced:
         return None
-    fields = [target("target", m.F_HOLDER(), silenced), text("weapon", m.F_WEAPON_KEY())]
+    weapons = _weapons(state, silenced, "silencer")
+    fields = [target("target", m.F_HOLDER(), silenced), pick("weapon", m.F_WEAPON(), weapons)]
     return template("fit_silencer", m.FIT_SILENCER(), "COC-SILENCER-2", m.GM(), fields)
 
 
@@ -179,7 +201,7 @@ def offer_set_light(state: State, actor: str) -> ActionTemplate:
     """COC-DARK-1: the scene's light."""
     fields = [
         pick("light", m.F_LIGHT(), [(k, v()) for k, v in m.LIGHTS.items()]),
-        text("impossible", m.F_IMPOSSIBLE()),
+        picks("impossible", m.F_IMPOSSIBLE(), _skills(state)),
     ]
     return template("set_light", m.SET_LIGHT(), "COC-DARK-1", m.GM(), fields)
 
@@ -243,7 +265,7 @@ def offer_train_skill(state: State, actor: str) -> ActionTemplate | None:
         return None
     fields = [
         target("student", m.F_STUDENT(), everyone(state)),
-        text("skill", m.F_SKILL(), default="hide"),
+        pick("skill", m.F_SKILL(), _skills(state), default="hide"),
         number("instructor_skill", m.F_INSTRUCTOR_SKILL(), default=60, min=0),
         text("fee", m.F_FEE()),
     ]
@@ -274,7 +296,7 @@ def offer_research(state: State, actor: str) -> ActionTemplate | None:
         return None
     fields = [
         target("student", m.F_STUDENT(), everyone(state)),
-        text("skill", m.F_SKILL(), default="library"),
+        pick("skill", m.F_SKILL(), _skills(state), default="library"),
     ]
     return template("research", m.RESEARCH(), "DG-RSCH-3", m.GM(), fields)
 

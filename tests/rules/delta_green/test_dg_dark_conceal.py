@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from dg_helpers import agent, c, encounter, gm, play
+from dg_helpers import PISTOL, agent, c, encounter, gm, play
 
 from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction
@@ -77,3 +77,32 @@ def test_coc_conceal_1_idea_also_locates_and_the_gm_can_reveal() -> None:
     state, _ = gm(_pair(), "conceal", [], target="b")
     state, _ = gm(state, "conceal", [], target="b", reveal="on")
     assert c(state, "b")["hidden_from"] == []
+
+
+def _gm_form(state: dict[str, object], kind: str) -> dict[str, object]:
+    [found] = [t for t in SYSTEM.legal_actions(state, "gm") if t.kind == kind]
+    return {f.name: f for f in found.fields}
+
+
+def test_the_gm_picks_skills_and_weapons_by_name_not_by_key() -> None:
+    """COC-DARK-3's impossible skills are ticked, DG-TRAIN-4/DG-RSCH-3's skill chosen, among the
+    skills the log knows and those on the sheets here (read_map); COC-REVOLVER-1 and
+    COC-SILENCER-2 name the weapon, not its key."""
+    revolver = {**PISTOL, "key": "rev", "name": "S&W Model 10", "action": "revolver"}
+    state = encounter(
+        agent("a", skills={"firearms": 50, "read_map": 60}, weapons=[revolver]),
+        agent("b", side="cult", weapons=[{**PISTOL, "silencer": True}]),
+    )
+    light = _gm_form(state, "set_light")["impossible"]
+    assert light.type == "picks"
+    values = [choice.value for choice in light.choices]
+    assert {"spot_hidden", "read_map"} <= set(values)
+    [spot] = [choice.label for choice in light.choices if choice.value == "spot_hidden"]
+    assert spot.english() == "spot hidden"  # as a reader says it, not the key
+    training = _gm_form(state, "train_skill")["skill"]
+    assert (training.type, training.default) == ("choice", "hide")
+    assert [c.value for c in training.choices] == values
+    weapon = _gm_form(state, "revolver_accident")["weapon"]
+    assert [(c.value, c.label) for c in weapon.choices] == [("rev", "S&W Model 10")]
+    silenced = _gm_form(state, "fit_silencer")["weapon"]
+    assert [c.value for c in silenced.choices] == [PISTOL["key"]]
