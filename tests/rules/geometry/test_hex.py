@@ -1,4 +1,5 @@
-"""Tests of the SCS hex grid (PD-01, SCS-MAP-1..3, SCS-SETUP-1) and its paths."""
+"""Tests of the SCS hex grid (PD-01, SCS-MAP-1..3, SCS-SETUP-1) and its paths; the acceptance
+tests T-01/02/03."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Combat and overrun: SCS-2.1c/d/e, SCS-CBT-*, SCS-CRT-3, SCS-STEP-1, SCS-RET-*, SCS-ADV/OVR."""
+"""Combat and overrun: SCS-2.1c/d/e, SCS-CBT-*, SCS-CRT-3, SCS-STEP-1, SCS-RET-*, SCS-ADV/OVR; the
+acceptance tests T-16/17/18/19."""
 
 from __future__ import annotations
 

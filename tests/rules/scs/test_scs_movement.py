@@ -1,4 +1,5 @@
-"""ZOC and movement: SCS-2.0*, SCS-2.1a/b, SCS-3.*, SCS-TEC-2, SCS-4.0a, SCS-STK-*, SCS-REI-1."""
+"""ZOC and movement: SCS-2.0*, SCS-2.1a/b, SCS-3.*, SCS-TEC-2, SCS-4.0a, SCS-STK-*, SCS-REI-1; the
+acceptance tests T-06/07/09/10/11/12/13/14/24/25."""
 
 from __future__ import annotations
 

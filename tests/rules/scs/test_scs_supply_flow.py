@@ -1,4 +1,5 @@
-"""Supply, set-up, sequence of play and victory: SCS-SUP-*, SCS-SETUP-*, SCS-1.*, SCS-VIC-1."""
+"""Supply, set-up, sequence of play and victory: SCS-SUP-*, SCS-SETUP-*, SCS-1.*, SCS-VIC-1; the
+acceptance tests T-08 and T-15."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pytest
 from scs_helpers import BLUE, RED, act, arrange, game, kinds, to_phase
 
-from rules.core.dice import SeededDice
+from rules.core.dice import LoadedDice, SeededDice
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.log import Entry, fold
 from rules.core.system import GM as SYSTEM_GM
@@ -376,3 +377,21 @@ def test_sudden_death_ends_the_game_after_the_phase_scs_vic_1() -> None:
     assert state["phase"] == "over"
     assert state["winner"] == "blue"
     assert "Sudden death on turn 1" in events[-1].text
+
+
+def test_t08_r7_within_one_of_kessel_scs_setup_1_pd_02() -> None:
+    """T-08: R7 "w/i 1 of 10.05" may set up in exactly 10.05, 10.04, 10.06, 09.05, 09.06,
+    11.05, 11.06 (every hex of the map tried)."""
+    state = SYSTEM.start({"scenario": "halden_crossing"})
+    assert (state["phase"], state["player"]) == ("setup", "red")
+    accepted = set()
+    for where in SCN.grid.cells:
+        action = Action("setup.place", "red", {"unit": "R7", "hex": SCN.label(where)})
+        try:
+            SYSTEM.resolve(state, action, LoadedDice([]))
+        except RulesError:
+            continue
+        accepted.add(SCN.label(where))
+    expected = {"10.05", "10.04", "10.06", "09.05", "09.06", "11.05", "11.06"}
+    assert accepted == expected
+    assert {SCN.label(c) for c in SCN.units["R7"].setup_area} == expected
