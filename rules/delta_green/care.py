@@ -60,7 +60,7 @@ def treatment(
     if not succeeds(chance, roll, *auto_rules(state)):
         lines.append(G.TREATMENT_FAILED(roll=roll, chance=chance))
         return ops, lines
-    lines.append(G.BLEEDING_STOPPED(roll=roll, chance=chance))
+    lines.append(G.BLEEDING_STOPPED(roll=roll, chance=chance))  # DG-WOUND-9 (AMB-DG-28)
     if patient.get("knocked_out"):  # COC-KO-6: First Aid or Medicine wakes a knocked-out victim
         ops.append({"op": "set", "id": pid, "key": "knocked_out", "value": False})
         lines.append(G.WAKES(name=patient["name"]))
@@ -115,7 +115,8 @@ def poison_effects(
 
 
 def needs_surgery(state: Mapping[str, Any], c: Mapping[str, Any], loc: str) -> bool:
-    """DG-HEAL-1 (`dg.surgery_for`): whether this wound must be operated on before it heals."""
+    """DG-HEAL-1 (`dg.surgery_for`): whether this wound must be operated on before it heals;
+    by default (AMB-DG-30) a location at 2x needs surgery, one at 1x heals without."""
     rule = settings_of(state).surgery_for
     if rule == "none":
         return False

@@ -142,7 +142,7 @@ def attack_chance(
         parts.append((word, base))
     if mode is not None and mode.modifier:
         parts.append((L.mode_word(mode.key), mode.modifier))
-    if walking_n:
+    if walking_n:  # DG-WALK-1: +1 a round fired; AMB-DG-15: no cap by default (a spray +100)
         cap = settings.walking_cap
         walked = min(walking_n, int(cap)) if cap is not None else walking_n
         parts.append((L.WALKING_FIRE(), walked))
@@ -159,11 +159,12 @@ def attack_chance(
             and "improved_hand_to_hand" in attacker["sheet"]["edges"]
         ):
             parts.append((L.IMPROVED_HAND_TO_HAND(), 10))  # DG-EDGE-6
+    # DG-WOUND-10 (AMB-DG-29): from the ground -20 to melee; ranged at a prone target -20 beyond 5 m
     if not ranged and attacker["prone"]:
-        parts.append((L.FROM_THE_GROUND(), -prone))  # DG-WOUND-10
+        parts.append((L.FROM_THE_GROUND(), -prone))
     if ranged and target is not None:
         if target["prone"] and distance not in (None, "") and float(distance) > 5:
-            parts.append((L.PRONE_BEYOND_5(), -prone))  # DG-WOUND-10
+            parts.append((L.PRONE_BEYOND_5(), -prone))
         bonus = large_target_bonus(int(target["sheet"]["siz"]))
         if bonus:
             parts.append((L.LARGE_TARGET(), bonus))  # COC-LARGE-1
@@ -173,7 +174,7 @@ def attack_chance(
     flat = sum([value for _, value in parts])
     factors: list[tuple[Msg, Fraction]] = []
     if ranged and distance not in (None, ""):
-        aimed = _aim_bonus(attacker, target)
+        aimed = _aim_bonus(attacker, target)  # DG-AIM-1 (AMB-DG-09): point-blank and range x2
         pb_mult = (2 if aimed else 1) * (2 if "eagle_eye" in attacker["sheet"]["edges"] else 1)
         metres = Fraction(str(distance))
         firearm = weapon["kind"] == "firearm"
@@ -251,8 +252,8 @@ def silencer_wear(
 def sight_multiplier(
     weapon: Mapping[str, Any], aimed: bool, silenced: bool | None = None
 ) -> Fraction:
-    """COC-SCOPE-1, COC-LASER-1, COC-SILENCER-1, DG-AIM-1: base range x2 aimed or scoped, x4 with
-    both or a laser, never more; a silencer then halves it."""
+    """COC-SCOPE-1, COC-LASER-1, COC-SILENCER-1, DG-AIM-1: base range x2 aimed (AMB-DG-09) or
+    scoped, x4 with both or a laser, never more; a silencer then halves it."""
     if weapon.get("laser") or (weapon.get("scope") and aimed):
         multiplier = Fraction(4)
     elif weapon.get("scope") or aimed:
@@ -281,7 +282,8 @@ def _aim_bonus(attacker: Mapping[str, Any], target: Mapping[str, Any] | None) ->
 def defence_chance(
     state: Mapping[str, Any], defender: Mapping[str, Any], attacker: Mapping[str, Any], name: str
 ) -> int:
-    """DG-ARM-2, DG-WOUND-10, DG-EDGE-4: a Dodge or Parry chance against this attacker."""
+    """DG-ARM-2, DG-WOUND-10, DG-EDGE-4: a Dodge or Parry chance against this attacker (prone:
+    -20, AMB-DG-29)."""
     settings = settings_of(state)
     value = skill(defender, name)
     vest = vest_of(defender)
@@ -334,17 +336,28 @@ def armour_for(
     elif aimed_elsewhere:
         return 0, L.AIMED_PAST()  # DG-ARM-6 without hit locations
     kind = weapon["kind"]
+    # DG-ARM-5 (AMB-DG-20): only a melee impale stabs through; other knife and unarmed hits
+    # meet half AP (DG-ARM-4), a firearm's impale the full AP
     if kind in ("knife", "melee") and impale and settings.stab_bypass == "melee_impale":
-        return 0, vest_text(target, L.STAB_THROUGH())  # DG-ARM-5
+        return 0, vest_text(target, L.STAB_THROUGH())
     unarmed_half = kind == "unarmed" and (
         settings.half_ap_unarmed == "all" or weapon["key"] == "fist"
     )
     half = rhu(Fraction(vest.ap, 2))
     if kind == "knife" or unarmed_half:
         return half, vest_text(target, L.VEST_HALVED(level=vest.level, ap=vest.ap))
+    # DG-ARM-7 (AMB-DG-21): area effects meet half AP; nothing wears a vest down (AP is read
+    # from its level every time)
     if weapon.get("area") and settings.area_effect_ap == "half":
-        return half, vest_text(target, L.VEST_HALVED_AREA(level=vest.level))  # DG-ARM-7
+        return half, vest_text(target, L.VEST_HALVED_AREA(level=vest.level))
     return vest.ap, vest_text(target, L.VEST_AP(level=vest.level, ap=vest.ap))
+
+
+def severs(state: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
+    """DG-WOUND-6/-7 (AMB-DG-27): whether the weapon's hits sever a limb at 2x and the head at
+    2x: it carries one of the campaign's `dg.decapitation_tags`, by default `can_sever` (edged or
+    chopping weapons, bites and claws, heavy weapons the GM tags); ordinary firearms do not."""
+    return any(weapon.get(str(tag)) is True for tag in settings_of(state).decapitation_tags)
 
 
 def locations_on(state: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
@@ -359,7 +372,8 @@ def roll_location(
     first: bool,
     target: Mapping[str, Any] | None = None,
 ) -> tuple[str | None, Msg | None]:
-    """DG-LOC-1/-2/-6: a d10 per bullet (or the attack roll's units digit for the first)."""
+    """DG-LOC-1/-2/-6: a d10 per bullet (AMB-DG-25), or the attack roll's units digit for the
+    first; the hits of an aimed shot in its chosen band skip this (DG-CALLED-2)."""
     if target is not None and not locations_on(state, target):
         return None, None  # DG-ARM-6, DG-LOC-5: total HP only
     settings = settings_of(state)
@@ -456,7 +470,7 @@ def deal_hit(
         text = L.more(text, L.AFTER_ARMOUR(why=why, after=after))
     before_hp = int(target["hp"])
     before_loc = int(target["damage"][location]) if location else 0
-    sever = bool(weapon.get("can_sever"))
+    sever = severs(scratch, weapon)
     if knockout:  # COC-KO-2/-3/-4: damage against current HP on the resistance table
         chance = resistance_chance(after, before_hp)
         roll = dice.roll(100, "knockout resistance d100")
@@ -532,7 +546,8 @@ def _const(damage: DamageDice) -> str:
 def try_dodge(
     scratch: Json, defender_id: str, attacker: Mapping[str, Any], dice: Dice
 ) -> tuple[bool, list[Msg], list[Json]]:
-    """DG-AUTO-1, DG-ACT-5: a declared dodge is rolled once per round against one whole attack."""
+    """DG-AUTO-1, DG-ACT-5: a declared dodge is rolled once per round against one whole attack
+    (AMB-DG-04: a free reaction, no card unless `dg.defence_costs_card`)."""
     defender = scratch["combatants"][defender_id]
     aim = defender.get("aim")
     aiming = bool(aim and aim.get("state") == "aiming")
@@ -550,7 +565,8 @@ def try_dodge(
 
 
 def defence_card(state: Mapping[str, Any], defender: Mapping[str, Any]) -> list[Json]:
-    """DG-ACT-5 (`dg.defence_costs_card`): optionally a dodge or parry turns a card down."""
+    """DG-ACT-5 (`dg.defence_costs_card`): optionally a dodge or parry turns a card down; by
+    default (AMB-DG-04) both are free reactions, one parry and one dodge a round."""
     rnd = defender["round"]
     left = int(rnd.get("cards", 0)) - int(rnd.get("spent", 0))
     if settings_of(state).defence_costs_card and left > 0:
@@ -610,7 +626,9 @@ def fire(
     band: Msg | str = ""
     if called:
         half = scaled(c, Fraction(1, 2))
-        in_place = roll <= half or impale  # DG-CALLED-2: an impaling aimed shot is in place
+        # DG-CALLED-2 (AMB-DG-10): <= rhu(C/2) the chosen location, <= C a random one, else a
+        # miss; an impaling aimed shot is in place
+        in_place = roll <= half or impale
         band = L.CHOSEN_BAND(half=half)
         out.result = "chosen" if in_place else "random"
     else:
@@ -634,6 +652,7 @@ def fire(
     if dodged:
         out.result = "dodged"
         return out
+    # DG-AUTO-4 (AMB-DG-13): each bullet is a hit of its own: location, damage roll, armour
     for index in range(count):
         loc: str | None
         loc_text: Msg | None
@@ -647,7 +666,7 @@ def fire(
             weapon,
             target_id,
             dice,
-            impale and index == 0,  # DG-AUTO-4: only the first bullet impales
+            impale and index == 0,  # DG-AUTO-4 (AMB-DG-13): only the first bullet impales
             loc,
             loc_text,
             L.BULLET_N(n=index + 1) if count > 1 else L.HIT(),

@@ -55,7 +55,8 @@ def lines_event(
 def pay_cost(
     state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what: str | Msg
 ) -> int:
-    """DG-ACT-4: the cards an activity flips; 'all' only as the first action of the round."""
+    """DG-ACT-4 (AMB-DG-03): the cards an activity flips, all at once in the one turn it is
+    declared on; 'all' only as the first action of the round."""
     left = cards_left(c)
     if cost == ALL:
         if settings_of(state).all_actions_requires_full_hand and c["round"].get("spent"):

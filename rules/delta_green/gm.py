@@ -52,7 +52,7 @@ def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
     where = L.location(loc) if loc else G.TOTAL_HP_ONLY()
     words = {"name": target["name"], "where": where, "reason": _reason(action.params)}
     text = G.GM_DAMAGE(amount=amount, **words)
-    if bool_param(action.params, "area"):  # DG-ARM-7, DG-HP-4: blasts, fire, gas
+    if bool_param(action.params, "area"):  # DG-ARM-7 (AMB-DG-21), DG-HP-4: blasts, fire, gas
         vest = vest_of(target)
         if vest is not None:
             full = settings_of(state).area_effect_ap != "half"
@@ -128,7 +128,8 @@ def gm_treat(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """DG-HEAL-1/-2/-3/-5: a game week: 1d3 to total HP and each damaged location."""
+    """DG-HEAL-1/-2/-3/-5: a game week: one 1d3 (AMB-DG-31: the BRP rate, `dg.weekly_heal`) to
+    total HP and to each damaged location; a maimed limb's L comes off max HP (AMB-DG-32)."""
     if state["phase"] == "in_round":
         raise IllegalAction.of(R.WEEKS_BETWEEN_FIGHTS())
     expr = DamageDice.parse(str(settings_of(state).weekly_heal))
@@ -205,7 +206,8 @@ def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def grant_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """DG-EDGE-0: after creation edges come by the GM's grant, paid from the pool or free."""
+    """DG-EDGE-0 (AMB-DG-33): after creation edges come by the GM's grant, paid from the pool or
+    free."""
     c = combatant_at(state, str_param(action.params, "target"))
     ops, what = edge_ops(c, str_param(action.params, "edge"), bool_param(action.params, "pay"))
     line = G.GRANTS(name=c["name"], what=what)

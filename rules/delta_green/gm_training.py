@@ -63,7 +63,7 @@ def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
     if teacher_skill <= current:
         refusal = R.INSTRUCTOR_BETTER(teacher=teacher_name, current=current, skill=word)
         raise IllegalAction.of(refusal, "DG-TRAIN-1")
-    cap = int(settings_of(state).training_cap)
+    cap = int(settings_of(state).training_cap)  # DG-TRAIN-5 (AMB-DG-37): 75 for every skill
     if current >= cap:
         raise IllegalAction.of(R.TRAINING_CAP(cap=cap), "DG-TRAIN-5")
     hours = max(1, current)
@@ -104,7 +104,9 @@ def _skill_result(
 
 
 def char_limit(c: Json, char: str) -> int:
-    """DG-CTRAIN-4/-5: STR/CON up to max(STR, CON, SIZ); DEX/APP up to base + rhu(base/2)."""
+    """DG-CTRAIN-4/-5: STR/CON up to max(STR, CON, SIZ) (WE-DG-16: SIZ 14 the highest, so STR
+    and CON stop at 14); DEX/APP up to base + rhu(base/2), from the value before any training or
+    research (AMB-DG-39: `dex_base`, `app_base` on the sheet)."""
     sheet = c["sheet"]
     if char in ("str", "con"):
         return max(int(sheet["str"]), int(sheet["con"]), int(sheet["siz"]))
@@ -195,6 +197,7 @@ def research(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-RSCH-1..-4: self-teaching; d100 + XB must beat the skill (or characteristic x5)."""
     params = action.params
     student = combatant_at(state, str_param(params, "student"))
+    # DG-RSCH-3 (AMB-DG-40): the seed's "usual experience bonus" is 0 unless the GM sets one
     xb = int(settings_of(state).experience_bonus)
     cap = int(settings_of(state).training_cap)
     what: Msg | str

@@ -533,6 +533,7 @@ class Settings:
     crawl_m_per_action: int = setting(
         "dg.crawl_m_per_action", CRAWL_M(), 1, "DG-WOUND-2", min=0, max=20, group=MOVEMENT()
     )
+    # DG-WOUND-6/-7 (AMB-DG-27): the weapon flags whose hits sever (combat.severs)
     decapitation_tags: tuple[str, ...] = _entry_field(
         Entry(
             "dg.decapitation_tags",

@@ -18,7 +18,8 @@ CHARACTERISTICS = ("str", "con", "siz", "int", "pow", "dex", "app")
 WEAPON_KINDS = ("firearm", "melee", "knife", "unarmed", "thrown")
 RELOAD_KINDS = ("magazine", "belt", "loose", "none")
 
-# DG-EDGE-TABLE: edge -> (prerequisite, price in skill points).
+# DG-EDGE-TABLE: edge -> (prerequisite, price in skill points); the two Double Taps cost 20
+# (AMB-DG-34, AMB-DG-35: the seed gives no price).
 EDGES: dict[str, tuple[str | None, int]] = {
     "double_tap": (None, 20),
     "improved_double_tap": ("double_tap", 20),

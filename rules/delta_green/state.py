@@ -144,12 +144,18 @@ def wound_crossing(
 
 
 def is_dead(c: Mapping[str, Any]) -> bool:
-    """DG-HP-3 / DG-WOUND-7: total HP -10 or less, or a severed head."""
+    """DG-HP-3 / DG-WOUND-7: total HP -10 or less, or a severed head.
+
+    DG-LOC-4: location HP are thresholds for wound effects, not a pool (their sum is more than
+    total HP): death reads total HP only, whatever the locations."""
     return bool(c["dead"]) or int(c["hp"]) <= -10
 
 
 def is_unconscious(c: Mapping[str, Any]) -> bool:
-    """DG-HP-2 / DG-WOUND-5: total HP 2 or less, or a head at 1x or worse."""
+    """DG-HP-2 / DG-WOUND-5: total HP 2 or less, or a head at 1x or worse.
+
+    AMB-DG-22: the seed names 1 and 2 only; every total from 2 down to -9 is unconscious, and
+    the character wakes once healing brings it to 3 (unless the head or a knockout keeps it)."""
     if is_dead(c):
         return False
     if c.get("knocked_out"):  # COC-POISON-7 and knockouts: until the GM clears it
@@ -418,7 +424,9 @@ def _op_heal(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
         damage[loc] = max(0, int(damage[loc]) - amount)
         normal = int(c["loc_max"][loc])
         if damage[loc] < normal and loc in c["bleeding"]:
-            mine(state, cid, "bleeding").pop(loc)  # DG-WOUND-9: HP above 0 stops bleeding
+            # DG-WOUND-9 (AMB-DG-28): location HP above 0 stops the bleeding (as does a
+            # successful First Aid or Medicine, care.treatment)
+            mine(state, cid, "bleeding").pop(loc)
 
 
 def _round_start(state: Json, op: Mapping[str, Any]) -> None:
@@ -645,7 +653,7 @@ def _op_list_add(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
 
 
 def _op_maim_loss(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:
-    """DG-HEAL-5: the maimed limb's L comes off max HP for good."""
+    """DG-HEAL-5 (AMB-DG-32): the maimed limb's L comes off max HP for good."""
     c["hp_max"] = int(c["hp_max"]) - int(op["amount"])
     c["hp"] = min(int(c["hp"]), int(c["hp_max"]))
     c["maim_counted"] = [*c.get("maim_counted", []), op["location"]]

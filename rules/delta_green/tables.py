@@ -33,6 +33,7 @@ BURST_MODES: dict[str, BurstMode] = {
         BurstMode("10", "10-round medium burst", 10, -5, 10, None, 3),
         BurstMode("12", "12-round rock and roll", 12, -10, 12, None, 3),
         BurstMode("20", "20-round long burst", 20, -15, 20, 10, ALL),
+        # AMB-DG-12: the seed's walking die "1d2" (L25) is a truncated 1d20
         BurstMode("100", "100-round sustained spray", 100, 0, 100, 20, ALL),
     )
 }
@@ -101,7 +102,7 @@ LEGS = frozenset({RIGHT_LEG, LEFT_LEG})
 ARMS = frozenset({RIGHT_ARM, LEFT_ARM})
 LIMBS = LEGS | ARMS
 
-# DG-LOC-1 (AMB-DG-23): the d10 table, face -> location.
+# DG-LOC-1 (AMB-DG-23): DG-LOC-TABLE, the d10 table, face -> location.
 HIT_LOCATION_TABLE: dict[int, str] = {
     1: RIGHT_LEG,
     2: RIGHT_LEG,

@@ -128,19 +128,24 @@ def where(paths: set[str]) -> str:
     return "not yet implemented"
 
 
+def refreshed(page: Path, cited: dict[str, set[str]]) -> str:
+    """A reference page with its "where" column as the files cite the rules now."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    for n, line in enumerate(lines):
+        row = _ROW.match(line)
+        if row and ID.fullmatch(row.group(1)):
+            cells = [cell.strip() for cell in row.group(2).split("|")]
+            if len(cells) == 2:
+                rule_id = row.group(1)
+                lines[n] = f"| {rule_id} | {cells[0]} | {where(cited.get(rule_id, set()))} |"
+    return "\n".join(lines) + "\n"
+
+
 def refresh() -> None:
     """Rewrite the "where" column of every reference page from the files as they are now."""
     cited = cited_by_file()
     for page in sorted(REFERENCE.glob("*.md")):
-        lines = page.read_text(encoding="utf-8").splitlines()
-        for n, line in enumerate(lines):
-            row = _ROW.match(line)
-            if row and ID.fullmatch(row.group(1)):
-                cells = [cell.strip() for cell in row.group(2).split("|")]
-                if len(cells) == 2:
-                    rule_id = row.group(1)
-                    lines[n] = f"| {rule_id} | {cells[0]} | {where(cited.get(rule_id, set()))} |"
-        page.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        page.write_text(refreshed(page, cited), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from citations import ID, REFERENCE, citations, cited_by_file, is_listed, reference_ids
+from citations import (
+    ID,
+    REFERENCE,
+    citations,
+    cited_by_file,
+    is_listed,
+    reference_ids,
+    refreshed,
+)
 
 
 def test_every_cited_rule_id_is_in_the_reference() -> None:
@@ -31,6 +39,18 @@ def test_the_reference_lists_each_id_once_with_a_rule_and_a_place() -> None:
                 assert len(cells) == 3, f"{page.name}: {line}"
                 assert all(cells), f"{page.name}: {line}"
     assert len(seen) > 800  # the five rule systems' IDs, not an empty or unparsed reference
+
+
+def test_the_where_column_is_what_the_files_cite_now() -> None:
+    """A rule marked "not yet implemented" is cited by nothing, and a cited one names its files:
+    after moving code or citing a rule, run `python tests/docs/citations.py`."""
+    cited = cited_by_file()
+    stale = [
+        page.name
+        for page in sorted(REFERENCE.glob("*.md"))
+        if page.read_text(encoding="utf-8") != refreshed(page, cited)
+    ]
+    assert stale == [], "run `python tests/docs/citations.py`: stale pages " + ", ".join(stale)
 
 
 def test_an_id_missing_from_the_reference_is_reported() -> None:

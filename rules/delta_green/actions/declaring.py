@@ -82,7 +82,8 @@ def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """DG-EDGE-0 (`dg.edge_purchase = "any_time"`): an agent buys an edge between rounds."""
+    """DG-EDGE-0 (`dg.edge_purchase = "any_time"`): an agent buys an edge between rounds; by
+    default (AMB-DG-33) edges are bought at creation and later only granted by the GM."""
     c = combatant_at(state, action.actor)
     if settings_of(state).edge_purchase != "any_time":
         raise IllegalAction.of(R.ONLY_GM_GRANTS(), "DG-EDGE-0")

@@ -122,7 +122,10 @@ def precision_aim(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def run(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """DG-MOVE-2: running costs an action, allows 8 m and -10 to later rolls this round."""
+    """DG-MOVE-2: running costs an action, allows 8 m and -10 to later rolls this round.
+
+    AMB-DG-06: the `ran` flag only marks rolls made after the run (earlier ones are resolved
+    already), and a character runs at most once a round."""
     c = require_turn(state, action.actor)
     if c["round"].get("ran"):
         raise IllegalAction.of(R.RUN_ONCE(), "DG-MOVE-2")

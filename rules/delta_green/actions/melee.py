@@ -23,6 +23,7 @@ from rules.delta_green.combat import (
     auto_rules,
     deal_hit,
     roll_location,
+    severs,
     try_dodge,
 )
 from rules.delta_green.engine import (
@@ -194,7 +195,7 @@ def parry_absorbs(
         "id": defender_id,
         "location": loc if uses_locations(defender) else None,
         "amount": after,
-        "sever": bool(weapon.get("can_sever")),
+        "sever": severs(scratch, weapon),
         "by": attacker["id"],
     }
     apply_op(scratch, hit)

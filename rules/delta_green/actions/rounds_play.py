@@ -52,7 +52,9 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         dex = int(c["sheet"]["dex"])
         cards = actions_for(dex, int(settings.min_actions))
         carried = cards_left(c) if settings.cards_carry_over and c["round"] else 0
-        cards += carried  # DG-ACT-2 (`dg.cards_carry_over`): unused cards kept
+        # DG-ACT-2 (`dg.cards_carry_over`): unused cards kept; by default (AMB-DG-02) the cards
+        # are plain tokens, counted only, and last round's unused ones are lost
+        cards += carried
         held = c["in_hand"]
         firearm = bool(held) and weapon_of(c, held)["kind"] == "firearm"
         sides = 10 if firearm else 6
@@ -151,14 +153,14 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             lines += [L.NAMED(name=c["name"], line=line) for line in more]
         drowning = c.get("drowning")
         if drowning:  # COC-DROWN-2/-4
-            number = int(drowning["round"]) + 1
+            held = int(drowning["round"]) + 1  # rounds without air so far
             if drowning["failed"]:
                 loss = dice.roll(6, f"{c['name']} suffocation 1d6")
                 lines.append(T.STILL_NO_AIR(name=c["name"], loss=loss))
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
                 failed = True
             else:
-                mult = drown_multiplier(number, int(drowning["start"]))
+                mult = drown_multiplier(held, int(drowning["start"]))
                 target = int(c["sheet"]["con"]) * mult
                 roll = dice.roll(100, f"{c['name']} CON x{mult} (holding breath)")
                 failed = not succeeds(target, roll, *auto_rules(state))
@@ -169,7 +171,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                     ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
                     text = T.BREATHES_IN(**words, loss=loss)
                 lines.append(text)
-            value = {**drowning, "round": number, "failed": failed}
+            value = {**drowning, "round": held, "failed": failed}
             ops.append({"op": "set", "id": cid, "key": "drowning", "value": value})
         due = [d for d in c.get("poisons") or () if d.get("due_round") and d["due_round"] <= number]
         if due:  # COC-POISON-5: "1 round" onsets act at the end of the next round

@@ -60,8 +60,8 @@ def suppression_bullets(
     lines: list[Msg | None],
     hits: list[Json],
 ) -> None:
-    """DG-SUPP-2: the bullets of one suppressive-fire hit (`dg.suppression_hits`, one by default),
-    each with its location; only the first may impale."""
+    """DG-SUPP-2: the bullets of one suppressive-fire hit (`dg.suppression_hits`; AMB-DG-17: one
+    by default), each with its location; only the first may impale."""
     for index in range(int(settings_of(scratch).suppression_hits)):
         loc, loc_text = roll_location(scratch, dice, None, False, target)
         op, hit_lines, record = deal_hit(
@@ -113,11 +113,12 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         edges = c["sheet"]["edges"]
         if "double_tap" not in edges:
             raise IllegalAction.of(R.NO_DOUBLE_TAP(name=c["name"]), "DG-EDGE-1")
-        if "improved_double_tap" not in edges:
+        if "improved_double_tap" not in edges:  # DG-EDGE-2 (AMB-DG-35): at any range
             distance = params.get("distance_m")
             pb = point_blank_m(int(c["sheet"]["dex"]), 2 if "eagle_eye" in edges else 1)
             if distance in (None, "") or Fraction(str(distance)) > pb:
                 raise IllegalAction.of(R.DOUBLE_TAP_RANGE(), "DG-EDGE-1")
+        # DG-EDGE-1 (AMB-DG-34): the seed's "-20" is a penalty on each shot (the price is 20 too)
         extra.append((L.DOUBLE_TAP(), -int(settings_of(state).double_tap_penalty)))
     cards = pay_cost(state, c, 1, "a shot")
     lines: list[Msg | None] = []
@@ -214,7 +215,9 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 
 def burst_modes(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> list[str]:
-    """DG-AUTO-5/-6: the modes this weapon may fire."""
+    """DG-AUTO-5/-6 (AMB-DG-14): the modes this weapon may fire, from its flags: only an `auto`
+    weapon bursts, up to its `max_burst` (20 unless the sheet says less); the 100-round spray
+    also needs `sustained_fire`."""
     if not weapon.get("auto"):
         return []
     limit = int(weapon.get("max_burst") or 20)

@@ -138,7 +138,9 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
     if rounds < 1:
         raise IllegalAction.of(R.ONE_ROUND_AT_LEAST(), "DG-SUPP-1")
     base = skill(c, str(weapon["skill"]))
-    s_eff = base + sum(v for _, v in own_penalties(state, c))  # DG-SUPP-6
+    # DG-SUPP-6 (AMB-DG-19): penalties the shooter carries, suppression included, come off its
+    # skill before it picks X; suppressive fires against each other resolve in rank order
+    s_eff = base + sum(v for _, v in own_penalties(state, c))
     x = int_param(params, "x")
     if not 1 <= x <= s_eff:
         raise IllegalAction.of(R.X_RANGE(most=s_eff), "DG-SUPP-1")

@@ -59,7 +59,8 @@ def test_dg_edge_0_free_grant_leaves_the_pool_alone() -> None:
 
 
 def test_dg_edge_0_agents_buy_edges_only_when_the_campaign_says_any_time() -> None:
-    """DG-EDGE-0 (`dg.edge_purchase`): by default only the GM grants; "any_time" lets agents buy."""
+    """DG-EDGE-0 (`dg.edge_purchase`, AMB-DG-33): by default only the GM grants; "any_time" lets
+    agents buy."""
     default = encounter(agent("a", skill_points=40))
     with pytest.raises(IllegalAction, match="only the GM grants"):
         SYSTEM.resolve(default, Action("buy_edge", "a", {"edge": "eagle_eye"}), LoadedDice([]))

@@ -55,7 +55,8 @@ def test_dg_auto_2_short_magazine_caps_hits_at_rounds_fired() -> None:
 
 
 def test_dg_auto_4_six_round_burst_one_location_and_armour_check_per_bullet() -> None:
-    """DG-AUTO-4: S 50, 6-round burst -> C 55; roll 40 hits; 1d6 = 4 bullets, each its own d10."""
+    """DG-AUTO-4: S 50, 6-round burst -> C 55; roll 40 hits; 1d6 = 4 bullets, each its own d10
+    (AMB-DG-25), its own damage roll and armour (AMB-DG-13)."""
     state = _duel(agent("a", weapons=[dict(SMG)]), agent("b", hp=60, vest={"level": 2}))
     faces = [40, 4, 5, 9, 8, 9, 1, 3, 10, 2]
     state, events = play(state, "burst", "a", faces, weapon="smg", mode="6", target="b")
@@ -68,7 +69,8 @@ def test_dg_auto_4_six_round_burst_one_location_and_armour_check_per_bullet() ->
 
 
 def test_dg_auto_4_only_the_first_bullet_impales() -> None:
-    """DG-AUTO-4 / COC-AUTO-4: roll 11 <= rhu(55/5) = 11 impales the first bullet only."""
+    """DG-AUTO-4 / COC-AUTO-4 (AMB-DG-13): roll 11 <= rhu(55/5) = 11 impales the first bullet
+    only."""
     state = _duel(agent("a", weapons=[dict(SMG)]), agent("b", hp=60))
     faces = [11, 2, 5, 3, 4, 5, 6]  # 2 hits; bullet 1: chest 3 + impale 4; bullet 2: chest 6
     state, events = play(state, "burst", "a", faces, weapon="smg", mode="6", target="b")
@@ -79,7 +81,8 @@ def test_dg_auto_4_only_the_first_bullet_impales() -> None:
 
 
 def test_dg_walk_1_walking_spray_is_an_automatic_hit_with_1d20() -> None:
-    """DG-WALK-1: S 50 walking spray -> 25 + 100 = 125, hits die 1d20."""
+    """DG-WALK-1: S 50 walking spray -> 25 + 100 = 125, uncapped (AMB-DG-15); hits die 1d20,
+    the seed's "1d2" read as a truncated 1d20 (AMB-DG-12)."""
     state = _duel(agent("a", dex=10, weapons=[dict(M60)]), agent("b", hp=200))
     state, events = play(
         state, "burst", "a", [98, 1, 5, 1, 1], weapon="m60", mode="100", walking=True, target="b"
@@ -166,7 +169,8 @@ def _called(skill: int, location: str = "head") -> dict:
 def test_dg_called_2_three_bands(
     roll: int, faces: list[int], result: str, location: str | None
 ) -> None:
-    """DG-CALLED-2: C 60: <= 30 chosen, 31-60 random, 61 miss; 12 impales in the chosen place."""
+    """DG-CALLED-2 (AMB-DG-10: the band edge is half the chance, not "the number of attacks"):
+    C 60: <= 30 chosen, 31-60 random, 61 miss; 12 impales in the chosen place."""
     state = _called(60)
     state, events = play(state, "aimed_shot", "a", [roll, *faces], weapon="pistol", target="b")
     assert events[0].payload["results"] == [result]
@@ -248,6 +252,8 @@ def test_dg_edge_1_double_tap_refused_beyond_point_blank() -> None:
 
 
 def test_dg_edge_2_improved_double_tap_at_any_range() -> None:
+    """DG-EDGE-2 (AMB-DG-35): Improved Double Tap fires both shots at 10 m, beyond point-blank,
+    each at 50 - 20 = 30."""
     state = _duel(agent("a", edges=["double_tap", "improved_double_tap"]), agent("b", hp=60))
     _, events = play(
         state, "fire", "a", [90, 90], weapon="pistol", target="b", double_tap=True, distance_m=10

@@ -85,6 +85,27 @@ def test_drowning_sequence_at_round_ends() -> None:
     assert c(state, "a")["drowning"] is None
 
 
+def test_a_drowning_combatant_does_not_change_the_round_of_the_others_bleeding_checks() -> None:
+    """COC-DROWN-2 beside DG-WOUND-9: B's chest wound from round 2 is checked at the end of
+    round 3 (CON x5 = 50, 51 bleeds), though A, checked first, has been without air only since
+    round 2 (its count of rounds without air once overwrote the round number: B's wound was then
+    taken for a new one, and no CON roll was made)."""
+    state = encounter(agent("a", hp=20, con=8), agent("b", con=10))
+    state, _ = gm(state, "start_round", [1, 1])
+    state, _ = gm(state, "end_round", [])
+    state, _ = gm(state, "start_round", [1, 1])
+    state, _ = gm(state, "gm_damage", [], target="b", amount=5, location="chest")
+    state, _ = gm(state, "hazard", [], type="drowning", target="a")
+    state, events = gm(state, "end_round", [1])
+    assert "B: chest/abdomen wound is new" in events[0].text
+    hp = c(state, "b")["hp"]
+    state, _ = gm(state, "start_round", [1, 1])
+    state, events = gm(state, "end_round", [1, 51])
+    assert "End of round 3; A: holding breath, d100 = 1 vs CON x9 = 72" in events[0].text
+    assert "B: CON x5 d100 = 51 vs 50: bleeds, -1 HP" in events[0].text
+    assert c(state, "b")["hp"] == hp - 1
+
+
 def test_torch_sets_clothes_alight_on_a_failed_luck_roll() -> None:
     """COC-FIRE-3/-4: 1d6; Luck (POW x5 = 60) fails -> on fire, 1d6 at every round end."""
     state = encounter(agent("a", hp=30, pow=12))

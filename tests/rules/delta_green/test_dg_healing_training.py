@@ -91,6 +91,8 @@ def test_dg_heal_1_a_2x_wound_heals_only_after_surgery() -> None:
 
 
 def test_dg_heal_5_maimed_limb_never_heals() -> None:
+    """DG-HEAL-5 (AMB-DG-32): 16 HP, left arm (L 4) maimed: max HP 16 - 4 = 12 for good, the
+    locations recomputed from it; the limb does not heal."""
     state = encounter(agent("a", hp=16))
     state, _ = gm(state, "gm_damage", [], target="a", amount=9, location="left_arm")
     state, _ = gm(state, "week_passes", [3])
@@ -268,6 +270,7 @@ def test_we_dg_15_smith_can_give_gemler_at_most_one_dex() -> None:
 
 
 def test_we_dg_16_str_and_con_capped_by_siz_14() -> None:
+    """WE-DG-16 / DG-CTRAIN-4: SIZ 14 is the highest of STR, CON, SIZ: both stop at 14."""
     state = encounter(agent("a", str=10, con=11, siz=14))
     assert char_limit(c(state, "a"), "str") == 14
     assert char_limit(c(state, "a"), "con") == 14
@@ -295,7 +298,7 @@ def test_dg_ctrain_1_characteristic_training_can_be_switched_off() -> None:
 
 @pytest.mark.parametrize(("roll", "success"), [(61, True), (60, False)])
 def test_dg_rsch_3_research_roll_must_beat_the_target(roll: int, success: bool) -> None:
-    """DG-RSCH-3: CON 12 -> target 60; 61 succeeds, 60 fails."""
+    """DG-RSCH-3 (AMB-DG-40: no experience bonus): CON 12 -> target 60; 61 succeeds, 60 fails."""
     state = encounter(agent("a", con=12, str=14))
     faces = [roll, 2] if success else [roll]
     state, events = gm(state, "research", faces, student="a", characteristic="con")

@@ -89,7 +89,7 @@ def test_dg_supp_1_x_cannot_exceed_the_shooters_skill() -> None:
 
 
 def test_dg_supp_6_suppressed_shooter_picks_x_from_what_is_left() -> None:
-    """DG-SUPP-6: a shooter at -30 with skill 50 may choose X up to 20."""
+    """DG-SUPP-6 (AMB-DG-19): a shooter at -30 with skill 50 may choose X up to 20."""
     state = encounter(agent("a", dex=4, weapons=[dict(SMG)]), agent("b", weapons=[dict(SMG)]))
     state, _ = gm(state, "start_round", [1, 10])
     state, _ = play(state, "suppress", "b", [90], weapon="smg", x=30, rounds=4, targets="a")

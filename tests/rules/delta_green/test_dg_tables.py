@@ -62,7 +62,7 @@ def test_dg_arm_1_vest_table() -> None:
 
 
 def test_dg_loc_1_d10_table() -> None:
-    """DG-LOC-1 (AMB-DG-23): 1-2 RL, 3-4 LL, 5-7 chest, 8 RA, 9 LA, 10 head."""
+    """DG-LOC-1 / DG-LOC-TABLE (AMB-DG-23): 1-2 RL, 3-4 LL, 5-7 chest, 8 RA, 9 LA, 10 head."""
     names = [HIT_LOCATION_TABLE[face] for face in range(1, 11)]
     assert names == ["right_leg"] * 2 + ["left_leg"] * 2 + ["chest"] * 3 + [
         "right_arm",

@@ -34,6 +34,7 @@ def test_we_dg_05_twenty_four_damage_kills_fourteen_hp() -> None:
 
 
 def test_dg_hp_2_unconscious_at_two_awake_at_three() -> None:
+    """DG-HP-2 (AMB-DG-22): 12 HP - 10 = 2: unconscious; healed to 3: awake."""
     state = encounter(agent("a", hp=12))
     state, _ = gm(state, "gm_damage", [], target="a", amount=10)
     assert is_unconscious(c(state, "a"))
