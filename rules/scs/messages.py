@@ -271,7 +271,12 @@ DELAYED = Message(
 )
 DELAYED_HIDDEN = Message("scs.log.delayed_hidden", "A {side} reinforcement is delayed")
 OUT_OF_SUPPLY = Message("scs.log.out_of_supply", "{unit} out of supply")
-IN_SUPPLY = Message("scs.log.in_supply", "{unit} in supply ({n} hexes)")
+IN_SUPPLY = Message(
+    "scs.log.in_supply",
+    "{unit} in supply ({n} hex)",
+    plural="{unit} in supply ({n} hexes)",
+    count="n",
+)
 SUPPLY_CHECKED = Message("scs.log.supply_checked", "{side} supply check: {lines}")
 SUPPLY_ATTRITION = Message(
     "scs.log.supply_attrition", "{side} supply check: {lines}. Attrition (PD-19): {units}"

@@ -395,3 +395,11 @@ def test_t08_r7_within_one_of_kessel_scs_setup_1_pd_02() -> None:
     expected = {"10.05", "10.04", "10.06", "09.05", "09.06", "11.05", "11.06"}
     assert accepted == expected
     assert {SCN.label(c) for c in SCN.units["R7"].setup_area} == expected
+
+
+def test_a_supply_line_of_one_hex_reads_in_the_singular() -> None:
+    """SCS-SUP-2's log line counts its hexes in English as a reader would write them."""
+    from rules.scs import messages as m
+
+    assert m.IN_SUPPLY(unit="R1", n=1).english() == "R1 in supply (1 hex)"
+    assert m.IN_SUPPLY(unit="R1", n=0).english() == "R1 in supply (0 hexes)"
