@@ -358,6 +358,8 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
         if weapon["skill"] == "shotgun" and weapon["mechanism"] == "semi_auto":
             # COC-SHOTGUN-3: every semi-automatic shotgun may fire once or twice a round.
             weapon["shots_per_round"] = max(2, weapon["shots_per_round"])
+        if weapon["kind"] == "unarmed" or weapon["blunt"]:
+            weapon["can_impale"] = False  # COC-IMPALE-1: blunt and unarmed blows never impale
         if weapon["kind"] == "firearm":
             weapon["can_impale"] = True  # COC-IMPALE-1: every firearm can impale
             weapon["add_db"] = False

@@ -561,14 +561,15 @@ def take_burn(ctx: Ctx, uid: str, amount: int, why: Msg | str) -> None:
     u = ctx.u(uid)
     if amount <= 0 or not alive(u):
         return
-    marked = int(u["burn"]) + amount
-    ctx.emit(
-        "burn.marked",
-        L.BURN_MARKED(name=u["name"], amount=amount, why=why, marked=marked),
-        units={uid: {"burn": marked}},
-        unit=uid,
-        amount=amount,
-        burn=marked,
-        rule="MECH-BURN-1",
-    )
+    if "burn" not in u["immune"]:  # MECH-IMMUNE-1: an immune mech has nothing marked
+        marked = int(u["burn"]) + amount
+        ctx.emit(
+            "burn.marked",
+            L.BURN_MARKED(name=u["name"], amount=amount, why=why, marked=marked),
+            units={uid: {"burn": marked}},
+            unit=uid,
+            amount=amount,
+            burn=marked,
+            rule="MECH-BURN-1",
+        )
     deal_damage(ctx, uid, [("burn", amount)], L.WHY_BURN(), rule="MECH-BURN-1")

@@ -288,7 +288,10 @@ def _a_retreated(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     combat["to_retreat"][side] = [
         u for u in combat["to_retreat"].get(side, []) if u not in p["units"]
     ]
-    combat["retreated"].extend(p["units"])
+    if p["path"] or p.get("off_map"):
+        # PD-23 / PD-27: an option taken wholly as step losses retreats nobody, so those
+        # attackers may still advance (SCS-ADV-1, SCS-OVR-3)
+        combat["retreated"].extend(p["units"])
     if side == combat["attacker_side"]:
         for uid in p["units"]:
             set_unit(s, uid, finished=True)  # SCS-OVR-3: a retreating overrunner stops

@@ -455,7 +455,6 @@ TERRAIN_PROHIBITED = Message(
 OFF_MAP_STEP = Message("scs.cost.off_map", "off the map (SCS-MAP-5)")
 OFF_MAP_COST = Message("scs.cost.off_map_mp", "off the map {mp} (allow_offmap_movement, SCS-MAP-5)")
 ENEMY_OCCUPIED = Message("scs.cost.enemy_occupied", "enemy-occupied hex (SCS-3.3a)")
-PROHIBITED_STEP = Message("scs.cost.prohibited", "{why} (SCS-3.2d)")
 WITH_EZOC = Message("scs.cost.with_ezoc", "{why}, enemy ZOC +{mp}")
 
 REASON_NOT_ON_MAP = Message("scs.reason.not_on_map", "not on the map")

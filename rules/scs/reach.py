@@ -34,7 +34,7 @@ def step_cost(
         return None, m.ENEMY_OCCUPIED()
     cost, why = board.terrain_cost(scn, scn.units[uid].move_class, a, b)
     if cost is None:
-        return None, m.PROHIBITED_STEP(why=why)
+        return None, why  # SCS-3.2d: the refusal names the rule
     if b in enemy_zoc:  # SCS-2.1a
         cost += scn.ezoc_entry_cost
         why = m.WITH_EZOC(why=why, mp=str(scn.ezoc_entry_cost))

@@ -34,6 +34,7 @@ def target(name: str = "Bob", armour: int = 0) -> dict:
 
 
 def test_we_coc_04_a_22_automatic_can_impale_three_times_for_6d6() -> None:
+    """WE-COC-04, COC-IMPALE-6: each separately rolled shot can impale: three for 6d6."""
     # Handgun 40 at 5 yd (beyond 14 ft of point blank): 40%, impale on 01-08.
     state = scene(("ann", shooter()), ("bob", target()))
     state, _ = act(state, "next_round", "gm")

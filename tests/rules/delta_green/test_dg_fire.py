@@ -56,7 +56,7 @@ def test_dg_auto_2_short_magazine_caps_hits_at_rounds_fired() -> None:
 
 def test_dg_auto_4_six_round_burst_one_location_and_armour_check_per_bullet() -> None:
     """DG-AUTO-4: S 50, 6-round burst -> C 55; roll 40 hits; 1d6 = 4 bullets, each its own d10
-    (AMB-DG-25), its own damage roll and armour (AMB-DG-13)."""
+    (AMB-DG-25, DG-LOC-6), its own damage roll and armour (AMB-DG-13)."""
     state = _duel(agent("a", weapons=[dict(SMG)]), agent("b", hp=60, vest={"level": 2}))
     faces = [40, 4, 5, 9, 8, 9, 1, 3, 10, 2]
     state, events = play(state, "burst", "a", faces, weapon="smg", mode="6", target="b")

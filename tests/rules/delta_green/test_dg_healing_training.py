@@ -68,6 +68,7 @@ def test_dg_heal_3_weekly_healing_1d3_to_total_and_each_location() -> None:
 
 
 def test_dg_heal_2_bleeding_must_be_stabilised_first() -> None:
+    """DG-HEAL-2: a bleeding chest wound heals nothing in a week until it is stabilised."""
     state = encounter(agent("a", hp=12))
     state, _ = gm(state, "gm_damage", [], target="a", amount=6, location="chest")
     state, events = gm(state, "week_passes", [])
@@ -145,6 +146,7 @@ def test_we_dg_09_hide_32_takes_32_hours_and_ends_in_week_2() -> None:
 
 
 def test_dg_train_1_instructor_must_be_better() -> None:
+    """DG-TRAIN-1: an instructor at Hide 32 cannot teach a student at Hide 32."""
     state = encounter(agent("a", skills={"hide": 32}), agent("b", skills={"hide": 32}))
     with pytest.raises(IllegalAction, match="must be better"):
         SYSTEM.resolve(
@@ -212,7 +214,8 @@ def test_we_dg_12_dex_and_app_limits() -> None:
 
 
 def test_we_dg_13_14_smith_rolls_one_and_gains_nothing_in_75_hours() -> None:
-    """WE-DG-13/-14: 1d3 = 1 -> +0; DEX 15 takes 75 h (Jonathan has raised his own DEX)."""
+    """WE-DG-13/-14 (DG-CTRAIN-6, DG-CTRAIN-7): 1d3 = 1 -> +0; DEX 15 takes 15 x 5 = 75 h
+    (Jonathan has raised his own DEX)."""
     state = encounter(agent("jonathan", dex=12), agent("smith", dex=15))
     state = _trained(state, "jonathan", "dex", 1)
     state, events = gm(
@@ -277,6 +280,7 @@ def test_we_dg_16_str_and_con_capped_by_siz_14() -> None:
 
 
 def test_dg_char_1_int_and_siz_cannot_be_trained() -> None:
+    """DG-CHAR-1: INT cannot be raised by training."""
     state = encounter(agent("a"))
     with pytest.raises(IllegalAction, match="cannot be trained"):
         SYSTEM.resolve(
@@ -287,6 +291,7 @@ def test_dg_char_1_int_and_siz_cannot_be_trained() -> None:
 
 
 def test_dg_ctrain_1_characteristic_training_can_be_switched_off() -> None:
+    """DG-CTRAIN-1: with `dg.characteristic_training` off a characteristic course is refused."""
     state = encounter(agent("a"), characteristic_training=False)
     with pytest.raises(IllegalAction, match="off in this campaign"):
         SYSTEM.resolve(
@@ -309,13 +314,15 @@ def test_dg_rsch_3_research_roll_must_beat_the_target(roll: int, success: bool) 
 
 
 def test_dg_rsch_4_research_can_lower_a_skill() -> None:
+    """DG-RSCH-4: Library 40, research d100 = 41 succeeds, 1d6 = 1: -1 -> 39."""
     state = encounter(agent("a", skills={"library": 40}))
     state, _ = gm(state, "research", [41, 1], student="a", skill="library")
     assert c(state, "a")["sheet"]["skills"]["library"] == 39
 
 
 def test_dg_train_3_courses_and_research_share_twenty_hours_a_week() -> None:
-    """DG-TRAIN-3 / DG-RSCH-2: 32 h then 31 h: the second course ends in week 4; a week passes."""
+    """DG-TRAIN-3 / DG-RSCH-2: 32 h then 31 h: the second course ends in week 4; a week passes.
+    DG-TRAIN-6: the fee the GM enters ($200) is noted in the log."""
     state = encounter(agent("a", skills={"hide": 32, "library": 31}))
     state, events = gm(
         state, "train_skill", [2], student="a", skill="hide", instructor_skill=60, fee="$200"

@@ -70,7 +70,7 @@ def test_dg_init_2_round_ends_when_no_cards_are_left() -> None:
 
 
 def test_dg_init_3_higher_dex_first_on_equal_rank() -> None:
-    """DG-INIT-3: equal ranks, higher DEX acts first."""
+    """DG-INIT-3 (AMB-DG-08): equal ranks, higher DEX acts first."""
     state = encounter(agent("a", dex=10), agent("b", dex=12))
     state, _ = gm(state, "start_round", [8, 6])  # both rank 18
     assert state["order"] == ["b", "a"]
@@ -78,7 +78,8 @@ def test_dg_init_3_higher_dex_first_on_equal_rank() -> None:
 
 
 def test_dg_init_3_equal_rank_and_dex_act_simultaneously() -> None:
-    """DG-INIT-3: a combatant downed by a tied action still takes its tied action."""
+    """DG-INIT-3 (AMB-DG-08): equal rank and DEX act simultaneously: a combatant downed by a
+    tied action still takes its tied action."""
     state = encounter(agent("a"), agent("b"))
     state, _ = gm(state, "start_round", [5, 5])
     assert state["ties"]["a"] == state["ties"]["b"]
@@ -170,6 +171,7 @@ def test_gm_next_pass_moves_on() -> None:
 
 
 def test_dg_move_1_walk_four_metres_split_between_turns() -> None:
+    """DG-MOVE-1: 4 m a round besides actions, split between turns: 3 m, then 1 m, then no more."""
     state = encounter(agent("a"), agent("b"))
     state, _ = gm(state, "start_round", [10, 1])
     state, _ = play(state, "walk", "a", [], metres=3)

@@ -71,6 +71,8 @@ def test_dg_wound_6_severed_by_a_severing_weapon() -> None:
 
 
 def test_dg_wound_2_leg_at_1x_falls_and_loses_the_round() -> None:
+    """DG-WOUND-2: a pistol hit (d10 = 1: right leg, 1d10 = 4) on a 4-HP leg: leg disabled,
+    prone, every face-up card turned down, and it cannot stand."""
     state = encounter(agent("a", dex=16), agent("b", hp=12))  # legs 4
     state, _ = gm(state, "start_round", [10, 1])
     state, _ = play(state, "fire", "a", [20, 1, 4], weapon="pistol", target="b")
@@ -83,6 +85,8 @@ def test_dg_wound_2_leg_at_1x_falls_and_loses_the_round() -> None:
 
 
 def test_dg_wound_4_arm_at_1x_drops_the_weapon_and_clears_ready() -> None:
+    """DG-WOUND-4: a pistol hit (d10 = 8: right arm, 1d10 = 3) on a 3-HP arm: the pistol drops,
+    b stays on its feet, and next round rolls the d6 (no ready firearm, DG-INIT-1)."""
     state = encounter(agent("a", dex=16), agent("b", hp=12))  # arms 3
     state, _ = gm(state, "start_round", [10, 1])
     state, _ = play(state, "fire", "a", [20, 8, 3], weapon="pistol", target="b")
@@ -95,6 +99,8 @@ def test_dg_wound_4_arm_at_1x_drops_the_weapon_and_clears_ready() -> None:
 
 
 def test_dg_wound_4_left_arm_keeps_a_one_handed_pistol_but_not_an_m60() -> None:
+    """DG-WOUND-4: a disabled left arm keeps the one-handed pistol in hand but drops the
+    two-handed M-60."""
     state = encounter(agent("a", hp=12), agent("b", hp=12, weapons=[dict(M60)]))
     state, _ = gm(state, "gm_damage", [], target="a", amount=3, location="left_arm")
     state, _ = gm(state, "gm_damage", [], target="b", amount=3, location="left_arm")
@@ -205,6 +211,8 @@ def test_dg_arm_3_vest_reduces_chest_damage(damage: int, applied: int) -> None:
 
 @pytest.mark.parametrize(("level", "ap"), [(1, 3), (2, 4), (3, 5), (4, 6)])
 def test_dg_arm_4_half_ap_against_knives_and_fists(level: int, ap: int) -> None:
+    """DG-ARM-4: knives and every unarmed attack meet rhu(AP/2): 3/4/5/6 for vests I-IV; a
+    firearm's impale meets the full AP 6/8/10/12."""
     state = encounter(agent("b", vest={"level": level}))
     target = c(state, "b")
     assert armour_for(state, target, "chest", KNIFE | {"kind": "knife"}, False)[0] == ap
@@ -261,6 +269,7 @@ def test_dg_loc_2_location_from_the_units_digit_option() -> None:
 
 
 def test_dg_edge_7_dirty_fighting_adds_1d4_in_melee() -> None:
+    """DG-EDGE-7: a punch 1d3 = 2 plus Dirty Fighting 1d4 = 3: 5 damage rolled."""
     state = encounter(agent("a", dex=16, edges=["dirty_fighting"]), agent("b", hp=40))
     state, _ = gm(state, "start_round", [5, 1])
     _, events = play(state, "melee", "a", [40, 5, 2, 3], weapon="fist", target="b")

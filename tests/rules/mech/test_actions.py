@@ -11,6 +11,7 @@ from rules.core.errors import IllegalAction
 
 
 def test_grapple_hit_engages_and_immobilizes_the_smaller_mech_act_grapple_1() -> None:
+    """MECH-ACT-GRAPPLE-1: the smaller side is Immobilized and dragged; no Boost."""
     big = sheet(frame={"key": "big", "size": 2})
     state = encounter(mech("a", "A", 0, 0, big), mech("t", "B", 2, 0, sparring()))
     state = turn(state, "a")
@@ -66,6 +67,7 @@ def test_grapple_contest_tie_changes_nothing_mech_amb_02() -> None:
 
 
 def test_grapple_ends_by_letting_go_breaking_free_or_distance_mech_act_grapple_2() -> None:
+    """MECH-ACT-GRAPPLE-2: the attacker lets go; the defender wins 12 vs 11 for 1 AP."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()))
     state = turn(state, "a")
     state, _ = play(state, "a", "grapple", [15], target="t")
@@ -92,6 +94,7 @@ def test_defender_breaking_free_loses_a_tie_mech_amb_02() -> None:
 
 
 def test_grappling_mechs_cannot_react_mech_act_grapple_1() -> None:
+    """MECH-ACT-GRAPPLE-1: while grappling, no reactions."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()))
     state = turn(state, "a")
     state, _ = play(state, "a", "tech", option="lock_on", target="t")
@@ -178,7 +181,8 @@ def test_scan_is_a_frozen_snapshot_for_the_scanning_side_mech_tech_scan() -> Non
 
 
 def test_lock_on_and_shut_down_clears_tech_conditions_mech_act_shutdown() -> None:
-    """MECH-TECH-LOCKON, MECH-ACT-SHUTDOWN, MECH-COND-SHUTDOWN, MECH-ACT-BOOTUP."""
+    """MECH-TECH-LOCKON, MECH-ACT-SHUTDOWN, MECH-COND-SHUTDOWN, MECH-ACT-BOOTUP, MECH-AMB-17:
+    the Shut Down (Stunned) mech may still Boot Up."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 5, 0, sparring()))
     state = turn(state, "a")
     state, _ = play(state, "a", "tech", option="lock_on", target="t")
@@ -216,6 +220,7 @@ def test_boot_up_needs_two_ap_and_shut_down_mech_act_bootup() -> None:
 
 
 def test_stabilize_options_mech_act_stabilize() -> None:
+    """MECH-ACT-STABILIZE: repair to full HP and clear burn; cool and free an adjacent ally."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "A", 1, 0), mech("t", "B", 10, 0, sparring()))
     state = turn(state, "a")
     state = patch(state, "a", hp=3, burn=2, heat=5)
@@ -238,6 +243,7 @@ def test_stabilize_options_mech_act_stabilize() -> None:
 
 
 def test_stabilize_refuses_own_system_conditions_and_far_allies_mech_amb_15() -> None:
+    """MECH-AMB-15: an ally 5 squares away is refused (within 1); own-system conditions stay."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "A", 5, 0), mech("t", "B", 10, 0, sparring()))
     state = turn(state, "a")
     state = patch(state, "b", conditions={"slowed": {"source": "tech"}})
@@ -363,6 +369,7 @@ def test_between_matches_repairs_mech_ex_37() -> None:
 
 
 def test_repair_fix_uses_cp_and_swap_mech_repair_table() -> None:
+    """MECH-REPAIR-TABLE: fix 1, uses 1, CP 4, swap 0."""
     state = encounter(mech("a", "A", 5, 5), mech("b", "B", 9, 5))
     weapons = copy.deepcopy(u(state, "a")["weapons"])
     weapons[2]["destroyed"] = True
@@ -435,6 +442,7 @@ def test_improvised_damage_type_setting_mech_amb_14() -> None:
 
 
 def test_boot_up_refused_when_the_table_says_stunned_means_stuck_mech_amb_17() -> None:
+    """MECH-AMB-17, the other reading: Stunned by Shut Down cannot Boot Up."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 5, 0), bootup_while_stunned=False)
     state = turn(state, "a")
     state, _ = play(state, "a", "shut_down")
@@ -444,7 +452,8 @@ def test_boot_up_refused_when_the_table_says_stunned_means_stuck_mech_amb_17() -
 
 
 def test_repair_costs_mech_repair_table() -> None:
-    """MECH-REPAIR-FIX, MECH-REPAIR-USES, MECH-REPAIR-CP, MECH-AMB-42 (加压伤害 is stress)."""
+    """MECH-REPAIR-FIX, MECH-REPAIR-USES, MECH-REPAIR-CP, MECH-AMB-42 (加压伤害 is stress);
+    MECH-REPAIR-TABLE: restoring 1 stress costs 2."""
     state = encounter(mech("a", "A", 5, 5), mech("b", "B", 9, 5))
     state = patch(state, "a", stress=2, repair=6)
     state, _ = play(state, "gm", "end_match")

@@ -103,6 +103,7 @@ def test_light_cover_and_melee_ignoring_cover_mech_cover_table() -> None:
 
 
 def test_prone_target_gives_accuracy_mech_cond_prone() -> None:
+    """MECH-COND-PRONE: attacks on it gain +1 accuracy: 5 + 1 + 2 = 8."""
     state = duel()
     state["units"]["t"]["conditions"]["prone"] = {"source": "ram"}
     state, events = play(state, "a", "attack", [5, 1], weapon="k12_carbine", target="t")
@@ -110,6 +111,7 @@ def test_prone_target_gives_accuracy_mech_cond_prone() -> None:
 
 
 def test_out_of_range_and_hidden_targets_are_refused_mech_range_1() -> None:
+    """MECH-RANGE-1: the carbine (range 10) and the maul (threat 1) cannot reach 12 away."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 12, 0, sparring()))
     state = turn(state, "a")
     before = copy.deepcopy(state)
@@ -257,6 +259,7 @@ def test_hidden_units_are_hit_by_areas_mech_cond_hidden() -> None:
 
 
 def test_invisible_target_half_the_attacks_miss_mech_cond_invisible() -> None:
+    """MECH-COND-INVISIBLE: d2 = 1 misses before any attack roll; d2 = 2 goes on to hit."""
     state = duel()
     state["units"]["t"]["conditions"]["invisible"] = {"source": "system"}
     state, events = play(state, "a", "attack", [1], weapon="k12_carbine", target="t")
@@ -284,6 +287,7 @@ def test_limited_and_loading_weapons_mech_pilot_eng() -> None:
 
 
 def test_improvised_attack_is_1d6_kinetic_for_2_ap_mech_act_improv() -> None:
+    """MECH-ACT-IMPROV: d20 10 hits; 1d6 = 6 kinetic: HP 10 -> 4; it costs 2 AP."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()))
     state = turn(state, "a")
     state, _events = play(state, "a", "improvised_attack", [10, 6], target="t")
@@ -324,11 +328,13 @@ def test_maul_hit_on_exposed_resistant_armoured_mech_ex_17_end_to_end() -> None:
 
 
 def test_shredded_ignores_armour_and_resistance_mech_cond_shredded() -> None:
+    """MECH-COND-SHREDDED: 5 kinetic vs armour 2 and resistance: all 5."""
     target = Target(armour=2, shredded=True, resist=frozenset({"kinetic"}))
     assert reduce_damage([("kinetic", 5)], target).total == 5
 
 
 def test_immunity_removes_the_component_mech_immune_1() -> None:
+    """MECH-IMMUNE-1: immune to burn: 4 burn + 2 kinetic -> 2."""
     target = Target(immune=frozenset({"burn"}))
     assert reduce_damage([("burn", 4), ("kinetic", 2)], target).total == 2
 

@@ -188,6 +188,7 @@ def test_zero_stress_melts_down_at_the_end_of_the_next_turn_mech_amb_38() -> Non
 
 
 def test_multiple_ones_on_stress_schedule_meltdown_mech_amb_36() -> None:
+    """MECH-AMB-36: second stress, 2d6 = 1, 1: meltdown at the end of the next turn."""
     state, _events = overheat(hurt(stress=3), [1, 1])
     assert u(state, "t")["meltdown"] == {"turns": 1, "mark": 0, "avertable": False}
 
@@ -199,6 +200,7 @@ def test_stress_rows_mech_stress_table(faces: list[int], condition: str) -> None
 
 
 def test_dice_count_setting_mech_amb_31() -> None:
+    """MECH-AMB-31, the other reading: only the new point's 1d6."""
     _state, events = hit(hurt(structure=2, check_dice="one"), [5])
     assert "structure check 1d6 = 5" in texts(events)
 

@@ -64,6 +64,7 @@ def test_turn_gives_a_move_and_two_ap_and_a_third_ap_is_refused_mech_ap_1() -> N
 
 
 def test_unspent_ap_and_move_are_lost_mech_amb_09() -> None:
+    """MECH-AMB-09: unspent AP are lost: the next turn has 2 again."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 10, 10))
     state = turn(state, "a")
     state, _ = play(state, "a", "end_turn")
@@ -74,7 +75,8 @@ def test_unspent_ap_and_move_are_lost_mech_amb_09() -> None:
 
 
 def test_overcharge_heat_escalates_and_resets_after_the_match_mech_ex_04() -> None:
-    """MECH-EX-04, MECH-OVERCHARGE-TABLE, MECH-OVERCHARGE-2: 1, 1d3, 1d6, 1d6+4, 1d6+4; then 0."""
+    """MECH-EX-04, MECH-OVERCHARGE-1 (+1 AP), MECH-OVERCHARGE-TABLE, MECH-OVERCHARGE-2: 1, 1d3,
+    1d6, 1d6+4, 1d6+4; then 0."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 10, 10))
     state = patch(state, "a", stats={**u(state, "a")["stats"], "heat_cap": 40})
     heats = []
@@ -96,6 +98,7 @@ def test_overcharge_heat_escalates_and_resets_after_the_match_mech_ex_04() -> No
 
 
 def test_overcharge_once_per_turn_and_not_while_stunned_mech_overcharge_1() -> None:
+    """MECH-OVERCHARGE-1: once per turn; not while Stunned."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 10, 10))
     state = turn(state, "a")
     state, _ = play(state, "a", "overcharge")
@@ -223,7 +226,8 @@ def test_vertical_jump_clears_size_one_obstacles_mech_ex_02() -> None:
 
 
 def test_climb_costs_two_per_square_and_a_failed_check_falls_mech_climb_1() -> None:
-    """MECH-EX-34 climb 3 squares = 6 speed; on difficult terrain a failed check means a fall."""
+    """MECH-CLIMB-1 / MECH-EX-34: climbing 3 squares costs 6 speed; on difficult terrain a
+    failed check (AGILITY 4 + 5 = 9) means a fall."""
     tower = [
         {"x": 1, "y": 0, "kind": "building", "height": 3},
         {"x": 1, "y": 2, "kind": "building", "height": 3, "difficult": True},
@@ -270,6 +274,7 @@ def test_opportunity_attack_before_the_move_resolves_mech_oa_1() -> None:
 
 
 def test_disengage_moves_without_reactions_mech_act_disengage() -> None:
+    """MECH-ACT-DISENGAGE: leaving the maul's threat draws no reaction; it lasts the turn."""
     state = encounter(mech("a", "A", 5, 5, sparring()), mech("b", "B", 6, 5))
     state = turn(state, "a")
     state, _ = play(state, "a", "disengage")
@@ -280,6 +285,7 @@ def test_disengage_moves_without_reactions_mech_act_disengage() -> None:
 
 
 def test_reactions_reset_each_turn_opportunity_attack_each_round_mech_react_1() -> None:
+    """MECH-REACT-1: the reaction refreshes each turn; the opportunity attack each round."""
     state = encounter(mech("a", "A", 5, 5, sparring()), mech("b", "B", 6, 5), mech("c", "A", 8, 5))
     state = turn(state, "a")
     state, _ = play(state, "a", "move", [1], x=3, y=5)
@@ -296,6 +302,7 @@ def test_reactions_reset_each_turn_opportunity_attack_each_round_mech_react_1() 
 
 
 def test_stand_up_takes_the_move_mech_cond_prone() -> None:
+    """MECH-COND-PRONE: Prone is Slowed (no Boost); standing up takes the move action."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 19, 13))
     state = turn(state, "a")
     state["units"]["a"]["conditions"]["prone"] = {"source": "ram"}
@@ -307,6 +314,7 @@ def test_stand_up_takes_the_move_mech_cond_prone() -> None:
 
 
 def test_free_actions_only_on_your_own_turn_mech_free_1() -> None:
+    """MECH-FREE-1: ending a grapple (a free action) only on one's own turn."""
     state = encounter(mech("a", "A", 0, 0), mech("b", "B", 1, 0))
     state = turn(state, "a")
     state, _ = play(state, "a", "grapple", [15], target="b")

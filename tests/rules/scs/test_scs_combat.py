@@ -25,6 +25,9 @@ def combat(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_t16_river_halves_each_attacker_town_doubles_defense_ao1_scs_cbt_1_5_6_pd_33() -> None:
+    """SCS-CBT-1 / PD-33 / T-16: one combat against one hex (07.05) by units of two hexes;
+    A = 6 x 1/2 + 4 x 1/2 = 5, D = 4 x 2 = 8 -> 1:2; the scripted 2d6 (3 + 4 = 7) are rolled by
+    the engine, logged with their purpose: Ao1."""
     state = combat(arrange(game(), B5="06.05", B7="06.04"))
     state, events = act(state, "attack.declare", "blue", target="07.05", units="B5,B7")
     assert events[0].kind == "attack.declared"
@@ -66,6 +69,8 @@ def t17() -> dict[str, Any]:
 
 
 def test_t17_three_to_one_dl1_eliminates_r4_and_attackers_may_advance_scs_adv_1_pd_27() -> None:
+    """SCS-ADV-1 / PD-27 / T-17: 10 : 3 -> 3:1, DL1: R4 gone; the attackers that did not
+    retreat may advance into 05.05 only up to the stacking limit (B1 + B2, not B4 too)."""
     state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
     state, events = act(state, "attack.resolve", "blue", dice=[4, 5])
     fig = events[0].payload["figures"]
@@ -83,6 +88,7 @@ def test_t17_three_to_one_dl1_eliminates_r4_and_attackers_may_advance_scs_adv_1_
 
 
 def test_advance_may_be_declined_scs_adv_1() -> None:
+    """SCS-ADV-1: the advance after combat is optional."""
     state, _ = act(t17(), "attack.declare", "blue", target="05.05", units="B1,B2,B4")
     state, _ = act(state, "attack.resolve", "blue", dice=[4, 5])
     state, events = act(state, "combat.advance", "blue")
@@ -125,6 +131,8 @@ def test_t19_retreat_choices_and_the_ezoc_step_loss_scs_ret_5_2_1d() -> None:
 
 
 def test_retreating_stack_loses_one_step_per_ezoc_hex_not_per_unit_scs_2_1d() -> None:
+    """SCS-2.1d / SCS-RET-3: a three-unit stack retreating through two EZOC hexes loses two
+    steps in all, one per hex, not one per unit."""
     state = game(settings=everywhere("Dr2"))
     state = arrange(state, R6="05.05", R7="05.05", B1="04.04", B2="04.05", B3="04.07")
     state = combat(state)
@@ -181,6 +189,8 @@ def test_option_must_be_taken_as_losses_when_no_retreat_exists_scs_ret_5() -> No
 
 
 def test_defender_chooses_which_unit_loses_steps_scs_step_1_pd_24() -> None:
+    """SCS-STEP-1 / PD-24: the owner allocates the step among the units of that combat (R6,
+    not R4); a unit not in the combat cannot take it."""
     state = game(settings=everywhere("DL1"))
     state = arrange(state, R6="05.05", B1="04.04", B2="04.05")
     state = combat(state)
@@ -197,6 +207,7 @@ def test_defender_chooses_which_unit_loses_steps_scs_step_1_pd_24() -> None:
 
 
 def test_attacker_losses_come_first_then_defender_pd_22() -> None:
+    """PD-22: on AL1/DL1 the attacker's losses are taken first, then the defender's."""
     state = game(settings=everywhere("AL1/DL1"))
     state = combat(arrange(state, B1="04.04", B2="04.05"))
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1,B2")
@@ -219,6 +230,7 @@ def test_elimination_results_remove_the_whole_side_scs_crt_2(code: str, gone: li
 
 
 def test_each_hex_is_attacked_once_per_phase_scs_cbt_3() -> None:
+    """SCS-CBT-3: 05.05, attacked once, cannot be attacked again in the same Combat Phase."""
     state = combat(arrange(game(settings=everywhere("NE")), B1="04.04", B2="04.05", B4="05.04"))
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B1")
     state, _ = act(state, "attack.resolve", "blue", dice=[2, 2])
@@ -228,6 +240,7 @@ def test_each_hex_is_attacked_once_per_phase_scs_cbt_3() -> None:
 
 
 def test_each_unit_attacks_once_per_phase_scs_cbt_4_pd_16() -> None:
+    """SCS-CBT-4 / PD-16: B5, having attacked 05.05, may not attack 07.05 in the same phase."""
     state = combat(arrange(game(settings=everywhere("NE")), B5="06.05"))
     state, _ = act(state, "attack.declare", "blue", target="05.05", units="B5")
     state, _ = act(state, "attack.resolve", "blue", dice=[2, 2])
@@ -247,6 +260,8 @@ def test_attack_only_into_own_zoc_mech_not_into_marsh_scs_2_1c() -> None:
 
 
 def test_zero_strength_units_join_but_never_attack_alone_pd_09() -> None:
+    """PD-09 (SCS-CBT-2): B8 (attack 0) may join B1's attack, adding 0, but never attack alone;
+    with `combat.zero_strength_units_may_join` off it may not join."""
     state = combat(arrange(game(), B1="04.04", B8="04.05"))
     with pytest.raises(IllegalAction, match="at least one attacking unit"):
         act(state, "attack.declare", "blue", target="05.05", units="B8")
@@ -273,6 +288,7 @@ def test_t23_out_of_supply_across_the_river_is_a_quarter_scs_cum_1() -> None:
 
 
 def test_only_the_phasing_player_attacks_and_rolls_scs_cbt_2() -> None:
+    """SCS-CBT-2: only the phasing player declares attacks and rolls for them."""
     state = combat(arrange(game(), B1="04.04"))
     with pytest.raises(IllegalAction, match="Red cannot attack now"):
         act(state, "attack.declare", "red", target="04.04", units="R4")
@@ -289,6 +305,8 @@ def t20() -> dict[str, Any]:
 
 
 def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_1_2_3() -> None:
+    """SCS-OVR-1 / SCS-OVR-2 / SCS-OVR-3 / T-20: B5 (exploit-capable) in the Movement Phase pays
+    3 MP to overrun R4 (7/2 -> 13/2), 6:3 -> 2:1, Do1; it must then enter 05.05 at no cost."""
     state = t20()
     assert state["units"]["B5"]["mp"] == "7/2"
     state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
@@ -313,6 +331,8 @@ def test_t20_overrun_costs_three_mp_and_the_overrunner_must_enter_scs_ovr_1_2_3(
 
 
 def test_overrun_is_for_exploitation_capable_units_with_three_mp_pd_15() -> None:
+    """SCS-OVR-1 / SCS-OVR-2 (PD-15): B1 (not exploit-capable) cannot overrun; B4 with 2 MP left
+    cannot pay the 3 MP."""
     state = arrange(game(), B1="04.05")
     with pytest.raises(IllegalAction, match="not exploitation-capable"):
         act(state, "overrun.declare", "blue", units="B1", target="05.05")
@@ -324,6 +344,7 @@ def test_overrun_is_for_exploitation_capable_units_with_three_mp_pd_15() -> None
 
 
 def test_overrunners_must_start_the_phase_stacked_together_pd_15() -> None:
+    """SCS-OVR-1 (PD-15): overrunning units must have been stacked together at phase start."""
     state = arrange(game(), B4="04.05", B7="04.05")
     state["phase_start"]["B7"] = "01.04"  # B7 began the phase elsewhere
     with pytest.raises(IllegalAction, match="stacked together at the start of the phase"):
@@ -331,6 +352,8 @@ def test_overrunners_must_start_the_phase_stacked_together_pd_15() -> None:
 
 
 def test_overstacked_overrun_sends_the_movers_back_scs_stk_3() -> None:
+    """SCS-STK-3: B5 overrunning from 04.05 with B1 and B2 there (6 > 4): nothing is eliminated,
+    the overrun is refused and B5 goes back to 01.05 with its MP restored."""
     state = arrange(game(), B1="04.05", B2="04.05")
     state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")
     state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
@@ -341,6 +364,7 @@ def test_overstacked_overrun_sends_the_movers_back_scs_stk_3() -> None:
 
 
 def test_overrun_may_repeat_against_the_same_hex_scs_ovr_2() -> None:
+    """SCS-OVR-2: a hex may be overrun again in the same phase while 3 MP remain."""
     state = game(settings=everywhere("NE"))
     state, _ = act(state, "unit.move", "blue", units="B5", to="04.05")
     state, _ = act(state, "overrun.declare", "blue", units="B5", target="05.05")
@@ -358,6 +382,7 @@ def test_overrun_may_repeat_against_the_same_hex_scs_ovr_2() -> None:
 
 
 def test_declaration_reveals_and_cannot_be_undone_pd_06_scs_eng_2() -> None:
+    """PD-06 / SCS-ENG-2 (PD-34): a declared overrun reveals to all and cannot be undone."""
     state = t20()
     state, events = act(state, "overrun.declare", "blue", units="B5", target="05.05")
     assert events[0].audience == "all"
@@ -378,6 +403,8 @@ def support_game(enabled: bool) -> dict[str, Any]:
 
 
 def test_support_units_fire_from_range_and_take_no_losses_scs_art_1_pd_29() -> None:
+    """SCS-ART-1 / PD-29: support (off by default) adds B8's 3 from two hexes away; it has no
+    ZOC, never attacks alone, and takes no loss (AL1 goes to B1)."""
     with pytest.raises(IllegalAction, match="support module is off"):
         act(support_game(False), "attack.declare", "blue", target="05.05", units="B1,B8")
     state = support_game(True)
@@ -392,6 +419,8 @@ def test_support_units_fire_from_range_and_take_no_losses_scs_art_1_pd_29() -> N
 
 
 def test_ezoc_step_loss_applies_even_in_a_friendly_occupied_hex_scs_ret_3_pd_26() -> None:
+    """SCS-RET-3 / PD-26: R4 may retreat into R6's hex 06.04, but that hex is in B4's ZOC, and
+    the EZOC step loss applies there too (SCS-2.1h is for supply only)."""
     state = game(settings=everywhere("Dr1"))
     state = arrange(state, B1="04.04", B2="04.05", R6="06.04")  # 06.04 is Red-held
     state = arrange(state, B4="06.03")  # and in B4's ZOC
@@ -438,6 +467,8 @@ def test_preview_before_the_roll_is_exact_against_enumerating_2d6_scs_cbt_8() ->
 
 @pytest.mark.parametrize(("rule", "code"), [("no_attack", "NE"), ("auto_result", "AE")])
 def test_odds_below_the_table_follow_crt_below_min_pd_04(rule: str, code: str) -> None:
+    """PD-04 (`crt.below_min`): B4 (2 x 1/2 across the river) against R1 (4 x 2 in town): 1:8,
+    below 1:3: `no_attack` reads NE and `auto_result` AE, with no dice rolled."""
     state = combat(arrange(game(settings={"crt.below_min": rule}), B4="06.05"))
     state, _ = act(state, "attack.declare", "blue", target="07.05", units="B4")
     state, events = act(state, "attack.resolve", "blue")  # 1 : 8 -> below 1:3, no dice

@@ -37,10 +37,13 @@ CRT = load_scenario("halden_crossing").crt
     ],
 )
 def test_t05_standard_rounding_half_up_scs_round_2(x: Fraction, expected: int) -> None:
+    """SCS-ROUND-2 / T-05: floor(x + 1/2): 4.49 -> 4, 4.50 -> 5, 5/2 -> 3, 394/85 -> 5."""
     assert standard_round(x) == expected
 
 
 def test_t04_seed_odds_example_rounds_to_5_to_1_either_way_scs_round_3() -> None:
+    """SCS-ROUND-3 / T-04: 9.85 : 2.125 = 394/85 -> 5:1; the true sum 9.875 : 2.125 = 79/17
+    (the text's 4.65) -> 5:1."""
     printed = Fraction("9.85") / Fraction("2.125")
     assert printed == Fraction(394, 85)
     assert odds(Fraction("9.85"), Fraction("2.125")) == Odds(5, 1)
@@ -51,6 +54,7 @@ def test_t04_seed_odds_example_rounds_to_5_to_1_either_way_scs_round_3() -> None
 
 
 def test_modifiers_multiply_and_round_only_at_the_end_scs_cum_1_round_1() -> None:
+    """SCS-CUM-1 / SCS-ROUND-1: multipliers multiply exactly; only the odds are rounded."""
     # T-23: B1 out of supply attacking across the river: 4 x 1/2 x 1/2 = 1.
     assert multiply(Fraction(4), [Fraction(1, 2), Fraction(1, 2)]) == 1
     # Rounding each unit first would give 3 + 3 = 6 -> 2:1; exact sum 5 vs 2 -> 5/2 -> 3:1.
@@ -72,6 +76,8 @@ def test_modifiers_multiply_and_round_only_at_the_end_scs_cum_1_round_1() -> Non
 def test_t22_odds_and_end_columns_scs_cbt_7_pd_04(
     a: int, d: int, expected: str, column: str
 ) -> None:
+    """SCS-CBT-7 / PD-04 / T-22: A < D reads 1:n with n = round(D/A); odds beyond the table
+    use its end columns (1:5 -> 1:3, 20:1 -> 8:1)."""
     ratio = odds(Fraction(a), Fraction(d))
     assert str(ratio) == expected
     index = CRT.column_index(ratio)

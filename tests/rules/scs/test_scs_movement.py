@@ -21,6 +21,8 @@ def labels(cells: set[tuple[int, int]]) -> set[str]:
 
 
 def test_t06_zones_of_control_scs_2_0a_2_0b_pd_08() -> None:
+    """SCS-2.0a / SCS-2.0b / PD-08 / T-06: R1's ZOC crosses the river (foot); B5 (mech) has no
+    ZOC into marsh; B1 (foot) has all six neighbours; B8 and R7 (attack 0) have none."""
     state = game()
     assert labels(board.zoc(SCN, state, "R1")) == {
         "06.04",
@@ -39,6 +41,7 @@ def test_t06_zones_of_control_scs_2_0a_2_0b_pd_08() -> None:
 
 
 def test_friendly_zoc_does_not_affect_friendly_units_scs_2_0_2_1g() -> None:
+    """SCS-2.0 / SCS-2.1g: EZOC membership is boolean; a friendly ZOC does not count."""
     state = game()
     enemy = board.ezoc(SCN, state, "blue")
     assert SCN.grid.cell("06.05") in enemy  # R1's and R4's ZOCs overlap: still +2 once
@@ -46,6 +49,8 @@ def test_friendly_zoc_does_not_affect_friendly_units_scs_2_0_2_1g() -> None:
 
 
 def test_t09_road_then_enemy_zoc_costs_nine_halves_scs_3_2b_2_1a_3_2a_tec_2_pd_12() -> None:
+    """SCS-3.2b / SCS-2.1a / SCS-3.2a / PD-12 / T-09: five road hexes at 1/2 plus 2 for 06.05
+    in R1's ZOC: 9/2 MP."""
     state = arrange(game(), R4=None)
     path = ["02.05", "03.05", "04.05", "05.05", "06.05"]
     state, events = act(state, "unit.move", "blue", units="B5", path=",".join(path))
@@ -55,6 +60,7 @@ def test_t09_road_then_enemy_zoc_costs_nine_halves_scs_3_2b_2_1a_3_2a_tec_2_pd_1
 
 
 def test_t10_bridge_adds_nothing_on_the_road_scs_3_2c() -> None:
+    """SCS-3.2c / T-10: along the road the bridge (river, `road_negates`) adds nothing: 6 MP."""
     state = arrange(game(), R4=None, R1=None)
     state, _ = act(state, "unit.move", "blue", units="B5", to="09.05")
     assert state["units"]["B5"]["mp"] == "6"
@@ -63,6 +69,8 @@ def test_t10_bridge_adds_nothing_on_the_road_scs_3_2c() -> None:
 
 
 def test_t11_river_and_ezoc_cannot_continue_past_ma_scs_3_1b_2_1a() -> None:
+    """SCS-3.1b / SCS-3.2a / SCS-2.1a / T-11: 3 MP spent, the next hex costs 4: 7 > MA 4, and the
+    full cost must be paid before entering."""
     state = arrange(game(), B1="05.04")
     state, _ = act(state, "unit.move", "blue", units="B1", to="06.04")
     assert state["units"]["B1"]["mp"] == "3"
@@ -73,6 +81,7 @@ def test_t11_river_and_ezoc_cannot_continue_past_ma_scs_3_1b_2_1a() -> None:
 
 
 def test_t12_woods_cost_two_for_foot_scs_3_1c() -> None:
+    """SCS-3.1c / T-12: clear 1 + woods 2 = 3 MP for foot."""
     state, _ = act(game(), "unit.move", "blue", units="B2", path="02.07,02.08")
     assert state["units"]["B2"]["mp"] == "3"
     same, _ = act(game(), "unit.move", "blue", units="B2", path="02.06,02.07,02.08")
@@ -82,9 +91,12 @@ def test_t12_woods_cost_two_for_foot_scs_3_1c() -> None:
 
 
 def test_t13_marsh_is_prohibited_to_mech_even_by_minimum_move_scs_3_2d_3_1e() -> None:
+    """SCS-3.2d / SCS-3.1e / T-13: marsh is prohibited to mech (even by the minimum move);
+    foot pays 3."""
     mech = arrange(game(), B5="04.07")
-    with pytest.raises(IllegalAction, match=r"marsh is prohibited to mech"):
+    with pytest.raises(IllegalAction, match=r"marsh is prohibited to mech") as refused:
         act(mech, "unit.move", "blue", units="B5", path="04.08")
+    assert str(refused.value).count("SCS-3.2d") == 1  # the rule named once
     assert "04.08" not in reach.movement_options(SCN, mech, ["B5"])
     foot = arrange(game(), B1="04.07")
     foot, _ = act(foot, "unit.move", "blue", units="B1", path="04.08")
@@ -111,6 +123,7 @@ def test_ma_two_cannot_enter_two_mp_terrain_after_clear_translator_example_scs_3
 
 
 def test_no_entering_enemy_hexes_scs_3_3a() -> None:
+    """SCS-3.3a: no unit enters an enemy-occupied hex."""
     state = arrange(game(), B1="04.05")
     with pytest.raises(IllegalAction, match=r"enemy units"):
         act(state, "unit.move", "blue", units="B1", to="05.05")
@@ -129,6 +142,7 @@ def test_path_steps_must_be_adjacent_scs_3_0() -> None:
 
 
 def test_moving_in_the_other_sides_phase_is_refused_scs_3_3b() -> None:
+    """SCS-3.3b: units move only in their own side's phases."""
     with pytest.raises(IllegalAction, match=r"Red cannot move now"):
         act(game(), "unit.move", "red", units="R1", to="08.05")
     with pytest.raises(IllegalAction, match=r"not a Blue unit"):
@@ -160,6 +174,7 @@ def test_units_of_a_moving_stack_must_stand_together_scs_3_0() -> None:
 
 
 def test_move_may_be_undone_until_another_stack_moves_scs_eng_2_pd_34() -> None:
+    """SCS-ENG-2 / PD-34: the last move is taken back, once."""
     start = game()
     state, _ = act(start, "unit.move", "blue", units="B1", to="03.04")
     state, events = act(state, "move.undo", "blue")
@@ -171,6 +186,7 @@ def test_move_may_be_undone_until_another_stack_moves_scs_eng_2_pd_34() -> None:
 
 
 def test_mp_are_fresh_each_phase_and_never_carried_scs_3_1d_exp_2() -> None:
+    """SCS-3.1d / SCS-EXP-2: B5 spent 1 MP moving; the Exploitation Phase starts it at 0 again."""
     state, _ = act(game(), "unit.move", "blue", units="B5", to="03.05")
     assert state["units"]["B5"]["mp"] == "1"
     state = to_phase(state, "exploitation")
@@ -188,6 +204,8 @@ def test_owner_reorders_his_stack_pd_07() -> None:
 
 
 def test_t07_stacking_equal_to_the_limit_is_legal_over_it_blocks_the_phase_scs_4_0a_stk_1() -> None:
+    """SCS-STK-1 / SCS-4.0a / T-07: stacking points = steps: B3 + B5 = 4, legal; + B4 = 5 blocks
+    the end of the phase until the owner eliminates a unit (SCS-STK-2)."""
     state = game()
     assert board.stack_points(SCN, state, "01.05") == 4
     state, _ = act(state, "phase.end", "blue")
@@ -207,6 +225,7 @@ def test_t07_stacking_equal_to_the_limit_is_legal_over_it_blocks_the_phase_scs_4
 
 
 def test_units_pass_through_friendly_stacks_scs_stk_4() -> None:
+    """SCS-STK-4: B4 passes through 01.05 (4 points already) on its way to 01.07."""
     state, _ = act(game(), "unit.move", "blue", units="B4", path="01.05,01.06,01.07")
     assert state["units"]["B4"]["hex"] == "01.07"
 
@@ -229,6 +248,8 @@ def end_phases(state: dict, n: int) -> dict:
 
 
 def test_t24_turn_marker_and_reinforcements_placed_before_any_move_scs_trt_1_rei_1_1_2a() -> None:
+    """SCS-TRT-1 (PD-03) / SCS-REI-1 / SCS-1.2a / T-24: the turn marker shows 1 through Red's
+    turn and 2 after Red's Supply Phase; B6 is placed before any move."""
     state = end_phases(game(), 4)
     assert (state["turn"], state["player"], state["phase"]) == (1, "red", "movement")
     state = end_phases(state, 4)
@@ -255,6 +276,7 @@ def test_red_reinforcement_arrives_in_reds_turn_two() -> None:
 
 
 def test_pd_14_reinforcement_is_delayed_when_every_entry_hex_is_enemy_held() -> None:
+    """PD-14: R5's entry hexes 12.04-12.06 are all Blue-held on turn 2: it arrives on turn 3."""
     state = end_phases(game(), 4)
     state = arrange(state, B1="12.04", B2="12.05", B7="12.06")
     state = end_phases(state, 8)
@@ -264,6 +286,8 @@ def test_pd_14_reinforcement_is_delayed_when_every_entry_hex_is_enemy_held() -> 
 
 
 def test_t25_exploitation_freeze_in_an_enemy_zoc_scs_2_1b_pd_11() -> None:
+    """SCS-2.1b / PD-11 / T-25: B5 in R1's ZOC at the start of the Exploitation Phase may not
+    move (not even the one-hex minimum move) nor overrun, even once R1 is gone."""
     state = arrange(game(), B5="06.05", R4=None)
     state = to_phase(state, "exploitation")
     assert "B5" in state["frozen"]
@@ -278,6 +302,7 @@ def test_t25_exploitation_freeze_in_an_enemy_zoc_scs_2_1b_pd_11() -> None:
 
 
 def test_only_exploitation_capable_units_move_in_exploitation_scs_1_2c_exp_1_2() -> None:
+    """SCS-1.2c / SCS-EXP-1 / SCS-EXP-2: B1 (not exploit-capable) may not move; B4 may."""
     state = to_phase(game(), "exploitation")
     with pytest.raises(IllegalAction, match=r"not exploitation-capable"):
         act(state, "unit.move", "blue", units="B1", to="03.04")
@@ -286,6 +311,7 @@ def test_only_exploitation_capable_units_move_in_exploitation_scs_1_2c_exp_1_2()
 
 
 def test_no_regular_attacks_in_exploitation_pd_28() -> None:
+    """PD-28 / SCS-EXP-2: no regular attacks in the Exploitation Phase."""
     state = arrange(to_phase(game(), "exploitation"), B4="04.05")
     with pytest.raises(IllegalAction, match=r"exploitation phase"):
         act(state, "attack.declare", "blue", target="05.05", units="B4")
@@ -308,6 +334,8 @@ def test_pd_14_blocked_reinforcement_may_enter_at_the_nearest_free_edge_hex() ->
 
 
 def test_units_on_an_exit_hex_may_leave_the_map_for_exit_vp_scs_map_4_3_3c() -> None:
+    """SCS-3.3c / SCS-MAP-4: B4 leaves the map from an exit hex: gone from the map, yet it counts
+    for the scenario's exit VP (2)."""
     from rules.scs.crt import ScenarioError
     from rules.scs.scenario import SCENARIO_DIR, build, read_file
 

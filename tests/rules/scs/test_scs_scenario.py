@@ -24,6 +24,8 @@ def variant(change: Any) -> dict[str, Any]:
 
 
 def test_demo_scenario_loads_with_its_data_scs_tec_1_crt_1() -> None:
+    """SCS-TEC-1 / SCS-CRT-1 / SCS-1.0b: the demo's data loads (first player Blue, terrain,
+    hexside features, units, arrivals, supply sources)."""
     scn = load_scenario("halden_crossing")
     assert scn.title.startswith("Halden Crossing")
     assert scn.first_player == "blue"
@@ -154,6 +156,7 @@ def test_malformed_yaml_file_names_the_file(tmp_path: Path) -> None:
 
 
 def test_json_scenario_inline_and_overrides_scs_rules_1() -> None:
+    """SCS-RULES-1 / SCS-4.0: inline data with overrides: the stacking limit is the game's (6)."""
     data = yaml.safe_load(yaml.safe_dump(RAW))
     scn = load_scenario(data, {"stacking.limit_points": 6, "tec.road.mp": "1"})
     assert scn.stacking_limit == 6
@@ -162,6 +165,9 @@ def test_json_scenario_inline_and_overrides_scs_rules_1() -> None:
 
 
 def test_inclusive_setup_area_includes_its_boundary_scs_setup_4() -> None:
+    """SCS-SETUP-4: an inclusive area (columns 1-3, rows 3-6) holds its boundary hexes (12);
+    without `inclusive` only the inside (02.04, 02.05) remains."""
+
     def area(inclusive: bool) -> Any:
         def change(s: dict[str, Any]) -> None:
             s["units"][0]["setup"] = {

@@ -71,6 +71,8 @@ def end_phases(state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[Any]
 def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_1_2d_sup_1_3_pd_05() -> (
     None
 ):
+    """SCS-1.2d / SCS-SUP-1 / SCS-SUP-3 / PD-05: Blue's Supply Phase checks Blue only: B7 gets
+    the OOS marker, R4 (out of reach) none; B7's MA 7 x 1/2 = 7/2 rounds once to 4."""
     state = arrange(game(), B7="09.07")  # deep behind the river, far from column 01
     state, events = end_phases(state, 3)
     assert state["phase"] == "supply"
@@ -84,6 +86,8 @@ def test_supply_phase_checks_only_the_phasing_side_and_places_markers_scs_1_2d_s
 
 
 def test_second_failed_check_costs_a_step_then_marker_comes_off_scs_sup_3_pd_19() -> None:
+    """SCS-SUP-3 / PD-19: an already-OOS unit failing again loses a step; in supply, the marker
+    comes off."""
     state = arrange(game(), B7="09.07")
     state, _ = end_phases(state, 3)
     state["units"]["B7"]["step"] = 0
@@ -106,6 +110,7 @@ def test_out_of_supply_defense_is_unchanged_pd_18() -> None:
 
 
 def test_reinforcements_arrive_in_supply_scs_sup_5() -> None:
+    """SCS-SUP-5: a reinforcement is in supply on arrival."""
     state, _ = end_phases(game(), 8)
     state["units"]["B6"]["oos"] = True
     state, _ = act(state, "reinforcement.place", "blue", unit="B6", hex="01.04")
@@ -113,6 +118,8 @@ def test_reinforcements_arrive_in_supply_scs_sup_5() -> None:
 
 
 def test_sequence_of_play_scs_1_0a_1_0b_1_1_1_2_trt_1() -> None:
+    """SCS-1.0a / SCS-1.0b / SCS-1.1 / SCS-TRT-1 (PD-03): Blue, the scenario's first player,
+    then Red, phase by phase; the turn marker advances once, after Red's Supply Phase."""
     state, events = end_phases(game(), 8)
     started = [
         (e.payload["player"], e.payload["phase"]) for e in events if e.kind == "phase.started"
@@ -132,6 +139,8 @@ def test_sequence_of_play_scs_1_0a_1_0b_1_1_1_2_trt_1() -> None:
 
 
 def test_set_up_second_player_first_within_n_scs_setup_1_5_t08_pd_32() -> None:
+    """SCS-SETUP-1 / SCS-SETUP-5 / PD-32 / T-08: Red (second player) sets up first, inside w/i 1;
+    Blue hears only that Red placed a unit, not which."""
     state = SYSTEM.start({"scenario": "halden_crossing"})
     assert (state["phase"], state["player"]) == ("setup", "red")
     assert {SCN.label(c) for c in SCN.units["R7"].setup_area} == {
@@ -164,6 +173,7 @@ def test_set_up_second_player_first_within_n_scs_setup_1_5_t08_pd_32() -> None:
 
 
 def test_units_start_at_full_strength_and_in_supply_scs_setup_3() -> None:
+    """SCS-SETUP-3: every unit starts at step 0 and without an OOS marker."""
     state = game()
     assert all(u["step"] == 0 and not u["oos"] for u in state["units"].values())
 
@@ -206,6 +216,7 @@ def test_preview_before_declaring_counts_only_the_visible_top_unit_scs_round_3()
 
 
 def test_vp_hex_control_changes_when_an_enemy_unit_enters_scs_ctrl_1_pd_31() -> None:
+    """SCS-CTRL-1 / PD-31: B5 entering Halden takes its 3 VP from Red."""
     state = arrange(game(), R1=None, R4=None, B5="06.05")
     assert state["control"]["07.05"] == "red"
     state, _ = act(state, "unit.move", "blue", units="B5", to="07.05")
@@ -214,6 +225,7 @@ def test_vp_hex_control_changes_when_an_enemy_unit_enters_scs_ctrl_1_pd_31() -> 
 
 
 def test_game_ends_after_the_last_turn_with_a_winner_scs_vic_1_pd_30() -> None:
+    """SCS-VIC-1 / PD-30: after the last turn Red holds both VP hexes (3 + 2) and wins."""
     state = game(settings={"game_turns": 1})
     state, events = end_phases(state, 8)
     assert state["phase"] == "over"
@@ -225,6 +237,7 @@ def test_game_ends_after_the_last_turn_with_a_winner_scs_vic_1_pd_30() -> None:
 
 
 def test_enemy_steps_eliminated_score_victory_points_pd_30() -> None:
+    """PD-30: 1 VP per enemy step eliminated."""
     state = arrange(game(), R4=None)
     state["steps_lost"]["red"] = 2
     assert turn.victory_points(SCN, state)["blue"] == 2
