@@ -202,7 +202,7 @@ class CocSettings:
     drown_strict_less: bool = setting(
         "coc.drown_strict_less",
         _m("drown_strict", "Breath rolls must be under CON x N")(),
-        False,
+        True,
         "COC-DROWN-2",
         group=HAZARDS(),
     )

@@ -163,7 +163,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 mult = drown_multiplier(held, int(drowning["start"]))
                 target = int(c["sheet"]["con"]) * mult
                 roll = dice.roll(100, f"{c['name']} CON x{mult} (holding breath)")
-                failed = not succeeds(target, roll, *auto_rules(state))
+                failed = roll >= target  # COC-DROWN-2 (AMB-COC-01): under CON x k, as the seed says
                 words = {"name": c["name"], "roll": roll, "mult": mult, "target": target}
                 text = T.HOLDING_BREATH(**words)
                 if failed:

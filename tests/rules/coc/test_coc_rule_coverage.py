@@ -263,8 +263,9 @@ def test_sedatives_put_to_sleep_without_harm_and_do_nothing_when_resisted() -> N
 
 
 def test_drowning_succeeds_on_a_roll_equal_to_con_times_n_unless_strict() -> None:
-    """AMB-COC-01: the breath roll succeeds on roll <= CON x k by default; with
-    `coc.drown_strict_less` it must be under. CON 9, round 1: 90 against CON x10 = 90."""
+    """AMB-COC-01: the breath roll must be under CON x k by default (the seed's 小于, which wins
+    over the digest's "or less"); with `coc.drown_strict_less` off a roll equal to it holds.
+    CON 9, round 1: 90 against CON x10 = 90."""
     for strict, held in ((False, True), (True, False)):
         state = scene(
             ("ann", person("Ann", dex=14, con=9)),

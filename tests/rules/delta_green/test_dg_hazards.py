@@ -68,11 +68,12 @@ def test_incapacitating_poison_knocks_out_until_cleared() -> None:
 
 
 def test_drowning_sequence_at_round_ends() -> None:
-    """COC-DROWN-2/-4: CON 8: x10 = 80 holds; x9 = 72 fails on 73 -> 1d6; then 1d6 a round."""
+    """COC-DROWN-2/-4: CON 8: 79 holds under x10 = 80; x9 = 72 fails on 73 -> 1d6; then 1d6 a
+    round."""
     state = encounter(agent("a", hp=20, con=8))
     state, _ = gm(state, "hazard", [], type="drowning", target="a")
     state, _ = gm(state, "start_round", [1])
-    state, _ = gm(state, "end_round", [80])
+    state, _ = gm(state, "end_round", [79])
     assert c(state, "a")["hp"] == 20
     state, _ = gm(state, "start_round", [1])
     state, events = gm(state, "end_round", [73, 4])
@@ -83,6 +84,16 @@ def test_drowning_sequence_at_round_ends() -> None:
     assert c(state, "a")["hp"] == 13
     state, _ = gm(state, "hazard", [], type="drowning", target="a", end=True)
     assert c(state, "a")["drowning"] is None
+
+
+def test_a_breath_roll_equal_to_con_times_k_fails() -> None:
+    """COC-DROWN-2 (AMB-COC-01): the seed says under CON x k: CON 8, 80 against x10 = 80 fails
+    and the first 1d6 (4) is lost."""
+    state = encounter(agent("a", hp=20, con=8))
+    state, _ = gm(state, "hazard", [], type="drowning", target="a")
+    state, _ = gm(state, "start_round", [1])
+    state, _ = gm(state, "end_round", [80, 4])
+    assert c(state, "a")["hp"] == 16
 
 
 def test_a_drowning_combatant_does_not_change_the_round_of_the_others_bleeding_checks() -> None:
