@@ -543,6 +543,9 @@ L_REST = Message("ace.l.rest", "A full night's rest")
 L_DROP = Message("ace.l.drop", "Item drop from a slain reincarnator's Mark")
 F_SLAIN = Message("ace.f.slain", "Slain reincarnator")
 F_DROP_CHANCE = Message("ace.f.drop_chance", "Drop chance % (from your table, by kill value)")
+L_HINT = Message("ace.l.hint", "A hint from the Mark: charge its price")
+F_HINT_POINTS = Message("ace.f.hint_points", "Points it costs")
+F_HINT_POTENTIAL = Message("ace.f.hint_potential", "Potential points it costs")
 F_AMOUNT = Message("ace.f.amount", "Area damage")
 F_CONDITION = Message("ace.f.condition", "Condition")
 F_ATTRIBUTE = Message("ace.f.attribute", "Attribute")
@@ -578,6 +581,15 @@ DROP_NO = Message(
     "{name}'s Mark (kill value {kills}) drops nothing: {roll} on d100 against {chance}%.",
 )
 NOT_SLAIN = Message("ace.refuse.not_slain", "{name} is not dead: only a slain Mark drops items.")
+HINT_BOUGHT = Message(
+    "ace.log.hint",
+    "{name} pays the Mark {points} points and {potential} potential points for a hint "
+    "({points_left} and {potential_left} left); the GM answers.",
+)
+HINT_TOO_DEAR = Message(
+    "ace.refuse.hint_too_dear",
+    "{name}'s Mark holds {points} points and {potential} potential points: not enough.",
+)
 RESTED = Message("ace.log.rested", "Everyone rests; attributes are restored.")
 STAYS_AWAKE = Message("ace.log.awake", "{name} spends 1 SPI to stay conscious for 10 minutes.")
 

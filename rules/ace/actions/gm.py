@@ -190,6 +190,24 @@ def drop(state: State, action: Action, dice: Dice) -> list[Event]:
     return [event("mark.drop", line, [], records, rule="ACE-MARK-5", dropped=roll <= chance)]
 
 
+def mark_hint(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-MARK-4: in special cases a reincarnator may spend points and potential points to ask
+    the Mark about unknown details. The seed leaves the price to the GM, who sets it here after
+    hearing the question and answers at the table; the Mark's record on the sheet pays it."""
+    c = combatant(state, str(action.params.get("target") or ""))
+    mark = c["sheet"].get("mark") or {}
+    points = number(action.params, "points", 0, 999_999)
+    potential = number(action.params, "potential", 0, 999_999)
+    held = {"points": int(mark.get("points", 0)), "potential": int(mark.get("potential", 0))}
+    if points > held["points"] or potential > held["potential"]:
+        raise refuse(m.HINT_TOO_DEAR(name=c["name"], **held), "ACE-MARK-4")
+    left = {"points_left": held["points"] - points, "potential_left": held["potential"] - potential}
+    paid = {**mark, "points": left["points_left"], "potential": left["potential_left"]}
+    ops: list[Op] = [["set", cpath(c["id"], "sheet", "mark"), paid]]
+    line = m.HINT_BOUGHT(name=c["name"], points=points, potential=potential, **left)
+    return [event("mark.hint", line, ops, rule="ACE-MARK-4")]
+
+
 def rest(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-AMB-05: a full night's rest restores every current attribute to its maximum."""
     ops: list[Op] = []
@@ -331,6 +349,16 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
             (who, Field("amount", m.F_HP(), "number", default=-5, min=-999, max=999)),
         ),
         ActionTemplate("rest", m.L_REST(), "ACE-AMB-05"),
+        ActionTemplate(
+            "mark_hint",
+            m.L_HINT(),
+            "ACE-MARK-4",
+            (
+                who,
+                Field("points", m.F_HINT_POINTS(), "number", default=0, min=0),
+                Field("potential", m.F_HINT_POTENTIAL(), "number", default=0, min=0),
+            ),
+        ),
     ]
     slain = [c for c in living if c["dead"]]
     if slain:
@@ -380,5 +408,6 @@ SPECS = [
     ActionSpec("hp", "ACE-ATTR-3", heal, who=_gm),
     ActionSpec("rest", "ACE-AMB-05", rest, who=_gm),
     ActionSpec("drop", "ACE-MARK-5", drop, who=_gm),
+    ActionSpec("mark_hint", "ACE-MARK-4", mark_hint, who=_gm),
     ActionSpec("spend_spi", "ACE-ATTR-8", spend_spi, who=lambda s, a: a != GM, offer=offer_spi),
 ]

@@ -3,8 +3,10 @@ called-shot die and locations, the Mark's points, the action allowance and the s
 
 from __future__ import annotations
 
+import copy
+
 import pytest
-from ace_helpers import c, damage, play, table, turn_of
+from ace_helpers import c, damage, kinds, play, table, turn_of
 
 from rules.ace import SYSTEM
 from rules.ace.rolls import substitute_check
@@ -283,6 +285,34 @@ def test_the_marks_points_and_potential_points_are_kept_on_the_sheet() -> None:
             validate_sheet({"name": "Bad", "mark": {key: -1}})
         assert refused.value.rule == "ACE-MARK-4"
         assert key in refused.value.field
+
+
+def test_the_gm_charges_a_marks_hint_from_its_points_and_potential_points() -> None:
+    """ACE-MARK-4: Lin Yue's Mark holds 30 points and 5 potential points; the GM prices a hint at 12
+    and 2 and answers it: 18 and 3 are left. A hint dearer than the Mark holds is refused and
+    changes nothing."""
+    state = table()
+    state["combatants"]["lin"]["sheet"]["mark"] = {
+        **state["combatants"]["lin"]["sheet"]["mark"],
+        "points": 30,
+        "potential": 5,
+    }
+    assert "mark_hint" in kinds(state, "gm")
+    assert "mark_hint" not in kinds(state, "lin")
+    state, events = play(state, "mark_hint", "gm", target="lin", points=12, potential=2)
+    mark = c(state, "lin")["sheet"]["mark"]
+    assert (mark["points"], mark["potential"]) == (18, 3)
+    assert events[0].text == (
+        "Lin Yue pays the Mark 12 points and 2 potential points for a hint (18 and 3 left); "
+        "the GM answers."
+    )
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="holds 18 points and 3 potential points") as refused:
+        play(state, "mark_hint", "gm", target="lin", points=19, potential=0)
+    assert refused.value.rule == "ACE-MARK-4"
+    assert state == before
+    with pytest.raises(IllegalAction):
+        play(state, "mark_hint", "lin", target="lin", points=1, potential=0)
 
 
 # --- the seed's worked examples -----------------------------------------------------------------
