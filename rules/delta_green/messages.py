@@ -53,9 +53,10 @@ F_CONDITION = Message("dg.field.condition", "Condition")
 F_CONDITION_LOCATION = Message("dg.field.condition_location", "Location (stabilise/treated)")
 F_ON = Message("dg.field.on", "On")
 F_HAZARD = Message("dg.field.hazard", "Hazard")
-F_BLAST_TARGETS = Message("dg.field.blast_targets", "Explosion: targets (ids, comma-separated)")
+F_BLAST_TARGETS = Message("dg.field.blast_targets", "Explosion: who is caught in it")
 F_BLAST_DISTANCES = Message(
-    "dg.field.blast_distances", "Explosion: distances in m (comma-separated)"
+    "dg.field.blast_distances",
+    "Explosion: their distances in m, in the order ticked (comma-separated)",
 )
 F_BLAST_DICE = Message("dg.field.blast_dice", "Explosion: d6")
 F_BLAST_RADIUS = Message("dg.field.blast_radius", "Explosion: radius (m)")

@@ -307,7 +307,9 @@ NO_VEST_SPOTTING = Message(
 )
 NO_HIDDEN_VEST = Message("dg.refuse.no_hidden_vest", "{name} wears no hidden vest")
 UNKNOWN_HAZARD = Message("dg.refuse.unknown_hazard", "unknown hazard {hazard}; one of {choices}")
-ONE_DISTANCE = Message("dg.refuse.one_distance", "give one distance (m) per target")
+ONE_DISTANCE = Message(
+    "dg.refuse.one_distance", "tick who is caught and give one distance (m) for each, in order"
+)
 ACID_GRADES = Message("dg.refuse.acid_grades", "acid is {choices}")
 FIRE_KINDS = Message("dg.refuse.fire_kinds", "fire is torch, bonfire or burning_room")
 UNKNOWN_POISON = Message("dg.refuse.unknown_poison", "unknown poison {poison}; one of {choices}")

@@ -120,7 +120,7 @@ def offer_hazard(state: State, actor: str) -> ActionTemplate:
     fields = [
         pick("type", m.F_HAZARD(), [(h, m.HAZARD_NAMES[h]()) for h in gm_hazards.HAZARDS]),
         target("target", m.F_TARGET(), everyone(state)),
-        text("targets", m.F_BLAST_TARGETS()),
+        picks("targets", m.F_BLAST_TARGETS(), everyone(state)),
         text("distances", m.F_BLAST_DISTANCES()),
         number("dice", m.F_BLAST_DICE(), default=5, min=0),
         number("radius_m", m.F_BLAST_RADIUS(), default=2, min=0),

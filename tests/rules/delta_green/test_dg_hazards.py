@@ -32,6 +32,29 @@ def test_explosion_bands_each_target_rolls_and_vests_count_half() -> None:
     assert all(v == 0 for v in c(state, "b")["damage"].values())  # DG-HP-4: total HP only
 
 
+def test_the_explosion_form_ticks_who_is_caught_and_plays_the_ticked_list() -> None:
+    """COC-EXPL-1 through the GM's form: who is caught is ticked by name (the page sends the
+    ticked ids as a list, in the form's order), the distances follow in that order."""
+    state = encounter(agent("a", hp=40), agent("b", hp=40), agent("far"))
+    [hazard] = [t for t in SYSTEM.legal_actions(state, "gm") if t.kind == "hazard"]
+    caught = next(f for f in hazard.fields if f.name == "targets")
+    assert caught.type == "picks"
+    assert [choice.value for choice in caught.choices] == ["a", "b", "far"]
+    state, events = gm(
+        state,
+        "hazard",
+        [1, 2, 3, 4, 5],
+        type="explosion",
+        targets=["a", "far"],
+        distances="1,11",
+        dice=5,
+        radius_m=2,
+    )
+    assert c(state, "a")["hp"] == 40 - 15
+    assert c(state, "b")["hp"] == 40
+    assert "out of the blast" in events[0].text
+
+
 def test_fall_in_metres_with_a_jump() -> None:
     """COC-FALL-1/-2 with DG-GEN-5: 10 m = 32.8 ft -> 2d6; a good Jump -> 1d6."""
     state = encounter(agent("a", hp=20, skills={"jump": 40}))
