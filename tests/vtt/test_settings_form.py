@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from rules.core.errors import SheetError
 from vtt.campaigns import services as campaigns
+from vtt.campaigns.forms import SettingsForm
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +56,23 @@ def test_a_bad_post_shows_the_form_again_with_the_field_marked(
     assert 'class="field invalid' in answer.content.decode()
     campaign.refresh_from_db()
     assert campaign.settings == {}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_gm_saves_the_forms_own_values_on_postgresql(
+    client: Client, campaign: Any, gwen: Any
+) -> None:
+    """Issue 30, finding 6: the campaign row is locked while the settings are checked and stored,
+    and PostgreSQL refuses a row lock outside a transaction (SQLite ignores `FOR UPDATE`, and a
+    test inside a transaction cannot see it: hence transaction=True, on PostgreSQL)."""
+    if connection.vendor != "postgresql":
+        if os.environ.get("TABULA_CI"):
+            pytest.fail("PostgreSQL is needed (TABULA_CI=1: a missing service is a failure)")
+        pytest.skip("SQLite ignores FOR UPDATE: only PostgreSQL refuses it outside a transaction")
+    client.force_login(gwen)
+    form = SettingsForm(campaign.system, campaign.settings)
+    values = {name: form[name].value() for name in form.fields}
+    answer = client.post(f"/campaigns/{campaign.pk}/settings/", {**values, "step": "4"})
+    assert answer.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.settings == {"step": 4}

@@ -104,6 +104,7 @@ def save_table(campaign_id: int, user_id: int, physical_dice: bool, reveal: bool
     return campaign
 
 
+@transaction.atomic
 def save_settings(campaign_id: int, user_id: int, values: dict[str, Any]) -> Campaign:
     """The GM stores chosen values for the system's settings; the schema refuses unknown keys
     and values out of bounds, naming the field, and nothing is stored then."""

@@ -1,0 +1,57 @@
+"""Every row lock is taken inside a transaction: PostgreSQL refuses `SELECT ... FOR UPDATE` in
+autocommit (a 500), while SQLite and tests wrapped in a transaction never notice (issue 30)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+VTT = Path(__file__).resolve().parents[2] / "vtt"
+# Calls that lock rows: the ORM's, and the encounter row read with `FOR UPDATE OF e`.
+LOCKING = {"select_for_update", "_locked"}
+
+
+def _is_atomic(node: ast.expr) -> bool:
+    """`transaction.atomic`, `transaction.atomic()` or `atomic(...)`."""
+    target = node.func if isinstance(node, ast.Call) else node
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+    return name == "atomic"
+
+
+def _unprotected_locks(tree: ast.Module) -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST, function: str, atomic: bool) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+            atomic = any(_is_atomic(d) for d in node.decorator_list)
+        elif isinstance(node, ast.With | ast.AsyncWith):
+            atomic = atomic or any(_is_atomic(item.context_expr) for item in node.items)
+        elif isinstance(node, ast.Call) and not atomic:
+            called = node.func
+            name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+            if name in LOCKING and function != "_locked":
+                found.append((function, node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function, atomic)
+
+    visit(tree, "<module>", False)
+    return found
+
+
+def test_every_row_lock_in_vtt_is_inside_transaction_atomic() -> None:
+    unprotected = {
+        f"{path.relative_to(VTT.parent)}:{line} in {function}"
+        for path in sorted(VTT.rglob("*.py"))
+        for function, line in _unprotected_locks(ast.parse(path.read_text(), str(path)))
+    }
+    assert unprotected == set()
+
+
+def test_the_check_sees_a_lock_outside_a_transaction() -> None:
+    code = (
+        "def bare(pk):\n    return Campaign.objects.select_for_update().get(pk=pk)\n"
+        "@transaction.atomic\ndef kept(pk):\n    return _locked(pk)\n"
+        "def inside(pk):\n    with transaction.atomic():\n        return _locked(pk)\n"
+    )
+    assert _unprotected_locks(ast.parse(code)) == [("bare", 2)]
