@@ -117,7 +117,6 @@ def _page(
     form: CharacterForm | None,
     editor: SheetEditor,
     *,
-    read_only: bool = False,
     start: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -130,7 +129,6 @@ def _page(
         "sections": editor.sections(found) if editor.has_form else [],
         "starters": [(str(n), s["name"]) for n, s in enumerate(found)],
         "start": start,
-        "read_only": read_only,
         "derived": _derived(editor.system, editor.shown),
         "system": editor.system,
     }
@@ -189,32 +187,38 @@ def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _save(request, campaign, character, role == Role.GM, SheetEditor(system, sheet), start)
 
 
+def may_open(character: Character, user_id: int, role: str) -> bool:
+    """Whether a member may open a character's sheet: the GM any, a player their own. A sheet
+    holds what the table does not know (a GM NPC's whole sheet, a pilot's hidden notes), so
+    nobody else reads it, not even in part."""
+    return role == Role.GM or (character.owner_id == user_id and role == Role.PLAYER)
+
+
 @login_required
 def character_edit(request: HttpRequest, character_id: int) -> HttpResponse:
-    """Its owner or the GM edits a character; everyone else in the campaign reads it."""
+    """Its owner or the GM edits a character; for everyone else it is not there (a 404)."""
     character = get_object_or_404(Character, pk=character_id)
     campaign, role = member_campaign(request, character.campaign_id)
-    is_gm = role == Role.GM
+    if not may_open(character, me(request), role):
+        raise Http404
     editor = SheetEditor(get_system(character.system), dict(character.sheet))
-    if not (is_gm or (character.owner_id == me(request) and role == Role.PLAYER)):
-        if request.method == "POST":
-            raise Http404
-        return _page(request, campaign, character, None, editor, read_only=True)
-    return _save(request, campaign, character, is_gm, editor)
+    return _save(request, campaign, character, role == Role.GM, editor)
 
 
 @login_required
 @require_POST
 def character_derive(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The derived values of the sheet as typed so far, explained (fetched as the form changes)."""
-    campaign, _role = member_campaign(request, campaign_id)
+    campaign, role = member_campaign(request, campaign_id)
     system = get_system(campaign.system)
     editor = SheetEditor(system, dict(system.default_sheet))
     base_id = request.POST.get("character")
-    if base_id and base_id.isdigit():
+    if base_id and base_id.isdecimal():
         base = Character.objects.filter(pk=int(base_id), campaign=campaign).first()
-        if base is not None:
-            editor = SheetEditor(system, dict(base.sheet))
+        # the fields not posted are the base's: only a sheet the member may open is a base
+        if base is None or not may_open(base, me(request), role):
+            raise Http404
+        editor = SheetEditor(system, dict(base.sheet))
     elif start := request.POST.get("start"):
         editor = SheetEditor(system, starter_sheet(system, start) or dict(system.default_sheet))
     sheet = editor.read(request.POST, request.POST.get("name", "").strip())
