@@ -9,6 +9,11 @@ hands each local socket the fragment of its audience and language in one pass.
 
 The process that commits an action also delivers to its own sockets at once, then publishes for
 the other processes; its pump skips its own messages when they come back (`origin`).
+
+Frames of one encounter reach each socket in seq order whichever process committed them: the
+other processes' frames come through Redis a few milliseconds after this process's own, so a hub
+holds a frame whose `first` is not the next seq it expects until the missing ones arrive, for
+HOLD_SECONDS at most (a frame the layer dropped: the pages then see the gap and catch up).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ logger = logging.getLogger(__name__)
 # Redis restarts: a process re-joins the groups of its encounters this often.
 REJOIN_SECONDS = 30.0
 LAYER_RETRY_SECONDS = 1.0
+# How long a frame that came before its predecessors waits for them (docs/performance.md,
+# "Capacity": the other process's frame follows within a few ms, tens under load).
+HOLD_SECONDS = 0.5
 
 
 def being_cancelled() -> bool:
@@ -65,13 +73,15 @@ def frames_message(
     renders: list[dict[str, str]],
     audiences: Mapping[str, int],
     users: Mapping[str, int] | None = None,
+    first: int | None = None,
 ) -> dict[str, Any]:
-    """A frame for every audience of an encounter: `renders` once each (by language), which
-    render each audience key gets, and which render a user gets instead of their audience's
-    (the readers of a whisper, by user id)."""
+    """A frame for every audience of an encounter: the events `first`..`seq` (`first` defaults to
+    `seq`), `renders` once each (by language), which render each audience key gets, and which
+    render a user gets instead of their audience's (the readers of a whisper, by user id)."""
     message = {
         "type": "encounter.frames",
         "encounter": encounter_id,
+        "first": seq if first is None else first,
         "seq": seq,
         "renders": renders,
         "audiences": dict(audiences),
@@ -116,6 +126,12 @@ class Hub:
         self.paused = False
         self.watch_task: asyncio.Task[None] | None = None
         self.groups: dict[str, set[str]] = {}  # per-socket groups (user.<id>) to restore
+        # In order: per encounter, the newest seq handed to the sockets, the frames that came
+        # before their predecessors (by first seq), and the timer that releases them anyway.
+        self.order_lock = asyncio.Lock()
+        self.delivered: dict[int, int] = {}
+        self.early: dict[int, dict[int, Mapping[str, Any]]] = {}
+        self.releases: dict[int, asyncio.Task[None]] = {}
 
     async def add_group(self, group: str, channel: str) -> None:
         """Put a socket's own channel in a group, now or when the layer is back."""
@@ -178,9 +194,13 @@ class Hub:
                 except Exception:
                     logger.debug("status to a closing socket dropped", exc_info=True)
 
-    async def join(self, encounter_id: int, socket: Socket) -> None:
-        """Frames of this encounter reach `socket` from now on."""
+    async def join(self, encounter_id: int, socket: Socket, seq: int | None = None) -> None:
+        """Frames of this encounter reach `socket` from now on; `seq` is the newest the socket
+        has (its hello), from which the hub orders the encounter's frames if it had no socket
+        of it yet."""
         async with self.membership_lock:
+            if seq is not None:
+                self.delivered.setdefault(encounter_id, seq)
             if self.channel is None:
                 # A plain channel name, not the layer's process-local "specific.…!…": the core Redis
                 # layer receives those for all of a process's consumers through one shared lock,
@@ -210,6 +230,7 @@ class Hub:
                 return
             del self.sockets[encounter_id]
             _ALONE.pop(encounter_id, None)
+            self.forget_order(encounter_id)
             if self.channel is not None:
                 try:
                     await self.layer.group_discard(encounter_group(encounter_id), self.channel)
@@ -226,6 +247,10 @@ class Hub:
         self.pump_task = self.rejoin_task = self.watch_task = None
         self.paused = False
         self.channel = None  # a pump whose channel is no longer the hub's returns
+        tasks += self.releases.values()
+        self.releases.clear()
+        self.delivered.clear()
+        self.early.clear()
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -266,7 +291,54 @@ class Hub:
                 await self.lost()
 
     async def deliver(self, message: Mapping[str, Any]) -> None:
+        """Hand the frame to the local sockets in seq order: now if it is the next one (and then
+        any held frames that follow it), else held until its predecessors come or HOLD_SECONDS
+        pass. A frame at or below the newest delivered one is dropped: its sockets have it."""
+        encounter = message["encounter"]
+        async with self.order_lock:
+            if encounter not in self.sockets:
+                return
+            done = self.delivered.get(encounter)
+            first = message.get("first", message["seq"])
+            if done is not None and message["seq"] <= done:
+                return
+            if done is not None and first > done + 1 and not self.paused:
+                self.early.setdefault(encounter, {})[first] = message
+                if encounter not in self.releases:
+                    self.releases[encounter] = asyncio.create_task(self.release(encounter))
+                return
+            await self.send_frame(message)
+            held = self.early.get(encounter, {})
+            while (following := held.pop(self.delivered[encounter] + 1, None)) is not None:
+                await self.send_frame(following)
+            if not held:
+                self.early.pop(encounter, None)
+                if (timer := self.releases.pop(encounter, None)) is not None:
+                    timer.cancel()
+
+    async def release(self, encounter: int) -> None:
+        """After HOLD_SECONDS, send the held frames in order anyway: what they wait for was lost
+        (the layer dropped it), and the pages fetch it when they see the gap."""
+        await asyncio.sleep(HOLD_SECONDS)
+        async with self.order_lock:
+            if self.releases.get(encounter) is not asyncio.current_task():
+                return
+            del self.releases[encounter]
+            held = self.early.pop(encounter, {})
+            for first in sorted(held):
+                if held[first]["seq"] > self.delivered.get(encounter, 0):
+                    await self.send_frame(held[first])
+
+    def forget_order(self, encounter: int) -> None:
+        """The encounter's last local socket left: a later one starts from its own hello."""
+        self.delivered.pop(encounter, None)
+        self.early.pop(encounter, None)
+        if (timer := self.releases.pop(encounter, None)) is not None:
+            timer.cancel()
+
+    async def send_frame(self, message: Mapping[str, Any]) -> None:
         """Send each local socket of the encounter its audience's fragment."""
+        self.delivered[message["encounter"]] = message["seq"]
         for socket in list(self.sockets.get(message["encounter"], ())):
             # a whisper's readers get their own render: by the user the socket belongs to
             user = getattr(socket, "user_id", None)

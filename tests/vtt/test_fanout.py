@@ -205,3 +205,36 @@ async def test_the_in_memory_layer_knows_its_group_too() -> None:
     assert not await others_in_group(layer, group, mine)
     await layer.group_add(group, theirs)
     assert await others_in_group(layer, group, mine)
+
+
+async def test_a_frame_before_its_predecessor_waits_for_it(hubs: list[Hub]) -> None:
+    """Issue 30 (11): the other process's frame comes through the layer after this process's
+    own later one; the hub hands them to its sockets in seq order, so no page sees a gap."""
+    here, there = hubs
+    near, far = FakeSocket("player"), FakeSocket("gm")
+    await here.join(7, near, seq=0)
+    await there.join(7, far, seq=0)
+    await there.publish(frames_message(7, 2, [{"en": "two"}], {"player": 0, "gm": 0}))
+    assert far.received == []  # seq 1 is on its way: held
+    await here.publish(frames_message(7, 1, [{"en": "one"}], {"player": 0, "gm": 0}))
+    await until(lambda: len(near.received) == 2 and len(far.received) == 2)
+    assert near.received == far.received == ["one", "two"]
+
+
+async def test_a_frame_whose_predecessor_was_lost_goes_out_after_the_hold(
+    hubs: list[Hub], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frame the layer dropped never comes: the held ones go out after HOLD_SECONDS, in order,
+    and the pages fetch the missing seq when they see the gap."""
+    monkeypatch.setattr("vtt.fanout.HOLD_SECONDS", 0.2)
+    here, _there = hubs
+    socket = FakeSocket("gm")
+    await here.join(7, socket, seq=0)
+    await here.publish(frames_message(7, 4, [{"en": "four"}], {"gm": 0}))
+    await here.publish(frames_message(7, 3, [{"en": "three"}], {"gm": 0}, first=3))
+    assert socket.received == []
+    await until(lambda: len(socket.received) == 2, timeout=2.0)
+    assert socket.received == ["three", "four"]
+    await here.publish(frames_message(7, 1, [{"en": "one"}], {"gm": 0}))  # late: already past
+    await here.publish(frames_message(7, 5, [{"en": "five"}], {"gm": 0}))
+    assert socket.received == ["three", "four", "five"]

@@ -197,3 +197,52 @@ async def test_a_resent_action_is_applied_once_across_processes(
         f"idempotency_key={key!r}).count())"
     )
     assert "COUNT 1" in stored
+
+
+FIRST_RE = re.compile(r'data-first="(?P<first>\d+)"')
+
+
+async def events_until(ws: websockets.ClientConnection, seq: int) -> list[tuple[int, int]]:
+    """(first, last) of each events frame this socket receives, until one reaches `seq`."""
+    out: list[tuple[int, int]] = []
+    while not out or out[-1][1] < seq:
+        kind, last, text = frame_of(await asyncio.wait_for(ws.recv(), timeout=30))
+        if kind == "events":
+            first = FIRST_RE.search(text)
+            out.append((int(first["first"]) if first else last, last))
+    return out
+
+
+async def test_frames_from_both_processes_reach_every_socket_in_order(
+    two_servers: LiveStack, encounter: int, sessions: dict[str, str]
+) -> None:
+    """Issue 30 (11): two senders on two processes play at once; every socket, on either
+    process, gets each seq once and in order, so a page never sees a gap it would fetch over
+    HTTP. Without ordering, a process sent its own frames at once and the other's when they
+    came through Redis, often after a later local one."""
+    stack = two_servers
+    lines = 25
+    async with (
+        connect(stack, 0, encounter, sessions["gm"]) as gm,
+        connect(stack, 1, encounter, sessions["player1"]) as player,
+        connect(stack, 0, encounter, sessions["player2"]) as watcher_here,
+        connect(stack, 1, encounter, sessions["player2"]) as watcher_there,
+    ):
+        sockets = (gm, player, watcher_here, watcher_there)
+        starts = [frame_of(await ws.recv())[1] for ws in sockets]
+        for ws in sockets:
+            await joined(ws)
+        start = max(starts)
+        for n in range(lines):  # queued at once: each consumer plays its own in turn
+            for ws in (gm, player):
+                text = f"/roll 1d{n + 2}"
+                await ws.send(
+                    json.dumps({"command": "chat", "text": text, "key": str(uuid.uuid4())})
+                )
+        end = start + 2 * lines
+        received = await asyncio.gather(*(events_until(ws, end) for ws in sockets))
+    for frames in received:
+        expected = start + 1
+        for first, last in frames:
+            assert first == expected, f"a gap or a frame out of order: {frames}"
+            expected = last + 1

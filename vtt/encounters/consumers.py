@@ -175,7 +175,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         # on broadcasts render for its audience and language; one that went out before the hub
         # joined is caught up by the seq check below.
         await self.send(text_data=hello.html)
-        await self.hub.join(self.encounter_id, self)
+        await self.hub.join(self.encounter_id, self, hello.seq)
         if self.hub.paused:
             await self.layer_status(paused=True)
         seq = None

@@ -717,7 +717,7 @@ def broadcast(
             renders.append(html)
         audiences[audience.key] = index_of[signature]
     users = _reader_renders(encounter, rows, watching, options, renders)
-    publish_from_sync(frames_message(encounter_id, last, renders, audiences, users))
+    publish_from_sync(frames_message(encounter_id, last, renders, audiences, users, first))
 
 
 def _reader_renders(
