@@ -31,6 +31,7 @@ MAX_PREVIEW_ROWS = 60  # a roll with more totals than this is previewed by its s
 ROLLED = Message("table.rolled", "{actor} rolled {expr}: {breakdown}")
 ROLLED_LABELLED = Message("table.rolled_labelled", "{actor} rolled {expr} ({label}): {breakdown}")
 SECRET_ROLL = Message("table.secret_roll", "The GM rolled dice in secret.")
+SECRET_ROLL_BY = Message("table.secret_roll_by", "{player} rolled dice in secret.")
 SAID = Message("table.said", "{actor}: {text}")
 SAID_AS = Message("table.said_as", "{character}: {text}")
 WHISPERED = Message("table.whispered", "{actor} whispers to {to}: {text}")
@@ -113,13 +114,17 @@ def _roll(action: Action, dice: Dice, secret: bool) -> Event:
         )
     else:
         line = ROLLED(actor=action.actor, expr=expr.text, breakdown=result.breakdown)
+    if not secret:
+        return said("table.rolled", line, payload, dice=result.dice)
+    # A player's secret roll is read by the roller (the user the table server names in `users`)
+    # and the GM; everyone else reads that this player rolled, never that the GM did.
+    readers = sorted(set(list_param(action.params, "users")))
+    if readers:
+        audience, redacted = f"{USERS}:{','.join(readers)}", SECRET_ROLL_BY(player=action.actor)
+    else:
+        audience, redacted = "gm", SECRET_ROLL()
     return said(
-        "table.rolled",
-        line,
-        payload,
-        dice=result.dice,
-        audience="gm" if secret else EVERYONE,
-        redacted=SECRET_ROLL() if secret else None,
+        "table.rolled", line, payload, dice=result.dice, audience=audience, redacted=redacted
     )
 
 
@@ -267,20 +272,25 @@ def chat_action(actor: str, line: str, names: Collection[str] = ()) -> Action:
     return Action(SAY, actor, {"text": stripped})
 
 
-def revert_event(entry_index: int, what: Msg | None = None, player: str | None = None) -> Event:
+def revert_event(
+    entry_index: int, what: Msg | None = None, player: str | None = None, shown: int | None = None
+) -> Event:
     """The `table.reverted` event taking back entry `entry_index`: by the GM, or by `player` (a
     take-back the rules allow). `what` is the entry's public line, so the table reads what was
-    taken back; without one (nothing of it was public) the line names only the entry."""
+    taken back; without one (nothing of it was public) the line names only the entry. `shown` is
+    the number the reader finds the entry by in the log (the table server numbers lines by their
+    seq), else the entry's index."""
     if entry_index < 1:
         raise IllegalAction(NO_ENTRY(entry=entry_index))
     payload = {"reverts": entry_index}
+    number = entry_index if shown is None else shown
     if player is not None and what is not None:
-        return said(REVERTED, TOOK_BACK(player=player, entry=entry_index, what=what), payload)
+        return said(REVERTED, TOOK_BACK(player=player, entry=number, what=what), payload)
     if player is not None:
-        return said(REVERTED, TOOK_BACK_ENTRY(player=player, entry=entry_index), payload)
+        return said(REVERTED, TOOK_BACK_ENTRY(player=player, entry=number), payload)
     if what is not None:
-        return said(REVERTED, UNDID_WHAT(entry=entry_index, what=what), payload)
-    return said(REVERTED, UNDID(entry=entry_index), payload)
+        return said(REVERTED, UNDID_WHAT(entry=number, what=what), payload)
+    return said(REVERTED, UNDID(entry=number), payload)
 
 
 def public_line(entry: Entry) -> Msg | None:

@@ -105,12 +105,29 @@
     }
   }
 
+  // A take-back's line names the entry it took back (data-reverts): that entry's lines already
+  // on the page are marked as taken back, as a reload draws them.
+  function markUndone(frame) {
+    const log = document.getElementById("event-log");
+    if (!log || !frame) return;
+    for (const revert of frame.querySelectorAll("li[data-reverts]")) {
+      for (const line of log.querySelectorAll(`li[data-entry="${revert.dataset.reverts}"]:not(.undone)`)) {
+        line.classList.add("undone");
+        const mark = document.createElement("small");
+        mark.className = "badge undone-mark";
+        mark.textContent = log.dataset.undoneLabel || "";
+        line.querySelector(".text")?.after(" ", mark);
+      }
+    }
+  }
+
   async function apply(html, frame) {
     const log = document.getElementById("event-log");
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const opened = openDetails();
     if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
+    markUndone(frame);
     reopen(opened);
     if (frame?.dataset.rev) tableRev = frame.dataset.rev;
     // boards re-apply their selection: a delta may have swapped parts of them, not the whole

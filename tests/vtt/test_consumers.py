@@ -77,7 +77,7 @@ async def test_a_roll_reaches_everyone_at_the_table(encounter: Any, gwen: Any, p
         await socket.disconnect()
 
 
-async def test_gmroll_result_reaches_only_the_gm(
+async def test_gmroll_result_reaches_only_the_gm_and_the_roller(
     encounter: Any, gwen: Any, pip: Any, observer: Any
 ) -> None:
     gm, player, watcher = [await join(u, encounter) for u in (gwen, pip, observer)]
@@ -89,13 +89,14 @@ async def test_gmroll_result_reaches_only_the_gm(
     gm_html, player_html, watcher_html = [
         await s.receive_from(timeout=5) for s in (gm, player, watcher)
     ]
-    assert "pip rolled 3d6" in gm_html
-    assert gm_html.count('class="die"') == 3
-    for html in (player_html, watcher_html):
-        assert "pip rolled" not in html
-        assert 'class="die"' not in html
-        assert "secret" in html
-        assert frame_seq(html) == (2, 2)
+    for html in (gm_html, player_html):
+        assert "pip rolled 3d6" in html
+        assert html.count('class="die"') == 3
+    assert "pip rolled 3d6" not in watcher_html
+    assert 'class="die"' not in watcher_html
+    assert "pip rolled dice in secret." in watcher_html
+    assert "The GM" not in watcher_html
+    assert frame_seq(watcher_html) == (2, 2)
     for socket in (gm, player, watcher):
         await socket.disconnect()
 

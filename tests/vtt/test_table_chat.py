@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -229,43 +230,107 @@ def test_an_unknown_command_points_to_help(encounter: Any, pip: Any) -> None:
         services.chat(encounter.pk, pip.pk, "/dance", "k")
 
 
-def test_the_move_take_back_never_takes_back_a_chat_roll(mech_encounter: Any, pip: Any) -> None:
-    """Take-back (MECH-MOVE-UNDO, the page's button) is for a move that revealed nothing; a roll
-    is taken back only by the chat's `/undo`, in the open (the next test)."""
+def test_a_roll_ends_the_players_take_back_of_the_move_before_it(
+    mech_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """Undo ends where dice are rolled: a pilot's quiet move (MECH-MOVE-UNDO) is theirs to take
+    back only while nothing has happened since; a chat roll after it is never taken back."""
     services.chat(mech_encounter.pk, pip.pk, "/roll 1d20", "k1")
     with pytest.raises(NotAllowed, match="nothing to undo"):
         services.undo(mech_encounter.pk, pip.pk, "k2")
     services.play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k3")
     services.play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k4")
     [roll] = services.chat(mech_encounter.pk, pip.pk, "/roll 1d20", "k5").events
-    [revert] = services.undo(mech_encounter.pk, pip.pk, "k6").events
-    # the move is taken back; the roll after it stays in the log as it was
+    before = stored(mech_encounter)
+    with pytest.raises(NotAllowed, match="Something happened at the table after that move"):
+        services.undo(mech_encounter.pk, pip.pk, "k6")
+    assert stored(mech_encounter) == before
+    unit = Encounter.objects.get(pk=mech_encounter.pk).state["units"]["latch"]
+    assert (unit["x"], unit["y"]) == (4, 5)
+    # the GM may still take the move back, and the line says the GM did
+    [revert] = services.undo(mech_encounter.pk, gwen.pk, "g1").events
     assert revert.payload == {"reverts": roll.entry - 1}
+    assert revert.text.startswith("The GM took back entry ")
     assert Event.objects.filter(pk=roll.pk, kind="table.rolled").exists()
 
 
-def test_a_player_takes_back_their_own_newest_roll_and_everyone_reads_it(
-    encounter: Any, gwen: Any, pip: Any
-) -> None:
-    """Issue 10: `/undo` in the chat takes back the player's own last public roll while it is the
-    newest line; the revert line, public, repeats what was taken back, so the GM sees it."""
+def test_a_player_cannot_take_back_their_own_roll(encounter: Any, gwen: Any, pip: Any) -> None:
+    """`/undo` after seeing one's roll would let a player roll until they liked the dice: it is
+    refused, in English and in Chinese, and nothing is stored."""
     from vtt.encounters.commands import Undo, parse_command
-    from vtt.encounters.services import chat, undo
-    from vtt.errors import NotAllowed
 
     assert parse_command({"command": "chat", "text": "/undo", "key": "u"}) == Undo("u", roll=True)
-    rolled = chat(encounter.pk, pip.pk, "/roll 1d100 sanity", "r1").events[0]
-    taken = undo(encounter.pk, pip.pk, "u1", roll=True).events[0]
-    assert taken.kind == "table.reverted"
+    [rolled] = services.chat(encounter.pk, pip.pk, "/roll 1d100 sanity", "r1").events
+    before = stored(encounter)
+    with pytest.raises(NotAllowed, match="A roll cannot be taken back: the table has seen its"):
+        services.undo(encounter.pk, pip.pk, "u1", roll=True)
+    with translation.override("zh-hans"), pytest.raises(NotAllowed) as refused:
+        services.undo(encounter.pk, pip.pk, "u2", roll=True)
+    assert "骰" in str(refused.value)
+    with pytest.raises(NotAllowed):  # nor through the move's take-back
+        services.undo(encounter.pk, pip.pk, "u3")
+    assert stored(encounter) == before
+    assert not Event.objects.filter(encounter=encounter, kind="table.reverted").exists()
+    assert Event.objects.get(pk=rolled.pk).kind == "table.rolled"
+
+
+def test_the_gms_undo_of_a_roll_is_logged_as_the_gms_and_marks_the_line(
+    encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """The GM may take back their own roll; the line says the GM took back the entry under the
+    number the log shows it by (its #seq), and the page marks that line as taken back."""
+    services.chat(encounter.pk, pip.pk, "A line first, so seq and entry differ.", "p1")
+    services.chat(encounter.pk, gwen.pk, "/gmroll 1d6", "g0")
+    [rolled] = services.chat(encounter.pk, gwen.pk, "/roll 1d100 ambush", "g1").events
+    [taken] = services.undo(encounter.pk, gwen.pk, "g2", roll=True).events
     assert taken.audience == "all"
     assert taken.payload == {"reverts": rolled.entry}
-    assert taken.text.startswith(f"pip took back entry {rolled.entry}: pip rolled 1d100 (sanity)")
-    with pytest.raises(NotAllowed):  # the newest line is the take-back now
-        undo(encounter.pk, pip.pk, "u2", roll=True)
-    chat(encounter.pk, pip.pk, "/roll 1d6", "r2")
-    chat(encounter.pk, gwen.pk, "Noted.", "g1")
-    with pytest.raises(NotAllowed):  # something was said since
-        undo(encounter.pk, pip.pk, "u3", roll=True)
-    chat(encounter.pk, gwen.pk, "/roll 1d6", "g2")
-    with pytest.raises(NotAllowed):  # not their roll
-        undo(encounter.pk, pip.pk, "u4", roll=True)
+    assert taken.text.startswith(f"The GM took back entry {rolled.seq}: gwen rolled 1d100 (ambush)")
+    for user in (gwen, pip):
+        client = Client()
+        client.force_login(user)
+        page = client.get(f"/encounters/{encounter.pk}/").content.decode()
+        line = re.search(rf'<li id="event-{rolled.seq}"[^>]*>', page)
+        assert line is not None
+        assert "undone" in line.group(0)
+        assert f'data-reverts="{rolled.entry}"' in page
+        assert page.count("undone-mark") == 1  # the roll only, not the lines around it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_players_gmroll_reaches_the_roller_and_the_gm_and_names_the_roller_to_the_others(
+    encounter: Any, gwen: Any, pip: Any, quinn: Any, observer: Any
+) -> None:
+    """Read on the raw frames: Pip's `/gmroll` shows its dice to Pip and the GM; Quinn and the
+    observer read "pip rolled dice in secret.", never that the GM rolled, and no die."""
+    from asgiref.sync import async_to_sync
+
+    from tests.vtt.test_consumers import join
+
+    async def frames() -> list[str]:
+        sockets = [await join(user, encounter) for user in (gwen, pip, quinn, observer)]
+        roll = json.dumps({"command": "chat", "text": "/gmroll 3d6 # stealth", "key": "a"})
+        await sockets[1].send_to(text_data=roll)
+        got = [await socket.receive_from(timeout=5) for socket in sockets]
+        for socket in sockets:
+            await socket.disconnect()
+        return got
+
+    gm_frame, roller_frame, other_frame, watcher_frame = async_to_sync(frames)()
+    for frame in (gm_frame, roller_frame):
+        assert "pip rolled 3d6 (stealth)" in frame
+        assert frame.count('class="die"') == 3
+    for frame in (other_frame, watcher_frame):
+        assert "pip rolled dice in secret." in frame
+        assert "The GM" not in frame
+        assert "3d6" not in frame
+        assert 'class="die"' not in frame
+    with translation.override("zh-hans"):
+        [row] = Event.objects.filter(encounter=encounter, kind="table.rolled")
+        assert "pip 暗中掷了骰。" in html_for(encounter, quinn, row)
+
+
+def test_the_gms_own_gmroll_still_reads_as_the_gms(encounter: Any, gwen: Any, pip: Any) -> None:
+    [row] = services.chat(encounter.pk, gwen.pk, "/gmroll 1d20", "g1").events
+    assert row.audience == "gm"
+    assert "The GM rolled dice in secret." in html_for(encounter, pip, row)

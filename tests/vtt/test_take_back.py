@@ -125,3 +125,37 @@ def test_a_broadcast_reads_the_newest_entry_from_the_service_not_once_per_view(
     by_entry = [q["sql"] for q in ran.captured_queries if '"entry" =' in q["sql"]]
     assert by_entry == []
     assert "Take back Latch's move" in _page(pip, mech_encounter)
+
+
+def test_a_secret_roll_after_the_move_ends_the_pilots_take_back_but_not_the_gms(
+    mech_encounter: Any, gwen: Any, pip: Any
+) -> None:
+    """Undo ends where dice are rolled or secrets revealed: once the GM rolled in secret after
+    Latch's move, Pip may not take it back (nothing changes); the GM may, the line says the GM
+    took back the entry under the number the log shows it by, and the page marks its line."""
+    from vtt.encounters.services import chat, play, undo
+    from vtt.eventlog.models import Event
+
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    [moved] = play(
+        mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k2"
+    ).events
+    chat(mech_encounter.pk, gwen.pk, "/gmroll 1d6 # reinforcements", "g1")
+    count = Event.objects.filter(encounter=mech_encounter).count()
+    assert "Take back" not in _page(pip, mech_encounter)
+    with pytest.raises(NotAllowed, match="only the GM can take it back"):
+        undo(mech_encounter.pk, pip.pk, "k3")
+    assert Event.objects.filter(encounter=mech_encounter).count() == count
+    assert (_latch(mech_encounter)["x"], _latch(mech_encounter)["y"]) == (4, 5)
+
+    [revert] = undo(mech_encounter.pk, gwen.pk, "g2").events
+
+    assert revert.payload == {"reverts": moved.entry}
+    assert revert.text.startswith(f"The GM took back entry {moved.seq}: Latch moves to (4, 5)")
+    assert (_latch(mech_encounter)["x"], _latch(mech_encounter)["y"]) != (4, 5)
+    page = _page(pip, mech_encounter)
+    line = page.split(f'<li id="event-{moved.seq}"')[1].split(">")[0]
+    assert f'data-entry="{moved.entry}"' in line
+    assert "undone" in line
+    assert revert.text in page
+    assert "taken back" in page

@@ -6,7 +6,7 @@ import functools
 import importlib
 import pickle
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -21,6 +21,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from rules.core.actions import ActionTemplate
+from rules.core.log import REVERTED
 from rules.core.registry import get_system
 from rules.core.system import Audience
 from rules.core.table import MAX_INLINE, inline_parts
@@ -73,13 +74,17 @@ def inline_line(row: Event) -> dict[str, Any] | None:
     return {"before": before, "parts": inline_parts(payload), "after": after}
 
 
-def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, Any]]:
-    """The log lines this audience may see: the event, its redacted line, or nothing.
+def visible_rows(
+    rows: Iterable[Event], audience: Audience, undone: Collection[int] = ()
+) -> list[dict[str, Any]]:
+    """The log lines this audience may see: the event, its redacted line, or nothing; a line of
+    an entry in `undone` (taken back since) is marked so.
 
     What `_event_row.html` shows is worked out here (its classes, badge and times), not by
     template filters: it draws every line of every log, and each filter costs there."""
     shown = []
     for row in rows:
+        marks = _undo_marks(row, undone)
         if audience.can_see(row.audience):
             in_character = bool(isinstance(row.payload, dict) and row.payload.get("as"))
             secret = row.audience != "all"
@@ -98,6 +103,7 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                 "classes": _classes(row.kind, secret=secret, in_character=in_character),
                 "by": _by(row),
                 **_times(row.created),
+                **marks,
             }
         elif row.redacted_text is not None:
             line = {
@@ -110,11 +116,23 @@ def visible_rows(rows: Iterable[Event], audience: Audience) -> list[dict[str, An
                 "classes": _classes(row.kind, redacted=True),
                 "by": _by(row),
                 **_times(row.created),
+                **marks,
             }
         else:
             continue
         shown.append(line)
     return shown
+
+
+def _undo_marks(row: Event, undone: Collection[int]) -> dict[str, Any]:
+    """A take-back's line names the entry it took back (table.js marks that entry's lines when
+    it arrives live); a line of an entry taken back is marked `undone`."""
+    marks: dict[str, Any] = {}
+    if row.kind == REVERTED and isinstance(row.payload, dict):
+        marks["reverts"] = row.payload.get("reverts")
+    if row.entry in undone:
+        marks["undone"] = True
+    return marks
 
 
 def _badge(audience: str) -> str:

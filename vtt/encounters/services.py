@@ -27,6 +27,7 @@ from rules.core.system import Action, GameSystem, said
 from rules.core.system import Event as RulesEvent
 from rules.core.table import (
     ENDED,
+    GM_ROLL,
     STARTED,
     chat_action,
     public_line,
@@ -543,7 +544,11 @@ def _chat_action(encounter: Encounter, user_id: int, role: str, text: str) -> Ac
     """The table action of a chat line, its whisper readers and in-character name resolved."""
     speaker = str(getattr(encounter, "my_name", ""))
     if text.strip().partition(" ")[0].lower() not in NAMING:
-        return parse_chat(text, speaker)
+        action = parse_chat(text, speaker)
+        if action.kind == GM_ROLL and role != Role.GM:
+            # a player's secret roll: the roller and the GM read it, the others read who rolled
+            action = dataclasses.replace(action, params={**action.params, "users": [str(user_id)]})
+        return action
     people = people_at(encounter)
     return addressed(parse_chat(text, speaker, people.names), people, user_id, role)
 
@@ -704,10 +709,13 @@ def _commit_without_waiting_for_disk() -> None:
 def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outcome:
     """Take back the newest game entry: `table.reverted` is appended and the state refolded.
 
-    The GM may take back any entry; a player only their own newest one, for an actor they sit at,
-    where the system's rules allow it and it revealed nothing (`GameSystem.take_back`).
-    With `roll` (the chat's `/undo`), it takes back the sender's own public chat roll instead,
-    only while that is the table's newest entry; the revert line repeats it for everyone.
+    Undo ends where dice are rolled, secrets revealed or the turn passes. So a player takes back
+    only their own move while it is the table's newest entry, for an actor they sit at, where the
+    system's rules allow it and it rolled and revealed nothing (`GameSystem.take_back`); a
+    player's roll is never taken back (they would roll until they liked the dice). The GM may
+    take back any game entry, and with `roll` (the chat's `/undo`) their own newest public roll;
+    the line then says the GM took it back. The line names the entry by the number the log
+    shows it under, and the log marks it taken back.
     """
     encounter = _locked(encounter_id, user_id, key)
     if (done := _answered(encounter, None)) is not None:
@@ -720,29 +728,41 @@ def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outco
         raise NotAllowed(_("Only the game master may do that."))
     if not encounter.is_active:
         raise NotAllowed(_("This encounter has ended."))
+    if roll and role != Role.GM:
+        raise NotAllowed(
+            _(
+                "A roll cannot be taken back: the table has seen its dice. "
+                "Ask the GM if it went wrong."
+            )
+        )
     entries = entries_of(encounter) if roll else None
     mine = own_newest_roll(encounter, entries, user_id) if entries is not None else None
     if roll and mine is None:
         raise NotAllowed(
             _("Only your own last roll can be taken back, while nothing has happened since.")
         )
-    if role == Role.PLAYER and mine is None and system.take_back is None:
+    if role == Role.PLAYER and system.take_back is None:
         raise NotAllowed(_("Only the game master may do that."))
     target = mine or newest_revertible(encounter)
     if target is None:
         raise NotAllowed(_("There is nothing to undo."))
-    if mine is not None:  # everyone reads what was taken back: the GM sees that it happened
-        player = display_name(get_user_model().objects.get(pk=user_id))
-        revert = revert_event(mine.index, public_line(mine), player=player)
-    elif role == Role.GM:
-        revert = revert_event(target.index, public_line(target))  # table.reverted {"reverts": i}
+    shown = shown_number(encounter, target.index)
+    if role == Role.GM:  # table.reverted {"reverts": i}, said as the GM's, whoever the GM is
+        revert = revert_event(target.index, public_line(target), shown=shown)
     else:
+        if target.index != encounter.entries:
+            raise NotAllowed(
+                _(
+                    "Something happened at the table after that move, so only the GM can take "
+                    "it back now."
+                )
+            )
         if not may_take_back(encounter, system, target, user_id):
             raise NotAllowed(
                 _("Only your own last move can be taken back, before it revealed anything.")
             )
         player = display_name(get_user_model().objects.get(pk=user_id))
-        revert = revert_event(target.index, public_line(target), player=player)
+        revert = revert_event(target.index, public_line(target), player=player, shown=shown)
     # The taken-back line was read back from the log, without its declaration: its English
     # (the event's `text`) comes from the system's catalogue, which knows every message in it.
     if revert.msg is not None:
@@ -782,6 +802,17 @@ def newest_revertible(encounter: Encounter) -> Entry | None:
     return _entry(list(encounter.events.filter(entry=newest).order_by("seq")))
 
 
+def shown_number(encounter: Encounter, index: int) -> int:
+    """The number the log shows entry `index` under (its lines are numbered by seq): the first
+    line everyone reads, else its first line."""
+    lines = list(
+        encounter.events.filter(entry=index).order_by("seq").values_list("seq", "audience")
+    )
+    return next(
+        (seq for seq, audience in lines if audience == "all"), lines[0][0] if lines else index
+    )
+
+
 def own_newest_roll(encounter: Encounter, entries: Sequence[Entry], user_id: int) -> Entry | None:
     """The player's own public chat roll, if it is the table's newest entry (nothing has been
     said or done since, so no one acted on it) and not taken back already; else None."""
@@ -805,6 +836,8 @@ def may_take_back(encounter: Encounter, system: GameSystem, target: Entry, user_
     theirs, and one the rules let a player take back (nothing rolled or revealed)."""
     if system.take_back is None or target.action is None:
         return False
+    if any(event.dice or event.audience != "all" for event in target.events):
+        return False  # whatever the system says: a die was seen or a secret shown
     sent_by = (
         Event.objects.filter(encounter=encounter, entry=target.index)
         .values_list("actor_id", flat=True)

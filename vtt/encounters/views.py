@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from rules.core.errors import RulesError
+from rules.core.log import REVERTED
 from rules.core.registry import get_system
 from rules.core.system import Action, Audience
 from vtt.campaigns.models import Role
@@ -143,7 +144,13 @@ def _log_chunk(
         rows = rows.filter(seq__lt=before)
     chunk = list(rows[: LOG_PAGE + 1])
     older = chunk[LOG_PAGE - 1].seq if len(chunk) > LOG_PAGE else None
-    return fragments.visible_rows(reversed(chunk[:LOG_PAGE]), audience), older
+    undone = {
+        int(index)
+        for index in encounter.events.filter(kind=REVERTED).values_list(
+            "payload__reverts", flat=True
+        )
+    }
+    return fragments.visible_rows(reversed(chunk[:LOG_PAGE]), audience, undone), older
 
 
 @login_required
