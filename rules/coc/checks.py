@@ -38,6 +38,6 @@ def skill_of(c: Mapping[str, Any], key: str) -> int:
         return int(c["luck"])
     if key == "idea":
         return int(c["sheet"]["int"]) * 5  # COC-GEN-2
-    if key.startswith("con") and key[3:].isdigit():
+    if key.startswith("con") and key[3:].isdecimal():
         return int(c["con"]) * int(key[3:])
     return int(c["sheet"]["skills"].get(key, 0))

@@ -73,7 +73,7 @@ class Entry:
 
 def _int(entry: Entry, value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and value.strip().removeprefix("-").isdecimal():
             value = int(value.strip())
         else:
             raise entry.fail(path, WHOLE())

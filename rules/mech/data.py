@@ -419,7 +419,7 @@ def _mounts_given(sheet: Mapping[str, Any], count: int) -> Any:
     mounts: list[list[str]] = [[] for _ in range(count)]
     for n, row in enumerate(_rows(sheet, "loadout")):
         mount = str(row.get("mount", ""))
-        if not mount.isdigit() or int(mount) >= count:
+        if not mount.isdecimal() or int(mount) >= count:
             field = f"loadout[{n}].mount"
             raise SheetError(field, R.THE_FRAME_HAS_MOUNTS(n=count), "MECH-MOUNT-TABLE")
         weapon = row.get("weapon")

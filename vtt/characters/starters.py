@@ -35,7 +35,7 @@ def starters(system: GameSystem) -> list[dict[str, Any]]:
 
 def starter_sheet(system: GameSystem, index: str | None) -> dict[str, Any] | None:
     """The sheet of the starter at `index` (as the picker sends it), validated when it can be."""
-    if index is None or not index.isdigit():
+    if index is None or not index.isdecimal():
         return None
     found = starters(system)
     if int(index) >= len(found):

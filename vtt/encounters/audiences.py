@@ -88,7 +88,7 @@ def whisper_readers(audiences: Iterable[str]) -> set[int]:
     for audience in audiences:
         kind, _, names = audience.partition(":")
         if kind == "users":
-            found.update(int(name) for name in names.split(",") if name.isdigit())
+            found.update(int(name) for name in names.split(",") if name.isdecimal())
     return found
 
 

@@ -119,7 +119,7 @@ def faces_of(content: dict[str, Any]) -> tuple[int, ...]:
         text = str(part).strip()
         if not text:
             continue
-        if not text.isdigit() or not 1 <= int(text) <= MAX_FACE:
+        if not text.isdecimal() or not 1 <= int(text) <= MAX_FACE:
             raise CommandError(_("A die's face is a whole number from 1 up."))
         faces.append(int(text))
     if len(faces) > MAX_FACES:

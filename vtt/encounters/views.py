@@ -251,6 +251,9 @@ def assign_seat(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The GM seats a member at an actor, or frees the seat."""
     encounter = get_object_or_404(Encounter, pk=encounter_id)
     user_id = request.POST.get("user") or None
+    if user_id is not None and not user_id.isdecimal():  # "²".isdigit(), but int("²") fails
+        messages.error(request, _("That user is not a member of this campaign."))
+        return redirect("encounters:detail", encounter.pk)
     try:
         services.assign_seat(
             encounter.pk,
@@ -362,7 +365,7 @@ def encounter_replay(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The board after any entry the viewer saw, `?entry=<n>` (default: the newest), no socket."""
     encounter, audience, role = member_encounter(request, encounter_id)
     wanted = request.GET.get("entry", "")
-    if wanted and not wanted.isdigit():
+    if wanted and not wanted.isdecimal():  # "²".isdigit(), but int("²") fails
         return HttpResponse(
             _("entry must be a whole number"), status=400, content_type="text/plain"
         )

@@ -11,7 +11,7 @@ def mixed(value: Any) -> str:
     """A fraction as a reader writes it: "7/2" -> "3½", "1/3" -> "⅓", "4" -> "4"."""
     text = str(value)
     numerator, slash, denominator = text.partition("/")
-    if not slash or not numerator.lstrip("-").isdigit() or not denominator.isdigit():
+    if not slash or not numerator.removeprefix("-").isdecimal() or not denominator.isdecimal():
         return text
     whole, part = divmod(int(numerator), int(denominator))
     if part == 0:

@@ -329,7 +329,7 @@ def split_shares(
     for item in list_param(params, "split"):
         tid, sep, count = str(item).partition(":")
         tid, count = tid.strip(), count.strip()
-        if not sep or not count.isdigit() or int(count) < 1:
+        if not sep or not count.isdecimal() or int(count) < 1:
             raise IllegalAction.of(R.SPLIT_ITEM(item=repr(item)), "COC-AUTO-6")
         if any(t["id"] == tid for t, _ in shares):
             raise IllegalAction.of(R.SPLIT_TWICE(target=tid), "COC-AUTO-6")

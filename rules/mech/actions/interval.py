@@ -94,7 +94,7 @@ def do_repair(ctx: Ctx, action: Action, reaction: bool) -> None:
     elif option in ("fix", "uses"):
         item = str_param(action.params, "item")
         kind, _, index = item.partition(":")
-        if kind not in ("weapon", "system") or not index.isdigit():
+        if kind not in ("weapon", "system") or not index.isdecimal():
             raise IllegalAction(R.NAME_THE_ITEM_AS_WEAPON_N(), "MECH-REPAIR-FIX")
         items = st.copy_json(u[kind + "s"])
         i = int(index)
