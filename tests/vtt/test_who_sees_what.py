@@ -6,6 +6,7 @@ player's /log/ carries no GM NPC sheet."""
 from __future__ import annotations
 
 import copy
+import json
 import re
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from django.test import Client
 
 from rules.coc import SYSTEM as COC
+from rules.core.system import Action
 from rules.mech import SYSTEM as MECH
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
@@ -152,3 +154,110 @@ def test_the_roster_links_only_the_sheets_the_viewer_may_open(
     assert links == expected
     assert (NPC_NAME in html) == (role == "gm")
     assert "Mara" in html  # a player's character is on everyone's roster, by name
+
+
+# Finding 4: a hidden event's trace. The Keeper poisons Mara in secret (COC-POISON-1: the roll and
+# the onset are the Keeper's), a round passes (its countdown is the Keeper's too) and the Keeper
+# rolls in secret; a player and an observer read that something happened, never what.
+
+TRACES = ("poison", "cyanide", "effect", "ambush", "1d20", "rolled", "counted", "s1")
+
+
+@pytest.fixture
+def farmhouse(people: dict[str, Any]) -> Any:
+    """The Call of Cthulhu demo with Pip at Mara, after the secret poison, a round and a GM roll."""
+    from vtt.encounters.services import chat, play, start_encounter
+
+    campaign = _campaign(people, "coc")
+    encounter = start_encounter(
+        campaign.pk, people["gm"].pk, "Farmhouse", COC.demo(), {"mara": people["owner"].pk}, "coc"
+    )
+    gm = people["gm"].pk
+    poison = {"target": "mara", "poison": "cyanide", "secret": "on"}
+    play(encounter.pk, gm, Action("poison", "gm", poison), "who-sees-1")
+    play(encounter.pk, gm, Action("next_round", "gm", {}), "who-sees-2")
+    play(encounter.pk, gm, Action("next_round", "gm", {}), "who-sees-3")
+    chat(encounter.pk, gm, "/gmroll 1d20 ambush", "who-sees-4")
+    return encounter
+
+
+def _rows(html: str) -> list[str]:
+    """The log rows of a page or frame, each `<li id="event-N" ...>...</li>` whole."""
+    return re.findall(r'<li id="event-\d+".*?</li>\s*(?=<li id="event-|</ol>|$)', html, re.S)
+
+
+def _redacted_rows(html: str) -> list[str]:
+    return [row for row in _rows(html) if "redacted" in row[: row.index(">")]]
+
+
+def _no_trace(text: str) -> None:
+    found = [word for word in TRACES if word in text.lower()]
+    assert not found, f"{found} in {text!r}"
+
+
+@pytest.mark.parametrize("role", ["owner", "observer"])
+def test_a_redacted_row_names_nothing_of_the_hidden_event(
+    farmhouse: Any, people: dict[str, Any], role: str
+) -> None:
+    client = client_of(people[role])
+    page = client.get(f"/encounters/{farmhouse.pk}/").content.decode()
+    frame = client.get(f"/encounters/{farmhouse.pk}/events/?after=0").content.decode()
+    replay = client.get(f"/encounters/{farmhouse.pk}/replay/").content.decode()
+    for html in (page, frame, replay):
+        rows = _redacted_rows(html)
+        # the poison's roll and its effect, and the GM's roll: three lines, nothing more
+        assert len(rows) == 3, rows
+        assert "something in secret" in rows[0]
+        assert "rolled dice in secret" in rows[2]  # the redacted line's own words
+        for row in rows:
+            _no_trace(row.replace("rolled dice in secret", ""))
+        assert "Cyanide" not in html
+        assert "cyanide" not in html
+    # the Keeper's rows name it all
+    keeper = client_of(people["gm"]).get(f"/encounters/{farmhouse.pk}/").content.decode()
+    assert "kind-poisonrolled" in keeper
+    assert "kind-effectstarted" in keeper
+
+
+@pytest.mark.parametrize("role", ["owner", "observer"])
+def test_the_own_log_names_nothing_of_a_hidden_event(
+    farmhouse: Any, people: dict[str, Any], role: str
+) -> None:
+    client = client_of(people[role])
+    mine = json.loads(client.get(f"/encounters/{farmhouse.pk}/log/mine.json").content)
+    redacted = [event for event in mine["events"] if event["redacted"]]
+    assert len(redacted) == 3
+    for event in redacted:
+        assert event["kind"] == "table.withheld"
+        assert event["dice"] == []
+        _no_trace(json.dumps(event).replace("rolled dice in secret", ""))
+    text = client.get(f"/encounters/{farmhouse.pk}/log/mine.txt").content.decode()
+    assert text.count("The Keeper has done something in secret.") == 2
+    _no_trace(text.replace("rolled dice in secret", "").replace("Farmhouse (coc)", ""))
+
+
+@pytest.mark.parametrize("role", ["owner", "observer"])
+def test_after_the_end_a_players_log_file_holds_only_what_they_saw(
+    farmhouse: Any, people: dict[str, Any], role: str
+) -> None:
+    from vtt.encounters.services import end_encounter
+
+    end_encounter(farmhouse.pk, people["gm"].pk)
+    raw = client_of(people[role]).get(f"/encounters/{farmhouse.pk}/log/").content.decode()
+    log = json.loads(raw)
+    assert log["setup"] is None  # the setup holds the cultists' whole sheets
+    assert "sacrificial knife" not in raw  # the cultist's weapon, on the Keeper's sheet only
+    assert "Mara Ostrow" in json.dumps(log["start"], ensure_ascii=False)
+    for word in ("cyanide", "poison.rolled", "effect.started", "effect.counted", "ambush", "1d20"):
+        assert word not in raw
+    withheld = [entry for entry in log["entries"] if entry.get("withheld")]
+    # the poison, the second round (its end counted the poison down) and the GM's roll
+    assert [entry["action"] for entry in withheld] == [None, None, None]
+    lines = [[event["text"] for event in entry["events"]] for entry in withheld]
+    assert lines[0] == ["The Keeper has done something in secret."] * 2
+    # the countdown had no line at the table: it is left out here too
+    assert [line.split(" ")[:2] for line in lines[1]] == [["Round", "1"], ["Round", "2"]]
+    assert lines[2] == ["The GM rolled dice in secret."]
+    keeper = client_of(people["gm"]).get(f"/encounters/{farmhouse.pk}/log/").content.decode()
+    assert "sacrificial knife" in keeper
+    assert "effect.counted" in keeper

@@ -74,6 +74,11 @@ def inline_line(row: Event) -> dict[str, Any] | None:
     return {"before": before, "parts": inline_parts(payload), "after": after}
 
 
+# The kind a reader who may not see an event reads in its place (its row's class, the own log's
+# "kind", the log file's withheld events): the hidden kind would tell what the GM did.
+WITHHELD = "table.withheld"
+
+
 def visible_rows(
     rows: Iterable[Event], audience: Audience, undone: Collection[int] = ()
 ) -> list[dict[str, Any]]:
@@ -106,14 +111,15 @@ def visible_rows(
                 **marks,
             }
         elif row.redacted_text is not None:
+            # nothing of the hidden event but its line: every redacted line is of one kind
             line = {
                 "seq": row.seq,
                 "entry": row.entry,
-                "kind": row.kind,
+                "kind": WITHHELD,
                 "text": say(row.redacted_msg) if row.redacted_msg else row.redacted_text,
                 "dice": [],
                 "redacted": True,
-                "classes": _classes(row.kind, redacted=True),
+                "classes": _classes(WITHHELD, redacted=True),
                 "by": _by(row),
                 **_times(row.created),
                 **marks,

@@ -320,16 +320,22 @@ def encounter_log(request: HttpRequest, encounter_id: int) -> HttpResponse:
     if role != Role.GM and encounter.is_active:
         raise Http404
     entries = [entry.to_json() for entry in services.entries_of(encounter)]
-    if role != Role.GM and not encounter.campaign.reveal_secrets_after_end:
-        entries = [withheld(entry, audience) for entry in entries]
-    log = {
+    hides = role != Role.GM and not encounter.campaign.reveal_secrets_after_end
+    if hides:
+        entries = [shown for entry in entries if (shown := withheld(entry, audience)) is not None]
+    log: dict[str, Any] = {
         "log_version": 1,
         "system": encounter.system,
-        "setup": encounter.setup,
+        # the setup holds every sheet (the GM's NPCs whole): the viewer gets the table as they
+        # saw it at the start instead
+        "setup": None if hides else encounter.setup,
         "commitment": encounter.commitment,
         "seed": encounter.revealed_seed,
         "entries": entries,
     }
+    if hides:
+        system = get_system(encounter.system)
+        log["start"] = system.view(system.start(encounter.setup), audience)
     response = HttpResponse(
         json.dumps(log, indent=2, ensure_ascii=False), content_type="application/json"
     )
@@ -337,9 +343,10 @@ def encounter_log(request: HttpRequest, encounter_id: int) -> HttpResponse:
     return response
 
 
-def withheld(entry: dict[str, Any], audience: Audience) -> dict[str, Any]:
-    """A log entry as this viewer may read it after the end: events addressed to others become
-    their redacted line (no payload, no dice), and the action of such an entry is withheld."""
+def withheld(entry: dict[str, Any], audience: Audience) -> dict[str, Any] | None:
+    """A log entry as this viewer may read it after the end, as they read it at the table: events
+    addressed to others become their redacted line (no kind, payload or dice) or, without one,
+    are left out; the action of such an entry is withheld. None: the viewer read nothing of it."""
     events = entry["events"]
     if all(audience.can_see(event["audience"]) for event in events):
         return entry
@@ -347,15 +354,18 @@ def withheld(entry: dict[str, Any], audience: Audience) -> dict[str, Any]:
         event
         if audience.can_see(event["audience"])
         else {
-            "kind": "table.withheld",
+            "kind": fragments.WITHHELD,
             "payload": {},
-            "text": event.get("redacted_text") or "",
+            "text": event["redacted_text"],
             "dice": [],
             "audience": event["audience"],
             "redacted_text": None,
         }
         for event in events
+        if audience.can_see(event["audience"]) or event.get("redacted_text") is not None
     ]
+    if not shown:
+        return None
     return {**entry, "action": None, "events": shown, "withheld": True}
 
 
