@@ -11,6 +11,7 @@ from rules.core.dice import Dice, RollRecord
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.system import Event
+from rules.mech import hiding
 from rules.mech import log_messages as L
 from rules.mech import refusals as R
 from rules.mech import state as st
@@ -261,9 +262,28 @@ class Ctx:
             rule=rule,
             **extra,
         )
+        if name == "hidden" and old is None:
+            self.draw_hidden_area(uid)
         if name == "invisible" and always_hidden(self, self.u(uid)) and "hidden" not in conds:
             hidden = L.INVISIBLE_HIDDEN(name=target["name"])
             self.add_condition(uid, "hidden", hidden, source="invisible", rule="MECH-AMB-45")
+
+    def draw_hidden_area(self, uid: str) -> None:
+        """MECH-COND-HIDDEN: a unit just made Hidden: the area its enemies now know it by, drawn
+        with two d4 (rules/mech/hiding.py). The dice are its own side's: the others read the
+        area alone."""
+        u = self.u(uid)
+        area = hiding.draw(self.dice, self.state, u, st.pos(u))
+        line = L.HIDDEN_AREA(name=u["name"], **hiding.words(area))
+        self.emit(
+            "mech.area",
+            line,
+            units={uid: {"area": area}},
+            audience=f"side:{u['side']}",
+            redacted=line,
+            unit=uid,
+            rule="MECH-COND-HIDDEN",
+        )
 
     def remove_condition(self, uid: str, name: str, text: Msg, rule: str = "") -> None:
         conds = self.conditions(uid)

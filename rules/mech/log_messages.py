@@ -307,6 +307,30 @@ UNSEEN_OTHER = Message("mech.unseen.other", "Something happens to an unseen unit
 UNSEEN_ATTACK = Message("mech.unseen.attack", "{name}: attack on an unseen unit: {verdict}")
 NO_LONGER_HIDDEN = Message("mech.log.no_longer_hidden", "{name} is no longer Hidden ({why})")
 INVISIBLE_HIDDEN = Message("mech.log.invisible_hidden", "{name} is Invisible, so always Hidden")
+# What the other sides know of a Hidden unit's square: a rough area (rules/mech/hiding.py).
+HIDDEN_AREA = Message(
+    "mech.log.hidden_area", "{name} is hidden somewhere in ({x0}–{x1}, {y0}–{y1})"
+)
+MOVED_UNSEEN = Message(
+    "mech.log.moved_unseen", "{name} moves unseen: now somewhere in ({x0}–{x1}, {y0}–{y1})"
+)
+AREA_KNOWN = Message("mech.log.area_known", "the other sides know only ({x0}–{x1}, {y0}–{y1})")
+# A move that runs into a Hidden unit its side did not know of stops before it, move lost.
+MOVED_BLOCKED = {
+    verb: Message(
+        f"mech.log.moved_blocked.{verb}",
+        "{name} " + verb + " to ({x}, {y}), {n} square: something unseen is in the way, it stops",
+        plural="{name} "
+        + verb
+        + " to ({x}, {y}), {n} squares: something unseen is in the way, it stops",
+        count="n",
+    )
+    for verb in ("moves", "boosts")
+}
+LANDING_BLOCKED = Message(
+    "mech.log.landing_blocked",
+    "{name} cannot land at ({x}, {y}): something unseen is there; it stays put, {cost} speed spent",
+)
 
 
 # --- the other actions' lines ---
@@ -511,6 +535,7 @@ TERMS = [
     *LOG_JUMPS.values(),
     *MOVED.values(),
     *MOVED_STOPPED.values(),
+    *MOVED_BLOCKED.values(),
     *CONTEST_WON.values(),
     *PREPARED_DOES.values(),
     *SCAN_INFO.values(),

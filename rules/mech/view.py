@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.system import Audience
 from rules.geometry.square import footprint
 from rules.mech import state as st
+from rules.mech.hiding import area_of
 from rules.mech.state import Json, alive, has, hostile
 from rules.mech.turns import next_picks
 
@@ -53,10 +54,14 @@ def view(state: Json, audience: Audience) -> Json:
         if not gm and u["meltdown"] is not None:
             u["meltdown"] = {"pending": True}  # MECH-AMB-37: the count is the GM's secret
         if not gm and has(raw, "hidden") and raw["side"] not in sides:
-            # MECH-ACT-HIDE: enemies know only a rough 4×4 area.
-            x0, y0 = raw["x"] // 4 * 4, raw["y"] // 4 * 4
-            u["x"], u["y"] = None, None
-            u["approximate"] = {"x0": x0, "y0": y0, "x1": x0 + 3, "y1": y0 + 3}
+            # MECH-COND-HIDDEN: enemies know only a rough area, drawn with the server's dice
+            # (rules/mech/hiding.py); nothing else that follows from the square: its height,
+            # nor the move left (how far it went).
+            u["x"], u["y"], u["elevation"] = None, None, None
+            u["approximate"] = area_of(state, raw)
+            u.pop("area", None)
+            if u["turn"] is not None:
+                u["turn"] = {**u["turn"], "move": None}
     if not gm:
         out["scans"] = [s for s in state["scans"] if s["side"] in sides]
     out["picks"] = next_picks(state)

@@ -22,6 +22,8 @@ from rules.core.errors import RulesError
 from rules.core.registry import bench_cases, get_system, system_keys
 from rules.core.session import play
 from rules.core.system import Action, Audience, GameSystem
+from rules.mech.hiding import area_of
+from rules.mech.view import reach
 from rules.scs.board import overstacked
 from rules.scs.state import scenario_of
 
@@ -29,6 +31,19 @@ Json = dict[str, Any]
 # state JSON -> (audience, base, variant): the pair differs only in what the audience may not see
 Hider = Callable[[Json], Iterator[tuple[Audience, Json, Json]]]
 MAX_PROBES = 400  # actions previewed per actor and state, to keep the sweep quick
+# Forms whose every probe is also resolved: a refusal there must not tell a secret either (a
+# move refused onto a Hidden mech's square and not one square on found it for free: issue 30).
+RESOLVED = {"mech": frozenset({"move", "boost", "jump", "climb"})}
+
+
+def _mech_reach(state: Any, audience: Audience, actor: str) -> str:
+    """The squares the board draws as reachable for the viewer's mech (from its own view)."""
+    found = reach(get_system("mech").view(state, audience), actor)
+    return _dumps({mode: sorted(cells.items()) for mode, cells in found.items()})
+
+
+# What else a system answers a viewer about its own actors, besides view, forms and odds.
+ASKED: dict[str, Callable[[Any, Audience, str], str]] = {"mech": _mech_reach}
 
 
 def _dumps(data: Any) -> str:
@@ -95,10 +110,14 @@ def answers(
             ]
             if system.preview is not None:
                 out += [_preview(system, state, action) for action in probes]
+            if template["kind"] in RESOLVED.get(system.key, ()):
+                out += [_refusal(system, state, action) for action in probes]
         if system.preview is not None:
             out += [_preview(system, state, action) for action in aimed]
         out += [_refusal(system, state, action) for action in aimed]
         out.append(_refusal(system, state, Action("__no_such_action__", actor, {})))
+        if system.key in ASKED:
+            out.append(ASKED[system.key](state, audience, actor))
     # acting as a unit that is not the viewer's: refused the same way whatever it hides
     out += [_refusal(system, state, Action("end_turn", secret, {})) for secret in secrets]
     return out
@@ -125,28 +144,72 @@ def hider(key: str) -> Callable[[Hider], Hider]:
 
 @hider("mech")
 def _mech(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
-    """MECH-ACT-HIDE: a Hidden enemy's square within its 4×4 area; MECH-AMB-37: meltdown counts."""
+    """MECH-COND-HIDDEN: a Hidden enemy's square within the area its enemies know it by (the
+    view, and every move, jump and climb the viewer's mech may try, with its reach: issue 30);
+    MECH-AMB-37: meltdown counts."""
     units = state["units"]
     sides = sorted({u["side"] for u in units.values()})
     for viewer in sides:
         own = frozenset(uid for uid, u in units.items() if u["side"] == viewer)
         audience = Audience("player", side=viewer, actors=own)
-        taken = {(int(u["x"]), int(u["y"])) for u in units.values() if u.get("x") is not None}
+        near = _mover_beside_a_hidden_enemy(state, own)
+        if near is not None:
+            yield from _hidden_within_area(audience, *near, variants=4)
         for uid, u in sorted(units.items()):
-            if u["side"] == viewer or u.get("x") is None or int(u.get("size", 1) or 1) != 1:
-                continue
-            base = copy.deepcopy(state)
-            base["units"][uid]["conditions"]["hidden"] = {"source": "hide"}
-            x0, y0 = int(u["x"]) // 4 * 4, int(u["y"]) // 4 * 4
-            width, height = int(state["map"]["width"]), int(state["map"]["height"])
-            for x, y in itertools.product(range(x0, x0 + 4), range(y0, y0 + 4)):
-                if (x, y) in taken or x >= width or y >= height:
-                    continue
-                variant = copy.deepcopy(base)
-                variant["units"][uid]["x"], variant["units"][uid]["y"] = x, y
-                variant["units"][uid]["notes"] = {"secret": "the GM's note"}
-                yield audience, base, variant
-                break
+            if u["side"] != viewer and u.get("x") is not None:
+                yield from _hidden_within_area(audience, state, uid, variants=1)
+
+
+def _hidden_within_area(
+    audience: Audience, state: Json, uid: str, variants: int
+) -> Iterator[tuple[Audience, Json, Json]]:
+    """Pairs: `uid` Hidden in its area, and at another free square of that area."""
+    if int(state["units"][uid]["stats"]["size"]) != 1:
+        return
+    base = copy.deepcopy(state)
+    hidden = base["units"][uid]
+    hidden["conditions"]["hidden"] = {"source": "hide"}
+    area = hidden["area"] = area_of(base, hidden)
+    taken = {(int(u["x"]), int(u["y"])) for u in base["units"].values() if u.get("x") is not None}
+    free = [
+        (x, y)
+        for x, y in itertools.product(
+            range(area["x0"], area["x1"] + 1), range(area["y0"], area["y1"] + 1)
+        )
+        if (x, y) not in taken
+    ]
+    for x, y in free[:variants]:
+        variant = copy.deepcopy(base)
+        variant["units"][uid]["x"], variant["units"][uid]["y"] = x, y
+        variant["units"][uid]["notes"] = {"secret": "the GM's note"}
+        yield audience, base, variant
+
+
+def _mover_beside_a_hidden_enemy(state: Json, own: frozenset[str]) -> tuple[Json, str] | None:
+    """The state with one of the viewer's mechs begun its turn and an enemy 3 squares ahead of
+    it (whose area then reaches where that mech may move, jump or climb), or None."""
+    system = get_system("mech")
+    loaded = system.load(copy.deepcopy(state))
+    for mover in sorted(own):
+        try:
+            events = system.resolve(loaded, Action("begin_turn", mover, {}), SeededDice(1))
+        except RulesError:
+            continue
+        for event in events:
+            loaded = system.apply(loaded, event)
+        at = loaded["units"][mover]
+        taken = {(u["x"], u["y"]) for u in loaded["units"].values()}
+        enemies = [
+            uid
+            for uid in loaded["order"]
+            if uid not in own and not loaded["units"][uid]["destroyed"]
+        ]
+        spot = (int(at["x"]) + 3, int(at["y"]))
+        if enemies and spot not in taken and spot[0] < int(loaded["map"]["width"]):
+            near = system.dump(loaded)
+            near["units"][enemies[0]]["x"], near["units"][enemies[0]]["y"] = spot
+            return near, enemies[0]
+    return None
 
 
 @hider("scs")

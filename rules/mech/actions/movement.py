@@ -11,6 +11,7 @@ from rules.core.messages import Msg
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import EVERYONE, Action, Event
 from rules.geometry.square import distance, footprint
+from rules.mech import hiding
 from rules.mech import log_messages as L
 from rules.mech import messages as M
 from rules.mech import refusals as R
@@ -41,9 +42,22 @@ from rules.mech.turns import (
 Cell = tuple[int, int]
 
 
+def unseen_by(state: Json, u: Unit) -> list[Unit]:
+    """MECH-COND-HIDDEN: the living units of other sides that are Hidden: `u`'s side does not
+    know their squares, so its moves are planned, and refused, without them."""
+    return [o for o in st.living(state) if o["side"] != u["side"] and has(o, "hidden")]
+
+
 def enter_cost(ctx: Ctx, u: Unit) -> Any:
-    """What entering each square costs this unit: walls, buildings and hostiles block."""
-    hostiles = {c for o in st.living(ctx.state) if hostile(u, o) for c in st.cells(o)}
+    """What entering each square costs this unit: walls, buildings and the hostiles its side
+    sees block (as `reach` draws them from its view)."""
+    unseen = {o["id"] for o in unseen_by(ctx.state, u)}
+    hostiles = {
+        c
+        for o in st.living(ctx.state)
+        if hostile(u, o) and o["id"] not in unseen
+        for c in st.cells(o)
+    }
     elevation = int(u["elevation"])
     g = st.grid(ctx.state)
 
@@ -116,7 +130,10 @@ def walk(
         )
     path, _ = found
     others = {c for o in st.living(ctx.state) if o["id"] != uid for c in st.cells(o)}
-    if footprint(dest, st.size(u)) & others:
+    # MECH-COND-HIDDEN: a square is refused as taken only for a unit the mover's side sees;
+    # one whose Hidden unit it does not know of is run into on the way (below).
+    unseen = {c for o in unseen_by(ctx.state, u) for c in st.cells(o)}
+    if footprint(dest, st.size(u)) & (others - unseen):
         raise IllegalAction(R.THAT_SQUARE_IS_TAKEN(), "MECH-MOVE-1")
     if voluntary:
         opportunity_attacks(ctx, u)
@@ -140,18 +157,23 @@ def walk(
                     break
             if stopped:
                 break
+    # MECH-COND-HIDDEN: a Hidden unit the mover's side did not know of stops it on the square
+    # before; the rest of the move is lost, so running into one is no free probe (a refusal
+    # would be: refused here, accepted one square on).
+    blocked = next((i for i in range(1, stop + 1) if footprint(path[i], st.size(u)) & unseen), 0)
+    if blocked:
+        stop, stopped = blocked - 1, True
     while stop > 0 and footprint(path[stop], st.size(u)) & others:
         stop -= 1
     final = path[stop]
     old_elevation = int(u["elevation"])
     new_elevation = st.height_of(st.terrain(ctx.state, final)) if old_elevation else 0
     fields: Json = {"x": final[0], "y": final[1], "elevation": new_elevation}
-    line = L.MOVED_STOPPED[why] if stopped else L.MOVED[why]
-    text = line(name=u["name"], x=final[0], y=final[1], n=stop)
+    lines = L.MOVED_BLOCKED if blocked else L.MOVED_STOPPED if stopped else L.MOVED
+    text = lines[why](name=u["name"], x=final[0], y=final[1], n=stop)
     ctx.emit(
         "mech.moved",
-        text,
-        units={uid: fields},
+        **unseen_move(ctx, u, text, fields, final),
         unit=uid,
         path=[list(c) for c in path[: stop + 1]],
         stopped=stopped,
@@ -170,6 +192,30 @@ def walk(
     drag(ctx, uid, (final[0] - path[0][0], final[1] - path[0][1]))
     after_move(ctx, uid)
     return -1 if stopped else stop
+
+
+def unseen_move(ctx: Ctx, u: Unit, text: Msg, fields: Json, final: Cell) -> dict[str, Any]:
+    """The line, patch, audience and redacted line of a move by `u` ending at `final`.
+
+    MECH-COND-HIDDEN: a Hidden mover's other sides learn that it moved and the new area it is
+    in, drawn afresh (rules/mech/hiding.py); its squares, path and the area's dice are its own
+    side's (the GM sees all)."""
+    if not has(u, "hidden"):
+        return {"text": text, "units": {u["id"]: fields}}
+    area = hiding.draw(ctx.dice, ctx.state, u, final)
+    return {
+        "text": L.joined(text, L.AREA_KNOWN(**hiding.words(area))),
+        "units": {u["id"]: {**fields, "area": area}},
+        "audience": f"side:{u['side']}",
+        "redacted": L.MOVED_UNSEEN(name=u["name"], **hiding.words(area)),
+    }
+
+
+def blocked(ctx: Ctx, u: Unit, dest: Cell, cost: int, rule: str) -> None:
+    """MECH-COND-HIDDEN: a jump or climb onto a Hidden unit its side did not know of: the speed
+    is spent and the mech stays where it was (a refusal would be a free probe of the square)."""
+    line = L.LANDING_BLOCKED(name=u["name"], x=dest[0], y=dest[1], cost=cost)
+    ctx.emit("mech.blocked", **unseen_move(ctx, u, line, {}, st.pos(u)), unit=u["id"], rule=rule)
 
 
 def fall(ctx: Ctx, height: int) -> int:
@@ -355,8 +401,9 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
     if not g.fits(dest, st.size(u)):
         raise IllegalAction(R.THE_JUMP_LANDS_OFF_THE_MAP(), "MECH-JUMP-1")
     others = {c for o in st.living(ctx.state) if o["id"] != u["id"] for c in st.cells(o)}
+    unseen = {c for o in unseen_by(ctx.state, u) for c in st.cells(o)}
     landing = footprint(dest, st.size(u))
-    if landing & others:
+    if landing & (others - unseen):  # MECH-COND-HIDDEN: refused for the units its side sees
         raise IllegalAction(R.THE_LANDING_SQUARE_IS_TAKEN(), "MECH-JUMP-1")
     top = max(st.height_of(st.terrain(ctx.state, c)) for c in landing)
     if top > clear or (mode != "vertical" and top > int(u["elevation"])):
@@ -382,12 +429,16 @@ def do_jump(ctx: Ctx, action: Action, reaction: bool) -> None:
         u["id"],
         turn={**turn, "move": budget - cost, "moved": True, "acted": True, "followup": None},
     )
+    if landing & unseen:
+        blocked(ctx, u, dest, cost, "MECH-JUMP-1")
+        return
+    line = L.LOG_JUMPS["vertical" if mode == "vertical" else "horizontal"](
+        name=u["name"], x=dest[0], y=dest[1], cost=cost
+    )
+    fields = {"x": dest[0], "y": dest[1], "elevation": top}
     ctx.emit(
         "mech.jumped",
-        L.LOG_JUMPS["vertical" if mode == "vertical" else "horizontal"](
-            name=u["name"], x=dest[0], y=dest[1], cost=cost
-        ),
-        units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": top}},
+        **unseen_move(ctx, u, line, fields, dest),
         unit=u["id"],
         cost=cost,
         rule="MECH-JUMP-1",
@@ -412,7 +463,8 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
     rise = height - int(u["elevation"])
     if rise <= 0:
         raise IllegalAction(R.THERE_IS_NOTHING_TO_CLIMB_THERE(), "MECH-CLIMB-1")
-    if st.occupant(ctx.state, dest, {u["id"]}):
+    unseen = {o["id"] for o in unseen_by(ctx.state, u)}
+    if st.occupant(ctx.state, dest, {u["id"], *unseen}):  # MECH-COND-HIDDEN: as for a move
         raise IllegalAction(R.THAT_SQUARE_IS_TAKEN(), "MECH-CLIMB-1")
     cost = 2 * rise
     budget = move_budget(u)
@@ -430,6 +482,9 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
         u["id"],
         turn={**turn, "move": budget - cost, "moved": True, "acted": True, "followup": None},
     )
+    if st.occupant(ctx.state, dest, {u["id"]}):
+        blocked(ctx, u, dest, cost, "MECH-CLIMB-1")
+        return
     difficult = bool_param(action.params, "difficult", bool(feature and feature.get("difficult")))
     if difficult:
         attribute = str_param(action.params, "attribute", "hull")
@@ -453,12 +508,13 @@ def do_climb(ctx: Ctx, action: Action, reaction: bool) -> None:
             )
             return
         ctx.emit("check.rolled", result.text, unit=u["id"], rule="MECH-CLIMB-1")
+    line = L.LOG_CLIMBS_SQUARES_ONTO_FOR_SPEED(
+        name=u["name"], rise=rise, x=dest[0], y=dest[1], cost=cost
+    )
+    fields = {"x": dest[0], "y": dest[1], "elevation": height}
     ctx.emit(
         "mech.climbed",
-        L.LOG_CLIMBS_SQUARES_ONTO_FOR_SPEED(
-            name=u["name"], rise=rise, x=dest[0], y=dest[1], cost=cost
-        ),
-        units={u["id"]: {"x": dest[0], "y": dest[1], "elevation": height}},
+        **unseen_move(ctx, u, line, fields, dest),
         unit=u["id"],
         rule="MECH-CLIMB-1",
     )

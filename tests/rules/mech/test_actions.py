@@ -135,14 +135,14 @@ def test_hide_needs_cover_or_no_sight_and_not_engaged_mech_act_hide() -> None:
     cover = [{"x": 1, "y": 0, "kind": "light"}]
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 10, 0, sparring()), terrain=cover)
     state = turn(state, "a")
-    state, _ = play(state, "a", "hide")
+    state, _ = play(state, "a", "hide", [1, 1])  # the d4s of its area (MECH-COND-HIDDEN)
     assert "hidden" in u(state, "a")["conditions"]
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 10, 0, sparring()))
     state = turn(state, "a")
     with pytest.raises(IllegalAction, match="out of enemy sight"):
         play(state, "a", "hide")
     state["units"]["a"]["conditions"]["invisible"] = {"source": "system"}
-    state, _ = play(state, "a", "hide")
+    state, _ = play(state, "a", "hide", [1, 1])
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 1, 0, sparring()), terrain=cover)
     state = turn(state, "a")
     with pytest.raises(IllegalAction, match="Engaged"):
@@ -153,7 +153,7 @@ def test_hidden_is_lost_by_attacking_or_boosting_mech_cond_hidden() -> None:
     cover = [{"x": 1, "y": 0, "kind": "light"}]
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 8, 0, sparring()), terrain=cover)
     state = turn(state, "a")
-    state, _ = play(state, "a", "hide")
+    state, _ = play(state, "a", "hide", [1, 1])
     state, _events = play(state, "a", "attack", [1], weapon="k12_carbine", target="t")
     assert "hidden" not in u(state, "a")["conditions"]
 

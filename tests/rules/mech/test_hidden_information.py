@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from mech_helpers import encounter, mech, play, sheet, sparring, turn, u
+from mech_helpers import encounter, mech, patch, play, sheet, sparring, turn, u
 
 from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction, SheetError
 from rules.core.system import GM, Audience, Event
 from rules.mech import SYSTEM, context, harm
 from rules.mech.data import validate_sheet
+from rules.mech.view import reach as SYSTEM_REACH
 
 BLUE = Audience("player", side="blue", actors=frozenset({"a"}))
 RED = Audience("player", side="red", actors=frozenset({"v"}))
@@ -304,3 +305,138 @@ def test_the_other_side_can_list_its_actions_from_its_view_of_a_hidden_mech_mech
 def patch_unit(state: dict, uid: str, **fields: object) -> dict:
     """The state with some fields of one unit replaced."""
     return {**state, "units": {**state["units"], uid: {**state["units"][uid], **fields}}}
+
+
+# --- a Hidden mech's moves and the moves that run into one (issue 30) ---------------------------
+
+
+def hiding_ground() -> dict:
+    """Blue Latch at (9, 6); red Hid at (13, 6) beside a row of woods (y = 5), about to hide."""
+    woods = [{"x": x, "y": 5, "kind": "light"} for x in range(11, 18)]
+    state = encounter(
+        mech("h", "red", 13, 6, sparring(), name="Hid"),
+        mech("a", "blue", 9, 6, name="Latch"),
+        terrain=woods,
+    )
+    return turn(state, "h")
+
+
+def hidden_hid() -> tuple[dict, list[Event]]:
+    """Hid hides: its area's corner is d4 − 1 = 1 square left and 2 up of its square."""
+    return play(hiding_ground(), "h", "hide", [2, 3])
+
+
+def test_hiding_draws_an_area_around_the_mech_with_the_servers_dice_mech_cond_hidden() -> None:
+    """MECH-COND-HIDDEN / MECH-ACT-HIDE: enemies know only a rough position: a 4×4 area holding
+    the mech, placed by two d4 whose faces only its own side (and the GM) read."""
+    state, events = hidden_hid()
+    area = events[-1]
+    assert area.kind == "mech.area"
+    assert [d.value for d in area.dice] == [2, 3]
+    assert area.audience == "side:red"
+    assert area.text == area.redacted_text == "Hid is hidden somewhere in (12–15, 4–7)"
+    seen = SYSTEM.view(state, BLUE)["units"]["h"]
+    assert (seen["x"], seen["y"]) == (None, None)
+    assert seen["approximate"] == {"x0": 12, "y0": 4, "x1": 15, "y1": 7}
+    assert "area" not in seen
+    assert SYSTEM.view(state, RED)["units"]["h"]["x"] == 13
+
+
+def test_a_hidden_mechs_move_reaches_the_other_side_as_a_new_area_only_mech_cond_hidden() -> None:
+    """MECH-COND-HIDDEN: Hid moves one square; blue reads that it moved and its new area, drawn
+    afresh (d4 4 → 3 left, d4 1 → 0 up), never the square, the path, the distance or the dice."""
+    state, _ = hidden_hid()
+    state, events = play(state, "h", "move", [4, 1], x=14, y=6)
+    [moved] = [e for e in events if e.kind == "mech.moved"]
+    assert moved.audience == "side:red"
+    assert moved.text == "Hid moves to (14, 6), 1 square; the other sides know only (11–14, 6–9)"
+    assert moved.redacted_text == "Hid moves unseen: now somewhere in (11–14, 6–9)"
+    assert [d.value for d in moved.dice] == [4, 1]
+    assert moved.payload["path"] == [[13, 6], [14, 6]]  # its own side's to read
+    blue = log_for(BLUE, events)
+    assert blue == ["Hid moves unseen: now somewhere in (11–14, 6–9)"]
+    assert log_for(RED, events) == log_for(GM, events) == [e.text for e in events]
+    seen = SYSTEM.view(state, BLUE)["units"]["h"]
+    assert (seen["x"], seen["y"], seen["elevation"]) == (None, None, None)
+    assert seen["approximate"] == {"x0": 11, "y0": 6, "x1": 14, "y1": 9}
+    assert seen["turn"]["move"] is None  # the move left would tell how far it went
+    assert SYSTEM.view(state, RED)["units"]["h"]["turn"]["move"] == 3
+
+
+@pytest.mark.parametrize(("x", "y"), [(16, 12), (0, 0), (19, 13), (1, 12)])
+def test_the_area_always_holds_the_mech_and_lies_on_the_map_mech_cond_hidden(
+    x: int, y: int
+) -> None:
+    """MECH-COND-HIDDEN: whatever the d4s say, the area is 4×4, on the 20×14 map, around the mech
+    (Issue 30: a mech at (16, 12) was shown in 16..19 × 12..15, half off the map)."""
+    for dx in range(1, 5):
+        for dy in range(1, 5):
+            state = encounter(mech("a", "blue", 5, 5), mech("h", "red", x, y))
+            state, _ = play(state, "gm", "gm_condition", [dx, dy], target="h", condition="hidden")
+            area = SYSTEM.view(state, BLUE)["units"]["h"]["approximate"]
+            assert area["x1"] - area["x0"] == area["y1"] - area["y0"] == 3
+            assert 0 <= area["x0"] <= x <= area["x1"] <= 19
+            assert 0 <= area["y0"] <= y <= area["y1"] <= 13
+
+
+def latch_to_move(hid: tuple[int, int] = (13, 6), latch: tuple[int, int] = (9, 6)) -> dict:
+    """Hid hidden (at `hid`, same area), then Latch's turn, from `latch`."""
+    state, _ = hidden_hid()
+    state, _ = play(state, "h", "end_turn")
+    state = patch(state, "h", x=hid[0], y=hid[1])
+    return turn(patch(state, "a", x=latch[0], y=latch[1]), "a")
+
+
+def test_a_move_onto_a_hidden_mech_is_not_refused_it_stops_before_it_mech_cond_hidden() -> None:
+    """MECH-COND-HIDDEN / MECH-MOVE-1: blue's reach lists Hid's square, as blue knows nothing
+    there; the move to it is accepted (a refusal there and not one square on found Hid for
+    free) and Latch stops on the square before it, the rest of its move lost."""
+    state = latch_to_move()
+    assert (13, 6) in SYSTEM_REACH(SYSTEM.view(state, BLUE), "a")["move"]
+    after, events = play(state, "a", "move", x=13, y=6)
+    assert (u(after, "a")["x"], u(after, "a")["y"]) in {(12, 5), (12, 6), (12, 7)}
+    assert u(after, "a")["turn"]["move"] == 0
+    assert events[-1].text.endswith("3 squares: something unseen is in the way, it stops")
+    assert "13, 6" not in events[-1].text
+    # the squares around, in the area too, are accepted just the same
+    for x, y in [(13, 7), (12, 4), (13, 4)]:
+        play(state, "a", "move", x=x, y=y)
+
+
+def test_what_blue_is_told_of_a_move_does_not_depend_on_hids_square_mech_cond_hidden() -> None:
+    """MECH-COND-HIDDEN: for every square Latch may try, refused or accepted, and the reason, is
+    the same wherever in its area Hid stands (the reach answer too)."""
+
+    def answers(state: dict) -> list[str]:
+        out = [repr(sorted(SYSTEM_REACH(SYSTEM.view(state, BLUE), "a")["move"].items()))]
+        for x in range(8, 17):
+            for y in range(2, 10):
+                try:
+                    play(state, "a", "move", x=x, y=y)
+                    out.append(f"{x},{y}: accepted")
+                except IllegalAction as exc:
+                    out.append(f"{x},{y}: {exc}")
+        return out
+
+    base = answers(latch_to_move((13, 6)))
+    for hid in [(12, 6), (14, 7), (15, 4), (12, 7)]:
+        assert answers(latch_to_move(hid)) == base, hid
+
+
+def test_a_jump_onto_a_hidden_mech_spends_the_speed_and_stays_mech_jump_1() -> None:
+    """MECH-JUMP-1 / MECH-COND-HIDDEN: landing on Hid's square is not refused; Latch spends the
+    jump's 4 speed and stays where it was."""
+    state = latch_to_move(latch=(11, 6))
+    after, events = play(state, "a", "jump", x=13, y=6)
+    assert (u(after, "a")["x"], u(after, "a")["y"]) == (11, 6)
+    assert u(after, "a")["turn"]["move"] == 0
+    assert events[-1].kind == "mech.blocked"
+    assert events[-1].audience == "all"
+
+
+def test_a_hidden_mechs_jump_is_told_to_the_other_side_as_an_area_mech_jump_1() -> None:
+    """MECH-JUMP-1 / MECH-COND-HIDDEN: Hid jumps 1 square (2 speed): blue reads the new area."""
+    state, _ = hidden_hid()
+    state, events = play(state, "h", "jump", [1, 1], x=14, y=6)
+    assert log_for(BLUE, events) == ["Hid moves unseen: now somewhere in (14–17, 6–9)"]
+    assert events[-1].audience == "side:red"

@@ -194,7 +194,8 @@ def test_system_trauma_by_parity_or_a_second_d6_mech_amb_34(
 def test_invisible_may_hide_or_is_always_hidden_mech_amb_45(reading: str, hidden: bool) -> None:
     """MECH-AMB-45: literally "always Hidden": untargetable, not found by Search, kept on attack."""
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 4, 0, sparring()), invisible=reading)
-    state, _ = play(state, "gm", "gm_condition", target="t", condition="invisible")
+    area = [1, 1] if hidden else []  # the d4s of a Hidden unit's area (MECH-COND-HIDDEN)
+    state, _ = play(state, "gm", "gm_condition", area, target="t", condition="invisible")
     assert ("hidden" in u(state, "t")["conditions"]) is hidden
     state = turn(state, "a")
     if hidden:
@@ -212,7 +213,7 @@ def test_an_always_hidden_attacker_stays_hidden_mech_amb_45() -> None:
     state = encounter(
         mech("a", "A", 0, 0), mech("t", "B", 4, 0, sparring()), invisible="always_hidden"
     )
-    state, _ = play(state, "gm", "gm_condition", target="a", condition="invisible")
+    state, _ = play(state, "gm", "gm_condition", [1, 1], target="a", condition="invisible")
     state = turn(state, "a")
     state, _ = play(state, "a", "attack", [3], weapon="k12_carbine", target="t")
     assert "hidden" in u(state, "a")["conditions"]
