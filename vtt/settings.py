@@ -100,10 +100,15 @@ if database_url := env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
     elif env_bool("VTT_DB_POOL", default=True):
-        # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI. With CONN_HEALTH_CHECKS Django gives
-        # the pool `check=ConnectionPool.check_connection`: a pooled connection is pinged before
-        # use, instead of a dropped one failing the next session lookup or action.
-        DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20}}
+        # psycopg's pool; CONN_MAX_AGE stays 0 under ASGI. A pooled connection is pinged before
+        # use, instead of a dropped one failing the next session lookup or action: by
+        # vtt/postgresql, which replaces all the dead ones at once, not by the pool's own check
+        # (CONN_HEALTH_CHECKS), which waits 1, 2, 4... s after each. A wait for a connection
+        # (the database restarting) gives up after `timeout` s and the caller retries
+        # (vtt/dbretry.py), rather than holding the sockets' one worker thread for 30 s.
+        DATABASES["default"]["ENGINE"] = "vtt.postgresql"
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+        DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20, "timeout": 2}}
 
 CHANNEL_LAYERS: dict[str, Any] = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if redis_url := env_url("REDIS_URL", ("redis", "rediss", "unix")):

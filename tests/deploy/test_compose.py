@@ -138,7 +138,8 @@ def test_settings_under_the_compose_environment_are_production(compose: dict[str
     assert loaded["debug"] is False
     assert loaded["secret"] == OPERATOR_ENV["VTT_SECRET_KEY"]
     assert loaded["hosts"] == ["table.example.org"]
-    assert loaded["db"]["ENGINE"] == "django.db.backends.postgresql"
+    # Django's PostgreSQL backend, checking its pooled connections itself (vtt/postgresql)
+    assert loaded["db"]["ENGINE"] == "vtt.postgresql"
     assert (loaded["db"]["HOST"], loaded["db"]["NAME"]) == ("db", "tabula")
     assert loaded["db"]["PASSWORD"] == OPERATOR_ENV["POSTGRES_PASSWORD"]
     assert loaded["layer"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
