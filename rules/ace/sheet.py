@@ -12,6 +12,8 @@ from rules.ace.tables import (
     ATTACK_KINDS,
     ATTRIBUTE_NAMES,
     ATTRIBUTES,
+    CONDITION_NAMES,
+    CONDITIONS,
     ENERGY_NAMES,
     ENERGY_TYPES,
     LOCATION_NAMES,
@@ -197,6 +199,70 @@ def _attribute(key: str) -> Entry:
     )
 
 
+# What an encounter leaves on a character until the next (issue 32): HP, death (ACE-ATTR-3),
+# the GM's conditions (ACE-CDG-1) and current attributes below their maximum (ACE-AMB-05).
+CONDITION = Schema(
+    (
+        Entry(
+            "hp",
+            m.S_HP_NOW(),
+            "int",
+            default=None,
+            required=False,
+            min=-999,
+            max=9999,
+            rule="ACE-ATTR-3",
+        ),
+        Entry("dead", m.S_DEAD(), "bool", default=False, rule="ACE-ATTR-3"),
+        *(
+            Entry(
+                cond,
+                m.S_CONDITION_ON(condition=CONDITION_NAMES[cond]()),
+                "bool",
+                default=False,
+                rule="ACE-CDG-1",
+            )
+            for cond in CONDITIONS
+        ),
+        Entry(
+            "current",
+            m.S_CURRENT(),
+            "record",
+            default={},
+            rule="ACE-AMB-05",
+            item=Schema(
+                tuple(
+                    Entry(
+                        key,
+                        ATTRIBUTE_NAMES[key](),
+                        "int",
+                        default=None,
+                        required=False,
+                        min=0,
+                        max=999,
+                    )
+                    for key in ATTRIBUTES
+                ),
+                extras="drop",
+            ),
+        ),
+    ),
+    extras="drop",
+)
+
+
+def condition_of_sheet(raw: Mapping[str, Any] | None) -> Json | None:
+    """The sheet's condition, or None for a character at full strength (a blank form too)."""
+    if not raw:
+        return None
+    out = CONDITION.validate(raw, "condition")
+    out["current"] = {k: v for k, v in (out.get("current") or {}).items() if v is not None}
+    lasting = [out[cond] for cond in CONDITIONS]
+    if out["hp"] is None and not out["dead"] and not out["current"] and not any(lasting):
+        return None
+    return out
+
+
 SHEET = Schema(
     (
         Entry("name", m.S_NAME(), "text", max_length=100),
@@ -245,6 +311,15 @@ SHEET = Schema(
             "mark", m.S_MARK(), "record", default=None, required=False, item=MARK_RECORD, group=MARK
         ),
         Entry("items", m.S_ITEMS(), "list", default=[], item=ITEM, group=MARK, max_items=60),
+        Entry(
+            "condition",
+            m.S_CONDITION(),
+            "record",
+            default=None,
+            required=False,
+            item=CONDITION,
+            group=m.S_CONDITION_GROUP(),
+        ),
         Entry("notes", m.S_NOTES(), "text", default="", required=False, max_length=2000),
     ),
     extras="drop",
@@ -273,6 +348,7 @@ UNARMED: Json = {
 def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     """The sheet checked against the schema; weapon keys must be unique."""
     checked = SHEET.validate(sheet)
+    checked["condition"] = condition_of_sheet(checked.get("condition"))
     if checked.get("mark") is None:
         checked["mark"] = MARK_RECORD.validate({})
     keys = [w["key"] for w in checked["weapons"]]

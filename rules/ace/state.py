@@ -10,7 +10,7 @@ from rules.ace import messages as m
 from rules.ace.settings import AceSettings
 from rules.ace.sheet import validate_sheet
 from rules.ace.stats import attr, hp_max
-from rules.ace.tables import ATTRIBUTES
+from rules.ace.tables import ATTRIBUTES, CONDITIONS
 from rules.core.errors import IllegalAction, SheetError
 from rules.core.jsonstate import assoc_in, copy_json, update_in
 from rules.core.kit import build_settings, settings_values
@@ -50,7 +50,13 @@ def _combatant(raw: Any, n: int, seen: set[str]) -> Json:
         raise SheetError(f"{where}.sheet.{exc.field}", exc.problem, exc.rule) from None
     current = {key: sheet.get(key) for key in ATTRIBUTES}  # ACE-AMB-05: current starts at max
     first = next((w["key"] for w in sheet["weapons"] if w["kind"] == "melee"), None)
-    return {
+    condition = sheet.get("condition") or {}
+    for key, value in (condition.get("current") or {}).items():  # ACE-AMB-05: not yet rested
+        held = current.get(key)
+        if held is not None:
+            current[key] = min(int(value), int(held))
+    carried = [cond for cond in CONDITIONS if condition.get(cond)]
+    c: Json = {
         "id": ident,
         "name": str(raw.get("name") or sheet["name"])[:100],
         "side": str(raw.get("side") or "")[:40],
@@ -60,7 +66,7 @@ def _combatant(raw: Any, n: int, seen: set[str]) -> Json:
         "hp": hp_max(sheet),
         "hp_max": hp_max(sheet),
         "dead": False,
-        "conditions": [str(c) for c in raw.get("conditions") or ()],
+        "conditions": [str(c) for c in raw.get("conditions") or carried],
         "used": {"standard": False, "move": False, "quick": False},
         "commands": {},
         "prone": False,
@@ -77,6 +83,10 @@ def _combatant(raw: Any, n: int, seen: set[str]) -> Json:
         "absorption": [dict(entry) for entry in sheet["absorption"]],  # ACE-PIPE-1 step 6
         "scan": {"on": False, "rounds": 0},
     }
+    if condition.get("hp") is not None:  # ACE-ATTR-3: HP as the last encounter left them
+        c["hp"] = min(int(condition["hp"]), int(c["hp_max"]))
+    c["dead"] = bool(condition.get("dead"))
+    return c
 
 
 def start(setup: Mapping[str, Any]) -> State:

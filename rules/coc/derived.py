@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.coc.sheet import validate_sheet
+from rules.coc.sheet import condition_of_sheet, validate_sheet
 from rules.core import derive as d
 from rules.core.derive import Derived
 from rules.core.system import Json
@@ -60,11 +60,14 @@ def derive(raw: Mapping[str, Any]) -> list[Derived]:
 
 
 def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]) -> Json:
-    """The sheet after a scene: Luck, MP and SAN as spent (COC-GEN-2) and rounds left loaded."""
+    """The sheet after a scene (issue 32): Luck, MP and SAN as spent (COC-GEN-2), CON and APP
+    lost for good (COC-FIRE-2), rounds left loaded, and the condition: HP, dead or dying
+    (COC-HP-1), still knocked out (COC-KO-3), wounds (COC-HEAL-1) and poisons still to act.
+    A Keeper's secret poison stays off the sheet, which its player reads."""
     combatant = state["combatants"][actor_id]
     out: Json = dict(sheet)
-    for key in ("luck", "mp", "san"):
-        if key in combatant:
+    for key in ("luck", "mp", "san", "con", "app"):
+        if key in combatant and int(combatant[key]) != int(combatant["sheet"][key]):
             out[key] = int(combatant[key])
     weapons = []
     for weapon in sheet.get("weapons") or []:
@@ -73,4 +76,23 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
             weapon = {**weapon, "loaded": int(left["loaded"])}
         weapons.append(weapon)
     out["weapons"] = weapons
+    out.pop("condition", None)
+    raw: Json = {
+        "hp": int(combatant["hp"]) if combatant["hp"] < combatant["sheet"]["hp_max"] else None,
+        "dead": bool(combatant["dead"]),
+        "ko_rounds": int(combatant["ko_rounds"]),
+        "wounds": [
+            {"damage": int(w["damage"]), "aided": bool(w["aided"])} for w in combatant["wounds"]
+        ]
+        if combatant["hp"] < combatant["sheet"]["hp_max"]
+        else [],
+        "poisons": [
+            {**{k: e["data"][k] for k in ("poison", "pot", "wins", "doses")}, "left": e["left"]}
+            for e in (state.get("effects") or {}).values()
+            if e["kind"] == "poison" and e["target"] == actor_id and not e["data"].get("secret")
+        ],
+    }
+    condition = condition_of_sheet(raw)
+    if condition is not None:
+        out["condition"] = condition
     return out

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, rhu
+from rules.coc.messages import POISON_NAMES
 from rules.coc.tables import MECHANISMS, RELOADS, SKILL_NAMES, SKILLS, WEAPON_KINDS
 from rules.core.errors import DiceError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
@@ -196,6 +197,96 @@ WEAPON = Schema(
     extras="drop",
 )
 
+CONDITION_G = _l("group.condition", "Condition now")
+WOUND = Schema(
+    (
+        Entry("damage", _l("wound.damage", "Damage"), "int", default=1, min=0, max=1000),
+        Entry(
+            "aided", _l("wound.aided", "First Aid given"), "bool", default=False, rule="COC-HEAL-1"
+        ),
+    ),
+    extras="drop",
+)
+# COC-POISON-4..-7: a poison whose effect had not come when the scene ended
+POISON = Schema(
+    (
+        Entry(
+            "poison",
+            _l("poison.name", "Poison"),
+            "choice",
+            rule="COC-POISON-4",
+            choices=choices((key, name()) for key, name in POISON_NAMES.items()),
+        ),
+        Entry("pot", _l("poison.pot", "Potency"), "int", default=1, min=0, max=99),
+        Entry("wins", _l("poison.wins", "Beat the resistance roll"), "bool", default=True),
+        Entry("doses", _l("poison.doses", "Doses"), "int", default=1, min=1, max=20),
+        Entry(
+            "left",
+            _l("poison.left", "Rounds until it acts"),
+            "int",
+            default=None,
+            required=False,
+            min=0,
+            max=100000,
+        ),
+    ),
+    extras="drop",
+)
+# What a scene leaves on an investigator until the next (issue 32). None: unhurt.
+CONDITION = Schema(
+    (
+        Entry(
+            "hp",
+            _l("condition.hp", "Hit points now"),
+            "int",
+            default=None,
+            required=False,
+            min=-1000,
+            max=1000,
+            rule="COC-HP-1",
+        ),
+        Entry("dead", _l("condition.dead", "Dead"), "bool", default=False, rule="COC-HP-1"),
+        Entry(
+            "ko_rounds",
+            _l("condition.ko_rounds", "Rounds still knocked out"),
+            "int",
+            default=0,
+            min=0,
+            max=100000,
+            rule="COC-KO-3",
+        ),
+        Entry(
+            "wounds",
+            _l("condition.wounds", "Wounds"),
+            "list",
+            default=[],
+            item=WOUND,
+            max_items=100,
+            rule="COC-HEAL-1",
+        ),
+        Entry(
+            "poisons",
+            _l("condition.poisons", "Poisons still to act"),
+            "list",
+            default=[],
+            item=POISON,
+            max_items=20,
+        ),
+    ),
+    extras="drop",
+)
+
+
+def condition_of_sheet(raw: Mapping[str, Any] | None) -> Json | None:
+    """The sheet's condition, or None for an unhurt investigator (a blank form is unhurt too)."""
+    if not raw:
+        return None
+    out = CONDITION.validate(raw, "condition")
+    if out["hp"] is None and not (out["dead"] or out["ko_rounds"] or out["poisons"]):
+        return None
+    return out
+
+
 SHEET = Schema(
     (
         Entry("name", _l("name", "Name"), "text", max_length=100),
@@ -310,6 +401,15 @@ SHEET = Schema(
             group=NATURE,
             rule="COC-UNAIMED-4",
         ),
+        Entry(
+            "condition",
+            _l("condition", "Condition"),
+            "record",
+            default=None,
+            required=False,
+            item=CONDITION,
+            group=CONDITION_G,
+        ),
     ),
     extras="drop",
 )
@@ -338,6 +438,7 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
         sheet["mp"] = sheet["pow"]
     if sheet["san"] is None:
         sheet["san"] = min(99, sheet["pow"] * 5)
+    sheet["condition"] = condition_of_sheet(sheet["condition"])
     if sheet["knockout_allowed"] is None:
         sheet["knockout_allowed"] = sheet["kind"] == "investigator"  # COC-KO-5
     if sheet["db"].strip() not in ("0", ""):

@@ -48,6 +48,18 @@ def start(setup: Mapping[str, Any]) -> Json:
                 f"combatants[{n}].sheet.{error.field}", error.problem, error.rule
             ) from None
         combatants[ident] = new_combatant(ident, entry, sheet)
+    effects: dict[str, Json] = {}
+    for ident, c in combatants.items():  # poisons an earlier scene left to act (issue 32)
+        for dose in (c["sheet"].get("condition") or {}).get("poisons") or ():
+            key = f"e{len(effects) + 1}"
+            data = {k: dose[k] for k in ("poison", "pot", "wins", "doses")}
+            effects[key] = {
+                "id": key,
+                "kind": "poison",
+                "target": ident,
+                "left": dose.get("left"),
+                "data": {**data, "secret": False},
+            }
     return {
         "version": VERSION,
         "title": str(setup.get("title") or "")[:200],
@@ -61,16 +73,18 @@ def start(setup: Mapping[str, Any]) -> Json:
         "field_note": "",  # COC-AUTO-8: the Keeper's description of the field of fire
         "asking": None,  # COC-DODGE-4: an attack held until its targets answer "dodge?"
         "combatants": combatants,
-        "effects": {},
-        "next_effect": 1,
+        "effects": effects,
+        "next_effect": len(effects) + 1,
         "next_secret": 1,  # secret effects are numbered apart (rules.coc.hazards.start_effect)
         "log_n": 0,
     }
 
 
 def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
-    """A combatant at the start of a scene: full HP, its weapons as carried."""
-    return {
+    """A combatant at the start of a scene: full HP, its weapons as carried, unless the sheet's
+    condition says what an earlier scene left (issue 32): HP, dead, dying (COC-HP-1), still
+    knocked out (COC-KO-3) and the wounds First Aid may still treat (COC-HEAL-1)."""
+    c = {
         "id": ident,
         "name": sheet["name"],
         "side": str(
@@ -109,6 +123,19 @@ def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
             for w in sheet["weapons"]
         },
     }
+    condition = sheet.get("condition")
+    if condition:
+        if condition.get("hp") is not None:
+            c["hp"] = int(condition["hp"])
+        c["dead"] = bool(condition.get("dead"))
+        c["ko_rounds"] = int(condition.get("ko_rounds") or 0)
+        c["wounds"] = [
+            {"n": n, "damage": int(w["damage"]), "aided": bool(w["aided"])}
+            for n, w in enumerate(condition.get("wounds") or (), start=1)
+        ]
+        if not c["dead"] and c["hp"] <= 0:
+            c["dying_round"] = 0  # COC-HP-1: still dying; the end of round 1 is the end
+    return c
 
 
 def fresh_round() -> Json:

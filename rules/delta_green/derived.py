@@ -9,7 +9,8 @@ from typing import Any
 from rules.core import derive as d
 from rules.core.derive import Derived
 from rules.core.system import Json
-from rules.delta_green.sheet import validate_sheet
+from rules.delta_green.sheet import condition_of_sheet, validate_sheet
+from rules.delta_green.state import is_dead
 from rules.delta_green.tables import LOCATION_FRACTIONS, LOCATIONS, VESTS, location_hp
 
 
@@ -76,8 +77,11 @@ def _share(share: Fraction) -> str:
 
 
 def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]) -> Json:
-    """The agent's sheet after the encounter: rounds loaded and spare as they were left (DG-AUTO-2,
-    DG-ACT-6); wounds and HP stay in the encounter, the sheet has no place for them yet."""
+    """The agent's sheet after the encounter (issue 32): rounds loaded and spare as they were left
+    (DG-AUTO-2, DG-ACT-6), a weapon broken (COC-PARRY-4), and the condition the fight left: HP
+    (DG-HP-1), each location's damage, maimed and severed limbs (DG-WOUND-1/-6), bleeding,
+    death (DG-HP-3), a knockout, fire and poisons still to act. Willpower and Sanity are not
+    played in a Delta Green encounter, so the sheet keeps them as they were."""
     combatant = state["combatants"][actor_id]
     out: Json = dict(sheet)
     weapons = []
@@ -85,6 +89,44 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
         left = combatant["weapons"].get(weapon.get("key"))
         if left is not None and weapon.get("kind", "firearm") == "firearm":
             weapon = {**weapon, "loaded": int(left["loaded"]), "spare": int(left["spare"])}
+        if left is not None and (left.get("broken") or weapon.get("broken")):
+            weapon = {**weapon, "broken": bool(left.get("broken"))}
         weapons.append(weapon)
     out["weapons"] = weapons
+    if int(combatant["hp_max"]) != int(combatant["sheet"]["hp"]):
+        out["hp"] = int(combatant["hp_max"])  # DG-HEAL-5: a maimed limb lowered the maximum
+    out.pop("condition", None)
+    condition = condition_left(combatant)
+    if condition is not None:
+        out["condition"] = condition
     return out
+
+
+def condition_left(c: Mapping[str, Any]) -> Json | None:
+    """What of a combatant outlasts the encounter, as the sheet's `condition` (None: unhurt)."""
+    raw: Json = {
+        "hp": int(c["hp"]),
+        "dead": is_dead(c),
+        "knocked_out": bool(c.get("knocked_out")),
+        "on_fire": bool(c.get("on_fire")),
+        "poisons": [
+            {key: dose[key] for key in POISON_KEYS if key in dose}
+            for dose in c.get("poisons") or ()
+        ],
+    }
+    for loc in LOCATIONS:
+        lasting = "severed" if loc in c["severed"] else "maimed" if loc in c["maimed"] else ""
+        bleeding = c["bleeding"].get(loc)
+        raw[loc] = {
+            "damage": int(c["damage"][loc]),
+            "lasting": lasting,
+            "bleeding": str(bleeding["kind"]) if bleeding else "",
+            "untreated": loc in c["untreated"],
+            "max_hp_lost": loc in c.get("maim_counted", ()),
+        }
+    if raw["hp"] >= int(c["hp_max"]):
+        raw["hp"] = None
+    return condition_of_sheet(raw)
+
+
+POISON_KEYS = ("poison", "potency", "wins", "doses", "onset", "extra_hours", "failure")

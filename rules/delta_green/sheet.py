@@ -7,10 +7,12 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, rhu
+from rules.core.derive import LOCATION_NAMES as LOCATION_WORDS
 from rules.core.errors import RulesError, SheetError
-from rules.core.kit import Entry, Message, Schema
+from rules.core.kit import Entry, Message, Schema, choices
 from rules.core.system import Json
 from rules.delta_green import refusals as R
+from rules.delta_green.log_gm import POISON_NAMES
 from rules.delta_green.log_messages import edge_word
 from rules.delta_green.tables import BURST_MODES, LOCATIONS, VESTS
 
@@ -130,6 +132,7 @@ def _weapon(raw: Any, index: int) -> Json:
         weapon["loaded"] = 0
         weapon["spare"] = 0
     weapon["ready"] = bool(raw.get("ready", False))
+    weapon["broken"] = bool(raw.get("broken", False))  # COC-PARRY-4: broken in an earlier fight
     return weapon
 
 
@@ -154,6 +157,98 @@ LASER_TRAINED = Message("dg.sheet.laser_trained", "Trained with laser sights")
 IMPALE_IMMUNE = Message("dg.sheet.impale_immune", "Immune to impales")
 CHARACTERISTICS_GROUP = Message("dg.sheet.group.characteristics", "Characteristics")
 TRAITS_GROUP = Message("dg.sheet.group.traits", "Traits")
+
+CONDITION_GROUP = Message("dg.sheet.group.condition", "Condition now")
+CONDITION = Message("dg.sheet.condition", "Condition")
+HP_NOW = Message("dg.sheet.hp_now", "Hit points now")
+DEAD = Message("dg.sheet.dead", "Dead")
+KNOCKED_OUT = Message("dg.sheet.knocked_out", "Knocked out")
+ON_FIRE = Message("dg.sheet.on_fire", "On fire")
+WOUNDS = Message("dg.sheet.wounds", "Damage taken")
+LASTING = Message("dg.sheet.lasting", "Lasting injury")
+NO_LASTING = Message("dg.sheet.lasting.none", "none")
+MAIMED = Message("dg.sheet.lasting.maimed", "maimed")
+SEVERED = Message("dg.sheet.lasting.severed", "severed")
+BLEEDING = Message("dg.sheet.bleeding", "Bleeding")
+NOT_BLEEDING = Message("dg.sheet.bleeding.none", "no")
+BLEEDING_ROLL = Message("dg.sheet.bleeding.roll", "bleeding (a CON roll each round)")
+BLEEDING_AUTO = Message("dg.sheet.bleeding.auto", "bleeding out (no roll)")
+UNTREATED = Message("dg.sheet.untreated", "Not yet treated")
+POISONS = Message("dg.sheet.poisons", "Poisons still to act")
+POISON = Message("dg.sheet.poison", "Poison")
+POTENCY = Message("dg.sheet.potency", "Potency")
+POISON_WON = Message("dg.sheet.poison_won", "Beat the resistance roll")
+DOSES = Message("dg.sheet.doses", "Doses")
+ONSET = Message("dg.sheet.onset", "Takes effect after")
+EXTRA_HOURS = Message("dg.sheet.extra_hours", "Extra hours asleep")
+FAILURE = Message("dg.sheet.failure", "Chance of respiratory failure (%)")
+MAX_HP_LOST = Message("dg.sheet.max_hp_lost", "Maximum HP already lowered for it")
+
+# DG-WOUND-1/-6/-7: one location's damage and what outlasts the fight there
+LOCATION_CONDITION = Schema(
+    (
+        Entry("damage", WOUNDS(), "int", default=0, rule="DG-WOUND-1", min=0, max=999),
+        Entry(
+            "lasting",
+            LASTING(),
+            "choice",
+            default="",
+            rule="DG-WOUND-6",
+            choices=choices((("", NO_LASTING()), ("maimed", MAIMED()), ("severed", SEVERED()))),
+        ),
+        Entry(
+            "bleeding",
+            BLEEDING(),
+            "choice",
+            default="",
+            rule="DG-WOUND-3",
+            choices=choices(
+                (("", NOT_BLEEDING()), ("roll", BLEEDING_ROLL()), ("auto", BLEEDING_AUTO()))
+            ),
+        ),
+        Entry("untreated", UNTREATED(), "bool", default=False, rule="DG-WOUND-6"),
+        Entry("max_hp_lost", MAX_HP_LOST(), "bool", default=False, rule="DG-HEAL-5"),
+    ),
+    extras="drop",
+)
+# COC-POISON-4/-5/-6: a dose given in a fight whose onset had not come when it ended
+POISON_DOSE = Schema(
+    (
+        Entry(
+            "poison",
+            POISON(),
+            "choice",
+            rule="COC-POISON-4",
+            choices=choices((key, name()) for key, name in POISON_NAMES.items()),
+        ),
+        Entry("potency", POTENCY(), "int", default=1, rule="COC-POISON-4", min=0, max=99),
+        Entry("wins", POISON_WON(), "bool", default=True, rule="COC-POISON-4"),
+        Entry("doses", DOSES(), "int", default=1, rule="COC-POISON-6", min=1, max=20),
+        Entry("onset", ONSET(), "text", default="", required=False, max_length=40),
+        Entry("extra_hours", EXTRA_HOURS(), "int", default=0, rule="COC-POISON-6", min=0),
+        Entry("failure", FAILURE(), "int", default=0, rule="COC-POISON-6", min=0, max=100),
+    ),
+    extras="drop",
+)
+# What an encounter leaves on an agent until the next (issue 32): total HP, each location's
+# damage and lasting injury, and the conditions that outlast a fight. None: unhurt.
+CONDITION_SCHEMA = Schema(
+    (
+        Entry(
+            "hp", HP_NOW(), "int", default=None, required=False, rule="DG-HP-1", min=-99, max=999
+        ),
+        Entry("dead", DEAD(), "bool", default=False, rule="DG-HP-3"),
+        Entry("knocked_out", KNOCKED_OUT(), "bool", default=False, rule="COC-KO-6"),
+        Entry("on_fire", ON_FIRE(), "bool", default=False, rule="COC-FIRE-4"),
+        *(
+            Entry(loc, LOCATION_WORDS[loc](), "record", default={}, item=LOCATION_CONDITION)
+            for loc in LOCATIONS
+        ),
+        Entry("poisons", POISONS(), "list", default=[], item=POISON_DOSE, max_items=20),
+    ),
+    extras="drop",
+)
+
 
 # The typed fields of a sheet (DG-CHAR-1 and friends); skills, weapons, vest, edges and the
 # location tables are checked by the code below, which also fills in derived defaults.
@@ -187,6 +282,15 @@ SHEET = Schema(
                 ("laser_trained", LASER_TRAINED, False, "COC-UNAIMED-4"),
                 ("impale_immune", IMPALE_IMMUNE, False, "COC-IMPALE-2"),
             )
+        ),
+        Entry(
+            "condition",
+            CONDITION(),
+            "record",
+            default=None,
+            required=False,
+            item=CONDITION_SCHEMA,
+            group=CONDITION_GROUP(),
         ),
     )
 )
@@ -276,7 +380,30 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     out["pow_roll"] = [int(pow_roll[0]), int(pow_roll[1])]
     for key in ("human", "laser_trained", "impale_immune"):
         out[key] = typed[key]
+    out["condition"] = condition_of_sheet(typed["condition"])
     return out
+
+
+def condition_of_sheet(raw: Mapping[str, Any] | None) -> Json | None:
+    """The sheet's condition completed (every location), or None for an unhurt agent: a form
+    sends every field blank or zero, which is full health too."""
+    if not raw:
+        return None
+    out: Json = {key: raw.get(key, entry.default) for key, entry in _CONDITION_LEAVES.items()}
+    for loc in LOCATIONS:
+        out[loc] = LOCATION_CONDITION.validate(raw.get(loc) or {}, f"condition.{loc}")
+    out["poisons"] = [dict(dose) for dose in raw.get("poisons") or ()]
+    unhurt = (
+        out["hp"] is None
+        and not any(out[key] for key in ("dead", "knocked_out", "on_fire", "poisons"))
+        and all(out[loc] == LOCATION_CONDITION.validate({}) for loc in LOCATIONS)
+    )
+    return None if unhurt else out
+
+
+_CONDITION_LEAVES = {
+    entry.key: entry for entry in CONDITION_SCHEMA.entries if entry.kind not in ("record", "list")
+}
 
 
 DEFAULT_SHEET: Json = {

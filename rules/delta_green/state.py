@@ -25,7 +25,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
         raise IllegalAction.of(R.NEEDS_ID())
     hp_max = sheet["hp"]
     in_hand = next((w["key"] for w in sheet["weapons"] if w["ready"]), None)
-    return {
+    combatant = {
         "id": cid,
         "name": str(entry.get("name") or sheet["name"]),
         "side": str(entry.get("side") or "agents"),
@@ -40,7 +40,12 @@ def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
         "damage": {loc: 0 for loc in LOCATIONS},
         **({"wound_hits": {}} if settings.wound_threshold == "per_hit" else {}),
         "weapons": {
-            w["key"]: {"loaded": w["loaded"], "spare": w["spare"], "jammed": False, "broken": False}
+            w["key"]: {
+                "loaded": w["loaded"],
+                "spare": w["spare"],
+                "jammed": False,
+                "broken": w["broken"],
+            }
             for w in sheet["weapons"]
         },
         "in_hand": in_hand,
@@ -74,6 +79,36 @@ def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
         "taught": {},
         "notes": [],
     }
+    if sheet["condition"] is not None:
+        carry_condition(combatant, sheet["condition"])
+    return combatant
+
+
+def carry_condition(c: Json, condition: Mapping[str, Any]) -> None:
+    """A new combatant as the sheet's condition leaves it (issue 32): HP and each location's
+    damage (DG-HP-1, DG-WOUND-1), maimed and severed limbs not yet treated (DG-WOUND-6),
+    bleeding (DG-WOUND-3/-5/-7/-8), death (DG-HP-3), a knockout, fire and poisons still to act."""
+    if condition.get("hp") is not None:
+        c["hp"] = int(condition["hp"])
+    c["dead"] = bool(condition.get("dead"))
+    c["knocked_out"] = bool(condition.get("knocked_out"))
+    c["on_fire"] = bool(condition.get("on_fire"))
+    for loc in LOCATIONS:
+        here = condition.get(loc) or {}
+        c["damage"][loc] = int(here.get("damage") or 0)
+        if "wound_hits" in c and c["damage"][loc]:  # DG-WOUND-1 per hit: the old wound, as one
+            c["wound_hits"][loc] = c["damage"][loc]
+        if here.get("lasting") in ("maimed", "severed"):
+            c[str(here["lasting"])].append(loc)
+        if here.get("untreated"):
+            c["untreated"].append(loc)
+        if here.get("max_hp_lost"):  # DG-HEAL-5: the sheet's HP already lost it
+            c["maim_counted"] = [*c.get("maim_counted", []), loc]
+        if here.get("bleeding"):
+            c["bleeding"][loc] = {"kind": str(here["bleeding"]), "since": 0}
+    poisons = [{**dose, "due_round": None} for dose in condition.get("poisons") or ()]
+    if poisons:  # COC-POISON-5: a dose carried over waits for the GM's word
+        c["poisons"] = poisons
 
 
 def start(setup: Mapping[str, Any]) -> Json:
