@@ -263,3 +263,61 @@ def test_a_hidden_mech_beside_a_player_leaves_their_page_whole(
     assert 'data-sheet="latch"' in page
     assert 'data-unit="spar_a"' not in page  # nothing of the hidden mech reaches Pip
     assert _client(gwen).get(f"/encounters/{mech_encounter.pk}/").status_code == 200
+
+
+def test_a_hidden_mechs_move_reaches_blue_as_an_area_through_every_door(
+    mech_encounter: Any, gwen: Any, pip: Any, mentions: Any
+) -> None:
+    """Issue 30: Sparring Mule B, Hidden, moves from (12, 8) to (13, 7) beside the woods. Pip
+    (blue) reads that it moved and the area it is now in, in the page, the frames, `events/`,
+    the replay and both exports of his log, and never the square, the distance or the path; the
+    GM reads them all (MECH-COND-HIDDEN)."""
+    from vtt.encounters import fragments
+    from vtt.encounters.audiences import audience_for
+    from vtt.encounters.models import Encounter
+    from vtt.encounters.services import play
+
+    hide = {"target": "spar_b", "condition": "hidden"}
+    play(mech_encounter.pk, gwen.pk, Action("gm_condition", "gm", hide), "g1")
+    play(mech_encounter.pk, pip.pk, Action("begin_turn", "latch"), "k1")
+    play(mech_encounter.pk, pip.pk, Action("end_turn", "latch"), "k2")
+    play(mech_encounter.pk, gwen.pk, Action("begin_turn", "spar_b"), "g2")
+    play(mech_encounter.pk, gwen.pk, Action("move", "spar_b", {"x": 13, "y": 7}), "g3")
+    encounter = Encounter.objects.get(pk=mech_encounter.pk)
+    assert (encounter.state["units"]["spar_b"]["x"], encounter.state["units"]["spar_b"]["y"]) == (
+        13,
+        7,
+    )
+    assert "hidden" in encounter.state["units"]["spar_b"]["conditions"]
+    area = encounter.state["units"]["spar_b"]["area"]
+    said = (
+        f"Sparring Mule B moves unseen: now somewhere in "
+        f"({area['x0']}–{area['x1']}, {area['y0']}–{area['y1']})"
+    )
+    blue = audience_for(encounter.pk, pip.pk)
+    assert blue is not None
+    client = _client(pip)
+    base = f"/encounters/{encounter.pk}"
+    doors = {
+        "page": client.get(f"{base}/").content.decode(),
+        "frames": fragments.render_events(encounter, blue, 1, encounter.seq),
+        "events": client.get(f"{base}/events/?after=0").content.decode(),
+        "replay": client.get(f"{base}/replay/").content.decode(),
+        "mine.json": client.get(f"{base}/log/mine.json").content.decode(),
+        "mine.txt": client.get(f"{base}/log/mine.txt").content.decode(),
+    }
+    doors.update(
+        {
+            f"replay {n}": client.get(f"{base}/replay/?entry={n}").content.decode()
+            for n in range(1, 6)
+        }
+    )
+    for door, text in doors.items():
+        for secret in ("(13, 7)", "13,7", "1 square", "[13, 7]", "moves to"):
+            assert not mentions(text, secret), (door, secret)
+        assert 'x="442" y="238"' not in text, door  # no token drawn on the square
+    for door in ("frames", "events", "mine.json", "mine.txt"):
+        assert said in doors[door], door
+    assert "is hidden somewhere here" in doors["page"]  # the area on the map
+    gm_log = _client(gwen).get(f"{base}/log/mine.txt").content.decode()
+    assert "Sparring Mule B moves to (13, 7), 1 square" in gm_log
