@@ -17,6 +17,10 @@ class BadInvite(NotAllowed):
     """A join link that was revoked or never existed."""
 
 
+class ExpiredInvite(BadInvite):
+    """A join link past the time it worked until."""
+
+
 class CommandError(RulesError):
     """A websocket message that is not a well-formed command."""
 

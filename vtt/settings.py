@@ -187,6 +187,11 @@ VTT_MAX_MESSAGE_BYTES = 8 * 1024
 # default, as a chat line lost to a crash of the database machine costs little and the flush is
 # most of the line's time; game actions always wait.
 VTT_CHAT_WAITS_FOR_DISK = env_bool("VTT_CHAT_WAITS_FOR_DISK", default=False)
+# How many days a new invite link works (docs/server.md, "Invite links"); the GM may choose
+# another number for each link on the campaign page.
+VTT_INVITE_DAYS = env_int("VTT_INVITE_DAYS", default=7)
+if not 1 <= VTT_INVITE_DAYS <= 365:
+    raise ImproperlyConfigured("VTT_INVITE_DAYS must be a number of days from 1 to 365")
 
 LOGGING: dict[str, Any] = {
     "version": 1,

@@ -31,6 +31,14 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
 
 
+class InviteForm(forms.Form):
+    """How long a new join link works; left empty, the server's VTT_INVITE_DAYS."""
+
+    days = forms.IntegerField(
+        label=_("Works for (days)"), min_value=1, max_value=365, required=False
+    )
+
+
 class TableForm(forms.Form):
     """How the table treats dice and secrets, whatever the rule system."""
 

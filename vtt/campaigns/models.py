@@ -1,4 +1,4 @@
-"""Campaigns, memberships with roles, and the revocable invite token."""
+"""Campaigns, memberships with roles, and the revocable, expiring invite token."""
 
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ class Campaign(models.Model):
     )
     settings: models.JSONField[dict[str, Any]] = models.JSONField(_("settings"), default=dict)
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # When the join link stops working (settings.VTT_INVITE_DAYS after it was made, or the days
+    # the GM chose); None with no link.
+    invite_expires = models.DateTimeField(null=True, blank=True)
     # Off: GM secret rolls, private GM notes and hidden events stay the GM's in the log after
     # the end (role-playing); on: everyone reads the whole log then (wargames' reveal).
     reveal_secrets_after_end = models.BooleanField(_("reveal secrets after the end"), default=False)
@@ -57,6 +60,9 @@ class Membership(models.Model):
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
     joined = models.DateTimeField(auto_now_add=True)
+    # The join link this member came in with: removing them revokes it while it is the live one,
+    # so they cannot come back with it. Empty: the owner, or a member from before links were kept.
+    invite_token = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         constraints = [

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from rules.core.registry import get_system
@@ -12,7 +15,7 @@ from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
 from vtt.campaigns.roles import role_of
 from vtt.encounters.audiences import refresh_audiences
 from vtt.encounters.models import Seat
-from vtt.errors import BadInvite, NotAllowed
+from vtt.errors import BadInvite, ExpiredInvite, NotAllowed
 from vtt.realtime import close_user_sockets_on_commit
 
 
@@ -27,30 +30,62 @@ def create_campaign(user_id: int, name: str, system: str) -> Campaign:
     """A new campaign with the creator as its GM."""
     get_system(system)  # raises UnknownSystem
     campaign = Campaign.objects.create(
-        name=name, system=system, owner_id=user_id, invite_token=new_invite_token()
+        name=name,
+        system=system,
+        owner_id=user_id,
+        invite_token=new_invite_token(),
+        invite_expires=invite_expiry(),
     )
     Membership.objects.create(campaign=campaign, user_id=user_id, role=Role.GM)
     return campaign
 
 
-@transaction.atomic
-def join_by_token(user_id: int, token: str) -> Campaign:
-    """Join the campaign whose live invite token this is, as a player; a member keeps their role."""
+MAX_INVITE_DAYS = 365
+
+
+def invite_expiry(days: int | None = None) -> datetime:
+    """When a link made now stops working: after `days`, else the server's VTT_INVITE_DAYS."""
+    return timezone.now() + timedelta(days=settings.VTT_INVITE_DAYS if days is None else days)
+
+
+def live_invite(token: str) -> Campaign:
+    """The campaign whose join link this is, while it works; else BadInvite (revoked, replaced,
+    forged) or ExpiredInvite (past its time), each saying so."""
     campaign = Campaign.objects.filter(invite_token=token).first() if token else None
     if campaign is None:
         raise BadInvite(_("This invite link is not valid: it was revoked or never existed."))
+    if campaign.invite_expires is not None and campaign.invite_expires <= timezone.now():
+        when = formats.date_format(timezone.localtime(campaign.invite_expires), "DATETIME_FORMAT")
+        raise ExpiredInvite(
+            _("This invite link expired on %(when)s. Ask your game master for a new one.")
+            % {"when": when}
+        )
+    return campaign
+
+
+@transaction.atomic
+def join_by_token(user_id: int, token: str) -> Campaign:
+    """Join the campaign whose live invite token this is, as a player; a member keeps their role.
+    The membership keeps the link, so removing the member revokes it (`remove_member`)."""
+    campaign = live_invite(token)
     Membership.objects.get_or_create(
-        campaign_id=campaign.pk, user_id=user_id, defaults={"role": Role.PLAYER}
+        campaign_id=campaign.pk,
+        user_id=user_id,
+        defaults={"role": Role.PLAYER, "invite_token": token},
     )
     return Campaign.objects.get(pk=campaign.pk)
 
 
 @transaction.atomic
-def renew_invite(campaign_id: int, user_id: int) -> str:
-    """A new join link; the old one stops working."""
+def renew_invite(campaign_id: int, user_id: int, days: int | None = None) -> str:
+    """A new join link that works for `days` (else VTT_INVITE_DAYS); the old one stops working."""
     require_gm(campaign_id, user_id)
+    if days is not None and not 1 <= days <= MAX_INVITE_DAYS:
+        raise NotAllowed(_("A link works for 1 to 365 days."))
     token = new_invite_token()
-    Campaign.objects.filter(pk=campaign_id).update(invite_token=token)
+    Campaign.objects.filter(pk=campaign_id).update(
+        invite_token=token, invite_expires=invite_expiry(days)
+    )
     return token
 
 
@@ -58,7 +93,7 @@ def renew_invite(campaign_id: int, user_id: int) -> str:
 def revoke_invite(campaign_id: int, user_id: int) -> None:
     """No join link works until the GM makes a new one."""
     require_gm(campaign_id, user_id)
-    Campaign.objects.filter(pk=campaign_id).update(invite_token=None)
+    Campaign.objects.filter(pk=campaign_id).update(invite_token=None, invite_expires=None)
 
 
 @transaction.atomic
@@ -81,16 +116,27 @@ def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membe
 
 
 @transaction.atomic
-def remove_member(campaign_id: int, user_id: int, member_id: int) -> None:
-    """The GM removes a member; their seats go and their open sockets close at once."""
+def remove_member(campaign_id: int, user_id: int, member_id: int) -> bool:
+    """The GM removes a member; their seats go and their open sockets close at once. The link
+    they joined with is revoked if it is still the live one (or if it is not known which link
+    they came with), so they cannot come back with it; True if it was."""
     require_gm(campaign_id, user_id)
     campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
     if member_id == campaign.owner_id:
         raise NotAllowed(_("The campaign's owner cannot be removed."))
+    membership = Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).first()
+    revoked = (
+        membership is not None
+        and campaign.invite_token is not None
+        and membership.invite_token in ("", campaign.invite_token)
+    )
+    if revoked:
+        Campaign.objects.filter(pk=campaign_id).update(invite_token=None, invite_expires=None)
     Seat.objects.filter(encounter__campaign_id=campaign_id, user_id=member_id).delete()
     Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).delete()
     refresh_audiences(campaign_id)
     close_user_sockets_on_commit(member_id, campaign_id, "removed")
+    return revoked
 
 
 @transaction.atomic

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules.core.errors import RulesError
 from rules.core.registry import get_system
 from vtt.campaigns import services
-from vtt.campaigns.forms import CampaignForm, RoleForm, SettingsForm, TableForm
+from vtt.campaigns.forms import CampaignForm, InviteForm, RoleForm, SettingsForm, TableForm
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.characters.models import Character
+from vtt.errors import ExpiredInvite
 from vtt.schema_forms import SchemaForm
 from vtt.words import refusal
 
@@ -64,9 +67,11 @@ def campaign_detail(
     """Members and roles, characters, encounters, the invite link and the GM's settings."""
     campaign, role = member_campaign(request, campaign_id)
     is_gm = role == Role.GM
+    expires = campaign.invite_expires
+    invite_expired = expires is not None and expires <= timezone.now()
     invite_url = (
         request.build_absolute_uri(reverse("campaigns:join", args=[campaign.invite_token]))
-        if is_gm and campaign.invite_token
+        if is_gm and campaign.invite_token and not invite_expired
         else None
     )
     characters = Character.objects.filter(campaign=campaign).select_related("owner")
@@ -84,6 +89,11 @@ def campaign_detail(
             "characters": characters,
             "encounters": campaign.encounters.all(),
             "invite_url": invite_url,
+            "invite_expires": expires if is_gm and campaign.invite_token else None,
+            "invite_expired": invite_expired,
+            "invite_form": InviteForm(initial={"days": settings.VTT_INVITE_DAYS})
+            if is_gm
+            else None,
             "role_choices": Role.choices,
             "settings_form": (settings_form or SettingsForm(campaign.system, campaign.settings))
             if is_gm
@@ -117,8 +127,16 @@ def _run(
 @login_required
 @require_POST
 def renew_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """A new join link; the old one stops working."""
-    return _run(request, campaign_id, services.renew_invite, done=_("A new invite link is ready."))
+    """A new join link for the days the GM chose (else VTT_INVITE_DAYS); the old one stops
+    working."""
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("A link works for 1 to 365 days."))
+        return redirect("campaigns:detail", campaign_id)
+    days = form.cleaned_data.get("days")
+    return _run(
+        request, campaign_id, services.renew_invite, days, done=_("A new invite link is ready.")
+    )
 
 
 @login_required
@@ -151,8 +169,22 @@ def set_role(request: HttpRequest, campaign_id: int, user_id: int) -> HttpRespon
 @login_required
 @require_POST
 def remove_member(request: HttpRequest, campaign_id: int, user_id: int) -> HttpResponse:
-    """The GM removes a member; their sockets close at once."""
-    return _run(request, campaign_id, services.remove_member, user_id, done=_("Member removed."))
+    """The GM removes a member; their sockets close at once, and their join link stops working."""
+    try:
+        revoked = services.remove_member(campaign_id, me(request), user_id)
+    except RulesError as exc:
+        messages.error(request, refusal(exc))
+    else:
+        messages.success(request, _("Member removed."))
+        if revoked:
+            messages.warning(
+                request,
+                _(
+                    "The invite link they joined with no longer works; make a new one for "
+                    "anyone else you invite."
+                ),
+            )
+    return redirect("campaigns:detail", campaign_id)
 
 
 @login_required
@@ -192,15 +224,14 @@ def save_table(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """An invite link: confirm, then join as a player; a revoked or forged token is refused."""
-    campaign = Campaign.objects.filter(invite_token=token).first()
-    if request.method == "POST":
-        try:
+    """An invite link: confirm, then join as a player; a revoked, replaced or forged link is
+    refused (404), an expired one too (410), each on a page that says why."""
+    try:
+        if request.method == "POST":
             campaign = services.join_by_token(me(request), token)
-        except RulesError as exc:
-            return render(request, "campaigns/join.html", {"error": refusal(exc)}, status=404)
-        return redirect("campaigns:detail", campaign.pk)
-    if campaign is None:
-        error = _("This invite link is not valid: it was revoked or never existed.")
-        return render(request, "campaigns/join.html", {"error": error}, status=404)
+            return redirect("campaigns:detail", campaign.pk)
+        campaign = services.live_invite(token)
+    except RulesError as exc:
+        status = 410 if isinstance(exc, ExpiredInvite) else 404
+        return render(request, "campaigns/join.html", {"error": refusal(exc)}, status=status)
     return render(request, "campaigns/join.html", {"campaign": campaign, "token": token})

@@ -11,6 +11,7 @@ from django.db import transaction
 from rules.core.errors import SheetError
 from rules.core.registry import get_system, system_keys
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
+from vtt.campaigns.services import invite_expiry
 from vtt.characters.models import Character
 from vtt.encounters.services import start_encounter
 
@@ -54,7 +55,13 @@ class Command(BaseCommand):
         name = f"Demo: {system.title}"
         gm = users["gm"]
         campaign, created = Campaign.objects.get_or_create(
-            name=name, owner=gm, defaults={"system": key, "invite_token": new_invite_token()}
+            name=name,
+            owner=gm,
+            defaults={
+                "system": key,
+                "invite_token": new_invite_token(),
+                "invite_expires": invite_expiry(),
+            },
         )
         for username, role in (("gm", Role.GM), ("player1", Role.PLAYER), ("player2", Role.PLAYER)):
             Membership.objects.get_or_create(
