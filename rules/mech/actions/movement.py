@@ -177,6 +177,7 @@ def walk(
         unit=uid,
         path=[list(c) for c in path[: stop + 1]],
         stopped=stopped,
+        blocked=bool(blocked),
         rule=rule,
     )
     drop = old_elevation - new_elevation
@@ -306,12 +307,17 @@ QUIET_MOVE_KINDS = frozenset({"mech.moved", "turn.updated"})
 
 def may_take_back(action: Action, events: Sequence[Event]) -> bool:
     """MECH-MOVE-UNDO: a pilot may take back their standard move while it revealed nothing: no
-    die was rolled (no opportunity attack, no fall), nobody was revealed or grappled, all public."""
+    die was rolled (no opportunity attack, no fall), nobody was revealed or grappled, all public,
+    and it did not run into a Hidden unit (taken back, that would be a free probe of a square)."""
     return (
         action.kind == "move"
         and bool(events)
         and all(
-            e.kind in QUIET_MOVE_KINDS and not e.dice and e.audience == EVERYONE for e in events
+            e.kind in QUIET_MOVE_KINDS
+            and not e.dice
+            and e.audience == EVERYONE
+            and not e.payload.get("blocked")
+            for e in events
         )
     )
 

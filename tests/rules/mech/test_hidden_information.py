@@ -7,7 +7,7 @@ from mech_helpers import encounter, mech, patch, play, sheet, sparring, turn, u
 
 from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction, SheetError
-from rules.core.system import GM, Audience, Event
+from rules.core.system import GM, Action, Audience, Event
 from rules.mech import SYSTEM, context, harm
 from rules.mech.data import validate_sheet
 from rules.mech.view import reach as SYSTEM_REACH
@@ -398,6 +398,11 @@ def test_a_move_onto_a_hidden_mech_is_not_refused_it_stops_before_it_mech_cond_h
     assert u(after, "a")["turn"]["move"] == 0
     assert events[-1].text.endswith("3 squares: something unseen is in the way, it stops")
     assert "13, 6" not in events[-1].text
+    # MECH-MOVE-UNDO: a move that ran into something is not taken back (a free probe again)
+    assert SYSTEM.take_back is not None
+    assert not SYSTEM.take_back(Action("move", "a", {"x": 13, "y": 6}), events)
+    _, quiet = play(state, "a", "move", x=11, y=6)
+    assert SYSTEM.take_back(Action("move", "a", {"x": 11, "y": 6}), quiet)
     # the squares around, in the area too, are accepted just the same
     for x, y in [(13, 7), (12, 4), (13, 4)]:
         play(state, "a", "move", x=x, y=y)
