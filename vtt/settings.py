@@ -15,7 +15,9 @@ from vtt.env import env_bool, env_int, env_list, env_url
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("VTT_DEBUG", default=False)
-SECRET_KEY = os.environ.get("VTT_SECRET_KEY", "").strip() or "django-insecure-local-only"
+# The embedded demo's key (`make run`): refused below for a server others can reach.
+LOCAL_ONLY_SECRET_KEY = "django-insecure-local-only"
+SECRET_KEY = os.environ.get("VTT_SECRET_KEY", "").strip() or LOCAL_ONLY_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("VTT_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 if "*" in ALLOWED_HOSTS and not DEBUG:
@@ -175,6 +177,22 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = VTT_HTTPS
 SECURE_HSTS_PRELOAD = VTT_HTTPS
 if VTT_HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The key signs sessions: with the published default anyone could forge a login. The embedded
+# demo answers only to this machine's loopback names (the ALLOWED_HOSTS default) and may keep it;
+# a server that answers to another name, or behind TLS, is production and does not start on it
+# (docs/deploy.md, "Environment variables"). VTT_DEBUG=1 is a developer's machine.
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+REACHABLE_BY_OTHERS = VTT_HTTPS or not LOOPBACK_HOSTS.issuperset(ALLOWED_HOSTS)
+if SECRET_KEY == LOCAL_ONLY_SECRET_KEY and REACHABLE_BY_OTHERS and not DEBUG:
+    raise ImproperlyConfigured(
+        "VTT_SECRET_KEY must be set to a long random string: the default key is only for "
+        "the embedded demo on this machine (VTT_ALLOWED_HOSTS loopback only, no VTT_HTTPS)"
+    )
+# The language cookie (Django's switch and vtt/accounts/middleware.py) as the session's: only
+# over TLS behind it, and no script reads it (the table's websocket reads it on the server).
+LANGUAGE_COOKIE_SECURE = VTT_HTTPS
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -34,5 +34,15 @@ class ProfileLanguageMiddleware:
             response = self.get_response(request)
         if chosen and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != chosen:
             # the table's websocket reads this cookie to pick the language of its frames
-            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, chosen, samesite="Lax")
+            # set as Django's language switch sets it: Secure under VTT_HTTPS, HttpOnly, Lax
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                chosen,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite="Lax",  # settings.LANGUAGE_COOKIE_SAMESITE
+            )
         return response
