@@ -261,3 +261,52 @@ def test_after_the_end_a_players_log_file_holds_only_what_they_saw(
     keeper = client_of(people["gm"]).get(f"/encounters/{farmhouse.pk}/log/").content.decode()
     assert "sacrificial knife" in keeper
     assert "effect.counted" in keeper
+
+
+@pytest.mark.parametrize("role", ["owner", "observer"])
+def test_a_hidden_events_frame_is_shaped_like_a_chat_lines(
+    people: dict[str, Any], role: str
+) -> None:
+    """Live, a frame whose events the viewer may not read carries no table when their table did
+    not change: a secret poison's frame then looks like a GM roll's, not like a game event's."""
+    from vtt.encounters import fragments
+    from vtt.encounters.audiences import audience_for
+    from vtt.encounters.models import Encounter
+    from vtt.encounters.services import chat, play, start_encounter
+
+    campaign = _campaign(people, "coc")
+    gm = people["gm"].pk
+    started = start_encounter(
+        campaign.pk, gm, "Farmhouse", COC.demo(), {"mara": people["owner"].pk}, "coc"
+    )
+    viewer = audience_for(started.pk, people[role].pk)
+    keeper = audience_for(started.pk, gm)
+    assert viewer is not None
+    assert keeper is not None
+
+    def frames_of(outcome: Any) -> tuple[str, str]:
+        """The frames the broadcast renders for the viewer and the Keeper (fragments.broadcast)."""
+        encounter = Encounter.objects.get(pk=started.pk)
+        rows = list(outcome.events)
+        options = {"rows": rows, "with_table": fragments.changes_table(rows), "incremental": True}
+        first, last = rows[0].seq, rows[-1].seq
+        return (
+            fragments.render_events(encounter, viewer, first, last, **options),
+            fragments.render_events(encounter, keeper, first, last, **options),
+        )
+
+    encounter = Encounter.objects.get(pk=started.pk)
+    for audience in (viewer, keeper):  # each page's hello: the table as it is
+        fragments.table_frame(encounter, audience, incremental=False)
+    poison = {"target": "mara", "poison": "cyanide", "secret": "on"}
+    poisoned, keeper_poisoned = frames_of(
+        play(started.pk, gm, Action("poison", "gm", poison), "f1")
+    )
+    rolled, _keeper_rolled = frames_of(chat(started.pk, gm, "/gmroll 1d20", "f2"))
+    assert "data-rev" in keeper_poisoned  # the Keeper's board shows the poison
+    for frame in (poisoned, rolled):
+        assert "data-rev" not in frame
+        assert "data-parts" not in frame
+        assert 'id="table"' not in frame
+    shape = re.compile(r"\d+")
+    assert shape.sub("N", poisoned.split("<ol")[0]) == shape.sub("N", rolled.split("<ol")[0])

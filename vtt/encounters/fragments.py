@@ -538,14 +538,19 @@ class TableFrame:
     base: str | None = None
 
 
-def table_frame(encounter: Encounter, audience: Audience, *, incremental: bool) -> TableFrame:
+def table_frame(
+    encounter: Encounter, audience: Audience, *, incremental: bool
+) -> TableFrame | None:
     """The table for one audience in the active language, recorded as this process's newest
     rendering of it; with `incremental`, only what changed since the one before
-    (vtt/encounters/delta.py)."""
+    (vtt/encounters/delta.py), and None when nothing did: a frame of events this audience may not
+    read is then shaped like a chat line's whatever their kind (a secret poison's, a GM roll's)."""
     html = render_table(encounter, audience, oob=False)
     rendering = delta.Rendering(html)
     key = (encounter.pk, audience.key, translation.get_language() or "")
     previous = delta.LAST.swap(key, rendering)
+    if incremental and previous is not None and previous.rev == rendering.rev:
+        return None
     if incremental and previous is not None:
         # unchanged elements are taken over, not scanned again: from this audience's rendering
         # before, or from another audience's newest (scanned already) where it changed for all
