@@ -275,7 +275,7 @@ def test_a_hidden_mechs_move_reaches_blue_as_an_area_through_every_door(
     from vtt.encounters import fragments
     from vtt.encounters.audiences import audience_for
     from vtt.encounters.models import Encounter
-    from vtt.encounters.services import play
+    from vtt.encounters.services import play, replay
 
     hide = {"target": "spar_b", "condition": "hidden"}
     play(mech_encounter.pk, gwen.pk, Action("gm_condition", "gm", hide), "g1")
@@ -321,3 +321,5 @@ def test_a_hidden_mechs_move_reaches_blue_as_an_area_through_every_door(
     assert "is hidden somewhere here" in doors["page"]  # the area on the map
     gm_log = _client(gwen).get(f"{base}/log/mine.txt").content.decode()
     assert "Sparring Mule B moves to (13, 7), 1 square" in gm_log
+    report = replay(encounter)  # the area's dice are in the log: refolding draws the same one
+    assert report.matches, report.differences
