@@ -320,6 +320,7 @@ def test_a_players_gmroll_reaches_the_roller_and_the_gm_and_names_the_roller_to_
     for frame in (gm_frame, roller_frame):
         assert "pip rolled 3d6 (stealth)" in frame
         assert frame.count('class="die"') == 3
+        assert '<small class="badge">secret roll</small>' in frame  # not "whisper"
     for frame in (other_frame, watcher_frame):
         assert "pip rolled dice in secret." in frame
         assert "The GM" not in frame

@@ -104,7 +104,7 @@ def visible_rows(
                 "secret": secret,
                 # "gm" | "side:<name>" | "actor:<id>" | "users:<ids>": the badge
                 "audience": row.audience,
-                "badge": _badge(row.audience) if secret else "",
+                "badge": _badge(row.audience, row.kind) if secret else "",
                 "classes": _classes(row.kind, secret=secret, in_character=in_character),
                 "by": _by(row),
                 **_times(row.created),
@@ -141,14 +141,14 @@ def _undo_marks(row: Event, undone: Collection[int]) -> dict[str, Any]:
     return marks
 
 
-def _badge(audience: str) -> str:
+def _badge(audience: str, kind: str = "") -> str:
     """Who else reads a secret line, as its badge says."""
     if audience.startswith("side:"):
         return _("%(side)s only") % {"side": side_name(audience[5:])}
     if audience.startswith("actor:"):
         return _("private")
     if audience.startswith("users:"):
-        return _("whisper")
+        return _("secret roll") if kind == "table.rolled" else _("whisper")
     return _("GM only")
 
 
