@@ -16,7 +16,10 @@
   let delay = 500; // reconnect backoff, capped at a few seconds with jitter (docs/realtime.md)
   let syncing = false;
   let held = []; // frames that arrived while catching up
-  let outbox = []; // sends made while disconnected, replayed with their keys on reconnect
+  // Sends not yet answered, by key: the server answers each with "done" or an error frame. They
+  // are sent again, under the same key (applied once whatever happens), on every reconnect and
+  // after a "try again" error (the database did not answer; docs/reliability.md).
+  const pending = new Map();
   let lastHeard = Date.now();
   let stopped = false;
   let chain = Promise.resolve();
@@ -196,6 +199,10 @@
       await apply(html, frame);
       if (seq > last) return catchUp();
       show("caught-up");
+    } else if (kind === "done") {
+      pending.delete(frame.dataset.key);
+      const shown = document.getElementById("table-error");
+      if (shown && shown.dataset.retryKey === frame.dataset.key) shown.replaceChildren();
     } else if (kind === "heartbeat") {
       if (seq > last) return catchUp();
       // behind this page: reconnect, and the hello decides (a heartbeat read just before a
@@ -203,6 +210,16 @@
       if (seq < last && socket) socket.close();
     } else {
       await apply(html); // error or notice, for this page only
+      const key = frame.dataset.key;
+      if (kind === "error" && key && frame.dataset.retry) {
+        document.getElementById("table-error")?.setAttribute("data-retry-key", key);
+        setTimeout(() => {
+          const message = pending.get(key);
+          if (message && socket && socket.readyState === WebSocket.OPEN) socket.send(message);
+        }, 1000 + Math.random() * 1000);
+      } else if (key) {
+        pending.delete(key); // refused: sending it again would change nothing
+      }
     }
   }
 
@@ -213,9 +230,7 @@
       delay = 500;
       lastHeard = Date.now();
       show("connected");
-      const pending = outbox;
-      outbox = [];
-      for (const message of pending) socket.send(message);
+      for (const message of pending.values()) socket.send(message);
     });
     socket.addEventListener("message", (event) => {
       lastHeard = Date.now();
@@ -227,6 +242,7 @@
         show("closed");
         return;
       }
+      if (event.code === 1009) pending.clear(); // a message over the limit: sent again, closed again
       show("reconnecting");
       const wait = delay * (0.7 + Math.random() * 0.6);
       delay = Math.min(delay * 2, 5000);
@@ -255,8 +271,11 @@
   }
 
   function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(message);
-    else if (outbox.length < 20) outbox.push(message);
+    const open = socket && socket.readyState === WebSocket.OPEN;
+    if (!open && pending.size >= 20) return;
+    const key = JSON.parse(message).key;
+    if (key) pending.set(key, message);
+    if (open) socket.send(message);
   }
 
   // A prompt with a time limit (data-expire-after seconds, data-expire-token naming it): once

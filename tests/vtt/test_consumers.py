@@ -50,6 +50,14 @@ async def join(user: Any, encounter: Any) -> WebsocketCommunicator:
     return socket
 
 
+async def until_done(socket: WebsocketCommunicator, key: str) -> list[str]:
+    """The frames up to and with the "done" that answers the message sent under `key`."""
+    frames = [await socket.receive_from(timeout=5)]
+    while f'data-frame="done" data-key="{key}"' not in frames[-1]:
+        frames.append(await socket.receive_from(timeout=5))
+    return frames
+
+
 def frame_seq(html: str) -> tuple[int, int]:
     first = re.search(r'data-first="(\d+)"', html)
     last = re.search(r'data-seq="(\d+)"', html)
@@ -180,10 +188,10 @@ async def test_chat_frames_leave_the_table_alone_and_actions_refresh_it(
 ) -> None:
     player = await join(pip, encounter)
     await player.send_to(text_data=json.dumps({"command": "chat", "text": "/roll 1d6", "key": "a"}))
-    assert 'id="table"' not in await player.receive_from(timeout=5)
+    assert not [f for f in await until_done(player, "a") if 'id="table"' in f]
     bump = {"command": "act", "kind": "bump", "actor": "ann", "key": "b"}
     await player.send_to(text_data=json.dumps(bump))
-    frame = await player.receive_from(timeout=5)
+    (frame,) = [f for f in await until_done(player, "b") if 'data-frame="events"' in f]
     # the table comes whole, or as the parts that changed since the one this socket was sent
     assert 'data-rev="' in frame
     assert '<div hx-swap-oob="true" id="table" class="table"' in frame or "data-parts" in frame
@@ -194,11 +202,11 @@ async def test_a_resent_key_is_answered_not_applied_twice(encounter: Any, pip: A
     player = await join(pip, encounter)
     message = json.dumps({"command": "chat", "text": "/roll 1d6", "key": "same"})
     await player.send_to(text_data=message)
-    assert 'data-frame="events"' in await player.receive_from(timeout=5)
+    assert 'data-frame="events"' in (await until_done(player, "same"))[0]
 
     await player.send_to(text_data=message)
 
-    answer = await player.receive_from(timeout=5)
+    answer, _done = await until_done(player, "same")  # the latest seq, then "done" again
     assert 'data-frame="heartbeat"' in answer
     assert frame_seq(answer)[1] == 2
     assert await count_events(encounter) == 2

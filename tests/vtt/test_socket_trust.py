@@ -18,7 +18,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from django.db import connection, connections, transaction
-from test_consumers import count_events, join
+from test_consumers import count_events, join, until_done
 
 from rules.core.system import Action
 from vtt.encounters import services
@@ -105,13 +105,14 @@ async def test_keys_are_the_senders_so_another_users_key_is_a_new_action(
 async def test_another_action_under_a_used_key_is_refused_clearly(encounter: Any, pip: Any) -> None:
     player = await join(pip, encounter)
     await player.send_to(text_data=chat("/roll 1d6", "once"))
-    await player.receive_from(timeout=5)
+    await until_done(player, "once")
     before = await count_events(encounter)
 
     await player.send_to(text_data=chat("/roll 1d20", "once"))
 
     html = await player.receive_from(timeout=5)
-    assert 'data-frame="error"' in html
+    assert 'data-frame="error" data-key="once"' in html  # answered: the page sends it no more
+    assert "data-retry" not in html
     assert "already used for another action" in html
     assert await count_events(encounter) == before
     await player.disconnect()

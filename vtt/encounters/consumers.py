@@ -67,7 +67,7 @@ async def perform_retrying(encounter_id: int, user_id: int, command: Command) ->
         outcome: services.Outcome = await retrying(lambda: perform(encounter_id, user_id, command))
     except DATABASE_ERRORS:
         logger.warning("the database did not answer an action", exc_info=True)
-        raise Unavailable(_("The database did not answer; try again.")) from None
+        raise Unavailable(_("The database did not answer; your action is sent again.")) from None
     return outcome
 
 
@@ -229,12 +229,17 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 await forget_presence(self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Every message is answered under its key: "done" (stored, or nothing to store), or an
+        # error; "try again" errors only while the database is away, and the page resends them.
+        key = None
         with translation.override(self.language):
             try:
                 content = decode(text_data, bytes_data)
+                key = fragments.answer_key(content.get("key"))
                 command = parse_command(content)
                 if isinstance(command, Help):
                     await self.send(text_data=fragments.render_chat_help())  # to the sender only
+                    await self.send(text_data=fragments.render_done(key))
                     return
                 outcome = await perform_retrying(self.encounter_id, self.user_id, command)
             except TooLarge as exc:
@@ -243,18 +248,20 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 return
             except FaceWanted as need:  # a physical-dice player rolls the next die; nothing stored
                 await self.send(text_data=fragments.render_face_prompt(content, need))
+                await self.send(text_data=fragments.render_done(key))  # the prompt keeps the key
                 return
             except RulesError as exc:
                 # to the sender only, never the table, in their language; nothing was stored
-                await self.send(text_data=fragments.render_error(refusal(exc)))
+                retry = isinstance(exc, Unavailable)
+                html = fragments.render_error(refusal(exc), key=key, retry=retry)
+                await self.send(text_data=html)
                 return
         if not outcome.fresh:
             # a resend: answered with the latest seq, so the page fetches anything it lacks
-            try:
+            with contextlib.suppress(*DATABASE_ERRORS):  # else the next heartbeat tells
                 seq = await retrying(lambda: current_seq(self.encounter_id))
-            except DATABASE_ERRORS:
-                return  # stored already; the next heartbeat brings the page up to date
-            await self.send(text_data=fragments.render_heartbeat(seq or 0))
+                await self.send(text_data=fragments.render_heartbeat(seq or 0))
+        await self.send(text_data=fragments.render_done(key))  # stored: the page sends it no more
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels hops to a thread before every handler to close stale DB connections; `perform`

@@ -15,6 +15,7 @@ from typing import Any
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.timezone import localtime
@@ -635,9 +636,25 @@ def render_live(paused: bool) -> str:
     )
 
 
-def render_error(message: str) -> str:
-    """An error frame for the sender only."""
-    return render_to_string("encounters/_frame.html", {"frame": "error", "message": message})
+def render_error(message: str, key: str | None = None, retry: bool = False) -> str:
+    """An error frame for the sender only; with the key of the message it answers, and `retry`
+    when the page should send that message again (the database did not answer)."""
+    context = {"frame": "error", "message": message, "answers": key, "retry": retry}
+    return render_to_string("encounters/_frame.html", context)
+
+
+MAX_ANSWER_KEY = 100  # longer keys are not echoed back (a page's are 32-36 characters)
+
+
+def answer_key(value: Any) -> str | None:
+    """A message's idempotency key as its answer names it (a page's keys are UUIDs)."""
+    return value if isinstance(value, str) and 0 < len(value) <= MAX_ANSWER_KEY else None
+
+
+def render_done(key: str | None) -> str:
+    """For the sender: the message under `key` is stored (or needed no storing); the page stops
+    sending it again (static/js/table.js)."""
+    return f'<div data-frame="done" data-key="{escape(key or "")}"></div>'
 
 
 def render_face_prompt(content: Mapping[str, Any], need: Any) -> str:
