@@ -40,9 +40,31 @@ def fall_dice(height_ft: Number, jumped: bool = False) -> int:
     return max(0, dice - 1) if jumped else dice
 
 
-def drown_multiplier(round_number: int, start: int = 10) -> int:
+DROWN_START = 10  # COC-DROWN-2: CON x10 in the first round without air
+DROWN_START_SURPRISED = 6  # COC-DROWN-3: a surprised victim starts at CON x6
+
+
+def drown_start(surprised: bool) -> int:
+    """COC-DROWN-2/-3: the first round's multiple, x10, or x6 for a victim taken by surprise."""
+    return DROWN_START_SURPRISED if surprised else DROWN_START
+
+
+def drown_multiplier(round_number: int, start: int = DROWN_START) -> int:
     """COC-DROWN-2/-3: CON x10 in the first round without air, then x9 ... never below x1."""
     return max(1, start - round_number + 1)
+
+
+def breath_chance(con: int, round_number: int, start: int = DROWN_START) -> tuple[int, int]:
+    """COC-DROWN-2/-3: (the multiple k, the chance CON x k) for the nth round without air."""
+    multiple = drown_multiplier(round_number, start)
+    return multiple, con * multiple
+
+
+def breath_held(roll: int, chance: int, strict_less: bool = True) -> bool:
+    """COC-DROWN-2 (AMB-COC-01): the breath holds on a d100 under CON x k, as the seed says;
+    `strict_less=False` is the digest's "at or under". No 01/100 rule and no automatic success:
+    the seed compares the roll with the chance and nothing else."""
+    return roll < chance if strict_less else roll <= chance
 
 
 def poison_damage(potency: int, poison_wins: bool, on_failure: str = "half") -> int:

@@ -15,6 +15,8 @@ from rules.brp.hazards import (
     FIRES,
     POISONS,
     blast_dice,
+    breath_chance,
+    breath_held,
     drown_multiplier,
     extra_dose_effects,
     fall_dice,
@@ -169,11 +171,9 @@ def _drowning(script: Script, effect: Json) -> None:
     target = effect["target"]
     c = script.c(target)
     data = effect["data"]
-    multiple = drown_multiplier(data["n"] + 1, data["start"])
-    chance = c["con"] * multiple
+    multiple, chance = breath_chance(c["con"], data["n"] + 1, data["start"])
     roll = script.dice.roll(100, f"breath CON x{multiple} for {target}")
-    strict = settings_of(script.state).drown_strict_less  # AMB-COC-01
-    ok = roll < chance if strict else roll <= chance
+    ok = breath_held(roll, chance, settings_of(script.state).drown_strict_less)  # AMB-COC-01
     script.emit(
         "breath.rolled",
         m.BREATH(

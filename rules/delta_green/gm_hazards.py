@@ -12,6 +12,7 @@ from rules.brp.hazards import (
     FIRES,
     POISONS,
     blast_dice,
+    drown_start,
     extra_dose_effects,
     fall_dice,
     onset_die,
@@ -270,7 +271,7 @@ def _drowning(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
         return [{"op": "set", "id": target["id"], "key": "drowning", "value": None}], [
             G.BREATHES_AGAIN(name=target["name"])
         ]
-    start = 6 if bool_param(params, "surprised") else 10
+    start = drown_start(bool_param(params, "surprised"))
     value = {"round": 0, "start": start, "failed": False}
     return [{"op": "set", "id": target["id"], "key": "drowning", "value": value}], [
         G.NO_AIR(name=target["name"], start=start)

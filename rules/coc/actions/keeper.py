@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, resistance_chance
-from rules.brp.hazards import POISONS, changed_charge
+from rules.brp.hazards import POISONS, changed_charge, drown_start
 from rules.coc import messages as m
 from rules.coc.actions.common import (
     distance,
@@ -120,7 +120,7 @@ def _hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
             start_effect(script, "acid", ident, {"grade": kind[5:]})
         elif kind.startswith("drowning"):
             surprised = kind == "drowning_surprised" or bool(state["combatants"][ident]["surprise"])
-            start_effect(script, "drowning", ident, {"start": 6 if surprised else 10, "n": 0})
+            start_effect(script, "drowning", ident, {"start": drown_start(surprised), "n": 0})
         elif kind == "on_fire":
             start_effect(script, "on_fire", ident, {})
         else:

@@ -8,7 +8,7 @@ from rules.brp.core import (
     rhu,
     succeeds,
 )
-from rules.brp.hazards import drown_multiplier
+from rules.brp.hazards import breath_chance, breath_held
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -160,10 +160,11 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
                 failed = True
             else:
-                mult = drown_multiplier(held, int(drowning["start"]))
-                target = int(c["sheet"]["con"]) * mult
+                con = int(c["sheet"]["con"])
+                mult, target = breath_chance(con, held, int(drowning["start"]))
                 roll = dice.roll(100, f"{c['name']} CON x{mult} (holding breath)")
-                failed = roll >= target  # COC-DROWN-2 (AMB-COC-01): under CON x k, as the seed says
+                # COC-DROWN-2 (AMB-COC-01): under CON x k, as the seed says; no setting here
+                failed = not breath_held(roll, target)
                 words = {"name": c["name"], "roll": roll, "mult": mult, "target": target}
                 text = T.HOLDING_BREATH(**words)
                 if failed:

@@ -7,9 +7,14 @@ from fractions import Fraction
 import pytest
 
 from rules.brp.hazards import (
+    DROWN_START,
+    DROWN_START_SURPRISED,
     blast_dice,
+    breath_chance,
+    breath_held,
     changed_charge,
     drown_multiplier,
+    drown_start,
     fall_dice,
     poison_damage,
 )
@@ -75,6 +80,32 @@ def test_we_coc_07_drowning_multipliers() -> None:
         11,
     ]
     assert [drown_multiplier(n, start=6) for n in (1, 2, 3)] == [6, 5, 4]
+
+
+def test_coc_drown_2_3_the_first_multiple() -> None:
+    """COC-DROWN-2/-3: x10 in the first round; a victim taken by surprise starts at x6."""
+    assert (
+        (drown_start(False), drown_start(True)) == (DROWN_START, DROWN_START_SURPRISED) == (10, 6)
+    )
+
+
+def test_coc_drown_2_breath_chance_counts_down_from_the_start() -> None:
+    """COC-DROWN-2/-3 (AMB-COC-02): CON 8 surprised: 48, 40, 32 ... 8, then 8 again."""
+    assert [breath_chance(8, n, start=6) for n in (1, 2, 6, 7)] == [
+        (6, 48),
+        (5, 40),
+        (1, 8),
+        (1, 8),
+    ]
+    assert breath_chance(12, 1) == (10, 120)
+
+
+def test_coc_drown_2_a_breath_roll_must_be_under_con_x_k() -> None:
+    """COC-DROWN-2 (AMB-COC-01): the seed's "under" is the default; at-or-under is the option.
+    It is a plain comparison, not a skill test: 100 fails against CON x k = 100."""
+    assert [breath_held(roll, 80) for roll in (79, 80, 81)] == [True, False, False]
+    assert [breath_held(roll, 80, strict_less=False) for roll in (80, 81)] == [True, False]
+    assert [breath_held(100, chance) for chance in (110, 100)] == [True, False]
 
 
 def test_coc_poison_2_3_damage() -> None:
