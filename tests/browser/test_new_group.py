@@ -258,9 +258,10 @@ def test_a_new_group_plays_a_mech_turn_and_carries_the_damage_on(
     shoot(player, "mech-turn")
 
     # The GM ends the encounter and confirms what comes back to the sheet.
+    gm.locator("details.end > summary").click()  # ending asks first (issue 32)
     gm.get_by_role("button", name="End encounter and reveal the seed").click()
     gm.wait_for_url(re.compile(r"/write-back/$"))
     gm.locator("table.changes", has_text="11").wait_for()  # HP 16 → 11
     shoot(gm, "mech-write-back")
-    gm.get_by_role("button", name="Write these changes to the characters").click()
+    gm.get_by_role("button", name="Accept all and write them to the characters").click()
     flash(gm, "Characters updated: Kestrel.")

@@ -266,11 +266,20 @@ def _block(
     path = spec.key
     if spec.kind == "record":
         record = value if isinstance(value, Mapping) else {}
-        leaves = [
-            _leaf(child, f"{path}.{child.key}", record.get(child.key), errors)
-            for child in spec.children
-            if child.kind in LEAVES
-        ]
+        leaves = []
+        for child in spec.children:
+            if child.kind in LEAVES:
+                leaves.append(_leaf(child, f"{path}.{child.key}", record.get(child.key), errors))
+            elif child.kind == "record":  # a record in a record (a location of a condition)
+                inner = record.get(child.key)
+                inner = inner if isinstance(inner, Mapping) else {}
+                for leaf in child.children:
+                    if leaf.kind in LEAVES:
+                        found = _leaf(
+                            leaf, f"{path}.{child.key}.{leaf.key}", inner.get(leaf.key), errors
+                        )
+                        found.label = f"{child.label} › {found.label}"
+                        leaves.append(found)
         return Block(PREFIX + path, spec.label, "record", fields=leaves)
     if spec.kind == "pairs":
         pairs = value if isinstance(value, Mapping) else {}
@@ -354,7 +363,11 @@ def _read(spec: Spec, post: QueryDict, path: str) -> Any:
     if spec.kind in LEAVES:
         return _convert(spec.kind, post.get(name))
     if spec.kind == "record":
-        return {c.key: _read(c, post, f"{path}.{c.key}") for c in spec.children}
+        # a list inside a record (a condition's wounds or poisons) has no inputs: it is kept
+        return {
+            c.key: _read(c, post, f"{path}.{c.key}") if c.kind in (*LEAVES, "record") else _KEEP
+            for c in spec.children
+        }
     if spec.kind == "pairs":
         out: dict[str, Any] = {}
         for n in _indices(post, name):
@@ -374,11 +387,23 @@ def _read(spec: Spec, post: QueryDict, path: str) -> Any:
     return rows
 
 
+_KEEP = object()  # a part the form shows no input for: the sheet's own value stays
+
+
+def _kept(read: Any, base: Any) -> Any:
+    if read is _KEEP:
+        return base
+    if isinstance(read, dict):
+        was = base if isinstance(base, Mapping) else {}
+        return {key: _kept(value, was.get(key)) for key, value in read.items()}
+    return read
+
+
 def read_sheet(specs: list[Spec], post: QueryDict, base: Mapping[str, Any]) -> dict[str, Any]:
     """The sheet the form describes, over `base` (what the form does not show is kept)."""
     sheet = dict(base)
     for spec in specs:
-        sheet[spec.key] = _read(spec, post, spec.key)
+        sheet[spec.key] = _kept(_read(spec, post, spec.key), base.get(spec.key))
     return sheet
 
 

@@ -19,6 +19,7 @@ from rules.core.errors import SheetError
 from rules.core.system import GameSystem
 from vtt.accounts.models import display_name
 from vtt.campaigns.models import Campaign, Role
+from vtt.characters.condition import badges, brought_in_anyway, refused
 from vtt.characters.models import Character
 from vtt.characters.starters import starters
 from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
@@ -83,7 +84,14 @@ class EncounterBuilder(forms.Form):
         label=gettext_lazy("Characters of the campaign"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text=gettext_lazy("Each is seated for its player."),
+        help_text=gettext_lazy(
+            "Each is seated for its player and starts as its sheet says now (HP, wounds, "
+            "ammunition)."
+        ),
+    )
+    bring_anyway = forms.BooleanField(
+        label=gettext_lazy("Bring in dead or destroyed characters anyway"),
+        required=False,
     )
 
     def __init__(self, *args: Any, campaign: Campaign, system: GameSystem, **kwargs: Any) -> None:
@@ -98,8 +106,11 @@ class EncounterBuilder(forms.Form):
         )
         self.by_pk = {str(c.pk): c for c in characters}
         self.fields["characters"].choices = [  # type: ignore[attr-defined]
-            (str(c.pk), f"{c.name} ({display_name(c.owner)})") for c in characters
+            (str(c.pk), _choice_label(c)) for c in characters
         ]
+        self.refusals = {
+            str(c.pk): refused(c.system, c.sheet) for c in characters if refused(c.system, c.sheet)
+        }
         opponents = [("", "—")]
         opponents += [(f"t{n}", entry["name"]) for n, entry in enumerate(self.entries)]
         opponents += [(f"c{c.pk}", _("Copy of %(name)s") % {"name": c.name}) for c in characters]
@@ -153,6 +164,19 @@ class EncounterBuilder(forms.Form):
         chosen = any(cleaned.get(f"opponent_{n}") for n in range(OPPONENT_ROWS))
         if not cleaned.get("characters") and not chosen:
             raise forms.ValidationError(_("Pick at least one character or opponent."))
+        if not cleaned.get("bring_anyway"):
+            for pk in cleaned.get("characters") or ():
+                if pk in self.refusals:  # issue 32: the last encounter left it dead or a wreck
+                    why = ", ".join(badge.label for badge in self.refusals[pk])
+                    self.add_error(
+                        "characters",
+                        _(
+                            "%(name)s is %(why)s since the last encounter, so it is left out. "
+                            "Mend the sheet first, or tick “Bring in dead or destroyed "
+                            "characters anyway”."
+                        )
+                        % {"name": self.by_pk[pk].name, "why": why},
+                    )
         return cleaned
 
     def build(self) -> tuple[dict[str, Any], dict[str, int]]:
@@ -183,7 +207,12 @@ class EncounterBuilder(forms.Form):
                 "name": character.name,
                 "side": ours,
                 "controller": "player" if not character.is_npc else "gm",
-                "sheet": copy.deepcopy(character.sheet),
+                # the sheet as it is now: the condition the last encounter left (issue 32)
+                "sheet": copy.deepcopy(
+                    brought_in_anyway(character.system, character.sheet)
+                    if pk in self.refusals
+                    else character.sheet
+                ),
             }
             combatants.append(entry)
             links[actor] = character.pk
@@ -228,6 +257,13 @@ class EncounterBuilder(forms.Form):
         entry = copy.deepcopy(self.entries[int(picked[1:])])
         entry.pop("id", None)
         return entry
+
+
+def _choice_label(character: Character) -> str:
+    """A character as the builder lists it: name, player and what the last fight left."""
+    label = f"{character.name} ({display_name(character.owner)})"
+    found = badges(character.system, character.sheet)
+    return f"{label} — {', '.join(b.label for b in found)}" if found else label
 
 
 def _unique(name: str, taken: set[str]) -> str:

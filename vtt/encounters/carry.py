@@ -1,12 +1,19 @@
 """Characters come back out of an encounter: what it changed on their sheets, for the GM to confirm.
 
-`GameSystem.write_back(state, actor_id, sheet)` says what the sheet becomes (ammunition left,
-points spent...); `setup["characters"]` (written by the encounter builder) says which character
-each actor was. Nothing is saved until the GM confirms, and then in one transaction.
+`GameSystem.write_back(state, actor_id, sheet)` says what the sheet becomes (HP, wounds and
+conditions, ammunition left, points spent...); `setup["characters"]` (written by the encounter
+builder) says which character each actor was. The page lists the changes line by line, each with
+its before and after in words: a line is one value of the sheet (`luck`), one part of a record
+(`condition.hp`, `condition.left_arm`, `mark.points`) or one item of a list (`weapons#pistol`).
+The GM accepts them all or only the lines ticked. Nothing is saved until then, and then in one
+transaction: every sheet, with a `SheetChange` record of which encounter changed what and which
+lines were left out, or nothing at all.
 """
 
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,29 +22,100 @@ from django.utils.translation import gettext as _
 
 from rules.core.errors import RulesError
 from rules.core.registry import get_system
+from rules.core.system import GameSystem
 from vtt.campaigns.services import require_gm
 from vtt.characters import sheet_form
-from vtt.characters.models import Character
+from vtt.characters.models import Character, SheetChange
 from vtt.encounters.models import Encounter
 from vtt.errors import NotAllowed
+from vtt.words import say
+
+_INDEX = re.compile(r"\[(\d+)\]")
 
 
 @dataclass(frozen=True)
 class Change:
-    """One value of a sheet before and after the encounter, named as the sheet form names it."""
+    """One value of a sheet before and after the encounter, in the words a person reads."""
 
     label: str
-    before: Any
-    after: Any
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One thing the GM accepts or leaves out: a value, a part of a record or an item of a list,
+    with the changes it holds (a location's damage and its lasting injury, say)."""
+
+    key: str
+    label: str
+    changes: list[Change]
+    after: Any  # the value the line writes (None: the entry goes)
 
 
 @dataclass(frozen=True)
 class Proposal:
-    """A character, its sheet after the encounter and what differs."""
+    """A character, its sheet after the encounter (every line accepted) and the lines."""
 
     character: Character
     sheet: dict[str, Any]
-    changes: list[Change]
+    lines: list[Line]
+    before: dict[str, Any]
+
+    @property
+    def changes(self) -> list[Change]:
+        """Every change of every line."""
+        return [change for line in self.lines for change in line.changes]
+
+    def line_id(self, line: Line) -> str:
+        """The value of the line's checkbox: character and line."""
+        return f"{self.character.pk}:{line.key}"
+
+
+def _field_words() -> dict[str, str]:
+    # keys a sheet holds that no schema labels (Delta Green's weapons are read from the sheet)
+    return {
+        "loaded": _("Rounds loaded"),
+        "spare": _("Spare magazines or rounds"),
+        "broken": _("Broken"),
+        "uses": _("Uses left"),
+        "destroyed": _("Destroyed"),
+    }
+
+
+def _spec_at(path: str, specs: list[sheet_form.Spec]) -> sheet_form.Spec | None:
+    """The form's field at a path (`condition.left_arm.damage`), if the form knows it."""
+    found: sheet_form.Spec | None = None
+    current = list(specs)
+    for part in re.split(r"\.|(?=\[)", path):
+        if _INDEX.fullmatch(part):
+            continue
+        found = next((spec for spec in current if spec.key == part), None)
+        if found is None:
+            return None
+        current = list(found.children)
+    return found
+
+
+def words(value: Any, spec: sheet_form.Spec | None = None) -> str:
+    """A value as a person reads it: yes or no, a choice by its label, a dash for nothing."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if spec is not None and spec.entry is not None and spec.entry.choices:
+        for choice in spec.entry.choices:
+            if choice.value == str(value):
+                return say(choice.label) if not isinstance(choice.label, str) else choice.label
+    if value == "":
+        return "—"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, list):
+        return ", ".join(words(item) for item in value) if value else "—"
+    if isinstance(value, dict):
+        return str(value.get("name") or value.get("key") or "…")
+    return str(value)
 
 
 def _flat(value: Any, path: str = "") -> dict[str, Any]:
@@ -54,7 +132,163 @@ def _flat(value: Any, path: str = "") -> dict[str, Any]:
     return {path: value}
 
 
-def proposals(encounter: Encounter) -> list[Proposal]:
+def _ident(item: Any, n: int) -> str:
+    """How an item of a list is known across the encounter: its key, else its name, else place."""
+    if isinstance(item, dict):
+        for field in ("key", "name"):
+            if item.get(field) not in (None, ""):
+                return str(item[field])
+    return str(n)
+
+
+def _keyed(value: Any) -> dict[str, Any] | None:
+    """A list of records as {ident: record}, or None if it is not one (or idents repeat)."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        return None
+    found = {_ident(item, n): item for n, item in enumerate(value)}
+    return found if len(found) == len(value) else None
+
+
+def _blank(value: Any) -> bool:
+    """Nothing said: absent, no, zero, empty, or a record of only such values."""
+    if isinstance(value, dict):
+        return all(_blank(v) for v in value.values())
+    return not value
+
+
+def _units(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """The lines' keys with their values before and after, in the sheet's order."""
+    keys = list(after) + [key for key in before if key not in after]
+    out: list[tuple[str, Any, Any]] = []
+    for key in keys:
+        was, now = before.get(key), after.get(key)
+        if was == now:
+            continue
+        if isinstance(was, dict | type(None)) and isinstance(now, dict):
+            was_d, now_d = was or {}, now or {}
+            for sub in list(now_d) + [s for s in was_d if s not in now_d]:
+                a, b = was_d.get(sub), now_d.get(sub)
+                # a record that appears or goes (a condition): its blank parts say nothing
+                if a != b and not (_blank(a) and _blank(b)):
+                    out.append((f"{key}.{sub}", a, b))
+            continue
+        was_k, now_k = _keyed(was or []), _keyed(now or [])
+        if was_k is not None and now_k is not None:
+            for ident in list(now_k) + [i for i in was_k if i not in now_k]:
+                if was_k.get(ident) != now_k.get(ident):
+                    out.append((f"{key}#{ident}", was_k.get(ident), now_k.get(ident)))
+            continue
+        out.append((key, was, now))
+    return out
+
+
+def _path_of(unit: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The sheet path of a line's key, as the form names it (`weapons[0]` for `weapons#pistol`)."""
+    if "#" not in unit:
+        return unit
+    head, ident = unit.split("#", 1)
+    for sheet in (after, before):
+        for n, item in enumerate(sheet.get(head) or []):
+            if _ident(item, n) == ident:
+                return f"{head}[{n}]"
+    return head
+
+
+def _label(path: str, specs: list[sheet_form.Spec], sheets: list[dict[str, Any]]) -> str:
+    """`weapons[0].loaded` read as "Weapons › 9mm pistol › Rounds loaded": an item of a list is
+    named by its name (else its key) rather than its place."""
+    parts = sheet_form.label_of(path, specs).split(" › ")
+    steps = re.split(r"\.|(?=\[)", path)
+    values: list[Any] = list(sheets)
+    for n, step in enumerate(steps):
+        index = _INDEX.fullmatch(step)
+        if index is None:
+            values = [v.get(step) if isinstance(v, dict) else None for v in values]
+            continue
+        i = int(index.group(1))
+        values = [v[i] if isinstance(v, list) and i < len(v) else None for v in values]
+        for value in values:
+            if isinstance(value, dict) and (value.get("name") or value.get("key")):
+                name = value.get("name") or str(value["key"]).replace("_", " ").capitalize()
+                if n < len(parts):
+                    parts[n] = str(name)
+                break
+    spec = _spec_at(path, specs)
+    if (spec is None or spec.entry is None) and steps and steps[-1] in _field_words():
+        parts[-1] = _field_words()[steps[-1]]
+    return " › ".join(parts)
+
+
+def _line(
+    unit: str,
+    was: Any,
+    now: Any,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    specs: list[sheet_form.Spec],
+) -> Line:
+    path = _path_of(unit, before, after)
+    head = path.split("#", 1)[0]
+    sheets = [after, before]
+    label = _label(head, specs, sheets)
+    if isinstance(was, dict) or isinstance(now, dict):
+        flat_was, flat_now = _flat(was or {}, head), _flat(now or {}, head)
+        changes = [
+            Change(
+                _label(p, specs, sheets),
+                words(flat_was.get(p), _spec_at(p, specs)),
+                words(flat_now.get(p), _spec_at(p, specs)),
+            )
+            for p in list(flat_now) + [p for p in flat_was if p not in flat_now]
+            if flat_was.get(p) != flat_now.get(p)
+            and not (_blank(flat_was.get(p)) and _blank(flat_now.get(p)))
+            and not p.endswith(".key")
+        ]
+    else:
+        spec = _spec_at(head, specs)
+        changes = [Change(label, words(was, spec), words(now, spec))]
+    return Line(unit, label, changes, now)
+
+
+def _apply(sheet: dict[str, Any], line: Line, after: dict[str, Any]) -> None:
+    """Write one accepted line onto a sheet."""
+    if "#" in line.key:
+        head, ident = line.key.split("#", 1)
+        items = list(sheet.get(head) or [])
+        kept = [item for n, item in enumerate(items) if _ident(item, n) != ident]
+        if line.after is not None:
+            order = [_ident(item, n) for n, item in enumerate(after.get(head) or [])]
+            place = order.index(ident) if ident in order else len(kept)
+            kept.insert(min(place, len(kept)), copy.deepcopy(line.after))
+        sheet[head] = kept
+    elif "." in line.key:
+        head, sub = line.key.split(".", 1)
+        part = dict(sheet.get(head) or {})
+        if line.after is None:
+            part.pop(sub, None)
+        else:
+            part[sub] = copy.deepcopy(line.after)
+        sheet[head] = part
+    else:
+        sheet[line.key] = copy.deepcopy(line.after)
+
+
+def _proposal(system: GameSystem, state: Any, actor: str, character: Character) -> Proposal | None:
+    if system.write_back is None:
+        return None
+    try:
+        before = system.validate_sheet(character.sheet)
+        after = system.validate_sheet(system.write_back(state, actor, before))
+    except (RulesError, KeyError, TypeError, ValueError):
+        return None
+    specs = sheet_form.specs_for(system, after)
+    lines = [
+        _line(unit, was, now, before, after, specs) for unit, was, now in _units(before, after)
+    ]
+    return Proposal(character, after, [line for line in lines if line.changes], before)
+
+
+def proposals(encounter: Encounter, *, lock: bool = False) -> list[Proposal]:
     """What the encounter would write back to each character it was built from."""
     system = get_system(encounter.system)
     links = encounter.setup.get("characters") or {}
@@ -62,60 +296,65 @@ def proposals(encounter: Encounter) -> list[Proposal]:
         return []
     state = system.load(encounter.state)
     characters = Character.objects.filter(campaign=encounter.campaign_id, pk__in=links.values())
+    if lock:
+        characters = characters.select_for_update().order_by("pk")
     by_pk = {c.pk: c for c in characters}
     out = []
     for actor, pk in links.items():
         character = by_pk.get(pk)
         if character is None or character.system != encounter.system:
             continue
-        try:
-            after = system.validate_sheet(system.write_back(state, actor, character.sheet))
-        except (RulesError, KeyError, TypeError, ValueError):
+        if actor not in (system.actors(state) if system.actors else [actor]):
             continue
-        specs = sheet_form.specs_for(system, character.sheet)
-        before_flat, after_flat = _flat(character.sheet), _flat(after)
-        changes = [
-            Change(_label_of(path, specs, character), before_flat.get(path), value)
-            for path, value in after_flat.items()
-            if before_flat.get(path) != value
-        ]
-        # what the encounter took away (a broken shield, a lost weapon's fields) is a change too
-        changes += [
-            Change(_label_of(path, specs, character), value, None)
-            for path, value in before_flat.items()
-            if path not in after_flat and value is not None
-        ]
-        out.append(Proposal(character, after, changes))
+        proposal = _proposal(system, state, actor, character)
+        if proposal is not None:
+            out.append(proposal)
     return out
 
 
-def _label_of(path: str, specs: list[sheet_form.Spec], character: Character) -> str:
-    """`weapons[0].loaded` read as "Weapons › 9mm pistol › Loaded"."""
-    label = sheet_form.label_of(path, specs)
-    head, _sep, rest = path.partition("[")
-    if rest and isinstance(character.sheet.get(head), list):
-        index = int(rest.split("]", 1)[0])
-        items = character.sheet[head]
-        if index < len(items) and isinstance(items[index], dict) and items[index].get("name"):
-            parts = label.split(" › ")
-            if len(parts) > 1:
-                parts[1] = str(items[index]["name"])
-            label = " › ".join(parts)
-    return label
+def _record(line: Line) -> dict[str, Any]:
+    return {
+        "key": line.key,
+        "label": line.label,
+        "changes": [[c.label, c.before, c.after] for c in line.changes],
+    }
 
 
 @transaction.atomic
-def write_back(encounter_id: int, user_id: int) -> list[Proposal]:
-    """The GM confirms: every proposed sheet is saved, or none is."""
+def write_back(encounter_id: int, user_id: int, accepted: set[str] | None = None) -> list[Proposal]:
+    """The GM confirms: every sheet gets the lines accepted (all, or those in `accepted`, as
+    "<character pk>:<line key>"), each with its record, or nothing is saved."""
     encounter = Encounter.objects.select_for_update().get(pk=encounter_id)
     require_gm(encounter.campaign_id, user_id)
     if encounter.is_active:
         raise NotAllowed(_("End the encounter first."))
     if encounter.setup.get("written_back"):
         raise NotAllowed(_("This encounter was already written back to the characters."))
-    done = [p for p in proposals(encounter) if p.changes]
-    for proposal in done:
-        Character.objects.filter(pk=proposal.character.pk).update(sheet=proposal.sheet)
+    system = get_system(encounter.system)
+    done = []
+    for proposal in proposals(encounter, lock=True):
+        taken = [
+            line
+            for line in proposal.lines
+            if accepted is None or proposal.line_id(line) in accepted
+        ]
+        if not taken:
+            continue
+        sheet = copy.deepcopy(proposal.before)
+        for line in taken:
+            _apply(sheet, line, proposal.sheet)
+        sheet = system.validate_sheet(sheet)
+        Character.objects.filter(pk=proposal.character.pk).update(sheet=sheet)
+        SheetChange.objects.create(
+            character=proposal.character,
+            encounter=encounter,
+            by_id=user_id,
+            lines=[_record(line) for line in taken],
+            left_out=[_record(line) for line in proposal.lines if line not in taken],
+            before=proposal.before,
+            after=sheet,
+        )
+        done.append(proposal)
     Encounter.objects.filter(pk=encounter.pk).update(
         setup={**encounter.setup, "written_back": True}
     )

@@ -429,13 +429,18 @@ def table_context(
         "take_back": _take_back_name(encounter, system, audience, names),
     }
     if module is not None and hasattr(module, "board_context"):
-        context.update(module.board_context(view, audience, dict(request_params or {})))
+        params = dict(request_params or {})
+        if not encounter.is_active:
+            params["frozen"] = True  # issue 32: the board of an ended encounter offers nothing
+        context.update(module.board_context(view, audience, params))
         # a system's own forms are headed by names too, whoever built them
         for form in context.get("forms") or ():
             if isinstance(form, dict) and "actor" in form:
                 form["actor_name"] = names.get(str(form["actor"]), form.get("actor_name"))
     if "forms" not in context:  # a board that builds no forms of its own: one per legal action
         context["forms"] = action_forms(legal, names)
+    if not encounter.is_active:  # issue 32: an ended encounter offers nothing more to do
+        context.update(forms=[], legal={}, take_back=None)
     return context
 
 

@@ -280,7 +280,7 @@ def end_encounter(request: HttpRequest, encounter_id: int) -> HttpResponse:
         return redirect("encounters:detail", encounter.pk)
     messages.success(request, _("The encounter has ended."))
     encounter.refresh_from_db()
-    if any(proposal.changes for proposal in carry.proposals(encounter)):
+    if carry.proposals(encounter):  # the GM lands where the characters are carried on
         return redirect("encounters:write_back", encounter.pk)
     return redirect("encounters:detail", encounter.pk)
 
@@ -292,8 +292,10 @@ def write_back(request: HttpRequest, encounter_id: int) -> HttpResponse:
     if role != Role.GM:
         raise Http404
     if request.method == "POST":
+        # "accept all", or only the lines left ticked
+        accepted = set(request.POST.getlist("line")) if "ticked" in request.POST else None
         try:
-            done = carry.write_back(encounter.pk, me(request))
+            done = carry.write_back(encounter.pk, me(request), accepted)
         except RulesError as exc:
             messages.error(request, refusal(exc))
         else:

@@ -116,6 +116,8 @@ def board_context(
         actors = [a for a in (current, pending and pending["target"]) if a] + ["gm"]
     else:
         actors = [a for a in sorted(audience.actors) if a in combatants]
+    if request_params.get("frozen"):  # an ended encounter: nothing to act on
+        actors = []
     offered: dict[str, list[ActionTemplate]] = {}
     for actor in dict.fromkeys(actors):
         offered[actor] = list(SYSTEM.legal_actions(dict(view), actor))

@@ -203,6 +203,9 @@ def board_context(
     # frame asks the rules only for the actions of the combatant whose turn it is
     asked = str(request_params.get("toggles") or "")
     actors = [cid for cid in by_id if cid in audience.actors or (gm and cid in (current, asked))]
+    frozen = bool(request_params.get("frozen"))  # an ended encounter: nothing to act on
+    if frozen:
+        actors = []
     # the view's settings as the engine reads them (built once per settings, rules/core/schema.py);
     # the rules only read the state they are asked about, so the view is not copied for them
     playable = {**view, "settings": build(view.get("settings"))}
@@ -217,7 +220,7 @@ def board_context(
     context["dg"]["toggle_forms"] = toggles.get(asked, []) if gm and asked in by_id else []
     context["dg"]["toggles_for"] = asked
     context["forms"] = action_forms({cid: t for cid, t in legal.items() if t})
-    if audience.role == "gm":
+    if audience.role == "gm" and not frozen:
         context["dg"]["gm_round_forms"] = action_forms({"gm": round_actions(playable)})
         # The tool forms load when the GM opens them (parts/gm-tools.html), and a frame neither
         # builds them nor asks the rules for them: the holder's revision is the log's seq, so

@@ -38,6 +38,14 @@ def get(value: Any, key: Any) -> Any:
 
 
 @register.filter
+def condition_badges(character: Any) -> list[Any]:
+    """What the last encounter left on a character (dead, dying, wounded...), as badges."""
+    from vtt.characters.condition import badges
+
+    return list(badges(str(character.system), character.sheet))
+
+
+@register.filter
 def display_name(user: Any) -> str:
     """The name people read for a user: their display name, else their username."""
     from vtt.accounts.models import display_name as name_of

@@ -1,0 +1,244 @@
+"""Issue 32: what a fight did to a character stays done. The GM confirms the write-back line by
+line; the sheets and a record of which encounter changed what are saved in one transaction; the
+roster shows the damage; the next encounter starts from it; a dead agent is refused by the
+builder unless the GM brings it in anyway; an ended encounter offers nobody a form."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.core.system import Action
+from rules.delta_green import SYSTEM as DG
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.services import create_campaign
+from vtt.characters.models import Character, SheetChange
+from vtt.encounters import carry
+from vtt.encounters.audiences import audience_for
+from vtt.encounters.fragments import render_table
+from vtt.encounters.models import Encounter
+from vtt.encounters.services import end_encounter, play
+from vtt.errors import NotAllowed
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def green(gwen: Any, pip: Any) -> Any:
+    made = create_campaign(gwen.pk, "Night at the Opera", "delta_green")
+    Membership.objects.create(campaign=made, user=pip, role=Role.PLAYER)
+    return made
+
+
+def agent(campaign: Any, owner: Any, name: str) -> Character:
+    sheet = DG.validate_sheet({**DG.default_sheet, "name": name, "hp": 12})
+    return Character.objects.create(
+        campaign=campaign, owner=owner, name=name, system="delta_green", sheet=sheet
+    )
+
+
+def build(gm: Client, campaign: Any, title: str, *characters: Character, **extra: str) -> Any:
+    url = f"/campaigns/{campaign.pk}/encounters/new/"
+    data = {"mode": "build", "title": title, "characters": [str(c.pk) for c in characters]}
+    return gm.post(url, {**data, **extra})
+
+
+def fought(gwen: Any, green: Any, *characters: Character) -> Encounter:
+    """An encounter of the characters in which Ann took 16 to the chest (12 HP: -4, dying) and
+    Bob 9 to the left arm (3 HP arm: maimed at 6, capped there) with his pistol fired to 13."""
+    assert build(client_of(gwen), green, "The cellar", *characters).status_code == 302
+    encounter = Encounter.objects.get(title="The cellar")
+    for n, (target, amount, location) in enumerate((("ann", 16, "chest"), ("bob", 9, "left_arm"))):
+        if target in encounter.setup["characters"]:
+            hit = {"target": target, "amount": amount, "location": location}
+            play(encounter.pk, gwen.pk, Action("gm_damage", "gm", hit), f"hit{n}")
+    encounter.refresh_from_db()
+    if "bob" in encounter.setup["characters"]:
+        state = dict(encounter.state)
+        state["combatants"]["bob"]["weapons"]["pistol"].update(loaded=13, spare=1)
+        Encounter.objects.filter(pk=encounter.pk).update(state=state)
+    ended = client_of(gwen).post(f"/encounters/{encounter.pk}/end/")
+    assert ended["Location"] == f"/encounters/{encounter.pk}/write-back/"
+    encounter.refresh_from_db()
+    return encounter
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_write_back_lists_every_change_in_words_and_saves_it_with_its_record(
+    gwen: Any, pip: Any, green: Any
+) -> None:
+    ann, bob = agent(green, pip, "Ann"), agent(green, pip, "Bob")
+    encounter = fought(gwen, green, ann, bob)
+    page = client_of(gwen).get(f"/encounters/{encounter.pk}/write-back/").content.decode()
+    for words in ("Hit points now", "Chest and abdomen", "Bleeding", "maimed", "Rounds loaded"):
+        assert words in page, words
+    assert "Condition › Left arm › Lasting injury" in page
+    assert not re.search(r">[^<]*\b(left_arm|chest|condition|weapons|max_hp_lost)\b[^<]*<", page)
+    assert client_of(gwen).post(f"/encounters/{encounter.pk}/write-back/", {"all": "1"})
+    ann.refresh_from_db()
+    bob.refresh_from_db()
+    assert ann.sheet["condition"]["hp"] == -4
+    assert ann.sheet["condition"]["chest"]["bleeding"] == "roll"
+    assert bob.sheet["condition"]["left_arm"]["lasting"] == "maimed"
+    assert next(w for w in bob.sheet["weapons"] if w["key"] == "pistol")["loaded"] == 13
+    records = {r.character_id: r for r in SheetChange.objects.filter(encounter=encounter)}
+    assert set(records) == {ann.pk, bob.pk}
+    assert records[ann.pk].after == ann.sheet
+    assert records[ann.pk].by_id == gwen.pk
+    assert any(line["key"] == "condition.hp" for line in records[ann.pk].lines)
+    assert records[ann.pk].left_out == []
+    roster = client_of(pip).get(f"/campaigns/{green.pk}/").content.decode()
+    assert '<span class="badge dying">dying</span>' in roster
+    assert '<span class="badge wounded">wounded</span>' in roster
+    with pytest.raises(NotAllowed):
+        carry.write_back(encounter.pk, gwen.pk)  # once only
+    # the next encounter starts each agent from its sheet as it is now
+    assert build(client_of(gwen), green, "Upstairs", ann, bob).status_code == 302
+    state = Encounter.objects.get(title="Upstairs").state["combatants"]
+    assert state["ann"]["hp"] == -4
+    assert state["bob"]["maimed"] == ["left_arm"]
+    assert state["bob"]["weapons"]["pistol"]["loaded"] == 13
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_line_left_unticked_is_not_written_and_is_recorded_as_left_out(
+    gwen: Any, pip: Any, green: Any
+) -> None:
+    bob = agent(green, pip, "Bob")
+    encounter = fought(gwen, green, bob)
+    [proposal] = carry.proposals(encounter)
+    keys = [line.key for line in proposal.lines]
+    assert "weapons#pistol" in keys
+    assert "condition.hp" in keys
+    ticked = [f"{bob.pk}:{key}" for key in keys if key != "weapons#pistol"]
+    url = f"/encounters/{encounter.pk}/write-back/"
+    assert client_of(gwen).post(url, {"line": ticked, "ticked": "1"}).status_code == 302
+    bob.refresh_from_db()
+    assert bob.sheet["condition"]["left_arm"]["lasting"] == "maimed"
+    assert next(w for w in bob.sheet["weapons"] if w["key"] == "pistol")["loaded"] == 15
+    record = SheetChange.objects.get(encounter=encounter, character=bob)
+    assert [line["key"] for line in record.left_out] == ["weapons#pistol"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_write_back_is_one_transaction_every_sheet_and_record_or_none(
+    gwen: Any, pip: Any, green: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The record of the second character fails to save (the database refuses it): the first
+    character's sheet and record are rolled back with it, and the GM may try again."""
+    ann, bob = agent(green, pip, "Ann"), agent(green, pip, "Bob")
+    encounter = fought(gwen, green, ann, bob)
+    before = {c.pk: dict(c.sheet) for c in (ann, bob)}
+    real = SheetChange.objects.create
+    made: list[Any] = []
+
+    def second_fails(**fields: Any) -> Any:
+        if made:
+            fields["lines"] = {"bad": object()}  # not JSON: the insert fails in the database
+        made.append(fields["character"])
+        return real(**fields)
+
+    monkeypatch.setattr(SheetChange.objects, "create", second_fails)
+    with pytest.raises(TypeError):
+        carry.write_back(encounter.pk, gwen.pk)
+    assert len(made) == 2
+    for character in (ann, bob):
+        character.refresh_from_db()
+        assert character.sheet == before[character.pk]
+    assert not SheetChange.objects.exists()
+    encounter.refresh_from_db()
+    assert not encounter.setup.get("written_back")
+    monkeypatch.setattr(SheetChange.objects, "create", real)
+    assert len(carry.write_back(encounter.pk, gwen.pk)) == 2
+    assert SheetChange.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_builder_refuses_a_dead_agent_and_says_why_unless_the_gm_insists(
+    gwen: Any, pip: Any, green: Any
+) -> None:
+    ann = agent(green, pip, "Ann")
+    ann.sheet = DG.validate_sheet({**ann.sheet, "condition": {"hp": -11, "dead": True}})
+    ann.save()
+    gm = client_of(gwen)
+    page = gm.get(f"/campaigns/{green.pk}/encounters/new/").content.decode()
+    assert "Ann (pip) — dead" in page
+    refused = build(gm, green, "Wake", ann)
+    assert refused.status_code == 400
+    text = refused.content.decode()
+    assert "Ann is dead since the last encounter, so it is left out" in text
+    assert "Bring in dead or destroyed characters anyway" in text
+    assert not Encounter.objects.filter(title="Wake").exists()
+    assert build(gm, green, "Wake", ann, bring_anyway="on").status_code == 302
+    assert Encounter.objects.get(title="Wake").state["combatants"]["ann"]["dead"] is True
+
+
+@pytest.mark.django_db
+def test_an_ended_encounter_shows_every_audience_ended_and_no_form(
+    gwen: Any, pip: Any, green: Any
+) -> None:
+    ann = agent(green, pip, "Ann")
+    assert build(client_of(gwen), green, "The cellar", ann).status_code == 302
+    encounter = Encounter.objects.get(title="The cellar")
+    for user in (gwen, pip):
+        audience = audience_for(encounter.pk, user.pk)
+        assert audience is not None
+        assert "<form" in render_table(encounter, audience, oob=False)
+    end_encounter(encounter.pk, gwen.pk)
+    encounter.refresh_from_db()
+    for user in (gwen, pip):
+        audience = audience_for(encounter.pk, user.pk)
+        assert audience is not None
+        html = render_table(encounter, audience, oob=False)
+        assert "This encounter has ended." in html
+        assert "<form" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("system", "condition"),
+    [
+        (
+            "delta_green",
+            {
+                "hp": -4,
+                "chest": {"damage": 16, "bleeding": "roll"},
+                "left_arm": {"damage": 6, "lasting": "maimed", "untreated": True},
+                "poisons": [{"poison": "arsenic"}],
+            },
+        ),
+        ("coc", {"hp": 3, "wounds": [{"damage": 5, "aided": True}, {"damage": 4}]}),
+        ("ace", {"hp": 15, "asleep": True, "current": {"str": 3}}),
+    ],
+)
+def test_the_sheet_page_shows_the_condition_and_saving_the_form_keeps_it(
+    gwen: Any, pip: Any, system: str, condition: dict[str, Any]
+) -> None:
+    """A player who saves their sheet after a fight keeps every wound: a location's damage is a
+    field of the form, a list of wounds or poisons (no inputs) stays as it was."""
+    from test_sheet_forms import form_data
+
+    from rules.core.registry import get_system
+
+    campaign = create_campaign(gwen.pk, f"Carry {system}", system)
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    rules = get_system(system)
+    sheet = rules.validate_sheet({**rules.default_sheet, "condition": condition})
+    character = Character.objects.create(
+        campaign=campaign, owner=pip, name="Hurt", system=system, sheet=sheet
+    )
+    player = client_of(pip)
+    page = player.get(f"/characters/{character.pk}/edit/").content.decode()
+    assert "Condition now:" in page
+    assert '<span class="badge wounded">wounded</span>' in page or "badge dying" in page
+    data = form_data(page)
+    assert player.post(f"/characters/{character.pk}/edit/", data).status_code == 302
+    character.refresh_from_db()
+    assert character.sheet["condition"] == sheet["condition"]
