@@ -31,9 +31,25 @@ Json = dict[str, Any]
 # state JSON -> (audience, base, variant): the pair differs only in what the audience may not see
 Hider = Callable[[Json], Iterator[tuple[Audience, Json, Json]]]
 MAX_PROBES = 400  # actions previewed per actor and state, to keep the sweep quick
-# Forms whose every probe is also resolved: a refusal there must not tell a secret either (a
-# move refused onto a Hidden mech's square and not one square on found it for free: issue 30).
-RESOLVED = {"mech": frozenset({"move", "boost", "jump", "climb"})}
+
+
+def _mech_within_speed(state: Any, action: Action) -> bool:
+    """A move's square no farther than the mech's speed and one: beyond, every path is longer
+    than any budget, so it is refused the same way whatever the secrets are."""
+    u = state["units"][action.actor]
+    try:
+        x, y = int(action.params["x"]), int(action.params["y"])
+    except (KeyError, ValueError):
+        return True  # a form's defaults: refused for their own reasons, kept
+    return max(abs(x - u["x"]), abs(y - u["y"])) <= int(u["stats"]["speed"]) + 1
+
+
+# Forms whose probes are also resolved (those the filter keeps): a refusal there must not tell a
+# secret either (a move refused onto a Hidden mech's square and not one square on found it for
+# free: issue 30).
+RESOLVED: dict[str, tuple[frozenset[str], Callable[[Any, Action], bool]]] = {
+    "mech": (frozenset({"move", "boost", "jump", "climb"}), _mech_within_speed)
+}
 
 
 def _mech_reach(state: Any, audience: Audience, actor: str) -> str:
@@ -110,8 +126,11 @@ def answers(
             ]
             if system.preview is not None:
                 out += [_preview(system, state, action) for action in probes]
-            if template["kind"] in RESOLVED.get(system.key, ()):
-                out += [_refusal(system, state, action) for action in probes]
+            kinds, keep = RESOLVED.get(system.key, (frozenset(), None))
+            if keep is not None and template["kind"] in kinds:
+                out += [
+                    _refusal(system, state, a) for a in probes if "x" in a.params and keep(state, a)
+                ]
         if system.preview is not None:
             out += [_preview(system, state, action) for action in aimed]
         out += [_refusal(system, state, action) for action in aimed]
@@ -154,7 +173,7 @@ def _mech(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
         audience = Audience("player", side=viewer, actors=own)
         near = _mover_beside_a_hidden_enemy(state, own)
         if near is not None:
-            yield from _hidden_within_area(audience, *near, variants=4)
+            yield from _hidden_within_area(audience, *near, variants=3)
         for uid, u in sorted(units.items()):
             if u["side"] != viewer and u.get("x") is not None:
                 yield from _hidden_within_area(audience, state, uid, variants=1)
@@ -178,7 +197,7 @@ def _hidden_within_area(
         )
         if (x, y) not in taken
     ]
-    for x, y in free[:variants]:
+    for x, y in free[:: max(1, len(free) // variants)][:variants]:  # spread over the area
         variant = copy.deepcopy(base)
         variant["units"][uid]["x"], variant["units"][uid]["y"] = x, y
         variant["units"][uid]["notes"] = {"secret": "the GM's note"}
