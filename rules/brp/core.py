@@ -75,6 +75,19 @@ def percentile(
     return PercentileResult(chance, roll, succeeds(chance, roll, auto_fail_00, auto_success_01))
 
 
+DIM_LIGHT = Fraction(1, 2)  # COC-DARK-1: dim light halves a chance
+DARK_CHANCE = 1  # COC-DARK-2: in darkness every chance is 01
+
+
+def in_light(chance: int, light: str, floor_one: bool = True) -> int:
+    """COC-DARK-1/-2: dim light halves a skill chance (half up, DG-GEN-2); darkness makes it 01."""
+    if light == "dark":
+        return DARK_CHANCE
+    if light == "dim":
+        return scaled(chance, DIM_LIGHT, floor_one)
+    return chance
+
+
 def resistance_chance(active: int, passive: int) -> int:
     """COC-RES-1: clamp(50 + 5 x (active - passive), 0, 100); differences of 10+ are automatic."""
     return max(0, min(100, 50 + 5 * (active - passive)))

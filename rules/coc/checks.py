@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import scaled, succeeds
+from rules.brp.core import in_light, succeeds
 from rules.coc import messages as m
 from rules.coc.state import Script, settings_of
 from rules.core.kit import Msg
@@ -14,11 +13,7 @@ from rules.core.kit import Msg
 
 def lit(state: Mapping[str, Any], chance: int) -> int:
     """COC-DARK-1/-2: dim light halves a skill chance; darkness makes it 01."""
-    if state["light"] == "dark":
-        return 1
-    if state["light"] == "dim":
-        return scaled(chance, Fraction(1, 2))
-    return chance
+    return in_light(chance, str(state["light"]))
 
 
 def d100(script: Script, chance: int, purpose: str) -> tuple[int, bool]:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, armour_after, malfunctions, resistance_chance, succeeds
+from rules.brp.firearms import silencer_life, silencer_wear
 from rules.coc import messages as m
 from rules.coc.chance import (
     Chance,
@@ -496,7 +497,7 @@ def wear_silencer(script: Script, attack: Attack, weapon: Json, rounds: int) -> 
         return
     life = held["silencer_life"]
     if life is None:
-        life = script.dice.roll(100, f"silencer life of {attack.weapon}") + 10
+        life = silencer_life(script.dice, f"silencer life of {attack.weapon}")
         script.emit(
             "silencer.fitted",
             m.SILENCER_FITTED(weapon=weapon["name"], life=life),
@@ -504,8 +505,8 @@ def wear_silencer(script: Script, attack: Attack, weapon: Json, rounds: int) -> 
             audience="gm",
             attacker=who,
         )
-    wear = rounds * (
-        settings_of(script.state).silencer_high_power_wear if weapon["high_power"] else 1
+    wear = silencer_wear(
+        rounds, weapon["high_power"], settings_of(script.state).silencer_high_power_wear
     )
     used = held["silencer_shots"] + wear
     script.emit(

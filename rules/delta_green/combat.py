@@ -7,6 +7,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from rules.brp.core import (
+    DARK_CHANCE,
+    DIM_LIGHT,
     DamageDice,
     armour_after,
     impale_threshold,
@@ -19,6 +21,8 @@ from rules.brp.core import (
     scaled,
     succeeds,
 )
+from rules.brp.firearms import aims_anyway, band_damage, sight_multiplier, silencer_works
+from rules.brp.firearms import silencer_wear as brp_silencer_wear
 from rules.brp.hazards import severe_burn
 from rules.core.dice import Dice
 from rules.core.messages import Msg
@@ -181,18 +185,21 @@ def attack_chance(
         if firearm and metres <= point_blank_m(int(attacker["sheet"]["dex"]), pb_mult):
             factors.append((L.POINT_BLANK(), Fraction(2)))  # COC-PB-1, DG-EDGE-8, DG-AIM-1
         else:
-            silenced = silencer_works(attacker, weapon)
+            held = attacker["weapons"].get(weapon["key"], {})
             base_range = Fraction(str(weapon["base_range_m"])) * sight_multiplier(
-                weapon, aimed, silenced
-            )
+                weapon, aimed, silencer_works(weapon, held)
+            )  # DG-AIM-1 (AMB-DG-09): aiming doubles the base range as a sight does
             factor = range_factor(metres, base_range)
             if factor != 1:
                 factors.append((L.RANGE(), factor))  # COC-RANGE-1
-    if params.get("unaimed") in _TRUE and not aims_anyway(attacker, weapon):
+    # COC-UNAIMED-4: with a handgun, 60% in the skill the weapon uses (Firearms in Delta Green)
+    trained = bool(attacker["sheet"].get("laser_trained"))
+    handgun = skill(attacker, str(weapon["skill"]))
+    if params.get("unaimed") in _TRUE and not aims_anyway(weapon, trained, handgun):
         factors.append((L.UNAIMED(), Fraction(1, 5)))  # COC-UNAIMED-1
     light = state.get("light")  # the GM's scene light (set_light), or per attack
     if params.get("dim") in _TRUE or light == "dim":
-        factors.append((L.DIM_LIGHT(), Fraction(1, 2)))  # COC-DARK-1
+        factors.append((L.DIM_LIGHT(), DIM_LIGHT))  # COC-DARK-1
     value = flat
     if factors:
         product = Fraction(1)
@@ -201,18 +208,11 @@ def attack_chance(
         value = scaled(flat, product, bool(settings.min_chance_after_division))
     if params.get("dark") in _TRUE or light == "dark":
         factors.append((L.DARKNESS(), Fraction(0)))
-        value = 1  # COC-DARK-2
+        value = DARK_CHANCE  # COC-DARK-2
     return Chance(tuple(parts), tuple(factors), value)
 
 
 _TRUE = (True, "on", "true", "1")  # what a checkbox sends when ticked
-
-
-def silencer_works(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
-    """COC-SILENCER-1/-2: a fitted silencer that is not worn out."""
-    if not weapon.get("silencer"):
-        return False
-    return not c["weapons"].get(weapon["key"], {}).get("silencer_ruined")
 
 
 def silencer_wear(
@@ -225,7 +225,7 @@ def silencer_wear(
     life = slot.get("silencer_life")
     if life is None or slot.get("silencer_ruined") or rounds <= 0:
         return [], []
-    left = int(life) - rounds * (2 if weapon.get("high_power") else 1)
+    left = int(life) - brp_silencer_wear(rounds, bool(weapon.get("high_power")))
     ops: list[Json] = [
         {
             "op": "weapon",
@@ -247,29 +247,6 @@ def silencer_wear(
         }
     )
     return ops, [L.SILENCER_WORN(weapon=weapon["name"])]
-
-
-def sight_multiplier(
-    weapon: Mapping[str, Any], aimed: bool, silenced: bool | None = None
-) -> Fraction:
-    """COC-SCOPE-1, COC-LASER-1, COC-SILENCER-1, DG-AIM-1: base range x2 aimed (AMB-DG-09) or
-    scoped, x4 with both or a laser, never more; a silencer then halves it."""
-    if weapon.get("laser") or (weapon.get("scope") and aimed):
-        multiplier = Fraction(4)
-    elif weapon.get("scope") or aimed:
-        multiplier = Fraction(2)
-    else:
-        multiplier = Fraction(1)
-    if silenced is None:
-        silenced = bool(weapon.get("silencer"))
-    return multiplier / 2 if silenced else multiplier
-
-
-def aims_anyway(attacker: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
-    """COC-UNAIMED-4: no 1/5 for a trained laser sight or for Handgun 60%+ with a handgun."""
-    if weapon.get("laser") and attacker["sheet"].get("laser_trained"):
-        return True
-    return bool(weapon.get("handgun")) and skill(attacker, str(weapon["skill"])) >= 60
 
 
 def _aim_bonus(attacker: Mapping[str, Any], target: Mapping[str, Any] | None) -> bool:
@@ -402,14 +379,8 @@ def _location(
 
 def damage_at(weapon: Mapping[str, Any], distance: Any) -> str:
     """COC-SHOTGUN-4: damage by range band (`damage_bands` [[up to m, dice]...]), else `damage`."""
-    bands = weapon.get("damage_bands") or []
-    if not bands or distance in (None, ""):
-        return str(weapon["damage"])
-    metres = Fraction(str(distance))
-    for limit, expr in bands:
-        if metres <= Fraction(str(limit)):
-            return str(expr)
-    return str(bands[-1][1])
+    metres = None if distance in (None, "") else Fraction(str(distance))
+    return band_damage(weapon.get("damage_bands") or [], str(weapon["damage"]), metres)
 
 
 def deal_hit(

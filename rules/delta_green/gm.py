@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, rhu, succeeds
+from rules.brp.firearms import silencer_life
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -252,7 +253,7 @@ def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:
     weapon = weapon_of(c, str_param(action.params, "weapon"))
     if not weapon.get("silencer"):
         raise IllegalAction.of(R.NO_SILENCER(weapon=weapon["name"]), "COC-SILENCER-2")
-    life = dice.roll(100, "silencer life d100") + 10
+    life = silencer_life(dice, "silencer life d100")
     ops: list[Json] = [
         {
             "op": "weapon",

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import (
-    scaled,
+    in_light,
     succeeds,
 )
 from rules.core.dice import Dice
@@ -547,10 +546,8 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     vest = vest_of(c)
     if vest and name in VEST_SKILLS and vest.penalty:
         chance -= vest.penalty
-    if light == "dim":  # COC-DARK-1: the scene's dim light halves every skill chance
-        chance = scaled(chance, Fraction(1, 2), bool(settings_of(state).min_chance_after_division))
-    elif light == "dark":  # COC-DARK-2
-        chance = 1
+    # COC-DARK-1/-2: the scene's dim light halves every skill chance, darkness makes it 01
+    chance = in_light(chance, light, bool(settings_of(state).min_chance_after_division))
     roll = dice.roll(100, f"{name} d100")
     ok = succeeds(chance, roll, *auto_rules(state))
     lit = {"dim": T.DIM_HALVES(), "dark": T.DARK_01()}.get(light, "")

@@ -1,0 +1,65 @@
+"""BRP firearms both percentile systems play: sights, silencers, unaimed fire, shotgun bands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from rules.core.dice import Dice
+
+SILENCER_LIFE_BONUS = 10  # COC-SILENCER-2: a silencer lasts d100+10 shots
+HIGH_POWER_WEAR = 2  # COC-SILENCER-2: a powerful round wears it faster (twice, by default)
+
+
+def sight_multiplier(
+    weapon: Mapping[str, Any], aimed: bool, silenced: bool | None = None
+) -> Fraction:
+    """COC-AIM-1, COC-SCOPE-1, COC-LASER-1, COC-SILENCER-1: the base range multiplier.
+
+    Aiming or a scope x2, a scope aimed or a laser x4; sights do not stack beyond the largest
+    that applies; a working silencer then halves the range (`silenced`, by default whether one
+    is fitted: a worn-out one no longer counts)."""
+    if weapon.get("laser") or (weapon.get("scope") and aimed):
+        multiplier = Fraction(4)
+    elif weapon.get("scope") or aimed:
+        multiplier = Fraction(2)
+    else:
+        multiplier = Fraction(1)
+    if silenced is None:
+        silenced = bool(weapon.get("silencer"))
+    return multiplier / 2 if silenced else multiplier
+
+
+def silencer_works(weapon: Mapping[str, Any], held: Mapping[str, Any]) -> bool:
+    """COC-SILENCER-1/-2: a fitted silencer that is not worn out (`held`: the weapon in hand)."""
+    return bool(weapon.get("silencer")) and not held.get("silencer_ruined")
+
+
+def silencer_life(dice: Dice, purpose: str) -> int:
+    """COC-SILENCER-2: the shots a silencer lasts, d100+10, rolled when it is first needed."""
+    return dice.roll(100, purpose) + SILENCER_LIFE_BONUS
+
+
+def silencer_wear(rounds: int, high_power: bool, high_power_wear: int = HIGH_POWER_WEAR) -> int:
+    """COC-SILENCER-2: the wear of `rounds` shots; a powerful round counts `high_power_wear`."""
+    return rounds * (high_power_wear if high_power else 1)
+
+
+def aims_anyway(weapon: Mapping[str, Any], laser_trained: bool, handgun_skill: int) -> bool:
+    """COC-UNAIMED-4: no unaimed 1/5 with a laser sight the shooter is trained with, nor with a
+    handgun and 60% or more in the skill it is fired with."""
+    if weapon.get("laser") and laser_trained:
+        return True
+    return bool(weapon.get("handgun")) and handgun_skill >= 60
+
+
+def band_damage(bands: Sequence[Sequence[Any]], damage: str, distance: Fraction | None) -> str:
+    """COC-SHOTGUN-4: the damage of the first range band `[up to, dice]` that reaches the
+    target, the last band's beyond them all, `damage` without bands or a distance."""
+    if not bands or distance is None:
+        return damage
+    for limit, expr in bands:
+        if distance <= Fraction(str(limit)):
+            return str(expr)
+    return str(bands[-1][1])

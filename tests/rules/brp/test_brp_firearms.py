@@ -1,0 +1,93 @@
+"""BRP firearms shared by Call of Cthulhu and Delta Green: sights, silencers, unaimed fire,
+shotgun bands, light (COC-AIM-1, COC-SCOPE-1, COC-LASER-1, COC-SILENCER-*, COC-UNAIMED-4,
+COC-SHOTGUN-4, COC-DARK-1/-2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.brp.core import DARK_CHANCE, in_light
+from rules.brp.firearms import (
+    aims_anyway,
+    band_damage,
+    sight_multiplier,
+    silencer_life,
+    silencer_wear,
+    silencer_works,
+)
+from rules.core.dice import LoadedDice
+
+
+@pytest.mark.parametrize(
+    ("weapon", "aimed", "multiplier"),
+    [
+        ({}, False, 1),
+        ({}, True, 2),  # COC-AIM-1
+        ({"scope": True}, False, 2),  # COC-SCOPE-1
+        ({"scope": True}, True, 4),
+        ({"laser": True}, False, 4),  # COC-LASER-1
+        ({"laser": True, "scope": True}, True, 4),  # never more than the largest
+        ({"silencer": True}, False, Fraction(1, 2)),  # COC-SILENCER-1
+        ({"silencer": True, "scope": True}, True, 2),
+    ],
+)
+def test_sights_take_the_largest_multiplier_then_a_silencer_halves(
+    weapon: dict[str, bool], aimed: bool, multiplier: Fraction
+) -> None:
+    assert sight_multiplier(weapon, aimed) == multiplier
+
+
+def test_a_worn_out_silencer_no_longer_halves_the_range() -> None:
+    """COC-SILENCER-1/-2: only a working silencer counts."""
+    weapon = {"silencer": True, "scope": True}
+    assert silencer_works(weapon, {}) is True
+    assert silencer_works(weapon, {"silencer_ruined": True}) is False
+    assert silencer_works({}, {}) is False
+    assert sight_multiplier(weapon, False, silencer_works(weapon, {"silencer_ruined": True})) == 2
+
+
+def test_a_silencer_lasts_d100_plus_10_shots_and_powerful_rounds_wear_it_faster() -> None:
+    """COC-SILENCER-2: life d100+10 on the scripted die; a powerful round counts 2 (or the
+    Call of Cthulhu setting's number)."""
+    dice = LoadedDice([37])
+    assert silencer_life(dice, "silencer life") == 47
+    assert [r.purpose for r in dice.records] == ["silencer life"]
+    assert silencer_wear(3, high_power=False) == 3
+    assert silencer_wear(3, high_power=True) == 6
+    assert silencer_wear(3, high_power=True, high_power_wear=3) == 9
+
+
+@pytest.mark.parametrize(
+    ("weapon", "trained", "skill", "aims"),
+    [
+        ({"handgun": True}, False, 60, True),
+        ({"handgun": True}, False, 59, False),
+        ({}, False, 90, False),  # not a handgun
+        ({"laser": True}, True, 0, True),
+        ({"laser": True}, False, 0, False),
+    ],
+)
+def test_coc_unaimed_4_who_escapes_the_unaimed_fifth(
+    weapon: dict[str, bool], trained: bool, skill: int, aims: bool
+) -> None:
+    assert aims_anyway(weapon, trained, skill) is aims
+
+
+def test_coc_shotgun_4_damage_by_range_band() -> None:
+    bands = [[10, "4d6"], ["20", "2d6"], [50, "1d6"]]
+    assert band_damage(bands, "4d6", Fraction(10)) == "4d6"
+    assert band_damage(bands, "4d6", Fraction(21, 2)) == "2d6"
+    assert band_damage(bands, "4d6", Fraction(50)) == "1d6"
+    assert band_damage(bands, "4d6", Fraction(80)) == "1d6"  # beyond every band: the last
+    assert band_damage(bands, "4d6", None) == "4d6"  # no distance given
+    assert band_damage([], "1d10", Fraction(5)) == "1d10"
+
+
+def test_coc_dark_1_2_light() -> None:
+    """Dim light halves a chance, rounding half up; darkness makes every chance 01."""
+    assert [in_light(55, light) for light in ("normal", "dim", "dark")] == [55, 28, DARK_CHANCE]
+    assert in_light(1, "dim") == 1
+    assert in_light(0, "dim") == 0
+    assert DARK_CHANCE == 1
