@@ -6,8 +6,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import DamageDice, armour_after, malfunctions, resistance_chance, succeeds
+from rules.brp.core import DamageDice, armour_after, malfunctions, succeeds
 from rules.brp.firearms import silencer_life, silencer_wear
+from rules.brp.melee import (
+    grapple_refused,
+    knockout_check,
+    knockout_damage,
+    parry_excess,
+    parry_ruin,
+)
 from rules.coc import messages as m
 from rules.coc.chance import (
     Chance,
@@ -155,7 +162,7 @@ def _parry(script: Script, attack: Attack, damage: int) -> int | None:
     armed = attacker_weapon["kind"] != "unarmed"
     if defender_weapon["kind"] == "unarmed" and armed:
         attacker_dex = int(script.c(attack.attacker)["sheet"]["dex"])
-        if attacker_weapon["touch"] and int(target["sheet"]["dex"]) > attacker_dex:
+        if grapple_refused(attacker_weapon, int(target["sheet"]["dex"]), attacker_dex) is None:
             return _grapple_parry(script, attack.target, damage)
         script.emit("parry.bare", m.PARRY_BARE(target=target["name"]), target=attack.target)
         return None
@@ -202,7 +209,8 @@ def _grapple_parry(script: Script, defender: str, damage: int) -> int | None:
 def _absorb(script: Script, defender: str, weapon: Json, damage: int) -> int:
     """COC-PARRY-4/-8: the object absorbs up to its HP; more breaks it (a gun stops firing)."""
     hp = int(weapon["hp"])
-    if damage <= hp:
+    excess = parry_excess(damage, hp)
+    if not excess:
         changes = []
         if settings_of(script.state).parry_object_wear:
             changes = [
@@ -222,21 +230,14 @@ def _absorb(script: Script, defender: str, weapon: Json, damage: int) -> int:
             target=defender,
         )
         return 0
-    excess = damage - hp
-    if weapon["kind"] == "firearm":
-        script.emit(
-            "weapon.disabled",
-            m.GUN_DISABLED(weapon=weapon["name"], damage=damage, excess=excess),
-            [cset(defender, "weapons", weapon["key"], "disabled", True)],
-            target=defender,
-        )
-    else:
-        script.emit(
-            "weapon.broken",
-            m.OBJECT_BREAKS(weapon=weapon["name"], damage=damage, excess=excess),
-            [cset(defender, "weapons", weapon["key"], "broken", True)],
-            target=defender,
-        )
+    ruin = parry_ruin(weapon)  # "disabled" (a firearm, COC-PARRY-8) or "broken"
+    said = m.GUN_DISABLED if ruin == "disabled" else m.OBJECT_BREAKS
+    script.emit(
+        f"weapon.{ruin}",
+        said(weapon=weapon["name"], damage=damage, excess=excess),
+        [cset(defender, "weapons", weapon["key"], ruin, True)],
+        target=defender,
+    )
     return excess
 
 
@@ -329,9 +330,8 @@ def _knockout(script: Script, attack: Attack, damage: int) -> None:
     target = script.c(attack.target)
     settings = settings_of(script.state)
     hp = target["hp"] if settings.ko_uses == "current_hp" else target["sheet"]["hp_max"]
-    chance = resistance_chance(damage, hp)
     roll = script.dice.roll(100, f"knockout of {attack.target}")
-    ok = roll <= chance
+    chance, ok = knockout_check(damage, hp, roll)
     script.emit(
         "knockout.rolled",
         m.KNOCKOUT_ROLL(damage=damage, hp=hp, roll=roll, chance=chance, result=verdict(ok)),
@@ -346,7 +346,7 @@ def _knockout(script: Script, attack: Attack, damage: int) -> None:
         )
         hurt(script, attack.target, damage)
         return
-    third = damage // 3  # COC-GEN-3 / COC-KO-3: truncated
+    third = knockout_damage(damage)  # COC-GEN-3 / COC-KO-3: truncated
     minutes, rounds = ko_rounds(script, f"knockout minutes for {attack.target}")
     script.emit(
         "knockout.done",

@@ -16,7 +16,6 @@ from rules.brp.core import (
     malfunctions,
     point_blank_m,
     range_factor,
-    resistance_chance,
     rhu,
     scaled,
     succeeds,
@@ -24,6 +23,7 @@ from rules.brp.core import (
 from rules.brp.firearms import aims_anyway, band_damage, sight_multiplier, silencer_works
 from rules.brp.firearms import silencer_wear as brp_silencer_wear
 from rules.brp.hazards import severe_burn
+from rules.brp.melee import knockout_check, knockout_damage
 from rules.core.dice import Dice
 from rules.core.messages import Msg
 from rules.core.system import Json
@@ -443,10 +443,10 @@ def deal_hit(
     before_loc = int(target["damage"][location]) if location else 0
     sever = severs(scratch, weapon)
     if knockout:  # COC-KO-2/-3/-4: damage against current HP on the resistance table
-        chance = resistance_chance(after, before_hp)
         roll = dice.roll(100, "knockout resistance d100")
-        if succeeds(chance, roll):
-            after = after // 3
+        chance, knocked_out = knockout_check(after, before_hp, roll)
+        if knocked_out:
+            after = knockout_damage(after)
             if apply:
                 knocked = {"op": "set", "id": target_id, "key": "knocked_out", "value": True}
                 apply_op(scratch, knocked)

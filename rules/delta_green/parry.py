@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.brp.core import succeeds
+from rules.brp.melee import grapple_refused
 from rules.core.dice import Dice
 from rules.core.messages import Msg
 from rules.core.system import Json
@@ -109,9 +110,12 @@ def _grapple_parry(
         apply_op(scratch, op)
     name = defender["name"]
     if attack_weapon is not None and attack_weapon["kind"] != "unarmed":
-        if not attack_weapon.get("touch"):
+        refused = grapple_refused(
+            attack_weapon, int(defender["sheet"]["dex"]), int(attacker["sheet"]["dex"])
+        )
+        if refused == "not_touch":
             return False, [L.NOT_TOUCH(name=name, weapon=attack_weapon["name"])], ops
-        if int(defender["sheet"]["dex"]) <= int(attacker["sheet"]["dex"]):
+        if refused == "not_quicker":
             return False, [L.NOT_QUICKER(name=name, attacker=attacker["name"])], ops
     chance = defence_chance(scratch, defender, attacker, "grapple")
     rolls = [dice.roll(100, "grapple parry d100 (contact)")]

@@ -10,6 +10,7 @@ from rules.brp.core import (
     impale_threshold,
     succeeds,
 )
+from rules.brp.melee import parry_excess, parry_ruin
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -157,33 +158,18 @@ def parry_absorbs(
     rolled, _ = damage.roll(dice, f"parried blow damage {damage}")
     object_hp = int(shield["hp"])
     words = {"damage": rolled, "weapon": shield["name"], "hp": object_hp}
-    if rolled <= object_hp:
+    excess = parry_excess(rolled, object_hp)
+    if not excess:
         return [], [L.BLOW_HOLDS(**words)]
-    excess = rolled - object_hp
-    ops: list[Json]
-    if shield["kind"] == "firearm":  # COC-PARRY-8: a gun is put out of action, not broken
-        ops = [
-            {
-                "op": "weapon",
-                "id": defender_id,
-                "weapon": shield["key"],
-                "key": "disabled",
-                "value": True,
-            }
-        ]
+    ruin = parry_ruin(shield)
+    ops: list[Json] = [
+        {"op": "weapon", "id": defender_id, "weapon": shield["key"], "key": ruin, "value": True}
+    ]
+    if ruin == "disabled":  # COC-PARRY-8: a gun is put out of action, not broken
         lines: list[Msg | None] = [L.BLOW_DISABLES(**words, excess=excess)]
     else:
         hand = "in_hand" if defender["in_hand"] == shield["key"] else "off_hand"
-        ops = [
-            {
-                "op": "weapon",
-                "id": defender_id,
-                "weapon": shield["key"],
-                "key": "broken",
-                "value": True,
-            },
-            {"op": "set", "id": defender_id, "key": hand, "value": None},
-        ]
+        ops.append({"op": "set", "id": defender_id, "key": hand, "value": None})
         lines = [L.BLOW_BREAKS(**words, excess=excess)]
     for op in ops:
         apply_op(scratch, op)

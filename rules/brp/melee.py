@@ -1,0 +1,44 @@
+"""BRP melee both percentile systems play: parried blows, parrying by grappling, knockouts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.brp.core import resistance_chance, succeeds
+
+
+def parry_excess(damage: int, object_hp: int) -> int:
+    """COC-PARRY-4: the parrying object absorbs a blow up to its HP; the excess goes through
+    (0: the object holds)."""
+    return max(0, damage - object_hp)
+
+
+def parry_ruin(weapon: Mapping[str, Any]) -> str:
+    """COC-PARRY-4/-8: what a blow past its HP does to the parrying object, as the key set on the
+    weapon in hand: a firearm is put out of action ("disabled"), anything else "broken"."""
+    return "disabled" if weapon["kind"] == "firearm" else "broken"
+
+
+def grapple_refused(
+    attack_weapon: Mapping[str, Any], defender_dex: int, attacker_dex: int
+) -> str | None:
+    """COC-PARRY-6/-9: why bare hands may not parry this weapon by grappling it: "not_touch"
+    (only a touch-range weapon), "not_quicker" (only with the higher DEX), or None: they may."""
+    if not attack_weapon.get("touch"):
+        return "not_touch"
+    if defender_dex <= attacker_dex:
+        return "not_quicker"
+    return None
+
+
+def knockout_check(damage: int, hp: int, roll: int) -> tuple[int, bool]:
+    """COC-KO-2: (the chance, whether the victim is knocked out): the damage against HP on the
+    resistance table (COC-RES-1), the d100 read as it falls (no 00/01 setting)."""
+    chance = resistance_chance(damage, hp)
+    return chance, succeeds(chance, roll)
+
+
+def knockout_damage(damage: int) -> int:
+    """COC-KO-3 (COC-GEN-3): a knocked-out victim takes a third of the damage, truncated."""
+    return damage // 3
