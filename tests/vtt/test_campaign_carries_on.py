@@ -242,3 +242,55 @@ def test_the_sheet_page_shows_the_condition_and_saving_the_form_keeps_it(
     assert player.post(f"/characters/{character.pk}/edit/", data).status_code == 302
     character.refresh_from_db()
     assert character.sheet["condition"] == sheet["condition"]
+
+
+HURT = {
+    "coc": ("override", {"target": "hurt", "field": "hp", "value": 3, "reason": "test"}),
+    "ace": ("hp", {"target": "hurt", "amount": -20}),
+    "mech": ("gm_damage", {"target": "hurt", "amount": 4, "type": "energy"}),
+}
+WORDS = {  # a label of the write-back page in English and in Chinese
+    "coc": ("Condition › Hit points now", "状况 › 当前耐久"),
+    "ace": ("Condition › HP now", "状况 › 当前生命值"),
+    "mech": ("Condition after the last encounter", "上一场遭遇后的状况"),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["coc", "ace", "mech"])
+def test_every_system_lands_the_gm_on_the_write_back_in_their_language(
+    gwen: Any, pip: Any, system: str
+) -> None:
+    """Ending an encounter of any system (Ace too) takes the GM to the write-back, which reads
+    in English and in Chinese, never in keys; accepting it leaves the character wounded."""
+    from rules.core.registry import get_system
+
+    campaign = create_campaign(gwen.pk, f"Carry {system}", system)
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    rules = get_system(system)
+    character = Character.objects.create(
+        campaign=campaign,
+        owner=pip,
+        name="Hurt",
+        system=system,
+        sheet=rules.validate_sheet(rules.default_sheet),
+    )
+    gm = client_of(gwen)
+    assert build(gm, campaign, "The fight", character).status_code == 302
+    encounter = Encounter.objects.get(title="The fight")
+    kind, params = HURT[system]
+    play(encounter.pk, gwen.pk, Action(kind, "gm", params), "hurt")
+    ended = gm.post(f"/encounters/{encounter.pk}/end/")
+    assert ended["Location"] == f"/encounters/{encounter.pk}/write-back/"
+    english, chinese = WORDS[system]
+    assert english in gm.get(ended["Location"]).content.decode()
+    page = gm.get(ended["Location"], HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert chinese in page
+    assert english not in page
+    assert "全部接受并写入角色卡" in page
+    assert gm.post(ended["Location"], {"all": "1"}).status_code == 302
+    character.refresh_from_db()
+    assert character.sheet["condition"]
+    roster = gm.get(f"/campaigns/{campaign.pk}/").content.decode()
+    badge = "damaged" if system == "mech" else "wounded"
+    assert f'<span class="badge {badge}">{badge}</span>' in roster
