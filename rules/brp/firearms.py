@@ -63,3 +63,29 @@ def band_damage(bands: Sequence[Sequence[Any]], damage: str, distance: Fraction 
         if distance <= Fraction(str(limit)):
             return str(expr)
     return str(bands[-1][1])
+
+
+LOOSE_PER_ROUND = 2  # COC-RELOAD-1: two loose cartridges a round
+BELT_ROUNDS = 2  # COC-RELOAD-2: changing a machine-gun belt takes two rounds
+JAM_RUIN = 96  # COC-MAL-4: 96-00 on the clearing roll ruins the gun
+
+
+def loose_cartridges(
+    loaded: int, capacity: int, this_round: int = 0, spare: int | None = None
+) -> int:
+    """COC-RELOAD-1: how many loose cartridges go in now: two a round (less those already loaded
+    this round), no more than the weapon holds, nor than the spares when they are counted."""
+    count = min(LOOSE_PER_ROUND - this_round, capacity - loaded)
+    return max(0, count if spare is None else min(count, spare))
+
+
+def jam_chance(mechanical_repair: int, weapon_skill: int) -> int:
+    """COC-MAL-4: a jam is cleared with Mechanical Repair or the gun's own skill, the better."""
+    return max(mechanical_repair, weapon_skill)
+
+
+def jam_outcome(roll: int, chance: int) -> str:
+    """COC-MAL-4: the clearing roll: "ruined" on 96-00, "cleared" on a success, else "jammed"."""
+    if roll >= JAM_RUIN:
+        return "ruined"
+    return "cleared" if roll <= chance else "jammed"

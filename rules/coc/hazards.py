@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, armour_after, resistance_chance
+from rules.brp.firearms import jam_outcome
 from rules.brp.hazards import (
     ACID,
     FIRES,
@@ -303,7 +304,8 @@ def _jam(script: Script, effect: Json) -> None:
     weapon = data["weapon"]
     chance = data["chance"]
     roll = script.dice.roll(100, f"clear jam of {weapon}")
-    if roll >= 96:
+    outcome = jam_outcome(roll, chance)
+    if outcome == "ruined":
         result, changes = (
             m.JAM_BROKEN(),
             [
@@ -311,7 +313,7 @@ def _jam(script: Script, effect: Json) -> None:
                 cset(actor, "weapons", weapon, "jammed", False),
             ],
         )
-    elif roll <= chance:
+    elif outcome == "cleared":
         result, changes = m.JAM_CLEARED(), [cset(actor, "weapons", weapon, "jammed", False)]
     else:
         result, changes = m.JAM_AGAIN(), []
@@ -324,7 +326,7 @@ def _jam(script: Script, effect: Json) -> None:
         actor=actor,
         roll=roll,
     )
-    if roll < 96 and roll > chance:
+    if outcome == "jammed":
         rounds = script.dice.roll(6, f"jam attempt rounds for {weapon}")
         start_effect(script, "jam", actor, data, left=rounds)
 

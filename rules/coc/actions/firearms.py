@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.brp.firearms import BELT_ROUNDS, jam_chance, loose_cartridges
 from rules.coc import messages as m
 from rules.coc.actions.common import awake, free_to_act, is_combatant, my_turn, refuse
 from rules.coc.hazards import effects_on, start_effect
@@ -50,10 +51,12 @@ def _reload(state: Json, action: Action, dice: Dice) -> list[Event]:
             "belt",
             action.actor,
             {"weapon": weapon["key"], "weapon_name": weapon["name"], "capacity": capacity},
-            left=2,
+            left=BELT_ROUNDS,
         )
     else:
-        loaded = capacity if weapon["reload"] == "magazine" else min(capacity, held["loaded"] + 2)
+        loaded = capacity
+        if weapon["reload"] != "magazine":
+            loaded = held["loaded"] + loose_cartridges(held["loaded"], capacity)
         script.emit(
             "weapon.reloaded",
             m.RELOADED(actor=c["name"], weapon=weapon["name"], loaded=loaded, capacity=capacity),
@@ -96,7 +99,9 @@ def _clear(state: Json, action: Action, dice: Dice) -> list[Event]:
     if any(e["data"]["weapon"] == weapon["key"] for e in effects_on(state, action.actor, "jam")):
         raise refuse(m.ALREADY_CLEARING(actor=c["name"], weapon=weapon["name"]), "COC-MAL-4")
     skills = c["sheet"]["skills"]
-    chance = max(int(skills.get("mechanical_repair", 0)), int(skills.get(weapon["skill"], 0)))
+    chance = jam_chance(
+        int(skills.get("mechanical_repair", 0)), int(skills.get(weapon["skill"], 0))
+    )
     script = Script(state, dice)
     rounds = dice.roll(6, f"jam attempt rounds for {weapon['key']}")
     script.emit(

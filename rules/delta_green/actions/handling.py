@@ -9,6 +9,7 @@ from rules.brp.core import (
     in_light,
     succeeds,
 )
+from rules.brp.firearms import jam_chance, jam_outcome, loose_cartridges
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -322,8 +323,7 @@ def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
         ]
         text = T.MAGAZINE(name=c["name"], weapon=weapon["name"], spare=spare - 1)
     elif kind == "loose":
-        room = 2 - int(c["round"].get("loose", 0))
-        count = min(room, capacity - loaded, spare)
+        count = loose_cartridges(loaded, capacity, int(c["round"].get("loose", 0)), spare)
         if count < 1:
             raise IllegalAction.of(R.TWO_CARTRIDGES(), "COC-RELOAD-1")
         cards = pay_cost(state, c, action_cost(state, "loose"), "loading cartridges")
@@ -482,14 +482,15 @@ def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.NOT_JAMMED(weapon=weapon["name"]))
     cards = pay_cost(state, c, ALL, "clearing a jam")
     rounds = dice.roll(6, "jam clearing time 1d6 rounds")
-    chance = max(skill(c, "mechanical_repair"), skill(c, str(weapon["skill"])))
+    chance = jam_chance(skill(c, "mechanical_repair"), skill(c, str(weapon["skill"])))
     roll = dice.roll(100, "clear jam d100")
     key = weapon["key"]
     ops: list[Json] = []
-    if roll >= 96:
+    outcome = jam_outcome(roll, chance)
+    if outcome == "ruined":
         ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "broken", "value": True})
         verdict = T.RUINED()
-    elif roll <= chance:
+    elif outcome == "cleared":
         ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "jammed", "value": False})
         verdict = T.CLEARED()
     else:

@@ -8,6 +8,7 @@ from rules.brp.core import (
     rhu,
     succeeds,
 )
+from rules.brp.firearms import BELT_ROUNDS
 from rules.brp.hazards import breath_chance, breath_held
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
@@ -185,7 +186,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
             lines.append(T.ACTED_DOWN(name=c["name"]))
         belt = c.get("belt")
-        if belt and belt.get("stage") == 2:
+        if belt and belt.get("stage") == BELT_ROUNDS:  # COC-RELOAD-2: its second round is over
             slot = c["weapons"][belt["weapon"]]
             capacity = int(weapon_of(c, belt["weapon"])["capacity"])
             ops += [

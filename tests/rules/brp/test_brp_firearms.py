@@ -10,8 +10,12 @@ import pytest
 
 from rules.brp.core import DARK_CHANCE, in_light
 from rules.brp.firearms import (
+    BELT_ROUNDS,
     aims_anyway,
     band_damage,
+    jam_chance,
+    jam_outcome,
+    loose_cartridges,
     sight_multiplier,
     silencer_life,
     silencer_wear,
@@ -91,3 +95,32 @@ def test_coc_dark_1_2_light() -> None:
     assert in_light(1, "dim") == 1
     assert in_light(0, "dim") == 0
     assert DARK_CHANCE == 1
+
+
+def test_coc_reload_1_two_loose_cartridges_a_round() -> None:
+    """COC-RELOAD-1: two a round, never past the capacity nor the spares counted; a belt takes
+    two rounds (COC-RELOAD-2)."""
+    assert loose_cartridges(0, 6) == 2
+    assert loose_cartridges(5, 6) == 1
+    assert loose_cartridges(0, 6, this_round=1) == 1
+    assert loose_cartridges(0, 6, this_round=2) == 0
+    assert loose_cartridges(0, 6, spare=1) == 1
+    assert loose_cartridges(0, 6, spare=0) == 0
+    assert BELT_ROUNDS == 2
+
+
+def test_coc_mal_4_clearing_a_jam() -> None:
+    """COC-MAL-4: the better of Mechanical Repair and the gun's skill; 96-00 ruins the gun even
+    against a chance of 96 or more; scripted d100s 40, 41, 95, 96."""
+    chance = jam_chance(30, 40)
+    assert chance == jam_chance(40, 30) == 40
+    dice = LoadedDice([40, 41, 95, 96])
+    faces = [dice.roll(100, "clear jam") for _ in range(4)]
+    assert [jam_outcome(roll, chance) for roll in faces] == [
+        "cleared",
+        "jammed",
+        "jammed",
+        "ruined",
+    ]
+    assert jam_outcome(96, 99) == "ruined"
+    assert jam_outcome(95, 99) == "cleared"
