@@ -9,6 +9,7 @@ from typing import Any
 from rules.core import derive as d
 from rules.core.derive import Derived
 from rules.core.system import Json
+from rules.delta_green import messages as m
 from rules.delta_green.sheet import condition_of_sheet, validate_sheet
 from rules.delta_green.state import is_dead
 from rules.delta_green.tables import LOCATION_FRACTIONS, LOCATIONS, VESTS, location_hp
@@ -41,7 +42,7 @@ def derive(raw: Mapping[str, Any]) -> list[Derived]:
     given_dodge = "dodge" in (raw.get("skills") or {})
     lines.append(
         Derived(
-            d.DODGE(),
+            m.DERIVED_DODGE(),
             sheet["skills"]["dodge"],
             d.SKILL_GIVEN() if given_dodge else d.DODGE_FROM(dex=sheet["dex"]),
         )

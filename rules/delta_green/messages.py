@@ -363,6 +363,8 @@ PURPOSE_DAMAGE = Message("dg.purpose.damage", "{label} damage {expr}")
 PURPOSE_IMPALE_DAMAGE = Message("dg.purpose.impale_damage", "{label} impale damage {expr}")
 PURPOSE_BULLET = Message("dg.purpose.bullet", "bullet {n}")
 PURPOSE_DODGE = Message("dg.purpose.dodge", "dodge d100")
+# The derived Dodge line: Delta Green says 躲避 (its 闪避 is parry), unlike core.derive.dodge.
+DERIVED_DODGE = Message("dg.derive.dodge", "Dodge")
 PURPOSE_SEVERE_BURNS = Message("dg.purpose.severe_burns", "Luck d100 (severe burns)")
 PURPOSE_CON_LOSS = Message("dg.purpose.con_loss", "CON loss 1d3")
 PURPOSE_APP_LOSS = Message("dg.purpose.app_loss", "APP loss 1d3")

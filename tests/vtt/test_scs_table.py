@@ -285,7 +285,7 @@ def test_board_and_charts_read_in_chinese(game: Any, pip: Any) -> None:
     client.force_login(pip)
     html = client.get(f"/encounters/{game.pk}/").content.decode()
     assert "图表：战斗结果、地形效果、结果代码" in html
-    assert "守方损失 1 步" in html
+    assert "守方承受 1 个阶段损失" in html
     assert "放大" in html  # the zoom buttons
 
 

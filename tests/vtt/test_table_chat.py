@@ -149,7 +149,7 @@ def test_a_whisper_to_the_gm_is_read_by_the_gm_and_the_sender(
     assert seen_by(pip, encounter, row)
     assert not seen_by(quinn, encounter, row)
     with translation.override("zh-hans"):
-        assert "pip 对 GM 密语：I pocket the ring" in html_for(encounter, gwen, row)
+        assert "pip 对 主持人 密语：I pocket the ring" in html_for(encounter, gwen, row)
 
 
 def test_a_whisper_to_nobody_at_the_table_is_refused(encounter: Any, pip: Any, otto: Any) -> None:
