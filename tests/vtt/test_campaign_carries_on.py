@@ -294,3 +294,48 @@ def test_every_system_lands_the_gm_on_the_write_back_in_their_language(
     roster = gm.get(f"/campaigns/{campaign.pk}/").content.decode()
     badge = "damaged" if system == "mech" else "wounded"
     assert f'<span class="badge {badge}">{badge}</span>' in roster
+
+
+@pytest.mark.django_db
+def test_a_wrecked_mech_is_refused_and_comes_in_repaired_when_the_gm_insists(
+    gwen: Any, pip: Any
+) -> None:
+    """MECH-AMB-40: a wreck stays a wreck until repaired; the rules cannot field one, so the GM's
+    "bring in anyway" fields it repaired, and the sheet keeps the wreck."""
+    from rules.core.registry import get_system
+
+    campaign = create_campaign(gwen.pk, "Proving Grounds", "mech")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    mech = get_system("mech")
+    sheet = mech.validate_sheet(mech.default_sheet)
+    sheet = mech.validate_sheet(
+        {**sheet, "condition": {"wrecked": True, "hp": 0, "structure": 0, "items": []}}
+    )
+    latch = Character.objects.create(
+        campaign=campaign, owner=pip, name="Latch", system="mech", sheet=sheet
+    )
+    gm = client_of(gwen)
+    assert (
+        '<span class="badge destroyed">destroyed</span>'
+        in gm.get(f"/campaigns/{campaign.pk}/").content.decode()
+    )
+    refused = build(gm, campaign, "Yard", latch)
+    assert refused.status_code == 400
+    assert "Latch is destroyed since the last encounter" in refused.content.decode()
+    assert build(gm, campaign, "Yard", latch, bring_anyway="on").status_code == 302
+    unit = Encounter.objects.get(title="Yard").state["units"]["latch"]
+    assert unit["hp"] > 0
+    assert not unit["destroyed"]
+    latch.refresh_from_db()
+    assert latch.sheet["condition"]["wrecked"] is True
+
+
+def test_an_agent_with_no_round_left_reads_out_of_ammunition() -> None:
+    from vtt.characters.condition import badges
+
+    sheet = DG.validate_sheet(DG.default_sheet)
+    assert badges("delta_green", sheet) == []
+    sheet["weapons"][0].update(loaded=0, spare=0)
+    assert [b.key for b in badges("delta_green", sheet)] == ["out_of_ammo"]
+    sheet["condition"] = {"hp": -10}
+    assert [b.key for b in badges("delta_green", sheet)] == ["dead", "out_of_ammo"]
