@@ -75,6 +75,25 @@ def percentile(
     return PercentileResult(chance, roll, succeeds(chance, roll, auto_fail_00, auto_success_01))
 
 
+def half_dex(dex: int) -> int:
+    """COC-ROUND-2: an action at half DEX comes at DEX rank rhu(DEX/2) (aiming, chambering, a
+    second barrel, a surprised defender)."""
+    return (dex + 1) // 2  # rhu(DEX/2) in integers
+
+
+def surprised_dex(dex: int, surprise: str) -> int:
+    """COC-SURPRISE-1/-2: the DEX a defender acts at in the first round of a surprise: halved
+    when "surprised" and when "complete" (the seed halves every surprised defender's DEX; total
+    surprise takes away the attack, not the turn); "" (ready) keeps it."""
+    return half_dex(dex) if surprise else dex
+
+
+def may_attack(surprise: str) -> bool:
+    """COC-SURPRISE-2: a completely surprised defender cannot attack in the first round (it may
+    still dodge or parry what comes from the front and the flanks)."""
+    return surprise != "complete"
+
+
 DIM_LIGHT = Fraction(1, 2)  # COC-DARK-1: dim light halves a chance
 DARK_CHANCE = 1  # COC-DARK-2: in darkness every chance is 01
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, armour_after, malfunctions, resistance_chance, succeeds
-from rules.brp.hazards import ACID, POISONS, blast_dice
+from rules.brp.hazards import ACID, POISONS, blast_dice, drown_start
 from rules.coc import messages as m
 from rules.coc.actions import attack as attack_forms
 from rules.coc.actions.care import SKILL_KEYS, _name
@@ -230,7 +230,7 @@ def hazard_preview(state: Json, action: Action) -> Json:
     for ident in chosen:
         victim = combatant(state, ident)
         if kind.startswith("drowning"):
-            start = 6 if kind == "drowning_surprised" or victim["surprise"] else 10
+            start = drown_start(kind == "drowning_surprised" or bool(victim["surprise"]))
             chance = victim["con"] * start
             p = Fraction(min(100, max(0, chance)), 100)
             rows.append((f"{victim['name']}: {P_SUCCESS().english()}", p))

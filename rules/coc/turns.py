@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import rhu
+from rules.brp.core import half_dex, surprised_dex
 from rules.coc import messages as m
 from rules.coc.hazards import countdown, tick
 from rules.coc.state import Script, can_act, cset, fresh_round
@@ -14,24 +13,16 @@ from rules.core.kit import Msg
 Json = dict[str, Any]
 
 
-def half_dex(dex: int) -> int:
-    """COC-ROUND-2: an action at half DEX happens at DEX rank rhu(DEX/2)."""
-    return rhu(Fraction(dex, 2))
-
-
 def order_for(state: Json, round_no: int) -> list[Json]:
-    """COC-ROUND-1: every living combatant by descending DEX; surprise halves it in round 1
-    (COC-SURPRISE-1) and total surprise leaves no turn at all (COC-SURPRISE-2)."""
+    """COC-ROUND-1: every living combatant by descending DEX; surprise, and total surprise too,
+    halves it in round 1 (COC-SURPRISE-1; total surprise takes the attack, not the turn,
+    COC-SURPRISE-2)."""
     slots = []
     for ident, c in state["combatants"].items():
         if c["dead"]:
             continue
         dex = int(c["sheet"]["dex"])
-        rank = dex
-        if round_no == 1 and c["surprise"] == "surprised":
-            rank = half_dex(dex)
-        if round_no == 1 and c["surprise"] == "complete":
-            continue
+        rank = surprised_dex(dex, c["surprise"]) if round_no == 1 else dex
         slots.append({"id": ident, "rank": rank, "intent": ""})
     # Equal ranks act simultaneously (coc.tie_rule); listing them by id only fixes the display.
     slots.sort(key=lambda s: (-s["rank"], s["id"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.brp.core import half_dex
 from rules.core.errors import IllegalAction
 from rules.core.jsonstate import copy_json
 from rules.core.sheets import mapping_field, object_list_field
@@ -330,7 +331,7 @@ def half_dex_rank(c: Mapping[str, Any]) -> int:
     """DG-INIT-4: the rank of a half-DEX action: rhu(DEX/2) + the round's initiative die."""
     rnd = c["round"]
     dex = int(rnd.get("dex", c["sheet"]["dex"]))
-    return (dex + 1) // 2 + int(rnd.get("die", 0))  # rhu(DEX/2) in integers
+    return half_dex(dex) + int(rnd.get("die", 0))
 
 
 def current_actor(state: Mapping[str, Any]) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.brp.core import may_attack
 from rules.coc import messages as m
 from rules.coc.actions.common import (
     awake,
@@ -68,7 +69,7 @@ def _attacker(state: Json, actor: str) -> tuple[Json, Json]:
     c = combatant(state, actor)
     if not acts_in(state, slot):  # COC-ROUND-1: fallen at this very rank, it still acts
         awake(state, actor)
-    if c["surprise"] == "complete" and state["round"] == 1:
+    if state["round"] == 1 and not may_attack(c["surprise"]):
         raise refuse(m.TOTAL_SURPRISE(actor=c["name"]), "COC-SURPRISE-2")
     if c["round"]["dodge"] and settings_of(state).dodge_forfeits_attack:
         raise refuse(m.DODGED_NO_ATTACK(actor=c["name"]), "COC-DODGE-4")

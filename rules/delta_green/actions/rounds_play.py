@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rules.brp.core import (
-    rhu,
+    half_dex,
+    may_attack,
     succeeds,
+    surprised_dex,
 )
 from rules.brp.firearms import BELT_ROUNDS
 from rules.brp.hazards import breath_chance, breath_held
@@ -61,8 +61,11 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         sides = 10 if firearm else 6
         die = dice.roll(sides, m.PURPOSE_INITIATIVE(name=c["name"], sides=sides).english())
         called = c.get("called")
-        surprised = cid in surprised_ids or cid in complete_ids  # COC-SURPRISE-1/-2
-        base = rhu(Fraction(dex, 2)) if called or surprised else dex
+        surprise = (
+            "complete" if cid in complete_ids else "surprised" if cid in surprised_ids else ""
+        )
+        surprised = bool(surprise)  # COC-SURPRISE-1/-2
+        base = half_dex(dex) if called else surprised_dex(dex, surprise)  # DG-CALLED-1: half DEX
         rank = base + die
         why = m.LOG_DEX(dex=dex)
         if called or surprised:
@@ -78,7 +81,7 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             "sides": sides,
             "dex": dex,
             "called": called,
-            "no_attack": cid in complete_ids,
+            "no_attack": not may_attack(surprise),
             "one_shot": surprised and not firearm,
         }
     ids = list(state["combatants"])

@@ -12,15 +12,18 @@ from hypothesis import strategies as st
 from rules.brp.core import (
     DamageDice,
     armour_after,
+    half_dex,
     impale_threshold,
     large_target_bonus,
     malfunctions,
+    may_attack,
     point_blank_m,
     range_factor,
     resistance_chance,
     rhu,
     scaled,
     succeeds,
+    surprised_dex,
 )
 from rules.core.dice import LoadedDice
 from rules.core.errors import DiceError
@@ -144,3 +147,14 @@ def test_dg_gen_2_rhu_in_integers_is_floor_of_x_plus_a_half(num: int, den: int) 
     assert rhu(num) == num
     assert rhu(num / 4) == math.floor(Fraction(num / 4) + Fraction(1, 2))  # floats, read exactly
     assert impale_threshold(abs(num) + 1) == max(1, math.floor(Fraction(abs(num) + 1, 5) + 0.5))
+
+
+def test_coc_round_2_half_dex_rounds_half_up() -> None:
+    assert [half_dex(dex) for dex in (17, 16, 11, 1)] == [9, 8, 6, 1]
+
+
+def test_coc_surprise_1_2_every_surprised_defender_acts_at_half_dex() -> None:
+    """The seed halves a defender's DEX in the first round of a surprise; total surprise takes
+    the attack away, not the turn (Call of Cthulhu gave it no turn before the rule moved here)."""
+    assert [surprised_dex(17, how) for how in ("", "surprised", "complete")] == [17, 9, 9]
+    assert [may_attack(how) for how in ("", "surprised", "complete")] == [True, True, False]

@@ -18,14 +18,21 @@ def test_combatants_act_in_descending_dex_and_surprise_halves_the_rank() -> None
         ("d", person("D", dex=11)),
     )
     state, events = act(state, "next_round", "gm", surprise_b="surprised", surprise_d="complete")
-    # COC-SURPRISE-1: B acts at rhu(17/2) = 9; COC-SURPRISE-2: D has no turn in round 1.
-    assert [(s["id"], s["rank"]) for s in state["order"]] == [("a", 14), ("b", 9), ("c", 9)]
+    # COC-SURPRISE-1: B acts at rhu(17/2) = 9; COC-SURPRISE-2: so does D, completely surprised,
+    # at rhu(11/2) = 6 (the seed halves every surprised defender's DEX; total surprise takes
+    # away the attack, not the turn).
+    order = [(s["id"], s["rank"]) for s in state["order"]]
+    assert order == [("a", 14), ("b", 9), ("c", 9), ("d", 6)]
     assert state["combatants"]["b"]["surprise"] == "surprised"
     with pytest.raises(IllegalAction, match="not C's turn"):
         act(state, "end_turn", "c")
     state, _ = act(state, "end_turn", "a")
     state, _ = act(state, "end_turn", "b")
     state, events = act(state, "end_turn", "c")
+    with pytest.raises(IllegalAction, match="completely surprised and cannot attack"):
+        act(state, "attack", "d", weapon="club", target="a")
+    assert "attack" not in {t.kind for t in SYSTEM.legal_actions(state, "d")}
+    state, events = act(state, "end_turn", "d")
     assert "round.started" in kinds(events)
     assert [s["rank"] for s in state["order"]] == [17, 14, 11, 9]  # round 2: surprise is over
     assert state["combatants"]["d"]["surprise"] == ""
