@@ -104,27 +104,71 @@ def _purposes() -> tuple[tuple[re.Pattern[str], Message], ...]:
 @cache
 def _words_of(system: str) -> dict[str, Message]:
     """A system's fixed words (messages without braces) by their English, for what fills a
-    purpose's braces ("first aid" in "first aid d100")."""
+    purpose's braces ("first aid" in "first aid d100"), and by that English as a key is written
+    ("spot_hidden" for "Spot Hidden", "con" for "CON")."""
     found: dict[str, Message] = {}
     for message in catalogue():
         if message.id.startswith(f"{system}.") and "{" not in message.english:
             found.setdefault(message.english, message)
+    for english, message in list(found.items()):
+        found.setdefault(english.lower().replace(" ", "_"), message)
+    # a key as the rules write it, by the id's last part: "spot_hidden" is coc.skill.spot_hidden
+    for kind in (".skill.", ".condition.", ".poison.", ".hazard.", ".effect.", ".word."):
+        for message in catalogue():
+            if (
+                message.id.startswith(f"{system}.")
+                and kind in message.id
+                and "{" not in (message.english)
+            ):
+                found.setdefault(message.id.rsplit(".", 1)[1], message)
     return found
 
 
-def purpose(text: str, within: str | None = None) -> str:
+_ID = re.compile(r"[A-Za-z0-9_]+")
+
+
+def names_in(setup: Any) -> dict[str, str]:
+    """What a group calls what it set up: each id or key in an encounter's setup (a combatant's
+    "mara", a weapon's "revolver") that has a name, by that id. Rules write ids into what a die
+    was rolled for; a reader is shown the names."""
+    found: dict[str, str] = {}
+    stack = [setup]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            name = value.get("name")
+            sheet = value.get("sheet")
+            if name is None and isinstance(sheet, Mapping):
+                name = sheet.get("name")  # a combatant named by its sheet (Call of Cthulhu)
+            for field in ("id", "key"):
+                ident = value.get(field)
+                if isinstance(ident, str) and isinstance(name, str) and name and ident != "gm":
+                    found.setdefault(ident, name)
+            stack.extend(reversed(list(value.values())))
+        elif isinstance(value, list):
+            stack.extend(reversed(value))
+    return found
+
+
+def purpose(text: str, within: str | None = None, names: Mapping[str, str] | None = None) -> str:
     """What a die was rolled for, in the active language: a die stores its purpose as English, so
-    it is matched against the declared purposes. What fills its braces is itself read as a
-    purpose ("bullet 2" in "bullet 2 damage 2d6") or as one of the system's words ("first aid"
-    in "first aid d100"), else kept (a name, a number, dice). An undeclared one is shown as it
-    is."""
+    it is matched against the declared purposes. What fills its braces is a name when it is an id
+    the encounter names (`names`, from `names_in`), else itself read as a purpose ("bullet 2" in
+    "bullet 2 damage 2d6") or as one of the system's words ("first aid" in "first aid d100",
+    "spot_hidden"), else kept (a name, a number, dice). An undeclared one is shown as it is."""
+    if within is not None and names and text in names:
+        return names[text]
     for pattern, message in _purposes():
         if matched := pattern.match(text):
             if within is not None:
                 return say(message(**matched.groupdict()))
             system = message.id.split(".", 1)[0]
-            params = {name: purpose(value, system) for name, value in matched.groupdict().items()}
+            params = {
+                name: purpose(value, system, names) for name, value in matched.groupdict().items()
+            }
             return say(message(**params))
     if within is not None and (word := _words_of(within).get(text)) is not None:
         return say(word())
+    if names:  # undeclared: its English, but a reader's names for the ids in it
+        return _ID.sub(lambda found: names.get(found.group(), found.group()), text)
     return text

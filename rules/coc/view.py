@@ -7,9 +7,9 @@ from typing import Any
 from rules.coc import messages as m
 from rules.coc.hazards import effect_name, effect_order
 from rules.coc.state import current_slot, settings_of, status
-from rules.coc.tables import ARMOUR_NAMES
+from rules.coc.tables import ARMOUR_NAMES, SKILL_NAMES
 from rules.core.jsonstate import copy_json
-from rules.core.messages import Msg
+from rules.core.messages import Msg, text
 from rules.core.system import Audience
 
 Json = dict[str, Any]
@@ -86,6 +86,10 @@ def view(state: Json, audience: Audience) -> Json:
                     for key in SECRET_WEAPON_KEYS:
                         held.pop(key, None)
             row.update(full)
+            row["skill_list"] = [
+                {"name": _skill_name(key).to_json(), "value": value}
+                for key, value in full["sheet"].get("skills", {}).items()
+            ]
             row["status"] = status(c)
             row["current"] = bool(slot and slot["id"] == ident)
             row["effects"] = [e["id"] for e in effects if e["target"] == ident]
@@ -105,7 +109,7 @@ def view(state: Json, audience: Audience) -> Json:
         "light_name": _LIGHTS[state["light"]]().to_json(),
         "dark_impossible": list(state["dark_impossible"]),
         "current": slot["id"] if slot else None,
-        "order": copy_json(state["order"]),
+        "order": [_slot(state, slot) for slot in state["order"]],
         "turn": state["turn"],
         "combatants": combatants,
         "effects": effects,
@@ -115,3 +119,23 @@ def view(state: Json, audience: Audience) -> Json:
         "field_note_msg": m.FIELD_NOTE(note=state.get("field_note", "")).to_json(),
         "in_cone": m.IN_CONE().to_json(),
     }
+
+
+_INTENTS = {"aim": m.INTENT_AIM, "chamber": m.INTENT_CHAMBER, "second": m.INTENT_SECOND}
+
+
+def _slot(state: Json, slot: Json) -> Json:
+    """A place in the DEX order as the board shows it: the combatant's name, never its id, and
+    what a deferred action will do in words."""
+    intent = _INTENTS.get(str(slot.get("intent") or ""))
+    return {
+        **copy_json(slot),
+        "name": state["combatants"][slot["id"]]["name"],
+        "intent_name": intent().to_json() if intent is not None else None,
+    }
+
+
+def _skill_name(key: str) -> Msg:
+    """A skill as people read it: the rule book's name, or a skill the group added as written."""
+    known = SKILL_NAMES.get(key)
+    return known() if known is not None else text(key.replace("_", " "))

@@ -267,11 +267,13 @@ def _choice_label(character: Character) -> str:
 
 
 def _unique(name: str, taken: set[str]) -> str:
-    """An actor id made from a name (the rules need ids; people read names)."""
-    base = slugify(name).replace("-", "_")[:40] or "actor"
-    ident, n = base, 2
+    """An actor id made from a name (the rules need ids; people read names): its ASCII slug, or
+    "c1", "c2"... for a name with no Latin letter or digit (林晓, 陈默), never one id for two."""
+    slug = slugify(name).replace("-", "_")[:40]
+    base, n = (slug, 2) if slug else ("c", 1)
+    ident = base if slug else f"c{n}"
     while ident in taken or ident == "gm":
-        ident, n = f"{base}_{n}", n + 1
+        ident, n = f"{base}_{n}" if slug else f"c{n}", n + 1
     taken.add(ident)
     return ident
 

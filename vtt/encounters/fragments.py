@@ -35,7 +35,7 @@ from vtt.encounters.presence import register
 from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
 from vtt.tables.memo import Memo
-from vtt.words import purpose, say, side_name
+from vtt.words import names_in, purpose, say, side_name
 
 
 def _by(row: Event) -> str:
@@ -46,13 +46,18 @@ def _by(row: Event) -> str:
     return row.actor.get_username() if row.actor_id and row.actor else ""
 
 
-def dice_chips(dice: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def dice_chips(
+    dice: Iterable[dict[str, Any]], names: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
     """Each recorded die for the log, with its die size shown only where its purpose does not
-    already name it ("2d6 → 3", but "hit location d10 → 7")."""
+    already name it ("2d6 → 3", but "hit location d10 → 7"); the ids in a purpose read as the
+    `names` the encounter gives them (vtt.words.names_in)."""
     return [
         {
             **die,
-            "purpose": purpose(str(die["purpose"])) if die.get("purpose") else die.get("purpose"),
+            "purpose": purpose(str(die["purpose"]), names=names)
+            if die.get("purpose")
+            else die.get("purpose"),
             "sides_shown": f"d{die.get('sides')}" not in str(die.get("purpose")),
         }
         for die in dice
@@ -81,7 +86,10 @@ WITHHELD = "table.withheld"
 
 
 def visible_rows(
-    rows: Iterable[Event], audience: Audience, undone: Collection[int] = ()
+    rows: Iterable[Event],
+    audience: Audience,
+    undone: Collection[int] = (),
+    names: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The log lines this audience may see: the event, its redacted line, or nothing; a line of
     an entry in `undone` (taken back since) is marked so.
@@ -101,7 +109,7 @@ def visible_rows(
                 "text": say(row.msg) if row.msg else row.text,
                 "inline": inline_line(row),
                 "in_character": in_character,
-                "dice": dice_chips(row.dice),
+                "dice": dice_chips(row.dice, names),
                 "secret": secret,
                 # "gm" | "side:<name>" | "actor:<id>" | "users:<ids>": the badge
                 "audience": row.audience,
@@ -183,7 +191,9 @@ def _times(created: datetime | None) -> dict[str, Any]:
 _ROW_HTML = Memo(4096)
 
 
-def event_rows_html(rows: Iterable[Event], audience: Audience) -> SafeString:
+def event_rows_html(
+    rows: Iterable[Event], audience: Audience, names: Mapping[str, str] | None = None
+) -> SafeString:
     """The log lines this audience may see, as the log's HTML (encounters/_event_row.html)."""
     template = get_template("encounters/_event_row.html")
     out = []
@@ -191,13 +201,27 @@ def event_rows_html(rows: Iterable[Event], audience: Audience) -> SafeString:
         full = audience.can_see(row.audience)
         if not full and row.redacted_text is None:
             continue
-        line = partial(_row_html, template, row, audience)
+        line = partial(_row_html, template, row, audience, names)
         out.append(_ROW_HTML.get_by((row.pk, row.created, full), line))
     return mark_safe("".join(out))  # each line is the template's output, escaped there
 
 
-def _row_html(template: Any, row: Event, audience: Audience) -> str:
-    [line] = visible_rows([row], audience)
+# what an encounter's setup names, by id: drawn once per encounter (its setup never changes)
+_NAMES = Memo(256)
+
+
+def encounter_names(encounter: Encounter) -> dict[str, str]:
+    """The names the encounter's setup gives its ids (vtt.words.names_in): a die's purpose
+    written with "mara" reads "Mara Ostrow"."""
+    return _NAMES.get_by(
+        ("names", encounter.pk, encounter.created), partial(names_in, encounter.setup)
+    )
+
+
+def _row_html(
+    template: Any, row: Event, audience: Audience, names: Mapping[str, str] | None
+) -> str:
+    [line] = visible_rows([row], audience, names=names)
     return str(template.render({"row": line}))
 
 
@@ -254,6 +278,9 @@ def _fields(params: Any) -> list[dict[str, Any]]:
             if isinstance(choice, dict) and choice.get("ally")
         ]
         default = spec.get("default", "")
+        if default in ("", None) and allies and choices:
+            # issue 34: a target picked for the player is never one of their own side
+            default = next((str(v) for v, *_ in choices if str(v) not in allies), "")
         type_ = spec.get("type") or ("checkbox" if isinstance(default, bool) else "text")
         fields.append(
             {
@@ -301,6 +328,8 @@ def action_forms(
 
 
 _FORMS = Memo(512)
+# Action kinds that end the actor's turn: offered last and plain (issue 34)
+TURN_ENDS = frozenset({"end_turn", "end_round", "phase.end"})
 
 
 def _action_forms(
@@ -326,11 +355,16 @@ def _action_forms(
                     "fields": _fields(template.get("params")),
                     "fixed": fixed,
                     "preview": bool(template.get("preview", True)),
+                    # ending the turn is the plain last button, not the first and biggest
+                    "ends_turn": kind in TURN_ENDS,
                     "dom_id": _unique(
                         slugify(f"{actor}-{kind}-{'-'.join(str(v) for v in fixed.values())}"), used
                     ),
                 }
             )
+    # each actor's turn-ending forms go after the actor's others (a stable sort keeps the rest)
+    order = {actor: n for n, actor in enumerate(legal)}
+    forms.sort(key=lambda form: (order[str(form["actor"])], bool(form["ends_turn"])))
     return forms
 
 
@@ -608,7 +642,7 @@ def render_events(
             "frame": "events",
             "first": first,
             "seq": last,
-            "rows_html": event_rows_html(rows, audience),
+            "rows_html": event_rows_html(rows, audience, encounter_names(encounter)),
             "table": table,
             "encounter": encounter,
         },

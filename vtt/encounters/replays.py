@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from rules.core.log import TABLE_PREFIX, Entry, fold
 from rules.core.registry import get_system
 from rules.core.system import Audience, GameSystem, State
-from vtt.encounters.fragments import combatant_rows, visible_rows
+from vtt.encounters.fragments import combatant_rows, encounter_names, visible_rows
 from vtt.encounters.models import Encounter
 from vtt.encounters.services import entries_of
 from vtt.eventlog.models import Event
+from vtt.system_titles import system_title
 
 # The parts of a dumped state that say where the game is; a change of any of them is a new phase.
 PHASE_KEYS = ("match", "week", "turn", "round", "player", "phase")
@@ -54,8 +55,10 @@ def _phase_label(dumped: Mapping[str, Any]) -> str:
     return " · ".join(parts) or _("Start")
 
 
-def _seen(rows: Sequence[Event], audience: Audience) -> list[dict[str, Any]]:
-    return visible_rows(rows, audience)
+def _seen(
+    rows: Sequence[Event], audience: Audience, names: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    return visible_rows(rows, audience, names=names)
 
 
 def _rows_by_entry(encounter: Encounter) -> dict[int, list[Event]]:
@@ -97,9 +100,10 @@ def build(encounter: Encounter, audience: Audience) -> Replay:
     entries = entries_of(encounter)
     states = _states(system, encounter.setup, entries)
     grouped = _rows_by_entry(encounter)
+    names = encounter_names(encounter)
     positions, by_index, rows = [], {}, {}
     for entry, state in zip(entries, states, strict=True):
-        seen = _seen(grouped.get(entry.index, []), audience)
+        seen = _seen(grouped.get(entry.index, []), audience, names)
         if not seen:
             continue  # an entry this viewer never heard of is no step of theirs
         dumped = system.dump(state)
@@ -174,7 +178,7 @@ def own_log(encounter: Encounter, audience: Audience) -> list[dict[str, Any]]:
             "redacted": bool(row.get("redacted")),
             "created": row["created"].isoformat(),
         }
-        for row in visible_rows(rows, audience)
+        for row in visible_rows(rows, audience, names=encounter_names(encounter))
     ]
 
 
@@ -194,7 +198,7 @@ def own_log_json(encounter: Encounter, audience: Audience) -> str:
 
 def own_log_text(encounter: Encounter, audience: Audience) -> str:
     """The viewer's own log as plain lines: number, time, who, text and the dice."""
-    lines = [f"{encounter.title} ({encounter.system})", ""]
+    lines = [f"{encounter.title} ({system_title(encounter.system)})", ""]
     for row in own_log(encounter, audience):
         dice = ", ".join(
             f"{d['purpose'] or ''} d{d['sides']}={d['value']}".strip() for d in row["dice"]

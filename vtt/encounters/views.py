@@ -150,7 +150,8 @@ def _log_chunk(
             "payload__reverts", flat=True
         )
     }
-    return fragments.visible_rows(reversed(chunk[:LOG_PAGE]), audience, undone), older
+    names = fragments.encounter_names(encounter)
+    return fragments.visible_rows(reversed(chunk[:LOG_PAGE]), audience, undone, names), older
 
 
 @login_required

@@ -1,0 +1,211 @@
+"""A Chinese reader plays every demo and reads names, never internal ids or raw fractions."""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.core.actions import ActionTemplate
+from rules.core.errors import RulesError
+from rules.core.registry import get_system
+from rules.core.system import Action
+
+pytestmark = pytest.mark.django_db
+
+# played from their offered forms (SCS offers its moves on the map, not as forms)
+SYSTEMS = ("delta_green", "coc", "ace", "mech")
+
+
+class _Visible(HTMLParser):
+    """The text a reader sees: no tags, attributes, scripts or styles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag in ("script", "style", "template"):
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "template") and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.parts.append(data.strip())
+
+
+def visible(html: str) -> list[str]:
+    parser = _Visible()
+    parser.feed(html)
+    return parser.parts
+
+
+def _form(template: ActionTemplate, rng: random.Random) -> dict[str, Any]:
+    params: dict[str, Any] = {k: str(v) for k, v in template.fixed.items()}
+    for field in template.fields:
+        if field.choices:
+            params[field.name] = rng.choice(field.choices).value
+        elif field.type == "checkbox":
+            if rng.random() < 0.4:
+                params[field.name] = "on"
+        elif field.type == "number":
+            low = field.min if field.min is not None else 0
+            high = field.max if field.max is not None else 30
+            params[field.name] = str(rng.randint(low, min(high, low + 10)))
+        else:
+            params[field.name] = str(field.default)
+    return params
+
+
+def _keys(value: Any, found: set[str]) -> set[str]:
+    """Every id and key a setup holds (combatants, weapons, skills, conditions...)."""
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            if name in ("id", "key") and isinstance(inner, str):
+                found.add(inner)
+            if name in ("skills", "conditions", "weapons") and isinstance(inner, dict):
+                found.update(str(k) for k in inner)
+            _keys(inner, found)
+    elif isinstance(value, list):
+        for inner in value:
+            _keys(inner, found)
+    return found
+
+
+def _play(system_key: str, gwen: Any, pip: Any, steps: int, seed: int) -> Any:
+    """The demo started, Pip seated, and played from the offered forms."""
+    from vtt.accounts.models import Profile
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.models import Encounter
+    from vtt.encounters.services import NotAllowed, play, start_encounter
+
+    system = get_system(system_key)
+    setup = system.demo()
+    for user in (gwen, pip):
+        Profile.objects.update_or_create(user=user, defaults={"language": "zh-hans"})
+    campaign = create_campaign(gwen.pk, "演示", system_key)
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    actors = [a for a in system.actors(system.start(setup)) if a != "gm"]
+    encounter = start_encounter(
+        campaign.pk, gwen.pk, "演示", setup, {actors[0]: pip.pk}, system_key
+    )
+    rng = random.Random(seed)
+    for step in range(steps):
+        encounter = Encounter.objects.get(pk=encounter.pk)
+        state = system.load(encounter.state)
+        who = rng.choice(["gm", *actors])
+        offered = [t for t in system.legal_actions(state, who) if isinstance(t, ActionTemplate)]
+        if not offered:
+            continue
+        template = rng.choice(offered)
+        action = Action(template.kind, who, _form(template, rng))
+        try:
+            play(encounter.pk, gwen.pk, action, f"00000000-0000-4000-8000-{seed:04d}{step:08d}")
+        except (RulesError, NotAllowed):
+            continue
+    return Encounter.objects.get(pk=encounter.pk)
+
+
+def _names(value: Any) -> dict[str, str]:
+    """Every name the setup writes (a combatant's, its sheet's, a weapon's), by what it names."""
+    found: dict[str, str] = {}
+    if isinstance(value, dict):
+        sheet = value.get("sheet") if isinstance(value.get("sheet"), dict) else {}
+        name = value.get("name") or sheet.get("name")
+        if isinstance(name, str):
+            found[str(value.get("id") or value.get("key"))] = name
+        for inner in value.values():
+            found.update(_names(inner))
+    elif isinstance(value, list):
+        for inner in value:
+            found.update(_names(inner))
+    return found
+
+
+def _written(names: dict[str, str]) -> set[str]:
+    """The words the group itself wrote in its names ("knife" in "Cultist with a knife")."""
+    return {word for name in names.values() for word in _TOKEN.findall(name)}
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_]+")
+# a fraction no reader should meet: Fraction(262984456819, 20000000000000) printed as it is
+_RAW_FRACTION = re.compile(r"\d+/\d{4,}")
+
+
+def _read(encounter: Any, user: Any) -> dict[str, list[str]]:
+    """What a reader sees of the table: the page, a catch-up frame, the replay and mine.txt."""
+    client = Client()
+    client.force_login(user)
+    seen = {}
+    for url in ("", "events/?after=0", "replay/", "log/mine.txt"):
+        response = client.get(f"/encounters/{encounter.pk}/{url}")
+        assert response.status_code == 200, url
+        body = response.content.decode()
+        seen[url] = body.splitlines() if url.endswith(".txt") else visible(body)
+    return seen
+
+
+@pytest.mark.parametrize("system_key", SYSTEMS)
+def test_a_chinese_reader_of_a_played_demo_meets_no_id_and_no_raw_fraction(
+    system_key: str, gwen: Any, pip: Any
+) -> None:
+    """Combatant ids, weapon, skill and condition keys never reach the page, the frames, the
+    replay or mine.txt: dice purposes, the DEX order and the sheet read the names."""
+    encounter = _play(system_key, gwen, pip, 80, 1)
+    keys = _keys(encounter.setup, set()) - {"gm"} - _written(_names(encounter.setup))
+    assert keys, "the demo has ids to look for"
+    found = []
+    for user in (gwen, pip):
+        for url, parts in _read(encounter, user).items():
+            for part in parts:
+                ids = sorted(set(_TOKEN.findall(part)) & keys)
+                if ids or _RAW_FRACTION.search(part):
+                    found.append(f"{user.username} {url or 'page'}: {ids} in {part[:120]!r}")
+    assert found == []
+
+
+def test_mine_txt_is_in_the_readers_language(gwen: Any, pip: Any) -> None:
+    """The downloaded log names the system and each die's purpose in Chinese too."""
+    encounter = _play("coc", gwen, pip, 40, 2)
+    [text] = [_read(encounter, pip)["log/mine.txt"]]
+    assert "克苏鲁" in text[0], text[0]  # the system's title, not "coc"
+    rolled = [line for line in text if "d100=" in line]
+    assert rolled, "the play rolled no d100"
+    assert not any("Luck" in line or " for " in line for line in rolled), rolled
+
+
+def test_the_dex_order_and_a_die_read_the_names(gwen: Any, pip: Any) -> None:
+    """COC-ROUND-1: the round's order lists the combatants by name, never by id."""
+    from vtt.encounters.services import play
+
+    encounter = _play("coc", gwen, pip, 0, 3)
+    play(
+        encounter.pk,
+        gwen.pk,
+        Action("next_round", "gm", {}),
+        "00000000-0000-4000-8000-300000000001",
+    )
+    client = Client()
+    client.force_login(pip)
+    page = client.get(f"/encounters/{encounter.pk}/").content.decode()
+    order = page.split('class="coc-order"', 1)[1].split("</ol>", 1)[0]
+    assert "Mara Ostrow" in order
+    assert not re.search(r">(walsh|mara|finch|cultist|acolyte) <", order), order
+
+
+def test_characters_named_in_chinese_get_ids_of_their_own() -> None:
+    from vtt.encounters.builder import _unique
+
+    taken: set[str] = set()
+    ids = [_unique(name, taken) for name in ("林晓", "陈默", "Mara", "Mara")]
+    assert ids == ["c1", "c2", "mara", "mara_2"]
+    assert "actor" not in ids
