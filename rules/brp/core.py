@@ -107,6 +107,12 @@ def in_light(chance: int, light: str, floor_one: bool = True) -> int:
     return chance
 
 
+def half_db(bonus: int) -> int:
+    """COC-THROW-1: a thrown weapon adds half the rolled damage bonus, rounded half up (a
+    negative bonus alike)."""
+    return rhu(Fraction(bonus, 2))
+
+
 def resistance_chance(active: int, passive: int) -> int:
     """COC-RES-1: clamp(50 + 5 x (active - passive), 0, 100); differences of 10+ are automatic."""
     return max(0, min(100, 50 + 5 * (active - passive)))

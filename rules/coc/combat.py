@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import DamageDice, armour_after, malfunctions, succeeds
+from rules.brp.core import DamageDice, armour_after, half_db, malfunctions, succeeds
 from rules.brp.firearms import silencer_life, silencer_wear
 from rules.brp.melee import (
     grapple_refused,
@@ -24,7 +24,7 @@ from rules.coc.chance import (
     thrown_multipliers,
 )
 from rules.coc.checks import d100, lit, verdict
-from rules.coc.damage import down_at, half_db, hurt, ko_rounds
+from rules.coc.damage import down_at, hurt, ko_rounds
 from rules.coc.hazards import effects_on, start_effect
 from rules.coc.state import Script, cset, settings_of, status
 from rules.coc.tables import DUD_MECHANISMS

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from rules.brp.core import DamageDice, rhu
+from rules.brp.core import DamageDice
 from rules.brp.hazards import severe_burn
 from rules.coc import messages as m
 from rules.coc.checks import d100
@@ -181,8 +179,3 @@ def first_aid_amount(script: Script, ident: str) -> tuple[int, int] | None:
     worst = max(open_wounds, key=lambda w: w["damage"])
     amount = min(worst["damage"], script.dice.roll(3, f"first aid 1D3 for {ident}"))
     return worst["n"], amount
-
-
-def half_db(total: int) -> int:
-    """COC-THROW-1: half the rolled damage bonus, rounded half up (negative ones alike)."""
-    return rhu(Fraction(total, 2))

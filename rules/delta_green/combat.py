@@ -11,6 +11,7 @@ from rules.brp.core import (
     DIM_LIGHT,
     DamageDice,
     armour_after,
+    half_db,
     impale_threshold,
     large_target_bonus,
     malfunctions,
@@ -420,7 +421,7 @@ def deal_hit(
         db = DamageDice.parse(str(attacker["sheet"].get("db") or "0"))
         if db.dice or db.constant:
             bonus, _ = db.roll(dice, "damage bonus (halved when thrown)")
-            half = rhu(Fraction(bonus, 2))
+            half = half_db(bonus)
             rolled += half
             text = L.more(text, L.HALF_BONUS(bonus=f"{half:+d}"))  # COC-THROW-1
     if melee:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rules.brp.core import (
     DamageDice,
     armour_after,
+    half_db,
     half_dex,
     impale_threshold,
     large_target_bonus,
@@ -158,3 +159,8 @@ def test_coc_surprise_1_2_every_surprised_defender_acts_at_half_dex() -> None:
     the attack away, not the turn (Call of Cthulhu gave it no turn before the rule moved here)."""
     assert [surprised_dex(17, how) for how in ("", "surprised", "complete")] == [17, 9, 9]
     assert [may_attack(how) for how in ("", "surprised", "complete")] == [True, True, False]
+
+
+def test_coc_throw_1_half_the_rolled_damage_bonus_rounded_half_up() -> None:
+    """A rolled +3 adds 2, +4 adds 2, +1 adds 1; a -1 adds 0 and a -3 takes 1 (half up)."""
+    assert [half_db(b) for b in (3, 4, 1, 0, -1, -3)] == [2, 2, 1, 0, 0, -1]
