@@ -339,3 +339,32 @@ def test_an_agent_with_no_round_left_reads_out_of_ammunition() -> None:
     assert [b.key for b in badges("delta_green", sheet)] == ["out_of_ammo"]
     sheet["condition"] = {"hp": -10}
     assert [b.key for b in badges("delta_green", sheet)] == ["dead", "out_of_ammo"]
+
+
+def test_gear_lost_or_spent_reads_by_name_not_by_key() -> None:
+    """A mech's destroyed carbine and spent pod, an Ace weapon left lying: named, never keyed."""
+    from rules.core.registry import get_system
+    from rules.mech.data import MARA
+
+    mech = get_system("mech")
+    state = mech.start(mech.demo())
+    latch = state["units"]["latch"]
+    latch["weapons"][0]["destroyed"] = True
+    latch["weapons"][2]["uses"] = 1
+    character = Character(name="Latch", system="mech", sheet=mech.validate_sheet(MARA))
+    proposal = carry._proposal(mech, state, "latch", character)
+    assert proposal is not None
+    said = {(c.label, c.before, c.after) for c in proposal.changes}
+    gear = "Condition after the last encounter › Damaged or spent gear"
+    assert (f"{gear} › K12 carbine › Destroyed", "—", "yes") in said
+    assert (f"{gear} › Cinder pod › Uses left", "—", "1") in said
+    assert not [c for c in proposal.changes if "_" in c.label or "[" in c.label]
+    ace = get_system("ace")
+    table = ace.start(ace.demo())
+    table["combatants"]["su"]["dropped"] = ["dagger"]
+    su = Character(name="Su", system="ace", sheet=table["combatants"]["su"]["sheet"])
+    proposal = carry._proposal(ace, table, "su", su)
+    assert proposal is not None
+    assert [(c.label, c.before, c.after) for c in proposal.changes] == [
+        ("Weapons › Dagger", "Dagger", "gone")
+    ]

@@ -114,7 +114,9 @@ def words(value: Any, spec: sheet_form.Spec | None = None) -> str:
     if isinstance(value, list):
         return ", ".join(words(item) for item in value) if value else "—"
     if isinstance(value, dict):
-        return str(value.get("name") or value.get("key") or "…")
+        if value.get("name"):
+            return str(value["name"])
+        return str(value.get("key") or "…").replace("_", " ").capitalize()
     return str(value)
 
 
@@ -187,7 +189,7 @@ def _path_of(unit: str, before: dict[str, Any], after: dict[str, Any]) -> str:
     if "#" not in unit:
         return unit
     head, ident = unit.split("#", 1)
-    for sheet in (after, before):
+    for sheet in (after, before):  # in the sheet after if it is still there
         for n, item in enumerate(sheet.get(head) or []):
             if _ident(item, n) == ident:
                 return f"{head}[{n}]"
@@ -219,6 +221,16 @@ def _label(path: str, specs: list[sheet_form.Spec], sheets: list[dict[str, Any]]
     return " › ".join(parts)
 
 
+HIDDEN = ("key", "index", "kind")  # how an item is found, not what happened to it
+
+
+def _structured(value: Any) -> bool:
+    """A record, or a list of records: shown field by field."""
+    if isinstance(value, list):
+        return bool(value) and all(isinstance(item, dict) for item in value)
+    return isinstance(value, dict)
+
+
 def _line(
     unit: str,
     was: Any,
@@ -229,10 +241,18 @@ def _line(
 ) -> Line:
     path = _path_of(unit, before, after)
     head = path.split("#", 1)[0]
-    sheets = [after, before]
+    # an item of a list is found where it is: in the sheet after, or (gone) in the one before
+    sheets = [after, before] if "#" not in unit else [after] if now is not None else [before]
     label = _label(head, specs, sheets)
-    if isinstance(was, dict) or isinstance(now, dict):
-        flat_was, flat_now = _flat(was or {}, head), _flat(now or {}, head)
+    if "#" in unit and (was is None or now is None):  # an item gained or lost as a whole
+        changes = [
+            Change(
+                label, "—" if was is None else words(was), _("gone") if now is None else words(now)
+            )
+        ]
+    elif _structured(was) or _structured(now):
+        flat_was = _flat(was if was is not None else {}, head)
+        flat_now = _flat(now if now is not None else {}, head)
         changes = [
             Change(
                 _label(p, specs, sheets),
@@ -242,7 +262,7 @@ def _line(
             for p in list(flat_now) + [p for p in flat_was if p not in flat_now]
             if flat_was.get(p) != flat_now.get(p)
             and not (_blank(flat_was.get(p)) and _blank(flat_now.get(p)))
-            and not p.endswith(".key")
+            and p.rsplit(".", 1)[-1] not in HIDDEN
         ]
     else:
         spec = _spec_at(head, specs)
