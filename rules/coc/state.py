@@ -125,8 +125,8 @@ def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
     }
     condition = sheet.get("condition")
     if condition:
-        if condition.get("hp") is not None:
-            c["hp"] = int(condition["hp"])
+        if condition.get("hp") is not None:  # never above the maximum the sheet has now
+            c["hp"] = min(int(condition["hp"]), int(sheet["hp_max"]))
         c["dead"] = bool(condition.get("dead"))
         c["ko_rounds"] = int(condition.get("ko_rounds") or 0)
         c["wounds"] = [

@@ -89,8 +89,8 @@ def carry_condition(c: Json, condition: Mapping[str, Any]) -> None:
     """A new combatant as the sheet's condition leaves it (issue 32): HP and each location's
     damage (DG-HP-1, DG-WOUND-1), maimed and severed limbs not yet treated (DG-WOUND-6),
     bleeding (DG-WOUND-3/-5/-7/-8), death (DG-HP-3), a knockout, fire and poisons still to act."""
-    if condition.get("hp") is not None:
-        c["hp"] = int(condition["hp"])
+    if condition.get("hp") is not None:  # never above the maximum the sheet has now
+        c["hp"] = min(int(condition["hp"]), int(c["hp_max"]))
     c["dead"] = bool(condition.get("dead"))
     c["knocked_out"] = bool(condition.get("knocked_out"))
     c["on_fire"] = bool(condition.get("on_fire"))

@@ -126,3 +126,9 @@ def test_a_broken_weapon_stays_broken() -> None:
     sheet = written(state, "a")
     assert next(w for w in sheet["weapons"] if w["key"] == "pistol")["broken"] is True
     assert again(sheet)["weapons"]["pistol"]["broken"] is True
+
+
+def test_hp_carried_never_exceed_the_maximum_the_sheet_has_now() -> None:
+    """DG-HP-1: the GM lowered the sheet's HP to 10 since; 11 carried starts at 10."""
+    sheet = {**agent("a")["sheet"], "hp": 10, "condition": {"hp": 11}}
+    assert again(SYSTEM.validate_sheet(sheet))["hp"] == 10
