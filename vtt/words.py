@@ -172,3 +172,10 @@ def purpose(text: str, within: str | None = None, names: Mapping[str, str] | Non
     if names:  # undeclared: its English, but a reader's names for the ids in it
         return _ID.sub(lambda found: names.get(found.group(), found.group()), text)
     return text
+
+
+def word(text: str, system: str) -> str:
+    """One of a system's fixed words given as its English (a preview's outcome label, "impale",
+    "miss"), in the active language; anything else is shown as it is."""
+    found = _words_of(system).get(text)
+    return say(found()) if found is not None else text

@@ -209,3 +209,24 @@ def test_characters_named_in_chinese_get_ids_of_their_own() -> None:
     ids = [_unique(name, taken) for name in ("林晓", "陈默", "Mara", "Mara")]
     assert ids == ["c1", "c2", "mara", "mara_2"]
     assert "actor" not in ids
+
+
+def test_a_preview_reads_in_words_without_a_raw_fraction(gwen: Any, pip: Any) -> None:
+    """A shot's odds in Chinese: the summary and each outcome translated, chances as percentages."""
+    from vtt.encounters.services import play
+
+    encounter = _play("coc", gwen, pip, 0, 4)
+    play(
+        encounter.pk,
+        gwen.pk,
+        Action("next_round", "gm", {}),
+        "00000000-0000-4000-8000-400000000001",
+    )
+    client = Client()
+    client.force_login(gwen)
+    query = "kind=fire&actor=mara&weapon=revolver&target=cultist&shots=1"
+    body = client.get(f"/encounters/{encounter.pk}/preview/?{query}").content.decode()
+    shown = " ".join(visible(body))
+    assert "%" in shown, shown
+    assert not re.search(r"\b\d+/\d+\b", shown), shown
+    assert not re.search(r"\b(impale|hit|miss|malfunction|to hit)\b", shown), shown

@@ -190,9 +190,9 @@ def test_preview_shows_odds_for_own_actor_only(encounter: Any, pip: Any) -> None
     player = logged_in(pip)
     own = player.get(f"/encounters/{encounter.pk}/preview/?kind=bump&actor=ann").content.decode()
     other = player.get(f"/encounters/{encounter.pk}/preview/?kind=bump&actor=bob").content.decode()
-    assert "1/6" in own
-    assert "1/6" not in other
-    assert "do not control bob" in other
+    assert "17%" in own  # 1 in 6, as a percentage (never a raw fraction)
+    assert "17%" not in other
+    assert "do not control bob" in other  # this setup names no one: its id
 
 
 def test_log_download_for_gm_and_after_the_end(encounter: Any, gwen: Any, pip: Any) -> None:

@@ -207,7 +207,8 @@ def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
     action = _action_from_query(request)
     context: dict[str, Any] = {"encounter": encounter, "action": action}
     if role == Role.OBSERVER or (role == Role.PLAYER and action.actor not in audience.actors):
-        context["error"] = _("You do not control %(actor)s.") % {"actor": action.actor}
+        actor = fragments.encounter_names(encounter).get(action.actor, action.actor)
+        context["error"] = _("You do not control %(actor)s.") % {"actor": actor}
     elif system.preview is None:
         context["error"] = None
         context["unavailable"] = True

@@ -70,6 +70,14 @@ def say(value: Any) -> str:
 
 
 @register.filter
+def word(value: Any, system: str) -> str:
+    """A system's fixed word given as its English, in the reader's language (vtt.words.word)."""
+    from vtt.words import word as word_of
+
+    return word_of(str(value), str(system))
+
+
+@register.filter
 def action_forms(legal: Any) -> list[dict[str, Any]]:
     """The forms of legal action templates by actor, words in the reader's language."""
     from vtt.encounters.fragments import action_forms as forms
