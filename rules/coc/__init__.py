@@ -33,14 +33,13 @@ from rules.coc import (
 from rules.coc.actions import MODULES, SPECS, dodging
 from rules.core.dice import Dice
 from rules.core.kit import Actions, catalogue, legacy_settings, settings_schema
-from rules.core.system import Action, Event, GameSystem
+from rules.core.system import Action, Event, GameSystem, Json
 from rules.core.table import (
     is_table_action,
     preview_table_action,
     resolve_table_action,
 )
 
-Json = dict[str, Any]
 VERSION = state.VERSION
 _PLAIN: Actions[Json] = Actions(replace(s, preview=preview.PREVIEWS.get(s.kind)) for s in SPECS)
 ACTIONS: Actions[Json] = Actions([*_PLAIN.specs, *dodging.specs(_PLAIN.resolve)])

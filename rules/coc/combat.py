@@ -28,8 +28,7 @@ from rules.coc.damage import down_at, hurt, ko_rounds
 from rules.coc.hazards import effects_on, start_effect
 from rules.coc.state import Script, cset, settings_of, status
 from rules.coc.tables import DUD_MECHANISMS
-
-Json = dict[str, Any]
+from rules.core.system import Json
 
 
 @dataclass(frozen=True)

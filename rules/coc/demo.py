@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc.tables import DEMO_WEAPONS
-
-Json = dict[str, Any]
+from rules.core.system import Json
 
 
 def _arms(*keys: str) -> list[Json]:

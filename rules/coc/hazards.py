@@ -30,8 +30,7 @@ from rules.coc.damage import down_at, hurt
 from rules.coc.state import Script, cset, settings_of
 from rules.coc.tables import SEDATIVE_MINUTES
 from rules.core.kit import Msg
-
-Json = dict[str, Any]
+from rules.core.system import Json
 
 
 def effect_name(effect: Json) -> Msg:

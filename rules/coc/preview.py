@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from rules.brp.core import DamageDice, armour_after, malfunctions, resistance_chance, succeeds
 from rules.brp.hazards import ACID, POISONS, blast_dice, drown_start
@@ -20,9 +19,7 @@ from rules.coc.state import Script, combatant, settings_of
 from rules.core.dice import LoadedDice
 from rules.core.kit import Message
 from rules.core.probability import Distribution, preview, sum_of_dice
-from rules.core.system import Action
-
-Json = dict[str, Any]
+from rules.core.system import Action, Json
 
 P_MALFUNCTION = Message("coc.odds.malfunction", "malfunction")
 P_IMPALE = Message("coc.odds.impale", "impale")

@@ -9,8 +9,7 @@ from rules.coc import messages as m
 from rules.coc.hazards import countdown, tick
 from rules.coc.state import Script, can_act, cset, fresh_round
 from rules.core.kit import Msg
-
-Json = dict[str, Any]
+from rules.core.system import Json
 
 
 def order_for(state: Json, round_no: int) -> list[Json]:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.coc import messages as m
 from rules.coc.hazards import effect_name, effect_order
 from rules.coc.state import current_slot, settings_of, status
 from rules.coc.tables import ARMOUR_NAMES, SKILL_NAMES
 from rules.core.jsonstate import copy_json
 from rules.core.messages import Msg, text
-from rules.core.system import Audience
+from rules.core.system import Audience, Json
 
-Json = dict[str, Any]
 SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the hidden counter
 
 

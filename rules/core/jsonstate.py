@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 Key = str | int
+Json = dict[str, Any]  # a JSON object: states, events' payloads, sheets (the one declaration)
 
 
 def copy_json(data: Any) -> Any:

@@ -21,7 +21,7 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
-Json = dict[str, Any]
+from rules.core.jsonstate import Json
 
 # (message id, English template, plural English template or "", count) -> translated template.
 Translate = Callable[[str, str, str, int], str]

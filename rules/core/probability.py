@@ -7,11 +7,9 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from rules.core.errors import DiceError
-
-Json = dict[str, Any]
+from rules.core.jsonstate import Json
 
 # A keep-highest/lowest pool is enumerated by dyce over sorted rolls; beyond this many
 # count × sides its cost grows past what a preview may spend.

@@ -27,9 +27,7 @@ from rules.coc.tables import ARMOUR, ARMOUR_NAMES, DICE_SIZES, MARKED, SKILL_NAM
 from rules.coc.turns import acts_in, defer, end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
-from rules.core.system import Action, Event
-
-Json = dict[str, Any]
+from rules.core.system import Action, Event, Json
 
 ATTACK = Message("coc.action.attack", "Attack")
 FIRE = Message("coc.action.fire", "Fire")

@@ -22,9 +22,7 @@ from rules.coc.tables import SKILL_NAMES
 from rules.coc.turns import end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
-from rules.core.system import Action, Event
-
-Json = dict[str, Any]
+from rules.core.system import Action, Event, Json
 
 FIRST_AID = Message("coc.action.first_aid", "First Aid")
 MEDICINE = Message("coc.action.medicine", "Medicine")

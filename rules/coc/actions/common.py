@@ -10,8 +10,8 @@ from rules.coc import messages as m
 from rules.coc.state import acting, can_act, combatant, status
 from rules.core.errors import IllegalAction
 from rules.core.kit import Choice, Msg, choices
+from rules.core.system import Json
 
-Json = dict[str, Any]
 GM = "gm"
 
 

@@ -20,9 +20,8 @@ from rules.coc.actions.common import GM, flag, is_gm, refuse
 from rules.coc.state import Script, apply, cset, settings_of, status
 from rules.core.dice import Dice, SeededDice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
-from rules.core.system import Action, Event
+from rules.core.system import Action, Event, Json
 
-Json = dict[str, Any]
 ATTACKS = ("attack", "fire", "burst", "throw", "two_guns")
 ANSWER = Message("coc.action.answer_dodge", "Dodge this attack?")
 F_DODGE = Message("coc.field.dodge_answer", "Your answer")

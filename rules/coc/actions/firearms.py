@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.brp.firearms import BELT_ROUNDS, jam_chance, loose_cartridges
 from rules.coc import messages as m
 from rules.coc.actions.common import awake, free_to_act, is_combatant, my_turn, refuse
@@ -12,9 +10,7 @@ from rules.coc.state import Script, cset
 from rules.coc.turns import end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
-from rules.core.system import Action, Event
-
-Json = dict[str, Any]
+from rules.core.system import Action, Event, Json
 
 RELOAD = Message("coc.action.reload", "Reload")
 CLEAR = Message("coc.action.clear_jam", "Clear a jam")

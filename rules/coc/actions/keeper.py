@@ -35,9 +35,7 @@ from rules.coc.tables import ARMOUR, ARMOUR_NAMES
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
-from rules.core.system import Action, Event
-
-Json = dict[str, Any]
+from rules.core.system import Action, Event, Json
 
 HAZARD = Message("coc.action.hazard", "Start a hazard")
 END_EFFECT = Message("coc.action.end_effect", "End an effect")

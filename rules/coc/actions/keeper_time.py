@@ -8,7 +8,7 @@ from typing import Any
 from rules.brp.core import DamageDice
 from rules.coc import messages as m
 from rules.coc.actions.common import is_gm, number, refuse, words
-from rules.coc.actions.keeper import F_TARGET, Json, targets_of, who_fields
+from rules.coc.actions.keeper import F_TARGET, targets_of, who_fields
 from rules.coc.checks import d100, verdict
 from rules.coc.damage import heal, hp_secret, mend
 from rules.coc.hazards import tick
@@ -16,7 +16,7 @@ from rules.coc.state import Script, combatant, cset, fresh_round, settings_of, s
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
-from rules.core.system import Action, Event
+from rules.core.system import Action, Event, Json
 
 PASS_TIME = Message("coc.action.pass_time", "Let time pass")
 SANITY = Message("coc.action.sanity", "Call for a Sanity roll")

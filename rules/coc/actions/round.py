@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.coc import messages as m
 from rules.coc.actions.common import (
     GM,
@@ -22,9 +20,7 @@ from rules.coc.state import Script, acting, cset
 from rules.coc.turns import end_round, end_turn, start_round
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
-from rules.core.system import Action, Event
-
-Json = dict[str, Any]
+from rules.core.system import Action, Event, Json
 
 NEXT_ROUND = Message("coc.action.next_round", "Next round")
 END_TURN = Message("coc.action.end_turn", "End turn")
