@@ -31,6 +31,12 @@ def sight_multiplier(
     return multiplier / 2 if silenced else multiplier
 
 
+def silencer_fits(shotgun: bool, machine_gun: bool) -> bool:
+    """COC-SILENCER-3: a silencer fits handguns, rifles and submachine guns, never a shotgun or
+    a machine gun."""
+    return not (shotgun or machine_gun)
+
+
 def silencer_works(weapon: Mapping[str, Any], held: Mapping[str, Any]) -> bool:
     """COC-SILENCER-1/-2: a fitted silencer that is not worn out (`held`: the weapon in hand)."""
     return bool(weapon.get("silencer")) and not held.get("silencer_ruined")

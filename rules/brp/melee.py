@@ -32,6 +32,12 @@ def grapple_refused(
     return None
 
 
+def can_knock_out(kind: str, blunt: bool) -> bool:
+    """COC-KO-1: only a blunt blow knocks out: bare hands, a kick, a head-butt, a grapple, a club
+    (a melee or unarmed attack with a weapon that does not cut or pierce)."""
+    return blunt and kind in ("melee", "unarmed")
+
+
 def knockout_check(damage: int, hp: int, roll: int) -> tuple[int, bool]:
     """COC-KO-2: (the chance, whether the victim is knocked out): the damage against HP on the
     resistance table (COC-RES-1), the d100 read as it falls (no 00/01 setting)."""

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, rhu
+from rules.brp.firearms import silencer_fits
 from rules.core.derive import LOCATION_NAMES as LOCATION_WORDS
 from rules.core.errors import RulesError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
@@ -115,9 +116,9 @@ def _weapon(raw: Any, index: int) -> Json:
         "damage_bands": _bands(raw.get("damage_bands"), where),
         "hp": None if raw.get("hp") in (None, "") else _int(raw, "hp", "COC-PARRY-4", 1, 999),
     }
-    if weapon["silencer"] and (
-        weapon["shotgun"] or weapon["sustained_fire"] or weapon["skill"] == "machine_gun"
-    ):
+    # a sustained-fire weapon is a support machine gun (DG-AUTO-5)
+    machine_gun = weapon["sustained_fire"] or weapon["skill"] == "machine_gun"
+    if weapon["silencer"] and not silencer_fits(weapon["shotgun"], machine_gun):
         raise SheetError(f"{where}.silencer", R.NO_SILENCER_HERE(), "COC-SILENCER-3")
     if weapon["reload"] not in RELOAD_KINDS:
         choices = ", ".join(RELOAD_KINDS)

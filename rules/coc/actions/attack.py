@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.brp.core import may_attack
+from rules.brp.melee import can_knock_out
 from rules.coc import messages as m
 from rules.coc.actions.common import (
     awake,
@@ -162,7 +163,7 @@ def declared(
     _seen(state, action.actor, victim)
     knockout = flag(action.params, "knockout")
     if knockout:
-        if not (weapon["blunt"] and weapon["kind"] in ("melee", "unarmed")):
+        if not can_knock_out(weapon["kind"], bool(weapon["blunt"])):
             raise refuse(m.NO_KNOCKOUT(), "COC-KO-1")
         if not victim["sheet"]["knockout_allowed"]:
             raise refuse(m.NO_KNOCKOUT_TARGET(target=victim["name"]), "COC-KO-5")

@@ -10,7 +10,7 @@ from rules.brp.core import (
     impale_threshold,
     succeeds,
 )
-from rules.brp.melee import parry_excess, parry_ruin
+from rules.brp.melee import can_knock_out, parry_excess, parry_ruin
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -65,10 +65,8 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.SWORDS_ONLY(weapon=weapon["name"]), "COC-PARRY-7")
     knockout = bool_param(params, "knockout")
     if knockout:
-        blunt = weapon["kind"] == "unarmed" or (
-            weapon["kind"] == "melee" and not weapon["can_impale"]
-        )
-        if not blunt:
+        blunt = weapon["kind"] == "unarmed" or not weapon["can_impale"]  # nothing cuts or pierces
+        if not can_knock_out(weapon["kind"], blunt):
             raise IllegalAction.of(R.BLUNT_ONLY(), "COC-KO-1")
         if not target["sheet"].get("human", True):
             raise IllegalAction.of(R.NO_KNOCKOUT(name=target["name"]), "COC-KO-5")

@@ -17,6 +17,7 @@ from rules.brp.firearms import (
     jam_outcome,
     loose_cartridges,
     sight_multiplier,
+    silencer_fits,
     silencer_life,
     silencer_wear,
     silencer_works,
@@ -124,3 +125,9 @@ def test_coc_mal_4_clearing_a_jam() -> None:
     ]
     assert jam_outcome(96, 99) == "ruined"
     assert jam_outcome(95, 99) == "cleared"
+
+
+def test_coc_silencer_3_no_silencer_on_a_shotgun_or_a_machine_gun() -> None:
+    assert silencer_fits(shotgun=False, machine_gun=False)  # handguns, rifles, SMGs
+    assert not silencer_fits(shotgun=True, machine_gun=False)
+    assert not silencer_fits(shotgun=False, machine_gun=True)

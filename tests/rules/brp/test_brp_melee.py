@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.brp.melee import (
+    can_knock_out,
     grapple_refused,
     knockout_check,
     knockout_damage,
@@ -48,3 +49,11 @@ def test_coc_ko_2_3_damage_against_hp_on_the_resistance_table() -> None:
     assert knockout_check(22, 12, dice.roll(100, "knockout")) == (100, True)
     assert knockout_check(2, 12, dice.roll(100, "knockout")) == (0, False)
     assert [knockout_damage(d) for d in (2, 3, 9, 11)] == [0, 1, 3, 3]
+
+
+def test_coc_ko_1_only_a_blunt_melee_or_unarmed_blow_knocks_out() -> None:
+    assert can_knock_out("unarmed", blunt=True)
+    assert can_knock_out("melee", blunt=True)
+    assert not can_knock_out("melee", blunt=False)  # a knife or a sword
+    assert not can_knock_out("thrown", blunt=True)
+    assert not can_knock_out("firearm", blunt=True)  # a pistol-whip is a melee weapon of its own
