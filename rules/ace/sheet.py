@@ -17,6 +17,7 @@ from rules.ace.tables import (
     ENERGY_NAMES,
     ENERGY_TYPES,
     LOCATION_NAMES,
+    SKILL_NAMES,
 )
 from rules.core.errors import SheetError
 from rules.core.kit import Entry, Schema, choices
@@ -34,7 +35,14 @@ def _skill(key: str, label: Any) -> Entry:
 
 SKILL = Schema(
     (
-        Entry("name", m.S_SKILL(), "text", max_length=40),
+        # typed freely (a skill of the group's own); the form offers the rules' skills by name
+        Entry(
+            "name",
+            m.S_SKILL(),
+            "text",
+            max_length=40,
+            choices=choices((key, name()) for key, name in SKILL_NAMES.items()),
+        ),
         Entry("level", m.S_LEVEL(), "int", default=0, min=0, max=99, rule="ACE-CHECK-2"),
         Entry("specialty", m.S_SPECIALTY(), "bool", default=False, rule="ACE-CHECK-2"),
     ),

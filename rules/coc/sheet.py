@@ -29,6 +29,30 @@ SKILLS_G = _l("group.skills", "Skills")
 ARMS = _l("group.arms", "Weapons and armour")
 NATURE = _l("group.nature", "Nature")
 
+# The choices of a weapon row, by name (the key is what is stored).
+KIND_NAMES = {
+    "melee": _l("kind.melee", "melee weapon"),
+    "unarmed": _l("kind.unarmed", "unarmed"),
+    "firearm": _l("kind.firearm", "firearm"),
+    "thrown": _l("kind.thrown", "thrown object"),
+}
+MECHANISM_NAMES = {
+    "none": _l("mechanism.none", "none (no malfunction)"),
+    "revolver": _l("mechanism.revolver", "revolver"),
+    "bolt": _l("mechanism.bolt", "bolt action"),
+    "double_barrel": _l("mechanism.double_barrel", "double barrel"),
+    "single": _l("mechanism.single", "single shot"),
+    "full_auto": _l("mechanism.full_auto", "fully automatic"),
+    "lever": _l("mechanism.lever", "lever action"),
+    "pump": _l("mechanism.pump", "pump action"),
+    "semi_auto": _l("mechanism.semi_auto", "semi-automatic"),
+}
+RELOAD_NAMES = {
+    "loose": _l("reload.loose", "loose rounds"),
+    "magazine": _l("reload.magazine", "magazine"),
+    "belt": _l("reload.belt", "belt"),
+}
+
 BAD_DICE = Message("coc.sheet.bad_dice", "is not a damage roll such as 1d6+1")
 BANDS_OUTWARD = Message("coc.sheet.bands_outward", "must list ranges going outwards")
 NO_SILENCER = Message("coc.sheet.no_silencer", "a silencer cannot be fitted to this weapon")
@@ -51,14 +75,14 @@ BAND = Schema(
 
 WEAPON = Schema(
     (
-        Entry("key", _l("w.key", "Key"), "text", max_length=40),
+        Entry("key", _l("w.key", "Short name (for commands)"), "text", max_length=40),
         Entry("name", _l("w.name", "Name"), "text", max_length=80),
         Entry(
             "kind",
             _l("w.kind", "Kind"),
             "choice",
             default="melee",
-            choices=choices((k, k) for k in WEAPON_KINDS),
+            choices=choices((k, KIND_NAMES[k]) for k in WEAPON_KINDS),
         ),
         Entry(
             "skill",
@@ -157,7 +181,7 @@ WEAPON = Schema(
             _l("w.mechanism", "Action"),
             "choice",
             default="none",
-            choices=choices((k, k) for k in MECHANISMS),
+            choices=choices((k, MECHANISM_NAMES[k]) for k in MECHANISMS),
             rule="COC-MAL-2",
         ),
         Entry(
@@ -165,7 +189,7 @@ WEAPON = Schema(
             _l("w.reload", "Reloads with"),
             "choice",
             default="loose",
-            choices=choices((k, k) for k in RELOADS),
+            choices=choices((k, RELOAD_NAMES[k]) for k in RELOADS),
             rule="COC-RELOAD-1",
         ),
         Entry("handgun", _l("w.handgun", "Handgun"), "bool", default=False, rule="COC-TWOGUN-1"),

@@ -190,6 +190,8 @@ class GameSystem:
     demo: Callable[[], Json] | None = None  # the demo encounter's setup, see docs/architecture.md
     messages: Catalogue = CORE  # every message its events, forms and refusals use
     sheet_schema: Any = None  # rules.core.schema.Schema of a sheet, where the system declares one
+    # the form's Schema of the parts of a sheet validate_sheet checks in code (labels, choices)
+    sheet_form: Any = None
     settings_schema: Any = None  # rules.core.schema.Schema of the campaign settings
     # sheet -> rules.core.derive.Derived lines (HP, location HP, ...) the sheet form explains
     derive: Callable[[Mapping[str, Any]], list[Any]] | None = None

@@ -15,6 +15,7 @@ from rules.delta_green import (
     refusals,
     settings,
     sheet,
+    sheet_words,
 )
 from rules.delta_green.actions import legal_actions, preview, resolve
 from rules.delta_green.demo import demo
@@ -48,6 +49,7 @@ SYSTEM = GameSystem(
     settings=SETTINGS,
     settings_schema=SCHEMA,
     sheet_schema=SHEET,
+    sheet_form=sheet_words.FORM,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
     derive=derive,
@@ -57,6 +59,7 @@ SYSTEM = GameSystem(
         brp_core,  # the shared BRP damage notation's refusals
         settings,
         sheet,
+        sheet_words,
         refusals,
         log_messages,
         log_turns,
@@ -67,6 +70,10 @@ SYSTEM = GameSystem(
             *log_gm.TERMS,
             *refusals.DOINGS.values(),
             *sheet.CHARACTERISTIC_LABELS.values(),
+            *sheet_words.KIND_NAMES.values(),
+            *sheet_words.RELOAD_NAMES.values(),
+            *sheet_words.ACTION_NAMES.values(),
+            *sheet_words.W.values(),
         ],
     ),
 )

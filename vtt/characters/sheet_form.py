@@ -134,6 +134,9 @@ def spec_of(entry: Entry) -> Spec | None:
     group = say(entry.group) if entry.group else ""
     if entry.kind in LEAVES:
         return Spec(entry.key, _label(entry), entry.kind, entry, group=group)
+    if entry.kind == "record" and entry.item is None and entry.choices:
+        # a name-to-number map whose names are picked from the choices (skills)
+        return Spec(entry.key, _label(entry), "pairs", entry, group=group)
     if entry.item is None:
         return None
     children = tuple(s for s in (spec_of(e) for e in entry.item.entries) if s is not None)
@@ -194,9 +197,17 @@ def specs_for(system: GameSystem, sheet: Mapping[str, Any]) -> list[Spec]:
             listed.add(entry.key)
             if (spec := spec_of(entry)) is not None:
                 specs.append(spec)
+    # what the sheet code checks itself, as the system describes it for the form (DG's skills
+    # and weapons); a key neither describes is read from its value
+    form: Schema | None = system.sheet_form
+    described = {entry.key: entry for entry in form.entries} if form is not None else {}
     reference = system.default_sheet
     for key in _ordered([k for k in sheet if k not in listed], reference):
-        if (spec := _inferred(key, sheet[key], reference.get(key))) is not None:
+        if key in described:
+            spec = spec_of(described[key])
+        else:
+            spec = _inferred(key, sheet[key], reference.get(key))
+        if spec is not None:
             specs.append(spec)
     return specs
 
@@ -213,7 +224,12 @@ def _leaf(spec: Spec, path: str, value: Any, errors: Mapping[str, str]) -> Leaf:
     if value is None and spec.entry is not None and spec.kind in ("choice", "bool"):
         value = spec.entry.default
     choices: list[tuple[str, str]] = []
-    if spec.entry is not None and spec.kind == "choice":
+    kind = spec.kind
+    if spec.entry is not None and kind == "text" and spec.entry.choices:
+        kind = "choice"  # free text the rules accept, offered by name (Ace's skills)
+        if value in (None, ""):
+            choices.append(("", "—"))
+    if spec.entry is not None and kind == "choice":
         choices = [
             (str(c.value), c.label if isinstance(c.label, str) else say(c.label))
             for c in spec.entry.choices
@@ -224,7 +240,7 @@ def _leaf(spec: Spec, path: str, value: Any, errors: Mapping[str, str]) -> Leaf:
         PREFIX + path,
         path,
         spec.label,
-        spec.kind,
+        kind,
         _shown(value),
         spec.entry,
         choices,
@@ -241,7 +257,24 @@ def _row(spec: Spec, path: str, index: str, record: Mapping[str, Any], errors: A
     return Row(index, leaves[:SHOWN_IN_ROW], leaves[SHOWN_IN_ROW:])
 
 
-def _pair_rows(path: str, value: Mapping[str, Any], errors: Mapping[str, str]) -> list[Row]:
+def _pair_name(spec: Spec, name: str, value: str) -> Leaf:
+    """A pair's name: picked from the system's names where it lists them, else typed."""
+    if spec.entry is None or not spec.entry.choices:
+        return Leaf(name, "", _("Name"), "text", value, None)
+    options = [
+        (str(c.value), c.label if isinstance(c.label, str) else say(c.label))
+        for c in spec.entry.choices
+    ]
+    options.sort(key=lambda option: option[1])
+    if value and value not in {option[0] for option in options}:
+        options.append((value, value.replace("_", " ")))  # a skill the group named itself
+    if not value:
+        options.insert(0, ("", "—"))
+    return Leaf(name, "", _("Name"), "choice", value, None, options)
+
+
+def _pair_rows(spec: Spec, value: Mapping[str, Any], errors: Mapping[str, str]) -> list[Row]:
+    path = spec.key
     rows = []
     for n, (name, number) in enumerate(sorted(value.items())):
         error = errors.get(f"{path}.{name}", "")
@@ -249,7 +282,7 @@ def _pair_rows(path: str, value: Mapping[str, Any], errors: Mapping[str, str]) -
             Row(
                 str(n),
                 [
-                    Leaf(f"{PREFIX}{path}[{n}].name", "", _("Name"), "text", name, None),
+                    _pair_name(spec, f"{PREFIX}{path}[{n}].name", name),
                     Leaf(
                         f"{PREFIX}{path}[{n}].value", "", _("Value"), "int", number, None, [], error
                     ),
@@ -286,13 +319,13 @@ def _block(
         blank = Row(
             "__i__",
             [
-                Leaf(f"{PREFIX}{path}[__i__].name", "", _("Name"), "text", "", None),
+                _pair_name(spec, f"{PREFIX}{path}[__i__].name", ""),
                 Leaf(f"{PREFIX}{path}[__i__].value", "", _("Value"), "int", "", None),
             ],
             [],
         )
         return Block(
-            PREFIX + path, spec.label, "pairs", rows=_pair_rows(path, pairs, errors), blank=blank
+            PREFIX + path, spec.label, "pairs", rows=_pair_rows(spec, pairs, errors), blank=blank
         )
     items = value if isinstance(value, list) else []
     rows = [
@@ -439,6 +472,7 @@ def label_of(path: str, specs: list[Spec]) -> str:
     parts = re.split(r"\.|(?=\[)", path)
     out: list[str] = []
     current = list(specs)
+    named: dict[str, str] = {}
     for part in parts:
         index = _INDEX.fullmatch(part)
         if index:
@@ -446,16 +480,37 @@ def label_of(path: str, specs: list[Spec]) -> str:
             continue
         spec = next((s for s in current if s.key == part), None)
         if spec is None:
-            out.append(part)
-            current = []
+            out.append(named.get(part, part))
+            current, named = [], {}
             continue
         out.append(spec.label)
         current = list(spec.children)
+        named = {  # a pair's name (a skill) as the form shows it
+            str(c.value): c.label if isinstance(c.label, str) else say(c.label)
+            for c in (spec.entry.choices if spec.entry and spec.kind == "pairs" else ())
+        }
     return " › ".join(out)
 
 
-def catalogues_of(templates: list[dict[str, Any]]) -> dict[str, list[tuple[str, str]]]:
-    """Pick lists for repeatable rows: every distinct weapon (or armour) the templates carry."""
+def _names_of(specs: list[Spec]) -> dict[str, dict[str, str]]:
+    """Per list of rows, the names its rows' "name" field offers (a skill key -> its name)."""
+    out: dict[str, dict[str, str]] = {}
+    for spec in specs:
+        name = next((c for c in spec.children if c.key == "name"), None)
+        if spec.kind == "rows" and name is not None and name.entry is not None:
+            out[spec.key] = {
+                str(c.value): c.label if isinstance(c.label, str) else say(c.label)
+                for c in name.entry.choices
+            }
+    return out
+
+
+def catalogues_of(
+    templates: list[dict[str, Any]], specs: list[Spec] | None = None
+) -> dict[str, list[tuple[str, str]]]:
+    """Pick lists for repeatable rows: every distinct weapon (or armour) the templates carry,
+    by the name the form shows for it (a skill's name, not its key)."""
+    named = _names_of(specs or [])
     seen: dict[str, dict[str, tuple[str, str]]] = {}
     for template in templates:
         for key, value in (template.get("sheet") or {}).items():
@@ -464,6 +519,6 @@ def catalogues_of(templates: list[dict[str, Any]]) -> dict[str, list[tuple[str, 
             for item in value:
                 ident = str(item.get("name") or item.get("key") or "")
                 if ident:
-                    shown = ident
+                    shown = named.get(key, {}).get(ident, ident)
                     seen.setdefault(key, {}).setdefault(ident, (shown, json.dumps(item)))
     return {key: sorted(items.values()) for key, items in seen.items()}

@@ -93,12 +93,14 @@ class SheetEditor:
     def _refuse(self, path: str, words: str) -> None:
         self.errors[path] = words
         where = sheet_form.label_of(path, self.specs) if path and path != "sheet" else ""
-        self.summary.append(f"{where}: {words}" if where else words)
+        self.summary.append(
+            _("%(field)s: %(problem)s") % {"field": where, "problem": words} if where else words
+        )
 
     def sections(self, templates: list[dict[str, Any]]) -> list[sheet_form.Section]:
         """The form's sections with values and errors."""
         return sheet_form.sections(
-            self.specs, self.shown, self.errors, sheet_form.catalogues_of(templates)
+            self.specs, self.shown, self.errors, sheet_form.catalogues_of(templates, self.specs)
         )
 
 
