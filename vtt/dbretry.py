@@ -1,6 +1,7 @@
 """A database that drops its connections for a moment (a restart, `pg_terminate_backend`) costs a
-retry, never a 500 or a lost action: the pool replaces a dead connection on the next attempt
-(`CONN_HEALTH_CHECKS`), so each caller here tries again for a few seconds, then says "try again".
+retry, never a 500 or a lost action: the backend replaces dead connections on the next attempt
+(vtt/postgresql), so each caller here tries again for a few seconds, then says "try again" (a
+socket's action: "sent again", and the page resends it under its key).
 """
 
 from __future__ import annotations

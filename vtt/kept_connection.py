@@ -1,7 +1,7 @@
 """A socket's database calls keep their pooled connection between messages, unpinged.
 
 Channels' `database_sync_to_async` hands the worker thread's connection back to the pool after
-every call, and psycopg's pool pings a connection before lending it (`CONN_HEALTH_CHECKS`): one
+every call, and a pooled connection is pinged before it is lent (vtt/postgresql): one
 more round trip before every chat line and action, 0.6–0.7 ms of a chat line's ~4 ms in the
 server here (docs/performance.md, "A kept connection, frames written first"). Here the
 connection stays with the worker thread while the socket traffic is steady, and goes back to the

@@ -110,7 +110,7 @@ if database_url := env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "
         # (vtt/dbretry.py), rather than holding the sockets' one worker thread for 30 s.
         DATABASES["default"]["ENGINE"] = "vtt.postgresql"
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-        DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20, "timeout": 2}}
+        DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20, "timeout": 1}}
 
 CHANNEL_LAYERS: dict[str, Any] = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if redis_url := env_url("REDIS_URL", ("redis", "rediss", "unix")):

@@ -16,10 +16,10 @@
   let delay = 500; // reconnect backoff, capped at a few seconds with jitter (docs/realtime.md)
   let syncing = false;
   let held = []; // frames that arrived while catching up
-  // Sends not yet answered, by key: the server answers each with "done" or an error frame. They
-  // are sent again, under the same key (applied once whatever happens), on every reconnect and
-  // after a "try again" error (the database did not answer; docs/reliability.md).
-  const pending = new Map();
+  // Sends not yet answered: the server answers each with "done" or an error frame naming its key.
+  // They are sent again, under the same key (applied once whatever happens), on every reconnect
+  // and after a "sent again" error (the database did not answer; docs/reliability.md).
+  const unanswered = new Map(); // key -> { message, at: when it was last sent }
   let lastHeard = Date.now();
   let stopped = false;
   let chain = Promise.resolve();
@@ -200,7 +200,7 @@
       if (seq > last) return catchUp();
       show("caught-up");
     } else if (kind === "done") {
-      pending.delete(frame.dataset.key);
+      unanswered.delete(frame.dataset.key);
       const shown = document.getElementById("table-error");
       if (shown && shown.dataset.retryKey === frame.dataset.key) shown.replaceChildren();
     } else if (kind === "heartbeat") {
@@ -214,11 +214,13 @@
       if (kind === "error" && key && frame.dataset.retry) {
         document.getElementById("table-error")?.setAttribute("data-retry-key", key);
         setTimeout(() => {
-          const message = pending.get(key);
-          if (message && socket && socket.readyState === WebSocket.OPEN) socket.send(message);
+          const sent = unanswered.get(key);
+          if (!sent || !socket || socket.readyState !== WebSocket.OPEN) return; // or on reconnect
+          sent.at = Date.now();
+          socket.send(sent.message);
         }, 1000 + Math.random() * 1000);
       } else if (key) {
-        pending.delete(key); // refused: sending it again would change nothing
+        unanswered.delete(key); // refused: sending it again would change nothing
       }
     }
   }
@@ -230,7 +232,10 @@
       delay = 500;
       lastHeard = Date.now();
       show("connected");
-      for (const message of pending.values()) socket.send(message);
+      for (const sent of unanswered.values()) {
+        sent.at = Date.now();
+        socket.send(sent.message);
+      }
     });
     socket.addEventListener("message", (event) => {
       lastHeard = Date.now();
@@ -242,7 +247,7 @@
         show("closed");
         return;
       }
-      if (event.code === 1009) pending.clear(); // a message over the limit: sent again, closed again
+      if (event.code === 1009) unanswered.clear(); // a message over the limit: sent again, closed again
       show("reconnecting");
       const wait = delay * (0.7 + Math.random() * 0.6);
       delay = Math.min(delay * 2, 5000);
@@ -253,6 +258,9 @@
   // A socket that hears nothing (not even the ~15 s heartbeat) is stale: reconnect.
   setInterval(() => {
     if (socket && socket.readyState === WebSocket.OPEN && Date.now() - lastHeard > 40000) socket.close();
+    // A send unanswered for 30 s on an open socket (a server that hangs): reconnect and send it again.
+    const oldest = Math.min(...[...unanswered.values()].map((sent) => sent.at));
+    if (socket && socket.readyState === WebSocket.OPEN && Date.now() - oldest > 30000) socket.close();
   }, 5000);
 
   function newKey() {
@@ -272,9 +280,9 @@
 
   function send(message) {
     const open = socket && socket.readyState === WebSocket.OPEN;
-    if (!open && pending.size >= 20) return;
+    if (!open && unanswered.size >= 20) return;
     const key = JSON.parse(message).key;
-    if (key) pending.set(key, message);
+    if (key) unanswered.set(key, { message, at: Date.now() });
     if (open) socket.send(message);
   }
 
