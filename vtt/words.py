@@ -84,13 +84,13 @@ def refusal(error: RulesError) -> str:
 
 
 @cache
-def _purposes() -> tuple[tuple[re.Pattern[str], Message], ...]:
-    """Every declared die purpose (a message id with `.purpose.`) as a pattern of its English,
-    the most specific first (the most fixed words): "{label} impale damage {expr}" is tried
-    before "{label} damage {expr}"."""
+def _purposes(marker: str = ".purpose.") -> tuple[tuple[re.Pattern[str], Message], ...]:
+    """Every declared die purpose (a message id with `.purpose.`; or with `marker`, `.odds.` for
+    a preview's words) as a pattern of its English, the most specific first (the most fixed
+    words): "{label} impale damage {expr}" is tried before "{label} damage {expr}"."""
     found = []
     for message in catalogue():
-        if ".purpose." in message.id:
+        if marker in message.id:
             parts = list(string.Formatter().parse(message.english))
             pattern = "".join(
                 re.escape(text) + (f"(?P<{name}>.+?)" if name else "") for text, name, _, _ in parts
@@ -175,7 +175,15 @@ def purpose(text: str, within: str | None = None, names: Mapping[str, str] | Non
 
 
 def word(text: str, system: str) -> str:
-    """One of a system's fixed words given as its English (a preview's outcome label, "impale",
-    "miss"), in the active language; anything else is shown as it is."""
+    """A preview's words given as their English (its summary, an outcome's label: "impale",
+    "Walsh: 2d6 - down to 0 HP or less") in the active language: one of the system's fixed words,
+    or one of its `<system>.odds.*` messages with what fills its braces read the same way (names,
+    numbers and dice kept); anything else is shown as it is."""
     found = _words_of(system).get(text)
-    return say(found()) if found is not None else text
+    if found is not None:
+        return say(found())
+    for pattern, message in _purposes(f"{system}.odds."):
+        if matched := pattern.match(text):
+            params = {name: word(value, system) for name, value in matched.groupdict().items()}
+            return say(message(**params))
+    return text

@@ -405,6 +405,7 @@ OVERRIDE_FIELDS = {
 SIDES = {
     "investigators": Message("coc.side.investigators", "investigators"),
     "others": Message("coc.side.others", "others"),
+    "cult": Message("coc.side.cult", "cult"),  # the demo's cultists
 }
 
 # --- effect names ----------------------------------------------------------------------------
@@ -487,3 +488,6 @@ PURPOSE_ATTACK_WITH = Message("coc.purpose.attack_with", "attack with {weapon}")
 PURPOSE_RESISTANCE = Message("coc.purpose.resistance", "resistance")
 WORD_ACID = Message("coc.word.acid", "acid")
 WORD_FIRE_ZONE = Message("coc.word.fire_zone", "fire")
+# A preview's words as the odds page reads them back from their English (vtt/words.word).
+ODDS_SKILL_CHANCE = Message("coc.odds.skill_chance", "{skill}: {chance}%")
+ODDS_TARGET_RESULT = Message("coc.odds.target_result", "{target}: {result}")

@@ -11,6 +11,7 @@ from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.params import bool_param, int_param, list_param, str_param
 from rules.core.system import Action, Json
+from rules.delta_green import messages as odds
 from rules.delta_green import refusals as R
 from rules.delta_green.actions.common import combatant, cost_label
 from rules.delta_green.actions.shooting import burst_modes, burst_profile, split_shares
@@ -41,6 +42,22 @@ def _face_outcome(
     if impale_ok and face <= impale_threshold(chance):
         return "impale"
     return "hit"
+
+
+# an outcome of the d100 in words
+_OUTCOMES: dict[str, Any] = {
+    "hit": odds.ODDS_HIT,
+    "impale": odds.ODDS_IMPALE,
+    "miss": odds.ODDS_MISS,
+    "malfunction": odds.ODDS_MALFUNCTION,
+    "chosen location": odds.ODDS_CHOSEN_LOCATION,
+    "random location": odds.ODDS_RANDOM_LOCATION,
+}
+
+
+def _said(label: Msg) -> dict[str, Any]:
+    """An outcome's label: its English, and its message for the reader's language."""
+    return {"label": label.english(), "msg": label.to_json()}
 
 
 def _prob(count: Fraction | int) -> dict[str, Any]:
@@ -95,7 +112,9 @@ def preview(state: Json, action: Action) -> Json:
                 "chosen location" if face <= half or outcome == "impale" else "random location"
             )
         counts[outcome] = counts.get(outcome, 0) + 1
-    outcomes = [{"label": label, **_prob(Fraction(n, 100))} for label, n in counts.items()]
+    outcomes = [
+        {**_said(_OUTCOMES[label]()), **_prob(Fraction(n, 100))} for label, n in counts.items()
+    ]
     details: Json = {
         "chance": value,
         "breakdown": chance.explain(),
@@ -109,13 +128,15 @@ def preview(state: Json, action: Action) -> Json:
         details["hits_die"] = f"1d{die}"
         details["rounds"] = rounds
         details["cost"] = cost_label_text(BURST_MODES[str_param(params, "mode")].actions)
+        details["cost_msg"] = cost_label(BURST_MODES[str_param(params, "mode")].actions).to_json()
         details["hits"] = [{"hits": k, **_prob(hit_p * p)} for k, p in dist.items()]
         details["expected_hits"] = float(hit_p * sum(k * p for k, p in dist.items()))
     if kind == "aimed_shot":
         details["bands"] = {"chosen": scaled(value, Fraction(1, 2)), "random": value}
     hitting = sum(n for o, n in counts.items() if o not in ("miss", "malfunction"))
-    summary = f"{chance.explain()}: {_prob(Fraction(hitting, 100))['exact']} to hit"
-    return {"summary": summary, "outcomes": outcomes, "details": details}
+    summary = odds.ODDS_ATTACK(breakdown=chance.said(), chance=hitting)
+    details["summary_msg"] = summary.to_json()
+    return {"summary": summary.english(), "outcomes": outcomes, "details": details}
 
 
 def _preview_split(
@@ -142,15 +163,20 @@ def _preview_split(
             if _face_outcome(face, chance.value, mal, bool(weapon.get("can_impale")), auto)
             in ("hit", "impale")
         )
-        outcomes.append({"label": f"{t['name']} hit", **_prob(Fraction(hits, 100))})
+        outcomes.append(
+            {**_said(odds.ODDS_TARGET_HIT(target=t["name"])), **_prob(Fraction(hits, 100))}
+        )
         per_target[t["id"]] = {"chance": chance.value, "rounds": n, "hits_die": f"1d{n}"}
+    summary = odds.ODDS_SPLIT(mode=mode.label, count=len(per_target))
     return {
-        "summary": f"{mode.label} split among {len(per_target)} targets (COC-AUTO-6)",
+        "summary": summary.english(),
         "outcomes": outcomes,
         "details": {
             "targets": per_target,
             "rounds": rounds,
             "cost": cost_label_text(mode.actions),
+            "cost_msg": cost_label(mode.actions).to_json(),
+            "summary_msg": summary.to_json(),
         },
     }
 
@@ -174,14 +200,18 @@ def _preview_suppress(
             for face in range(1, 101)
             if _face_outcome(face, chance, mal, True, auto) in ("hit", "impale")
         )
-        outcomes.append({"label": f"{t['name']} hit", **_prob(Fraction(hits, 100))})
+        outcomes.append(
+            {**_said(odds.ODDS_TARGET_HIT(target=t["name"])), **_prob(Fraction(hits, 100))}
+        )
         per_target[tid] = {"chance": chance, "brave": brave, "penalty": 0 if brave else -x}
     if mal is not None:
-        outcomes.append({"label": "malfunction", **_prob(Fraction(101 - int(mal), 100))})
+        malfunction = Fraction(101 - int(mal), 100)
+        outcomes.append({**_said(odds.ODDS_MALFUNCTION()), **_prob(malfunction)})
+    summary = odds.ODDS_SUPPRESS(skill=s_eff, x=x)
     return {
-        "summary": f"suppressive fire, skill {s_eff}, X = {x}",
+        "summary": summary.english(),
         "outcomes": outcomes,
-        "details": {"targets": per_target, "x": x},
+        "details": {"targets": per_target, "x": x, "summary_msg": summary.to_json()},
     }
 
 

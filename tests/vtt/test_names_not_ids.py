@@ -133,7 +133,8 @@ def _names(value: Any) -> dict[str, str]:
 
 def _written(names: dict[str, str]) -> set[str]:
     """The words the group itself wrote in its names ("knife" in "Cultist with a knife")."""
-    return {word for name in names.values() for word in _TOKEN.findall(name)}
+    words = (_TOKEN, re.compile(r"[A-Za-z][A-Za-z0-9'-]*"))
+    return {word for name in names.values() for way in words for word in way.findall(name)}
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_]+")
@@ -230,3 +231,48 @@ def test_a_preview_reads_in_words_without_a_raw_fraction(gwen: Any, pip: Any) ->
     assert "%" in shown, shown
     assert not re.search(r"\b\d+/\d+\b", shown), shown
     assert not re.search(r"\b(impale|hit|miss|malfunction|to hit)\b", shown), shown
+
+
+# Abbreviations the Chinese rule books print as they are, and what is not a word.
+_ALLOWED = {"HP", "GM", "AP", "SP", "CP", "MP", "X", "S"}
+_NOT_WORDS = re.compile(r"^(d\d+([+-]\d+)?|x\d+|[A-Za-z]|[A-Z]+(-[A-Za-z0-9]+)+)$")
+
+
+@pytest.mark.parametrize("system_key", ["coc", "delta_green"])
+def test_every_offered_preview_reads_in_chinese(system_key: str, gwen: Any, pip: Any) -> None:
+    """Each preview a form offers, in zh-Hans: no English word but the group's own names, no
+    raw fraction (a chance is a percentage)."""
+    from vtt.encounters.models import Encounter
+
+    system = get_system(system_key)
+    from vtt.encounters.services import play
+
+    encounter = _play(system_key, gwen, pip, 30, 5)
+    begin = {"coc": "next_round", "delta_green": "start_round"}[system_key]
+    play(encounter.pk, gwen.pk, Action(begin, "gm", {}), "00000000-0000-4000-8000-500000000001")
+    written = _written(_names(encounter.setup))
+    client = Client()
+    client.force_login(gwen)
+    rng = random.Random(5)
+    state = system.load(Encounter.objects.get(pk=encounter.pk).state)
+    stray, shown = [], 0
+    for who in ["gm", *system.actors(state)]:
+        for template in system.legal_actions(state, who):
+            if not (isinstance(template, ActionTemplate) and template.preview):
+                continue
+            for _ in range(3):
+                query = {"kind": template.kind, "actor": who, **_form(template, rng)}
+                body = client.get(f"/encounters/{encounter.pk}/preview/", query).content.decode()
+                if "preview-result" not in body or 'class="error"' in body:
+                    continue
+                shown += 1
+                for part in visible(body):
+                    words = [
+                        w
+                        for w in re.findall(r"[A-Za-z][A-Za-z0-9'-]*", part)
+                        if w not in written and w not in _ALLOWED and not _NOT_WORDS.match(w)
+                    ]
+                    if words or re.search(r"\b\d+/\d+\b", part):
+                        stray.append(f"{template.kind}: {words} in {part!r}")
+    assert shown, "no preview was shown"
+    assert stray == []
