@@ -31,6 +31,7 @@ from rules.coc import (
     view,
 )
 from rules.coc.actions import MODULES, SPECS, dodging
+from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.kit import Actions, catalogue, legacy_settings, settings_schema
 from rules.core.system import Action, Event, GameSystem, Json
@@ -81,13 +82,13 @@ def odds(current: Json, action: Action) -> Json:
 
 def actors(current: Json) -> list[str]:
     """The Keeper's seat and every combatant."""
-    return ["gm", *current["combatants"]]
+    return [GM_ACTOR, *current["combatants"]]
 
 
 def _bench() -> list[Json]:
     """bench/rules.py: a revolver shot, a Thompson burst over two cultists, a dynamite blast."""
     setup = demo.demo()
-    start = Action("next_round", "gm", {})
+    start = Action("next_round", GM_ACTOR, {})
     return [
         {
             "name": "revolver shot",
@@ -126,7 +127,9 @@ def _bench() -> list[Json]:
             "setup": setup,
             "prelude": [],
             "action": Action(
-                "explode", "gm", {"dice": 5, "radius": 2, "d_walsh": 1, "d_mara": 3, "d_finch": 6}
+                "explode",
+                GM_ACTOR,
+                {"dice": 5, "radius": 2, "d_walsh": 1, "d_mara": 3, "d_finch": 6},
             ),
         },
     ]

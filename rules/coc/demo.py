@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc.tables import DEMO_WEAPONS
+from rules.core.actions import GM_ACTOR
 from rules.core.system import Json
 
 
@@ -74,7 +75,7 @@ def demo() -> Json:
             },
             {
                 "id": "cultist",
-                "controller": "gm",
+                "controller": GM_ACTOR,
                 "side": "cult",
                 "sheet": {
                     "name": "Cultist with a knife",
@@ -94,7 +95,7 @@ def demo() -> Json:
             },
             {
                 "id": "acolyte",
-                "controller": "gm",
+                "controller": GM_ACTOR,
                 "side": "cult",
                 "sheet": {
                     "name": "Torch-bearing acolyte",

@@ -14,6 +14,7 @@ from typing import Any
 from rules.coc import messages as m
 from rules.coc.settings import CocSettings
 from rules.coc.sheet import validate_sheet
+from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.errors import RulesError, SheetError
 from rules.core.jsonstate import copy_json, update_in
@@ -90,7 +91,7 @@ def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
         "side": str(
             entry.get("side") or ("investigators" if sheet["kind"] == "investigator" else "others")
         )[:40],
-        "controller": str(entry.get("controller") or "gm")[:40],
+        "controller": str(entry.get("controller") or GM_ACTOR)[:40],
         "sheet": sheet,
         "hp": sheet["hp_max"],
         "mp": sheet["mp"],

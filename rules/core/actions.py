@@ -21,6 +21,16 @@ from rules.core.system import Action, Event, Json
 
 S = TypeVar("S")
 
+# The actor id the GM sends actions as, and the controller of every combatant no player
+# controls: declared once, for every system and the table server.
+GM_ACTOR = "gm"
+
+
+def is_gm(state: Any, actor: str) -> bool:
+    """Whether the sender is the GM: an `ActionSpec`'s `who` for the GM's tools."""
+    return actor == GM_ACTOR
+
+
 # "picks": any number of the choices, each a tick box by its name; the action's param is then a
 # list of their values (rules/core/params.py `list_param`), and the default the values ticked.
 FieldType = Literal["number", "choice", "target", "picks", "text", "checkbox", "cell", "units"]

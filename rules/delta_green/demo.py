@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.actions import GM_ACTOR
 from rules.core.system import Json
 
 
@@ -19,7 +20,7 @@ def _cultist(cid: str, name: str, weapons: list[Json], vest: int | None = None) 
         "weapons": weapons,
         "vest": {"level": vest} if vest else None,
     }
-    return {"id": cid, "name": name, "side": "cult", "controller": "gm", "sheet": sheet}
+    return {"id": cid, "name": name, "side": "cult", "controller": GM_ACTOR, "sheet": sheet}
 
 
 REVOLVER: Json = {
@@ -172,7 +173,13 @@ def demo() -> Json:
                 "controller": "player2",
                 "sheet": hernandez,
             },
-            {"id": "walsh", "name": "Walsh", "side": "agents", "controller": "gm", "sheet": walsh},
+            {
+                "id": "walsh",
+                "name": "Walsh",
+                "side": "agents",
+                "controller": GM_ACTOR,
+                "sheet": walsh,
+            },
             _cultist("cultist1", "Cultist with a revolver", [REVOLVER]),
             _cultist("cultist2", "Cultist with a shotgun", [SHOTGUN]),
             _cultist("cultist3", "Armoured cultist", [dict(REVOLVER)], vest=3),

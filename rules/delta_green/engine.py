@@ -27,8 +27,6 @@ from rules.delta_green.tables import (
     ALL,
 )
 
-GM_ACTOR = "gm"
-
 
 def combatant_at(state: Mapping[str, Any], cid: str) -> Json:
     combatant = state["combatants"].get(cid)

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.brp.core import DamageDice, rhu, succeeds
 from rules.brp.firearms import silencer_life
+from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -62,7 +63,7 @@ def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
             why = vest_text(target, G.VEST_AREA(level=vest.level, ap=ap))
             text = L.more(text, L.AFTER_ARMOUR(why=why, after=amount))
     op = {"op": "damage", "id": target["id"], "location": loc, "amount": amount, "sever": sever}
-    return [said_event("damage.applied", [op], text, dice, target=target["id"], by="gm")]
+    return [said_event("damage.applied", [op], text, dice, target=target["id"], by=GM_ACTOR)]
 
 
 def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -77,7 +78,7 @@ def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
     text = G.GM_HEALS(
         name=target["name"], amount=amount, where=where, reason=_reason(action.params)
     )
-    return [said_event("healing.applied", [op], text, dice, target=target["id"], by="gm")]
+    return [said_event("healing.applied", [op], text, dice, target=target["id"], by=GM_ACTOR)]
 
 
 CONDITIONS = ("prone", "dead", "stabilise", "treated", "brave", "dodge", "on_fire", "knocked_out")
@@ -107,7 +108,7 @@ def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
         name=target["name"],
         reason=_reason(action.params),
     )
-    return [said_event("condition.set", ops, text, dice, target=tid, by="gm")]
+    return [said_event("condition.set", ops, text, dice, target=tid, by=GM_ACTOR)]
 
 
 def gm_treat(state: Json, action: Action, dice: Dice) -> list[Event]:

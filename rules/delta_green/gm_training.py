@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import resistance_chance, rhu, succeeds
+from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -249,7 +250,7 @@ def research(state: Json, action: Action, dice: Dice) -> list[Event]:
 def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-POW-1, COC-RES-1: magic points against magic points; below 95% earns a POW gain check."""
     c = combatant_at(
-        state, action.actor if action.actor != "gm" else str_param(action.params, "caster")
+        state, action.actor if action.actor != GM_ACTOR else str_param(action.params, "caster")
     )
     active = int_param(action.params, "active")
     passive = int_param(action.params, "passive")

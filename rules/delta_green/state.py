@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.brp.core import half_dex
+from rules.core.actions import GM_ACTOR
 from rules.core.errors import IllegalAction
 from rules.core.jsonstate import copy_json
 from rules.core.sheets import mapping_field, object_list_field
@@ -22,7 +23,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
     """A combatant from a setup entry: validated sheet, full HP, weapons as carried."""
     sheet = validate_sheet(entry.get("sheet") or {})
     cid = str(entry.get("id") or "").strip()
-    if not cid or cid == "gm":
+    if not cid or cid == GM_ACTOR:
         raise IllegalAction.of(R.NEEDS_ID())
     hp_max = sheet["hp"]
     in_hand = next((w["key"] for w in sheet["weapons"] if w["ready"]), None)
@@ -30,7 +31,7 @@ def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
         "id": cid,
         "name": str(entry.get("name") or sheet["name"]),
         "side": str(entry.get("side") or "agents"),
-        "controller": str(entry.get("controller") or "gm"),
+        "controller": str(entry.get("controller") or GM_ACTOR),
         "sheet": sheet,
         "hp_max": hp_max,
         "hp": int(entry.get("hp", hp_max)),

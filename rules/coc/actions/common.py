@@ -12,13 +12,6 @@ from rules.core.errors import IllegalAction
 from rules.core.kit import Choice, Msg, choices
 from rules.core.system import Json
 
-GM = "gm"
-
-
-def is_gm(state: Json, actor: str) -> bool:
-    """Only the Keeper sends the Keeper's tools."""
-    return actor == GM
-
 
 def is_combatant(state: Json, actor: str) -> bool:
     """A combatant of the scene (its player or the Keeper acting for it)."""

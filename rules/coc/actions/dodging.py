@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc import messages as m
-from rules.coc.actions.common import GM, flag, is_gm, refuse
+from rules.coc.actions.common import flag, refuse
 from rules.coc.state import Script, apply, cset, settings_of, status
+from rules.core.actions import GM_ACTOR, is_gm
 from rules.core.dice import Dice, SeededDice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
 from rules.core.system import Action, Event, Json
@@ -152,7 +153,7 @@ def deadline(state: Json) -> tuple[int, Action] | None:
     seconds = settings_of(state).dodge_timer
     if not state.get("asking") or seconds <= 0:
         return None
-    return seconds, Action("expire", GM)
+    return seconds, Action("expire", GM_ACTOR)
 
 
 def offer(state: Json, actor: str) -> ActionTemplate | None:

@@ -13,7 +13,6 @@ from rules.coc.actions.common import (
     distance,
     everyone,
     flag,
-    is_gm,
     number,
     pick,
     refuse,
@@ -32,6 +31,7 @@ from rules.coc.hazards import (
 )
 from rules.coc.state import Script, combatant, cset, status
 from rules.coc.tables import ARMOUR, ARMOUR_NAMES
+from rules.core.actions import is_gm
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices

@@ -7,12 +7,13 @@ from typing import Any
 
 from rules.brp.core import DamageDice
 from rules.coc import messages as m
-from rules.coc.actions.common import is_gm, number, refuse, words
+from rules.coc.actions.common import number, refuse, words
 from rules.coc.actions.keeper import F_TARGET, targets_of, who_fields
 from rules.coc.checks import d100, verdict
 from rules.coc.damage import heal, hp_secret, mend
 from rules.coc.hazards import tick
 from rules.coc.state import Script, combatant, cset, fresh_round, settings_of, status
+from rules.core.actions import is_gm
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices

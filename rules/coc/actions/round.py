@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from rules.coc import messages as m
 from rules.coc.actions.common import (
-    GM,
     awake,
     is_combatant,
-    is_gm,
     my_turn,
     others,
     pick,
@@ -18,6 +16,7 @@ from rules.coc.actions.common import (
 )
 from rules.coc.state import Script, acting, cset
 from rules.coc.turns import end_round, end_turn, start_round
+from rules.core.actions import is_gm
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
 from rules.core.system import Action, Event, Json
@@ -248,4 +247,3 @@ SPECS = [
     ActionSpec("dodge", "COC-DODGE-4", _dodge, who=is_combatant, offer=_offer_dodge),
     ActionSpec("parry", "COC-PARRY-3", _parry, who=is_combatant, offer=_offer_parry),
 ]
-_ = GM

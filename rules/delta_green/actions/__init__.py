@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import Actions, ActionSpec, ActionTemplate
@@ -17,7 +18,6 @@ from rules.core.system import Action, Event, Json
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
 from rules.delta_green.actions import free, gm_tools, rounds, turn
-from rules.delta_green.actions.common import GM_ACTOR
 from rules.delta_green.preview import preview as preview_attack
 
 # Attacks whose odds the table can show before they are sent (DG-GEN-3).

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import ActionTemplate, Choice, Field, Label, Msg
@@ -25,7 +26,6 @@ from rules.delta_green.state import (
 )
 from rules.delta_green.tables import ALL, LOCATIONS
 
-GM_ACTOR = "gm"
 Resolver = Callable[[Json, Action, Dice], list[Event]]
 
 
@@ -35,11 +35,6 @@ def combatant(state: Mapping[str, Any], cid: str) -> Json:
     if found is None:
         raise IllegalAction.of(R.NO_COMBATANT(cid=cid))
     return found
-
-
-def is_gm(state: Any, actor: str) -> bool:
-    """Whether the sender is the GM (GM tools)."""
-    return actor == GM_ACTOR
 
 
 def is_agent(state: Any, actor: str) -> bool:

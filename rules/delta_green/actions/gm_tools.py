@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.brp.hazards import POISONS
+from rules.core.actions import is_gm
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label
 from rules.delta_green import gm, gm_hazards, gm_training
 from rules.delta_green import messages as m
 from rules.delta_green.actions.common import (
     checkbox,
     everyone,
-    is_gm,
     location_choices,
     number,
     pick,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.actions import is_gm
 from rules.core.kit import ActionSpec, ActionTemplate
 from rules.delta_green import messages as m
-from rules.delta_green.actions.common import everyone, is_gm, picks, template
+from rules.delta_green.actions.common import everyone, picks, template
 from rules.delta_green.actions.rounds_play import end_round, next_pass, start_round
 
 State = Mapping[str, Any]
