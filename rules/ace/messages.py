@@ -472,6 +472,16 @@ CHECK_PASSED = Message(
 CHECK_FAILED = Message(
     "ace.log.check_failed", "{name} rolls {skill}: {successes} successes against DC {dc}, failure."
 )
+CHECK_PASSED_SPECIALTY = Message(
+    "ace.log.check_passed_specialty",
+    "{name} rolls {skill}: {successes} successes, one of them the specialty's automatic success, "
+    "against DC {dc}, success.",
+)
+CHECK_FAILED_SPECIALTY = Message(
+    "ace.log.check_failed_specialty",
+    "{name} rolls {skill}: {successes} successes, one of them the specialty's automatic success, "
+    "against DC {dc}, failure.",
+)
 SECRET_ROLLED = Message(
     "ace.log.secret", "Secret: {name} rolls {skill}, {successes} successes against DC {dc}."
 )

@@ -55,13 +55,14 @@ class Check:
     successes: int
     ones: int
     substitute: bool = False
+    automatic: int = 0  # ACE-CHECK-2: of the successes, the specialty's automatic one
 
 
 def skill_check(level: int, specialty: bool, dice: Dice, purpose: str = "check") -> Check:
     """ACE-CHECK-2: roll the skill level as a pool; a specialty adds one automatic success."""
     faces = roll_pool(level, dice, purpose)
     bonus = 1 if specialty else 0
-    return Check(tuple(faces), successes(faces) + bonus, faces.count(1))
+    return Check(tuple(faces), successes(faces) + bonus, faces.count(1), automatic=bonus)
 
 
 def substitute_check(
@@ -71,7 +72,7 @@ def substitute_check(
     face = dice.roll(20, purpose)
     ones = 1 if face == 1 and s.ones_on_substitute == "natural_1" else 0  # ACE-AMB-02
     bonus = 1 if specialty else 0
-    return Check((face,), (face + attribute) // 10 + bonus, ones, substitute=True)
+    return Check((face,), (face + attribute) // 10 + bonus, ones, substitute=True, automatic=bonus)
 
 
 @dataclass(frozen=True)

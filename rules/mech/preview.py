@@ -191,6 +191,9 @@ def preview_attack(state: Json, action: Action) -> Json:
                 "crit": float(crit),
                 "damage_min": min(after),
                 "damage_max": max(after_crit),
+                # MECH-BURN-1: the range counts the burn dealt at once on a hit (issue 34: a 1d3
+                # pod read 3–5 without saying why)
+                "burn": reduce_damage([("burn", burn)], target_of(t)).total if burn else 0,
                 "expected": float(expected),
                 "expected_exact": f"{expected.numerator}/{expected.denominator}",
                 "why": target_notes(terms),

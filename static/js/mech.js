@@ -10,6 +10,8 @@
   let aiming = null; // {actor, kind, weapon} of the area form waiting for a square
   let lastActive = null; // the mech whose turn it was at the last render: a new one is selected
   let suppressClick = false; // a drag or long-press ended: the click that follows is not a click
+  let sent = false; // a move or an aimed attack was sent: the next frame ends its message and template
+  let refocus = null; // the mech moved from the keyboard: its token takes the focus back after the frame
 
   const board = () => document.getElementById("mech-board");
   const svgNS = "http://www.w3.org/2000/svg";
@@ -131,9 +133,13 @@
     }
     const move = b.querySelector(`form.mech-form[data-actor="${selected}"][data-kind="${mode}"]`);
     if (!move) return;
+    // MECH-OA-1: an enemy threatening the square strikes as the mech moves off; asked first
+    const warning = cell.closest("[data-oa]")?.dataset.oa;
+    if (warning && !window.confirm(warning)) return;
     move.querySelector("[name=x]").value = x;
     move.querySelector("[name=y]").value = y;
     move.requestSubmit();
+    sent = true;
     info(`${mode === "boost" ? text("msgBoosting", "Boosting to") : text("msgMoving", "Moving to")} (${x}, ${y})…`);
   }
 
@@ -286,6 +292,7 @@
     const cell = event.target.closest?.("#mech-board .reach-set.show [data-to]");
     if (cell && selected) {
       event.preventDefault();
+      refocus = selected; // the square is gone after the move: the mech's token keeps the focus
       return void moveTo(cell);
     }
     if (!token?.dataset.select) return;
@@ -328,7 +335,22 @@
     generation += 1;
     answered.clear();
     board()?.querySelector("[data-on-demand=reach]")?.replaceChildren();
+    if (sent) {
+      // what this page sent was answered: "Boosting to (7, 6)…" and a fired template are over
+      sent = false;
+      aiming = null;
+      info("");
+      drawArea(null);
+    }
     apply();
+    if (refocus && (document.activeElement === document.body || !document.activeElement?.isConnected)) {
+      board()?.querySelector(`.token[data-unit="${refocus}"]`)?.focus();
+    }
+    refocus = null;
+  });
+  // An aimed area attack sent: its template goes with the next frame.
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches?.("#mech-board form.mech-form")) sent = true;
   });
   apply();
 })();

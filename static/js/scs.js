@@ -253,6 +253,7 @@
     const cell = event.target.closest?.(".reach-set.show [data-to]");
     if (cell && selected) {
       event.preventDefault();
+      refocus = cell.dataset.to; // the hex is gone after the move: the moved stack keeps the focus
       return void moveTo(cell.dataset.to);
     }
     const retreat = event.target.closest?.("[data-retreat-to]:not(form)");
@@ -336,10 +337,15 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   // A delta frame swaps parts of the board (table.js): put the selection back on them too.
+  let refocus = null; // the hex a stack was moved to from the keyboard
   document.addEventListener("tabula:frame", () => {
     generation += 1;
     boardEl()?.querySelector("[data-on-demand=reach]")?.replaceChildren();
     apply();
+    if (refocus && (document.activeElement === document.body || !document.activeElement?.isConnected)) {
+      boardEl()?.querySelector(`.stack[data-hex="${refocus}"][data-select]`)?.focus();
+    }
+    refocus = null;
   });
   apply();
 })();

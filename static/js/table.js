@@ -80,16 +80,20 @@
     }
   }
 
-  // A swapped part comes back with its <details> closed: the ones the viewer had open (those with
-  // an id) are opened again, so a frame does not fold up the GM's tools under their hands.
-  function openDetails() {
-    return [...root.querySelectorAll("#table details[open][id]")].map((el) => el.id);
+  // A swapped part comes back with its <details> closed: the ones the viewer had open are opened
+  // again, so a frame does not fold up the GM's tools or a player's half-filled form under their
+  // hands. One without an id is found by its nearest id'd holder and its summary's words.
+  function detailsKey(el) {
+    if (el.id) return `#${el.id}`;
+    const holder = el.parentElement?.closest("[id]");
+    return holder ? `${holder.id}|${el.querySelector(":scope > summary")?.textContent.trim() || ""}` : "";
   }
-  function reopen(ids) {
-    for (const id of ids) {
-      const el = document.getElementById(id);
-      if (el && !el.open) el.open = true;
-    }
+  function openDetails() {
+    return new Set([...root.querySelectorAll("#table details[open]")].map(detailsKey).filter(Boolean));
+  }
+  function reopen(keys) {
+    if (!keys.size) return;
+    for (const el of root.querySelectorAll("#table details:not([open])")) if (keys.has(detailsKey(el))) el.open = true;
   }
 
   // The log's times come as UTC from the server (seconds since 1970 in data-at, kept short: a
@@ -192,6 +196,9 @@
       }
       last = seq;
       show("caught-up");
+      // a refusal read 10 s ago is over once the table moved on (one being sent again stays)
+      const shown = document.getElementById("table-error");
+      if (shown && !shown.dataset.retryKey && Date.now() - Number(shown.dataset.at || Date.now()) > 10000) shown.replaceChildren();
     } else if (kind === "hello") {
       // The server's log ends before what this page shows: lines it had were lost (a crash of
       // the database machine can lose the last chat lines, docs/deploy.md). Start again from it.
@@ -201,8 +208,9 @@
       show("caught-up");
     } else if (kind === "done") {
       unanswered.delete(frame.dataset.key);
+      // this page's next action went through: a refusal or "sent again" shown before is over
       const shown = document.getElementById("table-error");
-      if (shown && shown.dataset.retryKey === frame.dataset.key) shown.replaceChildren();
+      if (shown && (!shown.dataset.retryKey || shown.dataset.retryKey === frame.dataset.key)) shown.replaceChildren();
     } else if (kind === "heartbeat") {
       if (seq > last) return catchUp();
       // behind this page: reconnect, and the hello decides (a heartbeat read just before a
@@ -210,6 +218,7 @@
       if (seq < last && socket) socket.close();
     } else {
       await apply(html); // error or notice, for this page only
+      document.getElementById("table-error")?.setAttribute("data-at", String(Date.now()));
       const key = frame.dataset.key;
       if (kind === "error" && key && frame.dataset.retry) {
         document.getElementById("table-error")?.setAttribute("data-retry-key", key);
@@ -315,6 +324,10 @@
     const form = event.target;
     if (form.matches("form[data-ws-send]")) {
       event.preventDefault();
+      // what cannot be taken back (ending a phase, a retreat, the GM's undo) is asked about first
+      // (or what its odds, shown, say cannot work: a 0% shot)
+      const ask = form.dataset.confirm || form.querySelector("output.preview [data-confirm]")?.dataset.confirm;
+      if (ask && !window.confirm(ask)) return;
       // an attack on someone of the attacker's own side is asked about first
       const ally = form.querySelector("select[name=target] option:checked[data-ally]");
       if (ally && !window.confirm(`${ally.textContent.trim()}: ${root.dataset.labelAlly || "an ally. Attack anyway?"}`)) return;

@@ -116,8 +116,13 @@ def test_a_called_shot_prompts_the_defender_and_both_see_the_result(
     shot = player.locator("form.ace-attack")
     shot.locator("select[name=target]").select_option("hound")
     shot.locator("label[data-location='head']").click()
+    # Issue 34: her odds come up by themselves and say the shot cannot hit; sent all the same
+    shot.locator("output.preview .odds-note[data-certain='miss']").wait_for()
+    asked: list[str] = []
+    player.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     shot.locator("button[type=submit]").click()
     gm.locator(".ace-prompt[data-expire-after='30']").wait_for()
+    assert asked == ["This attack cannot hit. Send it anyway?"]
     for page in (gm, player):
         page.locator("#event-log > li.event", has_text="Time is up").wait_for(timeout=50_000)
         page.locator(".ace-prompt").wait_for(state="detached")

@@ -72,6 +72,7 @@ def test_replay_steps_through_the_log_and_live_frames_leave_it_alone(
         blue.locator(f"#scs-board .stack[data-hex='{origin}']").click()
         blue.locator(f"#scs-board .reach-set.show [data-to='{to}']").click()
         blue.locator(f"#scs-board .stack[data-hex='{to}']").wait_for()
+    blue.on("dialog", lambda dialog: dialog.accept())  # issue 34: ending a phase asks first
     blue.get_by_role("button", name="End the Movement Phase").click()
     blue.locator(".scs-phase", has_text="Combat Phase").wait_for()
 

@@ -134,6 +134,7 @@ def _act(page: Any, kinds: str) -> None:
     before = rows.count()
     offered = [page.locator(f"form:has(input[name=kind][value='{k}'])") for k in kinds.split("|")]
     form = next(forms for forms in offered if forms.count()).first
+    page.once("dialog", lambda dialog: dialog.accept())  # ending a phase asks first (issue 34)
     form.locator("button[type=submit]").first.click()
     page.wait_for_function(
         "n => document.querySelectorAll('#event-log > li.event').length > n", arg=before

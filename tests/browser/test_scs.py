@@ -11,6 +11,8 @@ HIDDEN = ("B5", "12 Tank Bn", "6-4-8")
 
 
 def end_phase(page: Any, label: str) -> None:
+    # issue 34: ending a phase is asked about first
+    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name=label).click()
 
 
@@ -146,6 +148,7 @@ def test_overrun_red_picks_the_loss_free_retreat_blue_must_enter_then_replay(
     choice.wait_for()
     assert red.get_by_role("button", name="R4 → 05.06 · EZOC: −1 step").count() == 1
     screenshot(red, "retreat-choice")
+    red.once("dialog", lambda dialog: dialog.accept())  # issue 34: a retreat is asked about first
     choice.click()
 
     # SCS-OVR-3: B5 must enter the emptied hex; Blue's board shows it there, Red's too.

@@ -18,7 +18,8 @@ from rules.core.system import Action, Audience
 from vtt.encounters.fragments import action_forms
 from vtt.words import say
 
-# Where each called-shot location sits on the body diagram (per cent of its box).
+# Where each called-shot location sits beside the body diagram: its height (per cent; the labels
+# go top to bottom by it) and its side (0: left of the figure, else right).
 SPOTS: dict[str, tuple[int, int]] = {
     "temple": (6, 0),
     "eyes": (14, 62),

@@ -9,7 +9,9 @@ from typing import Any
 from rules.core.system import Audience
 from rules.mech import SYSTEM
 from rules.mech import messages as m
+from rules.mech.actions.movement import opportunity_threats
 from rules.mech.messages import TERRAIN
+from rules.mech.settings import settings_of
 from rules.mech.tables import overcharge_expr
 from rules.mech.view import reach
 from vtt.encounters.fragments import action_forms
@@ -297,7 +299,10 @@ def board_context(
                     }
                 )
         if cells:
-            reach_sets.append({"from": uid, "cells": cells})
+            # MECH-OA-1: who would strike as it moves off (issue 34: the map asks first)
+            threats = opportunity_threats(dict(view), u, settings_of(view).oa_weapons)
+            oa = ", ".join(str(o["name"]) for o in threats)
+            reach_sets.append({"from": uid, "cells": cells, "oa": oa})
     forms_by_actor = []
     for uid in [] if frozen else mine:
         u = view["units"][uid]

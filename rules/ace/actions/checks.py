@@ -89,6 +89,7 @@ def _details(check: Check, dc: int) -> Json:
         "dc": dc,
         "ones": check.ones,
         "substitute": check.substitute,
+        "automatic": check.automatic,
         "passed": check.successes >= dc,
     }
 
@@ -140,9 +141,15 @@ def rolled_check(
     """The check's roll against its DC, with the ops that pay for it."""
     records = Records(dice)
     result = roll_check(c, what, dice, s)
-    line = (m.CHECK_PASSED if result.successes >= dc else m.CHECK_FAILED)(
-        name=c["name"], skill=what, successes=result.successes, dc=dc
-    )
+    passed = result.successes >= dc
+    if result.automatic:  # issue 34: the pool says the specialty's success is in it
+        line = (m.CHECK_PASSED_SPECIALTY if passed else m.CHECK_FAILED_SPECIALTY)(
+            name=c["name"], skill=what, successes=result.successes, dc=dc
+        )
+    else:
+        line = (m.CHECK_PASSED if passed else m.CHECK_FAILED)(
+            name=c["name"], skill=what, successes=result.successes, dc=dc
+        )
     return event("check.rolled", line, ops, records, check=_details(result, dc))
 
 

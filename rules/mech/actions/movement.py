@@ -72,28 +72,43 @@ def enter_cost(ctx: Ctx, u: Unit) -> Any:
     return cost
 
 
+def oa_weapons(state: Json, o: Unit, mover: Unit, oa_weapons: str) -> list[int]:
+    """MECH-OA-1 / MECH-AMB-18: the weapons `o` would strike `mover` with as it moves off (none
+    when it would not). Works on a view too (issue 34: the map warns before such a move)."""
+    if not hostile(o, mover) or o["reaction_used"] or o["oa_used"] or not o["auto_reactions"]:
+        return []
+    if has(o, "stunned") or has(o, "jammed") or st.in_grapple(state, o["id"]):
+        return []
+    kinds = ("melee",) if oa_weapons == "melee" else ("melee", "ranged")
+    reach = st.dist(o, mover)
+    return [
+        i
+        for i, w in enumerate(o["weapons"])
+        if w["kind"] in kinds
+        and not w["destroyed"]
+        and int(w["threat"]) >= reach
+        and not w.get("area")
+    ]
+
+
+def opportunity_threats(state: Json, mover: Unit, oa_setting: str) -> list[Unit]:
+    """The hostiles that would strike `mover` if it moved now (MECH-OA-1); on a view, only the
+    units whose square the viewer knows."""
+    if has(mover, "disengaged") or has(mover, "hidden"):
+        return []
+    known = [o for o in st.living(state) if o.get("x") is not None and o["id"] != mover["id"]]
+    return [o for o in known if oa_weapons(state, o, mover, oa_setting)]
+
+
 def opportunity_attacks(ctx: Ctx, mover: Unit) -> None:
     """MECH-OA-1 / MECH-AMB-18: hostiles threatening the start square strike first."""
     if has(mover, "disengaged") or has(mover, "hidden"):
         return
     for o in st.living(ctx.state):
         o = ctx.u(o["id"])
-        if not hostile(o, mover) or not alive(ctx.u(mover["id"])):
+        if not alive(ctx.u(mover["id"])):
             continue
-        if o["reaction_used"] or o["oa_used"] or not o["auto_reactions"]:
-            continue
-        if has(o, "stunned") or has(o, "jammed") or st.in_grapple(ctx.state, o["id"]):
-            continue
-        kinds = ("melee",) if ctx.settings.oa_weapons == "melee" else ("melee", "ranged")
-        reach = st.dist(o, ctx.u(mover["id"]))
-        weapons = [
-            i
-            for i, w in enumerate(o["weapons"])
-            if w["kind"] in kinds
-            and not w["destroyed"]
-            and int(w["threat"]) >= reach
-            and not w.get("area")
-        ]
+        weapons = oa_weapons(ctx.state, o, ctx.u(mover["id"]), ctx.settings.oa_weapons)
         if not weapons:
             continue
         ctx.emit(

@@ -213,3 +213,16 @@ def test_the_gm_may_settle_a_check_without_rolling() -> None:
 def test_bad_check_input_is_refused(params: dict[str, object], error: str) -> None:
     with pytest.raises(IllegalAction, match=error):
         play(table(), "check", "lin", [], **params)
+
+
+def test_a_checks_line_says_the_specialtys_automatic_success_is_in_its_pool() -> None:
+    # Issue 34 (ACE-CHECK-2): Su Qing's hide (3, specialty) rolls [9, 2, 5]: 1 + 1 automatic.
+    state = table()
+    _, events = play(state, "check", "su", [9, 2, 5], skill="hide", dc=2)
+    check = events[0].payload["check"]
+    assert (check["successes"], check["automatic"], check["passed"]) == (2, 1, True)
+    assert "specialty's automatic success" in events[0].text
+    # Without a specialty the line says nothing of it.
+    _, events = play(state, "check", "su", [9, 2], skill="athletics")
+    assert events[0].payload["check"]["automatic"] == 0
+    assert "automatic" not in events[0].text

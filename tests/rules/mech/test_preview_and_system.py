@@ -81,6 +81,22 @@ def test_area_preview_lists_each_target_and_the_template() -> None:
     assert len(preview["details"]["area"]) == 6
 
 
+def test_the_pods_damage_range_is_its_dice_and_the_burn_it_names() -> None:
+    """Issue 34: the Cinder Pod (1d3, burn 2, MECH-BURN-1) read "3–5" with no word of burn."""
+    state = encounter(mech("a", "A", 0, 0), mech("t", "B", 5, 0, sparring()))
+    state = turn(state, "a")
+    pod = next(w for w in u(state, "a")["weapons"] if w["key"] == "cinder_pod")
+    assert (pod["damage"], pod["burn"]) == ("1d3", 2)
+    preview = SYSTEM.preview(state, Action("attack", "a", {"weapon": "cinder_pod", "x": 5, "y": 0}))  # type: ignore[misc]
+    [row] = preview["details"]["targets"]
+    assert row["burn"] == 2
+    # without the burn, the range is the dice's: 1 to 3, a critical's best of two included
+    assert (row["damage_min"] - row["burn"], row["damage_max"] - row["burn"]) == (1, 3)
+    assert "damage 1d3 (1–3)" in preview["summary"]
+    carbine = SYSTEM.preview(state, Action("attack", "a", {"weapon": 0, "target": "t"}))  # type: ignore[misc]
+    assert carbine["details"]["targets"][0]["burn"] == 0
+
+
 def test_invade_and_overcharge_previews_are_exact() -> None:
     state = encounter(mech("a", "A", 0, 0), mech("t", "B", 4, 0, sparring()))
     state = turn(state, "a")

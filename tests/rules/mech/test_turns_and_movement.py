@@ -273,6 +273,22 @@ def test_opportunity_attack_before_the_move_resolves_mech_oa_1() -> None:
     assert u(state, "a")["x"] == 2
 
 
+def test_the_threats_a_move_would_draw_are_named_before_it_mech_oa_1() -> None:
+    """Issue 34: the map warns of the opportunity attack above (it cost 8 HP); on the mover's
+    side's view too, and not once the maul's owner has used its reaction or the mover is away."""
+    from rules.core.system import Audience
+    from rules.mech.actions.movement import opportunity_threats
+
+    state = turn(encounter(mech("a", "A", 5, 5, sparring()), mech("b", "B", 6, 5)), "a")
+    assert [o["id"] for o in opportunity_threats(state, u(state, "a"), "melee")] == ["b"]
+    view = SYSTEM.view(state, Audience("player", side="A", actors=frozenset({"a"})))
+    assert [o["id"] for o in opportunity_threats(view, view["units"]["a"], "melee")] == ["b"]
+    moved, _ = play(state, "a", "move", [12, 2], x=2, y=5)
+    assert opportunity_threats(moved, u(moved, "a"), "melee") == []  # out of reach, used
+    far = turn(encounter(mech("a", "A", 0, 5, sparring()), mech("b", "B", 6, 5)), "a")
+    assert opportunity_threats(far, u(far, "a"), "melee") == []
+
+
 def test_disengage_moves_without_reactions_mech_act_disengage() -> None:
     """MECH-ACT-DISENGAGE: leaving the maul's threat draws no reaction; it lasts the turn."""
     state = encounter(mech("a", "A", 5, 5, sparring()), mech("b", "B", 6, 5))

@@ -1,0 +1,312 @@
+"""Issue 34: the table at a glance. Rule IDs behind help marks, end turn last and a target that
+is an enemy, the player's heat track drawn as the GM's, asks before what cannot be taken back,
+forms that stay open and errors and move messages that go, the focus after a keyboard move, and
+the invite link's copy button; each page shot at laptop (1366x900) and phone (390x844) size."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+RULE_ID = re.compile(r"\b[A-Z]{2,}-[A-Z0-9]+(-[A-Z0-9]+)*\b")
+
+# A new encounter of the system's demo campaign, set up and seated as its demo table (the other
+# browser tests play on the demo tables themselves), then the given actions played on it.
+FRESH = """
+import uuid
+from django.contrib.auth import get_user_model
+from rules.core.system import Action
+from vtt.encounters.models import Encounter
+from vtt.encounters.services import play, start_encounter
+users = {{u.username: u for u in get_user_model().objects.all()}}
+demo = Encounter.objects.filter(system={system!r}).order_by("pk").first()
+seats = {{seat.actor_id: seat.user_id for seat in demo.seats.all()}}
+gm = demo.campaign.memberships.get(role="gm").user_id
+copy = start_encounter(demo.campaign_id, gm, demo.title, demo.setup, seats, demo.system)
+for who, kind, actor, params in {steps!r}:
+    play(copy.pk, users[who].pk, Action(kind, actor, params), uuid.uuid4().hex)
+print("FRESH", copy.pk)
+"""
+
+
+def fresh(server: Any, system: str, steps: list[tuple[str, str, str, dict[str, Any]]]) -> int:
+    out = server.shell(FRESH.format(system=system, steps=steps))
+    return int(next(ln for ln in out.splitlines() if ln.startswith("FRESH ")).split()[1])
+
+
+def at(page: Any, pk: int, wait: Callable[[Any], None]) -> Any:
+    page.set_default_timeout(30_000)  # a shared machine can be slow to answer
+    page.goto(f"/encounters/{pk}/")
+    wait(page)
+    return page
+
+
+def both_sizes(
+    page: Any, screenshot: Callable[[Any, str], Path], label: str, focus: Any = None
+) -> None:
+    """Screenshots at laptop and phone size (look at them), then back to the laptop; with
+    `focus`, also the screen around that element as a person sees it."""
+    for name, size in (("laptop", LAPTOP), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        path = screenshot(page, f"{label}-{name}")
+        if focus is not None:
+            focus.scroll_into_view_if_needed()
+            page.screenshot(path=str(path.with_name(f"{path.stem}-view.png")))
+    page.set_viewport_size(LAPTOP)
+
+
+def test_rule_ids_sit_behind_help_marks_and_end_turn_is_last_with_an_enemy_target(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    # Delta Green, the round dealt: the acting combatant's forms are headed by words only.
+    pk = fresh(tabula_server, "delta_green", [("gm", "start_round", "gm", {})])
+    gm = at(login("gm", viewport=LAPTOP), pk, wait_caught_up)
+    heads = gm.locator("#table form legend, #table form summary")
+    assert heads.count() > 0
+    for text in heads.all_inner_texts():
+        shown = text.replace("?", "")
+        assert not RULE_ID.search(shown.split("Rule ")[0]), text
+    mark = gm.locator("#table form legend .rule-mark").first
+    assert re.fullmatch(r"Rule [A-Z]+-[A-Z0-9-]+", mark.get_attribute("title") or "")
+    assert mark.locator("[aria-hidden=true]").inner_text() == "?"
+    both_sizes(gm, screenshot, "delta-green-gm", mark)
+
+    # Call of Cthulhu, the first round: End turn is the last form, plain; no target is an ally.
+    pk = fresh(tabula_server, "coc", [("gm", "next_round", "gm", {})])
+    page = at(gm, pk, wait_caught_up)
+    ender = page.locator("#actions form.action:has(input[name=kind][value='end_turn'])")
+    actor = ender.locator("input[name=actor]").get_attribute("value")
+    forms = page.locator(f"#actions form.action:has(input[name=actor][value='{actor}'])")
+    kinds = [k.get_attribute("value") for k in forms.locator("input[name=kind]").all()]
+    assert "end_turn" in kinds
+    assert kinds[-1] == "end_turn", kinds
+    end = forms.last.locator("button[type=submit]")
+    assert "secondary" in (end.get_attribute("class") or "")
+    targets = page.locator("#actions select[name=target]")
+    assert targets.count() > 0
+    for n in range(targets.count()):
+        picked = targets.nth(n).locator("option:checked")
+        assert picked.get_attribute("data-ally") is None, picked.inner_text()
+    both_sizes(page, screenshot, "coc-gm", forms.last)
+
+
+def test_the_players_heat_track_is_drawn_as_the_gms(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    steps = [("gm", "gm_heat", "gm", {"target": "latch", "amount": 8})]
+    pk = fresh(tabula_server, "mech", steps)
+    gm = at(login("gm", viewport=LAPTOP), pk, wait_caught_up)
+    player = at(login("player1", viewport=LAPTOP), pk, wait_caught_up)
+    colours = """sel => [...document.querySelectorAll(sel + ' .cell')].map(
+        c => getComputedStyle(c).backgroundColor)"""
+    mine = player.evaluate(colours, "[data-sheet='latch'] .track.heat")
+    gms = gm.evaluate(colours, "[data-row='latch'] .track.heat")
+    assert len(mine) == len(gms) > 0
+    assert mine == gms
+    assert player.locator("[data-sheet='latch'] .track.heat .cell.on").count() == 8
+    assert "rgba(0, 0, 0, 0)" not in mine  # a heat box filled is never drawn empty
+    both_sizes(player, screenshot, "mech-player-heat", player.locator("[data-sheet='latch']"))
+
+
+def test_asks_before_undo_end_phase_and_a_move_that_draws_an_opportunity_attack(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    asked: list[str] = []
+
+    def no(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    # The GM's undo asks first; answered no, nothing is sent.
+    pk = fresh(tabula_server, "mech", [("gm", "gm_heat", "gm", {"target": "latch", "amount": 1})])
+    gm = at(login("gm", viewport=LAPTOP), pk, wait_caught_up)
+    gm.on("dialog", no)
+    rows = gm.locator("#event-log > li.event").count()
+    gm.get_by_role("button", name="Undo last event").click()
+    assert asked == ["Undo the last event?"]
+    gm.wait_for_timeout(1000)
+    assert gm.locator("#event-log > li.event").count() == rows
+
+    # Latch moved next to Sparring Mule A: moving off draws its maul, and the map says so.
+    steps = [
+        ("player1", "begin_turn", "latch", {}),
+        ("player1", "move", "latch", {"x": 6, "y": 5}),
+        ("player1", "end_turn", "latch", {}),
+        ("gm", "begin_turn", "spar_a", {}),
+        ("gm", "move", "spar_a", {"x": 8, "y": 5}),
+        ("gm", "boost", "spar_a", {"x": 7, "y": 5}),
+        ("gm", "end_turn", "spar_a", {}),
+        ("player2", "begin_turn", "brick", {}),
+        ("player2", "end_turn", "brick", {}),
+        ("gm", "begin_turn", "spar_b", {}),
+        ("gm", "end_turn", "spar_b", {}),
+        ("player1", "begin_turn", "latch", {}),
+    ]
+    pk = fresh(tabula_server, "mech", steps)
+    player = at(login("player1", viewport=LAPTOP), pk, wait_caught_up)
+    player.on("dialog", no)
+    cell = player.locator(".reach-set.show [data-to='5,5']")
+    cell.click()
+    assert asked[-1].startswith("Moving off draws an opportunity attack from Sparring Mule A")
+    player.wait_for_timeout(1000)
+    assert player.locator(".token[data-unit='latch'] .body").get_attribute("x") == "206"  # (6, 5)
+    both_sizes(player, screenshot, "mech-oa-asked", player.locator(".token[data-unit='latch']"))
+
+    # The scenario game's End phase asks first too.
+    pk = fresh(tabula_server, "scs", [])
+    gm = at(gm, pk, wait_caught_up)
+    end = gm.locator("form:has(input[name=kind][value='phase.end']) button[type=submit]")
+    phase = gm.locator("#scs-board").get_attribute("data-phase")
+    end.first.click()
+    assert asked[-1] == "End this phase? What is left of it is given up."
+    gm.wait_for_timeout(1000)
+    assert gm.locator("#scs-board").get_attribute("data-phase") == phase
+    both_sizes(gm, screenshot, "scs-gm", end.first)
+
+
+def test_open_forms_stay_open_errors_and_move_messages_go_and_keyboard_moves_keep_focus(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    pk = fresh(tabula_server, "mech", [("player1", "begin_turn", "latch", {})])
+    player = at(login("player1", viewport=LAPTOP), pk, wait_caught_up)
+    gm = at(login("gm", viewport=LAPTOP), pk, wait_caught_up)
+
+    # The player opens an attack form; the GM acts on Latch; the form is still open.
+    carbine = player.locator(
+        "form.mech-form[data-kind='attack'][data-actor='latch']:has(input[name=weapon][value='0'])"
+    )
+    carbine.locator(":scope > details > summary").click()
+    gm.locator("details.mech-gm-tools > summary").click()
+    heat = gm.locator("form.mech-form[data-kind='gm_heat'][data-actor='gm']")
+    heat.locator(":scope > details > summary").click()
+    heat.locator("select[name=target]").select_option("latch")
+    heat.locator("button[type=submit]").click()
+    player.locator("[data-sheet='latch'] .track.heat[data-heat='1']").wait_for()
+    assert carbine.locator(":scope > details").get_attribute("open") is not None
+
+    # A refused chat roll shows an error; the next action that goes through clears it.
+    chat = gm.get_by_label("Chat or roll")
+    chat.fill("/roll 1d0")
+    chat.press("Enter")
+    gm.locator("#table-error p").wait_for()
+    chat.fill("/roll 1d6")
+    chat.press("Enter")
+    gm.wait_for_function("() => !document.querySelector('#table-error').textContent.trim()")
+
+    # A move from the keyboard: the message goes with the frame and the focus stays on Latch.
+    cell = player.locator(".reach-set.show [data-to='4,5']")
+    cell.focus()
+    player.keyboard.press("Enter")
+    player.wait_for_function(
+        "() => document.querySelector(\".token[data-unit='latch'] .body\").getAttribute('x') == 138"
+    )
+    player.wait_for_function("() => !document.getElementById('mech-info').textContent.trim()")
+    player.wait_for_function("() => document.activeElement?.matches(\".token[data-unit='latch']\")")
+    both_sizes(player, screenshot, "mech-player", carbine)
+    both_sizes(gm, screenshot, "mech-gm", heat)
+
+
+def test_the_invite_link_has_a_copy_button(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    encounters: dict[str, int],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    out = tabula_server.shell(
+        "from vtt.encounters.models import Encounter\n"
+        f"print('CAMPAIGN', Encounter.objects.get(pk={encounters['mech']}).campaign_id)"
+    )
+    campaign = next(ln for ln in out.splitlines() if ln.startswith("CAMPAIGN ")).split()[1]
+    gm = login("gm", viewport=LAPTOP)
+    gm.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    gm.goto(f"/campaigns/{campaign}/")
+    link = gm.locator("#invite-url")
+    if not link.count():
+        gm.get_by_role("button", name="New link").click()
+    copy = gm.get_by_role("button", name="Copy link")
+    copy.click()
+    gm.get_by_role("button", name="Copied").wait_for()
+    assert gm.evaluate("navigator.clipboard.readText()") == gm.locator("#invite-url").input_value()
+    both_sizes(gm, screenshot, "campaign")
+
+
+def test_a_called_shot_that_cannot_hit_says_so_and_its_labels_clear_the_body(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    from tests.browser.test_ace import _gm_ends_turns_until, fresh_ace, opened
+
+    pk = fresh_ace(tabula_server, "h1")
+    gm = opened(login("gm", viewport=LAPTOP), pk, wait_caught_up)
+    player = opened(login("player1", viewport=LAPTOP), pk, wait_caught_up)
+    gm.locator("form:has(input[name=kind][value=begin]) button[type=submit]").click()
+    gm.locator(".ace-board[data-current='su']").wait_for()
+    _gm_ends_turns_until(gm, "lin")
+
+    # Lin Yue picks the hound's head: her odds come up by themselves and say it cannot hit.
+    shot = player.locator("form.ace-attack")
+    shot.locator("select[name=target]").select_option("hound")
+    shot.locator("label[data-location='head']").click()
+    note = shot.locator("output.preview .odds-note[data-certain='miss']")
+    note.wait_for()
+    assert "This called shot cannot hit" in note.inner_text()
+    asked: list[str] = []
+
+    def no(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    player.on("dialog", no)
+    shot.locator("button[type=submit]").click()
+    assert asked == ["This attack cannot hit. Send it anyway?"]
+    player.wait_for_timeout(1000)
+    assert gm.locator(".ace-prompt").count() == 0  # nothing was sent
+
+    # No called shot: the odds follow (no note), and nothing asks before sending.
+    shot.locator("input[name=location][value='']").check()
+    shot.locator("output.preview .ace-preview").wait_for()
+    assert shot.locator("output.preview .odds-note[data-certain='miss']").count() == 0
+
+    # At laptop and phone size, no location's label lies over the body or another label.
+    boxes = """form => {
+        const figure = form.querySelector('.ace-body .figure svg').getBoundingClientRect();
+        return {figure: [figure.left, figure.top, figure.right, figure.bottom],
+                spots: [...form.querySelectorAll('.ace-body .spot')].map(s => {
+                    const r = s.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })};
+    }"""
+
+    def apart(a: list[float], b: list[float]) -> bool:
+        return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+    for size in (LAPTOP, PHONE):
+        player.set_viewport_size(size)
+        found = shot.evaluate(boxes)
+        for n, spot in enumerate(found["spots"]):
+            assert apart(spot, found["figure"]), (size, spot, found["figure"])
+            for other in found["spots"][n + 1 :]:
+                assert apart(spot, other), (size, spot, other)
+    shot.locator("label[data-location='head']").click()
+    note.wait_for()
+    both_sizes(player, screenshot, "ace-player", shot)
