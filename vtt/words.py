@@ -177,13 +177,18 @@ def purpose(text: str, within: str | None = None, names: Mapping[str, str] | Non
 def word(text: str, system: str) -> str:
     """A preview's words given as their English (its summary, an outcome's label: "impale",
     "Walsh: 2d6 - down to 0 HP or less") in the active language: one of the system's fixed words,
-    or one of its `<system>.odds.*` messages with what fills its braces read the same way (names,
-    numbers and dice kept); anything else is shown as it is."""
+    or one of its `<system>.odds.*` messages (`PREVIEW_WORDS`) with what fills its braces read
+    the same way (names, numbers and dice kept); anything else is shown as it is."""
     found = _words_of(system).get(text)
     if found is not None:
         return say(found())
-    for pattern, message in _purposes(f"{system}.odds."):
-        if matched := pattern.match(text):
-            params = {name: word(value, system) for name, value in matched.groupdict().items()}
-            return say(message(**params))
+    for marker in PREVIEW_WORDS:
+        for pattern, message in _purposes(f"{system}{marker}"):
+            if matched := pattern.match(text):
+                params = {name: word(value, system) for name, value in matched.groupdict().items()}
+                return say(message(**params))
     return text
+
+
+# The messages a preview's English is read back as: its odds, and a mech's accuracy notes.
+PREVIEW_WORDS = (".odds.", ".acc.")

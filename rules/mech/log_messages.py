@@ -545,3 +545,16 @@ TERMS = [
     *REPAIR_DONE.values(),
     *UNSEEN.values(),
 ]
+# A preview's words, read back from the English rules/mech/preview.py gives (vtt/words.word).
+ODDS_HEAT_HOLDS = Message("mech.odds.heat_holds", "heat stays within the cap")
+ODDS_OVERHEATS = Message("mech.odds.overheats", "overheats: stress damage")
+ODDS_OVERCHARGE = Message(
+    "mech.odds.overcharge", "Overcharge number {count}: heat {expr} ({span}); {heat}/{cap} now"
+)
+ODDS_INVADE = Message("mech.odds.invade", "Invade {target}: d20 {bonus} vs e-defense {defence}")
+ODDS_INVADE_HIT = Message("mech.odds.invade_hit", "hit: 2 heat, Impaired and Slowed")
+ODDS_MISS = Message("mech.odds.miss", "miss")
+ODDS_TARGET_CRITICAL = Message("mech.odds.target_critical", "{target}: critical")
+ODDS_TARGET_HIT = Message("mech.odds.target_hit", "{target}: hit")
+ODDS_TARGET_MISS = Message("mech.odds.target_miss", "{target}: miss")
+ODDS_ATTACK = Message("mech.odds.attack", "{weapon}: {count} target(s); damage {damage} ({span})")
