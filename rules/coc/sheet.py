@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, rhu
+from rules.brp.firearms import silencer_fits
 from rules.coc.messages import POISON_NAMES
 from rules.coc.tables import MECHANISMS, RELOADS, SKILL_NAMES, SKILLS, WEAPON_KINDS
 from rules.core.errors import DiceError, SheetError
@@ -475,7 +476,8 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
         seen.add(weapon["key"])
         _dice(weapon["damage"], f"{where}.damage")
         weapon["damage_bands"] = _bands(weapon["damage_bands"], f"{where}.damage_bands")
-        if weapon["silencer"] and (weapon["skill"] in ("shotgun", "machine_gun")):
+        shotgun, machine_gun = weapon["skill"] == "shotgun", weapon["skill"] == "machine_gun"
+        if weapon["silencer"] and not silencer_fits(shotgun, machine_gun):
             raise SheetError(f"{where}.silencer", NO_SILENCER(), "COC-SILENCER-3")
         if weapon["loaded"] is None:
             weapon["loaded"] = weapon["capacity"]

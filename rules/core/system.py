@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.dice import Dice, RollRecord
+from rules.core.jsonstate import Json as Json  # declared once there; systems import it from here
 from rules.core.messages import CORE, Catalogue, Msg
 
 State = Any  # each system picks its own state type; `dump`/`load` turn it into JSON and back
-Json = dict[str, Any]
 
 EVERYONE = "all"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.brp import core as brp_core
+from rules.core.actions import GM_ACTOR
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem
 from rules.delta_green import (
@@ -95,7 +96,7 @@ def _pistol_demo() -> dict[str, Any]:
 BENCH = [
     {
         "setup": demo(),
-        "prelude": [Action("start_round", "gm")],
+        "prelude": [Action("start_round", GM_ACTOR)],
         "action": Action(
             "burst", "hernandez", {"weapon": "mac10", "mode": "6", "target": "cultist1"}
         ),
@@ -103,7 +104,7 @@ BENCH = [
     },
     {
         "setup": _pistol_demo(),
-        "prelude": [Action("start_round", "gm")],
+        "prelude": [Action("start_round", GM_ACTOR)],
         "action": Action("fire", "hernandez", {"weapon": "pistol", "target": "cultist1"}),
         "name": "fire 9mm pistol, single shot",
     },
