@@ -118,6 +118,13 @@ def resistance_chance(active: int, passive: int) -> int:
     return max(0, min(100, 50 + 5 * (active - passive)))
 
 
+def resistance_check(active: int, passive: int, roll: int) -> tuple[int, bool]:
+    """COC-RES-1: (the chance, whether the active side wins) on the resistance table, the d100
+    read as it falls (a resistance roll is no skill test: no 00/01 setting applies)."""
+    chance = resistance_chance(active, passive)
+    return chance, succeeds(chance, roll)
+
+
 def impale_threshold(chance: int) -> int:
     """COC-IMPALE-2: impale on roll <= rhu(C/5), C the final chance; at least 1 (DG-GEN-2)."""
     if chance <= 0:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.brp.core import Number, rhu
+from rules.core.dice import Dice
 
 # COC-ACID-TABLE: damage per round of massive contact.
 ACID: dict[str, str] = {"weak": "1d3-1", "strong": "1d4", "very_strong": "1d6"}
@@ -120,6 +121,13 @@ POISONS: dict[str, Poison] = {
 def onset_die(poison: Poison) -> int:
     """COC-POISON-5: the onset is low + (1dN - 1) units, N = high - low + 1 (0: a fixed onset)."""
     return poison.high - poison.low + 1 if poison.high > poison.low else 0
+
+
+def onset(poison: Poison, dice: Dice, purpose: str) -> int:
+    """COC-POISON-5: the onset, in the range's smaller unit: low + (1dN - 1), N = high - low + 1
+    (no die for a fixed onset)."""
+    die = onset_die(poison)
+    return poison.low + (dice.roll(die, purpose) - 1 if die else 0)
 
 
 def extra_dose_effects(poison: Poison, doses: int) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.brp.core import resistance_chance, succeeds
+from rules.brp.core import resistance_check
 
 
 def parry_excess(damage: int, object_hp: int) -> int:
@@ -41,8 +41,7 @@ def can_knock_out(kind: str, blunt: bool) -> bool:
 def knockout_check(damage: int, hp: int, roll: int) -> tuple[int, bool]:
     """COC-KO-2: (the chance, whether the victim is knocked out): the damage against HP on the
     resistance table (COC-RES-1), the d100 read as it falls (no 00/01 setting)."""
-    chance = resistance_chance(damage, hp)
-    return chance, succeeds(chance, roll)
+    return resistance_check(damage, hp, roll)
 
 
 def knockout_damage(damage: int) -> int:

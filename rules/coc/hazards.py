@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import DamageDice, armour_after, resistance_chance
+from rules.brp.core import DamageDice, armour_after, resistance_check
 from rules.brp.firearms import jam_outcome
 from rules.brp.hazards import (
     ACID,
@@ -21,7 +21,7 @@ from rules.brp.hazards import (
     drown_multiplier,
     extra_dose_effects,
     fall_dice,
-    onset_die,
+    onset,
     poison_damage,
 )
 from rules.coc import messages as m
@@ -362,8 +362,7 @@ ACT = {
 def poison_onset(script: Script, key: str) -> int:
     """COC-POISON-5: the onset drawn uniformly in the range's smaller unit, in rounds to wait."""
     poison = POISONS[key]
-    die = onset_die(poison)
-    amount = poison.low + (script.dice.roll(die, f"{key} onset") - 1 if die else 0)
+    amount = onset(poison, script.dice, f"{key} onset")
     per_minute = settings_of(script.state).rounds_per_minute
     if poison.unit == "round":
         return amount + 1  # "1 round": at the end of the next round
@@ -377,9 +376,8 @@ def administer(
 ) -> None:
     """COC-POISON-1/-5: POT against CON on the resistance table now; the result waits for onset."""
     c = script.c(target)
-    chance = resistance_chance(potency, c["con"])
     roll = script.dice.roll(100, f"{key} POT {potency} against CON")
-    wins = roll <= chance
+    chance, wins = resistance_check(potency, c["con"], roll)
     rounds = poison_onset(script, key)
     audience = "gm" if secret else "all"
     redacted = m.POISON_SECRET() if secret else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import FOOT_M, DamageDice, resistance_chance, rhu, succeeds
+from rules.brp.core import FOOT_M, DamageDice, resistance_check, rhu, succeeds
 from rules.brp.hazards import (
     ACID,
     FIRES,
@@ -15,6 +15,7 @@ from rules.brp.hazards import (
     drown_start,
     extra_dose_effects,
     fall_dice,
+    onset,
     onset_die,
     poison_damage,
 )
@@ -176,9 +177,8 @@ def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     potency = int_param(params, "potency")
     effect = str_param(params, "effect", "damaging")
     con = int(target["sheet"]["con"])
-    chance = resistance_chance(potency, con)
     roll = dice.roll(100, "poison resistance d100")
-    wins = succeeds(chance, roll)
+    chance, wins = resistance_check(potency, con, roll)  # COC-POISON-1
     verdict = G.POISON_WINS() if wins else G.BODY_RESISTS()
     head = G.POISON_ROLL(
         name=target["name"], potency=potency, con=con, chance=chance, roll=roll, verdict=verdict
@@ -208,21 +208,19 @@ def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     if not 1 <= doses <= 20:
         raise IllegalAction.of(R.DOSES(), "COC-POISON-6")
     con = int(target["sheet"]["con"])
-    chance = resistance_chance(potency, con)
     roll = dice.roll(100, "poison resistance d100")
-    wins = succeeds(chance, roll)
-    sides = onset_die(poison)
-    onset = poison.low + (dice.roll(sides, f"onset 1d{sides}") - 1 if sides else 0)
+    chance, wins = resistance_check(potency, con, roll)  # COC-POISON-1
+    delay = onset(poison, dice, f"onset 1d{onset_die(poison)}")
     extra_hours, failure = extra_dose_effects(poison, doses)
-    unit = poison.unit + ("s" if onset != 1 else "")
+    unit = poison.unit + ("s" if delay != 1 else "")
     pending: Json = {
         "poison": name,
         "potency": potency,
         "wins": wins,
         "doses": doses,
-        "onset": f"{onset} {unit}",
+        "onset": f"{delay} {unit}",
         # "1 round" means the end of the next round; longer onsets wait for the GM's word
-        "due_round": int(state["round"]) + onset if poison.unit == "round" else None,
+        "due_round": int(state["round"]) + delay if poison.unit == "round" else None,
         "extra_hours": extra_hours,
         "failure": failure,
     }
@@ -238,7 +236,7 @@ def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
             roll=roll,
             verdict=verdict,
         ),
-        G.TAKES_EFFECT_IN(onset=G.ONSET[poison.unit](n=onset)),
+        G.TAKES_EFFECT_IN(onset=G.ONSET[poison.unit](n=delay)),
     ]
     if failure:
         lines.append(G.RESPIRATORY_RISK(failure=failure))

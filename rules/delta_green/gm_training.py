@@ -7,7 +7,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import resistance_chance, rhu, succeeds
+from rules.brp.core import resistance_check, rhu, succeeds
 from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
@@ -254,9 +254,8 @@ def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
     )
     active = int_param(action.params, "active")
     passive = int_param(action.params, "passive")
-    chance = resistance_chance(active, passive)
     roll = dice.roll(100, "resistance table d100")
-    ok = succeeds(chance, roll)
+    chance, ok = resistance_check(active, passive, roll)
     ops: list[Json] = []
     verdict = T.SUCCESS() if ok else T.FAILURE()
     text = G.MAGIC_CONTEST(

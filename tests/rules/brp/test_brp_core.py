@@ -21,6 +21,7 @@ from rules.brp.core import (
     point_blank_m,
     range_factor,
     resistance_chance,
+    resistance_check,
     rhu,
     scaled,
     succeeds,
@@ -164,3 +165,13 @@ def test_coc_surprise_1_2_every_surprised_defender_acts_at_half_dex() -> None:
 def test_coc_throw_1_half_the_rolled_damage_bonus_rounded_half_up() -> None:
     """A rolled +3 adds 2, +4 adds 2, +1 adds 1; a -1 adds 0 and a -3 takes 1 (half up)."""
     assert [half_db(b) for b in (3, 4, 1, 0, -1, -3)] == [2, 2, 1, 0, 0, -1]
+
+
+def test_coc_res_1_a_resistance_roll_reads_the_d100_as_it_falls() -> None:
+    """POT 16 against CON 12: 50 + 5 x 4 = 70; 70 wins, 71 loses; 10 apart is automatic, and a
+    100 against a chance of 100 still wins (no 00 setting on the resistance table)."""
+    dice = LoadedDice([70, 71, 100, 1])
+    assert resistance_check(16, 12, dice.roll(100, "poison")) == (70, True)
+    assert resistance_check(16, 12, dice.roll(100, "poison")) == (70, False)
+    assert resistance_check(22, 12, dice.roll(100, "poison")) == (100, True)
+    assert resistance_check(2, 12, dice.roll(100, "poison")) == (0, False)

@@ -9,6 +9,7 @@ import pytest
 from rules.brp.hazards import (
     DROWN_START,
     DROWN_START_SURPRISED,
+    POISONS,
     blast_dice,
     breath_chance,
     breath_held,
@@ -16,8 +17,10 @@ from rules.brp.hazards import (
     drown_multiplier,
     drown_start,
     fall_dice,
+    onset,
     poison_damage,
 )
+from rules.core.dice import LoadedDice
 
 
 @pytest.mark.parametrize(
@@ -112,3 +115,14 @@ def test_coc_poison_2_3_damage() -> None:
     assert poison_damage(20, True) == 20
     assert poison_damage(15, False) == 8
     assert poison_damage(15, False, on_failure="nothing") == 0
+
+
+def test_coc_poison_5_the_onset_is_drawn_uniformly_in_the_range() -> None:
+    """Cyanide, 1-15 minutes: 1 + (1d15 - 1), scripted 1 and 15; curare acts in 1 round with no
+    die rolled at all."""
+    dice = LoadedDice([1, 15])
+    assert onset(POISONS["cyanide"], dice, "onset") == 1
+    assert onset(POISONS["cyanide"], dice, "onset") == 15
+    assert [(r.sides, r.purpose) for r in dice.records] == [(15, "onset"), (15, "onset")]
+    assert onset(POISONS["curare"], dice, "onset") == 1
+    assert len(dice.records) == 2  # no die for a fixed onset
