@@ -113,7 +113,8 @@ def _words_of(system: str) -> dict[str, Message]:
     for english, message in list(found.items()):
         found.setdefault(english.lower().replace(" ", "_"), message)
     # a key as the rules write it, by the id's last part: "spot_hidden" is coc.skill.spot_hidden
-    for kind in (".skill.", ".condition.", ".poison.", ".hazard.", ".effect.", ".word."):
+    kinds = (".skill.", ".attr.", ".attribute.", ".condition.", ".poison.", ".hazard.", ".effect.")
+    for kind in (*kinds, ".word."):
         for message in catalogue():
             if (
                 message.id.startswith(f"{system}.")

@@ -653,3 +653,10 @@ SIDE_MONSTERS = Message("ace.side.monsters", "Monsters")
 # (vtt/words.py `purpose`); the words inside braces are names, numbers and dice
 PURPOSE_INITIATOR = Message("ace.purpose.initiator", "{purpose}: initiator d20")
 PURPOSE_DEFENDER = Message("ace.purpose.defender", "{purpose}: defender d20")
+# A check's dice (rules/ace/actions/checks.py writes the skill's or attribute's key).
+PURPOSE_CHECK_ATHLETICS = Message("ace.purpose.check_athletics", "{name} athletics")
+PURPOSE_CHECK_SURVIVAL = Message("ace.purpose.check_survival", "{name} survival")
+PURPOSE_CHECK_INVESTIGATION = Message("ace.purpose.check_investigation", "{name} investigation")
+PURPOSE_CHECK_INSIGHT = Message("ace.purpose.check_insight", "{name} insight")
+PURPOSE_CHECK_HIDE = Message("ace.purpose.check_hide", "{name} hide")
+PURPOSE_SUBSTITUTE = Message("ace.purpose.substitute", "{name} 1d20 + {attribute}")

@@ -558,3 +558,17 @@ ODDS_TARGET_CRITICAL = Message("mech.odds.target_critical", "{target}: critical"
 ODDS_TARGET_HIT = Message("mech.odds.target_hit", "{target}: hit")
 ODDS_TARGET_MISS = Message("mech.odds.target_miss", "{target}: miss")
 ODDS_ATTACK = Message("mech.odds.attack", "{weapon}: {count} target(s); damage {damage} ({span})")
+# A die's purpose as rules/mech/checks.py and damage.py write it, and the attack kinds in it.
+PURPOSE_CHECK_HULL = Message("mech.purpose.check_hull", "{name} HULL {kind} ({why})")
+PURPOSE_CHECK_AGILITY = Message("mech.purpose.check_agility", "{name} AGILITY {kind} ({why})")
+PURPOSE_CHECK_SYSTEMS = Message("mech.purpose.check_systems", "{name} SYSTEMS {kind} ({why})")
+PURPOSE_CHECK_ENGINEERING = Message(
+    "mech.purpose.check_engineering", "{name} ENGINEERING {kind} ({why})"
+)
+PURPOSE_DAMAGE = Message("mech.purpose.damage", "damage {expr} d{sides}")
+PURPOSE_CRITICAL_DAMAGE = Message("mech.purpose.critical_damage", "critical damage {expr} d{sides}")
+WORD_RANGED = Message("mech.word.ranged", "ranged")
+WORD_MELEE = Message("mech.word.melee", "melee")
+WORD_TECH = Message("mech.word.tech", "tech")
+PURPOSE_HIDDEN_ACROSS = Message("mech.purpose.hidden_across", "hidden area d4 across ({name})")
+PURPOSE_HIDDEN_DOWN = Message("mech.purpose.hidden_down", "hidden area d4 down ({name})")

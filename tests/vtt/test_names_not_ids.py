@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from rules.core.actions import ActionTemplate
 from rules.core.errors import RulesError
@@ -236,7 +237,7 @@ def test_a_preview_reads_in_words_without_a_raw_fraction(gwen: Any, pip: Any) ->
 
 # Abbreviations the Chinese rule books print as they are, and what is not a word.
 _ALLOWED = {"HP", "GM", "AP", "SP", "CP", "MP", "X", "S"}
-_NOT_WORDS = re.compile(r"^(d\d+([+-]\d+)?|x\d+|[A-Za-z]|[A-Z]+(-[A-Za-z0-9]+)+)$")
+_NOT_WORDS = re.compile(r"^([dD]\d+([+-]\d+)?|x\d+|[A-Za-z]|[A-Z]+(-[A-Za-z0-9]+)+)$")
 
 
 @pytest.mark.parametrize("system_key", ["coc", "delta_green", "mech"])
@@ -282,3 +283,65 @@ def test_every_offered_preview_reads_in_chinese(system_key: str, gwen: Any, pip:
                         stray.append(f"{template.kind}: {words} in {part!r}")
     assert shown, "no preview was shown"
     assert stray == []
+
+
+@pytest.mark.parametrize("system_key", SYSTEMS)
+def test_every_die_of_a_played_demo_says_its_purpose_in_chinese(system_key: str) -> None:
+    """What each die was rolled for, as the log shows it in zh-Hans: names for ids, the system's
+    words for keys ("Luck dodge for mara" reads "Mara Ostrow 以幸运躲避")."""
+    from rules.core.dice import SeededDice, derive_seed
+    from vtt.encounters.fragments import dice_chips
+    from vtt.words import names_in
+
+    system = get_system(system_key)
+    setup = system.demo()
+    names = names_in(setup)
+    written = _written({**_names(setup), **_names(system.start(setup))})
+    stray: set[str] = set()
+    rolled = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = system.start(setup)
+        actors = [a for a in system.actors(state) if a != "gm"]
+        for step in range(60):
+            who = rng.choice(["gm", *actors])
+            offered = [t for t in system.legal_actions(state, who) if isinstance(t, ActionTemplate)]
+            if not offered:
+                continue
+            template = rng.choice(offered)
+            action = Action(template.kind, who, _form(template, rng))
+            try:
+                events = system.resolve(state, action, SeededDice(derive_seed(str(seed), step)))
+            except RulesError:
+                continue
+            for event in events:
+                state = system.apply(state, event)
+                dice = [record.to_json() for record in event.dice]
+                rolled += len(dice)
+                with translation.override("zh-hans"):
+                    shown = [chip["purpose"] for chip in dice_chips(dice, names)]
+                for text in shown:
+                    words = [
+                        w
+                        for w in re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text)
+                        if w not in written and w not in _ALLOWED and not _NOT_WORDS.match(w)
+                    ]
+                    if words:
+                        stray.add(text)
+    assert rolled > 20
+    assert stray == set()
+
+
+@pytest.mark.parametrize("skill", ["hide", "attr:dex"])
+def test_an_ace_check_names_its_skill_in_chinese(skill: str) -> None:
+    """ACE-CHECK-2/3: "Su Qing 进行 隐藏 判定", never the key "hide" or "attr:dex"."""
+    from rules.core.dice import SeededDice
+    from vtt.words import say
+
+    system = get_system("ace")
+    state = system.start(system.demo())
+    action = Action("check", "su", {"skill": skill, "dc": "1", "cost": "standard"})
+    with translation.override("zh-hans"):
+        lines = [say(e.msg) for e in system.resolve(state, action, SeededDice(3)) if e.msg]
+    assert lines, "the check said nothing"
+    assert not any(re.search(r"hide|attr|dex", line) for line in lines), lines

@@ -43,6 +43,14 @@ def skill_label(what: str) -> Label:
     return SKILL_NAMES[what]() if what in SKILL_NAMES else what
 
 
+def said_skill(what: str) -> Label:
+    """A skill as a log line names it: a general skill's or an attribute's word ("DEX" for
+    "attr:dex"), else the name the sheet gives it; never its key."""
+    if what.startswith("attr:") and what[5:] in ATTRIBUTE_NAMES:
+        return ATTRIBUTE_NAMES[what[5:]]()
+    return SKILL_NAMES[what]() if what in SKILL_NAMES else what
+
+
 def options(c: Mapping[str, Any]) -> list[tuple[str, Label]]:
     """What a check can roll: each general skill, or an attribute substitute (ACE-CHECK-3)."""
     out: list[tuple[str, Label]] = [
@@ -144,11 +152,11 @@ def rolled_check(
     passed = result.successes >= dc
     if result.automatic:  # issue 34: the pool says the specialty's success is in it
         line = (m.CHECK_PASSED_SPECIALTY if passed else m.CHECK_FAILED_SPECIALTY)(
-            name=c["name"], skill=what, successes=result.successes, dc=dc
+            name=c["name"], skill=said_skill(what), successes=result.successes, dc=dc
         )
     else:
         line = (m.CHECK_PASSED if passed else m.CHECK_FAILED)(
-            name=c["name"], skill=what, successes=result.successes, dc=dc
+            name=c["name"], skill=said_skill(what), successes=result.successes, dc=dc
         )
     return event("check.rolled", line, ops, records, check=_details(result, dc))
 
@@ -182,7 +190,9 @@ def secret(state: State, action: Action, dice: Dice) -> list[Event]:
         "dc": dc,
         "revealed": False,
     }
-    line = m.SECRET_ROLLED(name=c["name"], skill=what, successes=result.successes, dc=dc)
+    line = m.SECRET_ROLLED(
+        name=c["name"], skill=said_skill(what), successes=result.successes, dc=dc
+    )
     return [
         event(
             "secret.rolled",
@@ -205,7 +215,10 @@ def reveal(state: State, action: Action, dice: Dice) -> list[Event]:
     entry = state["secrets"][n]
     c = state["combatants"][entry["actor"]]
     line = m.REVEALED(
-        name=c["name"], skill=entry["skill"], successes=entry["successes"], dc=entry["dc"]
+        name=c["name"],
+        skill=said_skill(entry["skill"]),
+        successes=entry["successes"],
+        dc=entry["dc"],
     )
     return [event("secret.revealed", line, [["set", ["secrets", n, "revealed"], True]], secret=n)]
 
@@ -218,7 +231,7 @@ def settle(state: State, action: Action, dice: Dice) -> list[Event]:
     return [
         event(
             "check.settled",
-            m.SETTLED(name=c["name"], skill=what, successes=result),
+            m.SETTLED(name=c["name"], skill=said_skill(what), successes=result),
             [],
             successes=result,
         )
