@@ -20,6 +20,12 @@ def parry_ruin(weapon: Mapping[str, Any]) -> str:
     return "disabled" if weapon["kind"] == "firearm" else "broken"
 
 
+def attacks_and_parries(weapon: Mapping[str, Any], swords_only: bool) -> bool:
+    """COC-PARRY-7: whether one weapon may both attack and parry in a round: a sword may, any
+    weapon may when the setting allows it; two bare hands count as two weapons."""
+    return weapon["kind"] == "unarmed" or bool(weapon.get("sword")) or not swords_only
+
+
 def grapple_refused(
     attack_weapon: Mapping[str, Any], defender_dex: int, attacker_dex: int
 ) -> str | None:

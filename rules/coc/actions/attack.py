@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.brp.core import may_attack
-from rules.brp.melee import can_knock_out
+from rules.brp.melee import attacks_and_parries, can_knock_out
 from rules.coc import messages as m
 from rules.coc.actions.common import (
     awake,
@@ -96,13 +96,8 @@ def _weapon(state: Json, c: Json, key: str, kinds: tuple[str, ...]) -> Json:
     if parry and parry["weapon"] == key:
         if weapon["kind"] == "firearm":
             raise refuse(m.NO_PARRY_GUN(weapon=weapon["name"]), "COC-PARRY-8")
-        # COC-PARRY-7: only swords (or, by setting, any weapon) attack and parry in one round;
-        # two bare hands are two weapons.
-        if (
-            not weapon["sword"]
-            and weapon["kind"] != "unarmed"
-            and settings_of(state).attack_and_parry == "swords_only"
-        ):
+        swords_only = settings_of(state).attack_and_parry == "swords_only"
+        if not attacks_and_parries(weapon, swords_only):
             raise refuse(m.PARRY_DONE(actor=c["name"]), "COC-PARRY-7")
     return weapon
 

@@ -10,7 +10,7 @@ from rules.brp.core import (
     impale_threshold,
     succeeds,
 )
-from rules.brp.melee import can_knock_out, parry_excess, parry_ruin
+from rules.brp.melee import attacks_and_parries, can_knock_out, parry_excess, parry_ruin
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -56,11 +56,9 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.MELEE_NOT_FIREARM())
     target = target_in_reach(state, c, params, firearm=False)
     no_other_attack(c)
-    if (
-        c["round"].get("parried_with") == weapon["key"]
-        and weapon["kind"] != "unarmed"  # two bare hands count as two weapons
-        and not weapon.get("sword")
-        and settings_of(state).attack_and_parry == "swords_only"
+    swords_only = settings_of(state).attack_and_parry == "swords_only"
+    if c["round"].get("parried_with") == weapon["key"] and not attacks_and_parries(
+        weapon, swords_only
     ):
         raise IllegalAction.of(R.SWORDS_ONLY(weapon=weapon["name"]), "COC-PARRY-7")
     knockout = bool_param(params, "knockout")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.brp.melee import (
+    attacks_and_parries,
     can_knock_out,
     grapple_refused,
     knockout_check,
@@ -57,3 +58,13 @@ def test_coc_ko_1_only_a_blunt_melee_or_unarmed_blow_knocks_out() -> None:
     assert not can_knock_out("melee", blunt=False)  # a knife or a sword
     assert not can_knock_out("thrown", blunt=True)
     assert not can_knock_out("firearm", blunt=True)  # a pistol-whip is a melee weapon of its own
+
+
+def test_coc_parry_7_one_weapon_attacks_and_parries_only_if_a_sword() -> None:
+    club, sword, fists = {"kind": "melee"}, {"kind": "melee", "sword": True}, {"kind": "unarmed"}
+    assert [attacks_and_parries(w, swords_only=True) for w in (club, sword, fists)] == [
+        False,
+        True,
+        True,  # two bare hands are two weapons
+    ]
+    assert attacks_and_parries(club, swords_only=False)
