@@ -36,6 +36,9 @@ SAID = Message("table.said", "{actor}: {text}")
 SAID_AS = Message("table.said_as", "{character}: {text}")
 WHISPERED = Message("table.whispered", "{actor} whispers to {to}: {text}")
 THE_GM = Message("table.the_gm", "the GM")
+# The sides the encounter builder gives when the rules name none (vtt/words.py side_name).
+SIDE_PLAYERS = Message("table.side.players", "players")
+SIDE_OPPONENTS = Message("table.side.opponents", "opponents")
 TOO_MANY_INLINE = Message(
     "table.too_many_inline", "a chat line may hold at most {max} inline rolls ([[...]])"
 )

@@ -344,5 +344,14 @@ def names(people: Iterable[Mapping[str, Any]]) -> list[str]:
     return [str(p["name"]) for p in people]
 
 
+# The demo's sides, as the table names them (vtt/words.py side_name).
+SIDE_AGENTS = Message("dg.side.agents", "agents")
+SIDE_CULT = Message("dg.side.cult", "cult")
+# Where the table stands (the state's "phase"), for the replay's list of phases.
+PHASE_SETUP = Message("dg.phase.setup", "setting up")
+PHASE_IN_ROUND = Message("dg.phase.in_round", "in a round")
+PHASE_BETWEEN = Message("dg.phase.between", "between rounds")
+
+
 # Words kept in tables here, so the catalogue lists them.
 TERMS = [*SKILL_KEYS.values(), *SKILL_SPOKEN.values(), *EDGE_KEYS.values()]

@@ -75,8 +75,7 @@ PRECISION_AIM = Message("dg.settings.precision_aim", "Precision aiming")
 FULL_ROUND = Message("dg.settings.choice.full_round", "a full round")
 SHORT_BURST = Message(
     "dg.settings.short_burst_rule",
-    "Short magazine (cap_hits: the chosen mode, hits capped; rounds_fired: the mode of the "
-    "rounds fired)",
+    "When the magazine holds fewer rounds than the burst",
 )
 CAP_HITS = Message("dg.settings.choice.cap_hits", "the chosen mode, hits capped")
 ROUNDS_FIRED = Message("dg.settings.choice.rounds_fired", "the mode of the rounds fired")
@@ -127,7 +126,7 @@ UNITS_DIGIT = Message(
 LOCATION_ROUNDING = Message("dg.settings.location_hp_rounding", "Rounding of location HP")
 WOUND_THRESHOLD = Message(
     "dg.settings.wound_threshold",
-    "Wound thresholds (cumulative damage, or per_hit: one hit of at least L / 2L)",
+    "Wound thresholds (cumulative damage, or one hit of at least L / 2L)",
 )
 CUMULATIVE = Message("dg.settings.choice.cumulative", "cumulative")
 PER_HIT = Message("dg.settings.choice.per_hit", "one hit")

@@ -503,3 +503,9 @@ PURPOSE_STRUCTURE = Message("mech.purpose.structure", "structure check d6 ({name
 PURPOSE_STRESS = Message("mech.purpose.stress", "stress check d6 ({name})")
 PURPOSE_TRAUMA = Message("mech.purpose.trauma", "system trauma d6 ({name})")
 PURPOSE_MELTDOWN = Message("mech.purpose.meltdown", "meltdown countdown d{sides} ({name})")
+
+# The demo's sides, as the table names them (vtt/words.py side_name).
+SIDE_BLUE = Message("mech.side.blue", "Blue")
+SIDE_RED = Message("mech.side.red", "Red")
+# Where the match stands (the state's "phase"), for the replay's list of phases.
+PHASE_COMBAT = Message("mech.phase.combat", "combat")

@@ -517,3 +517,7 @@ SHIFT_OVERRUN = Message("scs.shift.overrun", "overrun")
 # --- what a die is rolled for: the English each roll stores, matched back to its message in the
 # log (vtt/words.py `purpose`); the words inside braces are names, numbers and dice
 PURPOSE_CRT = Message("scs.purpose.crt", "CRT die {n}")
+
+# The sides of the built-in scenario, as the table names them (vtt/words.py side_name).
+SIDE_BLUE = Message("scs.side.blue", "Blue")
+SIDE_RED = Message("scs.side.red", "Red")

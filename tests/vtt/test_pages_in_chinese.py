@@ -153,3 +153,65 @@ def test_a_refusal_names_the_field_by_its_chinese_label(gwen: Any, pip: Any) -> 
     data.update({"name": "林", "s:skills[0].value": "900"})
     page = client.post(url, data).content.decode()
     assert re.search(r"技能 › [\u4e00-\u9fff]+：", shown(page)), shown(page)[:3000]
+
+
+def test_the_campaign_pages_name_systems_and_roles_in_chinese(gwen: Any, pip: Any) -> None:
+    made = campaign_of("delta_green", gwen, pip)
+    listing = shown(chinese(gwen).get("/campaigns/").content.decode())
+    assert "王牌进化" in listing
+    assert english_left(listing, ["(ace)", "(delta_green)", "(mech)", "(scs)", "(coc)"]) == []
+    page = shown(chinese(gwen).get(f"/campaigns/{made.pk}/").content.decode())
+    assert "你的身份： 主持人" in page
+    assert english_left(page, ["gm", "cap_hits", "rounds_fired", "per_hit", "CoC"]) == []
+    assert "你的身份： 玩家" in shown(chinese(pip).get(f"/campaigns/{made.pk}/").content.decode())
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_encounter_builder_names_what_it_keeps(system: str, gwen: Any, pip: Any) -> None:
+    made = campaign_of(system, gwen, pip)
+    page = shown(chinese(gwen).get(f"/campaigns/{made.pk}/encounters/new/").content.decode())
+    titles = ["Delta Green", "Call of Cthulhu", "Ace Evolution", "Mech skirmish"]
+    assert english_left(page, [*titles, "Standard Combat Series", "sides", "map"]) == []
+
+
+# Sides, terrain, badges, legends and phases the group met in English on the encounter pages.
+TABLE_WORDS = {
+    "delta_green": ["agents", "cult", "players"],
+    "coc": ["cult", "investigators"],
+    "ace": ["reincarnators", "monsters", "Reincarnators", "Monsters"],
+    "mech": ["blue", "red", "Blue", "Red", "combat"],
+    "scs": ["Blue", "clear", "woods", "rough", "marsh", "town", "movement", "blue"],
+}
+
+
+def encounter_of(system: str, gwen: Any, pip: Any) -> Any:
+    from rules.core.registry import get_system
+    from vtt.encounters.services import start_encounter
+
+    made = campaign_of(system, gwen, pip)
+    demo = get_system(system).demo
+    assert demo is not None
+    return start_encounter(made.pk, gwen.pk, "演示", demo())
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_encounter_page_and_its_replay_read_in_chinese(
+    system: str, gwen: Any, pip: Any
+) -> None:
+    encounter = encounter_of(system, gwen, pip)
+    client = chinese(gwen)
+    for url in (f"/encounters/{encounter.pk}/", f"/encounters/{encounter.pk}/replay/"):
+        page = client.get(url).content.decode()
+        assert english_left(page, TABLE_WORDS[system]) == [], url
+
+
+def test_the_wargame_board_reads_sides_steps_and_terrain_in_chinese(gwen: Any, pip: Any) -> None:
+    encounter = encounter_of("scs", gwen, pip)
+    page = chinese(gwen).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert re.search(r"<title>\d\d\.\d\d 森林", page)  # a hex's tooltip: its terrain
+    assert "守方承受 1 个阶段损失" in page  # the CRT legend says what the log says
+    assert "损失 1 步" not in page
+    assert "移动点数（徒步）" in page
+    text = shown(page)
+    assert "蓝方" in text
+    assert english_left(text, ["MP"]) == []

@@ -15,7 +15,7 @@ from vtt.system_titles import system_title
 
 def system_choices() -> list[tuple[str, str]]:
     """Every registered rule system as (key, title)."""
-    return [(key, f"{system_title(key)} ({key})") for key in system_keys()]
+    return [(key, system_title(key)) for key in system_keys()]
 
 
 class CampaignForm(forms.Form):

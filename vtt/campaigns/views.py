@@ -84,6 +84,7 @@ def campaign_detail(
             "campaign": campaign,
             "system": get_system(campaign.system),
             "role": role,
+            "role_label": Role(role).label,
             "is_gm": is_gm,
             "memberships": campaign.memberships.select_related("user"),
             "characters": characters,

@@ -32,6 +32,12 @@ SCENE_LABELS = {  # the demo setups' simple scene values, as the GM reads them
     "first_side": gettext_lazy("Side that acts first"),
     "scenario": gettext_lazy("Scenario"),
 }
+KEPT_WORDS = {  # the demo setups' other parts, kept as they are, as the GM reads their names
+    "map": gettext_lazy("the map"),
+    "sides": gettext_lazy("the sides"),
+    "grid": gettext_lazy("the grid"),
+    "light": gettext_lazy("the light"),
+}
 
 
 def _scene_choices(system: GameSystem, key: str, value: Any) -> list[tuple[str, str]] | None:
@@ -146,6 +152,11 @@ class EncounterBuilder(forms.Form):
             self.data if "rules-shown" in self.data else None,
             prefix="rules",
         )
+
+    @property
+    def kept_words(self) -> list[str]:
+        """The kept parts of the demo setup by name, in the reader's language."""
+        return [str(KEPT_WORDS.get(key, key.replace("_", " "))) for key in self.kept]
 
     def opponent_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """The opponent pickers, each with its count."""

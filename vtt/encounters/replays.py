@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from collections.abc import Mapping, Sequence
@@ -11,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.core.log import TABLE_PREFIX, Entry, fold
+from rules.core.messages import Message
 from rules.core.registry import get_system
 from rules.core.system import Audience, GameSystem, State
 from vtt.encounters.fragments import combatant_rows, encounter_names, visible_rows
@@ -18,6 +20,7 @@ from vtt.encounters.models import Encounter
 from vtt.encounters.services import entries_of
 from vtt.eventlog.models import Event
 from vtt.system_titles import system_title
+from vtt.words import say, side_name
 
 # The parts of a dumped state that say where the game is; a change of any of them is a new phase.
 PHASE_KEYS = ("match", "week", "turn", "round", "player", "phase")
@@ -38,7 +41,7 @@ def _phase_of(dumped: Mapping[str, Any]) -> tuple[Any, ...]:
     return tuple(dumped.get(key) for key in PHASE_KEYS)
 
 
-def _phase_label(dumped: Mapping[str, Any]) -> str:
+def _phase_label(dumped: Mapping[str, Any], system: GameSystem | None = None) -> str:
     """Where the game stands, in words: "Turn 2 · blue · combat", "Round 3 · round"..."""
     parts = []
     if dumped.get("match") not in (None, ""):
@@ -49,10 +52,22 @@ def _phase_label(dumped: Mapping[str, Any]) -> str:
         parts.append(_("Turn %(n)s") % {"n": dumped["turn"]})
     if dumped.get("round") not in (None, ""):
         parts.append(_("Round %(n)s") % {"n": dumped["round"]})
-    for key in ("player", "phase"):
-        if isinstance(dumped.get(key), str) and dumped[key]:
-            parts.append(str(dumped[key]))
+    if isinstance(dumped.get("player"), str) and dumped["player"]:
+        parts.append(side_name(dumped["player"]))
+    if isinstance(dumped.get("phase"), str) and dumped["phase"]:
+        parts.append(_phase_name(system, dumped["phase"]))
     return " · ".join(parts) or _("Start")
+
+
+def _phase_name(system: GameSystem | None, phase: str) -> str:
+    """A phase in words: the system's `<prefix>.phase.<phase>` message, else the id spaced."""
+    found = _phases(system.key).get(phase) if system is not None else None
+    return say(found()) if found is not None else phase.replace("_", " ")
+
+
+@functools.cache
+def _phases(key: str) -> dict[str, Message]:
+    return {m.id.rsplit(".phase.", 1)[1]: m for m in get_system(key).messages if ".phase." in m.id}
 
 
 def _seen(
@@ -113,7 +128,7 @@ def build(encounter: Encounter, audience: Audience) -> Replay:
                 index=entry.index,
                 seq=max(r["seq"] for r in seen),
                 phase=_phase_of(dumped),
-                label=_phase_label(dumped),
+                label=_phase_label(dumped, system),
                 text=str(seen[0]["text"]),
             )
         )

@@ -175,7 +175,10 @@ def _unit_row(u: Mapping[str, Any], view: Mapping[str, Any], gm: bool) -> dict[s
         "pending_trauma": u.get("pending_trauma"),
         "position": None if u.get("x") is None else f"{u['x']},{u['y']}",
         "frame": (u.get("frame") or {}).get("name", ""),
-        "conditions": sorted(u.get("conditions") or {}),
+        "conditions": [  # by name, in the reader's language
+            say(m.CONDITION_NAMES[c]()) if c in m.CONDITION_NAMES else c
+            for c in sorted(u.get("conditions") or {})
+        ],
     }
 
 

@@ -17,8 +17,8 @@ from rules.geometry.hex import HexGrid
 from rules.scs.actions.common import phase_name
 from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.numbers import mixed
-from vtt.tables.scs_charts import charts
-from vtt.words import say
+from vtt.tables.scs_charts import WORDS, charts
+from vtt.words import say, side_name
 
 R = 30.0  # hex circumradius in SVG units
 MARGIN = 8.0
@@ -179,6 +179,7 @@ def _draw_map(game_map: Mapping[str, Any]) -> Geometry:
             {
                 "id": hexdata["id"],
                 "terrain": hexdata["terrain"],
+                "terrain_label": str(WORDS.get(hexdata["terrain"], hexdata["terrain"])),
                 "place": hexdata["place"],
                 "x": round(x, 1),
                 "y": round(y, 1),
@@ -362,7 +363,7 @@ def board_context(
             "player": side,
             "phase": phase,
             "current": view["player"] == side and view["phase"] == phase,
-            "name": view["scenario"]["side_names"].get(side, side),
+            "name": side_name(side),
             "label": say(phase_name(phase)),
         }
         for side in order
