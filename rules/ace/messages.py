@@ -660,3 +660,10 @@ PURPOSE_CHECK_INVESTIGATION = Message("ace.purpose.check_investigation", "{name}
 PURPOSE_CHECK_INSIGHT = Message("ace.purpose.check_insight", "{name} insight")
 PURPOSE_CHECK_HIDE = Message("ace.purpose.check_hide", "{name} hide")
 PURPOSE_SUBSTITUTE = Message("ace.purpose.substitute", "{name} 1d20 + {attribute}")
+# What a contest's dice are rolled for (rules/ace/rolls.py contest), as the log names it.
+WORD_DISARM = Message("ace.word.disarm", "disarm")
+WORD_COUNTER_DISARM = Message("ace.word.counter_disarm", "counter-disarm")
+WORD_SUNDER = Message("ace.word.sunder", "sunder")
+WORD_ESCAPE = Message("ace.word.escape", "escape")
+WORD_GRAPPLE_MOVE = Message("ace.word.grapple_move", "grapple move")
+WORD_GRAPPLE_ATTACK = Message("ace.word.grapple_attack", "grapple attack")

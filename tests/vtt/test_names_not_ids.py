@@ -288,7 +288,7 @@ def test_every_offered_preview_reads_in_chinese(system_key: str, gwen: Any, pip:
 @pytest.mark.parametrize("system_key", SYSTEMS)
 def test_every_die_of_a_played_demo_says_its_purpose_in_chinese(system_key: str) -> None:
     """What each die was rolled for, as the log shows it in zh-Hans: names for ids, the system's
-    words for keys ("Luck dodge for mara" reads "Mara Ostrow 以幸运躲避")."""
+    words for keys ("Luck dodge for mara" reads "Mara Ostrow 以幸运闪避")."""
     from rules.core.dice import SeededDice, derive_seed
     from vtt.encounters.fragments import dice_chips
     from vtt.words import names_in
@@ -345,3 +345,33 @@ def test_an_ace_check_names_its_skill_in_chinese(skill: str) -> None:
         lines = [say(e.msg) for e in system.resolve(state, action, SeededDice(3)) if e.msg]
     assert lines, "the check said nothing"
     assert not any(re.search(r"hide|attr|dex", line) for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese"),
+    [
+        ("Luck dodge for mara", "Mara Ostrow 以幸运闪避"),
+        ("shock CON x5 for walsh", "Agnes Walsh 的休克检定（体质×5）"),
+        ("spot_hidden for finch", "Elias Finch 的侦察检定"),
+        ("shot 1 with revolver", None),
+        ("on_fire damage for cultist", None),
+        ("disarm: initiator d20", "击落武器：发起者 d20"),
+        ("grapple_attack: defender d20", "擒抱中攻击：防御者 d20"),
+        ("Latch HULL save (burn)", "Latch 机体豁免（燃烧）"),
+        ("ranged attack d20 on Latch", None),
+    ],
+)
+def test_a_purpose_with_ids_and_keys_reads_names_and_words(
+    english: str, chinese: str | None
+) -> None:
+    from vtt.words import names_in, purpose
+
+    names = names_in(get_system("coc").demo())
+    with translation.override("zh-hans"):
+        shown = purpose(english, names=names)
+    if chinese is not None:
+        assert shown == chinese
+    bare = shown
+    for name in sorted(names.values(), key=len, reverse=True):
+        bare = bare.replace(name, "")
+    assert not re.search(r"[A-Za-z]{3,}", bare.replace("Latch", "")), shown
