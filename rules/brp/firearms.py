@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core.dice import Dice
+
+T = TypeVar("T")
 
 SILENCER_LIFE_BONUS = 10  # COC-SILENCER-2: a silencer lasts d100+10 shots
 HIGH_POWER_WEAR = 2  # COC-SILENCER-2: a powerful round wears it faster (twice, by default)
@@ -58,6 +60,19 @@ def aims_anyway(weapon: Mapping[str, Any], laser_trained: bool, handgun_skill: i
     if weapon.get("laser") and laser_trained:
         return True
     return bool(weapon.get("handgun")) and handgun_skill >= 60
+
+
+def rate_of_fire(rof: int, unaimed: bool) -> int:
+    """COC-UNAIMED-1: the shots a firearm may fire in a round; unaimed fire doubles them (and
+    with a handgun in each hand every shot is unaimed, COC-TWOGUN-1)."""
+    return rof * (2 if unaimed else 1)
+
+
+def unaimed_target(dice: Dice, targets: Sequence[T], purpose: str) -> tuple[int, T]:
+    """COC-UNAIMED-2: unaimed fire at several targets: the one a bullet finds, at random (the
+    die's face, and the target)."""
+    face = dice.roll(len(targets), purpose)
+    return face, targets[face - 1]
 
 
 def band_damage(bands: Sequence[Sequence[Any]], damage: str, distance: Fraction | None) -> str:

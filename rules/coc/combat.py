@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, armour_after, half_db, malfunctions, succeeds
-from rules.brp.firearms import silencer_life, silencer_wear
+from rules.brp.firearms import silencer_life, silencer_wear, unaimed_target
 from rules.brp.melee import (
     grapple_refused,
     knockout_check,
@@ -562,7 +562,7 @@ def fire(script: Script, attack: Attack, shots: int, others: tuple[str, ...] = (
             continue
         struck = attack
         if len(targets) > 1:
-            pick = targets[script.dice.roll(len(targets), "unaimed target") - 1]
+            _, pick = unaimed_target(script.dice, targets, "unaimed target")
             struck = Attack(**{**attack.__dict__, "target": pick})
             script.emit("shot.landed", m.UNAIMED_TARGET(target=script.c(pick)["name"]), target=pick)
         if script.c(struck.target)["dead"] or dodged(script, struck.target, struck):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.brp.core import may_attack
+from rules.brp.firearms import rate_of_fire
 from rules.brp.melee import attacks_and_parries, can_knock_out
 from rules.coc import messages as m
 from rules.coc.actions.common import (
@@ -184,7 +185,7 @@ def shot_limit(state: Json, c: Json, weapon: Json, slot: Json, unaimed: bool) ->
     """COC-UNAIMED-1, COC-SURPRISE-1, COC-SHOTGUN-2/3, COC-AIM-1: shots allowed in this slot."""
     if slot["intent"] in ("aim", "chamber", "second"):
         return 1
-    limit = int(weapon["shots_per_round"]) * (2 if unaimed else 1)
+    limit = rate_of_fire(int(weapon["shots_per_round"]), unaimed)
     if weapon["skill"] == "shotgun":
         limit = 1  # the second barrel or pump shot comes at half DEX
     if state["round"] == 1 and c["surprise"] == "surprised":

@@ -9,6 +9,7 @@ from typing import Any
 from rules.brp.core import (
     point_blank_m,
 )
+from rules.brp.firearms import rate_of_fire, unaimed_target
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -95,7 +96,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         params = {**params, "unaimed": True}
     shots = 2 if double else 1
     fired = int(c["round"].get("shots", {}).get(weapon["key"], 0))
-    rof = int(weapon["rof"]) * (2 if unaimed else 1)  # COC-UNAIMED-1
+    rof = rate_of_fire(int(weapon["rof"]), unaimed)  # COC-UNAIMED-1
     if fired + shots > rof:
         doubled = R.DOUBLED_UNAIMED() if rof > int(weapon["rof"]) else ""
         refusal = R.ROF(weapon=weapon["name"], rof=weapon["rof"], doubled=doubled, fired=fired)
@@ -125,8 +126,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     spread = [tid for tid in list_param(params, "targets") if tid != c["id"]] if unaimed else []
     if len(spread) > 1:  # COC-UNAIMED-2: a random target
         pool = [combatant_at(state, tid) for tid in spread]
-        face = dice.roll(len(pool), f"random target 1d{len(pool)}")
-        target = pool[face - 1]
+        face, target = unaimed_target(dice, pool, f"random target 1d{len(pool)}")
         check_can_attack(state, c, target)
         lines.append(L.UNAIMED_PICK(n=len(pool), face=face, target=target["name"]))
     chance = attack_chance(state, c, weapon, target, params, extra=extra)

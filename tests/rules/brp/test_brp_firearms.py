@@ -16,11 +16,13 @@ from rules.brp.firearms import (
     jam_chance,
     jam_outcome,
     loose_cartridges,
+    rate_of_fire,
     sight_multiplier,
     silencer_fits,
     silencer_life,
     silencer_wear,
     silencer_works,
+    unaimed_target,
 )
 from rules.core.dice import LoadedDice
 
@@ -131,3 +133,13 @@ def test_coc_silencer_3_no_silencer_on_a_shotgun_or_a_machine_gun() -> None:
     assert silencer_fits(shotgun=False, machine_gun=False)  # handguns, rifles, SMGs
     assert not silencer_fits(shotgun=True, machine_gun=False)
     assert not silencer_fits(shotgun=False, machine_gun=True)
+
+
+def test_coc_unaimed_1_2_unaimed_fire_doubles_the_shots_and_a_bullet_finds_a_target_at_random() -> (
+    None
+):
+    assert [rate_of_fire(3, unaimed) for unaimed in (False, True)] == [3, 6]
+    dice = LoadedDice([3, 1])
+    assert unaimed_target(dice, ["ann", "bob", "cat"], "unaimed target") == (3, "cat")
+    assert unaimed_target(dice, ["ann", "bob", "cat"], "unaimed target") == (1, "ann")
+    assert [r.sides for r in dice.records] == [3, 3]
