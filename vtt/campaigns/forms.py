@@ -60,6 +60,18 @@ class TableForm(forms.Form):
     )
 
 
+class ImportForm(forms.Form):
+    """A campaign file another Tabula exported."""
+
+    file = forms.FileField(
+        label=_("Campaign file"),
+        help_text=_(
+            "A campaign exported from a Tabula (JSON). You become its game master; members are "
+            "found here by username."
+        ),
+    )
+
+
 def settings_form(system_key: str, current: dict[str, Any], *args: Any) -> SchemaForm:
     """The GM's form of the system's settings, built from its schema, grouped and folded."""
     return SchemaForm(settings_schema_of(get_system(system_key)), current, *args)

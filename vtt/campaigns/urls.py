@@ -10,6 +10,8 @@ app_name = "campaigns"
 urlpatterns = [
     path("campaigns/", views.campaign_list, name="list"),
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="detail"),
+    path("campaigns/<int:campaign_id>/export/", views.export_campaign, name="export"),
+    path("campaigns/import/", views.import_campaign, name="import"),
     path("campaigns/<int:campaign_id>/invite/renew/", views.renew_invite, name="renew_invite"),
     path("campaigns/<int:campaign_id>/invite/revoke/", views.revoke_invite, name="revoke_invite"),
     path(

@@ -9,13 +9,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules.core.errors import RulesError
 from rules.core.registry import get_system
 from vtt.campaigns import services
-from vtt.campaigns.forms import CampaignForm, InviteForm, RoleForm, SettingsForm, TableForm
+from vtt.campaigns.forms import (
+    CampaignForm,
+    ImportForm,
+    InviteForm,
+    RoleForm,
+    SettingsForm,
+    TableForm,
+)
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.characters.models import Character
@@ -236,3 +244,47 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         status = 410 if isinstance(exc, ExpiredInvite) else 404
         return render(request, "campaigns/join.html", {"error": refusal(exc)}, status=status)
     return render(request, "campaigns/join.html", {"campaign": campaign, "token": token})
+
+
+@login_required
+def export_campaign(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM downloads the whole campaign as one JSON file (vtt/campaigns/transfer.py)."""
+    from vtt.campaigns import transfer
+
+    campaign, role = member_campaign(request, campaign_id)
+    if role != Role.GM:
+        raise Http404
+    text = transfer.export_text(campaign.pk, me(request))
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    name = slugify(campaign.name) or "campaign"
+    response["Content-Disposition"] = f'attachment; filename="{name}.tabula.json"'
+    return response
+
+
+@login_required
+def import_campaign(request: HttpRequest) -> HttpResponse:
+    """A campaign file from another Tabula becomes a new campaign with the user as its GM; a
+    file that fails a check is refused with the reason, and nothing is stored."""
+    from vtt.campaigns import transfer
+
+    form = ImportForm(request.POST or None, request.FILES or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        if upload.size > transfer.MAX_BYTES:
+            error = refusal(transfer.too_large())
+        else:
+            try:
+                campaign, notes = transfer.import_text(me(request), upload.read())
+            except RulesError as exc:
+                error = refusal(exc)
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s was imported; you are its game master.") % {"name": campaign.name},
+                )
+                for note in notes:
+                    messages.warning(request, note)
+                return redirect("campaigns:detail", campaign.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "campaigns/import.html", {"form": form, "error": error}, status=status)
