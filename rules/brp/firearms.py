@@ -62,6 +62,18 @@ def aims_anyway(weapon: Mapping[str, Any], laser_trained: bool, handgun_skill: i
     return bool(weapon.get("handgun")) and handgun_skill >= 60
 
 
+# COC-MAL-2: the mechanisms whose malfunction is a dud (the round is spent, nothing fires), by
+# either system's name: revolvers, bolt actions, double barrels ("double_barrel" in Call of
+# Cthulhu, "double" in Delta Green) and, a reading of Call of Cthulhu's, single shots.
+DUD_MECHANISMS = frozenset({"revolver", "bolt", "double_barrel", "double", "single"})
+
+
+def malfunction_kind(mechanism: str) -> str:
+    """COC-MAL-2/-3: what a malfunction does: "dud" for a revolver, a bolt action or a double
+    barrel; "jam" for anything else (automatics, pump and lever actions)."""
+    return "dud" if mechanism in DUD_MECHANISMS else "jam"
+
+
 def rate_of_fire(rof: int, unaimed: bool) -> int:
     """COC-UNAIMED-1: the shots a firearm may fire in a round; unaimed fire doubles them (and
     with a handgun in each hand every shot is unaimed, COC-TWOGUN-1)."""

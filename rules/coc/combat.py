@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.brp.core import DamageDice, armour_after, half_db, malfunctions, succeeds
-from rules.brp.firearms import silencer_life, silencer_wear, unaimed_target
+from rules.brp.firearms import malfunction_kind, silencer_life, silencer_wear, unaimed_target
 from rules.brp.melee import (
     grapple_refused,
     knockout_check,
@@ -27,7 +27,6 @@ from rules.coc.checks import d100, lit, verdict
 from rules.coc.damage import down_at, hurt, ko_rounds
 from rules.coc.hazards import effects_on, start_effect
 from rules.coc.state import Script, cset, settings_of, status
-from rules.coc.tables import DUD_MECHANISMS
 from rules.core.system import Json
 
 
@@ -455,7 +454,7 @@ def _malfunction(script: Script, attack: Attack, weapon: Json, roll: int) -> boo
         return False
     who = attack.attacker
     held = script.c(who)["weapons"][attack.weapon]
-    if weapon["mechanism"] in DUD_MECHANISMS:
+    if malfunction_kind(weapon["mechanism"]) == "dud":
         script.emit(
             "weapon.dud",
             m.MALFUNCTION_DUD(weapon=weapon["name"], roll=roll),

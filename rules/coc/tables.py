@@ -38,8 +38,8 @@ ARMOUR_NAMES: dict[str, Message] = {
     "sandbag": Message("coc.armour.sandbag", "large sandbag"),
 }
 
-# COC-MAL-2/-3: what a malfunction does, by mechanism (COC-SHOTGUN-1: double, pump, semi).
-DUD_MECHANISMS = frozenset({"revolver", "bolt", "double_barrel", "single"})
+# COC-MAL-2/-3: the mechanisms a sheet may name (COC-SHOTGUN-1: double, pump, semi); which of
+# them dud and which jam is rules/brp/firearms.py `malfunction_kind`.
 JAM_MECHANISMS = frozenset({"semi_auto", "full_auto", "pump", "lever"})
 MECHANISMS = ("none", "revolver", "bolt", "double_barrel", "single", *sorted(JAM_MECHANISMS))
 WEAPON_KINDS = ("melee", "unarmed", "firearm", "thrown")

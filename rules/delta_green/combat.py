@@ -21,7 +21,13 @@ from rules.brp.core import (
     scaled,
     succeeds,
 )
-from rules.brp.firearms import aims_anyway, band_damage, sight_multiplier, silencer_works
+from rules.brp.firearms import (
+    aims_anyway,
+    band_damage,
+    malfunction_kind,
+    sight_multiplier,
+    silencer_works,
+)
 from rules.brp.firearms import silencer_wear as brp_silencer_wear
 from rules.brp.hazards import severe_burn
 from rules.brp.melee import knockout_check, knockout_damage
@@ -574,7 +580,7 @@ def fire(
     out.roll = roll
     key = weapon["key"]
     if malfunctions(roll, weapon.get("mal")):
-        if weapon.get("action") in ("revolver", "bolt", "double"):  # COC-MAL-2: a dud
+        if malfunction_kind(str(weapon.get("action"))) == "dud":  # COC-MAL-2
             out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -1})
             out.lines.append(L.DUD(roll=roll, mal=weapon["mal"]))
         else:  # COC-MAL-3: jammed, nothing fired

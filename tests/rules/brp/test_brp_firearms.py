@@ -16,6 +16,7 @@ from rules.brp.firearms import (
     jam_chance,
     jam_outcome,
     loose_cartridges,
+    malfunction_kind,
     rate_of_fire,
     sight_multiplier,
     silencer_fits,
@@ -143,3 +144,10 @@ def test_coc_unaimed_1_2_unaimed_fire_doubles_the_shots_and_a_bullet_finds_a_tar
     assert unaimed_target(dice, ["ann", "bob", "cat"], "unaimed target") == (3, "cat")
     assert unaimed_target(dice, ["ann", "bob", "cat"], "unaimed target") == (1, "ann")
     assert [r.sides for r in dice.records] == [3, 3]
+
+
+def test_coc_mal_2_3_a_revolver_bolt_or_double_barrel_duds_the_rest_jam() -> None:
+    duds = ("revolver", "bolt", "double_barrel", "double", "single")
+    jams = ("semi_auto", "full_auto", "semi", "auto", "pump", "lever")
+    assert {malfunction_kind(m) for m in duds} == {"dud"}
+    assert {malfunction_kind(m) for m in jams} == {"jam"}
