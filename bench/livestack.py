@@ -69,6 +69,7 @@ class LiveStack:
     processes: int = 1
     demo: bool = True  # False: an empty database, as a new group starts
     extra_env: dict[str, str] = field(default_factory=dict)
+    daphne_args: list[str] = field(default_factory=list)  # e.g. docker-compose's --proxy-headers
     ports: list[int] = field(default_factory=list)
     servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
     live_database_url: str | None = None
@@ -155,6 +156,7 @@ class LiveStack:
                         "127.0.0.1",
                         "-p",
                         str(port),
+                        *self.daphne_args,
                         "vtt.asgi:application",
                     ],
                     cwd=ROOT,

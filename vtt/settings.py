@@ -193,6 +193,9 @@ if SECRET_KEY == LOCAL_ONLY_SECRET_KEY and REACHABLE_BY_OTHERS and not DEBUG:
 LANGUAGE_COOKIE_SECURE = VTT_HTTPS
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Behind the shipped nginx (deploy/nginx.conf): the client's address is the X-Real-IP it sets, for
+# the login throttle (vtt/accounts/throttle.py); without it, the connection's own address.
+VTT_BEHIND_PROXY = env_bool("VTT_BEHIND_PROXY", default=False)
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -201,6 +204,12 @@ SECURE_REFERRER_POLICY = "same-origin"
 # The live table (docs/realtime.md): heartbeat period and the largest websocket message accepted.
 VTT_HEARTBEAT_SECONDS = env_int("VTT_HEARTBEAT_SECONDS", default=15)
 VTT_MAX_MESSAGE_BYTES = 8 * 1024
+# What one person may ask of a server process (docs/server.md): messages per second on a socket
+# after a burst, then an error frame and close 1008; open sockets per user, the next one closed
+# with 4429. 0 lifts a limit.
+VTT_SOCKET_MESSAGES_PER_SECOND = env_int("VTT_SOCKET_MESSAGES_PER_SECOND", default=10)
+VTT_SOCKET_MESSAGE_BURST = env_int("VTT_SOCKET_MESSAGE_BURST", default=40)
+VTT_SOCKETS_PER_USER = env_int("VTT_SOCKETS_PER_USER", default=20)
 # Whether a chat line's commit waits for PostgreSQL to flush it to disk (docs/deploy.md): off by
 # default, as a chat line lost to a crash of the database machine costs little and the flush is
 # most of the line's time; game actions always wait.

@@ -251,7 +251,8 @@
       chain = chain.then(() => handle(event.data)).catch((error) => console.error(error));
     });
     socket.addEventListener("close", (event) => {
-      if (event.code === 4403) {
+      // 4403: not (or no longer) at this table; 4429: too many tables open (the error frame says)
+      if (event.code === 4403 || event.code === 4429) {
         stopped = true;
         show("closed");
         return;

@@ -167,7 +167,10 @@ def test_daphne_services_serve_the_asgi_application(compose: dict[str, Any], nam
     # settings.ASGI_APPLICATION names the same object, written with a dot.
     assert words[-1].replace(":", ".") == settings.ASGI_APPLICATION
     assert words[words.index("-b") + 1] == "0.0.0.0"
-    assert "--proxy-headers" in words, "client addresses come from nginx's X-Forwarded-For"
+    # Daphne's client address is nginx's X-Forwarded-For, which nginx overwrites (below)
+    assert "--proxy-headers" in words
+    env = service_env(compose["services"][name], OPERATOR_ENV)
+    assert env["VTT_BEHIND_PROXY"] == "1", "the login throttle reads the X-Real-IP nginx sets"
 
 
 def test_asgi_application_is_importable() -> None:
@@ -251,3 +254,40 @@ def test_dockerfile_installs_the_project_and_runs_daphne(dockerfile: str) -> Non
     assert re.search(r"^USER (?!root)\w+", dockerfile, flags=re.M), "the app does not run as root"
     assert (ROOT / "docker-compose.yml").is_file()
     assert (ROOT / ".dockerignore").is_file()
+
+
+def proxying_locations(nginx: str) -> dict[str, str]:
+    """Each location that proxies to the app: its pattern -> its body."""
+    found = re.findall(r"location\s+((?:~\s+)?\S+)\s*\{([^}]*)\}", nginx)
+    return {where: body for where, body in found if "proxy_pass" in body}
+
+
+def test_proxy_sets_the_client_address_itself_never_a_client_sent_one(nginx: str) -> None:
+    """Issue 30 (9): appending to the client's X-Forwarded-For let a rotating header make every
+    failed login a new address; nginx overwrites both headers with the address it sees."""
+    assert "$proxy_add_x_forwarded_for" not in nginx
+    locations = proxying_locations(nginx)
+    assert "/" in locations
+    for where, body in locations.items():
+        assert "proxy_set_header X-Real-IP $remote_addr;" in body, where
+        assert "proxy_set_header X-Forwarded-For $remote_addr;" in body, where
+        assert "proxy_set_header Host $host;" in body, where
+
+
+def test_proxy_limits_requests_per_address(nginx: str) -> None:
+    zones = dict(
+        re.findall(r"limit_req_zone\s+\$binary_remote_addr\s+zone=(\w+):\S+\s+rate=(\S+);", nginx)
+    )
+    assert zones["tabula_login"].endswith("r/m")
+    assert zones["tabula_general"].endswith("r/s")
+    assert "limit_req_status 429;" in nginx
+    locations = proxying_locations(nginx)
+    login = [body for where, body in locations.items() if where.startswith("~")]
+    assert any(
+        re.search(where.removeprefix("~").strip(), path)
+        for where in locations
+        if where.startswith("~")
+        for path in ("/accounts/login/", "/accounts/signup/")
+    )
+    assert all("limit_req zone=tabula_login " in body for body in login)
+    assert "limit_req zone=tabula_general " in locations["/"]

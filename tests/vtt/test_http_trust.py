@@ -128,3 +128,60 @@ def test_after_the_end_gm_secrets_stay_the_gms_unless_the_campaign_reveals_them(
     Campaign.objects.filter(pk=encounter.campaign_id).update(reveal_secrets_after_end=True)
     revealed = json.loads(logged_in(pip).get(f"/encounters/{encounter.pk}/log/").content)
     assert revealed["entries"] == gm_log["entries"]
+
+
+def test_a_strangers_failures_lock_their_address_out_of_an_account_not_its_owner(
+    django_user_model: Any,
+) -> None:
+    """Issue 30 (9): failures count per account and address, so a stranger who knows a username
+    cannot lock its owner out for 15 minutes; they lock only themselves out of it."""
+    name = f"owner-{uuid.uuid4().hex[:8]}"
+    django_user_model.objects.create_user(name, password="right-password-1")
+    stranger = Client(REMOTE_ADDR=f"10.4.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}")
+    for _ in range(12):
+        stranger.post("/accounts/login/", {"username": name, "password": "wrong"})
+    guessed = stranger.post("/accounts/login/", {"username": name, "password": "right-password-1"})
+    assert guessed.status_code == 429
+
+    owner = Client(REMOTE_ADDR=f"10.5.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}")
+    response = owner.post("/accounts/login/", {"username": name, "password": "right-password-1"})
+    assert response.status_code == 302
+    assert "_auth_user_id" in owner.session
+
+
+def test_an_account_guessed_at_from_many_addresses_is_throttled_at_a_higher_bar(
+    django_user_model: Any,
+) -> None:
+    from vtt.accounts.throttle import MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
+
+    name = f"guessed-{uuid.uuid4().hex[:8]}"
+    django_user_model.objects.create_user(name, password="right-password-1")
+    per_address = MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS - 1  # no address locks itself out
+    for n in range(MAX_FAILURES_PER_ACCOUNT):
+        client = Client(REMOTE_ADDR=f"10.6.{n // per_address}.1")
+        answered = client.post("/accounts/login/", {"username": name, "password": "x"})
+        assert answered.status_code == 200
+    anyone = Client(REMOTE_ADDR="10.7.0.1")
+    refused = anyone.post("/accounts/login/", {"username": name, "password": "right-password-1"})
+    assert refused.status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("behind_proxy", "expected"),
+    [(False, "192.0.2.10"), (True, "203.0.113.5")],
+)
+def test_the_client_address_is_never_a_client_sent_x_forwarded_for(
+    settings: Any, behind_proxy: bool, expected: str
+) -> None:
+    """Behind the proxy the address is the X-Real-IP nginx sets (deploy/nginx.conf overwrites
+    it); otherwise the connection's own. X-Forwarded-For, which a client can send, never counts."""
+    from vtt.accounts.throttle import address_of
+
+    settings.VTT_BEHIND_PROXY = behind_proxy
+    request = RequestFactory().post(
+        "/accounts/login/",
+        REMOTE_ADDR="192.0.2.10",
+        HTTP_X_REAL_IP="203.0.113.5",
+        HTTP_X_FORWARDED_FOR="198.51.100.77, 203.0.113.5",
+    )
+    assert address_of(request) == expected

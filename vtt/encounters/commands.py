@@ -6,13 +6,16 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from rules.core.system import Action
 from vtt.errors import CommandError
 from vtt.safejson import storable, too_deep
 
-MAX_MESSAGE_BYTES = 8 * 1024
+# The one limit on what a page sends (docs/deploy.md); the server refuses a bigger message before
+# reading it (vtt/wsserver.py), and `decode` again for any other server.
+MAX_MESSAGE_BYTES: int = settings.VTT_MAX_MESSAGE_BYTES
 # htmx and the page add these; they are not action params
 RESERVED = {"command", "key", "kind", "actor", "HEADERS", "csrfmiddlewaretoken", "faces", "face"}
 MAX_FACES = 200  # physical dice typed for one action
@@ -25,6 +28,11 @@ MAX_DEPTH = 4
 
 class TooLarge(CommandError):
     """A message over the size limit: answered, then the socket is closed with 1009."""
+
+
+def too_large_message() -> str:
+    """What a page is told when its message is over the limit, in the active language."""
+    return _("Message too large: at most %(n)d bytes.") % {"n": MAX_MESSAGE_BYTES}
 
 
 @dataclass(frozen=True)
@@ -77,7 +85,7 @@ def decode(text: str | None, bytes_data: bytes | None = None) -> dict[str, Any]:
     if text is None:
         raise CommandError(_("Messages must be JSON text."))
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode(errors="replace")) > MAX_MESSAGE_BYTES:
-        raise TooLarge(_("Message too large: at most %(n)d bytes.") % {"n": MAX_MESSAGE_BYTES})
+        raise TooLarge(too_large_message())
     if too_deep(text, MAX_DEPTH):
         raise CommandError(_("Malformed message: nested too deeply."))
     try:

@@ -22,7 +22,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rules.core.errors import RulesError
 from vtt.dbretry import DATABASE_ERRORS, retrying
-from vtt.encounters import fragments, presence, services
+from vtt.encounters import fragments, limits, presence, services
 from vtt.encounters.commands import (
     Act,
     Chat,
@@ -42,6 +42,8 @@ from vtt.words import refusal
 
 CLOSE_FORBIDDEN = 4403  # the page does not reconnect after this code
 CLOSE_TOO_BIG = 1009
+CLOSE_TOO_FAST = 1008  # over the socket's message rate: the page reconnects after its backoff
+CLOSE_TOO_MANY = 4429  # over the user's sockets: the page stops, as for 4403
 CLOSE_TRY_AGAIN = 1013  # the database did not answer the handshake; the page reconnects
 PAUSED_HEARTBEAT_SECONDS = 2.0
 LAYER_RETRY_SECONDS = 1.0
@@ -120,8 +122,13 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             self.channel_name = await layer.new_channel()
             # channel-layer messages, not ASGI events: so not stored as `self.channel_receive`
             sources.append(functools.partial(self.layer_receive, self.channel_name))
-        with contextlib.suppress(StopConsumer):
-            await await_many_dispatch(sources, self.dispatch)
+        try:
+            with contextlib.suppress(StopConsumer):
+                await await_many_dispatch(sources, self.dispatch)
+        finally:
+            # A handler that raised, or a cancelled application, ends the loop without the
+            # websocket.disconnect message: the heartbeat and the presence row must still go.
+            await self.disconnect(1006)
 
     async def layer_receive(self, channel: str) -> dict[str, Any]:
         """The next channel-layer message; while Redis is away, wait for it rather than fail."""
@@ -146,6 +153,18 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             return
         self.user_id: int = user.pk
         self.language = language_of(self.scope)
+        self.bucket = limits.TokenBucket(
+            settings.VTT_SOCKET_MESSAGES_PER_SECOND, settings.VTT_SOCKET_MESSAGE_BURST
+        )
+        if not limits.admit(self.user_id, self.channel_name, settings.VTT_SOCKETS_PER_USER):
+            with translation.override(self.language):
+                reason = _(
+                    "Too many open tables for this account: at most %(n)d at once. Close some "
+                    "and reload this page."
+                ) % {"n": settings.VTT_SOCKETS_PER_USER}
+            await self.accept()
+            await self.refuse(reason, CLOSE_TOO_MANY)
+            return
         try:
             with translation.override(self.language):
                 hello = await retrying(
@@ -215,7 +234,20 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 await refresh_presence(self.channel_name)
             await self.send(text_data=fragments.render_heartbeat(seq))
 
+    async def refuse(self, reason: str, code: int) -> None:
+        """An error frame the page shows, then the close with the same words as its reason."""
+        self.refused = True
+        with translation.override(self.language):
+            html = fragments.render_error(reason)
+        await self.send(text_data=html)
+        await self.close(code=code, reason=reason)
+
     async def disconnect(self, code: int) -> None:
+        if getattr(self, "disconnected", False):
+            return  # once: from the websocket.disconnect message, or when the loop ends
+        self.disconnected = True
+        if getattr(self, "user_id", None) is not None:
+            limits.release(self.user_id, self.channel_name)
         if getattr(self, "heartbeat", None) is not None and self.heartbeat is not None:
             self.heartbeat.cancel()
         if getattr(self, "hub", None) is not None:
@@ -229,6 +261,13 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 await forget_presence(self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if getattr(self, "refused", False):
+            return  # closing: what was sent after the close is not read
+        if not self.bucket.take():
+            with translation.override(self.language):
+                reason = _("Too many messages at once; this table reconnects in a moment.")
+            await self.refuse(reason, CLOSE_TOO_FAST)
+            return
         # Every message is answered under its key: "done" (stored, or nothing to store), or an
         # error; "try again" errors only while the database is away, and the page resends them.
         key = None
@@ -243,8 +282,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                     return
                 outcome = await perform_retrying(self.encounter_id, self.user_id, command)
             except TooLarge as exc:
-                await self.send(text_data=fragments.render_error(str(exc)))
-                await self.close(code=CLOSE_TOO_BIG, reason=str(exc))
+                await self.refuse(str(exc), CLOSE_TOO_BIG)
                 return
             except FaceWanted as need:  # a physical-dice player rolls the next die; nothing stored
                 await self.send(text_data=fragments.render_face_prompt(content, need))
