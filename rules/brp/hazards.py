@@ -41,6 +41,8 @@ def fall_dice(height_ft: Number, jumped: bool = False) -> int:
     return max(0, dice - 1) if jumped else dice
 
 
+SUFFOCATION = "1d6"  # COC-DROWN-4: a round without air after the first failed breath roll
+
 DROWN_START = 10  # COC-DROWN-2: CON x10 in the first round without air
 DROWN_START_SURPRISED = 6  # COC-DROWN-3: a surprised victim starts at CON x6
 

@@ -15,6 +15,7 @@ from rules.brp.hazards import (
     ACID,
     FIRES,
     POISONS,
+    SUFFOCATION,
     blast_dice,
     breath_chance,
     breath_held,
@@ -195,12 +196,12 @@ def _drowning(script: Script, effect: Json) -> None:
         [["set", ["effects", effect["id"], "kind"], "suffocating"]],
         effect=effect["id"],
     )
-    _roll_harm(script, {**effect, "kind": "suffocating"}, "1d6")
+    _roll_harm(script, {**effect, "kind": "suffocating"}, SUFFOCATION)
 
 
 def _suffocating(script: Script, effect: Json) -> None:
     """COC-DROWN-4: 1d6 every round until escape, rescue or death."""
-    _roll_harm(script, effect, "1d6")
+    _roll_harm(script, effect, SUFFOCATION)
 
 
 def _on_fire(script: Script, effect: Json) -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from rules.brp.core import (
+    DamageDice,
     half_dex,
     may_attack,
     succeeds,
     surprised_dex,
 )
 from rules.brp.firearms import BELT_ROUNDS
-from rules.brp.hazards import breath_chance, breath_held
+from rules.brp.hazards import FIRES, SUFFOCATION, breath_chance, breath_held
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -149,7 +150,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
                 lines.append(T.BLEEDS(name=c["name"], roll=roll, con=con5))
         if c.get("on_fire"):  # COC-FIRE-4
-            burn = dice.roll(6, f"{c['name']} burning 1d6")
+            burn, _ = DamageDice.parse(FIRES["on_fire"]).roll(dice, f"{c['name']} burning 1d6")
             ops.append({"op": "damage", "id": cid, "location": None, "amount": burn})
             lines.append(T.ON_FIRE(name=c["name"], burn=burn))
             more_ops, more = burn_ops(state, c, burn, dice)
@@ -159,7 +160,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         if drowning:  # COC-DROWN-2/-4
             held = int(drowning["round"]) + 1  # rounds without air so far
             if drowning["failed"]:
-                loss = dice.roll(6, f"{c['name']} suffocation 1d6")
+                loss, _ = DamageDice.parse(SUFFOCATION).roll(dice, f"{c['name']} suffocation 1d6")
                 lines.append(T.STILL_NO_AIR(name=c["name"], loss=loss))
                 ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
                 failed = True
@@ -172,7 +173,9 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 words = {"name": c["name"], "roll": roll, "mult": mult, "target": target}
                 text = T.HOLDING_BREATH(**words)
                 if failed:
-                    loss = dice.roll(6, f"{c['name']} suffocation 1d6")
+                    loss, _ = DamageDice.parse(SUFFOCATION).roll(
+                        dice, f"{c['name']} suffocation 1d6"
+                    )
                     ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
                     text = T.BREATHES_IN(**words, loss=loss)
                 lines.append(text)
