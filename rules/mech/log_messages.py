@@ -572,3 +572,91 @@ WORD_MELEE = Message("mech.word.melee", "melee")
 WORD_TECH = Message("mech.word.tech", "tech")
 PURPOSE_HIDDEN_ACROSS = Message("mech.purpose.hidden_across", "hidden area d4 across ({name})")
 PURPOSE_HIDDEN_DOWN = Message("mech.purpose.hidden_down", "hidden area d4 down ({name})")
+
+# What each condition badge means, read when it is opened (rules/mech/view.py).
+CONDITION_HELP = {
+    "danger_zone": Message(
+        "mech.condition_help.danger_zone",
+        "Danger zone: heat at half the cap or more (MECH-HEAT-1).",
+    ),
+    "engaged": Message(
+        "mech.condition_help.engaged",
+        "Engaged: adjacent to a hostile; +1 difficulty on ranged attacks (MECH-ENGAGE-1).",
+    ),
+    "exposed": Message(
+        "mech.condition_help.exposed",
+        "Exposed: kinetic, explosive and energy damage taken is doubled (MECH-COND-EXPOSED).",
+    ),
+    "hidden": Message(
+        "mech.condition_help.hidden",
+        "Hidden: enemies cannot target it or know where exactly it is (MECH-COND-HIDDEN).",
+    ),
+    "invisible": Message(
+        "mech.condition_help.invisible",
+        "Invisible: every attack on it has a 50% chance to miss (MECH-COND-INVISIBLE).",
+    ),
+    "prone": Message(
+        "mech.condition_help.prone",
+        "Prone: attacks on it gain +1 accuracy; it is Slowed; stand up with the move "
+        "(MECH-COND-PRONE).",
+    ),
+    "shut_down": Message(
+        "mech.condition_help.shut_down",
+        "Shut Down: no heat, immune to tech, Stunned until it boots up (MECH-COND-SHUTDOWN).",
+    ),
+    "immobilized": Message(
+        "mech.condition_help.immobilized",
+        "Immobilized: cannot move by itself (MECH-COND-IMMOBILIZED).",
+    ),
+    "impaired": Message(
+        "mech.condition_help.impaired",
+        "Impaired: +1 difficulty on attacks, saves and checks (MECH-COND-IMPAIRED).",
+    ),
+    "jammed": Message(
+        "mech.condition_help.jammed",
+        "Jammed: no radio talk with other mechs, no reactions or tech actions; only integrated "
+        "weapons, grapple, ram or improvised attacks (MECH-COND-JAMMED).",
+    ),
+    "lock_on": Message(
+        "mech.condition_help.lock_on",
+        "Lock On: an attacker may spend it for +1 accuracy (MECH-COND-LOCKON).",
+    ),
+    "shredded": Message(
+        "mech.condition_help.shredded",
+        "Shredded: armour and resistance have no effect (MECH-COND-SHREDDED).",
+    ),
+    "slowed": Message(
+        "mech.condition_help.slowed",
+        "Slowed: standard move only, no Boost (MECH-COND-SLOWED).",
+    ),
+    "stunned": Message(
+        "mech.condition_help.stunned",
+        "Stunned: no moves or actions, evasion at most 5, fails HULL/AGILITY checks "
+        "(MECH-COND-STUNNED).",
+    ),
+    "disengaged": Message(
+        "mech.condition_help.disengaged",
+        "Disengaged: does not become Engaged, movement triggers no reactions (MECH-ACT-DISENGAGE).",
+    ),
+    "supported": Message(
+        "mech.condition_help.supported",
+        "Supported: its next check or save gains accuracy (MECH-TECH-SUPPORT).",
+    ),
+    "bulwark": Message(
+        "mech.condition_help.bulwark",
+        "Bulwark Field: resists kinetic, energy and explosive damage (core system).",
+    ),
+    "burning": Message(
+        "mech.condition_help.burning",
+        "Burning: takes the marked burn at the end of its turn unless an ENGINEERING check "
+        "succeeds (MECH-BURN-1).",
+    ),
+    "grappled": Message(
+        "mech.condition_help.grappled",
+        "Grappling: no Boost, no reactions (MECH-ACT-GRAPPLE-1).",
+    ),
+}
+TERMS += list(CONDITION_HELP.values())
+# A badge that is no condition of the rules (a system's field).
+BADGE_NAMES = {"bulwark": Message("mech.badge.bulwark", "Bulwark Field")}
+TERMS += list(BADGE_NAMES.values())

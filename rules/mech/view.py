@@ -7,6 +7,8 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.geometry.square import footprint
+from rules.mech import log_messages as L
+from rules.mech import messages as m
 from rules.mech import state as st
 from rules.mech.hiding import area_of
 from rules.mech.state import Json, alive, has, hostile
@@ -18,6 +20,18 @@ def _viewer_sides(state: Mapping[str, Any], audience: Audience) -> set[str]:
     if audience.side:
         sides.add(audience.side)
     return sides
+
+
+def _badge(name: str) -> Json:
+    """A condition's badge: its key (a class), its name and what it means, as messages."""
+    label = m.CONDITION_NAMES.get(name) or L.BADGE_NAMES.get(name)
+    helps = L.CONDITION_HELP.get(name)
+    return {
+        "name": name,
+        "label": label().to_json() if label is not None else name,
+        "help": st.CONDITION_TEXT.get(name, name),
+        "help_msg": helps().to_json() if helps is not None else None,
+    }
 
 
 def view(state: Json, audience: Audience) -> Json:
@@ -46,7 +60,7 @@ def view(state: Json, audience: Audience) -> Json:
             badges.append("burning")
         if st.in_grapple(state, uid):
             badges.append("grappled")
-        u["badges"] = [{"name": b, "help": st.CONDITION_TEXT.get(b, b)} for b in badges]
+        u["badges"] = [_badge(b) for b in badges]
         if not gm and raw["side"] not in sides:
             # MECH-TECH-SCAN: another side's information, hidden or public, is learnt by
             # scanning (the side's scans list what it learnt), not by looking.

@@ -375,3 +375,19 @@ def test_a_purpose_with_ids_and_keys_reads_names_and_words(
     for name in sorted(names.values(), key=len, reverse=True):
         bare = bare.replace(name, "")
     assert not re.search(r"[A-Za-z]{3,}", bare.replace("Latch", "")), shown
+
+
+def test_a_mech_condition_badge_reads_its_name_and_meaning_in_chinese(gwen: Any, pip: Any) -> None:
+    """MECH-COND-SHREDDED: the badge the GM's page shows is 破碎 with its meaning, not the key."""
+    from vtt.encounters.services import play
+
+    encounter = _play("mech", gwen, pip, 0, 6)
+    action = Action("gm_condition", "gm", {"target": "latch", "condition": "shredded"})
+    play(encounter.pk, gwen.pk, action, "00000000-0000-4000-8000-600000000001")
+    client = Client()
+    client.force_login(gwen)
+    page = client.get(f"/encounters/{encounter.pk}/").content.decode()
+    badges = " ".join(visible(page.split('class="badges"', 1)[1].split("</div>", 1)[0]))
+    assert "破碎" in badges
+    assert "护甲和抵抗无效" in badges
+    assert "shredded" not in badges  # the key (MECH-COND-SHREDDED is the rule)
