@@ -491,3 +491,5 @@ WORD_FIRE_ZONE = Message("coc.word.fire_zone", "fire")
 # A preview's words as the odds page reads them back from their English (vtt/words.word).
 ODDS_SKILL_CHANCE = Message("coc.odds.skill_chance", "{skill}: {chance}%")
 ODDS_TARGET_RESULT = Message("coc.odds.target_result", "{target}: {result}")
+# An ongoing effect as the Keeper's form lists it.
+EFFECT_OF = Message("coc.effect_of", "{target}: {effect}")

@@ -391,3 +391,21 @@ def test_a_mech_condition_badge_reads_its_name_and_meaning_in_chinese(gwen: Any,
     assert "破碎" in badges
     assert "护甲和抵抗无效" in badges
     assert "shredded" not in badges  # the key (MECH-COND-SHREDDED is the rule)
+
+
+def test_the_keepers_end_effect_form_lists_effects_in_chinese() -> None:
+    """COC-DROWN-5: "Agnes Walsh：溺毙（体质×…）", not "Agnes Walsh: drowning (CON x…)"."""
+    from rules.core.dice import SeededDice
+    from vtt.words import say
+
+    system = get_system("coc")
+    state = system.start(system.demo())
+    action = Action("hazard", "gm", {"hazard": "drowning", "t_walsh": "on"})
+    for event in system.resolve(state, action, SeededDice(1)):
+        state = system.apply(state, event)
+    [form] = [t for t in system.legal_actions(state, "gm") if t.kind == "end_effect"]
+    with translation.override("zh-hans"):
+        labels = [say(c.label) for f in form.fields for c in f.choices]
+    assert labels
+    assert all(label.startswith("Agnes Walsh：") for label in labels), labels
+    assert not any(re.search(r"[a-z]{4,}", label.replace("Agnes Walsh", "")) for label in labels)

@@ -168,7 +168,7 @@ def _offer_end_effect(state: Json, actor: str) -> ActionTemplate | None:
     if not state["effects"]:
         return None
     listed = choices(
-        (i, f"{state['combatants'][e['target']]['name']}: {effect_name(e).english()}")
+        (i, m.EFFECT_OF(target=state["combatants"][e["target"]]["name"], effect=effect_name(e)))
         for i, e in sorted(state["effects"].items(), key=lambda kv: effect_order(kv[0]))
     )
     return ActionTemplate(
