@@ -2,7 +2,10 @@
 
 The schema decides the widget (numbers with their bounds, choices with their labels, yes/no
 boxes), the label and help in the reader's language, and the final check: after Django has read
-the input, `Schema.validate` refuses what the rules refuse, naming the field.
+the input, `Schema.validate` refuses what the rules refuse, naming the field. A record whose
+fields the schema lists (action costs, a d10 location table) is one input per field, named
+`<setting>.<field>`; a list with choices (modes, weapon tags) is a set of boxes to tick; only a
+free table or list the schema does not describe is edited as JSON.
 """
 
 from __future__ import annotations
@@ -80,6 +83,18 @@ def field_for(entry: Entry, initial: Any) -> forms.Field:
             for c in entry.choices
         ]
         field = forms.ChoiceField(choices=options, initial=_choice_key(initial), **common)
+    elif entry.kind == "list" and entry.item is None and entry.choices:
+        # a list of known values (burst modes, weapon tags): ticked, not typed
+        field = forms.MultipleChoiceField(
+            choices=[
+                (_choice_key(c.value), say(c.label) if not isinstance(c.label, str) else c.label)
+                for c in entry.choices
+            ],
+            initial=[_choice_key(v) for v in initial or ()],
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+            **common,
+        )
     elif entry.kind in ("record", "list"):
         # a free table or list (costs by kind, a location table): edited as JSON
         field = ReadableJSONField(initial=initial, required=False, **common)
@@ -117,6 +132,24 @@ class Group:
     changed: int
 
 
+def _parts(entry: Entry) -> list[Entry]:
+    """The fields of a record the schema describes, each its own input (none: one JSON box)."""
+    if entry.kind != "record" or entry.item is None:
+        return []
+    return [e for e in entry.item.entries if e.kind not in ("record", "list")]
+
+
+def _value(entry: Entry, value: Any) -> Any:
+    """A field's answer as the schema reads it (a choice's value, not its key as sent)."""
+    if entry.kind == "choice":
+        return next((c.value for c in entry.choices if _choice_key(c.value) == value), value)
+    if entry.kind == "list" and entry.item is None and entry.choices:
+        return [
+            next((c.value for c in entry.choices if _choice_key(c.value) == v), v) for v in value
+        ]
+    return value
+
+
 class SchemaForm(forms.Form):
     """A form of every entry of a schema; `clean` runs the schema's own check."""
 
@@ -127,20 +160,39 @@ class SchemaForm(forms.Form):
         self.schema = schema
         self.current = dict(current)
         for entry in schema.entries:
-            self.fields[entry.key] = field_for(entry, self.current.get(entry.key, entry.default))
+            now = self.current.get(entry.key, entry.default)
+            parts = _parts(entry)
+            if not parts:
+                self.fields[entry.key] = field_for(entry, now)
+                continue
+            record = now if isinstance(now, Mapping) else {}
+            for part in parts:
+                field = field_for(part, record.get(part.key, part.default))
+                field.label = f"{_label(entry)} › {field.label}"
+                self.fields[f"{entry.key}.{part.key}"] = field
+
+    def names_of(self, entry: Entry) -> list[str]:
+        """The inputs of one entry: itself, or one per field of a record."""
+        parts = _parts(entry)
+        return [f"{entry.key}.{part.key}" for part in parts] if parts else [entry.key]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         values: dict[str, Any] = {}
         for entry in self.schema.entries:
+            parts = _parts(entry)
+            if parts:
+                names = {part.key: f"{entry.key}.{part.key}" for part in parts}
+                if all(name in cleaned for name in names.values()):
+                    was = self.current.get(entry.key, entry.default)
+                    values[entry.key] = {
+                        **(dict(was) if isinstance(was, Mapping) else {}),
+                        **{p.key: _value(p, cleaned[names[p.key]]) for p in parts},
+                    }
+                continue
             if entry.key not in cleaned:
                 continue
-            value = cleaned[entry.key]
-            if entry.kind == "choice":
-                value = next(
-                    (c.value for c in entry.choices if _choice_key(c.value) == value), value
-                )
-            values[entry.key] = value
+            values[entry.key] = _value(entry, cleaned[entry.key])
         try:
             checked = self.schema.validate(values)
         except SheetError as error:
@@ -152,7 +204,12 @@ class SchemaForm(forms.Form):
         """The fields by section; a section with changed values is listed first and unfolded."""
         out = []
         for group, entries in self.schema.groups():
-            bound = [self[entry.key] for entry in entries if entry.key in self.fields]
+            bound = [
+                self[name]
+                for entry in entries
+                for name in self.names_of(entry)
+                if name in self.fields
+            ]
             if not bound:
                 continue
             changed = sum(
@@ -164,9 +221,20 @@ class SchemaForm(forms.Form):
         return sorted(out, key=lambda g: g.changed == 0)
 
     def changed_keys(self) -> set[str]:
-        """The keys whose stored value differs from the rule book's default."""
-        return {
+        """The keys whose stored value differs from the rule book's default (and, for a record
+        shown field by field, the inputs of the fields that differ)."""
+        changed = {
             e.key
             for e in self.schema.entries
             if not same_value(self.current.get(e.key, e.default), e.default)
         }
+        for entry in self.schema.entries:
+            if entry.key in changed:
+                now = self.current.get(entry.key) or {}
+                default = entry.default or {}
+                changed |= {
+                    f"{entry.key}.{part.key}"
+                    for part in _parts(entry)
+                    if not same_value(now.get(part.key), default.get(part.key))
+                }
+        return changed

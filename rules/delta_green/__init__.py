@@ -71,6 +71,8 @@ SYSTEM = GameSystem(
             *log_gm.TERMS,
             *refusals.DOINGS.values(),
             *sheet.CHARACTERISTIC_LABELS.values(),
+            *settings.COST_WORDS.values(),
+            *settings.TAG_WORDS.values(),
             *sheet_words.KIND_NAMES.values(),
             *sheet_words.RELOAD_NAMES.values(),
             *sheet_words.ACTION_NAMES.values(),

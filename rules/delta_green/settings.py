@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.derive import LOCATION_NAMES as LOCATION_WORDS
 from rules.core.kit import (
     Choice,
     Entry,
@@ -25,6 +26,7 @@ from rules.core.kit import (
     settings_values,
 )
 from rules.core.system import Json, Setting
+from rules.delta_green.messages import MODE_NAMES
 from rules.delta_green.tables import HIT_LOCATION_TABLE, LOCATIONS
 
 # Form sections.
@@ -177,10 +179,28 @@ YES_NO = ((False, NO()), (True, YES()))
 NO_YES_FIRST = ((True, YES()), (False, NO()))
 
 ACTION_COST_KEYS = ("melee", "draw", "holster", "magazine", "loose", "skill", "stand")
+COST_WORDS = {  # what each cost is for, as the settings form names it
+    "melee": Message("dg.settings.cost.melee", "a melee attack"),
+    "draw": Message("dg.settings.cost.draw", "drawing a weapon"),
+    "holster": Message("dg.settings.cost.holster", "putting a weapon away"),
+    "magazine": Message("dg.settings.cost.magazine", "changing a magazine"),
+    "loose": Message("dg.settings.cost.loose", "loading loose rounds"),
+    "skill": Message("dg.settings.cost.skill", "using a skill"),
+    "stand": Message("dg.settings.cost.stand", "standing up"),
+}
+# Weapon tags a campaign may say sever (DG-WOUND-7): the sheet's yes/no weapon fields.
+TAG_WORDS = {
+    "can_sever": Message("dg.settings.tag.can_sever", "can sever a limb"),
+    "sword": Message("dg.settings.tag.sword", "sword"),
+    "can_impale": Message("dg.settings.tag.can_impale", "can impale"),
+    "two_handed": Message("dg.settings.tag.two_handed", "two-handed"),
+}
 # DG-ACT-6: cards an action costs; a missing kind costs one.
 ACTION_COST_SCHEMA = Schema(
     tuple(
-        Entry(key, COST_OF(what=key), "int", default=1, rule="DG-ACT-6", min=0, max=20)
+        Entry(
+            key, COST_OF(what=COST_WORDS[key]()), "int", default=1, rule="DG-ACT-6", min=0, max=20
+        )
         for key in ACTION_COST_KEYS
     )
 )
@@ -193,7 +213,7 @@ LOCATION_TABLE_SCHEMA = Schema(
             "choice",
             default=loc,
             rule="DG-LOC-1",
-            choices=tuple(Choice(x, x) for x in LOCATIONS),
+            choices=tuple(Choice(x, LOCATION_WORDS[x]()) for x in LOCATIONS),
         )
         for face, loc in HIT_LOCATION_TABLE.items()
     )
@@ -368,6 +388,7 @@ class Settings:
             rule="DG-WALK-1",
             group=FIREARMS(),
             max_items=8,
+            choices=tuple(Choice(key, name()) for key, name in MODE_NAMES.items()),
         )
     )
     walking_cap: int | None = _entry_field(
@@ -542,6 +563,7 @@ class Settings:
             rule="DG-WOUND-7",
             group=WOUNDS(),
             max_items=20,
+            choices=tuple(Choice(key, name()) for key, name in TAG_WORDS.items()),
         )
     )
     bleed_first_check: str = setting(

@@ -215,3 +215,36 @@ def test_the_wargame_board_reads_sides_steps_and_terrain_in_chinese(gwen: Any, p
     text = shown(page)
     assert "蓝方" in text
     assert english_left(text, ["MP"]) == []
+
+
+def _settings_form(page: str) -> str:
+    form = page[page.index('class="stack settings-form"') :]
+    return form[: form.index("</form>")]
+
+
+def test_the_gm_settings_are_form_fields_not_json_boxes(gwen: Any, pip: Any) -> None:
+    made = campaign_of("delta_green", gwen, pip)
+    client = chinese(gwen)
+    form = _settings_form(client.get(f"/campaigns/{made.pk}/").content.decode())
+    assert "<textarea" not in form
+    text = shown(form)
+    assert "动作消耗 › 近战攻击" in text
+    assert "右腿" in text
+    assert "可斩断肢体" in text
+    assert english_left(text, ["melee", "right_leg", "can_sever", "cap_hits", "per_hit"]) == []
+    data = importlib.import_module("test_settings_every_system")._offered(
+        client.get(f"/campaigns/{made.pk}/").content.decode()
+    )
+    data["dg.action_costs.melee"] = "2"
+    data["dg.hit_location_table.1"] = "head"
+    data["dg.decapitation_tags"] = ["can_sever", "sword"]
+    answer = client.post(f"/campaigns/{made.pk}/settings/", data)
+    assert answer.status_code == 302, shown(answer.content.decode())[-1500:]
+    made.refresh_from_db()
+    assert made.settings["dg.action_costs"]["melee"] == 2
+    assert made.settings["dg.action_costs"]["draw"] == 1
+    assert made.settings["dg.hit_location_table"]["1"] == "head"
+    assert sorted(made.settings["dg.decapitation_tags"]) == ["can_sever", "sword"]
+    data["dg.action_costs.melee"] = "99"  # beyond the rules' bound: refused on its field
+    page = client.post(f"/campaigns/{made.pk}/settings/", data).content.decode()
+    assert 'aria-invalid="true"' in page[page.index('name="dg.action_costs.melee"') - 300 :][:600]

@@ -13,11 +13,12 @@ from rules.core.registry import system_keys
 pytestmark = pytest.mark.django_db
 
 
-def _offered(page: str) -> dict[str, str]:
-    """The settings form's fields as the browser would send them untouched."""
+def _offered(page: str) -> dict[str, Any]:
+    """The settings form's fields as the browser would send them untouched (a ticked box sends
+    its value, "on" when it has none; boxes sharing a name send a list)."""
     form = page[page.index('class="stack settings-form"') :]
     form = form[: form.index("</form>")]
-    data: dict[str, str] = {}
+    data: dict[str, Any] = {}
     for tag in re.findall(r"<input[^>]*>", form):
         name = re.search(r'name="([^"]+)"', tag)
         if not name or name.group(1) == "csrfmiddlewaretoken":
@@ -25,7 +26,8 @@ def _offered(page: str) -> dict[str, str]:
         kind = re.search(r'type="([^"]+)"', tag)
         if kind and kind.group(1) == "checkbox":
             if "checked" in tag:
-                data[name.group(1)] = "on"
+                value = re.search(r'value="([^"]*)"', tag)
+                data.setdefault(name.group(1), []).append(value.group(1) if value else "on")
             continue
         value = re.search(r'value="([^"]*)"', tag)
         data[name.group(1)] = value.group(1) if value else ""

@@ -296,7 +296,8 @@ class OverridesForm(SchemaForm):
         super().__init__(*args, **kwargs)
         for entry in self.schema.entries:
             if entry.kind in ("list", "record"):
-                del self.fields[entry.key]  # a table of values: the campaign page or the JSON
+                for name in self.names_of(entry):  # a table of values: the campaign page or JSON
+                    del self.fields[name]
             else:
                 self.fields[entry.key].required = False
 
