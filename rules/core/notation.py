@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from rules.core.dice import MAX_SIDES, Dice, RollRecord
 from rules.core.errors import DiceError
-from rules.core.messages import Message
+from rules.core.messages import Message, Msg
 from rules.core.probability import Distribution, keep_dice, success_pool, sum_of_dice
 
 MAX_DICE = 100  # dice in one expression: `/roll 10000d6` is refused
@@ -41,6 +41,17 @@ TOO_LONG = Message("core.dice.too_long", "a dice expression may be at most {most
 TOO_MANY_TERMS = Message(
     "core.dice.too_many_terms", "a dice expression may have at most {most} terms"
 )
+# A roll as the log says it ("4d10>=8 [9, 2, 8, 1] (2 successes) = 2"): its words are messages.
+POOL_TERM = Message(
+    "core.roll.pool_term",
+    "{term} ({n} success)",
+    plural="{term} ({n} successes)",
+    count="n",
+)
+NEXT_TERM = Message("core.roll.next_term", "{before} {after}")
+NEGATIVE = Message("core.roll.negative", "-{term}")
+ROLL_TOTAL = Message("core.roll.total", "{terms} = {total}")
+AT_LEAST = Message("core.roll.at_least", "{roll}, at least {floor}: {total}")
 
 # Positions in error messages count characters from 1, spaces included.
 GRAMMAR = r"""
@@ -180,6 +191,13 @@ class TermRoll:
             text += f" ({successes} success{'' if successes == 1 else 'es'})"
         return text
 
+    @property
+    def said(self) -> Msg | str:
+        """`text` as words to translate: a pool's count of successes is a message."""
+        if getattr(self.term, "pool", None) is None:
+            return self.text
+        return POOL_TERM(term=self.text.rsplit(" (", 1)[0], n=abs(self.value))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "term": ("-" if self.term.sign < 0 else "+") + self.term.notation,
@@ -214,6 +232,30 @@ class RollResult:
         if self.floor is not None and self.raw_total < self.floor:
             text += f", at least {self.floor}: {self.total}"
         return text
+
+    @cached_property
+    def said(self) -> Msg:
+        """`breakdown` as a message, so a reader reads its words ("successes") in their
+        language; its English is `breakdown`."""
+        terms: Msg | str = ""
+        for i, term_roll in enumerate(self.terms):
+            sign = term_roll.term.sign
+            if i == 0:
+                said = term_roll.said
+                terms = (
+                    said
+                    if sign > 0
+                    else f"-{said}"
+                    if isinstance(said, str)
+                    else NEGATIVE(term=said)
+                )
+            else:
+                part = NEXT_TERM(before="-" if sign < 0 else "+", after=term_roll.said)
+                terms = NEXT_TERM(before=terms, after=part)
+        said = ROLL_TOTAL(terms=terms, total=self.raw_total)
+        if self.floor is not None and self.raw_total < self.floor:
+            said = AT_LEAST(roll=said, floor=self.floor, total=self.total)
+        return said
 
     def to_json(self) -> dict[str, Any]:
         return {

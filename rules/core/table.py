@@ -113,10 +113,10 @@ def _roll(action: Action, dice: Dice, secret: bool) -> Event:
     del payload["dice"]  # the faces live in Event.dice, once
     if label:
         line = ROLLED_LABELLED(
-            actor=action.actor, expr=expr.text, label=label, breakdown=result.breakdown
+            actor=action.actor, expr=expr.text, label=label, breakdown=result.said
         )
     else:
-        line = ROLLED(actor=action.actor, expr=expr.text, breakdown=result.breakdown)
+        line = ROLLED(actor=action.actor, expr=expr.text, breakdown=result.said)
     if not secret:
         return said("table.rolled", line, payload, dice=result.dice)
     # A player's secret roll is read by the roller (the user the table server names in `users`)

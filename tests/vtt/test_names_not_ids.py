@@ -409,3 +409,18 @@ def test_the_keepers_end_effect_form_lists_effects_in_chinese() -> None:
     assert labels
     assert all(label.startswith("Agnes Walsh：") for label in labels), labels
     assert not any(re.search(r"[a-z]{4,}", label.replace("Agnes Walsh", "")) for label in labels)
+
+
+def test_a_table_roll_counts_its_successes_in_chinese() -> None:
+    """/roll 4d10>=8 reads "（2 个成功数）" in Chinese; its English stays the breakdown."""
+    from rules.core.dice import SeededDice
+    from rules.core.table import resolve_table_action
+    from vtt.words import say
+
+    [event] = resolve_table_action(Action("table.roll", "Pip", {"expr": "4d10>=8"}), SeededDice(3))
+    assert event.msg is not None
+    assert "successes)" in event.text
+    with translation.override("zh-hans"):
+        line = say(event.msg)
+    assert "个成功数" in line
+    assert "success" not in line
