@@ -19,6 +19,7 @@ from rules.delta_green import refusals as R
 from rules.delta_green.combat import (
     auto_rules,
     is_suppression,
+    lit,
     own_penalties,
     skill,
 )
@@ -47,6 +48,7 @@ def treatment(
     chance = skill(healer, which)
     if which != "medicine":
         chance += sum(v for label, v in own_penalties(state, healer) if not is_suppression(label))
+    chance = lit(state, chance)  # COC-DARK-1/-2
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100")
     name = C_FIRST_AID() if which == "first_aid" else C_MEDICINE()
     head = G.GIVES(

@@ -13,6 +13,7 @@ from rules.brp.core import (
     armour_after,
     half_db,
     impale_threshold,
+    in_light,
     large_target_bonus,
     malfunctions,
     point_blank_m,
@@ -261,6 +262,13 @@ def _aim_bonus(attacker: Mapping[str, Any], target: Mapping[str, Any] | None) ->
     return bool(
         aim and aim.get("state") == "ready" and target is not None and aim["target"] == target["id"]
     )
+
+
+def lit(state: Mapping[str, Any], chance: int) -> int:
+    """COC-DARK-1/-2: a skill chance in the scene's light: dim light halves it, darkness makes it
+    01 (the seed: every skill roll, a Dodge or a Parry as much as any other)."""
+    light = str(state.get("light") or "normal")
+    return in_light(chance, light, bool(settings_of(state).min_chance_after_division))
 
 
 def defence_chance(
@@ -531,7 +539,7 @@ def try_dodge(
     aiming = bool(aim and aim.get("state") == "aiming")
     if not defender["dodge"] or defender["round"].get("dodged") or aiming or not able(defender):
         return False, [], []
-    chance = defence_chance(scratch, defender, attacker, "dodge")
+    chance = lit(scratch, defence_chance(scratch, defender, attacker, "dodge"))
     roll = dice.roll(100, "dodge d100")
     ok = succeeds(chance, roll, *auto_rules(scratch))
     ops = [{"op": "set_round", "id": defender_id, "key": "dodged", "value": True}]

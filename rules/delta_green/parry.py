@@ -11,7 +11,7 @@ from rules.core.dice import Dice
 from rules.core.messages import Msg
 from rules.core.system import Json
 from rules.delta_green import log_messages as L
-from rules.delta_green.combat import auto_rules, defence_card, defence_chance
+from rules.delta_green.combat import auto_rules, defence_card, defence_chance, lit
 from rules.delta_green.messages import PURPOSE_PARRY
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import able, apply_op
@@ -59,6 +59,7 @@ def try_parry(
         chance += 10  # DG-EDGE-6: +10 Parry against knives, stacking with Hand-to-Hand
     if scratch.get("confined") and "close_quarters" in edges:
         chance += 10  # DG-EDGE-4
+    chance = lit(scratch, chance)  # COC-DARK-1/-2
     roll = dice.roll(100, PURPOSE_PARRY.english)
     ok = succeeds(chance, roll, *auto_rules(scratch))
     for op in ops:
@@ -117,7 +118,7 @@ def _grapple_parry(
             return False, [L.NOT_TOUCH(name=name, weapon=attack_weapon["name"])], ops
         if refused == "not_quicker":
             return False, [L.NOT_QUICKER(name=name, attacker=attacker["name"])], ops
-    chance = defence_chance(scratch, defender, attacker, "grapple")
+    chance = lit(scratch, defence_chance(scratch, defender, attacker, "grapple"))
     rolls = [dice.roll(100, "grapple parry d100 (contact)")]
     ok = succeeds(chance, rolls[0], *auto_rules(scratch))
     if ok:

@@ -23,6 +23,7 @@ from rules.delta_green.combat import (
     attack_chance,
     auto_rules,
     fire,
+    lit,
     skill,
     vest_of,
 )
@@ -433,7 +434,7 @@ def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     if c["round"].get("attacks", 0):
         raise IllegalAction.of(R.PULL_TAKES_ATTACK(), "COC-IMPALE-5")
     cards = pay_cost(state, c, 1, "pulling the weapon out")
-    chance = skill(c, str(weapon["skill"]))
+    chance = lit(state, skill(c, str(weapon["skill"])))  # COC-DARK-1/-2
     roll = dice.roll(100, "pull out d100")
     ok = succeeds(chance, roll, *auto_rules(state))
     ops: list[Json] = [{"op": "add_round", "id": c["id"], "key": "attacks", "value": 1}]
@@ -551,13 +552,13 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     chance = in_light(chance, light, bool(settings_of(state).min_chance_after_division))
     roll = dice.roll(100, f"{name} d100")
     ok = succeeds(chance, roll, *auto_rules(state))
-    lit = {"dim": T.DIM_HALVES(), "dark": T.DARK_01()}.get(light, "")
+    said_light = {"dim": T.DIM_HALVES(), "dark": T.DARK_01()}.get(light, "")
     text = T.ROLLS(
         name=c["name"],
         skill=L.skill_word(name),
         roll=roll,
         chance=chance,
-        light=lit,
+        light=said_light,
         verdict=T.SUCCESS() if ok else T.FAILURE(),
     )
     return [

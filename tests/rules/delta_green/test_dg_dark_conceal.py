@@ -106,3 +106,21 @@ def test_the_gm_picks_skills_and_weapons_by_name_not_by_key() -> None:
     assert [(c.value, c.label) for c in weapon.choices] == [("rev", "S&W Model 10")]
     silenced = _gm_form(state, "fit_silencer")["weapon"]
     assert [c.value for c in silenced.choices] == [PISTOL["key"]]
+
+
+def test_coc_dark_1_dim_light_halves_a_dodge_and_a_parry_too() -> None:
+    """COC-DARK-1: the seed halves every skill roll in dim light, so b's Parry (Fist 50) and
+    Dodge 30 come down to 25 and 15, as a's punch does (50 -> 25); in the dark all are 01."""
+    state = encounter(agent("a", dex=16), agent("b", dex=4))
+    state, _ = gm(state, "set_light", [], light="dim")
+    state, _ = play(state, "set_dodge", "b", [])
+    state, _ = gm(state, "start_round", [10, 1])
+    state, _ = play(state, "declare_parry", "b", [], attacker="a")
+    state, events = play(state, "melee", "a", [20, 26, 15], weapon="fist", target="b")
+    assert "fist 50 dim light x1/2 = 25: hit" in events[0].text
+    assert "parries: d100 = 26 vs 25: failed; B dodges: d100 = 15 vs 15: dodged" in events[0].text
+    dark, _ = gm(encounter(agent("a", dex=16), agent("b", dex=4)), "set_light", [], light="dark")
+    dark, _ = play(dark, "set_dodge", "b", [])
+    dark, _ = gm(dark, "start_round", [10, 1])
+    dark, events = play(dark, "melee", "a", [1, 2, 5, 2], weapon="fist", target="b")
+    assert "dodges: d100 = 2 vs 1: failed" in events[0].text
