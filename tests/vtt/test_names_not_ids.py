@@ -240,7 +240,7 @@ _ALLOWED = {"HP", "GM", "AP", "SP", "CP", "MP", "X", "S"}
 _NOT_WORDS = re.compile(r"^([dD]\d+([+-]\d+)?|x\d+|[A-Za-z]|[A-Z]+(-[A-Za-z0-9]+)+)$")
 
 
-@pytest.mark.parametrize("system_key", ["coc", "delta_green", "mech"])
+@pytest.mark.parametrize("system_key", ["coc", "delta_green", "mech", "ace"])
 def test_every_offered_preview_reads_in_chinese(system_key: str, gwen: Any, pip: Any) -> None:
     """Each preview a form offers, in zh-Hans: no English word but the group's own names, no
     raw fraction (a chance is a percentage)."""
@@ -249,11 +249,12 @@ def test_every_offered_preview_reads_in_chinese(system_key: str, gwen: Any, pip:
     system = get_system(system_key)
     from vtt.encounters.services import play
 
-    encounter = _play(system_key, gwen, pip, 0 if system_key == "mech" else 30, 5)
+    encounter = _play(system_key, gwen, pip, 0 if system_key in ("mech", "ace") else 30, 5)
     begin = {
         "coc": Action("next_round", "gm", {}),
         "delta_green": Action("start_round", "gm", {}),
         "mech": Action("begin_turn", "latch", {}),
+        "ace": Action("begin", "gm", {}),
     }[system_key]
     with contextlib.suppress(RulesError):  # the random play began it already
         play(encounter.pk, gwen.pk, begin, "00000000-0000-4000-8000-500000000001")
