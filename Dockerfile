@@ -20,4 +20,6 @@ RUN mkdir -p /app/staticfiles && chown tabula:tabula /app/staticfiles
 
 USER tabula
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "vtt.asgi:application"]
+# Alone, the client's address is the connection's: --proxy-headers (docker-compose.yml adds it
+# behind nginx, which overwrites X-Forwarded-For) would let any client choose its own.
+CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "vtt.asgi:application"]

@@ -252,6 +252,8 @@ def test_dockerfile_installs_the_project_and_runs_daphne(dockerfile: str) -> Non
     assert cmd
     assert json.loads(cmd[1])[-1] == "vtt.asgi:application"
     assert re.search(r"^USER (?!root)\w+", dockerfile, flags=re.M), "the app does not run as root"
+    # run alone, no proxy sets X-Forwarded-For: Daphne must not take a client's as its address
+    assert "--proxy-headers" not in json.loads(cmd[1])
     assert (ROOT / "docker-compose.yml").is_file()
     assert (ROOT / ".dockerignore").is_file()
 
