@@ -198,6 +198,10 @@ def test_keyboard_alone_selects_a_stack_and_moves_it(
     blue.keyboard.press("Enter")
     blue.locator("#scs-board .stack[data-hex='03.04'].side-blue").wait_for()
     assert blue.locator("#scs-board .stack[data-hex='01.04']").count() == 0
+    # issue 34: the moved stack keeps the focus (not the page's body)
+    blue.wait_for_function(
+        "() => document.activeElement?.matches(\"#scs-board .stack[data-hex='03.04']\")"
+    )
 
 
 def test_drag_and_drop_moves_and_escape_cancels(

@@ -64,6 +64,8 @@ def test_player_overcharges_and_fires_the_cinder_pod_the_gm_sees_it_live(
     assert player.locator("#mech-aim rect.aim-cell").count() == 9
     assert player.locator(".token[data-unit='spar_a'].targeted").count() == 1
     assert "Sparring Mule A" in pod.locator("output.preview").inner_text()
+    # issue 34: the pod's 1d3 reads 3–5 with the burn it deals at once, said beside the range
+    assert "with burn 2" in pod.locator("output.preview .mech-odds").inner_text()
     shot = screenshot(player, "aimed")
     player.locator(".mech-mapwrap").screenshot(path=str(shot.parent / "mech-player-aim-map.png"))
     pod.locator("input[name=accuracy]").fill("3")  # talents and the like: +6, so it hits
@@ -72,6 +74,8 @@ def test_player_overcharges_and_fires_the_cinder_pod_the_gm_sees_it_live(
     # Without a reload, the GM's page shows the HP drop, the heat track and the structure roll.
     log = gm.locator("#event-log > li.event", has_text="structure check")
     log.last.wait_for()
+    # issue 34: once the shot is answered, its template and targets leave the player's map
+    player.wait_for_function("() => !document.querySelector('#mech-aim rect, .token.targeted')")
     assert "lowest" in log.last.inner_text()
     gm.locator("[data-row='spar_a'] .pipset[data-structure='3']").wait_for()
     assert gm.locator("[data-row='latch'] .track.heat[data-heat='1']").count() == 1

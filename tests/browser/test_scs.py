@@ -148,12 +148,14 @@ def test_overrun_red_picks_the_loss_free_retreat_blue_must_enter_then_replay(
     choice.wait_for()
     assert red.get_by_role("button", name="R4 → 05.06 · EZOC: −1 step").count() == 1
     screenshot(red, "retreat-choice")
-    red.once("dialog", lambda dialog: dialog.accept())  # issue 34: a retreat is asked about first
+    asked: list[str] = []  # issue 34: a retreat is asked about first
+    red.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     choice.click()
 
     # SCS-OVR-3: B5 must enter the emptied hex; Blue's board shows it there, Red's too.
     blue.locator("#scs-board .stack[data-hex='05.05'].side-blue").wait_for()
     red.locator("#scs-board .stack[data-hex='05.05'].side-blue").wait_for()
+    assert asked == ["Retreat R4 to 06.05?"]
     blue.locator(".scs-show-supply").check()
     assert blue.locator("#scs-board.show-supply .supply-lines polyline").count() >= 1
 
