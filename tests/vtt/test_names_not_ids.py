@@ -180,8 +180,8 @@ def test_mine_txt_is_in_the_readers_language(gwen: Any, pip: Any) -> None:
     """The downloaded log names the system and each die's purpose in Chinese too."""
     encounter = _play("coc", gwen, pip, 40, 2)
     [text] = [_read(encounter, pip)["log/mine.txt"]]
-    assert "克苏鲁" in text[0], text[0]  # the system's title, not "coc"
-    rolled = [line for line in text if "d100=" in line]
+    assert text[0] == "演示（克苏鲁的呼唤）", text[0]  # the system's title, not "coc"
+    rolled = [line for line in text if "（骰子：" in line and "d100=" in line]
     assert rolled, "the play rolled no d100"
     assert not any("Luck" in line or " for " in line for line in rolled), rolled
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules.core.log import TABLE_PREFIX, Entry, fold
 from rules.core.messages import Message
@@ -213,14 +214,15 @@ def own_log_json(encounter: Encounter, audience: Audience) -> str:
 
 def own_log_text(encounter: Encounter, audience: Audience) -> str:
     """The viewer's own log as plain lines: number, time, who, text and the dice."""
-    lines = [f"{encounter.title} ({system_title(encounter.system)})", ""]
+    title = pgettext("log file", "%(title)s (%(system)s)")
+    lines = [title % {"title": encounter.title, "system": system_title(encounter.system)}, ""]
+    separator = pgettext("log file", ", ")  # between a line's dice
+    with_dice = pgettext("log file", "%(line)s (%(dice)s)")
     for row in own_log(encounter, audience):
-        dice = ", ".join(
+        dice = separator.join(
             f"{d['purpose'] or ''} d{d['sides']}={d['value']}".strip() for d in row["dice"]
         )
         who = f" [{row['by']}]" if row["by"] else ""
-        lines.append(
-            f"#{row['seq']} {row['created'][:19]}{who} {row['text']}"
-            + (f" ({dice})" if dice else "")
-        )
+        line = f"#{row['seq']} {row['created'][:19]}{who} {row['text']}"
+        lines.append(with_dice % {"line": line, "dice": dice} if dice else line)
     return "\n".join(lines) + "\n"
