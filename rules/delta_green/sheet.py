@@ -64,6 +64,16 @@ def _bands(raw: Any, where: str) -> list[list[Any]]:
     return out
 
 
+def _weapon_at(raw: Any, index: int) -> Json:
+    """`_weapon`, a refusal of one of its numbers named by its row (`weapons[1].capacity`)."""
+    try:
+        return _weapon(raw, index)
+    except SheetError as exc:
+        if exc.field.startswith("weapons["):
+            raise
+        raise SheetError(f"weapons[{index}].{exc.field}", exc.problem, exc.rule) from None
+
+
 def _weapon(raw: Any, index: int) -> Json:
     where = f"weapons[{index}]"
     if not isinstance(raw, Mapping):
@@ -323,7 +333,7 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     weapons_raw = sheet.get("weapons") or []
     if not isinstance(weapons_raw, list):
         raise SheetError("weapons", R.A_LIST(), "DG-ACT-3")
-    weapons = [_weapon(raw, index) for index, raw in enumerate(weapons_raw)]
+    weapons = [_weapon_at(raw, index) for index, raw in enumerate(weapons_raw)]
     keys = [weapon["key"] for weapon in weapons]
     if len(set(keys)) != len(keys):
         raise SheetError("weapons", R.UNIQUE_KEYS(), "DG-ACT-3")

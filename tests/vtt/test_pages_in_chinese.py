@@ -248,3 +248,24 @@ def test_the_gm_settings_are_form_fields_not_json_boxes(gwen: Any, pip: Any) -> 
     data["dg.action_costs.melee"] = "99"  # beyond the rules' bound: refused on its field
     page = client.post(f"/campaigns/{made.pk}/settings/", data).content.decode()
     assert 'aria-invalid="true"' in page[page.index('name="dg.action_costs.melee"') - 300 :][:600]
+
+
+def test_an_added_weapon_row_is_refused_on_its_own_field(gwen: Any, pip: Any) -> None:
+    made = campaign_of("delta_green", gwen, pip)
+    client = chinese(pip)
+    url = f"/campaigns/{made.pk}/characters/new/"
+    page = client.get(url).content.decode()
+    rows = page[page.index('data-rows="s:weapons"') :]
+    blank = rows[rows.index("<template>") + 10 : rows.index("</template>")]
+    data = form_data(page)
+    data.update(form_data('id="sheet-form"' + blank.replace("__i__", "1")))
+    data.update({"name": "林", "s:weapons[1].key": "rifle", "s:weapons[1].kind": "firearm"})
+    answer = client.post(url, data)
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    assert "武器 › 2 › 弹容量：" in shown(page)
+    capacity = page[page.index('name="s:weapons[1].capacity"') :]
+    assert 'aria-invalid="true"' in capacity[: capacity.index(">")]
+    data["s:weapons[1].capacity"] = "5"
+    assert client.post(url, data).status_code == 302
+    assert Character.objects.get(campaign=made).sheet["weapons"][1]["capacity"] == 5

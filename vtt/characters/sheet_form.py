@@ -410,13 +410,12 @@ def _read(spec: Spec, post: QueryDict, path: str) -> Any:
         return out
     rows = []
     for n in _indices(post, name):
-        rows.append(
-            {
-                c.key: _read(c, post, f"{path}[{n}].{c.key}")
-                for c in spec.children
-                if c.kind in LEAVES
-            }
-        )
+        record = {
+            c.key: _read(c, post, f"{path}[{n}].{c.key}") for c in spec.children if c.kind in LEAVES
+        }
+        # a field left empty is left out, so the rules fill it in as for a missing one (a new
+        # firearm's rounds loaded default to its capacity)
+        rows.append({key: value for key, value in record.items() if value is not None})
     return rows
 
 
