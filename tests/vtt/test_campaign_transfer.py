@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from rules.core.dice import LoadedDice
 from rules.core.system import Action
 from rules.delta_green import SYSTEM as DG
-from vtt.campaigns.models import Campaign, Membership, Role
+from vtt.campaigns.downtime import pass_days
+from vtt.campaigns.models import Campaign, Downtime, Membership, Role
 from vtt.campaigns.services import create_campaign, save_settings
 from vtt.campaigns.transfer import BadCampaignFile, export_text, import_text
 from vtt.characters.models import Character, SheetChange
@@ -65,6 +67,7 @@ def campaign_played(gwen: Any, pip: Any) -> Campaign:
         gm.post(new, {"mode": "build", "title": "Upstairs", "characters": picked}).status_code
         == 302
     )
+    pass_days(green.pk, gwen.pk, 8, LoadedDice([2, 1]))  # a week's healing between fights
     upstairs = Encounter.objects.get(title="Upstairs")
     play(upstairs.pk, gwen.pk, Action("gm_damage", "gm", {"target": "bob", "amount": 2}), "h3")
     return green
@@ -145,6 +148,10 @@ def test_an_exported_campaign_imported_into_a_fresh_database_reads_the_same(
     whisper = Event.objects.get(kind="table.whispered")
     assert whisper.audience == f"users:{pip.pk}"
     assert SheetChange.objects.filter(encounter__title="The cellar").count() == 2
+    assert green.day == 8
+    # the week's healing: Bob's arm, not Ann, who is still bleeding (DG-HEAL-2)
+    assert SheetChange.objects.filter(encounter=None).count() == 1
+    assert Downtime.objects.filter(character__name="Bob", tool="week").exists()
     for encounter in Encounter.objects.all():
         assert replay(encounter).matches
     after = pages(green, gwen, pip)
@@ -164,6 +171,8 @@ def test_an_exported_campaign_imported_into_a_fresh_database_reads_the_same(
             del character["ref"]
             for change in character["changes"]:
                 del change["encounter"]
+        for record in data["downtime"]:
+            del record["character"]
         for encounter in data["encounters"]:
             del encounter["ref"]
             encounter["setup"].pop("characters", None)
@@ -177,7 +186,7 @@ def _file(text: str) -> Any:
 
 
 def _stored() -> tuple[int, ...]:
-    models = (Campaign, Membership, Character, SheetChange, Encounter, Event, Seat)
+    models = (Campaign, Membership, Character, SheetChange, Encounter, Event, Seat, Downtime)
     return tuple(model.objects.count() for model in models)
 
 

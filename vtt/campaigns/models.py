@@ -42,6 +42,9 @@ class Campaign(models.Model):
     # Hybrid tables: a player who prefers physical dice (Profile.physical_dice) is asked for each
     # face; off, every die is the server's, whatever a player prefers.
     physical_dice = models.BooleanField(_("players may roll physical dice"), default=False)
+    # The campaign's clock between fights (issue 32): days since it began, moved on by the GM;
+    # healing over weeks happens as it passes each week's end (vtt/campaigns/downtime.py).
+    day = models.PositiveIntegerField(_("day"), default=0)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -72,3 +75,35 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) in {self.campaign}"
+
+
+class Downtime(models.Model):
+    """Something the GM did between fights (vtt/campaigns/downtime.py): days passed, or a
+    recovery tool (First Aid, a week's healing, a mech's repair) on one character, with the
+    rules' lines as messages and every die rolled. The sheet it changed has a `SheetChange`
+    (no encounter) saved in the same transaction."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="downtime")
+    day = models.PositiveIntegerField()  # the clock when it happened (after days passed)
+    days = models.PositiveIntegerField(default=0)  # days the clock moved on; 0 for a tool
+    tool = models.CharField(max_length=40)
+    rule = models.CharField(max_length=40, blank=True, default="")
+    character = models.ForeignKey(
+        "characters.Character",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="downtime",
+    )
+    lines: models.JSONField[list[Any]] = models.JSONField(default=list)  # message JSON
+    dice: models.JSONField[list[Any]] = models.JSONField(default=list)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.tool} on day {self.day}"

@@ -32,7 +32,7 @@ from rules.core.errors import RulesError, SheetError, UnknownSystem
 from rules.core.log import Entry, fold
 from rules.core.registry import get_system
 from rules.core.system import Action
-from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
+from vtt.campaigns.models import Campaign, Downtime, Membership, Role, new_invite_token
 from vtt.campaigns.services import invite_expiry, require_gm
 from vtt.characters import sheet_form
 from vtt.characters.models import Character, SheetChange
@@ -165,7 +165,22 @@ def export_campaign(campaign_id: int, user_id: int) -> dict[str, Any]:
             "reveal_secrets_after_end": campaign.reveal_secrets_after_end,
             "physical_dice": campaign.physical_dice,
             "created": _when(campaign.created),
+            "day": campaign.day,
         },
+        "downtime": [
+            {
+                "day": record.day,
+                "days": record.days,
+                "tool": record.tool,
+                "rule": record.rule,
+                "character": record.character_id,
+                "lines": record.lines,
+                "dice": record.dice,
+                "by": names.get(record.by_id) if record.by_id else None,
+                "created": _when(record.created),
+            }
+            for record in campaign.downtime.order_by("created", "pk")
+        ],
         "members": [
             {"user": m.user.get_username(), "role": m.role}
             for m in campaign.memberships.select_related("user").order_by("pk")
@@ -427,9 +442,20 @@ def _new_campaign(user_id: int, head: dict[str, Any]) -> Campaign:
         invite_token=new_invite_token(),
         invite_expires=invite_expiry(),
     )
+    day = head.get("day", 0)
+    if isinstance(day, bool) or not isinstance(day, int) or day < 0:
+        raise _refuse(
+            _("%(where)s: “%(key)s” is missing or not what it should be.")
+            % {
+                "where": where,
+                "key": "day",
+            }
+        )
     created = _time(head, "created", where, optional=True)
-    if created is not None:
-        Campaign.objects.filter(pk=campaign.pk).update(created=created)
+    Campaign.objects.filter(pk=campaign.pk).update(
+        day=day, **({"created": created} if created is not None else {})
+    )
+    campaign.day = day
     return campaign
 
 
@@ -605,6 +631,37 @@ def _seats(
         )
 
 
+def _downtime(
+    campaign: Campaign,
+    data: dict[str, Any],
+    characters: Mapping[int, Character],
+    ids: Mapping[str, int],
+) -> None:
+    """What the GM did between fights, each on its character (by ref) if the file has it."""
+    made: list[Downtime] = []
+    times: list[datetime | None] = []
+    items = _each(data, "downtime", _("between fights")) if "downtime" in data else []
+    for n, item in enumerate(items, start=1):
+        at = _("%(where)s, item %(n)d") % {"where": _("between fights"), "n": n}
+        ref, by = item.get("character"), item.get("by")
+        made.append(
+            Downtime(
+                campaign=campaign,
+                day=max(0, _get(item, "day", int, at)),
+                days=max(0, _get(item, "days", int, at)),
+                tool=_get(item, "tool", str, at)[:40],
+                rule=str(item.get("rule") or "")[:40],
+                character=characters.get(ref) if isinstance(ref, int) else None,
+                lines=_get(item, "lines", list, at),
+                dice=_get(item, "dice", list, at),
+                by_id=ids.get(by) if isinstance(by, str) else None,
+            )
+        )
+        times.append(_time(item, "created", at, optional=True))
+    Downtime.objects.bulk_create(made)
+    _stamp(Downtime, made, times, "created")
+
+
 @transaction.atomic
 def import_campaign(user_id: int, data: dict[str, Any]) -> tuple[Campaign, list[str]]:
     """A new campaign from an exported file, with the importing user as its owner and GM; the
@@ -623,6 +680,7 @@ def import_campaign(user_id: int, data: dict[str, Any]) -> tuple[Campaign, list[
         encounters[ref] = _encounter(campaign, item, where, characters, ids)
         _seats(encounters[ref], item, where, ids, notes)
     refresh_audiences(campaign.pk)
+    _downtime(campaign, data, characters, ids)
     for row, _when, encounter_ref in changes:
         row.encounter = encounters.get(encounter_ref) if encounter_ref is not None else None
     SheetChange.objects.bulk_create([row for row, _w, _r in changes])

@@ -12,6 +12,12 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="detail"),
     path("campaigns/<int:campaign_id>/export/", views.export_campaign, name="export"),
     path("campaigns/import/", views.import_campaign, name="import"),
+    path("campaigns/<int:campaign_id>/days/", views.pass_days, name="days"),
+    path(
+        "campaigns/<int:campaign_id>/between/<slug:tool>/",
+        views.between_fights,
+        name="between",
+    ),
     path("campaigns/<int:campaign_id>/invite/renew/", views.renew_invite, name="renew_invite"),
     path("campaigns/<int:campaign_id>/invite/revoke/", views.revoke_invite, name="revoke_invite"),
     path(

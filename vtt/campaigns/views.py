@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from rules.core.errors import RulesError
 from rules.core.registry import get_system
-from vtt.campaigns import services
+from vtt.campaigns import downtime, services
 from vtt.campaigns.forms import (
     CampaignForm,
     ImportForm,
@@ -29,7 +29,7 @@ from vtt.campaigns.roles import role_of
 from vtt.characters.models import Character
 from vtt.errors import ExpiredInvite
 from vtt.schema_forms import SchemaForm
-from vtt.words import refusal
+from vtt.words import refusal, say
 
 
 def me(request: HttpRequest) -> int:
@@ -107,6 +107,7 @@ def campaign_detail(
             "settings_form": (settings_form or SettingsForm(campaign.system, campaign.settings))
             if is_gm
             else None,
+            "between": downtime.panel(campaign) if is_gm else None,
             "table_form": TableForm(
                 initial={
                     "physical_dice": campaign.physical_dice,
@@ -288,3 +289,32 @@ def import_campaign(request: HttpRequest) -> HttpResponse:
                 return redirect("campaigns:detail", campaign.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "campaigns/import.html", {"form": form, "error": error}, status=status)
+
+
+@login_required
+@require_POST
+def pass_days(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM moves the campaign's clock on; week ends passed heal (vtt/campaigns/downtime.py)."""
+    days = request.POST.get("days", "")
+    if not days.isdecimal():
+        messages.error(
+            request, _("Move the clock on by 1 to %(n)d days.") % {"n": downtime.MAX_DAYS}
+        )
+        return redirect("campaigns:detail", campaign_id)
+    return _run(request, campaign_id, downtime.pass_days, int(days), done=_("The clock moved on."))
+
+
+@login_required
+@require_POST
+def between_fights(request: HttpRequest, campaign_id: int, tool: str) -> HttpResponse:
+    """The GM uses one of the system's recovery tools on the characters between fights."""
+    fields = {k: str(v) for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+    try:
+        done = downtime.use_tool(campaign_id, me(request), tool, fields)
+    except RulesError as exc:
+        messages.error(request, refusal(exc))
+    else:
+        for record in done[:1]:
+            for line in record.lines:
+                messages.success(request, say(line))
+    return redirect("campaigns:detail", campaign_id)

@@ -308,6 +308,18 @@ def _proposal(system: GameSystem, state: Any, actor: str, character: Character) 
     return Proposal(character, after, [line for line in lines if line.changes], before)
 
 
+def changes_between(
+    system: GameSystem, before: dict[str, Any], after: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """What changed from one sheet to the next, line by line in words, as a `SheetChange`
+    records it (a write-back's lines, or a recovery between fights: vtt/campaigns/downtime.py)."""
+    specs = sheet_form.specs_for(system, after)
+    lines = [
+        _line(unit, was, now, before, after, specs) for unit, was, now in _units(before, after)
+    ]
+    return [_record(line) for line in lines if line.changes]
+
+
 def proposals(encounter: Encounter, *, lock: bool = False) -> list[Proposal]:
     """What the encounter would write back to each character it was built from."""
     system = get_system(encounter.system)
