@@ -425,3 +425,49 @@ def test_a_table_roll_counts_its_successes_in_chinese() -> None:
         line = say(event.msg)
     assert "个成功数" in line
     assert "success" not in line
+
+
+def test_two_agents_named_in_chinese_are_read_by_name_at_the_table(gwen: Any, pip: Any) -> None:
+    """林晓 and 陈默 built into one encounter get ids of their own (c1, c2, never two "actor"),
+    and no page, frame or mine.txt shows those ids, whatever is played."""
+    from rules.delta_green import SYSTEM as DG
+    from vtt.accounts.models import Profile
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.characters.models import Character
+    from vtt.encounters.models import Encounter
+    from vtt.encounters.services import NotAllowed, play
+
+    campaign = create_campaign(gwen.pk, "夜", "delta_green")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    for user in (gwen, pip):
+        Profile.objects.update_or_create(user=user, defaults={"language": "zh-hans"})
+    picked = []
+    for name in ("林晓", "陈默"):
+        sheet = DG.validate_sheet({**DG.default_sheet, "name": name})
+        made = Character.objects.create(
+            campaign=campaign, owner=pip, name=name, system="delta_green", sheet=sheet
+        )
+        picked.append(str(made.pk))
+    gm = Client()
+    gm.force_login(gwen)
+    url = f"/campaigns/{campaign.pk}/encounters/new/"
+    answer = gm.post(url, {"mode": "build", "title": "仓库", "characters": picked})
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    encounter = Encounter.objects.get(title="仓库")
+    assert set(encounter.state["combatants"]) == {"c1", "c2"}
+    rng = random.Random(7)
+    for step in range(40):
+        state = DG.load(Encounter.objects.get(pk=encounter.pk).state)
+        who = rng.choice(["gm", "c1", "c2"])
+        offered = [t for t in DG.legal_actions(state, who) if isinstance(t, ActionTemplate)]
+        if not offered:
+            continue
+        template = rng.choice(offered)
+        action = Action(template.kind, who, _form(template, rng))
+        with contextlib.suppress(RulesError, NotAllowed):
+            play(encounter.pk, gwen.pk, action, f"00000000-0000-4000-8000-7000{step:08d}")
+    for user in (gwen, pip):
+        for url, parts in _read(encounter, user).items():
+            for part in parts:
+                assert not re.search(r"\b(c1|c2|actor|actor_2)\b", part), (url, part)
