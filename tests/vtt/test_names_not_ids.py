@@ -75,6 +75,8 @@ def _keys(value: Any, found: set[str]) -> set[str]:
                 found.add(inner)
             if name in ("skills", "conditions", "weapons") and isinstance(inner, dict):
                 found.update(str(k) for k in inner)
+            if name == "skills" and isinstance(inner, list):  # Ace: [{"name": "hide", ...}]
+                found.update(str(s["name"]) for s in inner if isinstance(s, dict) and "name" in s)
             _keys(inner, found)
     elif isinstance(value, list):
         for inner in value:
