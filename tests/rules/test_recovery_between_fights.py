@@ -126,3 +126,15 @@ def test_the_clock_heals_once_for_each_week_end_it_passes() -> None:
     assert weeks_crossed(6, 1) == 1
     assert weeks_crossed(3, 14) == 2
     assert weeks_crossed(13, 8) == 2
+
+
+def test_ace_a_nights_rest_restores_spent_attributes() -> None:
+    """ACE-AMB-05: current attributes back to their maxima; HP are not the night's to heal."""
+    from rules.ace import recovery as ace
+
+    system = get_system("ace")
+    sheet = {**system.default_sheet, "name": "Kai"}
+    kai = system.validate_sheet({**sheet, "condition": {"current": {"spi": 2}, "hp": 4}})
+    done = between_fights(system, {"kai": kai}, {}, ace.NIGHT, {}, LoadedDice([]))
+    assert done.sheets["kai"]["condition"]["current"] == {}
+    assert done.sheets["kai"]["condition"]["hp"] == 4

@@ -148,3 +148,22 @@ def test_a_mech_has_two_repair_actions_until_its_next_fight(gwen: Any) -> None:
     assert Downtime.objects.filter(tool="repair").count() == 2
     page = client_of(gwen, "zh-hans").get(f"/campaigns/{yard.pk}/").content.decode()
     assert "维修 Latch：HP 全部恢复" in page  # the repairs in the log, in Chinese
+
+
+@pytest.mark.django_db
+def test_a_night_passing_rests_an_ace_reincarnator(gwen: Any) -> None:
+    """ACE-AMB-05: the clock moving on is a full night's rest, once however many nights."""
+    from rules.ace import SYSTEM as ACE
+
+    space = create_campaign(gwen.pk, "Nightmare Space", "ace")
+    sheet = {**ACE.default_sheet, "name": "Kai", "condition": {"current": {"spi": 2}}}
+    kai = Character.objects.create(
+        campaign=space, owner=gwen, name="Kai", system="ace", sheet=ACE.validate_sheet(sheet)
+    )
+    response = client_of(gwen).post(f"/campaigns/{space.pk}/days/", {"days": "3"})
+    assert response.status_code == 302
+    kai.refresh_from_db()
+    assert not (kai.sheet.get("condition") or {}).get("current")
+    assert Downtime.objects.filter(character=kai, tool="rest", rule="ACE-AMB-05").count() == 1
+    page = client_of(gwen, "zh-hans").get(f"/campaigns/{space.pk}/").content.decode()
+    assert "推进时钟即所有人睡了一整夜（ACE-AMB-05）" in page

@@ -1,7 +1,8 @@
 """Between fights (issue 32): the campaign's clock and the GM's recovery tools.
 
 The clock counts days; moving it on passes week ends, and each one is a week of healing for the
-systems that heal by the week (Delta Green DG-HEAL-3, Call of Cthulhu COC-HEAL-1). The tools
+systems that heal by the week (Delta Green DG-HEAL-3, Call of Cthulhu COC-HEAL-1), and nights,
+which are a full night's rest where the rules have one (Ace ACE-AMB-05). The tools
 (First Aid or Medicine after the fight, a mech's between-match repairs) are each system's own
 (rules/<system>/recovery.py), played on the sheets off the table by rules/core/downtime.py with
 the server's dice. Everything the GM does is one transaction: the sheets it changed, a
@@ -36,6 +37,7 @@ RECOVERY = {
     "delta_green": "rules.delta_green.recovery",
     "coc": "rules.coc.recovery",
     "mech": "rules.mech.recovery",
+    "ace": "rules.ace.recovery",
 }
 MAX_DAYS = 365
 
@@ -143,18 +145,19 @@ def pass_days(campaign_id: int, user_id: int, days: int, dice: Dice | None = Non
         campaign=campaign, day=campaign.day, days=days, tool="days", by_id=user_id
     )
     module = recovery_of(campaign.system)
+    night: Tool | None = getattr(module, "NIGHT", None) if module else None
     week: Tool | None = getattr(module, "WEEK", None) if module else None
-    if week is None or weeks == 0:
-        return campaign
+    # a night's rest (Ace) comes once however many nights pass; healing once per week's end
+    plays = ([night] if night else []) + ([week] * weeks if week else [])
     system = get_system(campaign.system)
     settings = merged_settings(system, campaign, {})
     dice = dice or server_dice()
-    for _week in range(weeks):
+    for tool in plays:
         cast = _cast(campaign, lock=True)
         if not cast.characters:
             break
-        outcome = between_fights(system, cast.sheets, settings, week, {}, dice)
-        _store(campaign, cast, outcome, user_id, week, 0)
+        outcome = between_fights(system, cast.sheets, settings, tool, {}, dice)
+        _store(campaign, cast, outcome, user_id, tool, 0)
     return campaign
 
 
@@ -285,6 +288,7 @@ def panel(campaign: Campaign) -> dict[str, Any]:
             else:
                 forms.append(_form(tool, state, cast, None))
     week = getattr(module, "WEEK", None) if module else None
+    night = getattr(module, "NIGHT", None) if module else None
     seen: set[tuple[int, str]] = set()
     log = []
     for record in campaign.downtime.select_related("character")[:40]:
@@ -298,6 +302,8 @@ def panel(campaign: Campaign) -> dict[str, Any]:
         "day": campaign.day,
         "heals_weekly": week is not None,
         "week_rule": week.rule if week else "",
+        "rests_nightly": night is not None,
+        "night_rule": night.rule if night else "",
         "forms": forms,
         "log": log,
     }
