@@ -8,7 +8,7 @@ from typing import Any
 from rules.core.kit import catalogue, legacy_settings
 from rules.core.system import Action, GameSystem
 from rules.mech import log_messages, messages, refusals, settings, sheet
-from rules.mech.actions import ACTIONS, resolve
+from rules.mech.actions import ACTIONS
 from rules.mech.actions.movement import may_take_back
 from rules.mech.condition import write_back
 from rules.mech.data import MARA
@@ -43,7 +43,7 @@ SYSTEM = GameSystem(
     validate_sheet=validate_sheet,
     start=start,
     legal_actions=ACTIONS.legal_actions,
-    resolve=resolve,
+    resolve=ACTIONS.resolve,  # a refusal naming a parameter names its label on the form
     apply=apply_patch,  # fold one event into the state: the patch it carries
     view=view,
     dump=dump,

@@ -54,8 +54,8 @@ GM_SAVE = Message("mech.action.gm_save", "Force a save")
 GM_CONDITION = Message("mech.action.gm_condition", "Condition")
 
 # Field labels.
-X = Message("mech.field.x", "x")
-Y = Message("mech.field.y", "y")
+X = Message("mech.field.x", "Column (x)")
+Y = Message("mech.field.y", "Row (y)")
 AIM_X = Message("mech.field.aim_x", "Aim x")
 AIM_Y = Message("mech.field.aim_y", "Aim y")
 TARGET = Message("mech.field.target", "Target")

@@ -78,7 +78,6 @@ def doing(what: str | Msg) -> str | Msg:
     return what if known is None else known()
 
 
-UNKNOWN_MECH_ACTION = Message("mech.refuse.unknown_mech_action", "unknown mech action {kind}")
 HAS_NO_WEAPON = Message("mech.refuse.has_no_weapon", "{name} has no weapon {raw}")
 EXTRA_ACCURACY_AND_DIFFICULTY_COUNT_UP = Message(
     "mech.refuse.extra_accuracy_and_difficulty_count_up",

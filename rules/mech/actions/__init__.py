@@ -6,11 +6,7 @@ reactions, between matches, the GM's tools); each declares its specs beside thei
 
 from __future__ import annotations
 
-from rules.core.dice import Dice
-from rules.core.errors import IllegalAction
 from rules.core.kit import Actions
-from rules.core.system import Action, Event
-from rules.mech import refusals as R
 from rules.mech.actions import (
     attack,
     gm,
@@ -66,11 +62,3 @@ ACTIONS: Actions[Json] = Actions(
         gm.GM_CONDITION,
     )
 )
-
-
-def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """Resolve one action with server dice; raises RulesError (and changes nothing) when illegal."""
-    spec = ACTIONS.by_kind.get(action.kind)
-    if spec is None:
-        raise IllegalAction(R.UNKNOWN_MECH_ACTION(kind=repr(action.kind)))
-    return spec.resolve(state, action, dice)  # no spec has a `who`: its step checks the actor

@@ -341,7 +341,7 @@ def test_gm_only_actions() -> None:
         play(state, "a", "gm_damage", target="b", amount=3)
     with pytest.raises(IllegalAction, match="through a mech"):
         play(state, "gm", "move", x=1, y=1)
-    with pytest.raises(IllegalAction, match="unknown"):
+    with pytest.raises(IllegalAction, match="no action called teleport"):
         play(state, "a", "teleport")
 
 
