@@ -154,11 +154,12 @@ def names_in(setup: Any) -> dict[str, str]:
 def purpose(text: str, within: str | None = None, names: Mapping[str, str] | None = None) -> str:
     """What a die was rolled for, in the active language: a die stores its purpose as English, so
     it is matched against the declared purposes. What fills its braces is a name when it is an id
-    the encounter names (`names`, from `names_in`), else itself read as a purpose ("bullet 2" in
-    "bullet 2 damage 2d6") or as one of the system's words ("first aid" in "first aid d100",
-    "spot_hidden"), else kept (a name, a number, dice). An undeclared one is shown as it is."""
-    if within is not None and names and text in names:
-        return names[text]
+    the encounter names (`names`, from `names_in`) and no word of the system, else itself read as
+    a purpose ("bullet 2" in "bullet 2 damage 2d6") or as one of the system's words ("first aid"
+    in "first aid d100", "spot_hidden", "knife"), else kept (a name, a number, dice). An
+    undeclared one is shown as it is, its ids replaced by their names."""
+    if within is not None and names and text in names and text not in _words_of(within):
+        return names[text]  # a key the system has a word for reads as that word ("knife")
     for pattern, message in _purposes():
         if matched := pattern.match(text):
             if within is not None:
