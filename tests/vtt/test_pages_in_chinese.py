@@ -180,7 +180,7 @@ TABLE_WORDS = {
     "coc": ["cult", "investigators"],
     "ace": ["reincarnators", "monsters", "Reincarnators", "Monsters"],
     "mech": ["blue", "red", "Blue", "Red", "combat"],
-    "scs": ["Blue", "clear", "woods", "rough", "marsh", "town", "movement", "blue"],
+    "scs": ["Blue", "Red", "clear", "woods", "rough", "marsh", "town", "movement", "blue", "red"],
 }
 
 

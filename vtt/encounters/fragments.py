@@ -397,9 +397,12 @@ def actor_names(view: Any, rows: list[dict[str, Any]] | None = None) -> dict[str
     for ident, unit in (units or {}).items():  # boards whose view keeps units by id (mech)
         if isinstance(unit, Mapping) and unit.get("name"):
             names.setdefault(str(ident), str(unit["name"]))
-    # actors that are not combatants (a wargame's sides) are named by the view's `actor_names`
+    # actors that are not combatants (a wargame's sides) are named by the view's `actor_names`;
+    # a side the scenario names by its id ("red": "Red") is named in the reader's language
     if isinstance(view, Mapping):
-        names.update({str(k): str(v) for k, v in (view.get("actor_names") or {}).items()})
+        for key, name in (view.get("actor_names") or {}).items():
+            plain = str(key).replace("_", " ").title() == str(name)
+            names[str(key)] = side_name(str(key)) if plain else str(name)
     return names
 
 
