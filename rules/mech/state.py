@@ -19,36 +19,6 @@ Cell = tuple[int, int]
 # MECH-ACT-STABILIZE: the source's 状态 list, removable by Stabilize.
 REMOVABLE = ("immobilized", "impaired", "jammed", "lock_on", "shredded", "slowed", "stunned")
 
-CONDITION_TEXT = {
-    "danger_zone": "Danger zone: heat at half the cap or more (MECH-HEAT-1).",
-    "engaged": "Engaged: adjacent to a hostile; +1 difficulty on ranged attacks (MECH-ENGAGE-1).",
-    "exposed": "Exposed: kinetic, explosive and energy damage taken is doubled "
-    "(MECH-COND-EXPOSED).",
-    "hidden": "Hidden: enemies cannot target it or know where exactly it is (MECH-COND-HIDDEN).",
-    "invisible": "Invisible: every attack on it has a 50% chance to miss (MECH-COND-INVISIBLE).",
-    "prone": "Prone: attacks on it gain +1 accuracy; it is Slowed; stand up with the move "
-    "(MECH-COND-PRONE).",
-    "shut_down": "Shut Down: no heat, immune to tech, Stunned until it boots up "
-    "(MECH-COND-SHUTDOWN).",
-    "immobilized": "Immobilized: cannot move by itself (MECH-COND-IMMOBILIZED).",
-    "impaired": "Impaired: +1 difficulty on attacks, saves and checks (MECH-COND-IMPAIRED).",
-    "jammed": "Jammed: no radio talk with other mechs, no reactions or tech actions; only "
-    "integrated weapons, grapple, ram or improvised attacks (MECH-COND-JAMMED).",
-    "lock_on": "Lock On: an attacker may spend it for +1 accuracy (MECH-COND-LOCKON).",
-    "shredded": "Shredded: armour and resistance have no effect (MECH-COND-SHREDDED).",
-    "slowed": "Slowed: standard move only, no Boost (MECH-COND-SLOWED).",
-    "stunned": "Stunned: no moves or actions, evasion at most 5, fails HULL/AGILITY checks "
-    "(MECH-COND-STUNNED).",
-    "disengaged": "Disengaged: does not become Engaged, movement triggers no reactions "
-    "(MECH-ACT-DISENGAGE).",
-    "supported": "Supported: its next check or save gains accuracy (MECH-TECH-SUPPORT).",
-    "bulwark": "Bulwark Field: resists kinetic, energy and explosive damage (core system).",
-    "burning": "Burning: takes the marked burn at the end of its turn unless an ENGINEERING "
-    "check succeeds (MECH-BURN-1).",
-    "grappled": "Grappling: no Boost, no reactions (MECH-ACT-GRAPPLE-1).",
-}
-
-
 _ATOMS = frozenset((str, int, float, bool, type(None)))
 
 

@@ -29,7 +29,7 @@ def _badge(name: str) -> Json:
     return {
         "name": name,
         "label": label().to_json() if label is not None else name,
-        "help": st.CONDITION_TEXT.get(name, name),
+        "help": helps.english if helps is not None else name,
         "help_msg": helps().to_json() if helps is not None else None,
     }
 
