@@ -96,7 +96,7 @@ S_KIND = Message("mech.sheet.kind", "Weapon or system")
 S_KIND_WEAPON = Message("mech.sheet.kind.weapon", "weapon")
 S_KIND_SYSTEM = Message("mech.sheet.kind.system", "system")
 S_INDEX = Message("mech.sheet.index", "Place in the loadout (from 0)")
-S_KEY = Message("mech.sheet.key", "Catalogue key")
+S_KEY = Message("mech.sheet.key", "Catalogue item")
 S_DESTROYED = Message("mech.sheet.destroyed", "Destroyed")
 S_USES = Message("mech.sheet.uses", "Uses left")
 
@@ -115,7 +115,18 @@ CONDITION_ITEM = Schema(
             choices=(Choice("weapon", S_KIND_WEAPON()), Choice("system", S_KIND_SYSTEM())),
         ),
         Entry("index", S_INDEX(), "int", default=0, min=0, max=20),
-        Entry("key", S_KEY(), "text", default="", required=False),
+        # typed freely; the form offers the catalogue's weapons and systems by name
+        Entry(
+            "key",
+            S_KEY(),
+            "text",
+            default="",
+            required=False,
+            choices=tuple(
+                Choice(key, str(item["name"]))
+                for key, item in sorted({**data.WEAPONS, **data.SYSTEMS}.items())
+            ),
+        ),
         Entry("destroyed", S_DESTROYED(), "bool", default=False),
         Entry("uses", S_USES(), "int", required=False, min=0, max=99),
     )
