@@ -159,6 +159,7 @@ def test_the_campaign_pages_name_systems_and_roles_in_chinese(gwen: Any, pip: An
     made = campaign_of("delta_green", gwen, pip)
     listing = shown(chinese(gwen).get("/campaigns/").content.decode())
     assert "王牌进化" in listing
+    assert "规则系统：" in listing  # a form label ends with the Chinese colon
     assert english_left(listing, ["(ace)", "(delta_green)", "(mech)", "(scs)", "(coc)"]) == []
     page = shown(chinese(gwen).get(f"/campaigns/{made.pk}/").content.decode())
     assert "你的身份： 主持人" in page
