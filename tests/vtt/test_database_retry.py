@@ -126,6 +126,7 @@ def test_a_database_refusing_connections_is_told_at_once_and_found_again_when_ba
     retry, then say "sent again"); once the database is back the next calls find it, though the
     pool itself would wait out its back-off of 1, 2, 4... s between reconnects."""
     monkeypatch.setattr(pgbackend, "UNAVAILABLE_SECONDS", 0.5)
+    monkeypatch.setattr(pgbackend._Unavailable, "until", 0.0)  # and 0.0 again for the next test
     with _admin() as admin:
         name = connection.settings_dict["NAME"]
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
