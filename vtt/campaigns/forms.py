@@ -18,11 +18,58 @@ def system_choices() -> list[tuple[str, str]]:
     return [(key, system_title(key)) for key in system_keys()]
 
 
+WITH_GM, TWO_SIDES = "gm", "sides"
+
+
+def side_choices() -> list[tuple[str, str]]:
+    """Every side of the systems playable without a GM, named in the reader's language."""
+    from vtt.campaigns.sides import game_sides, two_sided_systems
+    from vtt.words import side_name
+
+    found = {side: side_name(side) for key in two_sided_systems() for side in game_sides(key)}
+    return list(found.items())
+
+
+def scenario_choices() -> list[tuple[str, str]]:
+    """The built-in scenarios of the systems playable without a GM."""
+    from vtt.campaigns import sides
+
+    found = {k: v for key in sides.two_sided_systems() for k, v in sides.scenario_choices(key)}
+    return [("", "—"), *found.items()]
+
+
 class CampaignForm(forms.Form):
-    """A new campaign."""
+    """A new campaign: with a game master, or a two-sided game the rules referee."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
     system = forms.ChoiceField(label=_("Rule system"), choices=system_choices)
+    table = forms.ChoiceField(
+        label=_("Who runs the game"),
+        choices=[
+            (WITH_GM, _("A game master (you)")),
+            (TWO_SIDES, _("Nobody: two sides, the rules referee")),
+        ],
+        initial=WITH_GM,
+        required=False,
+        help_text=_(
+            "Two sides (Standard Combat Series): you play the side you choose and see only what "
+            "it sees; the invite link seats your opponent at the other side."
+        ),
+    )
+    side = forms.ChoiceField(label=_("Your side"), choices=side_choices, required=False)
+    scenario = forms.ChoiceField(label=_("Scenario"), choices=scenario_choices, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        from vtt.campaigns.sides import game_sides
+
+        data = super().clean() or {}
+        if data.get("table") == TWO_SIDES:
+            sides = game_sides(str(data.get("system", "")))
+            if not sides:
+                self.add_error("table", _("This rule system needs a game master."))
+            elif data.get("side") not in sides:
+                self.add_error("side", _("Choose one of the game's two sides."))
+        return data
 
 
 class RoleForm(forms.Form):

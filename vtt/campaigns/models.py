@@ -45,6 +45,9 @@ class Campaign(models.Model):
     # The campaign's clock between fights (issue 32): days since it began, moved on by the GM;
     # healing over weeks happens as it passes each week's end (vtt/campaigns/downtime.py).
     day = models.PositiveIntegerField(_("day"), default=0)
+    # A game without a game master (vtt/campaigns/sides.py): the rules referee, the owner plays
+    # one side as a player and the invite link seats the other; a GM may still join, neutral.
+    two_sided = models.BooleanField(_("two sides, no game master"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from rules.core.registry import get_system
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
 from vtt.campaigns.roles import role_of
+from vtt.campaigns.sides import holds_a_side, require_host
 from vtt.encounters.audiences import refresh_audiences
 from vtt.encounters.models import Seat
 from vtt.errors import BadInvite, ExpiredInvite, NotAllowed
@@ -68,18 +69,22 @@ def join_by_token(user_id: int, token: str) -> Campaign:
     """Join the campaign whose live invite token this is, as a player; a member keeps their role.
     The membership keeps the link, so removing the member revokes it (`remove_member`)."""
     campaign = live_invite(token)
-    Membership.objects.get_or_create(
+    _membership, created = Membership.objects.get_or_create(
         campaign_id=campaign.pk,
         user_id=user_id,
         defaults={"role": Role.PLAYER, "invite_token": token},
     )
+    if created and campaign.two_sided:
+        from vtt.campaigns.sides import seat_joiner
+
+        seat_joiner(campaign, user_id)
     return Campaign.objects.get(pk=campaign.pk)
 
 
 @transaction.atomic
 def renew_invite(campaign_id: int, user_id: int, days: int | None = None) -> str:
     """A new join link that works for `days` (else VTT_INVITE_DAYS); the old one stops working."""
-    require_gm(campaign_id, user_id)
+    require_host(campaign_id, user_id)
     if days is not None and not 1 <= days <= MAX_INVITE_DAYS:
         raise NotAllowed(_("A link works for 1 to 365 days."))
     token = new_invite_token()
@@ -91,22 +96,28 @@ def renew_invite(campaign_id: int, user_id: int, days: int | None = None) -> str
 
 @transaction.atomic
 def revoke_invite(campaign_id: int, user_id: int) -> None:
-    """No join link works until the GM makes a new one."""
-    require_gm(campaign_id, user_id)
+    """No join link works until the GM (or a two-sided game's owner) makes a new one."""
+    require_host(campaign_id, user_id)
     Campaign.objects.filter(pk=campaign_id).update(invite_token=None, invite_expires=None)
 
 
 @transaction.atomic
 def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membership:
-    """The GM changes a member's role; the member's open sockets reconnect with the new role."""
-    require_gm(campaign_id, user_id)
+    """The GM changes a member's role; the member's open sockets reconnect with the new role.
+    In a game without a GM its owner may too, for members who hold no side (a neutral GM), and
+    nobody changes the role of a side's player there: a GM sees both sides."""
+    require_host(campaign_id, user_id)
     if role not in Role.values:
         raise NotAllowed(_("Unknown role."))
     campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
     membership = Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).first()
     if membership is None:
         raise NotAllowed(_("That user is not a member of this campaign."))
-    if member_id == campaign.owner_id and role != Role.GM:
+    if campaign.two_sided and (
+        member_id == campaign.owner_id or holds_a_side(campaign_id, member_id)
+    ):
+        raise NotAllowed(_("A side's player stays a player: a game master sees both sides."))
+    if member_id == campaign.owner_id and role != Role.GM and not campaign.two_sided:
         raise NotAllowed(_("The campaign's owner stays its game master."))
     membership.role = role
     membership.save(update_fields=["role"])

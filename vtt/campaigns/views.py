@@ -17,6 +17,7 @@ from rules.core.errors import RulesError
 from rules.core.registry import get_system
 from vtt.campaigns import downtime, services
 from vtt.campaigns.forms import (
+    TWO_SIDES,
     CampaignForm,
     ImportForm,
     InviteForm,
@@ -54,9 +55,15 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     """My campaigns, and a form for a new one."""
     form = CampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        campaign = services.create_campaign(
-            me(request), form.cleaned_data["name"], form.cleaned_data["system"]
-        )
+        data = form.cleaned_data
+        if data.get("table") == TWO_SIDES:
+            from vtt.campaigns.sides import create_game
+
+            _game, table = create_game(
+                me(request), data["name"], data["system"], data["side"], data.get("scenario", "")
+            )
+            return redirect("encounters:detail", table.pk)
+        campaign = services.create_campaign(me(request), data["name"], data["system"])
         return redirect("campaigns:detail", campaign.pk)
     memberships = (
         Membership.objects.filter(user_id=me(request))
@@ -75,11 +82,13 @@ def campaign_detail(
     """Members and roles, characters, encounters, the invite link and the GM's settings."""
     campaign, role = member_campaign(request, campaign_id)
     is_gm = role == Role.GM
+    # a two-sided game's owner hands out its link (vtt/campaigns/sides.py) without being its GM
+    is_host = is_gm or (campaign.two_sided and campaign.owner_id == me(request))
     expires = campaign.invite_expires
     invite_expired = expires is not None and expires <= timezone.now()
     invite_url = (
         request.build_absolute_uri(reverse("campaigns:join", args=[campaign.invite_token]))
-        if is_gm and campaign.invite_token and not invite_expired
+        if is_host and campaign.invite_token and not invite_expired
         else None
     )
     characters = Character.objects.filter(campaign=campaign).select_related("owner")
@@ -94,14 +103,15 @@ def campaign_detail(
             "role": role,
             "role_label": Role(role).label,
             "is_gm": is_gm,
+            "is_host": is_host,
             "memberships": campaign.memberships.select_related("user"),
             "characters": characters,
             "encounters": campaign.encounters.all(),
             "invite_url": invite_url,
-            "invite_expires": expires if is_gm and campaign.invite_token else None,
+            "invite_expires": expires if is_host and campaign.invite_token else None,
             "invite_expired": invite_expired,
             "invite_form": InviteForm(initial={"days": settings.VTT_INVITE_DAYS})
-            if is_gm
+            if is_host
             else None,
             "role_choices": Role.choices,
             "settings_form": (settings_form or SettingsForm(campaign.system, campaign.settings))

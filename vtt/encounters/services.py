@@ -383,6 +383,19 @@ def start_encounter(
 ) -> Encounter:
     """The GM opens an encounter: start state, commit to a fresh seed, seat the players."""
     require_gm(campaign_id, user_id)
+    return open_encounter(campaign_id, user_id, title, setup, seats, system_key)
+
+
+def open_encounter(
+    campaign_id: int,
+    user_id: int,
+    title: str,
+    setup: Mapping[str, Any],
+    seats: Mapping[str, int] | None = None,
+    system_key: str | None = None,
+) -> Encounter:
+    """Open an encounter for a caller that has checked who may (`start_encounter`: the GM;
+    vtt/campaigns/sides.py: the owner of a game without a GM, once, at its creation)."""
     campaign = Campaign.objects.get(pk=campaign_id)
     system = get_system(system_key or campaign.system)
     if not isinstance(setup, Mapping):
@@ -482,7 +495,23 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     rows = _append_entry(
         encounter, index, events, user_id=user_id, key=key, action=action, before=before
     )
+    if any(event.kind == GAME_ENDED for event in events):
+        _referee_ends(encounter)
     return Outcome(encounter.pk, rows, fresh=True)
+
+
+GAME_ENDED = "game.ended"  # a system's event saying the rules ended the game (SCS-VIC-1)
+
+
+def _referee_ends(encounter: Encounter) -> None:
+    """In a game without a game master the rules are the referee: when they end the game the
+    table ends too and the seed is revealed, as the GM's End would (vtt/campaigns/sides.py)."""
+    if not Campaign.objects.filter(pk=encounter.campaign_id, two_sided=True).exists():
+        return
+    encounter.status = Status.ENDED
+    encounter.ended = timezone.now()
+    ended = said("table.ended", ENDED(seed=encounter.seed), {"seed": encounter.seed})
+    _append_entry(encounter, encounter.entries + 1, [ended], user_id=None, key=None, action=None)
 
 
 @transaction.atomic

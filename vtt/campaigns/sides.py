@@ -1,0 +1,135 @@
+"""Games without a game master (issue 37): two sides, and the rules as the referee.
+
+For a system whose rules decide every step (SCS: every action is a side's, the phasing side
+ends each phase, the Supply Phase and victory are automatic), a campaign can be made as a
+two-sided game. Its owner is a *player* seated at one side, so he sees and acts only as that
+side; the campaign's invite link seats the next member who joins at the free side; later
+members come in as observers, and the owner may make one of them a neutral game master (who
+holds no side). When the rules end the game, the server ends the table and reveals the seed
+(`vtt.encounters.services._referee_ends`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.core.registry import get_system, system_keys
+from rules.core.system import GameSystem
+from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
+from vtt.errors import NotAllowed
+
+
+def _demo(system: GameSystem) -> dict[str, Any]:
+    return dict(system.demo()) if system.demo is not None else {}
+
+
+def game_sides(system_key: str) -> list[str]:
+    """The two sides of a system playable without a GM, in the demo's order; [] for others: a
+    system qualifies when its demo seats exactly its two sides and has no combatant that a GM
+    would run."""
+    try:
+        demo = _demo(get_system(system_key))
+    except LookupError:
+        return []
+    sides, seats = demo.get("sides"), demo.get("seats")
+    if not isinstance(sides, dict) or not isinstance(seats, dict) or demo.get("combatants"):
+        return []
+    if len(sides) != 2 or set(seats) != set(sides):
+        return []
+    return [str(side) for side in sides]
+
+
+def two_sided_systems() -> list[str]:
+    """The keys of the systems a game without a GM can be made for."""
+    return [key for key in system_keys() if game_sides(key)]
+
+
+def scenario_choices(system_key: str) -> list[tuple[str, str]]:
+    """The built-in scenarios of a system whose demo names one, as (name, title)."""
+    from vtt.encounters.builder import _scene_choices
+
+    system = get_system(system_key)
+    scenario = _demo(system).get("scenario")
+    if not isinstance(scenario, str):
+        return []
+    return _scene_choices(system, "scenario", scenario) or []
+
+
+@transaction.atomic
+def create_game(
+    user_id: int, name: str, system_key: str, side: str, scenario: str = ""
+) -> tuple[Campaign, Any]:
+    """A two-sided campaign and its table: the creator a player seated at `side`, the other
+    side free for whoever joins by the invite link first."""
+    from vtt.campaigns.services import invite_expiry
+    from vtt.encounters.services import open_encounter
+
+    sides = game_sides(system_key)
+    if not sides:
+        raise NotAllowed(_("This rule system needs a game master."))
+    if side not in sides:
+        raise NotAllowed(_("Choose one of the game's two sides."))
+    setup = _demo(get_system(system_key))
+    if scenario:
+        if scenario not in dict(scenario_choices(system_key)):
+            raise NotAllowed(_("Choose one of the listed scenarios."))
+        setup["scenario"] = scenario
+    setup["seats"] = {each: "player1" if each == side else "player2" for each in sides}
+    setup.pop("skip_setup", None)  # a real game starts with the set-up
+    campaign = Campaign.objects.create(
+        name=name,
+        system=system_key,
+        owner_id=user_id,
+        two_sided=True,
+        invite_token=new_invite_token(),
+        invite_expires=invite_expiry(),
+    )
+    Membership.objects.create(campaign=campaign, user_id=user_id, role=Role.PLAYER)
+    encounter = open_encounter(campaign.pk, user_id, name, setup, {side: user_id}, system_key)
+    return campaign, encounter
+
+
+def seat_joiner(campaign: Campaign, user_id: int) -> None:
+    """A new member of a two-sided game (inside the join's transaction): seated at the free side
+    of each open table, or an observer when both sides are taken (the owner may make one the
+    neutral GM)."""
+    from vtt.encounters.audiences import refresh_audiences, side_of
+    from vtt.encounters.models import Encounter, Seat, Status
+
+    seated = False
+    for encounter in Encounter.objects.filter(campaign=campaign, status=Status.ACTIVE):
+        taken = set(Seat.objects.filter(encounter=encounter).values_list("actor_id", flat=True))
+        free = [side for side in game_sides(encounter.system) if side not in taken]
+        if free:
+            Seat.objects.create(
+                encounter=encounter,
+                user_id=user_id,
+                actor_id=free[0],
+                side=side_of(encounter.setup, free[0]),
+            )
+            seated = True
+    if seated:
+        refresh_audiences(campaign.pk)
+    else:
+        Membership.objects.filter(campaign=campaign, user_id=user_id).update(role=Role.OBSERVER)
+
+
+def require_host(campaign_id: int, user_id: int) -> None:
+    """Raise NotAllowed unless the user is the campaign's GM or the owner of a game without one
+    (who hands out its invite link and may seat a neutral GM)."""
+    from vtt.campaigns.roles import role_of
+
+    if role_of(campaign_id, user_id) == Role.GM:
+        return
+    if not Campaign.objects.filter(pk=campaign_id, owner_id=user_id, two_sided=True).exists():
+        raise NotAllowed(_("Only the game master may do that."))
+
+
+def holds_a_side(campaign_id: int, user_id: int) -> bool:
+    """Whether the member sits at a side of one of the campaign's tables."""
+    from vtt.encounters.models import Seat
+
+    return Seat.objects.filter(encounter__campaign_id=campaign_id, user_id=user_id).exists()
