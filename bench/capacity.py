@@ -150,6 +150,7 @@ async def open_clients(
             origin=url,  # type: ignore[arg-type]
             max_size=2**24,
             open_timeout=120,
+            ping_interval=None,  # a starved bench must not close its own sockets
         )
         hello = await asyncio.wait_for(ws.recv(), timeout=120)
         match = FRAME_RE.search(str(hello))
@@ -324,7 +325,11 @@ async def measure(
                 message = message.replace(f"+{token}", f"+{token + n}")
                 token += n
             sent.append((clients[index], time.perf_counter(), token))
-            await clients[index].ws.send(_keyed(message))
+            try:
+                await clients[index].ws.send(_keyed(message))
+            except websockets.ConnectionClosed as exc:  # counted as lost; this sender stops
+                clients[index].errors.append(f"closed: {exc}")
+                return
 
     await asyncio.gather(*(play(*sender) for sender in senders))
     cpu = meter.stop()
@@ -541,7 +546,7 @@ async def main(args: argparse.Namespace) -> int:
             stack.shell(f"NAMES = {list(OBSERVERS)!r}\n" + _SETUP_SCRIPT)
             sessions = stack.sessions(*TABLE)
             kinds = cases()
-            wanted = [kinds[i % len(kinds)] for i in range(max(args.tables))]
+            wanted = [kinds[i % len(kinds)] for i in range(max(args.tables, default=0))]
             finding_count = 5 if args.finding_sockets else 0
             print(f"making {len(wanted)} tables and {finding_count} CoC encounters ...", flush=True)
             ids = make_encounters(stack, wanted + [coc_case()] * finding_count)
@@ -606,7 +611,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--tables",
         type=int,
-        nargs="+",
+        nargs="*",
         default=[50, 100, 200, 300, 400],
         help="the steps, rising; a process count stops at the first step that misses",
     )

@@ -38,8 +38,9 @@ logger = logging.getLogger(__name__)
 REJOIN_SECONDS = 30.0
 LAYER_RETRY_SECONDS = 1.0
 # How long a frame that came before its predecessors waits for them (docs/performance.md,
-# "Capacity": the other process's frame follows within a few ms, tens under load).
-HOLD_SECONDS = 0.5
+# "Capacity": the other process's frame follows within a few ms, hundreds when the machine is
+# starved of CPU, for it is rendered first).
+HOLD_SECONDS = 1.0
 
 
 def being_cancelled() -> bool:
@@ -328,6 +329,16 @@ class Hub:
             for first in sorted(held):
                 if held[first]["seq"] > self.delivered.get(encounter, 0):
                     await self.send_frame(held[first])
+
+    async def delivered_up_to(self, encounter: int, seq: int) -> None:
+        """Return once the sockets have the frame of `seq` (a heartbeat read from the database
+        may run ahead of a frame still being rendered, sent or held), or after 2 × HOLD_SECONDS;
+        at once while the layer is away or the hub orders nothing for the encounter."""
+        deadline = self.loop.time() + 2 * HOLD_SECONDS
+        while self.delivered.get(encounter, seq) < seq and not self.paused:
+            if self.loop.time() >= deadline:
+                return
+            await asyncio.sleep(0.02)
 
     def forget_order(self, encounter: int) -> None:
         """The encounter's last local socket left: a later one starts from its own hello."""

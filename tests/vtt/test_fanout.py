@@ -238,3 +238,20 @@ async def test_a_frame_whose_predecessor_was_lost_goes_out_after_the_hold(
     await here.publish(frames_message(7, 1, [{"en": "one"}], {"gm": 0}))  # late: already past
     await here.publish(frames_message(7, 5, [{"en": "five"}], {"gm": 0}))
     assert socket.received == ["three", "four", "five"]
+
+
+async def test_a_heartbeat_waits_for_a_frame_on_its_way(hubs: list[Hub]) -> None:
+    """A heartbeat reads the newest seq from the database: while that seq's frame is still
+    held (or rendered, or on its way through Redis) the heartbeat waits for it, so the page does
+    not fetch over HTTP what the socket brings a moment later."""
+    here, _there = hubs
+    socket = FakeSocket("gm")
+    await here.join(7, socket, seq=0)
+    await here.publish(frames_message(7, 2, [{"en": "two"}], {"gm": 0}))
+    waiting = asyncio.create_task(here.delivered_up_to(7, 2))
+    await asyncio.sleep(0.1)
+    assert not waiting.done()
+    await here.publish(frames_message(7, 1, [{"en": "one"}], {"gm": 0}))
+    await asyncio.wait_for(waiting, timeout=0.2)
+    assert socket.received == ["one", "two"]
+    await asyncio.wait_for(here.delivered_up_to(8, 5), timeout=0.05)  # no socket of 8: at once

@@ -206,13 +206,16 @@ FIRST_RE = re.compile(r'data-first="(?P<first>\d+)"')
 
 
 async def events_until(ws: websockets.ClientConnection, seq: int) -> list[tuple[int, int]]:
-    """(first, last) of each events frame this socket receives, until one reaches `seq`."""
+    """(first, last) of each events frame this socket receives, until one reaches `seq` (60 s
+    at most); an error frame fails the test."""
     out: list[tuple[int, int]] = []
-    while not out or out[-1][1] < seq:
-        kind, last, text = frame_of(await asyncio.wait_for(ws.recv(), timeout=30))
-        if kind == "events":
-            first = FIRST_RE.search(text)
-            out.append((int(first["first"]) if first else last, last))
+    async with asyncio.timeout(60):
+        while not out or out[-1][1] < seq:
+            kind, last, text = frame_of(await ws.recv())
+            assert kind != "error", text
+            if kind == "events":
+                first = FIRST_RE.search(text)
+                out.append((int(first["first"]) if first else last, last))
     return out
 
 
@@ -224,7 +227,7 @@ async def test_frames_from_both_processes_reach_every_socket_in_order(
     HTTP. Without ordering, a process sent its own frames at once and the other's when they
     came through Redis, often after a later local one."""
     stack = two_servers
-    lines = 25
+    rounds = 12
     async with (
         connect(stack, 0, encounter, sessions["gm"]) as gm,
         connect(stack, 1, encounter, sessions["player1"]) as player,
@@ -236,14 +239,20 @@ async def test_frames_from_both_processes_reach_every_socket_in_order(
         for ws in sockets:
             await joined(ws)
         start = max(starts)
-        for n in range(lines):  # queued at once: each consumer plays its own in turn
+        received: list[list[tuple[int, int]]] = [[] for _ in sockets]
+        for n in range(rounds):  # both at once: the two lines commit side by side
             for ws in (gm, player):
                 text = f"/roll 1d{n + 2}"
                 await ws.send(
                     json.dumps({"command": "chat", "text": text, "key": str(uuid.uuid4())})
                 )
-        end = start + 2 * lines
-        received = await asyncio.gather(*(events_until(ws, end) for ws in sockets))
+            end = start + 2 * (n + 1)
+            for frames, got in zip(
+                received,
+                await asyncio.gather(*(events_until(ws, end) for ws in sockets)),
+                strict=True,
+            ):
+                frames += got
     for frames in received:
         expected = start + 1
         for first, last in frames:

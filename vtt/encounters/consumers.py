@@ -232,6 +232,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 return
             with contextlib.suppress(*DATABASE_ERRORS):
                 await refresh_presence(self.channel_name)
+            if self.hub is not None:  # a frame on its way is not a gap: the page would fetch it
+                await self.hub.delivered_up_to(self.encounter_id, seq)
             await self.send(text_data=fragments.render_heartbeat(seq))
 
     async def refuse(self, reason: str, code: int) -> None:
