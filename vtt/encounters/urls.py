@@ -8,6 +8,7 @@ from vtt.encounters import views
 
 app_name = "encounters"
 urlpatterns = [
+    path("games/", views.your_games, name="waiting"),
     path("campaigns/<int:campaign_id>/encounters/new/", views.encounter_new, name="new"),
     path("encounters/<int:encounter_id>/", views.encounter_detail, name="detail"),
     path("encounters/<int:encounter_id>/events/", views.encounter_events, name="events"),

@@ -430,3 +430,29 @@ def own_log(request: HttpRequest, encounter_id: int, fmt: str) -> HttpResponse:
     response = HttpResponse(body, content_type=kind)
     response["Content-Disposition"] = f'attachment; filename="encounter-{encounter.pk}-log.{fmt}"'
     return response
+
+
+@login_required
+@require_GET
+def your_games(request: HttpRequest) -> HttpResponse:
+    """Every open table where it is the user's move, with how long it has waited."""
+    from vtt.campaigns.sides import game_sides
+    from vtt.encounters.waiting import waiting_for
+    from vtt.words import side_name
+
+    rows = []
+    for waiting in waiting_for(me(request)):
+        encounter = waiting.encounter
+        sides = game_sides(encounter.system)  # a side is named in the reader's language
+        known = fragments.encounter_names(encounter)
+        rows.append(
+            {
+                "encounter": encounter,
+                "actors": [
+                    side_name(actor) if actor in sides else known.get(actor, actor)
+                    for actor in waiting.actors
+                ],
+                "since": waiting.since,
+            }
+        )
+    return render(request, "encounters/your_games.html", {"rows": rows})

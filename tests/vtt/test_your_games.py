@@ -1,0 +1,70 @@
+"""The "Your games" page (issue 37): every open table where it is your move, and since when."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rules.core.system import Action
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.services import create_campaign, join_by_token
+from vtt.campaigns.sides import create_game
+from vtt.encounters.services import end_encounter, play, start_encounter
+
+pytestmark = pytest.mark.django_db
+
+
+def games_page(user: Any, language: str = "en") -> str:
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = language
+    response = client.get("/games/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def listed(html: str, encounter: Any) -> bool:
+    return f'data-encounter="{encounter.pk}"' in html
+
+
+def test_the_page_lists_the_tables_waiting_for_your_move(gwen: Any, pip: Any, otto: Any) -> None:
+    campaign, duel = create_game(pip.pk, "Duel", "scs", "blue", "halden_crossing")
+    join_by_token(otto.pk, str(campaign.invite_token))
+    # a GM-run table where Pip plays Blue from turn 1: Blue's Movement Phase waits for him
+    run = create_campaign(gwen.pk, "Run", "scs")
+    Membership.objects.create(campaign=run, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=run, user=otto, role=Role.PLAYER)
+    setup = {"scenario": "halden_crossing", "skip_setup": True}
+    moving = start_encounter(run.pk, gwen.pk, "Moving", setup, {"blue": pip.pk, "red": otto.pk})
+    over = start_encounter(run.pk, gwen.pk, "Over", setup, {"blue": pip.pk, "red": otto.pk})
+    end_encounter(over.pk, gwen.pk)
+
+    pips, ottos = games_page(pip), games_page(otto)
+    assert listed(pips, moving)
+    assert not listed(pips, duel)
+    assert listed(ottos, duel)
+    assert not listed(ottos, moving)
+    assert not listed(pips, over)
+    assert not listed(ottos, over)
+    assert "for Red" in ottos
+    assert "waiting for" in ottos
+    assert 'id="no-games"' in games_page(gwen)  # the GM holds no seat
+
+    play(duel.pk, otto.pk, Action("phase.end", "red"), uuid.uuid4().hex)  # Blue sets up now
+    pips, ottos = games_page(pip), games_page(otto)
+    assert listed(pips, duel)
+    assert listed(pips, moving)
+    assert not listed(ottos, duel)
+    assert pips.index(f'data-encounter="{moving.pk}"') < pips.index(f'data-encounter="{duel.pk}"')
+
+    chinese = games_page(pip, "zh-hans")
+    assert "我的对局" in chinese
+    assert "轮到：蓝方" in chinese
+    assert "Your games" not in chinese
+
+
+def test_a_stranger_is_sent_to_log_in() -> None:
+    assert Client().get("/games/").status_code == 302

@@ -1,0 +1,67 @@
+"""The tables waiting for a user's move (issue 37): the "Your games" page, and its notices.
+
+A table waits for an actor when the rules say so: in a game of sides (vtt/campaigns/sides.py),
+every side the rules offer an action now (the side setting up, the phasing side, the side owing
+a combat's choice); elsewhere the combatant whose turn it is (the view's `current`, `turn` or
+`active`, as the table's "Your turn" banner). It has waited since its newest event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from rules.core.registry import get_system
+from rules.core.system import GM
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.sides import game_sides
+from vtt.encounters.fragments import combatant_rows, loaded_state
+from vtt.encounters.models import Encounter, Seat, Status
+from vtt.eventlog.models import Event
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One table waiting for the user: for which of their actors, and since when."""
+
+    encounter: Encounter
+    actors: tuple[str, ...]
+    since: datetime
+
+
+def awaited(encounter: Encounter) -> set[str]:
+    """The actors the table waits for now (none once it has ended)."""
+    if encounter.status != Status.ACTIVE:
+        return set()
+    system = get_system(encounter.system)
+    state = loaded_state(encounter)
+    if game_sides(encounter.system):  # every step is a side's own action
+        actors = system.actors(state) if system.actors else []
+        return {side for side in actors if system.legal_actions(state, side)}
+    return {str(row["id"]) for row in combatant_rows(system.view(state, GM)) if row["current"]}
+
+
+def waiting_for(user_id: int) -> list[Waiting]:
+    """Every open table where it is the user's move, the longest waiting first."""
+    playing = Membership.objects.filter(user_id=user_id, role__in=(Role.PLAYER, Role.GM))
+    seats = Seat.objects.filter(
+        user_id=user_id,
+        encounter__status=Status.ACTIVE,
+        encounter__campaign_id__in=playing.values("campaign_id"),
+    ).select_related("encounter", "encounter__campaign")
+    mine: dict[int, tuple[Encounter, set[str]]] = {}
+    for seat in seats:
+        mine.setdefault(seat.encounter_id, (seat.encounter, set()))[1].add(seat.actor_id)
+    found: list[Waiting] = []
+    for encounter, actors in mine.values():
+        now = sorted(actors & awaited(encounter))
+        if not now:
+            continue
+        since = (
+            Event.objects.filter(encounter=encounter)
+            .order_by("-seq")
+            .values_list("created", flat=True)
+            .first()
+        ) or encounter.created
+        found.append(Waiting(encounter, tuple(now), since))
+    return sorted(found, key=lambda waiting: waiting.since)
