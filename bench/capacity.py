@@ -78,26 +78,33 @@ class Client:
     seen: dict[int, float] = field(default_factory=dict)
     tokens: dict[int, float] = field(default_factory=dict)
     catch_ups: int = 0
+    syncing: bool = False
+    fetches: set[asyncio.Task[None]] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
 
 
 async def catch_up(client: Client) -> None:
-    """The page's catch-up: GET the events after its last seq (static/js/table.js `catchUp`)."""
+    """The page's catch-up: GET the events after its last seq (static/js/table.js `catchUp`).
+    The socket is read on meanwhile (a browser receives while the page fetches); frames that
+    come during it are handled after it, as the page holds them."""
     client.catch_ups += 1
+    client.syncing = True
     try:
-        await asyncio.to_thread(_fetch, client)
+        await asyncio.to_thread(_fetch, client, client.last)
     except Exception as exc:  # counted; the page would try again
         client.errors.append(f"catch-up failed: {exc!r}")
+    finally:
+        client.syncing = False
 
 
-def _fetch(client: Client) -> None:
+def _fetch(client: Client, after: int) -> None:
     host, port = client.url.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=30)
     try:
         connection.request(
             "GET",
-            f"/encounters/{client.encounter}/events/?after={client.last}",
+            f"/encounters/{client.encounter}/events/?after={after}",
             headers={"Cookie": f"sessionid={client.cookie}", "HX-Request": "true"},
         )
         response = connection.getresponse()
@@ -106,6 +113,13 @@ def _fetch(client: Client) -> None:
             raise RuntimeError(f"HTTP {response.status}")
     finally:
         connection.close()
+
+
+def fetch(client: Client) -> None:
+    """Start a catch-up without stopping the socket's reads."""
+    task = asyncio.create_task(catch_up(client))
+    client.fetches.add(task)
+    task.add_done_callback(client.fetches.discard)
 
 
 async def listen(client: Client) -> None:
@@ -125,11 +139,11 @@ async def listen(client: Client) -> None:
                 first = int(m.group(1)) if (m := FIRST_RE.search(text)) else seq
                 if seq <= client.last:
                     continue
-                if first != client.last + 1:
-                    await catch_up(client)
+                if first != client.last + 1 and not client.syncing:
+                    fetch(client)
                 client.last = seq
-            elif kind == "heartbeat" and seq > client.last:
-                await catch_up(client)
+            elif kind == "heartbeat" and seq > client.last and not client.syncing:
+                fetch(client)
                 client.last = seq
             elif kind == "error":
                 client.errors.append(re.sub(r"<[^>]+>", " ", text).strip()[:300])
