@@ -1,7 +1,15 @@
-"""Issue 34: action forms at a glance: ending the turn is the plain last button, and a target is
-never picked for the player among their own side."""
+"""Issue 34: action forms at a glance: ending the turn is the plain last button, a target is never
+picked for the player among their own side, and an Ace shot's odds say when it cannot hit or
+miss."""
 
 from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
 
 from rules.coc import SYSTEM
 from rules.coc.demo import demo
@@ -58,3 +66,34 @@ def test_a_target_with_only_allies_keeps_its_first_choice() -> None:
     }
     [form] = action_forms({"a": [template]})
     assert form["fields"][0]["default"] == ""
+
+
+@pytest.mark.parametrize(
+    ("kind", "hit", "location", "said"),
+    [
+        ("attack", "0/1", "head", "This called shot cannot hit"),
+        ("attack", "0/1", "", "This attack cannot hit."),
+        ("attack", "1/1", "", "This attack cannot miss."),
+        ("attack", "1/2", "head", ""),
+        ("respond", "0/1", "head", ""),  # the defender's answer is not theirs to call off
+    ],
+)
+def test_an_ace_shot_that_cannot_hit_or_miss_says_so(
+    kind: str, hit: str, location: str, said: str
+) -> None:
+    """Issue 34: a 0% called shot went without a word; a sure miss is asked about first."""
+    preview = {"summary": "", "outcomes": [], "details": {"hit": hit, "location": location}}
+    with translation.override("en"):
+        html = render_to_string(
+            "systems/ace/_preview.html",
+            {
+                "preview": preview,
+                "action": Action(kind, "lin", {}),
+                "encounter": SimpleNamespace(system="ace"),
+            },
+        )
+    notes = re.findall(r'<p class="odds-note"[^>]*>.*?</p>', html, re.S)
+    assert bool(notes) == bool(said)
+    if said:
+        assert said in notes[0]
+        assert ("data-confirm" in notes[0]) == (hit == "0/1")
