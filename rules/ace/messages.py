@@ -233,10 +233,6 @@ OLD_STATE = Message("ace.old_state", "state version {version} is not one this en
 NO_SUCH = Message("ace.no_such", "There is no combatant {id} here.")
 
 # --- refusals ---------------------------------------------------------------------------------
-BAD_CHOICE = Message("ace.err.choice", "{field}: {value} is not one of the choices.")
-REQUIRED = Message("ace.err.required", "{field} is required.")
-NOT_NUMBER = Message("ace.err.number", "{field} must be a whole number, not {value}.")
-OUT_OF_RANGE = Message("ace.err.range", "{field} must be between {low} and {high}.")
 CANNOT_ACT = Message("ace.err.cannot_act", "{name} cannot act.")
 WAITING = Message("ace.err.waiting", "A defender must answer first.")
 NOT_YOUR_TURN = Message("ace.err.not_turn", "It is not {name}'s turn.")

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
-from rules.ace.actions.common import GM, flag, free, number, pick, refuse
+from rules.ace.actions.common import GM, free, refuse
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, can_act, combatant, settings_of
@@ -30,6 +30,7 @@ from rules.ace.stats import (
 )
 from rules.ace.tables import LOCATIONS, Location
 from rules.core.notation import DiceExpr
+from rules.core.params import bool_param, choice_param, int_param
 from rules.core.probability import fraction_text
 from rules.core.system import Action, Json
 
@@ -179,8 +180,8 @@ def attack_odds(
     w = weapon(c, key)
     if w is None or w not in usable_weapons(c):
         raise refuse(m.NO_WEAPON(name=c["name"]), "ACE-ATK-1")
-    loc = LOCATIONS.get(pick(params, "location", ["", *LOCATIONS], ""))
-    adjacent = flag(params, "adjacent")
+    loc = LOCATIONS.get(choice_param(params, "location", ["", *LOCATIONS], ""))
+    adjacent = bool_param(params, "adjacent")
     o = odds_of(s, c, t, w, loc, answer, adjacent)
     rows = [_row(m.P_MISS(), 1 - o.hit)]
     if loc is not None and loc.special:
@@ -242,13 +243,13 @@ def respond_odds(state: State, action: Action) -> Json:
         raise refuse(m.NOTHING_PENDING())
     if action.actor not in (GM, pending["target"]):
         raise refuse(m.NOT_ASKED(), "ACE-CALLED-2")
-    answer = pick(action.params, "answer", ("none", "guard", "dodge"), "none")
+    answer = choice_param(action.params, "answer", ("none", "guard", "dodge"), "none")
     return attack_odds(state, pending["attacker"], pending, answer)
 
 
 def _charged(state: State, actor: str, params: Mapping[str, Any]) -> State:
     """The state as it would be after the charge's movement (its defence and attack shift)."""
-    metres = number(params, "metres", 0, 100, 0)
+    metres = int_param(params, "metres", 0, low=0, high=100)
     c = combatant(state, actor)
     moved = {**c, "commands": {**c["commands"], "charge": metres}}
     return {**state, "combatants": {**state["combatants"], actor: moved}}

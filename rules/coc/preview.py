@@ -10,7 +10,7 @@ from rules.brp.hazards import ACID, POISONS, blast_dice, drown_start
 from rules.coc import messages as m
 from rules.coc.actions import attack as attack_forms
 from rules.coc.actions.care import SKILL_KEYS, _name
-from rules.coc.actions.common import everyone, flag, number, pick
+from rules.coc.actions.common import everyone
 from rules.coc.actions.keeper import HAZARDS, explosion
 from rules.coc.chance import Chance
 from rules.coc.checks import lit, skill_of
@@ -18,6 +18,7 @@ from rules.coc.combat import Attack, chance_for
 from rules.coc.state import Script, combatant, settings_of
 from rules.core.dice import LoadedDice
 from rules.core.kit import Message
+from rules.core.params import bool_param, choice_param, int_param
 from rules.core.probability import Distribution, preview, sum_of_dice
 from rules.core.system import Action, Json
 
@@ -107,7 +108,7 @@ def burst_preview(state: Json, action: Action) -> Json:
             weapon=weapon["key"],
             target=target,
             distance=yards,
-            modifier=number(action.params, "modifier", -100, 100, 0),
+            modifier=int_param(action.params, "modifier", 0, low=-100, high=100),
             damage_modifier=cut,
         )
         bonus = shots if len(allocation) == 1 else (total if cone else 0)
@@ -134,7 +135,7 @@ def burst_preview(state: Json, action: Action) -> Json:
 def skill_preview(state: Json, action: Action) -> Json:
     """COC-GEN-1: a skill's chance in this light."""
     c = combatant(state, action.actor)
-    key = pick(action.params, "skill", SKILL_KEYS)
+    key = choice_param(action.params, "skill", SKILL_KEYS)
     chance = lit(state, skill_of(c, key))
     p = Fraction(
         sum(1 for f in range(1, 101) if succeeds(chance, f, settings_of(state).auto_fail_00)), 100
@@ -149,7 +150,8 @@ def skill_preview(state: Json, action: Action) -> Json:
 def resist_preview(state: Json, action: Action) -> Json:
     """COC-RES-1: the resistance chance."""
     chance = resistance_chance(
-        number(action.params, "active", 0, 200), number(action.params, "passive", 0, 200)
+        int_param(action.params, "active", low=0, high=200),
+        int_param(action.params, "passive", low=0, high=200),
     )
     p = Fraction(chance, 100)
     return preview(
@@ -161,8 +163,8 @@ def resist_preview(state: Json, action: Action) -> Json:
 def poison_preview(state: Json, action: Action) -> Json:
     """COC-POISON-1: the chance the poison wins (POT against CON)."""
     victim = combatant(state, action.params.get("target"))
-    key = pick(action.params, "poison", POISONS)
-    potency = number(action.params, "pot", 0, 100, 0) or POISONS[key].potency
+    key = choice_param(action.params, "poison", POISONS)
+    potency = int_param(action.params, "pot", 0, low=0, high=100) or POISONS[key].potency
     p = Fraction(resistance_chance(potency, victim["con"]), 100)
     return preview(
         S_CHANCE(chance=resistance_chance(potency, victim["con"])).english(),
@@ -221,8 +223,8 @@ def _expr_distribution(expr: str) -> Distribution:
 
 def hazard_preview(state: Json, action: Action) -> Json:
     """One round of the hazard for each chosen character: breath odds, or going down."""
-    kind = pick(action.params, "hazard", HAZARDS)
-    chosen = [i for i in sorted(state["combatants"]) if flag(action.params, f"t_{i}")]
+    kind = choice_param(action.params, "hazard", HAZARDS)
+    chosen = [i for i in sorted(state["combatants"]) if bool_param(action.params, f"t_{i}")]
     rows: list[tuple[str, Fraction]] = []
     for ident in chosen:
         victim = combatant(state, ident)

@@ -146,22 +146,21 @@ class ActionSpec(Generic[S]):
 
 
 def _labelled(
-    refusal: IllegalAction, spec: ActionSpec[S], state: S, action: Action
+    refusal: IllegalAction, forms: Callable[[], Sequence[ActionTemplate]], kind: str
 ) -> IllegalAction:
     """A refusal that names a parameter by its id (rules/core/params.py), naming it by the label
-    the actor's form shows instead ("Target is required.", in the reader's language); any other
-    refusal, or a parameter no form of this kind shows now, as it was."""
+    the actor's form of this kind shows instead ("Target is required.", in the reader's
+    language); any other refusal, or a parameter no form of this kind shows now, as it was."""
     name = refusal.msg.params.get("name")
-    if refusal.msg.id not in NAMING_A_PARAM or not isinstance(name, str) or spec.offer is None:
+    if refusal.msg.id not in NAMING_A_PARAM or not isinstance(name, str):
         return refusal
     try:
-        offered = spec.offer(state, action.actor)
+        offered = forms()
     except RulesError:
         return refusal
-    forms = [offered] if isinstance(offered, ActionTemplate) else list(offered or ())
-    for form in forms:
+    for form in offered:
         for field_ in form.fields:
-            if field_.name == name and form.kind == action.kind:
+            if field_.name == name and form.kind == kind:
                 named = {**refusal.msg.params, "name": field_.label}
                 return type(refusal).of(replace(refusal.msg, params=named), refusal.rule)
     return refusal
@@ -198,7 +197,7 @@ class Actions(Generic[S]):
         try:
             return spec.resolve(state, action, dice)
         except IllegalAction as refusal:
-            raise _labelled(refusal, spec, state, action) from None
+            raise self._labelled(refusal, state, action) from None
 
     def templates(
         self, state: S, actor: str, kinds: frozenset[str] | None = None
@@ -229,7 +228,15 @@ class Actions(Generic[S]):
         spec = self.spec(action, state)
         if spec.preview is None:
             raise IllegalAction.of(NO_PREVIEW())
-        return spec.preview(state, action)
+        try:
+            return spec.preview(state, action)
+        except IllegalAction as refusal:
+            raise self._labelled(refusal, state, action) from None
+
+    def _labelled(self, refusal: IllegalAction, state: S, action: Action) -> IllegalAction:
+        """The refusal naming its parameter by the label of the actor's form of this kind,
+        whichever spec offers it (one spec's offer may hold the forms of several kinds)."""
+        return _labelled(refusal, lambda: self.templates(state, action.actor), action.kind)
 
     def messages(self) -> list[Message]:
         """The kit's own messages (refusals)."""

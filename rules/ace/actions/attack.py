@@ -11,12 +11,10 @@ from rules.ace.actions.common import (
     Records,
     enemies,
     event,
-    flag,
     free,
     idle,
     is_turn,
     on_turn,
-    pick,
     refuse,
     spend,
 )
@@ -50,6 +48,7 @@ from rules.ace.stats import (
 from rules.ace.tables import COVER, LOCATIONS
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.params import bool_param, choice_param
 from rules.core.system import Action, Event, Json
 
 RANGED = ("firearm", "thrown")
@@ -610,16 +609,16 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
     t = combatant(state, str(action.params.get("target") or ""))
     key = str(action.params.get("weapon") or c["wielding"])
     w = weapon(c, key)
-    adjacent = flag(action.params, "adjacent")
+    adjacent = bool_param(action.params, "adjacent")
     check_attack(state, c, t, w, s, adjacent)
     assert w is not None
-    location = pick(action.params, "location", ["", *LOCATIONS], "")
-    coup = flag(action.params, "coup")
+    location = choice_param(action.params, "location", ["", *LOCATIONS], "")
+    coup = bool_param(action.params, "coup")
     if coup and not helpless(t, s):
         raise refuse(m.NOT_HELPLESS(name=t["name"]), "ACE-CDG-1")
     if coup and location:
         raise refuse(m.COUP_NO_LOCATION(), "ACE-AMB-24")
-    item = pick(action.params, "item", ["weapon", SHIELD], "weapon")
+    item = choice_param(action.params, "item", ["weapon", SHIELD], "weapon")
     if location == "sunder" and item == SHIELD:
         if not sunderable_shield(t, s):
             raise refuse(m.NO_SHIELD(name=t["name"]), "ACE-CALLED-SUNDER")

@@ -14,8 +14,6 @@ from rules.ace.actions.common import (
     free,
     in_combat,
     is_turn,
-    number,
-    pick,
     refuse,
     spend,
 )
@@ -25,7 +23,9 @@ from rules.ace.state import Op, State, combatant, settings_of
 from rules.ace.stats import attr
 from rules.ace.tables import ATTRIBUTE_NAMES, ATTRIBUTES, SKILL_NAMES
 from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label, choices
+from rules.core.params import NOT_A_CHOICE, REQUIRED, choice_param, int_param
 from rules.core.system import Action, Event, Json
 
 CHECK_COSTS = ("standard", "move", "passive")
@@ -73,7 +73,7 @@ def roll_check(c: Mapping[str, Any], what: str, dice: Dice | None, s: AceSetting
     if what.startswith("attr:"):
         key = what[5:]
         if key not in ATTRIBUTES:
-            raise refuse(m.BAD_CHOICE(field="skill", value=what))
+            raise IllegalAction.of(NOT_A_CHOICE(name="skill", raw=repr(what)[:40]))
         value = attr(c, key)
         if value is None:
             raise refuse(
@@ -112,9 +112,9 @@ def check(state: State, action: Action, dice: Dice) -> list[Event]:
     c = actor_of(state, action.actor)
     if state.get("pending") is not None:
         raise refuse(m.WAITING(), "ACE-CALLED-2")
-    what = pick(action.params, "skill", allowed(c))
-    dc = number(action.params, "dc", 0, 50, 1)
-    cost = pick(action.params, "cost", CHECK_COSTS, "standard")
+    what = choice_param(action.params, "skill", allowed(c))
+    dc = int_param(action.params, "dc", 1, low=0, high=50)
+    cost = choice_param(action.params, "cost", CHECK_COSTS, "standard")
     ops = _check_cost(state, c, cost, s)
     if what.startswith("attr:") and s.substitute_approval:
         roll_check(c, what, None, s)  # refuses a null attribute now, before asking
@@ -178,8 +178,8 @@ def secret(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-ACT-3: the GM rolls a passive check in secret; players see nothing until revealed."""
     s = settings_of(state)
     c = combatant(state, str(action.params.get("target") or ""))
-    what = pick(action.params, "skill", allowed(c))
-    dc = number(action.params, "dc", 0, 50, 1)
+    what = choice_param(action.params, "skill", allowed(c))
+    dc = int_param(action.params, "dc", 1, low=0, high=50)
     records = Records(dice)
     result = roll_check(c, what, dice, s)
     entry = {
@@ -209,7 +209,7 @@ def reveal(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-ACT-3: the GM tells the table a secret result once it matters."""
     if not state["secrets"]:
         raise refuse(m.NO_SECRET(), "ACE-ACT-3")  # before the number: there is no range to name
-    n = number(action.params, "secret", 0, len(state["secrets"]) - 1)
+    n = int_param(action.params, "secret", low=0, high=len(state["secrets"]) - 1)
     if state["secrets"][n]["revealed"]:
         raise refuse(m.NO_SECRET(), "ACE-ACT-3")
     entry = state["secrets"][n]
@@ -226,8 +226,8 @@ def reveal(state: State, action: Action, dice: Dice) -> list[Event]:
 def settle(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-CHECK-1: the GM settles a task from the skill level without a roll."""
     c = combatant(state, str(action.params.get("target") or ""))
-    what = pick(action.params, "skill", allowed(c))
-    result = number(action.params, "successes", 0, 50)
+    what = choice_param(action.params, "skill", allowed(c))
+    result = int_param(action.params, "successes", low=0, high=50)
     return [
         event(
             "check.settled",
@@ -247,18 +247,19 @@ def open_task(state: State, action: Action, dice: Dice) -> list[Event]:
     ACE-EX-38: without pressure a repeated task (the roof climb) may be run as one of these.
     """
     c = combatant(state, str(action.params.get("target") or ""))
-    what = pick(action.params, "skill", allowed(c))
+    what = choice_param(action.params, "skill", allowed(c))
     name = str(action.params.get("name") or "").strip()[:80]
     if not name:
-        raise refuse(m.REQUIRED(field="name"))
+        raise IllegalAction.of(REQUIRED(name="name"))
     task = {
         "n": len(state["tasks"]),
         "actor": c["id"],
         "name": name,
         "skill": what,
-        "dc": number(action.params, "dc", 1, 200),
+        "dc": int_param(action.params, "dc", low=1, high=200),
         "cycle": str(action.params.get("cycle") or "")[:30],
-        "deadline": number(action.params, "deadline", 0, 1000, 0),  # 0: none (ACE-EXT-3)
+        # 0: none (ACE-EXT-3)
+        "deadline": int_param(action.params, "deadline", 0, low=0, high=1000),
         "acc": 0,
         "ones": 0,
         "cycles": 0,
@@ -272,7 +273,7 @@ def _task(state: State, params: Mapping[str, Any]) -> Json:
     tasks = state["tasks"]
     if not tasks:
         raise refuse(m.NO_TASK(), "ACE-EXT-1")
-    return tasks[number(params, "task", 0, len(tasks) - 1)]  # type: ignore[no-any-return]
+    return tasks[int_param(params, "task", low=0, high=len(tasks) - 1)]  # type: ignore[no-any-return]
 
 
 def roll_task(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -318,7 +319,7 @@ def roll_task(state: State, action: Action, dice: Dice) -> list[Event]:
 def adjust_task(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-EXT-2: after a pause the GM may take accumulated successes away (ACE-EX-09)."""
     task = _task(state, action.params)
-    lose = number(action.params, "lose", 0, 200)
+    lose = int_param(action.params, "lose", low=0, high=200)
     acc = max(0, int(task["acc"]) - lose)
     return [
         event(

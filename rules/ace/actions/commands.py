@@ -11,9 +11,7 @@ from rules.ace.actions.common import (
     free,
     idle,
     is_turn,
-    number,
     on_turn,
-    pick,
     refuse,
     spend,
 )
@@ -22,6 +20,7 @@ from rules.ace.stats import max_charge, scan_unlocked, speed, weapon
 from rules.ace.tables import COVER, COVER_NAMES
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.params import choice_param, int_param
 from rules.core.system import Action, Event, Json
 
 COMMANDS = ("full_attack", "full_defence", "block")
@@ -41,7 +40,7 @@ def declare_command(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-CMD-ATK-1 / ACE-CMD-DEF-1 / ACE-CMD-DEF-2: declared at the start of one's turn."""
     s = settings_of(state)
     c = on_turn(state, action.actor)
-    command = pick(action.params, "command", COMMANDS)
+    command = choice_param(action.params, "command", COMMANDS)
     if not _fresh(c):
         raise refuse(m.TURN_START_ONLY(), COMMAND_RULES[command])
     if command == "full_attack":
@@ -61,7 +60,7 @@ def charge(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-CMD-ATK-2 / ACE-AMB-42: a move of up to STR/2 m, then a melee attack (standard)."""
     s = settings_of(state)
     c = on_turn(state, action.actor)
-    metres = number(action.params, "metres", 1, max(1, max_charge(c, s)))
+    metres = int_param(action.params, "metres", low=1, high=max(1, max_charge(c, s)))
     if max_charge(c, s) < 1 or not free(c, "move", s):
         raise refuse(m.CANNOT_CHARGE(name=c["name"]), "ACE-CMD-ATK-2")
     ops: list[Op] = spend(c, "move", s)
@@ -85,7 +84,7 @@ def shooting_evasion(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-CMD-DEF-3: half-speed move to cover, standard + move, declared before moving."""
     s = settings_of(state)
     c = on_turn(state, action.actor)
-    level = pick(action.params, "cover", [k for k in COVER if k != "none"])
+    level = choice_param(action.params, "cover", [k for k in COVER if k != "none"])
     ops = spend(c, "standard_move", s)
     ops.append(["set", cpath(c["id"], "cover"), level])
     line = m.SHOOTING_EVASION(name=c["name"], metres=speed(c, s) // 2, cover=COVER_NAMES[level]())
@@ -121,7 +120,7 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
     if c.get("grapple"):
         raise refuse(m.IN_GRAPPLE(name=c["name"]), "ACE-GRAPPLE-5")
     top = speed(c, s) // 2 if c["prone"] else speed(c, s)
-    metres = number(action.params, "metres", 0, max(0, top))
+    metres = int_param(action.params, "metres", low=0, high=max(0, top))
     ops = spend(c, "move", s)
     if c["cover"] != "none" and not c.get("shield"):
         ops.append(["set", cpath(c["id"], "cover"), "none"])  # leaving cover; the GM resets it
@@ -134,7 +133,7 @@ def pick_up(state: State, action: Action, dice: Dice) -> list[Event]:
     s = settings_of(state)
     c = actor_of(state, action.actor)
     lying = [k for k in c["dropped"] if not broken(c, k, s)]
-    key = pick(action.params, "weapon", lying)
+    key = choice_param(action.params, "weapon", lying)
     ops = spend(on_turn(state, action.actor), "move", s) if int(state["round"]) else []
     ops += [
         ["set", cpath(c["id"], "dropped"), [k for k in c["dropped"] if k != key]],

@@ -32,46 +32,6 @@ def refuse(msg: Msg, rule: str | None = None) -> IllegalAction:
     return IllegalAction(msg, rule)
 
 
-def pick(
-    params: Mapping[str, Any], name: str, options: Iterable[str], default: str | None = None
-) -> str:
-    """A choice param, one of `options`."""
-    raw = params.get(name)
-    value = default if raw is None or raw == "" else str(raw)
-    allowed = list(options)
-    if value is None or value not in allowed:
-        raise refuse(m.BAD_CHOICE(field=name, value=str(raw)))
-    return value
-
-
-def number(
-    params: Mapping[str, Any], name: str, low: int, high: int, default: int | None = None
-) -> int:
-    """A whole-number param within low..high."""
-    raw = params.get(name)
-    if raw is None or raw == "":
-        if default is None:
-            raise refuse(m.REQUIRED(field=name))
-        return default
-    try:
-        if isinstance(raw, bool):
-            raise ValueError
-        value = int(str(raw).strip())
-    except ValueError:
-        raise refuse(m.NOT_NUMBER(field=name, value=str(raw))) from None
-    if not low <= value <= high:
-        raise refuse(m.OUT_OF_RANGE(field=name, low=low, high=high))
-    return value
-
-
-def flag(params: Mapping[str, Any], name: str) -> bool:
-    """A checkbox param."""
-    raw = params.get(name)
-    if isinstance(raw, bool):
-        return raw
-    return str(raw or "").strip().lower() in {"on", "true", "1", "yes"}
-
-
 def in_combat(state: State) -> bool:
     """Whether initiative has been rolled (ACE-INIT-1)."""
     return int(state["round"]) > 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import harm, hurt
-from rules.ace.actions.common import GM, Records, event, number, pick, refuse, unseen_audience
+from rules.ace.actions.common import GM, Records, event, refuse, unseen_audience
 from rules.ace.rolls import resolve_damage, skill_damage_expr
 from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import absorption, area_defence, con_reduction, resistance
@@ -19,7 +19,9 @@ from rules.ace.tables import (
     ENERGY_TYPES,
 )
 from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.params import REQUIRED, choice_param, int_param
 from rules.core.system import Action, Event
 
 EVERYONE = "*"
@@ -28,8 +30,8 @@ EVERYONE = "*"
 def area(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-AREA-1 / ACE-AMB-16: area damage minus max(DEX, CON) + footwork; no hit roll."""
     s = settings_of(state)
-    amount = number(action.params, "amount", 0, 200)
-    energy = pick(action.params, "energy", ENERGY_TYPES, "")
+    amount = int_param(action.params, "amount", low=0, high=200)
+    energy = choice_param(action.params, "energy", ENERGY_TYPES, "")
     target = str(action.params.get("target") or EVERYONE)
     victims = (
         [c for c in state["combatants"].values() if not c["dead"]]
@@ -70,7 +72,7 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
 def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-COVER-1: the GM judges the cover a character has."""
     c = combatant(state, str(action.params.get("target") or ""))
-    level = pick(action.params, "cover", COVER)
+    level = choice_param(action.params, "cover", COVER)
     ops: list[Op] = [
         ["set", cpath(c["id"], "cover"), level],
         ["set", cpath(c["id"], "shield"), False],
@@ -93,7 +95,7 @@ def skills(state: State) -> list[tuple[str, str]]:
 
 def set_skill_damage(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-ATK-4: the GM sets the damage a skill's text gives (blank: back to the sheet's)."""
-    which = pick(action.params, "skill", [key for key, _ in skills(state)])
+    which = choice_param(action.params, "skill", [key for key, _ in skills(state)])
     ident, key = which.split(":", 1)
     c = state["combatants"][ident]
     text = str(action.params.get("damage") or "").strip()
@@ -114,9 +116,9 @@ def set_absorption(state: State, action: Action, dice: Dice) -> list[Event]:
     c = combatant(state, str(action.params.get("target") or ""))
     source = str(action.params.get("name") or "").strip()[:60]
     if not source:
-        raise refuse(m.REQUIRED(field="name"))
-    energy = pick(action.params, "energy", ABSORB_TYPES, "all")
-    value = number(action.params, "value", 0, 999)
+        raise IllegalAction.of(REQUIRED(name="name"))
+    energy = choice_param(action.params, "energy", ABSORB_TYPES, "all")
+    value = int_param(action.params, "value", low=0, high=999)
     now = c.get("absorption")
     entries = list(c["sheet"].get("absorption") or () if now is None else now)
     kept = [entry for entry in entries if entry["name"] != source]
@@ -134,7 +136,7 @@ def set_absorption(state: State, action: Action, dice: Dice) -> list[Event]:
 def set_condition(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-CDG-1: the GM puts a combatant to sleep, knocks it out or petrifies it (or ends it)."""
     c = combatant(state, str(action.params.get("target") or ""))
-    cond = pick(action.params, "condition", CONDITIONS)
+    cond = choice_param(action.params, "condition", CONDITIONS)
     on = cond not in c["conditions"]
     conditions = [*c["conditions"], cond] if on else [x for x in c["conditions"] if x != cond]
     line = (m.CONDITION_ON if on else m.CONDITION_OFF)(
@@ -146,12 +148,12 @@ def set_condition(state: State, action: Action, dice: Dice) -> list[Event]:
 def set_attribute(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-AMB-05 / ACE-ATTR-10: the GM sets a current attribute; a null one is unaffected."""
     c = combatant(state, str(action.params.get("target") or ""))
-    key = pick(action.params, "attribute", ATTRIBUTES)
+    key = choice_param(action.params, "attribute", ATTRIBUTES)
     if c["current"][key] is None:
         raise refuse(
             m.NULL_UNAFFECTED(name=c["name"], attribute=ATTRIBUTE_NAMES[key]()), "ACE-ATTR-10"
         )
-    value = number(action.params, "value", 0, 999)
+    value = int_param(action.params, "value", low=0, high=999)
     line = m.ATTRIBUTE_SET(name=c["name"], attribute=ATTRIBUTE_NAMES[key](), value=value)
     return [event("attribute.set", line, [["set", cpath(c["id"], "current", key), value]])]
 
@@ -159,7 +161,7 @@ def set_attribute(state: State, action: Action, dice: Dice) -> list[Event]:
 def heal(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-ATTR-3: the GM adds or removes HP (skill damage, ACE-ATK-4; healing)."""
     c = combatant(state, str(action.params.get("target") or ""))
-    amount = number(action.params, "amount", -999, 999)
+    amount = int_param(action.params, "amount", low=-999, high=999)
     if amount < 0:
         # ACE-ATTR-3: a death, whoever deals it, is an `attack.killed` event.
         ops, dead = harm(state, c, -amount)
@@ -181,7 +183,7 @@ def drop(state: State, action: Action, dice: Dice) -> list[Event]:
     c = combatant(state, str(action.params.get("target") or ""))
     if not c["dead"]:
         raise refuse(m.NOT_SLAIN(name=c["name"]), "ACE-MARK-5")
-    chance = number(action.params, "chance", 0, 100)
+    chance = int_param(action.params, "chance", low=0, high=100)
     records = Records(dice)
     roll = dice.roll(100, m.PURPOSE_DROP.english)
     kills = int((c["sheet"].get("mark") or {}).get("kill_value", 0))
@@ -196,8 +198,8 @@ def mark_hint(state: State, action: Action, dice: Dice) -> list[Event]:
     hearing the question and answers at the table; the Mark's record on the sheet pays it."""
     c = combatant(state, str(action.params.get("target") or ""))
     mark = c["sheet"].get("mark") or {}
-    points = number(action.params, "points", 0, 999_999)
-    potential = number(action.params, "potential", 0, 999_999)
+    points = int_param(action.params, "points", low=0, high=999_999)
+    potential = int_param(action.params, "potential", low=0, high=999_999)
     held = {"points": int(mark.get("points", 0)), "potential": int(mark.get("potential", 0))}
     if points > held["points"] or potential > held["potential"]:
         raise refuse(m.HINT_TOO_DEAR(name=c["name"], **held), "ACE-MARK-4")

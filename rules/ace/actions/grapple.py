@@ -17,7 +17,6 @@ from rules.ace.actions.common import (
     idle,
     is_turn,
     on_turn,
-    pick,
     refuse,
     spend,
 )
@@ -36,6 +35,7 @@ from rules.ace.stats import (
 )
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.params import choice_param
 from rules.core.system import Action, Event, Json
 
 METHODS = ("break", "slip")
@@ -82,7 +82,7 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.BAD_TARGET(name=t["name"]), "ACE-GRAPPLE-1")
     if c.get("grapple") or t.get("grapple"):
         raise refuse(m.ALREADY_GRAPPLING(), "ACE-GRAPPLE-1")
-    key = pick(action.params, "weapon", [w["key"] for w in natural_weapons(c)], "unarmed")
+    key = choice_param(action.params, "weapon", [w["key"] for w in natural_weapons(c)], "unarmed")
     w = weapon(c, key) or {}
     records = Records(dice)
     ops = spend(c, "standard", s)
@@ -320,7 +320,7 @@ def strike_inside(state: State, action: Action, dice: Dice) -> list[Event]:
     g = c.get("grapple")
     if not g or (g["role"] == "held" and (g["pinned"] or not s.grappled_may_attack)):
         raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-6")
-    key = pick(action.params, "weapon", [w["key"] for w in inside_weapons(c)], "unarmed")
+    key = choice_param(action.params, "weapon", [w["key"] for w in inside_weapons(c)], "unarmed")
     t = state["combatants"][g["with"]]
     ops = spend(c, "full", s)
     return _contest_or_settle(
@@ -345,7 +345,7 @@ def escape(state: State, action: Action, dice: Dice) -> list[Event]:
     g = c.get("grapple")
     if not g or g["role"] != "held":
         raise refuse(m.NOT_HELD(name=c["name"]), "ACE-GRAPPLE-7")
-    method = pick(action.params, "method", METHODS, "break")
+    method = choice_param(action.params, "method", METHODS, "break")
     holder = state["combatants"][g["with"]]
     records = Records(dice)
     ops = spend(c, "standard", s)

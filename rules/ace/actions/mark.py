@@ -7,22 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace import messages as m
-from rules.ace.actions.common import (
-    GM,
-    actor_of,
-    event,
-    free,
-    in_combat,
-    is_turn,
-    number,
-    refuse,
-    spend,
-)
+from rules.ace.actions.common import GM, actor_of, event, free, in_combat, is_turn, refuse, spend
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, cpath, settings_of
 from rules.ace.tables import mark_slots
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.params import int_param
 from rules.core.system import Action, Event, Json
 
 
@@ -63,7 +54,7 @@ def store(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-MARK-1..3: store one recognised item if its slots are free; a standard action."""
     s = settings_of(state)
     c = actor_of(state, action.actor)
-    n = number(action.params, "item", 0, max(0, len(c["items"]) - 1))
+    n = int_param(action.params, "item", low=0, high=max(0, len(c["items"]) - 1))
     if not c["items"]:
         raise refuse(m.NO_ITEMS(name=c["name"]), "ACE-MARK-1")
     item = c["items"][n]
@@ -86,7 +77,7 @@ def select(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-MARK-3: a swift action picks the item to take out."""
     s = settings_of(state)
     c = actor_of(state, action.actor)
-    n = number(action.params, "item", 0, max(0, len(c["items"]) - 1))
+    n = int_param(action.params, "item", low=0, high=max(0, len(c["items"]) - 1))
     if not c["items"] or not c["items"][n]["stored"]:
         raise refuse(m.NOT_IN_MARK(name=c["name"]), "ACE-MARK-3")
     ops = _cost(state, c, "swift", s)

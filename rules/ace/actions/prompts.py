@@ -5,10 +5,11 @@ from __future__ import annotations
 from rules.ace import messages as m
 from rules.ace.actions import checks, grapple
 from rules.ace.actions.attack import resolve_attack
-from rules.ace.actions.common import GM, event, flag, free, pick, refuse
+from rules.ace.actions.common import GM, event, free, refuse
 from rules.ace.state import State, settings_of
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.params import bool_param, choice_param
 from rules.core.system import Action, Event
 
 ANSWERS = ("none", "guard", "dodge")
@@ -22,16 +23,18 @@ def respond(state: State, action: Action, dice: Dice) -> list[Event]:
     if action.actor not in (GM, pending["target"]):
         raise refuse(m.NOT_ASKED(), "ACE-CALLED-2")
     if pending["kind"] == "contest":
-        method = pick(action.params, "answer", grapple.METHODS)
+        method = choice_param(action.params, "answer", grapple.METHODS)
         return grapple.settle(state, pending, method, dice)
     if pending["kind"] == "approval":
-        answer = pick(action.params, "answer", ("approve", "refuse"))
+        answer = choice_param(action.params, "answer", ("approve", "refuse"))
         return checks.approve(state, pending, answer == "approve", dice)
-    answer = pick(action.params, "answer", ANSWERS, "none")
+    answer = choice_param(action.params, "answer", ANSWERS, "none")
     t = state["combatants"][pending["target"]]
     if answer != "none" and not free(t, "reflex", settings_of(state)):
         raise refuse(m.SPENT(name=t["name"], cost=m.ACT_REFLEX()), "ACE-AMB-19")
-    return resolve_attack(state, pending, answer, dice, counter=flag(action.params, "counter"))
+    return resolve_attack(
+        state, pending, answer, dice, counter=bool_param(action.params, "counter")
+    )
 
 
 def expire(state: State, action: Action, dice: Dice) -> list[Event]:

@@ -15,9 +15,7 @@ from rules.ace.actions.common import (
     idle,
     in_combat,
     is_turn,
-    number,
     on_turn,
-    pick,
     refuse,
     spend,
 )
@@ -27,6 +25,7 @@ from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import defence, val, weapon
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
+from rules.core.params import choice_param, int_param
 from rules.core.system import Action, Event, Json
 
 
@@ -67,8 +66,8 @@ def sneak(state: State, action: Action, dice: Dice) -> list[Event]:
     observer = combatant(state, str(action.params.get("target") or ""))
     if observer["id"] == c["id"]:
         raise refuse(m.BAD_TARGET(name=observer["name"]), "ACE-STEALTH-1")
-    watch = pick(action.params, "watch", ("passive", "active"), "passive") == "active"
-    penalty = number(action.params, "penalty", 0, 20, 0)
+    watch = choice_param(action.params, "watch", ("passive", "active"), "passive") == "active"
+    penalty = int_param(action.params, "penalty", 0, low=0, high=20)
     ops: list[Op] = []
     if in_combat(state):
         ops = spend(on_turn(state, action.actor), "move", s)

@@ -11,12 +11,9 @@ from rules.coc import messages as m
 from rules.coc.actions.common import (
     awake,
     distance,
-    flag,
     is_combatant,
     my_turn,
-    number,
     others,
-    pick,
     refuse,
     target,
     weapons,
@@ -29,6 +26,7 @@ from rules.coc.tables import ARMOUR, ARMOUR_NAMES, DICE_SIZES, MARKED, SKILL_NAM
 from rules.coc.turns import acts_in, defer, end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.params import bool_param, choice_param, int_param
 from rules.core.system import Action, Event, Json
 
 ATTACK = Message("coc.action.attack", "Attack")
@@ -120,7 +118,7 @@ def long_range_cut(
 ) -> int:
     """COC-RANGE-2: no automatic loss; the Keeper may cut each bullet's damage, but only for a
     shot past the base range (after aiming, sights and a working silencer)."""
-    cut = number(params, "damage_mod", -50, 0, 0)
+    cut = int_param(params, "damage_mod", 0, low=-50, high=0)
     if not cut:
         return 0
     if c["weapons"][weapon["key"]].get("silencer_ruined"):
@@ -133,7 +131,7 @@ def long_range_cut(
 def _cover(state: Json, params: dict[str, Any] | Any, target_id: str) -> int:
     """COC-ARMOUR-TABLE, COC-AUTO-8: the cover the form names, or the one the Keeper marked for
     that target in the field of fire (the default)."""
-    key = pick(params, "cover", ("marked", *ARMOUR), "marked")
+    key = choice_param(params, "cover", ("marked", *ARMOUR), "marked")
     if key == "marked":
         key = str(state["combatants"][target_id].get("cover") or "none")
     return ARMOUR[key]
@@ -142,7 +140,7 @@ def _cover(state: Json, params: dict[str, Any] | Any, target_id: str) -> int:
 def in_cone(state: Json, params: dict[str, Any] | Any, allocation: list[tuple[str, int]]) -> bool:
     """COC-AUTO-7/-8: a cone when the shooter says so, or when the Keeper described every
     target of a burst over several as bunched in a narrow cone."""
-    if flag(params, "cone"):
+    if bool_param(params, "cone"):
         return True
     return len(allocation) > 1 and all(
         bool(state["combatants"][t].get("bunched")) for t, _ in allocation
@@ -157,7 +155,7 @@ def declared(
     weapon = _weapon(state, c, str(action.params.get("weapon") or ""), kinds)
     victim = target(state, action.params, action.actor)
     _seen(state, action.actor, victim)
-    knockout = flag(action.params, "knockout")
+    knockout = bool_param(action.params, "knockout")
     if knockout:
         if not can_knock_out(weapon["kind"], bool(weapon["blunt"])):
             raise refuse(m.NO_KNOCKOUT(), "COC-KO-1")
@@ -170,13 +168,13 @@ def declared(
         weapon=weapon["key"],
         target=victim["id"],
         distance=yards,
-        modifier=number(action.params, "modifier", -100, 100, 0),
+        modifier=int_param(action.params, "modifier", 0, low=-100, high=100),
         cover=_cover(state, action.params, victim["id"]),
         aimed=aimed,
-        unaimed=flag(action.params, "unaimed") and not aimed,
+        unaimed=bool_param(action.params, "unaimed") and not aimed,
         knockout=knockout,
         damage_modifier=long_range_cut(c, weapon, action.params, yards, aimed),
-        from_behind=flag(action.params, "from_behind"),
+        from_behind=bool_param(action.params, "from_behind"),
     )
     return slot, c, weapon, attack
 
@@ -212,7 +210,7 @@ def _fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-IMPALE-6, COC-UNAIMED-1/-2, COC-SHOTGUN-2/-3: aimed or unaimed single shots."""
     slot, c, weapon, attack = declared(state, action, ("firearm",))
     limit = shot_limit(state, c, weapon, slot, attack.unaimed)
-    shots = number(action.params, "shots", 1, 40, 1)
+    shots = int_param(action.params, "shots", 1, low=1, high=40)
     if shots > limit:
         raise refuse(m.TOO_MANY_SHOTS(weapon=weapon["name"], max=limit), "COC-UNAIMED-1")
     loaded = c["weapons"][weapon["key"]]["loaded"]
@@ -229,7 +227,7 @@ def _fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     if (
         weapon["skill"] == "shotgun"
         and slot["intent"] == ""
-        and flag(action.params, "both")
+        and bool_param(action.params, "both")
         and int(weapon["shots_per_round"]) >= 2
         and held["loaded"] > 0
         and not held["jammed"]
@@ -253,9 +251,9 @@ def _burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         weapon=weapon["key"],
         target=first,
         distance=yards,
-        modifier=number(action.params, "modifier", -100, 100, 0),
+        modifier=int_param(action.params, "modifier", 0, low=-100, high=100),
         damage_modifier=long_range_cut(c, weapon, action.params, yards, False),
-        from_behind=flag(action.params, "from_behind"),
+        from_behind=bool_param(action.params, "from_behind"),
     )
     covers = {t: _cover(state, action.params, t) for t, _ in allocation}
     burst(script, attack, allocation, in_cone(state, action.params, allocation), covers)
@@ -270,7 +268,7 @@ def burst_allocation(state: Json, action: Action, c: Json, weapon: Json) -> list
         raise refuse(m.WRONG_WEAPON(weapon=weapon["name"]), "COC-AUTO-1")
     allocation = []
     for ident in sorted(state["combatants"]):
-        shots = number(action.params, f"shots_{ident}", 0, most, 0)
+        shots = int_param(action.params, f"shots_{ident}", 0, low=0, high=most)
         if shots:
             victim = target(state, {"target": ident}, action.actor)
             _seen(state, action.actor, victim)
@@ -308,7 +306,9 @@ def _two_guns(state: Json, action: Action, dice: Dice) -> list[Event]:
     for weapon in (first, second):
         limit = int(weapon["shots_per_round"]) * (2 if double else 1)
         shots = min(
-            number(action.params, "shots", 1, 40, 1), limit, c["weapons"][weapon["key"]]["loaded"]
+            int_param(action.params, "shots", 1, low=1, high=40),
+            limit,
+            c["weapons"][weapon["key"]]["loaded"],
         )
         if shots:
             fire(script, Attack(**{**attack.__dict__, "weapon": weapon["key"]}), shots)
@@ -384,7 +384,7 @@ def _locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     victim = target(state, action.params, action.actor)
     if action.actor not in victim["hard_to_see_for"] or victim["id"] in c["round"]["sought"]:
         raise refuse(m.NOT_HARD_TO_SEE(target=victim["name"], actor=c["name"]), "COC-CONCEAL-1")
-    how = pick(action.params, "how", ("spot_hidden", "idea"), "spot_hidden")
+    how = choice_param(action.params, "how", ("spot_hidden", "idea"), "spot_hidden")
     base = (
         int(c["sheet"]["skills"].get("spot_hidden", 0))
         if how == "spot_hidden"

@@ -5,15 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc import messages as m
-from rules.coc.actions.common import (
-    awake,
-    everyone,
-    free_to_act,
-    is_combatant,
-    my_turn,
-    pick,
-    refuse,
-)
+from rules.coc.actions.common import awake, everyone, free_to_act, is_combatant, my_turn, refuse
 from rules.coc.checks import d100, lit, skill_of, verdict
 from rules.coc.damage import first_aid_amount, heal, wake
 from rules.coc.hazards import effects_on, end_effect
@@ -22,6 +14,7 @@ from rules.coc.tables import SKILL_NAMES
 from rules.coc.turns import end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.params import choice_param
 from rules.core.system import Action, Event, Json
 
 FIRST_AID = Message("coc.action.first_aid", "First Aid")
@@ -232,7 +225,7 @@ SKILL_KEYS = (*SKILL_NAMES, *EXTRA)
 def _skill(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-GEN-1/-2, COC-DARK-1/-2/-3: any skill or Luck, Idea, CON x5, in this light."""
     c = awake(state, action.actor)
-    key = pick(action.params, "skill", SKILL_KEYS)
+    key = choice_param(action.params, "skill", SKILL_KEYS)
     if state["light"] == "dark" and key in state["dark_impossible"]:
         raise refuse(m.DARK_IMPOSSIBLE(skill=_name(key)), "COC-DARK-3")
     chance = lit(state, skill_of(c, key))

@@ -23,22 +23,6 @@ def refuse(msg: Msg, rule: str | None = None) -> IllegalAction:
     return IllegalAction(msg, rule)
 
 
-def number(
-    params: Mapping[str, Any], name: str, low: int, high: int, default: int | None = None
-) -> int:
-    """A whole number field within bounds."""
-    raw = params.get(name)
-    if raw in (None, "") and default is not None:
-        return default
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        raise refuse(m.BAD_NUMBER(field=name, min=low, max=high)) from None
-    if not low <= value <= high:
-        raise refuse(m.BAD_NUMBER(field=name, min=low, max=high))
-    return value
-
-
 def distance(params: Mapping[str, Any], name: str = "distance", default: str = "0") -> Fraction:
     """A distance in yards (decimals allowed), 0 or more."""
     raw = params.get(name)
@@ -49,23 +33,6 @@ def distance(params: Mapping[str, Any], name: str = "distance", default: str = "
         raise refuse(m.BAD_DISTANCE()) from None
     if value < 0 or value > 100_000:
         raise refuse(m.BAD_DISTANCE())
-    return value
-
-
-def flag(params: Mapping[str, Any], name: str) -> bool:
-    """A checkbox: present and truthy."""
-    return str(params.get(name, "")).strip().lower() in ("1", "true", "on", "yes")
-
-
-def pick(
-    params: Mapping[str, Any], name: str, options: Iterable[str], default: str | None = None
-) -> str:
-    """One of the allowed values."""
-    allowed = list(options)
-    raw = params.get(name)
-    value = default if raw in (None, "") else str(raw)
-    if value not in allowed:
-        raise refuse(m.BAD_CHOICE(field=name, choices=allowed))
     return value
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coc import messages as m
-from rules.coc.actions.common import flag, refuse
+from rules.coc.actions.common import refuse
 from rules.coc.state import Script, apply, cset, settings_of, status
 from rules.core.actions import GM_ACTOR, is_gm
 from rules.core.dice import Dice, SeededDice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.params import bool_param, choice_param
 from rules.core.system import Action, Event, Json
 
 ATTACKS = ("attack", "fire", "burst", "throw", "two_guns")
@@ -34,7 +35,7 @@ def targets_of(action: Action) -> list[str]:
     """Who an attack form is aimed at: its target, an unaimed second target, a burst's targets."""
     params = action.params
     named = [str(params.get("target") or "")]
-    if action.kind == "fire" and flag(params, "unaimed"):
+    if action.kind == "fire" and bool_param(params, "unaimed"):
         named.append(str(params.get("also") or ""))
     if action.kind == "burst":
         named = [
@@ -53,7 +54,7 @@ def may_dodge(state: Json, ident: str, action: Action) -> bool:
         return False
     if c["round"]["attacked"] and settings_of(state).dodge_forfeits_attack:
         return False
-    behind = flag(action.params, "from_behind")
+    behind = bool_param(action.params, "from_behind")
     return not (behind and state["round"] == 1 and c["surprise"] == "complete")
 
 
@@ -91,9 +92,7 @@ def _answer(state: Json, action: Action, dice: Dice, resolve: Any) -> list[Event
     pending = state.get("asking")
     if not pending or action.actor not in pending["waiting"]:
         raise refuse(m.NOT_ASKED(), "COC-DODGE-4")
-    answer = str(action.params.get("answer") or "")
-    if answer not in ("dodge", "take"):
-        raise refuse(m.BAD_CHOICE(field="answer", choices=["dodge", "take"]))
+    answer = choice_param(action.params, "answer", ("dodge", "take"))
     script = Script(state, dice)
     c = state["combatants"][action.actor]
     dodging = [*pending["dodging"], action.actor] if answer == "dodge" else pending["dodging"]

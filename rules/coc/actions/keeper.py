@@ -9,15 +9,7 @@ from typing import Any
 from rules.brp.core import DamageDice, resistance_chance
 from rules.brp.hazards import POISONS, changed_charge, drown_start
 from rules.coc import messages as m
-from rules.coc.actions.common import (
-    distance,
-    everyone,
-    flag,
-    number,
-    pick,
-    refuse,
-    words,
-)
+from rules.coc.actions.common import distance, everyone, refuse, words
 from rules.coc.checks import d100, verdict
 from rules.coc.damage import down_at
 from rules.coc.hazards import (
@@ -35,6 +27,7 @@ from rules.core.actions import is_gm
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.params import bool_param, choice_param, int_param
 from rules.core.system import Action, Event, Json
 
 HAZARD = Message("coc.action.hazard", "Start a hazard")
@@ -92,7 +85,7 @@ FIELDS = ("hp", "mp", "san", "luck", "con", "app", "ko_rounds", "dead")
 
 
 def targets_of(state: Json, params: Any, prefix: str = "t_") -> list[str]:
-    chosen = [i for i in sorted(state["combatants"]) if flag(params, f"{prefix}{i}")]
+    chosen = [i for i in sorted(state["combatants"]) if bool_param(params, f"{prefix}{i}")]
     if not chosen and params.get("target"):
         chosen = [combatant(state, params["target"])["id"]]
     if not chosen:
@@ -103,7 +96,7 @@ def targets_of(state: Json, params: Any, prefix: str = "t_") -> list[str]:
 def _hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-ACID-1/-TABLE, COC-DROWN-1/-2/-3, COC-FIRE-4/-6/-7/-8: an effect ticking each round
     (the Keeper judges massive contact with acid and when drowning applies)."""
-    kind = pick(action.params, "hazard", HAZARDS)
+    kind = choice_param(action.params, "hazard", HAZARDS)
     chosen = targets_of(state, action.params)
     custom = "1d6+2"
     if kind == "custom":
@@ -181,11 +174,11 @@ def _offer_end_effect(state: Json, actor: str) -> ActionTemplate | None:
 
 def explosion(state: Json, params: Any) -> tuple[int, Fraction, dict[str, Fraction]]:
     """COC-EXPL-1/-3 (AMB-COC-03: dice rounded half up, radius exact): charge and distances."""
-    base = number(params, "dice", 1, 60, 5)
+    base = int_param(params, "dice", 5, low=1, high=60)
     radius = distance(params, "radius", "2")
     if radius <= 0:
         raise refuse(m.BAD_DISTANCE())
-    charge = pick(params, "charge", CHARGE_NAMES, "normal")
+    charge = choice_param(params, "charge", CHARGE_NAMES, "normal")
     steps = {"normal": 0, "double": 1, "half": -1}[charge]
     dice, radius = changed_charge(base, radius, steps) if steps else (base, radius)
     distances = {
@@ -242,9 +235,9 @@ def _offer_explode(state: Json, actor: str) -> ActionTemplate:
 def _fall(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-FALL-1/-2: a fall from a height, with a Jump roll when jumped on purpose."""
     who = combatant(state, action.params.get("target"))["id"]
-    height = number(action.params, "height", 0, 10_000)
+    height = int_param(action.params, "height", low=0, high=10_000)
     script = Script(state, dice)
-    fall(script, who, height, flag(action.params, "jumped"))
+    fall(script, who, height, bool_param(action.params, "jumped"))
     return script.events
 
 
@@ -264,11 +257,11 @@ def _offer_fall(state: Json, actor: str) -> ActionTemplate:
 def _poison(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-POISON-1/-4/-5/-6: a dose (or more) of a poison; the Keeper may roll it in secret."""
     who = combatant(state, action.params.get("target"))["id"]
-    key = pick(action.params, "poison", POISONS)
-    potency = number(action.params, "pot", 0, 100, 0) or POISONS[key].potency
-    doses = number(action.params, "doses", 1, 20, 1)
+    key = choice_param(action.params, "poison", POISONS)
+    potency = int_param(action.params, "pot", 0, low=0, high=100) or POISONS[key].potency
+    doses = int_param(action.params, "doses", 1, low=1, high=20)
     script = Script(state, dice)
-    administer(script, who, key, potency, doses, flag(action.params, "secret"))
+    administer(script, who, key, potency, doses, bool_param(action.params, "secret"))
     return script.events
 
 
@@ -324,10 +317,10 @@ def _offer_danger(state: Json, actor: str) -> ActionTemplate:
 
 def _resist(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-RES-1: active against passive on the resistance table, in secret if the Keeper wants."""
-    active = number(action.params, "active", 0, 200)
-    passive = number(action.params, "passive", 0, 200)
+    active = int_param(action.params, "active", low=0, high=200)
+    passive = int_param(action.params, "passive", low=0, high=200)
     chance = resistance_chance(active, passive)
-    secret = flag(action.params, "secret")
+    secret = bool_param(action.params, "secret")
     script = Script(state, dice)
     roll, ok = d100(script, chance, "resistance")
     script.emit(
@@ -389,10 +382,10 @@ def _field_of_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     cone (COC-AUTO-7); shots at a target take its marked cover unless the shooter names one."""
     note = words(action.params, "note", 300)
     covers = {
-        ident: pick(action.params, f"cover_{ident}", ARMOUR, c.get("cover", "none"))
+        ident: choice_param(action.params, f"cover_{ident}", ARMOUR, c.get("cover", "none"))
         for ident, c in sorted(state["combatants"].items())
     }
-    cone = [i for i in sorted(state["combatants"]) if flag(action.params, f"cone_{i}")]
+    cone = [i for i in sorted(state["combatants"]) if bool_param(action.params, f"cone_{i}")]
     script = Script(state, dice)
     changes = [["set", ["field_note"], note]]
     for ident, key in covers.items():
@@ -456,11 +449,11 @@ def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
     """The Keeper's word over any automatic result, with the reason in the log (undo is the
     table's)."""
     c = combatant(state, action.params.get("target"))
-    field = pick(action.params, "field", FIELDS)
+    field = choice_param(action.params, "field", FIELDS)
     reason = words(action.params, "reason", 200)
     if not reason:
         raise refuse(m.REASON_NEEDED())
-    value: Any = number(action.params, "value", -1000, 10_000)
+    value: Any = int_param(action.params, "value", low=-1000, high=10_000)
     if field == "dead":
         value = bool(value)
     old = c[field]

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.brp.core import DamageDice
 from rules.coc import messages as m
-from rules.coc.actions.common import number, refuse, words
+from rules.coc.actions.common import refuse, words
 from rules.coc.actions.keeper import F_TARGET, targets_of, who_fields
 from rules.coc.checks import d100, verdict
 from rules.coc.damage import heal, hp_secret, mend
@@ -17,6 +17,7 @@ from rules.core.actions import is_gm
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.params import int_param
 from rules.core.system import Action, Event, Json
 
 PASS_TIME = Message("coc.action.pass_time", "Let time pass")
@@ -33,7 +34,7 @@ F_WEAPON = Message("coc.field.weapon", "Weapon")
 def _pass_time(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-POISON-5, COC-KO-3: minutes pass at once; countdowns run down and what is due acts
     (an effect that acts every round acts once)."""
-    minutes = number(action.params, "minutes", 1, 3 * 24 * 60)
+    minutes = int_param(action.params, "minutes", low=1, high=3 * 24 * 60)
     rounds = minutes * settings_of(state).rounds_per_minute
     public: list[list[Any]] = []
     secret: list[list[Any]] = []
@@ -117,7 +118,7 @@ def _offer_sanity(state: Json, actor: str) -> ActionTemplate:
 def _pass_weeks(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-HEAL-1: weeks go by between scenes: each chosen character heals 1D3 HP a week
     (oldest wounds first) and wakes; the fight is over, so the round count starts afresh."""
-    weeks = number(action.params, "weeks", 1, 52)
+    weeks = int_param(action.params, "weeks", low=1, high=52)
     chosen = targets_of(state, action.params)
     if state["effects"]:
         raise refuse(m.EFFECTS_RUNNING(), "COC-HEAL-1")

@@ -8,7 +8,6 @@ from rules.coc.actions.common import (
     is_combatant,
     my_turn,
     others,
-    pick,
     refuse,
     target,
     weapons,
@@ -19,6 +18,7 @@ from rules.coc.turns import end_round, end_turn, start_round
 from rules.core.actions import is_gm
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.params import choice_param
 from rules.core.system import Action, Event, Json
 
 NEXT_ROUND = Message("coc.action.next_round", "Next round")
@@ -43,7 +43,7 @@ def _next_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     script = Script(state, dice)
     if state["round"] == 0:
         for ident, c in sorted(state["combatants"].items()):
-            how = pick(action.params, f"surprise_{ident}", SURPRISE, "")
+            how = choice_param(action.params, f"surprise_{ident}", SURPRISE, "")
             if how:
                 script.emit(
                     "surprise.set",
@@ -89,7 +89,7 @@ def _offer_end_turn(state: Json, actor: str) -> ActionTemplate | None:
 
 def _set_light(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-DARK-1/-2/-3: normal, dim (chances halved) or dark (01); what darkness forbids."""
-    light = pick(action.params, "light", LIGHTS)
+    light = choice_param(action.params, "light", LIGHTS)
     impossible = sorted(
         {w.strip().lower() for w in words(action.params, "impossible").split(",") if w.strip()}
     )

@@ -69,7 +69,7 @@ def test_the_gm_sets_and_ends_a_skills_absorption() -> None:
 @pytest.mark.parametrize(
     ("params", "error"),
     [
-        ({"target": "lin", "value": 5}, "name is required"),
+        ({"target": "lin", "value": 5}, "Skill or item is required"),
         ({"target": "lin", "name": "qi", "value": 0}, "no absorption from qi"),
         ({"target": "lin", "name": "qi", "value": -1}, "between 0 and 999"),
         ({"target": "lin", "name": "qi", "value": 5, "energy": "mud"}, "not one of the choices"),

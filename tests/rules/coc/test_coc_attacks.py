@@ -401,7 +401,7 @@ def test_the_keeper_may_cut_damage_per_bullet_only_past_the_base_range() -> None
     assert odds["details"]["damage_modifier"] == -3
     with pytest.raises(IllegalAction, match="past its base range"):
         act(state, "fire", "ann", weapon="revolver", target="bob", distance=15, damage_mod=-3)
-    with pytest.raises(IllegalAction, match="from -50 to 0"):
+    with pytest.raises(IllegalAction, match="between -50 and 0"):
         act(state, "fire", "ann", weapon="revolver", target="bob", distance=40, damage_mod=2)
 
 

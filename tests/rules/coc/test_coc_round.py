@@ -213,7 +213,7 @@ def test_weeks_do_not_pass_over_the_dying_or_running_effects() -> None:
     burning, _ = act(state, "hazard", "gm", hazard="on_fire", t_ann=True)
     with pytest.raises(IllegalAction, match="Effects are still running"):
         act(burning, "pass_weeks", "gm", weeks=1, t_bob=True)
-    with pytest.raises(IllegalAction, match="from 1 to 52"):
+    with pytest.raises(IllegalAction, match="between 1 and 52"):
         act(state, "pass_weeks", "gm", weeks=0, t_bob=True)
     with pytest.raises(IllegalAction, match="Choose a target"):
         act(state, "pass_weeks", "gm", weeks=1)
