@@ -111,7 +111,7 @@ WEAPON = Schema(
         Entry("skill", W["skill"](), "choice", default="firearms", choices=skill_choices()),
         Entry("damage", W["damage"](), "text", default="1d10", rule="COC-IMPALE-3", max_length=40),
         _int("rof", 1, 100, 1),
-        _int("capacity", 1, 10000),
+        _int("capacity", 0, 10000),  # 0 for what is not a firearm
         Entry(
             "reload",
             W["reload"](),

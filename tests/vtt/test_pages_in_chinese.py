@@ -270,3 +270,23 @@ def test_an_added_weapon_row_is_refused_on_its_own_field(gwen: Any, pip: Any) ->
     data["s:weapons[1].capacity"] = "5"
     assert client.post(url, data).status_code == 302
     assert Character.objects.get(campaign=made).sheet["weapons"][1]["capacity"] == 5
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_number_offered_is_within_its_bounds(system: str, gwen: Any, pip: Any) -> None:
+    """A browser refuses to send a form whose number lies outside its min and max, silently:
+    what the form offers (the default sheet's unarmed attack, capacity 0) must fit them."""
+    made = campaign_of(system, gwen, pip)
+    page = chinese(pip).get(f"/campaigns/{made.pk}/characters/new/").content.decode()
+    page = re.sub(r"<template>.*?</template>", "", page, flags=re.S)
+    outside = []
+    for tag in re.findall(r'<input type="number"[^>]*>', page):
+        value = re.search(r'value="([^"]+)"', tag)
+        low = re.search(r'min="([^"]+)"', tag)
+        high = re.search(r'max="([^"]+)"', tag)
+        if value is None:
+            continue
+        number = float(value.group(1))
+        if (low and number < float(low.group(1))) or (high and number > float(high.group(1))):
+            outside.append(tag)
+    assert outside == []
