@@ -152,20 +152,27 @@ async def listen(client: Client) -> None:
 
 
 async def open_clients(
-    urls: Sequence[str], plan: Sequence[tuple[int, str]], batch: int = 50
+    urls: Sequence[str], plan: Sequence[tuple[int, str]], batch: int = 20
 ) -> list[Client]:
     """A socket per (encounter, cookie), dealt round-robin over the server URLs."""
 
     async def one(index: int, encounter: int, cookie: str) -> Client:
         url = urls[index % len(urls)]
-        ws = await websockets.connect(
-            url.replace("http://", "ws://") + f"/ws/encounters/{encounter}/",
-            additional_headers={"Cookie": f"sessionid={cookie}"},
-            origin=url,  # type: ignore[arg-type]
-            max_size=2**24,
-            open_timeout=120,
-            ping_interval=None,  # a starved bench must not close its own sockets
-        )
+        for attempt in range(5):  # a server starved of CPU may drop a handshake: again
+            try:
+                ws = await websockets.connect(
+                    url.replace("http://", "ws://") + f"/ws/encounters/{encounter}/",
+                    additional_headers={"Cookie": f"sessionid={cookie}"},
+                    origin=url,  # type: ignore[arg-type]
+                    max_size=2**24,
+                    open_timeout=120,
+                    ping_interval=None,  # a starved bench must not close its own sockets
+                )
+                break
+            except (OSError, websockets.InvalidMessage):
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(1 + attempt)
         hello = await asyncio.wait_for(ws.recv(), timeout=120)
         match = FRAME_RE.search(str(hello))
         assert match, f"no hello: {str(hello)[:200]}"
@@ -441,7 +448,9 @@ def make_encounters(stack: LiveStack, wanted: Sequence[Case]) -> list[int]:
             ]
             for i, c in enumerate(chunk)
         ]
-        made = stack.shell("CASES = " + repr(json.dumps(payload)) + "\n" + _CASE_SCRIPT, 1800)
+        path = stack.workdir / "cases.json"  # too long for a command line
+        path.write_text(json.dumps(payload), encoding="utf-8")
+        made = stack.shell(f"CASES = open({str(path)!r}).read()\n" + _CASE_SCRIPT, 1800)
         ids += [int(ln.split()[1]) for ln in made.splitlines() if ln.startswith("CASE")]
     return ids
 
