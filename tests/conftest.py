@@ -21,6 +21,18 @@ settings.load_profile("ci" if os.environ.get("TABULA_CI") else "dev")
 # A fresh channel-layer prefix per run, so a shared Redis never mixes runs (no Django import here:
 # rules tests run without Django).
 os.environ.setdefault("VTT_CHANNEL_PREFIX", f"tabula-test-{uuid.uuid4().hex[:8]}")
+# Turn notices (vtt/encounters/notices.py) go out at once after the commit, not from a thread that
+# could outlive its test's database: in live servers the tests start (their environment) and, by
+# the `notices_at_once` fixture, in this process (whose settings are read before this file).
+os.environ.setdefault("VTT_NOTICES_IN_THREAD", "0")
+
+
+@pytest.fixture(autouse=True)
+def notices_at_once() -> None:
+    """Turn notices in this process are sent before the action returns (see above)."""
+    from django.conf import settings as django_settings
+
+    django_settings.VTT_NOTICES_IN_THREAD = False
 
 
 @pytest.fixture

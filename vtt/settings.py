@@ -220,6 +220,26 @@ VTT_INVITE_DAYS = env_int("VTT_INVITE_DAYS", default=7)
 if not 1 <= VTT_INVITE_DAYS <= 365:
     raise ImproperlyConfigured("VTT_INVITE_DAYS must be a number of days from 1 to 365")
 
+# Turn notices by email (vtt/encounters/notices.py, docs/deploy.md "Email"): SMTP when
+# VTT_EMAIL_HOST is set, else each message is printed on the console (as `make run` shows them).
+EMAIL_HOST = os.environ.get("VTT_EMAIL_HOST", "").strip()
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("VTT_EMAIL_PORT", default=587)
+EMAIL_HOST_USER = os.environ.get("VTT_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("VTT_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("VTT_EMAIL_TLS", default=True)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("VTT_EMAIL_FROM", "").strip() or "tabula@localhost"
+# The address links in emails start with (no trailing slash): the server as players reach it.
+VTT_SITE_URL = os.environ.get("VTT_SITE_URL", "").strip().rstrip("/") or "http://127.0.0.1:8000"
+# Notices go out from a thread after the action's commit, so a slow mail server never holds a
+# move; tests send them at once.
+VTT_NOTICES_IN_THREAD = env_bool("VTT_NOTICES_IN_THREAD", default=True)
+
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,

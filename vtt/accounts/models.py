@@ -31,6 +31,14 @@ class Profile(models.Model):
         default=True,
         help_text=_("A sound and a flashing title when your turn comes."),
     )
+    turn_email = models.BooleanField(
+        _("Email me when a table waits for my move"),
+        default=False,
+        help_text=_(
+            "One message each time a table starts waiting for you, never for your own moves, "
+            "with a link to the table. It goes to the email address below."
+        ),
+    )
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()

@@ -40,7 +40,7 @@ from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
-from vtt.encounters import kept_reads, states_before
+from vtt.encounters import kept_reads, notices, states_before
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast, keep_loaded
@@ -497,6 +497,7 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     )
     if any(event.kind == GAME_ENDED for event in events):
         _referee_ends(encounter)
+    notices.on_commit(encounter, before, user_id)
     return Outcome(encounter.pk, rows, fresh=True)
 
 
@@ -551,6 +552,7 @@ def expire(encounter_id: int, user_id: int) -> Outcome:
     rows = _append_entry(
         encounter, index, events, user_id=None, key=None, action=action, before=before
     )
+    notices.on_commit(encounter, before, None)
     return Outcome(encounter.pk, rows, fresh=True)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from rules.core.registry import get_system
 from rules.core.system import GM
@@ -29,12 +30,13 @@ class Waiting:
     since: datetime
 
 
-def awaited(encounter: Encounter) -> set[str]:
-    """The actors the table waits for now (none once it has ended)."""
+def awaited(encounter: Encounter, state: Any = None) -> set[str]:
+    """The actors the table waits for now, or in `state` (a loaded rules state of this table);
+    none once it has ended."""
     if encounter.status != Status.ACTIVE:
         return set()
     system = get_system(encounter.system)
-    state = loaded_state(encounter)
+    state = loaded_state(encounter) if state is None else state
     if game_sides(encounter.system):  # every step is a side's own action
         actors = system.actors(state) if system.actors else []
         return {side for side in actors if system.legal_actions(state, side)}

@@ -1,0 +1,127 @@
+"""Your turn reaches you (issue 37): an email when a table starts waiting for your move.
+
+After an action's commit, the actors the table waits for (vtt/encounters/waiting.py) are
+compared before and after it; each seat holder of an actor newly waited for gets one message,
+unless they sent the action, opted out (Profile.turn_email) or have no email address. So a
+notice goes out once per waiting moment: the moves a side makes in its own phase, or a second
+action while it still waits, send nothing. The message is in the person's language and links
+straight to the table (settings.VTT_SITE_URL). It goes out from a thread after the commit
+(settings.VTT_NOTICES_IN_THREAD), so a slow mail server never holds a move.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.db import connections, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from rules.core.registry import get_system
+from vtt.accounts.models import Profile
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.sides import game_sides
+from vtt.encounters.fragments import encounter_names
+from vtt.encounters.models import Encounter, Seat
+from vtt.encounters.waiting import awaited
+from vtt.words import side_name
+
+logger = logging.getLogger(__name__)
+
+
+def on_commit(encounter: Encounter, before: Any, sender: int | None) -> None:
+    """Inside an action's transaction: once it commits, send the turn notices it causes.
+    `before`: the dumped state the action was played on; the encounter holds the new one."""
+    job = _job(encounter.pk, before, encounter.state, sender)
+    encounter_id = encounter.pk
+    transaction.on_commit(lambda: _deliver(encounter_id, sender, job))
+
+
+def anyone_to_tell(encounter_id: int, sender: int | None) -> bool:
+    """Whether another seat holder at the table asked for turn emails and has an address: one
+    query after the commit, so a table where nobody did costs nothing more."""
+    asked = Profile.objects.filter(turn_email=True).exclude(user__email="").values("user_id")
+    seats = Seat.objects.filter(encounter_id=encounter_id, user_id__in=asked)
+    return seats.exclude(user_id=sender).exists() if sender is not None else seats.exists()
+
+
+def _deliver(encounter_id: int, sender: int | None, job: Callable[[], object]) -> None:
+    def run() -> None:
+        try:
+            job()
+        except Exception:
+            # The move is committed; a notice that could not go out is only logged.
+            logger.exception("turn notices could not be sent")
+        finally:
+            if settings.VTT_NOTICES_IN_THREAD:
+                connections.close_all()  # this thread's own connections
+
+    try:
+        if not anyone_to_tell(encounter_id, sender):
+            return
+    except Exception:
+        logger.exception("turn notices could not be sent")
+        return
+    if settings.VTT_NOTICES_IN_THREAD:
+        threading.Thread(target=run, name="turn-notices", daemon=True).start()
+    else:
+        run()
+
+
+def _job(encounter_id: int, before: Any, after: Any, sender: int | None) -> Callable[[], object]:
+    return lambda: send_turn_notices(encounter_id, before, after, sender)
+
+
+def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | None) -> int:
+    """Email each opted-in seat holder whose actor the table waits for after and not before;
+    the number of messages sent."""
+    encounter = Encounter.objects.select_related("campaign").filter(pk=encounter_id).first()
+    if encounter is None or before is None:
+        return 0
+    system = get_system(encounter.system)
+    fresh = awaited(encounter, system.load(after)) - awaited(encounter, system.load(before))
+    if not fresh:
+        return 0
+    playing = Membership.objects.filter(
+        campaign_id=encounter.campaign_id, role__in=(Role.PLAYER, Role.GM)
+    ).values("user_id")
+    seats = Seat.objects.filter(
+        encounter=encounter, actor_id__in=fresh, user_id__in=playing
+    ).select_related("user")
+    if sender is not None:  # never for your own action
+        seats = seats.exclude(user_id=sender)
+    actors: dict[int, list[str]] = {}
+    users: dict[int, Any] = {}
+    for seat in seats:
+        actors.setdefault(seat.user_id, []).append(seat.actor_id)
+        users[seat.user_id] = seat.user
+    profiles = {p.user_id: p for p in Profile.objects.filter(user_id__in=users, turn_email=True)}
+    link = settings.VTT_SITE_URL + reverse("encounters:detail", args=[encounter.pk])
+    sides = game_sides(encounter.system)
+    known = encounter_names(encounter)
+    messages = []
+    for user_id, profile in profiles.items():
+        user = users[user_id]
+        if not user.email:
+            continue
+        with translation.override(profile.language or settings.LANGUAGE_CODE):
+            names = [
+                side_name(actor) if actor in sides else known.get(actor, actor)
+                for actor in sorted(actors[user_id])
+            ]
+            subject = _("Your move: %(table)s") % {"table": encounter.title}
+            body = render_to_string(
+                "encounters/turn_email.txt",
+                {"encounter": encounter, "names": names, "link": link},
+            )
+        messages.append(EmailMessage(subject, body, to=[user.email]))
+    if messages:
+        get_connection().send_messages(messages)
+    return len(messages)
