@@ -64,7 +64,9 @@ def _roll_purposes() -> list[tuple[str, str]]:
 
 
 def test_the_scan_finds_the_roll_sites() -> None:
-    assert len(_roll_purposes()) > 80
+    # A floor, not a count: the scan must keep finding the rules' roll sites (78 after the shared
+    # percentile rolls moved into rules/brp and were written once).
+    assert len(_roll_purposes()) > 60
 
 
 # Purposes made of formatted values alone, by what those values can be.
