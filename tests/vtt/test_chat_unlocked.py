@@ -175,7 +175,7 @@ def test_a_chat_line_is_one_prepared_read_and_one_prepared_write_without_the_gam
     assert "FOR UPDATE" not in read
     assert '"state"' not in read
     assert '"setup"' not in read
-    assert append.UNFLUSHED in write  # its own transaction, committed without the disk flush
+    assert append.UNFLUSHED not in write  # its own transaction, which waits for the disk flush
     assert "BEGIN" not in write
     assert "UPDATE" in write
     assert "INSERT" in write
@@ -221,6 +221,66 @@ def test_outside_a_transaction_a_refused_write_rolls_back_and_leaves_the_connect
     assert log_of(encounter) == [(1, 1, "table.started"), (2, 2, "table.rolled")]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_chat_lines_transaction_runs_with_synchronous_commit_on_by_default(
+    encounter: Any, pip: Any, settings: Any
+) -> None:
+    """Each event row records, from a trigger inside the transaction that inserts it, the
+    `synchronous_commit` that transaction commits with: on for every chat line by default (the
+    unlocked statement, the one kept read, the locked path), off only with
+    VTT_CHAT_WAITS_FOR_DISK=0; a game action's always on."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the disk flush setting is PostgreSQL's")
+    table = Event._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE commit_setting (seq integer, setting text)")
+        cursor.execute(
+            """CREATE FUNCTION record_commit_setting() RETURNS trigger AS $$
+               BEGIN
+                 INSERT INTO commit_setting VALUES (NEW.seq, current_setting('synchronous_commit'));
+                 RETURN NEW;
+               END $$ LANGUAGE plpgsql"""
+        )
+        cursor.execute(
+            f"CREATE TRIGGER record_commit_setting AFTER INSERT ON {table} "
+            "FOR EACH ROW EXECUTE FUNCTION record_commit_setting()"
+        )
+    try:
+        for n in range(3):  # the unlocked write, then from the kept read
+            services.chat(encounter.pk, pip.pk, "/roll 1d6", f"a{n}")
+        services.chat(encounter.pk, pip.pk, "/roll 1d6", "a0")  # a resend: the locked path
+        services.chat(encounter.pk, pip.pk, "hello", "a3")
+        services.play(encounter.pk, pip.pk, Action("bump", "ann", {}), "game")
+        settings.VTT_CHAT_WAITS_FOR_DISK = False
+        services.chat(encounter.pk, pip.pk, "/roll 1d6", "b0")
+        services.play(encounter.pk, pip.pk, Action("bump", "ann", {}), "game2")
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT seq, setting FROM commit_setting ORDER BY seq")
+            recorded = cursor.fetchall()
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"DROP TRIGGER record_commit_setting ON {table}")
+            cursor.execute("DROP FUNCTION record_commit_setting()")
+            cursor.execute("DROP TABLE commit_setting")
+
+    assert [kind for *_, kind in log_of(encounter)][1:] == [
+        *["table.rolled"] * 3,
+        "table.said",
+        "counter.bumped",
+        "table.rolled",
+        "counter.bumped",
+    ]
+    assert recorded == [
+        (2, "on"),
+        (3, "on"),
+        (4, "on"),
+        (5, "on"),
+        (6, "on"),
+        (7, "off"),
+        (8, "on"),
+    ]
+
+
 def wal_flushes_during(write: Any) -> int:
     """How many times PostgreSQL flushed its WAL to disk while `write()` ran (pg_stat_wal)."""
 
@@ -239,12 +299,13 @@ def wal_flushes_during(write: Any) -> int:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_one_statement_write_commits_without_the_disk_flush_unless_told_to_wait(
+def test_a_chat_line_commits_with_the_disk_flush_unless_told_not_to_wait(
     encounter: Any, pip: Any, settings: Any
 ) -> None:
-    """The statement turns `synchronous_commit` off for its own transaction: PostgreSQL's own
-    flush count shows twenty lines committed without twenty flushes, and with
-    VTT_CHAT_WAITS_FOR_DISK each one flushed."""
+    """By default each chat line's transaction runs with `synchronous_commit` on: PostgreSQL's
+    own flush count shows twenty lines flushed twenty times. With VTT_CHAT_WAITS_FOR_DISK off the
+    statement turns it off for its own transaction, and twenty lines commit without twenty
+    flushes."""
     if connection.vendor != "postgresql":
         pytest.skip("the disk flush setting is PostgreSQL's")
     with connection.cursor() as cursor:
@@ -256,11 +317,11 @@ def test_the_one_statement_write_commits_without_the_disk_flush_unless_told_to_w
         for n in range(20):
             services.chat(encounter.pk, pip.pk, "/roll 1d6", f"{prefix}{n}")
 
-    unflushed = wal_flushes_during(lambda: lines("a"))
-    settings.VTT_CHAT_WAITS_FOR_DISK = True
-    waited = wal_flushes_during(lambda: lines("b"))
+    waited = wal_flushes_during(lambda: lines("a"))
+    settings.VTT_CHAT_WAITS_FOR_DISK = False
+    unflushed = wal_flushes_during(lambda: lines("b"))
 
-    assert waited >= 20
+    assert waited >= 15  # one flush a line; the WAL writer may flush a line first, now and then
     assert unflushed < 10  # the WAL writer's own flushes, a few per second
     assert counters(encounter) == (41, 41)
     with connection.cursor() as cursor:

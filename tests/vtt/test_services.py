@@ -79,7 +79,7 @@ def test_resent_key_is_answered_not_applied_twice(encounter: Any, pip: Any) -> N
 UNFLUSHED = ("SET LOCAL synchronous_commit TO OFF", append.UNFLUSHED)
 
 
-def test_a_chat_line_commits_without_waiting_for_the_disk_a_game_action_waits(
+def test_a_chat_line_waits_for_the_disk_by_default_and_skips_it_only_when_told(
     encounter: Any, pip: Any, settings: Any
 ) -> None:
     def ran_unflushed(service: Any, *args: Any) -> bool:
@@ -88,15 +88,16 @@ def test_a_chat_line_commits_without_waiting_for_the_disk_a_game_action_waits(
         return any(mark in query["sql"] for query in run.captured_queries for mark in UNFLUSHED)
 
     assert not ran_unflushed(services.play, encounter.pk, pip.pk, bump(), "k1")
+    assert not ran_unflushed(services.chat, encounter.pk, pip.pk, "/roll 1d6", "k2")
+
+    settings.VTT_CHAT_WAITS_FOR_DISK = False
     on_postgres = connection.vendor == "postgresql"  # SQLite has no such setting to change
-    assert ran_unflushed(services.chat, encounter.pk, pip.pk, "/roll 1d6", "k2") == on_postgres
+    assert ran_unflushed(services.chat, encounter.pk, pip.pk, "/roll 1d6", "k3") == on_postgres
     if on_postgres:  # the test's own transaction is still open: the setting holds until its end
         with connection.cursor() as cursor:
             cursor.execute("SHOW synchronous_commit")
             assert cursor.fetchone() == ("off",)
-
-    settings.VTT_CHAT_WAITS_FOR_DISK = True
-    assert not ran_unflushed(services.chat, encounter.pk, pip.pk, "/roll 1d6", "k3")
+    assert not ran_unflushed(services.play, encounter.pk, pip.pk, bump(), "k4")
 
 
 def test_player_cannot_act_for_someone_elses_character(encounter: Any, pip: Any) -> None:

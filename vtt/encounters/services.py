@@ -722,13 +722,14 @@ def _chat_entry(
 
 
 def _commit_without_waiting_for_disk() -> None:
-    """This transaction's commit returns once PostgreSQL has it in memory, not on disk.
+    """With `VTT_CHAT_WAITS_FOR_DISK=0`, this transaction's commit returns once PostgreSQL has
+    it in memory, not on disk; by default it waits for the disk as every commit does.
 
     The disk flush (WAL fsync) is 3-5 ms here, most of a chat line's time at a small table; a
     crash of the database machine may then lose the last fraction of a second of chat, never
     half of it and never a game action. Dice stay fair: a lost roll's entry index is used again,
     with the same seeded dice. A page that saw a lost line reloads (table.js: the server's seq
-    went back). `VTT_CHAT_WAITS_FOR_DISK=1` keeps every commit waiting (docs/deploy.md).
+    went back). See docs/deploy.md.
     """
     if connection.vendor == "postgresql" and not settings.VTT_CHAT_WAITS_FOR_DISK:
         with connection.cursor() as cursor:
