@@ -125,12 +125,35 @@ def test_nobody_can_make_a_side_the_game_master(ann: Any, bob: Any, otto: Any) -
         set_role(campaign.pk, ann.pk, bob.pk, Role.GM)
     with pytest.raises(NotAllowed):
         set_role(campaign.pk, bob.pk, bob.pk, Role.GM)
-    # a third member comes in as an observer; the owner may make them the neutral GM
+    # a third member comes in as an observer; a player may make them the neutral GM
     client_of(otto).post(f"/join/{campaign.invite_token}/")
     assert Membership.objects.get(campaign=campaign, user=otto).role == Role.OBSERVER
     set_role(campaign.pk, ann.pk, otto.pk, Role.GM)
     assert audience_for(encounter.pk, otto.pk).role == "gm"  # type: ignore[union-attr]
     assert audience_for(encounter.pk, ann.pk).side == "blue"  # type: ignore[union-attr]
+    # ... and the opponent may undo it: a GM stays only while both players accept them
+    set_role(campaign.pk, bob.pk, otto.pk, Role.OBSERVER)
+    assert audience_for(encounter.pk, otto.pk).role == "player"  # type: ignore[union-attr]
+    with pytest.raises(NotAllowed):
+        set_role(campaign.pk, otto.pk, otto.pk, Role.GM)  # an observer appoints nobody
+
+
+def test_an_observer_sees_only_what_both_sides_see(
+    ann: Any, bob: Any, otto: Any, mentions: Any
+) -> None:
+    encounter = create_and_join(ann, bob)
+    client_of(otto).post(f"/join/{encounter.campaign.invite_token}/")  # a third account
+    act(encounter, bob, "setup.place", "red", unit="R7", hex="10.05")
+    act(encounter, bob, "stack.order", "red", hex="10.05", top="R6")
+    watcher = client_of(otto)
+    for text in (
+        watcher.get(f"/encounters/{encounter.pk}/").content.decode(),
+        watcher.get(f"/encounters/{encounter.pk}/events/?after=0").content.decode(),
+    ):
+        for secret in HIDDEN:
+            assert not mentions(text, secret), secret
+    with pytest.raises(NotAllowed):
+        act(encounter, otto, "phase.end", "red")
 
 
 def test_a_campaign_with_a_gm_keeps_its_gm(ann: Any) -> None:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rules.core.registry import get_system
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
 from vtt.campaigns.roles import role_of
-from vtt.campaigns.sides import holds_a_side, require_host
+from vtt.campaigns.sides import holds_a_side, may_set_roles, require_host
 from vtt.encounters.audiences import refresh_audiences
 from vtt.encounters.models import Seat
 from vtt.errors import BadInvite, ExpiredInvite, NotAllowed
@@ -104,9 +104,11 @@ def revoke_invite(campaign_id: int, user_id: int) -> None:
 @transaction.atomic
 def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membership:
     """The GM changes a member's role; the member's open sockets reconnect with the new role.
-    In a game without a GM its owner may too, for members who hold no side (a neutral GM), and
-    nobody changes the role of a side's player there: a GM sees both sides."""
-    require_host(campaign_id, user_id)
+    In a game without a GM each side's player may too, for members who hold no side (a neutral
+    GM, `sides.may_set_roles`), and nobody changes the role of a side's player there: a GM sees
+    both sides."""
+    if not may_set_roles(campaign_id, user_id):
+        raise NotAllowed(_("Only the game master may do that."))
     if role not in Role.values:
         raise NotAllowed(_("Unknown role."))
     campaign = Campaign.objects.select_for_update().get(pk=campaign_id)

@@ -4,9 +4,9 @@ For a system whose rules decide every step (SCS: every action is a side's, the p
 ends each phase, the Supply Phase and victory are automatic), a campaign can be made as a
 two-sided game. Its owner is a *player* seated at one side, so he sees and acts only as that
 side; the campaign's invite link seats the next member who joins at the free side; later
-members come in as observers, and the owner may make one of them a neutral game master (who
-holds no side). When the rules end the game, the server ends the table and reveals the seed
-(`vtt.encounters.services._referee_ends`).
+members come in as observers, who see only what both sides see; either player may make one of
+them a neutral game master (who holds no side) and either may undo it. When the rules end the
+game, the server ends the table and reveals the seed (`vtt.encounters.services._referee_ends`).
 """
 
 from __future__ import annotations
@@ -126,6 +126,20 @@ def require_host(campaign_id: int, user_id: int) -> None:
         return
     if not Campaign.objects.filter(pk=campaign_id, owner_id=user_id, two_sided=True).exists():
         raise NotAllowed(_("Only the game master may do that."))
+
+
+def may_set_roles(campaign_id: int, user_id: int) -> bool:
+    """Whether the user may change members' roles: the GM; in a game without one, also each
+    side's player, for members who hold no side. Either may undo the other's choice, so a
+    neutral GM stays only while both players accept them (nobody's second account)."""
+    from vtt.campaigns.roles import role_of
+
+    if role_of(campaign_id, user_id) == Role.GM:
+        return True
+    if not Campaign.objects.filter(pk=campaign_id, two_sided=True).exists():
+        return False
+    owner = Campaign.objects.filter(pk=campaign_id, owner_id=user_id).exists()
+    return owner or holds_a_side(campaign_id, user_id)
 
 
 def holds_a_side(campaign_id: int, user_id: int) -> bool:

@@ -27,6 +27,7 @@ from vtt.campaigns.forms import (
 )
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
+from vtt.campaigns.sides import may_set_roles
 from vtt.characters.models import Character
 from vtt.errors import ExpiredInvite
 from vtt.schema_forms import SchemaForm
@@ -104,6 +105,7 @@ def campaign_detail(
             "role_label": Role(role).label,
             "is_gm": is_gm,
             "is_host": is_host,
+            "sets_roles": is_gm or (campaign.two_sided and may_set_roles(campaign.pk, me(request))),
             "memberships": campaign.memberships.select_related("user"),
             "characters": characters,
             "encounters": campaign.encounters.all(),

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core.system import GM, OBSERVER, Audience
-from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.encounters.models import Encounter, Seat
 
@@ -29,6 +29,10 @@ def audience_of(encounter: Encounter, user_id: int, role: str | None) -> Audienc
     if role == Role.GM:
         return GM
     if role == Role.OBSERVER:
+        if Campaign.objects.filter(pk=encounter.campaign_id, two_sided=True).exists():
+            # a game without a GM (vtt/campaigns/sides.py): an observer sees what both sides
+            # see, or the owner's second account would be a window onto the other side
+            return Audience("player", user=str(user_id))
         return replace(OBSERVER, user=str(user_id))
     if role != Role.PLAYER:
         return None
