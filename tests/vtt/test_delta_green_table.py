@@ -251,7 +251,7 @@ def test_a_picks_field_is_a_tick_box_per_name_with_its_default_ticked() -> None:
 
     from rules.delta_green import messages as m
     from rules.delta_green.actions.common import picks
-    from vtt.encounters.fragments import _fields
+    from vtt.tables.forms import _fields
 
     declared = picks("targets", m.F_TARGETS(), [("c1", "Cultist"), ("walsh", "Walsh")], ["c1"])
     [field] = _fields([declared.to_json()])

@@ -15,7 +15,7 @@ from rules.coc import SYSTEM
 from rules.coc.demo import demo
 from rules.core.dice import SeededDice
 from rules.core.system import Action
-from vtt.encounters.fragments import action_forms
+from vtt.tables.forms import action_forms
 
 
 def _acting() -> tuple[dict, str]:

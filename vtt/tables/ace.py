@@ -15,7 +15,7 @@ from rules.ace.tables import ATTRIBUTE_NAMES, CONDITION_NAMES, COVER_NAMES, LOCA
 from rules.core.actions import ActionTemplate
 from rules.core.errors import RulesError
 from rules.core.system import Action, Audience
-from vtt.encounters.fragments import action_forms
+from vtt.tables.forms import action_forms
 from vtt.words import say
 
 # Where each called-shot location sits beside the body diagram: its height (per cent; the labels

@@ -17,7 +17,7 @@ from rules.delta_green.messages import (
     VEST_NAMES,
 )
 from rules.delta_green.settings import build
-from vtt.encounters.fragments import action_forms
+from vtt.tables.forms import action_forms
 from vtt.tables.mapkey import fragment_key
 from vtt.tables.memo import Memo
 from vtt.words import say

@@ -14,7 +14,7 @@ from rules.mech.messages import TERRAIN
 from rules.mech.settings import settings_of
 from rules.mech.tables import overcharge_expr
 from rules.mech.view import reach
-from vtt.encounters.fragments import action_forms
+from vtt.tables.forms import action_forms
 from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.mech_charts import charts
 from vtt.tables.memo import Memo

@@ -80,7 +80,7 @@ def word(value: Any, system: str) -> str:
 @register.filter
 def action_forms(legal: Any) -> list[dict[str, Any]]:
     """The forms of legal action templates by actor, words in the reader's language."""
-    from vtt.encounters.fragments import action_forms as forms
+    from vtt.tables.forms import action_forms as forms
 
     return forms(legal) if isinstance(legal, dict) else []
 
