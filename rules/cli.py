@@ -109,7 +109,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
                 "title": system.title,
                 "version": system.version,
                 "preview": system.preview is not None,
-                "settings": [setting.key for setting in system.settings],
+                "settings": [entry.key for entry in getattr(system.settings_schema, "entries", ())],
             }
         )
     _print(rows)

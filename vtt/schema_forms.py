@@ -25,36 +25,11 @@ from vtt.words import say
 
 
 def settings_schema_of(system: GameSystem) -> Schema:
-    """The system's settings schema; older systems' `Setting` tuples are read as one."""
+    """The system's settings schema; a system without settings has an empty one."""
     if system.settings_schema is not None:
         schema: Schema = system.settings_schema
         return schema
-    from rules.core.actions import Choice
-
-    entries = []
-    for setting in system.settings:
-        kind = "choice" if setting.choices else _legacy_kind(setting.default)
-        entries.append(
-            Entry(
-                setting.key,
-                setting.label,
-                kind,  # type: ignore[arg-type]
-                default=setting.default,
-                rule=setting.rule,
-                choices=tuple(Choice(value, str(value)) for value in setting.choices),
-            )
-        )
-    return Schema(tuple(entries), extras="refuse")
-
-
-def _legacy_kind(default: Any) -> str:
-    if isinstance(default, bool):
-        return "bool"
-    if isinstance(default, int):
-        return "int"
-    if isinstance(default, float):
-        return "number"
-    return "text"
+    return Schema((), extras="refuse")
 
 
 def _label(entry: Entry) -> str:

@@ -22,7 +22,7 @@ from rules.ace.state import (
 )
 from rules.ace.view import view
 from rules.ace.write_back import write_back
-from rules.core.kit import Actions, ActionTemplate, catalogue, legacy_settings
+from rules.core.kit import Actions, ActionTemplate, catalogue
 from rules.core.system import Action, GameSystem
 
 ACTIONS = Actions(
@@ -70,7 +70,6 @@ SYSTEM = GameSystem(
     load=load,
     preview=preview,
     actors=actors,
-    settings=legacy_settings(SCHEMA),
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
     messages=catalogue(messages, extra=ACTIONS.messages()),

@@ -33,7 +33,7 @@ from rules.coc import (
 from rules.coc.actions import MODULES, SPECS, dodging
 from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
-from rules.core.kit import Actions, catalogue, legacy_settings, settings_schema
+from rules.core.kit import Actions, catalogue, settings_schema
 from rules.core.system import Action, Event, GameSystem, Json
 from rules.core.table import (
     is_table_action,
@@ -169,7 +169,6 @@ SYSTEM = GameSystem(
     preview=odds,
     deadline=dodging.deadline,
     actors=actors,
-    settings=legacy_settings(settings_schema(settings.CocSettings)),
     default_sheet=sheet.validate_sheet(sheet.DEFAULT_SHEET),
     demo=demo.demo,
     derive=derived.derive,

@@ -339,22 +339,6 @@ def settings_values(settings: Any) -> dict[str, Any]:
     }
 
 
-def legacy_settings(schema: Schema) -> tuple[Any, ...]:
-    """The schema as the `GameSystem.settings` tuple the campaign pages read today (English)."""
-    from rules.core.system import Setting
-
-    return tuple(
-        Setting(
-            entry.key,
-            entry.label.english() if isinstance(entry.label, Msg) else entry.label,
-            entry.default,
-            entry.rule,
-            tuple(choice.value for choice in entry.choices),
-        )
-        for entry in schema.entries
-    )
-
-
 def same_value(a: Any, b: Any) -> bool:
     """Whether two setting values are the same choice (a list and a tuple of equal items are)."""
 

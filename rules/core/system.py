@@ -156,17 +156,6 @@ def said(
 
 
 @dataclass(frozen=True)
-class Setting:
-    """A GM-configurable campaign setting, usually a digest's "proposed default"."""
-
-    key: str
-    label: str
-    default: Any
-    rule: str  # the rule ID it comes from
-    choices: tuple[Any, ...] = ()  # empty: free value of the default's type
-
-
-@dataclass(frozen=True)
 class GameSystem:
     """One rule set: pure functions; `resolve` raises RulesError when an action is not allowed."""
 
@@ -185,20 +174,20 @@ class GameSystem:
     load: Callable[[Mapping[str, Any]], State]
     preview: Callable[[State, Action], Json] | None = None
     actors: Callable[[State], list[str]] | None = None  # ids a user can be given control of
-    settings: tuple[Setting, ...] = ()  # merged into setup["settings"] by the table server
     default_sheet: Json = field(default_factory=dict)  # a valid example sheet for new characters
     demo: Callable[[], Json] | None = None  # the demo encounter's setup, see docs/architecture.md
     messages: Catalogue = CORE  # every message its events, forms and refusals use
     sheet_schema: Any = None  # rules.core.schema.Schema of a sheet, where the system declares one
     # the form's Schema of the parts of a sheet validate_sheet checks in code (labels, choices)
     sheet_form: Any = None
-    settings_schema: Any = None  # rules.core.schema.Schema of the campaign settings
+    # rules.core.schema.Schema of the campaign settings (the GM's choices, the digests' proposed
+    # defaults): the table server merges the campaign's values over its defaults into
+    # setup["settings"]; None: the system has none
+    settings_schema: Any = None
     # sheet -> rules.core.derive.Derived lines (HP, location HP, ...) the sheet form explains
     derive: Callable[[Mapping[str, Any]], list[Any]] | None = None
     # (state, actor id, sheet) -> the character's sheet after an encounter (ammunition, points)
     write_back: Callable[[State, str, Mapping[str, Any]], Json] | None = None
-    # ready-made characters to start from besides the demo's: [{"name": ..., "sheet": {...}}]
-    templates: Callable[[], list[Json]] | None = None
     # (action, its events) -> whether the player who sent the newest entry may take it back:
     # the rules allow it and it revealed nothing (no die rolled, nothing hidden shown)
     take_back: Callable[[Action, Sequence[Event]], bool] | None = None

@@ -21,7 +21,7 @@ from rules.delta_green import (
 from rules.delta_green.actions import legal_actions, preview, resolve
 from rules.delta_green.demo import demo
 from rules.delta_green.derived import derive, write_back
-from rules.delta_green.settings import SCHEMA, SETTINGS
+from rules.delta_green.settings import SCHEMA
 from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.delta_green.state import VERSION, apply, dump, load, start
 from rules.delta_green.view import view
@@ -47,7 +47,6 @@ SYSTEM = GameSystem(
     load=load,
     preview=preview,
     actors=_actors,
-    settings=SETTINGS,
     settings_schema=SCHEMA,
     sheet_schema=SHEET,
     sheet_form=sheet_words.FORM,

@@ -20,12 +20,11 @@ from rules.core.kit import (
     Message,
     Schema,
     build_settings,
-    legacy_settings,
     setting,
     settings_schema,
     settings_values,
 )
-from rules.core.system import Json, Setting
+from rules.core.system import Json
 from rules.delta_green.messages import MODE_NAMES
 from rules.delta_green.tables import HIT_LOCATION_TABLE, LOCATIONS
 
@@ -691,7 +690,6 @@ class Settings:
 
 
 SCHEMA = settings_schema(Settings)
-SETTINGS: tuple[Setting, ...] = legacy_settings(SCHEMA)
 DEFAULTS: dict[str, Any] = {entry.key: entry.default for entry in SCHEMA.entries}
 
 

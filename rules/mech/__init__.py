@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.kit import catalogue, legacy_settings
+from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem
 from rules.mech import log_messages, messages, refusals, settings, sheet
 from rules.mech.actions import ACTIONS
@@ -50,7 +50,6 @@ SYSTEM = GameSystem(
     load=load,
     preview=ACTIONS.preview,
     actors=actors,
-    settings=legacy_settings(settings.SCHEMA),
     default_sheet=validate_sheet(MARA),
     demo=demo,
     messages=catalogue(

@@ -10,7 +10,7 @@ from rules.scs import messages, view
 from rules.scs.actions import ACTIONS
 from rules.scs.demo import demo
 from rules.scs.fold import apply
-from rules.scs.settings import SCHEMA, SETTINGS
+from rules.scs.settings import SCHEMA
 from rules.scs.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.scs.state import VERSION, dump, load, scenario_of, start
 
@@ -33,7 +33,6 @@ SYSTEM = GameSystem(
     load=load,
     preview=ACTIONS.preview,
     actors=_actors,
-    settings=SETTINGS,
     default_sheet=DEFAULT_SHEET,
     demo=demo,
     messages=catalogue(messages, extra=ACTIONS.messages()),

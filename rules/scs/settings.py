@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.kit import build_settings, legacy_settings, setting, settings_schema
+from rules.core.kit import build_settings, setting, settings_schema
 from rules.scs import messages as m
 
 
@@ -155,7 +155,6 @@ class ScsSettings:
 
 
 SCHEMA = settings_schema(ScsSettings)
-SETTINGS = legacy_settings(SCHEMA)  # GameSystem.settings: what the campaign pages read today
 KEYS = frozenset(entry.key for entry in SCHEMA.entries)
 
 

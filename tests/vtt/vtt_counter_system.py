@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, SheetError
-from rules.core.kit import Message, legacy_settings, setting, settings_schema
+from rules.core.kit import Message, setting, settings_schema
 from rules.core.system import Action, Audience, Event, GameSystem, Json
 
 
@@ -86,7 +86,6 @@ SYSTEM = GameSystem(
     load=dict,
     preview=_preview,
     actors=lambda state: [str(c["id"]) for c in state["combatants"]],
-    settings=legacy_settings(SETTINGS),
     settings_schema=SETTINGS,
     default_sheet={"hp": 5},
     demo=lambda: {

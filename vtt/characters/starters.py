@@ -1,4 +1,4 @@
-"""Ready-made characters to start from: the demo's combatants and any the system declares."""
+"""Ready-made characters to start from: the demo's combatants."""
 
 from __future__ import annotations
 
@@ -10,10 +10,8 @@ from rules.core.system import GameSystem
 
 
 def starters(system: GameSystem) -> list[dict[str, Any]]:
-    """[{"name", "sheet"}...]: the system's own templates, then each demo combatant's sheet."""
+    """[{"name", "sheet"}...]: each demo combatant's sheet, once per name."""
     out: list[dict[str, Any]] = []
-    if system.templates is not None:
-        out.extend(copy.deepcopy(system.templates()))
     if system.demo is not None:
         try:
             setup = system.demo()

@@ -366,7 +366,8 @@ def merged_settings(
     system: GameSystem, campaign: Campaign, given: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The system's defaults, overlaid by the campaign's choices, then by the setup's own."""
-    values = {setting.key: setting.default for setting in system.settings}
+    schema = system.settings_schema
+    values: dict[str, Any] = {} if schema is None else schema.defaults()
     values.update({k: v for k, v in campaign.settings.items() if k in values})
     values.update(given)
     return values

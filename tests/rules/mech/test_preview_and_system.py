@@ -125,7 +125,7 @@ def test_registry_and_demo() -> None:
     kinds = {f["kind"] for f in state["map"]["terrain"].values()}
     assert {"light", "heavy"} <= kinds
     assert SYSTEM.actors(state) == ["latch", "brick", "spar_a", "spar_b"]  # type: ignore[misc]
-    assert {s.rule for s in SYSTEM.settings} >= {"MECH-AMB-43", "MECH-STRUCT-TABLE"}
+    assert {e.rule for e in SYSTEM.settings_schema.entries} >= {"MECH-AMB-43", "MECH-STRUCT-TABLE"}
     SYSTEM.validate_sheet(SYSTEM.default_sheet)
 
 

@@ -310,9 +310,15 @@ def test_demo_and_settings() -> None:
     assert SYSTEM.demo is not None
     demo = SYSTEM.demo()
     assert demo["seats"] == {"blue": "player1", "red": "player2"}
-    state = SYSTEM.start({**demo, "settings": {s.key: s.default for s in SYSTEM.settings}})
+    state = SYSTEM.start({**demo, "settings": SYSTEM.settings_schema.defaults()})
     assert state["phase"] == "setup"
-    assert {s.rule for s in SYSTEM.settings} >= {"PD-13", "PD-15", "PD-18", "PD-19", "PD-20"}
+    assert {e.rule for e in SYSTEM.settings_schema.entries} >= {
+        "PD-13",
+        "PD-15",
+        "PD-18",
+        "PD-19",
+        "PD-20",
+    }
 
 
 def test_view_offers_reachable_hexes_with_costs_and_reasons_for_the_rest() -> None:
