@@ -15,12 +15,13 @@ import pytest
 from django.test import Client
 
 from rules.core.system import Action
+from rules.scs import SYSTEM
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.services import set_role
 from vtt.encounters import fragments
 from vtt.encounters.audiences import audience_for
 from vtt.encounters.models import Encounter, Seat, Status
-from vtt.encounters.services import _referee_ends, play
+from vtt.encounters.services import open_encounter, play
 from vtt.errors import NotAllowed, NotYourCharacter
 
 pytestmark = pytest.mark.django_db
@@ -172,9 +173,20 @@ def test_a_system_that_needs_a_gm_is_refused_as_two_sided(ann: Any) -> None:
 
 
 def test_the_rules_ending_the_game_end_the_table(ann: Any, bob: Any) -> None:
-    encounter = create_and_join(ann, bob)
-    encounter = Encounter.objects.select_for_update().get(pk=encounter.pk)
-    _referee_ends(encounter)
-    encounter.refresh_from_db()
-    assert encounter.status == Status.ENDED
-    assert encounter.events.filter(kind="table.ended").exists()
+    campaign = create_and_join(ann, bob).campaign
+    setup = {"scenario": "halden_crossing", "skip_setup": True, "settings": {"game_turns": 1}}
+    seats = {"blue": ann.pk, "red": bob.pk}
+    short = open_encounter(campaign.pk, ann.pk, "One turn", setup, seats)
+    players = {"blue": ann, "red": bob}
+    for _step in range(20):  # each side ends its own phases; nobody else is asked
+        short.refresh_from_db()
+        if short.status == Status.ENDED:
+            break
+        state = SYSTEM.load(short.state)
+        side = next(s for s in players if SYSTEM.legal_actions(state, s))
+        act(short, players[side], "phase.end", side)
+    assert short.status == Status.ENDED
+    assert short.revealed_seed is not None
+    kinds = list(short.events.order_by("seq").values_list("kind", flat=True))
+    assert kinds[-1] == "table.ended"
+    assert "game.ended" in kinds
