@@ -62,6 +62,8 @@ def create_and_join(ann: Any, bob: Any) -> Encounter:
     encounter = Encounter.objects.get(campaign__name="Halden duel")
     assert response["Location"] == f"/encounters/{encounter.pk}/"
     campaign = encounter.campaign
+    asked = client_of(bob).get(f"/join/{campaign.invite_token}/").content.decode()
+    assert "you will play Red" in asked
     joined = client_of(bob).post(f"/join/{campaign.invite_token}/")
     assert joined.status_code == 302
     return encounter
@@ -127,6 +129,8 @@ def test_nobody_can_make_a_side_the_game_master(ann: Any, bob: Any, otto: Any) -
     with pytest.raises(NotAllowed):
         set_role(campaign.pk, bob.pk, bob.pk, Role.GM)
     # a third member comes in as an observer; a player may make them the neutral GM
+    asked = client_of(otto).get(f"/join/{campaign.invite_token}/").content.decode()
+    assert "Join as an observer" in asked
     client_of(otto).post(f"/join/{campaign.invite_token}/")
     assert Membership.objects.get(campaign=campaign, user=otto).role == Role.OBSERVER
     set_role(campaign.pk, ann.pk, otto.pk, Role.GM)

@@ -92,6 +92,18 @@ def create_game(
     return campaign, encounter
 
 
+def free_side(campaign: Campaign) -> str | None:
+    """The side the next member to join would take at the game's open table, or None."""
+    from vtt.encounters.models import Encounter, Seat, Status
+
+    for encounter in Encounter.objects.filter(campaign=campaign, status=Status.ACTIVE):
+        taken = set(Seat.objects.filter(encounter=encounter).values_list("actor_id", flat=True))
+        free = [side for side in game_sides(encounter.system) if side not in taken]
+        if free:
+            return free[0]
+    return None
+
+
 def seat_joiner(campaign: Campaign, user_id: int) -> None:
     """A new member of a two-sided game (inside the join's transaction): seated at the free side
     of each open table, or an observer when both sides are taken (the owner may make one the

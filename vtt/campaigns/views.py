@@ -256,7 +256,14 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     except RulesError as exc:
         status = 410 if isinstance(exc, ExpiredInvite) else 404
         return render(request, "campaigns/join.html", {"error": refusal(exc)}, status=status)
-    return render(request, "campaigns/join.html", {"campaign": campaign, "token": token})
+    context: dict[str, object] = {"campaign": campaign, "token": token}
+    if campaign.two_sided and role_of(campaign.pk, me(request)) is None:
+        from vtt.campaigns.sides import free_side
+        from vtt.words import side_name
+
+        side = free_side(campaign)  # the joiner learns what they will be before joining
+        context.update({"side": side_name(side) if side else None, "watch": side is None})
+    return render(request, "campaigns/join.html", context)
 
 
 @login_required
