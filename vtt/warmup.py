@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import importlib
 import logging
 import sys
 from pathlib import Path
@@ -48,13 +47,14 @@ def template_names() -> list[str]:
 
 def warm_up() -> None:
     """Compile every template and load the catalogues, then freeze what the process holds."""
+    from vtt.tables.registry import presenter_for  # every board, with its system
+
     for name in template_names():
         with contextlib.suppress(TemplateDoesNotExist, TemplateSyntaxError):
             get_template(name)
     for key in system_keys():  # imported now, not by the first action or message at a table
         get_system(key)
-        with contextlib.suppress(ModuleNotFoundError):
-            importlib.import_module(f"vtt.tables.{key}")
+        presenter_for(key)  # vtt/tables/registry.py imports every board
     catalogue()
     for code, _name in settings.LANGUAGES:
         with translation.override(code):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from vtt.eventlog.models import Event
 from vtt.fanout import frames_message, publish_from_sync
 from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
+from vtt.tables.registry import presenter_for
 from vtt.words import names_in, purpose, say, side_name
 
 
@@ -246,15 +246,6 @@ def combatant_rows(view: Any) -> list[dict[str, Any]]:
     return items
 
 
-def _table_module(key: str) -> Any:
-    try:
-        return importlib.import_module(f"vtt.tables.{key}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"vtt.tables.{key}":
-            raise
-        return None
-
-
 def actor_names(view: Any, rows: list[dict[str, Any]] | None = None) -> dict[str, str]:
     """Actor id -> the name people read: its combatant's or unit's name, or the view's
     `actor_names` (a wargame's sides), else the id."""
@@ -306,9 +297,9 @@ def table_context(
     mine = actors if is_gm else [a for a in actors if a in audience.actors]
     if audience.role == "player" and not actors:
         mine = sorted(audience.actors)
-    module = _table_module(encounter.system)
+    presenter = presenter_for(encounter.system)
     # a board that asks the rules for its own actions (OWN_LEGAL) is not asked twice
-    asks = encounter.is_active and not getattr(module, "OWN_LEGAL", False)
+    asks = encounter.is_active and not (presenter is not None and presenter.OWN_LEGAL)
     legal = {actor: system.legal_actions(state, actor) for actor in mine} if asks else {}
     rows = combatant_rows(view)
     names = actor_names(view, rows)
@@ -333,11 +324,11 @@ def table_context(
         "actor_names": names,
         "take_back": _take_back_name(encounter, system, audience, names),
     }
-    if module is not None and hasattr(module, "board_context"):
+    if presenter is not None:
         params = dict(request_params or {})
         if not encounter.is_active:
             params["frozen"] = True  # issue 32: the board of an ended encounter offers nothing
-        context.update(module.board_context(view, audience, params))
+        context.update(presenter.board_context(view, audience, params))
         # a system's own forms are headed by names too, whoever built them
         for form in context.get("forms") or ():
             if isinstance(form, dict) and "actor" in form:

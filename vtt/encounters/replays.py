@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from vtt.encounters.models import Encounter
 from vtt.encounters.services import entries_of
 from vtt.eventlog.models import Event
 from vtt.system_titles import system_title
+from vtt.tables.registry import presenter_for
 from vtt.words import say, side_name
 
 # The parts of a dumped state that say where the game is; a change of any of them is a new phase.
@@ -168,12 +168,9 @@ def board_context(
         "my_actors": mine,
         "replaying": True,
     }
-    try:
-        module = importlib.import_module(f"vtt.tables.{encounter.system}")
-    except ModuleNotFoundError:
-        module = None
-    if module is not None and hasattr(module, "board_context"):
-        context.update(module.board_context(view, audience, {"frozen": "1"}))
+    presenter = presenter_for(encounter.system)
+    if presenter is not None:
+        context.update(presenter.board_context(view, audience, {"frozen": "1"}))
     return context
 
 

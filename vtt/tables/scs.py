@@ -205,6 +205,10 @@ def _draw_map(game_map: Mapping[str, Any]) -> Geometry:
     return Geometry(centre, width, height, hexes, rivers, roads)
 
 
+# The table asks the rules for the legal actions (vtt/tables/presenter.py); the board draws them.
+OWN_LEGAL = False
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
