@@ -15,7 +15,7 @@ from django.utils.translation import get_language, to_locale
 from rules.core.errors import RulesError
 from rules.core.kit import KIT
 from rules.core.messages import Catalogue, Message, Msg
-from rules.core.registry import get_system, system_keys
+from rules.core.registry import get_system, system_keys, title
 
 
 @cache
@@ -48,8 +48,9 @@ def _translator(language: str) -> Any:
 
 @cache
 def catalogue() -> Catalogue:
-    """Every message of every registered system (ids are namespaced by system, so they merge)."""
-    merged = KIT
+    """Every message of every registered system (ids are namespaced by system, so they merge),
+    and the systems' titles."""
+    merged = KIT.merged(Catalogue([title(key) for key in system_keys()]))
     for key in system_keys():
         merged = merged.merged(get_system(key).messages)
     return merged
@@ -62,7 +63,66 @@ def say(value: Msg | Mapping[str, Any] | str | None) -> str:
     if isinstance(value, str):
         return value
     msg = value if isinstance(value, Msg) else Msg.from_json(value)
-    return catalogue().render(msg, _translator(get_language() or settings.LANGUAGE_CODE))
+    language = get_language() or settings.LANGUAGE_CODE
+    if not language.startswith("en"):  # a built-in name it names reads in the reader's words
+        msg = _named(msg)
+    return catalogue().render(msg, _translator(language))
+
+
+@cache
+def _names() -> dict[str, Message]:
+    """The built-in names of every system's catalogue and demo (`<system>.name.<key>`: "Cultist
+    with a shotgun", "K-12 Service Carbine", "Halden") by their English."""
+    found: dict[str, Message] = {}
+    for message in catalogue():
+        if ".name." in message.id:
+            found.setdefault(message.english, message)
+    return found
+
+
+def shown(text: str) -> str:
+    """A name as its reader reads it: a built-in name stored as its English default ("Cultist
+    with a shotgun") in the active language (持散弹枪的邪教徒); a name a group typed, or a
+    built-in one it renamed, as typed. Names are stored as typed and translated only here, when
+    shown, so one stored encounter reads in each viewer's own language."""
+    message = _names().get(text)
+    return text if message is None else say(message())
+
+
+def shown_all(value: Any) -> Any:
+    """A view's JSON with each built-in name in it (any text that is one whole) `shown`: a copy,
+    the view itself untouched; in English, the view itself (its names are already English)."""
+    if (get_language() or settings.LANGUAGE_CODE).startswith("en"):
+        return value
+    return _shown_all(value, _names())
+
+
+def _shown_all(value: Any, names: Mapping[str, Message]) -> Any:
+    if isinstance(value, str):
+        return shown(value) if value in names else value
+    if isinstance(value, Mapping):
+        return {key: _shown_all(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shown_all(item, names) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_shown_all(item, names) for item in value)
+    return value
+
+
+def _named(msg: Msg) -> Msg:
+    """The message with its parameters that are built-in names shown in the active language."""
+    names = _names()
+
+    def value(item: Any) -> Any:
+        if isinstance(item, str):
+            return shown(item) if item in names else item
+        if isinstance(item, Msg):
+            return _named(item)
+        if isinstance(item, list | tuple):
+            return [value(part) for part in item]
+        return item
+
+    return Msg(msg.id, {key: value(item) for key, item in msg.params.items()}, msg.source)
 
 
 @cache
@@ -159,7 +219,7 @@ def purpose(text: str, within: str | None = None, names: Mapping[str, str] | Non
     in "first aid d100", "spot_hidden", "knife"), else kept (a name, a number, dice). An
     undeclared one is shown as it is, its ids replaced by their names."""
     if within is not None and names and text in names and text not in _words_of(within):
-        return names[text]  # a key the system has a word for reads as that word ("knife")
+        return shown(names[text])  # a key the system has a word for reads as that word ("knife")
     for pattern, message in _purposes():
         if matched := pattern.match(text):
             if within is not None:
@@ -172,7 +232,7 @@ def purpose(text: str, within: str | None = None, names: Mapping[str, str] | Non
     if within is not None and (word := _words_of(within).get(text)) is not None:
         return say(word())
     if names:  # undeclared: its English, but a reader's names for the ids in it
-        return _ID.sub(lambda found: names.get(found.group(), found.group()), text)
+        return _ID.sub(lambda found: shown(names.get(found.group(), found.group())), text)
     return text
 
 

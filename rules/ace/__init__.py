@@ -6,6 +6,7 @@ from rules.ace import messages
 from rules.ace.actions import attack, checks, commands, gm, grapple, mark, prompts, stealth, turn
 from rules.ace.actions.common import pinned
 from rules.ace.demo import demo
+from rules.ace.names import NAMES
 from rules.ace.preview import preview
 from rules.ace.settings import SCHEMA
 from rules.ace.sheet import DEFAULT_SHEET, SHEET, validate_sheet
@@ -72,7 +73,7 @@ SYSTEM = GameSystem(
     actors=actors,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
-    messages=catalogue(messages, extra=ACTIONS.messages()),
+    messages=catalogue(messages, extra=[*ACTIONS.messages(), *NAMES.values()]),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
     deadline=prompts.deadline,

@@ -31,6 +31,7 @@ from rules.coc import (
     view,
 )
 from rules.coc.actions import MODULES, SPECS, dodging
+from rules.coc.names import NAMES
 from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.kit import Actions, catalogue, settings_schema
@@ -138,6 +139,7 @@ def _bench() -> list[Json]:
 BENCH = _bench
 
 _EXTRA = [
+    *NAMES.values(),
     *messages.EFFECT_NAMES.values(),
     *messages.ACID_GRADES.values(),
     *messages.FIRES.values(),

@@ -67,8 +67,11 @@ def start(
             "side": SIDE,
             "controller": "player",
             "sheet": copy.deepcopy(dict(sheet)),
+            # a square of its own where a system has squares (two mechs never share one)
+            "x": 3 * (n % 6),
+            "y": 3 * (n // 6),
         }
-        for actor, sheet in sheets.items()
+        for n, (actor, sheet) in enumerate(sheets.items())
     ]
     return system.start({"title": "", "settings": dict(settings), "combatants": combatants})
 

@@ -21,6 +21,7 @@ from rules.delta_green import (
 from rules.delta_green.actions import legal_actions, preview, resolve
 from rules.delta_green.demo import demo
 from rules.delta_green.derived import derive, write_back
+from rules.delta_green.names import NAMES
 from rules.delta_green.settings import SCHEMA
 from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.delta_green.state import VERSION, apply, dump, load, start
@@ -65,6 +66,7 @@ SYSTEM = GameSystem(
         log_turns,
         log_gm,
         extra=[
+            *NAMES.values(),
             *messages.TERMS,
             *log_messages.TERMS,
             *log_gm.TERMS,

@@ -13,6 +13,7 @@ from rules.mech.actions.movement import may_take_back
 from rules.mech.condition import write_back
 from rules.mech.data import MARA
 from rules.mech.demo import demo
+from rules.mech.names import NAMES
 from rules.mech.setup import VERSION, start
 from rules.mech.sheet import SHEET, derive, validate_sheet
 from rules.mech.state import Json, apply_patch, copy_json
@@ -58,7 +59,7 @@ SYSTEM = GameSystem(
         refusals,
         settings,
         sheet,
-        extra=[*messages.TERMS, *log_messages.TERMS, *refusals.TERMS],
+        extra=[*messages.TERMS, *log_messages.TERMS, *refusals.TERMS, *NAMES.values()],
     ),
     settings_schema=settings.SCHEMA,
     take_back=may_take_back,

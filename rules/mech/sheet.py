@@ -14,11 +14,21 @@ from typing import Any
 
 from rules.core.actions import Choice
 from rules.core.derive import Derived
-from rules.core.kit import Message
+from rules.core.kit import Message, Msg
 from rules.core.schema import Entry, Schema
 from rules.mech import data
 from rules.mech import messages as M
+from rules.mech.names import NAMES
 from rules.mech.state import Json
+
+
+def _named(key: str, record: Json) -> Msg | str:
+    """A catalogue entry's name as a pick list offers it: its message (read in the reader's
+    language) while the entry has its built-in name, else the name as written."""
+    message = NAMES.get(key)
+    name = str(record["name"])
+    return message() if message is not None and message.english == name else name
+
 
 S_NAME = Message("mech.sheet.name", "Mech name")
 S_PILOT = Message("mech.sheet.pilot", "Pilot")
@@ -66,7 +76,7 @@ LOADOUT_ROW = Schema(
             "weapon",
             S_WEAPON(),
             "choice",
-            choices=tuple(Choice(key, w["name"]) for key, w in data.WEAPONS.items()),
+            choices=tuple(Choice(key, _named(key, w)) for key, w in data.WEAPONS.items()),
         ),
     )
 )
@@ -76,7 +86,7 @@ FITTED_ROW = Schema(
             "system",
             S_SYSTEM(),
             "choice",
-            choices=tuple(Choice(key, s["name"]) for key, s in data.SYSTEMS.items()),
+            choices=tuple(Choice(key, _named(key, s)) for key, s in data.SYSTEMS.items()),
             rule="MECH-PILOT-SYS",
         ),
     )
@@ -123,7 +133,7 @@ CONDITION_ITEM = Schema(
             default="",
             required=False,
             choices=tuple(
-                Choice(key, str(item["name"]))
+                Choice(key, _named(key, item))
                 for key, item in sorted({**data.WEAPONS, **data.SYSTEMS}.items())
             ),
         ),
@@ -151,7 +161,7 @@ SHEET = Schema(
             S_FRAME(),
             "choice",
             default="gp1_mule",
-            choices=tuple(Choice(key, f["name"]) for key, f in data.FRAMES.items()),
+            choices=tuple(Choice(key, _named(key, f)) for key, f in data.FRAMES.items()),
             rule="MECH-STAT-1",
         ),
         Entry("loadout", S_LOADOUT(), "list", default=[], item=LOADOUT_ROW, max_items=12),

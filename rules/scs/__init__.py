@@ -10,6 +10,8 @@ from rules.scs import messages, view
 from rules.scs.actions import ACTIONS
 from rules.scs.demo import demo
 from rules.scs.fold import apply
+from rules.scs.names import NAMES
+from rules.scs.scenario import builtin_scenarios
 from rules.scs.settings import SCHEMA
 from rules.scs.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.scs.state import VERSION, dump, load, scenario_of, start
@@ -35,9 +37,10 @@ SYSTEM = GameSystem(
     actors=_actors,
     default_sheet=DEFAULT_SHEET,
     demo=demo,
-    messages=catalogue(messages, extra=ACTIONS.messages()),
+    messages=catalogue(messages, extra=[*ACTIONS.messages(), *NAMES.values()]),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
+    scenarios=builtin_scenarios,
 )
 
 # A typical attack for bench/rules.py: B5 overruns R4 at 2:1 (T-20), then the roll is timed.

@@ -214,9 +214,10 @@ def use_tool(
 
 
 def _words(value: Any) -> str:
-    from vtt.words import say
+    """A message, or a name (a built-in one in the reader's language, vtt.words.shown)."""
+    from vtt.words import say, shown
 
-    return say(value)
+    return shown(value) if isinstance(value, str) else say(value)
 
 
 def _character_label(name: str) -> str:
@@ -230,7 +231,7 @@ def _character_label(name: str) -> str:
 
 def _form(tool: Tool, state: Any, cast: Cast, character: Character | None) -> dict[str, Any]:
     request = {"character": actor_of(character)} if character else {}
-    everyone = [(actor, c.name) for actor, c in cast.characters.items()]
+    everyone = [(actor, _words(c.name)) for actor, c in cast.characters.items()]
     fields = []
     for name, label in tool.fields:
         if name in CHARACTER_FIELDS:
@@ -247,7 +248,7 @@ def _form(tool: Tool, state: Any, cast: Cast, character: Character | None) -> di
         )
     title = _words(tool.label())
     if character is not None:
-        title = _("%(tool)s: %(name)s") % {"tool": title, "name": character.name}
+        title = _("%(tool)s: %(name)s") % {"tool": title, "name": _words(character.name)}
     return {
         "key": tool.key,
         "title": title,

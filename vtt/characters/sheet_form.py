@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from rules.core.errors import SheetError
 from rules.core.schema import Entry, Schema
 from rules.core.system import GameSystem
-from vtt.words import say
+from vtt.words import say, shown
 
 PREFIX = "s:"
 LEAVES = ("int", "number", "fraction", "bool", "choice", "text")
@@ -518,6 +518,7 @@ def catalogues_of(
             for item in value:
                 ident = str(item.get("name") or item.get("key") or "")
                 if ident:
-                    shown = named.get(key, {}).get(ident, ident)
-                    seen.setdefault(key, {}).setdefault(ident, (shown, json.dumps(item)))
+                    # a built-in weapon's name in the reader's language; the record as stored
+                    label = named.get(key, {}).get(ident) or shown(ident)
+                    seen.setdefault(key, {}).setdefault(ident, (label, json.dumps(item)))
     return {key: sorted(items.values()) for key, items in seen.items()}

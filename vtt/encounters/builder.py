@@ -23,7 +23,7 @@ from vtt.characters.condition import badges, brought_in_anyway, refused
 from vtt.characters.models import Character
 from vtt.characters.starters import starters
 from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
-from vtt.words import say, side_name
+from vtt.words import say, shown, side_name
 
 OPPONENT_ROWS = 4
 SCENE_SKIPPED = ("title", "settings", "combatants", "seats", "characters")
@@ -46,11 +46,10 @@ def _scene_choices(system: GameSystem, key: str, value: Any) -> list[tuple[str, 
     if key == "first_side":
         sides = {str(c["side"]) for c in _demo(system).get("combatants") or () if c.get("side")}
         return [(side, side_name(side)) for side in sorted(sides | {str(value)})]
-    if key == "scenario" and isinstance(value, str):
-        from rules.scs.scenario import SCENARIO_DIR, load_scenario
-
-        names = sorted({path.stem for path in SCENARIO_DIR.glob("*.yaml")} | {value})
-        return [(name, load_scenario(name).title) for name in names]
+    if key == "scenario" and isinstance(value, str) and system.scenarios is not None:
+        titles = dict(system.scenarios())  # the rules' built-in scenarios, by name
+        names = sorted(set(titles) | {value})
+        return [(name, shown(titles.get(name, name))) for name in names]
     return None
 
 

@@ -34,7 +34,7 @@ from vtt.fanout import frames_message, publish_from_sync
 from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
 from vtt.tables.registry import presenter_for
-from vtt.words import names_in, purpose, say, side_name
+from vtt.words import names_in, purpose, say, shown_all, side_name
 
 
 def _by(row: Event) -> str:
@@ -291,7 +291,8 @@ def table_context(
     """The context of the board and sheet templates (docs/architecture.md), for one audience."""
     system = get_system(encounter.system)
     state = loaded_state(encounter)
-    view = system.view(state, audience)
+    # the built-in names of its catalogue and demo in the reader's language (vtt.words.shown)
+    view = shown_all(system.view(state, audience))
     actors = list(system.actors(state)) if system.actors else []
     is_gm = audience.role == "gm"
     mine = actors if is_gm else [a for a in actors if a in audience.actors]

@@ -13,14 +13,14 @@ from django.utils.text import slugify
 
 from rules.core.actions import ActionTemplate
 from vtt.tables.memo import Memo
-from vtt.words import say
+from vtt.words import say, shown
 
 
 def _words(value: Any) -> str:
     """A label that is a message (stored as its JSON) or a plain name, in the active language."""
     if isinstance(value, dict) and "id" in value:
         return say(value)
-    return "" if value is None else str(value)
+    return "" if value is None else shown(str(value))
 
 
 def _fields(params: Any) -> list[dict[str, Any]]:

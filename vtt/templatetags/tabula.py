@@ -86,6 +86,15 @@ def action_forms(legal: Any) -> list[dict[str, Any]]:
 
 
 @register.filter
+def shown(value: Any) -> str:
+    """A stored name (an encounter's title, a campaign's or character's name) as its reader reads
+    it: a built-in name of a catalogue or demo in the reader's language, anything typed as typed."""
+    from vtt.words import shown as render
+
+    return "" if value is None else render(str(value))
+
+
+@register.filter
 def system_title(key: str) -> str:
     """A rule system's title in the reader's language, from its key."""
     return _system_title(key)

@@ -1,0 +1,32 @@
+"""Standard Combat Series's built-in names as messages: its catalogue's and demo's English defaults.
+
+A name stored as one of these English defaults is shown in the reader's language
+(vtt.words.shown); a name a group typed, or renamed, is shown as typed."""
+
+from __future__ import annotations
+
+from rules.core.messages import Message
+
+NAMES: dict[str, Message] = {
+    "halden_crossing": Message("scs.name.halden_crossing", "Halden Crossing"),
+    "halden_crossing_demo": Message("scs.name.halden_crossing_demo", "Halden Crossing (SCS demo)"),
+    "halden": Message("scs.name.halden", "Halden"),
+    "kessel": Message("scs.name.kessel", "Kessel"),
+    "infantry_bn_1st": Message("scs.name.infantry_bn_1st", "1st Infantry Bn"),
+    "b1": Message("scs.name.b1", "1/7 Infantry Rgt"),
+    "b2": Message("scs.name.b2", "2/7 Infantry Rgt"),
+    "b3": Message("scs.name.b3", "3/7 Infantry Rgt"),
+    "b4": Message("scs.name.b4", "7 Recon Bn"),
+    "b5": Message("scs.name.b5", "12 Tank Bn"),
+    "b6": Message("scs.name.b6", "14 Tank Bn"),
+    "b7": Message("scs.name.b7", "5 Panzergrenadier Bn"),
+    "b8": Message("scs.name.b8", "7 Anti-tank Coy"),
+    "r1": Message("scs.name.r1", "101 Infantry Rgt"),
+    "r2": Message("scs.name.r2", "102 Infantry Rgt"),
+    "r3": Message("scs.name.r3", "103 Infantry Rgt"),
+    "r4": Message("scs.name.r4", "Fusilier Bn"),
+    "r5": Message("scs.name.r5", "40 Panzer Bn"),
+    "r6": Message("scs.name.r6", "Pioneer Bn"),
+    "r7": Message("scs.name.r7", "Flak Bn"),
+    "demo_campaign": Message("scs.name.demo_campaign", "Demo: Standard Combat Series"),
+}
