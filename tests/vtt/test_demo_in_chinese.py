@@ -162,3 +162,23 @@ def test_a_name_the_group_typed_is_shown_as_typed(demo: dict[str, Any]) -> None:
     text = _pages("ace", demo["gm"], "zh-hans")[f"/encounters/{encounter.pk}/"]
     assert "Bone-jaw Ghoul Hound the Second" in text
     assert "林越" in text
+
+
+@pytest.mark.parametrize("system_key", ["delta_green", "coc", "ace", "mech"])
+def test_a_played_demo_logs_its_built_in_names_in_the_readers_language(
+    system_key: str, gwen: Any, pip: Any
+) -> None:
+    """The log, the replay and mine.txt name the demo's NPCs and gear in Chinese too: a line's
+    names are shown when it is read, never stored translated."""
+    from tests.vtt.test_names_not_ids import _play, _read
+
+    encounter = _play(system_key, gwen, pip, 60, 4)
+    english = [en for en, _ in NAMES[system_key] if not en.startswith("Demo: ")]
+    found = [
+        f"{url}: {en!r} in {part[:100]!r}"
+        for url, parts in _read(encounter, gwen).items()
+        for part in parts
+        for en in english
+        if en in part
+    ]
+    assert found == []

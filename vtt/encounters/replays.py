@@ -21,7 +21,7 @@ from vtt.encounters.services import entries_of
 from vtt.eventlog.models import Event
 from vtt.system_titles import system_title
 from vtt.tables.registry import presenter_for
-from vtt.words import say, side_name
+from vtt.words import say, shown_all, side_name
 
 # The parts of a dumped state that say where the game is; a change of any of them is a new phase.
 PHASE_KEYS = ("match", "week", "turn", "round", "player", "phase")
@@ -152,7 +152,7 @@ def board_context(
 ) -> dict[str, Any]:
     """The board templates' context (docs/architecture.md) for a past state: nothing to act on."""
     system = get_system(encounter.system)
-    view = system.view(state, audience)
+    view = shown_all(system.view(state, audience))  # built-in names in the reader's words
     actors = list(system.actors(state)) if system.actors else []
     mine = actors if is_gm else [a for a in actors if a in audience.actors]
     context: dict[str, Any] = {
