@@ -195,6 +195,9 @@ class GameSystem:
     # reflex answer): once that many seconds have passed since the latest event whose payload
     # carries `pending`, the table plays `action` (vtt/encounters/services.expire); else None
     deadline: Callable[[State], tuple[int, Action] | None] | None = None
+    # () -> the built-in scenarios a set-up may name as its "scenario", as (name, title) by name
+    # (the encounter builder offers them); None: the system has none
+    scenarios: Callable[[], list[tuple[str, str]]] | None = None
 
     @property
     def has_preview(self) -> bool:

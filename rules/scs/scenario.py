@@ -557,6 +557,11 @@ def _builtin(name: str) -> Scenario:
     return build(read_file(path))
 
 
+def builtin_scenarios() -> list[tuple[str, str]]:
+    """Every built-in scenario (scenarios/<name>.yaml) as (name, title), by name."""
+    return [(path.stem, _builtin(path.stem).title) for path in sorted(SCENARIO_DIR.glob("*.yaml"))]
+
+
 def load_scenario(
     spec: str | Mapping[str, Any], overrides: Mapping[str, Any] | None = None
 ) -> Scenario:

@@ -128,3 +128,23 @@ def test_the_presenters_are_in_no_app_cycle() -> None:
 
 def test_no_app_joins_the_known_app_cycle() -> None:
     assert in_cycles(app_graph()) <= KNOWN_APP_CYCLE
+
+
+def test_the_table_reaches_the_rules_through_the_kit_alone() -> None:
+    """vtt/encounters knows the rules by rules.core (GameSystem and the registry): the builder
+    asks a system for its scenarios instead of importing rules/scs/scenario.py."""
+    found = []
+    for path in sorted((ROOT / "vtt" / "encounters").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            found += [
+                f"{module_name(path)} -> {name}"
+                for name in names
+                if name.startswith("rules.") and not name.startswith("rules.core")
+            ]
+    assert found == []
