@@ -7,6 +7,7 @@ from importlib import import_module
 from typing import Any
 
 from rules.core.errors import UnknownSystem
+from rules.core.messages import Message
 from rules.core.system import GameSystem
 
 # key -> module exporting SYSTEM; a system lands by adding its line here.
@@ -36,6 +37,12 @@ def get_system(key: str) -> GameSystem:
 def system_keys() -> list[str]:
     """Every registered key, sorted."""
     return sorted(KNOWN)
+
+
+def title(key: str) -> Message:
+    """A registered system's title as a message, read in the reader's language like its other
+    words (its zh-Hans line in engine.po, `system.title.<key>`)."""
+    return Message(f"system.title.{key}", get_system(key).title)
 
 
 def bench_cases(key: str) -> list[Mapping[str, Any]]:

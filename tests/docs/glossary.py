@@ -7,8 +7,14 @@ from dataclasses import dataclass
 
 from citations import ROOT
 
+from rules.core.registry import system_keys
+
 GLOSSARY = ROOT / "docs" / "glossary"
-SYSTEMS = ("delta_green", "coc", "scs", "ace", "mech")
+# Every registered system with game terms has a page: those with rules of their own, listed in
+# docs/rules/reference (chat has neither), taken from the registry rather than kept by hand.
+SYSTEMS = tuple(
+    key for key in system_keys() if (ROOT / "docs" / "rules" / "reference" / f"{key}.md").exists()
+)
 _ROW = re.compile(r"^\| (?P<en>[^|]+?) \| (?P<zh>[^|]+?) \| (?P<where>[^|]+?) \|$")
 CHOSEN = "no seed term: chosen"
 
