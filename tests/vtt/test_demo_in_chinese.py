@@ -100,13 +100,14 @@ def demo() -> dict[str, Any]:
 
 def _pages(system_key: str, user: Any, language: str) -> dict[str, str]:
     """What the reader sees of the demo: the campaign page, the encounter page (its board and
-    its sheets) and each of the reader's characters' pages, as visible text."""
+    its sheets), the campaigns, the tables waiting for the reader and each of the reader's
+    characters' pages, as visible text."""
     Profile.objects.update_or_create(user=user, defaults={"language": language})
     campaign = Campaign.objects.get(system=system_key, name__startswith="Demo: ")
     encounter = campaign.encounters.get()
     client = Client()
     client.force_login(user)
-    urls = [f"/campaigns/{campaign.pk}/", f"/encounters/{encounter.pk}/", "/campaigns/"]
+    urls = [f"/campaigns/{campaign.pk}/", f"/encounters/{encounter.pk}/", "/campaigns/", "/games/"]
     urls += [
         f"/characters/{c.pk}/edit/" for c in Character.objects.filter(campaign=campaign, owner=user)
     ]

@@ -438,7 +438,7 @@ def your_games(request: HttpRequest) -> HttpResponse:
     """Every open table where it is the user's move, with how long it has waited."""
     from vtt.campaigns.sides import game_sides
     from vtt.encounters.waiting import waiting_for
-    from vtt.words import side_name
+    from vtt.words import shown, side_name
 
     rows = []
     for waiting in waiting_for(me(request)):
@@ -449,7 +449,7 @@ def your_games(request: HttpRequest) -> HttpResponse:
             {
                 "encounter": encounter,
                 "actors": [
-                    side_name(actor) if actor in sides else known.get(actor, actor)
+                    side_name(actor) if actor in sides else shown(known.get(actor, actor))
                     for actor in waiting.actors
                 ],
                 "since": waiting.since,
