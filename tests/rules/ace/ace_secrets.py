@@ -1,0 +1,31 @@
+"""Ace's secrets: GM-secret rolls (ACE-ACT-3), an unnoticed enemy's numbers (ACE-STEALTH-1).
+
+tests/rules/test_non_interference.py plays every registered system over pairs of states that
+differ only in what a viewer may not see; each system declares its pairs here, beside its tests.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from rules.core.system import Audience
+
+Json = dict[str, Any]
+
+
+def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
+    """ACE-ACT-3: GM-secret rolls not yet revealed; ACE-STEALTH-1: an unnoticed enemy's numbers."""
+    combatants = state["combatants"]
+    for viewer, c in sorted(combatants.items()):
+        audience = Audience("player", side=c["side"] or None, actors=frozenset({viewer}))
+        base, variant = copy.deepcopy(state), copy.deepcopy(state)
+        variant["secrets"] = [
+            *variant["secrets"],
+            {"id": 99, "revealed": False, "who": viewer, "what": "passive perception", "roll": 17},
+        ]
+        for cid, other in sorted(combatants.items()):
+            if other["side"] != c["side"] and other["hidden"]:
+                variant["combatants"][cid]["hp"] = int(other["hp"]) - 1
+        yield audience, base, variant

@@ -1,0 +1,42 @@
+"""Call of Cthulhu's secrets: the silencer's counter, a secret poison, closed monster sheets.
+
+tests/rules/test_non_interference.py plays every registered system over pairs of states that
+differ only in what a viewer may not see; each system declares its pairs here, beside its tests.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from rules.core.system import Audience
+
+Json = dict[str, Any]
+
+
+def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
+    """COC-SILENCER-2: the secret silencer counter; a secret poison; closed monster sheets."""
+    combatants = state["combatants"]
+    players = sorted(i for i, c in combatants.items() if c["side"] == "investigators")
+    for viewer in players[:2]:
+        audience = Audience("player", side="investigators", actors=frozenset({viewer}))
+        base, variant = copy.deepcopy(state), copy.deepcopy(state)
+        for c in variant["combatants"].values():
+            for held in c["weapons"].values():
+                held["silencer_life"], held["silencer_shots"] = 3, 2
+            if c["side"] != "investigators":
+                for key, value in list(c.get("skills", {}).items()):
+                    c["skills"][key] = max(1, int(value) - 5)
+        target = players[-1]
+        variant["effects"] = {
+            **variant["effects"],
+            "s99": {  # secret effects are numbered apart from the public ones
+                "id": "s99",
+                "kind": "poison",
+                "target": target,
+                "left": 3,
+                "data": {"poison": "arsenic", "pot": 0, "wins": 0, "doses": 1, "secret": True},
+            },
+        }
+        yield audience, base, variant

@@ -1,0 +1,41 @@
+"""Delta Green's secrets: a vest worn hidden (DG-ARM-8), the GM's private notes (DG-RES-1).
+
+tests/rules/test_non_interference.py plays every registered system over pairs of states that
+differ only in what a viewer may not see; each system declares its pairs here, beside its tests.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from rules.core.system import Audience
+
+Json = dict[str, Any]
+
+
+def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
+    """DG-ARM-8: a vest worn hidden by someone else, unseen: level 1 or level 3; DG-RES-1: private
+    notes."""
+    combatants = state["combatants"]
+    for viewer, c in sorted(combatants.items()):
+        audience = Audience("player", actors=frozenset({viewer}))
+        for cid, other in sorted(combatants.items()):
+            if cid == viewer or other.get("vest_seen_by"):
+                continue
+            base = copy.deepcopy(state)
+            base["combatants"][cid]["sheet"]["vest"] = {"level": 1, "worn_hidden": True}
+            variant = copy.deepcopy(state)
+            variant["combatants"][cid]["sheet"]["vest"] = {"level": 3, "worn_hidden": True}
+            yield audience, base, variant
+            break
+        del c
+    # DG-RES-1: the GM's private notes, about the operation and about the viewer themself.
+    for viewer in sorted(combatants):
+        audience = Audience("player", actors=frozenset({viewer}))
+        variant = copy.deepcopy(state)
+        variant["private_notes"] = ["The handler is compromised"]
+        variant["combatants"][viewer]["private_notes"] = ["Is the mole"]
+        yield audience, copy.deepcopy(state), variant
+        break
