@@ -99,15 +99,17 @@ def demo() -> dict[str, Any]:
 
 
 def _pages(system_key: str, user: Any, language: str) -> dict[str, str]:
-    """What the reader sees of the demo: the campaign page, the encounter page (its board and
-    its sheets), the campaigns, the tables waiting for the reader and each of the reader's
-    characters' pages, as visible text."""
+    """What the reader sees of the demo, as visible text: the campaign page, the encounter page
+    (its board and its sheets), the campaigns, the tables waiting for the reader, the new
+    character page (the demo's sheets to start from) and the reader's characters' pages."""
     Profile.objects.update_or_create(user=user, defaults={"language": language})
     campaign = Campaign.objects.get(system=system_key, name__startswith="Demo: ")
     encounter = campaign.encounters.get()
     client = Client()
     client.force_login(user)
     urls = [f"/campaigns/{campaign.pk}/", f"/encounters/{encounter.pk}/", "/campaigns/", "/games/"]
+    if not Membership.objects.filter(campaign=campaign, user=user, role=Role.OBSERVER).exists():
+        urls.append(f"/campaigns/{campaign.pk}/characters/new/")  # the demo's sheets to start from
     urls += [
         f"/characters/{c.pk}/edit/" for c in Character.objects.filter(campaign=campaign, owner=user)
     ]

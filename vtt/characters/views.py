@@ -23,7 +23,7 @@ from vtt.characters.forms import MAX_JSON_CHARS, MAX_JSON_DEPTH, CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
 from vtt.safejson import storable, too_deep
-from vtt.words import refusal, say
+from vtt.words import refusal, say, shown
 
 
 class SheetEditor:
@@ -129,7 +129,8 @@ def _page(
         "form": form,
         "editor": editor,
         "sections": editor.sections(found) if editor.has_form else [],
-        "starters": [(str(n), s["name"]) for n, s in enumerate(found)],
+        # a demo combatant by its name in the reader's language (its sheet keeps it as written)
+        "starters": [(str(n), shown(str(s["name"]))) for n, s in enumerate(found)],
         "start": start,
         "derived": _derived(editor.system, editor.shown),
         "system": editor.system,
