@@ -85,37 +85,49 @@ def shown(text: str) -> str:
     with a shotgun") in the active language (持散弹枪的邪教徒); a name a group typed, or a
     built-in one it renamed, as typed. Names are stored as typed and translated only here, when
     shown, so one stored encounter reads in each viewer's own language."""
-    message = _names().get(text)
-    return text if message is None else say(message())
+    return _names_in(get_language() or settings.LANGUAGE_CODE).get(text, text)
+
+
+@cache
+def _names_in(language: str) -> dict[str, str]:
+    """Each built-in name's English -> its words in `language`, made once per language."""
+    translate = _translator(language)
+    return {english: catalogue().render(m(), translate) for english, m in _names().items()}
 
 
 def shown_all(value: Any) -> Any:
     """A view's JSON with each built-in name in it (any text that is one whole) `shown`: a copy,
     the view itself untouched; in English, the view itself (its names are already English)."""
-    if (get_language() or settings.LANGUAGE_CODE).startswith("en"):
+    language = get_language() or settings.LANGUAGE_CODE
+    if language.startswith("en"):
         return value
-    return _shown_all(value, _names())
+    return _shown_all(value, _names_in(language))
 
 
-def _shown_all(value: Any, names: Mapping[str, Message]) -> Any:
-    if isinstance(value, str):
-        return shown(value) if value in names else value
+def _shown_all(value: Any, names: Mapping[str, str]) -> Any:
+    kind = type(value)  # a view is JSON: exact types first, an ABC check only for the rare rest
+    if kind is str:
+        return names.get(value, value)
+    if kind is dict:
+        return {key: _shown_all(item, names) for key, item in value.items()}
+    if kind is list:
+        return [_shown_all(item, names) for item in value]
+    if kind in (int, float, bool) or value is None:
+        return value
+    if kind is tuple:
+        return tuple(_shown_all(item, names) for item in value)
     if isinstance(value, Mapping):
         return {key: _shown_all(item, names) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_shown_all(item, names) for item in value]
-    if isinstance(value, tuple):
-        return tuple(_shown_all(item, names) for item in value)
     return value
 
 
 def _named(msg: Msg) -> Msg:
     """The message with its parameters that are built-in names shown in the active language."""
-    names = _names()
+    names = _names_in(get_language() or settings.LANGUAGE_CODE)
 
     def value(item: Any) -> Any:
         if isinstance(item, str):
-            return shown(item) if item in names else item
+            return names.get(item, item)
         if isinstance(item, Msg):
             return _named(item)
         if isinstance(item, list | tuple):
