@@ -7,7 +7,7 @@ from rules.ace.actions import attack, checks, commands, gm, grapple, mark, promp
 from rules.ace.actions.common import pinned
 from rules.ace.demo import demo
 from rules.ace.names import NAMES
-from rules.ace.preview import preview
+from rules.ace.preview import with_previews
 from rules.ace.settings import SCHEMA
 from rules.ace.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.ace.state import (
@@ -27,17 +27,19 @@ from rules.core.kit import Actions, ActionTemplate, catalogue
 from rules.core.system import Action, GameSystem
 
 ACTIONS = Actions(
-    [
-        *turn.SPECS,
-        *prompts.SPECS,
-        *attack.SPECS,
-        *commands.SPECS,
-        *grapple.SPECS,
-        *stealth.SPECS,
-        *checks.SPECS,
-        *mark.SPECS,
-        *gm.SPECS,
-    ]
+    with_previews(
+        [
+            *turn.SPECS,
+            *prompts.SPECS,
+            *attack.SPECS,
+            *commands.SPECS,
+            *grapple.SPECS,
+            *stealth.SPECS,
+            *checks.SPECS,
+            *mark.SPECS,
+            *gm.SPECS,
+        ]
+    )
 )
 
 # ACE-GRAPPLE-7: what a pinned combatant is still offered.
@@ -69,7 +71,7 @@ SYSTEM = GameSystem(
     view=view,
     dump=dump,
     load=load,
-    preview=preview,
+    preview=ACTIONS.preview,
     actors=actors,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,

@@ -618,7 +618,6 @@ P_IF_ANSWER = Message(
     "ace.p.if_answer",
     "If the defender chooses {answer}: {hit} to hit, {pool} damage dice, average {mean} damage.",
 )
-NO_ODDS = Message("ace.err.no_odds", "Only attacks, charges and reflex answers show odds.")
 PINNED_ONLY = Message("ace.err.pinned_only", "{name} is pinned and can only try to escape.")
 
 # --- the table --------------------------------------------------------------------------------

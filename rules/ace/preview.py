@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +29,7 @@ from rules.ace.stats import (
     weapon,
 )
 from rules.ace.tables import LOCATIONS, Location
+from rules.core.kit import ActionSpec
 from rules.core.notation import DiceExpr
 from rules.core.params import bool_param, choice_param, int_param
 from rules.core.probability import fraction_text
@@ -224,16 +225,15 @@ def _row(label: Any, p: Fraction) -> Json:
     }
 
 
-def preview(state: State, action: Action) -> Json:
-    """The odds of an attack or a charge before it is sent, or of a reflex answer."""
-    if action.kind == "respond":
-        return respond_odds(state, action)
-    if action.kind not in ("attack", "charge"):
-        raise refuse(m.NO_ODDS())
+def attack_preview(state: State, action: Action) -> Json:
+    """The odds of an attack before it is sent."""
+    return attack_odds(state, action.actor, dict(action.params))
+
+
+def charge_preview(state: State, action: Action) -> Json:
+    """The odds of a charge before it is sent, from where its movement leaves the attacker."""
     params = dict(action.params)
-    if action.kind == "charge":
-        return attack_odds(_charged(state, action.actor, params), action.actor, params)
-    return attack_odds(state, action.actor, params)
+    return attack_odds(_charged(state, action.actor, params), action.actor, params)
 
 
 def respond_odds(state: State, action: Action) -> Json:
@@ -253,3 +253,13 @@ def _charged(state: State, actor: str, params: Mapping[str, Any]) -> State:
     c = combatant(state, actor)
     moved = {**c, "commands": {**c["commands"], "charge": metres}}
     return {**state, "combatants": {**state["combatants"], actor: moved}}
+
+
+# Each kind with odds gives its spec its preview (rules/ace/__init__.py), so `Actions.preview`
+# checks who may send it and names a refused field by its label, as `Actions.resolve` does.
+PREVIEWS = {"attack": attack_preview, "charge": charge_preview, "respond": respond_odds}
+
+
+def with_previews(specs: list[ActionSpec[State]]) -> list[ActionSpec[State]]:
+    """The specs, those of a kind with odds carrying its preview."""
+    return [replace(s, preview=PREVIEWS.get(s.kind, s.preview)) for s in specs]

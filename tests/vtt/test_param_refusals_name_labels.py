@@ -52,3 +52,17 @@ def test_ace_numbers_and_choices_name_their_fields() -> None:
     english, chinese = _read(ACE, state, Action("set_condition", "gm", sleepy))
     assert english == "Condition: 'sleepy' is not one of the choices."
     assert chinese.startswith("状态：'sleepy' 不是可选项之一")
+
+
+def test_an_ace_preview_refusal_names_its_field() -> None:
+    """Ace's odds are its specs' previews, read through `Actions.preview` like its actions."""
+    state = ACE.start(ACE.demo())  # type: ignore[misc]
+    for event in ACE.resolve(state, Action("begin", "gm", {}), SeededDice(3)):
+        state = ACE.apply(state, event)
+    called = Action("attack", "su", {"target": "hound", "location": "tail"})
+    with pytest.raises(IllegalAction) as caught:
+        ACE.preview(state, called)  # type: ignore[misc]
+    with translation.override("en"):
+        assert refusal(caught.value) == "Called shot: 'tail' is not one of the choices."
+    with translation.override("zh-hans"):
+        assert refusal(caught.value).startswith("对特定部位攻击：'tail' 不是可选项之一")
