@@ -185,3 +185,21 @@ def test_a_played_demo_logs_its_built_in_names_in_the_readers_language(
         if en in part
     ]
     assert found == []
+
+
+def test_the_exported_log_is_headed_by_the_demos_title_in_the_readers_language(
+    demo: dict[str, Any],
+) -> None:
+    campaign = Campaign.objects.get(system="coc", name__startswith="Demo: ")
+    encounter = campaign.encounters.get()
+    client = Client()
+    client.force_login(demo["player1"])
+    heads = {}
+    for language in ("zh-hans", "en"):
+        Profile.objects.update_or_create(user=demo["player1"], defaults={"language": language})
+        text = client.get(f"/encounters/{encounter.pk}/log/mine.txt").content.decode()
+        heads[language] = text.splitlines()[0]
+    assert heads == {
+        "zh-hans": "燃烧的惠特利农舍（克苏鲁的呼唤）",
+        "en": "The Whateley farmhouse burns (Call of Cthulhu)",
+    }

@@ -31,7 +31,7 @@ from vtt.campaigns.sides import game_sides
 from vtt.encounters.fragments import encounter_names
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.waiting import awaited
-from vtt.words import side_name
+from vtt.words import shown, side_name
 
 logger = logging.getLogger(__name__)
 
@@ -113,10 +113,10 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
             continue
         with translation.override(profile.language or settings.LANGUAGE_CODE):
             names = [
-                side_name(actor) if actor in sides else known.get(actor, actor)
+                side_name(actor) if actor in sides else shown(known.get(actor, actor))
                 for actor in sorted(actors[user_id])
             ]
-            subject = _("Your move: %(table)s") % {"table": encounter.title}
+            subject = _("Your move: %(table)s") % {"table": shown(encounter.title)}
             body = render_to_string(
                 "encounters/turn_email.txt",
                 {"encounter": encounter, "names": names, "link": link},

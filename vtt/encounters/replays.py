@@ -21,7 +21,7 @@ from vtt.encounters.services import entries_of
 from vtt.eventlog.models import Event
 from vtt.system_titles import system_title
 from vtt.tables.registry import presenter_for
-from vtt.words import say, shown_all, side_name
+from vtt.words import say, shown, shown_all, side_name
 
 # The parts of a dumped state that say where the game is; a change of any of them is a new phase.
 PHASE_KEYS = ("match", "week", "turn", "round", "player", "phase")
@@ -212,7 +212,10 @@ def own_log_json(encounter: Encounter, audience: Audience) -> str:
 def own_log_text(encounter: Encounter, audience: Audience) -> str:
     """The viewer's own log as plain lines: number, time, who, text and the dice."""
     title = pgettext("log file", "%(title)s (%(system)s)")
-    lines = [title % {"title": encounter.title, "system": system_title(encounter.system)}, ""]
+    lines = [
+        title % {"title": shown(encounter.title), "system": system_title(encounter.system)},
+        "",
+    ]
     separator = pgettext("log file", ", ")  # between a line's dice
     with_dice = pgettext("log file", "%(line)s (%(dice)s)")
     for row in own_log(encounter, audience):
