@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.core.errors import IllegalAction
-from rules.core.kit import ActionTemplate, Field, Msg, said
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Msg, said
 from rules.core.system import Action, Event
 from rules.geometry.hex import Hex
-from rules.scs import board
+from rules.scs import board, preview
 from rules.scs import messages as m
 from rules.scs.actions.common import (
     cell_choices,
@@ -19,6 +19,7 @@ from rules.scs.actions.common import (
     own_units,
     playing,
     require_phase,
+    resolver,
     semicolons,
     side_name,
     unit_choices,
@@ -308,3 +309,29 @@ def offer_overrun(state: State, actor: str) -> ActionTemplate | None:
         ),
         preview=True,
     )
+
+
+# This module's actions, listed in rules/scs/actions/__init__.py in the order they are offered.
+ROLL: ActionSpec[State] = ActionSpec(
+    "attack.resolve",
+    "SCS-CBT-5",
+    resolver(resolve_combat),
+    offer=offer_roll,
+    preview=preview.preview_roll,
+)
+
+OVERRUN: ActionSpec[State] = ActionSpec(
+    "overrun.declare",
+    "SCS-OVR-2",
+    resolver(resolve_overrun),
+    offer=offer_overrun,
+    preview=preview.preview_declared,
+)
+
+DECLARE: ActionSpec[State] = ActionSpec(
+    "attack.declare",
+    "SCS-CBT-5",
+    resolver(resolve_declare),
+    offer=offer_declare,
+    preview=preview.preview_declared,
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction, RulesError
-from rules.core.kit import ActionTemplate, Field, Msg, said
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Msg, said
 from rules.core.params import list_param, str_param
 from rules.core.system import Action
 from rules.geometry.hex import Hex
@@ -17,6 +17,7 @@ from rules.scs.actions.common import (
     own_turn,
     own_units,
     require_phase,
+    resolver,
     semicolons,
     side_name,
     unit_choices,
@@ -356,3 +357,25 @@ def offer_reorder(state: State, actor: str) -> ActionTemplate | None:
             Field("top", m.TOP_UNIT(), "text"),
         ),
     )
+
+
+# This module's actions, listed in rules/scs/actions/__init__.py in the order they are offered.
+REINFORCE: ActionSpec[State] = ActionSpec(
+    "reinforcement.place", "SCS-REI-1", resolver(resolve_reinforce), offer=offer_reinforce
+)
+
+MOVE: ActionSpec[State] = ActionSpec(
+    "unit.move", "SCS-3.0", resolver(resolve_move), offer=offer_move
+)
+
+EXIT: ActionSpec[State] = ActionSpec(
+    "unit.exit", "SCS-MAP-4", resolver(resolve_exit), offer=offer_exit
+)
+
+UNDO: ActionSpec[State] = ActionSpec(
+    "move.undo", "SCS-ENG-2", resolver(resolve_undo), offer=offer_undo
+)
+
+REORDER: ActionSpec[State] = ActionSpec(
+    "stack.order", "PD-07", resolver(resolve_reorder), offer=offer_reorder
+)

@@ -5,12 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.errors import IllegalAction, RulesError
-from rules.core.kit import ActionTemplate, Field, Msg, said
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Msg, said
 from rules.core.params import list_param
 from rules.core.system import Action
 from rules.scs import board
 from rules.scs import messages as m
-from rules.scs.actions.common import losses_event, playing, side_name, unit_choices, units_param
+from rules.scs.actions.common import (
+    losses_event,
+    playing,
+    resolver,
+    side_name,
+    unit_choices,
+    units_param,
+)
 from rules.scs.board import State
 from rules.scs.fold import STEP_PARTS, Scratch, writable
 from rules.scs.scenario import Scenario
@@ -245,3 +252,17 @@ def offer_advance(state: State, actor: str) -> ActionTemplate | None:
         "SCS-ADV-1",
         (Field("units", m.ADVANCE_UNITS(), "units", unit_choices(scn, units), ",".join(units)),),
     )
+
+
+# This module's actions, listed in rules/scs/actions/__init__.py in the order they are offered.
+LOSSES: ActionSpec[State] = ActionSpec(
+    "combat.losses", "SCS-STEP-1", resolver(resolve_losses), offer=offer_losses
+)
+
+RETREAT: ActionSpec[State] = ActionSpec(
+    "combat.retreat", "SCS-RET-1", resolver(resolve_retreat), offer=offer_retreat
+)
+
+ADVANCE: ActionSpec[State] = ActionSpec(
+    "combat.advance", "SCS-ADV-1", resolver(resolve_advance), offer=offer_advance
+)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction
-from rules.core.kit import ActionTemplate, Field, said
+from rules.core.kit import ActionSpec, ActionTemplate, Field, said
 from rules.core.params import str_param
 from rules.core.system import Action
 from rules.scs import board
 from rules.scs import messages as m
-from rules.scs.actions.common import hex_param, own_turn, side_name, unit_choices
+from rules.scs.actions.common import hex_param, own_turn, resolver, side_name, unit_choices
 from rules.scs.board import State
 from rules.scs.fold import Scratch
 from rules.scs.scenario import Scenario
@@ -69,3 +69,9 @@ def offer_setup(state: State, actor: str) -> ActionTemplate | None:
             Field("hex", m.HEX(), "cell"),
         ),
     )
+
+
+# This module's actions, listed in rules/scs/actions/__init__.py in the order they are offered.
+PLACE: ActionSpec[State] = ActionSpec(
+    "setup.place", "SCS-SETUP-1", resolver(resolve_setup_place), offer=offer_setup
+)

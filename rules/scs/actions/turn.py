@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.errors import IllegalAction
-from rules.core.kit import ActionTemplate, Field, Msg, said
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Msg, said
 from rules.core.system import Action
 from rules.scs import board
 from rules.scs import messages as m
@@ -16,6 +16,7 @@ from rules.scs.actions.common import (
     phase_name,
     phase_word,
     playing,
+    resolver,
     semicolons,
     side_name,
     unit_choices,
@@ -237,3 +238,13 @@ def offer_end_phase(state: State, actor: str) -> ActionTemplate | None:
     if state["phase"] == "setup" and actor in state["setup_done"]:
         return None
     return ActionTemplate("phase.end", m.END_PHASE(phase=phase_name(state["phase"])), "SCS-1.1")
+
+
+# This module's actions, listed in rules/scs/actions/__init__.py in the order they are offered.
+ELIMINATE: ActionSpec[State] = ActionSpec(
+    "stack.eliminate", "SCS-STK-2", resolver(resolve_eliminate), offer=offer_eliminate
+)
+
+END_PHASE: ActionSpec[State] = ActionSpec(
+    "phase.end", "SCS-1.1", resolver(resolve_end_phase), offer=offer_end_phase
+)
