@@ -101,15 +101,19 @@ def demo() -> dict[str, Any]:
 def _pages(system_key: str, user: Any, language: str) -> dict[str, str]:
     """What the reader sees of the demo, as visible text: the campaign page, the encounter page
     (its board and its sheets), the campaigns, the tables waiting for the reader, the new
-    character page (the demo's sheets to start from) and the reader's characters' pages."""
+    character page (the demo's sheets to start from), the GM's new encounter page and the
+    reader's characters' pages."""
     Profile.objects.update_or_create(user=user, defaults={"language": language})
     campaign = Campaign.objects.get(system=system_key, name__startswith="Demo: ")
     encounter = campaign.encounters.get()
     client = Client()
     client.force_login(user)
     urls = [f"/campaigns/{campaign.pk}/", f"/encounters/{encounter.pk}/", "/campaigns/", "/games/"]
-    if not Membership.objects.filter(campaign=campaign, user=user, role=Role.OBSERVER).exists():
+    role = Membership.objects.get(campaign=campaign, user=user).role
+    if role != Role.OBSERVER:
         urls.append(f"/campaigns/{campaign.pk}/characters/new/")  # the demo's sheets to start from
+    if role == Role.GM:
+        urls.append(f"/campaigns/{campaign.pk}/encounters/new/")  # the demo's NPCs to bring in
     urls += [
         f"/characters/{c.pk}/edit/" for c in Character.objects.filter(campaign=campaign, owner=user)
     ]

@@ -117,8 +117,11 @@ class EncounterBuilder(forms.Form):
             str(c.pk): refused(c.system, c.sheet) for c in characters if refused(c.system, c.sheet)
         }
         opponents = [("", "—")]
-        opponents += [(f"t{n}", entry["name"]) for n, entry in enumerate(self.entries)]
-        opponents += [(f"c{c.pk}", _("Copy of %(name)s") % {"name": c.name}) for c in characters]
+        # the demo's and the campaign's names as the reader reads them (vtt.words.shown)
+        opponents += [(f"t{n}", shown(str(entry["name"]))) for n, entry in enumerate(self.entries)]
+        opponents += [
+            (f"c{c.pk}", _("Copy of %(name)s") % {"name": shown(c.name)}) for c in characters
+        ]
         for n in range(OPPONENT_ROWS):
             self.fields[f"opponent_{n}"] = forms.ChoiceField(
                 label=_("Opponent"), choices=opponents, required=False
@@ -271,7 +274,7 @@ class EncounterBuilder(forms.Form):
 
 def _choice_label(character: Character) -> str:
     """A character as the builder lists it: name, player and what the last fight left."""
-    label = f"{character.name} ({display_name(character.owner)})"
+    label = f"{shown(character.name)} ({display_name(character.owner)})"
     found = badges(character.system, character.sheet)
     return f"{label} — {', '.join(b.label for b in found)}" if found else label
 
