@@ -17,12 +17,14 @@ from vtt.words import _purposes, purpose
 
 def test_a_declared_purpose_reads_in_chinese_with_its_names_kept() -> None:
     with translation.override("zh-hans"):
-        assert purpose("initiative Lin Yue") == "Lin Yue 的先攻"
+        assert purpose("initiative Ann Park") == "Ann Park 的先攻"  # a name the group typed
+        assert purpose("initiative Lin Yue") == "林越 的先攻"  # the Ace demo's, by its seed name
         assert purpose("hit d20") == "命中 d20"
         assert purpose("Serge initiative d10") == "Serge 的攻击等级 d10"
         assert purpose("no such purpose") == "no such purpose"
     with translation.override("en"):
         assert purpose("initiative Lin Yue") == "initiative Lin Yue"
+        assert purpose("initiative Ann Park") == "initiative Ann Park"
 
 
 def test_the_log_shows_the_dice_of_an_ace_round_without_an_english_purpose() -> None:
