@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -18,9 +17,7 @@ settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None
 settings.register_profile("dev", print_blob=True, deadline=None)
 settings.load_profile("ci" if os.environ.get("TABULA_CI") else "dev")
 
-# A fresh channel-layer prefix per run, so a shared Redis never mixes runs (no Django import here:
-# rules tests run without Django).
-os.environ.setdefault("VTT_CHANNEL_PREFIX", f"tabula-test-{uuid.uuid4().hex[:8]}")
+# The run's Redis key prefix is set before Django reads its settings, in tests/run_environment.py.
 # Turn notices (vtt/encounters/notices.py) go out at once after the commit, not from a thread that
 # could outlive its test's database: in live servers the tests start (their environment) and, by
 # the `notices_at_once` fixture, in this process (whose settings are read before this file).

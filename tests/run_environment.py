@@ -1,0 +1,15 @@
+"""Loaded by pytest before any plugin reads Django settings (`-p tests.run_environment` in
+pyproject.toml): the environment each test run needs before vtt/settings.py is imported.
+
+tests/conftest.py is too late for this: pytest-django imports the settings while it loads the
+initial conftests, so a value set there reaches only the live servers the tests start."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+# A fresh Redis key prefix per run, for the channel layer and the cache alike (vtt/settings.py
+# reads both from VTT_CHANNEL_PREFIX), so runs sharing one Redis never mix frames or throttle
+# counts, and never touch a server's keys under the default prefix "tabula".
+os.environ["VTT_CHANNEL_PREFIX"] = f"tabula-test-{uuid.uuid4().hex[:8]}"
