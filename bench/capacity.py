@@ -560,7 +560,13 @@ async def main(args: argparse.Namespace) -> int:
             redis_url=os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL,
             processes=max(args.processes),
             # many sockets of the same few demo users; the bench sends at a human pace
-            extra_env={"VTT_SOCKETS_PER_USER": "0", "VTT_LOG_LEVEL": "ERROR"},
+            # A key prefix outside "tabula*": a test run on the same Redis without a prefix of
+            # its own flushes "tabula*", and with it every live stack's group members.
+            extra_env={
+                "VTT_SOCKETS_PER_USER": "0",
+                "VTT_LOG_LEVEL": "ERROR",
+                "VTT_CHANNEL_PREFIX": f"capacity-{uuid.uuid4().hex[:8]}",
+            },
         )
         print(f"starting {max(args.processes)} Daphne processes ...", flush=True)
         stack.start()
