@@ -79,11 +79,11 @@ def test_replay_steps_through_the_log_and_live_frames_leave_it_alone(
     replay = login("player1")
     replay.goto(f"/encounters/{pk}/replay/?entry=1")
     expected = {
-        1: ({"01.04", "02.05"}, {"03.04", "03.05"}, "movement"),
-        2: ({"03.04", "02.05"}, {"01.04", "03.05"}, "movement"),
-        3: ({"03.04", "03.05"}, {"01.04", "02.05"}, "movement"),
-        4: ({"03.04", "03.05"}, {"01.04", "02.05"}, "combat"),
-    }
+        1: ({"01.04", "02.05"}, {"03.04", "03.05"}, "Movement Phase"),
+        2: ({"03.04", "02.05"}, {"01.04", "03.05"}, "Movement Phase"),
+        3: ({"03.04", "03.05"}, {"01.04", "02.05"}, "Movement Phase"),
+        4: ({"03.04", "03.05"}, {"01.04", "02.05"}, "Combat Phase"),
+    }  # each phase by its name in words, as the table's phase track shows it
     for step, (present, absent, phase) in expected.items():
         where = replay.locator(".replay-where")
         assert where.text_content().startswith(f"Step {step} of 4"), where.text_content()
