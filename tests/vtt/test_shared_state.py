@@ -5,7 +5,6 @@ context do may change that shared state, or one viewer's redaction would leak in
 from __future__ import annotations
 
 import copy
-import importlib
 from typing import Any
 
 import pytest
@@ -15,20 +14,14 @@ from rules.core.errors import RulesError
 from rules.core.log import TABLE_PREFIX
 from rules.core.registry import bench_cases, get_system, system_keys
 from rules.core.system import GM, OBSERVER, Audience
-
-
-def _board(key: str) -> Any:
-    try:
-        return importlib.import_module(f"vtt.tables.{key}")
-    except ModuleNotFoundError:
-        return None
+from vtt.tables.registry import presenter_for
 
 
 @pytest.mark.parametrize("key", system_keys())
 def test_views_legal_actions_and_boards_leave_the_loaded_state_as_it_was(key: str) -> None:
     """Played on the demo and on each benchmark setup, whose views share most of the state."""
     system = get_system(key)
-    board = _board(key)
+    board = presenter_for(key)
     for setup in [system.demo(), *(dict(case["setup"]) for case in bench_cases(key))]:
         state = system.load(system.dump(system.start({"title": "t", **setup})))
         before = copy.deepcopy(state)
@@ -40,7 +33,7 @@ def test_views_legal_actions_and_boards_leave_the_loaded_state_as_it_was(key: st
             view = system.view(state, audience)
             for actor in [*actors, "gm"]:
                 system.legal_actions(state, actor)
-            if board is not None and hasattr(board, "board_context"):
+            if board is not None:
                 board.board_context(view, audience, {})
         assert state == before
 
@@ -52,7 +45,7 @@ def test_boards_leave_the_views_as_they_were(key: str) -> None:
     Played on the demo and on each benchmark setup (an SCS map in its movement phase)."""
     system = get_system(key)
     setups = [system.demo(), *(dict(case["setup"]) for case in bench_cases(key))]
-    board = _board(key)
+    board = presenter_for(key)
     for setup in setups:
         state = system.load(system.dump(system.start({"title": "t", **setup})))
         actors = list(system.actors(state)) if system.actors else []
@@ -61,7 +54,7 @@ def test_boards_leave_the_views_as_they_were(key: str) -> None:
         ]
         for audience in audiences:
             view = system.view(state, audience)
-            if board is not None and hasattr(board, "board_context"):
+            if board is not None:
                 for origin in ("", *_origins(view)):  # each stack's reach drawn once
                     board.board_context(view, audience, {"reach_from": origin})
             assert view == system.view(state, audience)
