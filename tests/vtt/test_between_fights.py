@@ -167,3 +167,19 @@ def test_a_night_passing_rests_an_ace_reincarnator(gwen: Any) -> None:
     assert Downtime.objects.filter(character=kai, tool="rest", rule="ACE-AMB-05").count() == 1
     page = client_of(gwen, "zh-hans").get(f"/campaigns/{space.pk}/").content.decode()
     assert "推进时钟即所有人睡了一整夜（ACE-AMB-05）" in page
+
+
+@pytest.mark.django_db
+def test_the_gm_page_of_a_campaign_with_two_mechs_opens(gwen: Any) -> None:
+    """The GM tools start a state from every sheet in the campaign: each mech gets a square of
+    its own there, so two mechs never meet MECH-AMB-19 (the page answered 500, without its invite
+    link, for the demo's mech campaign)."""
+    yard = create_campaign(gwen.pk, "The Yard", "mech")
+    base = MECH.validate_sheet(dict(MECH.default_sheet))
+    for name in ("Brick", "Latch"):
+        Character.objects.create(
+            campaign=yard, owner=gwen, name=name, system="mech", sheet={**base, "name": name}
+        )
+    page = client_of(gwen).get(f"/campaigns/{yard.pk}/")
+    assert page.status_code == 200
+    assert 'id="invite-url"' in page.content.decode()
