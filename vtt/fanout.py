@@ -117,7 +117,6 @@ class Hub:
         self.channel: str | None = None
         self.pump_task: asyncio.Task[None] | None = None
         self.rejoin_task: asyncio.Task[None] | None = None
-        self.publish_lock = asyncio.Lock()
         # joins and leaves change group membership one at a time, so a socket's join returns only
         # once the process is in the group, and a leave's discard never overtakes a later add
         self.membership_lock = asyncio.Lock()
@@ -362,20 +361,21 @@ class Hub:
                 logger.debug("frame to a closing socket dropped", exc_info=True)
 
     async def publish(self, message: dict[str, Any]) -> None:
-        """Deliver to this process's sockets now, then ring the other processes, in order."""
-        async with self.publish_lock:
-            await self.deliver(message)
-            collect_when_idle(self.loop)  # vtt/warmup.py: old garbage waits for a quiet moment
-            await frames_written()
-            group = encounter_group(message["encounter"])
-            try:
-                others = await others_in_group(self.layer, group, self.channel)
-                _ALONE[message["encounter"]] = not others
-                if others:
-                    await self.layer.group_send(group, {**message, "origin": self.origin})
-            except Exception:
-                # committed and delivered here; the other processes' pages catch up by heartbeat
-                await self.lost()
+        """Deliver to this process's sockets now, then ring the other processes. Publishes do
+        not wait for each other's Redis round trips: every hub puts the frames back in seq order
+        (`deliver`), so one slow round trip does not hold up the frames of every other table."""
+        await self.deliver(message)
+        collect_when_idle(self.loop)  # vtt/warmup.py: old garbage waits for a quiet moment
+        await frames_written()
+        group = encounter_group(message["encounter"])
+        try:
+            others = await others_in_group(self.layer, group, self.channel)
+            _ALONE[message["encounter"]] = not others
+            if others:
+                await self.layer.group_send(group, {**message, "origin": self.origin})
+        except Exception:
+            # committed and delivered here; the other processes' pages catch up by heartbeat
+            await self.lost()
 
 
 async def frames_written() -> None:
