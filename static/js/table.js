@@ -142,6 +142,43 @@
     watchDeadlines();
     localTimes();
     if (log && atBottom) log.scrollTop = log.scrollHeight; // follow the log unless reading back
+    showMine();
+  }
+
+  // The result of this page's own last action (issue 34), as well as in the log: the log lines
+  // of the first entry stored after it was sent, headed by the card's name, above the table
+  // (outside it: #table stays what a reload draws). A refusal clears it; the next action
+  // replaces it.
+  let mine = null; // { key, name, after: the newest seq shown when it was sent, entry }
+  function showMine() {
+    const log = document.getElementById("event-log");
+    if (!mine || !log) return;
+    if (!mine.entry) {
+      const row = [...log.querySelectorAll("li.event[data-entry]")].find((li) => Number(li.dataset.seq) > mine.after);
+      if (!row) return;
+      mine.entry = row.dataset.entry;
+    }
+    let box = document.getElementById("my-result");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "my-result";
+      box.className = "my-result";
+      box.setAttribute("role", "status");
+      box.addEventListener("click", () => box.classList.toggle("folded"));
+      root.querySelector(".encounter-grid")?.before(box);
+    }
+    if (box.dataset.entry !== mine.entry) box.classList.remove("folded"); // a new result opens
+    box.dataset.entry = mine.entry;
+    const head = document.createElement("b");
+    head.textContent = mine.name;
+    const lines = [...log.querySelectorAll(`li.event[data-entry="${CSS.escape(mine.entry)}"]`)].map((li) => {
+      const line = document.createElement("p");
+      line.className = "line";
+      line.dataset.seq = li.dataset.seq;
+      for (const part of li.querySelectorAll(":scope > .text, :scope > .dice")) line.append(part.cloneNode(true));
+      return line;
+    });
+    box.replaceChildren(head, ...lines);
   }
 
   async function catchUp() {
@@ -230,6 +267,7 @@
         }, 1000 + Math.random() * 1000);
       } else if (key) {
         unanswered.delete(key); // refused: sending it again would change nothing
+        if (mine?.key === key) mine = null;
       }
     }
   }
@@ -336,6 +374,8 @@
       // one key per submit: a replayed send is answered, not applied twice; a face prompt keeps
       // its action's key (nothing was stored under it yet)
       data.key = form.dataset.key || newKey();
+      // an action from the table (not the chat): its result is shown above the table as it comes
+      if (form.closest("#table")) mine = { key: data.key, name: form.getAttribute("aria-label") || form.querySelector("button[type=submit]")?.textContent.trim() || "", after: last, entry: "" };
       send(JSON.stringify(data));
       if (form.id === "chat-form") form.reset();
       const prompt = form.closest("#face-prompt");

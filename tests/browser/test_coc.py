@@ -21,6 +21,9 @@ def _form(page: Any, actor: str, kind: str) -> Any:
 def _send(page: Any, actor: str, kind: str, fields: dict[str, str] | None = None) -> None:
     before = page.locator("#event-log > li.event").count()
     form = _form(page, actor, kind)
+    folded = form.locator("xpath=ancestor::details[not(@open)]")
+    if folded.count():  # a rarely used action, under "More actions"
+        folded.first.locator(":scope > summary").click()
     for name, value in (fields or {}).items():
         field = form.locator(f"[name={name}]")
         if field.evaluate("el => el.tagName") == "SELECT":

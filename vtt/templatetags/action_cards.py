@@ -1,0 +1,74 @@
+"""`{% for form in group.list|cards:"primary" %}`: a player's action forms as cards (issue 34),
+the common actions of every system first, the rarely used ones under "More actions", and the
+forms that end the turn last.
+
+Which actions are common is said by kind, across systems: an attack with each weapon, a move,
+a reload, aiming, dodging (or answering an attack) and passing, and the GM's next round. Every
+other kind a system offers (a skill, a parry, a delay, a grapple, the GM's tools) is kept under
+"More actions"; nothing is left out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+# the kinds offered as cards in view; the rest of a turn's actions fold under "More actions"
+PRIMARY = frozenset(
+    {
+        # attacks: a shot, a burst, a blow, a throw, a charge (one card per weapon)
+        "attack",
+        "fire",
+        "burst",
+        "melee",
+        "throw",
+        "charge",
+        "area",
+        # moving, readying a weapon, aiming
+        "move",
+        "walk",
+        "unit.move",
+        "reload",
+        "draw",
+        "aim",
+        "precision_aim",
+        # defending, answering an attack and passing the turn
+        "dodge",
+        "set_dodge",
+        "answer_dodge",
+        "respond",
+        "pass",
+        # the GM moving the fight on
+        "start_round",
+        "next_round",
+        "next_pass",
+        "begin",
+    }
+)
+
+
+def group_of(form: Mapping[str, Any]) -> str:
+    """ "end" for a form that ends the turn, "primary" for a common action, else "more"."""
+    if form.get("ends_turn"):
+        return "end"
+    return "primary" if form.get("kind") in PRIMARY else "more"
+
+
+@register.filter
+def cards(forms: Iterable[Mapping[str, Any]], group: str) -> list[Mapping[str, Any]]:
+    """The forms of one group ("primary", "more" or "end"), in the order they came."""
+    return [form for form in forms if group_of(form) == group]
+
+
+RULE_ID = re.compile(r"[A-Z]+(-[A-Z0-9]+)+")
+
+
+@register.filter
+def rule_id(help_text: Any) -> bool:
+    """Whether a field's help is only a rule ID (COC-IMPALE-6): shown behind a "?" mark, as a
+    form's rule is, not as a line of its own."""
+    return bool(RULE_ID.fullmatch(str(help_text or "").strip()))
