@@ -114,6 +114,7 @@ def test_a_live_page_after_an_action_equals_a_reload(
 ) -> None:
     pk = fresh_encounter(tabula_server, system)
     gm = opened(login("gm"), pk, wait_caught_up)
+    gm.on("dialog", lambda dialog: dialog.accept())  # issue 34: ending a phase asks first
     player = opened(login("player1"), pk, wait_caught_up)
     observer = opened(login("player2"), pk, wait_caught_up)
 
