@@ -69,6 +69,8 @@ def frame_of(raw: str | bytes) -> tuple[str, int, str]:
     text = raw if isinstance(raw, str) else raw.decode()
     if text.startswith('<div data-frame="done"'):
         return "done", 0, text
+    if text.startswith('<div data-frame="error"'):  # the sender's refusal: no seq either
+        return "error", 0, text
     match = FRAME_RE.search(text)
     assert match, f"every frame names its kind and seq: {text[:300]!r}"
     return match["frame"], int(match["seq"]), text
@@ -81,6 +83,22 @@ async def next_events_frame(ws: websockets.ClientConnection) -> tuple[int, str]:
         assert kind != "error", text
         if kind == "events":
             return seq, text
+
+
+async def acted(ws: websockets.ClientConnection, message: str) -> None:
+    """Send an action as a page does, until it is answered "done": again when the answer asks
+    for it (the database was too busy to take it), failing on any other refusal."""
+    key = json.loads(message)["key"]
+    async with asyncio.timeout(60):
+        await ws.send(message)
+        while True:
+            kind, _, text = frame_of(await ws.recv())
+            if kind == "done" and f'data-key="{key}"' in text:
+                return
+            if kind == "error":
+                assert 'data-retry="true"' in text, text
+                await asyncio.sleep(0.5)
+                await ws.send(message)
 
 
 async def joined(ws: websockets.ClientConnection) -> None:
@@ -179,7 +197,7 @@ async def test_a_resent_action_is_applied_once_across_processes(
         for ws in (first, second, watcher):
             await ws.recv()
             await joined(ws)
-        await first.send(message)
+        await acted(first, message)  # a page sends it again until it is stored
         seq, _ = await next_events_frame(watcher)
         # The same key again through the other process: answered with a heartbeat, not applied.
         await second.send(message)
