@@ -23,7 +23,7 @@ WITH_GM, TWO_SIDES = "gm", "sides"
 
 def side_choices() -> list[tuple[str, str]]:
     """Every side of the systems playable without a GM, named in the reader's language."""
-    from vtt.campaigns.sides import game_sides, two_sided_systems
+    from vtt.campaigns.two_sided import game_sides, two_sided_systems
     from vtt.words import side_name
 
     found = {side: side_name(side) for key in two_sided_systems() for side in game_sides(key)}
@@ -32,9 +32,9 @@ def side_choices() -> list[tuple[str, str]]:
 
 def scenario_choices() -> list[tuple[str, str]]:
     """The built-in scenarios of the systems playable without a GM."""
-    from vtt.campaigns import sides
+    from vtt.campaigns import sides, two_sided
 
-    found = {k: v for key in sides.two_sided_systems() for k, v in sides.scenario_choices(key)}
+    found = {k: v for key in two_sided.two_sided_systems() for k, v in sides.scenario_choices(key)}
     return [("", "—"), *found.items()]
 
 
@@ -60,7 +60,7 @@ class CampaignForm(forms.Form):
     scenario = forms.ChoiceField(label=_("Scenario"), choices=scenario_choices, required=False)
 
     def clean(self) -> dict[str, Any]:
-        from vtt.campaigns.sides import game_sides
+        from vtt.campaigns.two_sided import game_sides
 
         data = super().clean() or {}
         if data.get("table") == TWO_SIDES:

@@ -11,40 +11,12 @@ game, the server ends the table and reveals the seed (`vtt.encounters.services._
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.core.registry import get_system, system_keys
-from rules.core.system import GameSystem
-from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
+from rules.core.registry import get_system
+from vtt.campaigns.models import Campaign, Membership, Role
+from vtt.campaigns.two_sided import demo_setup, game_sides
 from vtt.errors import NotAllowed
-
-
-def _demo(system: GameSystem) -> dict[str, Any]:
-    return dict(system.demo()) if system.demo is not None else {}
-
-
-def game_sides(system_key: str) -> list[str]:
-    """The two sides of a system playable without a GM, in the demo's order; [] for others: a
-    system qualifies when its demo seats exactly its two sides and has no combatant that a GM
-    would run."""
-    try:
-        demo = _demo(get_system(system_key))
-    except LookupError:
-        return []
-    sides, seats = demo.get("sides"), demo.get("seats")
-    if not isinstance(sides, dict) or not isinstance(seats, dict) or demo.get("combatants"):
-        return []
-    if len(sides) != 2 or set(seats) != set(sides):
-        return []
-    return [str(side) for side in sides]
-
-
-def two_sided_systems() -> list[str]:
-    """The keys of the systems a game without a GM can be made for."""
-    return [key for key in system_keys() if game_sides(key)]
 
 
 def scenario_choices(system_key: str) -> list[tuple[str, str]]:
@@ -52,44 +24,10 @@ def scenario_choices(system_key: str) -> list[tuple[str, str]]:
     from vtt.encounters.builder import _scene_choices
 
     system = get_system(system_key)
-    scenario = _demo(system).get("scenario")
+    scenario = demo_setup(system).get("scenario")
     if not isinstance(scenario, str):
         return []
     return _scene_choices(system, "scenario", scenario) or []
-
-
-@transaction.atomic
-def create_game(
-    user_id: int, name: str, system_key: str, side: str, scenario: str = ""
-) -> tuple[Campaign, Any]:
-    """A two-sided campaign and its table: the creator a player seated at `side`, the other
-    side free for whoever joins by the invite link first."""
-    from vtt.campaigns.services import invite_expiry
-    from vtt.encounters.services import open_encounter
-
-    sides = game_sides(system_key)
-    if not sides:
-        raise NotAllowed(_("This rule system needs a game master."))
-    if side not in sides:
-        raise NotAllowed(_("Choose one of the game's two sides."))
-    setup = _demo(get_system(system_key))
-    if scenario:
-        if scenario not in dict(scenario_choices(system_key)):
-            raise NotAllowed(_("Choose one of the listed scenarios."))
-        setup["scenario"] = scenario
-    setup["seats"] = {each: "player1" if each == side else "player2" for each in sides}
-    setup.pop("skip_setup", None)  # a real game starts with the set-up
-    campaign = Campaign.objects.create(
-        name=name,
-        system=system_key,
-        owner_id=user_id,
-        two_sided=True,
-        invite_token=new_invite_token(),
-        invite_expires=invite_expiry(),
-    )
-    Membership.objects.create(campaign=campaign, user_id=user_id, role=Role.PLAYER)
-    encounter = open_encounter(campaign.pk, user_id, name, setup, {side: user_id}, system_key)
-    return campaign, encounter
 
 
 def free_side(campaign: Campaign) -> str | None:

@@ -58,7 +58,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if data.get("table") == TWO_SIDES:
-            from vtt.campaigns.sides import create_game
+            from vtt.campaigns.new_game import create_game
 
             _game, table = create_game(
                 me(request), data["name"], data["system"], data["side"], data.get("scenario", "")

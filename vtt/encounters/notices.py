@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from rules.core.registry import get_system
 from vtt.accounts.models import Profile
 from vtt.campaigns.models import Membership, Role
-from vtt.campaigns.sides import game_sides
+from vtt.campaigns.two_sided import game_sides
 from vtt.encounters.fragments import encounter_names
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.waiting import awaited

@@ -436,7 +436,7 @@ def own_log(request: HttpRequest, encounter_id: int, fmt: str) -> HttpResponse:
 @require_GET
 def your_games(request: HttpRequest) -> HttpResponse:
     """Every open table where it is the user's move, with how long it has waited."""
-    from vtt.campaigns.sides import game_sides
+    from vtt.campaigns.two_sided import game_sides
     from vtt.encounters.waiting import waiting_for
     from vtt.words import shown, side_name
 

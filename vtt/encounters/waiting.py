@@ -15,7 +15,7 @@ from typing import Any
 from rules.core.registry import get_system
 from rules.core.system import GM
 from vtt.campaigns.models import Membership, Role
-from vtt.campaigns.sides import game_sides
+from vtt.campaigns.two_sided import game_sides
 from vtt.encounters.fragments import combatant_rows, loaded_state
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.eventlog.models import Event
