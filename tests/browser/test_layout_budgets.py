@@ -93,7 +93,7 @@ def within(page: Any, element: Any, screens: float = 1.0) -> float:
 # system -> (how the GM starts the round, how a turn is passed, the player's own status)
 TURN_SYSTEMS = {
     "delta_green": ("start_round", "pass", "[data-sheet='{actor}'] .dg-hp"),
-    "coc": ("next_round", "end_turn", "#coc-sheet h3[data-sheet='{actor}'] + dl.facts"),
+    "coc": ("next_round", "end_turn", "#coc-sheet [data-sheet='{actor}'] > dl.facts"),
 }
 
 
@@ -133,7 +133,7 @@ LAPTOP_BUDGET = {
     # a line of everyone's initiative (with its dice) takes two thirds of the log's window: early
     # in the round, only the two newest lines below it are wholly in view
     "delta_green": (900, 900, 2),
-    "coc": (1010, 1120, 5),
+    "coc": (1010, 900, 5),  # its Fire card holds every firearm option: the aim card ends lower
 }
 
 
