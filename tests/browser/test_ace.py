@@ -153,6 +153,7 @@ def test_a_sneak_attack_and_a_grapple_played_from_the_pages(
 
     _gm_ends_turns_until(gm, "lin")
     grapple = lin.locator("form:has(input[name=kind][value=grapple])")
+    lin.locator("details.more-actions:has(input[name=kind][value=grapple]) > summary").click()
     grapple.locator("select[name=target]").select_option("hound")
     grapple.locator("button[type=submit]").click()
     lines = "#event-log > li.event"

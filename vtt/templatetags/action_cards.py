@@ -20,7 +20,7 @@ register = template.Library()
 # the kinds offered as cards in view; the rest of a turn's actions fold under "More actions"
 PRIMARY = frozenset(
     {
-        # attacks: a shot, a burst, a blow, a throw, a charge (one card per weapon)
+        # attacks: a shot, a burst, a blow, a throw, a charge, a sneak attack (one card per weapon)
         "attack",
         "fire",
         "burst",
@@ -28,6 +28,7 @@ PRIMARY = frozenset(
         "throw",
         "charge",
         "area",
+        "assassinate",
         # moving, readying a weapon, aiming
         "move",
         "walk",
