@@ -146,7 +146,7 @@
   }
 
   // The result of this page's own last action (issue 34), as well as in the log: the log lines
-  // of the first entry stored after it was sent, headed by the card's name, above the table
+  // of the first entry stored after it was sent, headed by the card's name, at the foot of the screen
   // (outside it: #table stays what a reload draws). A refusal clears it; the next action
   // replaces it.
   let mine = null; // { key, name, after: the newest seq shown when it was sent, entry }
@@ -164,10 +164,8 @@
       box.id = "my-result";
       box.className = "my-result";
       box.setAttribute("role", "status");
-      box.addEventListener("click", () => box.classList.toggle("folded"));
       root.querySelector(".encounter-grid")?.before(box);
     }
-    if (box.dataset.entry !== mine.entry) box.classList.remove("folded"); // a new result opens
     box.dataset.entry = mine.entry;
     const head = document.createElement("b");
     head.textContent = mine.name;

@@ -48,6 +48,7 @@ PRIMARY = frozenset(
         "next_round",
         "next_pass",
         "begin",
+        "begin_turn",
     }
 )
 
