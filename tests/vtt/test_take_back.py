@@ -121,7 +121,8 @@ def test_a_broadcast_reads_the_newest_entry_from_the_service_not_once_per_view(
     ):
         play(mech_encounter.pk, pip.pk, Action("move", "latch", {"x": 4, "y": 5}), "k2")
 
-    assert len(rang) == 1  # the broadcast ran, rendering the GM's and the pilot's views
+    # the broadcast ran, rendering the GM's and the pilot's views (the other callback: turn notices)
+    assert len(rang) == 2
     by_entry = [q["sql"] for q in ran.captured_queries if '"entry" =' in q["sql"]]
     assert by_entry == []
     assert "Take back Latch's move" in _page(pip, mech_encounter)
