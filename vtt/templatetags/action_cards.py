@@ -66,6 +66,19 @@ def cards(forms: Iterable[Mapping[str, Any]], group: str) -> list[Mapping[str, A
     return [form for form in forms if group_of(form) == group]
 
 
+@register.filter
+def acting_first(groups: Iterable[Any], acting_now: Iterable[str] | None) -> list[Any]:
+    """Regrouped forms with the groups of whoever acts now first, the rest after in their order;
+    every group is kept, also where the page names nobody acting (`acting_now` missing)."""
+    acting = set(acting_now or ())
+    listed = list(groups)
+
+    def acts(group: Any) -> bool:
+        return str(group.list[0].get("actor_name")) in acting if group.list else False
+
+    return [g for g in listed if acts(g)] + [g for g in listed if not acts(g)]
+
+
 RULE_ID = re.compile(r"[A-Z]+(-[A-Z0-9]+)+")
 
 
