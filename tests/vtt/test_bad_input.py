@@ -146,7 +146,19 @@ def test_a_starter_index_in_superscript_is_no_starter() -> None:
     assert starter_sheet(get_system("coc"), "²") is None
 
 
-@pytest.mark.parametrize(("value", "shown"), [("--3/2", "--3/2"), ("7/²", "7/²"), ("7/2", "3½")])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("--3/2", "--3/2"),
+        ("7/²", "7/²"),
+        ("7/2", "3½"),
+        ("-7/2", "-3½"),  # not -4½: the sign belongs to the whole number
+        ("-1/3", "-⅓"),
+        ("-4/2", "-2"),
+        ("0/3", "0"),
+        ("1/0", "1/0"),
+    ],
+)
 def test_a_fraction_int_cannot_read_is_shown_as_stored(value: str, shown: str) -> None:
     from vtt.tables.numbers import mixed
 
