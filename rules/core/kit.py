@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from types import ModuleType
 
 from rules.core import actions as _actions
+from rules.core import changes as _changes
 from rules.core import derive as _derive
 from rules.core import notation as _notation
 from rules.core import params as _params
@@ -42,6 +43,7 @@ KIT = CORE.merged(_table.MESSAGES).merged(
     Catalogue(
         [
             *messages_of(_actions),
+            *messages_of(_changes),
             *messages_of(_schema),
             *messages_of(_derive),
             *messages_of(_params),

@@ -1,0 +1,190 @@
+"""The one state vocabulary: every event changes the state through a list of path changes.
+
+A change is JSON, stored in an event's payload under "changes" and applied in order:
+
+- `["set", path, value]`: the value at `path` (missing dict levels are created);
+- `["del", path]`: the dict key at `path` removed (an absent key: nothing happens);
+- `["add", path, value]`: the value appended to the list at `path` (a missing list is created).
+
+A path is a list of dict keys (str) and list indexes (int) from the state's root. `apply` only
+writes: rule decisions (clamping hit points, wound thresholds) are taken by the resolution before
+it emits, and the changes carry the resulting values. A resolution works on an `Emitter`, which
+applies each event's changes to its working state as the event is emitted, so a later step of the
+same action sees the earlier ones. `diff` gives the changes between two states (the stored-event
+upgrade rewrites old payloads with it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.errors import RulesError
+from rules.core.jsonstate import Json, copy_json, update_in
+from rules.core.messages import Message, Msg
+from rules.core.system import EVERYONE, Event, said
+
+Path = Sequence[str | int]
+Change = list[Any]
+
+BAD_CHANGE = Message("core.change.bad", "An event holds a change that cannot be applied: {change}")
+OPS = frozenset({"set", "del", "add"})
+
+
+def set_(path: Path, value: Any) -> Change:
+    """The change putting `value` at `path`."""
+    return ["set", list(path), value]
+
+
+def delete(path: Path) -> Change:
+    """The change removing the dict key at `path`."""
+    return ["del", list(path)]
+
+
+def append(path: Path, value: Any) -> Change:
+    """The change appending `value` to the list at `path`."""
+    return ["add", list(path), value]
+
+
+def apply(state: Json, event: Event) -> Json:
+    """The state after an event: its "changes" applied in order (every system's `apply`)."""
+    changes = event.payload.get("changes")
+    return apply_changes(state, changes) if changes else state
+
+
+def apply_changes(state: Any, changes: Iterable[Sequence[Any]]) -> Any:
+    """A new state with `changes` applied in order; values are copied, the old state is never
+    changed and everything off the changed paths is shared. RulesError for a malformed change."""
+    for change in changes:
+        try:
+            state = _apply_one(state, change)
+        except (TypeError, IndexError, KeyError, ValueError):
+            raise RulesError(_bad(change)) from None
+    return state
+
+
+def _bad(change: Any) -> Msg:
+    return BAD_CHANGE(change=repr(change)[:200])
+
+
+def _apply_one(state: Any, change: Sequence[Any]) -> Any:
+    if not isinstance(change, list | tuple) or len(change) < 2 or change[0] not in OPS:
+        raise ValueError(change)
+    op, path = change[0], change[1]
+    if not isinstance(path, list | tuple) or not all(
+        type(key) is str or type(key) is int for key in path
+    ):
+        raise ValueError(change)
+    if op == "del":
+        if len(change) != 2 or not path:
+            raise ValueError(change)
+        return _delete(state, path)
+    if len(change) != 3:
+        raise ValueError(change)
+    value = copy_json(change[2])
+    if op == "set":
+        return update_in(state, path, lambda _: value)
+    return update_in(state, path, lambda old: _appended(old, value))
+
+
+def _appended(old: Any, value: Any) -> list[Any]:
+    if old is None:
+        return [value]
+    if type(old) is not list:
+        raise TypeError(old)
+    return [*old, value]
+
+
+def _delete(state: Any, path: Sequence[str | int]) -> Any:
+    parent = state
+    for key in path[:-1]:
+        parent = parent.get(key) if type(parent) is dict else None
+        if parent is None:
+            return state  # nothing there to remove
+    key = path[-1]
+    if type(parent) is not dict:
+        raise TypeError(parent)
+    if key not in parent:
+        return state
+
+    def without(old: dict[Any, Any]) -> dict[Any, Any]:
+        new = dict(old)
+        del new[key]
+        return new
+
+    return update_in(state, path[:-1], without)
+
+
+def diff(before: Any, after: Any) -> list[Change]:
+    """The shortest changes turning `before` into `after`: dicts are compared key by key, a list
+    that only grew at its end gains "add"s, anything else that differs is "set" whole."""
+    found: list[Change] = []
+    _diff(before, after, [], found)
+    return found
+
+
+def _diff(before: Any, after: Any, path: list[str | int], found: list[Change]) -> None:
+    if before is after:
+        return
+    if type(before) is dict and type(after) is dict:
+        for key in before:
+            if key not in after:
+                found.append(["del", [*path, key]])
+        for key, value in after.items():
+            if key in before:
+                _diff(before[key], value, [*path, key], found)
+            else:
+                found.append(["set", [*path, key], copy_json(value)])
+        return
+    if type(before) is list and type(after) is list:
+        size = len(before)
+        if len(after) > size and same(after[:size], before):
+            found.extend(["add", list(path), copy_json(value)] for value in after[size:])
+            return
+    if not same(before, after):
+        found.append(["set", list(path), copy_json(after)])
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON: like ==, but True is not 1 and 1 is not 1.0."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        return a.keys() == b.keys() and all(same(value, b[key]) for key, value in a.items())
+    if kind is list:
+        return len(a) == len(b) and all(map(same, a, b))
+    return bool(a == b)
+
+
+class Emitter:
+    """One resolution under way: the working state, changed by every event as it is emitted."""
+
+    def __init__(self, state: Json, dice: Dice) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+        self._mark = len(dice.records)
+
+    def emit(
+        self,
+        kind: str,
+        msg: Msg,
+        changes: Iterable[Sequence[Any]] = (),
+        audience: str = EVERYONE,
+        redacted: Msg | None = None,
+        **payload: Any,
+    ) -> Event:
+        """Say what happened, with the dice rolled since the last event, and apply its changes."""
+        faces = tuple(self.dice.records[self._mark :])
+        self._mark = len(self.dice.records)
+        steps = [list(change) for change in changes]
+        body = {**payload, "changes": steps} if steps else payload
+        event = said(kind, msg, body, dice=faces, audience=audience, redacted=redacted)
+        if steps:
+            self.state = apply_changes(self.state, steps)
+        self.events.append(event)
+        return event

@@ -1,0 +1,202 @@
+"""The one state vocabulary (rules/core/changes.py): set/del/add changes, apply, diff, Emitter."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.core.changes import (
+    Emitter,
+    append,
+    apply,
+    apply_changes,
+    delete,
+    diff,
+    same,
+    set_,
+)
+from rules.core.dice import SeededDice
+from rules.core.errors import RulesError
+from rules.core.messages import text
+from rules.core.system import Event
+
+STATE: dict[str, Any] = {
+    "round": 1,
+    "units": {"a": {"hp": 10, "tags": ["brave"]}, "b": {"hp": 7, "tags": []}},
+    "log": [{"n": 1}],
+}
+
+
+def test_builders_make_json_lists() -> None:
+    assert set_(("units", "a", "hp"), 3) == ["set", ["units", "a", "hp"], 3]
+    assert delete(["units", "b"]) == ["del", ["units", "b"]]
+    assert append(["log"], {"n": 2}) == ["add", ["log"], {"n": 2}]
+
+
+def test_apply_changes_writes_in_order_and_leaves_the_old_state_alone() -> None:
+    before = copy.deepcopy(STATE)
+    after = apply_changes(
+        STATE,
+        [
+            set_(["units", "a", "hp"], 4),
+            set_(["units", "c", "hp"], 1),  # missing levels created
+            delete(["units", "b"]),
+            append(["units", "a", "tags"], "hurt"),
+            append(["notes"], "first"),  # a missing list created
+            delete(["units", "zz"]),  # absent: nothing happens
+            delete(["nowhere", "deep"]),
+        ],
+    )
+    assert after == {
+        "round": 1,
+        "units": {"a": {"hp": 4, "tags": ["brave", "hurt"]}, "c": {"hp": 1}},
+        "log": [{"n": 1}],
+        "notes": ["first"],
+    }
+    assert before == STATE
+    assert after["log"] is STATE["log"]  # unchanged parts shared
+
+
+def test_values_are_copied_so_the_event_cannot_change_the_state_later() -> None:
+    value = {"hp": 3}
+    change = set_(["units", "a"], value)
+    after = apply_changes(STATE, [change])
+    value["hp"] = 99
+    assert after["units"]["a"] == {"hp": 3}
+
+
+def test_list_indexes_in_paths() -> None:
+    after = apply_changes(STATE, [set_(["log", 0, "n"], 5)])
+    assert after["log"] == [{"n": 5}]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ["move", ["round"], 1],
+        ["set", "round", 1],
+        ["set", ["round"]],
+        ["del", []],
+        ["del", ["round"], 1],
+        ["add", ["round"], 1],  # not a list
+        ["set", ["round", "x"], 1],  # cannot step into a number
+        ["set", ["log", 5], 1],  # no such index
+        ["set", ["log", "x"], 1],
+        ["set", [1.5], 1],
+        "set",
+        [],
+    ],
+)
+def test_a_malformed_change_is_a_rules_error_with_a_message(change: Any) -> None:
+    with pytest.raises(RulesError) as caught:
+        apply_changes(STATE, [change])
+    assert caught.value.msg.id == "core.change.bad"
+    assert "cannot be applied" in caught.value.message
+
+
+def test_apply_reads_the_events_changes() -> None:
+    event = Event("x.happened", {"changes": [set_(["round"], 2)], "who": "a"})
+    assert apply(STATE, event)["round"] == 2
+    assert apply(STATE, Event("x.said", {"who": "a"})) is STATE
+
+
+def test_diff_of_examples() -> None:
+    after = apply_changes(
+        STATE,
+        [
+            set_(["units", "a", "hp"], 4),
+            delete(["units", "b"]),
+            append(["log"], {"n": 2}),
+            set_(["round"], True),
+        ],
+    )
+    assert diff(STATE, after) == [
+        ["set", ["round"], True],
+        ["del", ["units", "b"]],
+        ["set", ["units", "a", "hp"], 4],
+        ["add", ["log"], {"n": 2}],
+    ]
+    assert diff(STATE, copy.deepcopy(STATE)) == []
+    assert diff({"l": [1, 2]}, {"l": [2]}) == [["set", ["l"], [2]]]
+    assert diff({"n": 1}, {"n": 1.0}) == [["set", ["n"], 1.0]]
+    assert diff([1], {"a": 1}) == [["set", [], {"a": 1}]]
+
+
+def test_same_tells_json_types_apart() -> None:
+    assert same({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]})
+    assert not same(1, True)
+    assert not same([1], [1.0])
+    assert not same({"a": 1}, {"b": 1})
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4)
+    ),
+    max_leaves=25,
+)
+
+
+DROPPED = object()
+
+
+def _near(before: Any) -> st.SearchStrategy[Any]:
+    """States near `before` (so that the diff has edits deep inside, not a whole new value)."""
+    if isinstance(before, dict) and before:
+        each = {
+            k: st.one_of(st.just(v), st.just(DROPPED), _near(v), json_values)
+            for k, v in before.items()
+        }
+        return st.tuples(
+            st.fixed_dictionaries(each),
+            st.dictionaries(st.text(max_size=2), json_values, max_size=2),
+        ).map(lambda kept: {**{k: v for k, v in kept[0].items() if v is not DROPPED}, **kept[1]})
+    if isinstance(before, list):
+        return st.lists(json_values, max_size=3).map(lambda tail: [*before, *tail])
+    return json_values
+
+
+pairs = json_values.flatmap(lambda before: st.tuples(st.just(before), _near(before)))
+
+
+@given(pairs)
+def test_diff_then_apply_gives_the_after_state(pair: tuple[Any, Any]) -> None:
+    before, after = pair
+    kept = copy.deepcopy(before)
+    changes = diff(before, after)
+    result = apply_changes(before, changes)
+    assert same(result, after)
+    assert same(before, kept)  # the old state is untouched
+    assert diff(after, after) == []
+
+
+@given(json_values, json_values)
+def test_diff_then_apply_for_any_two_values(before: Any, after: Any) -> None:
+    assert same(apply_changes(before, diff(before, after)), after)
+
+
+def test_emitter_applies_each_event_at_once_with_the_dice_since_the_last() -> None:
+    dice = SeededDice(7)
+    emitter = Emitter(STATE, dice)
+    dice.roll(6, "first")
+    one = emitter.emit("unit.hit", text("hit"), [set_(["units", "a", "hp"], 5)], target="a")
+    assert emitter.state["units"]["a"]["hp"] == 5  # the next step sees it
+    two = emitter.emit("unit.said", text("hello"), audience="gm")
+    dice.roll(6, "second")
+    three = emitter.emit("unit.hit", text("hit"), [append(["log"], {"n": 2})])
+    assert [len(e.dice) for e in (one, two, three)] == [1, 0, 1]
+    assert one.payload == {"target": "a", "changes": [["set", ["units", "a", "hp"], 5]]}
+    assert two.payload == {}
+    assert two.audience == "gm"
+    assert emitter.events == [one, two, three]
+    assert STATE["units"]["a"]["hp"] == 10
+    assert apply(apply(apply(STATE, one), two), three) == emitter.state
