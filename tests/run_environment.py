@@ -13,3 +13,8 @@ import uuid
 # reads both from VTT_CHANNEL_PREFIX), so runs sharing one Redis never mix frames or throttle
 # counts, and never touch a server's keys under the default prefix "tabula".
 os.environ["VTT_CHANNEL_PREFIX"] = f"tabula-test-{uuid.uuid4().hex[:8]}"
+
+# Every event a system's rules emit is checked against its kind's payload schema
+# (rules/core/payloads.py): a field its schema does not name fails the test at once.
+# `report=<file>` instead records each event's fields there as JSON lines, failing nothing.
+os.environ.setdefault("TABULA_PAYLOAD_CHECK", "raise")

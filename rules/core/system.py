@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +14,9 @@ from rules.core.messages import CORE, Catalogue, Msg
 State = Any  # each system picks its own state type; `dump`/`load` turn it into JSON and back
 
 EVERYONE = "all"
+# tests/run_environment.py turns it on: every event `said` builds is checked against its kind's
+# payload schema (rules/core/payloads.py); off (production), it costs one test per event
+PAYLOAD_CHECK = os.environ.get("TABULA_PAYLOAD_CHECK", "")
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,7 @@ def said(
     redacted: Msg | None = None,
 ) -> Event:
     """An event whose log line is a message; its English `text` is rendered from it once, here."""
-    return Event(
+    event = Event(
         kind=kind,
         payload=payload if payload is not None else {},
         text=msg.english(),
@@ -153,6 +157,11 @@ def said(
         msg=msg,
         redacted_msg=redacted,
     )
+    if PAYLOAD_CHECK:
+        from rules.core.payloads import on_emit
+
+        on_emit(event, PAYLOAD_CHECK)
+    return event
 
 
 @dataclass(frozen=True)

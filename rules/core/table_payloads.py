@@ -1,0 +1,56 @@
+"""The payloads of the table's own events (table.*), which every system's encounters emit: dice
+rolled at the table, chat lines, undo, an encounter's start and end (rules/core/table.py,
+vtt/encounters/services.py). Schemas: rules/core/payloads.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.payloads import kinds, opt, payload, req
+
+_ROLLS = opt(list[dict[str, Any]], "the inline rolls typed as [[expr]]: expr, total, breakdown")
+
+PAYLOADS = kinds(
+    payload(
+        "table.started",
+        "An encounter began; its dice seed is committed to before any roll.",
+        commitment=req(str, "the SHA-256 of the dice seed, revealed by table.ended"),
+    ),
+    payload(
+        "table.ended",
+        "An encounter ended; its dice seed is revealed so every roll can be verified.",
+        seed=req(str, "the dice seed whose hash table.started committed to"),
+    ),
+    payload(
+        "table.rolled",
+        "Dice rolled at the table (/roll, /gmroll); the faces are in the event's dice.",
+        expr=req(str, "the dice expression as parsed, e.g. 1d20+5"),
+        total=req(int, "the total after any floor"),
+        raw_total=req(int, "the total before the floor"),
+        floor=req(int | None, "the lowest total allowed, if any"),
+        breakdown=req(str, "each term and its faces, as the log line shows them"),
+        terms=req(list[dict[str, Any]], "each term: term, faces, kept, value"),
+        label=req(str, "what the roll is for (may be empty)"),
+        secret=req(bool, "a GM roll (/gmroll): only the roller and the GM read it"),
+    ),
+    payload(
+        "table.said",
+        "A chat line, said as oneself or in character.",
+        text=req(str, "the words as typed (inline rolls as [[expr]])"),
+        rolls=_ROLLS,
+        **{"as": opt(str, "the character it was said as (/as)")},
+    ),
+    payload(
+        "table.whispered",
+        "A chat line only its readers (named by user id in the audience) and the GM see.",
+        text=req(str, "the words as typed (inline rolls as [[expr]])"),
+        to=req(str, "the name of whom it was whispered to (empty: to the GM)"),
+        gm=req(bool, "whispered to the GM"),
+        rolls=_ROLLS,
+    ),
+    payload(
+        "table.reverted",
+        "An entry taken back: by the GM (undo) or by the player who sent it.",
+        reverts=req(int, "the index of the entry taken back"),
+    ),
+)
