@@ -33,6 +33,7 @@ from rules.coc import (
 from rules.coc.actions import MODULES, SPECS, dodging
 from rules.coc.names import NAMES
 from rules.core.actions import GM_ACTOR
+from rules.core.changes import apply
 from rules.core.dice import Dice
 from rules.core.kit import Actions, catalogue, settings_schema
 from rules.core.system import Action, Event, GameSystem, Json
@@ -65,13 +66,6 @@ def legal_actions(current: Json, actor: str) -> list[Any]:
         asked = dodging.offer(current, actor)
         return [asked] if asked else []
     return ACTIONS.legal_actions(current, actor)
-
-
-def apply(current: Json, event: Event) -> Json:
-    """Table events leave the scene alone; the others carry their changes."""
-    if event.kind.startswith("table."):
-        return current
-    return state.apply(current, event)
 
 
 def odds(current: Json, action: Action) -> Json:
@@ -164,7 +158,7 @@ SYSTEM = GameSystem(
     start=state.start,
     legal_actions=legal_actions,
     resolve=resolve,
-    apply=apply,
+    apply=apply,  # the one state vocabulary: the events' "changes" (rules/core/changes.py)
     view=view.view,
     dump=state.dump,
     load=state.load,

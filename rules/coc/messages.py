@@ -10,7 +10,6 @@ NEED_COMBATANTS = Message("coc.setup.combatants", "needs at least one combatant"
 AN_ID = Message("coc.setup.id", "needs an id")
 ID_TWICE = Message("coc.setup.id_twice", "{id} is used twice")
 OLD_STATE = Message("coc.state.version", "state version {version} is not one this engine reads")
-BAD_CHANGE = Message("coc.state.change", "an event holds an unknown change {op}")
 NO_SUCH = Message("coc.no_such", "there is no combatant {id} here")
 
 # --- refusals --------------------------------------------------------------------------------

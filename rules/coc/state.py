@@ -1,7 +1,7 @@
 """The state of a Call of Cthulhu scene as JSON, the events that change it, and a resolution script.
 
-Every state-changing event carries `changes`: a list of `["set", path, value]` and `["del", path]`
-steps from the state's root, applied in order by `apply`. A resolution works on a `Script`, which
+Every state-changing event carries `changes` in the one state vocabulary (rules/core/changes.py),
+applied in order by the core `apply`. A resolution works on a `Script` (the core Emitter), which
 applies each event as it is emitted, so a later step of the same action sees the earlier ones.
 """
 
@@ -15,11 +15,11 @@ from rules.coc import messages as m
 from rules.coc.settings import CocSettings
 from rules.coc.sheet import validate_sheet
 from rules.core.actions import GM_ACTOR
-from rules.core.dice import Dice
+from rules.core.changes import Emitter
 from rules.core.errors import RulesError, SheetError
-from rules.core.jsonstate import copy_json, update_in
-from rules.core.kit import Msg, build_settings, said, settings_values
-from rules.core.system import EVERYONE, Event, Json
+from rules.core.jsonstate import copy_json
+from rules.core.kit import build_settings, settings_values
+from rules.core.system import Json
 
 VERSION = 1
 Path = Sequence[str | int]
@@ -167,30 +167,6 @@ def dump(state: Json) -> Json:
     return dumped
 
 
-def apply(state: Json, event: Event) -> Json:
-    """The state after an event: its `changes` applied in order."""
-    changes = event.payload.get("changes")
-    if not changes:
-        return state
-    for change in changes:
-        state = _change(state, change)
-    return state
-
-
-def _change(state: Json, change: Sequence[Any]) -> Json:
-    op, path = change[0], list(change[1])
-    if op == "set":
-        value = copy_json(change[2])
-        changed: Json = update_in(state, path, lambda _: value)
-        return changed
-    if op == "del":
-        removed: Json = update_in(
-            state, path[:-1], lambda parent: {k: v for k, v in parent.items() if k != path[-1]}
-        )
-        return removed
-    raise RulesError(m.BAD_CHANGE(op=str(op)))
-
-
 @functools.lru_cache(maxsize=64)
 def _settings(items: tuple[tuple[str, Any], ...]) -> CocSettings:
     return build_settings(CocSettings, dict(items))
@@ -239,32 +215,8 @@ def acting(state: Mapping[str, Any], actor: str) -> Json | None:
     return slot if slot is not None and slot["id"] == actor else None
 
 
-class Script:
-    """One resolution: a working copy of the state; each event emitted is applied to it at once."""
-
-    def __init__(self, state: Json, dice: Dice) -> None:
-        self.state = state
-        self.dice = dice
-        self.events: list[Event] = []
-        self._mark = len(dice.records)
-
-    def emit(
-        self,
-        kind: str,
-        msg: Msg,
-        changes: Sequence[Sequence[Any]] = (),
-        audience: str = EVERYONE,
-        redacted: Msg | None = None,
-        **payload: Any,
-    ) -> Event:
-        """Say what happened, with the dice rolled since the last event, and apply its changes."""
-        faces = tuple(self.dice.records[self._mark :])
-        self._mark = len(self.dice.records)
-        body = {**payload, "changes": [list(c) for c in changes]} if changes else payload
-        event = said(kind, msg, body, dice=faces, audience=audience, redacted=redacted)
-        self.state = apply(self.state, event)
-        self.events.append(event)
-        return event
+class Script(Emitter):
+    """One resolution: the core Emitter, with a look at a combatant as it is now."""
 
     def c(self, ident: str) -> Json:
         """A combatant as it is now, within this resolution."""

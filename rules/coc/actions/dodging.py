@@ -17,8 +17,9 @@ from typing import Any
 
 from rules.coc import messages as m
 from rules.coc.actions.common import refuse
-from rules.coc.state import Script, apply, cset, settings_of, status
+from rules.coc.state import Script, cset, settings_of, status
 from rules.core.actions import GM_ACTOR, is_gm
+from rules.core.changes import apply
 from rules.core.dice import Dice, SeededDice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
 from rules.core.params import bool_param, choice_param
