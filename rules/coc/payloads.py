@@ -1,5 +1,7 @@
-"""The payload of every event kind Call of Cthulhu emits (rules/core/payloads.py); docs/events.md is
-generated from them. Every kind may also carry "changes", the state changes it makes."""
+"""Call of Cthulhu: the payload of each event kind it emits (rules/core/payloads.py).
+
+docs/events.md is generated from them; every kind may also carry "changes", the state changes
+the event makes."""
 
 from __future__ import annotations
 

@@ -72,7 +72,7 @@ class Payload:
     fields: Mapping[str, Field] = field(default_factory=dict)
 
 
-def payload(kind: str, doc: str, **fields: Field) -> Payload:
+def payload(kind: str, doc: str, /, **fields: Field) -> Payload:
     """A kind's schema; fields by name (a name that is no identifier: `**{"as": req(...)}`)."""
     return Payload(kind, doc, fields)
 
@@ -216,7 +216,7 @@ def type_name(type_: object) -> str:
     if origin is list:
         return f"list[{type_name(args[0])}]"
     if origin is dict:
-        return f"object[{type_name(args[1])}]"
+        return "object" if args[1] is Any else f"object[{type_name(args[1])}]"
     names = {str: "str", int: "int", float: "number", bool: "bool", list: "list", dict: "object"}
     if isinstance(type_, type) and type_ in names:
         return names[type_]
@@ -304,7 +304,7 @@ def mode() -> str:
 HEADER = """# Event payloads
 
 <!-- Generated from the payload schemas by `python -m rules.core.payloads --write`;
-do not edit by hand (tests/rules/core/test_payload_docs.py fails when this file is stale). -->
+do not edit by hand (tests/rules/core/test_payload_schemas.py fails when this file is stale). -->
 
 Every event a system emits is `kind`, `payload`, log line, dice and audience
 (rules/core/system.py `Event`). Its payload's fields are declared per kind in
@@ -320,7 +320,7 @@ system's `apply` (rules/core/changes.py): `["set", path, value]`, `["del", path]
 def render(systems: Iterable[tuple[str, str]]) -> str:
     """docs/events.md: the table's kinds, then each (key, title) system's, as tables."""
     parts = [HEADER]
-    for key, title in [(TABLE, "The table (every system)"), *systems]:
+    for key, title in [(TABLE, "The table's own kinds, in every system"), *systems]:
         schemas = registry(key)
         if not schemas:
             continue
@@ -331,7 +331,7 @@ def render(systems: Iterable[tuple[str, str]]) -> str:
 
 
 def _render_kind(schema: Payload) -> str:
-    lines = [f"\n### `{schema.kind}`\n", "", schema.doc, ""]
+    lines = [f"\n### `{schema.kind}`", "", schema.doc, ""]
     if not schema.fields:
         lines.append("No fields besides `changes`.")
     else:
