@@ -233,26 +233,30 @@ class PayloadError(AssertionError):
 # the systems whose events are checked while others still change their payloads' shape
 # (issue 31); None: every system
 ENFORCED: frozenset[str] | None = frozenset({TABLE, "coc"})
-SHARED = frozenset({"core", "brp", "geometry"})  # rules/ packages that are no system
 
 
 def emitter_key(kind: str, depth: int = 2) -> str | None:
     """The system whose code built an event of `kind`: the first frame up the stack in a
-    rules/<system>/ module (shared packages skipped); table.* kinds belong to TABLE."""
+    rules/<system>/ module (rules/core, rules/brp and other shared code skipped); table.* kinds
+    belong to TABLE."""
     if kind.startswith(TABLE_PREFIX):
         return TABLE
-    from rules.core.registry import KNOWN
-
-    packages = {module: key for key, module in KNOWN.items()}
+    packages = _system_packages()
     frame = sys._getframe(depth)
     while frame is not None:
         name = str(frame.f_globals.get("__name__", ""))
-        if name.startswith("rules."):
-            package = ".".join(name.split(".")[:2])
-            if package in packages and name.split(".")[1] not in SHARED:
-                return packages[package]
+        key = packages.get(".".join(name.split(".")[:2]))
+        if key is not None:
+            return key
         frame = frame.f_back  # type: ignore[assignment]
     return None
+
+
+def _system_packages() -> dict[str, str]:
+    """rules.<package> -> system key, for every registered system."""
+    from rules.core.registry import KNOWN
+
+    return {module: key for key, module in KNOWN.items()}
 
 
 def on_emit(event: Any, mode: str) -> None:
