@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from rules.core.errors import SheetError
 from rules.core.schema import Entry, Schema, same_value
 from rules.core.system import GameSystem
-from vtt.characters.forms import ReadableJSONField
+from vtt.json_field import ReadableJSONField
 from vtt.words import say
 
 

@@ -19,9 +19,10 @@ from rules.core.system import GameSystem
 from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import me, member_campaign
 from vtt.characters import sheet_form
-from vtt.characters.forms import MAX_JSON_CHARS, MAX_JSON_DEPTH, CharacterForm
+from vtt.characters.forms import CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
+from vtt.json_field import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from vtt.safejson import storable, too_deep
 from vtt.words import refusal, say, shown
 

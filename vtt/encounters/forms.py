@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.core.registry import get_system
 from vtt.campaigns.forms import system_choices
-from vtt.characters.forms import ReadableJSONField
+from vtt.json_field import ReadableJSONField
 
 
 def seat_lines(setup: dict[str, Any], names: dict[str, str]) -> str:
