@@ -21,6 +21,10 @@ NOTES = Message("chat.sheet.notes", "Notes")
 NO_ACTION = Message("chat.no_action", "the chat table has no action {kind}; use /roll in the chat")
 NO_EVENT = Message("chat.no_event", "the chat table has no event {kind}")
 OLD_STATE = Message("chat.old_state", "chat state version {version} is not one this engine reads")
+# The demo's and the default sheet's names, shown in the reader's language (vtt.words.shown)
+DEMO_TITLE = Message("chat.name.demo_title", "Dice at the table")
+DEMO_CAMPAIGN = Message("chat.name.demo_campaign", "Demo: Table chat")
+NEW_CHARACTER = Message("chat.name.new_character", "New character")
 
 # A chat sheet is a name and free notes; nothing else is kept.
 SHEET = Schema(
@@ -125,7 +129,7 @@ def actors(state: Json) -> list[str]:
 def demo() -> Json:
     """A demo table: two players and the GM, dice only."""
     return {
-        "title": "Dice at the table",
+        "title": DEMO_TITLE.english,
         "settings": {},
         "combatants": [
             {"id": "ada", "name": "Ada", "controller": "player1"},
@@ -148,7 +152,7 @@ SYSTEM = GameSystem(
     load=load,
     preview=preview,
     actors=actors,
-    default_sheet={"name": "New character", "notes": ""},
+    default_sheet={"name": NEW_CHARACTER.english, "notes": ""},
     demo=demo,
     messages=catalogue(sys.modules[__name__]),
     sheet_schema=SHEET,

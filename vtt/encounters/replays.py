@@ -200,7 +200,7 @@ def own_log_json(encounter: Encounter, audience: Audience) -> str:
     return json.dumps(
         {
             "encounter": encounter.pk,
-            "title": encounter.title,
+            "title": shown(encounter.title),
             "system": encounter.system,
             "events": own_log(encounter, audience),
         },

@@ -26,7 +26,7 @@ from vtt.encounters.commands import RESERVED
 from vtt.encounters.forms import EncounterForm
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
-from vtt.words import refusal
+from vtt.words import refusal, shown, shown_all
 
 LOG_PAGE = 30  # the page shows the newest log lines; older ones load in chunks on request
 
@@ -207,14 +207,15 @@ def encounter_preview(request: HttpRequest, encounter_id: int) -> HttpResponse:
     action = _action_from_query(request)
     context: dict[str, Any] = {"encounter": encounter, "action": action}
     if role == Role.OBSERVER or (role == Role.PLAYER and action.actor not in audience.actors):
-        actor = fragments.encounter_names(encounter).get(action.actor, action.actor)
+        actor = shown(fragments.encounter_names(encounter).get(action.actor, action.actor))
         context["error"] = _("You do not control %(actor)s.") % {"actor": actor}
     elif system.preview is None:
         context["error"] = None
         context["unavailable"] = True
     else:
         try:
-            context["preview"] = system.preview(system.load(encounter.state), action)
+            # the built-in names it gives (a target's) in the reader's language
+            context["preview"] = shown_all(system.preview(system.load(encounter.state), action))
         except RulesError as exc:
             context["error"] = refusal(exc)
     template = select_template(

@@ -321,7 +321,7 @@ def board_context(
         order = {"begin_turn": 0, "end_turn": 1, "choose_trauma": 0, "set_reactions": 99}
         legal = SYSTEM.legal_actions(dict(view), uid)  # asked only for the forms shown
         templates = sorted(legal, key=lambda t: order.get(t.kind, 50))
-        forms = action_forms({uid: templates})
+        forms = action_forms({uid: templates}, {uid: str(u["name"])})
         for form in forms:
             fixed = form["fixed"]
             if form["kind"] == "attack" and "weapon" in fixed:
