@@ -1,4 +1,7 @@
-"""The Ace Evolution table state as JSON: start from a setup, apply events, load and dump."""
+"""The Ace Evolution table state as JSON: start from a setup, load and dump.
+
+Events change it through the one state vocabulary (rules/core/changes.py); `apply` is the core one.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +14,15 @@ from rules.ace.settings import AceSettings
 from rules.ace.sheet import validate_sheet
 from rules.ace.stats import attr, hp_max
 from rules.ace.tables import ATTRIBUTES, CONDITIONS
+from rules.core.changes import Change
+from rules.core.changes import apply as apply  # every event folds through the core apply
 from rules.core.errors import IllegalAction, SheetError
-from rules.core.jsonstate import assoc_in, copy_json, update_in
 from rules.core.kit import build_settings, settings_values
-from rules.core.system import Event, Json
+from rules.core.system import Json
 
 VERSION = 1
 State = Json
-Op = list[Any]  # ["set", path, value] or ["add", path, value] (append to a list)
+Op = Change  # ["set", path, value] or ["add", path, value] (rules/core/changes.py)
 
 
 @lru_cache(maxsize=64)
@@ -112,29 +116,6 @@ def start(setup: Mapping[str, Any]) -> State:
         "tasks": [],
         "secrets": [],
     }
-
-
-def apply(state: State, event: Event) -> State:
-    """The state after an event: its payload's `ops` set or append values at paths.
-
-    Only the dicts and lists along each path are copied; everything else is shared (states are
-    never changed in place), which keeps an attack's resolve+apply cheap (bench/rules.py).
-    """
-    ops = event.payload.get("ops") or ()
-    new = state
-    for op, path, value in ops:
-        if op == "set":
-            new = assoc_in(new, path, copy_json(value))
-        elif op == "add":
-            new = update_in(new, path, _appender(copy_json(value)))
-        else:
-            raise ValueError(f"unknown op {op!r} in {event.kind}")
-    return new
-
-
-def _appender(value: Any) -> Any:
-    """The change that appends `value` to a list."""
-    return lambda items: [*items, value]
 
 
 def dump(state: State) -> Json:

@@ -20,7 +20,8 @@ from rules.core.log import REVERTED, TABLE_PREFIX, canonical_json
 from rules.core.registry import get_system
 from vtt.campaigns.services import create_campaign
 from vtt.encounters.models import Encounter
-from vtt.encounters.services import start_encounter
+from vtt.encounters.replays import _states
+from vtt.encounters.services import entries_of, start_encounter
 from vtt.eventlog.legacy.upgrade import Legacy, legacy_of, upgrade_all, upgrade_rows
 from vtt.eventlog.models import Event
 
@@ -101,6 +102,15 @@ def test_stored_old_payloads_upgrade_to_changes_that_fold_the_same(key: str, gwe
     assert any(row.payload.get("changes") for row in rows)
     assert folded_changes(encounter) == recorded["states"]
     assert upgrade_all(apps) == 0  # nothing left to upgrade
+
+
+@pytest.mark.parametrize("key", ["ace"])
+def test_the_upgraded_log_replays_to_the_states_it_had(key: str, gwen: Any) -> None:
+    encounter, recorded = stored(gwen, key)
+    upgrade_all(apps)
+    system = get_system(key)
+    states = _states(system, encounter.setup, entries_of(encounter))
+    assert [digest(key, state) for state in states] == recorded["states"]
 
 
 def test_systems_without_a_legacy_module_are_left_alone(gwen: Any) -> None:

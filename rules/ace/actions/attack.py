@@ -8,9 +8,8 @@ from typing import Any
 from rules.ace import messages as m
 from rules.ace.actions.common import (
     GM,
-    Records,
+    NO_DICE,
     enemies,
-    event,
     free,
     idle,
     is_turn,
@@ -46,6 +45,7 @@ from rules.ace.stats import (
     weapon,
 )
 from rules.ace.tables import COVER, LOCATIONS
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import bool_param, choice_param
@@ -102,7 +102,7 @@ def check_attack(
 
 
 def struck_in_grapple(
-    state: State, attacker: Json, t: Json, records: Records, dice: Dice, s: AceSettings
+    state: State, attacker: Json, t: Json, records: Emitter, dice: Dice, s: AceSettings
 ) -> tuple[Json, Json | None]:
     """ACE-GRAPPLE-4 / ACE-AMB-27: a blow at a grappling pair strikes one, by size ratio."""
     g = t.get("grapple")
@@ -172,14 +172,16 @@ def hurt(
     state: State,
     t: Json,
     result: Damage,
-    records: Records | None,
+    records: Emitter | None,
     *,
     rule: str,
     audience: str = "all",
     **details: Any,
 ) -> Event:
     """ACE-PIPE-1 step 9 / ACE-ATTR-3: the HP a damage result takes; a death is always
-    `attack.killed`, whatever dealt it (an attack, an area, a special grapple)."""
+    `attack.killed`, whatever dealt it (an attack, an area, a special grapple). Without an
+    emitter, the event tells no dice of its own."""
+    records = records if records is not None else Emitter(state, NO_DICE)
     ops, dead = harm(state, t, result.total)
     ops.append(["set", ["last_damage"], {"target": t["id"], **damage_details(result)}])
     words = {
@@ -204,11 +206,10 @@ def hurt(
             if dead
             else m.SKILL_DAMAGE(**said_skill, hp=int(t["hp"]) - result.total)
         )
-    return event(
+    return records.emit(
         "attack.killed" if dead else "damage.dealt",
         line,
         ops,
-        records,
         audience=audience,
         damage={"target": t["id"], **details, **damage_details(result)},
         rule=rule,
@@ -220,7 +221,7 @@ def deal(
     attacker: Json,
     t: Json,
     w: Mapping[str, Any],
-    records: Records,
+    records: Emitter,
     dice: Dice,
     *,
     critical: bool,
@@ -287,7 +288,7 @@ def resolve_attack(
 ) -> list[Event]:
     """An attack from declaration to HP: third parties, hit, contest or damage (ACE-PIPE-1)."""
     s = settings_of(state)
-    records = Records(dice)
+    records = Emitter(state, dice)
     c = state["combatants"][plan["attacker"]]
     t = state["combatants"][plan["target"]]
     w = weapon(c, plan["weapon"]) or {}
@@ -305,7 +306,7 @@ def resolve_attack(
     coup = bool(plan.get("coup"))
     if coup and not s.cdg_hit_roll:
         events.append(
-            event("attack.declared", m.COUP(attacker=c["name"], target=t["name"]), ops, records)
+            records.emit("attack.declared", m.COUP(attacker=c["name"], target=t["name"]), ops)
         )
         events.append(
             deal(
@@ -353,7 +354,7 @@ def resolve_attack(
     if not roll.hit:
         line = m.FUMBLE if roll.natural == 1 else m.MISS
         events.append(
-            event(
+            records.emit(
                 "attack.missed",
                 line(
                     attacker=c["name"],
@@ -363,20 +364,18 @@ def resolve_attack(
                     where=where,
                 ),
                 ops,
-                records,
                 hit=hit_info,
             )
         )
         return events
     line = m.CRIT if roll.critical else m.HIT
     events.append(
-        event(
+        records.emit(
             "attack.hit",
             line(
                 attacker=c["name"], target=struck["name"], total=roll.total, evasion=ev, where=where
             ),
             ops,
-            records,
             hit=hit_info,
         )
     )
@@ -416,7 +415,7 @@ def disarm(
     c: Json,
     t: Json,
     w: Mapping[str, Any],
-    records: Records,
+    records: Emitter,
     dice: Dice,
     counter: bool,
 ) -> list[Event]:
@@ -429,19 +428,15 @@ def disarm(
         words = {"attacker": c["name"], "target": t["name"], "weapon": _name(t, held)}
         if s.disarm_take == "take" and hand_like(w):
             ops = take_weapon(c, t, held)
-            return [event("weapon.taken", m.DISARMED_TAKEN(**words), ops, records, contest=info)]
+            return [records.emit("weapon.taken", m.DISARMED_TAKEN(**words), ops, contest=info)]
         ops = [
             ["add", cpath(t["id"], "dropped"), held],
             ["set", cpath(t["id"], "wielding"), "unarmed"],
         ]
-        return [event("weapon.dropped", m.DISARMED(**words), ops, records, contest=info)]
+        return [records.emit("weapon.dropped", m.DISARMED(**words), ops, contest=info)]
     events = [
-        event(
-            "disarm.failed",
-            m.DISARM_FAILED(attacker=c["name"], target=t["name"]),
-            [],
-            records,
-            contest=info,
+        records.emit(
+            "disarm.failed", m.DISARM_FAILED(attacker=c["name"], target=t["name"]), [], contest=info
         )
     ]
     if counter and s.disarm_counter and free(t, "reflex", s) and c["wielding"] != "unarmed":
@@ -454,21 +449,18 @@ def disarm(
                 ["set", cpath(c["id"], "wielding"), "unarmed"],
             ]
             events.append(
-                event(
+                records.emit(
                     "weapon.dropped",
                     m.COUNTERED(
                         target=t["name"], attacker=c["name"], weapon=_name(c, c["wielding"])
                     ),
                     ops,
-                    records,
                     contest=info,
                 )
             )
         else:
             events.append(
-                event(
-                    "disarm.failed", m.COUNTER_FAILED(target=t["name"]), ops, records, contest=info
-                )
+                records.emit("disarm.failed", m.COUNTER_FAILED(target=t["name"]), ops, contest=info)
             )
     return events
 
@@ -560,7 +552,7 @@ def sunder(
     c: Json,
     t: Json,
     w: Mapping[str, Any],
-    records: Records,
+    records: Emitter,
     dice: Dice,
     plan_item: str = "weapon",
 ) -> list[Event]:
@@ -576,11 +568,10 @@ def sunder(
     dealt = max(0, margin - int(held.get("hardness") or 0))
     if not dealt:
         return [
-            event(
+            records.emit(
                 "sunder.failed",
                 m.SUNDER_FAILED(attacker=c["name"], weapon=held.get("name", "")),
                 [],
-                records,
                 contest=info,
             )
         ]
@@ -599,7 +590,7 @@ def sunder(
         line = m.SUNDERED(
             attacker=c["name"], weapon=held["name"], damage=dealt, left=int(durability) - total
         )
-    return [event("item.damaged", line, ops, records, contest=info, item_damage=dealt)]
+    return [records.emit("item.damaged", line, ops, contest=info, item_damage=dealt)]
 
 
 def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json, list[Op]]:
@@ -666,9 +657,11 @@ def declare(state: State, plan: Json, ops: list[Op], dice: Dice) -> list[Event]:
         }
         line = m.CALLED_DECLARED(attacker=c["name"], target=t["name"], where=loc.label)
         return [
-            event("attack.declared", line, [*ops, ["set", ["pending"], pending]], pending=pending)
+            Emitter(state, dice).emit(
+                "attack.declared", line, [*ops, ["set", ["pending"], pending]], pending=pending
+            )
         ]
-    paid = event(
+    paid = Emitter(state, dice).emit(
         "attack.declared",
         m.ATTACKS(attacker=c["name"], target=t["name"], weapon=_name(c, plan["weapon"])),
         ops,

@@ -8,9 +8,7 @@ from typing import Any
 from rules.ace import messages as m
 from rules.ace.actions.common import (
     GM,
-    Records,
     actor_of,
-    event,
     free,
     in_combat,
     is_turn,
@@ -22,6 +20,7 @@ from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, combatant, settings_of
 from rules.ace.stats import attr
 from rules.ace.tables import ATTRIBUTE_NAMES, ATTRIBUTES, SKILL_NAMES
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label, choices
@@ -128,8 +127,12 @@ def check(state: State, action: Action, dice: Dice) -> list[Event]:
         }
         attribute = ATTRIBUTE_NAMES[what[5:]]()
         line = m.ASKS_SUBSTITUTE(name=c["name"], attribute=attribute, dc=dc)
-        return [event("check.asked", line, [["set", ["pending"], pending]], pending=pending)]
-    return [rolled_check(c, what, dc, ops, dice, s)]
+        return [
+            Emitter(state, dice).emit(
+                "check.asked", line, [["set", ["pending"], pending]], pending=pending
+            )
+        ]
+    return [rolled_check(state, c, what, dc, ops, dice, s)]
 
 
 def _check_cost(state: State, c: Mapping[str, Any], cost: str, s: AceSettings) -> list[Op]:
@@ -144,10 +147,16 @@ def _check_cost(state: State, c: Mapping[str, Any], cost: str, s: AceSettings) -
 
 
 def rolled_check(
-    c: Mapping[str, Any], what: str, dc: int, ops: list[Op], dice: Dice, s: AceSettings
+    state: State,
+    c: Mapping[str, Any],
+    what: str,
+    dc: int,
+    ops: list[Op],
+    dice: Dice,
+    s: AceSettings,
 ) -> Event:
     """The check's roll against its DC, with the ops that pay for it."""
-    records = Records(dice)
+    records = Emitter(state, dice)
     result = roll_check(c, what, dice, s)
     passed = result.successes >= dc
     if result.automatic:  # issue 34: the pool says the specialty's success is in it
@@ -158,7 +167,7 @@ def rolled_check(
         line = (m.CHECK_PASSED if passed else m.CHECK_FAILED)(
             name=c["name"], skill=said_skill(what), successes=result.successes, dc=dc
         )
-    return event("check.rolled", line, ops, records, check=_details(result, dc))
+    return records.emit("check.rolled", line, ops, check=_details(result, dc))
 
 
 def approve(state: State, pending: Mapping[str, Any], yes: bool, dice: Dice) -> list[Event]:
@@ -169,9 +178,9 @@ def approve(state: State, pending: Mapping[str, Any], yes: bool, dice: Dice) -> 
     if not yes:
         attribute = ATTRIBUTE_NAMES[str(pending["skill"])[5:]]()
         line = m.SUBSTITUTE_REFUSED(name=c["name"], attribute=attribute)
-        return [event("check.refused", line, clear)]
+        return [Emitter(state, dice).emit("check.refused", line, clear)]
     ops = clear + _check_cost(state, c, pending["cost"], s)
-    return [rolled_check(c, pending["skill"], int(pending["dc"]), ops, dice, s)]
+    return [rolled_check(state, c, pending["skill"], int(pending["dc"]), ops, dice, s)]
 
 
 def secret(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -180,7 +189,7 @@ def secret(state: State, action: Action, dice: Dice) -> list[Event]:
     c = combatant(state, str(action.params.get("target") or ""))
     what = choice_param(action.params, "skill", allowed(c))
     dc = int_param(action.params, "dc", 1, low=0, high=50)
-    records = Records(dice)
+    records = Emitter(state, dice)
     result = roll_check(c, what, dice, s)
     entry = {
         "n": len(state["secrets"]),
@@ -194,11 +203,10 @@ def secret(state: State, action: Action, dice: Dice) -> list[Event]:
         name=c["name"], skill=said_skill(what), successes=result.successes, dc=dc
     )
     return [
-        event(
+        records.emit(
             "secret.rolled",
             line,
             [["add", ["secrets"], entry]],
-            records,
             audience="gm",
             check=_details(result, dc),
         )
@@ -220,7 +228,11 @@ def reveal(state: State, action: Action, dice: Dice) -> list[Event]:
         successes=entry["successes"],
         dc=entry["dc"],
     )
-    return [event("secret.revealed", line, [["set", ["secrets", n, "revealed"], True]], secret=n)]
+    return [
+        Emitter(state, dice).emit(
+            "secret.revealed", line, [["set", ["secrets", n, "revealed"], True]], secret=n
+        )
+    ]
 
 
 def settle(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -229,7 +241,7 @@ def settle(state: State, action: Action, dice: Dice) -> list[Event]:
     what = choice_param(action.params, "skill", allowed(c))
     result = int_param(action.params, "successes", low=0, high=50)
     return [
-        event(
+        Emitter(state, dice).emit(
             "check.settled",
             m.SETTLED(name=c["name"], skill=said_skill(what), successes=result),
             [],
@@ -266,7 +278,7 @@ def open_task(state: State, action: Action, dice: Dice) -> list[Event]:
         "status": "open",
     }
     line = m.TASK_OPENED(name=c["name"], task=name, dc=task["dc"])
-    return [event("task.opened", line, [["add", ["tasks"], task]], task=task)]
+    return [Emitter(state, dice).emit("task.opened", line, [["add", ["tasks"], task]], task=task)]
 
 
 def _task(state: State, params: Mapping[str, Any]) -> Json:
@@ -287,7 +299,7 @@ def roll_task(state: State, action: Action, dice: Dice) -> list[Event]:
     c = state["combatants"][task["actor"]]
     restart = task["status"] == "mishap"  # ACE-EXT-4: after a mishap it starts from zero
     acc, ones, cycles = (0, 0, 0) if restart else (task["acc"], task["ones"], task["cycles"])
-    records = Records(dice)
+    records = Emitter(state, dice)
     result = roll_check(c, task["skill"], dice, s)
     acc += result.successes
     ones += result.ones if s.mishap else 0
@@ -308,10 +320,12 @@ def roll_task(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", ["tasks", n, key], value]
         for key, value in (("acc", acc), ("ones", ones), ("cycles", cycles), ("status", status))
     ]
-    events = [event("task.rolled", line, ops, records, check=_details(result, task["dc"]), task=n)]
+    events = [records.emit("task.rolled", line, ops, check=_details(result, task["dc"]), task=n)]
     if s.mishap and status == "open" and ones * 2 >= task["dc"]:
         events.append(
-            event("task.warned", m.TASK_RISK(task=task["name"], ones=ones, dc=task["dc"]), [])
+            Emitter(state, dice).emit(
+                "task.warned", m.TASK_RISK(task=task["name"], ones=ones, dc=task["dc"]), []
+            )
         )  # ACE-EXT-4
     return events
 
@@ -322,7 +336,7 @@ def adjust_task(state: State, action: Action, dice: Dice) -> list[Event]:
     lose = int_param(action.params, "lose", low=0, high=200)
     acc = max(0, int(task["acc"]) - lose)
     return [
-        event(
+        Emitter(state, dice).emit(
             "task.adjusted",
             m.TASK_ADJUSTED(task=task["name"], lose=lose, acc=acc),
             [["set", ["tasks", task["n"], "acc"], acc]],

@@ -7,7 +7,6 @@ from rules.ace.actions.attack import broken, declare, offer_attack, plan_of, usa
 from rules.ace.actions.common import (
     GM,
     actor_of,
-    event,
     free,
     idle,
     is_turn,
@@ -18,6 +17,7 @@ from rules.ace.actions.common import (
 from rules.ace.state import Op, State, apply, can_act, cpath, settings_of
 from rules.ace.stats import max_charge, scan_unlocked, speed, weapon
 from rules.ace.tables import COVER, COVER_NAMES
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param, int_param
@@ -53,7 +53,11 @@ def declare_command(state: State, action: Action, dice: Dice) -> list[Event]:
         ops = spend(c, "move", s)  # ACE-CMD-DEF-2: blocking costs the move action
         line = m.BLOCKS(name=c["name"])
     ops.append(["set", cpath(c["id"], "commands", command), True])
-    return [event("command.declared", line, ops, command=command, rule=COMMAND_RULES[command])]
+    return [
+        Emitter(state, dice).emit(
+            "command.declared", line, ops, command=command, rule=COMMAND_RULES[command]
+        )
+    ]
 
 
 def charge(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -66,7 +70,7 @@ def charge(state: State, action: Action, dice: Dice) -> list[Event]:
     ops: list[Op] = spend(c, "move", s)
     ops.append(["set", cpath(c["id"], "commands", "charge"), metres])
 
-    first = event(
+    first = Emitter(state, dice).emit(
         "command.declared",
         m.CHARGES(name=c["name"], metres=metres),
         ops,
@@ -88,7 +92,7 @@ def shooting_evasion(state: State, action: Action, dice: Dice) -> list[Event]:
     ops = spend(c, "standard_move", s)
     ops.append(["set", cpath(c["id"], "cover"), level])
     line = m.SHOOTING_EVASION(name=c["name"], metres=speed(c, s) // 2, cover=COVER_NAMES[level]())
-    return [event("cover.set", line, ops, rule="ACE-CMD-DEF-3")]
+    return [Emitter(state, dice).emit("cover.set", line, ops, rule="ACE-CMD-DEF-3")]
 
 
 def prone(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -99,7 +103,7 @@ def prone(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.ALREADY_PRONE(name=c["name"]), "ACE-CMD-DEF-4")
     ops = spend(c, "reflex", s) if int(state["round"]) else []
     ops.append(["set", cpath(c["id"], "prone"), True])
-    return [event("prone.changed", m.GOES_PRONE(name=c["name"]), ops)]
+    return [Emitter(state, dice).emit("prone.changed", m.GOES_PRONE(name=c["name"]), ops)]
 
 
 def stand(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -110,7 +114,7 @@ def stand(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.NOT_PRONE(name=c["name"]), "ACE-CMD-DEF-4")
     ops = spend(c, "move", s)
     ops.append(["set", cpath(c["id"], "prone"), False])
-    return [event("prone.changed", m.STANDS(name=c["name"]), ops)]
+    return [Emitter(state, dice).emit("prone.changed", m.STANDS(name=c["name"]), ops)]
 
 
 def move(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -124,7 +128,11 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
     ops = spend(c, "move", s)
     if c["cover"] != "none" and not c.get("shield"):
         ops.append(["set", cpath(c["id"], "cover"), "none"])  # leaving cover; the GM resets it
-    return [event("moved", m.MOVES(name=c["name"], metres=metres), ops, metres=metres)]
+    return [
+        Emitter(state, dice).emit(
+            "moved", m.MOVES(name=c["name"], metres=metres), ops, metres=metres
+        )
+    ]
 
 
 def pick_up(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -140,7 +148,9 @@ def pick_up(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", cpath(c["id"], "wielding"), key],
     ]
     name = (weapon(c, key) or {}).get("name", key)
-    return [event("weapon.picked_up", m.PICKS_UP(name=c["name"], weapon=name), ops)]
+    return [
+        Emitter(state, dice).emit("weapon.picked_up", m.PICKS_UP(name=c["name"], weapon=name), ops)
+    ]
 
 
 def scan(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -156,7 +166,7 @@ def scan(state: State, action: Action, dice: Dice) -> list[Event]:
         if on
         else m.SCAN_OFF(name=c["name"])
     )
-    return [event("scan.toggled", line, ops)]
+    return [Emitter(state, dice).emit("scan.toggled", line, ops)]
 
 
 def offers(state: State, actor: str) -> list[ActionTemplate] | None:

@@ -1,4 +1,8 @@
-"""What every Ace action needs: typed params, turn and action-economy checks, event building."""
+"""What every Ace action needs: typed params, turn and action-economy checks.
+
+Events are emitted through the core Emitter (rules/core/changes.py); their "changes" are the
+one state vocabulary's set/add steps.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,10 @@ from typing import Any
 from rules.ace import messages as m
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, can_act, combatant, cpath, settings_of
-from rules.core.dice import Dice, RollRecord
+from rules.core.dice import Dice, LoadedDice
 from rules.core.errors import IllegalAction
-from rules.core.kit import Msg, said
-from rules.core.system import Event, Json
+from rules.core.kit import Msg
+from rules.core.system import Json
 
 GM = "gm"
 COSTS = ("standard", "move", "swift", "reflex", "full", "free", "passive", "standard_move")
@@ -109,32 +113,8 @@ def spend(c: Mapping[str, Any], cost: str, s: AceSettings) -> list[Op]:
     return []
 
 
-class Records:
-    """Hands out the dice rolled since the last event, so each event shows its own faces."""
-
-    def __init__(self, dice: Dice) -> None:
-        self.dice = dice
-        self.seen = len(dice.records)
-
-    def take(self) -> tuple[RollRecord, ...]:
-        new = tuple(self.dice.records[self.seen :])
-        self.seen = len(self.dice.records)
-        return new
-
-
-def event(
-    kind: str,
-    msg: Msg,
-    ops: list[Op],
-    records: Records | None = None,
-    *,
-    audience: str = "all",
-    redacted: Msg | None = None,
-    **details: Any,
-) -> Event:
-    """An event whose payload holds its ops (what `apply` does) and details for the table."""
-    dice = records.take() if records is not None else ()
-    return said(kind, msg, {"ops": ops, **details}, dice=dice, audience=audience, redacted=redacted)
+# The dice of events that roll nothing (turn bookkeeping): an Emitter reads its records, empty.
+NO_DICE: Dice = LoadedDice(())
 
 
 def unseen_audience(state: State, idents: Iterable[str]) -> str | None:

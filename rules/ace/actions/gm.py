@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import harm, hurt
-from rules.ace.actions.common import GM, Records, event, refuse, unseen_audience
+from rules.ace.actions.common import (
+    GM,
+    refuse,
+    unseen_audience,
+)
 from rules.ace.rolls import resolve_damage, skill_damage_expr
 from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import absorption, area_defence, con_reduction, resistance
@@ -18,6 +22,7 @@ from rules.ace.tables import (
     ENERGY_NAMES,
     ENERGY_TYPES,
 )
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
@@ -38,8 +43,12 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
         if target == EVERYONE
         else [combatant(state, target)]
     )
-    records = Records(dice)
-    events = [event("area.struck", m.AREA(amount=amount, energy=ENERGY_NAMES[energy]()), [])]
+    records = Emitter(state, dice)
+    events = [
+        Emitter(state, dice).emit(
+            "area.struck", m.AREA(amount=amount, energy=ENERGY_NAMES[energy]()), []
+        )
+    ]
 
     for victim in victims:
         now = state["combatants"][victim["id"]]
@@ -77,7 +86,11 @@ def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", cpath(c["id"], "cover"), level],
         ["set", cpath(c["id"], "shield"), False],
     ]
-    return [event("cover.set", m.COVER_SET(name=c["name"], cover=COVER_NAMES[level]()), ops)]
+    return [
+        Emitter(state, dice).emit(
+            "cover.set", m.COVER_SET(name=c["name"], cover=COVER_NAMES[level]()), ops
+        )
+    ]
 
 
 ABSORB_TYPES = ("all", *ENERGY_TYPES)
@@ -108,7 +121,9 @@ def set_skill_damage(state: State, action: Action, dice: Dice) -> list[Event]:
         line = m.SKILL_DAMAGE_SET(name=c["name"], skill=name, damage=text)
     else:
         line = m.SKILL_DAMAGE_CLEARED(name=c["name"], skill=name)
-    return [event("skill.set", line, [["set", cpath(ident, "skill_damage"), table]])]
+    return [
+        Emitter(state, dice).emit("skill.set", line, [["set", cpath(ident, "skill_damage"), table]])
+    ]
 
 
 def set_absorption(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -130,7 +145,11 @@ def set_absorption(state: State, action: Action, dice: Dice) -> list[Event]:
         line = m.ABSORBS(name=c["name"], source=source, value=value, energy=kind)
     else:
         line = m.ABSORB_ENDS(name=c["name"], source=source)
-    return [event("absorption.set", line, [["set", cpath(c["id"], "absorption"), kept]])]
+    return [
+        Emitter(state, dice).emit(
+            "absorption.set", line, [["set", cpath(c["id"], "absorption"), kept]]
+        )
+    ]
 
 
 def set_condition(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -142,7 +161,11 @@ def set_condition(state: State, action: Action, dice: Dice) -> list[Event]:
     line = (m.CONDITION_ON if on else m.CONDITION_OFF)(
         name=c["name"], condition=CONDITION_NAMES[cond]()
     )
-    return [event("condition.set", line, [["set", cpath(c["id"], "conditions"), conditions]])]
+    return [
+        Emitter(state, dice).emit(
+            "condition.set", line, [["set", cpath(c["id"], "conditions"), conditions]]
+        )
+    ]
 
 
 def set_attribute(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -155,7 +178,11 @@ def set_attribute(state: State, action: Action, dice: Dice) -> list[Event]:
         )
     value = int_param(action.params, "value", low=0, high=999)
     line = m.ATTRIBUTE_SET(name=c["name"], attribute=ATTRIBUTE_NAMES[key](), value=value)
-    return [event("attribute.set", line, [["set", cpath(c["id"], "current", key), value]])]
+    return [
+        Emitter(state, dice).emit(
+            "attribute.set", line, [["set", cpath(c["id"], "current", key), value]]
+        )
+    ]
 
 
 def heal(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -167,12 +194,14 @@ def heal(state: State, action: Action, dice: Dice) -> list[Event]:
         ops, dead = harm(state, c, -amount)
         line = (m.KILLED_BY_GM if dead else m.HURT_BY_GM)(name=c["name"], amount=-amount)
         kind = "attack.killed" if dead else "damage.dealt"
-        return [event(kind, line, ops, rule="ACE-ATK-4")]
+        return [Emitter(state, dice).emit(kind, line, ops, rule="ACE-ATK-4")]
     if c["dead"]:
         raise refuse(m.DEAD(name=c["name"]), "ACE-ATTR-3")
     hp = min(int(c["hp_max"]), int(c["hp"]) + amount)
     return [
-        event("hp.healed", m.HEALED(name=c["name"], hp=hp), [["set", cpath(c["id"], "hp"), hp]])
+        Emitter(state, dice).emit(
+            "hp.healed", m.HEALED(name=c["name"], hp=hp), [["set", cpath(c["id"], "hp"), hp]]
+        )
     ]
 
 
@@ -184,12 +213,12 @@ def drop(state: State, action: Action, dice: Dice) -> list[Event]:
     if not c["dead"]:
         raise refuse(m.NOT_SLAIN(name=c["name"]), "ACE-MARK-5")
     chance = int_param(action.params, "chance", low=0, high=100)
-    records = Records(dice)
+    records = Emitter(state, dice)
     roll = dice.roll(100, m.PURPOSE_DROP.english)
     kills = int((c["sheet"].get("mark") or {}).get("kill_value", 0))
     words = {"name": c["name"], "kills": kills, "roll": roll, "chance": chance}
     line = (m.DROP_YES if roll <= chance else m.DROP_NO)(**words)
-    return [event("mark.drop", line, [], records, rule="ACE-MARK-5", dropped=roll <= chance)]
+    return [records.emit("mark.drop", line, [], rule="ACE-MARK-5", dropped=roll <= chance)]
 
 
 def mark_hint(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -207,7 +236,7 @@ def mark_hint(state: State, action: Action, dice: Dice) -> list[Event]:
     paid = {**mark, "points": left["points_left"], "potential": left["potential_left"]}
     ops: list[Op] = [["set", cpath(c["id"], "sheet", "mark"), paid]]
     line = m.HINT_BOUGHT(name=c["name"], points=points, potential=potential, **left)
-    return [event("mark.hint", line, ops, rule="ACE-MARK-4")]
+    return [Emitter(state, dice).emit("mark.hint", line, ops, rule="ACE-MARK-4")]
 
 
 def rest(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -216,7 +245,7 @@ def rest(state: State, action: Action, dice: Dice) -> list[Event]:
     for c in state["combatants"].values():
         for key in ATTRIBUTES:
             ops.append(["set", cpath(c["id"], "current", key), c["sheet"][key]])
-    return [event("rest.taken", m.RESTED(), ops)]
+    return [Emitter(state, dice).emit("rest.taken", m.RESTED(), ops)]
 
 
 def spend_spi(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -234,7 +263,7 @@ def spend_spi(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", cpath(c["id"], "current", "spi"), spi - 1],
         ["set", cpath(c["id"], "conditions"), [x for x in c["conditions"] if x != "fainting"]],
     ]
-    return [event("spi.spent", m.STAYS_AWAKE(name=c["name"]), ops)]
+    return [Emitter(state, dice).emit("spi.spent", m.STAYS_AWAKE(name=c["name"]), ops)]
 
 
 def offer_spi(state: State, actor: str) -> ActionTemplate | None:

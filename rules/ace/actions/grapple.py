@@ -9,10 +9,8 @@ from rules.ace import messages as m
 from rules.ace.actions.attack import deal, hurt, release_ops, unshield_ops
 from rules.ace.actions.common import (
     GM,
-    Records,
     actor_of,
     enemies,
-    event,
     free,
     idle,
     is_turn,
@@ -33,6 +31,7 @@ from rules.ace.stats import (
     val,
     weapon,
 )
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param
@@ -84,7 +83,7 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.ALREADY_GRAPPLING(), "ACE-GRAPPLE-1")
     key = choice_param(action.params, "weapon", [w["key"] for w in natural_weapons(c)], "unarmed")
     w = weapon(c, key) or {}
-    records = Records(dice)
+    records = Emitter(state, dice)
     ops = spend(c, "standard", s)
     roll = hit_roll(grapple_hit_bonus(c, s, w), evasion(t, s), dice, s)
     info = {
@@ -97,11 +96,10 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
     }
     if not roll.hit:
         return [
-            event(
+            records.emit(
                 "grapple.missed",
                 m.GRAPPLE_MISS(attacker=c["name"], target=t["name"], total=roll.total),
                 ops,
-                records,
                 hit=info,
             )
         ]
@@ -118,7 +116,7 @@ def _contest_or_settle(
     t: Json,
     ops: list[Op],
     line: Any,
-    records: Records,
+    records: Emitter,
     dice: Dice,
     **extra: Any,
 ) -> list[Event]:
@@ -133,24 +131,23 @@ def _contest_or_settle(
     }
     if can_act(t, s):
         return [
-            event(
+            records.emit(
                 "grapple.contested",
                 line,
                 [*ops, ["set", ["pending"], pending]],
-                records,
                 pending=pending,
                 hit=extra.get("hit"),
             )
         ]
 
-    first = event("grapple.contested", line, ops, records, hit=extra.get("hit"))
+    first = records.emit("grapple.contested", line, ops, hit=extra.get("hit"))
     return [first, *settle(apply(state, first), pending, best_method(t), dice)]
 
 
 def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) -> list[Event]:
     """The grapple contest once the defender has chosen: grapple, pin or strike inside."""
     s = settings_of(state)
-    records = Records(dice)
+    records = Emitter(state, dice)
     c = state["combatants"][pending["attacker"]]
     t = state["combatants"][pending["target"]]
     purpose = pending["purpose"]
@@ -169,7 +166,7 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
     ops: list[Op] = [["set", ["pending"], None]]
     if not won.initiator_wins:
         line = m.CONTEST_LOST(attacker=c["name"], target=t["name"], a=won.initiator, d=won.defender)
-        return [event("grapple.resisted", line, ops, records, contest=info)]
+        return [records.emit("grapple.resisted", line, ops, contest=info)]
     holder = c if (not g or g["role"] == "holder") else t
     if purpose == "grapple":
         r = int(state["round"])
@@ -197,11 +194,10 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
                 },
             ],
         ]
-        started = event(
+        started = records.emit(
             "grapple.started",
             m.GRAPPLED(attacker=c["name"], target=t["name"], margin=won.margin),
             ops,
-            records,
             contest=info,
         )
         return [started, *special_grapple(apply(state, started), c["id"], t["id"], w)]
@@ -209,20 +205,18 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
         ops += _margin(c, t, won.margin, pinned=purpose == "pin" or bool(g and g["pinned"]))
     if purpose == "pin":
         return [
-            event(
+            records.emit(
                 "grapple.pinned",
                 m.PINNED(attacker=c["name"], target=t["name"], margin=won.margin),
                 ops,
-                records,
                 contest=info,
             )
         ]
     events = [
-        event(
+        records.emit(
             "grapple.struck",
             m.STRIKES_INSIDE(attacker=c["name"], target=t["name"]),
             ops,
-            records,
             contest=info,
         )
     ]
@@ -308,7 +302,7 @@ def pin(state: State, action: Action, dice: Dice) -> list[Event]:
         t,
         ops,
         m.TRIES_PIN(attacker=c["name"], target=t["name"]),
-        Records(dice),
+        Emitter(state, dice),
         dice,
     )
 
@@ -330,7 +324,7 @@ def strike_inside(state: State, action: Action, dice: Dice) -> list[Event]:
         t,
         ops,
         m.TRIES_STRIKE(attacker=c["name"], target=t["name"]),
-        Records(dice),
+        Emitter(state, dice),
         dice,
         weapon=key,
     )
@@ -347,7 +341,7 @@ def escape(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.NOT_HELD(name=c["name"]), "ACE-GRAPPLE-7")
     method = choice_param(action.params, "method", METHODS, "break")
     holder = state["combatants"][g["with"]]
-    records = Records(dice)
+    records = Emitter(state, dice)
     ops = spend(c, "standard", s)
     won = contest(resist_bonus(c, holder, method), grapple_bonus(holder, c), dice, s, "escape")
     info = {
@@ -358,11 +352,10 @@ def escape(state: State, action: Action, dice: Dice) -> list[Event]:
     }
     if not won.initiator_wins:
         return [
-            event(
+            records.emit(
                 "grapple.held",
                 m.ESCAPE_FAILED(name=c["name"], a=won.initiator, d=won.defender),
                 ops,
-                records,
                 contest=info,
             )
         ]
@@ -372,9 +365,9 @@ def escape(state: State, action: Action, dice: Dice) -> list[Event]:
             ["set", cpath(holder["id"], "grapple", "pinned"), False],
             *unshield_ops(holder),  # ACE-GRAPPLE-8: the shield was the pin
         ]
-        return [event("grapple.unpinned", m.UNPINNED(name=c["name"]), ops, records, contest=info)]
+        return [records.emit("grapple.unpinned", m.UNPINNED(name=c["name"]), ops, contest=info)]
     ops += release_ops(state, c["id"])
-    return [event("grapple.ended", m.ESCAPED(name=c["name"]), ops, records, contest=info)]
+    return [records.emit("grapple.ended", m.ESCAPED(name=c["name"]), ops, contest=info)]
 
 
 def release(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -385,7 +378,7 @@ def release(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-7")
     other = state["combatants"][g["with"]]
     line = m.RELEASED(name=c["name"], other=other["name"])
-    return [event("grapple.ended", line, release_ops(state, c["id"]))]
+    return [Emitter(state, dice).emit("grapple.ended", line, release_ops(state, c["id"]))]
 
 
 def move(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -396,18 +389,17 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
     if not g:
         raise refuse(m.NOT_HOLDING(name=c["name"]), "ACE-GRAPPLE-5")
     other = state["combatants"][g["with"]]
-    records = Records(dice)
+    records = Emitter(state, dice)
     ops = spend(c, "move", s)
     if g["pinned"] and g["role"] == "held":
         raise refuse(m.PINNED_NO_ACTS(name=c["name"]), "ACE-GRAPPLE-7")
     if g["pinned"] and not s.pinned_move_contest:
         metres = speed(c, s) // 2  # ACE-AMB-29
         return [
-            event(
+            records.emit(
                 "grapple.moved",
                 m.DRAGS(name=c["name"], other=other["name"], metres=metres),
                 ops,
-                records,
                 metres=metres,
             )
         ]
@@ -416,11 +408,10 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
     info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
     if not won.initiator_wins:
         return [
-            event(
+            records.emit(
                 "grapple.moved",
                 m.DRAG_FAILED(name=c["name"], other=other["name"]),
                 ops,
-                records,
                 contest=info,
                 metres=0,
             )
@@ -428,11 +419,10 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
     cap = speed(c, s) // 2 if g["pinned"] else speed(c, s)
     metres = min(won.margin, cap)  # ACE-EX-32
     return [
-        event(
+        records.emit(
             "grapple.moved",
             m.DRAGS(name=c["name"], other=other["name"], metres=metres),
             ops,
-            records,
             contest=info,
             metres=metres,
         )
@@ -453,7 +443,11 @@ def shield(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", cpath(c["id"], "cover"), s.body_shield],
         ["set", cpath(c["id"], "shield"), True],
     ]
-    return [event("cover.set", m.BODY_SHIELD(name=c["name"], other=other["name"]), ops)]
+    return [
+        Emitter(state, dice).emit(
+            "cover.set", m.BODY_SHIELD(name=c["name"], other=other["name"]), ops
+        )
+    ]
 
 
 def _offer(

@@ -7,10 +7,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace import messages as m
-from rules.ace.actions.common import GM, actor_of, event, free, in_combat, is_turn, refuse, spend
+from rules.ace.actions.common import (
+    GM,
+    actor_of,
+    free,
+    in_combat,
+    is_turn,
+    refuse,
+    spend,
+)
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, cpath, settings_of
 from rules.ace.tables import mark_slots
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import int_param
@@ -70,7 +79,11 @@ def store(state: State, action: Action, dice: Dice) -> list[Event]:
         )
     ops = _cost(state, c, "standard", s)
     ops.append(["set", cpath(c["id"], "items", n, "stored"), True])
-    return [event("mark.stored", m.STORED(name=c["name"], item=item["name"], slots=need), ops)]
+    return [
+        Emitter(state, dice).emit(
+            "mark.stored", m.STORED(name=c["name"], item=item["name"], slots=need), ops
+        )
+    ]
 
 
 def select(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -82,7 +95,11 @@ def select(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.NOT_IN_MARK(name=c["name"]), "ACE-MARK-3")
     ops = _cost(state, c, "swift", s)
     ops.append(["set", cpath(c["id"], "mark_selected"), n])
-    return [event("mark.selected", m.SELECTED(name=c["name"], item=c["items"][n]["name"]), ops)]
+    return [
+        Emitter(state, dice).emit(
+            "mark.selected", m.SELECTED(name=c["name"], item=c["items"][n]["name"]), ops
+        )
+    ]
 
 
 def take(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -97,7 +114,11 @@ def take(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", cpath(c["id"], "items", n, "stored"), False],
         ["set", cpath(c["id"], "mark_selected"), None],
     ]
-    return [event("mark.taken", m.TAKEN(name=c["name"], item=c["items"][n]["name"]), ops)]
+    return [
+        Emitter(state, dice).emit(
+            "mark.taken", m.TAKEN(name=c["name"], item=c["items"][n]["name"]), ops
+        )
+    ]
 
 
 def offers(state: State, actor: str) -> list[ActionTemplate] | None:

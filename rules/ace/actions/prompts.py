@@ -5,8 +5,13 @@ from __future__ import annotations
 from rules.ace import messages as m
 from rules.ace.actions import checks, grapple
 from rules.ace.actions.attack import resolve_attack
-from rules.ace.actions.common import GM, event, free, refuse
+from rules.ace.actions.common import (
+    GM,
+    free,
+    refuse,
+)
 from rules.ace.state import State, settings_of
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import bool_param, choice_param
@@ -44,7 +49,7 @@ def expire(state: State, action: Action, dice: Dice) -> list[Event]:
     if pending is None or pending["kind"] == "approval":
         raise refuse(m.NOTHING_PENDING())
     t = state["combatants"][pending["target"]]
-    first = event("prompt.expired", m.EXPIRED(target=t["name"]), [])
+    first = Emitter(state, dice).emit("prompt.expired", m.EXPIRED(target=t["name"]), [])
     if pending["kind"] == "contest":
         return [first, *grapple.settle(state, pending, grapple.best_method(t), dice)]
     return [first, *resolve_attack(state, pending, "none", dice)]

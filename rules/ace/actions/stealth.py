@@ -7,10 +7,8 @@ from rules.ace.actions.attack import check_attack, deal
 from rules.ace.actions.checks import roll_check, skill_of
 from rules.ace.actions.common import (
     GM,
-    Records,
     actor_of,
     enemies,
-    event,
     free,
     idle,
     in_combat,
@@ -23,6 +21,7 @@ from rules.ace.rolls import Check
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
 from rules.ace.stats import defence, val, weapon
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param, int_param
@@ -71,17 +70,16 @@ def sneak(state: State, action: Action, dice: Dice) -> list[Event]:
     ops: list[Op] = []
     if in_combat(state):
         ops = spend(on_turn(state, action.actor), "move", s)
-    records = Records(dice)
+    records = Emitter(state, dice)
     spotted, info = detect(c, observer, watch, penalty, dice, s)
     ops.append(["set", cpath(c["id"], "hidden"), not spotted])
     if spotted:
         line = m.SPOTTED_AT_ONCE if info.get("overwhelmed") else m.SPOTTED
         return [
-            event(
+            records.emit(
                 "stealth.spotted",
                 line(name=c["name"], observer=observer["name"]),
                 ops,
-                records,
                 stealth=info,
             )
         ]
@@ -90,7 +88,7 @@ def sneak(state: State, action: Action, dice: Dice) -> list[Event]:
     unseen = m.UNSEEN_BY(
         name=c["name"], observer=observer["name"], hide=info["hide"], look=info["look"]
     )
-    return [event("stealth.unseen", unseen, ops, records, audience=side, stealth=info)]
+    return [records.emit("stealth.unseen", unseen, ops, audience=side, stealth=info)]
 
 
 def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -105,29 +103,21 @@ def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
     shown = {**c, "hidden": False}
     check_attack(state, shown, t, w, s)
     assert w is not None
-    records = Records(dice)
+    records = Emitter(state, dice)
     ops = spend(c, "move", s)
     spotted, info = detect(c, t, False, 0, dice, s)
     if spotted:
         ops.append(["set", cpath(c["id"], "hidden"), False])
         return [
-            event(
-                "stealth.spotted",
-                m.SPOTTED(name=c["name"], observer=t["name"]),
-                ops,
-                records,
-                stealth=info,
+            records.emit(
+                "stealth.spotted", m.SPOTTED(name=c["name"], observer=t["name"]), ops, stealth=info
             )
         ]
     ops += spend({**c, "used": {**c["used"], "move": True}}, "standard", s)
     ops.append(["set", cpath(c["id"], "hidden"), False])
 
-    first = event(
-        "attack.assassination",
-        m.ASSASSINATES(name=c["name"], target=t["name"]),
-        ops,
-        records,
-        stealth=info,
+    first = records.emit(
+        "attack.assassination", m.ASSASSINATES(name=c["name"], target=t["name"]), ops, stealth=info
     )
     after = apply(state, first)
     cc, tt = after["combatants"][c["id"]], after["combatants"][t["id"]]

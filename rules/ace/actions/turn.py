@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules.ace import messages as m
 from rules.ace.actions.common import (
     GM,
-    Records,
-    event,
+    NO_DICE,
     in_combat,
     is_turn,
     refuse,
@@ -15,6 +14,7 @@ from rules.ace.actions.common import (
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, apply, can_act, cpath, settings_of
 from rules.ace.stats import initiative_bonus, val
+from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate
 from rules.core.system import EVERYONE, Action, Event, Json
@@ -52,7 +52,9 @@ def scan_lapses(state: State, s: AceSettings) -> list[Event]:
     for c in state["combatants"].values():
         if c["scan"]["on"] and (not can_act(c, s) or not (c["current"]["spi"] or 0)):
             ops: list[Op] = [["set", cpath(c["id"], "scan"), {"on": False, "rounds": 0}]]
-            out.append(event("scan.toggled", m.SCAN_LAPSED(name=c["name"]), ops))
+            out.append(
+                Emitter(state, NO_DICE).emit("scan.toggled", m.SCAN_LAPSED(name=c["name"]), ops)
+            )
     return out
 
 
@@ -90,7 +92,7 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
     if in_combat(state):
         raise refuse(m.ALREADY_STARTED(), "ACE-INIT-1")
     s = settings_of(state)
-    records = Records(dice)
+    records = Emitter(state, dice)
     order, rolled = _roll_order(state, dice, s)
     if not order:
         raise refuse(m.NOBODY(), "ACE-INIT-1")
@@ -105,11 +107,10 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
     secret = unseen_audience(state, order)
     seen = [state["combatants"][i]["name"] for i in order if not state["combatants"][i]["hidden"]]
     events = [
-        event(
+        records.emit(
             "round.started",
             m.BEGAN(order=names),
             ops,
-            records,
             audience=secret or EVERYONE,
             redacted=m.BEGAN(order=seen) if secret else None,
             order=order,
@@ -119,7 +120,7 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
     if ambushers:
         who = [state["combatants"][ident]["name"] for ident in ambushers]
         events.append(
-            event(
+            Emitter(state, dice).emit(
                 "ambush.opened",
                 m.AMBUSH(names=who),
                 [],
@@ -138,7 +139,9 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
 def turn_started(state: State, c: Json, s: AceSettings) -> Event:
     """A combatant's turn begins; an unnoticed one's only before its own side (ACE-STEALTH-1)."""
     audience = unseen_audience(state, [c["id"]]) or EVERYONE
-    return event("turn.started", m.TURN(name=c["name"]), turn_start(state, c, s), audience=audience)
+    return Emitter(state, NO_DICE).emit(
+        "turn.started", m.TURN(name=c["name"]), turn_start(state, c, s), audience=audience
+    )
 
 
 def next_turn_events(state: State, after: str) -> list[Event]:
@@ -159,13 +162,17 @@ def next_turn_events(state: State, after: str) -> list[Event]:
                     ops.append(["set", cpath(c["id"], "used", "quick"), False])
                 if s.command_duration == "round_end" and c["commands"]:
                     ops.append(["set", cpath(c["id"], "commands"), {}])
-            events.append(event("round.advanced", m.NEW_ROUND(round=round_no), ops))
+            events.append(
+                Emitter(state, NO_DICE).emit("round.advanced", m.NEW_ROUND(round=round_no), ops)
+            )
             ops = []
         c = state["combatants"][order[n % len(order)]]
         if can_act(c, s) or (c.get("grapple") or {}).get("pinned"):
             events.append(turn_started(state, c, s))
             return events
-    events.append(event("turn.started", m.NOBODY_ACTS(), [["set", ["current"], None]]))
+    events.append(
+        Emitter(state, NO_DICE).emit("turn.started", m.NOBODY_ACTS(), [["set", ["current"], None]])
+    )
     return events
 
 
@@ -181,7 +188,7 @@ def end_turn(state: State, action: Action, dice: Dice) -> list[Event]:
     after = state
     for lapse in lapses:
         after = apply(after, lapse)
-    ended = event("turn.ended", m.TURN_ENDED(name=name), [])
+    ended = Emitter(state, dice).emit("turn.ended", m.TURN_ENDED(name=name), [])
     return [ended, *lapses, *next_turn_events(after, current)]
 
 
