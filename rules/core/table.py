@@ -149,8 +149,14 @@ def _words(action: Action, dice: Dice) -> tuple[str, Json, tuple[RollRecord, ...
     exprs = [DiceExpr.parse(match.group(1)) for match in found]  # all read before any roll
     for expr in exprs:
         result = expr.roll(dice)
+        # its breakdown in English, and as a message (`said`) for a reader of another language
         rolls.append(
-            {"expr": result.expr.text, "total": result.total, "breakdown": result.breakdown}
+            {
+                "expr": result.expr.text,
+                "total": result.total,
+                "breakdown": result.breakdown,
+                "said": result.said.to_json(),
+            }
         )
     shown = iter(rolls)
     line = INLINE.sub(lambda _m: _inline_text(next(shown)), typed)

@@ -8,7 +8,10 @@ from typing import Any
 
 from rules.core.payloads import kinds, opt, payload, req
 
-_ROLLS = opt(list[dict[str, Any]], "the inline rolls typed as [[expr]]: expr, total, breakdown")
+_ROLLS = opt(
+    list[dict[str, Any]],
+    "the inline rolls typed as [[expr]]: expr, total, breakdown (English) and said (its message)",
+)
 
 PAYLOADS = kinds(
     payload(

@@ -76,7 +76,12 @@ def inline_line(row: Event) -> dict[str, Any] | None:
     if frame.count(SPOT) != 1:
         return None
     before, after = frame.split(SPOT)
-    return {"before": before, "parts": inline_parts(payload), "after": after}
+    # each roll's dice in the reader's language (a roll stored before it kept `said`: English)
+    parts = [
+        {**part, "breakdown": say(part["said"])} if isinstance(part.get("said"), dict) else part
+        for part in inline_parts(payload)
+    ]
+    return {"before": before, "parts": parts, "after": after}
 
 
 # The kind a reader who may not see an event reads in its place (its row's class, the own log's

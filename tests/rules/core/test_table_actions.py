@@ -6,7 +6,9 @@ import pytest
 
 from rules.core.dice import LoadedDice, RollRecord, SeededDice
 from rules.core.errors import DiceError, IllegalAction
+from rules.core.kit import KIT
 from rules.core.log import Entry
+from rules.core.messages import Msg
 from rules.core.system import GM, OBSERVER, Action, Audience, Event, said
 from rules.core.table import (
     SAID,
@@ -155,13 +157,17 @@ def test_inline_rolls_roll_on_the_server_and_show_in_the_line() -> None:
     )
     assert [d.value for d in event.dice] == [12, 3, 4]
     assert event.payload["text"] == "I swing [[1d20+5]] and hit for [[2d6]]!"
-    assert inline_parts(event.payload) == [
+    parts = inline_parts(event.payload)
+    # each roll keeps its breakdown as a message too, read in the reader's language
+    said = [Msg.from_json(part.pop("said")) for part in parts if "said" in part]
+    assert parts == [
         {"text": "I swing "},
         {"expr": "1d20+5", "total": 17, "breakdown": "1d20 [12] + 5 = 17"},
         {"text": " and hit for "},
         {"expr": "2d6", "total": 7, "breakdown": "2d6 [3, 4] = 7"},
         {"text": "!"},
     ]
+    assert [KIT.render(msg) for msg in said] == ["1d20 [12] + 5 = 17", "2d6 [3, 4] = 7"]
 
 
 def test_a_line_without_inline_rolls_has_one_text_part() -> None:
