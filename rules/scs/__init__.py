@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.changes import apply
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem, Json
 from rules.scs import messages, view
 from rules.scs.actions import ACTIONS
 from rules.scs.demo import demo
-from rules.scs.fold import apply
 from rules.scs.names import NAMES
 from rules.scs.scenario import builtin_scenarios
 from rules.scs.settings import SCHEMA

@@ -1,68 +1,126 @@
-"""Apply: the state is the fold of the events, each handler changing only the parts it lists."""
+"""What each event does to the state, worked out while resolving: an SCS resolution works on a
+`Scratch`, which works out each event's effect on its working state (an effect per event kind,
+changing only the parts it lists) and has the event carry the result as "changes"
+(rules/core/changes.py). `apply` is the core one: it only writes those changes (SCS-ENG-1).
+What a side may not see goes to a GM-only event of its own (rules/scs/secrecy.py, SCS-FOW-1).
+"""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.core.changes import Change, Emitter, diff
 from rules.core.dice import Dice, LoadedDice
 from rules.core.errors import RulesError
 from rules.core.jsonstate import copy_json
-from rules.core.system import Event
+from rules.core.system import Event, said
 from rules.scs import messages as m
 from rules.scs.board import State
 from rules.scs.crt import as_fraction, fmt, parse_result
 from rules.scs.scenario import Scenario
+from rules.scs.secrecy import HIDDEN_KIND, split
 from rules.scs.stages import participants
 from rules.scs.state import begin_phase, place_unit, scenario_of, set_unit, take_step
 
-Writes = tuple[str, ...]  # the top-level parts of a state an apply handler changes in place
+Writes = tuple[str, ...]  # the top-level parts of a state an effect changes in place
+Effect = Callable[[Scenario, State, Mapping[str, Any]], None]
 
 
-def apply(state: State, event: Event) -> State:
-    """Fold one event into a new state (the old one is not changed).
+class Scratch(Emitter):
+    """One resolution under way: each event's effect worked out on the working state, and the
+    event told with the changes that make it (the state given to resolve is never changed)."""
 
-    `resolve` has already folded each event it returns, in order, from the state it was given
-    (its Scratch); applying that event to that very state object takes the fold it made, once,
-    instead of making it again. Any other call folds the event here.
-    """
-    for folds in reversed(RECENT):
-        for n, fold in enumerate(folds):
-            if fold is not None and fold[0] is event:
-                if fold[1] is not state:
-                    break
-                folds[n] = None  # single use: a second apply folds afresh
-                return fold[2]
-    return fold_event(state, event)
+    def __init__(self, state: State, scn: Scenario | None = None, dice: Dice | None = None) -> None:
+        super().__init__(state, dice if dice is not None else LoadedDice([]))  # no die unless given
+        self._scn = scn if scn is not None else scenario_of(state)
+
+    def emit_event(self, event: Event) -> None:
+        """Tell `event` with its changes; those its audience may not read follow it in a GM-only
+        event (SCS-FOW-1: a hidden unit's hex or identity is never in a line everyone reads)."""
+        before = self.state
+        after = worked_out(self._scn, before, event.kind, event.payload)
+        shown, hidden = split(before, after, event, changes_between(before, after))
+        self._tell(event, shown)
+        if hidden:
+            self._tell(said(HIDDEN_KIND, m.HIDDEN_CHANGED(), audience="gm"), hidden)
+        # the changes turn `before` into `after` (diff's property), which is the working state
+        self.state = after
+
+    def _tell(self, event: Event, changes: list[Change]) -> None:
+        if changes:
+            payload = {**event.payload, "changes": changes}
+            event = Event(
+                event.kind,
+                payload,
+                event.text,
+                event.dice,
+                event.audience,
+                event.redacted_text,
+                event.msg,
+                event.redacted_msg,
+            )
+        self.events.append(event)
 
 
-def fold_event(state: State, event: Event, scn: Scenario | None = None) -> State:
-    """The fold of one event: only the top-level parts its handler writes are copied; the rest
-    is shared with the old state, which is never changed in place (SCS-ENG-1)."""
-    handler, writes = _handler(event.kind)
-    new = writable(state, writes)
-    handler(scn if scn is not None else scenario_of(new), new, event.payload)  # read only
-    return new
+# Parts whose values an effect replaces one by one (a unit's dict, a stack's list): compared by
+# identity first, so that a diff looks only at the few that changed.
+_BY_ENTRY = frozenset(
+    {"units", "stacks", "control", "steps_lost", "exited", "delayed", "phase_start"}
+)
+_GONE = object()
 
 
-# The folds of the last resolutions, newest last: (event, the state it was folded into, the
-# result), compared by identity, each taken once by `apply`; the work of resolutions never applied
-# (a refused action's partial work) falls off the end.
-Fold = tuple[Event, State, State]
-RECENT: deque[list[Fold | None]] = deque(maxlen=16)
-
-
-def _handler(kind: str) -> tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Writes]:
-    found = APPLY.get(kind)
-    if found is None:
-        raise RulesError(m.CANNOT_APPLY(kind=repr(kind)))
+def changes_between(before: State, after: State) -> list[Change]:
+    """diff(before, after) (rules/core/changes.py), found faster: most of an SCS state is shared
+    between the two, and the parts an effect copies are compared entry by entry."""
+    found: list[Change] = []
+    for key in before:
+        if key not in after:
+            found.append(["del", [key]])
+    for key, value in after.items():
+        old = before.get(key, _GONE)
+        if old is value:
+            continue
+        if old is _GONE:
+            found.append(["set", [key], copy_json(value)])
+        elif key in _BY_ENTRY and type(old) is dict and type(value) is dict:
+            _entries_between(key, old, value, found)
+        else:
+            found.extend(_under([key], diff(old, value)))
     return found
 
 
-def _copy_part(key: str, value: Any) -> Any:
-    """A copy of one top-level part deep enough for the apply handlers to change it in place."""
-    return None if value is None else _COPIERS.get(key, copy_json)(value)
+def _entries_between(
+    key: str, old: dict[str, Any], new: dict[str, Any], found: list[Change]
+) -> None:
+    for name in old:
+        if name not in new:
+            found.append(["del", [key, name]])
+    for name, value in new.items():
+        was = old.get(name, _GONE)
+        if was is value:
+            continue
+        if was is _GONE:
+            found.append(["set", [key, name], copy_json(value)])
+        else:
+            found.extend(_under([key, name], diff(was, value)))
+
+
+def _under(prefix: list[str], changes: list[Change]) -> list[Change]:
+    return [[change[0], [*prefix, *change[1]], *change[2:]] for change in changes]
+
+
+def worked_out(scn: Scenario, state: State, kind: str, payload: Mapping[str, Any]) -> State:
+    """The state after an event of `kind`: only the top-level parts its effect writes are copied;
+    the rest is shared with `state`, which is never changed in place."""
+    found = EFFECTS.get(kind)
+    if found is None:
+        raise RulesError(m.CANNOT_APPLY(kind=repr(kind)))
+    effect, writes = found
+    new = writable(state, writes)
+    effect(scn, new, payload)  # reads the payload, never changes it
+    return new
 
 
 def _copy_combat(combat: dict[str, Any]) -> dict[str, Any]:
@@ -370,10 +428,10 @@ PLACE_PARTS = ("units", "stacks")  # place_unit changes both
 STEP_PARTS = (*PLACE_PARTS, "steps_lost")  # take_step
 
 
-# Each event's handler and the top-level parts it changes in place (everything else it may only
-# read or replace wholesale). A handler that changes a part not listed here would change the
-# state it was given: tests/rules/scs/test_scs_purity.py checks every event kind against this.
-APPLY: dict[str, tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Writes]] = {
+# Each event's effect and the top-level parts it changes in place (everything else it may only
+# read or replace wholesale). An effect that changes a part not listed here would change the
+# working state before it: tests/rules/scs/test_scs_purity.py checks every event kind.
+EFFECTS: dict[str, tuple[Effect, Writes]] = {
     "phase.started": (_a_phase, ("units", "history")),
     "setup.placed": (_a_setup_placed, PLACE_PARTS),
     "setup.finished": (_a_setup_done, ("setup_done",)),
@@ -395,26 +453,3 @@ APPLY: dict[str, tuple[Callable[[Scenario, State, Mapping[str, Any]], None], Wri
     "turn.advanced": (_a_turn, ()),
     "game.ended": (_a_ended, ()),
 }
-
-
-class Scratch:
-    """Events being produced by one resolution, each folded into the scratch state as it goes.
-
-    Each event is folded as `apply` would fold it (the state given to resolve is never changed),
-    and the fold is left for `apply` to take when the caller applies that event to that state.
-    """
-
-    def __init__(self, state: State, scn: Scenario | None = None, dice: Dice | None = None) -> None:
-        self.state = state
-        self.dice: Dice = dice if dice is not None else LoadedDice([])  # no die unless given
-        self.events: list[Event] = []
-        self._scn = scn if scn is not None else scenario_of(state)
-        # (event, the state it was folded into, the result), compared by identity, single use
-        self._folds: list[Fold | None] = []
-        RECENT.append(self._folds)
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        new = fold_event(self.state, event, self._scn)
-        self._folds.append((event, self.state, new))
-        self.state = new

@@ -507,6 +507,10 @@ HIDDEN_NOTE = Message(
 NO_STRENGTH = Message("scs.refuse.no_strength", "an attack needs a combat strength above 0")
 BAD_VERSION = Message("scs.refuse.bad_version", "SCS state version {version} is not supported")
 CANNOT_APPLY = Message("scs.refuse.cannot_apply", "SCS cannot apply event {kind}")
+HIDDEN_CHANGED = Message(
+    "scs.log.hidden_changed",
+    "Fog of war: what the sides may not see of the board is kept up to date",
+)
 
 # --- column shifts named in the combat line and the odds (rules/scs/figures.py) -----------------
 

@@ -93,7 +93,7 @@ def resolve_declare(scn: Scenario, state: State, action: Action, out: Scratch) -
     if support:
         assert event.msg is not None
         event = said(event.kind, event.msg, {**event.payload, "support": support})
-    out.emit(event)
+    out.emit_event(event)
 
 
 def _declared_event(
@@ -170,7 +170,7 @@ def resolve_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -
                 m.OVERSTACKED_START(hex=here, points=points, limit=scn.stacking_limit),
                 "SCS-STK-3",
             )
-        out.emit(
+        out.emit_event(
             said(
                 "overrun.refused",
                 m.OVERRUN_REFUSED(
@@ -182,7 +182,9 @@ def resolve_overrun(scn: Scenario, state: State, action: Action, out: Scratch) -
             )
         )
         return
-    out.emit(_declared_event(scn, state, "overrun", side, uids, label, defenders, scn.overrun_mp))
+    out.emit_event(
+        _declared_event(scn, state, "overrun", side, uids, label, defenders, scn.overrun_mp)
+    )
 
 
 def resolve_combat(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
@@ -237,7 +239,7 @@ def resolve_combat(scn: Scenario, state: State, action: Action, out: Scratch) ->
         )
         fig["roll"] = raw
         fig["modified_roll"] = modified
-    out.emit(
+    out.emit_event(
         said(
             "attack.resolved",
             line,

@@ -156,7 +156,7 @@ def auto_steps(scn: Scenario, out: Scratch) -> None:
         stage, data = found
         combat = state["combat"]
         if stage == "end":
-            out.emit(
+            out.emit_event(
                 said(
                     "combat.ended",
                     m.COMBAT_ENDED(hex=combat["target"]),
@@ -169,7 +169,7 @@ def auto_steps(scn: Scenario, out: Scratch) -> None:
             owed, units, total = data
             if owed >= total or len(units) == 1:
                 losses = [u for u in units for _ in range(board.steps_left(scn, state, u))][:owed]
-                out.emit(losses_event(scn, state, side, stage, losses))
+                out.emit_event(losses_event(scn, state, side, stage, losses))
                 continue
             return
         if stage.endswith("_retreat"):
@@ -182,7 +182,7 @@ def auto_steps(scn: Scenario, out: Scratch) -> None:
                     if scn.overrun_enter_cost
                     else m.NO_MP_COST()
                 )
-                out.emit(
+                out.emit_event(
                     said(
                         "advance.moved",
                         m.MUST_ENTER(units=list(eligible), hex=combat["target"], cost=cost),

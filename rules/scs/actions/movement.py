@@ -102,7 +102,7 @@ def resolve_move(scn: Scenario, state: State, action: Action, out: Scratch) -> N
     )
     line = m.MOVED_MINIMUM(**route) if minimum else m.MOVED(**route, spent=spent)
     hidden = m.MOVED_HIDDEN(side=name, n=len(uids), start=start_label, end=path[-1])
-    out.emit(
+    out.emit_event(
         said(
             "unit.moved",
             line,
@@ -154,7 +154,7 @@ def resolve_exit(scn: Scenario, state: State, action: Action, out: Scratch) -> N
         reason = movable(scn, state, uid)
         if reason:
             raise IllegalAction(m.CANNOT_MOVE(unit=uid, reason=reason), "SCS-MAP-4")
-    out.emit(
+    out.emit_event(
         said(
             "units.exited",
             m.EXITED_VP(side=side_name(scn, side), units=list(uids), hex=label, vp=scn.exit_vp)
@@ -174,7 +174,7 @@ def resolve_undo(scn: Scenario, state: State, action: Action, out: Scratch) -> N
     last = state["last_move"]
     if not last:
         raise IllegalAction(m.NOTHING_TO_UNDO(), "SCS-ENG-2")
-    out.emit(
+    out.emit_event(
         said(
             "move.undone",
             m.UNDONE(side=side_name(scn, side), units=list(last["units"])),
@@ -198,7 +198,7 @@ def resolve_reorder(scn: Scenario, state: State, action: Action, out: Scratch) -
     if top not in stack:
         raise IllegalAction(m.NOT_IN_STACK(unit=top, hex=label), "PD-07")
     order = [top] + [u for u in stack if u != top]
-    out.emit(
+    out.emit_event(
         said(
             "stack.reordered",
             m.REORDERED(side=side_name(scn, side), unit=top, hex=label),
@@ -242,7 +242,7 @@ def resolve_reinforce(scn: Scenario, state: State, action: Action, out: Scratch)
     if cell_ not in allowed:
         entries = [scn.label(c) for c in allowed]
         raise IllegalAction(m.ENTERS_ONLY(unit=uid, hexes=entries), "SCS-REI-1")
-    out.emit(
+    out.emit_event(
         said(
             "reinforcement.placed",
             m.REINFORCED(

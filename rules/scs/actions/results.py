@@ -52,7 +52,7 @@ def resolve_losses(scn: Scenario, state: State, action: Action, out: Scratch) ->
             raise IllegalAction(
                 m.ONLY_STEPS(unit=uid, n=board.steps_left(scn, state, uid)), "SCS-STEP-1"
             )
-    out.emit(losses_event(scn, state, side, stage, losses))
+    out.emit_event(losses_event(scn, state, side, stage, losses))
 
 
 def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -> None:
@@ -95,7 +95,7 @@ def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -
             if extra
             else m.OPTION_TAKEN(side=name, k=k)
         )
-        out.emit(said("retreat.moved", taken, payload))
+        out.emit_event(said("retreat.moved", taken, payload))
         return
     if not uids:
         raise IllegalAction(m.CHOOSE_RETREATERS(), "SCS-RET-1")
@@ -157,7 +157,9 @@ def resolve_retreat(scn: Scenario, state: State, action: Action, out: Scratch) -
             line = m.EZOC_LOSSES(retreat=line, lost=lost)
     if extra:
         line = m.OPTION_FIRST(units=list(extra), retreat=line, count=len(extra))
-    out.emit(said("retreat.moved", m.SIDE_SAYS(side=side_name(scn, side), line=line), payload))
+    out.emit_event(
+        said("retreat.moved", m.SIDE_SAYS(side=side_name(scn, side), line=line), payload)
+    )
 
 
 def _retreat_label(scn: Scenario, label: str) -> str:
@@ -187,7 +189,7 @@ def resolve_advance(scn: Scenario, state: State, action: Action, out: Scratch) -
         else m.DECLINES(side=side_name(scn, action.actor))
     )
     payload = {"units": uids, "hex": combat["target"], "forced": False}
-    out.emit(said("advance.moved", line, payload))
+    out.emit_event(said("advance.moved", line, payload))
 
 
 def _waiting(state: State, actor: str, stages: tuple[str, ...]) -> Scenario | None:

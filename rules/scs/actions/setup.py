@@ -33,7 +33,7 @@ def resolve_setup_place(scn: Scenario, state: State, action: Action, out: Scratc
     owner = board.occupant(scn, state, cell_)
     if owner is not None and owner != side:
         raise IllegalAction(m.ENEMY_HELD(hex=label), "PD-02")
-    out.emit(
+    out.emit_event(
         said(
             "setup.placed",
             m.SETS_UP(side=side_name(scn, side), unit=uid, hex=label),

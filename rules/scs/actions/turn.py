@@ -38,7 +38,7 @@ def resolve_eliminate(scn: Scenario, state: State, action: Action, out: Scratch)
     for uid in uids:
         if state["units"][uid]["hex"] not in over:
             raise IllegalAction(m.NOT_OVERSTACKED(unit=uid), "SCS-STK-2")
-    out.emit(
+    out.emit_event(
         said(
             "units.eliminated",
             m.ELIMINATED_OVERSTACKED(side=side_name(scn, side), units=list(uids)),
@@ -87,7 +87,7 @@ def resolve_end_phase(scn: Scenario, state: State, action: Action, out: Scratch)
     if state["phase"] == "setup":
         done = [*state["setup_done"], side]
         pending = [s for s in scn.setup_order if s not in done]
-        out.emit(
+        out.emit_event(
             said(
                 "setup.finished",
                 m.SETUP_FINISHED(side=side_name(scn, side)),
@@ -106,8 +106,8 @@ def resolve_end_phase(scn: Scenario, state: State, action: Action, out: Scratch)
         return
     turn, player, phase = nxt
     if turn != state["turn"] and state["phase"] != "setup":
-        out.emit(said("turn.advanced", m.TURN_ADVANCED(turn=turn), {"turn": turn}))
-    out.emit(
+        out.emit_event(said("turn.advanced", m.TURN_ADVANCED(turn=turn), {"turn": turn}))
+    out.emit_event(
         said(
             "phase.started",
             m.PHASE_STARTED(turn=turn, side=side_name(scn, player), phase=phase_word(phase)),
@@ -117,7 +117,7 @@ def resolve_end_phase(scn: Scenario, state: State, action: Action, out: Scratch)
     if phase == "movement":
         for uid in list(out.state["due"]):
             if not entry_hexes(scn, out.state, uid):
-                out.emit(
+                out.emit_event(
                     said(
                         "reinforcement.delayed",
                         m.DELAYED(unit=uid),
@@ -168,7 +168,7 @@ def _supply(scn: Scenario, out: Scratch, side: str) -> None:
         hidden = m.SUPPLY_ATTRITION_HIDDEN(side=name, n=len(attrition))
     else:
         line, hidden = m.SUPPLY_CHECKED(side=name, lines=said_lines), m.SUPPLY_HIDDEN(side=name)
-    out.emit(said("supply.checked", line, payload, audience=f"side:{side}", redacted=hidden))
+    out.emit_event(said("supply.checked", line, payload, audience=f"side:{side}", redacted=hidden))
 
 
 def victory_points(scn: Scenario, state: State) -> dict[str, int]:
@@ -193,7 +193,7 @@ def _victory(scn: Scenario, out: Scratch, sudden: str | None = None) -> None:
         winner, when = sudden, m.SUDDEN_DEATH(turn=out.state["turn"])
     score = [m.SCORE(side=side_name(scn, s), vp=vp[s]) for s in scn.sides]
     verdict = m.DRAW() if winner == "draw" else m.WINS(side=side_name(scn, winner))
-    out.emit(
+    out.emit_event(
         said(
             "game.ended",
             m.GAME_ENDED(when=when, score=score, verdict=verdict),

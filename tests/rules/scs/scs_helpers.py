@@ -7,8 +7,10 @@ from typing import Any
 
 from rules.core.dice import LoadedDice
 from rules.core.system import Action, Audience, Event
-from rules.scs import SYSTEM, fold
+from rules.scs import SYSTEM
 from rules.scs import state as scs_state
+from rules.scs.secrecy import HIDDEN_KIND
+from vtt.eventlog.legacy.scs import legacy_apply
 
 BLUE = Audience("player", side="blue", actors=frozenset({"blue"}))
 RED = Audience("player", side="red", actors=frozenset({"red"}))
@@ -22,21 +24,24 @@ def game(**setup: Any) -> dict[str, Any]:
 def act(
     state: dict[str, Any], kind: str, actor: str, dice: list[int] | None = None, **params: Any
 ) -> tuple[dict[str, Any], list[Event]]:
-    """Resolve and apply one action with scripted dice; every scripted face must be used."""
+    """Resolve and apply one action with scripted dice; every scripted face must be used. The
+    events' changes give the state SCS's old apply gave them (the frozen legacy fold)."""
     loaded = LoadedDice(dice or [])
     before = copy.deepcopy(state)
     events = SYSTEM.resolve(state, Action(kind, actor, params), loaded)
     assert state == before, "resolve must not change the state it was given"
     assert loaded.remaining == 0, "a scripted die was not rolled"
+    folded = state
     for event in events:
         before, payload = copy.deepcopy(state), copy.deepcopy(dict(event.payload))
-        folded = fold.fold_event(state, event)  # the fold itself, not the one resolve left
         after = SYSTEM.apply(state, event)
         assert state == before, f"apply({event.kind}) must not change the state it was given"
         assert dict(event.payload) == payload, f"apply({event.kind}) changed the event"
-        assert after == folded, f"apply({event.kind}) differs from folding the event afresh"
         state = after
-    return state, events
+        if event.kind != HIDDEN_KIND:  # the old apply had no GM-only part to apply apart
+            folded = legacy_apply(folded, event.kind, event.payload)
+    assert state == folded, "the events' changes differ from the old fold of the events"
+    return state, [event for event in events if event.kind != HIDDEN_KIND]
 
 
 def arrange(state: dict[str, Any], **positions: str | None) -> dict[str, Any]:

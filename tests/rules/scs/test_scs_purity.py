@@ -1,12 +1,14 @@
 """resolve and apply never change the state they are given (SCS-ENG-1: the state is the fold of
-the events); apply, which copies only the parts an event writes, equals a full copy + handler; the
-fast move search (cached movement table, SCS-3.0/3.2a/2.1a/TEC-2) equals the reference search."""
+the events); applying an event's changes gives the state the old apply gave (a full copy + the
+event's handler, vtt/eventlog/legacy/scs.py); the fast move search (cached movement table,
+SCS-3.0/3.2a/2.1a/TEC-2) equals the reference search."""
 
 from __future__ import annotations
 
 import copy
 import heapq
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +18,7 @@ from hypothesis import strategies as st
 from scs_helpers import arrange, game
 from test_scs_playthrough import check_invariants, choose
 
+from rules.core.changes import apply
 from rules.core.dice import SeededDice
 from rules.core.system import Event
 from rules.geometry.hex import Hex
@@ -24,14 +27,13 @@ from rules.scs import SYSTEM, board, figures, fold, reach
 from rules.scs import state as scs_state
 from rules.scs.crt import fmt
 from rules.scs.scenario import Scenario
+from rules.scs.secrecy import HIDDEN_KIND
+from vtt.eventlog.legacy import scs as legacy
 
 
 def reference_apply(state: dict[str, Any], event: Event) -> dict[str, Any]:
-    """The old apply: a deep copy of the whole state, then the event's handler."""
-    new = copy.deepcopy(state)
-    handler, _ = fold.APPLY[event.kind]
-    handler(scs_state.scenario_of(new), new, dict(event.payload))
-    return new
+    """The old apply: a deep copy of the whole state, then the event's handler (frozen)."""
+    return legacy.legacy_apply(copy.deepcopy(state), event.kind, dict(event.payload))
 
 
 @pytest.mark.parametrize("seed", [4, 7, 14])
@@ -48,16 +50,17 @@ def test_resolve_and_apply_never_change_their_input_in_whole_random_games(seed: 
         before = copy.deepcopy(state)
         events = SYSTEM.resolve(state, action, SeededDice(seed * 10_000 + step))
         assert state == before, f"resolve({action.kind}) changed its state"
+        reference = before
         for event in events:
             payload = copy.deepcopy(dict(event.payload))
-            folded = fold.fold_event(state, event)  # afresh, not the fold resolve left for apply
-            assert state == before, f"folding {event.kind} changed its state"
             after = SYSTEM.apply(state, event)
             assert state == before, f"apply({event.kind}) changed its state"
             assert dict(event.payload) == payload, f"apply({event.kind}) changed its event"
-            assert after == folded == reference_apply(before, event)
+            if event.kind != HIDDEN_KIND:  # its changes belong to the event before it
+                reference = reference_apply(reference, event)
             kinds.add(event.kind)
             state, before = after, copy.deepcopy(after)
+        assert state == reference
         check_invariants(state)
     assert state["phase"] == "over"
     assert {"unit.moved", "attack.resolved", "losses.taken", "retreat.moved"} <= kinds
@@ -72,9 +75,12 @@ def test_a_scratch_state_equals_the_fold_of_its_events(seed: int) -> None:
         scratch = fold.Scratch(state)
         folded = state
         for event in events:
-            scratch.emit(event)
+            if event.kind != HIDDEN_KIND:  # the scratch tells it again after its event
+                without = {k: v for k, v in event.payload.items() if k != "changes"}
+                scratch.emit_event(replace(event, payload=without))
             folded = SYSTEM.apply(folded, event)
         assert scratch.state == folded
+        assert scratch.events == events
         state = folded
     assert "attack.resolved" in {e.kind for e in events}
 
@@ -194,29 +200,25 @@ def test_the_fast_move_search_equals_the_reference_on_random_positions_scs_3_2a_
             assert list(fast) == list(slow)
 
 
-def test_apply_takes_the_fold_resolve_made_once_and_only_for_that_state_scs_eng_1() -> None:
-    """resolve folds each event as it goes; applying that event to that state object takes that
-    fold (once); another state, even an equal one, or a second apply folds afresh."""
+def test_apply_only_writes_the_changes_an_event_carries_scs_eng_1() -> None:
+    """SCS's apply is the core one: the state after the bench's events is the old fold of them,
+    whatever state object they are applied to, and an event without changes changes nothing."""
+    assert SYSTEM.apply is apply
     state = game()
     for action in SYSTEM_BENCH["prelude"]:
         for event in SYSTEM.resolve(state, action, SeededDice(0)):
             state = SYSTEM.apply(state, event)
     events = SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(0))
-    first = SYSTEM.apply(state, events[0])
-    assert SYSTEM.apply(state, events[0]) is not first  # single use: folded afresh
-    assert SYSTEM.apply(state, events[0]) == first
-    assert SYSTEM.apply(copy.deepcopy(state), events[0]) == first
-    chained = first
-    for event in events[1:]:
-        chained = SYSTEM.apply(chained, event)
-    again = state
+    assert all(event.payload.get("changes") for event in events)
+    chained, again = state, copy.deepcopy(state)
     for event in events:
-        again = fold.fold_event(again, event)
+        chained = SYSTEM.apply(chained, event)
+        if event.kind != HIDDEN_KIND:
+            again = legacy.legacy_apply(again, event.kind, event.payload)
     assert chained == again
     assert chained["combat"] is None
-    for _ in range(100):  # resolved, never applied: the leftovers stay bounded
-        SYSTEM.resolve(state, SYSTEM_BENCH["action"], SeededDice(1))
-    assert len(fold.RECENT) <= 16
+    bare = events[0].kind, {k: v for k, v in events[0].payload.items() if k != "changes"}
+    assert SYSTEM.apply(state, Event(*bare)) is state
 
 
 def test_remembered_combat_figures_follow_every_unit_input_scs_cbt_6_7() -> None:
