@@ -12,7 +12,7 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="campaigns:list"), name="home"),
     path("accounts/", include("vtt.accounts.urls")),
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
-    path("", include("vtt.campaigns.urls")),
+    path("", include("vtt.lobby.urls")),
     path("", include("vtt.characters.urls")),
     path("", include("vtt.encounters.urls")),
     path("admin/", admin.site.urls),

@@ -16,11 +16,11 @@ from django.test import Client
 from rules.core.dice import LoadedDice
 from rules.delta_green import SYSTEM as DG
 from rules.mech import SYSTEM as MECH
-from vtt.campaigns.downtime import actor_of, pass_days, use_tool
 from vtt.campaigns.models import Campaign, Downtime, Membership, Role
 from vtt.campaigns.services import create_campaign
 from vtt.characters.models import Character, SheetChange
 from vtt.errors import NotAllowed
+from vtt.lobby.downtime import actor_of, pass_days, use_tool
 
 
 def client_of(user: Any, language: str = "en") -> Client:

@@ -18,10 +18,10 @@ from django.test import Client
 from rules.core.dice import LoadedDice
 from rules.core.system import Action
 from rules.delta_green import SYSTEM as DG
-from vtt.campaigns.downtime import pass_days
+from vtt.lobby.downtime import pass_days
 from vtt.campaigns.models import Campaign, Downtime, Membership, Role
 from vtt.campaigns.services import create_campaign, save_settings
-from vtt.campaigns.transfer import BadCampaignFile, export_text, import_text
+from vtt.lobby.transfer import BadCampaignFile, export_text, import_text
 from vtt.characters.models import Character, SheetChange
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.services import chat, play, replay

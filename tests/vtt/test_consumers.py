@@ -12,9 +12,9 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from vtt.campaigns import services as campaigns
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
+from vtt.lobby import members
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ORIGIN = b"http://localhost"
@@ -230,7 +230,7 @@ async def test_anonymous_and_strangers_are_refused(encounter: Any, otto: Any) ->
 async def test_removed_member_socket_is_closed_at_once(encounter: Any, gwen: Any, pip: Any) -> None:
     player = await join(pip, encounter)
 
-    await database_sync_to_async(campaigns.remove_member)(encounter.campaign_id, gwen.pk, pip.pk)
+    await database_sync_to_async(members.remove_member)(encounter.campaign_id, gwen.pk, pip.pk)
 
     assert "You were removed" in await player.receive_from(timeout=5)
     assert await player.receive_output(timeout=5) == {"type": "websocket.close", "code": 4403}
@@ -245,7 +245,7 @@ async def test_role_change_closes_the_socket_for_a_reconnect(
     encounter: Any, gwen: Any, pip: Any
 ) -> None:
     player = await join(pip, encounter)
-    await database_sync_to_async(campaigns.set_role)(
+    await database_sync_to_async(members.set_role)(
         encounter.campaign_id, gwen.pk, pip.pk, "observer"
     )
     await player.receive_from(timeout=5)

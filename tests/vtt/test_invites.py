@@ -13,6 +13,7 @@ from vtt.campaigns import services as campaigns
 from vtt.campaigns.models import Campaign, Membership
 from vtt.campaigns.roles import role_of
 from vtt.errors import BadInvite, ExpiredInvite
+from vtt.lobby import members
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_an_expired_link_is_refused_with_a_page_that_says_so(
     )
 
     with pytest.raises(ExpiredInvite, match="This invite link expired on"):
-        campaigns.join_by_token(otto.pk, token)
+        members.join_by_token(otto.pk, token)
     stranger = logged_in(otto)
     for answer in (stranger.get(f"/join/{token}/"), stranger.post(f"/join/{token}/")):
         assert answer.status_code == 410
@@ -87,7 +88,7 @@ def test_a_revoked_link_is_refused_with_a_page_that_says_so(
     logged_in(gwen).post(f"/campaigns/{campaign.pk}/invite/revoke/")
 
     with pytest.raises(BadInvite, match="revoked or never existed"):
-        campaigns.join_by_token(otto.pk, token)
+        members.join_by_token(otto.pk, token)
     stranger = logged_in(otto)
     for answer in (stranger.get(f"/join/{token}/"), stranger.post(f"/join/{token}/")):
         assert answer.status_code == 404
@@ -121,13 +122,13 @@ def test_removing_a_member_who_came_with_an_older_link_keeps_the_live_one(
 ) -> None:
     old = fresh(campaign).invite_token
     assert old is not None
-    campaigns.join_by_token(otto.pk, old)
+    members.join_by_token(otto.pk, old)
     live = campaigns.renew_invite(campaign.pk, gwen.pk)
 
-    assert campaigns.remove_member(campaign.pk, gwen.pk, otto.pk) is False
+    assert members.remove_member(campaign.pk, gwen.pk, otto.pk) is False
 
     assert fresh(campaign).invite_token == live
     with pytest.raises(BadInvite):
-        campaigns.join_by_token(otto.pk, old)
+        members.join_by_token(otto.pk, old)
     quinn = django_user_model.objects.create_user("quinn", password="quinn-secret-1")
-    assert campaigns.join_by_token(quinn.pk, live).pk == campaign.pk
+    assert members.join_by_token(quinn.pk, live).pk == campaign.pk

@@ -22,6 +22,7 @@ from vtt.encounters.models import Encounter
 from vtt.errors import BadInvite, NotAllowed, NotYourCharacter
 from vtt.eventlog import append
 from vtt.eventlog.models import AppendOnly, Event
+from vtt.lobby import members
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +130,7 @@ def test_stranger_cannot_act_or_chat(encounter: Any, otto: Any) -> None:
 
 
 def test_removed_member_can_no_longer_act(encounter: Any, gwen: Any, pip: Any) -> None:
-    campaigns.remove_member(encounter.campaign_id, gwen.pk, pip.pk)
+    members.remove_member(encounter.campaign_id, gwen.pk, pip.pk)
     before = stored(encounter)
     with pytest.raises(NotAllowed):
         services.play(encounter.pk, pip.pk, bump(), "k")
@@ -279,9 +280,9 @@ def test_only_the_gm_changes_settings_roles_and_members(campaign: Any, pip: Any,
     with pytest.raises(NotAllowed):
         campaigns.save_settings(campaign.pk, pip.pk, {"step": 1})
     with pytest.raises(NotAllowed):
-        campaigns.set_role(campaign.pk, pip.pk, gwen.pk, "observer")
+        members.set_role(campaign.pk, pip.pk, gwen.pk, "observer")
     with pytest.raises(NotAllowed):
-        campaigns.remove_member(campaign.pk, pip.pk, gwen.pk)
+        members.remove_member(campaign.pk, pip.pk, gwen.pk)
     with pytest.raises(SheetError, match="nonsense: is not a setting"):
         campaigns.save_settings(campaign.pk, gwen.pk, {"nonsense": 1})
 
@@ -293,11 +294,11 @@ def test_joining_with_a_revoked_or_forged_invite_is_refused(
     campaigns.revoke_invite(campaign.pk, gwen.pk)
     for bad in (token, "forged-token", ""):
         with pytest.raises(BadInvite):
-            campaigns.join_by_token(otto.pk, bad)
+            members.join_by_token(otto.pk, bad)
     assert role_of(campaign.pk, otto.pk) is None
 
     fresh = campaigns.renew_invite(campaign.pk, gwen.pk)
-    assert campaigns.join_by_token(otto.pk, fresh).pk == campaign.pk
+    assert members.join_by_token(otto.pk, fresh).pk == campaign.pk
     assert role_of(campaign.pk, otto.pk) == "player"
 
 
@@ -324,7 +325,7 @@ def test_seat_and_roster_changes_refresh_the_broadcast_audiences(
 
     services.assign_seat(encounter.pk, gwen.pk, "bob", pip.pk)
     assert "player|side:blue|ann|bob" in keys()
-    campaigns.remove_member(encounter.campaign_id, gwen.pk, pip.pk)
+    members.remove_member(encounter.campaign_id, gwen.pk, pip.pk)
     assert keys() == {"gm", "observer", "player"}
 
 

@@ -17,12 +17,12 @@ from django.test import Client
 from rules.core.system import Action
 from rules.scs import SYSTEM
 from vtt.campaigns.models import Campaign, Membership, Role
-from vtt.campaigns.services import set_role
 from vtt.encounters import fragments
 from vtt.encounters.audiences import audience_for
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.encounters.services import open_encounter, play
 from vtt.errors import NotAllowed, NotYourCharacter
+from vtt.lobby.members import set_role
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,10 @@ from django.test import Client
 
 from rules.core.system import Action
 from vtt.campaigns.models import Membership, Role
-from vtt.campaigns.new_game import create_game
-from vtt.campaigns.services import create_campaign, join_by_token
+from vtt.campaigns.services import create_campaign
 from vtt.encounters.services import end_encounter, play, start_encounter
+from vtt.lobby.members import join_by_token
+from vtt.lobby.new_game import create_game
 
 pytestmark = pytest.mark.django_db
 

@@ -43,7 +43,7 @@ class Campaign(models.Model):
     # face; off, every die is the server's, whatever a player prefers.
     physical_dice = models.BooleanField(_("players may roll physical dice"), default=False)
     # The campaign's clock between fights (issue 32): days since it began, moved on by the GM;
-    # healing over weeks happens as it passes each week's end (vtt/campaigns/downtime.py).
+    # healing over weeks happens as it passes each week's end (vtt/lobby/downtime.py).
     day = models.PositiveIntegerField(_("day"), default=0)
     # A game without a game master (vtt/campaigns/sides.py): the rules referee, the owner plays
     # one side as a player and the invite link seats the other; a GM may still join, neutral.
@@ -81,7 +81,7 @@ class Membership(models.Model):
 
 
 class Downtime(models.Model):
-    """Something the GM did between fights (vtt/campaigns/downtime.py): days passed, or a
+    """Something the GM did between fights (vtt/lobby/downtime.py): days passed, or a
     recovery tool (First Aid, a week's healing, a mech's repair) on one character, with the
     rules' lines as messages and every die rolled. The sheet it changed has a `SheetChange`
     (no encounter) saved in the same transaction."""

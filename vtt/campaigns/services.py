@@ -1,4 +1,7 @@
-"""The only code that changes campaigns and memberships; every function re-checks the role."""
+"""The code that changes campaigns and their invites; every function re-checks the role.
+
+What changes a membership together with the seats at the campaign's tables (joining, a new
+role, a member removed) is above both apps, in vtt/lobby/members.py."""
 
 from __future__ import annotations
 
@@ -13,11 +16,8 @@ from django.utils.translation import gettext as _
 from rules.core.registry import get_system
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
 from vtt.campaigns.roles import role_of
-from vtt.campaigns.sides import holds_a_side, may_set_roles, require_host
-from vtt.encounters.audiences import refresh_audiences
-from vtt.encounters.models import Seat
+from vtt.campaigns.sides import require_host
 from vtt.errors import BadInvite, ExpiredInvite, NotAllowed
-from vtt.realtime import close_user_sockets_on_commit
 
 
 def require_gm(campaign_id: int, user_id: int) -> None:
@@ -65,23 +65,6 @@ def live_invite(token: str) -> Campaign:
 
 
 @transaction.atomic
-def join_by_token(user_id: int, token: str) -> Campaign:
-    """Join the campaign whose live invite token this is, as a player; a member keeps their role.
-    The membership keeps the link, so removing the member revokes it (`remove_member`)."""
-    campaign = live_invite(token)
-    _membership, created = Membership.objects.get_or_create(
-        campaign_id=campaign.pk,
-        user_id=user_id,
-        defaults={"role": Role.PLAYER, "invite_token": token},
-    )
-    if created and campaign.two_sided:
-        from vtt.campaigns.sides import seat_joiner
-
-        seat_joiner(campaign, user_id)
-    return Campaign.objects.get(pk=campaign.pk)
-
-
-@transaction.atomic
 def renew_invite(campaign_id: int, user_id: int, days: int | None = None) -> str:
     """A new join link that works for `days` (else VTT_INVITE_DAYS); the old one stops working."""
     require_host(campaign_id, user_id)
@@ -99,57 +82,6 @@ def revoke_invite(campaign_id: int, user_id: int) -> None:
     """No join link works until the GM (or a two-sided game's owner) makes a new one."""
     require_host(campaign_id, user_id)
     Campaign.objects.filter(pk=campaign_id).update(invite_token=None, invite_expires=None)
-
-
-@transaction.atomic
-def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membership:
-    """The GM changes a member's role; the member's open sockets reconnect with the new role.
-    In a game without a GM each side's player may too, for members who hold no side (a neutral
-    GM, `sides.may_set_roles`), and nobody changes the role of a side's player there: a GM sees
-    both sides."""
-    if not may_set_roles(campaign_id, user_id):
-        raise NotAllowed(_("Only the game master may do that."))
-    if role not in Role.values:
-        raise NotAllowed(_("Unknown role."))
-    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
-    membership = Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).first()
-    if membership is None:
-        raise NotAllowed(_("That user is not a member of this campaign."))
-    if campaign.two_sided and (
-        member_id == campaign.owner_id or holds_a_side(campaign_id, member_id)
-    ):
-        raise NotAllowed(_("A side's player stays a player: a game master sees both sides."))
-    if member_id == campaign.owner_id and role != Role.GM and not campaign.two_sided:
-        raise NotAllowed(_("The campaign's owner stays its game master."))
-    membership.role = role
-    membership.save(update_fields=["role"])
-    refresh_audiences(campaign_id)
-    close_user_sockets_on_commit(member_id, campaign_id, "role changed")
-    return membership
-
-
-@transaction.atomic
-def remove_member(campaign_id: int, user_id: int, member_id: int) -> bool:
-    """The GM removes a member; their seats go and their open sockets close at once. The link
-    they joined with is revoked if it is still the live one (or if it is not known which link
-    they came with), so they cannot come back with it; True if it was."""
-    require_gm(campaign_id, user_id)
-    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
-    if member_id == campaign.owner_id:
-        raise NotAllowed(_("The campaign's owner cannot be removed."))
-    membership = Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).first()
-    revoked = (
-        membership is not None
-        and campaign.invite_token is not None
-        and membership.invite_token in ("", campaign.invite_token)
-    )
-    if revoked:
-        Campaign.objects.filter(pk=campaign_id).update(invite_token=None, invite_expires=None)
-    Seat.objects.filter(encounter__campaign_id=campaign_id, user_id=member_id).delete()
-    Membership.objects.filter(campaign_id=campaign_id, user_id=member_id).delete()
-    refresh_audiences(campaign_id)
-    close_user_sockets_on_commit(member_id, campaign_id, "removed")
-    return revoked
 
 
 @transaction.atomic

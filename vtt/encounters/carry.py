@@ -312,7 +312,7 @@ def changes_between(
     system: GameSystem, before: dict[str, Any], after: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """What changed from one sheet to the next, line by line in words, as a `SheetChange`
-    records it (a write-back's lines, or a recovery between fights: vtt/campaigns/downtime.py)."""
+    records it (a write-back's lines, or a recovery between fights: vtt/lobby/downtime.py)."""
     specs = sheet_form.specs_for(system, after)
     lines = [
         _line(unit, was, now, before, after, specs) for unit, was, now in _units(before, after)

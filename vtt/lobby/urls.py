@@ -1,10 +1,10 @@
-"""Campaign URLs."""
+"""Campaign URLs (named `campaigns:...`, as the pages were first named)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from vtt.campaigns import views
+from vtt.lobby import views
 
 app_name = "campaigns"
 urlpatterns = [
