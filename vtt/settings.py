@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "vtt.characters",
     "vtt.encounters",
     "vtt.eventlog",
+    "vtt.push",
 ]
 
 MIDDLEWARE = [
@@ -240,6 +241,16 @@ VTT_SITE_URL = os.environ.get("VTT_SITE_URL", "").strip().rstrip("/") or "http:/
 # Notices go out from a thread after the action's commit, so a slow mail server never holds a
 # move; tests send them at once.
 VTT_NOTICES_IN_THREAD = env_bool("VTT_NOTICES_IN_THREAD", default=True)
+# Web Push (vtt/push/, docs/deploy.md "Web Push"): the VAPID key pair messages are signed with,
+# as `manage.py vapid_keys` prints it; without it the pair stored in the database (made on first
+# use) serves. The subject is the contact push services may write to about this server.
+VTT_VAPID_PRIVATE_KEY = os.environ.get("VTT_VAPID_PRIVATE_KEY", "").strip()
+VTT_VAPID_PUBLIC_KEY = os.environ.get("VTT_VAPID_PUBLIC_KEY", "").strip()
+if bool(VTT_VAPID_PRIVATE_KEY) != bool(VTT_VAPID_PUBLIC_KEY):
+    raise ImproperlyConfigured("VTT_VAPID_PRIVATE_KEY and VTT_VAPID_PUBLIC_KEY go together")
+VTT_VAPID_SUBJECT = (
+    os.environ.get("VTT_VAPID_SUBJECT", "").strip() or f"mailto:{DEFAULT_FROM_EMAIL}"
+)
 
 LOGGING: dict[str, Any] = {
     "version": 1,

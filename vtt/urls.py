@@ -15,5 +15,6 @@ urlpatterns = [
     path("", include("vtt.lobby.urls")),
     path("", include("vtt.characters.urls")),
     path("", include("vtt.encounters.urls")),
+    path("", include("vtt.push.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -27,7 +27,14 @@ class ProfileForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Profile
-        fields = ("display_name", "language", "physical_dice", "turn_alert", "turn_email")
+        fields = (
+            "display_name",
+            "language",
+            "physical_dice",
+            "turn_alert",
+            "turn_push",
+            "turn_email",
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

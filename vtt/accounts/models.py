@@ -40,6 +40,15 @@ class Profile(models.Model):
         ),
     )
 
+    turn_push = models.BooleanField(
+        _("Notify my browsers when a table waits for my move"),
+        default=True,
+        help_text=_(
+            "A notice on each browser where you allowed them (Web Push), even with the table's "
+            "tab closed; none while you are looking at the table."
+        ),
+    )
+
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
 

@@ -1,12 +1,15 @@
-"""Your turn reaches you (issue 37): an email when a table starts waiting for your move.
+"""Your turn reaches you (issue 37): a notice when a table starts waiting for your move, by
+Web Push (vtt/push/, on unless the profile turns it off, to each browser that allowed it) and by
+email (Profile.turn_email).
 
 After an action's commit, the actors the table waits for (vtt/encounters/waiting.py) are
-compared before and after it; each seat holder of an actor newly waited for gets one message,
-unless they sent the action, opted out (Profile.turn_email) or have no email address. So a
-notice goes out once per waiting moment: the moves a side makes in its own phase, or a second
-action while it still waits, send nothing. The message is in the person's language and links
-straight to the table (settings.VTT_SITE_URL). It goes out from a thread after the commit
-(settings.VTT_NOTICES_IN_THREAD), so a slow mail server never holds a move.
+compared before and after it; each seat holder of an actor newly waited for gets one notice per
+channel, unless they sent the action, are looking at the table now (a socket of theirs is open
+on it, vtt/encounters/presence.py), or turned the channel off. So a notice goes out once per
+waiting moment: the moves a side makes in its own phase, or a second action while it still
+waits, send nothing. It is in the person's language and links straight to the table (email:
+settings.VTT_SITE_URL). It goes out from a thread after the commit
+(settings.VTT_NOTICES_IN_THREAD), so a slow mail server or push service never holds a move.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import connections, transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -28,9 +32,13 @@ from rules.core.registry import get_system
 from vtt.accounts.models import Profile
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.two_sided import game_sides
+from vtt.encounters.audiences import audience_of
 from vtt.encounters.fragments import encounter_names
 from vtt.encounters.models import Encounter, Seat
+from vtt.encounters.presence import live
 from vtt.encounters.waiting import awaited
+from vtt.push.models import Subscription
+from vtt.push.send import Notice, send_notices
 from vtt.words import shown, side_name
 
 logger = logging.getLogger(__name__)
@@ -45,10 +53,15 @@ def on_commit(encounter: Encounter, before: Any, sender: int | None) -> None:
 
 
 def anyone_to_tell(encounter_id: int, sender: int | None) -> bool:
-    """Whether another seat holder at the table asked for turn emails and has an address: one
-    query after the commit, so a table where nobody did costs nothing more."""
-    asked = Profile.objects.filter(turn_email=True).exclude(user__email="").values("user_id")
-    seats = Seat.objects.filter(encounter_id=encounter_id, user_id__in=asked)
+    """Whether another seat holder at the table asked for turn emails and has an address, or
+    has a browser subscribed to Web Push and kept it on: one query after the commit, so a table
+    where nobody did costs nothing more."""
+    by_email = Profile.objects.filter(turn_email=True).exclude(user__email="").values("user_id")
+    muted = Profile.objects.filter(turn_push=False).values("user_id")
+    by_push = Subscription.objects.exclude(user_id__in=muted).values("user_id")
+    seats = Seat.objects.filter(
+        Q(user_id__in=by_email) | Q(user_id__in=by_push), encounter_id=encounter_id
+    )
     return seats.exclude(user_id=sender).exists() if sender is not None else seats.exists()
 
 
@@ -80,8 +93,8 @@ def _job(encounter_id: int, before: Any, after: Any, sender: int | None) -> Call
 
 
 def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | None) -> int:
-    """Email each opted-in seat holder whose actor the table waits for after and not before;
-    the number of messages sent."""
+    """Notify each seat holder whose actor the table waits for after and not before, and who is
+    not looking at it, through the channels of their profile; the number of notices sent."""
     encounter = Encounter.objects.select_related("campaign").filter(pk=encounter_id).first()
     if encounter is None or before is None:
         return 0
@@ -89,11 +102,13 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
     fresh = awaited(encounter, system.load(after)) - awaited(encounter, system.load(before))
     if not fresh:
         return 0
-    playing = Membership.objects.filter(
-        campaign_id=encounter.campaign_id, role__in=(Role.PLAYER, Role.GM)
-    ).values("user_id")
+    roles = dict(
+        Membership.objects.filter(
+            campaign_id=encounter.campaign_id, role__in=(Role.PLAYER, Role.GM)
+        ).values_list("user_id", "role")
+    )
     seats = Seat.objects.filter(
-        encounter=encounter, actor_id__in=fresh, user_id__in=playing
+        encounter=encounter, actor_id__in=fresh, user_id__in=list(roles)
     ).select_related("user")
     if sender is not None:  # never for your own action
         seats = seats.exclude(user_id=sender)
@@ -102,26 +117,52 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
     for seat in seats:
         actors.setdefault(seat.user_id, []).append(seat.actor_id)
         users[seat.user_id] = seat.user
-    profiles = {p.user_id: p for p in Profile.objects.filter(user_id__in=users, turn_email=True)}
-    link = settings.VTT_SITE_URL + reverse("encounters:detail", args=[encounter.pk])
+    looking = looking_now(encounter, {user_id: roles[user_id] for user_id in users})
+    away = set(users) - looking
+    # no profile yet: its defaults (Web Push on, email off)
+    profiles = {user_id: Profile(user_id=user_id) for user_id in away}
+    profiles.update((p.user_id, p) for p in Profile.objects.filter(user_id__in=away))
+    path = reverse("encounters:detail", args=[encounter.pk])
+    link = settings.VTT_SITE_URL + path
     sides = game_sides(encounter.system)
     known = encounter_names(encounter)
     messages = []
+    pushed = []
     for user_id, profile in profiles.items():
         user = users[user_id]
-        if not user.email:
-            continue
         with translation.override(profile.language or settings.LANGUAGE_CODE):
             names = [
                 side_name(actor) if actor in sides else shown(known.get(actor, actor))
                 for actor in sorted(actors[user_id])
             ]
             subject = _("Your move: %(table)s") % {"table": shown(encounter.title)}
-            body = render_to_string(
-                "encounters/turn_email.txt",
-                {"encounter": encounter, "names": names, "link": link},
-            )
-        messages.append(EmailMessage(subject, body, to=[user.email]))
+            if profile.turn_email and user.email:
+                body = render_to_string(
+                    "encounters/turn_email.txt",
+                    {"encounter": encounter, "names": names, "link": link},
+                )
+                messages.append(EmailMessage(subject, body, to=[user.email]))
+            if profile.turn_push:
+                line = _("%(campaign)s is waiting for your move: %(names)s.") % {
+                    "campaign": shown(encounter.campaign.name),
+                    "names": ", ".join(names),
+                }
+                pushed.append(Notice(user_id, subject, line, path, f"table-{encounter.pk}"))
     if messages:
         get_connection().send_messages(messages)
-    return len(messages)
+    return len(messages) + send_notices(pushed)
+
+
+def looking_now(encounter: Encounter, roles: dict[int, str]) -> set[int]:
+    """Which of these users (id -> role) have the table open now: a socket seen lately shows
+    the audience they see it as. (Two players who see exactly the same, the same actors on the
+    same side, cannot be told apart: either one's open table counts for both.)"""
+    watched = live(encounter.pk)
+    if not watched:
+        return set()
+    found = set()
+    for user_id, role in roles.items():
+        audience = audience_of(encounter, user_id, role)
+        if audience is not None and audience.key in watched:
+            found.add(user_id)
+    return found

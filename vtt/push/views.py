@@ -1,0 +1,79 @@
+"""The service worker, and a browser's push subscription stored or forgotten."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from vtt.push.models import Subscription
+
+# A user's browsers kept at most; a new one past this drops the oldest.
+MOST_BROWSERS = 20
+
+
+@require_GET
+def worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, served from the site's root so its scope covers every table."""
+    response = render(request, "push/worker.js", content_type="text/javascript; charset=utf-8")
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _decoded(value: str) -> bytes | None:
+    try:
+        return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def subscription_error(endpoint: str, p256dh: str, auth: str) -> str | None:
+    """Why a posted subscription cannot be kept, or None: a push service speaks HTTPS, the
+    browser's key is an uncompressed P-256 point and its secret 16 bytes (RFC 8291)."""
+    if not endpoint.startswith("https://") or len(endpoint) > 1000:
+        return _("A push subscription needs its push service's https address.")
+    key = _decoded(p256dh)
+    secret = _decoded(auth)
+    if key is None or len(key) != 65 or key[0] != 4 or secret is None or len(secret) != 16:
+        return _("This browser's push keys cannot be read; nothing was stored.")
+    return None
+
+
+@login_required
+@require_POST
+def subscribe(request: HttpRequest) -> JsonResponse:
+    """Keep this browser's subscription for the signed-in user (a browser passed from one
+    account to another goes with the account now signed in)."""
+    endpoint = request.POST.get("endpoint", "").strip()
+    p256dh = request.POST.get("p256dh", "").strip()
+    auth = request.POST.get("auth", "").strip()
+    error = subscription_error(endpoint, p256dh, auth)
+    if error:
+        return JsonResponse({"error": error}, status=400)
+    user_id = request.user.pk
+    assert user_id is not None  # signed in
+    Subscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"user_id": user_id, "p256dh": p256dh, "auth": auth}
+    )
+    mine = Subscription.objects.filter(user_id=user_id).order_by("-created", "-pk")
+    stale = list(mine.values_list("pk", flat=True)[MOST_BROWSERS:])
+    if stale:
+        Subscription.objects.filter(pk__in=stale).delete()
+    return JsonResponse({"stored": True})
+
+
+@login_required
+@require_POST
+def unsubscribe(request: HttpRequest) -> JsonResponse:
+    """Forget this browser's subscription (the page turned notices off here)."""
+    endpoint = request.POST.get("endpoint", "").strip()
+    user_id = request.user.pk
+    assert user_id is not None  # signed in
+    Subscription.objects.filter(user_id=user_id, endpoint=endpoint).delete()
+    return JsonResponse({"stored": False})
