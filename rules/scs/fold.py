@@ -43,7 +43,7 @@ class Scratch(Emitter):
         shown, hidden = split(before, after, event, changes_between(before, after))
         self._tell(event, shown)
         if hidden:
-            self._tell(said(HIDDEN_KIND, m.HIDDEN_CHANGED(), audience="gm"), hidden)
+            self._tell(_HIDDEN, hidden)
         # the changes turn `before` into `after` (diff's property), which is the working state
         self.state = after
 
@@ -62,6 +62,10 @@ class Scratch(Emitter):
             )
         self.events.append(event)
 
+
+# The GM-only event after an event everyone reads, without its changes (said once: its line is
+# always the same).
+_HIDDEN = said(HIDDEN_KIND, m.HIDDEN_CHANGED(), audience="gm")
 
 # Parts whose values an effect replaces one by one (a unit's dict, a stack's list): compared by
 # identity first, so that a diff looks only at the few that changed.
@@ -103,8 +107,23 @@ def _entries_between(
             continue
         if was is _GONE:
             found.append(["set", [key, name], copy_json(value)])
+        elif key == "units":
+            _fields_between(name, was, value, found)
         else:
             found.extend(_under([key, name], diff(was, value)))
+
+
+def _fields_between(
+    uid: str, old: dict[str, Any], new: dict[str, Any], found: list[Change]
+) -> None:
+    """A unit's changed fields: each a string, a number, a boolean or None (rules/scs/state.py)."""
+    if old.keys() != new.keys():
+        found.extend(_under(["units", uid], diff(old, new)))
+        return
+    for name, value in new.items():
+        was = old[name]
+        if was is not value and (type(was) is not type(value) or was != value):
+            found.append(["set", ["units", uid, name], value])
 
 
 def _under(prefix: list[str], changes: list[Change]) -> list[Change]:

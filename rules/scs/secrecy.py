@@ -50,7 +50,7 @@ def split(
 
     `changes` touch distinct paths (rules.core.changes.diff), so the two lists may be applied one
     after the other and give the same state."""
-    if event.audience != EVERYONE or not changes:
+    if event.audience != EVERYONE or all(change[1][0] in OPEN_PARTS for change in changes):
         return changes, []
     named = _named(before, after, event.payload)
     shown: list[Change] = []
