@@ -31,7 +31,8 @@ def test_an_inline_rolls_dice_read_in_chinese() -> None:
     row = _row()
     with translation.override("zh-hans"):
         shown = _tooltip(row)
-    assert "个成功数" in shown and "success" not in shown, shown
+    assert "个成功数" in shown, shown
+    assert "success" not in shown, shown
     with translation.override("en"):
         assert _tooltip(row) == row.payload["rolls"][0]["breakdown"]
     assert "successes" in row.payload["rolls"][0]["breakdown"]
@@ -43,3 +44,19 @@ def test_a_line_stored_before_its_rolls_kept_their_message_reads_as_stored() -> 
         del roll["said"]
     with translation.override("zh-hans"):
         assert _tooltip(row) == row.payload["rolls"][0]["breakdown"]
+
+
+def test_the_lines_text_reads_the_inline_rolls_in_chinese_too() -> None:
+    """The line's plain text (mine.txt, the log's text) holds the same dice in words."""
+    from django.utils import timezone
+
+    from rules.core.system import GM
+    from vtt.encounters.fragments import visible_rows
+
+    row = _row()
+    row.seq, row.entry, row.audience, row.created = 1, 1, "all", timezone.now()
+    with translation.override("zh-hans"):
+        [line] = visible_rows([row], GM)
+    assert "个成功数" in line["text"], line["text"]
+    assert "success" not in line["text"], line["text"]
+    assert line["text"].count("[4d10>=8: ") == 1, line["text"]

@@ -84,6 +84,16 @@ def inline_line(row: Event) -> dict[str, Any] | None:
     return {"before": before, "parts": parts, "after": after}
 
 
+def _inline_said(inline: Mapping[str, Any]) -> str:
+    """A chat line with inline rolls as plain text (mine.txt, the log's text), each roll's dice
+    in the reader's language: `我出手 [4d10>=8: 4d10>=8 [9, 2, 8, 3]（2 个成功数）= 2]`."""
+    words = (
+        str(part["text"]) if "text" in part else f"[{part['expr']}: {part['breakdown']}]"
+        for part in inline["parts"]
+    )
+    return f"{inline['before']}{''.join(words)}{inline['after']}"
+
+
 # The kind a reader who may not see an event reads in its place (its row's class, the own log's
 # "kind", the log file's withheld events): the hidden kind would tell what the GM did.
 WITHHELD = "table.withheld"
@@ -106,12 +116,13 @@ def visible_rows(
         if audience.can_see(row.audience):
             in_character = bool(isinstance(row.payload, dict) and row.payload.get("as"))
             secret = row.audience != "all"
+            inline = inline_line(row)
             line = {
                 "seq": row.seq,
                 "entry": row.entry,
                 "kind": row.kind,
-                "text": say(row.msg) if row.msg else row.text,
-                "inline": inline_line(row),
+                "text": _inline_said(inline) if inline else say(row.msg) if row.msg else row.text,
+                "inline": inline,
                 "in_character": in_character,
                 "dice": dice_chips(row.dice, names),
                 "secret": secret,
