@@ -232,7 +232,7 @@ class PayloadError(AssertionError):
 
 # the systems whose events are checked while others still change their payloads' shape
 # (issue 31); None: every system
-ENFORCED: frozenset[str] | None = frozenset({TABLE, "coc"})
+ENFORCED: frozenset[str] | None = frozenset({TABLE, "coc", "ace", "scs"})
 
 
 def emitter_key(kind: str, depth: int = 2) -> str | None:

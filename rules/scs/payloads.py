@@ -45,6 +45,10 @@ PAYLOADS = kinds(
         winner=req(str, "the side that won (or a draw)"),
     ),
     payload(
+        "hidden.changed",
+        "The changes of the event before it that its readers may not see (GM only, SCS-FOW-1).",
+    ),
+    payload(
         "losses.taken",
         "A side takes step losses.",
         losses=req(list[str], "the units that lost a step"),
