@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from rules.core.errors import UnknownSystem
@@ -43,6 +44,22 @@ def title(key: str) -> Message:
     """A registered system's title as a message, read in the reader's language like its other
     words (its zh-Hans line in engine.po, `system.title.<key>`)."""
     return Message(f"system.title.{key}", get_system(key).title)
+
+
+def part_of(key: str, name: str) -> ModuleType | None:
+    """The registered system's module `name` (`rules/<key>/<name>.py`: its `recovery` tools
+    between fights, its `payloads`), found through the registry; None when it has none, so a
+    system's optional parts need no list of their own."""
+    package = KNOWN.get(key)
+    if package is None:
+        return None
+    module_name = f"{package}.{name}"
+    try:
+        return import_module(module_name)
+    except ModuleNotFoundError as missing:
+        if missing.name != module_name:
+            raise  # the part exists and imports something missing: say so
+        return None
 
 
 def bench_cases(key: str) -> list[Mapping[str, Any]]:

@@ -20,7 +20,22 @@ NOT_SCANNED = ("docs/rules/reference/", "docs/glossary/")
 # Where a rule is implemented (the "where" column); tests and docs only check or describe it.
 CODE = ("rules/", "vtt/", "templates/", "bench/")
 
-SYSTEMS = "DG|COC|SCS|MECH|ACE"
+# Prefixes that are not a system's: ambiguities, worked examples, SCS defaults and tests.
+SERIES = ("AMB", "WE", "PD", "T")
+
+
+def system_prefixes() -> str:
+    """The systems' rule-ID prefixes (DG, COC, ...) as read off the reference pages' rows, so a
+    new system's page brings its own: no list of prefixes to keep by hand."""
+    found = set()
+    for page in REFERENCE.glob("*.md"):
+        for line in page.read_text(encoding="utf-8").splitlines():
+            if (row := re.match(r"\| ([A-Z]+)-", line)) and row.group(1) not in SERIES:
+                found.add(row.group(1))
+    return "|".join(sorted(found, key=lambda prefix: (-len(prefix), prefix)))
+
+
+SYSTEMS = system_prefixes()
 # A segment is an upper-case word or number (DG-AUTO-3, MECH-ACT-GRAPPLE) or, in SCS, a numbered
 # series rule with an optional letter (SCS-3.1e). Lower-case words, dice (1d6-1), unit ids (B5),
 # hex numbers (04.05) and names like MAC-10 or SHA-256 never start with one of the prefixes.

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from citations import ROOT
 
-from rules.core.registry import system_keys
+from rules.core.kit import KIT
+from rules.core.registry import get_system, system_keys
 
 GLOSSARY = ROOT / "docs" / "glossary"
 # Every registered system with game terms has a page: those with rules of their own, listed in
@@ -15,6 +17,16 @@ GLOSSARY = ROOT / "docs" / "glossary"
 SYSTEMS = tuple(
     key for key in system_keys() if (ROOT / "docs" / "rules" / "reference" / f"{key}.md").exists()
 )
+
+
+def message_prefix(key: str) -> str:
+    """The id prefix of a system's own messages ("dg." for delta_green): the first part most ids
+    of its catalogue share, the kit's messages aside (no list of prefixes to keep)."""
+    kit = {message.id for message in KIT}
+    firsts = Counter(m.id.split(".")[0] for m in get_system(key).messages if m.id not in kit)
+    return firsts.most_common(1)[0][0] + "."
+
+
 _ROW = re.compile(r"^\| (?P<en>[^|]+?) \| (?P<zh>[^|]+?) \| (?P<where>[^|]+?) \|$")
 CHOSEN = "no seed term: chosen"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from glossary import CHOSEN, SYSTEMS, chinese_for, terms
+from glossary import CHOSEN, SYSTEMS, chinese_for, message_prefix, terms
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -35,3 +35,14 @@ def test_the_seed_words_of_the_issue_are_there() -> None:
     assert chinese_for("mech")["stress"] == "压力"
     assert chinese_for("ace")["called shot"] == "对特定部位攻击"
     assert any(term.where.startswith(CHOSEN) for term in terms("scs"))
+
+
+def test_a_systems_message_prefix_comes_from_its_catalogue() -> None:
+    # no list of prefixes to keep by hand: a new system's glossary is checked against its own
+    assert {key: message_prefix(key) for key in SYSTEMS} == {
+        "ace": "ace.",
+        "coc": "coc.",
+        "delta_green": "dg.",
+        "mech": "mech.",
+        "scs": "scs.",
+    }

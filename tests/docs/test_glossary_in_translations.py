@@ -7,12 +7,11 @@ import re
 import polib
 import pytest
 from citations import ROOT
-from glossary import SYSTEMS, Term, terms
+from glossary import SYSTEMS, Term, message_prefix, terms
 
 from vtt.words import catalogue
 
 PO = ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "engine.po"
-PREFIX = {"delta_green": "dg.", "coc": "coc.", "scs": "scs.", "ace": "ace.", "mech": "mech."}
 # Messages whose English is a glossary word in another sense: the glossary row they mean instead
 # (None: a different word altogether, e.g. "Fire" the order to shoot, not the hazard "fire").
 HOMONYMS: dict[str, str | None] = {
@@ -37,9 +36,10 @@ def test_a_message_that_is_a_glossary_term_uses_the_glossary_chinese(
 ) -> None:
     rows = terms(system)
     by_english = {term.english: term for term in rows}
+    prefix = message_prefix(system)
     wrong = []
     for message in catalogue():
-        if not message.id.startswith(PREFIX[system]) or message.id not in chinese:
+        if not message.id.startswith(prefix) or message.id not in chinese:
             continue
         if message.id in HOMONYMS:
             meant = HOMONYMS[message.id]
@@ -55,12 +55,14 @@ def test_a_message_that_is_a_glossary_term_uses_the_glossary_chinese(
 
 
 def test_the_check_covers_the_systems_translated_so_far(chinese: dict[str, str]) -> None:
+    prefixes = {system: message_prefix(system) for system in SYSTEMS}
     checked = {
         message.id
         for system in SYSTEMS
         for term in terms(system)
         for message in catalogue()
-        if message.id.startswith(PREFIX[system]) and message.english.strip().lower() in _names(term)
+        if message.id.startswith(prefixes[system])
+        and message.english.strip().lower() in _names(term)
     }
     assert len(checked & chinese.keys()) >= 100
     assert set(HOMONYMS) <= {message.id for message in catalogue()}

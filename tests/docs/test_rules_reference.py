@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import citations as scanner
 import pytest
 from citations import (
     ID,
@@ -11,6 +14,7 @@ from citations import (
     is_listed,
     reference_ids,
     refreshed,
+    system_prefixes,
 )
 
 
@@ -98,3 +102,15 @@ def test_citations_spell_out_ranges_and_alternatives(text: str, expected: list[s
 )
 def test_the_scanner_ignores_what_is_not_a_rule_id(text: str) -> None:
     assert citations(text) == []
+
+
+def test_the_rule_id_prefixes_come_from_the_reference_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new system's reference page brings its prefix: no list of prefixes to edit."""
+    assert set(system_prefixes().split("|")) == {"ACE", "COC", "DG", "MECH", "SCS"}
+    page = "| ID | Rule | Where |\n|---|---|---|\n| DUEL-1 | A strike takes a d6 off HP. | x |\n"
+    (tmp_path / "duel.md").write_text(page, encoding="utf-8")
+    (tmp_path / "scs.md").write_text("| PD-21 | a default | x |\n| T-20 | a test | x |\n")
+    monkeypatch.setattr(scanner, "REFERENCE", tmp_path)
+    assert system_prefixes() == "DUEL"

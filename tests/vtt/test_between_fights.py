@@ -23,6 +23,17 @@ from vtt.errors import NotAllowed
 from vtt.lobby.downtime import actor_of, pass_days, use_tool
 
 
+def test_the_tools_of_a_system_come_from_its_own_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No list of systems with tools: a system registered with a recovery module has them."""
+    from rules.coc import recovery
+    from rules.core import registry
+    from vtt.lobby.downtime import tools_of
+
+    assert tools_of("chat") == ()
+    monkeypatch.setitem(registry.KNOWN, "healer", "rules.coc")
+    assert tools_of("healer") == tuple(recovery.TOOLS)
+
+
 def client_of(user: Any, language: str = "en") -> Client:
     client = Client()
     client.force_login(user)

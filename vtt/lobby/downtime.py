@@ -15,7 +15,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -24,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from rules.core.dice import Dice, SeededDice
 from rules.core.downtime import CHARACTER_FIELDS, Outcome, Tool, between_fights, weeks_crossed
-from rules.core.registry import get_system
+from rules.core.registry import get_system, part_of
 from vtt.campaigns.models import Campaign, Downtime
 from vtt.campaigns.services import require_gm
 from vtt.characters.condition import refused
@@ -33,19 +32,13 @@ from vtt.encounters.carry import changes_between
 from vtt.encounters.services import merged_settings
 from vtt.errors import NotAllowed
 
-RECOVERY = {
-    "delta_green": "rules.delta_green.recovery",
-    "coc": "rules.coc.recovery",
-    "mech": "rules.mech.recovery",
-    "ace": "rules.ace.recovery",
-}
 MAX_DAYS = 365
 
 
 def recovery_of(system_key: str) -> ModuleType | None:
-    """The system's recovery module (its `TOOLS`, and `WEEK` if it heals by the week)."""
-    name = RECOVERY.get(system_key)
-    return import_module(name) if name else None
+    """The system's recovery module, `rules/<key>/recovery.py` (its `TOOLS`, and `WEEK` if it
+    heals by the week), found through the registry; None for a system without one."""
+    return part_of(system_key, "recovery")
 
 
 def tools_of(system_key: str) -> tuple[Tool, ...]:

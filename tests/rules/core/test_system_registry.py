@@ -24,6 +24,19 @@ def test_system_keys_are_sorted_and_include_chat() -> None:
     assert "chat" in system_keys()
 
 
+def test_a_systems_optional_part_is_found_through_the_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # rules/<key>/<part>.py by the registry's module, so an optional part needs no list
+    from rules.coc import recovery
+
+    assert registry.part_of("coc", "recovery") is recovery
+    assert registry.part_of("chat", "recovery") is None
+    assert registry.part_of("nope", "recovery") is None
+    monkeypatch.setitem(registry.KNOWN, "healer", "rules.coc")
+    assert registry.part_of("healer", "recovery") is recovery
+
+
 def test_a_module_without_a_system_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("rules_test_empty")
     monkeypatch.setitem(sys.modules, "rules_test_empty", module)
