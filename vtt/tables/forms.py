@@ -23,6 +23,15 @@ def _words(value: Any) -> str:
     return "" if value is None else shown(str(value))
 
 
+def _choice_label(value: Any, label: Any) -> str:
+    """A choice's label in the active language; one that is its value and a built-in name (an
+    SCS counter's code and unit, "R7 Flak Bn") keeps the code and shows the name."""
+    head = f"{value} "
+    if isinstance(label, str) and label.startswith(head):
+        return head + shown(label[len(head) :])
+    return _words(label)
+
+
 def _fields(params: Any) -> list[dict[str, Any]]:
     """Form fields of an action template: a list of field specs, or a mapping name -> default."""
     if isinstance(params, dict):
@@ -56,7 +65,7 @@ def _fields(params: Any) -> list[dict[str, Any]]:
                 "name": str(spec["name"]),
                 "label": _words(spec.get("label") or spec["name"]),
                 "type": type_,
-                "choices": [(str(v), _words(label)) for v, label, *_ in choices],
+                "choices": [(str(v), _choice_label(v, label)) for v, label, *_ in choices],
                 "allies": allies,  # choices on the actor's side: the page asks before an attack
                 "default": "" if default is None else default,
                 # the values a "picks" field has ticked at first
