@@ -18,13 +18,15 @@ from typing import Any
 
 import pytest
 from django.apps import apps
+from django.test import Client
 
 from rules.core.dice import LoadedDice
 from rules.core.log import canonical_json, fold
 from rules.scs import SYSTEM
 from rules.scs.secrecy import HIDDEN_KIND
+from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
-from vtt.encounters.models import Encounter
+from vtt.encounters.models import Encounter, Status
 from vtt.encounters.services import entries_of, start_encounter
 from vtt.eventlog.legacy.upgrade import legacy_of, upgrade_all
 from vtt.eventlog.models import Event
@@ -114,3 +116,23 @@ def test_todays_resolve_says_the_recorded_events(gwen: Any) -> None:
         for event in again:
             after = SYSTEM.apply(after, event)
         assert digest(after) == RECORDED["states"][n]
+
+
+def test_after_the_end_a_sides_log_file_holds_no_changes_scs_fow_1(gwen: Any, pip: Any) -> None:
+    """An upgraded event everyone read may change what only a side may see (an old phase.started
+    records every stack for the replay): a player's log file after the end keeps the lines and
+    payloads it read, never the changes; the GM's keeps them."""
+    encounter = stored(gwen)
+    Membership.objects.create(campaign=encounter.campaign, user=pip, role=Role.PLAYER)
+    upgrade_all(apps)
+    Encounter.objects.filter(pk=encounter.pk).update(status=Status.ENDED)  # the GM ended it
+    red = Client()
+    red.force_login(pip)
+    log = json.loads(red.get(f"/encounters/{encounter.pk}/log/").content)
+    events = [event for entry in log["entries"] for event in entry["events"]]
+    assert any(event["kind"] == "phase.started" for event in events)
+    assert not [event for event in events if "changes" in event["payload"]]
+    gm = Client()
+    gm.force_login(gwen)
+    gm_log = json.loads(gm.get(f"/encounters/{encounter.pk}/log/").content)
+    assert any("changes" in e["payload"] for entry in gm_log["entries"] for e in entry["events"])

@@ -348,10 +348,20 @@ def encounter_log(request: HttpRequest, encounter_id: int) -> HttpResponse:
     return response
 
 
+def _unchanged(event: dict[str, Any]) -> dict[str, Any]:
+    payload = event["payload"]
+    if "changes" not in payload:
+        return event
+    return {**event, "payload": {k: v for k, v in payload.items() if k != "changes"}}
+
+
 def withheld(entry: dict[str, Any], audience: Audience) -> dict[str, Any] | None:
     """A log entry as this viewer may read it after the end, as they read it at the table: events
     addressed to others become their redacted line (no kind, payload or dice) or, without one,
-    are left out; the action of such an entry is withheld. None: the viewer read nothing of it."""
+    are left out; the action of such an entry is withheld. None: the viewer read nothing of it.
+    No event keeps its "changes" (rules/core/changes.py): the viewer gets no setup to fold them
+    on, and an event upgraded from an old payload may change what it did not say (issue 31)."""
+    entry = {**entry, "events": [_unchanged(event) for event in entry["events"]]}
     events = entry["events"]
     if all(audience.can_see(event["audience"]) for event in events):
         return entry
