@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.brp import core as brp_core
 from rules.core.actions import GM_ACTOR
+from rules.core.changes import apply
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem
 from rules.delta_green import (
@@ -24,7 +25,7 @@ from rules.delta_green.derived import derive, write_back
 from rules.delta_green.names import NAMES
 from rules.delta_green.settings import SCHEMA
 from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
-from rules.delta_green.state import VERSION, apply, dump, load, start
+from rules.delta_green.state import VERSION, dump, load, start
 from rules.delta_green.view import view
 
 

@@ -36,12 +36,11 @@ from rules.core.dice import Dice
 from rules.core.messages import Msg
 from rules.core.system import Json
 from rules.delta_green import log_messages as L
+from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.messages import PURPOSE_HITS, PURPOSE_TO_HIT
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     able,
-    apply_op,
-    fork,
     limb_capped,
     uses_locations,
     wound_crossing,

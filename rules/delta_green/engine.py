@@ -12,6 +12,7 @@ from rules.core.params import bool_param, str_param
 from rules.core.system import Action, Event, Json, said
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
+from rules.delta_green.effects import EFFECTS
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     cards_left,
@@ -37,10 +38,11 @@ def combatant_at(state: Mapping[str, Any], cid: str) -> Json:
 
 
 def said_event(kind: str, ops: list[Json], line: Msg, dice: Dice, **payload: Any) -> Event:
-    """An event whose log line is a message (`said`), with the dice rolled for it."""
+    """An event whose log line is a message (`said`), with the dice rolled for it and the
+    effects `ops` that resolve settles into its changes (rules/delta_green/effects.py)."""
     records = tuple(dice.records)
     dice.records.clear()
-    return said(kind, line, {"ops": ops, **payload}, records)
+    return said(kind, line, {EFFECTS: ops, **payload}, records)
 
 
 def lines_event(

@@ -12,9 +12,10 @@ from rules.core.messages import Msg
 from rules.core.system import Json
 from rules.delta_green import log_messages as L
 from rules.delta_green.combat import auto_rules, defence_card, defence_chance, lit
+from rules.delta_green.effects import apply_op
 from rules.delta_green.messages import PURPOSE_PARRY
 from rules.delta_green.settings import settings_of
-from rules.delta_green.state import able, apply_op
+from rules.delta_green.state import able
 
 
 def try_parry(

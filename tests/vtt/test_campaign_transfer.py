@@ -18,14 +18,14 @@ from django.test import Client
 from rules.core.dice import LoadedDice
 from rules.core.system import Action
 from rules.delta_green import SYSTEM as DG
-from vtt.lobby.downtime import pass_days
 from vtt.campaigns.models import Campaign, Downtime, Membership, Role
 from vtt.campaigns.services import create_campaign, save_settings
-from vtt.lobby.transfer import BadCampaignFile, export_text, import_text
 from vtt.characters.models import Character, SheetChange
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.services import chat, play, replay
 from vtt.eventlog.models import Event
+from vtt.lobby.downtime import pass_days
+from vtt.lobby.transfer import BadCampaignFile, export_text, import_text
 
 
 def client_of(user: Any) -> Client:
@@ -201,10 +201,11 @@ def _negative_dex(data: Any) -> None:
 
 
 def _cooked_log(data: Any) -> None:
-    """Ann's 16 to the chest becomes 6: the log no longer gives the snapshot (Ann dying)."""
+    """Ann's HP after the 16 to the chest is 10 more: the log no longer gives the snapshot."""
     cellar = next(e for e in data["encounters"] if e["title"] == "The cellar")
     hit = next(e for e in cellar["events"] if e["payload"].get("target") == "ann")
-    hit["payload"]["ops"][0]["amount"] = 6
+    hp = next(c for c in hit["payload"]["changes"] if c[0] == "set" and c[1][-1] == "hp")
+    hp[2] += 10
 
 
 @pytest.mark.django_db(transaction=True)

@@ -18,6 +18,7 @@ from rules.core.system import Action, Event, Json
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
 from rules.delta_green.actions import free, gm_tools, rounds, turn
+from rules.delta_green.effects import settle
 from rules.delta_green.preview import preview as preview_attack
 
 # Attacks whose odds the table can show before they are sent (DG-GEN-3).
@@ -41,12 +42,14 @@ GM_KINDS = frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS])
 
 
 def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """Events for one action; raises RulesError (state untouched) when it is not allowed."""
+    """Events for one action, each carrying the path changes it makes (decided here, on the
+    working state: rules/delta_green/effects.py); raises RulesError (state untouched) when it is
+    not allowed."""
     if action.actor == GM_ACTOR and action.kind in ACTIONS.by_kind and action.kind not in GM_KINDS:
         raise IllegalAction.of(R.GM_HAS_NO_ACTION(kind=action.kind))
     if action.actor != GM_ACTOR and action.kind in GM_KINDS:
         raise IllegalAction.of(R.GM_ONLY(kind=action.kind))
-    return [hide_vests(event) for event in ACTIONS.resolve(state, action, dice)]
+    return settle(state, [hide_vests(event) for event in ACTIONS.resolve(state, action, dice)])
 
 
 def legal_actions(state: Json, actor: str) -> list[ActionTemplate]:

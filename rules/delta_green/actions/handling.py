@@ -27,6 +27,7 @@ from rules.delta_green.combat import (
     skill,
     vest_of,
 )
+from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
     action_cost,
     aim_ops,
@@ -47,10 +48,8 @@ from rules.delta_green.engine import (
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     able,
-    apply_op,
     cards_left,
     eligible,
-    fork,
     is_immobile,
     is_incapacitated,
     leg_disabled,

@@ -27,6 +27,7 @@ from rules.delta_green.combat import (
     severs,
     try_dodge,
 )
+from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
     action_cost,
     attack_event,
@@ -41,8 +42,6 @@ from rules.delta_green.messages import PURPOSE_TO_HIT
 from rules.delta_green.parry import try_parry
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
-    apply_op,
-    fork,
     uses_locations,
 )
 

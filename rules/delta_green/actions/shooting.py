@@ -23,6 +23,7 @@ from rules.delta_green.combat import (
     fire,
     roll_location,
 )
+from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
     aim_ops,
     attack_event,
@@ -38,8 +39,6 @@ from rules.delta_green.engine import (
 )
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
-    apply_op,
-    fork,
     sheet_weapon,
 )
 from rules.delta_green.tables import (

@@ -25,6 +25,7 @@ from rules.delta_green.combat import (
     skill,
     try_dodge,
 )
+from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
     combatant_at,
     lines_event,
@@ -37,8 +38,6 @@ from rules.delta_green.engine import (
 from rules.delta_green.messages import PURPOSE_SUPPRESSIVE
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
-    apply_op,
-    fork,
     sheet_weapon,
     weapon_of,
 )

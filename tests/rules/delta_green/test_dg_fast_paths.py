@@ -8,10 +8,9 @@ from dg_helpers import agent, c, encounter
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.state import (
     able,
-    apply_op,
-    fork,
     is_dead,
     is_helpless,
     is_unconscious,

@@ -9,10 +9,12 @@ import pytest
 from dg_helpers import M60, SMG, agent, c, encounter, gm, play
 from test_dg_system import _policy
 
+from rules.core.changes import diff
 from rules.core.dice import SeededDice, derive_seed
 from rules.core.system import Action, Event
 from rules.delta_green import BENCH, SYSTEM
-from rules.delta_green.state import current_actor, fork, is_dead, mine, own, round_over
+from rules.delta_green.effects import fork, mine, own, settle
+from rules.delta_green.state import current_actor, is_dead, round_over
 
 
 def _prepared(case: dict[str, Any]) -> dict[str, Any]:
@@ -141,15 +143,22 @@ OPS: list[list[dict[str, Any]]] = [
 
 @pytest.mark.parametrize("ops", OPS, ids=lambda ops: "+".join(op["op"] for op in ops))
 def test_every_op_leaves_its_input_alone(ops: list[dict[str, Any]]) -> None:
-    """apply on each primitive op (twice in one event, so ownership is reused): input unchanged."""
+    """Each effect settled into changes (twice in one event, so ownership is reused), and the
+    changes applied: the input is unchanged, and so is a later state the same event settles on."""
     state = _rich()
     snapshot = copy.deepcopy(state)
     event = Event("test", {"ops": copy.deepcopy(ops + ops)}, "")
-    after = SYSTEM.apply(state, event)
+    (settled,) = settle(state, [event])
     assert state == snapshot
     assert event.payload["ops"] == ops + ops  # the event is not changed either
-    again = SYSTEM.apply(after, event)  # applying onto the result leaves the result alone too
-    assert again is not after
+    assert "ops" not in settled.payload
+    after = SYSTEM.apply(state, settled)
+    assert state == snapshot
+    assert settled.payload.get("changes", []) == diff(state, after)  # the shortest, in order
+    middle = copy.deepcopy(after)
+    (again,) = settle(after, [event])  # settling onto the result leaves the result alone too
+    SYSTEM.apply(after, again)
+    assert after == middle
     assert state == snapshot
 
 
