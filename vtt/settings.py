@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "vtt.encounters",
     "vtt.eventlog",
     "vtt.push",
+    "vtt.remote",
 ]
 
 MIDDLEWARE = [

@@ -16,5 +16,6 @@ urlpatterns = [
     path("", include("vtt.characters.urls")),
     path("", include("vtt.encounters.urls")),
     path("", include("vtt.push.urls")),
+    path("", include("vtt.remote.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -45,6 +45,7 @@ from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast, keep_loaded
 from vtt.encounters.models import Encounter, Seat, Status
+from vtt.encounters.moves import played
 from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
 from vtt.eventlog import append
 from vtt.eventlog.append import append_if_current
@@ -498,6 +499,7 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     )
     if any(event.kind == GAME_ENDED for event in events):
         _referee_ends(encounter)
+    played.send(Encounter, encounter=encounter, before=before, user_id=user_id)
     notices.on_commit(encounter, before, user_id)
     return Outcome(encounter.pk, rows, fresh=True)
 
@@ -553,6 +555,7 @@ def expire(encounter_id: int, user_id: int) -> Outcome:
     rows = _append_entry(
         encounter, index, events, user_id=None, key=None, action=action, before=before
     )
+    played.send(Encounter, encounter=encounter, before=before, user_id=None)
     notices.on_commit(encounter, before, None)
     return Outcome(encounter.pk, rows, fresh=True)
 
