@@ -13,4 +13,5 @@ urlpatterns = [
     path("encounters/<int:encounter_id>/clock/", views.set_control, name="set"),
     path("encounters/<int:encounter_id>/clock/decide/", views.decide, name="decide"),
     path("encounters/<int:encounter_id>/concede/", views.concede, name="concede"),
+    path("encounters/<int:encounter_id>/away/", views.away, name="away"),
 ]

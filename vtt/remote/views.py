@@ -16,6 +16,7 @@ from rules.core.errors import RulesError
 from vtt.campaigns.views import me
 from vtt.encounters.views import member_encounter
 from vtt.remote import clock, services
+from vtt.remote.away import summary
 from vtt.remote.models import Result, TimeControl
 from vtt.words import refusal, side_name
 
@@ -153,3 +154,17 @@ def concede(request: HttpRequest, encounter_id: int) -> HttpResponse:
         lambda: services.concede(encounter_id, me(request)),
         _("You conceded the game."),
     )
+
+
+@login_required
+@require_GET
+def away(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """What happened since `?after=<seq>` for this viewer, for a page that comes back."""
+    encounter, audience, _role = member_encounter(request, encounter_id)
+    raw = request.GET.get("after", "")
+    if not raw.isdigit() or len(raw) > 12:
+        return HttpResponse(
+            _("after must be a whole number"), status=400, content_type="text/plain"
+        )
+    context = summary(encounter, audience, me(request), int(raw))
+    return render(request, "remote/_away.html", {"encounter": encounter, **context})
