@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.changes import apply
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem
 from rules.mech import log_messages, messages, refusals, settings, sheet
@@ -16,7 +17,7 @@ from rules.mech.demo import demo
 from rules.mech.names import NAMES
 from rules.mech.setup import VERSION, start
 from rules.mech.sheet import SHEET, derive, validate_sheet
-from rules.mech.state import Json, apply_patch, copy_json
+from rules.mech.state import Json, copy_json
 from rules.mech.view import view
 
 
@@ -45,7 +46,7 @@ SYSTEM = GameSystem(
     start=start,
     legal_actions=ACTIONS.legal_actions,
     resolve=ACTIONS.resolve,  # a refusal naming a parameter names its label on the form
-    apply=apply_patch,  # fold one event into the state: the patch it carries
+    apply=apply,  # the one state vocabulary: the events' "changes" (rules/core/changes.py)
     view=view,
     dump=dump,
     load=load,

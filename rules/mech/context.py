@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from rules.core.changes import Change, Emitter, apply_changes
 from rules.core.dice import Dice, RollRecord
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -56,6 +57,15 @@ def new_event(
 PUBLIC_KINDS = frozenset({"mech.destroyed"})  # a wreck (or its absence) is there for all to see
 
 
+def unit_sets(units: Mapping[str, Mapping[str, Any]]) -> list[Change]:
+    """The changes replacing these units' fields: ["set", ["units", uid, field], value]."""
+    return [
+        ["set", ["units", uid, field], value]
+        for uid, fields in units.items()
+        for field, value in fields.items()
+    ]
+
+
 def unseen_text(ctx: Ctx, kind: str, payload: Mapping[str, Any]) -> Msg:
     """The line the other sides read about a Hidden unit (MECH-COND-HIDDEN)."""
     if kind == "attack.rolled":
@@ -74,16 +84,19 @@ def hidden_scope(ctx: Ctx, ids: list[str]) -> dict[str, str]:
     return before
 
 
-class Ctx:
-    """A resolution under way: the working state, the dice, and the events so far."""
+class Ctx(Emitter):
+    """A resolution under way: the core Emitter with the mech's staging of unit fields.
+
+    `stage` changes a unit now; the change rides on the next event emitted. `emit` turns the
+    staged unit fields and the `units=` / `top=` fields it is given into the one state
+    vocabulary's changes (rules/core/changes.py): ["set", ["units", uid, field], value] and
+    ["set", [field], value], carried under "changes" and applied to the working state at once.
+    """
 
     def __init__(self, state: Json, dice: Dice) -> None:
-        self.state = state
-        self.dice = dice
-        # The GM's settings: fixed for the whole encounter (no event patches them).
+        super().__init__(state, dice)
+        # The GM's settings: fixed for the whole encounter (no event changes them).
         self.settings: Settings = settings_of(state)
-        self.events: list[Event] = []
-        self._mark = len(dice.records)
         self.pending: dict[str, Json] = {}
         self.finishing: set[str] = set()  # turns being ended now (a death inside does not re-end)
         # MECH-COND-HIDDEN: Hidden units caught by an area; events about them are addressed to
@@ -109,14 +122,16 @@ class Ctx:
             raise IllegalAction(R.NO_MECH(id=repr(uid)))
         return found
 
-    def emit(
+    def emit(  # type: ignore[override]  # a line may still be plain text; units/top are fields
         self,
         kind: str,
         text: str | Msg,
-        units: Mapping[str, Mapping[str, Any]] | None = None,
-        top: Mapping[str, Any] | None = None,
+        changes: Iterable[Sequence[Any]] = (),
         audience: str = "all",
         redacted: str | Msg | None = None,
+        *,
+        units: Mapping[str, Mapping[str, Any]] | None = None,
+        top: Mapping[str, Any] | None = None,
         **payload: Any,
     ) -> Event:
         # A line said as a message keeps its English as `text` (what the pinned runs compare).
@@ -135,34 +150,22 @@ class Ctx:
             self._mark = len(records)
         else:
             dice = ()
-        # The pending dicts are this context's own (stage copies), so they join the patch.
+        # The pending dicts are this context's own (stage copies); they are already in the
+        # working state. The `units` and `top` fields given here are applied now.
         merged = self.pending
         if merged:
             self.pending = {}
-        if units:
-            if not merged:
-                merged = {}
-            for k, v in units.items():
-                merged[k] = {**merged[k], **v} if k in merged else dict(v)
-        if merged or top:
-            patch: Json = {}
-            if merged:
-                patch["units"] = merged
-            if top:
-                patch["state"] = dict(top)
-            payload["patch"] = patch  # `payload` is this call's own dict (keyword arguments)
-            # st.apply_patch(self.state, event), inlined.
-            state = self.state
-            new = dict(state)
-            if merged:
-                new_units = new["units"] = dict(state["units"])
-                for k, v in merged.items():
-                    after = dict(new_units[k])
-                    after.update(v)
-                    new_units[k] = after
-            if top:
-                new.update(patch["state"])
-            self.state = new
+        steps: list[Change] = []
+        if merged:
+            steps = unit_sets(merged)
+        if units or top:
+            steps.extend(self._apply_fields(units, top))
+        if changes:
+            extra = [list(change) for change in changes]
+            self.state = apply_changes(self.state, extra)
+            steps.extend(extra)
+        if steps:
+            payload["changes"] = steps  # `payload` is this call's own dict (keyword arguments)
         # new_event(...), inlined: this is the one place a resolution makes its events.
         event: Event = _new_object(Event)
         event.__dict__.update(
@@ -178,17 +181,35 @@ class Ctx:
         self.events.append(event)
         return event
 
+    def _apply_fields(
+        self, units: Mapping[str, Mapping[str, Any]] | None, top: Mapping[str, Any] | None
+    ) -> list[Change]:
+        """Replace the named unit fields and top-level fields in the working state (shared, not
+        copied: the caller's values are its own); the changes that say so."""
+        state = self.state
+        new = dict(state)
+        steps: list[Change] = []
+        if units:
+            new_units = new["units"] = dict(state["units"])
+            for uid, fields in units.items():
+                after = dict(new_units[uid])
+                after.update(fields)
+                new_units[uid] = after
+            steps = unit_sets(units)
+        if top:
+            new.update(top)
+            steps.extend(["set", [field], value] for field, value in top.items())
+        self.state = new
+        return steps
+
     def finished(self) -> list[Event]:
         """The events of the resolution; changes staged after the last event ride on it."""
         if self.pending and self.events:
             # The working state has them; the log must too.
             last = self.events[-1]
-            patch = dict(last.payload.get("patch") or {})
-            units = {k: dict(v) for k, v in (patch.get("units") or {}).items()}
-            for uid, fields in self.pending.items():
-                units[uid] = {**units.get(uid, {}), **fields}
-            patch["units"] = units
-            self.events[-1] = replace(last, payload={**last.payload, "patch": patch})
+            steps = [*(last.payload.get("changes") or ()), *unit_sets(self.pending)]
+            self.pending = {}
+            self.events[-1] = replace(last, payload={**last.payload, "changes": steps})
         elif self.pending:
             self.emit("turn.updated", "")
         return self.events

@@ -1,4 +1,5 @@
-"""The mech encounter state as JSON, the patch events carry, and questions asked of it."""
+"""The mech encounter state as JSON and questions asked of it (events change it through the core
+vocabulary's "changes", rules/core/changes.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import IllegalAction
-from rules.core.system import Event
 from rules.geometry.square import SquareGrid, distance, footprint, supercover_line
 from rules.mech import refusals as R
 
@@ -23,7 +23,7 @@ _ATOMS = frozenset((str, int, float, bool, type(None)))
 
 
 def copy_json(value: Any) -> Any:
-    """A deep copy of JSON data, so a patch never shares lists or dicts with another state."""
+    """A deep copy of JSON data, so a change never shares lists or dicts with another state."""
     kind = type(value)
     if kind is dict:
         out = {}
@@ -38,29 +38,6 @@ def copy_json(value: Any) -> Any:
     if kind in _ATOMS:
         return value
     return copy.deepcopy(value)
-
-
-def apply_patch(state: Json, event: Event) -> Json:
-    """Fold one event: its `patch` replaces the named unit fields and top-level fields."""
-    # Structural sharing: only the state, its units mapping and the units named are new dicts;
-    # everything else, and the patch's own values, are shared. States and events are values
-    # that nothing changes in place (code that edits a list or dict copies it first), so
-    # sharing is safe, and the old state is never changed.
-    patch = event.payload.get("patch")
-    if not patch:
-        return state
-    new = dict(state)
-    units = patch.get("units")
-    if units:
-        new_units = new["units"] = dict(state["units"])
-        for uid, fields in units.items():
-            after = dict(new_units[uid])
-            after.update(fields)
-            new_units[uid] = after
-    top = patch.get("state")
-    if top:
-        new.update(top)
-    return new
 
 
 def with_unit(state: Json, uid: str, fields: Mapping[str, Any]) -> Json:

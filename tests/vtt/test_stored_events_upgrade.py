@@ -104,7 +104,7 @@ def test_stored_old_payloads_upgrade_to_changes_that_fold_the_same(key: str, gwe
     assert upgrade_all(apps) == 0  # nothing left to upgrade
 
 
-@pytest.mark.parametrize("key", ["ace"])
+@pytest.mark.parametrize("key", sorted(OLD_KEYS))
 def test_the_upgraded_log_replays_to_the_states_it_had(key: str, gwen: Any) -> None:
     encounter, recorded = stored(gwen, key)
     upgrade_all(apps)

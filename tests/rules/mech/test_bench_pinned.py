@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -25,7 +26,7 @@ def _bench_state() -> dict[str, Any]:
 
 
 def _digest(action: Action, seeds: range) -> str:
-    """SHA-256 over every event's outcome (kind, payload with its patch, dice) per seed.
+    """SHA-256 over every event's outcome (kind, payload with its changes, dice) per seed.
 
     The log line's words are left out: they are messages, translated and reworded freely, while
     what happened (the kinds, the payloads with their patches, the dice rolled) stays pinned.
@@ -43,8 +44,36 @@ def _outcome(event: Event) -> dict[str, Any]:
     """What an event decided, without its words: kind, payload and dice."""
     return {
         "kind": event.kind,
-        "payload": dict(event.payload),
+        "payload": _as_patch(event.payload),
         "dice": [record.to_json() for record in event.dice],
+    }
+
+
+def _as_patch(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The payload in the shape the pins were taken in, before the one state vocabulary (issue
+    31): its "changes" (sets of unit fields and top-level fields) as the old "patch", so the same
+    digests prove the same outcomes."""
+    old = {k: v for k, v in payload.items() if k != "changes"}
+    units: dict[str, dict[str, Any]] = {}
+    top: dict[str, Any] = {}
+    for op, path, value in payload.get("changes") or ():
+        assert op == "set"
+        if path[0] == "units" and len(path) == 3:
+            units.setdefault(path[1], {})[path[2]] = value
+        else:
+            assert len(path) == 1
+            top[path[0]] = value
+    if units or top:
+        old["patch"] = {**({"units": units} if units else {}), **({"state": top} if top else {})}
+    return old
+
+
+def unit_fields(event: Event, uid: str) -> dict[str, Any]:
+    """The unit fields an event's changes set (["set", ["units", uid, field], value])."""
+    return {
+        path[2]: value
+        for op, path, value in event.payload["changes"]
+        if op == "set" and path[:2] == ["units", uid]
     }
 
 
@@ -59,7 +88,7 @@ def test_bench_carbine_miss_seed_1() -> None:
     assert [r.to_json() for r in events[1].dice] == [
         {"purpose": "ranged attack d20 on Sparring Mule A", "sides": 20, "value": 5}
     ]
-    patch = events[0].payload["patch"]["units"]["latch"]
+    patch = unit_fields(events[0], "latch")
     assert patch["turn"]["ap"] == 1
     assert patch["turn"]["attacked"] == [0]
     assert [w["key"] for w in patch["weapons"]] == [
@@ -96,7 +125,7 @@ def test_bench_carbine_critical_seed_5() -> None:
         "rule": "MECH-ACT-ATTACK",
         "raw": "6 kinetic",
         "steps": [],
-        "patch": {"units": {"spar_a": {"hp": 4}}},
+        "changes": [["set", ["units", "spar_a", "hp"], 4]],
     }
     after = state
     for event in events:

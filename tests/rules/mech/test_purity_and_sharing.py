@@ -43,7 +43,7 @@ def test_bench_attack_resolve_and_apply_leave_their_inputs_alone() -> None:
             old = copy.deepcopy(after)
             new = SYSTEM.apply(after, event)
             assert after == old  # apply is pure: the old state is unchanged
-            assert new is not after or not event.payload.get("patch")
+            assert new is not after or not event.payload.get("changes")
             after = new
         assert [dict(e.payload) for e in events] == payloads  # nor are the events changed
         assert state == before
@@ -182,7 +182,11 @@ def test_turn_helper_still_starts_a_turn() -> None:
     events = SYSTEM.resolve(
         state, Action("attack", "a", {"weapon": "k12_carbine", "target": "b"}), SeededDice(1)
     )
-    declared = events[0].payload["patch"]["units"]["a"]
+    declared = {
+        path[2]: value
+        for op, path, value in events[0].payload["changes"]
+        if op == "set" and path[:2] == ["units", "a"]
+    }
     assert declared["turn"]["ap"] == 1
     assert declared["turn"]["attacked"] == [0]
     assert state["units"]["a"]["turn"]["ap"] == 2
