@@ -29,7 +29,6 @@ Path = Sequence[str | int]
 Change = list[Any]
 
 BAD_CHANGE = Message("core.change.bad", "An event holds a change that cannot be applied: {change}")
-OPS = frozenset({"set", "del", "add"})
 
 
 def set_(path: Path, value: Any) -> Change:
@@ -59,7 +58,7 @@ def apply_changes(state: Any, changes: Iterable[Sequence[Any]]) -> Any:
     for change in changes:
         try:
             state = _apply_one(state, change)
-        except (TypeError, IndexError, KeyError, ValueError):
+        except (TypeError, IndexError, KeyError, ValueError, AttributeError):
             raise RulesError(_bad(change)) from None
     return state
 
@@ -68,38 +67,62 @@ def _bad(change: Any) -> Msg:
     return BAD_CHANGE(change=repr(change)[:200])
 
 
+KEY_TYPES = frozenset((str, int))
+
+
 def _apply_one(state: Any, change: Sequence[Any]) -> Any:
-    if not isinstance(change, list | tuple) or len(change) < 2 or change[0] not in OPS:
+    if type(change) not in (list, tuple) or len(change) < 2:
         raise ValueError(change)
     op, path = change[0], change[1]
-    if not isinstance(path, list | tuple) or not all(
-        type(key) is str or type(key) is int for key in path
-    ):
+    if type(path) not in (list, tuple) or not KEY_TYPES.issuperset(map(type, path)):
         raise ValueError(change)
-    if op == "del":
-        if len(change) != 2 or not path:
-            raise ValueError(change)
+    if op == "set" and len(change) == 3:
+        return _write(state, path, copy_json(change[2]), False)
+    if op == "add" and len(change) == 3:
+        return _write(state, path, copy_json(change[2]), True)
+    if op == "del" and len(change) == 2 and path:
         return _delete(state, path)
-    if len(change) != 3:
-        raise ValueError(change)
-    value = copy_json(change[2])
-    if op == "set":
-        return update_in(state, path, lambda _: value)
-    return update_in(state, path, lambda old: _appended(old, value))
+    raise ValueError(change)
 
 
-def _appended(old: Any, value: Any) -> list[Any]:
-    if old is None:
-        return [value]
-    if type(old) is not list:
-        raise TypeError(old)
-    return [*old, value]
+def _write(state: Any, path: Sequence[str | int], value: Any, add: bool) -> Any:
+    """A new structure with `value` at `path` (appended to the list there when `add`), copying
+    only the dicts and lists along the path; missing dict levels are created."""
+    parents: list[Any] = []
+    node = state
+    for key in path:
+        parents.append(node)
+        if type(node) is dict:
+            node = node.get(key)
+        elif type(node) is list and type(key) is int:
+            node = node[key]
+        elif node is None and type(key) is str:
+            node = None  # a missing dict level, created below
+        else:
+            raise TypeError(node)
+    if add:
+        if node is None:
+            value = [value]
+        elif type(node) is list:
+            value = [*node, value]
+        else:
+            raise TypeError(node)
+    for key, parent in zip(reversed(path), reversed(parents), strict=True):
+        if parent is None:
+            parent = {}
+        copied = parent.copy()
+        copied[key] = value
+        value = copied
+    return value
 
 
 def _delete(state: Any, path: Sequence[str | int]) -> Any:
     parent = state
     for key in path[:-1]:
-        parent = parent.get(key) if type(parent) is dict else None
+        if type(parent) is list and type(key) is int:
+            parent = parent[key]
+        else:
+            parent = parent.get(key) if type(parent) is dict else None
         if parent is None:
             return state  # nothing there to remove
     key = path[-1]

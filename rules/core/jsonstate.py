@@ -9,13 +9,16 @@ Key = str | int
 Json = dict[str, Any]  # a JSON object: states, events' payloads, sheets (the one declaration)
 
 
+_ATOMS = frozenset((str, int, float, bool, type(None)))
+
+
 def copy_json(data: Any) -> Any:
     """A deep copy of JSON data (dicts, lists, scalars), about 3× faster than copy.deepcopy."""
     kind = type(data)
-    if kind is dict:
-        return {key: copy_json(value) for key, value in data.items()}
+    if kind is dict:  # scalars are kept without a call: most values of a state are scalars
+        return {k: v if type(v) in _ATOMS else copy_json(v) for k, v in data.items()}
     if kind is list:
-        return [copy_json(value) for value in data]
+        return [v if type(v) in _ATOMS else copy_json(v) for v in data]
     return data
 
 

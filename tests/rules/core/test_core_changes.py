@@ -72,6 +72,8 @@ def test_values_are_copied_so_the_event_cannot_change_the_state_later() -> None:
 def test_list_indexes_in_paths() -> None:
     after = apply_changes(STATE, [set_(["log", 0, "n"], 5)])
     assert after["log"] == [{"n": 5}]
+    assert apply_changes(after, [delete(["log", 0, "n"])])["log"] == [{}]
+    assert apply_changes(STATE, [append(["log"], 2), set_(["log", -1], 3)])["log"][-1] == 3
 
 
 @pytest.mark.parametrize(
@@ -87,6 +89,9 @@ def test_list_indexes_in_paths() -> None:
         ["set", ["log", 5], 1],  # no such index
         ["set", ["log", "x"], 1],
         ["set", [1.5], 1],
+        ["set", ["log", True], 1],  # a bool is no index
+        ["set", ["nowhere", 0], 1],  # a missing level is a dict: its keys are words
+        ["del", ["log", 3, "n"]],
         "set",
         [],
     ],
