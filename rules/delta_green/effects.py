@@ -67,19 +67,29 @@ def _between(
 ) -> None:
     if before.keys() != after.keys():
         found.extend(["del", [*path, key]] for key in before if key not in after)
-    for key, value in after.items():
-        old = before.get(key, _ABSENT)
-        if old is value:
-            continue
+    if list(before) == list(after):  # the same keys in the same order: compare side by side
+        pairs = zip(after, before.values(), after.values(), strict=True)
+        changed = [(key, old, value) for key, old, value in pairs if old is not value]
+    else:
+        changed = [
+            (key, old, value)
+            for key, value in after.items()
+            if (old := before.get(key, _ABSENT)) is not value
+        ]
+    for key, old, value in changed:
         if old is _ABSENT:
             found.append(["set", [*path, key], copy_json(value)])
         elif type(old) is dict and type(value) is dict:
             _between(old, value, [*path, key], found)
+        elif type(value) in _SCALARS:  # a number, text, flag or None: `diff`'s "set" if it differs
+            if type(old) is not type(value) or old != value:
+                found.append(["set", [*path, key], value])
         else:
             found.extend([op, [*path, key, *where], *rest] for op, where, *rest in diff(old, value))
 
 
 _ABSENT = object()
+_SCALARS = frozenset({int, float, str, bool, type(None)})
 
 
 def _op_damage(state: Json, cid: str, c: Json, op: Mapping[str, Any]) -> None:

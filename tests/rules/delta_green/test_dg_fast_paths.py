@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
+import pytest
 from dg_helpers import agent, c, encounter
 from hypothesis import given
 from hypothesis import strategies as st
+from test_dg_no_mutation import _play_out
 
-from rules.delta_green.effects import apply_op, fork
+from rules.core.changes import diff
+from rules.delta_green.effects import apply_op, changes_between, fork
 from rules.delta_green.state import (
     able,
     is_dead,
@@ -60,3 +64,13 @@ def test_limb_capped_is_what_the_damage_op_deals(
     predicted = limb_capped(c(state, cid), loc, amount)
     apply_op(state, {"op": "damage", "id": cid, "location": loc, "amount": amount})
     assert hp - c(state, cid)["hp"] == predicted
+
+
+@pytest.mark.parametrize("seed", ["d1", "d2"])
+def test_changes_between_is_the_core_diff(seed: str) -> None:
+    """The diff `settle` takes between two working states (stepping over what they share) is
+    rules.core.changes.diff, change for change and in order, over a whole firefight."""
+    states = [state for state, _ in _play_out(seed)]
+    assert len(states) > 10
+    for before, after in itertools.pairwise(states):
+        assert changes_between(before, after) == diff(before, after)
