@@ -22,6 +22,7 @@ from rules.core.changes import (
 from rules.core.dice import SeededDice
 from rules.core.errors import RulesError
 from rules.core.messages import text
+from rules.core.registry import get_system
 from rules.core.system import Event
 
 STATE: dict[str, Any] = {
@@ -205,3 +206,13 @@ def test_emitter_applies_each_event_at_once_with_the_dice_since_the_last() -> No
     assert emitter.events == [one, two, three]
     assert STATE["units"]["a"]["hp"] == 10
     assert apply(apply(apply(STATE, one), two), three) == emitter.state
+
+
+@pytest.mark.parametrize("key", ["coc", "ace", "mech"])
+def test_the_systems_on_the_vocabulary_fold_through_the_core_apply(key: str) -> None:
+    system = get_system(key)
+    assert system.apply is apply
+    state = system.start(system.demo())
+    with pytest.raises(RulesError) as caught:  # Ace raised ValueError here; CoC its own message
+        system.apply(state, Event("x.happened", {"changes": [["move", ["round"], 1]]}))
+    assert caught.value.msg.id == "core.change.bad"
