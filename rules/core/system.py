@@ -208,6 +208,12 @@ class GameSystem:
     # (the encounter builder offers them); None: the system has none
     scenarios: Callable[[], list[tuple[str, str]]] | None = None
 
+    def __post_init__(self) -> None:
+        if PAYLOAD_CHECK:  # tests: every event resolve returns is checked against its schema
+            from rules.core.payloads import checked_resolve
+
+            object.__setattr__(self, "resolve", checked_resolve(self.key, self.resolve))
+
     @property
     def has_preview(self) -> bool:
         """Whether the system offers odds; templates ask this, as they would call `preview`."""

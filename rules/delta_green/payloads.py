@@ -162,10 +162,10 @@ PAYLOADS = kinds(
         "suppression.resolved",
         "Suppressive fire is resolved over an area.",
         attacker=req(str, "the attacking combatant"),
-        cards=req(int, "the action cards the attack costs"),
+        cards=opt(int, "the action cards the attack costs"),
         hits=req(list[dict[str, Any]], "each hit: target, location and damage"),
         results=req(dict[str, Any], "each target's outcome, by id"),
-        rounds=req(int, "the rounds fired"),
+        rounds=opt(int, "the rounds fired"),
         x=req(int, "the suppression area's width"),
     ),
     payload(
@@ -253,3 +253,8 @@ PAYLOADS = kinds(
         location=opt(str, "the hit location"),
     ),
 )
+
+# The effects resolvers put under "ops" while an action resolves; `settle` turns them into the
+# event's changes before resolve returns (rules/delta_green/effects.py), so no event leaves with
+# them (the check at resolve's end refuses one that does).
+WORKING = frozenset({"ops"})

@@ -4,6 +4,7 @@ switch (tests/run_environment.py) checks every event `said` builds."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -13,10 +14,11 @@ from typing import Any, Literal
 import pytest
 
 from rules.core import payloads
+from rules.core.dice import LoadedDice
 from rules.core.messages import Message
 from rules.core.payloads import CHANGES, check, conforms, kinds, opt, payload, req, type_name
-from rules.core.registry import system_keys
-from rules.core.system import Event, said
+from rules.core.registry import get_system, system_keys
+from rules.core.system import Action, Event, said
 
 ROOT = Path(__file__).resolve().parents[3]
 LINE = Message("test.payload.line", "a line")()
@@ -139,3 +141,34 @@ def test_docs_events_md_is_generated_from_the_schemas() -> None:
     assert payloads.DOCS.read_text(encoding="utf-8") == payloads.document(), (
         "docs/events.md is stale: run python -m rules.core.payloads --write"
     )
+
+
+def test_resolve_refuses_an_event_built_without_said() -> None:
+    # the mech's fast path and the events SCS and Delta Green finish after said() are checked
+    # where they leave resolve: every product system's GameSystem.resolve is wrapped in the tests
+    bad = Event("turn.ended", {"actor": "a", "patch": {}})
+    system = dataclasses.replace(get_system("coc"), resolve=lambda state, action, dice: [bad])
+    with pytest.raises(payloads.PayloadError, match=r"turn\.ended: field 'patch'"):
+        system.resolve({}, Action("x", "a"), LoadedDice([]))
+
+
+def test_working_keys_are_refused_once_resolve_returns() -> None:
+    # Delta Green's resolvers hold their effects under "ops" until `settle` turns them into
+    # changes: said() lets them pass inside resolve, its end does not
+    assert payloads.working_keys("delta_green") == {"ops"}
+    passed = Event("turn.passed", {"actor": "a", "ops": []})
+    assert check("delta_green", passed, resolving=True) == []
+    assert check("delta_green", passed) == ["turn.passed: field 'ops' is not in its schema"]
+    system = dataclasses.replace(
+        get_system("delta_green"), resolve=lambda state, action, dice: [passed]
+    )
+    with pytest.raises(payloads.PayloadError, match="field 'ops'"):
+        system.resolve({}, Action("x", "a"), LoadedDice([]))
+
+
+def test_a_test_systems_events_are_left_alone() -> None:
+    odd = Event("counter.added", {"amount": 1})
+    system = dataclasses.replace(
+        get_system("coc"), key="counter", resolve=lambda state, action, dice: [odd]
+    )
+    assert system.resolve({}, Action("x", "a"), LoadedDice([])) == [odd]
