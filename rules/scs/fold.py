@@ -7,10 +7,10 @@ What a side may not see goes to a GM-only event of its own (rules/scs/secrecy.py
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rules.core.changes import Change, Emitter, diff
+from rules.core.changes import Change, Emitter
 from rules.core.dice import Dice, LoadedDice
 from rules.core.errors import RulesError
 from rules.core.jsonstate import copy_json
@@ -39,8 +39,8 @@ class Scratch(Emitter):
         """Tell `event` with its changes; those its audience may not read follow it in a GM-only
         event (SCS-FOW-1: a hidden unit's hex or identity is never in a line everyone reads)."""
         before = self.state
-        after = worked_out(self._scn, before, event.kind, event.payload)
-        shown, hidden = split(before, after, event, changes_between(before, after))
+        after, parts = worked_out(self._scn, before, event.kind, event.payload)
+        shown, hidden = split(before, after, event, changes_between(before, after, parts))
         self._tell(event, shown)
         if hidden:
             self._tell(_HIDDEN, hidden)
@@ -67,79 +67,129 @@ class Scratch(Emitter):
 # always the same).
 _HIDDEN = said(HIDDEN_KIND, m.HIDDEN_CHANGED(), audience="gm")
 
-# Parts whose values an effect replaces one by one (a unit's dict, a stack's list): compared by
-# identity first, so that a diff looks only at the few that changed.
-_BY_ENTRY = frozenset(
-    {"units", "stacks", "control", "steps_lost", "exited", "delayed", "phase_start"}
-)
 _GONE = object()
 
 
-def changes_between(before: State, after: State) -> list[Change]:
-    """diff(before, after) (rules/core/changes.py), found faster: most of an SCS state is shared
-    between the two, and the parts an effect copies are compared entry by entry."""
+def changes_between(before: State, after: State, parts: Parts | None = None) -> list[Change]:
+    """The changes turning `before` into `after`, those rules.core.changes.diff finds (dicts key
+    by key, a list that only grew at its end as "add"s, anything else "set" whole), found faster:
+    only the `parts` that may differ are looked at (all when None), values shared by the two
+    states are skipped by identity and lists compared in C (an SCS state never holds a boolean
+    where a number was, which `==` could not tell apart)."""
     found: list[Change] = []
-    for key in before:
-        if key not in after:
-            found.append(["del", [key]])
-    for key, value in after.items():
-        old = before.get(key, _GONE)
-        if old is value:
+    if parts is None:
+        _between(before, after, [], found)
+        return found
+    found.extend(["del", [key]] for key in before if key in parts and key not in after)
+    for key, new in after.items():  # in the state's order, as diff gives them
+        if key not in parts:
             continue
+        old = before.get(key, _GONE)
+        entries = parts[key]
         if old is _GONE:
-            found.append(["set", [key], copy_json(value)])
-        elif key in _BY_ENTRY and type(old) is dict and type(value) is dict:
-            _entries_between(key, old, value, found)
+            found.append(["set", [key], copy_json(new)])
+        elif old is new:
+            continue
+        elif entries is None or type(old) is not dict or type(new) is not dict:
+            _between(old, new, [key], found)
         else:
-            found.extend(_under([key], diff(old, value)))
+            _entries_between(key, old, new, entries, found)
     return found
 
 
 def _entries_between(
-    key: str, old: dict[str, Any], new: dict[str, Any], found: list[Change]
+    key: str, old: dict[str, Any], new: dict[str, Any], entries: set[str], found: list[Change]
 ) -> None:
-    for name in old:
-        if name not in new:
-            found.append(["del", [key, name]])
-    for name, value in new.items():
-        was = old.get(name, _GONE)
-        if was is value:
-            continue
-        if was is _GONE:
+    """A part's written entries, by name (diff would give them in the part's order)."""
+    for name in sorted(entries):
+        was, value = old.get(name, _GONE), new.get(name, _GONE)
+        if value is _GONE:
+            if was is not _GONE:
+                found.append(["del", [key, name]])
+        elif was is _GONE:
             found.append(["set", [key, name], copy_json(value)])
-        elif key == "units":
-            _fields_between(name, was, value, found)
-        else:
-            found.extend(_under([key, name], diff(was, value)))
+        elif was is not value:
+            _between(was, value, [key, name], found)
 
 
-def _fields_between(
-    uid: str, old: dict[str, Any], new: dict[str, Any], found: list[Change]
-) -> None:
-    """A unit's changed fields: each a string, a number, a boolean or None (rules/scs/state.py)."""
-    if old.keys() != new.keys():
-        found.extend(_under(["units", uid], diff(old, new)))
+def _between(old: Any, new: Any, path: list[str | int], found: list[Change]) -> None:
+    if old is new:
         return
-    for name, value in new.items():
-        was = old[name]
-        if was is not value and (type(was) is not type(value) or was != value):
-            found.append(["set", ["units", uid, name], value])
+    kind = type(new)
+    if kind is dict and type(old) is dict:
+        for key in old:
+            if key not in new:
+                found.append(["del", [*path, key]])
+        for key, value in new.items():
+            was = old.get(key, _GONE)
+            if was is value:
+                continue
+            if was is _GONE:
+                found.append(["set", [*path, key], copy_json(value)])
+            else:
+                _between(was, value, [*path, key], found)
+        return
+    if kind is list and type(old) is list:
+        size = len(old)
+        if len(new) > size and new[:size] == old:
+            found.extend(["add", list(path), copy_json(value)] for value in new[size:])
+            return
+    if type(old) is kind and old == new:
+        return
+    found.append(["set", list(path), copy_json(new)])
 
 
-def _under(prefix: list[str], changes: list[Change]) -> list[Change]:
-    return [[change[0], [*prefix, *change[1]], *change[2:]] for change in changes]
+class _Written(dict):  # type: ignore[type-arg]
+    """A dict an effect writes, noting the keys it assigns or deletes."""
+
+    assigned: set[str]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.assigned.add(key)
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.assigned.add(key)
+        super().__delitem__(key)
 
 
-def worked_out(scn: Scenario, state: State, kind: str, payload: Mapping[str, Any]) -> State:
-    """The state after an event of `kind`: only the top-level parts its effect writes are copied;
+def _written(value: dict[str, Any], assigned: Iterable[str] = ()) -> _Written:
+    new = _Written(value)
+    new.assigned = set(assigned)
+    return new
+
+
+# What may differ after an effect: top-level part -> the keys written in it (None: any).
+Parts = dict[str, set[str] | None]
+
+
+def worked_out(
+    scn: Scenario, state: State, kind: str, payload: Mapping[str, Any]
+) -> tuple[State, Parts]:
+    """The state after an event of `kind`, and the parts that may differ from `state`'s: only
+    the parts its effect writes are copied (those made of entries noting the entries written);
     the rest is shared with `state`, which is never changed in place."""
     found = EFFECTS.get(kind)
     if found is None:
         raise RulesError(m.CANNOT_APPLY(kind=repr(kind)))
     effect, writes = found
-    new = writable(state, writes)
+    new = _written(state, writes)
+    for key in writes:
+        value = state.get(key)
+        if value is not None:
+            copier = _COPIERS.get(key, copy_json)
+            dict.__setitem__(new, key, _written(value) if copier is dict else copier(value))
     effect(scn, new, payload)  # reads the payload, never changes it
-    return new
+    after = dict(new)
+    parts: Parts = {}
+    for key in new.assigned:
+        value = after.get(key)
+        if type(value) is _Written:
+            after[key] = dict(value)
+            parts[key] = value.assigned
+        else:
+            parts[key] = None
+    return after, parts
 
 
 def _copy_combat(combat: dict[str, Any]) -> dict[str, Any]:

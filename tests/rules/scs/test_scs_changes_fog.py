@@ -12,9 +12,10 @@ import pytest
 from scs_helpers import BLUE, RED, act, arrange, game, to_phase
 from test_scs_playthrough import choose
 
+from rules.core.changes import diff
 from rules.core.dice import LoadedDice, SeededDice
 from rules.core.system import EVERYONE, Action, Event
-from rules.scs import SYSTEM
+from rules.scs import SYSTEM, fold
 from rules.scs.secrecy import HIDDEN_KIND, OWN_FIELDS
 from rules.scs.state import scenario_of
 
@@ -66,7 +67,9 @@ def check(event: Event, before: dict[str, Any], after: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("seed", [3, 4, 7])
 def test_no_change_everyone_reads_tells_a_hidden_unit_scs_fow_1(seed: int) -> None:
-    """Whole random games: every event everyone reads carries only what both sides see."""
+    """Whole random games: every event everyone reads carries only what both sides see; each
+    event's changes are those rules.core.changes.diff finds between the states (their order
+    aside: they touch distinct paths)."""
     rng = random.Random(seed)
     state = SYSTEM.start({"scenario": "halden_crossing"})
     told: set[str] = set()
@@ -78,6 +81,12 @@ def test_no_change_everyone_reads_tells_a_hidden_unit_scs_fow_1(seed: int) -> No
         for event in SYSTEM.resolve(state, action, SeededDice(seed * 10_000 + step)):
             after = SYSTEM.apply(state, event)
             check(event, state, after)
+            if event.kind != HIDDEN_KIND:  # the changes found fast are those diff finds
+                worked, parts = fold.worked_out(
+                    scenario_of(state), state, event.kind, event.payload
+                )
+                fast = fold.changes_between(state, worked, parts)
+                assert sorted(map(repr, fast)) == sorted(map(repr, diff(state, worked)))
             told.add(event.kind)
             state = after
     assert state["phase"] == "over"
