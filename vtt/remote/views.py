@@ -61,6 +61,8 @@ def _history(control: TimeControl) -> list[str]:
         what = note.get("what")
         if what == "set":
             lines.append(_("%(side)s set the time control.") % {"side": side})
+        elif what == "timeout":
+            lines.append(_("%(side)s ran out of time.") % {"side": side})
         elif what == "extended":
             lines.append(
                 _("%(side)s ran out of time and was given %(hours)s more hours.")
