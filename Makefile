@@ -8,6 +8,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 # Extra arguments for pytest, e.g. `make test PYTEST_ARGS="-x tests/vtt"`.
 PYTEST_ARGS ?=
+# The realtime and fault suites, run a second time on the path VTT_FAST does not choose by default
+# (vtt/fast): the plain Django and Channels path is the reference, and both must hold.
+OTHER_PATH_TESTS ?= tests/vtt/test_consumers.py tests/vtt/test_chat_unlocked.py \
+	tests/vtt/test_table_chat.py tests/vtt/test_scale_out.py tests/vtt/test_fanout.py \
+	tests/vtt/test_presence.py tests/vtt/test_frames_written.py tests/vtt/test_fast_path.py \
+	tests/faults
 # The Python code ruff checks (Python examples inside docs/*.md are documentation, not code).
 LINT_PATHS ?= rules vtt tests bench manage.py
 
@@ -66,6 +72,7 @@ format: install-test
 
 test: lint
 	$(BIN)/pytest $(PYTEST_ARGS)
+	VTT_FAST=0 $(BIN)/pytest -q $(OTHER_PATH_TESTS)
 
 bench: install-test
 	$(BIN)/python bench/broadcast.py

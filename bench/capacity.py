@@ -559,6 +559,7 @@ async def main(args: argparse.Namespace) -> int:
             database_url=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
             redis_url=os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL,
             processes=max(args.processes),
+            profile_dir=Path(args.profile).resolve() if args.profile else None,
             # many sockets of the same few demo users; the bench sends at a human pace
             # A key prefix outside "tabula*": a test run on the same Redis without a prefix of
             # its own flushes "tabula*", and with it every live stack's group members.
@@ -655,6 +656,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "--quick", action="store_true", help="one small step of each, under a minute"
     )
     parser.add_argument("--write-docs", action="store_true", help="update docs/performance.md")
+    parser.add_argument(
+        "--profile", default="", help="a directory: each Daphne's cProfile (all threads) goes there"
+    )
     return parser.parse_args(argv)
 
 

@@ -70,6 +70,8 @@ class LiveStack:
     demo: bool = True  # False: an empty database, as a new group starts
     extra_env: dict[str, str] = field(default_factory=dict)
     daphne_args: list[str] = field(default_factory=list)  # e.g. docker-compose's --proxy-headers
+    # a directory: each Daphne runs under bench/profiled.py and writes daphne-N.prof there
+    profile_dir: Path | None = None
     ports: list[int] = field(default_factory=list)
     servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
     live_database_url: str | None = None
@@ -100,6 +102,8 @@ class LiveStack:
             "VTT_CHANNEL_PREFIX": self.prefix,
             "VTT_SQLITE_PATH": str(self.workdir / "live.sqlite3"),
             "VTT_LOG_LEVEL": "WARNING",
+            # the fast path or the plain one (vtt/fast), as the bench was started: VTT_FAST=1
+            "VTT_FAST": os.environ.get("VTT_FAST", "0"),
             **self.extra_env,
         }
         if self.live_database_url:
@@ -147,9 +151,15 @@ class LiveStack:
             port = free_port()
             # The child keeps its own descriptor of the log; the parent closes its copy at once.
             with (self.workdir / f"daphne-{index}.log").open("wb") as log:
+                profiled = (
+                    ["-m", "bench.profiled", str(self.profile_dir / f"daphne-{index}.prof")]
+                    if self.profile_dir is not None
+                    else []
+                )
                 server = subprocess.Popen(
                     [
                         sys.executable,
+                        *profiled,
                         "-m",
                         "daphne",
                         "-b",

@@ -21,6 +21,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +40,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--plain", action="store_true", help="time without the profiler")
     parser.add_argument("--database", default="", help="a PostgreSQL URL (default: SQLite)")
     parser.add_argument(
+        "--compare",
+        choices=sorted(SWITCHES),
+        help="alternate actions with this measure of vtt/fast on and off (the rest of the fast "
+        "path on), and print the median CPU of each: drift of the machine falls on both alike",
+    )
+    parser.add_argument(
         "--templates", action="store_true", help="time each included template (inclusive)"
     )
     parser.add_argument(
@@ -54,6 +61,7 @@ def main(argv: list[str]) -> int:
     else:  # the embedded default: the rendering is what is profiled
         os.environ.pop("DATABASE_URL", None)
     os.environ.pop("REDIS_URL", None)
+    os.environ["VTT_FAST"] = "1" if args.compare or os.environ.get("VTT_FAST") == "1" else "0"
     import django
 
     django.setup()
@@ -62,43 +70,33 @@ def main(argv: list[str]) -> int:
 
     from bench.gameplay import cases
     from rules.core.system import Action
-    from vtt.campaigns.models import Campaign, Membership, Role
     from vtt.encounters import services
-    from vtt.encounters.audiences import audience_for
-    from vtt.encounters.presence import register
-    from vtt.warmup import warm_up
+    from vtt.fast.warmup import warm_up
 
     call_command("migrate", verbosity=0)
     call_command("load_demo", verbosity=0)
     users = get_user_model()
     gm = users.objects.get(username="gm")
-    observer, _ = users.objects.get_or_create(username="obs000")
+    observers = [
+        users.objects.get_or_create(username=name)[0]
+        for name in args.users
+        if name.startswith("obs")
+    ]
     warm_up()
     spent_in = time_includes() if args.templates else time_steps() if args.split else None
     for case in cases():
         if args.case not in case.name:
             continue
-        campaign = Campaign.objects.filter(system=case.system).order_by("pk").first()
-        assert campaign is not None
-        Membership.objects.get_or_create(
-            campaign=campaign, user=observer, defaults={"role": Role.OBSERVER}
-        )
-        encounter = services.start_encounter(
-            campaign.pk, gm.pk, case.name, case.setup, {}, case.system
-        )
-        for step in case.prelude:
-            services.play(encounter.pk, gm.pk, step, str(uuid.uuid4()))
-        for user in args.users:
-            audience = audience_for(encounter.pk, users.objects.get(username=user).pk)
-            assert audience is not None
-            for language in args.languages:
-                register(encounter.pk, f"{user}-{language}", audience.key, language)
+        encounter = table_of(case, gm, observers, args.users, args.languages)
         profile = cProfile.Profile()
         spent = 0.0
         each: list[float] = []
         undos: list[float] = []  # the undo's CPU, the log longer at each one
+        compared: dict[bool, list[float]] = {True: [], False: []}
         for n in range(args.actions + 2):
             action = Action(case.action.kind, case.action.actor, dict(case.action.params))
+            if args.compare:
+                SWITCHES[args.compare](n % 2 == 0)
             start = time.process_time()
             if n >= 2 and not args.plain:
                 profile.enable()
@@ -107,6 +105,7 @@ def main(argv: list[str]) -> int:
                 profile.disable() if not args.plain else None
                 spent += time.process_time() - start
                 each.append(time.process_time() - start)
+                compared[n % 2 == 0].append(each[-1])
             start = time.process_time()
             services.undo(encounter.pk, gm.pk, str(uuid.uuid4()))
             undos.append(time.process_time() - start)
@@ -116,6 +115,12 @@ def main(argv: list[str]) -> int:
             f"and the last ten: {statistics.median(undos[:10]) * 1000:.1f} and "
             f"{statistics.median(undos[-10:]) * 1000:.1f} ms ({2 * len(undos)} entries logged)"
         )
+        if args.compare:
+            on, off = (statistics.median(compared[k]) * 1000 for k in (True, False))
+            print(
+                f"  {args.compare} on: median {on:.2f} ms; off: {off:.2f} ms; "
+                f"saves {off - on:.2f} ms ({(off - on) / off:.0%}) per action"
+            )
         if spent_in is not None:
             for name, seconds in sorted(spent_in.items(), key=lambda item: -item[1])[: args.top]:
                 print(f"  {seconds * 1000 / (args.actions + 2):7.2f} ms  {name}")
@@ -126,6 +131,54 @@ def main(argv: list[str]) -> int:
         pstats.Stats(profile, stream=out).sort_stats(args.sort).print_stats(args.top)
         print(out.getvalue())
     return 0
+
+
+def table_of(
+    case: Any, gm: Any, observers: list[Any], users: list[str], languages: list[str]
+) -> Any:
+    """A fresh encounter of the case's setup, its prelude played, every user watching it."""
+    from django.contrib.auth import get_user_model
+
+    from vtt.campaigns.models import Campaign, Membership, Role
+    from vtt.encounters import services
+    from vtt.encounters.audiences import audience_for
+    from vtt.encounters.presence import register
+
+    campaign = Campaign.objects.filter(system=case.system).order_by("pk").first()
+    assert campaign is not None
+    for observer in observers:
+        Membership.objects.get_or_create(
+            campaign=campaign, user=observer, defaults={"role": Role.OBSERVER}
+        )
+    encounter = services.start_encounter(campaign.pk, gm.pk, case.name, case.setup, {}, case.system)
+    for step in case.prelude:
+        services.play(encounter.pk, gm.pk, step, str(uuid.uuid4()))
+    for user in users:
+        audience = audience_for(encounter.pk, get_user_model().objects.get(username=user).pk)
+        assert audience is not None
+        for language in languages:
+            register(encounter.pk, f"{user}-{language}", audience.key, language)
+    return encounter
+
+
+def _switch_fast(on: bool) -> None:
+    from django.conf import settings
+
+    settings.VTT_FAST = on
+
+
+_ORIGINAL: dict[str, Any] = {}
+
+
+def _switch_prepared(on: bool) -> None:
+    from vtt.fast import prepared
+
+    kept = _ORIGINAL.setdefault("prepared", prepared.available)
+    prepared.available = kept if on else (lambda: False)  # type: ignore[assignment]
+
+
+# Each measure of vtt/fast that can be switched between two actions of one process.
+SWITCHES = {"fast": _switch_fast, "prepared": _switch_prepared}
 
 
 def fresh_database(url: str) -> str:

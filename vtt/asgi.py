@@ -14,8 +14,8 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from vtt.dbretry import auth_stack  # noqa: E402  (needs the app registry)
+from vtt.fast.warmup import warm_up  # noqa: E402
 from vtt.routing import websocket_urlpatterns  # noqa: E402
-from vtt.warmup import warm_up  # noqa: E402
 from vtt.wsserver import close_oversized_with_1009  # noqa: E402
 
 close_oversized_with_1009()

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from vtt.warmup import collect_when_idle
+from vtt.fast.warmup import collect_when_idle
 
 logger = logging.getLogger(__name__)
 
@@ -365,7 +365,7 @@ class Hub:
         not wait for each other's Redis round trips: every hub puts the frames back in seq order
         (`deliver`), so one slow round trip does not hold up the frames of every other table."""
         await self.deliver(message)
-        collect_when_idle(self.loop)  # vtt/warmup.py: old garbage waits for a quiet moment
+        collect_when_idle(self.loop)  # vtt/fast/warmup.py: old garbage waits for a quiet moment
         await frames_written()
         group = encounter_group(message["encounter"])
         try:

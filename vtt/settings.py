@@ -217,6 +217,9 @@ VTT_SOCKETS_PER_USER = env_int("VTT_SOCKETS_PER_USER", default=20)
 # does; 0 saves the flush (3-5 ms, most of a chat line's time) at the price of the last fraction
 # of a second of chat on such a crash.
 VTT_CHAT_WAITS_FOR_DISK = env_bool("VTT_CHAT_WAITS_FOR_DISK", default=True)
+# The fast path (vtt/fast): the performance measures that earn their keep, or the plain Django
+# and Channels reference path (docs/deploy.md, "The fast path"; docs/performance.md).
+VTT_FAST = env_bool("VTT_FAST", default=True)
 # How many days a new invite link works (docs/server.md, "Invite links"); the GM may choose
 # another number for each link on the campaign page.
 VTT_INVITE_DAYS = env_int("VTT_INVITE_DAYS", default=7)

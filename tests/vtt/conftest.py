@@ -38,11 +38,11 @@ def counter_system(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def worker_connection_given_back() -> Iterator[None]:
     """A socket's calls keep the worker thread's connection between messages
-    (vtt/kept_connection.py); a test's loop is gone before the idle timer that hands it back
+    (vtt/fast/kept_connection.py); a test's loop is gone before the idle timer that hands it back
     fires, so it is handed back here: nothing stays checked out of the pool, and the test
     database can be dropped at the end."""
     yield
-    from vtt.kept_connection import give_back_now
+    from vtt.fast.kept_connection import give_back_now
 
     give_back_now()
 

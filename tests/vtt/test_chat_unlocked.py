@@ -154,13 +154,14 @@ def test_a_write_the_unique_key_refuses_is_answered_and_writes_nothing(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_chat_line_is_one_prepared_read_and_one_prepared_write_without_the_games_state(
-    encounter: Any, pip: Any
+    encounter: Any, pip: Any, settings: Any
 ) -> None:
     """Four round trips fewer than a game action's transaction, none of its state read, and
-    both statements planned once per connection (vtt/prepared.py); the sender's next line is
-    written straight from the kept read (vtt/encounters/kept_reads.py)."""
+    both statements planned once per connection (vtt/fast/prepared.py); the sender's next line is
+    written straight from the kept read (vtt/fast/kept_reads.py)."""
     if connection.vendor != "postgresql":
         pytest.skip("prepared statements and the one-statement write are PostgreSQL's")
+    settings.VTT_FAST = True
     with CaptureQueriesContext(connection) as run:
         services.chat(encounter.pk, pip.pk, "/roll 1d6", "k1")
         services.chat(encounter.pk, pip.pk, "/roll 1d6", "k2")
@@ -206,12 +207,14 @@ def test_after_the_end_the_table_talks_on_but_rolls_no_more_server_dice(
 
 @pytest.mark.django_db(transaction=True)
 def test_outside_a_transaction_a_refused_write_rolls_back_and_leaves_the_connection_usable(
-    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch
+    encounter: Any, pip: Any, monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
-    """The one-statement write, its own transaction (vtt/prepared.py), meets the unique key: it
-    is rolled back whole, the connection is idle again, and the locked path answers the resend."""
+    """The one-statement write, its own transaction (vtt/fast/prepared.py), meets the unique key:
+    it is rolled back whole, the connection is idle again, and the locked path answers the
+    resend."""
     if connection.vendor != "postgresql":
         pytest.skip("the prepared one-statement write is PostgreSQL's")
+    settings.VTT_FAST = True
     first, again = resent_past_the_key_check(encounter, pip, monkeypatch)
 
     assert not again.fresh

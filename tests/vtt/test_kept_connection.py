@@ -1,7 +1,7 @@
-"""A socket's database calls keep the worker's pooled connection between messages
-(vtt/kept_connection.py): no trip through the pool and its ping while traffic is steady, the pool
-again after an idle spell or anything going wrong, and a connection the server dropped in between
-costs a retry, not an action."""
+"""A socket's database calls keep the worker's pooled connection between messages (the fast
+path, vtt/fast/kept_connection.py): no trip through the pool and its ping while traffic is
+steady, the pool again after an idle spell or anything going wrong, and a connection the server
+dropped in between costs a retry, not an action. On the plain path they are Channels' own."""
 
 from __future__ import annotations
 
@@ -15,9 +15,16 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.db import DatabaseError, connection
 
-from vtt import kept_connection
 from vtt.dbretry import retrying
-from vtt.kept_connection import keeping_connection
+from vtt.fast import kept_connection
+from vtt.fast.kept_connection import keeping_connection
+
+
+@pytest.fixture(autouse=True)
+def on_the_fast_path(settings: Any) -> None:
+    """What is tested here is a measure of the fast path (vtt/fast)."""
+    settings.VTT_FAST = True
+
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

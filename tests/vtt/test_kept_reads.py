@@ -1,5 +1,5 @@
 """A sender's next chat line is written straight from the read behind their last one
-(vtt/encounters/kept_reads.py), in one statement that lands only if that read still holds: a kept
+(vtt/fast/kept_reads.py), in one statement that lands only if that read still holds: a kept
 read gone stale (other entries, a new role, the end, seats, physical dice, a new name) costs a
 miss and a fresh read, never a wrong line."""
 
@@ -15,10 +15,18 @@ from rules.core.dice import SeededDice, derive_seed
 from rules.core.system import Action
 from vtt.accounts.models import profile_of
 from vtt.campaigns.models import Campaign, Membership, Role
-from vtt.encounters import kept_reads, services
+from vtt.encounters import services
 from vtt.encounters.models import Encounter
 from vtt.errors import FaceWanted, NotAllowed
 from vtt.eventlog.models import Event
+from vtt.fast import kept_reads
+
+
+@pytest.fixture(autouse=True)
+def on_the_fast_path(settings: Any) -> None:
+    """What is tested here is a measure of the fast path (vtt/fast)."""
+    settings.VTT_FAST = True
+
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Start-up warm-up (vtt/warmup.py): the templates are compiled and the start-up heap frozen."""
+"""Start-up warm-up (vtt/fast/warmup.py): the templates are compiled, the start-up heap frozen."""
 
 from __future__ import annotations
 
@@ -9,7 +9,13 @@ from typing import Any
 
 import pytest
 
-from vtt import warmup
+from vtt.fast import warmup
+
+
+@pytest.fixture(autouse=True)
+def on_the_fast_path(settings: Any) -> None:
+    """What is tested here is a measure of the fast path (vtt/fast)."""
+    settings.VTT_FAST = True
 
 
 def test_warm_up_compiles_every_template_imports_every_system_and_freezes_the_heap() -> None:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rules.core.errors import RulesError
+from vtt import fast
 from vtt.dbretry import DATABASE_ERRORS, retrying
 from vtt.encounters import fragments, limits, presence, services
 from vtt.encounters.commands import (
@@ -36,7 +37,7 @@ from vtt.encounters.commands import (
 from vtt.encounters.models import Encounter
 from vtt.errors import FaceWanted, Unavailable
 from vtt.fanout import Hub, being_cancelled, hub
-from vtt.kept_connection import keeping_connection
+from vtt.fast.kept_connection import keeping_connection
 from vtt.realtime import user_group
 from vtt.words import refusal
 
@@ -78,7 +79,7 @@ def current_seq_sync(encounter_id: int) -> int | None:
     return Encounter.objects.filter(pk=encounter_id).values_list("seq", flat=True).first()
 
 
-# a socket's calls keep the worker's pooled connection between messages (vtt/kept_connection.py)
+# a socket's database calls (on the fast path: a kept connection, vtt/fast/kept_connection.py)
 perform = keeping_connection(perform_sync)
 refresh_presence = keeping_connection(presence.refresh)
 forget_presence = keeping_connection(presence.forget)
@@ -304,10 +305,11 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=fragments.render_done(key))  # stored: the page sends it no more
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # Channels hops to a thread before every handler to close stale DB connections; `perform`
-        # keeps or hands back its own (vtt/kept_connection.py), so incoming messages skip that
-        # hop. Frames do not come through here at all: the process's hub sends them (fanout.py).
-        if message.get("type") == "websocket.receive":
+        # Channels hops to a thread before every handler to close stale DB connections; on the
+        # fast path `perform` keeps or hands back its own (vtt/fast/kept_connection.py), so
+        # incoming messages skip that hop. Frames do not come through here at all: the
+        # process's hub sends them (fanout.py).
+        if message.get("type") == "websocket.receive" and fast.enabled():
             await self.websocket_receive(cast(WebSocketReceiveEvent, message))
             return
         await super().dispatch(message)

@@ -35,12 +35,11 @@ from rules.core.table import (
     revert_event,
 )
 from rules.core.table import MESSAGES as TABLE_MESSAGES
-from vtt import prepared
 from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
-from vtt.encounters import kept_reads, notices, states_before
+from vtt.encounters import notices, states_before
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast, keep_loaded
@@ -50,6 +49,7 @@ from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
 from vtt.eventlog import append
 from vtt.eventlog.append import append_if_current
 from vtt.eventlog.models import Event
+from vtt.fast import kept_reads, prepared
 from vtt.realtime import close_user_sockets_on_commit
 
 MAX_CHAT_LENGTH = 500
@@ -210,7 +210,7 @@ def _encounter_row(
         _check_key(key)
     params = [user_id, user_id, key, user_id, user_id, actor, user_id, encounter_id]
     sql = _encounter_sql(locked)
-    if prepared.available():  # planned once per connection (vtt/prepared.py)
+    if prepared.available():  # planned once per connection (vtt/fast/prepared.py)
         fields = ENCOUNTER_FIELDS if locked else CHAT_FIELDS
         encounter = _encounter_of(fields, *prepared.fetch(sql, params))
     else:

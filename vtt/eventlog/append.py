@@ -19,9 +19,9 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Field
 
-from vtt import prepared
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
+from vtt.fast import prepared
 
 # A condition on the encounter row (alias `e`) in PostgreSQL's SQL, and its parameters.
 Condition = tuple[str, Sequence[Any]]
@@ -46,6 +46,9 @@ def append_if_current(
     if still is not None:
         raise ValueError("a condition of the caller's own is written for PostgreSQL")
     with transaction.atomic():
+        if not wait_for_disk and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
         moved = Encounter.objects.filter(
             pk=encounter.pk, seq=encounter.seq, entries=encounter.entries
         ).update(seq=encounter.seq + len(rows), entries=encounter.entries + 1)
@@ -85,7 +88,7 @@ def append_locked(encounter: Encounter, rows: Sequence[Event], fields: Sequence[
 def _in_one_statement(
     encounter: Encounter, rows: Sequence[Event], wait_for_disk: bool, still: Condition | None
 ) -> bool:
-    """One prepared statement (vtt/prepared.py), its own transaction, in one round trip: an
+    """One prepared statement (vtt/fast/prepared.py), its own transaction, in one round trip: an
     UPDATE of the counters whose RETURNING feeds the INSERT of the events."""
     params = [
         encounter.seq + len(rows),

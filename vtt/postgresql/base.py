@@ -4,7 +4,7 @@ psycopg's pool, when it checks a connection before lending it (`CONN_HEALTH_CHEC
 after a connection that fails the check, then 2, 4, 8 s after the next ones, up to its timeout.
 After `pg_terminate_backend` or a database restart every idle connection in the pool is dead, so
 the first call to meet them waited 20-30 s; on the one worker thread a process's sockets share
-(vtt/kept_connection.py) every action and handshake of the process waited behind it
+(vtt/fast/kept_connection.py) every action and handshake of the process waited behind it
 (docs/reliability.md). Here the connection lent is checked instead, and when it is dead every
 idle connection is checked at once (`ConnectionPool.check`) and the dead ones replaced: the
 caller gets a fresh connection within milliseconds.

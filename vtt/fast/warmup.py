@@ -29,6 +29,7 @@ from django.template.loader import get_template
 from django.utils import translation
 
 from rules.core.registry import get_system, system_keys
+from vtt import fast
 from vtt.words import catalogue
 
 logger = logging.getLogger(__name__)
@@ -46,7 +47,10 @@ def template_names() -> list[str]:
 
 
 def warm_up() -> None:
-    """Compile every template and load the catalogues, then freeze what the process holds."""
+    """Compile every template and load the catalogues, then freeze what the process holds
+    (the fast path only: plain Django compiles a template at its first use)."""
+    if not fast.enabled():
+        return
     from vtt.tables.registry import presenter_for  # every board, with its system
 
     for name in template_names():
@@ -75,7 +79,9 @@ _pending: dict[asyncio.AbstractEventLoop, asyncio.TimerHandle] = {}
 
 def collect_when_idle(loop: asyncio.AbstractEventLoop) -> None:
     """After a broadcast, on the server's loop: a full collection once no other broadcast has
-    come for `IDLE_SECONDS` (each one puts it off again)."""
+    come for `IDLE_SECONDS` (each one puts it off again). Plain path: the interpreter's own."""
+    if not fast.enabled():
+        return
     waiting = _pending.pop(loop, None)
     if waiting is not None:
         waiting.cancel()

@@ -1,4 +1,5 @@
-"""A socket's database calls keep their pooled connection between messages, unpinged.
+"""A socket's database calls keep their pooled connection between messages, unpinged (the fast
+path, vtt/fast; the plain path is Channels' `database_sync_to_async`).
 
 Channels' `database_sync_to_async` hands the worker thread's connection back to the pool after
 every call, and a pooled connection is pinged before it is lent (vtt/postgresql): one
@@ -24,7 +25,10 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import SyncToAsync, sync_to_async
+from channels.db import database_sync_to_async
 from django.db import close_old_connections, connections
+
+from vtt import fast
 
 # A connection unused this long goes back to the pool, whose ping checks it before its next use.
 KEEP_SECONDS = 5.0
@@ -123,6 +127,20 @@ def give_back_now() -> None:
     SyncToAsync.single_thread_executor.submit(_give_back).result(timeout=GIVE_BACK_WAIT_SECONDS)
 
 
+class SocketCall:
+    """A socket's database call: on the fast path on a connection kept between calls (see
+    above), else through Channels' `database_sync_to_async` (the pool's connection, pinged, and
+    handed back after every call)."""
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.kept = KeepingConnection(func)
+        self.plain = database_sync_to_async(func)
+
+    async def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        call = self.kept if fast.enabled() else self.plain
+        return await call(*args, **kwargs)
+
+
 def keeping_connection(func: Callable[..., Any]) -> Any:
-    """`func` run in the worker thread, on a connection kept between calls (see above)."""
-    return KeepingConnection(func)
+    """`func` run in the worker thread as a socket's call (`SocketCall`)."""
+    return SocketCall(func)

@@ -8,15 +8,17 @@ still as kept, so a kept read gone stale costs a miss, never a wrong line: the l
 and written as usual. The counters move here after every entry this process commits, so lines of
 several people at one table keep hitting.
 
-PostgreSQL only: the checks live in its one-statement write.
+PostgreSQL on the fast path only (vtt/fast): the checks live in its one-statement write.
 """
 
 from __future__ import annotations
 
 import copy
 from collections import OrderedDict
+from typing import Any
 
-from vtt.encounters.models import Encounter
+# An Encounter row as services._encounter_row reads it (vtt.fast imports no app of vtt).
+Encounter = Any
 
 # Senders at tables this process served lately; the oldest is forgotten beyond this.
 KEPT = 1024
@@ -41,7 +43,7 @@ def kept(encounter_id: int, user_id: int) -> Encounter | None:
     if found is None:
         return None
     read = copy.copy(found)
-    read.answered_entry = None  # type: ignore[attr-defined]  # a new key: the write's unique key checks it
+    read.answered_entry = None  # a new key: the write's unique key checks it
     if (counters := _COUNTERS.get(encounter_id)) is not None and counters[0] > read.seq:
         read.seq, read.entries = counters
     return read

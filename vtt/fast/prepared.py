@@ -18,6 +18,8 @@ from typing import Any
 import psycopg
 from django.db import connection, transaction
 
+from vtt import fast
+
 # Django turns psycopg's preparing off on its connections (`prepare_threshold` None, for
 # transaction poolers). A threshold this high turns it back on for `prepare=True` alone: Django's
 # own client-side cursors never prepare, and no statement runs this often on one connection.
@@ -27,8 +29,9 @@ _COLUMNS: dict[str, list[str]] = {}
 
 
 def available() -> bool:
-    """Whether the default database is PostgreSQL (SQLite plans cheaply in-process)."""
-    return connection.vendor == "postgresql"
+    """Whether these statements are used: the fast path on PostgreSQL (SQLite plans cheaply
+    in-process). Elsewhere the ORM writes what they write (vtt/eventlog/append.py)."""
+    return connection.vendor == "postgresql" and fast.enabled()
 
 
 def fetch(sql: str, params: Sequence[Any]) -> tuple[list[str], list[tuple[Any, ...]]]:
