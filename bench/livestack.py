@@ -102,8 +102,8 @@ class LiveStack:
             "VTT_CHANNEL_PREFIX": self.prefix,
             "VTT_SQLITE_PATH": str(self.workdir / "live.sqlite3"),
             "VTT_LOG_LEVEL": "WARNING",
-            # the fast path or the plain one (vtt/fast), as the bench was started: VTT_FAST=1
-            "VTT_FAST": os.environ.get("VTT_FAST", "0"),
+            # the fast path (vtt/fast) as the bench or test was started: VTT_FAST=0 runs plain
+            **({"VTT_FAST": os.environ["VTT_FAST"]} if "VTT_FAST" in os.environ else {}),
             **self.extra_env,
         }
         if self.live_database_url:
