@@ -15,7 +15,7 @@ import yaml
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_SERVICES = ("migrate", "web1", "web2")
+APP_SERVICES = ("migrate", "web1", "web2", "clocks")
 DAPHNE_SERVICES = ("web1", "web2")
 REQUIRED_ENV = ("DATABASE_URL", "REDIS_URL", "VTT_SECRET_KEY", "VTT_ALLOWED_HOSTS", "VTT_DEBUG")
 # What an operator puts in .env; the test checks the settings the app then runs with.
@@ -81,7 +81,7 @@ def workdir(dockerfile: str) -> PurePosixPath:
 
 
 def test_compose_has_the_production_services(compose: dict[str, Any]) -> None:
-    assert {"db", "redis", "migrate", "web1", "web2", "proxy"} <= set(compose["services"])
+    assert {"db", "redis", "migrate", "web1", "web2", "clocks", "proxy"} <= set(compose["services"])
     assert compose["services"]["db"]["image"].startswith("postgres:")
     assert compose["services"]["redis"]["image"].startswith("redis:")
     assert "nginx" in compose["services"]["proxy"]["image"]
