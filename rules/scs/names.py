@@ -29,4 +29,7 @@ NAMES: dict[str, Message] = {
     "r6": Message("scs.name.r6", "Pioneer Bn"),
     "r7": Message("scs.name.r7", "Flak Bn"),
     "demo_campaign": Message("scs.name.demo_campaign", "Demo: Standard Combat Series"),
+    # the demo scenario's sides, as its log lines name them ("Red 已完成布置" reads 红方)
+    "blue": Message("scs.name.blue", "Blue"),
+    "red": Message("scs.name.red", "Red"),
 }
