@@ -246,11 +246,6 @@ class PayloadError(AssertionError):
     """An emitted event's payload does not match its kind's schema."""
 
 
-# the systems whose events are checked while others still change their payloads' shape
-# (issue 31); None: every system
-ENFORCED: frozenset[str] | None = frozenset({TABLE, "coc", "ace", "scs", "delta_green"})
-
-
 def emitter_key(kind: str, depth: int = 2) -> str | None:
     """The system whose code built an event of `kind`: the first frame up the stack in a
     rules/<system>/ module (rules/core, rules/brp and other shared code skipped); table.* kinds
@@ -309,7 +304,7 @@ def checked_resolve(system_key: str, resolve: Callable[..., list[Any]]) -> Calla
 def _judge(key: str, event: Any, problems: list[str], how: str) -> None:
     if how.startswith("report="):
         _report(how.removeprefix("report="), key, event, problems)
-    elif problems and (ENFORCED is None or key in ENFORCED):
+    elif problems:
         raise PayloadError("; ".join(problems))
 
 
