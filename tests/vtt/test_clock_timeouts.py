@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.core import mail
 from django.core.management import call_command
+from django.test import Client
 
 from tests.vtt import test_time_controls as clocked
 from tests.vtt import test_web_push as web_push
@@ -56,3 +57,19 @@ def test_the_opponent_of_a_side_out_of_time_is_told_once_by_push_and_email(
     assert len(push_service.received) == 2
     notes = [n["what"] for n in TimeControl.objects.get(encounter=table).history]
     assert notes == ["set", "timeout", "extended", "timeout"]
+
+
+def test_your_games_lists_a_game_paused_for_your_choice(
+    pip: Any, otto: Any, fake_clock: FakeClock
+) -> None:
+    table = duel(pip, otto)
+    services.set_time_control(table.pk, pip.pk, 72, 24, 120)  # Red's clock runs
+    blue, red = Client(), Client()
+    blue.force_login(pip)
+    red.force_login(otto)
+    assert 'id="paused-games"' not in blue.get("/games/").content.decode()
+    fake_clock.later(73)
+    mine = blue.get("/games/").content.decode()
+    assert 'id="paused-games"' in mine
+    assert "Red ran out of time: accept the forfeit or give more time." in mine
+    assert 'id="paused-games"' not in red.get("/games/").content.decode()  # not Red's choice
