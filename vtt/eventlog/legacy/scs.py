@@ -6,7 +6,8 @@ event kind worked out the state from them (rules/scs/fold.py APPLY then). The up
 stores each one's "changes" instead. A copy on purpose: it must give the states the old events
 gave, whatever the rules become; it reads the scenario and the board through rules/scs code that
 issue 31 did not change (scenario_of, board.ezoc, the CRT's parse_result). Imported by nothing
-but the driver and the tests; do not change it.
+but the driver and the tests; do not change it. Its comments cite no rule: the rules live in
+rules/scs (the effects in rules/scs/fold.py), this is a record of what old events meant.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ def begin_phase(scn: Scenario, state: State, turn: int, player: str, phase: str)
         if u["status"] == "map" and scn.units[uid].side == player
     }
     state["frozen"] = []
-    # SCS-EXP-1, SCS-EXP-2 / PD-28: a fresh MA above; frozen if in an EZOC (SCS-2.1b, PD-11).
+    # exploitation: frozen if in an enemy zone of control
     if phase == "exploitation":
         enemy_zoc = board.ezoc(scn, state, player)
         state["frozen"] = sorted(
@@ -199,7 +200,7 @@ def _a_moved(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     before = {uid: [s["units"][uid]["origin"], s["units"][uid]["origin_mp"]] for uid in units}
     finished_before = {uid: s["units"][uid]["finished"] for uid in moving}
     if moving and set(units) <= set(moving):
-        for uid in moving:  # PD-10: units dropped off a moving stack end their move
+        for uid in moving:  # units dropped off a moving stack end their move
             if uid not in units:
                 set_unit(s, uid, finished=True)
     else:
@@ -223,7 +224,7 @@ def _a_moved(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
         set_unit(s, uid, mp=p["mp"][uid])
         if p.get("minimum"):
             set_unit(s, uid, minimum=True)
-            set_unit(s, uid, finished=True)  # SCS-3.1e: the minimum move ends the unit's move
+            set_unit(s, uid, finished=True)  # the minimum move ends the unit's move
     _enter(scn, s, scn.units[units[0]].side, p["path"])
 
 
@@ -250,7 +251,7 @@ def _a_reordered(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
 def _a_reinforcement(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     uid = p["unit"]
     place_unit(s, uid, p["hex"])
-    set_unit(s, uid, oos=False)  # SCS-SUP-5: arrivals are in supply
+    set_unit(s, uid, oos=False)  # arrivals are in supply
     s["due"].remove(uid)
     s["phase_start"][uid] = p["hex"]
     _enter(scn, s, scn.units[uid].side, [p["hex"]])
@@ -359,12 +360,11 @@ def _a_retreated(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
         u for u in combat["to_retreat"].get(side, []) if u not in p["units"]
     ]
     if p["path"] or p.get("off_map"):
-        # PD-23 / PD-27: an option taken wholly as step losses retreats nobody, so those
-        # attackers may still advance (SCS-ADV-1, SCS-OVR-3)
+        # an option taken wholly as step losses retreats nobody: those may still advance
         combat["retreated"].extend(p["units"])
     if side == combat["attacker_side"]:
         for uid in p["units"]:
-            set_unit(s, uid, finished=True)  # SCS-OVR-3: a retreating overrunner stops
+            set_unit(s, uid, finished=True)  # a retreating overrunner stops
     _drop_dead(s)
     if not combat["to_retreat"][side]:
         stage = "attacker_retreat" if side == combat["attacker_side"] else "defender_retreat"
@@ -375,7 +375,7 @@ def _a_advanced(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
     cost = as_fraction(p["mp_cost"]) if p.get("mp_cost") else 0
     for uid in p["units"]:
         place_unit(s, uid, p["hex"])
-        if cost:  # PD-15: overrun.enter_vacated_hex_cost
+        if cost:  # overrun.enter_vacated_hex_cost
             set_unit(s, uid, mp=fmt(as_fraction(s["units"][uid]["mp"]) + cost))
     if p["units"]:
         _enter(scn, s, scn.units[p["units"][0]].side, [p["hex"]])
@@ -389,7 +389,7 @@ def _a_combat_ended(scn: Scenario, s: State, p: Mapping[str, Any]) -> None:
         s["moving"] = [
             u for u in combat["attackers"] if s["units"][u]["status"] == "map" and u in s["moving"]
         ]
-        for uid in s["moving"]:  # the dice are rolled: a later SCS-STK-3 redo starts from here
+        for uid in s["moving"]:  # the dice are rolled: a later redo starts here
             set_unit(s, uid, origin=s["units"][uid]["hex"])
             set_unit(s, uid, origin_mp=s["units"][uid]["mp"])
 
