@@ -8,9 +8,13 @@ Field types are Python type expressions read as JSON types: `str`, `int` (not a 
 `Any`, and CHANGES (the vocabulary's change list, rules/core/changes.py), which every kind may
 carry under "changes" without declaring it.
 
-The check runs inside `rules.core.system.said` only when the environment variable
-TABULA_PAYLOAD_CHECK is set (tests/run_environment.py sets it to "raise"): production pays one
-boolean test per event.
+The check runs only when the environment variable TABULA_PAYLOAD_CHECK is set
+(tests/run_environment.py sets it to "raise"; production pays one boolean test per event), at two
+places: in `rules.core.system.said`, against the system whose rules/<system>/ code built the event
+(found up the stack), and on every event a product system's `GameSystem.resolve` returns, as it
+will be stored (events built without said, or finished after it, are caught there). With
+"report=<file>" nothing raises: each event's kind, fields and problems go to the file as JSON
+lines, which is how the schemas were first written.
 """
 
 from __future__ import annotations
