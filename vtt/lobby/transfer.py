@@ -40,6 +40,7 @@ from vtt.encounters.audiences import refresh_audiences
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.encounters.services import json_differences
 from vtt.errors import NotAllowed
+from vtt.eventlog.legacy.upgrade import legacy_of, upgrade_rows
 from vtt.eventlog.models import Event
 from vtt.safejson import storable, too_deep
 from vtt.words import refusal
@@ -365,6 +366,22 @@ def _events(
     return rows, times
 
 
+def _upgrade(encounter: dict[str, Any], rows: list[Event], where: str) -> None:
+    """A file written before the one state vocabulary (issue 31) holds its events' old payloads
+    ("ops", "patch"): they are rewritten as "changes", as migration eventlog 0005 rewrote the
+    stored ones (vtt/eventlog/legacy/upgrade.py)."""
+    system = _system(_get(encounter, "system", str, where), where)
+    legacy = legacy_of(system.key)
+    if legacy is None or not any(key in row.payload for row in rows for key in legacy.old_keys):
+        return
+    try:
+        upgrade_rows(system.start(_get(encounter, "setup", dict, where)), rows, legacy)
+    except (RulesError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise _refuse(
+            _("%(where)s: its events do not replay (%(error)s).") % {"where": where, "error": exc}
+        ) from None
+
+
 def _refolds(encounter: dict[str, Any], rows: list[Event], where: str) -> None:
     """The log, refolded from the setup, must give the snapshot (`replay_encounter`)."""
     system = _system(_get(encounter, "system", str, where), where)
@@ -575,6 +592,7 @@ def _encounter(
             _("%(where)s: it names a character the file does not hold.") % {"where": where}
         )
     rows, times = _events(item, ids, where)
+    _upgrade({**item, "setup": setup}, rows, where)
     _refolds({**item, "setup": setup}, rows, where)
     if links:
         setup["characters"] = {k: characters[v].pk for k, v in links.items()}
