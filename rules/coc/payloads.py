@@ -323,6 +323,11 @@ PAYLOADS = kinds(
         target=req(str, "the combatant it happened to"),
     ),
     payload(
+        "parry.void",
+        "A parry is void: the defender was knocked down or out before the blow.",
+        target=req(str, "the defender whose parry is void"),
+    ),
+    payload(
         "parry.declared",
         "A combatant declares a parry against an attacker.",
         actor=req(str, "the investigator or NPC who acts"),
