@@ -416,7 +416,16 @@ PAYLOADS = kinds(
         "A silencer is fitted.",
         attacker=req(str, "the attacking combatant"),
     ),
-    payload("silencer.worn", "A silencer wears out.", attacker=req(str, "the attacking combatant")),
+    payload(
+        "silencer.ruined",
+        "A silencer is worn out.",
+        attacker=req(str, "the combatant whose silencer is worn out"),
+    ),
+    payload(
+        "silencer.worn",
+        "The shots a silencer has taken, told to the Keeper alone.",
+        attacker=req(str, "the combatant whose silencer took them"),
+    ),
     payload(
         "skill.rolled",
         "A skill roll.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -172,3 +173,17 @@ def test_a_test_systems_events_are_left_alone() -> None:
         get_system("coc"), key="counter", resolve=lambda state, action, dice: [odd]
     )
     assert system.resolve({}, Action("x", "a"), LoadedDice([])) == [odd]
+
+
+EMITTED = re.compile(r'\b(?:emit|said|said_event|lines_event|event)\(\s*"([a-z_]+\.[a-z_]+)"')
+
+
+@pytest.mark.parametrize("key", [k for k in system_keys() if k != "chat"])
+def test_every_kind_the_code_emits_by_name_is_declared(key: str) -> None:
+    # the suite-wide switch sees the kinds the tests reach; this reads the others off the code
+    # (a kind named literally as the first argument of an emit)
+    named = set()
+    for path in (ROOT / "rules" / key).rglob("*.py"):
+        named |= set(EMITTED.findall(path.read_text(encoding="utf-8")))
+    declared = payloads.registry(key)
+    assert sorted(k for k in named if k not in declared and not k.startswith("table.")) == []
