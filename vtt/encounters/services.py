@@ -42,7 +42,7 @@ from vtt.campaigns.services import require_gm
 from vtt.encounters import notices, states_before
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
-from vtt.encounters.fragments import broadcast, keep_loaded
+from vtt.encounters.fragments import broadcast, encounter_names, keep_loaded
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.encounters.moves import played
 from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
@@ -51,6 +51,7 @@ from vtt.eventlog.append import append_if_current
 from vtt.eventlog.models import Event
 from vtt.fast import kept_reads, prepared
 from vtt.realtime import close_user_sockets_on_commit
+from vtt.words import shown
 
 MAX_CHAT_LENGTH = 500
 logger = logging.getLogger(__name__)
@@ -322,7 +323,9 @@ def _require_seat_holder(encounter: Encounter, actor: str) -> str:
     if not encounter.is_active:
         raise NotAllowed(_("This encounter has ended."))
     if role == Role.PLAYER and not getattr(encounter, "seated", False):
-        raise NotYourCharacter(_("You do not control %(actor)s.") % {"actor": actor})
+        # the character by its name in the reader's words, never its id
+        name = shown(encounter_names(encounter).get(actor, actor))
+        raise NotYourCharacter(_("You do not control %(actor)s.") % {"actor": name})
     return str(role)
 
 
