@@ -234,3 +234,29 @@ def test_the_service_worker_is_served_for_the_whole_site() -> None:
     assert answer["Content-Type"].startswith("text/javascript")
     assert answer["Service-Worker-Allowed"] == "/"
     assert b"showNotification" in answer.content
+
+
+def test_a_prompt_that_asks_your_investigator_reaches_you(
+    gwen: Any, pip: Any, push_service: PushService, django_capture_on_commit_callbacks: Any
+) -> None:
+    """COC-DODGE-4: the Keeper's cultist attacks Mara; the dodge question waits for Pip, who
+    is told outside the page (the prompt is not Mara's turn)."""
+    from rules.coc import SYSTEM as COC
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    campaign = create_campaign(gwen.pk, "Arkham", "coc")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    scene = start_encounter(campaign.pk, gwen.pk, "Farmhouse", COC.demo(), {"mara": pip.pk}, "coc")
+    phone = subscribe(pip, f"{push_service.url}/push/pip")
+    with django_capture_on_commit_callbacks(execute=True):
+        act(scene, gwen, "next_round", "gm")  # Mara acts first: her turn
+        act(scene, pip, "end_turn", "mara")  # the cultist's turn: the Keeper's
+    push_service.received.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        act(scene, gwen, "attack", "cultist", weapon="knife", target="mara")
+    assert [d["path"] for d in push_service.received] == ["/push/pip"]
+    notice = opened(phone, push_service.received[0])
+    assert "Mara Ostrow" in notice["body"]
+    assert notice["url"] == f"/encounters/{scene.pk}/"

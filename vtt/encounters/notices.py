@@ -3,11 +3,12 @@ Web Push (vtt/push/, on unless the profile turns it off, to each browser that al
 email (Profile.turn_email).
 
 After an action's commit, the actors the table waits for (vtt/encounters/waiting.py) are
-compared before and after it; each seat holder of an actor newly waited for gets one notice per
-channel, unless they sent the action, are looking at the table now (a socket of theirs is open
-on it, vtt/encounters/presence.py), or turned the channel off. So a notice goes out once per
-waiting moment: the moves a side makes in its own phase, or a second action while it still
-waits, send nothing. It is in the person's language and links straight to the table (email:
+compared before and after it, and a prompt it opened names those it asks (`prompted`); each
+seat holder of an actor newly waited for gets one notice per channel, unless they sent the
+action, are looking at the table now (a socket of theirs is open on it,
+vtt/encounters/presence.py), or turned the channel off. So a notice goes out once per waiting
+moment: the moves a side makes in its own phase, or a second action while it still waits, send
+nothing. It is in the person's language and links straight to the table (email:
 settings.VTT_SITE_URL). It goes out from a thread after the commit
 (settings.VTT_NOTICES_IN_THREAD), so a slow mail server or push service never holds a move.
 """
@@ -99,7 +100,8 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
     if encounter is None or before is None:
         return 0
     system = get_system(encounter.system)
-    fresh = awaited(encounter, system.load(after)) - awaited(encounter, system.load(before))
+    then, now = system.load(before), system.load(after)
+    fresh = (awaited(encounter, now) - awaited(encounter, then)) | prompted(system, then, now)
     if not fresh:
         return 0
     roles = dict(
@@ -151,6 +153,23 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
     if messages:
         get_connection().send_messages(messages)
     return len(messages) + send_notices(pushed)
+
+
+def prompted(system: Any, before: Any, after: Any) -> set[str]:
+    """The actors a prompt that has just opened asks (a Call of Cthulhu dodge, an Ace defender's
+    reaction: GameSystem.deadline says one is open): those offered a kind of action they were not
+    offered before it. The prompt holds the game until they answer or its time runs out."""
+    if system.deadline is None or system.actors is None:
+        return set()
+    if system.deadline(after) is None or system.deadline(before) is not None:
+        return set()
+
+    def kinds(state: Any, actor: str) -> set[str]:
+        return {template.kind for template in system.legal_actions(state, actor)}
+
+    return {
+        str(actor) for actor in system.actors(after) if kinds(after, actor) - kinds(before, actor)
+    }
 
 
 def looking_now(encounter: Encounter, roles: dict[int, str]) -> set[int]:
