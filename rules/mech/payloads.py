@@ -205,7 +205,7 @@ PAYLOADS = kinds(
         "mech.moved",
         "A mech moves along a path.",
         blocked=req(bool, "whether something blocked the move"),
-        path=req(list[Any], "the squares moved through, in order"),
+        path=req(list[list[int]], "the squares moved through, in order, as [x, y]"),
         rule=req(str, "the rule ID that decided it"),
         stopped=req(bool, "whether the move stopped early"),
         unit=req(str, "the mech it happened to (or that acts)"),

@@ -125,7 +125,7 @@ PAYLOADS = kinds(
         "supply.checked",
         "A side's supply is traced (its own side reads which units).",
         attrition=req(list[str], "the units that lose a step to attrition"),
-        attrition_eliminated=req(list[Any], "the units eliminated by attrition"),
+        attrition_eliminated=req(list[str], "the units eliminated by attrition"),
         **{"in": req(list[str], "the units in supply")},
         out=req(list[str], "the units out of supply"),
         side=req(str, "the side concerned"),
