@@ -78,7 +78,9 @@ NORMALISED = (
     (re.compile(r'name="csrf-token" content="[^"]*"'), 'name="csrf-token"'),
     (re.compile(r'nonce="[^"]*"'), 'nonce=""'),
     (re.compile(r"/(campaigns|encounters|characters)/\d+/"), r"/\1/N/"),
-    (re.compile(r'(data-(?:encounter|campaign|character|user)[-a-z]*=")\d+"'), r'\1N"'),
+    (re.compile(r'(data-(?:encounter|campaign|character|user|push-user)[-a-z]*=")\d+"'), r'\1N"'),
+    # the server's Web Push key: each database makes its own on first use
+    (re.compile(r'data-push-key="[^"]*"'), 'data-push-key=""'),
     (re.compile(r'(name="character" value=")\d+"'), r'\1N"'),
     (re.compile(r'data-table-rev="[^"]*"'), 'data-table-rev=""'),  # a hash of HTML with ids
     # in a log's JSON: the setup's links to characters, a whisper's readers (user ids)
