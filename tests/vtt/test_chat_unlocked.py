@@ -1,5 +1,5 @@
 """A chat line is read without the encounter's row lock and stored in one statement if nothing
-landed in between (vtt/eventlog/append.py); otherwise it reads again, and at last takes the
+landed in between (vtt/encounters/append.py); otherwise it reads again, and at last takes the
 locked path. The log stays contiguous, each key answers once, and nothing is half-written."""
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from psycopg.pq import TransactionStatus
 
 from rules.core.dice import SeededDice, derive_seed
 from rules.core.system import Action
-from vtt.encounters import services
+from vtt.encounters import append, services
 from vtt.encounters.models import Encounter
 from vtt.errors import NotAllowed
-from vtt.eventlog import append
 from vtt.eventlog.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -16,11 +16,10 @@ from rules.core.errors import DiceError, RulesError, SheetError
 from rules.core.system import Action
 from vtt.campaigns import services as campaigns
 from vtt.campaigns.roles import role_of
-from vtt.encounters import audiences, services
+from vtt.encounters import append, audiences, services
 from vtt.encounters.fragments import dice_chips, render_events, visible_rows
 from vtt.encounters.models import Encounter
 from vtt.errors import BadInvite, NotAllowed, NotYourCharacter
-from vtt.eventlog import append
 from vtt.eventlog.models import AppendOnly, Event
 from vtt.lobby import members
 
@@ -76,7 +75,7 @@ def test_resent_key_is_answered_not_applied_twice(encounter: Any, pip: Any) -> N
     assert stored(encounter) == before
 
 
-# the locked path's statement, and the unlocked chat write's own (vtt/eventlog/append.py)
+# the locked path's statement, and the unlocked chat write's own (vtt/encounters/append.py)
 UNFLUSHED = ("SET LOCAL synchronous_commit TO OFF", append.UNFLUSHED)
 
 

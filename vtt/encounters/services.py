@@ -39,15 +39,14 @@ from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
-from vtt.encounters import notices, states_before
+from vtt.encounters import append, notices, states_before
 from vtt.encounters.addressing import addressed, people_at
+from vtt.encounters.append import append_if_current
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
 from vtt.encounters.fragments import broadcast, encounter_names, keep_loaded
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.encounters.moves import played
 from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
-from vtt.eventlog import append
-from vtt.eventlog.append import append_if_current
 from vtt.eventlog.models import Event
 from vtt.fast import kept_reads, prepared
 from vtt.realtime import close_user_sockets_on_commit
@@ -606,7 +605,7 @@ def _resent_chat(
 
 
 # Reads of a chat line before it takes the locked path: another entry landing between the read
-# and the write sends it round again (vtt/eventlog/append.py).
+# and the write sends it round again (vtt/encounters/append.py).
 UNLOCKED_TRIES = 3
 
 

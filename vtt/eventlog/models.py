@@ -8,7 +8,6 @@ from django.conf import settings
 from django.db import models
 
 from rules.core.system import Event as RulesEvent
-from vtt.encounters.models import Encounter
 
 
 class AppendOnly(Exception):
@@ -20,8 +19,9 @@ class Event(models.Model):
 
     # no index of its own: `one_event_per_seq` (encounter, seq) serves every lookup by encounter,
     # and each insert would maintain a second index for nothing
+    # named, not imported: the log lies below the tables that write it (vtt/encounters)
     encounter = models.ForeignKey(
-        Encounter, on_delete=models.CASCADE, related_name="events", db_index=False
+        "encounters.Encounter", on_delete=models.CASCADE, related_name="events", db_index=False
     )
     seq = models.PositiveIntegerField()
     entry = (

@@ -3,7 +3,7 @@
 A chat line needs the encounter's counters, seed, status and audiences and the sender's role, name
 and dice preference (`services._encounter_row`). Between two lines of one sender these rarely
 change, so the read behind a stored line is kept here, per process, and the sender's next line is
-written straight from it. The write (vtt/eventlog/append.py) lands only if every one of those is
+written straight from it. The write (vtt/encounters/append.py) lands only if every one of those is
 still as kept, so a kept read gone stale costs a miss, never a wrong line: the line is then read
 and written as usual. The counters move here after every entry this process commits, so lines of
 several people at one table keep hitting.

@@ -30,7 +30,7 @@ _COLUMNS: dict[str, list[str]] = {}
 
 def available() -> bool:
     """Whether these statements are used: the fast path on PostgreSQL (SQLite plans cheaply
-    in-process). Elsewhere the ORM writes what they write (vtt/eventlog/append.py)."""
+    in-process). Elsewhere the ORM writes what they write (vtt/encounters/append.py)."""
     return connection.vendor == "postgresql" and fast.enabled()
 
 

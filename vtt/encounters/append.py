@@ -1,4 +1,5 @@
-"""Appending an entry without holding the encounter's row lock, for chat lines.
+"""Writing an entry: its events into the log (vtt/eventlog, below the tables) and the encounter's
+counters past them, in one statement where it can; a chat line without the row's lock.
 
 A game action locks the encounter row, reads, resolves and writes in one transaction: five or six
 round trips to the database. A chat line needs none of the game's state, so it is read without a
