@@ -22,11 +22,19 @@ NAMED = Message("dg.log.named", "{name}: {line}")
 
 def semi(lines: Iterable[Msg | None]) -> Msg:
     """The lines of one event joined with "; " as the English log was (empty lines left out)."""
-    parts = [line for line in lines if line is not None]
-    line = parts[-1]
-    for head in reversed(parts[:-1]):
-        line = LOG_JOINED(head=head, tail=line)
-    return line
+    return _balanced([line for line in lines if line is not None], LOG_JOINED, "head", "tail")
+
+
+def _balanced(parts: list[Msg], join: Message, first: str, then: str) -> Msg:
+    """`parts` joined pairwise as a balanced tree: the text reads the same as a chain would (each
+    join only puts a separator between its halves), but a line of n parts nests log2(n) deep
+    rather than n, so a long suppression line stays within what a campaign file may nest."""
+    if len(parts) <= 1:
+        return parts[0]  # none: IndexError, as a chain of nothing always was
+    half = len(parts) // 2
+    left = _balanced(parts[:half], join, first, then)
+    right = _balanced(parts[half:], join, first, then)
+    return join(**{first: left, then: right})
 
 
 def more(first: Msg, then: Msg | None) -> Msg:
@@ -36,10 +44,7 @@ def more(first: Msg, then: Msg | None) -> Msg:
 
 def spaced(parts: list[Msg]) -> Msg:
     """Words joined with a space."""
-    line = parts[-1]
-    for head in reversed(parts[:-1]):
-        line = SPACED(first=head, then=line)
-    return line
+    return _balanced(parts, SPACED, "first", "then")
 
 
 # --- words: skills and edges by key, spelt as the English log spells them ------------------------
