@@ -26,4 +26,4 @@ def test_a_choice_of_a_code_and_a_built_in_name_shows_the_name_in_chinese() -> N
     ]
     with translation.override("en"):
         [field] = _fields([spec])
-    assert [label for _value, label in field["choices"]][0] == "R7 Flak Bn"
+    assert next(label for _value, label in field["choices"]) == "R7 Flak Bn"
