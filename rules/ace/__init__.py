@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from rules.ace import messages
-from rules.ace.actions import attack, checks, commands, gm, grapple, mark, prompts, stealth, turn
+from rules.ace.actions import (
+    attack,
+    checks,
+    commands,
+    gm,
+    grapple,
+    items,
+    mark,
+    prompts,
+    stealth,
+    turn,
+)
 from rules.ace.actions.common import pinned
 from rules.ace.demo import demo
 from rules.ace.names import NAMES
@@ -38,6 +49,7 @@ ACTIONS = Actions(
             *checks.SPECS,
             *mark.SPECS,
             *gm.SPECS,
+            *items.SPECS,
         ]
     )
 )

@@ -144,6 +144,16 @@ PAYLOADS = kinds(
         item_damage=req(int, "the durability the item loses"),
     ),
     payload(
+        "item.used",
+        "The GM marks an item used up, or dropped and left behind (the whole stack).",
+        rule=req(str, "the rule ID that decided it"),
+        target=req(str, "the combatant who held it"),
+        item=req(str, "the item's name"),
+        used=req(int, "how many of it are gone"),
+        left=req(int, "how many are left (0: it leaves the combatant's items)"),
+        lost=req(bool, "whether it was dropped and left behind rather than used"),
+    ),
+    payload(
         "mark.drop",
         "A reincarnator slain by a hostile one may drop an item from the Mark (d100).",
         dropped=req(bool, "whether an item drops from the Mark"),

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from ace_helpers import c, play, table
 
 from rules.ace import SYSTEM
 from rules.ace.write_back import write_back
+from rules.core.errors import IllegalAction
 
 
 def written(state: dict[str, Any], ident: str) -> dict[str, Any]:
@@ -68,3 +70,20 @@ def test_a_weapon_dropped_and_left_lying_is_gone_from_the_sheet() -> None:
     state = table()
     c(state, "su")["dropped"] = ["dagger"]
     assert [w["key"] for w in written(state, "su")["weapons"]] == ["talisman"]
+
+
+def test_items_used_up_or_dropped_are_gone_from_the_sheet() -> None:
+    """ACE-MARK-1: Lin eats one of her three recovery rations, then drops the katana and leaves
+    it: the sheet carries two rations and no katana; using more than she holds is refused."""
+    state = table()
+    state, events = play(state, "item_used", "gm", item="lin:0", used=1)
+    assert events[0].payload["left"] == 2
+    state, _ = play(state, "item_used", "gm", item="lin:1", lost="on")
+    sheet = written(state, "lin")
+    assert [(i["name"], i["count"]) for i in sheet["items"]] == [
+        ("Recovery ration (30 HP)", 2),
+        ("Phone from home", 1),
+    ]
+    assert again(sheet)["items"][0]["count"] == 2
+    with pytest.raises(IllegalAction, match="holds only 2"):
+        play(state, "item_used", "gm", item="lin:0", used=3)
