@@ -96,6 +96,83 @@
     for (const el of root.querySelectorAll("#table details:not([open])")) if (keys.has(detailsKey(el))) el.open = true;
   }
 
+  // What a person typed or picked in the table's forms, and where their cursor was, stays when a
+  // frame or a catch-up redraws those forms with the server's defaults (issue 34). A form is known
+  // by its id, else by its holder, its name and its fixed fields; a control by its id, else by its
+  // name (and value, for ticks); only controls changed from their defaults are carried over.
+  function formKey(form) {
+    if (form.id) return `#${form.id}`;
+    const fixed = [...form.querySelectorAll("input[type=hidden]:not([name=key])")].map((i) => `${i.name}=${i.value}`);
+    return `${form.parentElement?.closest("[id]")?.id || ""}|${form.getAttribute("aria-label") || ""}|${fixed.join("&")}`;
+  }
+  function controlKey(el) {
+    if (el.id) return `#${el.id}`;
+    return el.type === "checkbox" || el.type === "radio" ? `${el.name}=${el.value}` : el.name;
+  }
+  function controlsOf(scope) {
+    const found = new Map(); // form key -> Map(control key -> control)
+    const seen = new Map();
+    for (const form of scope.querySelectorAll("form")) {
+      let key = formKey(form);
+      const n = (seen.get(key) || 0) + 1;
+      seen.set(key, n);
+      if (n > 1) key += `~${n}`;
+      const controls = new Map();
+      for (const el of form.elements) if (el.name && el.type !== "hidden" && el.type !== "submit" && el.type !== "button") controls.set(controlKey(el), el);
+      found.set(key, controls);
+    }
+    return found;
+  }
+  function changedValue(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked ? { checked: el.checked } : null;
+    if (el.tagName === "SELECT") {
+      const picked = [...el.options].filter((o) => o.selected).map((o) => o.value);
+      const defaults = [...el.options].filter((o) => o.defaultSelected).map((o) => o.value);
+      if (!el.multiple && !defaults.length && el.options.length) defaults.push(el.options[0].value);
+      return picked.join("\n") !== defaults.join("\n") ? { picked } : null;
+    }
+    return el.value !== el.defaultValue ? { value: el.value } : null;
+  }
+  function keepForms(scope) {
+    const kept = { values: new Map(), focus: null };
+    const active = document.activeElement;
+    for (const [form, controls] of controlsOf(scope)) {
+      for (const [name, el] of controls) {
+        const value = changedValue(el);
+        if (value) kept.values.set(`${form} ${name}`, value);
+        if (el === active) {
+          let range = null;
+          try {
+            range = [el.selectionStart, el.selectionEnd];
+          } catch {} // a number field has no selection
+          kept.focus = { key: `${form} ${name}`, range };
+        }
+      }
+    }
+    return kept;
+  }
+  function restoreForms(scope, kept) {
+    if (!kept.values.size && !kept.focus) return;
+    for (const [form, controls] of controlsOf(scope)) {
+      for (const [name, el] of controls) {
+        const key = `${form} ${name}`;
+        const value = kept.values.get(key);
+        if (value && !el.disabled) {
+          if ("checked" in value) el.checked = value.checked;
+          else if (value.picked) {
+            const options = [...el.options];
+            if (value.picked.every((v) => options.some((o) => o.value === v))) for (const o of options) o.selected = value.picked.includes(o.value);
+          } else if (el.value !== value.value) el.value = value.value;
+        }
+        if (kept.focus?.key === key && document.activeElement !== el && !document.activeElement?.closest?.("#encounter form")) {
+          el.focus({ preventScroll: true });
+          const range = kept.focus.range;
+          if (range && range[0] !== null) try { el.setSelectionRange(range[0], range[1]); } catch {}
+        }
+      }
+    }
+  }
+
   // The log's times come as UTC from the server (seconds since 1970 in data-at, kept short: a
   // page carries thirty of them); each reader sees them in their own time zone and language, the
   // full date and time on hover.
@@ -132,10 +209,12 @@
     const log = document.getElementById("event-log");
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const opened = openDetails();
+    const kept = keepForms(root.querySelector("#table") || root);
     if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
     markUndone(frame);
     reopen(opened);
+    restoreForms(root.querySelector("#table") || root, kept);
     if (frame?.dataset.rev) tableRev = frame.dataset.rev;
     // boards re-apply their selection: a delta may have swapped parts of them, not the whole
     document.dispatchEvent(new CustomEvent("tabula:frame"));
@@ -424,7 +503,9 @@
       const html = await response.text();
       if (!holder.isConnected || (holder.dataset.rev || "") !== rev) return; // a newer one is due
       if (partAsks.get(holder) !== ask) return; // a later fetch answers
+      const kept = keepForms(holder);
       holder.innerHTML = html;
+      restoreForms(holder, kept);
       htmx.process(holder);
     } catch (error) {
       console.error(error);

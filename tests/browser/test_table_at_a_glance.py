@@ -214,6 +214,42 @@ def test_an_open_form_stays_open_when_another_process_redraws_the_table(
     both_sizes(player, screenshot, "mech-player", carbine)
 
 
+def test_what_a_player_typed_and_picked_stays_with_the_focus_when_the_table_is_redrawn(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    pk = fresh(tabula_server, "mech", [("player1", "begin_turn", "latch", {})])
+    player = at(login("player1", viewport=LAPTOP), pk, wait_caught_up)
+    move = player.locator("form.mech-form[data-kind='move'][data-actor='latch']")
+    move.locator(":scope > details > summary").click()
+    x = move.locator("input[name=x]")
+    y = move.locator("input[name=y]")
+    x.fill("3")
+    y.fill("4")
+    y.focus()
+    # the GM acts from another process: this page catches up with the whole table redrawn
+    tabula_server.shell(
+        "import uuid\n"
+        "from django.contrib.auth import get_user_model\n"
+        "from rules.core.system import Action\n"
+        "from vtt.encounters.services import play\n"
+        "gm = get_user_model().objects.get(username='gm')\n"
+        f"play({pk}, gm.pk, Action('gm_heat', 'gm', {{'target': 'latch', 'amount': 1}}), "
+        "uuid.uuid4().hex)"
+    )
+    player.locator("[data-sheet='latch'] .track.heat[data-heat='1']").wait_for(timeout=60_000)
+    assert x.input_value() == "3"
+    assert y.input_value() == "4"
+    assert player.evaluate("document.activeElement.name") == "y"
+    assert move.locator(":scope > details").get_attribute("open") is not None
+    # typing on goes where it went before the redraw
+    player.keyboard.type("5")
+    assert y.input_value() == "45"
+    both_sizes(player, screenshot, "mech-player-typed", move)
+
+
 def test_an_error_goes_once_the_next_action_goes_through(
     login: Callable[..., Any],
     tabula_server: Any,
