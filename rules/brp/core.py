@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -75,6 +76,20 @@ def percentile(
     return PercentileResult(chance, roll, succeeds(chance, roll, auto_fail_00, auto_success_01))
 
 
+CHARACTERISTIC_ROLL = 5  # COC-GEN-2: Luck is POW x 5, Idea INT x 5
+
+
+def luck_chance(pow_: int, most: int | None = None) -> int:
+    """COC-GEN-2: Luck, POW x 5, rolled like a skill (`most`: a system's cap on a skill)."""
+    value = pow_ * CHARACTERISTIC_ROLL
+    return value if most is None else min(most, value)
+
+
+def idea_chance(int_: int) -> int:
+    """COC-GEN-2: Idea, INT x 5, rolled like a skill."""
+    return int_ * CHARACTERISTIC_ROLL
+
+
 def half_dex(dex: int) -> int:
     """COC-ROUND-2: an action at half DEX comes at DEX rank rhu(DEX/2) (aiming, chambering, a
     second barrel, a surprised defender)."""
@@ -105,6 +120,12 @@ def in_light(chance: int, light: str, floor_one: bool = True) -> int:
     if light == "dim":
         return scaled(chance, DIM_LIGHT, floor_one)
     return chance
+
+
+def impossible_in(light: str, skill: str, impossible: Collection[str]) -> bool:
+    """COC-DARK-3: some skills cannot be tried at all in darkness (reading a map, say): the scene
+    lists them (`impossible`); dim light only halves them (COC-DARK-1)."""
+    return light == "dark" and skill in impossible
 
 
 def half_db(bonus: int) -> int:

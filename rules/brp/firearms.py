@@ -122,3 +122,17 @@ def jam_outcome(roll: int, chance: int) -> str:
     if roll >= JAM_RUIN:
         return "ruined"
     return "cleared" if roll <= chance else "jammed"
+
+
+REVOLVER = "revolver"  # COC-REVOLVER-1: the mechanism (Call of Cthulhu) or action (Delta Green)
+
+
+def revolver_at_risk(mechanism: str, loaded: int, capacity: int) -> bool:
+    """COC-REVOLVER-1: only a revolver loaded to its last chamber may go off when dropped or
+    struck (the chamber under the hammer is kept empty by those who know)."""
+    return mechanism == REVOLVER and loaded >= capacity
+
+
+def after_jolt(loaded: int, luck_held: bool) -> int:
+    """COC-REVOLVER-1: the rounds left after a jolt: a failed Luck roll fires one."""
+    return loaded if luck_held else max(0, loaded - 1)

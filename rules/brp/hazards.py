@@ -6,13 +6,13 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.brp.core import Number, rhu
+from rules.brp.core import Number, resistance_check, rhu
 from rules.core.dice import Dice
 
 # COC-ACID-TABLE: damage per round of massive contact.
 ACID: dict[str, str] = {"weak": "1d3-1", "strong": "1d4", "very_strong": "1d6"}
 
-# COC-FIRE-3/-6/-7: damage per round of the preset fires.
+# COC-FIRE-3/-4/-6/-7: damage per round of the preset fires ("on_fire": burning hair and clothes).
 FIRES: dict[str, str] = {
     "torch": "1d6",
     "on_fire": "1d6",
@@ -75,6 +75,20 @@ def poison_damage(potency: int, poison_wins: bool, on_failure: str = "half") -> 
     if poison_wins:
         return potency
     return rhu(Fraction(potency, 2)) if on_failure == "half" else 0
+
+
+FLAME_SKILLS = ("luck", "first_aid")  # COC-FIRE-5: what puts burning clothes out
+
+
+def may_fight_flames(skill: str, own: bool) -> bool:
+    """COC-FIRE-5: a Luck roll puts out the victim's own flames; First Aid anyone's."""
+    return skill == "first_aid" or (skill == "luck" and own)
+
+
+def poison_check(potency: int, con: int, roll: int) -> tuple[int, bool]:
+    """COC-POISON-1: (the chance, whether the poison wins): its potency against the victim's CON
+    on the resistance table, the d100 read as it falls."""
+    return resistance_check(potency, con, roll)
 
 
 def severe_burn(burned_before: int, burned_now: int, max_hp: int) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.brp.core import in_light, succeeds
+from rules.brp.core import idea_chance, in_light, succeeds
 from rules.coc import messages as m
 from rules.coc.state import Script, settings_of
 from rules.core.kit import Msg
@@ -32,7 +32,7 @@ def skill_of(c: Mapping[str, Any], key: str) -> int:
     if key == "luck":
         return int(c["luck"])
     if key == "idea":
-        return int(c["sheet"]["int"]) * 5  # COC-GEN-2
+        return idea_chance(int(c["sheet"]["int"]))  # COC-GEN-2
     if key.startswith("con") and key[3:].isdecimal():
         return int(c["con"]) * int(key[3:])
     return int(c["sheet"]["skills"].get(key, 0))

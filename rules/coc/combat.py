@@ -9,11 +9,14 @@ from typing import Any
 from rules.brp.core import DamageDice, armour_after, half_db, malfunctions, succeeds
 from rules.brp.firearms import malfunction_kind, silencer_life, silencer_wear, unaimed_target
 from rules.brp.melee import (
+    bonus_rolls,
     grapple_refused,
-    knockout_check,
-    knockout_damage,
+    knockout_attempt,
+    parry_answers,
     parry_excess,
     parry_ruin,
+    sticks,
+    weapon_damage,
 )
 from rules.coc import messages as m
 from rules.coc.chance import (
@@ -254,21 +257,23 @@ def roll_damage(
     weapon, _ = weapon_data(script, attack.attacker, attack.weapon)
     c = script.c(attack.attacker)
     expr = damage_expr(weapon, attack.distance)
-    dice = DamageDice.parse(expr)
-    total, _ = dice.roll(script.dice, f"damage of {weapon['key']}")
-    shown = expr
-    if impale:
-        again, _ = dice.roll(script.dice, f"impale damage of {weapon['key']}")
-        total += again
-        shown = f"{expr} x2"
+    rolled = weapon_damage(
+        DamageDice.parse(expr),
+        script.dice,
+        impale,
+        f"damage of {weapon['key']}",
+        f"impale damage of {weapon['key']}",
+    )
+    total = rolled.total
+    shown = f"{expr} x2" if impale else expr
     if attack.damage_modifier:
         total += attack.damage_modifier  # COC-RANGE-2: per bullet, before armour
         shown = f"{shown} {attack.damage_modifier:+d}"
     db_text = str(c["sheet"]["db"]).strip()
     if weapon["add_db"] and db_text not in ("", "0") and weapon["kind"] != "firearm":
         db = DamageDice.parse(db_text)
-        times = 2 if impale and settings_of(script.state).impale_db == "twice" else 1
-        for _ in range(times):
+        twice = settings_of(script.state).impale_db == "twice"
+        for _ in range(bonus_rolls(impale, twice)):
             bonus, _ = db.roll(script.dice, "damage bonus")
             total += half_db(bonus) if thrown else bonus
         shown = f"{shown} {'+' if not db_text.startswith('-') else ''}{db_text}"
@@ -312,7 +317,7 @@ def land(
         _knockout(script, attack, dealt)
     else:
         hurt(script, attack.target, dealt)
-    if impale and weapon["kind"] == "melee" and not script.c(attack.target)["dead"]:
+    if sticks(weapon["kind"], impale) and not script.c(attack.target)["dead"]:
         script.emit(
             "weapon.stuck",
             m.WEAPON_STUCK(weapon=weapon["name"], target=target["name"]),
@@ -328,23 +333,24 @@ def _knockout(script: Script, attack: Attack, damage: int) -> None:
     target = script.c(attack.target)
     settings = settings_of(script.state)
     hp = target["hp"] if settings.ko_uses == "current_hp" else target["sheet"]["hp_max"]
-    roll = script.dice.roll(100, f"knockout of {attack.target}")
-    chance, ok = knockout_check(damage, hp, roll)
+    ko = knockout_attempt(damage, hp, script.dice.roll(100, f"knockout of {attack.target}"))
     script.emit(
         "knockout.rolled",
-        m.KNOCKOUT_ROLL(damage=damage, hp=hp, roll=roll, chance=chance, result=verdict(ok)),
+        m.KNOCKOUT_ROLL(
+            damage=damage, hp=hp, roll=ko.roll, chance=ko.chance, result=verdict(ko.knocked_out)
+        ),
         target=attack.target,
-        roll=roll,
-        chance=chance,
-        knocked_out=ok,
+        roll=ko.roll,
+        chance=ko.chance,
+        knocked_out=ko.knocked_out,
     )
-    if not ok:
+    if not ko.knocked_out:
         script.emit(
             "knockout.failed", m.KO_FAIL(target=target["name"], damage=damage), target=attack.target
         )
-        hurt(script, attack.target, damage)
+        hurt(script, attack.target, ko.damage)
         return
-    third = knockout_damage(damage)  # COC-GEN-3 / COC-KO-3: truncated
+    third = ko.damage  # COC-GEN-3 / COC-KO-3: truncated
     minutes, rounds = ko_rounds(script, f"knockout minutes for {attack.target}")
     script.emit(
         "knockout.done",
@@ -389,7 +395,7 @@ def melee(script: Script, attack: Attack) -> None:
     attacker = script.c(attack.attacker)
     parry = script.c(attack.target)["round"]["parry"]
     # COC-PARRY-3: a parry declared against this attacker answers its first attack only.
-    parry_ready = bool(parry and parry["against"] == attack.attacker and not parry["used"])
+    parry_ready = bool(parry) and parry_answers(parry["against"], attack.attacker, parry["used"])
     blind = parry_ready and unseen(script, attack)  # COC-SURPRISE-2: it comes from behind
     parry_ready = parry_ready and not blind
     used = [cset(attack.target, "round", "parry", {**parry, "used": True})] if parry_ready else []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import DamageDice, armour_after, resistance_check
+from rules.brp.core import DamageDice, armour_after
 from rules.brp.firearms import jam_outcome
 from rules.brp.hazards import (
     ACID,
@@ -23,6 +23,7 @@ from rules.brp.hazards import (
     extra_dose_effects,
     fall_dice,
     onset,
+    poison_check,
     poison_damage,
 )
 from rules.coc import messages as m
@@ -378,7 +379,7 @@ def administer(
     """COC-POISON-1/-5: POT against CON on the resistance table now; the result waits for onset."""
     c = script.c(target)
     roll = script.dice.roll(100, f"{key} POT {potency} against CON")
-    chance, wins = resistance_check(potency, c["con"], roll)
+    chance, wins = poison_check(potency, c["con"], roll)
     rounds = poison_onset(script, key)
     audience = "gm" if secret else "all"
     redacted = m.POISON_SECRET() if secret else None

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import DamageDice, rhu
+from rules.brp.core import DamageDice, luck_chance, rhu
 from rules.brp.firearms import silencer_fits
 from rules.coc.messages import POISON_NAMES
 from rules.coc.tables import MECHANISMS, RELOADS, SKILL_NAMES, SKILLS, WEAPON_KINDS
@@ -458,7 +458,7 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
     if sheet["hp_max"] is None:
         sheet["hp_max"] = max(1, rhu(Fraction(sheet["con"] + sheet["siz"], 2)))
     if sheet["luck"] is None:
-        sheet["luck"] = min(99, sheet["pow"] * 5)  # COC-GEN-2: Luck = POW x 5
+        sheet["luck"] = luck_chance(sheet["pow"], most=99)  # COC-GEN-2: Luck = POW x 5
     if sheet["mp"] is None:
         sheet["mp"] = sheet["pow"]
     if sheet["san"] is None:

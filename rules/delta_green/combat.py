@@ -12,9 +12,11 @@ from rules.brp.core import (
     DamageDice,
     armour_after,
     half_db,
+    idea_chance,
     impale_threshold,
     in_light,
     large_target_bonus,
+    luck_chance,
     malfunctions,
     point_blank_m,
     range_factor,
@@ -31,7 +33,7 @@ from rules.brp.firearms import (
 )
 from rules.brp.firearms import silencer_wear as brp_silencer_wear
 from rules.brp.hazards import severe_burn
-from rules.brp.melee import knockout_check, knockout_damage
+from rules.brp.melee import knockout_attempt, weapon_damage
 from rules.core.dice import Dice
 from rules.core.messages import Msg
 from rules.core.system import Json
@@ -83,8 +85,10 @@ class Chance(NamedTuple):
 def skill(c: Mapping[str, Any], name: str) -> int:
     """A skill's percentage on the sheet (0 if the agent lacks it); Luck POW x5, Idea INT x5."""
     skills = c["sheet"]["skills"]
-    if name not in skills and name in ("luck", "idea"):  # COC-GEN-2
-        return int(c["sheet"]["pow" if name == "luck" else "int"]) * 5
+    if name not in skills and name == "luck":  # COC-GEN-2
+        return luck_chance(int(c["sheet"]["pow"]))
+    if name not in skills and name == "idea":
+        return idea_chance(int(c["sheet"]["int"]))
     return int(skills.get(name, 0))
 
 
@@ -419,17 +423,20 @@ def deal_hit(
     damage = DamageDice.parse(damage_at(weapon, distance))
     expr = str(damage)
     english = label.english()  # the dice purposes stay English
-    rolled, faces = damage.roll(dice, f"{english} damage {expr}")
+    impaled = impale and not target["sheet"].get("impale_immune")
+    dealt = weapon_damage(
+        damage, dice, impaled, f"{english} damage {expr}", f"{english} impale damage {expr}"
+    )
+    rolled, faces = dealt.first, dealt.faces
     text = L.DAMAGE(label=label, expr=expr, rolled=rolled)
     if faces and len(faces) > 1:
         shown = "+".join(map(str, faces))
         text = L.DAMAGE_FACES(
             label=label, expr=expr, faces=shown, constant=_const(damage), rolled=rolled
         )
-    if impale and not target["sheet"].get("impale_immune"):
-        again, _ = damage.roll(dice, f"{english} impale damage {expr}")
-        rolled += again
-        text = L.more(text, L.IMPALE_AGAIN(again=again, total=rolled))
+    if dealt.again is not None:
+        rolled += dealt.again
+        text = L.more(text, L.IMPALE_AGAIN(again=dealt.again, total=rolled))
     if weapon["kind"] == "thrown":
         db = DamageDice.parse(str(attacker["sheet"].get("db") or "0"))
         if db.dice or db.constant:
@@ -457,16 +464,15 @@ def deal_hit(
     before_loc = int(target["damage"][location]) if location else 0
     sever = severs(scratch, weapon)
     if knockout:  # COC-KO-2/-3/-4: damage against current HP on the resistance table
-        roll = dice.roll(100, "knockout resistance d100")
-        chance, knocked_out = knockout_check(after, before_hp, roll)
-        if knocked_out:
-            after = knockout_damage(after)
+        ko = knockout_attempt(after, before_hp, dice.roll(100, "knockout resistance d100"))
+        after = ko.damage
+        if ko.knocked_out:
             if apply:
                 knocked = {"op": "set", "id": target_id, "key": "knocked_out", "value": True}
                 apply_op(scratch, knocked)
-            text = L.more(text, L.KNOCKED_OUT(chance=chance, roll=roll, after=after))
+            text = L.more(text, L.KNOCKED_OUT(chance=ko.chance, roll=ko.roll, after=after))
         else:
-            text = L.more(text, L.KNOCKOUT_FAILS(chance=chance, roll=roll))
+            text = L.more(text, L.KNOCKOUT_FAILS(chance=ko.chance, roll=ko.roll))
     located = locations_on(scratch, target)
     op: Json = {
         "op": "damage",

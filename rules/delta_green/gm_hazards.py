@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.core import FOOT_M, DamageDice, resistance_check, rhu, succeeds
+from rules.brp.core import FOOT_M, DamageDice, luck_chance, rhu, succeeds
+from rules.brp.firearms import REVOLVER, after_jolt, revolver_at_risk
 from rules.brp.hazards import (
     ACID,
     FIRES,
@@ -17,6 +18,7 @@ from rules.brp.hazards import (
     fall_dice,
     onset,
     onset_die,
+    poison_check,
     poison_damage,
 )
 from rules.core.dice import Dice
@@ -145,7 +147,7 @@ def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     more_ops, more = burn_ops(state, target, rolled, dice)
     ops += more_ops
     lines += more
-    luck = int(target["sheet"]["pow"]) * 5  # COC-GEN-2
+    luck = luck_chance(int(target["sheet"]["pow"]))  # COC-GEN-2
     if kind == "bonfire":
         ops.append({"op": "set", "id": target["id"], "key": "on_fire", "value": True})
         lines.append(G.CATCH_FIRE())
@@ -178,7 +180,7 @@ def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     effect = str_param(params, "effect", "damaging")
     con = int(target["sheet"]["con"])
     roll = dice.roll(100, "poison resistance d100")
-    chance, wins = resistance_check(potency, con, roll)  # COC-POISON-1
+    chance, wins = poison_check(potency, con, roll)  # COC-POISON-1
     verdict = G.POISON_WINS() if wins else G.BODY_RESISTS()
     head = G.POISON_ROLL(
         name=target["name"], potency=potency, con=con, chance=chance, roll=roll, verdict=verdict
@@ -209,7 +211,7 @@ def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
         raise IllegalAction.of(R.DOSES(), "COC-POISON-6")
     con = int(target["sheet"]["con"])
     roll = dice.roll(100, "poison resistance d100")
-    chance, wins = resistance_check(potency, con, roll)  # COC-POISON-1
+    chance, wins = poison_check(potency, con, roll)  # COC-POISON-1
     delay = onset(poison, dice, f"onset 1d{onset_die(poison)}")
     extra_hours, failure = extra_dose_effects(poison, doses)
     unit = poison.unit + ("s" if delay != 1 else "")
@@ -281,18 +283,19 @@ def revolver_accident(state: Json, action: Action, dice: Dice) -> list[Event]:
     holder = combatant_at(state, str_param(action.params, "target"))
     key = str_param(action.params, "weapon")
     weapon = next((w for w in holder["sheet"]["weapons"] if w["key"] == key), None)
-    if weapon is None or weapon.get("action") != "revolver":
+    if weapon is None or weapon.get("action") != REVOLVER:
         refusal = R.NO_REVOLVER(name=holder["name"], key=repr(key))
         raise IllegalAction.of(refusal, "COC-REVOLVER-1")
-    slot = holder["weapons"][key]
-    if int(slot["loaded"]) < int(weapon["capacity"]):
+    loaded = int(holder["weapons"][key]["loaded"])
+    if not revolver_at_risk(REVOLVER, loaded, int(weapon["capacity"])):
         raise IllegalAction.of(R.REVOLVER_FULL(), "COC-REVOLVER-1")
     luck = skill(holder, "luck")
     roll = dice.roll(100, PURPOSE_LUCK.english)
     ops: list[Json] = []
     said_as = G.REVOLVER_HOLDS
-    if not succeeds(luck, roll, *auto_rules(state)):
-        ops.append({"op": "ammo", "id": holder["id"], "weapon": key, "delta": -1})
+    left = after_jolt(loaded, succeeds(luck, roll, *auto_rules(state)))
+    if left < loaded:
+        ops.append({"op": "ammo", "id": holder["id"], "weapon": key, "delta": left - loaded})
         said_as = G.REVOLVER_FIRES
     text = said_as(name=holder["name"], weapon=weapon["name"], roll=roll, luck=luck)
     return [said_event("weapon.accident", ops, text, dice, target=holder["id"])]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.brp.core import succeeds
-from rules.brp.melee import grapple_refused
+from rules.brp.melee import grapple_refused, parry_answers
 from rules.core.dice import Dice
 from rules.core.messages import Msg
 from rules.core.system import Json
@@ -27,7 +27,8 @@ def try_parry(
 ) -> tuple[bool, list[Msg], list[Json]]:
     """COC-PARRY-2/-3, DG-ACT-5: a parry declared against this attacker, once per round."""
     defender = scratch["combatants"][defender_id]
-    if defender["parry_vs"] != attacker["id"] or defender["round"].get("parried"):
+    used = bool(defender["round"].get("parried"))
+    if not parry_answers(defender["parry_vs"], attacker["id"], used):
         return False, [], []
     if not able(defender):
         return False, [], []

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.brp.core import may_attack
 from rules.brp.firearms import rate_of_fire
-from rules.brp.melee import attacks_and_parries, can_knock_out
+from rules.brp.melee import attacks_and_parries, knockout_refused
 from rules.coc import messages as m
 from rules.coc.actions.common import (
     awake,
@@ -156,11 +156,13 @@ def declared(
     victim = target(state, action.params, action.actor)
     _seen(state, action.actor, victim)
     knockout = bool_param(action.params, "knockout")
-    if knockout:
-        if not can_knock_out(weapon["kind"], bool(weapon["blunt"])):
-            raise refuse(m.NO_KNOCKOUT(), "COC-KO-1")
-        if not victim["sheet"]["knockout_allowed"]:
-            raise refuse(m.NO_KNOCKOUT_TARGET(target=victim["name"]), "COC-KO-5")
+    refused = knockout and knockout_refused(
+        weapon["kind"], bool(weapon["blunt"]), bool(victim["sheet"]["knockout_allowed"])
+    )
+    if refused == "not_blunt":
+        raise refuse(m.NO_KNOCKOUT(), "COC-KO-1")
+    if refused == "not_victim":
+        raise refuse(m.NO_KNOCKOUT_TARGET(target=victim["name"]), "COC-KO-5")
     yards = distance(action.params)
     aimed = slot["intent"] == "aim"
     attack = Attack(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.brp.core import impossible_in
 from rules.coc import messages as m
 from rules.coc.actions.common import awake, everyone, free_to_act, is_combatant, my_turn, refuse
 from rules.coc.checks import d100, lit, skill_of, verdict
@@ -226,7 +227,7 @@ def _skill(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-GEN-1/-2, COC-DARK-1/-2/-3: any skill or Luck, Idea, CON x5, in this light."""
     c = awake(state, action.actor)
     key = choice_param(action.params, "skill", SKILL_KEYS)
-    if state["light"] == "dark" and key in state["dark_impossible"]:
+    if impossible_in(state["light"], key, state["dark_impossible"]):
         raise refuse(m.DARK_IMPOSSIBLE(skill=_name(key)), "COC-DARK-3")
     chance = lit(state, skill_of(c, key))
     script = Script(state, dice)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.brp.core import DamageDice
+from rules.brp.firearms import after_jolt, revolver_at_risk
 from rules.coc import messages as m
 from rules.coc.actions.common import refuse, words
 from rules.coc.actions.keeper import F_TARGET, targets_of, who_fields
@@ -181,13 +182,13 @@ def _accident(state: Json, action: Action, dice: Dice) -> list[Event]:
     if (
         weapon is None
         or held is None
-        or weapon["mechanism"] != "revolver"
-        or held["loaded"] < weapon["capacity"]
+        or not revolver_at_risk(weapon["mechanism"], held["loaded"], weapon["capacity"])
     ):
         raise refuse(m.NOT_A_REVOLVER(weapon=weapon["name"] if weapon else key), "COC-REVOLVER-1")
     script = Script(state, dice)
     roll, ok = d100(script, c["luck"], f"revolver Luck for {c['id']}")
-    changes = [] if ok else [cset(c["id"], "weapons", key, "loaded", held["loaded"] - 1)]
+    left = after_jolt(held["loaded"], ok)
+    changes = [] if ok else [cset(c["id"], "weapons", key, "loaded", left)]
     script.emit(
         "revolver.checked",
         m.ACCIDENT(
@@ -210,7 +211,7 @@ def _offer_accident(state: Json, actor: str) -> ActionTemplate | None:
         (c["id"], w)
         for c in state["combatants"].values()
         for w in c["sheet"]["weapons"]
-        if w["mechanism"] == "revolver" and c["weapons"][w["key"]]["loaded"] >= w["capacity"]
+        if revolver_at_risk(w["mechanism"], c["weapons"][w["key"]]["loaded"], w["capacity"])
     ]
     if not full:
         return None

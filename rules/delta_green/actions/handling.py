@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.brp.core import (
+    impossible_in,
     in_light,
     succeeds,
 )
 from rules.brp.firearms import jam_chance, jam_outcome, loose_cartridges
+from rules.brp.hazards import FLAME_SKILLS, may_fight_flames
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -453,7 +455,9 @@ def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.NOT_ON_FIRE(name=victim["name"]), "COC-FIRE-5")
     which = "luck" if victim["id"] == c["id"] else "first_aid"
     which = str_param(action.params, "skill", which)
-    if which == "luck" and victim["id"] != c["id"]:
+    if which not in FLAME_SKILLS:
+        raise IllegalAction.of(R.ONE_OF(choices=", ".join(FLAME_SKILLS)), "COC-FIRE-5")
+    if not may_fight_flames(which, own=victim["id"] == c["id"]):
         raise IllegalAction.of(R.LUCK_IS_THE_VICTIMS(), "COC-FIRE-5")
     cards = pay_cost(state, c, 1, "putting the fire out")
     chance = skill(c, which)
@@ -535,7 +539,7 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = require_turn(state, action.actor)
     name = str_param(action.params, "skill")
     light = state.get("light", "normal")
-    if light == "dark" and name in state.get("dark_impossible", ()):
+    if impossible_in(light, name, state.get("dark_impossible", ())):
         raise IllegalAction.of(R.IMPOSSIBLE_IN_DARK(skill=L.skill_word(name)), "COC-DARK-3")
     cards = pay_cost(state, c, action_cost(state, "skill"), "a skill roll")
     chance = skill(c, name)

@@ -10,7 +10,13 @@ from rules.brp.core import (
     impale_threshold,
     succeeds,
 )
-from rules.brp.melee import attacks_and_parries, can_knock_out, parry_excess, parry_ruin
+from rules.brp.melee import (
+    attacks_and_parries,
+    knockout_refused,
+    parry_excess,
+    parry_ruin,
+    sticks,
+)
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -63,9 +69,10 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
     knockout = bool_param(params, "knockout")
     if knockout:
         blunt = weapon["kind"] == "unarmed" or not weapon["can_impale"]  # nothing cuts or pierces
-        if not can_knock_out(weapon["kind"], blunt):
+        refused = knockout_refused(weapon["kind"], blunt, bool(target["sheet"].get("human", True)))
+        if refused == "not_blunt":
             raise IllegalAction.of(R.BLUNT_ONLY(), "COC-KO-1")
-        if not target["sheet"].get("human", True):
+        if refused == "not_victim":
             raise IllegalAction.of(R.NO_KNOCKOUT(name=target["name"]), "COC-KO-5")
     cards = pay_cost(state, c, action_cost(state, "melee"), "a melee attack")
     chance = attack_chance(state, c, weapon, target, params)
@@ -118,7 +125,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             ops.append(op)
             lines += hit_lines
             hits.append(record)
-            if impale and weapon["kind"] in ("knife", "melee"):  # COC-IMPALE-5
+            if sticks(weapon["kind"], impale):  # COC-IMPALE-5
                 stuck = {"weapon": weapon["key"], "in": target["id"], "round": state["round"]}
                 ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": stuck})
                 lines.append(L.STUCK_IN(weapon=weapon["name"], target=target["name"]))
