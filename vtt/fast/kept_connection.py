@@ -4,7 +4,7 @@ path, vtt/fast; the plain path is Channels' `database_sync_to_async`).
 Channels' `database_sync_to_async` hands the worker thread's connection back to the pool after
 every call, and a pooled connection is pinged before it is lent (vtt/postgresql): one
 more round trip before every chat line and action, 0.6–0.7 ms of a chat line's ~4 ms in the
-server here (docs/performance.md, "A kept connection, frames written first"). Here the
+server here (docs/performance.md, decision record D4). Here the
 connection stays with the worker thread while the socket traffic is steady, and goes back to the
 pool (and through its ping) once it has been idle for `KEEP_SECONDS`, after
 `KEEP_AT_MOST_SECONDS` in all, when anything went wrong on it, or when it is not idle in

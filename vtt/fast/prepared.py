@@ -2,7 +2,7 @@
 
 Django's psycopg cursors bind parameters on the client, so PostgreSQL parses and plans every
 statement anew. On a backend that slept between two lines of chat, planning the chat line's read
-(five subqueries) took 0.5 ms of its 0.8 ms (docs/performance.md, "Chat without the row lock").
+(five subqueries) took 0.5 ms of its 0.8 ms (docs/performance.md, decision record D2).
 These helpers run a statement through psycopg's own server-binding cursor with `prepare=True`
 on Django's pooled connection: planned on the connection's first use, then only executed. They
 keep Django's error mapping (a dropped connection is still an `OperationalError` the callers
