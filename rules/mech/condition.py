@@ -31,6 +31,7 @@ TRACKS = {
     "cp": ("cp_max", 0),
 }
 ITEM_KINDS = ("weapon", "system")
+PILOT_STATES = ("unhurt", "wounded", "down", "dead")  # MECH-PILOT-STATE
 
 
 def _whole(raw: Mapping[str, Any], key: str, where: str, lo: int, hi: int) -> int:
@@ -66,9 +67,16 @@ def validate_condition(
     if not isinstance(raw, Mapping):
         raise SheetError("condition", R.MUST_BE_AN_OBJECT(), RULE)
     raw = {key: value for key, value in raw.items() if value not in (None, "")}
-    if not raw.get("wrecked") and raw.get("items", []) == [] and not set(raw) & set(TRACKS):
+    pilot = raw.get("pilot", "unhurt")
+    if pilot not in PILOT_STATES:
+        raise SheetError(
+            "condition.pilot", R.MUST_BE_ONE_OF(choices=", ".join(PILOT_STATES)), "MECH-PILOT-STATE"
+        )
+    unhurt = pilot == "unhurt"
+    empty = raw.get("items", []) == [] and not set(raw) & set(TRACKS)
+    if unhurt and not raw.get("wrecked") and empty:
         return None  # an empty condition on the form: full strength
-    out: Json = {}
+    out: Json = {} if unhurt else {"pilot": pilot}
     wrecked = bool(raw.get("wrecked", False))
     for key, (stat, least) in TRACKS.items():
         if key in raw:
@@ -104,8 +112,11 @@ def condition_of(unit: Mapping[str, Any]) -> Json | None:
             items.append(entry)
     wrecked = bool(unit.get("destroyed"))
     full = all(out[key] == int(stats[stat]) for key, (stat, _least) in TRACKS.items())
+    pilot = str(unit.get("pilot_state") or "unhurt")  # MECH-PILOT-STATE
     if full and not items and not wrecked:
-        return None
+        return None if pilot == "unhurt" else {"pilot": pilot}
+    if pilot != "unhurt":
+        out["pilot"] = pilot
     out["wrecked"] = wrecked
     if wrecked:
         out["hp"] = out["structure"] = 0
@@ -119,6 +130,10 @@ def apply_condition(unit: Unit, condition: Mapping[str, Any] | None) -> None:
         return
     if condition.get("wrecked"):
         raise SheetError("condition.wrecked", R.IS_A_WRECK(name=unit["name"]), RULE)
+    if condition.get("pilot") == "dead":
+        raise SheetError("condition.pilot", R.PILOT_IS_DEAD(name=unit["name"]), "MECH-PILOT-STATE")
+    if condition.get("pilot") not in (None, "unhurt"):
+        unit["pilot_state"] = str(condition["pilot"])
     for key in TRACKS:
         if key in condition:
             unit[key] = int(condition[key])

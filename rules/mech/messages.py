@@ -509,3 +509,18 @@ SIDE_BLUE = Message("mech.side.blue", "Blue")
 SIDE_RED = Message("mech.side.red", "Red")
 # Where the match stands (the state's "phase"), for the replay's list of phases.
 PHASE_COMBAT = Message("mech.phase.combat", "combat")
+
+# MECH-PILOT-STATE: the pilot's own condition, which outlasts the match
+GM_PILOT = Message("mech.action.gm_pilot", "The pilot's own condition")
+PILOT_STATE = Message("mech.field.pilot_state", "Pilot's condition")
+PILOT_UNHURT = Message("mech.pilot.unhurt", "unhurt")
+PILOT_WOUNDED = Message("mech.pilot.wounded", "wounded")
+PILOT_DOWN = Message("mech.pilot.down", "down and out")
+PILOT_DEAD = Message("mech.pilot.dead", "dead")
+PILOT_STATES = {
+    "unhurt": PILOT_UNHURT,
+    "wounded": PILOT_WOUNDED,
+    "down": PILOT_DOWN,
+    "dead": PILOT_DEAD,
+}
+LOG_PILOT = Message("mech.log.pilot", "{name}'s pilot is {state}")

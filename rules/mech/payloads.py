@@ -219,6 +219,13 @@ PAYLOADS = kinds(
         unit=req(str, "the mech it happened to (or that acts)"),
     ),
     payload(
+        "mech.pilot",
+        "The GM sets the pilot's own condition (unhurt, wounded, down and out, dead).",
+        pilot=req(str, "the pilot's condition: unhurt, wounded, down or dead"),
+        rule=req(str, "the rule ID that decided it"),
+        unit=req(str, "the mech it happened to (or that acts)"),
+    ),
+    payload(
         "mech.reloaded",
         "A mech reloads.",
         rule=req(str, "the rule ID that decided it"),

@@ -493,3 +493,6 @@ A_FALL_HEIGHT_CANNOT_BE_NEGATIVE = Message(
 )
 
 TERMS = [*ITEM_KINDS.values(), *DOINGS.values(), *COSTINGS.values()]
+PILOT_IS_DEAD = Message(
+    "mech.refuse.pilot_dead", "{name}'s pilot is dead: the mech needs a new pilot on its sheet"
+)

@@ -150,6 +150,14 @@ CONDITION = Schema(
         _track("cp", S_CP),
         Entry("wrecked", S_WRECKED(), "bool", default=False),
         Entry("items", S_ITEMS(), "list", default=[], item=CONDITION_ITEM, max_items=20),
+        Entry(
+            "pilot",
+            M.PILOT_STATE(),
+            "choice",
+            default="unhurt",
+            choices=tuple(Choice(key, label()) for key, label in M.PILOT_STATES.items()),
+            rule="MECH-PILOT-STATE",
+        ),
     )
 )
 SHEET = Schema(

@@ -48,7 +48,14 @@ def _int(value: Any) -> int | None:
 def _body(system: str, condition: Mapping[str, Any]) -> list[str]:
     """Dead, dying, unconscious or wounded (a mech: destroyed or damaged), as the system says."""
     if system == "mech":
-        return ["destroyed"] if condition.get("wrecked") else ["damaged"]  # MECH-AMB-40
+        pilot = {
+            "dead": ["dead"],
+            "down": ["unconscious"],
+            "wounded": ["wounded"],
+        }  # MECH-PILOT-STATE
+        hurt = condition.get("wrecked") or condition.get("items") or "hp" in condition
+        mech = ["destroyed" if condition.get("wrecked") else "damaged"] if hurt else []
+        return [*mech, *pilot.get(str(condition.get("pilot")), [])]
     hp = _int(condition.get("hp"))
     brp = system in ("delta_green", "coc")
     if condition.get("dead") or (system == "delta_green" and hp is not None and hp <= -10):

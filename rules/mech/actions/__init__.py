@@ -60,5 +60,6 @@ ACTIONS: Actions[Json] = Actions(
         gm.GM_FALL,
         gm.GM_SAVE,
         gm.GM_CONDITION,
+        gm.GM_PILOT,
     )
 )

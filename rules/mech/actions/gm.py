@@ -137,6 +137,23 @@ def do_gm_save(ctx: Ctx, action: Action, reaction: bool) -> None:
     forced_save(ctx, by or None, t["id"], attribute, L.WHY_SAVE(), target)
 
 
+def do_gm_pilot(ctx: Ctx, action: Action, reaction: bool) -> None:
+    """MECH-PILOT-STATE: the GM says how the pilot came out of it (the seed gives pilots no
+    hit points); the condition outlasts the match and rides on the sheet's condition."""
+    t = ctx.u(str_param(action.params, "target"))
+    state = str_param(action.params, "pilot", "unhurt")
+    if state not in M.PILOT_STATES:
+        raise IllegalAction(R.MUST_BE_ONE_OF(choices=", ".join(M.PILOT_STATES)), "MECH-PILOT-STATE")
+    ctx.emit(
+        "mech.pilot",
+        M.LOG_PILOT(name=t["name"], state=M.PILOT_STATES[state]()),
+        units={t["id"]: {"pilot_state": state}},
+        unit=t["id"],
+        pilot=state,
+        rule="MECH-PILOT-STATE",
+    )
+
+
 def mechs(state: Json, actor: str) -> tuple[Choice, ...] | None:
     """Every living mech, for the GM's tools; None for anyone but the GM."""
     return names(st.living(state)) if actor == GM_ACTOR else None
@@ -211,6 +228,19 @@ def offer_gm_condition(state: Json, actor: str) -> ActionTemplate | None:
     return ActionTemplate("gm_condition", M.GM_CONDITION(), "MECH-COND-DURATION", fields)
 
 
+def offer_gm_pilot(state: Json, actor: str) -> ActionTemplate | None:
+    """MECH-PILOT-STATE: the GM sets a pilot's condition, a wrecked mech's pilot too."""
+    if actor != GM_ACTOR or not state["order"]:
+        return None
+    units = names([state["units"][uid] for uid in state["order"]])
+    states = tuple(Choice(k, m()) for k, m in M.PILOT_STATES.items())
+    fields = (
+        Field("target", M.MECH(), "target", units),
+        Field("pilot", M.PILOT_STATE(), "choice", states, default="wounded"),
+    )
+    return ActionTemplate("gm_pilot", M.GM_PILOT(), "MECH-PILOT-STATE", fields)
+
+
 GM_DAMAGE = spec("gm_damage", "MECH-DMG-PIPE", do_gm_damage, offer_gm_damage, gm=True)
 GM_HEAT = spec("gm_heat", "MECH-HEAT-2", do_gm_heat, offer_gm_heat, gm=True)
 GM_FALL = spec("gm_fall", "MECH-FALL-1", do_gm_fall, offer_gm_fall, gm=True)
@@ -218,3 +248,4 @@ GM_SAVE = spec("gm_save", "MECH-SAVE-1", do_gm_save, offer_gm_save, gm=True)
 GM_CONDITION = spec(
     "gm_condition", "MECH-COND-DURATION", do_gm_condition, offer_gm_condition, gm=True
 )
+GM_PILOT = spec("gm_pilot", "MECH-PILOT-STATE", do_gm_pilot, offer_gm_pilot, gm=True)

@@ -51,3 +51,20 @@ def test_a_mech_wrecked_by_trauma_stays_a_wreck() -> None:
     assert after["condition"]["wrecked"] is True
     with pytest.raises(SheetError, match="wreck"):
         SYSTEM.start({"combatants": [{"id": "t", "side": "B", "x": 1, "y": 1, "sheet": after}]})
+
+
+def test_the_pilots_own_condition_is_written_back_and_a_dead_pilot_does_not_fight() -> None:
+    """MECH-PILOT-STATE: the GM marks a pilot wounded: the sheet carries it into the next
+    encounter while the mech is at full strength; a dead pilot's mech is refused."""
+    state = encounter(mech("t", "B", 5, 5), mech("x", "A", 15, 12))
+    state, events = play(state, "gm", "gm_pilot", [], target="t", pilot="wounded")
+    assert events[-1].payload["pilot"] == "wounded"
+    after = SYSTEM.validate_sheet(write_back(state, "t", copy.deepcopy(MARA)))
+    assert after["condition"]["pilot"] == "wounded"
+    assert "hp" not in after["condition"]
+    again = SYSTEM.start({"combatants": [{"id": "t", "side": "B", "x": 1, "y": 1, "sheet": after}]})
+    assert again["units"]["t"]["pilot_state"] == "wounded"
+    state, _ = play(state, "gm", "gm_pilot", [], target="t", pilot="dead")
+    dead = SYSTEM.validate_sheet(write_back(state, "t", copy.deepcopy(MARA)))
+    with pytest.raises(SheetError, match="pilot is dead"):
+        SYSTEM.start({"combatants": [{"id": "t", "side": "B", "x": 1, "y": 1, "sheet": dead}]})
