@@ -15,7 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.core.errors import SheetError
+from rules.core.errors import RulesError, SheetError
 from rules.core.system import GameSystem
 from vtt.accounts.models import display_name
 from vtt.campaigns.models import Campaign, Role
@@ -26,6 +26,7 @@ from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
 from vtt.words import say, shown, side_name
 
 OPPONENT_ROWS = 4
+PLACEMENT_TRIES = 400  # squares tried for one combatant before the rules' own refusal stands
 SCENE_SKIPPED = ("title", "settings", "combatants", "seats", "characters")
 SCENE_LABELS = {  # the demo setups' simple scene values, as the GM reads them
     "notes": gettext_lazy("Scene notes (everyone reads them)"),
@@ -57,14 +58,29 @@ def _demo(system: GameSystem) -> dict[str, Any]:
     return system.demo() if system.demo is not None else {}
 
 
-def sides_of(system: GameSystem) -> tuple[str, str]:
-    """The demo's players' side and its opponents' side (the names the rules expect)."""
+def sides_of(system: GameSystem) -> tuple[str | None, str]:
+    """The demo's players' side and its opponents' side (the names the rules expect). The
+    players' side is None where the demo's characters name none: the rules name it then (a Call
+    of Cthulhu investigator joins the investigators), never a made-up "players"."""
     combatants = _demo(system).get("combatants") or []
-    ours = next((c.get("side") for c in combatants if c.get("controller") != "gm"), None)
+    players = [c for c in combatants if c.get("controller") != "gm"]
+    ours = next((c.get("side") for c in players if c.get("side")), None)
     theirs = next(
         (c.get("side") for c in combatants if c.get("side") and c.get("side") != ours), None
     )
-    return str(ours or "players"), str(theirs or "opponents")
+    return (str(ours) if ours else None), str(theirs or "opponents")
+
+
+def scenario_sides(system: GameSystem) -> dict[str, list[str]]:
+    """A wargame's sides by scenario (its actors are its sides), as its rules start each one."""
+    out: dict[str, list[str]] = {}
+    for name, _title in system.scenarios() if system.scenarios is not None else ():
+        try:
+            state = system.start({"scenario": name})
+        except RulesError:
+            continue
+        out[name] = list(system.actors(state)) if system.actors is not None else []
+    return out
 
 
 def opponent_entries(system: GameSystem) -> list[dict[str, Any]]:
@@ -136,23 +152,81 @@ class EncounterBuilder(forms.Form):
             self.scene_keys.append(key)
             label = SCENE_LABELS.get(key) or _("Scene: %(what)s") % {"what": key.replace("_", " ")}
             choices = _scene_choices(system, key, value)
+            # a built encounter starts from an empty scene: no demo note (issue 36); a choice
+            # among known values (the side acting first, a scenario) starts at the demo's
             self.fields[f"scene_{key}"] = (
                 forms.ChoiceField(label=label, choices=choices, initial=value, required=False)
                 if choices is not None
-                else forms.CharField(label=label, initial=value, required=False, max_length=1000)
+                else forms.CharField(label=label, required=False, max_length=1000)
                 if isinstance(value, str)
                 else forms.FloatField(label=label, initial=value, required=False)
             )
+        self.wargame = system.scenarios is not None
+        self.sides = scenario_sides(system) if self.wargame else {}
+        self._seat_fields(campaign)
+        demo_map = _demo(system).get("map")
+        self.has_map = False
+        if isinstance(demo_map, dict) and "width" in demo_map and "height" in demo_map:
+            self.has_map = True
+            self._map_fields(demo_map)
         self.kept = [
             key
             for key, value in _demo(system).items()
-            if key not in SCENE_SKIPPED and key not in self.scene_keys
+            if key not in SCENE_SKIPPED
+            and key not in self.scene_keys
+            and not (key == "map" and self.has_map)
         ]
         self.settings = OverridesForm(
             settings_schema_of(system),
             campaign.settings,
             self.data if "rules-shown" in self.data else None,
             prefix="rules",
+        )
+
+    def _seat_fields(self, campaign: Campaign) -> None:
+        """A wargame's sides each seated for a member (its actors are its sides): the first
+        player on the first side, the second on the next, as a table would sit down."""
+        members = list(
+            campaign.memberships.filter(role__in=(Role.GM, Role.PLAYER))
+            .select_related("user", "user__profile")
+            .order_by("joined")
+        )
+        who = [("", _("Nobody yet"))] + [(str(m.user_id), display_name(m.user)) for m in members]
+        players = [str(m.user_id) for m in members if m.role == Role.PLAYER]
+        self.side_keys: list[str] = []
+        for side in (s for sides in self.sides.values() for s in sides):
+            if side in self.side_keys:
+                continue
+            n = len(self.side_keys)
+            self.side_keys.append(side)
+            self.fields[f"seat_{side}"] = forms.ChoiceField(
+                label=_("Who plays %(side)s") % {"side": side_name(side)},
+                choices=who,
+                initial=players[n] if n < len(players) else "",
+                required=False,
+            )
+
+    def _map_fields(self, demo_map: dict[str, Any]) -> None:
+        """The map: the system's example one, or an open field of the size the GM gives."""
+        self.fields["map_kind"] = forms.ChoiceField(
+            label=_("Map"),
+            choices=[("example", _("The system's example map")), ("open", _("An open field"))],
+            initial="example",
+            required=False,
+        )
+        for key, label in (("width", _("Width (squares)")), ("height", _("Height (squares)"))):
+            self.fields[f"map_{key}"] = forms.IntegerField(
+                label=label, min_value=4, max_value=60, initial=int(demo_map[key]), required=False
+            )
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        """A wargame's sides, each with the member who plays it."""
+        return [self[f"seat_{side}"] for side in self.side_keys]
+
+    def map_fields(self) -> list[forms.BoundField]:
+        """The map picker and an open field's size."""
+        return (
+            [self[name] for name in ("map_kind", "map_width", "map_height")] if self.has_map else []
         )
 
     @property
@@ -175,6 +249,8 @@ class EncounterBuilder(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         chosen = any(cleaned.get(f"opponent_{n}") for n in range(OPPONENT_ROWS))
+        if self.wargame:  # a wargame plays a scenario's order of battle: its sides are seated
+            return cleaned
         if not cleaned.get("characters") and not chosen:
             raise forms.ValidationError(_("Pick at least one character or opponent."))
         if not cleaned.get("bring_anyway"):
@@ -204,6 +280,17 @@ class EncounterBuilder(forms.Form):
                 setup[key] = (
                     int(value) if isinstance(value, float) and value.is_integer() else value
                 )
+        if self.wargame:
+            return self._wargame(setup)
+        if self.has_map and data.get("map_kind") == "open":
+            demo_map = demo["map"]
+            setup["map"] = {
+                "width": data.get("map_width") or int(demo_map["width"]),
+                "height": data.get("map_height") or int(demo_map["height"]),
+                "terrain": [],
+            }
+        elif self.has_map:
+            setup["map"] = copy.deepcopy(demo["map"])
         taken: set[str] = set()
         combatants: list[dict[str, Any]] = []
         seats: dict[str, int] = {}
@@ -218,7 +305,7 @@ class EncounterBuilder(forms.Form):
                 },
                 "id": actor,
                 "name": character.name,
-                "side": ours,
+                **({"side": ours} if ours else {}),  # else the rules name it (investigators)
                 "controller": "player" if not character.is_npc else "gm",
                 # the sheet as it is now: the condition the last encounter left (issue 32)
                 "sheet": copy.deepcopy(
@@ -253,6 +340,23 @@ class EncounterBuilder(forms.Form):
         setup["characters"] = links
         if self.settings.is_bound and self.settings.cleaned_data:
             setup["settings"] = dict(self.settings.cleaned_data)
+        if "map" in setup:
+            _place(self.system, setup)
+        return setup, seats
+
+    def _wargame(self, setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str, int]]:
+        """A scenario's setup and its sides seated for the members picked."""
+        scenario = str(setup.get("scenario") or "")
+        sides = self.sides.get(scenario, [])
+        seats = {
+            side: int(self.cleaned_data[f"seat_{side}"])
+            for side in sides
+            if self.cleaned_data.get(f"seat_{side}")
+        }
+        if isinstance(setup.get("sides"), dict):  # the example's side names, for these sides
+            setup["sides"] = {k: v for k, v in setup["sides"].items() if k in sides}
+        if self.settings.is_bound and self.settings.cleaned_data:
+            setup["settings"] = dict(self.settings.cleaned_data)
         return setup, seats
 
     def _is_player(self, character: Character) -> bool:
@@ -270,6 +374,41 @@ class EncounterBuilder(forms.Form):
         entry = copy.deepcopy(self.entries[int(picked[1:])])
         entry.pop("id", None)
         return entry
+
+
+def _place(system: GameSystem, setup: dict[str, Any]) -> None:
+    """Each combatant on a square the rules accept (MECH-AMB-19: on the map, no square shared,
+    not inside a wall), nearest the square it was given: copies of one opponent, or a slot of
+    the example map that an open field of another size does not have, move to a free square.
+    The rules' own start is the judge, so a unit's size and the terrain count as they do."""
+    width = int(setup["map"].get("width") or 0)
+    height = int(setup["map"].get("height") or 0)
+    placed: list[dict[str, Any]] = []
+    for entry in setup["combatants"]:
+        placed.append(entry)
+        if "x" not in entry or "y" not in entry or _starts(system, setup, placed):
+            continue
+        x0 = min(max(int(entry["x"]), 0), max(width - 1, 0))
+        y0 = min(max(int(entry["y"]), 0), max(height - 1, 0))
+        squares = sorted(
+            ((x, y) for x in range(width) for y in range(height)),
+            key=lambda cell: (abs(cell[0] - x0) + abs(cell[1] - y0), cell[1], cell[0]),
+        )
+        used = {(c.get("x"), c.get("y")) for c in placed[:-1]}
+        for x, y in [cell for cell in squares if cell not in used][:PLACEMENT_TRIES]:
+            entry["x"], entry["y"] = x, y
+            if _starts(system, setup, placed):
+                break
+        else:  # nowhere: the square it was given, and the rules' refusal says why
+            entry["x"], entry["y"] = x0, y0
+
+
+def _starts(system: GameSystem, setup: dict[str, Any], combatants: list[dict[str, Any]]) -> bool:
+    try:
+        system.start({**setup, "combatants": combatants})
+    except (RulesError, KeyError, TypeError, ValueError):
+        return False
+    return True
 
 
 def _choice_label(character: Character) -> str:

@@ -40,10 +40,20 @@ class EncounterForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
     )
 
-    def __init__(self, *args: Any, system_key: str, names: dict[str, str], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        system_key: str,
+        names: dict[str, str],
+        demo: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         system = get_system(system_key)
-        setup = system.demo() if system.demo else {"title": "", "combatants": []}
+        # an empty setup unless the GM asks for a system's demo ("Load"): a group's encounter
+        # carries no demo scene, setup or seats it did not ask for (issue 36)
+        empty: dict[str, Any] = {"title": "", "combatants": []}
+        setup = system.demo() if demo and system.demo else empty
         self.fields["system"].initial = system_key
         self.fields["title"].initial = setup.get("title", "")
         self.fields["setup"].initial = setup  # the JSONField encodes it (a string would be twice)

@@ -67,7 +67,10 @@ def encounter_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
         auto_id="build-%s",
     )
     advanced = EncounterForm(
-        request.POST if mode == "json" else None, system_key=system_key, names=names
+        request.POST if mode == "json" else None,
+        system_key=system_key,
+        names=names,
+        demo="system" in request.GET,
     )
     started: tuple[str, dict[str, Any], dict[str, int], str] | None = None
     if mode == "chat":
