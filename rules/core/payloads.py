@@ -355,6 +355,9 @@ Every event a system emits is `kind`, `payload`, log line, dice and audience
 (rules/core/system.py `Event`). Its payload's fields are declared per kind in
 `rules/<system>/payloads.py` (the table's own kinds in `rules/core/table_payloads.py`), and the
 tests check every event the suite emits against them: a field no schema names fails the test.
+To see what a system's events carry while writing its schemas, record them instead of failing:
+`TABULA_PAYLOAD_CHECK=report=/tmp/events.jsonl pytest tests/rules/<system>` writes each
+event's kind, fields' JSON types and problems as JSON lines.
 
 Every kind may also carry `changes`: the state changes the event makes, applied in order by the
 system's `apply` (rules/core/changes.py): `["set", path, value]`, `["del", path]`,
