@@ -115,6 +115,10 @@ PAGE_TEXTS = """
 """
 
 PLAYS = 3  # actions played at each table
+# The GM's cards that begin a round (Delta Green, Call of Cthulhu) before the walk's actions.
+ROUND_STARTS = ", ".join(
+    f"#table form input[name=kind][value={kind}]" for kind in ("start_round", "next_round")
+)
 # The kinds of action a card plays that the walk prefers: an attack, its log and its odds.
 ATTACKS = ", ".join(
     f"input[name=kind][value*={kind}]" for kind in ("attack", "shoot", "fire", "melee", "strike")
@@ -199,14 +203,14 @@ def _log_rows(page: Any) -> int:
     return int(page.locator("#event-log > li.event").count())
 
 
-def _play(page: Any) -> bool:
-    """Presses a card of the page, an attack first, then one with odds, then any, until one
+def _play(page: Any, attack: bool = False) -> bool:
+    """Presses an attack card of the page (`attack`), else one with odds, then any, until one
     adds a log line (a card that needs a place on the map adds none); False when none does."""
     cards = page.locator("#table form[data-ws-send]:visible")  # a card, or a map game's order
     with_odds = page.locator("#table form.action:visible:has(button[data-preview])")
     attacks = with_odds.filter(has=page.locator(ATTACKS))
     tried = 0
-    for group in (attacks, with_odds, cards):
+    for group in (attacks,) if attack else (attacks, with_odds, cards):
         for index in range(group.count()):
             if tried == 4:
                 return False
@@ -289,10 +293,21 @@ def _table(walk: Walk, people: dict[str, Any], encounter: int, caught_up: Any) -
         walk.page(page, f"table with odds ({who})")
     _chat(people["player1"])
     played = 0
+    gm = people["gm"]
+    start = gm.locator(ROUND_STARTS)  # a round begun, so that someone may attack
+    if start.count():
+        gm.locator("#event-log > li.event").last.wait_for()
+        before = _log_rows(gm)
+        start.first.locator("xpath=ancestor::form[1]//button[@type='submit']").first.click()
+        gm.wait_for_function(
+            "n => document.querySelectorAll('#event-log > li.event').length > n", arg=before
+        )
+        played = 1
     for n in range(1, PLAYS + 1):
-        if not (_play(people["player1"]) or _play(people["gm"])):
+        player = people["player1"]
+        if not any(_play(p, attack) for attack in (True, False) for p in (player, gm)):
             break
-        played = n
+        played += 1
         people["gm"].wait_for_timeout(500)
         for who, page in people.items():
             _odds(page)
