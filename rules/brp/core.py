@@ -128,6 +128,15 @@ def impossible_in(light: str, skill: str, impossible: Collection[str]) -> bool:
     return light == "dark" and skill in impossible
 
 
+LOCATE_SKILLS = ("spot_hidden", "idea")  # COC-CONCEAL-1: what finds a hard-to-see target
+
+
+def locate_chance(how: str, spot_hidden: int, idea: int) -> int:
+    """COC-CONCEAL-1: the chance to find a hard-to-see target, before the light (a skill roll
+    like any, COC-DARK-1/-2): Spot Hidden, or Idea (INT x 5, COC-GEN-2)."""
+    return spot_hidden if how == "spot_hidden" else idea
+
+
 def half_db(bonus: int) -> int:
     """COC-THROW-1: a thrown weapon adds half the rolled damage bonus, rounded half up (a
     negative bonus alike)."""

@@ -29,6 +29,17 @@ def blast_dice(dice: int, radius: Number, distance: Number) -> int:
     return max(0, dice - band + 1)
 
 
+def blast_roll(
+    dice: Dice, count: int, radius: Number, distance: Number, purpose: str
+) -> tuple[int, int]:
+    """COC-EXPL-1/-2: one target's blast: its band's d6 (0: out of the blast) and what they
+    roll; every target in a blast rolls its own."""
+    band = blast_dice(count, radius, distance)
+    if band <= 0:
+        return 0, 0
+    return band, sum(dice.roll(6, purpose) for _ in range(band))
+
+
 def changed_charge(dice: int, radius: Number, doublings: int) -> tuple[int, Fraction]:
     """COC-EXPL-3: doubling the charge multiplies dice and radius by 3/2, halving by 2/3."""
     factor = Fraction(3, 2) ** doublings if doublings >= 0 else Fraction(2, 3) ** -doublings

@@ -16,7 +16,7 @@ from rules.brp.hazards import (
     FIRES,
     POISONS,
     SUFFOCATION,
-    blast_dice,
+    blast_roll,
     breath_chance,
     breath_held,
     drown_multiplier,
@@ -415,11 +415,10 @@ def blast(script: Script, dice: int, radius: Fraction, distances: dict[str, Frac
     """COC-EXPL-1/-2: each target rolls its own band's dice; armour subtracts (COC-ARMOUR-1)."""
     for target, distance in distances.items():
         c = script.c(target)
-        band = blast_dice(dice, radius, distance)
+        band, total = blast_roll(script.dice, dice, radius, distance, f"blast damage for {target}")
         if band <= 0:
             script.emit("blast.missed", m.BLAST_OUT(target=c["name"]), target=target)
             continue
-        total, _ = DamageDice.parse(f"{band}d6").roll(script.dice, f"blast damage for {target}")
         script.emit(
             "blast.hit",
             m.BLAST(target=c["name"], distance=distance, dice=band),

@@ -13,6 +13,7 @@ from rules.brp.hazards import (
     FIRES,
     POISONS,
     blast_dice,
+    blast_roll,
     drown_start,
     extra_dose_effects,
     fall_dice,
@@ -79,8 +80,8 @@ def _explosion(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]
         if band_dice == 0:
             lines.append(G.OUT_OF_BLAST(name=target["name"], distance=raw))
             continue
-        expr = DamageDice.parse(f"{band_dice}d6")
-        rolled, _ = expr.roll(dice, f"{target['name']} blast {expr}")
+        expr = f"{band_dice}d6"
+        _, rolled = blast_roll(dice, count, radius, Fraction(raw), f"{target['name']} blast {expr}")
         text = G.BLAST(name=target["name"], distance=raw, expr=str(expr), rolled=rolled)
         vest = vest_of(target)
         if vest is not None:

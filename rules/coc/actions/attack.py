@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.brp.core import may_attack
+from rules.brp.core import LOCATE_SKILLS, idea_chance, locate_chance, may_attack
 from rules.brp.firearms import rate_of_fire
 from rules.brp.melee import attacks_and_parries, knockout_refused
 from rules.coc import messages as m
@@ -386,13 +386,9 @@ def _locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     victim = target(state, action.params, action.actor)
     if action.actor not in victim["hard_to_see_for"] or victim["id"] in c["round"]["sought"]:
         raise refuse(m.NOT_HARD_TO_SEE(target=victim["name"], actor=c["name"]), "COC-CONCEAL-1")
-    how = choice_param(action.params, "how", ("spot_hidden", "idea"), "spot_hidden")
-    base = (
-        int(c["sheet"]["skills"].get("spot_hidden", 0))
-        if how == "spot_hidden"
-        else int(c["sheet"]["int"]) * 5
-    )
-    chance = lit(state, base)
+    how = choice_param(action.params, "how", LOCATE_SKILLS, "spot_hidden")
+    spot_hidden = int(c["sheet"]["skills"].get("spot_hidden", 0))
+    chance = lit(state, locate_chance(how, spot_hidden, idea_chance(int(c["sheet"]["int"]))))
     script = Script(state, dice)
     roll, ok = d100(script, chance, f"locate {victim['id']}")
     tried = [*c["round"]["located"], victim["id"]] if ok else c["round"]["located"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.brp.core import (
+    LOCATE_SKILLS,
+    locate_chance,
     succeeds,
 )
 from rules.core.dice import Dice
@@ -17,6 +19,7 @@ from rules.delta_green import messages as m
 from rules.delta_green import refusals as R
 from rules.delta_green.combat import (
     auto_rules,
+    lit,
     skill,
 )
 from rules.delta_green.edges import edge_ops
@@ -99,7 +102,7 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = combatant_at(state, action.actor)
     target = target_of(state, action.params)
     which = str_param(action.params, "skill", "spot_hidden")
-    if which not in ("spot_hidden", "idea"):
+    if which not in LOCATE_SKILLS:
         raise IllegalAction.of(R.LOCATE_WITH(), "COC-CONCEAL-1")
     if c["id"] not in target.get("hidden_from", ()):
         raise IllegalAction.of(
@@ -108,7 +111,7 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     tried = list(c["round"].get("located", []))
     if state["phase"] == "in_round" and target["id"] in tried:
         raise IllegalAction.of(R.ONE_LOCATE(), "COC-CONCEAL-1")
-    chance = skill(c, which)
+    chance = lit(state, locate_chance(which, skill(c, "spot_hidden"), skill(c, "idea")))
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100 (locate)")
     ok = succeeds(chance, roll, *auto_rules(state))
     ops: list[Json] = [

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from rules.brp.core import DamageDice, idea_chance, impossible_in, luck_chance
+from rules.brp.core import (
+    LOCATE_SKILLS,
+    DamageDice,
+    idea_chance,
+    impossible_in,
+    locate_chance,
+    luck_chance,
+)
 from rules.brp.firearms import after_jolt, revolver_at_risk
-from rules.brp.hazards import FLAME_SKILLS, may_fight_flames, poison_check
+from rules.brp.hazards import FLAME_SKILLS, blast_roll, may_fight_flames, poison_check
 from rules.brp.melee import (
     bonus_rolls,
     knockout_attempt,
@@ -95,3 +102,17 @@ def test_coc_ko_1_5_a_knockout_needs_a_blunt_blow_and_a_victim_who_can_be_knocke
     assert knockout_refused("melee", False, victim_may=True) == "not_blunt"
     assert knockout_refused("firearm", True, victim_may=True) == "not_blunt"
     assert knockout_refused("melee", True, victim_may=False) == "not_victim"
+
+
+def test_coc_conceal_1_spot_hidden_or_idea_finds_a_hidden_target() -> None:
+    assert LOCATE_SKILLS == ("spot_hidden", "idea")
+    assert locate_chance("spot_hidden", 40, 65) == 40
+    assert locate_chance("idea", 40, 65) == 65
+
+
+def test_coc_expl_2_each_target_rolls_its_own_band() -> None:
+    dice = LoadedDice([6, 5, 4, 3, 2, 1])
+    assert blast_roll(dice, 4, 2, 1, "near") == (4, 18)  # band 1: 4d6
+    assert blast_roll(dice, 4, 2, 5, "far") == (2, 3)  # band 3: 2d6
+    assert blast_roll(dice, 4, 2, 9, "out") == (0, 0)  # band 5: beyond the fourth band
+    assert dice.remaining == 0

@@ -1,4 +1,6 @@
-"""COC-FIRE-5 in Delta Green: only Luck (the victim's own) or First Aid puts burning clothes out."""
+"""Where Delta Green's copy of a shared rule read its seed differently from rules/brp: only Luck
+(the victim's own) or First Aid puts burning clothes out (COC-FIRE-5); locating a hard-to-see
+target is a skill roll in the scene's light (COC-CONCEAL-1, COC-DARK-1)."""
 
 from __future__ import annotations
 
@@ -29,3 +31,13 @@ def test_coc_fire_5_another_skill_does_not_put_flames_out() -> None:
 def test_coc_fire_5_first_aid_on_oneself_still_works() -> None:
     state, _ = play(_burning(), "put_out", "a", [5], target="a", skill="first_aid")
     assert not c(state, "a")["on_fire"]
+
+
+def test_coc_conceal_1_locating_in_dim_light_is_halved() -> None:
+    """Spot Hidden 40 in dim light is 20, as every other skill roll (the copy ignored light)."""
+    state = encounter(agent("a", dex=14, skills={"spot_hidden": 40}), agent("b", side="cult"))
+    state, _ = gm(state, "set_light", [], light="dim")
+    state, _ = gm(state, "conceal", [], target="b")
+    state, events = play(state, "locate", "a", [21], target="b")
+    assert "vs 20" in events[0].text
+    assert c(state, "b")["hidden_from"] == ["a"]
