@@ -17,5 +17,6 @@ urlpatterns = [
     path("", include("vtt.encounters.urls")),
     path("", include("vtt.push.urls")),
     path("", include("vtt.remote.urls")),
+    path("", include("vtt.rulebook.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -106,6 +106,35 @@ def test_rule_ids_sit_behind_help_marks_and_end_turn_is_last_with_an_enemy_targe
     both_sizes(page, screenshot, "coc-gm", forms.last)
 
 
+def test_a_help_mark_opens_its_rules_entry_in_the_app_in_the_readers_language(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    from vtt.rulebook.reference import entries
+
+    pk = fresh(tabula_server, "delta_green", [("gm", "start_round", "gm", {})])
+    for locale, title, in_english in (("en-US", "Rule ", False), ("zh-CN", "规则 ", True)):
+        gm = at(login("gm", viewport=LAPTOP, locale=locale), pk, wait_caught_up)
+        mark = gm.locator("#table form legend .rule-mark").first
+        rule = mark.get_attribute("data-rule") or ""
+        with gm.context.expect_page() as opened:
+            mark.click()
+        page = opened.value
+        page.wait_for_load_state()
+        entry = page.locator("#rule-entry")
+        assert entry.locator("h2").inner_text() == f"{title}{rule}"
+        assert entry.locator("blockquote").inner_text() == entries()[rule].text
+        assert (entry.locator("[data-in-english]").count() == 1) is in_english
+        if in_english:  # the entry's game words in the glossary's Chinese
+            assert entry.locator(".rule-terms td[lang=zh-Hans]").count() > 0
+            assert "规则参考" in entry.inner_text()
+        gm.wait_for_timeout(300)
+        assert gm.locator("#conn-state[data-state='caught-up']").count() == 1  # the table stays
+        screenshot(page, f"rule-entry-{locale}")
+
+
 def test_the_players_heat_track_is_drawn_as_the_gms(
     login: Callable[..., Any],
     tabula_server: Any,
