@@ -112,6 +112,28 @@ def loose_cartridges(
     return max(0, count if spare is None else min(count, spare))
 
 
+def chamber_refused(
+    reload: str, loaded: int, capacity: int, spare: int | None = None
+) -> str | None:
+    """COC-RELOAD-3: why one cartridge may not be loaded to fire it this round (at half DEX):
+    "not_loose" (only a gun loaded by the cartridge), "full", "no_cartridge" (none spare, when
+    spares are counted), or None: it may."""
+    if reload != "loose":
+        return "not_loose"
+    if loaded >= capacity:
+        return "full"
+    return "no_cartridge" if spare is not None and spare < 1 else None
+
+
+SHOTGUN_SHOTS_ON_DEX = 1  # COC-SHOTGUN-2/-3: a shotgun's one shot on its DEX rank
+
+
+def shotgun_waits(shotgun: bool, fired: int) -> bool:
+    """COC-SHOTGUN-2/-3: a shotgun's shot after its first in a round (the second barrel, or a
+    pump's or a semi-automatic's second) comes at half DEX."""
+    return shotgun and fired >= SHOTGUN_SHOTS_ON_DEX
+
+
 def jam_chance(mechanical_repair: int, weapon_skill: int) -> int:
     """COC-MAL-4: a jam is cleared with Mechanical Repair or the gun's own skill, the better."""
     return max(mechanical_repair, weapon_skill)

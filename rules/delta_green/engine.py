@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.brp.firearms import shotgun_waits
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
@@ -186,8 +187,8 @@ def two_guns(c: Mapping[str, Any]) -> bool:
 
 def is_shotgun_second_shot(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
     """COC-SHOTGUN-2/-3: a shotgun's second shot in a round fires at half DEX (DG-INIT-4)."""
-    return (
-        bool(weapon.get("shotgun")) and int(c["round"].get("shots", {}).get(weapon["key"], 0)) >= 1
+    return shotgun_waits(
+        bool(weapon.get("shotgun")), int(c["round"].get("shots", {}).get(weapon["key"], 0))
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.brp.core import LOCATE_SKILLS, idea_chance, locate_chance, may_attack
-from rules.brp.firearms import rate_of_fire
+from rules.brp.firearms import SHOTGUN_SHOTS_ON_DEX, chamber_refused, rate_of_fire
 from rules.brp.melee import attacks_and_parries, knockout_refused
 from rules.coc import messages as m
 from rules.coc.actions.common import (
@@ -187,7 +187,7 @@ def shot_limit(state: Json, c: Json, weapon: Json, slot: Json, unaimed: bool) ->
         return 1
     limit = rate_of_fire(int(weapon["shots_per_round"]), unaimed)
     if weapon["skill"] == "shotgun":
-        limit = 1  # the second barrel or pump shot comes at half DEX
+        limit = SHOTGUN_SHOTS_ON_DEX  # the second barrel or pump shot comes at half DEX
     if state["round"] == 1 and c["surprise"] == "surprised":
         limit = 1
     fired: int = c["round"]["shots"].get(weapon["key"], 0)
@@ -334,9 +334,10 @@ def _chamber(state: Json, action: Action, dice: Dice) -> list[Event]:
     slot, c = _attacker(state, action.actor)
     weapon = _weapon(state, c, str(action.params.get("weapon") or ""), ("firearm",))
     held = c["weapons"][weapon["key"]]
-    if slot["intent"] or weapon["reload"] != "loose":
+    refused = chamber_refused(weapon["reload"], held["loaded"], weapon["capacity"])
+    if slot["intent"] or refused == "not_loose":
         raise refuse(m.NO_CHAMBER(weapon=weapon["name"]), "COC-RELOAD-3")
-    if held["loaded"] >= weapon["capacity"]:
+    if refused == "full":
         raise refuse(m.FULL(weapon=weapon["name"]))
     script = Script(state, dice)
     script.emit(

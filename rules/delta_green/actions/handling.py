@@ -10,7 +10,7 @@ from rules.brp.core import (
     in_light,
     succeeds,
 )
-from rules.brp.firearms import jam_chance, jam_outcome, loose_cartridges
+from rules.brp.firearms import chamber_refused, jam_chance, jam_outcome, loose_cartridges
 from rules.brp.hazards import FLAME_SKILLS, may_fight_flames
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
@@ -354,10 +354,14 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = require_turn(state, action.actor)
     params = action.params
     weapon = ready_weapon(c, str_param(params, "weapon"))
-    if weapon["kind"] != "firearm" or weapon["reload"] != "loose":
+    if weapon["kind"] != "firearm":
         raise IllegalAction.of(R.NOT_LOOSE(weapon=weapon["name"]), "COC-RELOAD-3")
     slot = c["weapons"][weapon["key"]]
-    if int(slot["spare"]) < 1 or int(slot["loaded"]) >= int(weapon["capacity"]):
+    loaded, capacity, spare = int(slot["loaded"]), int(weapon["capacity"]), int(slot["spare"])
+    refused = chamber_refused(str(weapon["reload"]), loaded, capacity, spare)
+    if refused == "not_loose":
+        raise IllegalAction.of(R.NOT_LOOSE(weapon=weapon["name"]), "COC-RELOAD-3")
+    if refused:
         raise IllegalAction.of(R.NO_CARTRIDGE(weapon=weapon["name"]), "COC-RELOAD-3")
     target = target_in_reach(state, c, params)
     if c["round"].get("called"):

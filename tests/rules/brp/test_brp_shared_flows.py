@@ -13,7 +13,7 @@ from rules.brp.core import (
     locate_chance,
     luck_chance,
 )
-from rules.brp.firearms import after_jolt, revolver_at_risk
+from rules.brp.firearms import after_jolt, chamber_refused, revolver_at_risk, shotgun_waits
 from rules.brp.hazards import FLAME_SKILLS, blast_roll, may_fight_flames, poison_check
 from rules.brp.melee import (
     bonus_rolls,
@@ -116,3 +116,17 @@ def test_coc_expl_2_each_target_rolls_its_own_band() -> None:
     assert blast_roll(dice, 4, 2, 5, "far") == (2, 3)  # band 3: 2d6
     assert blast_roll(dice, 4, 2, 9, "out") == (0, 0)  # band 5: beyond the fourth band
     assert dice.remaining == 0
+
+
+def test_coc_reload_3_one_cartridge_chambered_and_fired() -> None:
+    assert chamber_refused("loose", 1, 2) is None
+    assert chamber_refused("magazine", 0, 8) == "not_loose"
+    assert chamber_refused("loose", 2, 2) == "full"
+    assert chamber_refused("loose", 0, 2, spare=0) == "no_cartridge"
+    assert chamber_refused("loose", 0, 2, spare=1) is None
+
+
+def test_coc_shotgun_2_3_the_second_shot_waits_for_half_dex() -> None:
+    assert not shotgun_waits(True, 0)
+    assert shotgun_waits(True, 1)
+    assert not shotgun_waits(False, 1)
