@@ -81,8 +81,8 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
     """The agent's sheet after the encounter (issue 32): rounds loaded and spare as they were left
     (DG-AUTO-2, DG-ACT-6), a weapon broken (COC-PARRY-4), and the condition the fight left: HP
     (DG-HP-1), each location's damage, maimed and severed limbs (DG-WOUND-1/-6), bleeding,
-    death (DG-HP-3), a knockout, fire and poisons still to act. Willpower and Sanity are not
-    played in a Delta Green encounter, so the sheet keeps them as they were."""
+    death (DG-HP-3), a knockout, fire and poisons still to act; Willpower and Sanity where the
+    GM moved them (DG-MIND-1)."""
     combatant = state["combatants"][actor_id]
     out: Json = dict(sheet)
     weapons = []
@@ -94,6 +94,9 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
             weapon = {**weapon, "broken": bool(left.get("broken"))}
         weapons.append(weapon)
     out["weapons"] = weapons
+    for key in ("wp", "san"):  # DG-MIND-1: where the GM moved them
+        if combatant["sheet"].get(key) is not None and combatant["sheet"][key] != sheet.get(key):
+            out[key] = int(combatant["sheet"][key])
     if int(combatant["hp_max"]) != int(combatant["sheet"]["hp"]):
         out["hp"] = int(combatant["hp_max"])  # DG-HEAL-5: a maimed limb lowered the maximum
     out.pop("condition", None)

@@ -79,6 +79,14 @@ PAYLOADS = kinds(
         by=req(str, "who caused it (a combatant id, or the GM)"),
         target=req(str, "the combatant it concerns"),
     ),
+    payload(
+        "mind.set",
+        "The GM sets an agent's Willpower and Sanity (the seed plays no rules for them).",
+        rule=req(str, "the rule ID that decided it"),
+        target=req(str, "the combatant it concerns"),
+        wp=req(int, "Willpower after it"),
+        san=req(int, "Sanity after it"),
+    ),
     payload("move.crawled", "A combatant crawls.", actor=req(str, "the Agent or NPC who acts")),
     payload(
         "move.ran",

@@ -159,6 +159,8 @@ CHARACTERISTIC_LABELS = {
 }
 CHARACTERISTIC_RULES = {"dex": "DG-ACT-1", "con": "DG-WOUND-9", "siz": "DG-CTRAIN-4"}
 HP = Message("dg.sheet.hp", "Hit points")
+WILLPOWER = Message("dg.sheet.wp", "Willpower (blank: POW)")
+SANITY = Message("dg.sheet.san", "Sanity (blank: POW × 5)")
 DEX_BASE = Message("dg.sheet.dex_base", "DEX before training")
 APP_BASE = Message("dg.sheet.app_base", "APP before training")
 SKILL_POINTS = Message("dg.sheet.skill_points", "Unspent skill points")
@@ -282,6 +284,8 @@ SHEET = Schema(
         Entry("hp", HP(), "int", rule="DG-HP-1", min=1, max=999, required=False),
         Entry("dex_base", DEX_BASE(), "int", rule="DG-CTRAIN-5", min=1, max=99, required=False),
         Entry("app_base", APP_BASE(), "int", rule="DG-CTRAIN-5", min=0, max=99, required=False),
+        Entry("wp", WILLPOWER(), "int", rule="DG-MIND-1", min=0, max=99, required=False),
+        Entry("san", SANITY(), "int", rule="DG-MIND-1", min=0, max=99, required=False),
         Entry(
             "skill_points", SKILL_POINTS(), "int", rule="DG-EDGE-0", min=0, max=9999, required=False
         ),
@@ -369,6 +373,9 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     # DG-EDGE-0: the agent's unspent skill-point pool (after creation), from which later edges
     # are paid; None when the campaign does not track it
     out["skill_points"] = typed["skill_points"]
+    for key in ("wp", "san"):  # DG-MIND-1: kept only when given or moved in a fight
+        if typed[key] is not None:
+            out[key] = typed[key]
     db = str(sheet.get("db", "0") or "0")
     try:
         DamageDice.parse(db)

@@ -8,7 +8,7 @@ from typing import Any
 from rules.brp.hazards import POISONS
 from rules.core.actions import is_gm
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label
-from rules.delta_green import gm, gm_hazards, gm_training
+from rules.delta_green import gm, gm_hazards, gm_mind, gm_training
 from rules.delta_green import messages as m
 from rules.delta_green.actions.common import (
     checkbox,
@@ -323,6 +323,16 @@ def offer_magic_contest(state: State, actor: str) -> ActionTemplate | None:
     return template("magic_contest", m.MAGIC_CONTEST(), "DG-POW-1", m.GM(), fields)
 
 
+def offer_mind(state: State, actor: str) -> ActionTemplate:
+    """DG-MIND-1: Willpower and Sanity as the scene left them."""
+    fields = [
+        target("target", m.F_TARGET(), everyone(state)),
+        number("wp", m.F_WP(), min=0, max=99),
+        number("san", m.F_SAN(), min=0, max=99),
+    ]
+    return template("mind", m.MIND(), "DG-MIND-1", m.GM(), fields)
+
+
 def _gm(kind: str, rule: str, resolve: Any, offer: Any) -> ActionSpec[Any]:
     return ActionSpec(kind, rule, resolve, is_gm, offer)
 
@@ -331,6 +341,7 @@ SPECS: list[ActionSpec[Any]] = [
     _gm("gm_damage", "DG-HP-1", gm.gm_damage, offer_gm_damage),
     _gm("gm_heal", "DG-HEAL-3", gm.gm_heal, offer_gm_heal),
     _gm("gm_condition", "DG-WOUND-1", gm.gm_condition, offer_gm_condition),
+    _gm("mind", "DG-MIND-1", gm_mind.set_mind, offer_mind),
     _gm("set_confined", "DG-EDGE-4", gm.set_confined, offer_set_confined),
     _gm("hazard", "DG-GEN-4", gm_hazards.hazard, offer_hazard),
     _gm(

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from dg_helpers import AXE, agent, c, encounter, gm
 
+from rules.core.errors import IllegalAction
 from rules.delta_green import SYSTEM
 from rules.delta_green.derived import write_back
 from rules.delta_green.state import conditions, is_dead, status
@@ -132,3 +134,21 @@ def test_hp_carried_never_exceed_the_maximum_the_sheet_has_now() -> None:
     """DG-HP-1: the GM lowered the sheet's HP to 10 since; 11 carried starts at 10."""
     sheet = {**agent("a")["sheet"], "hp": 10, "condition": {"hp": 11}}
     assert again(SYSTEM.validate_sheet(sheet))["hp"] == 10
+
+
+def test_willpower_and_sanity_where_the_gm_moved_them_carry_on() -> None:
+    """DG-MIND-1: an agent with POW 12 and no Willpower or Sanity written starts at 12 and 60;
+    the GM sets Willpower 9 and Sanity 55 after the fight: the sheet and the next encounter
+    hold them; a second change of Sanity alone keeps Willpower; an empty change is refused."""
+    state = encounter(agent("a", pow=12))
+    state, events = gm(state, "mind", [], target="a", wp=9, san=55)
+    assert (events[-1].payload["wp"], events[-1].payload["san"]) == (9, 55)
+    sheet = written(state, "a")
+    assert (sheet["wp"], sheet["san"]) == (9, 55)
+    assert (again(sheet)["sheet"]["wp"], again(sheet)["sheet"]["san"]) == (9, 55)
+    state, events = gm(state, "mind", [], target="a", san=50)
+    assert (events[-1].payload["wp"], events[-1].payload["san"]) == (9, 50)
+    with pytest.raises(IllegalAction):
+        gm(state, "mind", [], target="a")
+    unmoved = encounter(agent("a", pow=12))
+    assert "san" not in written(unmoved, "a")
