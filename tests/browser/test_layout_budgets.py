@@ -134,7 +134,7 @@ LAPTOP_BUDGET = {
     # in the round only the newest lines below it are wholly in view (2 to 6 measured, by how
     # many passed before; at least the newest is held)
     "delta_green": (900, 900, 1),
-    "coc": (1010, 900, 5),  # its Fire card holds every firearm option: the aim card ends lower
+    "coc": (900, 900, 5),
 }
 
 
