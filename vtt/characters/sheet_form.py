@@ -18,7 +18,7 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from rules.core.errors import SheetError
+from rules.core.errors import RulesError, SheetError
 from rules.core.schema import Entry, Schema
 from rules.core.system import GameSystem
 from vtt.words import say, shown
@@ -504,15 +504,41 @@ def _names_of(specs: list[Spec]) -> dict[str, dict[str, str]]:
     return out
 
 
+def _completed(sheet: Mapping[str, Any], validate: Any) -> Mapping[str, Any]:
+    """A template's sheet with each row as the rules complete it (a weapon's kind, its rounds
+    loaded...), so that a row picked from the list fills every field it has (issue 36); rows the
+    rules add (Delta Green's unarmed attack) are not offered. As written where it is refused."""
+    if validate is None:
+        return sheet
+    try:
+        checked = validate(sheet)
+    except (RulesError, TypeError, ValueError, KeyError):
+        return sheet
+    out = dict(sheet)
+    for key, value in sheet.items():
+        done = checked.get(key) if isinstance(checked, Mapping) else None
+        if isinstance(value, list) and isinstance(done, list) and len(done) >= len(value):
+            out[key] = [
+                {**row, **done[n]}
+                if isinstance(row, Mapping) and isinstance(done[n], Mapping)
+                else row
+                for n, row in enumerate(value)
+            ]
+    return out
+
+
 def catalogues_of(
-    templates: list[dict[str, Any]], specs: list[Spec] | None = None
+    templates: list[dict[str, Any]],
+    specs: list[Spec] | None = None,
+    validate: Any = None,
 ) -> dict[str, list[tuple[str, str]]]:
     """Pick lists for repeatable rows: every distinct weapon (or armour) the templates carry,
-    by the name the form shows for it (a skill's name, not its key)."""
+    complete as the rules' `validate` makes it, by the name the form shows for it (a skill's
+    name, not its key)."""
     named = _names_of(specs or [])
     seen: dict[str, dict[str, tuple[str, str]]] = {}
     for template in templates:
-        for key, value in (template.get("sheet") or {}).items():
+        for key, value in _completed(template.get("sheet") or {}, validate).items():
             if not (isinstance(value, list) and value and isinstance(value[0], Mapping)):
                 continue
             for item in value:

@@ -19,6 +19,7 @@ from rules.core.system import GameSystem
 from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import me, member_campaign
 from vtt.characters import sheet_form
+from vtt.characters.every_refusal import every_refusal
 from vtt.characters.forms import CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
@@ -80,8 +81,9 @@ class SheetEditor:
         try:
             checked: dict[str, Any] = self.system.validate_sheet(raw)
         except SheetError as exc:
-            path, words = sheet_form.error_of(exc)
-            self._refuse(path, words)
+            for each in every_refusal(self.system.validate_sheet, raw, exc):
+                path, words = sheet_form.error_of(each)
+                self._refuse(path, words)
             return None
         except RulesError as exc:
             self._refuse("", refusal(exc))
@@ -101,7 +103,10 @@ class SheetEditor:
     def sections(self, templates: list[dict[str, Any]]) -> list[sheet_form.Section]:
         """The form's sections with values and errors."""
         return sheet_form.sections(
-            self.specs, self.shown, self.errors, sheet_form.catalogues_of(templates, self.specs)
+            self.specs,
+            self.shown,
+            self.errors,
+            sheet_form.catalogues_of(templates, self.specs, self.system.validate_sheet),
         )
 
 

@@ -1,0 +1,53 @@
+"""Issue 36, sheets that guide: a Delta Green weapon picked from the list saves the first time
+(the pick fills every field the weapon has), and a Call of Cthulhu characteristic outside the
+scale the sheet states is refused with the bound named, beside its field."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from bench.livestack import LiveStack
+
+
+def campaign_of(server: LiveStack, system: str) -> int:
+    """The demo campaign of a system on the live server."""
+    out = server.shell(
+        "from vtt.campaigns.models import Campaign\n"
+        f"print('CAMPAIGN', Campaign.objects.filter(system={system!r}).order_by('pk').first().pk)"
+    )
+    line = next(ln for ln in out.splitlines() if ln.startswith("CAMPAIGN "))
+    return int(line.split()[1])
+
+
+def flash(page: Any, words: str) -> None:
+    page.locator(".messages li", has_text=words).wait_for()
+
+
+def test_a_delta_green_weapon_picked_from_the_list_saves_first_time(
+    tabula_server: LiveStack, login: Callable[..., Any]
+) -> None:
+    """Before: the MAC-10 row came with Kind and Loaded empty and the save was refused."""
+    pk = campaign_of(tabula_server, "delta_green")
+    page = login("player1")
+    page.goto(f"/campaigns/{pk}/characters/new/")
+    page.locator("input[name=name]").fill("Mac Owner")
+    weapons = page.locator("[data-rows='s:weapons']")
+    weapons.locator("select[data-catalogue]").select_option(label="MAC-10")
+    weapons.get_by_role("button", name="Add to Weapons").click()
+    row = weapons.locator("[data-row]").last
+    assert row.locator("select[name$='.kind']").input_value() == "firearm"
+    assert row.locator("input[name$='.loaded']").input_value() != ""
+    page.get_by_role("button", name="Save", exact=True).click()
+    flash(page, "Mac Owner saved.")
+    out = tabula_server.shell(
+        "import json\n"
+        "from vtt.characters.models import Character\n"
+        "c = Character.objects.filter(name='Mac Owner').order_by('-pk').first()\n"
+        "print('SHEET ' + json.dumps(c.sheet))"
+    )
+    sheet = json.loads(next(ln for ln in out.splitlines() if ln.startswith("SHEET "))[6:])
+    mac = next(w for w in sheet["weapons"] if w["name"] == "MAC-10")
+    assert mac["kind"] == "firearm"
+    assert mac["loaded"] == mac["capacity"] > 0
