@@ -229,20 +229,24 @@ def _play(page: Any, attack: bool = False) -> bool:
     return False
 
 
-def _bad_sheet(page: Any) -> None:
+def _bad_sheet(page: Any) -> bool:
     """Submits the new-character form with a list set to a value not on it (a validation
-    error the form shows by the field's label)."""
+    error the form shows by the field's label); False when the form has no list to spoil."""
     page.locator("#sheet-form input[name=name], #sheet-form #id_name").first.fill("林晓")
-    page.evaluate(
+    spoiled = page.evaluate(
         """() => {
           const form = document.getElementById('sheet-form');
           form.setAttribute('novalidate', '');
           const pick = [...form.querySelectorAll('.sheet-section select')][0];
-          if (pick) { pick.add(new Option('zz_bogus', 'zz_bogus')); pick.value = 'zz_bogus'; }
+          if (!pick) return false;
+          pick.add(new Option('zz_bogus', 'zz_bogus'));
+          pick.value = 'zz_bogus';
+          return true;
         }"""
     )
     page.locator("#sheet-form > fieldset > p > button[type=submit]").click()
     page.wait_for_load_state()
+    return bool(spoiled)
 
 
 def _campaign_pages(walk: Walk, people: dict[str, Any], made: dict[str, Any]) -> None:
@@ -259,8 +263,8 @@ def _campaign_pages(walk: Walk, people: dict[str, Any], made: dict[str, Any]) ->
         walk.page(page, f"campaign ({who})")
     gm.goto(f"/campaigns/{campaign}/characters/new/")
     walk.page(gm, "new character")
-    if gm.locator("#sheet-form").count():
-        _bad_sheet(gm)
+    if gm.locator("#sheet-form").count() and _bad_sheet(gm):
+        gm.locator("#sheet-form .errors[role=alert]").wait_for()  # "Nothing was saved: …"
         walk.page(gm, "new character, refused")
     if made["character"]:
         for who in ("gm", "player1"):
