@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from rules.coc.actions import attack, care, firearms, keeper, keeper_time, round
+from rules.coc.actions import (
+    attack,
+    care,
+    checks_by_name,
+    firearms,
+    keeper,
+    keeper_time,
+    round,
+)
 
 SPECS = [
     *round.SPECS,
@@ -11,5 +19,6 @@ SPECS = [
     *care.SPECS,
     *keeper.SPECS,
     *keeper_time.SPECS,
+    *checks_by_name.SPECS,
 ]
-MODULES = (round, attack, firearms, care, keeper, keeper_time)
+MODULES = (round, attack, firearms, care, keeper, keeper_time, checks_by_name)

@@ -1,0 +1,258 @@
+"""The rest of the session (issue 38): checks by skill name, hidden checks, Sanity checks with
+loss notation, sheet values set in one line and growth rolls, for one's own investigator or, by
+the Keeper, for anyone. The chat's `.ra`, `.rh`, `.sc`, `.st` and `.en` send these."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.brp.core import DamageDice, idea_chance
+from rules.brp.skill_checks import (
+    CHARACTERISTICS,
+    COC_GROWTH,
+    EXTREME,
+    FUMBLE,
+    SUCCESS,
+    Target,
+    coc_grows,
+    coc_level,
+    find_target,
+    key_of,
+    succeeded,
+)
+from rules.coc.actions.common import refuse
+from rules.coc.state import Script, cset, settings_of
+from rules.core.actions import GM_ACTOR
+from rules.core.dice import Dice
+from rules.core.errors import DiceError
+from rules.core.kit import ActionSpec, Message, Msg
+from rules.core.params import bool_param, int_param
+from rules.core.system import Action, Event, Json
+
+CHECKED = Message("coc.check.rolled", "{who} checks {skill}: {roll} against {chance}% - {level}")
+CHECKED_UNSEEN = Message("coc.check.unseen", "{who} made a hidden check.")
+LEVELS = {
+    EXTREME: Message("coc.check.level.extreme", "extreme success"),
+    SUCCESS: Message("coc.check.level.success", "success"),
+    "failure": Message("coc.check.level.failure", "failure"),
+    FUMBLE: Message("coc.check.level.fumble", "fumble"),
+}
+SAN_CHECKED = Message(
+    "coc.sanity_check.rolled",
+    "{who} checks Sanity: {roll} against {chance}% - {level}; loses {loss} SAN ({expr}), now {san}",
+)
+SAN_INSANE = Message(
+    "coc.sanity_check.temporary",
+    "{who} lost {loss} SAN at once: the Keeper decides a temporary insanity (COC-SAN-2)",
+)
+SAN_ZERO = Message("coc.sanity_check.zero", "{who} has 0 SAN left: permanently insane (COC-SAN-2)")
+VALUES_SET = Message("coc.values.set", "{who}: {values}")
+GROWN = Message("coc.growth.rolled", "{who} grows {skill}: {roll} against {chance}% - +{gain}")
+NOT_GROWN = Message("coc.growth.none", "{who} grows {skill}: {roll} against {chance}% - no gain")
+NO_MARKS = Message("coc.growth.no_marks", "{who} has no skill marked for growth")
+UNKNOWN_SKILL = Message("coc.check.unknown", "{who} has no skill or characteristic {skill}")
+WHO_FOR = Message("coc.check.who", "for whom? The Keeper names the investigator (@name)")
+NOT_YOURS = Message("coc.check.not_yours", "only the Keeper checks for another character")
+BAD_LOSS = Message("coc.sanity_check.bad_loss", "{expr} is not a Sanity loss such as 1d6")
+BAD_VALUE = Message("coc.values.bad", "{name} must be a whole number from 0 to {most}")
+
+
+def who_of(state: Json, action: Action) -> Json:
+    """The investigator a check is for: the actor's own, or the one the Keeper names by id or
+    name (a player may name only its own)."""
+    named = str(action.params.get("who") or "").strip()
+    combatants: Mapping[str, Json] = state["combatants"]
+    if not named:
+        if action.actor in combatants:
+            return combatants[action.actor]
+        raise refuse(WHO_FOR())
+    for c in combatants.values():
+        if named in (c["id"], c["name"]) or named.casefold() == str(c["name"]).casefold():
+            if action.actor not in (GM_ACTOR, c["id"]):
+                raise refuse(NOT_YOURS())
+            return c
+    raise refuse(WHO_FOR())
+
+
+def target_of(c: Json, name: str) -> Target:
+    """COC-CHECK-1/-2: the skill, characteristic (x 5), current Luck or SAN, or Idea named."""
+    key = key_of(name)
+    if key in ("luck", "san"):
+        return Target(key, int(c[key]), False, int(c[key]))  # COC-GEN-2: Luck as it stands
+    if key == "idea":
+        return Target(key, idea_chance(int(c["sheet"]["int"])), False, int(c["sheet"]["int"]))
+    sheet = c["sheet"]
+    found = find_target(name, sheet["skills"], {k: sheet.get(k) for k in CHARACTERISTICS})
+    if found is None:
+        raise refuse(UNKNOWN_SKILL(who=c["name"], skill=name))
+    return found
+
+
+def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-CHECK-1: d100 against a skill by name (COC-GEN-1), its level; a success marks the
+    skill for growth (COC-GROW-1). Hidden, only the character's holder and the Keeper read it."""
+    c = who_of(state, action)
+    name = str(action.params.get("skill") or "").strip()[:60]
+    if action.params.get("value") not in (None, ""):  # `.ra listen 50`: the value typed
+        chance = int_param(action.params, "value", low=0, high=200)
+        target = Target(key_of(name), chance, False, chance)
+    else:
+        target = target_of(c, name)
+        chance = target.chance
+    chance += int_param(action.params, "modifier", low=-200, high=200, default=0)
+    times = int_param(action.params, "times", low=1, high=10, default=1)
+    hidden = bool_param(action.params, "hidden")
+    script = Script(state, dice)
+    auto_fail = settings_of(state).auto_fail_00
+    for _ in range(times):
+        roll = script.dice.roll(100, f"{target.key} check for {c['id']}")
+        level = coc_level(chance, roll, auto_fail)
+        marks = list(script.c(c["id"]).get("marks") or [])
+        mark = succeeded(level) and not target.characteristic and target.key in c["sheet"]["skills"]
+        changes = (
+            [cset(c["id"], "marks", [*marks, target.key])]
+            if mark and target.key not in marks
+            else []
+        )
+        line = CHECKED(who=c["name"], skill=name, roll=roll, chance=chance, level=LEVELS[level]())
+        script.emit(
+            "check.rolled",
+            line,
+            changes,
+            audience=f"actor:{c['id']}" if hidden else "all",
+            redacted=CHECKED_UNSEEN(who=c["name"]) if hidden else None,
+            who=c["id"],
+            skill=target.key,
+            chance=chance,
+            roll=roll,
+            level=level,
+            hidden=hidden,
+        )
+    return script.events
+
+
+def _loss(expr: str) -> DamageDice:
+    try:
+        return DamageDice.parse(expr)
+    except DiceError:
+        raise refuse(BAD_LOSS(expr=expr[:30])) from None
+
+
+def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-SAN-1: d100 against current SAN; a success loses the first part of "1/1d6", a
+    failure the second, never below 0; COC-SAN-2 flags a loss of 5 or more at once, and 0 SAN,
+    for the Keeper."""
+    c = who_of(state, action)
+    on_success = str(action.params.get("on_success") or "0")[:30]
+    on_failure = str(action.params.get("on_failure") or "1")[:30]
+    dice_ok, dice_fail = _loss(on_success), _loss(on_failure)
+    script = Script(state, dice)
+    chance = int(c["san"])
+    roll = script.dice.roll(100, f"Sanity check for {c['id']}")
+    level = coc_level(chance, roll, settings_of(state).auto_fail_00)
+    expr = on_success if succeeded(level) else on_failure
+    rolled, _ = (dice_ok if succeeded(level) else dice_fail).roll(script.dice, "SAN loss")
+    loss = max(0, min(rolled, chance))
+    san = chance - loss
+    line = SAN_CHECKED(
+        who=c["name"],
+        roll=roll,
+        chance=chance,
+        level=LEVELS[level](),
+        loss=loss,
+        expr=expr,
+        san=san,
+    )
+    script.emit(
+        "sanity.checked",
+        line,
+        [cset(c["id"], "san", san)],
+        who=c["id"],
+        chance=chance,
+        roll=roll,
+        level=level,
+        loss=loss,
+        san=san,
+    )
+    if loss >= 5:
+        script.emit("sanity.flagged", SAN_INSANE(who=c["name"], loss=loss), who=c["id"], loss=loss)
+    if san == 0 and chance > 0:
+        script.emit("sanity.flagged", SAN_ZERO(who=c["name"]), who=c["id"], loss=loss)
+    return script.events
+
+
+LIMITS = {"san": 99, "luck": 99, "hp": 99, "mp": 99}
+
+
+def _set_values(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-CHECK-5: the Keeper or the investigator's player sets sheet values in one line
+    (characteristics, skills, current SAN, Luck, HP, MP); all or none are set."""
+    c = who_of(state, action)
+    raw = action.params.get("values")
+    if not isinstance(raw, list) or not raw:
+        raise refuse(BAD_VALUE(name="?", most=200))
+    changes: list[list[Any]] = []
+    said: list[str] = []
+    for pair in raw[:40]:
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise refuse(BAD_VALUE(name="?", most=200))
+        name, value = str(pair[0])[:60], pair[1]
+        key = key_of(name)
+        most = 200 if key not in CHARACTERISTICS else 99
+        most = LIMITS.get(key, most)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+            raise refuse(BAD_VALUE(name=name, most=most))
+        if key in LIMITS:
+            changes.append(cset(c["id"], key, value))
+        elif key in CHARACTERISTICS:
+            changes.append(cset(c["id"], "sheet", key, value))
+            if key in ("con", "app"):
+                changes.append(cset(c["id"], key, value))
+        else:
+            changes.append(cset(c["id"], "sheet", "skills", key, value))
+        said.append(f"{name} {value}")
+    script = Script(state, dice)
+    script.emit(
+        "values.set", VALUES_SET(who=c["name"], values=", ".join(said)), changes, who=c["id"]
+    )
+    return script.events
+
+
+def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-GROW-1: for each marked skill (or the one named), d100 over the skill (or 96+) adds
+    1d10; the mark is cleared either way."""
+    c = who_of(state, action)
+    named = str(action.params.get("skill") or "").strip()
+    marks = list(c.get("marks") or [])
+    keys = [target_of(c, named).key] if named else marks
+    if not keys:
+        raise refuse(NO_MARKS(who=c["name"]))
+    script = Script(state, dice)
+    for key in keys:
+        skill = int(script.c(c["id"])["sheet"]["skills"].get(key, 0))
+        roll = script.dice.roll(100, f"growth of {key} for {c['id']}")
+        left = [k for k in script.c(c["id"]).get("marks") or [] if k != key]
+        changes: list[list[Any]] = [cset(c["id"], "marks", left)]
+        msg: Msg
+        if coc_grows(skill, roll):
+            gain, _ = DamageDice.parse(COC_GROWTH).roll(script.dice, f"growth gain of {key}")
+            changes.append(cset(c["id"], "sheet", "skills", key, skill + gain))
+            msg = GROWN(who=c["name"], skill=key, roll=roll, chance=skill, gain=gain)
+        else:
+            gain = 0
+            msg = NOT_GROWN(who=c["name"], skill=key, roll=roll, chance=skill)
+        script.emit("skill.grown", msg, changes, who=c["id"], skill=key, roll=roll, gain=gain)
+    return script.events
+
+
+def _anyone(state: Any, actor: str) -> bool:
+    return actor == GM_ACTOR or actor in state["combatants"]
+
+
+SPECS = [
+    ActionSpec("check", "COC-CHECK-1", _check, who=_anyone),
+    ActionSpec("sanity_check", "COC-SAN-1", _sanity_check, who=_anyone),
+    ActionSpec("set_values", "COC-CHECK-5", _set_values, who=_anyone),
+    ActionSpec("growth", "COC-GROW-1", _growth, who=_anyone),
+]

@@ -1,0 +1,103 @@
+"""Issue 38: checks by skill name, hidden checks, Sanity checks with loss notation, sheet values
+set in one line and growth rolls at a Call of Cthulhu table, with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import IllegalAction
+from tests.rules.coc.coc_helpers import act, person, scene
+
+
+def _scene() -> dict:
+    return scene(("ann", person("Ann", controller="p1")), ("bo", person("Bo")))
+
+
+def test_spot_hidden_by_its_chinese_alias_marks_the_skill_on_success() -> None:
+    """COC-CHECK-1, COC-GROW-1: 侦查 is Spot Hidden (40); 8 is at most a fifth (extreme)."""
+    state, events = act(_scene(), "check", "ann", [8], skill="侦查")
+    (event,) = events
+    assert (event.kind, event.payload["level"], event.payload["chance"]) == (
+        "check.rolled",
+        "extreme",
+        40,
+    )
+    assert event.payload["skill"] == "spot_hidden"
+    assert state["combatants"]["ann"]["marks"] == ["spot_hidden"]
+    state, events = act(state, "check", "ann", [40], skill="Spot Hidden")
+    assert events[0].payload["level"] == "success"
+    assert state["combatants"]["ann"]["marks"] == ["spot_hidden"]  # marked once
+
+
+def test_levels_failure_and_fumble() -> None:
+    """COC-CHECK-1: over the chance fails; a failed 00 is a fumble; no mark on failure."""
+    state, events = act(_scene(), "check", "ann", [41, 100], skill="spot hidden", times=2)
+    assert [e.payload["level"] for e in events] == ["failure", "fumble"]
+    assert "marks" not in state["combatants"]["ann"]
+
+
+def test_a_characteristic_is_rolled_at_five_times() -> None:
+    """COC-CHECK-2: DEX 12 -> 60%; 力量 is STR (12 -> 60); never marked."""
+    state, events = act(_scene(), "check", "ann", [60], skill="敏捷")
+    assert (events[0].payload["chance"], events[0].payload["level"]) == (60, "success")
+    assert "marks" not in state["combatants"]["ann"]
+
+
+def test_hidden_check_is_read_by_the_holder_and_the_keeper() -> None:
+    """COC-CHECK-1: `.rh` is addressed to the character's holder; the others read a line."""
+    _, events = act(_scene(), "check", "ann", [30], skill="listen", value=50, hidden=True)
+    assert events[0].audience == "actor:ann"
+    assert events[0].redacted_text == "Ann made a hidden check."
+    assert events[0].payload["chance"] == 50
+
+
+def test_only_the_keeper_checks_for_another_character() -> None:
+    with pytest.raises(IllegalAction):
+        act(_scene(), "check", "ann", skill="jump", who="Bo")
+    _, events = act(_scene(), "check", "gm", [10], skill="jump", who="Bo")
+    assert events[0].payload["who"] == "bo"
+    with pytest.raises(IllegalAction):
+        act(_scene(), "check", "gm", skill="jump")  # the Keeper names someone
+    with pytest.raises(IllegalAction):
+        act(_scene(), "check", "ann", skill="basket weaving")
+
+
+def test_sanity_check_deducts_the_loss_and_flags_big_losses() -> None:
+    """COC-SAN-1/-2: SAN 50 (POW 10 x 5); 70 fails, 1d6 rolls 5: 45 left, flagged."""
+    state = _scene()
+    san = state["combatants"]["ann"]["san"]
+    state, events = act(
+        state, "sanity_check", "ann", [san + 1, 5], on_success="1", on_failure="1d6"
+    )
+    assert [e.kind for e in events] == ["sanity.checked", "sanity.flagged"]
+    assert state["combatants"]["ann"]["san"] == san - 5
+    state, events = act(state, "sanity_check", "ann", [1], on_success="1", on_failure="1d6")
+    assert state["combatants"]["ann"]["san"] == san - 6
+    assert len(events) == 1
+
+
+def test_sanity_loss_must_read_as_dice() -> None:
+    with pytest.raises(IllegalAction):
+        act(_scene(), "sanity_check", "ann", on_success="1", on_failure="lots")
+
+
+def test_set_values_in_one_line_all_or_none() -> None:
+    """COC-CHECK-5: 力量60 is STR; a skill by alias; SAN current."""
+    state, _ = act(_scene(), "set_values", "ann", values=[["力量", 16], ["侦查", 65], ["san", 40]])
+    ann = state["combatants"]["ann"]
+    assert (ann["sheet"]["str"], ann["sheet"]["skills"]["spot_hidden"], ann["san"]) == (16, 65, 40)
+    with pytest.raises(IllegalAction):
+        act(state, "set_values", "ann", values=[["侦查", 70], ["力量", 300]])
+
+
+def test_growth_rolls_each_marked_skill() -> None:
+    """COC-GROW-1: over the skill (40) gains 1d10; at or under it does not; marks clear."""
+    state, _ = act(_scene(), "check", "ann", [5], skill="侦查")
+    state, _ = act(state, "check", "ann", [5], skill="jump")
+    state, events = act(state, "growth", "ann", [41, 7, 40])
+    assert [e.payload["gain"] for e in events] == [7, 0]
+    ann = state["combatants"]["ann"]
+    assert ann["sheet"]["skills"]["spot_hidden"] == 47
+    assert ann["marks"] == []
+    with pytest.raises(IllegalAction):
+        act(state, "growth", "ann")
