@@ -52,8 +52,8 @@ class CampaignForm(forms.Form):
         initial=WITH_GM,
         required=False,
         help_text=_(
-            "Two sides (Standard Combat Series): you play the side you choose and see only what "
-            "it sees; the invite link seats your opponent at the other side."
+            "Two sides (Standard Combat Series, mech skirmish): you play the side you choose and "
+            "see only what it sees; the invite link seats your opponent at the other side."
         ),
     )
     side = forms.ChoiceField(label=_("Your side"), choices=side_choices, required=False)

@@ -3,7 +3,8 @@
 A table waits for an actor when the rules say so: in a game of sides (vtt/campaigns/sides.py),
 every side the rules offer an action now (the side setting up, the phasing side, the side owing
 a combat's choice); elsewhere the combatant whose turn it is (the view's `current`, `turn` or
-`active`, as the table's "Your turn" banner). It has waited since its newest event.
+`active`, as the table's "Your turn" banner), and in a skirmish without a GM between two turns,
+the combatants that may take the next one (`offered_more`). It has waited since its newest event.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from rules.core.registry import get_system
 from rules.core.system import GM
 from vtt.campaigns.models import Membership, Role
-from vtt.campaigns.two_sided import game_sides
+from vtt.campaigns.two_sided import game_sides, sides_are_actors
 from vtt.encounters.fragments import combatant_rows, loaded_state
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.eventlog.models import Event
@@ -37,10 +38,26 @@ def awaited(encounter: Encounter, state: Any = None) -> set[str]:
         return set()
     system = get_system(encounter.system)
     state = loaded_state(encounter) if state is None else state
-    if game_sides(encounter.system):  # every step is a side's own action
+    if game_sides(encounter.system) and sides_are_actors(encounter.system):
+        # every step is a side's own action
         actors = system.actors(state) if system.actors else []
         return {side for side in actors if system.legal_actions(state, side)}
-    return {str(row["id"]) for row in combatant_rows(system.view(state, GM)) if row["current"]}
+    current = {str(r["id"]) for r in combatant_rows(system.view(state, GM)) if r["current"]}
+    if current or not game_sides(encounter.system):
+        return current
+    return offered_more(system, state)
+
+
+def offered_more(system: Any, state: Any) -> set[str]:
+    """A skirmish without a GM between two turns: the combatants offered something beyond what
+    every combatant is always offered (a reaction to set), i.e. those that may take the next
+    turn, of the side whose turn it is."""
+    actors = [str(actor) for actor in system.actors(state)] if system.actors else []
+    kinds = {a: {t.kind for t in system.legal_actions(state, a)} for a in actors}
+    if not kinds:
+        return set()
+    common = set.intersection(*kinds.values())
+    return {actor for actor, offered in kinds.items() if offered - common}
 
 
 def waiting_for(user_id: int) -> list[Waiting]:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import live_invite, require_gm
-from vtt.campaigns.two_sided import game_sides
+from vtt.campaigns.two_sided import game_sides, side_actors
 from vtt.encounters.audiences import refresh_audiences, side_of
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.errors import NotAllowed
@@ -89,11 +89,20 @@ def remove_member(campaign_id: int, user_id: int, member_id: int) -> bool:
 def free_side(campaign: Campaign) -> str | None:
     """The side the next member to join would take at the game's open table, or None."""
     for encounter in Encounter.objects.filter(campaign=campaign, status=Status.ACTIVE):
-        taken = set(Seat.objects.filter(encounter=encounter).values_list("actor_id", flat=True))
-        free = [side for side in game_sides(encounter.system) if side not in taken]
+        free = _free_sides(encounter)
         if free:
             return free[0]
     return None
+
+
+def _free_sides(encounter: Encounter) -> list[str]:
+    """The sides of a game without a GM whose actors nobody holds yet."""
+    taken = set(Seat.objects.filter(encounter=encounter).values_list("actor_id", flat=True))
+    return [
+        side
+        for side in game_sides(encounter.system)
+        if not taken & set(side_actors(encounter.setup, side))
+    ]
 
 
 def seat_joiner(campaign: Campaign, user_id: int) -> None:
@@ -102,15 +111,15 @@ def seat_joiner(campaign: Campaign, user_id: int) -> None:
     neutral GM)."""
     seated = False
     for encounter in Encounter.objects.filter(campaign=campaign, status=Status.ACTIVE):
-        taken = set(Seat.objects.filter(encounter=encounter).values_list("actor_id", flat=True))
-        free = [side for side in game_sides(encounter.system) if side not in taken]
+        free = _free_sides(encounter)
         if free:
-            Seat.objects.create(
-                encounter=encounter,
-                user_id=user_id,
-                actor_id=free[0],
-                side=side_of(encounter.setup, free[0]),
-            )
+            for actor in side_actors(encounter.setup, free[0]):
+                Seat.objects.create(
+                    encounter=encounter,
+                    user_id=user_id,
+                    actor_id=actor,
+                    side=side_of(encounter.setup, actor),
+                )
             seated = True
     if seated:
         refresh_audiences(campaign.pk)

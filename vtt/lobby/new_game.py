@@ -14,7 +14,7 @@ from rules.core.registry import get_system
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
 from vtt.campaigns.services import invite_expiry
 from vtt.campaigns.sides import scenario_choices
-from vtt.campaigns.two_sided import demo_setup, game_sides
+from vtt.campaigns.two_sided import demo_setup, game_sides, side_actors, sides_are_actors
 from vtt.encounters.services import open_encounter
 from vtt.errors import NotAllowed
 
@@ -35,8 +35,11 @@ def create_game(
         if scenario not in dict(scenario_choices(system_key)):
             raise NotAllowed(_("Choose one of the listed scenarios."))
         setup["scenario"] = scenario
-    setup["seats"] = {each: "player1" if each == side else "player2" for each in sides}
-    setup.pop("skip_setup", None)  # a real game starts with the set-up
+    if sides_are_actors(system_key):
+        setup["seats"] = {each: "player1" if each == side else "player2" for each in sides}
+        setup.pop("skip_setup", None)  # a real game starts with the set-up
+    for combatant in setup.get("combatants") or ():
+        combatant.pop("controller", None)  # a skirmish: each side's player runs its combatants
     campaign = Campaign.objects.create(
         name=name,
         system=system_key,
@@ -46,5 +49,6 @@ def create_game(
         invite_expires=invite_expiry(),
     )
     Membership.objects.create(campaign=campaign, user_id=user_id, role=Role.PLAYER)
-    encounter = open_encounter(campaign.pk, user_id, name, setup, {side: user_id}, system_key)
+    seats = dict.fromkeys(side_actors(setup, side), user_id)
+    encounter = open_encounter(campaign.pk, user_id, name, setup, seats, system_key)
     return campaign, encounter

@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 
 from vtt.campaigns.two_sided import game_sides
 from vtt.encounters.models import Encounter
-from vtt.encounters.waiting import awaited
 from vtt.errors import NotAllowed
 from vtt.remote import clock
 from vtt.remote.models import TimeControl
+from vtt.remote.services import sides_awaited
 from vtt.words import side_name
 
 
@@ -45,5 +45,5 @@ def on_played(
     if not encounter.is_active:
         clock.stop_all(control, now)
     else:
-        clock.follow(control, control.running, awaited(encounter), now)
+        clock.follow(control, control.running, sides_awaited(encounter), now)
     control.save(update_fields=["left", "running"])

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.two_sided import game_sides
 from vtt.encounters import services as tables
+from vtt.encounters.audiences import side_of
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.waiting import awaited
 from vtt.errors import NotAllowed
@@ -29,14 +30,31 @@ def side_of_player(encounter: Encounter, user_id: int) -> str:
     playing = Membership.objects.filter(
         campaign_id=encounter.campaign_id, user_id=user_id, role=Role.PLAYER
     ).exists()
-    mine = set(
-        Seat.objects.filter(encounter=encounter, user_id=user_id, actor_id__in=sides).values_list(
-            "actor_id", flat=True
-        )
-    )
+    mine = held_sides(encounter, user_id)
     if not playing or len(mine) != 1:
         raise NotAllowed(_("Only a player of one side of this game may do this."))
     return mine.pop()
+
+
+def held_sides(encounter: Encounter, user_id: int) -> set[str]:
+    """The sides whose actors the user holds at this table: a side itself (SCS) or a combatant
+    of it (a skirmish)."""
+    sides = game_sides(encounter.system)
+    seats = Seat.objects.filter(encounter=encounter, user_id=user_id)
+    held = {
+        actor if actor in sides else side for actor, side in seats.values_list("actor_id", "side")
+    }
+    return {side for side in held if side in sides}
+
+
+def sides_awaited(encounter: Encounter) -> set[str]:
+    """The sides the table waits for: the sides themselves, or the sides of the combatants."""
+    found = set()
+    for actor in awaited(encounter):
+        side = side_of(encounter.setup, actor)
+        if side:
+            found.add(side)
+    return found
 
 
 def opponent_of(encounter: Encounter, side: str) -> str:
@@ -84,7 +102,7 @@ def set_time_control(
         set_by_id=user_id,
     )
     control.left = {s: control.bank_seconds for s in game_sides(encounter.system)}
-    clock.follow(control, (), awaited(encounter), now)
+    clock.follow(control, (), sides_awaited(encounter), now)
     _note(control, now, "set", side)
     control.save()
     return control

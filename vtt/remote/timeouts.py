@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -70,7 +71,9 @@ def tell(encounter: Any, late: str) -> None:
     other = opponent_of(encounter, late)
     users = {
         seat.user_id: seat.user
-        for seat in Seat.objects.filter(encounter=encounter, actor_id=other).select_related("user")
+        for seat in Seat.objects.filter(
+            Q(actor_id=other) | Q(side=other), encounter=encounter
+        ).select_related("user")
     }
     profiles = {user_id: Profile(user_id=user_id) for user_id in users}
     profiles.update((p.user_id, p) for p in Profile.objects.filter(user_id__in=users))

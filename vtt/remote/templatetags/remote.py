@@ -7,10 +7,10 @@ from typing import Any
 
 from django import template
 
-from vtt.campaigns.two_sided import game_sides
 from vtt.encounters.models import Seat, Status
 from vtt.remote import clock
 from vtt.remote.models import TimeControl
+from vtt.remote.services import held_sides
 from vtt.words import side_name
 
 register = template.Library()
@@ -30,11 +30,7 @@ def paused_for(user_id: int) -> list[dict[str, Any]]:
         late = clock.out_of_time(control, now)
         if late is None:
             continue
-        sides = game_sides(control.encounter.system)
-        mine = Seat.objects.filter(
-            encounter_id=control.encounter_id, user_id=user_id, actor_id__in=sides
-        ).values_list("actor_id", flat=True)
-        if late not in mine:
+        if late not in held_sides(control.encounter, user_id):
             found.append({"encounter": control.encounter, "late": side_name(late)})
     return found
 
