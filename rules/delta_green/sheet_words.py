@@ -9,13 +9,20 @@ The words follow docs/glossary/delta_green.md.
 from __future__ import annotations
 
 from rules.core.kit import Choice, Entry, Message, Schema, choices
-from rules.delta_green.log_messages import SKILL_KEYS, SKILL_SPOKEN
+from rules.delta_green.log_messages import EDGES as EDGE_ORDER
+from rules.delta_green.log_messages import SKILL_KEYS, SKILL_SPOKEN, edge_word
+from rules.delta_green.messages import VEST_NAMES
 from rules.delta_green.sheet import RELOAD_KINDS, WEAPON_KINDS
 
 SKILLS = Message("dg.sheet.skills", "Skills")
 WEAPONS = Message("dg.sheet.weapons", "Weapons")
 EDGE_POINTS = Message("dg.sheet.edge_points", "Skill points spent on edges")
 DB = Message("dg.sheet.db", "Damage bonus")
+VEST = Message("dg.sheet.vest", "Body armour")
+VEST_LEVEL = Message("dg.sheet.vest.level", "Vest")
+NO_VEST = Message("dg.sheet.vest.none", "none")
+WORN_HIDDEN = Message("dg.sheet.vest.worn_hidden", "Worn hidden under clothes")
+EDGES = Message("dg.sheet.edges", "Edges")
 
 KIND_NAMES = {
     "firearm": Message("dg.sheet.kind.firearm", "firearm"),
@@ -153,12 +160,40 @@ WEAPON = Schema(
     )
 )
 
+# DG-ARM-1: the vest by its level, none when blank; DG-ARM-8: worn hidden (levels I and II).
+VEST_FORM = Schema(
+    (
+        Entry(
+            "level",
+            VEST_LEVEL(),
+            "choice",
+            default="",
+            rule="DG-ARM-1",
+            choices=choices(
+                [("", NO_VEST()), *((str(n), name()) for n, name in VEST_NAMES.items())]
+            ),
+        ),
+        Entry("worn_hidden", WORN_HIDDEN(), "bool", default=False, rule="DG-ARM-8"),
+    )
+)
+
 # The form's view of the parts of a sheet that `validate_sheet` checks in code. A "record" with
-# choices and no item is a name-to-number map whose names are picked from the choices.
+# choices and no item is a name-to-number map whose names are picked from the choices; a "list"
+# with choices and no item is a set of picks (the edges).
 FORM = Schema(
     (
         Entry("skills", SKILLS(), "record", default=None, required=False, choices=skill_choices()),
         Entry("weapons", WEAPONS(), "list", default=None, required=False, item=WEAPON),
+        Entry("vest", VEST(), "record", default=None, required=False, item=VEST_FORM),
+        Entry(
+            "edges",
+            EDGES(),
+            "list",
+            default=None,
+            required=False,
+            rule="DG-EDGE-0",
+            choices=choices((key, edge_word(key)) for key in EDGE_ORDER),
+        ),
         Entry("edge_points", EDGE_POINTS(), "int", default=0, min=0, rule="DG-EDGE-0"),
         Entry("db", DB(), "text", default="0", rule="COC-IMPALE-3", max_length=20),
     )

@@ -103,6 +103,7 @@ class Block:
     rows: list[Row] = field(default_factory=list)
     blank: Row | None = None
     catalogue: list[tuple[str, str]] = field(default_factory=list)  # (label, JSON of the record)
+    error: str = ""  # a refusal of the whole block (an edge without its prerequisite)
 
     @property
     def is_leaf(self) -> bool:
@@ -137,6 +138,9 @@ def spec_of(entry: Entry) -> Spec | None:
     if entry.kind == "record" and entry.item is None and entry.choices:
         # a name-to-number map whose names are picked from the choices (skills)
         return Spec(entry.key, _label(entry), "pairs", entry, group=group)
+    if entry.kind == "list" and entry.item is None and entry.choices:
+        # a set of values picked from the choices (Delta Green's edges): a box each
+        return Spec(entry.key, _label(entry), "picks", entry, group=group)
     if entry.item is None:
         return None
     children = tuple(s for s in (spec_of(e) for e in entry.item.entries) if s is not None)
@@ -297,6 +301,20 @@ def _block(
     spec: Spec, value: Any, errors: Mapping[str, str], catalogue: list[tuple[str, str]]
 ) -> Block:
     path = spec.key
+    if spec.kind == "picks":
+        picked = {str(v) for v in value} if isinstance(value, list) else set()
+        boxes = [
+            Leaf(
+                f"{PREFIX}{path}.{c.value}",
+                f"{path}.{c.value}",
+                c.label if isinstance(c.label, str) else say(c.label),
+                "bool",
+                str(c.value) in picked,
+                None,
+            )
+            for c in (spec.entry.choices if spec.entry is not None else ())
+        ]
+        return Block(PREFIX + path, spec.label, "picks", fields=boxes, error=errors.get(path, ""))
     if spec.kind == "record":
         record = value if isinstance(value, Mapping) else {}
         leaves = []
@@ -313,7 +331,7 @@ def _block(
                         )
                         found.label = f"{child.label} › {found.label}"
                         leaves.append(found)
-        return Block(PREFIX + path, spec.label, "record", fields=leaves)
+        return Block(PREFIX + path, spec.label, "record", fields=leaves, error=errors.get(path, ""))
     if spec.kind == "pairs":
         pairs = value if isinstance(value, Mapping) else {}
         blank = Row(
@@ -395,12 +413,19 @@ def _read(spec: Spec, post: QueryDict, path: str) -> Any:
     name = PREFIX + path
     if spec.kind in LEAVES:
         return _convert(spec.kind, post.get(name))
+    if spec.kind == "picks":
+        values = spec.entry.choices if spec.entry is not None else ()
+        return [c.value for c in values if _convert("bool", post.get(f"{name}.{c.value}"))]
     if spec.kind == "record":
         # a list inside a record (a condition's wounds or poisons) has no inputs: it is kept
-        return {
+        record = {
             c.key: _read(c, post, f"{path}.{c.key}") if c.kind in (*LEAVES, "record") else _KEEP
             for c in spec.children
         }
+        blank = all(value in (None, "", False) for value in record.values())
+        if blank and spec.entry is not None and spec.entry.default is None:
+            return None  # nothing chosen in an optional record (no vest): none, as the rules say
+        return record
     if spec.kind == "pairs":
         out: dict[str, Any] = {}
         for n in _indices(post, name):
