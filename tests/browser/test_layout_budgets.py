@@ -130,10 +130,7 @@ def lines_in_view(page: Any) -> int:
 # lines. Where a system's cards do not fit yet, the figure reached is held instead (see the issue).
 LAPTOP_BUDGET = {
     # last card's bottom, own status's bottom (px from the top), newest log lines wholly in view
-    # a line of everyone's initiative (with its dice) takes two thirds of the log's window: early
-    # in the round only the newest lines below it are wholly in view (2 to 6 measured, by how
-    # many passed before; at least the newest is held)
-    "delta_green": (900, 900, 1),
+    "delta_green": (900, 900, 5),
     "coc": (900, 900, 5),
 }
 
