@@ -61,8 +61,9 @@ def derive(raw: Mapping[str, Any]) -> list[Derived]:
 
 def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]) -> Json:
     """The sheet after a scene (issue 32): Luck, MP and SAN as spent (COC-GEN-2), CON and APP
-    lost for good (COC-FIRE-2), rounds left loaded, and the condition: HP, dead or dying
-    (COC-HP-1), still knocked out (COC-KO-3), wounds (COC-HEAL-1) and poisons still to act.
+    lost for good (COC-FIRE-2) and limbs lost (COC-DMG-1), rounds left loaded, and the
+    condition: HP, dead or dying (COC-HP-1), still knocked out (COC-KO-3), wounds (COC-HEAL-1)
+    and poisons still to act.
     A Keeper's secret poison stays off the sheet, which its player reads."""
     combatant = state["combatants"][actor_id]
     out: Json = dict(sheet)
@@ -91,6 +92,7 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
             for e in (state.get("effects") or {}).values()
             if e["kind"] == "poison" and e["target"] == actor_id and not e["data"].get("secret")
         ],
+        "lost_limbs": [{"limb": limb} for limb in combatant.get("lost_limbs", ())],
     }
     condition = condition_of_sheet(raw)
     if condition is not None:

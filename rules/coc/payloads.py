@@ -260,6 +260,15 @@ PAYLOADS = kinds(
         target=req(str, "the combatant it happened to"),
     ),
     payload(
+        "injury.lasting",
+        "The Keeper rules a limb lost for good, with the CON and APP it costs (COC-DMG-1).",
+        app=req(int, "APP after it"),
+        con=req(int, "CON after it"),
+        limb=req(str, "the limb lost: right_arm, left_arm, right_leg or left_leg"),
+        rule=req(str, "the rule ID that decided it"),
+        target=req(str, "the combatant it happened to"),
+    ),
+    payload(
         "jam.rolled",
         "A roll to clear a jammed weapon.",
         actor=req(str, "the investigator or NPC who acts"),

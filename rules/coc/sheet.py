@@ -232,6 +232,26 @@ WOUND = Schema(
     ),
     extras="drop",
 )
+# COC-DMG-1: a limb lost for good (a Keeper's lasting injury)
+LOST_LIMB = Schema(
+    (
+        Entry(
+            "limb",
+            _l("lost_limb.limb", "Limb"),
+            "choice",
+            default="left_arm",
+            choices=choices(
+                [
+                    ("right_arm", _l("limb.right_arm", "right arm")),
+                    ("left_arm", _l("limb.left_arm", "left arm")),
+                    ("right_leg", _l("limb.right_leg", "right leg")),
+                    ("left_leg", _l("limb.left_leg", "left leg")),
+                ]
+            ),
+        ),
+    ),
+    extras="drop",
+)
 # COC-POISON-4..-7: a poison whose effect had not come when the scene ended
 POISON = Schema(
     (
@@ -297,6 +317,15 @@ CONDITION = Schema(
             item=POISON,
             max_items=20,
         ),
+        Entry(
+            "lost_limbs",
+            _l("condition.lost_limbs", "Limbs lost for good"),
+            "list",
+            default=[],
+            item=LOST_LIMB,
+            max_items=4,
+            rule="COC-DMG-1",
+        ),
     ),
     extras="drop",
 )
@@ -307,7 +336,8 @@ def condition_of_sheet(raw: Mapping[str, Any] | None) -> Json | None:
     if not raw:
         return None
     out = CONDITION.validate(raw, "condition")
-    if out["hp"] is None and not (out["dead"] or out["ko_rounds"] or out["poisons"]):
+    lasting = out["dead"] or out["ko_rounds"] or out["poisons"] or out["lost_limbs"]
+    if out["hp"] is None and not lasting:
         return None
     return out
 

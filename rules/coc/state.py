@@ -134,6 +134,8 @@ def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
             {"n": n, "damage": int(w["damage"]), "aided": bool(w["aided"])}
             for n, w in enumerate(condition.get("wounds") or (), start=1)
         ]
+        if condition.get("lost_limbs"):  # COC-DMG-1: lost for good
+            c["lost_limbs"] = [str(lost["limb"]) for lost in condition["lost_limbs"]]
         if not c["dead"] and c["hp"] <= 0:
             c["dying_round"] = 0  # COC-HP-1: still dying; the end of round 1 is the end
     return c

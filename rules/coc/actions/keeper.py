@@ -82,6 +82,19 @@ HAZARDS = {
     "custom": Message("coc.hazard.custom", "in a great fire (your dice)"),
 }
 FIELDS = ("hp", "mp", "san", "luck", "con", "app", "ko_rounds", "dead")
+LASTING = Message("coc.action.lasting", "A lasting injury: a limb lost")
+F_LIMB = Message("coc.field.limb", "Limb lost")
+F_CON_LOST = Message("coc.field.con_lost", "CON lost for good")
+F_APP_LOST = Message("coc.field.app_lost", "APP lost for good")
+RIGHT_ARM = Message("coc.limb.right_arm", "right arm")
+LEFT_ARM = Message("coc.limb.left_arm", "left arm")
+RIGHT_LEG = Message("coc.limb.right_leg", "right leg")
+LEFT_LEG = Message("coc.limb.left_leg", "left leg")
+LIMBS = {"right_arm": RIGHT_ARM, "left_arm": LEFT_ARM, "right_leg": RIGHT_LEG, "left_leg": LEFT_LEG}
+LIMB_LOST = Message(
+    "coc.log.limb_lost", "{name} loses the {limb} for good: CON {con}, APP {app} from now on."
+)
+LIMB_GONE = Message("coc.refuse.limb_gone", "{name} has already lost the {limb}.")
 
 
 def targets_of(state: Json, params: Any, prefix: str = "t_") -> list[str]:
@@ -484,6 +497,47 @@ def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
     return script.events
 
 
+def _lasting(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-DMG-1: a severed limb is lost for good, with the CON and APP the Keeper judges it
+    costs (the seed gives no figure); the sheet keeps all three after the scene."""
+    c = combatant(state, action.params.get("target"))
+    limb = choice_param(action.params, "limb", LIMBS)
+    if limb in c.get("lost_limbs", ()):
+        raise refuse(LIMB_GONE(name=c["name"], limb=LIMBS[limb]()), "COC-DMG-1")
+    con = max(0, c["con"] - int_param(action.params, "con", 0, low=0, high=100))
+    app = max(0, c["app"] - int_param(action.params, "app", 0, low=0, high=100))
+    script = Script(state, dice)
+    script.emit(
+        "injury.lasting",
+        LIMB_LOST(name=c["name"], limb=LIMBS[limb](), con=con, app=app),
+        [
+            ["add", ["combatants", c["id"], "lost_limbs"], limb],
+            cset(c["id"], "con", con),
+            cset(c["id"], "app", app),
+        ],
+        target=c["id"],
+        limb=limb,
+        con=con,
+        app=app,
+        rule="COC-DMG-1",
+    )
+    return script.events
+
+
+def _offer_lasting(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "lasting_injury",
+        LASTING(),
+        "COC-DMG-1",
+        (
+            Field("target", F_TARGET(), "target", everyone(state)),
+            Field("limb", F_LIMB(), "choice", choices((k, v()) for k, v in LIMBS.items())),
+            Field("con", F_CON_LOST(), "number", default=0, min=0, max=100),
+            Field("app", F_APP_LOST(), "number", default=0, min=0, max=100),
+        ),
+    )
+
+
 def _offer_override(state: Json, actor: str) -> ActionTemplate:
     return ActionTemplate(
         "override",
@@ -522,4 +576,5 @@ SPECS = [
         "field_of_fire", "COC-AUTO-8", _field_of_fire, who=is_gm, offer=_offer_field_of_fire
     ),
     ActionSpec("override", "", _override, who=is_gm, offer=_offer_override),
+    ActionSpec("lasting_injury", "COC-DMG-1", _lasting, who=is_gm, offer=_offer_lasting),
 ]

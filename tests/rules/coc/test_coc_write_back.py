@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from coc_helpers import act, duel, person, scene
 
 from rules.coc import SYSTEM
 from rules.coc.derived import write_back
 from rules.coc.state import status
+from rules.core.errors import IllegalAction
 
 NO_SHOCK = {"coc.shock_rule": False}
 
@@ -99,3 +101,21 @@ def test_a_poison_still_to_act_acts_in_the_next_scene_but_a_secret_one_stays_off
     secret = duel(**NO_SHOCK)
     secret, _ = act(secret, "poison", "gm", [10, 1], target="bob", poison="strychnine", secret=True)
     assert written(secret, "bob")["condition"] is None
+
+
+def test_a_limb_lost_for_good_and_its_con_and_app_carry_on() -> None:
+    """COC-DMG-1: the Keeper rules Bob's left arm lost, costing 2 CON and 3 APP for good: the
+    sheet keeps the lower CON and APP and the lost arm, and the next scene starts with them;
+    losing the same arm twice is refused."""
+    state = duel(**NO_SHOCK)
+    con, app = (state["combatants"]["bob"][k] for k in ("con", "app"))
+    state, events = act(state, "lasting_injury", "gm", target="bob", limb="left_arm", con=2, app=3)
+    assert (events[-1].payload["con"], events[-1].payload["app"]) == (con - 2, app - 3)
+    bob = written(state, "bob")
+    assert (bob["con"], bob["app"]) == (con - 2, app - 3)
+    assert bob["condition"]["lost_limbs"] == [{"limb": "left_arm"}]
+    nxt = again(bob)
+    assert nxt["lost_limbs"] == ["left_arm"]
+    assert (nxt["con"], nxt["app"]) == (con - 2, app - 3)
+    with pytest.raises(IllegalAction, match="already lost"):
+        act(state, "lasting_injury", "gm", target="bob", limb="left_arm")
