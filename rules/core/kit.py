@@ -14,6 +14,7 @@ from types import ModuleType
 from rules.core import actions as _actions
 from rules.core import changes as _changes
 from rules.core import derive as _derive
+from rules.core import dot_commands as _dot_commands
 from rules.core import notation as _notation
 from rules.core import params as _params
 from rules.core import schema as _schema
@@ -46,6 +47,7 @@ KIT = CORE.merged(_table.MESSAGES).merged(
             *messages_of(_changes),
             *messages_of(_schema),
             *messages_of(_derive),
+            *messages_of(_dot_commands),
             *messages_of(_params),
             *messages_of(_notation),
         ]

@@ -39,7 +39,7 @@ from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
-from vtt.encounters import append, notices, states_before
+from vtt.encounters import append, dot_chat, notices, states_before
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.append import append_if_current
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
@@ -562,6 +562,7 @@ def expire(encounter_id: int, user_id: int) -> Outcome:
     return Outcome(encounter.pk, rows, fresh=True)
 
 
+DOT_MARKS = (".", "。", "/", "．", "／")
 CHAT_COMMANDS = ("/roll", "/r", "/gmroll", "/gr", "/w", "/whisper", "/as", "/ic")
 NAMING = ("/w", "/whisper", "/as", "/ic")  # commands whose line starts with a name
 
@@ -621,6 +622,11 @@ def chat(
     busy for that, takes the locked path, which answers or orders them.
     """
     _check_key(key)
+    if isinstance(text, str) and text.lstrip()[:1] in DOT_MARKS:
+        dotted = dot_chat.game_action(encounter_id, user_id, text)
+        if dotted is not None:  # `.ra 侦查`, `.sc 1/1d6`: the system's own action (issue 38)
+            return play(encounter_id, user_id, dotted, key)
+        text = dot_chat.table_line(text)
     kept = kept_reads.kept(encounter_id, user_id) if prepared.available() else None
     for _attempt in range(UNLOCKED_TRIES):
         encounter = kept or _encounter_row(encounter_id, user_id, key, "", locked=False)

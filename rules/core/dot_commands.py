@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.errors import IllegalAction
-from rules.core.messages import Catalogue, Message
+from rules.core.messages import Message
 
 # longest first, so that ".ra" is not read as ".r a"
 COMMANDS = ("ra", "rc", "rh", "sc", "st", "en", "r")
@@ -152,6 +152,3 @@ def _growth(rest: str) -> dict[str, Any]:
     """`.en [skill] [@who]`: one skill's growth roll, or every marked skill's."""
     rest, params = _who(rest)
     return {**params, "skill": rest.strip()} if rest.strip() else params
-
-
-MESSAGES = Catalogue(v for v in list(globals().values()) if isinstance(v, Message))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.chat.dot_commands import parse
+from rules.core.dot_commands import parse
 from rules.core.errors import IllegalAction
 
 

@@ -1,0 +1,48 @@
+"""The dice-bot commands typed in the chat box (issue 38), as table actions: `.r` and a hidden
+`.rh 1d100` stay table rolls; `.ra`/`.rc`/`.rh skill`, `.sc`, `.st` and `.en` become the
+system's own actions (rules.core.dot_commands.py reads them, the system resolves them), played as
+any action is: server dice, logged, undoable by the GM."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules.core.actions import GM_ACTOR
+from rules.core.dot_commands import parse
+from rules.core.system import Action
+from vtt.encounters.audiences import audience_for
+from vtt.encounters.models import Encounter
+from vtt.errors import NotAllowed
+
+# The systems that play checks by name, and the action each command sends.
+SYSTEMS = ("coc",)
+KINDS = {"ra": "check", "sc": "sanity_check", "st": "set_values", "en": "growth"}
+
+
+def table_line(text: str) -> str:
+    """A `.r`/`.rh` dice roll as the table's own `/roll`/`/gmroll` line; any other line as it is."""
+    dot = parse(text)
+    if dot is None or dot.command not in ("r", "rh"):
+        return text
+    return ("/roll " if dot.command == "r" else "/gmroll ") + str(dot.params["expr"])
+
+
+def game_action(encounter_id: int, user_id: int, text: str) -> Action | None:
+    """The system action of a `.ra`, `.rh skill`, `.sc`, `.st` or `.en` line, sent by the GM
+    or by the player's own character; None for any other line."""
+    dot = parse(text)
+    if dot is None or dot.command not in KINDS:
+        return None
+    system = Encounter.objects.filter(pk=encounter_id).values_list("system", flat=True).first()
+    audience = audience_for(encounter_id, user_id)
+    if system is None or audience is None:
+        raise NotAllowed(_("You are not at this table."))
+    if system not in SYSTEMS:
+        raise NotAllowed(_("These rules have no checks by skill name."))
+    if audience.role == "gm":
+        actor = GM_ACTOR
+    elif audience.actors:
+        actor = sorted(audience.actors)[0]
+    else:
+        raise NotAllowed(_("Take a seat at a character first."))
+    return Action(KINDS[dot.command], actor, dot.params)
