@@ -79,9 +79,16 @@ def current_seq_sync(encounter_id: int) -> int | None:
     return Encounter.objects.filter(pk=encounter_id).values_list("seq", flat=True).first()
 
 
+def beat_sync(encounter_id: int, channel: str) -> int | None:
+    """A heartbeat's database work in one call (one trip to the worker thread, not two): the
+    socket is still there, and the encounter's latest seq (None once it is gone)."""
+    presence.refresh(channel)
+    return current_seq_sync(encounter_id)
+
+
 # a socket's database calls (on the fast path: a kept connection, vtt/fast/kept_connection.py)
 perform = keeping_connection(perform_sync)
-refresh_presence = keeping_connection(presence.refresh)
+beat_once = keeping_connection(beat_sync)
 forget_presence = keeping_connection(presence.forget)
 hello_for = keeping_connection(fragments.hello_for)
 current_seq = keeping_connection(current_seq_sync)
@@ -224,15 +231,13 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 PAUSED_HEARTBEAT_SECONDS if paused else settings.VTT_HEARTBEAT_SECONDS
             )
             try:
-                seq = await current_seq(self.encounter_id)
+                seq = await beat_once(self.encounter_id, self.channel_name)
             except DATABASE_ERRORS:
                 continue  # the database is away for a moment; the next beat tells
 
             if seq is None:
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
-            with contextlib.suppress(*DATABASE_ERRORS):
-                await refresh_presence(self.channel_name)
             if self.hub is not None:  # a frame on its way is not a gap: the page would fetch it
                 await self.hub.delivered_up_to(self.encounter_id, seq)
             await self.send(text_data=fragments.render_heartbeat(seq))

@@ -541,8 +541,10 @@ def render_hello(encounter: Encounter, audience: Audience) -> str:
     )
 
 
+@functools.lru_cache(maxsize=256)
 def render_heartbeat(seq: int) -> str:
-    """A heartbeat with the latest seq, so a silent socket notices it is stale."""
+    """A heartbeat with the latest seq, so a silent socket notices it is stale (the same frame
+    for every socket of a table between two events: drawn once per seq)."""
     return render_to_string("encounters/_frame.html", {"frame": "heartbeat", "seq": seq})
 
 
