@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from vtt.campaigns.two_sided import game_sides
@@ -30,6 +31,7 @@ def paused_reason(side: str) -> str:
     ) % {"side": side_name(side)}
 
 
+@transaction.atomic(savepoint=False)  # a part of the move's transaction (moves.py)
 def on_played(
     sender: Any, encounter: Encounter, before: Any, user_id: int | None, **kwargs: Any
 ) -> None:

@@ -61,6 +61,7 @@ def opponent_of(encounter: Encounter, side: str) -> str:
     return next(other for other in game_sides(encounter.system) if other != side)
 
 
+@transaction.atomic(savepoint=False)  # a part of its caller's transaction
 def _active(encounter_id: int) -> Encounter:
     encounter = tables._locked(encounter_id)
     if not encounter.is_active:
