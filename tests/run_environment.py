@@ -18,3 +18,11 @@ os.environ["VTT_CHANNEL_PREFIX"] = f"tabula-test-{uuid.uuid4().hex[:8]}"
 # (rules/core/payloads.py): a field its schema does not name fails the test at once.
 # `report=<file>` instead records each event's fields there as JSON lines, failing nothing.
 os.environ.setdefault("TABULA_PAYLOAD_CHECK", "raise")
+
+# The tests' own push services (tests/vtt/test_web_push.py, tests/browser/test_push_worker.py)
+# beside the real ones a server sends to by default (vtt/settings.py VTT_PUSH_SERVICES).
+os.environ.setdefault(
+    "VTT_PUSH_SERVICES",
+    "fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com,"
+    "push.example.net",
+)

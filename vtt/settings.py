@@ -255,6 +255,17 @@ if bool(VTT_VAPID_PRIVATE_KEY) != bool(VTT_VAPID_PUBLIC_KEY):
 VTT_VAPID_SUBJECT = (
     os.environ.get("VTT_VAPID_SUBJECT", "").strip() or f"mailto:{DEFAULT_FROM_EMAIL}"
 )
+# The push services a browser's subscription may name (host names; a subdomain of one counts):
+# the server POSTs to whatever address is stored, so an address elsewhere is refused (else any
+# member could make the server send requests into its own network).
+VTT_PUSH_SERVICES = tuple(
+    host.strip().lower()
+    for host in os.environ.get(
+        "VTT_PUSH_SERVICES",
+        "fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com",
+    ).split(",")
+    if host.strip()
+)
 
 LOGGING: dict[str, Any] = {
     "version": 1,

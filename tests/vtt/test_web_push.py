@@ -260,3 +260,34 @@ def test_a_prompt_that_asks_your_investigator_reaches_you(
     notice = opened(phone, push_service.received[0])
     assert "Mara Ostrow" in notice["body"]
     assert notice["url"] == f"/encounters/{scene.pk}/"
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "https://10.0.0.1/x",  # the server's own network
+        "https://127.0.0.1:8000/admin/",
+        "https://fcm.googleapis.com.evil.example/send/x",  # a lookalike host
+        "https://user@169.254.169.254/latest/",
+    ],
+)
+def test_a_subscription_naming_no_known_push_service_is_refused(pip: Any, endpoint: str) -> None:
+    client = Client()
+    client.force_login(pip)
+    key = ec.generate_private_key(ec.SECP256R1()).public_key()
+    keys = {
+        "p256dh": b64url(
+            key.public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+            )
+        ),
+        "auth": b64url(os.urandom(16)),
+    }
+
+    refused = client.post("/push/subscribe/", {"endpoint": endpoint, **keys})
+
+    assert refused.status_code == 400
+    assert "not one this server sends to" in refused.json()["error"]
+    assert not Subscription.objects.exists()
+    real = "https://fcm.googleapis.com/fcm/send/abc"
+    assert client.post("/push/subscribe/", {"endpoint": real, **keys}).json() == {"stored": True}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -33,11 +35,22 @@ def _decoded(value: str) -> bytes | None:
         return None
 
 
+def known_push_service(endpoint: str) -> bool:
+    """Whether the address is on a push service the server may POST to (VTT_PUSH_SERVICES)."""
+    try:
+        host = (urlsplit(endpoint).hostname or "").lower()
+    except ValueError:
+        return False
+    return any(host == known or host.endswith("." + known) for known in settings.VTT_PUSH_SERVICES)
+
+
 def subscription_error(endpoint: str, p256dh: str, auth: str) -> str | None:
     """Why a posted subscription cannot be kept, or None: a push service speaks HTTPS, the
     browser's key is an uncompressed P-256 point and its secret 16 bytes (RFC 8291)."""
     if not endpoint.startswith("https://") or len(endpoint) > 1000:
         return _("A push subscription needs its push service's https address.")
+    if not known_push_service(endpoint):
+        return _("This push service is not one this server sends to; nothing was stored.")
     key = _decoded(p256dh)
     secret = _decoded(auth)
     if key is None or len(key) != 65 or key[0] != 4 or secret is None or len(secret) != 16:
