@@ -314,6 +314,7 @@ class EncounterBuilder(forms.Form):
                     else character.sheet
                 ),
             }
+            self._placed(entry, f"ch{pk}")
             combatants.append(entry)
             links[actor] = character.pk
             if self._is_player(character):
@@ -335,6 +336,7 @@ class EncounterBuilder(forms.Form):
                 )
                 if isinstance(entry.get("sheet"), dict) and "name" in entry["sheet"]:
                     entry["sheet"]["name"] = shown
+                self._placed(entry, f"op{n}_{copy_n}")
                 combatants.append(entry)
         setup["combatants"] = combatants
         setup["characters"] = links
@@ -343,6 +345,26 @@ class EncounterBuilder(forms.Form):
         if "map" in setup:
             _place(self.system, setup)
         return setup, seats
+
+    def _placed(self, entry: dict[str, Any], key: str) -> None:
+        """The square the GM clicked for a unit on the map (`at_<key>` = "x,y"), if any; one
+        taken twice or off the map is moved to the nearest free square (`_place`)."""
+        if not self.has_map:
+            return
+        raw = str(self.data.get(f"at_{key}") or "")
+        x, comma, y = raw.partition(",")
+        if comma and x.strip().isdecimal() and y.strip().isdecimal():
+            entry["x"], entry["y"] = int(x), int(y)
+
+    @property
+    def example_terrain(self) -> str:
+        """The example map's terrain as "x,y,kind" items for the map picker to draw."""
+        found = _demo(self.system).get("map") or {}
+        cells = []
+        for item in found.get("terrain") or () if isinstance(found, dict) else ():
+            if isinstance(item, dict) and "x" in item and "y" in item:
+                cells.append(f"{int(item['x'])},{int(item['y'])},{item.get('kind', '')}")
+        return " ".join(cells)
 
     def _wargame(self, setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str, int]]:
         """A scenario's setup and its sides seated for the members picked."""

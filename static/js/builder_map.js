@@ -1,0 +1,128 @@
+// The encounter builder's map: the units picked (characters, copies of opponents) placed by
+// clicking one, then its square. Each placed unit sends at_<key>=x,y; the server moves a unit
+// off a square taken twice, or off the map, to the nearest free one.
+(function () {
+  "use strict";
+  const box = document.getElementById("place-map");
+  if (!box) return;
+  const form = box.closest("form");
+  const list = box.querySelector(".place-units");
+  const grid = box.querySelector(".place-grid");
+  const inputs = box.querySelector(".place-inputs");
+  const terrain = {};
+  (box.dataset.terrain || "").split(" ").forEach(function (item) {
+    const parts = item.split(",");
+    if (parts.length === 3) terrain[parts[0] + "," + parts[1]] = parts[2];
+  });
+  const at = {};
+  let chosen = null;
+  let drawn = "";
+
+  function number(name, fallback) {
+    const input = form.querySelector("[name=" + name + "]");
+    const value = input ? Number(input.value) : NaN;
+    return value >= 1 ? Math.min(value, 60) : fallback;
+  }
+
+  function size() {
+    const kind = form.querySelector("[name=map_kind]");
+    const open = Boolean(kind && kind.value === "open");
+    const width = Number(box.dataset.width);
+    const height = Number(box.dataset.height);
+    return open ? [number("map_width", width), number("map_height", height), open] : [width, height, open];
+  }
+
+  function units() {
+    const out = [];
+    form.querySelectorAll("input[name=characters]:checked").forEach(function (check) {
+      const label = form.querySelector("label[for='" + check.id + "']");
+      const name = label ? label.textContent.split(" (")[0].trim() : check.value;
+      out.push({ key: "ch" + check.value, name: name, side: "ours" });
+    });
+    form.querySelectorAll("select[name^=opponent_]").forEach(function (select) {
+      if (!select.value) return;
+      const row = select.name.split("_")[1];
+      const count = number("count_" + row, 1);
+      const name = select.options[select.selectedIndex].text;
+      for (let n = 0; n < count; n++) {
+        out.push({ key: "op" + row + "_" + n, name: count > 1 ? name + " " + (n + 1) : name, side: "theirs" });
+      }
+    });
+    return out;
+  }
+
+  function draw() {
+    const [width, height, open] = size();
+    const found = units();
+    const keys = found.map(function (unit) { return unit.key; });
+    if (chosen !== null && keys.indexOf(chosen) < 0) chosen = null;
+    // redrawn only when something changed: a field losing focus as a unit is clicked must not
+    // replace the button under the pointer (the click would be lost)
+    const now = JSON.stringify([width, height, open, keys, chosen, at]);
+    if (now === drawn) return;
+    drawn = now;
+    const by = {};
+    found.forEach(function (unit) {
+      const square = at[unit.key];
+      if (square && square[0] < width && square[1] < height) by[square.join(",")] = unit;
+    });
+    list.replaceChildren();
+    found.forEach(function (unit) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary place-unit " + unit.side;
+      button.dataset.unit = unit.key;
+      button.setAttribute("aria-pressed", String(unit.key === chosen));
+      const square = at[unit.key];
+      button.textContent = square ? unit.name + " (" + square.join(", ") + ")" : unit.name;
+      list.appendChild(button);
+    });
+    grid.replaceChildren();
+    grid.style.gridTemplateColumns = "repeat(" + width + ", 1fr)";
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const cell = document.createElement("button");
+        const here = by[x + "," + y];
+        cell.type = "button";
+        cell.dataset.cell = "";
+        cell.dataset.x = String(x);
+        cell.dataset.y = String(y);
+        cell.className = "place-cell" + (open ? "" : " " + (terrain[x + "," + y] || "")) + (here ? " " + here.side : "");
+        cell.setAttribute("aria-label", (here ? here.name + " " : "") + x + ", " + y);
+        cell.textContent = here ? here.name.slice(0, 2) : "";
+        grid.appendChild(cell);
+      }
+    }
+    inputs.replaceChildren();
+    found.forEach(function (unit) {
+      if (!at[unit.key]) return;
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "at_" + unit.key;
+      input.value = at[unit.key].join(",");
+      inputs.appendChild(input);
+    });
+  }
+
+  box.addEventListener("click", function (event) {
+    const unit = event.target.closest("[data-unit]");
+    const cell = event.target.closest("[data-cell]");
+    if (unit) {
+      chosen = unit.dataset.unit;
+    } else if (cell && chosen !== null) {
+      const square = [Number(cell.dataset.x), Number(cell.dataset.y)];
+      Object.keys(at).forEach(function (key) {
+        if (at[key][0] === square[0] && at[key][1] === square[1]) delete at[key];
+      });
+      at[chosen] = square;
+      const next = units().find(function (other) { return !(other.key in at); });
+      chosen = next ? next.key : null;
+    } else {
+      return;
+    }
+    draw();
+  });
+  form.addEventListener("change", draw);
+  form.addEventListener("input", draw);
+  draw();
+})();
