@@ -105,7 +105,7 @@ def panel(request: HttpRequest, encounter_id: int) -> HttpResponse:
 
 def _hours(request: HttpRequest, name: str) -> int:
     raw = request.POST.get(name, "").strip()
-    if not raw.isdigit() or len(raw) > 6:
+    if not raw.isdecimal() or len(raw) > 6:  # "²".isdigit(), but int("²") fails
         return -1  # refused by the service with its own words
     return int(raw)
 
@@ -164,7 +164,7 @@ def away(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """What happened since `?after=<seq>` for this viewer, for a page that comes back."""
     encounter, audience, _role = member_encounter(request, encounter_id)
     raw = request.GET.get("after", "")
-    if not raw.isdigit() or len(raw) > 12:
+    if not raw.isdecimal() or len(raw) > 12:
         return HttpResponse(
             _("after must be a whole number"), status=400, content_type="text/plain"
         )
