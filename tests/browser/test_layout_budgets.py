@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+PHONE_HEADER = 844 // 4  # px above a phone's turn banner (322 before issue 34)
 
 # A new encounter of the system's demo, seated as the demo; the GM starts the round and passes
 # for every combatant ahead of the first one player1 plays (or the first NPC), mid-fight.
@@ -179,6 +180,10 @@ def test_a_players_turn_on_a_phone_shows_the_first_card_and_the_result_and_does_
     within(page, banner)
     first = primary_cards(page, actor).first
     within(page, first)
+    page.screenshot(path=str(screenshot(page, f"{system}-player-phone-top")))
+    print(f"{system} phone: banner at {top(banner):.0f}, first card ends {bottom(first):.0f}")
+    # the site's and the table's headings take at most a quarter of the screen above the banner
+    assert top(banner) <= PHONE_HEADER
     # their own sheet, then the log, come before the board (figures reached: the sheet 1.7 to
     # 1.9 screens down, the log 2.5 to 2.7)
     assert top(page.locator("#my-sheet")) <= 2 * PHONE["height"]
