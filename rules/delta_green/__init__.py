@@ -19,7 +19,7 @@ from rules.delta_green import (
     sheet,
     sheet_words,
 )
-from rules.delta_green.actions import legal_actions, preview, resolve
+from rules.delta_green.actions import checks_by_name, legal_actions, preview, resolve
 from rules.delta_green.demo import demo
 from rules.delta_green.derived import derive, write_back
 from rules.delta_green.names import NAMES
@@ -66,6 +66,7 @@ SYSTEM = GameSystem(
         log_messages,
         log_turns,
         log_gm,
+        checks_by_name,
         extra=[
             *NAMES.values(),
             *messages.TERMS,

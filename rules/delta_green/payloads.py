@@ -260,6 +260,29 @@ PAYLOADS = kinds(
         target=req(str, "the combatant it concerns"),
         location=opt(str, "the hit location"),
     ),
+    payload(
+        "check.rolled",
+        "A check by skill or characteristic name (issue 38), open or hidden.",
+        chance=req(int, "the chance rolled against"),
+        hidden=req(bool, "whether only the agent's holder and the GM read it"),
+        level=req(str, "critical, success, failure or fumble"),
+        roll=req(int, "the d100 rolled"),
+        skill=req(str, "the sheet key of the skill or characteristic"),
+        who=req(str, "the agent who checks"),
+    ),
+    payload(
+        "values.set",
+        "Sheet values set in one line (.st).",
+        who=req(str, "the agent whose sheet changes"),
+    ),
+    payload(
+        "skill.grown",
+        "A marked skill's growth between sessions.",
+        gain=req(int, "the points gained"),
+        roll=req(int, "the growth die rolled"),
+        skill=req(str, "the skill grown"),
+        who=req(str, "the agent who grows"),
+    ),
 )
 
 # The effects resolvers put under "ops" while an action resolves; `settle` turns them into the

@@ -79,3 +79,21 @@ def test_the_gm_checks_for_a_character_and_a_bad_line_changes_nothing(
 def test_other_systems_refuse_checks_by_name(encounter: Any, pip: Any) -> None:
     with pytest.raises(NotAllowed):
         services.chat(encounter.pk, pip.pk, ".ra 侦查", "k1")
+
+
+def test_a_delta_green_agent_checks_by_name_and_the_gm_checks_as_the_agent(
+    gwen: Any, pip: Any
+) -> None:
+    campaign = create_campaign(gwen.pk, "Night at the Opera", "delta_green")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    sheet = dict(get_system("delta_green").default_sheet, name="Ann")
+    setup = {"combatants": [{"id": "ann", "sheet": sheet, "controller": "pip"}]}
+    table = services.start_encounter(campaign.pk, gwen.pk, "Safe house", setup, {"ann": pip.pk})
+    [mine] = services.chat(table.pk, pip.pk, "。ｒａ　急救", "k1").events
+    assert (mine.kind, mine.payload["who"], mine.payload["skill"]) == (
+        "check.rolled",
+        "ann",
+        "first_aid",
+    )
+    [theirs] = services.chat(table.pk, gwen.pk, ".rh dodge @ann", "k2").events
+    assert theirs.audience == "actor:ann"

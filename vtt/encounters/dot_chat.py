@@ -5,6 +5,8 @@ any action is: server dice, logged, undoable by the GM."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from rules.core.actions import GM_ACTOR
@@ -15,7 +17,7 @@ from vtt.encounters.models import Encounter
 from vtt.errors import NotAllowed
 
 # The systems that play checks by name, and the action each command sends.
-SYSTEMS = ("coc",)
+SYSTEMS = ("coc", "delta_green")
 KINDS = {"ra": "check", "sc": "sanity_check", "st": "set_values", "en": "growth"}
 
 
@@ -33,16 +35,32 @@ def game_action(encounter_id: int, user_id: int, text: str) -> Action | None:
     dot = parse(text)
     if dot is None or dot.command not in KINDS:
         return None
-    system = Encounter.objects.filter(pk=encounter_id).values_list("system", flat=True).first()
+    encounter = Encounter.objects.filter(pk=encounter_id).only("system", "state").first()
     audience = audience_for(encounter_id, user_id)
-    if system is None or audience is None:
+    if encounter is None or audience is None:
         raise NotAllowed(_("You are not at this table."))
-    if system not in SYSTEMS:
+    if encounter.system not in SYSTEMS:
         raise NotAllowed(_("These rules have no checks by skill name."))
+    params = dict(dot.params)
     if audience.role == "gm":
-        actor = GM_ACTOR
+        # the GM checks as the character named (`.ra 侦查 @Ann`), else as the GM
+        actor = _named(encounter.state, str(params.get("who") or "")) or GM_ACTOR
+        if actor != GM_ACTOR:
+            params.pop("who")
     elif audience.actors:
         actor = sorted(audience.actors)[0]
     else:
         raise NotAllowed(_("Take a seat at a character first."))
-    return Action(KINDS[dot.command], actor, dot.params)
+    return Action(KINDS[dot.command], actor, params)
+
+
+def _named(state: Any, name: str) -> str | None:
+    """The id of the combatant a name (or id) means, case ignored; None for none."""
+    combatants = state.get("combatants") if isinstance(state, dict) else None
+    if not name or not isinstance(combatants, dict):
+        return None
+    folded = name.casefold()
+    for ident, c in combatants.items():
+        if folded in (str(ident).casefold(), str(c.get("name") or "").casefold()):
+            return str(ident)
+    return None

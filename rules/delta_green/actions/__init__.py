@@ -17,7 +17,7 @@ from rules.core.kit import Actions, ActionSpec, ActionTemplate
 from rules.core.system import Action, Event, Json
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
-from rules.delta_green.actions import free, gm_tools, rounds, turn
+from rules.delta_green.actions import checks_by_name, free, gm_tools, rounds, turn
 from rules.delta_green.effects import settle
 from rules.delta_green.preview import preview as preview_attack
 
@@ -36,6 +36,7 @@ SPECS: list[ActionSpec[Any]] = [
     *gm_tools.SPECS,
     *free.SPECS,
     *(_with_preview(spec) for spec in turn.SPECS),
+    *checks_by_name.SPECS,
 ]
 ACTIONS: Actions[Any] = Actions(SPECS)
 GM_KINDS = frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS])

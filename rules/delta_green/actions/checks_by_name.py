@@ -1,0 +1,168 @@
+"""The rest of the session (issue 38) at a Delta Green table: checks by skill name with the
+critical and fumble rule, hidden checks, marks on failed skills and the growth between sessions,
+and sheet values set in one line. The chat's `.ra`, `.rh`, `.st` and `.en` send these; the GM
+sends them as the agent (the table seats the GM at every combatant)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.brp.core import DamageDice
+from rules.brp.skill_checks import (
+    CHARACTERISTICS,
+    CRITICAL,
+    DG_GROWTH,
+    FUMBLE,
+    SUCCESS,
+    Target,
+    dg_level,
+    find_target,
+    key_of,
+    succeeded,
+)
+from rules.core.actions import GM_ACTOR
+from rules.core.changes import Emitter
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.kit import ActionSpec, Message
+from rules.core.params import bool_param, int_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green.settings import settings_of
+
+CHECKED = Message("dg.check.rolled", "{who} checks {skill}: {roll} against {chance}% - {level}")
+CHECKED_UNSEEN = Message("dg.check.unseen", "{who} made a hidden check.")
+LEVELS = {
+    CRITICAL: Message("dg.check.level.critical", "critical success"),
+    SUCCESS: Message("dg.check.level.success", "success"),
+    "failure": Message("dg.check.level.failure", "failure"),
+    FUMBLE: Message("dg.check.level.fumble", "fumble"),
+}
+VALUES_SET = Message("dg.values.set", "{who}: {values}")
+GROWN = Message("dg.growth.rolled", "{who}'s {skill} grows by {gain} to {value}")
+NO_MARKS = Message("dg.growth.no_marks", "{who} has no skill marked for growth")
+UNKNOWN_SKILL = Message("dg.check.unknown", "{who} has no skill or characteristic {skill}")
+NOT_YOURS = Message("dg.check.not_yours", "only the GM checks for another agent")
+NO_AGENT = Message("dg.check.no_agent", "for whom? Take a seat at an agent first")
+BAD_VALUE = Message("dg.values.bad", "{name} must be a whole number from 0 to {most}")
+
+
+def _agent(state: Json, action: Action) -> Json:
+    """The agent the actor is; a named other (`@name`) is refused unless it is the actor."""
+    combatants: Mapping[str, Json] = state["combatants"]
+    c = combatants.get(action.actor)
+    if c is None:
+        raise IllegalAction.of(NO_AGENT())
+    named = str(action.params.get("who") or "").strip().casefold()
+    if named and named not in (c["id"].casefold(), str(c["name"]).casefold()):
+        raise IllegalAction.of(NOT_YOURS())
+    return c
+
+
+def _target(c: Json, name: str) -> Target:
+    """DG-CHECK-1/-3: a skill by any name, or a characteristic at x 5."""
+    sheet = c["sheet"]
+    found = find_target(name, sheet["skills"], {k: sheet.get(k) for k in CHARACTERISTICS})
+    if found is None:
+        raise IllegalAction.of(UNKNOWN_SKILL(who=c["name"], skill=name))
+    return found
+
+
+def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CHECK-1/-2: d100 against a skill by name, criticals and fumbles on 01, 00 and
+    matching digits; a failed skill is marked for growth (DG-GROW-1). Hidden, only the agent's
+    holder and the GM read it."""
+    c = _agent(state, action)
+    name = str(action.params.get("skill") or "").strip()[:60]
+    if action.params.get("value") not in (None, ""):
+        chance = int_param(action.params, "value", low=0, high=200)
+        target = Target(key_of(name), chance, False, chance)
+    else:
+        target = _target(c, name)
+        chance = target.chance
+    chance += int_param(action.params, "modifier", low=-200, high=200, default=0)
+    times = int_param(action.params, "times", low=1, high=10, default=1)
+    hidden = bool_param(action.params, "hidden")
+    settings = settings_of(state)
+    out = Emitter(state, dice)
+    for _ in range(times):
+        roll = out.dice.roll(100, f"{target.key} check for {c['id']}")
+        level = dg_level(chance, roll, settings.auto_fail_00, settings.auto_success_01)
+        marks = list(out.state["combatants"][c["id"]].get("marks") or [])
+        skill = not target.characteristic and target.key in c["sheet"]["skills"]
+        mark = skill and not succeeded(level) and target.key not in marks
+        path = ["combatants", c["id"], "marks"]
+        out.emit(
+            "check.rolled",
+            CHECKED(who=c["name"], skill=name, roll=roll, chance=chance, level=LEVELS[level]()),
+            [["set", path, [*marks, target.key]]] if mark else [],
+            audience=f"actor:{c['id']}" if hidden else "all",
+            redacted=CHECKED_UNSEEN(who=c["name"]) if hidden else None,
+            who=c["id"],
+            skill=target.key,
+            chance=chance,
+            roll=roll,
+            level=level,
+            hidden=hidden,
+        )
+    return out.events
+
+
+def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-GROW-1: each marked skill (or the one named) gains 1d4; its mark is cleared."""
+    c = _agent(state, action)
+    named = str(action.params.get("skill") or "").strip()
+    marks = list(c.get("marks") or [])
+    keys = [_target(c, named).key] if named else marks
+    if not keys:
+        raise IllegalAction.of(NO_MARKS(who=c["name"]))
+    out = Emitter(state, dice)
+    for key in keys:
+        now = out.state["combatants"][c["id"]]
+        value = int(now["sheet"]["skills"].get(key, 0))
+        gain, _ = DamageDice.parse(DG_GROWTH).roll(out.dice, f"growth of {key}")
+        left = [k for k in now.get("marks") or [] if k != key]
+        base = ["combatants", c["id"]]
+        changes: list[list[Any]] = [
+            ["set", [*base, "marks"], left],
+            ["set", [*base, "sheet", "skills", key], value + gain],
+        ]
+        line = GROWN(who=c["name"], skill=key, gain=gain, value=value + gain)
+        out.emit("skill.grown", line, changes, who=c["id"], skill=key, roll=gain, gain=gain)
+    return out.events
+
+
+def _set_values(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CHECK-5: the GM or the agent's player sets skills and characteristics in one line;
+    all or none are set."""
+    c = _agent(state, action)
+    raw = action.params.get("values")
+    if not isinstance(raw, list) or not raw:
+        raise IllegalAction.of(BAD_VALUE(name="?", most=200))
+    changes: list[Any] = []
+    said: list[str] = []
+    for pair in raw[:40]:
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise IllegalAction.of(BAD_VALUE(name="?", most=200))
+        name, value = str(pair[0])[:60], pair[1]
+        key = key_of(name)
+        most = 99 if key in CHARACTERISTICS else 200
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+            raise IllegalAction.of(BAD_VALUE(name=name, most=most))
+        path = ["sheet", key] if key in CHARACTERISTICS else ["sheet", "skills", key]
+        changes.append(["set", ["combatants", c["id"], *path], value])
+        said.append(f"{name} {value}")
+    out = Emitter(state, dice)
+    out.emit("values.set", VALUES_SET(who=c["name"], values=", ".join(said)), changes, who=c["id"])
+    return out.events
+
+
+def _agents(state: Any, actor: str) -> bool:
+    return actor != GM_ACTOR and actor in state["combatants"]
+
+
+SPECS = [
+    ActionSpec("check", "DG-CHECK-1", _check, who=_agents),
+    ActionSpec("set_values", "DG-CHECK-5", _set_values, who=_agents),
+    ActionSpec("growth", "DG-GROW-1", _growth, who=_agents),
+]

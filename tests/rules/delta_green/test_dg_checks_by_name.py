@@ -1,0 +1,58 @@
+"""Issue 38: checks by skill name at a Delta Green table with scripted dice: criticals and
+fumbles on 01, 00 and matching digits, marks on failed skills, growth, values in one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import IllegalAction
+from tests.rules.delta_green.dg_helpers import agent, c, encounter, gm, play
+
+
+def _scene() -> dict:
+    return encounter(agent("ann"), agent("bo"))
+
+
+def test_doubles_under_the_skill_are_a_critical_and_over_it_a_fumble() -> None:
+    """DG-CHECK-1/-2: First Aid by its Chinese name; 11 <= 50 critical, 66 > 50 fumble."""
+    state = _scene()
+    chance = c(state, "ann")["sheet"]["skills"]["first_aid"]
+    state, events = play(state, "check", "ann", [11, 66, 1, 100], skill="急救", times=4)
+    levels = [e.payload["level"] for e in events]
+    assert chance == 50
+    assert levels == ["critical", "fumble", "critical", "fumble"]
+
+
+def test_a_failed_skill_is_marked_once_and_grows_between_sessions() -> None:
+    """DG-GROW-1: failures mark; growth adds 1d4 and clears the mark."""
+    state = _scene()
+    before = c(state, "ann")["sheet"]["skills"]["dodge"]
+    state, _ = play(state, "check", "ann", [95, 97], skill="dodge", times=2)
+    assert c(state, "ann")["marks"] == ["dodge"]
+    state, events = play(state, "growth", "ann", [3])
+    assert events[0].payload["gain"] == 3
+    assert c(state, "ann")["sheet"]["skills"]["dodge"] == before + 3
+    assert c(state, "ann")["marks"] == []
+    with pytest.raises(IllegalAction):
+        play(state, "growth", "ann", [])
+
+
+def test_a_characteristic_at_five_times_and_a_hidden_check() -> None:
+    """DG-CHECK-3: DEX 12 -> 60; a characteristic is never marked."""
+    state, events = play(_scene(), "check", "ann", [61], skill="敏捷", hidden=True)
+    assert (events[0].payload["chance"], events[0].payload["level"]) == (60, "failure")
+    assert events[0].audience == "actor:ann"
+    assert "marks" not in c(state, "ann")
+
+
+def test_values_in_one_line_and_refusals() -> None:
+    """DG-CHECK-5: all or none; another agent's sheet is refused; the GM acts as the agent."""
+    state, _ = play(_scene(), "set_values", "ann", [], values=[["力量", 14], ["急救", 55]])
+    assert c(state, "ann")["sheet"]["str"] == 14
+    assert c(state, "ann")["sheet"]["skills"]["first_aid"] == 55
+    with pytest.raises(IllegalAction):
+        play(state, "set_values", "ann", [], values=[["急救", 60], ["力量", 120]])
+    with pytest.raises(IllegalAction):
+        play(state, "check", "ann", [], skill="dodge", who="Bo")
+    with pytest.raises(IllegalAction):
+        gm(state, "check", [], skill="dodge")
