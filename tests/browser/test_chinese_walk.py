@@ -230,14 +230,20 @@ def _play(page: Any, attack: bool = False) -> bool:
 
 
 def _bad_sheet(page: Any) -> bool:
-    """Submits the new-character form with a list set to a value not on it (a validation
-    error the form shows by the field's label); False when the form has no list to spoil."""
+    """Submits the new-character form with a number past its bound (else a list set to a value
+    not on it): a validation error the form shows by the field's label; False when the form has
+    neither to spoil."""
     page.locator("#sheet-form input[name=name], #sheet-form #id_name").first.fill("林晓")
     spoiled = page.evaluate(
         """() => {
           const form = document.getElementById('sheet-form');
           form.setAttribute('novalidate', '');
-          const pick = [...form.querySelectorAll('.sheet-section select')][0];
+          const number = form.querySelector('.sheet-section input[type=number][max]');
+          if (number) {  // past its bound: "… must be at most …", by the field's label
+            number.value = String(Number(number.max) + 1000);
+            return true;
+          }
+          const pick = form.querySelector('.sheet-section select[name]');
           if (!pick) return false;
           pick.add(new Option('zz_bogus', 'zz_bogus'));
           pick.value = 'zz_bogus';
