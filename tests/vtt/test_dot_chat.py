@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from rules.core.errors import IllegalAction
 from rules.core.registry import get_system
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
-from vtt.encounters import services
+from vtt.encounters import audiences, services
+from vtt.encounters.fragments import render_events
 from vtt.encounters.models import Encounter
 from vtt.errors import NotAllowed
 
@@ -97,3 +99,13 @@ def test_a_delta_green_agent_checks_by_name_and_the_gm_checks_as_the_agent(
     )
     [theirs] = services.chat(table.pk, gwen.pk, ".rh dodge @ann", "k2").events
     assert theirs.audience == "actor:ann"
+
+
+def test_the_check_reads_in_the_readers_language(table: Any, pip: Any, gwen: Any) -> None:
+    [row] = services.chat(table.pk, pip.pk, ".ra 侦查", "k1").events
+    audience = audiences.audience_for(table.pk, gwen.pk)
+    assert audience is not None
+    fresh = Encounter.objects.get(pk=table.pk)
+    assert "checks 侦查:" in render_events(fresh, audience, row.seq, row.seq)
+    with translation.override("zh-hans"):
+        assert "进行 侦查 检定" in render_events(fresh, audience, row.seq, row.seq)
