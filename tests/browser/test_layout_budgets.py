@@ -285,3 +285,24 @@ def test_a_map_game_shows_the_map_with_its_orders_beside_it(
     assert map_box["y"] + map_box["height"] <= map_end
     assert side["x"] >= map_box["x"] + map_box["width"]  # the orders beside it
     assert side["y"] < LAPTOP["height"] / 2
+
+
+def test_the_scs_charts_open_whole_in_one_click_on_a_laptop(
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    page = open_encounter(login("player1", viewport=LAPTOP), "scs")
+    page.locator("#scs-charts > summary").click()
+    cut = """table => {
+        const box = table.getBoundingClientRect(), scroll = table.closest('.chart-scroll');
+        return {right: box.right, cut: scroll.scrollWidth - scroll.clientWidth}; }"""
+    for chart in ("table.chart.crt", "table.chart.tec"):
+        table = page.locator(f"#scs-charts {chart}")
+        table.wait_for()
+        found = table.evaluate(cut)
+        print(chart, found)
+        assert found["cut"] <= 0, (chart, found)  # no column scrolled out of its box
+        assert found["right"] <= LAPTOP["width"], (chart, found)
+    shot = screenshot(page, "scs-charts-laptop")
+    page.screenshot(path=str(shot.with_name(f"{shot.stem}-view.png")))
