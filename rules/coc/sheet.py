@@ -25,6 +25,19 @@ def _l(key: str, english: str) -> Any:
 
 CHARACTERISTICS = ("str", "con", "siz", "int", "pow", "dex", "app", "edu")
 STATS = _l("group.stats", "Characteristics")
+# COC-GEN-2, COC-CHECK-2: characteristics are on the 3-18 scale (rolled as 3D6; SIZ and INT 2D6+6,
+# EDU 3D6+3), read as percentages times five (Luck = POW x 5). An investigator's stay within it;
+# a creature's may go beyond (a ghoul's STR, a god's POW).
+SCALE_MOST = {"edu": 21}  # EDU 3D6+3; every other characteristic at most 18
+SCALE_HELP = _l(
+    "scale.help",
+    "3–18 scale, as rolled on 3D6 (EDU up to 21); five times it is the percentage. "
+    "A creature's may go beyond.",
+)
+ABOVE_SCALE = Message(
+    "coc.sheet.above_scale",
+    "is {value}, above the 3–18 characteristic scale: an investigator's is at most {most}",
+)
 DERIVED = _l("group.derived", "Points")
 SKILLS_G = _l("group.skills", "Skills")
 ARMS = _l("group.arms", "Weapons and armour")
@@ -358,7 +371,17 @@ SHEET = Schema(
             ),
         ),
         *(
-            Entry(c, _l(c, c.upper()), "int", default=10, min=0, max=300, group=STATS)
+            Entry(
+                c,
+                _l(c, c.upper()),
+                "int",
+                default=10,
+                min=0,
+                max=300,
+                group=STATS,
+                rule="COC-GEN-2",
+                help=SCALE_HELP,
+            )
             for c in CHARACTERISTICS
         ),
         Entry(
@@ -476,6 +499,19 @@ def _dice(text: str, path: str, rule: str | None = None) -> str:
     except DiceError:
         raise SheetError(path, BAD_DICE(), rule) from None
     return text
+
+
+def validate_character(raw: Mapping[str, Any]) -> Json:
+    """A character's sheet as the campaign keeps it (the system's `validate_sheet`): checked,
+    and an investigator's characteristics within the 3-18 scale, the bound named (COC-GEN-2).
+    An encounter's setup states its combatants' numbers as the Keeper wrote them."""
+    sheet = validate_sheet(raw)
+    if sheet["kind"] == "investigator":
+        for key in CHARACTERISTICS:
+            most = SCALE_MOST.get(key, 18)
+            if sheet[key] > most:
+                raise SheetError(key, ABOVE_SCALE(value=sheet[key], most=most), "COC-GEN-2")
+    return sheet
 
 
 def validate_sheet(raw: Mapping[str, Any]) -> Json:

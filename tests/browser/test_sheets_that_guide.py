@@ -51,3 +51,27 @@ def test_a_delta_green_weapon_picked_from_the_list_saves_first_time(
     mac = next(w for w in sheet["weapons"] if w["name"] == "MAC-10")
     assert mac["kind"] == "firearm"
     assert mac["loaded"] == mac["capacity"] > 0
+
+
+def test_a_call_of_cthulhu_sheet_with_str_60_is_refused_naming_the_bound(
+    tabula_server: LiveStack, login: Callable[..., Any]
+) -> None:
+    """Before: STR 60 on the 3–18 scale was saved without a word (HP 60, Luck 99)."""
+    pk = campaign_of(tabula_server, "coc")
+    page = login("player1")
+    page.goto(f"/campaigns/{pk}/characters/new/")
+    strength = page.locator(".field", has=page.locator("input[name='s:str']"))
+    assert "3–18 scale" in strength.inner_text()  # the scale stated on the sheet
+    page.locator("input[name=name]").fill("Strong Sam")
+    page.locator("input[name='s:str']").fill("60")
+    page.get_by_role("button", name="Save", exact=True).click()
+    error = strength.locator(".error")
+    error.wait_for()
+    assert "at most 18" in error.inner_text()
+    assert "COC-GEN-2" in error.inner_text()
+    assert page.locator("input[name='s:str']").input_value() == "60"  # what was typed stays
+    out = tabula_server.shell(
+        "from vtt.characters.models import Character\n"
+        "print('FOUND', Character.objects.filter(name='Strong Sam').count())"
+    )
+    assert "FOUND 0" in out
