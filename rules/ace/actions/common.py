@@ -15,7 +15,7 @@ from rules.ace.state import Op, State, can_act, combatant, cpath, settings_of
 from rules.core.dice import Dice, LoadedDice
 from rules.core.errors import IllegalAction
 from rules.core.kit import Msg
-from rules.core.system import Json
+from rules.core.system import EVERYONE, Json
 
 GM = "gm"
 COSTS = ("standard", "move", "swift", "reflex", "full", "free", "passive", "standard_move")
@@ -126,6 +126,12 @@ def unseen_audience(state: State, idents: Iterable[str]) -> str | None:
     sides = {c["side"] for c in hidden}
     side = next(iter(sides))
     return f"side:{side}" if len(sides) == 1 and side else "gm"
+
+
+def named(state: State, ident: str) -> str:
+    """ACE-STEALTH-1: the audience of a line naming one combatant: everyone, or only its side
+    and the GM while it is unnoticed."""
+    return unseen_audience(state, [ident]) or EVERYONE
 
 
 def others(state: State, actor: str) -> list[Json]:

@@ -6,6 +6,7 @@ from rules.ace import messages as m
 from rules.ace.actions.attack import harm, hurt
 from rules.ace.actions.common import (
     GM,
+    named,
     refuse,
     unseen_audience,
 )
@@ -88,7 +89,10 @@ def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:
     ]
     return [
         Emitter(state, dice).emit(
-            "cover.set", m.COVER_SET(name=c["name"], cover=COVER_NAMES[level]()), ops
+            "cover.set",
+            m.COVER_SET(name=c["name"], cover=COVER_NAMES[level]()),
+            ops,
+            audience=named(state, c["id"]),
         )
     ]
 
@@ -122,7 +126,12 @@ def set_skill_damage(state: State, action: Action, dice: Dice) -> list[Event]:
     else:
         line = m.SKILL_DAMAGE_CLEARED(name=c["name"], skill=name)
     return [
-        Emitter(state, dice).emit("skill.set", line, [["set", cpath(ident, "skill_damage"), table]])
+        Emitter(state, dice).emit(
+            "skill.set",
+            line,
+            [["set", cpath(ident, "skill_damage"), table]],
+            audience=named(state, ident),
+        )
     ]
 
 
@@ -147,7 +156,10 @@ def set_absorption(state: State, action: Action, dice: Dice) -> list[Event]:
         line = m.ABSORB_ENDS(name=c["name"], source=source)
     return [
         Emitter(state, dice).emit(
-            "absorption.set", line, [["set", cpath(c["id"], "absorption"), kept]]
+            "absorption.set",
+            line,
+            [["set", cpath(c["id"], "absorption"), kept]],
+            audience=named(state, c["id"]),
         )
     ]
 
@@ -163,7 +175,10 @@ def set_condition(state: State, action: Action, dice: Dice) -> list[Event]:
     )
     return [
         Emitter(state, dice).emit(
-            "condition.set", line, [["set", cpath(c["id"], "conditions"), conditions]]
+            "condition.set",
+            line,
+            [["set", cpath(c["id"], "conditions"), conditions]],
+            audience=named(state, c["id"]),
         )
     ]
 
@@ -180,7 +195,10 @@ def set_attribute(state: State, action: Action, dice: Dice) -> list[Event]:
     line = m.ATTRIBUTE_SET(name=c["name"], attribute=ATTRIBUTE_NAMES[key](), value=value)
     return [
         Emitter(state, dice).emit(
-            "attribute.set", line, [["set", cpath(c["id"], "current", key), value]]
+            "attribute.set",
+            line,
+            [["set", cpath(c["id"], "current", key), value]],
+            audience=named(state, c["id"]),
         )
     ]
 
@@ -194,13 +212,17 @@ def heal(state: State, action: Action, dice: Dice) -> list[Event]:
         ops, dead = harm(state, c, -amount)
         line = (m.KILLED_BY_GM if dead else m.HURT_BY_GM)(name=c["name"], amount=-amount)
         kind = "attack.killed" if dead else "damage.dealt"
-        return [Emitter(state, dice).emit(kind, line, ops, rule="ACE-ATK-4")]
+        audience = named(state, c["id"])
+        return [Emitter(state, dice).emit(kind, line, ops, rule="ACE-ATK-4", audience=audience)]
     if c["dead"]:
         raise refuse(m.DEAD(name=c["name"]), "ACE-ATTR-3")
     hp = min(int(c["hp_max"]), int(c["hp"]) + amount)
     return [
         Emitter(state, dice).emit(
-            "hp.healed", m.HEALED(name=c["name"], hp=hp), [["set", cpath(c["id"], "hp"), hp]]
+            "hp.healed",
+            m.HEALED(name=c["name"], hp=hp),
+            [["set", cpath(c["id"], "hp"), hp]],
+            audience=named(state, c["id"]),
         )
     ]
 
@@ -218,7 +240,11 @@ def drop(state: State, action: Action, dice: Dice) -> list[Event]:
     kills = int((c["sheet"].get("mark") or {}).get("kill_value", 0))
     words = {"name": c["name"], "kills": kills, "roll": roll, "chance": chance}
     line = (m.DROP_YES if roll <= chance else m.DROP_NO)(**words)
-    return [records.emit("mark.drop", line, [], rule="ACE-MARK-5", dropped=roll <= chance)]
+    audience = named(state, c["id"])
+    dropped = roll <= chance
+    return [
+        records.emit("mark.drop", line, [], rule="ACE-MARK-5", audience=audience, dropped=dropped)
+    ]
 
 
 def mark_hint(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -236,7 +262,8 @@ def mark_hint(state: State, action: Action, dice: Dice) -> list[Event]:
     paid = {**mark, "points": left["points_left"], "potential": left["potential_left"]}
     ops: list[Op] = [["set", cpath(c["id"], "sheet", "mark"), paid]]
     line = m.HINT_BOUGHT(name=c["name"], points=points, potential=potential, **left)
-    return [Emitter(state, dice).emit("mark.hint", line, ops, rule="ACE-MARK-4")]
+    audience = named(state, c["id"])
+    return [Emitter(state, dice).emit("mark.hint", line, ops, rule="ACE-MARK-4", audience=audience)]
 
 
 def rest(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -263,7 +290,8 @@ def spend_spi(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", cpath(c["id"], "current", "spi"), spi - 1],
         ["set", cpath(c["id"], "conditions"), [x for x in c["conditions"] if x != "fainting"]],
     ]
-    return [Emitter(state, dice).emit("spi.spent", m.STAYS_AWAKE(name=c["name"]), ops)]
+    line = m.STAYS_AWAKE(name=c["name"])
+    return [Emitter(state, dice).emit("spi.spent", line, ops, audience=named(state, c["id"]))]
 
 
 def offer_spi(state: State, actor: str) -> ActionTemplate | None:

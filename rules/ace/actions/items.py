@@ -5,7 +5,7 @@ The seed gives no rule for using an item, so the GM says what was used; the coun
 from __future__ import annotations
 
 from rules.ace import messages as m
-from rules.ace.actions.common import GM, refuse
+from rules.ace.actions.common import GM, named, refuse
 from rules.ace.state import Op, State, cpath
 from rules.core.changes import Emitter
 from rules.core.dice import Dice
@@ -42,7 +42,12 @@ def used(state: State, action: Action, dice: Dice) -> list[Event]:
         m.ITEM_LOST(count=count, **words) if lost else m.ITEM_USED(used=spent, left=left, **words)
     )
     payload = {"target": ident, "item": item["name"], "used": spent, "left": left, "lost": lost}
-    return [Emitter(state, dice).emit("item.used", line, ops, rule="ACE-MARK-1", **payload)]
+    audience = named(state, ident)  # ACE-STEALTH-1: an unnoticed one's items are its side's
+    return [
+        Emitter(state, dice).emit(
+            "item.used", line, ops, rule="ACE-MARK-1", audience=audience, **payload
+        )
+    ]
 
 
 def offers(state: State, actor: str) -> list[ActionTemplate] | None:
