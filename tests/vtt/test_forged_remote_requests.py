@@ -5,6 +5,7 @@ each answered with a clear refusal and change nothing."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from django.test import Client
 
 from vtt.campaigns.models import Membership, Role
 from vtt.encounters.models import Encounter, Status
+from vtt.errors import NotAllowed
 from vtt.lobby.members import join_by_token
 from vtt.lobby.new_game import create_game
 from vtt.remote.models import Result, TimeControl
@@ -60,3 +62,22 @@ def test_nobody_concedes_or_forfeits_for_a_side_they_do_not_play(
     Membership.objects.filter(campaign=campaign, user=gwen).delete()
     assert outsider.post(f"/encounters/{table.pk}/concede/").status_code == 404
     assert not Result.objects.exists()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 37: a side's player alone makes their second account the neutral GM "
+    "(vtt/lobby/members.py set_role/may_set_roles); the opponent can only undo it after the GM "
+    "has seen both sides, exported the seed and could remove them",
+)
+def test_one_sides_player_alone_cannot_make_a_second_account_the_gm(
+    pip: Any, otto: Any, gwen: Any
+) -> None:
+    from vtt.campaigns.roles import role_of
+    from vtt.lobby.members import set_role
+
+    campaign, _table = duel(pip, otto)
+    join_by_token(gwen.pk, str(campaign.invite_token))  # both sides taken: Gwen watches
+    with contextlib.suppress(NotAllowed):
+        set_role(campaign.pk, pip.pk, gwen.pk, Role.GM)  # Blue alone asks
+    assert role_of(campaign.pk, gwen.pk) != Role.GM
