@@ -581,4 +581,10 @@ PAYLOADS = kinds(
         skill=req(str, "the skill rolled"),
         who=req(str, "the combatant who grows"),
     ),
+    payload(
+        "check.asked",
+        "The Keeper asks several investigators for the same check (a group check).",
+        skill=req(str, "the skill or characteristic as the Keeper named it"),
+        who=req(list[str], "the combatants asked"),
+    ),
 )

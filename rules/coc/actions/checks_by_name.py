@@ -22,11 +22,12 @@ from rules.brp.skill_checks import (
     succeeded,
 )
 from rules.coc.actions.common import refuse
+from rules.coc.actions.keeper import targets_of, who_fields
 from rules.coc.state import Script, cset, settings_of
-from rules.core.actions import GM_ACTOR
+from rules.core.actions import GM_ACTOR, is_gm
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
-from rules.core.kit import ActionSpec, Message, Msg
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, Msg, choices
 from rules.core.params import bool_param, int_param
 from rules.core.system import Action, Event, Json
 
@@ -56,6 +57,17 @@ WHO_FOR = Message("coc.check.who", "for whom? The Keeper names the investigator 
 NOT_YOURS = Message("coc.check.not_yours", "only the Keeper checks for another character")
 BAD_LOSS = Message("coc.sanity_check.bad_loss", "{expr} is not a Sanity loss such as 1d6")
 BAD_VALUE = Message("coc.values.bad", "{name} must be a whole number from 0 to {most}")
+ASKED = Message("coc.check.asked", "The Keeper asks {who} for a {skill} check")
+ASKED_FORM = Message("coc.action.asked_check", "The Keeper asks: {skill} check")
+CHECK = Message("coc.action.check", "Check a skill")
+ASK = Message("coc.action.ask_check", "Ask for a group check")
+SANITY_CHECK = Message("coc.action.sanity_check", "Sanity check")
+GROWTH = Message("coc.action.growth", "Growth rolls for marked skills")
+F_SKILL = Message("coc.field.check_skill", "Skill or characteristic")
+F_HIDDEN = Message("coc.field.hidden", "Hidden (only you and the Keeper see it)")
+F_FOR = Message("coc.field.check_for", "For")
+F_ON_SUCCESS = Message("coc.field.sc_success", "SAN lost on a success")
+F_ON_FAILURE = Message("coc.field.sc_failure", "SAN lost on a failure")
 
 
 def who_of(state: Json, action: Action) -> Json:
@@ -115,6 +127,8 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
             if mark and target.key not in marks
             else []
         )
+        if c["id"] in (script.state.get("asked") or {}):  # a group check answered
+            changes.append(["del", ["asked", c["id"]]])
         line = CHECKED(who=c["name"], skill=name, roll=roll, chance=chance, level=LEVELS[level]())
         script.emit(
             "check.rolled",
@@ -180,6 +194,86 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
     if san == 0 and chance > 0:
         script.emit("sanity.flagged", SAN_ZERO(who=c["name"]), who=c["id"], loss=loss)
     return script.events
+
+
+def _ask(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-CHECK-6: the Keeper asks several investigators for the same check; each answers on
+    their own page (the check is offered to them until they roll it)."""
+    chosen = targets_of(state, action.params)
+    name = str(action.params.get("skill") or "").strip()[:60]
+    if not name:
+        raise refuse(WHO_FOR())
+    for ident in chosen:
+        target_of(state["combatants"][ident], name)  # each has it, or the ask is refused
+    names = ", ".join(state["combatants"][i]["name"] for i in chosen)
+    script = Script(state, dice)
+    changes = [["set", ["asked", i], name] for i in chosen]
+    script.emit("check.asked", ASKED(who=names, skill=name), changes, who=chosen, skill=name)
+    return script.events
+
+
+def _skill_fields(c: Json, asked: str) -> tuple[Field, ...]:
+    """A check's form for one investigator: the asked skill first, then Luck, SAN, Idea, the
+    sheet's skills and characteristics."""
+    keys = ["luck", "san", "idea", *sorted(c["sheet"]["skills"]), *CHARACTERISTICS[:8]]
+    pairs: list[tuple[str, str]] = [(k, k.replace("_", " ")) for k in keys]
+    if asked:
+        pairs.insert(0, (asked, asked))
+    return (
+        Field("skill", F_SKILL(), "choice", choices(pairs), default=pairs[0][0]),
+        Field("hidden", F_HIDDEN(), "checkbox", default=False),
+    )
+
+
+def _offer_check(state: Json, actor: str) -> ActionTemplate | None:
+    if actor == GM_ACTOR:
+        people = [(i, c["name"]) for i, c in sorted(state["combatants"].items())]
+        return ActionTemplate(
+            "check",
+            CHECK(),
+            "COC-CHECK-1",
+            (
+                Field("who", F_FOR(), "choice", choices(people), default=people[0][0]),
+                Field("skill", F_SKILL(), "text", default="luck"),
+                Field("hidden", F_HIDDEN(), "checkbox", default=False),
+            ),
+        )
+    c = state["combatants"].get(actor)
+    if c is None or c["dead"]:
+        return None
+    asked = str((state.get("asked") or {}).get(actor) or "")
+    label = ASKED_FORM(skill=asked) if asked else CHECK()
+    return ActionTemplate("check", label, "COC-CHECK-1", _skill_fields(c, asked))
+
+
+def _offer_sanity(state: Json, actor: str) -> ActionTemplate | None:
+    if actor not in state["combatants"]:
+        return None
+    return ActionTemplate(
+        "sanity_check",
+        SANITY_CHECK(),
+        "COC-SAN-1",
+        (
+            Field("on_success", F_ON_SUCCESS(), "text", default="0"),
+            Field("on_failure", F_ON_FAILURE(), "text", default="1d6"),
+        ),
+    )
+
+
+def _offer_growth(state: Json, actor: str) -> ActionTemplate | None:
+    c = state["combatants"].get(actor)
+    if c is None or not c.get("marks"):
+        return None
+    return ActionTemplate("growth", GROWTH(), "COC-GROW-1")
+
+
+def _offer_ask(state: Json, actor: str) -> ActionTemplate:
+    return ActionTemplate(
+        "ask_check",
+        ASK(),
+        "COC-CHECK-6",
+        (*who_fields(state), Field("skill", F_SKILL(), "text", default="luck")),
+    )
 
 
 LIMITS = {"san": 99, "luck": 99, "hp": 99, "mp": 99}
@@ -251,8 +345,9 @@ def _anyone(state: Any, actor: str) -> bool:
 
 
 SPECS = [
-    ActionSpec("check", "COC-CHECK-1", _check, who=_anyone),
-    ActionSpec("sanity_check", "COC-SAN-1", _sanity_check, who=_anyone),
+    ActionSpec("check", "COC-CHECK-1", _check, who=_anyone, offer=_offer_check),
+    ActionSpec("ask_check", "COC-CHECK-6", _ask, who=is_gm, offer=_offer_ask),
+    ActionSpec("sanity_check", "COC-SAN-1", _sanity_check, who=_anyone, offer=_offer_sanity),
     ActionSpec("set_values", "COC-CHECK-5", _set_values, who=_anyone),
-    ActionSpec("growth", "COC-GROW-1", _growth, who=_anyone),
+    ActionSpec("growth", "COC-GROW-1", _growth, who=_anyone, offer=_offer_growth),
 ]

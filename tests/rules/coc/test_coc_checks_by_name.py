@@ -101,3 +101,39 @@ def test_growth_rolls_each_marked_skill() -> None:
     assert ann["marks"] == []
     with pytest.raises(IllegalAction):
         act(state, "growth", "ann")
+
+
+def _forms(state: dict, actor: str) -> dict:
+    from rules.coc import SYSTEM
+
+    return {form.kind: form for form in SYSTEM.legal_actions(state, actor)}
+
+
+def test_buttons_offer_the_checks_to_those_who_never_type() -> None:
+    """COC-CHECK-1, COC-SAN-1, COC-GROW-1: the forms a player and the Keeper are offered."""
+    state = _scene()
+    mine = _forms(state, "ann")
+    assert {"check", "sanity_check"} <= set(mine)
+    assert "growth" not in mine  # nothing marked yet
+    skills = [choice.value for choice in mine["check"].fields[0].choices]
+    assert skills[:3] == ["luck", "san", "idea"]
+    assert "spot_hidden" in skills
+    assert "ask_check" in _forms(state, "gm")
+    assert "ask_check" not in mine
+    state, _ = act(state, "check", "ann", [5], skill="jump")
+    assert "growth" in _forms(state, "ann")
+
+
+def test_the_keeper_asks_a_group_luck_check_each_answers_on_their_own_page() -> None:
+    """COC-CHECK-6: the ask is offered first on each asked page and cleared by the answer."""
+    state, events = act(_scene(), "ask_check", "gm", skill="幸运", t_ann=True, t_bo=True)
+    assert events[0].payload["who"] == ["ann", "bo"]
+    form = _forms(state, "ann")["check"]
+    assert form.fields[0].default == "幸运"
+    state, events = act(state, "check", "ann", [30], skill="幸运")
+    assert events[0].payload["chance"] == state["combatants"]["ann"]["luck"]
+    assert state["asked"] == {"bo": "幸运"}
+    with pytest.raises(IllegalAction):
+        act(state, "ask_check", "gm", skill="basket weaving", t_ann=True)
+    with pytest.raises(IllegalAction):
+        act(state, "ask_check", "ann", skill="luck", t_bo=True)
