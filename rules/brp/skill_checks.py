@@ -184,3 +184,22 @@ def coc_grows(skill: int, roll: int) -> bool:
 
 COC_GROWTH = "1d10"  # COC-GROW-1: what a growing skill gains
 DG_GROWTH = "1d4"  # DG-GROW-1: what each marked skill gains between sessions
+
+
+SHEET_VALUES = "sheet_values"  # a combatant's record of what .st and growth changed on its sheet
+
+
+def value_key(key: str, characteristic: bool) -> str:
+    """The record's key of a sheet value: "str", or "skills.spot_hidden"."""
+    return key if characteristic else f"skills.{key}"
+
+
+def carry_values(combatant: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """COC-GROW-1 / DG-GROW-1, COC-CHECK-5 / DG-CHECK-5: the write-back's part for the values
+    set in one line and the skills grown, onto the campaign's sheet `out` (changed and returned)."""
+    for key, value in (combatant.get(SHEET_VALUES) or {}).items():
+        if key.startswith("skills."):
+            out["skills"] = {**(out.get("skills") or {}), key.removeprefix("skills."): value}
+        else:
+            out[key] = value
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.brp.skill_checks import carry_values
 from rules.coc.sheet import condition_of_sheet, validate_sheet
 from rules.core import derive as d
 from rules.core.derive import Derived
@@ -77,6 +78,7 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
             weapon = {**weapon, "loaded": int(left["loaded"])}
         weapons.append(weapon)
     out["weapons"] = weapons
+    out = carry_values(combatant, out)  # COC-CHECK-5, COC-GROW-1: .st and growth (issue 38)
     out.pop("condition", None)
     raw: Json = {
         "hp": int(combatant["hp"]) if combatant["hp"] < combatant["sheet"]["hp_max"] else None,

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from rules.brp.skill_checks import carry_values
 from rules.core import derive as d
 from rules.core.derive import Derived
 from rules.core.system import Json
@@ -99,6 +100,7 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
             out[key] = int(combatant["sheet"][key])
     if int(combatant["hp_max"]) != int(combatant["sheet"]["hp"]):
         out["hp"] = int(combatant["hp_max"])  # DG-HEAL-5: a maimed limb lowered the maximum
+    out = carry_values(combatant, out)  # DG-CHECK-5, DG-GROW-1: .st and growth (issue 38)
     out.pop("condition", None)
     condition = condition_left(combatant)
     if condition is not None:

@@ -13,6 +13,7 @@ from rules.brp.skill_checks import (
     COC_GROWTH,
     EXTREME,
     FUMBLE,
+    SHEET_VALUES,
     SUCCESS,
     Target,
     coc_grows,
@@ -20,9 +21,11 @@ from rules.brp.skill_checks import (
     find_target,
     key_of,
     succeeded,
+    value_key,
 )
 from rules.coc.actions.common import refuse
 from rules.coc.actions.keeper import targets_of, who_fields
+from rules.coc.damage import hp_secret
 from rules.coc.state import Script, cset, settings_of
 from rules.core.actions import GM_ACTOR, is_gm
 from rules.core.dice import Dice
@@ -47,6 +50,7 @@ SAN_INSANE = Message(
     "coc.sanity_check.temporary",
     "{who} lost {loss} SAN at once: the Keeper decides a temporary insanity (COC-SAN-2)",
 )
+UNSEEN = Message("coc.check.npc_unseen", "The Keeper rolls for {who}.")
 SAN_ZERO = Message("coc.sanity_check.zero", "{who} has 0 SAN left: permanently insane (COC-SAN-2)")
 VALUES_SET = Message("coc.values.set", "{who}: {values}")
 GROWN = Message("coc.growth.rolled", "{who} grows {skill}: {roll} against {chance}% - +{gain}")
@@ -117,6 +121,8 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
     hidden = bool_param(action.params, "hidden")
     script = Script(state, dice)
     auto_fail = settings_of(state).auto_fail_00
+    # an NPC's sheet is the Keeper's (rules/coc/view.py): its checks are read by its holder
+    seen, unseen = hp_secret(c, UNSEEN(who=c["name"]))
     for _ in range(times):
         roll = script.dice.roll(100, f"{target.key} check for {c['id']}")
         level = coc_level(chance, roll, auto_fail)
@@ -134,8 +140,8 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
             "check.rolled",
             line,
             changes,
-            audience=f"actor:{c['id']}" if hidden else "all",
-            redacted=CHECKED_UNSEEN(who=c["name"]) if hidden else None,
+            audience=f"actor:{c['id']}" if hidden else seen,
+            redacted=CHECKED_UNSEEN(who=c["name"]) if hidden else unseen,
             who=c["id"],
             skill=target.key,
             chance=chance,
@@ -166,6 +172,7 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
     roll = script.dice.roll(100, f"Sanity check for {c['id']}")
     level = coc_level(chance, roll, settings_of(state).auto_fail_00)
     expr = on_success if succeeded(level) else on_failure
+    seen = hp_secret(c, UNSEEN(who=c["name"]))[0]
     rolled, _ = (dice_ok if succeeded(level) else dice_fail).roll(script.dice, "SAN loss")
     loss = max(0, min(rolled, chance))
     san = chance - loss
@@ -182,6 +189,7 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
         "sanity.checked",
         line,
         [cset(c["id"], "san", san)],
+        *hp_secret(c, UNSEEN(who=c["name"])),
         who=c["id"],
         chance=chance,
         roll=roll,
@@ -190,9 +198,19 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
         san=san,
     )
     if loss >= 5:
-        script.emit("sanity.flagged", SAN_INSANE(who=c["name"], loss=loss), who=c["id"], loss=loss)
+        script.emit(
+            "sanity.flagged",
+            SAN_INSANE(who=c["name"], loss=loss),
+            (),
+            seen,
+            None,
+            who=c["id"],
+            loss=loss,
+        )
     if san == 0 and chance > 0:
-        script.emit("sanity.flagged", SAN_ZERO(who=c["name"]), who=c["id"], loss=loss)
+        script.emit(
+            "sanity.flagged", SAN_ZERO(who=c["name"]), (), seen, None, who=c["id"], loss=loss
+        )
     return script.events
 
 
@@ -301,15 +319,16 @@ def _set_values(state: Json, action: Action, dice: Dice) -> list[Event]:
             changes.append(cset(c["id"], key, value))
         elif key in CHARACTERISTICS:
             changes.append(cset(c["id"], "sheet", key, value))
+            changes.append(cset(c["id"], SHEET_VALUES, value_key(key, True), value))
             if key in ("con", "app"):
                 changes.append(cset(c["id"], key, value))
         else:
             changes.append(cset(c["id"], "sheet", "skills", key, value))
+            changes.append(cset(c["id"], SHEET_VALUES, value_key(key, False), value))
         said.append(f"{name} {value}")
     script = Script(state, dice)
-    script.emit(
-        "values.set", VALUES_SET(who=c["name"], values=", ".join(said)), changes, who=c["id"]
-    )
+    line = VALUES_SET(who=c["name"], values=", ".join(said))
+    script.emit("values.set", line, changes, *hp_secret(c, UNSEEN(who=c["name"])), who=c["id"])
     return script.events
 
 
@@ -332,11 +351,15 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
         if coc_grows(skill, roll):
             gain, _ = DamageDice.parse(COC_GROWTH).roll(script.dice, f"growth gain of {key}")
             changes.append(cset(c["id"], "sheet", "skills", key, skill + gain))
+            changes.append(cset(c["id"], SHEET_VALUES, value_key(key, False), skill + gain))
             msg = GROWN(who=c["name"], skill=key, roll=roll, chance=skill, gain=gain)
         else:
             gain = 0
             msg = NOT_GROWN(who=c["name"], skill=key, roll=roll, chance=skill)
-        script.emit("skill.grown", msg, changes, who=c["id"], skill=key, roll=roll, gain=gain)
+        seen, unseen = hp_secret(c, UNSEEN(who=c["name"]))
+        script.emit(
+            "skill.grown", msg, changes, seen, unseen, who=c["id"], skill=key, roll=roll, gain=gain
+        )
     return script.events
 
 

@@ -14,12 +14,14 @@ from rules.brp.skill_checks import (
     CRITICAL,
     DG_GROWTH,
     FUMBLE,
+    SHEET_VALUES,
     SUCCESS,
     Target,
     dg_level,
     find_target,
     key_of,
     succeeded,
+    value_key,
 )
 from rules.core.actions import GM_ACTOR
 from rules.core.changes import Emitter
@@ -126,6 +128,7 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
         changes: list[list[Any]] = [
             ["set", [*base, "marks"], left],
             ["set", [*base, "sheet", "skills", key], value + gain],
+            ["set", [*base, SHEET_VALUES, value_key(key, False)], value + gain],
         ]
         line = GROWN(who=c["name"], skill=key, gain=gain, value=value + gain)
         out.emit("skill.grown", line, changes, who=c["id"], skill=key, roll=gain, gain=gain)
@@ -151,6 +154,8 @@ def _set_values(state: Json, action: Action, dice: Dice) -> list[Event]:
             raise IllegalAction.of(BAD_VALUE(name=name, most=most))
         path = ["sheet", key] if key in CHARACTERISTICS else ["sheet", "skills", key]
         changes.append(["set", ["combatants", c["id"], *path], value])
+        record = value_key(key, key in CHARACTERISTICS)
+        changes.append(["set", ["combatants", c["id"], SHEET_VALUES, record], value])
         said.append(f"{name} {value}")
     out = Emitter(state, dice)
     out.emit("values.set", VALUES_SET(who=c["name"], values=", ".join(said)), changes, who=c["id"])

@@ -137,3 +137,18 @@ def test_the_keeper_asks_a_group_luck_check_each_answers_on_their_own_page() -> 
         act(state, "ask_check", "gm", skill="basket weaving", t_ann=True)
     with pytest.raises(IllegalAction):
         act(state, "ask_check", "ann", skill="luck", t_bo=True)
+
+
+def test_values_set_and_grown_are_written_back_to_the_campaign_sheet() -> None:
+    """COC-CHECK-5, COC-GROW-1, COC-SAN-1: .st, growth and SAN lost reach the sheet."""
+    from rules.coc import SYSTEM
+
+    state = _scene()
+    state, _ = act(state, "set_values", "ann", values=[["力量", 15], ["聆听", 35]])
+    state, _ = act(state, "check", "ann", [5], skill="侦查")
+    state, _ = act(state, "growth", "ann", [90, 4])
+    state, _ = act(state, "sanity_check", "ann", [99, 2], on_success="0", on_failure="1d6")
+    sheet = SYSTEM.write_back(state, "ann", person("Ann"))
+    assert (sheet["str"], sheet["skills"]["listen"], sheet["skills"]["spot_hidden"]) == (15, 35, 44)
+    assert sheet["skills"]["jump"] == 40
+    assert sheet["san"] == state["combatants"]["ann"]["san"]

@@ -14,11 +14,6 @@ from rules.core.system import OBSERVER, Action, Audience
 PLAYER = Audience("player", side="investigators", actors=frozenset({"mara"}))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules/coc/actions/checks_by_name.py (_set_values, _sanity_check) emit to 'all' "
-    "for an NPC; the file had another helper's uncommitted changes",
-)
 @pytest.mark.parametrize("reader", [PLAYER, OBSERVER], ids=["player", "observer"])
 def test_the_keepers_tools_on_an_npc_name_no_hidden_value(reader: Audience) -> None:
     state = SYSTEM.start(SYSTEM.demo())

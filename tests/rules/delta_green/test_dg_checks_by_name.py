@@ -56,3 +56,15 @@ def test_values_in_one_line_and_refusals() -> None:
         play(state, "check", "ann", [], skill="dodge", who="Bo")
     with pytest.raises(IllegalAction):
         gm(state, "check", [], skill="dodge")
+
+
+def test_growth_and_values_are_written_back() -> None:
+    """DG-GROW-1, DG-CHECK-5: the campaign's sheet keeps what grew and what was set."""
+    from rules.delta_green import SYSTEM
+
+    state, _ = play(_scene(), "set_values", "ann", [], values=[["敏捷", 14]])
+    state, _ = play(state, "check", "ann", [99], skill="dodge")
+    state, _ = play(state, "growth", "ann", [2])
+    sheet = SYSTEM.write_back(state, "ann", agent("ann")["sheet"])
+    assert sheet["dex"] == 14
+    assert sheet["skills"]["dodge"] == c(state, "ann")["sheet"]["skills"]["dodge"]
