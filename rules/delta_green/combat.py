@@ -324,12 +324,15 @@ def armour_for(
     if vest is None:
         return 0, None
     settings = settings_of(state)
+    # DG-ARM-8: a hit the hidden vest does not meet says nothing of it (others would read
+    # "not covered by the vest"); the line reads as for a target with no vest
+    hidden = bool((target["sheet"].get("vest") or {}).get("worn_hidden"))
     if locations_on(state, target):
         if location != CHEST:
             where = L.location(location) if location else L.THAT_LOCATION()
-            return 0, L.NOT_COVERED(location=where)
+            return 0, None if hidden else L.NOT_COVERED(location=where)
     elif aimed_elsewhere:
-        return 0, L.AIMED_PAST()  # DG-ARM-6 without hit locations
+        return 0, None if hidden else L.AIMED_PAST()  # DG-ARM-6 without hit locations
     kind = weapon["kind"]
     # DG-ARM-5 (AMB-DG-20): only a melee impale stabs through; other knife and unarmed hits
     # meet half AP (DG-ARM-4), a firearm's impale the full AP
