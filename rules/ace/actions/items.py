@@ -19,7 +19,7 @@ def used(state: State, action: Action, dice: Dice) -> list[Event]:
     the combatant's items (the Mark's pick of it goes too)."""
     ident, _, index = str(action.params.get("item") or "").partition(":")
     c = state["combatants"].get(ident)
-    if c is None or not index.isdigit() or int(index) >= len(c["items"]):
+    if c is None or not index.isdecimal() or int(index) >= len(c["items"]):
         raise refuse(m.NO_ITEM(item=str(action.params.get("item") or "")), "ACE-MARK-1")
     n = int(index)
     item = c["items"][n]

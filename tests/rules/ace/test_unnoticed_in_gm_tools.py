@@ -75,3 +75,11 @@ def test_no_line_a_reincarnator_reads_names_the_unnoticed_hound(reader: Audience
             if "hound" in words:
                 leaks.append(f"{action.kind}: {event.kind} ({event.audience}): {event.text}")
     assert leaks == []
+
+
+@pytest.mark.parametrize("item", ["lin:²", "lin:-1", "lin:9", "nobody:0", ""])
+def test_an_item_that_is_not_there_is_refused_with_words(item: str) -> None:
+    """A forged pick ("²" is a digit to Python, but no number to int()) is a refusal, not a crash
+    that leaves the sender without an answer."""
+    with pytest.raises(RulesError):
+        SYSTEM.resolve(table(), Action("item_used", "gm", {"item": item}), SeededDice(1))
