@@ -83,6 +83,8 @@ NORMALISED = (
     (re.compile(r'data-push-key="[^"]*"'), 'data-push-key=""'),
     (re.compile(r'(name="character" value=")\d+"'), r'\1N"'),
     (re.compile(r'data-table-rev="[^"]*"'), 'data-table-rev=""'),  # a hash of HTML with ids
+    # a wargame's map and its parts are named by their table (scs-1, scs-hexes-1)
+    (re.compile(r'(="#?scs-(?:[a-z]+-)*)\d+\b'), r"\1N"),
     # in a log's JSON: the setup's links to characters, a whisper's readers (user ids)
     (re.compile(r'"characters": \{[^{}]*\}'), lambda m: re.sub(r"\d+", "N", m.group(0))),
     (re.compile(r'("users": \[\s*)"\d+"'), r'\1"N"'),
@@ -268,3 +270,68 @@ def test_members_this_server_does_not_know_are_left_out_with_a_note(
     whisper = Event.objects.get(encounter__campaign=campaign, kind="table.whispered")
     assert whisper.audience == "users:"
     assert whisper.actor_id is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_without_a_gm_keeps_its_two_sides_and_time_control_through_a_move(
+    pip: Any, otto: Any, django_user_model: Any
+) -> None:
+    """Issue 32: a two-sided SCS game with a time control (72/24/120) and a concession leaves
+    as a file that says so, and comes back two-sided with the same clocks and result: the host
+    may export it (no GM), each side's table and replay read the same."""
+    from vtt.lobby.members import join_by_token
+    from vtt.lobby.new_game import create_game
+    from vtt.remote.models import Result, TimeControl
+    from vtt.remote.services import set_time_control
+
+    campaign, table = create_game(pip.pk, "Duel", "scs", "blue", "halden_crossing")
+    join_by_token(otto.pk, str(campaign.invite_token))
+    set_time_control(table.pk, pip.pk, 72, 24, 120)
+    clocks = TimeControl.objects.get(encounter=table)
+    Result.objects.create(
+        encounter=table, winner="red", loser="blue", how="conceded", at=clocks.encounter.created
+    )
+
+    def seen() -> dict[str, str]:
+        found = {}
+        encounter = Encounter.objects.get(title="Duel")
+        for who, user in (("blue", pip), ("red", otto)):
+            for page in ("", "replay/"):
+                response = client_of(user).get(f"/encounters/{encounter.pk}/{page}")
+                assert response.status_code == 200, (who, page)
+                found[f"{who} {page}"] = normalised(response.content.decode())
+        return found
+
+    before = seen()
+    response = client_of(pip).get(f"/campaigns/{campaign.pk}/export/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    data = json.loads(text)
+    assert data["campaign"]["two_sided"] is True
+    assert data["encounters"][0]["time_control"]["bank_seconds"] == 72 * 3600
+    assert data["encounters"][0]["result"]["how"] == "conceded"
+    campaign.delete()
+    otto.delete()
+    otto = django_user_model.objects.create_user("otto", password="otto-secret-1")
+    imported = client_of(pip).post("/campaigns/import/", {"file": _file(text)})
+    assert imported.status_code == 302
+    again = Campaign.objects.get()
+    assert again.two_sided is True
+    assert dict(again.memberships.values_list("user__username", "role")) == {
+        "pip": Role.PLAYER,
+        "otto": Role.PLAYER,
+    }
+    control = TimeControl.objects.get()
+    assert (control.bank_seconds, control.left, control.running) == (
+        clocks.bank_seconds,
+        clocks.left,
+        clocks.running,
+    )
+    assert Result.objects.get().winner == "red"
+    after = seen()
+    differing = [
+        f"{key}: {first_difference(html, after[key])}"
+        for key, html in before.items()
+        if after[key] != html
+    ]
+    assert not differing, "\n\n".join(differing)

@@ -34,6 +34,7 @@ from rules.core.registry import get_system
 from rules.core.system import Action
 from vtt.campaigns.models import Campaign, Downtime, Membership, Role, new_invite_token
 from vtt.campaigns.services import invite_expiry, require_gm
+from vtt.campaigns.two_sided import game_sides
 from vtt.characters import sheet_form
 from vtt.characters.models import Character, SheetChange
 from vtt.encounters.audiences import refresh_audiences
@@ -42,6 +43,7 @@ from vtt.encounters.services import json_differences
 from vtt.errors import NotAllowed
 from vtt.eventlog.legacy.upgrade import legacy_of, upgrade_rows
 from vtt.eventlog.models import Event
+from vtt.remote.models import Result, TimeControl
 from vtt.safejson import storable, too_deep
 from vtt.words import refusal
 
@@ -79,10 +81,37 @@ def _action_out(action: dict[str, Any] | None, names: Mapping[int, str]) -> dict
     return {**action, "params": {**action["params"], "users": users}}
 
 
+def _time_control_out(encounter: Encounter, names: Mapping[int, str]) -> dict[str, Any]:
+    """A game without a GM: its time control and how it ended off the board, if it has them."""
+    out: dict[str, Any] = {}
+    control = TimeControl.objects.filter(encounter=encounter).first()
+    if control is not None:
+        out["time_control"] = {
+            "bank_seconds": control.bank_seconds,
+            "increment_seconds": control.increment_seconds,
+            "cap_seconds": control.cap_seconds,
+            "left": control.left,
+            "running": control.running,
+            "history": control.history,
+            "set_by": names.get(control.set_by_id) if control.set_by_id else None,
+        }
+    result = Result.objects.filter(encounter=encounter).first()
+    if result is not None:
+        out["result"] = {
+            "winner": result.winner,
+            "loser": result.loser,
+            "how": result.how,
+            "at": _when(result.at),
+        }
+    return out
+
+
 def export_campaign(campaign_id: int, user_id: int) -> dict[str, Any]:
     """The GM's whole campaign as JSON (the file also holds the secret seeds of encounters still
     in play: it is the GM's, like the campaign itself)."""
-    require_gm(campaign_id, user_id)
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None or not (campaign.two_sided and campaign.owner_id == user_id):
+        require_gm(campaign_id, user_id)  # a game without a GM is its host's to export
     campaign = Campaign.objects.get(pk=campaign_id)
     names = dict(get_user_model().objects.values_list("pk", "username"))
     characters = []
@@ -153,6 +182,7 @@ def export_campaign(campaign_id: int, user_id: int) -> dict[str, Any]:
                     for seat in encounter.seats.order_by("actor_id")
                 ],
                 "events": events,
+                **_time_control_out(encounter, names),
             }
         )
     return {
@@ -167,6 +197,7 @@ def export_campaign(campaign_id: int, user_id: int) -> dict[str, Any]:
             "physical_dice": campaign.physical_dice,
             "created": _when(campaign.created),
             "day": campaign.day,
+            "two_sided": campaign.two_sided,
         },
         "downtime": [
             {
@@ -456,6 +487,7 @@ def _new_campaign(user_id: int, head: dict[str, Any]) -> Campaign:
         settings={k: v for k, v in settings.items() if not same_value(v, defaults.get(k))},
         reveal_secrets_after_end=bool(head.get("reveal_secrets_after_end")),
         physical_dice=bool(head.get("physical_dice")),
+        two_sided=bool(head.get("two_sided")),
         invite_token=new_invite_token(),
         invite_expires=invite_expiry(),
     )
@@ -482,7 +514,8 @@ def _members(
     """The importing user as GM, then each member this server knows by username, with their
     role; username -> user id of everyone in."""
     users = get_user_model().objects
-    Membership.objects.create(campaign=campaign, user_id=user_id, role=Role.GM)
+    host = Role.PLAYER if campaign.two_sided else Role.GM  # a game without a GM has a host
+    Membership.objects.create(campaign=campaign, user_id=user_id, role=host)
     ids: dict[str, int] = {users.get(pk=user_id).get_username(): user_id}
     for n, member in enumerate(_each(data, "members", _("the members")), start=1):
         at = _("member %(n)d") % {"n": n}
@@ -649,6 +682,55 @@ def _seats(
         )
 
 
+def _seconds(data: Any, key: str, where: str) -> int:
+    value = _get(data, key, int, where)
+    if value < 0:
+        raise _refuse(
+            _("%(where)s: “%(key)s” is missing or not what it should be.")
+            % {"where": where, "key": key}
+        )
+    return value
+
+
+def _time_control_in(
+    encounter: Encounter, item: dict[str, Any], where: str, ids: Mapping[str, int]
+) -> None:
+    """A game without a GM: its time control and its result off the board, as the file has them."""
+    if "time_control" in item:
+        at = _("%(where)s, its time control") % {"where": where}
+        data = _get(item, "time_control", dict, at)
+        sides = set(game_sides(encounter.system))
+        left = _get(data, "left", dict, at)
+        running = _get(data, "running", dict, at)
+        if not set(left) | set(running) <= sides or any(
+            isinstance(v, bool) or not isinstance(v, int | float) or v < 0 for v in left.values()
+        ):
+            raise _refuse(_("%(where)s: its clocks are not the game's sides.") % {"where": at})
+        for side in running:
+            _time(running, side, at)
+        set_by = data.get("set_by")
+        TimeControl.objects.create(
+            encounter=encounter,
+            bank_seconds=_seconds(data, "bank_seconds", at),
+            increment_seconds=_seconds(data, "increment_seconds", at),
+            cap_seconds=_seconds(data, "cap_seconds", at),
+            left=left,
+            running=running,
+            history=_get(data, "history", list, at),
+            set_by_id=ids.get(set_by) if isinstance(set_by, str) else None,
+        )
+    if "result" in item:
+        at = _("%(where)s, its result") % {"where": where}
+        data = _get(item, "result", dict, at)
+        Result.objects.create(
+            encounter=encounter,
+            winner=_get(data, "winner", str, at)[:40],
+            loser=_get(data, "loser", str, at)[:40],
+            how=_get(data, "how", str, at)[:20],
+            at=_time(data, "at", at) or timezone.now(),  # required: _time refuses a missing one
+        )
+
+
 def _downtime(
     campaign: Campaign,
     data: dict[str, Any],
@@ -697,6 +779,7 @@ def import_campaign(user_id: int, data: dict[str, Any]) -> tuple[Campaign, list[
             raise _refuse(_("%(where)s: its ref is used twice.") % {"where": where})
         encounters[ref] = _encounter(campaign, item, where, characters, ids)
         _seats(encounters[ref], item, where, ids, notes)
+        _time_control_in(encounters[ref], item, where, ids)
     refresh_audiences(campaign.pk)
     _downtime(campaign, data, characters, ids)
     for row, _when, encounter_ref in changes:

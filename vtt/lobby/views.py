@@ -253,11 +253,13 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 def export_campaign(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """The GM downloads the whole campaign as one JSON file (vtt/lobby/transfer.py)."""
+    """The GM (a game without one: its host) downloads the whole campaign as one JSON file
+    (vtt/lobby/transfer.py)."""
     from vtt.lobby import transfer
 
     campaign, role = member_campaign(request, campaign_id)
-    if role != Role.GM:
+    host = campaign.two_sided and campaign.owner_id == me(request)  # a game without a GM
+    if role != Role.GM and not host:
         raise Http404
     text = transfer.export_text(campaign.pk, me(request))
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
