@@ -587,4 +587,11 @@ PAYLOADS = kinds(
         skill=req(str, "the skill or characteristic as the Keeper named it"),
         who=req(list[str], "the combatants asked"),
     ),
+    payload(
+        "opposed.rolled",
+        "An opposed check between two characters, or a resistance roll of characteristics.",
+        against=req(str, "the combatant opposing"),
+        who=req(str, "the combatant who checks"),
+        winner=req(str, "the winner's id, or empty when neither wins"),
+    ),
 )

@@ -18,7 +18,7 @@ from rules.core.errors import IllegalAction
 from rules.core.messages import Message
 
 # longest first, so that ".ra" is not read as ".r a"
-COMMANDS = ("ra", "rc", "rh", "sc", "st", "en", "r")
+COMMANDS = ("rav", "ra", "rc", "rh", "sc", "st", "en", "r")
 MARKS = ".。/"  # after NFKC: full-width ．／ are . and /, the ideographic stop 。 stays
 MAX_ASSIGNMENTS = 40  # values one .st may set
 MAX_TIMES = 10  # checks one .ra 3#侦查 may roll
@@ -33,8 +33,10 @@ BAD_SET = Message(
     "chat.dot.bad_set", "write the values as names and numbers, e.g. .st STR60 DEX50 Spot Hidden45"
 )
 TOO_MANY_SET = Message("chat.dot.too_many_set", "one .st may set at most {max} values")
+NO_OPPONENT = Message("chat.dot.no_opponent", "against whom? Write .rav skill @name")
 BAD_TIMES = Message("chat.dot.bad_times", "a check may be repeated 1 to {max} times")
 
+_VERSUS = re.compile(r"\s+vs\.?\s+|\s*对\s*|\s*/\s*", re.IGNORECASE)
 _TIMES = re.compile(r"^(\d+)\s*#\s*")
 _AT = re.compile(r"\s*@\s*(\S.*)$")
 _VALUE = re.compile(r"^(.*?)\s*([+-]\s*\d+)?\s*(\d+)?\s*$")
@@ -86,6 +88,8 @@ def parse(line: str) -> Dot | None:
         return Dot("r", {"expr": rest or "1d100"})
     if command == "rh" and (not rest or (rest[:1].isdigit() and "d" in rest.lower()[:4])):
         return Dot("rh", {"expr": rest or "1d100"})  # a hidden roll of dice, not a check
+    if command == "rav":
+        return Dot("rav", _opposed(rest))
     if command in ("ra", "rc", "rh"):
         return Dot("ra", {**_check(command, rest), "hidden": command == "rh"})
     if command == "sc":
@@ -124,6 +128,19 @@ def _check(command: str, rest: str) -> dict[str, Any]:
     if value:
         params["value"] = int(value)
     return params
+
+
+def _opposed(rest: str) -> dict[str, Any]:
+    """`.rav skill [vs their skill] @opponent`: an opposed check (`vs`, `对` or `/` between)."""
+    rest, params = _who(rest)
+    if "who" not in params:
+        raise IllegalAction(NO_OPPONENT())
+    parts = _VERSUS.split(rest.strip(), maxsplit=1)
+    mine, theirs = parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
+    if not mine:
+        raise IllegalAction(NO_SKILL(command=".rav"))
+    found: dict[str, Any] = {"skill": mine, "against": params["who"]}
+    return {**found, "their_skill": theirs} if theirs else found
 
 
 def _sanity(rest: str) -> dict[str, Any]:

@@ -271,6 +271,13 @@ PAYLOADS = kinds(
         who=req(str, "the agent who checks"),
     ),
     payload(
+        "opposed.rolled",
+        "An opposed check between two agents or an agent and an NPC.",
+        against=req(str, "the combatant opposing"),
+        who=req(str, "the agent who checks"),
+        winner=req(str, "the winner's id, or empty when neither wins"),
+    ),
+    payload(
         "values.set",
         "Sheet values set in one line (.st).",
         who=req(str, "the agent whose sheet changes"),

@@ -109,3 +109,18 @@ def test_the_check_reads_in_the_readers_language(table: Any, pip: Any, gwen: Any
     assert "checks 侦查:" in render_events(fresh, audience, row.seq, row.seq)
     with translation.override("zh-hans"):
         assert "进行 侦查 检定" in render_events(fresh, audience, row.seq, row.seq)
+
+
+def test_an_opposed_check_typed_at_the_table(gwen: Any, pip: Any) -> None:
+    campaign = create_campaign(gwen.pk, "Dunwich", "coc")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    base = get_system("coc").default_sheet
+    setup = {
+        "combatants": [
+            {"id": "ann", "sheet": dict(base, name="Ann"), "controller": "pip"},
+            {"id": "bo", "sheet": dict(base, name="Bo")},
+        ]
+    }
+    table = services.start_encounter(campaign.pk, gwen.pk, "Barn", setup, {"ann": pip.pk})
+    [row] = services.chat(table.pk, pip.pk, ".rav 力量对体型 @Bo", "k1").events
+    assert (row.kind, row.payload["who"], row.payload["against"]) == ("opposed.rolled", "ann", "bo")

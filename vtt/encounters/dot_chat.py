@@ -18,7 +18,13 @@ from vtt.errors import NotAllowed
 
 # The systems that play checks by name, and the action each command sends.
 SYSTEMS = ("coc", "delta_green")
-KINDS = {"ra": "check", "sc": "sanity_check", "st": "set_values", "en": "growth"}
+KINDS = {
+    "ra": "check",
+    "rav": "opposed_check",
+    "sc": "sanity_check",
+    "st": "set_values",
+    "en": "growth",
+}
 
 
 def table_line(text: str) -> str:

@@ -20,6 +20,8 @@ from rules.brp.skill_checks import (
     coc_level,
     find_target,
     key_of,
+    opposed,
+    resistance,
     succeeded,
     value_key,
 )
@@ -32,7 +34,7 @@ from rules.core.dice import Dice
 from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, Msg, choices
 from rules.core.params import bool_param, int_param
-from rules.core.system import Action, Event, Json
+from rules.core.system import EVERYONE, Action, Event, Json
 
 CHECKED = Message("coc.check.rolled", "{who} checks {skill}: {roll} against {chance}% - {level}")
 CHECKED_UNSEEN = Message("coc.check.unseen", "{who} made a hidden check.")
@@ -50,6 +52,21 @@ SAN_INSANE = Message(
     "coc.sanity_check.temporary",
     "{who} lost {loss} SAN at once: the Keeper decides a temporary insanity (COC-SAN-2)",
 )
+OPPOSED = Message(
+    "coc.opposed.rolled",
+    "{who} ({skill}) {roll} against {chance}% - {level}; {other} ({other_skill}) {other_roll} "
+    "against {other_chance}% - {other_level}: {winner}",
+)
+RESISTED = Message(
+    "coc.opposed.resisted",
+    "{who}'s {skill} {value} against {other}'s {other_skill} {other_value}: {roll} against "
+    "{chance}% - {winner}",
+)
+WINS = Message("coc.opposed.wins", "{name} wins")
+NEITHER = Message("coc.opposed.neither", "neither wins")
+OPPOSE = Message("coc.action.opposed_check", "Opposed check")
+F_AGAINST = Message("coc.field.against", "Against")
+F_THEIR_SKILL = Message("coc.field.their_skill", "Their skill or characteristic (blank: the same)")
 UNSEEN = Message("coc.check.npc_unseen", "The Keeper rolls for {who}.")
 SAN_ZERO = Message("coc.sanity_check.zero", "{who} has 0 SAN left: permanently insane (COC-SAN-2)")
 VALUES_SET = Message("coc.values.set", "{who}: {values}")
@@ -214,6 +231,102 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
     return script.events
 
 
+def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """COC-CHECK-4: both roll, the better level wins, at the same level the higher skill;
+    COC-CHECK-3: characteristic against characteristic is one roll on the resistance table."""
+    c = who_of(state, action)
+    other = who_of(state, Action(action.kind, GM_ACTOR, {"who": action.params.get("against")}))
+    if other["id"] == c["id"]:
+        raise refuse(WHO_FOR())
+    name = str(action.params.get("skill") or "").strip()[:60]
+    other_name = str(action.params.get("their_skill") or "").strip()[:60] or name
+    mine, theirs = target_of(c, name), target_of(other, other_name)
+    script = Script(state, dice)
+    # an NPC's chances are the Keeper's: a roll against one is read by the roller's holder only
+    both = c["side"] == other["side"] == "investigators"
+    seen = EVERYONE if both else f"actor:{c['id']}" if c["side"] == "investigators" else "gm"
+    unseen = None if seen == EVERYONE else UNSEEN(who=f"{c['name']}, {other['name']}")
+    if mine.characteristic and theirs.characteristic:
+        roll = script.dice.roll(100, f"resistance {c['id']} against {other['id']}")
+        chance, won = resistance(mine.value, theirs.value, roll)
+        winner = c if won else other
+        line = RESISTED(
+            who=c["name"],
+            skill=name,
+            value=mine.value,
+            other=other["name"],
+            other_skill=other_name,
+            other_value=theirs.value,
+            roll=roll,
+            chance=chance,
+            winner=WINS(name=winner["name"]),
+        )
+        script.emit(
+            "opposed.rolled",
+            line,
+            (),
+            seen,
+            unseen,
+            who=c["id"],
+            against=other["id"],
+            winner=winner["id"],
+        )
+        return script.events
+    auto_fail = settings_of(state).auto_fail_00
+    roll = script.dice.roll(100, f"{mine.key} for {c['id']}")
+    other_roll = script.dice.roll(100, f"{theirs.key} for {other['id']}")
+    level = coc_level(mine.chance, roll, auto_fail)
+    other_level = coc_level(theirs.chance, other_roll, auto_fail)
+    side = opposed(level, roll, mine.chance, other_level, other_roll, theirs.chance)
+    winner_id = {"a": c["id"], "b": other["id"]}.get(side, "")
+    line = OPPOSED(
+        who=c["name"],
+        skill=name,
+        roll=roll,
+        chance=mine.chance,
+        level=LEVELS[level](),
+        other=other["name"],
+        other_skill=other_name,
+        other_roll=other_roll,
+        other_chance=theirs.chance,
+        other_level=LEVELS[other_level](),
+        winner=WINS(name=state["combatants"][winner_id]["name"]) if winner_id else NEITHER(),
+    )
+    script.emit(
+        "opposed.rolled",
+        line,
+        (),
+        seen,
+        unseen,
+        who=c["id"],
+        against=other["id"],
+        winner=winner_id,
+    )
+    return script.events
+
+
+def _offer_opposed(state: Json, actor: str) -> ActionTemplate | None:
+    people = [(i, c["name"]) for i, c in sorted(state["combatants"].items()) if i != actor]
+    if not people or (actor != GM_ACTOR and actor not in state["combatants"]):
+        return None
+    mine = (
+        (Field("who", F_FOR(), "choice", choices(people), default=people[0][0]),)
+        if actor == GM_ACTOR
+        else ()
+    )
+    return ActionTemplate(
+        "opposed_check",
+        OPPOSE(),
+        "COC-CHECK-4",
+        (
+            *mine,
+            Field("skill", F_SKILL(), "text", default="str"),
+            Field("against", F_AGAINST(), "choice", choices(people), default=people[-1][0]),
+            Field("their_skill", F_THEIR_SKILL(), "text", default=""),
+        ),
+    )
+
+
 def _ask(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-CHECK-6: the Keeper asks several investigators for the same check; each answers on
     their own page (the check is offered to them until they roll it)."""
@@ -369,6 +482,7 @@ def _anyone(state: Any, actor: str) -> bool:
 
 SPECS = [
     ActionSpec("check", "COC-CHECK-1", _check, who=_anyone, offer=_offer_check),
+    ActionSpec("opposed_check", "COC-CHECK-4", _opposed, who=_anyone, offer=_offer_opposed),
     ActionSpec("ask_check", "COC-CHECK-6", _ask, who=is_gm, offer=_offer_ask),
     ActionSpec("sanity_check", "COC-SAN-1", _sanity_check, who=_anyone, offer=_offer_sanity),
     ActionSpec("set_values", "COC-CHECK-5", _set_values, who=_anyone),

@@ -20,6 +20,7 @@ from rules.brp.skill_checks import (
     dg_level,
     find_target,
     key_of,
+    opposed,
     succeeded,
     value_key,
 )
@@ -47,6 +48,14 @@ UNKNOWN_SKILL = Message("dg.check.unknown", "{who} has no skill or characteristi
 NOT_YOURS = Message("dg.check.not_yours", "only the GM checks for another agent")
 NO_AGENT = Message("dg.check.no_agent", "for whom? Take a seat at an agent first")
 BAD_VALUE = Message("dg.values.bad", "{name} must be a whole number from 0 to {most}")
+OPPOSED = Message(
+    "dg.opposed.rolled",
+    "{who} ({skill}) {roll} against {chance}% - {level}; {other} ({other_skill}) {other_roll} "
+    "against {other_chance}% - {other_level}: {winner}",
+)
+WINS = Message("dg.opposed.wins", "{name} wins")
+NEITHER = Message("dg.opposed.neither", "neither wins")
+NO_OPPONENT = Message("dg.opposed.no_opponent", "there is no other agent {name} here")
 
 
 def _agent(state: Json, action: Action) -> Json:
@@ -110,6 +119,51 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
     return out.events
 
 
+def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CHECK-4: both roll; both failing, neither wins; else the better level, and at the
+    same level the higher roll."""
+    c = _agent(state, action)
+    named = str(action.params.get("against") or "").strip().casefold()
+    other = next(
+        (
+            o
+            for i, o in state["combatants"].items()
+            if named in (i.casefold(), str(o["name"]).casefold()) and i != c["id"]
+        ),
+        None,
+    )
+    if other is None:
+        raise IllegalAction.of(NO_OPPONENT(name=named[:40]))
+    name = str(action.params.get("skill") or "").strip()[:60]
+    other_name = str(action.params.get("their_skill") or "").strip()[:60] or name
+    mine, theirs = _target(c, name), _target(other, other_name)
+    settings = settings_of(state)
+    out = Emitter(state, dice)
+    roll = out.dice.roll(100, f"{mine.key} for {c['id']}")
+    other_roll = out.dice.roll(100, f"{theirs.key} for {other['id']}")
+    flags = (settings.auto_fail_00, settings.auto_success_01)
+    level = dg_level(mine.chance, roll, *flags)
+    other_level = dg_level(theirs.chance, other_roll, *flags)
+    side = opposed(level, roll, mine.chance, other_level, other_roll, theirs.chance, dg=True)
+    winner = {"a": c, "b": other}.get(side)
+    line = OPPOSED(
+        who=c["name"],
+        skill=name,
+        roll=roll,
+        chance=mine.chance,
+        level=LEVELS[level](),
+        other=other["name"],
+        other_skill=other_name,
+        other_roll=other_roll,
+        other_chance=theirs.chance,
+        other_level=LEVELS[other_level](),
+        winner=WINS(name=winner["name"]) if winner else NEITHER(),
+    )
+    won = winner["id"] if winner else ""
+    out.emit("opposed.rolled", line, (), who=c["id"], against=other["id"], winner=won)
+    return out.events
+
+
 def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-GROW-1: each marked skill (or the one named) gains 1d4; its mark is cleared."""
     c = _agent(state, action)
@@ -168,6 +222,7 @@ def _agents(state: Any, actor: str) -> bool:
 
 SPECS = [
     ActionSpec("check", "DG-CHECK-1", _check, who=_agents),
+    ActionSpec("opposed_check", "DG-CHECK-4", _opposed, who=_agents),
     ActionSpec("set_values", "DG-CHECK-5", _set_values, who=_agents),
     ActionSpec("growth", "DG-GROW-1", _growth, who=_agents),
 ]

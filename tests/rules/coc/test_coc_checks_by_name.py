@@ -152,3 +152,30 @@ def test_values_set_and_grown_are_written_back_to_the_campaign_sheet() -> None:
     assert (sheet["str"], sheet["skills"]["listen"], sheet["skills"]["spot_hidden"]) == (15, 35, 44)
     assert sheet["skills"]["jump"] == 40
     assert sheet["san"] == state["combatants"]["ann"]["san"]
+
+
+def test_opposed_checks_the_better_level_then_the_higher_skill_wins() -> None:
+    """COC-CHECK-4: Ann's Spot Hidden 40 against Bo's jump 40 (both investigators: open)."""
+    state = _scene()
+    _, events = act(
+        state, "opposed_check", "ann", [8, 30], skill="侦查", against="Bo", their_skill="jump"
+    )
+    assert (events[0].payload["winner"], events[0].audience) == ("ann", "all")  # extreme beats
+    _, events = act(
+        state, "opposed_check", "ann", [30, 20], skill="侦查", against="bo", their_skill="jump"
+    )
+    assert events[0].payload["winner"] == ""  # same level, same skill
+    _, events = act(state, "opposed_check", "ann", [99, 98], skill="侦查", against="bo")
+    assert events[0].payload["winner"] == ""  # both fail
+    with pytest.raises(IllegalAction):
+        act(state, "opposed_check", "ann", skill="侦查", against="ann")
+
+
+def test_characteristic_against_characteristic_is_one_resistance_roll() -> None:
+    """COC-CHECK-3 (COC-RES-1): STR 12 against SIZ 14 is 40%; 41 loses."""
+    state = scene(("ann", person("Ann")), ("bo", person("Bo", siz=14)))
+    _, events = act(
+        state, "opposed_check", "ann", [41], skill="力量", against="bo", their_skill="体型"
+    )
+    assert events[0].payload["winner"] == "bo"
+    assert "40%" in events[0].text

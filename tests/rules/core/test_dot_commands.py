@@ -32,6 +32,17 @@ from rules.core.errors import IllegalAction
             "st",
             {"values": [["STR", 60], ["Spot Hidden", 45]]},
         ),
+        (".rav 斗殴 @Bo", "rav", {"skill": "斗殴", "against": "Bo"}),
+        (
+            "。ｒａｖ　力量对体型　＠Ｂｏ",
+            "rav",
+            {"skill": "力量", "their_skill": "体型", "against": "Bo"},
+        ),
+        (
+            ".rav Spot Hidden vs Stealth @Bo",
+            "rav",
+            {"skill": "Spot Hidden", "their_skill": "Stealth", "against": "Bo"},
+        ),
         (".en", "en", {}),
         (".en 侦查", "en", {"skill": "侦查"}),
     ],
@@ -49,7 +60,9 @@ def test_other_lines_are_not_commands(line: str) -> None:
     assert parse(line) is None
 
 
-@pytest.mark.parametrize("line", [".ra", ".sc lots", ".st 力量", ".ra 11#侦查"])
+@pytest.mark.parametrize(
+    "line", [".ra", ".sc lots", ".st 力量", ".ra 11#侦查", ".rav 斗殴", ".rav @Bo"]
+)
 def test_bad_commands_are_refused(line: str) -> None:
     with pytest.raises(IllegalAction):
         parse(line)

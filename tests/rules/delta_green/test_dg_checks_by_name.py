@@ -68,3 +68,16 @@ def test_growth_and_values_are_written_back() -> None:
     sheet = SYSTEM.write_back(state, "ann", agent("ann")["sheet"])
     assert sheet["dex"] == 14
     assert sheet["skills"]["dodge"] == c(state, "ann")["sheet"]["skills"]["dodge"]
+
+
+def test_opposed_the_better_level_then_the_higher_roll() -> None:
+    """DG-CHECK-4: dodge 30 each; 25 beats 20 (both successes); a critical 22 beats 29."""
+    state = _scene()
+    _, events = play(state, "opposed_check", "ann", [25, 20], skill="dodge", against="Bo")
+    assert events[0].payload["winner"] == "ann"
+    _, events = play(state, "opposed_check", "ann", [29, 22], skill="dodge", against="bo")
+    assert events[0].payload["winner"] == "bo"
+    _, events = play(state, "opposed_check", "ann", [90, 95], skill="dodge", against="bo")
+    assert events[0].payload["winner"] == ""
+    with pytest.raises(IllegalAction):
+        play(state, "opposed_check", "ann", [], skill="dodge", against="ann")
