@@ -458,6 +458,15 @@ def _offer_field_of_fire(state: Json, actor: str) -> ActionTemplate:
     )
 
 
+def sheet_readers(c: Json) -> dict[str, Any]:
+    """Who reads a line with a combatant's sheet values: everyone for an investigator (their
+    sheets are open, rules/coc/view.py), else the Keeper and whoever plays it; the others read
+    that the Keeper did something."""
+    if c["side"] == "investigators":
+        return {}
+    return {"audience": f"actor:{c['id']}", "redacted": m.POISON_SECRET()}
+
+
 def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
     """The Keeper's word over any automatic result, with the reason in the log (undo is the
     table's)."""
@@ -488,6 +497,7 @@ def _override(state: Json, action: Action, dice: Dice) -> list[Event]:
             reason=reason,
         ),
         changes,
+        **sheet_readers(c),
         target=c["id"],
         field=field,
         old=old,
@@ -515,6 +525,7 @@ def _lasting(state: Json, action: Action, dice: Dice) -> list[Event]:
             cset(c["id"], "con", con),
             cset(c["id"], "app", app),
         ],
+        **sheet_readers(c),
         target=c["id"],
         limb=limb,
         con=con,

@@ -30,3 +30,26 @@ def test_the_keepers_tools_on_an_npc_name_no_hidden_value(reader: Audience) -> N
             if reader.can_see(event.audience):
                 read.append(event.text)
     assert not any("hp 3" in line or "SAN" in line for line in read), read
+
+
+@pytest.mark.parametrize("reader", [PLAYER, OBSERVER], ids=["player", "observer"])
+def test_the_keepers_override_and_lasting_injury_on_an_npc_name_no_hidden_value(
+    reader: Audience,
+) -> None:
+    """The Keeper's override of the cultist's HP and the CON and APP a lost leg leaves him
+    (COC-DMG-1) are the Keeper's to read; an investigator's stay open to the table."""
+    state = SYSTEM.start(SYSTEM.demo())
+    override = {"target": "cultist", "field": "hp", "value": 4, "reason": "the floor gave way"}
+    leg = {"target": "cultist", "limb": "left_leg", "con": 3, "app": 2}
+    read = []
+    for n, action in enumerate(
+        [Action("override", "gm", override), Action("lasting_injury", "gm", leg)]
+    ):
+        for event in SYSTEM.resolve(state, action, SeededDice(7 + n)):
+            read.append(event.text if reader.can_see(event.audience) else event.redacted_text)
+    assert len(read) == 2
+    assert not any(line and ("4" in line or "CON" in line) for line in read), read
+    mara = {"target": "mara", "limb": "left_leg", "con": 3, "app": 2}
+    (lost,) = SYSTEM.resolve(state, Action("lasting_injury", "gm", mara), SeededDice(9))
+    assert reader.can_see(lost.audience)  # an investigator's sheet is the table's
+    assert "CON" in lost.text
