@@ -74,6 +74,8 @@ def read_command(text: str) -> tuple[str, str] | None:
             rest = body[len(name) :]
             if name == "r" and (text[0] == "/" or (rest[:1].isalpha() and rest[:1] not in "dD")):
                 return None  # `/r` is the table's own roll; `.reply` is talk; `.rd`, `.r1d6` roll
+            if name != "r" and rest[:1].isascii() and rest[:1].isalpha():
+                return None  # `/end`, `.start`, `.story`: words, not `.en d` or `.st art`
             return name, rest.strip()
     return None
 

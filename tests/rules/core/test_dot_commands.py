@@ -54,7 +54,8 @@ def test_commands_read(line: str, command: str, params: dict) -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["hello", ".reply later", "/r 1d6", "/roll 1d6", "/w Bo hi", "..."]
+    "line",
+    ["hello", ".reply later", "/r 1d6", "/roll 1d6", "/w Bo hi", "...", "/end", ".start", "/help"],
 )
 def test_other_lines_are_not_commands(line: str) -> None:
     assert parse(line) is None
