@@ -8,8 +8,10 @@ from typing import Any
 
 from rules.core.system import Audience
 from rules.mech import SYSTEM
+from rules.mech import log_messages as L
 from rules.mech import messages as m
 from rules.mech.actions.movement import opportunity_threats
+from rules.mech.actions.tech import summarise
 from rules.mech.messages import TERRAIN
 from rules.mech.settings import settings_of
 from rules.mech.tables import overcharge_expr
@@ -214,6 +216,23 @@ def _gm_tool_forms(view: Mapping[str, Any]) -> list[dict[str, Any]]:
 OWN_LEGAL = True
 
 
+def _scans(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The side's scans as its sheet lists them: the target by name, what was scanned and what
+    was learnt in the reader's words (as the log says them), never ids or keys."""
+    names = {str(uid): str(u.get("name") or uid) for uid, u in view["units"].items()}
+    return [
+        {
+            "target": names.get(str(s["target"]), str(s["target"])),
+            "info": say(L.SCAN_KIND_WORDS[s["info"]]())
+            if s["info"] in L.SCAN_KIND_WORDS
+            else str(s["info"]),
+            "round": s.get("round"),
+            "found": say(summarise(s.get("data") or {})),
+        }
+        for s in view.get("scans", [])
+    ]
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -383,7 +402,7 @@ def board_context(
             "active": by_id.get(view["active"]) if view["active"] else None,
             "picks": [by_id[p] for p in view["picks"] if p in by_id],
             "order": [by_id[uid] for uid in view["order"]],
-            "scans": view.get("scans", []),
+            "scans": _scans(view),
             "winner": standing[0] if len(standing) == 1 else None,
             "grapples": grapples,
             "charts": charts(view.get("settings") or {}),
