@@ -1,22 +1,13 @@
-// The sheet form: add and remove rows (from the system's lists or empty), and ask the server
+// The sheet form: add and remove rows (from the system's lists or empty); htmx asks the server
 // for the derived values as the player types.
 (function () {
   "use strict";
   const form = document.getElementById("sheet-form");
   if (!form) return;
-  const target = document.getElementById("derived");
-  let timer = null;
-
+  // The worked-out values (#derived) are posted and swapped in by htmx as the form changes
+  // (hx-post, hx-trigger in the template); a row added or removed changes the form too.
   function refresh() {
-    if (!form.dataset.deriveUrl || !target || form.querySelector("fieldset[disabled]")) return;
-    clearTimeout(timer);
-    timer = setTimeout(function () {
-      const data = new FormData(form);
-      data.delete("use_json");
-      fetch(form.dataset.deriveUrl, { method: "POST", body: data, credentials: "same-origin" })
-        .then(function (response) { return response.ok ? response.text() : null; })
-        .then(function (html) { if (html !== null) target.innerHTML = html; });
-    }, 350);
+    form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   function fill(row, record) {
@@ -53,6 +44,4 @@
       refresh();
     }
   });
-  form.addEventListener("input", refresh);
-  form.addEventListener("change", refresh);
 })();

@@ -470,17 +470,14 @@
     }
   });
 
-  root.addEventListener("click", async (event) => {
+  // An action's odds: htmx fetches them with the card's choices and swaps them into its output.
+  root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-preview]");
     if (!button) return;
     const form = button.closest("form");
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (name !== "key" && name !== "command") params.append(name, value);
-    const response = await fetch(`${previewUrl}?${params}`, { credentials: "same-origin" });
-    const output = form.querySelector("output.preview");
-    const template = document.createElement("template");
-    template.innerHTML = await response.text();
-    output.replaceChildren(template.content);
+    htmx.ajax("GET", `${previewUrl}?${params}`, { target: form.querySelector("output.preview"), swap: "innerHTML" });
   });
 
   // Parts of the board drawn when opened (data-part-url inside a <details>: the GM's tool forms)

@@ -1,0 +1,48 @@
+"""Issue 34, htmx where it fits: the character sheet's worked-out values are posted and swapped
+in by htmx (hx-post on #derived, the sheet form's fields included), not by hand-written fetch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_sheets_worked_out_values_come_by_htmx(
+    login: Callable[..., Any], tabula_server: Any, encounters: dict[str, int]
+) -> None:
+    out = tabula_server.shell(
+        "from vtt.encounters.models import Encounter\n"
+        f"print('CAMPAIGN', Encounter.objects.get(pk={encounters['delta_green']}).campaign_id)"
+    )
+    campaign = next(ln for ln in out.splitlines() if ln.startswith("CAMPAIGN ")).split()[1]
+    player = login("player1")
+    player.goto(f"/campaigns/{campaign}/characters/new/")
+    player.locator("#sheet-form").wait_for()
+    with player.expect_request(lambda r: r.url.endswith("/characters/derive/")) as asked:
+        player.locator("input[name='s:con']").fill("15")
+    request = asked.value
+    assert request.method == "POST"
+    assert request.headers.get("hx-request") == "true"  # sent by htmx
+    assert "s%3Acon=15" in (request.post_data or "")
+    player.locator("#derived", has_text="(CON 15 + SIZ").wait_for()
+    # the save buttons are not sent: the values are worked out from the form as typed
+    assert "use_json" not in (request.post_data or "")
+
+
+def test_an_actions_odds_come_by_htmx(
+    login: Callable[..., Any], tabula_server: Any, wait_caught_up: Callable[[Any], None]
+) -> None:
+    from tests.browser.test_table_at_a_glance import at, fresh
+
+    pk = fresh(tabula_server, "coc", [("gm", "next_round", "gm", {})])
+    gm = at(login("gm"), pk, wait_caught_up)
+    card = gm.locator("#actions form.action:has(button[data-preview])").first
+    with gm.expect_request(lambda r: "/preview/?" in r.url) as asked:
+        card.locator("button[data-preview]").click()
+    assert asked.value.headers.get("hx-request") == "true"  # sent by htmx
+    assert "command=" not in asked.value.url  # the card's choices, not the socket's fields
+    card.locator("output.preview > *").first.wait_for()
