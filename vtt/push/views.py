@@ -17,6 +17,7 @@ from vtt.push.models import Subscription
 
 # A user's browsers kept at most; a new one past this drops the oldest.
 MOST_BROWSERS = 20
+BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 @require_GET
@@ -29,8 +30,13 @@ def worker(request: HttpRequest) -> HttpResponse:
 
 
 def _decoded(value: str) -> bytes | None:
+    """The bytes of a base64url text (RFC 8291 keys); None for anything else (runs of padding
+    and stray characters too, which decoding would skip while the row keeps them)."""
+    core = value.rstrip("=")
+    if not core or len(value) > 100 or len(value) - len(core) > 2 or core.strip(BASE64URL):
+        return None
     try:
-        return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        return base64.urlsafe_b64decode(core + "=" * (-len(core) % 4))
     except (binascii.Error, ValueError):
         return None
 
