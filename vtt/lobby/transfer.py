@@ -244,7 +244,7 @@ def _get(data: Any, key: str, kind: type[T] | tuple[type, ...], where: str) -> T
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds:
         value = object()
-    if not isinstance(value, kinds):
+    if not isinstance(value, kinds) or (isinstance(value, int) and not _fits(value)):
         raise _refuse(
             _("%(where)s: “%(key)s” is missing or not what it should be.")
             % {
@@ -253,6 +253,11 @@ def _get(data: Any, key: str, kind: type[T] | tuple[type, ...], where: str) -> T
             }
         )
     return value  # type: ignore[return-value]
+
+
+def _fits(number: int) -> bool:
+    """Whether a whole number fits the database's integer columns (a count, a seq, a day)."""
+    return -(2**31) <= number < 2**31
 
 
 def _time(data: Any, key: str, where: str, *, optional: bool = False) -> datetime | None:
@@ -492,7 +497,7 @@ def _new_campaign(user_id: int, head: dict[str, Any]) -> Campaign:
         invite_expires=invite_expiry(),
     )
     day = head.get("day", 0)
-    if isinstance(day, bool) or not isinstance(day, int) or day < 0:
+    if isinstance(day, bool) or not isinstance(day, int) or day < 0 or not _fits(day):
         raise _refuse(
             _("%(where)s: “%(key)s” is missing or not what it should be.")
             % {

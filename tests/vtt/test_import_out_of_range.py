@@ -1,0 +1,43 @@
+"""A campaign file with a whole number too large for the database (the campaign's day, a count of
+days passed between fights) is refused in words with nothing stored: it was a 500 from
+PostgreSQL's "integer out of range" (issue 30: bad input)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from vtt.campaigns.models import Campaign
+from vtt.campaigns.services import create_campaign
+from vtt.lobby.transfer import export_text
+
+
+def _day(data: Any) -> None:
+    data["campaign"]["day"] = 10**12
+
+
+def _days_passed(data: Any) -> None:
+    data["downtime"] = [
+        {"day": 1, "days": 10**12, "tool": "rest", "lines": [], "dice": [], "created": None}
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("change", [_day, _days_passed], ids=["day", "days passed"])
+def test_a_number_too_large_is_refused_and_nothing_is_stored(
+    gwen: Any, otto: Any, change: Any
+) -> None:
+    green = create_campaign(gwen.pk, "Green", "coc")
+    data = json.loads(export_text(green.pk, gwen.pk))
+    change(data)
+    client = Client(raise_request_exception=False)
+    client.force_login(otto)
+    upload = SimpleUploadedFile("green.tabula.json", json.dumps(data).encode())
+    answer = client.post("/campaigns/import/", {"file": upload})
+    assert answer.status_code == 400
+    assert "nothing was stored" in answer.content.decode()
+    assert Campaign.objects.count() == 1
