@@ -271,6 +271,16 @@ PAYLOADS = kinds(
         who=req(str, "the agent who checks"),
     ),
     payload(
+        "sanity.checked",
+        "A SAN roll with loss notation (.sc 1/1d6) and the SAN lost.",
+        chance=req(int, "the SAN rolled against"),
+        level=req(str, "critical, success, failure or fumble"),
+        loss=req(int, "the sanity points lost"),
+        roll=req(int, "the d100 rolled"),
+        san=req(int, "the SAN left"),
+        who=req(str, "the agent who rolls"),
+    ),
+    payload(
         "opposed.rolled",
         "An opposed check between two agents or an agent and an NPC.",
         against=req(str, "the combatant opposing"),

@@ -27,10 +27,12 @@ from rules.brp.skill_checks import (
 from rules.core.actions import GM_ACTOR
 from rules.core.changes import Emitter
 from rules.core.dice import Dice
-from rules.core.errors import IllegalAction
-from rules.core.kit import ActionSpec, Message
+from rules.core.errors import DiceError, IllegalAction
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
 from rules.core.params import bool_param, int_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green.gm_mind import current
+from rules.delta_green.messages import FREE
 from rules.delta_green.settings import settings_of
 
 CHECKED = Message("dg.check.rolled", "{who} checks {skill}: {roll} against {chance}% - {level}")
@@ -55,6 +57,20 @@ OPPOSED = Message(
 )
 WINS = Message("dg.opposed.wins", "{name} wins")
 NEITHER = Message("dg.opposed.neither", "neither wins")
+SAN_CHECKED = Message(
+    "dg.sanity_check.rolled",
+    "{who} rolls SAN: {roll} against {chance}% - {level}; loses {loss} SAN ({expr}), now {san}",
+)
+BAD_LOSS = Message("dg.sanity_check.bad_loss", "{expr} is not a SAN loss such as 1d6")
+CHECK = Message("dg.action.check", "Skill roll")
+SANITY_CHECK = Message("dg.action.sanity_check", "SAN roll")
+OPPOSE = Message("dg.action.opposed_check", "Opposed roll")
+GROWTH = Message("dg.action.growth", "Improve the marked skills")
+F_SKILL = Message("dg.field.check_skill", "Skill or characteristic")
+F_HIDDEN = Message("dg.field.hidden", "Hidden (only you and the GM see it)")
+F_AGAINST = Message("dg.field.against", "Against")
+F_ON_SUCCESS = Message("dg.field.sc_success", "SAN lost on a success")
+F_ON_FAILURE = Message("dg.field.sc_failure", "SAN lost on a failure")
 NO_OPPONENT = Message("dg.opposed.no_opponent", "there is no other agent {name} here")
 
 
@@ -164,6 +180,108 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
     return out.events
 
 
+def _loss(expr: str) -> DamageDice:
+    try:
+        return DamageDice.parse(expr)
+    except DiceError:
+        raise IllegalAction.of(BAD_LOSS(expr=expr[:30])) from None
+
+
+def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-SAN-1: d100 against current SAN (DG-MIND-1: POW x 5 until the sheet says); a success
+    loses the first part of "1/1d6", a failure the second, never below 0; the sheet keeps it."""
+    c = _agent(state, action)
+    on_success = str(action.params.get("on_success") or "0")[:30]
+    on_failure = str(action.params.get("on_failure") or "1")[:30]
+    ok_dice, fail_dice = _loss(on_success), _loss(on_failure)
+    settings = settings_of(state)
+    out = Emitter(state, dice)
+    chance = current(c["sheet"], "san")
+    roll = out.dice.roll(100, f"SAN roll for {c['id']}")
+    level = dg_level(chance, roll, settings.auto_fail_00, settings.auto_success_01)
+    ok = succeeded(level)
+    rolled, _ = (ok_dice if ok else fail_dice).roll(out.dice, "SAN loss")
+    loss = max(0, min(rolled, chance))
+    line = SAN_CHECKED(
+        who=c["name"],
+        roll=roll,
+        chance=chance,
+        level=LEVELS[level](),
+        loss=loss,
+        expr=on_success if ok else on_failure,
+        san=chance - loss,
+    )
+    change = ["set", ["combatants", c["id"], "sheet", "san"], chance - loss]
+    out.emit(
+        "sanity.checked",
+        line,
+        [change],
+        who=c["id"],
+        chance=chance,
+        roll=roll,
+        level=level,
+        loss=loss,
+        san=chance - loss,
+    )
+    return out.events
+
+
+def _offer_check(state: Json, actor: str) -> ActionTemplate | None:
+    c = state["combatants"].get(actor)
+    if c is None or c.get("dead"):
+        return None
+    keys = sorted(c["sheet"]["skills"]) + [k for k in CHARACTERISTICS if k in c["sheet"]]
+    pairs = [(k, k.replace("_", " ")) for k in keys]
+    return ActionTemplate(
+        "check",
+        CHECK(),
+        "DG-CHECK-1",
+        (
+            Field("skill", F_SKILL(), "choice", choices(pairs), default=pairs[0][0]),
+            Field("hidden", F_HIDDEN(), "checkbox", default=False),
+        ),
+        cost=FREE(),  # no action card: a roll outside the round's actions
+    )
+
+
+def _offer_sanity(state: Json, actor: str) -> ActionTemplate | None:
+    if actor not in state["combatants"]:
+        return None
+    return ActionTemplate(
+        "sanity_check",
+        SANITY_CHECK(),
+        "DG-SAN-1",
+        (
+            Field("on_success", F_ON_SUCCESS(), "text", default="0"),
+            Field("on_failure", F_ON_FAILURE(), "text", default="1d4"),
+        ),
+        cost=FREE(),
+    )
+
+
+def _offer_opposed(state: Json, actor: str) -> ActionTemplate | None:
+    people = [(i, o["name"]) for i, o in sorted(state["combatants"].items()) if i != actor]
+    if actor not in state["combatants"] or not people:
+        return None
+    return ActionTemplate(
+        "opposed_check",
+        OPPOSE(),
+        "DG-CHECK-4",
+        (
+            Field("skill", F_SKILL(), "text", default="str"),
+            Field("against", F_AGAINST(), "choice", choices(people), default=people[0][0]),
+        ),
+        cost=FREE(),
+    )
+
+
+def _offer_growth(state: Json, actor: str) -> ActionTemplate | None:
+    c = state["combatants"].get(actor)
+    if c is None or not c.get("marks"):
+        return None
+    return ActionTemplate("growth", GROWTH(), "DG-GROW-1", cost=FREE())
+
+
 def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-GROW-1: each marked skill (or the one named) gains 1d4; its mark is cleared."""
     c = _agent(state, action)
@@ -221,8 +339,9 @@ def _agents(state: Any, actor: str) -> bool:
 
 
 SPECS = [
-    ActionSpec("check", "DG-CHECK-1", _check, who=_agents),
-    ActionSpec("opposed_check", "DG-CHECK-4", _opposed, who=_agents),
+    ActionSpec("check", "DG-CHECK-1", _check, who=_agents, offer=_offer_check),
+    ActionSpec("sanity_check", "DG-SAN-1", _sanity_check, who=_agents, offer=_offer_sanity),
+    ActionSpec("opposed_check", "DG-CHECK-4", _opposed, who=_agents, offer=_offer_opposed),
     ActionSpec("set_values", "DG-CHECK-5", _set_values, who=_agents),
-    ActionSpec("growth", "DG-GROW-1", _growth, who=_agents),
+    ActionSpec("growth", "DG-GROW-1", _growth, who=_agents, offer=_offer_growth),
 ]

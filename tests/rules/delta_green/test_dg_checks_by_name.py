@@ -81,3 +81,27 @@ def test_opposed_the_better_level_then_the_higher_roll() -> None:
     assert events[0].payload["winner"] == ""
     with pytest.raises(IllegalAction):
         play(state, "opposed_check", "ann", [], skill="dodge", against="ann")
+
+
+def test_a_san_roll_takes_the_loss_from_the_sheet_and_the_write_back_keeps_it() -> None:
+    """DG-SAN-1 (DG-MIND-1: SAN starts at POW x 5 = 60): 61 fails, 1d6 rolls 4."""
+    from rules.delta_green import SYSTEM
+
+    state, events = play(_scene(), "sanity_check", "ann", [61, 4], on_success="1", on_failure="1d6")
+    assert (events[0].payload["loss"], events[0].payload["san"]) == (4, 56)
+    state, _ = play(state, "sanity_check", "ann", [10], on_success="0", on_failure="1d6")
+    assert SYSTEM.write_back(state, "ann", agent("ann")["sheet"])["san"] == 56
+    with pytest.raises(IllegalAction):
+        play(state, "sanity_check", "ann", [], on_success="1", on_failure="lots")
+
+
+def test_the_forms_an_agent_is_offered() -> None:
+    """DG-CHECK-1, DG-SAN-1, DG-CHECK-4, DG-GROW-1: buttons for those who never type."""
+    from rules.delta_green import SYSTEM
+
+    state = _scene()
+    kinds = {form.kind for form in SYSTEM.legal_actions(state, "ann")}
+    assert {"check", "sanity_check", "opposed_check"} <= kinds
+    assert "growth" not in kinds
+    state, _ = play(state, "check", "ann", [99], skill="dodge")
+    assert "growth" in {form.kind for form in SYSTEM.legal_actions(state, "ann")}
