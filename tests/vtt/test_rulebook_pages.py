@@ -37,4 +37,4 @@ def test_a_rule_page_in_english_and_in_chinese() -> None:
 def test_a_popover_gets_the_entry_alone_and_an_unknown_rule_is_not_found() -> None:
     part = Client().get("/rules/DG-AUTO-1/", headers={"hx-request": "true"})
     assert part.content.decode().startswith('<article class="rule-entry"')
-    assert Client().get("/rules/DG-NOPE-9/").status_code == 404
+    assert Client().get("/rules/NO-SUCH-RULE/").status_code == 404
