@@ -260,6 +260,16 @@ def _fits(number: int) -> bool:
     return -(2**31) <= number < 2**31
 
 
+def _fits_column(model: Any, field: str, value: str | None, where: str) -> None:
+    """Refuse a text longer than the model's column holds (PostgreSQL would refuse it: a 500)."""
+    most = model._meta.get_field(field).max_length
+    if value is not None and most is not None and len(value) > most:
+        raise _refuse(
+            _("%(where)s: “%(key)s” is missing or not what it should be.")
+            % {"where": where, "key": field}
+        )
+
+
 def _time(data: Any, key: str, where: str, *, optional: bool = False) -> datetime | None:
     value = data.get(key) if isinstance(data, dict) else None
     if value is None and optional:
@@ -397,6 +407,8 @@ def _events(
             else None,
             action=_action_in(data.get("action"), ids, at),
         )
+        for field in ("kind", "audience", "idempotency_key"):
+            _fits_column(Event, field, getattr(row, field), at)
         rows.append(row)
         times.append(_time(data, "created", at, optional=True))
     return rows, times
@@ -614,6 +626,7 @@ def _encounter(
     """One encounter and its log, which must refold to its snapshot."""
     title = _get(item, "title", str, where)
     seed = _get(item, "seed", str, where)
+    _fits_column(Encounter, "seed", seed, where)
     if commitment(seed) != _get(item, "commitment", str, where):
         raise _refuse(_("%(where)s: its seed does not match its commitment.") % {"where": where})
     status = _get(item, "status", str, where)
@@ -673,6 +686,7 @@ def _seats(
         username = _get(seat, "user", str, at)
         actor_id = _get(seat, "actor_id", str, at)
         side = seat.get("side")
+        _fits_column(Seat, "side", side if isinstance(side, str) else None, at)
         if username not in ids:
             notes.append(
                 _("%(title)s: %(name)s is not a member here, so %(actor)s has no player.")
