@@ -64,7 +64,7 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
     burst.locator("button[data-preview]").click()
     burst.locator("output.preview", has_text="= 125").wait_for()
     assert (
-        "machine_gun 50/2 25 walking fire +100 = 125"
+        "Machine Gun 50/2 25 walking fire +100 = 125"
         in burst.locator("output.preview").inner_text()
     )
     screenshot(player, "odds")

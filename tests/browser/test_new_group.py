@@ -106,7 +106,7 @@ def test_a_new_group_plays_a_delta_green_round_without_json_or_ids(
     skills = player.locator("[data-rows='s:skills']")
     skills.get_by_role("button", name="Add to Skills").click()
     new_skill = skills.locator("[data-row]").last
-    new_skill.locator("select[name$='.name']").select_option(label="search")  # picked by name
+    new_skill.locator("select[name$='.name']").select_option(label="Search")  # picked by name
     new_skill.locator("input[name$='.value']").fill("60")
     pistol = player.locator("[data-rows='s:weapons'] [data-row]").first
     pistol.locator("summary").click()

@@ -105,7 +105,7 @@ def test_preview_endpoint_gives_the_exact_chance(dg_encounter: Any, gwen: Any, p
         "&walking=on&target=cultist1"
     )
     body = _client(pip).get(url).content.decode()
-    assert "machine_gun 50 20-round long burst -15 walking fire +20 = 55" in body
+    assert "Machine Gun 50 20-round long burst -15 walking fire +20 = 55" in body
     assert "55% to hit" in body  # a percentage, never a raw fraction
     assert "Costs all actions; fires 20 rounds; hits 1d10." in body
     assert "Impales on 01–11" in body
