@@ -124,3 +124,23 @@ def test_an_opposed_check_typed_at_the_table(gwen: Any, pip: Any) -> None:
     table = services.start_encounter(campaign.pk, gwen.pk, "Barn", setup, {"ann": pip.pk})
     [row] = services.chat(table.pk, pip.pk, ".rav 力量对体型 @Bo", "k1").events
     assert (row.kind, row.payload["who"], row.payload["against"]) == ("opposed.rolled", "ann", "bo")
+
+
+def test_a_player_with_two_seats_names_which_checks(gwen: Any, pip: Any) -> None:
+    campaign = create_campaign(gwen.pk, "Innsmouth", "coc")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    base = get_system("coc").default_sheet
+    setup = {
+        "combatants": [
+            {"id": "ann", "sheet": dict(base, name="Ann"), "controller": "pip"},
+            {"id": "cy", "sheet": dict(base, name="Cy"), "controller": "pip"},
+            {"id": "bo", "sheet": dict(base, name="Bo")},
+        ]
+    }
+    table = services.start_encounter(
+        campaign.pk, gwen.pk, "Docks", setup, {"ann": pip.pk, "cy": pip.pk}
+    )
+    [row] = services.chat(table.pk, pip.pk, ".ra 幸运 @Cy", "k1").events
+    assert row.payload["who"] == "cy"
+    with pytest.raises(IllegalAction):
+        services.chat(table.pk, pip.pk, ".ra 幸运 @Bo", "k2")

@@ -54,7 +54,11 @@ def game_action(encounter_id: int, user_id: int, text: str) -> Action | None:
         if actor != GM_ACTOR:
             params.pop("who")
     elif audience.actors:
-        actor = sorted(audience.actors)[0]
+        # a player with several seats names which (`.ra 侦察 @Walsh`); else the first seat
+        named = _named(encounter.state, str(params.get("who") or ""))
+        actor = named if named in audience.actors else sorted(audience.actors)[0]
+        if named in audience.actors:
+            params.pop("who")
     else:
         raise NotAllowed(_("Take a seat at a character first."))
     return Action(KINDS[dot.command], actor, params)
