@@ -282,15 +282,13 @@ def test_a_game_without_a_gm_keeps_its_two_sides_and_time_control_through_a_move
     from vtt.lobby.members import join_by_token
     from vtt.lobby.new_game import create_game
     from vtt.remote.models import Result, TimeControl
-    from vtt.remote.services import set_time_control
+    from vtt.remote.services import concede, set_time_control
 
     campaign, table = create_game(pip.pk, "Duel", "scs", "blue", "halden_crossing")
     join_by_token(otto.pk, str(campaign.invite_token))
     set_time_control(table.pk, pip.pk, 72, 24, 120)
+    concede(table.pk, pip.pk)  # the game ends: only then is the file its host's (no seed in play)
     clocks = TimeControl.objects.get(encounter=table)
-    Result.objects.create(
-        encounter=table, winner="red", loser="blue", how="conceded", at=clocks.encounter.created
-    )
 
     def seen() -> dict[str, str]:
         found = {}

@@ -33,6 +33,7 @@ from rules.core.log import Entry, fold
 from rules.core.registry import get_system
 from rules.core.system import Action
 from vtt.campaigns.models import Campaign, Downtime, Membership, Role, new_invite_token
+from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import invite_expiry, require_gm
 from vtt.campaigns.two_sided import game_sides
 from vtt.characters import sheet_form
@@ -112,6 +113,12 @@ def export_campaign(campaign_id: int, user_id: int) -> dict[str, Any]:
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None or not (campaign.two_sided and campaign.owner_id == user_id):
         require_gm(campaign_id, user_id)  # a game without a GM is its host's to export
+    elif (
+        role_of(campaign_id, user_id) != Role.GM
+        and campaign.encounters.filter(status=Status.ACTIVE).exists()
+    ):
+        # the host plays a side: the file holds the other side's hidden units and the seed
+        raise NotAllowed(_("Only the game master may do that."))
     campaign = Campaign.objects.get(pk=campaign_id)
     names = dict(get_user_model().objects.values_list("pk", "username"))
     characters = []

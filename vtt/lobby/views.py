@@ -261,7 +261,11 @@ def export_campaign(request: HttpRequest, campaign_id: int) -> HttpResponse:
     host = campaign.two_sided and campaign.owner_id == me(request)  # a game without a GM
     if role != Role.GM and not host:
         raise Http404
-    text = transfer.export_text(campaign.pk, me(request))
+    try:
+        text = transfer.export_text(campaign.pk, me(request))
+    except RulesError as exc:  # a side's host, while a table is in play
+        messages.error(request, refusal(exc))
+        return redirect("campaigns:detail", campaign.pk)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     name = slugify(campaign.name) or "campaign"
     response["Content-Disposition"] = f'attachment; filename="{name}.tabula.json"'
