@@ -63,7 +63,7 @@ def npc(people: dict[str, Any]) -> Any:
     """The Keeper's NPC in a Call of Cthulhu campaign."""
     campaign = _campaign(people, "coc")
     sheet = copy.deepcopy(COC.demo()["combatants"][3]["sheet"])
-    sheet.update({"name": NPC_NAME, "con": 73, "siz": 88})
+    sheet.update({"name": NPC_NAME, "kind": "creature", "con": 73, "siz": 88})
     return Character.objects.create(
         campaign=campaign,
         owner=people["gm"],
