@@ -310,3 +310,20 @@ def test_a_hidden_events_frame_is_shaped_like_a_chat_lines(
         assert 'id="table"' not in frame
     shape = re.compile(r"\d+")
     assert shape.sub("N", poisoned.split("<ol")[0]) == shape.sub("N", rolled.split("<ol")[0])
+
+
+@pytest.mark.parametrize("role", ["owner", "observer"])
+def test_the_away_summary_names_nothing_of_a_hidden_event(
+    farmhouse: Any, people: dict[str, Any], role: str
+) -> None:
+    """The "while you were away" door (vtt/remote/away.py) reads the log as the page does."""
+    html = client_of(people[role]).get(f"/encounters/{farmhouse.pk}/away/?after=0")
+    text = html.content.decode()
+    assert html.status_code == 200
+    assert "something in secret" in text
+    for row in _redacted_rows(text) or [text]:
+        _no_trace(row.replace("rolled dice in secret", ""))
+    assert "yanide" not in text
+    assert "kind-poisonrolled" not in text
+    keeper = client_of(people["gm"]).get(f"/encounters/{farmhouse.pk}/away/?after=0")
+    assert "kind-poisonrolled" in keeper.content.decode()  # the door carries it to the Keeper
