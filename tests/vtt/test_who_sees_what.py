@@ -326,4 +326,4 @@ def test_the_away_summary_names_nothing_of_a_hidden_event(
     assert "yanide" not in text
     assert "kind-poisonrolled" not in text
     keeper = client_of(people["gm"]).get(f"/encounters/{farmhouse.pk}/away/?after=0")
-    assert "kind-poisonrolled" in keeper.content.decode()  # the door carries it to the Keeper
+    assert "yanide" in keeper.content.decode()  # the door carries the secret to the Keeper
