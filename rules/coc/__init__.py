@@ -147,7 +147,7 @@ _EXTRA = [
     *sheet.LABELS,
 ]
 for _module in MODULES:
-    for _name in ("LIGHTS", "SURPRISE", "LOOK", "EXTRA", "CHARGE_NAMES", "HAZARDS"):
+    for _name in ("LIGHTS", "SURPRISE", "LOOK", "EXTRA", "CHARGE_NAMES", "HAZARDS", "LEVELS"):
         _EXTRA.extend(getattr(_module, _name, {}).values())
 
 SYSTEM = GameSystem(

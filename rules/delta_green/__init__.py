@@ -80,6 +80,7 @@ SYSTEM = GameSystem(
             *sheet_words.RELOAD_NAMES.values(),
             *sheet_words.ACTION_NAMES.values(),
             *sheet_words.W.values(),
+            *checks_by_name.LEVELS.values(),
         ],
     ),
 )

@@ -19,12 +19,7 @@ from tests.browser.test_chinese import _NOT_WORDS, _TOKEN
 SYSTEMS = ("delta_green", "coc", "ace", "mech", "scs", "chat")
 # What a system's pages still show in English (found by this test); each case fails loudly
 # (strict) once it is clean, so its entry here is removed then.
-KNOWN: dict[str, str] = {
-    "coc": (
-        "the Keeper's new check forms (issue 38, 550ccbc) list skills and characteristics by "
-        "their keys (luck, san, first aid, spot hidden, str, con...), not by their names"
-    ),
-}
+KNOWN: dict[str, str] = {}
 CASES = [
     pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=KNOWN[key]))
     if key in KNOWN

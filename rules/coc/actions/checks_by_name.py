@@ -28,7 +28,9 @@ from rules.brp.skill_checks import (
 from rules.coc.actions.common import refuse
 from rules.coc.actions.keeper import targets_of, who_fields
 from rules.coc.damage import hp_secret
+from rules.coc.sheet import LABELS as SHEET_LABELS
 from rules.coc.state import Script, cset, settings_of
+from rules.coc.tables import SKILL_NAMES
 from rules.core.actions import GM_ACTOR, is_gm
 from rules.core.dice import Dice
 from rules.core.errors import DiceError
@@ -36,6 +38,15 @@ from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, Msg, choi
 from rules.core.params import bool_param, int_param
 from rules.core.system import EVERYONE, Action, Event, Json
 
+# What each die of a check is for, as the log's dice read (vtt/words.py reads these patterns for
+# Delta Green's checks too): by the character's name, the skill's key read as its word.
+PURPOSE_CHECK = Message("coc.purpose.check", "{skill} check for {name}")
+PURPOSE_SANITY_CHECK = Message("coc.purpose.sanity_check", "Sanity check for {name}")
+PURPOSE_SAN_ROLL = Message("coc.purpose.san_roll", "SAN roll for {name}")
+PURPOSE_RESISTANCE = Message("coc.purpose.resistance_of", "resistance {name} against {other}")
+PURPOSE_OPPOSED = Message("coc.purpose.opposed", "opposed {skill} for {name}")
+PURPOSE_GROWTH = Message("coc.purpose.growth", "growth of {skill} for {name}")
+PURPOSE_GROWTH_GAIN = Message("coc.purpose.growth_gain", "growth gain of {skill} for {name}")
 CHECKED = Message("coc.check.rolled", "{who} checks {skill}: {roll} against {chance}% - {level}")
 CHECKED_UNSEEN = Message("coc.check.unseen", "{who} made a hidden check.")
 LEVELS = {
@@ -141,7 +152,7 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
     # an NPC's sheet is the Keeper's (rules/coc/view.py): its checks are read by its holder
     seen, unseen = hp_secret(c, UNSEEN(who=c["name"]))
     for _ in range(times):
-        roll = script.dice.roll(100, f"{target.key} check for {c['id']}")
+        roll = script.dice.roll(100, f"{target.key} check for {c['name']}")
         level = coc_level(chance, roll, auto_fail)
         marks = list(script.c(c["id"]).get("marks") or [])
         mark = succeeded(level) and not target.characteristic and target.key in c["sheet"]["skills"]
@@ -186,11 +197,13 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
     dice_ok, dice_fail = _loss(on_success), _loss(on_failure)
     script = Script(state, dice)
     chance = int(c["san"])
-    roll = script.dice.roll(100, f"Sanity check for {c['id']}")
+    roll = script.dice.roll(100, f"Sanity check for {c['name']}")
     level = coc_level(chance, roll, settings_of(state).auto_fail_00)
     expr = on_success if succeeded(level) else on_failure
     seen = hp_secret(c, UNSEEN(who=c["name"]))[0]
-    rolled, _ = (dice_ok if succeeded(level) else dice_fail).roll(script.dice, "SAN loss")
+    rolled, _ = (dice_ok if succeeded(level) else dice_fail).roll(
+        script.dice, f"SAN loss for {c['name']}"
+    )
     loss = max(0, min(rolled, chance))
     san = chance - loss
     line = SAN_CHECKED(
@@ -247,7 +260,7 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
     seen = EVERYONE if both else f"actor:{c['id']}" if c["side"] == "investigators" else "gm"
     unseen = None if seen == EVERYONE else UNSEEN(who=f"{c['name']}, {other['name']}")
     if mine.characteristic and theirs.characteristic:
-        roll = script.dice.roll(100, f"resistance {c['id']} against {other['id']}")
+        roll = script.dice.roll(100, f"resistance {c['name']} against {other['name']}")
         chance, won = resistance(mine.value, theirs.value, roll)
         winner = c if won else other
         line = RESISTED(
@@ -273,8 +286,8 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
         )
         return script.events
     auto_fail = settings_of(state).auto_fail_00
-    roll = script.dice.roll(100, f"{mine.key} for {c['id']}")
-    other_roll = script.dice.roll(100, f"{theirs.key} for {other['id']}")
+    roll = script.dice.roll(100, f"opposed {mine.key} for {c['name']}")
+    other_roll = script.dice.roll(100, f"opposed {theirs.key} for {other['name']}")
     level = coc_level(mine.chance, roll, auto_fail)
     other_level = coc_level(theirs.chance, other_roll, auto_fail)
     side = opposed(level, roll, mine.chance, other_level, other_roll, theirs.chance)
@@ -343,13 +356,34 @@ def _ask(state: Json, action: Action, dice: Dice) -> list[Event]:
     return script.events
 
 
+# What a check's choice reads: the sheet's own words for a skill or characteristic, never its key.
+LUCK_NAME = Message("coc.skill.luck", "Luck")  # as care.py says it
+IDEA_NAME = Message("coc.skill.idea", "Idea")  # as attack.py says it
+_SHEET_WORDS = {message.id: message for message in SHEET_LABELS}
+
+
+def check_label(key: str, typed: str | None = None) -> Msg | str:
+    """A skill's or characteristic's name in the reader's language; a group's own skill (not in
+    the catalogue) reads as the sheet or the Keeper wrote it."""
+    if key in SKILL_NAMES:
+        return SKILL_NAMES[key]()
+    if key == "luck":
+        return LUCK_NAME()
+    if key == "idea":
+        return IDEA_NAME()
+    sheet_word = _SHEET_WORDS.get(f"coc.sheet.{key}")
+    if sheet_word is not None:
+        return sheet_word()
+    return typed if typed is not None else key.replace("_", " ")
+
+
 def _skill_fields(c: Json, asked: str) -> tuple[Field, ...]:
     """A check's form for one investigator: the asked skill first, then Luck, SAN, Idea, the
     sheet's skills and characteristics."""
     keys = ["luck", "san", "idea", *sorted(c["sheet"]["skills"]), *CHARACTERISTICS[:8]]
-    pairs: list[tuple[str, str]] = [(k, k.replace("_", " ")) for k in keys]
+    pairs: list[tuple[str, Msg | str]] = [(k, check_label(k)) for k in keys]
     if asked:
-        pairs.insert(0, (asked, asked))
+        pairs.insert(0, (asked, check_label(key_of(asked), asked)))
     return (
         Field("skill", F_SKILL(), "choice", choices(pairs), default=pairs[0][0]),
         Field("hidden", F_HIDDEN(), "checkbox", default=False),
@@ -457,12 +491,14 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
     script = Script(state, dice)
     for key in keys:
         skill = int(script.c(c["id"])["sheet"]["skills"].get(key, 0))
-        roll = script.dice.roll(100, f"growth of {key} for {c['id']}")
+        roll = script.dice.roll(100, f"growth of {key} for {c['name']}")
         left = [k for k in script.c(c["id"]).get("marks") or [] if k != key]
         changes: list[list[Any]] = [cset(c["id"], "marks", left)]
         msg: Msg
         if coc_grows(skill, roll):
-            gain, _ = DamageDice.parse(COC_GROWTH).roll(script.dice, f"growth gain of {key}")
+            gain, _ = DamageDice.parse(COC_GROWTH).roll(
+                script.dice, f"growth gain of {key} for {c['name']}"
+            )
             changes.append(cset(c["id"], "sheet", "skills", key, skill + gain))
             changes.append(cset(c["id"], SHEET_VALUES, value_key(key, False), skill + gain))
             msg = GROWN(who=c["name"], skill=key, roll=roll, chance=skill, gain=gain)

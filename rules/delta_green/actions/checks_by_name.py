@@ -113,7 +113,7 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
     settings = settings_of(state)
     out = Emitter(state, dice)
     for _ in range(times):
-        roll = out.dice.roll(100, f"{target.key} check for {c['id']}")
+        roll = out.dice.roll(100, f"{target.key} check for {c['name']}")
         level = dg_level(chance, roll, settings.auto_fail_00, settings.auto_success_01)
         marks = list(out.state["combatants"][c["id"]].get("marks") or [])
         skill = not target.characteristic and target.key in c["sheet"]["skills"]
@@ -155,8 +155,8 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
     mine, theirs = _target(c, name), _target(other, other_name)
     settings = settings_of(state)
     out = Emitter(state, dice)
-    roll = out.dice.roll(100, f"{mine.key} for {c['id']}")
-    other_roll = out.dice.roll(100, f"{theirs.key} for {other['id']}")
+    roll = out.dice.roll(100, f"opposed {mine.key} for {c['name']}")
+    other_roll = out.dice.roll(100, f"opposed {theirs.key} for {other['name']}")
     flags = (settings.auto_fail_00, settings.auto_success_01)
     level = dg_level(mine.chance, roll, *flags)
     other_level = dg_level(theirs.chance, other_roll, *flags)
@@ -197,10 +197,10 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
     settings = settings_of(state)
     out = Emitter(state, dice)
     chance = current(c["sheet"], "san")
-    roll = out.dice.roll(100, f"SAN roll for {c['id']}")
+    roll = out.dice.roll(100, f"SAN roll for {c['name']}")
     level = dg_level(chance, roll, settings.auto_fail_00, settings.auto_success_01)
     ok = succeeded(level)
-    rolled, _ = (ok_dice if ok else fail_dice).roll(out.dice, "SAN loss")
+    rolled, _ = (ok_dice if ok else fail_dice).roll(out.dice, f"SAN loss for {c['name']}")
     loss = max(0, min(rolled, chance))
     line = SAN_CHECKED(
         who=c["name"],
@@ -294,7 +294,9 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
     for key in keys:
         now = out.state["combatants"][c["id"]]
         value = int(now["sheet"]["skills"].get(key, 0))
-        gain, _ = DamageDice.parse(DG_GROWTH).roll(out.dice, f"growth of {key}")
+        gain, _ = DamageDice.parse(DG_GROWTH).roll(
+            out.dice, f"growth gain of {key} for {c['name']}"
+        )
         left = [k for k in now.get("marks") or [] if k != key]
         base = ["combatants", c["id"]]
         changes: list[list[Any]] = [
