@@ -64,12 +64,6 @@ def test_nobody_concedes_or_forfeits_for_a_side_they_do_not_play(
     assert not Result.objects.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 37: a side's player alone makes their second account the neutral GM "
-    "(vtt/lobby/members.py set_role/may_set_roles); the opponent can only undo it after the GM "
-    "has seen both sides, exported the seed and could remove them",
-)
 def test_one_sides_player_alone_cannot_make_a_second_account_the_gm(
     pip: Any, otto: Any, gwen: Any
 ) -> None:
@@ -81,3 +75,20 @@ def test_one_sides_player_alone_cannot_make_a_second_account_the_gm(
     with contextlib.suppress(NotAllowed):
         set_role(campaign.pk, pip.pk, gwen.pk, Role.GM)  # Blue alone asks
     assert role_of(campaign.pk, gwen.pk) != Role.GM
+    other = Client()
+    other.force_login(otto)  # Red agrees too: now Gwen is the neutral GM both accepted
+    other.post(f"/campaigns/{campaign.pk}/members/{gwen.pk}/role/", {"role": "gm"})
+    assert role_of(campaign.pk, gwen.pk) == Role.GM
+
+
+def test_no_neutral_gm_before_the_other_side_has_a_player(pip: Any, gwen: Any) -> None:
+    from vtt.campaigns.roles import role_of
+    from vtt.lobby.members import set_role
+
+    campaign, _table = create_game(
+        pip.pk, "Halden, no opponent yet", "scs", "blue", "halden_crossing"
+    )
+    Membership.objects.create(campaign=campaign, user=gwen, role=Role.OBSERVER)
+    with pytest.raises(NotAllowed, match="the other side has no player yet"):
+        set_role(campaign.pk, pip.pk, gwen.pk, Role.GM)
+    assert role_of(campaign.pk, gwen.pk) == Role.OBSERVER

@@ -128,12 +128,14 @@ def test_nobody_can_make_a_side_the_game_master(ann: Any, bob: Any, otto: Any) -
         set_role(campaign.pk, ann.pk, bob.pk, Role.GM)
     with pytest.raises(NotAllowed):
         set_role(campaign.pk, bob.pk, bob.pk, Role.GM)
-    # a third member comes in as an observer; a player may make them the neutral GM
+    # a third member comes in as an observer; both players together may make them the neutral GM
     asked = client_of(otto).get(f"/join/{campaign.invite_token}/").content.decode()
     assert "Join as an observer" in asked
     client_of(otto).post(f"/join/{campaign.invite_token}/")
     assert Membership.objects.get(campaign=campaign, user=otto).role == Role.OBSERVER
-    set_role(campaign.pk, ann.pk, otto.pk, Role.GM)
+    set_role(campaign.pk, ann.pk, otto.pk, Role.GM)  # Blue asks: not yet
+    assert Membership.objects.get(campaign=campaign, user=otto).role == Role.OBSERVER
+    set_role(campaign.pk, bob.pk, otto.pk, Role.GM)  # Red agrees
     assert audience_for(encounter.pk, otto.pk).role == "gm"  # type: ignore[union-attr]
     assert audience_for(encounter.pk, ann.pk).side == "blue"  # type: ignore[union-attr]
     # ... and the opponent may undo it: a GM stays only while both players accept them

@@ -80,6 +80,27 @@ class Membership(models.Model):
         return f"{self.user} ({self.role}) in {self.campaign}"
 
 
+class GmConsent(models.Model):
+    """In a game without a GM, one side's player agreeing that a member become its neutral game
+    master: the role changes only once every side's player has agreed (vtt/lobby/members.py), so
+    neither player can make a second account of their own the GM, who would see both sides."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="gm_consents")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "member", "by"], name="one_gm_consent_per_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.by} agrees to {self.member} as GM of {self.campaign}"
+
+
 class Downtime(models.Model):
     """Something the GM did between fights (vtt/lobby/downtime.py): days passed, or a
     recovery tool (First Aid, a week's healing, a mech's repair) on one character, with the

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from vtt.campaigns.models import Campaign, Membership, Role
+from vtt.campaigns.models import Campaign, GmConsent, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import live_invite, require_gm
 from vtt.campaigns.two_sided import game_sides, side_actors
@@ -55,11 +55,45 @@ def set_role(campaign_id: int, user_id: int, member_id: int, role: str) -> Membe
         raise NotAllowed(_("A side's player stays a player: a game master sees both sides."))
     if member_id == campaign.owner_id and role != Role.GM and not campaign.two_sided:
         raise NotAllowed(_("The campaign's owner stays its game master."))
+    asked_only = (
+        campaign.two_sided
+        and role == Role.GM
+        and membership.role != Role.GM
+        and not _every_side_agrees(campaign_id, user_id, member_id)
+    )
+    if asked_only:
+        return membership  # the role changes once the other side's player agrees too
+    GmConsent.objects.filter(campaign_id=campaign_id, member_id=member_id).delete()
     membership.role = role
     membership.save(update_fields=["role"])
     refresh_audiences(campaign_id)
     close_user_sockets_on_commit(member_id, campaign_id, "role changed")
     return membership
+
+
+def _every_side_agrees(campaign_id: int, user_id: int, member_id: int) -> bool:
+    """Record that this side's player (or a game master both sides already accepted) agrees to
+    the member as neutral game master; whether every side's player has now agreed. A side with
+    no player yet cannot agree, so nobody becomes GM before both players are in."""
+    holders = set(
+        Seat.objects.filter(encounter__campaign_id=campaign_id).values_list("user_id", flat=True)
+    )
+    if len(holders) < 2:
+        raise NotAllowed(
+            _(
+                "A neutral game master needs both players to agree; "
+                "the other side has no player yet."
+            )
+        )
+    if role_of(campaign_id, user_id) == Role.GM:
+        return True
+    GmConsent.objects.get_or_create(campaign_id=campaign_id, member_id=member_id, by_id=user_id)
+    agreed = set(
+        GmConsent.objects.filter(campaign_id=campaign_id, member_id=member_id).values_list(
+            "by_id", flat=True
+        )
+    )
+    return holders <= agreed
 
 
 @transaction.atomic

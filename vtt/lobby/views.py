@@ -163,14 +163,19 @@ def set_role(request: HttpRequest, campaign_id: int, user_id: int) -> HttpRespon
     if not form.is_valid():
         messages.error(request, _("Unknown role."))
         return redirect("campaigns:detail", campaign_id)
-    return _run(
-        request,
-        campaign_id,
-        members.set_role,
-        user_id,
-        form.cleaned_data["role"],
-        done=_("Role changed."),
-    )
+    role = form.cleaned_data["role"]
+    try:
+        membership = members.set_role(campaign_id, me(request), user_id, role)
+    except RulesError as exc:
+        messages.error(request, refusal(exc))
+    else:
+        if membership.role == role:
+            messages.success(request, _("Role changed."))
+        else:  # a game without a GM: the other side's player must agree too
+            messages.info(
+                request, _("Asked: the role changes once the other side's player agrees too.")
+            )
+    return redirect("campaigns:detail", campaign_id)
 
 
 @login_required
