@@ -262,6 +262,15 @@ def combatant_rows(view: Any) -> list[dict[str, Any]]:
     return items
 
 
+def unit_rows(view: Any) -> list[dict[str, Any]]:
+    """The rows of a board whose view keeps its units by id (mech), the active one current, so
+    its turn banner reads "Your turn" too."""
+    units = view.get("units") if isinstance(view, dict) else None
+    if not isinstance(units, dict):
+        return []
+    return combatant_rows({"combatants": units, "active": view.get("active")})
+
+
 def actor_names(view: Any, rows: list[dict[str, Any]] | None = None) -> dict[str, str]:
     """Actor id -> the name people read: its combatant's or unit's name, or the view's
     `actor_names` (a wargame's sides), else the id."""
@@ -322,7 +331,7 @@ def table_context(
     names = actor_names(view, rows)
     if is_gm:
         names.setdefault("gm", _("Game master"))
-    acting = [row for row in rows if row.get("current")]
+    acting = [row for row in rows or unit_rows(view) if row.get("current")]
     my_turn = [str(row.get("name")) for row in acting if str(row["id"]) in mine and not is_gm]
     context: dict[str, Any] = {
         "combatant_rows": rows,

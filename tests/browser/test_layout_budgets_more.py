@@ -1,0 +1,212 @@
+"""Issue 34, the layout budgets of Ace Evolution, the mech and the chat table (laptop 1366x900 and
+phone 390x844), and one run of a player's turn in Chinese (zh-Hans), whose words run wider and
+taller. The measures and the way to a player's turn are those of test_layout_budgets.py.
+
+A player on their own turn, laptop: the turn banner, every primary action card, their own status
+and the newest five log lines on the first screen; phone: the banner, the first action card and
+the result of their last action on the first screen. The chat table has no turns: there the chat
+box and the newest five lines (laptop), the chat box and the newest line (phone) must be in view.
+Screenshots go to artifacts/browser/ (look at them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_layout_budgets import (
+    LAPTOP,
+    PHONE,
+    PHONE_HEADER,
+    at,
+    bottom,
+    lines_in_view,
+    primary_cards,
+    top,
+    turn_of,
+    within,
+)
+
+pytestmark = pytest.mark.browser
+
+# The mech has no initiative: the sides pick who acts next (MECH-ROUND-2). The GM begins and ends
+# the turns of the units picked ahead of player1's mech, then player1's mech begins its turn.
+TO_MECH_TURN = """
+import uuid
+from django.contrib.auth import get_user_model
+from rules.core.system import Action
+from rules.mech.turns import next_picks
+from vtt.encounters.fragments import loaded_state
+from vtt.encounters.models import Encounter
+from vtt.encounters.services import play, start_encounter
+users = {u.username: u for u in get_user_model().objects.all()}
+demo = Encounter.objects.filter(system="mech").order_by("pk").first()
+seats = {seat.actor_id: seat.user_id for seat in demo.seats.all()}
+gm = demo.campaign.memberships.get(role="gm").user_id
+copy = start_encounter(demo.campaign_id, gm, demo.title, demo.setup, seats, demo.system)
+mine = [a for a, u in seats.items() if u == users["player1"].pk]
+for _ in range(20):
+    picks = next_picks(loaded_state(Encounter.objects.get(pk=copy.pk)))
+    ours = [p for p in picks if p in mine]
+    if ours:
+        play(copy.pk, users["player1"].pk, Action("begin_turn", ours[0], {}), uuid.uuid4().hex)
+        print("TURN", copy.pk, ours[0])
+        break
+    play(copy.pk, gm, Action("begin_turn", picks[0], {}), uuid.uuid4().hex)
+    play(copy.pk, gm, Action("end_turn", picks[0], {}), uuid.uuid4().hex)
+"""
+
+
+def mech_turn(server: Any) -> tuple[int, str]:
+    out = server.shell(TO_MECH_TURN)
+    line = next(ln for ln in out.splitlines() if ln.startswith("TURN ")).split()
+    return int(line[1]), line[2]
+
+
+# system -> how to reach player1's turn, the player's own status
+STATUS = {
+    "ace": "[data-sheet='{actor}'] .ace-my-hp",
+    "mech": "[data-sheet='{actor}'] .mech-tracks",
+    "delta_green": "[data-sheet='{actor}'] .dg-hp",
+}
+
+
+def cards_of(page: Any, system: str, actor: str) -> Any:
+    """The acting combatant's primary cards: the mech's are its orders beside the map."""
+    if system == "mech":
+        return page.locator(f".mech-side form.action.mech-form[data-actor='{actor}']")
+    return primary_cards(page, actor)
+
+
+def players_turn(server: Any, system: str) -> tuple[int, str]:
+    if system == "mech":
+        return mech_turn(server)
+    start, ender = {"ace": ("begin", "end_turn"), "delta_green": ("start_round", "pass")}[system]
+    return turn_of(server, system, start, ender)
+
+
+# (system, locale) -> last card's bottom, own status's bottom (px from the top), newest log lines
+LAPTOP_BUDGET = {
+    ("ace", "en-US"): (900, 900, 5),
+    ("mech", "en-US"): (900, 900, 5),
+    ("delta_green", "zh-CN"): (900, 900, 5),
+}
+
+
+# Ace's attack card (its called-shot body diagram) sits on the board, under the sheet and the log:
+# measured ending at 2247 to 2302 px on a laptop; moving it into the action column is more than a style.
+ACE_ATTACK_BELOW = pytest.mark.xfail(
+    strict=True, reason="Ace's attack card ends at 2250-2300 px (budget 900): it is on the board"
+)
+
+
+# The mech's orders run on beside the map, its sheet and the log under it: measured, the last
+# order ends at 978 px, the mech's tracks at 1196 px, no log line in view.
+MECH_BELOW = pytest.mark.xfail(
+    strict=True,
+    reason="mech laptop: last order ends at 978 px, own tracks at 1196, 0 log lines in view",
+)
+LAPTOP_MISSED = {"ace": ACE_ATTACK_BELOW, "mech": MECH_BELOW}
+
+
+@pytest.mark.parametrize(
+    ("system", "locale"),
+    [
+        pytest.param(*key, marks=LAPTOP_MISSED[key[0]]) if key[0] in LAPTOP_MISSED else key
+        for key in LAPTOP_BUDGET
+    ],
+)
+def test_a_players_turn_fits_a_laptop_screen_in_more_systems(
+    system: str,
+    locale: str,
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    cards_end, status_end, lines = LAPTOP_BUDGET[(system, locale)]
+    pk, actor = players_turn(tabula_server, system)
+    page = at(login("player1", viewport=LAPTOP, locale=locale), pk, wait_caught_up)
+    shot = screenshot(page, f"{system}-{locale}-player-laptop")
+    page.screenshot(path=str(shot.with_name(f"{shot.stem}-view.png")))
+    within(page, page.locator(".turn-banner.mine"))
+    cards = cards_of(page, system, actor)
+    assert cards.count() >= 2
+    ends = [bottom(cards.nth(n)) for n in range(cards.count())]
+    # Ace's attack with its called-shot diagram is a card of its own on the board
+    ends += [bottom(panel) for panel in page.locator("#board form.action.ace-panel").all()]
+    mine = bottom(page.locator(STATUS[system].format(actor=actor)).first)
+    seen = lines_in_view(page)
+    print(f"{system} {locale} laptop: cards end {max(ends):.0f}, status {mine:.0f}, lines {seen}")
+    assert max(ends) <= cards_end, f"last card ends at {max(ends):.0f}"
+    assert mine <= status_end, f"own status ends at {mine:.0f}"
+    assert seen >= min(lines, page.locator("#event-log > li.event").count())
+
+
+PHONE_SYSTEMS = [("ace", "en-US"), ("mech", "en-US"), ("delta_green", "zh-CN")]
+
+
+# The mech on a phone: the sheet, then the map, then the orders: measured, the banner at 232 px
+# (the long title wraps), the first order ending at 1924 px.
+MECH_PHONE_BELOW = pytest.mark.xfail(
+    strict=True, reason="mech phone: banner at 232 px (budget 211), first order ends at 1924 px"
+)
+
+
+@pytest.mark.parametrize(
+    ("system", "locale"),
+    [
+        pytest.param(*key, marks=MECH_PHONE_BELOW) if key[0] == "mech" else key
+        for key in PHONE_SYSTEMS
+    ],
+)
+def test_a_players_turn_on_a_phone_shows_the_banner_the_first_card_and_the_result(
+    system: str,
+    locale: str,
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    pk, actor = players_turn(tabula_server, system)
+    page = at(login("player1", viewport=PHONE, locale=locale), pk, wait_caught_up)
+    banner = page.locator(".turn-banner.mine")
+    first = cards_of(page, system, actor).first
+    page.screenshot(path=str(screenshot(page, f"{system}-{locale}-player-phone-top")))
+    print(f"{system} {locale} phone: banner at {top(banner):.0f}, card ends {bottom(first):.0f}")
+    within(page, banner)
+    assert top(banner) <= PHONE_HEADER
+    within(page, first)
+    first.locator("button[type=submit]").click()
+    page.locator("#my-result .line").first.wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshot(page, f"{system}-{locale}-player-phone-result")))
+    print(f"{system} {locale} phone: result ends {bottom(page.locator('#my-result')):.0f}")
+    within(page, page.locator("#my-result"))
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_the_chat_table_shows_the_chat_box_and_the_newest_lines(
+    size: str,
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    viewport = LAPTOP if size == "laptop" else PHONE
+    page = open_encounter(login("player1", viewport=viewport), "chat")
+    chat = page.get_by_label("Chat or roll")
+    for n in range(6):  # six lines of talk: the newest five (laptop) or the newest (phone) shown
+        rows = page.locator("#event-log > li.event").count()
+        chat.fill(f"/roll 1d{n + 4}")
+        chat.press("Enter")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#event-log > li.event').length > n", arg=rows
+        )
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshot(page, f"chat-{size}-view")))
+    seen = lines_in_view(page)
+    print(f"chat {size}: chat box ends {bottom(chat):.0f}, newest lines in view {seen}")
+    within(page, chat)
+    assert seen >= (5 if size == "laptop" else 1)
