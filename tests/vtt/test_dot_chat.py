@@ -106,9 +106,10 @@ def test_the_check_reads_in_the_readers_language(table: Any, pip: Any, gwen: Any
     audience = audiences.audience_for(table.pk, gwen.pk)
     assert audience is not None
     fresh = Encounter.objects.get(pk=table.pk)
-    assert "checks 侦查:" in render_events(fresh, audience, row.seq, row.seq)
+    # typed as an alias, read as the skill's own word in each reader's language (the glossary's)
+    assert "checks Spot Hidden:" in render_events(fresh, audience, row.seq, row.seq)
     with translation.override("zh-hans"):
-        assert "进行 侦查 检定" in render_events(fresh, audience, row.seq, row.seq)
+        assert "进行 侦察 检定" in render_events(fresh, audience, row.seq, row.seq)
 
 
 def test_an_opposed_check_typed_at_the_table(gwen: Any, pip: Any) -> None:

@@ -163,7 +163,13 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
         )
         if c["id"] in (script.state.get("asked") or {}):  # a group check answered
             changes.append(["del", ["asked", c["id"]]])
-        line = CHECKED(who=c["name"], skill=name, roll=roll, chance=chance, level=LEVELS[level]())
+        line = CHECKED(
+            who=c["name"],
+            skill=check_label(target.key, name),
+            roll=roll,
+            chance=chance,
+            level=LEVELS[level](),
+        )
         script.emit(
             "check.rolled",
             line,
@@ -265,10 +271,10 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
         winner = c if won else other
         line = RESISTED(
             who=c["name"],
-            skill=name,
+            skill=check_label(mine.key, name),
             value=mine.value,
             other=other["name"],
-            other_skill=other_name,
+            other_skill=check_label(theirs.key, other_name),
             other_value=theirs.value,
             roll=roll,
             chance=chance,
@@ -294,12 +300,12 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
     winner_id = {"a": c["id"], "b": other["id"]}.get(side, "")
     line = OPPOSED(
         who=c["name"],
-        skill=name,
+        skill=check_label(mine.key, name),
         roll=roll,
         chance=mine.chance,
         level=LEVELS[level](),
         other=other["name"],
-        other_skill=other_name,
+        other_skill=check_label(theirs.key, other_name),
         other_roll=other_roll,
         other_chance=theirs.chance,
         other_level=LEVELS[other_level](),
@@ -352,7 +358,13 @@ def _ask(state: Json, action: Action, dice: Dice) -> list[Event]:
     names = ", ".join(state["combatants"][i]["name"] for i in chosen)
     script = Script(state, dice)
     changes = [["set", ["asked", i], name] for i in chosen]
-    script.emit("check.asked", ASKED(who=names, skill=name), changes, who=chosen, skill=name)
+    script.emit(
+        "check.asked",
+        ASKED(who=names, skill=check_label(key_of(name), name)),
+        changes,
+        who=chosen,
+        skill=name,
+    )
     return script.events
 
 
@@ -407,7 +419,7 @@ def _offer_check(state: Json, actor: str) -> ActionTemplate | None:
     if c is None or c["dead"]:
         return None
     asked = str((state.get("asked") or {}).get(actor) or "")
-    label = ASKED_FORM(skill=asked) if asked else CHECK()
+    label = ASKED_FORM(skill=check_label(key_of(asked), asked)) if asked else CHECK()
     return ActionTemplate("check", label, "COC-CHECK-1", _skill_fields(c, asked))
 
 
@@ -501,10 +513,10 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
             )
             changes.append(cset(c["id"], "sheet", "skills", key, skill + gain))
             changes.append(cset(c["id"], SHEET_VALUES, value_key(key, False), skill + gain))
-            msg = GROWN(who=c["name"], skill=key, roll=roll, chance=skill, gain=gain)
+            msg = GROWN(who=c["name"], skill=check_label(key), roll=roll, chance=skill, gain=gain)
         else:
             gain = 0
-            msg = NOT_GROWN(who=c["name"], skill=key, roll=roll, chance=skill)
+            msg = NOT_GROWN(who=c["name"], skill=check_label(key), roll=roll, chance=skill)
         seen, unseen = hp_secret(c, UNSEEN(who=c["name"]))
         script.emit(
             "skill.grown", msg, changes, seen, unseen, who=c["id"], skill=key, roll=roll, gain=gain

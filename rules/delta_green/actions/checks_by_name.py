@@ -28,12 +28,14 @@ from rules.core.actions import GM_ACTOR
 from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.errors import DiceError, IllegalAction
-from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, Msg, choices
 from rules.core.params import bool_param, int_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green.gm_mind import current
+from rules.delta_green.log_messages import SKILL_KEYS, skill_word
 from rules.delta_green.messages import FREE
 from rules.delta_green.settings import settings_of
+from rules.delta_green.sheet import CHARACTERISTIC_LABELS
 
 CHECKED = Message("dg.check.rolled", "{who} checks {skill}: {roll} against {chance}% - {level}")
 CHECKED_UNSEEN = Message("dg.check.unseen", "{who} made a hidden check.")
@@ -121,7 +123,13 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
         path = ["combatants", c["id"], "marks"]
         out.emit(
             "check.rolled",
-            CHECKED(who=c["name"], skill=name, roll=roll, chance=chance, level=LEVELS[level]()),
+            CHECKED(
+                who=c["name"],
+                skill=check_label(target.key, name),
+                roll=roll,
+                chance=chance,
+                level=LEVELS[level](),
+            ),
             [["set", path, [*marks, target.key]]] if mark else [],
             audience=f"actor:{c['id']}" if hidden else "all",
             redacted=CHECKED_UNSEEN(who=c["name"]) if hidden else None,
@@ -164,12 +172,12 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
     winner = {"a": c, "b": other}.get(side)
     line = OPPOSED(
         who=c["name"],
-        skill=name,
+        skill=check_label(mine.key, name),
         roll=roll,
         chance=mine.chance,
         level=LEVELS[level](),
         other=other["name"],
-        other_skill=other_name,
+        other_skill=check_label(theirs.key, other_name),
         other_roll=other_roll,
         other_chance=theirs.chance,
         other_level=LEVELS[other_level](),
@@ -226,12 +234,22 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
     return out.events
 
 
+def check_label(key: str, typed: str | None = None) -> Msg | str:
+    """A skill's or characteristic's name as the log and the forms say it (in the reader's
+    language); a skill the group named itself reads as written."""
+    if key in CHARACTERISTIC_LABELS:
+        return CHARACTERISTIC_LABELS[key]()
+    if key in SKILL_KEYS:
+        return skill_word(key)
+    return typed if typed is not None else key.replace("_", " ")
+
+
 def _offer_check(state: Json, actor: str) -> ActionTemplate | None:
     c = state["combatants"].get(actor)
     if c is None or c.get("dead"):
         return None
     keys = sorted(c["sheet"]["skills"]) + [k for k in CHARACTERISTICS if k in c["sheet"]]
-    pairs = [(k, k.replace("_", " ")) for k in keys]
+    pairs: list[tuple[str, Msg | str]] = [(k, check_label(k)) for k in keys]
     return ActionTemplate(
         "check",
         CHECK(),
@@ -304,7 +322,7 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
             ["set", [*base, "sheet", "skills", key], value + gain],
             ["set", [*base, SHEET_VALUES, value_key(key, False)], value + gain],
         ]
-        line = GROWN(who=c["name"], skill=key, gain=gain, value=value + gain)
+        line = GROWN(who=c["name"], skill=check_label(key), gain=gain, value=value + gain)
         out.emit("skill.grown", line, changes, who=c["id"], skill=key, roll=gain, gain=gain)
     return out.events
 
