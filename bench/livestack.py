@@ -104,6 +104,12 @@ class LiveStack:
             "VTT_LOG_LEVEL": "WARNING",
             # the fast path (vtt/fast) as the bench or test was started: VTT_FAST=0 runs plain
             **({"VTT_FAST": os.environ["VTT_FAST"]} if "VTT_FAST" in os.environ else {}),
+            # the push services a subscription may name (tests add their own stand-in)
+            **(
+                {"VTT_PUSH_SERVICES": os.environ["VTT_PUSH_SERVICES"]}
+                if "VTT_PUSH_SERVICES" in os.environ
+                else {}
+            ),
             **self.extra_env,
         }
         if self.live_database_url:

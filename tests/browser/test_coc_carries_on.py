@@ -24,7 +24,7 @@ campaign = create_campaign(gm.pk, "Arkham nights", "coc")
 Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
 coc = get_system("coc")
 mara = next(c for c in coc.demo()["combatants"] if c["id"] == "mara")["sheet"]
-for name, dex in (("Bob Vance", 90), ("Carl Stone", 80)):
+for name, dex in (("Bob Vance", 18), ("Carl Stone", 17)):  # the 3-18 scale (COC-GEN-2)
     sheet = coc.validate_sheet({**mara, "name": name, "dex": dex})
     Character.objects.create(campaign=campaign, owner=player, name=name, system="coc", sheet=sheet)
 print("CAMPAIGN", campaign.pk)
@@ -113,7 +113,7 @@ def test_two_coc_encounters_in_a_row_keep_hp_ammunition_and_death(
     player.goto(table)
     wait_caught_up(player)
 
-    # Round 1: Bob (DEX 90) acts first and fires once at the cultist
+    # Round 1: Bob (DEX 18) acts first and fires once at the cultist
     send(gm, "next_round", {}, "gm")
     cultist = next(v for k, v in who.items() if "ultist" in k)
     send(
