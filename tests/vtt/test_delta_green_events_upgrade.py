@@ -109,6 +109,24 @@ def comparable(payload: Mapping[str, Any]) -> dict[str, Any]:
     return {**payload, "changes": changes}
 
 
+# Lines the rules have said differently since the recording, on purpose: a hit where Walsh's
+# hidden vest does not reach no longer tells everyone the vest is there (DG-ARM-8); looking for a
+# hard-to-see target in dim light is halved like every other roll (COC-CONCEAL-1, as the seed says).
+REWORDED = (
+    ("; left leg not covered by the vest -> 4;", ";"),
+    (
+        "Walsh looks for Armoured cultist: idea d100 = 12 vs 65",
+        "Walsh looks for Armoured cultist: idea d100 = 12 vs 33",
+    ),
+)
+
+
+def reworded(text: str) -> str:
+    for old, new in REWORDED:
+        text = text.replace(old, new)
+    return text
+
+
 def test_todays_resolve_emits_the_upgraded_events(gwen: Any) -> None:
     """Each recorded action, resolved again on the same state with the same dice, gives the same
     lines and the payloads the upgrade stored: the rules did not change in the move."""
@@ -122,7 +140,8 @@ def test_todays_resolve_emits_the_upgraded_events(gwen: Any) -> None:
         state = fold(SYSTEM, encounter.setup, entries[:n])
         faces = [roll.value for event in entry.events for roll in event.dice]
         again = SYSTEM.resolve(state, entry.action, LoadedDice(faces))
-        assert [e.text for e in again] == [e.text for e in entry.events], entry.index
+        recorded = [reworded(e.text) for e in entry.events]
+        assert [e.text for e in again] == recorded, entry.index
         assert [e.audience for e in again] == [e.audience for e in entry.events], entry.index
         assert [comparable(e.payload) for e in again] == [
             comparable(e.payload) for e in entry.events
