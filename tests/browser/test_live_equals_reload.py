@@ -16,7 +16,7 @@ from bench.livestack import LiveStack
 
 # What the page script and htmx add to a live page that a fresh load has not had yet, and the
 # map's selection state (the GM clicked through its forms on that page) and what a selection
-# fetched on demand (an SCS stack's reach).
+# fetched on demand (an SCS stack's reach), and the map's pan and zoom.
 NORMALISED = """table => {
   const copy = table.cloneNode(true);
   for (const el of [copy, ...copy.querySelectorAll("*")]) {
@@ -27,6 +27,15 @@ NORMALISED = """table => {
     if (el.getAttribute("class") === "") el.removeAttribute("class");
   }
   for (const el of copy.querySelectorAll("[data-on-demand]")) el.replaceChildren();
+  // a map's pan and zoom are the viewer's own, kept across frames on purpose (static/js/mapview.js)
+  for (const svg of copy.querySelectorAll(".mapview svg[data-full]")) {
+    for (const name of ["viewBox", "style", "data-lod"]) svg.removeAttribute(name);
+  }
+  for (const el of copy.querySelectorAll(".mapview-level")) el.replaceChildren();
+  for (const el of copy.querySelectorAll(".minimap-view")) {
+    for (const name of ["x", "y", "width", "height"]) el.removeAttribute(name);
+  }
+  for (const el of copy.querySelectorAll(".mapview.zoomed")) el.classList.remove("zoomed");
   return copy.outerHTML;
 }"""
 
