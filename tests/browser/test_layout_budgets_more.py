@@ -96,7 +96,8 @@ LAPTOP_BUDGET = {
 
 
 # Ace's attack card (its called-shot body diagram) sits on the board, under the sheet and the log:
-# measured ending at 2247 to 2302 px on a laptop; moving it into the action column is more than a style.
+# measured ending at 2247 to 2302 px on a laptop; moving it into the action column is more
+# than a style.
 ACE_ATTACK_BELOW = pytest.mark.xfail(
     strict=True, reason="Ace's attack card ends at 2250-2300 px (budget 900): it is on the board"
 )
