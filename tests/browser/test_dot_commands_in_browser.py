@@ -51,7 +51,9 @@ def test_typed_checks_sanity_and_a_group_luck_check(
 
     chat(mara, ".ra 侦察")
     for page in (keeper, walsh, mara):
-        page.locator(LINE, has_text="Mara Ostrow checks 侦察:").wait_for()
+        page.locator(
+            LINE, has_text="Mara Ostrow checks Spot Hidden:"
+        )  # typed 侦察, read as its name.wait_for()
     chat(mara, "．ｓｃ１／１ｄ６")
     keeper.locator(LINE, has_text="Mara Ostrow checks Sanity:").wait_for()
     assert _state(tabula_server, pk)["san"] < san
@@ -69,5 +71,5 @@ def test_typed_checks_sanity_and_a_group_luck_check(
         answer = _form(page, actor, "check")
         answer.wait_for()
         answer.locator("button[type=submit]").click()
-        keeper.locator(LINE, has_text=f"{name} checks 幸运:").wait_for()
+        keeper.locator(LINE, has_text=f"{name} checks Luck:").wait_for()
     assert _state(tabula_server, pk)["asked"] == {}
