@@ -137,7 +137,13 @@ def test_wheel_zoom_keeps_the_hex_under_the_pointer_and_survives_live_frames(
     blue.mouse.move(x, y)
     for _ in range(3):
         blue.mouse.wheel(0, -240)
-    blue.wait_for_timeout(200)
+    settled = before
+    for _ in range(30):  # each wheel step has landed once the view stops changing (a busy machine)
+        blue.wait_for_timeout(200)
+        now = hexes.get_attribute("viewBox")
+        if now == settled and now != before:
+            break
+        settled = now
     assert hexes.get_attribute("viewBox") != before
     zoomed = blue.locator("#scs-board .hex[data-hex='05.05']").bounding_box()
     assert zoomed["width"] > box["width"] * 1.5
