@@ -69,3 +69,35 @@ def test_the_page_lists_the_tables_waiting_for_your_move(gwen: Any, pip: Any, ot
 
 def test_a_stranger_is_sent_to_log_in() -> None:
     assert Client().get("/games/").status_code == 302
+
+
+def test_waiting_since_counts_only_what_the_player_may_see(gwen: Any, pip: Any, otto: Any) -> None:
+    """Issue 30: a whisper from the GM to Otto at a table waiting for Pip does not move Pip's
+    "waiting since" (it would tell him someone said something he may not read, and when); a
+    line he reads does."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from vtt.encounters.services import chat
+    from vtt.encounters.waiting import waiting_for
+    from vtt.eventlog.models import Event
+
+    run = create_campaign(gwen.pk, "Run", "scs")
+    Membership.objects.create(campaign=run, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=run, user=otto, role=Role.PLAYER)
+    setup = {"scenario": "halden_crossing", "skip_setup": True}
+    moving = start_encounter(run.pk, gwen.pk, "Moving", setup, {"blue": pip.pk, "red": otto.pk})
+    long_ago = timezone.now() - timedelta(hours=5)
+    Event.objects.filter(encounter=moving).update(created=long_ago)
+    (before,) = waiting_for(pip.pk)
+    chat(moving.pk, gwen.pk, "/w otto the bridge is mined", uuid.uuid4().hex)
+    secret = Event.objects.get(encounter=moving, kind="table.whispered")
+    assert str(pip.pk) not in secret.audience.partition(":")[2].split(",")
+    assert secret.redacted_text is None
+    (after,) = waiting_for(pip.pk)
+    assert after.since == before.since
+    assert after.since <= long_ago + timedelta(seconds=1)
+    chat(moving.pk, gwen.pk, "Your move.", uuid.uuid4().hex)
+    (said,) = waiting_for(pip.pk)
+    assert said.since > long_ago + timedelta(hours=1)

@@ -4,7 +4,9 @@ A table waits for an actor when the rules say so: in a game of sides (vtt/campai
 every side the rules offer an action now (the side setting up, the phasing side, the side owing
 a combat's choice); elsewhere the combatant whose turn it is (the view's `current`, `turn` or
 `active`, as the table's "Your turn" banner), and in a skirmish without a GM between two turns,
-the combatants that may take the next one (`offered_more`). It has waited since its newest event.
+the combatants that may take the next one (`offered_more`). It has waited since its newest event
+the user may read: a hidden one (a whisper to another, the other side's move) would tell them
+that something happened out of their sight, and when.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from typing import Any
 from rules.core.registry import get_system
 from rules.core.system import GM
 from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.roles import role_of
 from vtt.campaigns.two_sided import game_sides, sides_are_actors
+from vtt.encounters.audiences import audience_of
 from vtt.encounters.fragments import combatant_rows, loaded_state
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.eventlog.models import Event
@@ -76,11 +80,17 @@ def waiting_for(user_id: int) -> list[Waiting]:
         now = sorted(actors & awaited(encounter))
         if not now:
             continue
-        since = (
-            Event.objects.filter(encounter=encounter)
-            .order_by("-seq")
-            .values_list("created", flat=True)
-            .first()
-        ) or encounter.created
+        since = seen_since(encounter, user_id)
         found.append(Waiting(encounter, tuple(now), since))
     return sorted(found, key=lambda waiting: waiting.since)
+
+
+def seen_since(encounter: Encounter, user_id: int) -> datetime:
+    """When the newest event of the table that the user may read was stored (its start if none)."""
+    audience = audience_of(encounter, user_id, role_of(encounter.campaign_id, user_id))
+    if audience is not None:
+        rows = Event.objects.filter(encounter=encounter).order_by("-seq")
+        for seen, created in rows.values_list("audience", "created").iterator(chunk_size=200):
+            if audience.can_see(seen):
+                return created
+    return encounter.created
