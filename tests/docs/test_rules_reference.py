@@ -108,7 +108,7 @@ def test_the_rule_id_prefixes_come_from_the_reference_pages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A new system's reference page brings its prefix: no list of prefixes to edit."""
-    assert set(system_prefixes().split("|")) == {"ACE", "COC", "DG", "MECH", "SCS"}
+    assert set(system_prefixes().split("|")) == {"ACE", "COC", "DG", "MECH", "SCENE", "SCS"}
     page = "| ID | Rule | Where |\n|---|---|---|\n| DUEL-1 | A strike takes a d6 off HP. | x |\n"
     (tmp_path / "duel.md").write_text(page, encoding="utf-8")
     (tmp_path / "scs.md").write_text("| PD-21 | a default | x |\n| T-20 | a test | x |\n")
