@@ -87,3 +87,21 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.audience_key} ({self.language})"
+
+
+class CampaignScenario(models.Model):
+    """A wargame scenario a campaign's GM made in the scenario editor or imported (issue 36):
+    its data as the rules read it (docs/rules/scs.md's scenario format), offered by New
+    encounter beside the system's built-in scenarios."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="scenarios")
+    system = models.CharField(_("rule system"), max_length=40)
+    title = models.CharField(_("title"), max_length=120)
+    data: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["title", "pk"]
+
+    def __str__(self) -> str:
+        return self.title
