@@ -169,6 +169,53 @@ def _diff(before: Any, after: Any, path: list[str | int], found: list[Change]) -
         found.append(["set", list(path), copy_json(after)])
 
 
+def diff_along(before: Any, after: Any, paths: Iterable[Sequence[str | int]]) -> list[Change]:
+    """`diff(before, after)` when the two states differ only at or below `paths`: the same
+    changes in the same order, found without reading the rest (a shot compares two combatants,
+    not the whole encounter)."""
+    touched: dict[Any, Any] = {}  # key -> the keys touched below it, or None: all of it
+    for path in paths:
+        if not path:
+            return diff(before, after)
+        node: dict[Any, Any] = touched
+        for key in path[:-1]:
+            child = node.get(key, touched)
+            if child is None:
+                break  # a shorter path covers this one
+            if child is touched:
+                child = node[key] = {}
+            node = child
+        else:
+            node[path[-1]] = None
+    found: list[Change] = []
+    _diff_along(before, after, touched, [], found)
+    return found
+
+
+def _diff_along(
+    before: Any,
+    after: Any,
+    touched: dict[Any, Any] | None,
+    path: list[str | int],
+    found: list[Change],
+) -> None:
+    if touched is None or type(before) is not dict or type(after) is not dict:
+        _diff(before, after, path, found)
+        return
+    for key in before:
+        if key in touched and key not in after:
+            found.append(["del", [*path, key]])
+    keys = [key for key in touched if key in after]
+    if len(keys) > 1:
+        order = list(after)
+        keys.sort(key=order.index)
+    for key in keys:
+        if key in before:
+            _diff_along(before[key], after[key], touched[key], [*path, key], found)
+        else:
+            found.append(["set", [*path, key], copy_json(after[key])])
+
+
 def same(a: Any, b: Any) -> bool:
     """Equal as JSON: like ==, but True is not 1 and 1 is not 1.0."""
     if a is b:
@@ -191,6 +238,18 @@ class Emitter:
         self.dice = dice
         self.events: list[Event] = []
         self._mark = len(dice.records)
+        self._staged: list[Change] = []
+        self._before: Json = state
+
+    def change(self, *changes: Change) -> None:
+        """Apply `changes` to the working state now, so the next rule of the same event reads
+        them; the next event emitted carries them, as `diff` between the state before its first
+        staged change and after its last (the shortest form: a hit point set twice is one "set"),
+        found on the paths they touched only."""
+        if not self._staged:
+            self._before = self.state
+        self.state = apply_changes(self.state, changes)
+        self._staged.extend(changes)
 
     def emit(
         self,
@@ -205,9 +264,14 @@ class Emitter:
         faces = tuple(self.dice.records[self._mark :])
         self._mark = len(self.dice.records)
         steps = [list(change) for change in changes]
+        staged = bool(self._staged)
+        if staged:  # the changes staged with `change`, and these, in their shortest form
+            self.change(*steps)
+            steps = diff_along(self._before, self.state, [step[1] for step in self._staged])
+            self._staged = []
         body = {**payload, "changes": steps} if steps else payload
         event = said(kind, msg, body, dice=faces, audience=audience, redacted=redacted)
-        if steps:
+        if steps and not staged:
             self.state = apply_changes(self.state, steps)
         self.events.append(event)
         return event

@@ -16,6 +16,7 @@ from rules.core.changes import (
     apply_changes,
     delete,
     diff,
+    diff_along,
     same,
     set_,
 )
@@ -206,6 +207,49 @@ def test_emitter_applies_each_event_at_once_with_the_dice_since_the_last() -> No
     assert emitter.events == [one, two, three]
     assert STATE["units"]["a"]["hp"] == 10
     assert apply(apply(apply(STATE, one), two), three) == emitter.state
+
+
+def test_staged_changes_are_read_at_once_and_emitted_in_their_shortest_form() -> None:
+    emitter = Emitter(STATE, SeededDice(1))
+    emitter.change(set_(["units", "a", "hp"], 8))
+    assert emitter.state["units"]["a"]["hp"] == 8  # the next rule of the same event reads it
+    emitter.change(set_(["units", "a", "hp"], 5), append(["units", "b", "tags"], "hurt"))
+    hit = emitter.emit("unit.hit", text("hit"), [set_(["round"], 2)], target="a")
+    assert hit.payload["changes"] == [  # one "set" for the hit points set twice, in diff's order
+        ["set", ["round"], 2],
+        ["set", ["units", "a", "hp"], 5],
+        ["add", ["units", "b", "tags"], "hurt"],
+    ]
+    emitter.change(set_(["units", "a", "hp"], 5))
+    same_again = emitter.emit("unit.hit", text("hit"))
+    assert "changes" not in same_again.payload  # nothing differs: nothing stored
+    assert apply(apply(STATE, hit), same_again) == emitter.state
+    assert STATE["units"]["a"]["hp"] == 10
+
+
+PATH_KEYS = st.sampled_from(["a", "b", "hp", "tags"])
+staged_changes = st.lists(
+    st.one_of(
+        st.tuples(st.just("set"), st.lists(PATH_KEYS, min_size=1, max_size=3), json_values),
+        st.tuples(st.just("del"), st.lists(PATH_KEYS, min_size=1, max_size=3)),
+        st.tuples(st.just("add"), st.lists(PATH_KEYS, min_size=1, max_size=3), json_values),
+    ).map(list),
+    max_size=6,
+)
+
+
+@given(staged_changes)
+def test_diff_along_the_touched_paths_is_the_whole_diff(changes: list[Any]) -> None:
+    before: Any = {"a": {"hp": 3, "tags": ["x"], "b": {"hp": 1}}, "b": {"tags": []}, "hp": 2}
+    after = before
+    applied = []
+    for change in changes:
+        try:
+            after = apply_changes(after, [change])
+        except RulesError:
+            continue  # a change that does not fit the state (adding to a number)
+        applied.append(change)
+    assert diff_along(before, after, [change[1] for change in applied]) == diff(before, after)
 
 
 @pytest.mark.parametrize("key", ["coc", "ace", "mech"])
