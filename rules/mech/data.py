@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.core.errors import SheetError
 from rules.mech import refusals as R
+from rules.mech import shipped
 from rules.mech.condition import validate_condition
 from rules.mech.messages import SYSTEM_TEXTS
 
@@ -48,6 +49,7 @@ FRAMES: dict[str, Json] = {
         },
     },
 }
+FRAMES.update(shipped.frames(FRAMES["gp1_mule"]["core"]))  # the shipped frames of sizes 1 to 3
 
 # §13.3 example weapons; the siege cannon is our own superheavy example (MECH-MOUNT-SUPERHEAVY).
 WEAPONS: dict[str, Json] = {
@@ -96,6 +98,7 @@ WEAPONS: dict[str, Json] = {
         "damage": "2d6+2",
         "type": "explosive",
     },
+    **shipped.WEAPONS,
 }
 
 # §13.4: the example systems; `action` names what the system does when used (1 AP).
@@ -114,6 +117,7 @@ SYSTEMS: dict[str, Json] = {
         "resist": ["explosive"],
         "text": SYSTEM_TEXTS["ablative_skirts"].english,
     },
+    **shipped.SYSTEMS,
 }
 
 MARA: Json = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core.kit import Message
+from rules.mech import shipped
 
 # Costs shown beside an action's label (MECH-AP-TABLE).
 AP = Message("mech.cost.ap", "{ap} AP", plural="{ap} AP", count="ap")
@@ -426,6 +427,7 @@ SYSTEM_TEXTS = {
         "1 AP: until the end of your next turn, you and adjacent allied mechs resist "
         "kinetic, energy and explosive damage",
     ),
+    **shipped.SYSTEM_TEXTS,  # the shipped systems beyond §13.4
 }
 
 TERMS = [

@@ -6,6 +6,7 @@ A name stored as one of these English defaults is shown in the reader's language
 from __future__ import annotations
 
 from rules.core.messages import Message
+from rules.mech import shipped
 
 NAMES: dict[str, Message] = {
     "gp1_mule": Message("mech.name.gp1_mule", 'GP-1 "Mule"'),
@@ -25,4 +26,5 @@ NAMES: dict[str, Message] = {
         "mech.name.demo_title", "Mech skirmish: Latch's lance against the sparring lance"
     ),
     "demo_campaign": Message("mech.name.demo_campaign", "Demo: Mech skirmish"),
+    **shipped.NAMES,  # the shipped frames, weapons and systems beyond §13
 }

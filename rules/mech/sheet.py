@@ -19,6 +19,7 @@ from rules.core.schema import Entry, Schema
 from rules.mech import data
 from rules.mech import messages as M
 from rules.mech.names import NAMES
+from rules.mech.shipped import INTEGRATED_ONLY
 from rules.mech.state import Json
 
 
@@ -76,7 +77,11 @@ LOADOUT_ROW = Schema(
             "weapon",
             S_WEAPON(),
             "choice",
-            choices=tuple(Choice(key, _named(key, w)) for key, w in data.WEAPONS.items()),
+            choices=tuple(
+                Choice(key, _named(key, w))
+                for key, w in data.WEAPONS.items()
+                if key not in INTEGRATED_ONLY  # a frame's own guns are not picked for a mount
+            ),
         ),
     )
 )
