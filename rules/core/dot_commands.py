@@ -2,7 +2,8 @@
 
 `.r 1d6` rolls, `.ra 侦查` / `.rc` checks a skill or characteristic by name, `.rh` rolls or
 checks hidden (the roller and the GM read it), `.sc 1/1d6` is a Sanity check, `.st 力量60侦查45`
-sets sheet values in one line and `.en 侦查` rolls growth. Each also begins with `/`, and with
+sets sheet values in one line, `.en 侦查` rolls growth and `.log new 第一夜` marks a session's
+record (rules/core/recording.py). Each also begins with `/`, and with
 the full-width marks a Chinese keyboard types (。ｒａ, ．ｓｃ, ／ｒ). The table server turns a
 command into a table action or the system's action (vtt/encounters/dot_chat.py).
 """
@@ -16,9 +17,10 @@ from typing import Any
 
 from rules.core.errors import IllegalAction
 from rules.core.messages import Message
+from rules.core.recording import MARK_WORDS, MAX_NAME
 
 # longest first, so that ".ra" is not read as ".r a"
-COMMANDS = ("rav", "ra", "rc", "rh", "sc", "st", "en", "r")
+COMMANDS = ("log", "rav", "ra", "rc", "rh", "sc", "st", "en", "r")
 MARKS = ".。/"  # after NFKC: full-width ．／ are . and /, the ideographic stop 。 stays
 MAX_ASSIGNMENTS = 40  # values one .st may set
 MAX_TIMES = 10  # checks one .ra 3#侦查 may roll
@@ -35,6 +37,10 @@ BAD_SET = Message(
 TOO_MANY_SET = Message("chat.dot.too_many_set", "one .st may set at most {max} values")
 NO_OPPONENT = Message("chat.dot.no_opponent", "against whom? Write .rav skill @name")
 BAD_TIMES = Message("chat.dot.bad_times", "a check may be repeated 1 to {max} times")
+BAD_LOG = Message(
+    "chat.dot.bad_log",
+    "write .log new, on, off or end and the session's name, e.g. .log new Night 1",
+)
 
 _VERSUS = re.compile(r"\s+vs\.?\s+|\s*对\s*|\s*/\s*", re.IGNORECASE)
 _TIMES = re.compile(r"^(\d+)\s*#\s*")
@@ -98,6 +104,8 @@ def parse(line: str) -> Dot | None:
         return Dot("sc", _sanity(rest))
     if command == "st":
         return Dot("st", _set(rest))
+    if command == "log":
+        return Dot("log", _log(rest))
     return Dot("en", _growth(rest))
 
 
@@ -171,3 +179,15 @@ def _growth(rest: str) -> dict[str, Any]:
     """`.en [skill] [@who]`: one skill's growth roll, or every marked skill's."""
     rest, params = _who(rest)
     return {**params, "skill": rest.strip()} if rest.strip() else params
+
+
+def _log(rest: str) -> dict[str, Any]:
+    """`.log new|on|off|end [name]` (or 新建, 继续, 暂停, 结束): a mark of the session's record."""
+    folded = rest.casefold()
+    for word, mark in MARK_WORDS.items():
+        after = folded[len(word) : len(word) + 1]
+        # 新建第一夜 needs no space; `.log online` is no `.log on line`
+        if folded.startswith(word) and (not word.isascii() or not after or after.isspace()):
+            name = rest[len(word) :]
+            return {"mark": mark, "name": " ".join(name.split())[:MAX_NAME]}
+    raise IllegalAction(BAD_LOG())

@@ -17,6 +17,7 @@ from rules.core import derive as _derive
 from rules.core import dot_commands as _dot_commands
 from rules.core import notation as _notation
 from rules.core import params as _params
+from rules.core import recording as _recording
 from rules.core import schema as _schema
 from rules.core import table as _table
 from rules.core.actions import (
@@ -49,6 +50,7 @@ KIT = CORE.merged(_table.MESSAGES).merged(
             *messages_of(_derive),
             *messages_of(_dot_commands),
             *messages_of(_params),
+            *messages_of(_recording),
             *messages_of(_notation),
         ]
     )

@@ -52,6 +52,20 @@ PAYLOADS = kinds(
         rolls=_ROLLS,
     ),
     payload(
+        "table.session_marked",
+        "The GM marked a session's record at this table: begun, paused, going on or ended "
+        "(.log new/off/on/end, rules/core/recording.py).",
+        mark=req(str, "new, off, on or end"),
+        name=req(str, "the session's name, the same at every table of the campaign"),
+    ),
+    payload(
+        "table.transcribed",
+        "A line of a session's transcript brought into a campaign from its JSON file; it reads as "
+        "the transcript read it.",
+        kind=req(str, "the kind of the line's event where it was first recorded"),
+        speaker=req(str, "who spoke or acted, as the transcript named them"),
+    ),
+    payload(
         "table.reverted",
         "An entry taken back: by the GM (undo) or by the player who sent it.",
         reverts=req(int, "the index of the entry taken back"),

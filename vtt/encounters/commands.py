@@ -153,6 +153,9 @@ def parse_command(content: dict[str, Any]) -> Command:
             return Help(key)
         if text.strip().lower() in UNDO_WORDS:
             return Undo(key, roll=True)
+        mark = content.get("log")
+        if isinstance(mark, str) and mark.strip():  # a record's button: `.log <mark> <name>`
+            text = f".log {mark.strip()[:10]} {text}"
         return Chat(text, key, faces_of(content))
     if command == "expire":
         return Expire(key)

@@ -35,6 +35,14 @@ def table_line(text: str) -> str:
     return ("/roll " if dot.command == "r" else "/gmroll ") + str(dot.params["expr"])
 
 
+def session_mark(text: str) -> tuple[str, str] | None:
+    """(mark, name) of a `.log new 第一夜` line (rules/core/recording.py); None for any other."""
+    dot = parse(text)
+    if dot is None or dot.command != "log":
+        return None
+    return str(dot.params["mark"]), str(dot.params["name"])
+
+
 def game_action(encounter_id: int, user_id: int, text: str) -> Action | None:
     """The system action of a `.ra`, `.rh skill`, `.sc`, `.st` or `.en` line, sent by the GM
     or by the player's own character; None for any other line."""

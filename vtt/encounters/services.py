@@ -19,6 +19,7 @@ from django.db.models import Field
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.core import recording
 from rules.core.dice import Dice, PhysicalDice, SeededDice, commitment, derive_seed
 from rules.core.errors import FaceMisfit, FaceNeeded, RulesError
 from rules.core.log import REVERTED, TABLE_PREFIX, Entry, fold
@@ -39,7 +40,7 @@ from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.services import require_gm
-from vtt.encounters import append, dot_chat, notices, states_before
+from vtt.encounters import append, dot_chat, notices, session_marks, states_before
 from vtt.encounters.addressing import addressed, people_at
 from vtt.encounters.append import append_if_current
 from vtt.encounters.audiences import refresh_audiences, seated_audiences, side_of
@@ -623,6 +624,9 @@ def chat(
     """
     _check_key(key)
     if isinstance(text, str) and text.lstrip()[:1] in DOT_MARKS:
+        record = dot_chat.session_mark(text)
+        if record is not None:  # `.log new 第一夜`: the GM marks the session's record
+            return mark_session(encounter_id, user_id, *record, key=key)
         dotted = dot_chat.game_action(encounter_id, user_id, text)
         if dotted is not None:  # `.ra 侦查`, `.sc 1/1d6`: the system's own action (issue 38)
             return play(encounter_id, user_id, dotted, key)
@@ -658,6 +662,29 @@ def chat(
             kept_reads.forget(encounter_id, user_id)
             kept = None
     return _chat_locked(encounter_id, user_id, text, key, faces)
+
+
+@_answering_a_raced_key
+@transaction.atomic
+def mark_session(encounter_id: int, user_id: int, mark: str, name: str, key: str) -> Outcome:
+    """The GM marks where a session's record begins, pauses, goes on or ends at this table
+    (`.log new/off/on/end <name>`, rules/core/recording.py); the mark is the table's own line."""
+    encounter = _locked(encounter_id, user_id, key)
+    if (done := _answered(encounter, None)) is not None:
+        return done
+    if getattr(encounter, "my_role", None) != Role.GM:
+        raise NotAllowed(_("Only the GM marks a session's record."))
+    chosen = session_marks.decide(encounter.campaign_id, encounter.pk, mark, name)
+    rows = _append_entry(
+        encounter,
+        encounter.entries + 1,
+        [recording.marked(mark, chosen)],
+        user_id=user_id,
+        key=key,
+        action=None,
+        game=False,
+    )
+    return Outcome(encounter.pk, rows, fresh=True)
 
 
 def _as_read(encounter: Encounter, user_id: int) -> append.Condition:
