@@ -203,3 +203,50 @@ def carry_values(combatant: Mapping[str, Any], out: dict[str, Any]) -> dict[str,
         else:
             out[key] = value
     return out
+
+
+HIDDEN_MARKS = "hidden_marks"  # the marks a hidden check made, not yet seen by the others
+
+
+def mark_changes(combatant: Mapping[str, Any], key: str, hidden: bool) -> list[list[Any]]:
+    """COC-GROW-1 / DG-GROW-1: the changes that mark `key` for growth after a check. A hidden
+    check's mark is also recorded as hidden (only the holder and the GM read the roll, so only
+    they read its mark: see `marks_seen`); an open check of the same skill shows it."""
+    base = ["combatants", str(combatant["id"])]
+    marks = list(combatant.get("marks") or [])
+    unseen = list(combatant.get(HIDDEN_MARKS) or [])
+    changes: list[list[Any]] = []
+    if key not in marks:
+        changes.append(["set", [*base, "marks"], [*marks, key]])
+        if hidden:
+            changes.append(["set", [*base, HIDDEN_MARKS], [*unseen, key]])
+    elif not hidden and key in unseen:
+        changes.append(["set", [*base, HIDDEN_MARKS], [k for k in unseen if k != key]])
+    return changes
+
+
+def unmark_changes(combatant: Mapping[str, Any], key: str) -> list[list[Any]]:
+    """COC-GROW-1 / DG-GROW-1: the changes that clear `key`'s mark once its growth is rolled."""
+    base = ["combatants", str(combatant["id"])]
+    changes = [["set", [*base, "marks"], [k for k in combatant.get("marks") or [] if k != key]]]
+    unseen = list(combatant.get(HIDDEN_MARKS) or [])
+    if key in unseen:
+        changes.append(["set", [*base, HIDDEN_MARKS], [k for k in unseen if k != key]])
+    return changes
+
+
+def marks_seen(combatant: dict[str, Any], open_to: bool) -> dict[str, Any]:
+    """The combatant as a viewer reads its marks: whole for its holder and the GM (`open_to`);
+    for anyone else without the marks of hidden checks, which would tell a hidden roll's
+    result (COC-GROW-1 / DG-GROW-1)."""
+    if open_to:
+        return combatant
+    unseen = set(combatant.get(HIDDEN_MARKS) or ())
+    marks = [k for k in combatant.get("marks") or [] if k not in unseen]
+    if HIDDEN_MARKS not in combatant and (marks or "marks" not in combatant):
+        return combatant
+    # no marks read as none at all: no trace of a mark that was, or is, hidden
+    shown = {k: v for k, v in combatant.items() if k not in (HIDDEN_MARKS, "marks")}
+    if marks:
+        shown["marks"] = marks
+    return shown

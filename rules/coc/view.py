@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.brp.skill_checks import marks_seen
 from rules.coc import messages as m
 from rules.coc.hazards import effect_name, effect_order
 from rules.coc.state import current_slot, settings_of, status
@@ -74,7 +75,8 @@ def view(state: Json, audience: Audience) -> Json:
             "effects": [e["id"] for e in effects if e["target"] == ident],
         }
         if open_sheet:
-            full = copy_json(c)
+            # COC-GROW-1: a hidden check's mark is its holder's and the Keeper's, as the roll is
+            full = copy_json(marks_seen(c, keeper or ident in audience.actors))
             for weapon in full["sheet"]["weapons"]:
                 held = full["weapons"][weapon["key"]]
                 if weapon["silencer"]:

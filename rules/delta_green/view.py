@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.brp.skill_checks import marks_seen
 from rules.core.system import Audience, Json
 from rules.delta_green.settings import settings_of, values
 from rules.delta_green.state import (
@@ -22,15 +23,18 @@ from rules.delta_green.tables import (
 
 def view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
-    private notes (DG-RES-1) only for the GM."""
+    private notes (DG-RES-1) only for the GM, a hidden check's growth mark (DG-GROW-1) only for
+    the GM and the agent's holder."""
     # Copies of what a view changes (the top level, each combatant and its sheet); the rest is
     # the loaded state's own, which views and boards only read (tests/vtt/test_shared_state.py):
     # a deep copy of the whole state for every audience was a tenth of a broadcast.
     out: Json = {**state, "settings": values(settings_of(state))}
-    out["combatants"] = {
-        cid: {**c, "sheet": dict(c["sheet"])} for cid, c in state["combatants"].items()
-    }
     gm = audience.role == "gm"
+    out["combatants"] = {
+        # DG-GROW-1: a hidden check's mark is its holder's and the GM's, as the roll is
+        cid: marks_seen({**c, "sheet": dict(c["sheet"])}, gm or cid in audience.actors)
+        for cid, c in state["combatants"].items()
+    }
     if not gm:
         out.pop("private_notes", None)
     now = current_actor(state)

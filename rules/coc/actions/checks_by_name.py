@@ -20,9 +20,11 @@ from rules.brp.skill_checks import (
     coc_level,
     find_target,
     key_of,
+    mark_changes,
     opposed,
     resistance,
     succeeded,
+    unmark_changes,
     value_key,
 )
 from rules.coc.actions.common import refuse
@@ -135,7 +137,8 @@ def target_of(c: Json, name: str) -> Target:
 
 def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-CHECK-1: d100 against a skill by name (COC-GEN-1), its level; a success marks the
-    skill for growth (COC-GROW-1). Hidden, only the character's holder and the Keeper read it."""
+    skill for growth (COC-GROW-1). Hidden, only the character's holder and the Keeper read it,
+    and its mark (rules/brp/skill_checks.py `marks_seen`)."""
     c = who_of(state, action)
     name = str(action.params.get("skill") or "").strip()[:60]
     if action.params.get("value") not in (None, ""):  # `.ra listen 50`: the value typed
@@ -154,13 +157,8 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
     for _ in range(times):
         roll = script.dice.roll(100, f"{target.key} check for {c['name']}")
         level = coc_level(chance, roll, auto_fail)
-        marks = list(script.c(c["id"]).get("marks") or [])
         mark = succeeded(level) and not target.characteristic and target.key in c["sheet"]["skills"]
-        changes = (
-            [cset(c["id"], "marks", [*marks, target.key])]
-            if mark and target.key not in marks
-            else []
-        )
+        changes = mark_changes(script.c(c["id"]), target.key, hidden) if mark else []
         if c["id"] in (script.state.get("asked") or {}):  # a group check answered
             changes.append(["del", ["asked", c["id"]]])
         line = CHECKED(
@@ -504,8 +502,7 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
     for key in keys:
         skill = int(script.c(c["id"])["sheet"]["skills"].get(key, 0))
         roll = script.dice.roll(100, f"growth of {key} for {c['name']}")
-        left = [k for k in script.c(c["id"]).get("marks") or [] if k != key]
-        changes: list[list[Any]] = [cset(c["id"], "marks", left)]
+        changes: list[list[Any]] = unmark_changes(script.c(c["id"]), key)
         msg: Msg
         if coc_grows(skill, roll):
             gain, _ = DamageDice.parse(COC_GROWTH).roll(

@@ -20,8 +20,10 @@ from rules.brp.skill_checks import (
     dg_level,
     find_target,
     key_of,
+    mark_changes,
     opposed,
     succeeded,
+    unmark_changes,
     value_key,
 )
 from rules.core.actions import GM_ACTOR
@@ -117,10 +119,9 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
     for _ in range(times):
         roll = out.dice.roll(100, f"{target.key} check for {c['name']}")
         level = dg_level(chance, roll, settings.auto_fail_00, settings.auto_success_01)
-        marks = list(out.state["combatants"][c["id"]].get("marks") or [])
         skill = not target.characteristic and target.key in c["sheet"]["skills"]
-        mark = skill and not succeeded(level) and target.key not in marks
-        path = ["combatants", c["id"], "marks"]
+        now = out.state["combatants"][c["id"]]
+        marked = mark_changes(now, target.key, hidden) if skill and not succeeded(level) else []
         out.emit(
             "check.rolled",
             CHECKED(
@@ -130,7 +131,7 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
                 chance=chance,
                 level=LEVELS[level](),
             ),
-            [["set", path, [*marks, target.key]]] if mark else [],
+            marked,
             audience=f"actor:{c['id']}" if hidden else "all",
             redacted=CHECKED_UNSEEN(who=c["name"]) if hidden else None,
             who=c["id"],
@@ -315,10 +316,9 @@ def _growth(state: Json, action: Action, dice: Dice) -> list[Event]:
         gain, _ = DamageDice.parse(DG_GROWTH).roll(
             out.dice, f"growth gain of {key} for {c['name']}"
         )
-        left = [k for k in now.get("marks") or [] if k != key]
         base = ["combatants", c["id"]]
         changes: list[list[Any]] = [
-            ["set", [*base, "marks"], left],
+            *unmark_changes(now, key),
             ["set", [*base, "sheet", "skills", key], value + gain],
             ["set", [*base, SHEET_VALUES, value_key(key, False)], value + gain],
         ]

@@ -16,7 +16,8 @@ Json = dict[str, Any]
 
 
 def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
-    """COC-SILENCER-2: the secret silencer counter; a secret poison; closed monster sheets."""
+    """COC-SILENCER-2: the secret silencer counter; a secret poison; closed monster sheets;
+    COC-GROW-1: the mark of a hidden check that succeeded."""
     combatants = state["combatants"]
     players = sorted(i for i, c in combatants.items() if c["side"] == "investigators")
     for viewer in players[:2]:
@@ -40,3 +41,14 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             },
         }
         yield audience, base, variant
+    # COC-GROW-1: another investigator's skill marked by a hidden check that succeeded
+    for viewer in players[:1]:
+        audience = Audience("player", side="investigators", actors=frozenset({viewer}))
+        for other in players:
+            if other == viewer:
+                continue
+            variant = copy.deepcopy(state)
+            variant["combatants"][other]["marks"] = ["spot_hidden"]
+            variant["combatants"][other]["hidden_marks"] = ["spot_hidden"]
+            yield audience, copy.deepcopy(state), variant
+            break

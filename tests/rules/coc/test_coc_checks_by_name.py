@@ -51,6 +51,31 @@ def test_hidden_check_is_read_by_the_holder_and_the_keeper() -> None:
     assert events[0].payload["chance"] == 50
 
 
+def test_a_hidden_checks_mark_is_read_by_the_holder_and_the_keeper_only() -> None:
+    """COC-GROW-1, issue 30: Ann's hidden Spot Hidden succeeds; Bo, whose player reads Ann's
+    open sheet, reads no mark (it would tell him the hidden roll's result); Ann's player and
+    the Keeper do. An open success of the same skill shows it; the growth roll clears it."""
+    from rules.coc import SYSTEM
+    from rules.core.system import GM, Audience
+
+    def marks(state: dict, viewer: Audience) -> list[str] | None:
+        seen = SYSTEM.view(SYSTEM.load(state), viewer)
+        ann = next(c for c in seen["combatants"] if c["id"] == "ann")
+        assert "hidden_marks" not in ann or viewer.role == "gm" or "ann" in viewer.actors
+        return ann.get("marks")
+
+    bo = Audience("player", side="investigators", actors=frozenset({"bo"}))
+    ann = Audience("player", side="investigators", actors=frozenset({"ann"}))
+    hidden, _ = act(_scene(), "check", "ann", [8], skill="spot hidden", hidden=True)
+    assert marks(hidden, ann) == marks(hidden, GM) == ["spot_hidden"]
+    assert marks(hidden, bo) is None
+    shown, _ = act(hidden, "check", "ann", [9], skill="spot hidden")
+    assert marks(shown, bo) == ["spot_hidden"]
+    grown, _ = act(hidden, "growth", "ann", [99, 4])
+    assert not grown["combatants"]["ann"]["marks"]
+    assert not grown["combatants"]["ann"]["hidden_marks"]
+
+
 def test_only_the_keeper_checks_for_another_character() -> None:
     with pytest.raises(IllegalAction):
         act(_scene(), "check", "ann", skill="jump", who="Bo")

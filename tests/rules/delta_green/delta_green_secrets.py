@@ -17,7 +17,7 @@ Json = dict[str, Any]
 
 def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
     """DG-ARM-8: a vest worn hidden by someone else, unseen: level 1 or level 3; DG-RES-1: private
-    notes."""
+    notes; DG-GROW-1: the mark of a hidden check that failed."""
     combatants = state["combatants"]
     for viewer, c in sorted(combatants.items()):
         audience = Audience("player", actors=frozenset({viewer}))
@@ -38,4 +38,16 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
         variant["private_notes"] = ["The handler is compromised"]
         variant["combatants"][viewer]["private_notes"] = ["Is the mole"]
         yield audience, copy.deepcopy(state), variant
+        break
+    # DG-GROW-1: another agent's skill marked by a hidden check that failed
+    for viewer in sorted(combatants):
+        audience = Audience("player", actors=frozenset({viewer}))
+        for other in sorted(combatants):
+            if other == viewer:
+                continue
+            variant = copy.deepcopy(state)
+            variant["combatants"][other]["marks"] = ["search"]
+            variant["combatants"][other]["hidden_marks"] = ["search"]
+            yield audience, copy.deepcopy(state), variant
+            break
         break
