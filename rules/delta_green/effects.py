@@ -17,7 +17,8 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rules.core.changes import Change, diff
+from rules.core.changes import Change, apply_changes, diff
+from rules.core.dice import LoadedDice
 from rules.core.errors import IllegalAction
 from rules.core.jsonstate import copy_json
 from rules.core.system import Event, Json
@@ -25,6 +26,7 @@ from rules.delta_green import refusals as R
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import eligible, is_immobile, weapon_of, wound_crossing
 from rules.delta_green.tables import ARMS, CHEST, HEAD, LEGS, LIMBS, location_table
+from rules.delta_green.working import Working
 
 EFFECTS = "ops"  # the payload key resolvers put an event's effects under, until `settle`
 
@@ -37,20 +39,72 @@ def settle(state: Mapping[str, Any], events: Iterable[Event]) -> list[Event]:
     for event in events:
         effects = event.payload.get(EFFECTS)
         if effects is None:
+            if event.payload.get("changes"):
+                working = apply_changes(working, event.payload["changes"])
             settled.append(event)
             continue
-        after = fork(working)
+        after = Working(working, NO_DICE)
         for op in effects:
-            apply_op(after, op)
-        after.owned.clear()
-        done = dict(after)
+            run_op(after, op)
         payload = {key: value for key, value in event.payload.items() if key != EFFECTS}
-        changes = changes_between(working, done)
+        changes = changes_between(working, after.state)
         if changes:
             payload["changes"] = changes
         settled.append(dataclasses.replace(event, payload=payload))
-        working = done
+        working = after.state
     return settled
+
+
+NO_DICE = LoadedDice(())
+
+
+def run_op(w: Working, op: Mapping[str, Any]) -> None:
+    """One old-style effect, through the working state's method of the same name."""
+    kind, cid = op["op"], op.get("id", "")
+    if kind == "damage":
+        w.damage(cid, op["amount"], op.get("location"), bool(op.get("sever")), op.get("by"))
+    elif kind == "heal":
+        where = [op["location"]] if op.get("location") else list(op.get("locations") or [])
+        w.heal(cid, op["amount"], where)
+    elif kind == "spend":
+        w.spend(cid, op["cards"], op.get("voluntary", True))
+    elif kind in ("turn", "delay", "bleed_stop", "treated", "recompute_locations"):
+        method = getattr(w, kind)
+        method(cid, op["location"]) if "location" in op else method(cid)
+    elif kind == "hold":
+        w.hold(cid, op["rank"])
+    elif kind == "set":
+        w.set(cid, op["key"], copy_json(op["value"]))
+    elif kind == "set_round":
+        w.set_round(cid, op["key"], copy_json(op["value"]))
+    elif kind == "add_round":
+        w.add_round(cid, op["key"], op["value"], op.get("sub"))
+    elif kind == "weapon":
+        w.weapon(cid, op["weapon"], op["key"], op["value"])
+    elif kind == "ammo":
+        w.ammo(cid, op["weapon"], op["delta"])
+    elif kind == "sheet":
+        w.sheet(cid, op["path"], op["value"])
+    elif kind == "penalty":
+        w.penalty(cid, op["value"], op["round"], op.get("source"))
+    elif kind == "list_add":
+        w.list_add(cid, op["key"], op["value"])
+    elif kind == "maim_loss":
+        w.maim_loss(cid, op["amount"], op["location"])
+    elif kind == "gain":
+        w.gain(cid, op["char"], op["value"])
+    elif kind == "taught":
+        w.taught(cid, op["student"], op["char"], op["value"])
+    elif kind == "round_start":
+        w.round_start(op["round"], op["order"], op.get("ties") or {}, op["entries"])
+    elif kind == "round_end":
+        w.round_end()
+    elif kind == "next_pass":
+        w.next_pass()
+    elif kind == "state_set":
+        w.state_set(op["key"], copy_json(op["value"]))
+    else:
+        raise IllegalAction.of(R.UNKNOWN_OP(op=repr(kind)))
 
 
 def changes_between(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]:
