@@ -16,7 +16,7 @@ COPY vtt ./vtt
 RUN pip install -e .
 
 COPY . .
-RUN mkdir -p /app/staticfiles && chown tabula:tabula /app/staticfiles
+RUN mkdir -p /app/staticfiles /app/media && chown tabula:tabula /app/staticfiles /app/media
 
 USER tabula
 EXPOSE 8000

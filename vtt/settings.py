@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "vtt.eventlog",
     "vtt.push",
     "vtt.remote",
+    "vtt.scenes",
 ]
 
 MIDDLEWARE = [
@@ -168,6 +169,17 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Daphne serves /static/ itself unless a reverse proxy does (docker-compose sets 0).
 VTT_SERVE_STATIC = env_bool("VTT_SERVE_STATIC", default=True)
+
+# Uploaded files (scene backgrounds, vtt/scenes): kept through Django's storage here, never
+# under a public URL; each is fetched through a view that checks the campaign's membership.
+MEDIA_ROOT = Path(os.environ.get("VTT_MEDIA_ROOT", "").strip() or BASE_DIR / "media")
+MEDIA_URL = "/media/"
+# Behind nginx (docker-compose.yml): the internal location the fetch view hands the file to
+# (X-Accel-Redirect), so nginx sends the bytes; empty, Daphne sends them itself.
+VTT_MEDIA_ACCEL = os.environ.get("VTT_MEDIA_ACCEL", "").strip()
+# The largest background image accepted, in bytes (nginx's client_max_body_size for the upload
+# location is a little more).
+VTT_SCENE_IMAGE_MAX_BYTES = env_int("VTT_SCENE_IMAGE_MAX_BYTES", default=8 * 1024 * 1024)
 
 # Behind TLS (production): secure cookies, HSTS and the redirect, all from one switch.
 VTT_HTTPS = env_bool("VTT_HTTPS", default=False)

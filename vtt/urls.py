@@ -18,5 +18,6 @@ urlpatterns = [
     path("", include("vtt.push.urls")),
     path("", include("vtt.remote.urls")),
     path("", include("vtt.rulebook.urls")),
+    path("", include("vtt.scenes.urls")),
     path("admin/", admin.site.urls),
 ]
