@@ -28,17 +28,19 @@ from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     loc_threshold,
 )
+from rules.delta_green.working import Working
 
 
 def treatment(
-    state: Mapping[str, Any],
+    w: Working,
     healer: Mapping[str, Any],
     patient: Mapping[str, Any],
     loc: str,
     which: str,
     dice: Dice,
-) -> tuple[list[Json], list[Msg | None]]:
+) -> list[Msg | None]:
     """DG-HEAL-1/-4: roll the skill; First Aid heals 1d3 once a wound; both stabilise."""
+    state = w.state
     taken = int(patient["damage"][loc])
     if taken <= 0 and loc not in patient["bleeding"]:
         refusal = R.NOT_WOUNDED(name=patient["name"], location=L.location(loc))
@@ -55,37 +57,33 @@ def treatment(
         healer=healer["name"], skill=name, patient=patient["name"], location=L.location(loc)
     )
     lines: list[Msg | None] = [head]
-    ops: list[Json] = []
     pid = patient["id"]
     if which == "first_aid":
-        ops.append({"op": "list_add", "id": pid, "key": "first_aided", "value": loc})
+        w.list_add(pid, "first_aided", loc)
     if not succeeds(chance, roll, *auto_rules(state)):
         lines.append(G.TREATMENT_FAILED(roll=roll, chance=chance))
-        return ops, lines
+        return lines
     lines.append(G.BLEEDING_STOPPED(roll=roll, chance=chance))  # DG-WOUND-9 (AMB-DG-28)
     if patient.get("knocked_out"):  # COC-KO-6: First Aid or Medicine wakes a knocked-out victim
-        ops.append({"op": "set", "id": pid, "key": "knocked_out", "value": False})
+        w.set(pid, "knocked_out", False)
         lines.append(G.WAKES(name=patient["name"]))
-    ops += [
-        {"op": "bleed_stop", "id": pid, "location": loc},
-        {"op": "treated", "id": pid, "location": loc},
-    ]
+    w.bleed_stop(pid, loc)
+    w.treated(pid, loc)
     if which == "medicine" and needs_surgery(state, patient, loc):
-        ops.append({"op": "list_add", "id": pid, "key": "operated", "value": loc})  # DG-HEAL-1
+        w.list_add(pid, "operated", loc)  # DG-HEAL-1
         lines.append(G.SURGERY_DONE())
     if which == "first_aid" and loc not in patient["maimed"] + patient["severed"]:
         heal = dice.roll(3, "First Aid 1d3")
         amount = min(heal, taken)
-        ops.append({"op": "heal", "id": pid, "location": loc, "amount": amount})
+        w.heal(pid, amount, [loc])
         lines.append(G.FIRST_AID_HEALS(heal=heal, amount=amount))
-    return ops, lines
+    return lines
 
 
 def poison_effects(
-    state: Mapping[str, Any], target: Mapping[str, Any], pending: list[Json], dice: Dice
-) -> tuple[list[Json], list[Msg | None]]:
+    w: Working, target: Mapping[str, Any], pending: list[Json], dice: Dice
+) -> list[Msg | None]:
     """COC-POISON-2/-3/-6/-7: what the doses now taking effect do (to total HP only, DG-HP-4)."""
-    ops: list[Json] = []
     lines: list[Msg | None] = []
     name = target["name"]
     for dose in pending:
@@ -98,22 +96,22 @@ def poison_effects(
                 continue
             extra = dose["extra_hours"]
             longer = G.EXTRA_HOURS(hours=extra) if extra else ""
-            ops.append({"op": "set", "id": target["id"], "key": "knocked_out", "value": True})
+            w.set(target["id"], "knocked_out", True)
             asleep = G.asleep(poison.asleep)
             lines.append(G.POISON_ASLEEP(name=name, poison=said, asleep=asleep, longer=longer))
         else:
             amount = poison_damage(int(dose["potency"]), wins)
-            ops.append({"op": "damage", "id": target["id"], "location": None, "amount": amount})
+            w.damage(target["id"], amount)
             lines.append(G.POISON_HURTS(name=name, poison=said, amount=amount))
         if wins and int(dose["failure"]):  # COC-POISON-6 (AMB-COC-05)
             roll = dice.roll(100, "respiratory failure d100")
             if roll <= int(dose["failure"]):
                 drowning = {"round": 0, "start": 6, "failed": False}
-                ops.append({"op": "set", "id": target["id"], "key": "drowning", "value": drowning})
+                w.set(target["id"], "drowning", drowning)
                 lines.append(G.STOPS_BREATHING(roll=roll, failure=dose["failure"]))
             else:
                 lines.append(G.BREATHES(roll=roll, failure=dose["failure"]))
-    return ops, lines
+    return lines
 
 
 def needs_surgery(state: Mapping[str, Any], c: Mapping[str, Any], loc: str) -> bool:

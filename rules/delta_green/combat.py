@@ -54,6 +54,7 @@ from rules.delta_green.tables import (
     VESTS,
     BurstMode,
 )
+from rules.delta_green.working import Working
 
 
 class Chance(NamedTuple):
@@ -675,33 +676,19 @@ def fire(
     return out
 
 
-def burn_ops(
-    state: Mapping[str, Any], target: Mapping[str, Any], amount: int, dice: Dice
-) -> tuple[list[Json], list[Msg]]:
+def burn(w: Working, target: Mapping[str, Any], amount: int, dice: Dice) -> list[Msg]:
     """COC-FIRE-2: burns past half max HP in one incident: Luck, or lose 1D3 CON and 1D3 APP."""
     before = int(target.get("burned") or 0)
-    ops: list[Json] = [{"op": "set", "id": target["id"], "key": "burned", "value": before + amount}]
+    w.set(target["id"], "burned", before + amount)
     if not severe_burn(before, amount, int(target["hp_max"])):
-        return ops, []
+        return []
     luck = skill(target, "luck")
     roll = dice.roll(100, "Luck d100 (severe burns)")
-    if succeeds(luck, roll, *auto_rules(state)):
-        return ops, [L.BURNS_SAFE(roll=roll, luck=luck)]
+    if succeeds(luck, roll, *auto_rules(w.state)):
+        return [L.BURNS_SAFE(roll=roll, luck=luck)]
     con_loss = dice.roll(3, "CON loss 1d3")
     app_loss = dice.roll(3, "APP loss 1d3")
     sheet = target["sheet"]
-    ops += [
-        {
-            "op": "sheet",
-            "id": target["id"],
-            "path": ["con"],
-            "value": max(1, sheet["con"] - con_loss),
-        },
-        {
-            "op": "sheet",
-            "id": target["id"],
-            "path": ["app"],
-            "value": max(0, sheet["app"] - app_loss),
-        },
-    ]
-    return ops, [L.BURNS_SCAR(roll=roll, luck=luck, con=con_loss, app=app_loss)]
+    w.sheet(target["id"], ["con"], max(1, sheet["con"] - con_loss))
+    w.sheet(target["id"], ["app"], max(0, sheet["app"] - app_loss))
+    return [L.BURNS_SCAR(roll=roll, luck=luck, con=con_loss, app=app_loss)]

@@ -9,9 +9,10 @@ from rules.delta_green import log_gm as G
 from rules.delta_green import refusals as R
 from rules.delta_green.log_messages import edge_word
 from rules.delta_green.sheet import EDGES
+from rules.delta_green.working import Working
 
 
-def edge_ops(c: Json, edge: str, paid: bool) -> tuple[list[Json], Msg]:
+def add_edge(w: Working, c: Json, edge: str, paid: bool) -> Msg:
     """DG-EDGE-0/-TABLE: a new edge: known, not owned, prerequisite first; paid from the pool."""
     if edge not in EDGES:
         raise IllegalAction.of(R.UNKNOWN_EDGE(edge=repr(edge)), "DG-EDGE-0")
@@ -23,22 +24,21 @@ def edge_ops(c: Json, edge: str, paid: bool) -> tuple[list[Json], Msg]:
     if prerequisite and prerequisite not in sheet["edges"]:
         refusal = R.EDGE_NEEDS(edge=word, prerequisite=edge_word(prerequisite))
         raise IllegalAction.of(refusal, "DG-EDGE-0")
-    ops: list[Json] = [
-        {"op": "sheet", "id": c["id"], "path": ["edges"], "value": [*sheet["edges"], edge]},
-        {
-            "op": "sheet",
-            "id": c["id"],
-            "path": ["edge_points"],
-            "value": sheet["edge_points"] + price,
-        },
-    ]
     if not paid:
-        return ops, G.EDGE_FREE(edge=word, price=price)
+        _owned(w, c, edge, price)
+        return G.EDGE_FREE(edge=word, price=price)
     pool = sheet.get("skill_points")
     if pool is None:
         raise IllegalAction.of(R.NO_POOL(name=c["name"]), "DG-EDGE-0")
     if pool < price:
         refusal = R.EDGE_PRICE(edge=word, price=price, name=c["name"], pool=pool)
         raise IllegalAction.of(refusal, "DG-EDGE-0")
-    ops.append({"op": "sheet", "id": c["id"], "path": ["skill_points"], "value": pool - price})
-    return ops, G.EDGE_PAID(edge=word, price=price, left=pool - price)
+    _owned(w, c, edge, price)
+    w.sheet(c["id"], ["skill_points"], pool - price)
+    return G.EDGE_PAID(edge=word, price=price, left=pool - price)
+
+
+def _owned(w: Working, c: Json, edge: str, price: int) -> None:
+    sheet = c["sheet"]
+    w.sheet(c["id"], ["edges"], [*sheet["edges"], edge])
+    w.sheet(c["id"], ["edge_points"], sheet["edge_points"] + price)

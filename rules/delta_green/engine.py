@@ -28,6 +28,7 @@ from rules.delta_green.state import (
 from rules.delta_green.tables import (
     ALL,
 )
+from rules.delta_green.working import Working
 
 
 def combatant_at(state: Mapping[str, Any], cid: str) -> Json:
@@ -201,7 +202,8 @@ def hold_half_dex(state: Json, action: Action, dice: Dice) -> list[Event]:
     ahead = still_ahead(state, c, rank)
     if not ahead:
         raise IllegalAction.of(R.NOBODY_BETWEEN(name=c["name"], rank=rank), "DG-INIT-4")
-    ops = [{"op": "hold", "id": c["id"], "rank": rank}]
+    w = Working(state, dice)
+    w.hold(c["id"], rank)
     line = L.HOLDS(
         name=c["name"],
         rank=rank,
@@ -209,7 +211,15 @@ def hold_half_dex(state: Json, action: Action, dice: Dice) -> list[Event]:
         die=c["round"].get("die", 0),
         ahead=ahead,
     )
-    return [said_event("turn.held", ops, line, dice, actor=c["id"], rank=rank)]
+    w.emit("turn.held", line, actor=c["id"], rank=rank)
+    return w.events
+
+
+def take_turn(w: Working, cid: str, cards: int, voluntary: bool = True) -> None:
+    """DG-ACT-4, DG-INIT-2: the cards the action turns down, then the turn taken."""
+    if cards:
+        w.spend(cid, cards, voluntary)
+    w.turn(cid)
 
 
 def aim_ops(c: Mapping[str, Any], target_id: str) -> list[Json]:

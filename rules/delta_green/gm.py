@@ -6,7 +6,6 @@ Training, research and POW are in `gm_training`; hazards, poisons and revolvers 
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -24,11 +23,12 @@ from rules.delta_green import messages as m
 from rules.delta_green import refusals as R
 from rules.delta_green.care import needs_surgery, treatment
 from rules.delta_green.combat import auto_rules, skill, vest_of, vest_text
-from rules.delta_green.edges import edge_ops
-from rules.delta_green.engine import combatant_at, lines_event, said_event
+from rules.delta_green.edges import add_edge
+from rules.delta_green.engine import combatant_at
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import weapon_of
 from rules.delta_green.tables import LOCATIONS
+from rules.delta_green.working import Working
 
 
 def _reason(params: Any) -> Msg | str:
@@ -62,8 +62,10 @@ def gm_damage(state: Json, action: Action, dice: Dice) -> list[Event]:
             amount = max(0, amount - ap)
             why = vest_text(target, G.VEST_AREA(level=vest.level, ap=ap))
             text = L.more(text, L.AFTER_ARMOUR(why=why, after=amount))
-    op = {"op": "damage", "id": target["id"], "location": loc, "amount": amount, "sever": sever}
-    return [said_event("damage.applied", [op], text, dice, target=target["id"], by=GM_ACTOR)]
+    w = Working(state, dice)
+    w.damage(target["id"], amount, loc, sever)
+    w.emit("damage.applied", text, target=target["id"], by=GM_ACTOR)
+    return w.events
 
 
 def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -73,12 +75,14 @@ def gm_heal(state: Json, action: Action, dice: Dice) -> list[Event]:
     if amount < 0:
         raise IllegalAction.of(R.NEGATIVE_HEALING())
     loc = _location(action.params)
-    op = {"op": "heal", "id": target["id"], "location": loc, "amount": amount}
+    w = Working(state, dice)
+    w.heal(target["id"], amount, [loc] if loc else [])
     where = L.location(loc) if loc else G.TOTAL_HP()
     text = G.GM_HEALS(
         name=target["name"], amount=amount, where=where, reason=_reason(action.params)
     )
-    return [said_event("healing.applied", [op], text, dice, target=target["id"], by=GM_ACTOR)]
+    w.emit("healing.applied", text, target=target["id"], by=GM_ACTOR)
+    return w.events
 
 
 CONDITIONS = ("prone", "dead", "stabilise", "treated", "brave", "dodge", "on_fire", "knocked_out")
@@ -90,15 +94,17 @@ def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
     name = str_param(action.params, "condition")
     on = bool_param(action.params, "on", True)
     tid = target["id"]
-    ops: list[Json]
+    w = Working(state, dice)
     if name in ("prone", "dead", "brave", "dodge", "on_fire", "knocked_out"):
-        ops = [{"op": "set", "id": tid, "key": name, "value": on}]
+        w.set(tid, name, on)
     elif name in ("stabilise", "treated"):
         loc = str_param(action.params, "location")
         if loc not in LOCATIONS:
             raise IllegalAction.of(R.UNKNOWN_LOCATION_KEY(location=repr(loc)))
-        kind = "bleed_stop" if name == "stabilise" else "treated"
-        ops = [{"op": kind, "id": tid, "location": loc}]
+        if name == "stabilise":
+            w.bleed_stop(tid, loc)
+        else:
+            w.treated(tid, loc)
     else:
         refusal = R.UNKNOWN_CONDITION(condition=repr(name), choices=", ".join(CONDITIONS))
         raise IllegalAction.of(refusal)
@@ -108,7 +114,8 @@ def gm_condition(state: Json, action: Action, dice: Dice) -> list[Event]:
         name=target["name"],
         reason=_reason(action.params),
     )
-    return [said_event("condition.set", ops, text, dice, target=tid, by=GM_ACTOR)]
+    w.emit("condition.set", text, target=tid, by=GM_ACTOR)
+    return w.events
 
 
 def gm_treat(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -123,10 +130,10 @@ def gm_treat(state: Json, action: Action, dice: Dice) -> list[Event]:
     which = str_param(action.params, "skill", "first_aid")
     if which not in ("first_aid", "medicine"):
         raise IllegalAction.of(R.FIRST_AID_OR_MEDICINE())
-    ops, lines = treatment(state, healer, patient, loc, which, dice)
-    return [
-        lines_event("wound.treated", ops, lines, dice, actor=healer["id"], target=patient["id"])
-    ]
+    w = Working(state, dice)
+    lines = treatment(w, healer, patient, loc, which, dice)
+    w.emit("wound.treated", L.semi(lines), actor=healer["id"], target=patient["id"])
+    return w.events
 
 
 def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -135,7 +142,8 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
     if state["phase"] == "in_round":
         raise IllegalAction.of(R.WEEKS_BETWEEN_FIGHTS())
     expr = DamageDice.parse(str(settings_of(state).weekly_heal))
-    ops: list[Json] = [{"op": "state_set", "key": "week", "value": int(state["week"]) + 1}]
+    w = Working(state, dice)
+    w.state_set("week", int(state["week"]) + 1)
     lines: list[Msg | None] = [G.WEEK(week=int(state["week"]) + 1)]
     for cid, c in state["combatants"].items():
         if c["dead"] or int(c["hp"]) <= -10:
@@ -144,15 +152,15 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
             for loc in [*c["maimed"], *c["severed"]]:
                 if loc not in c.get("maim_counted", []) and loc != "head":
                     normal = int(c["loc_max"][loc])
-                    ops.append({"op": "maim_loss", "id": cid, "location": loc, "amount": normal})
+                    w.maim_loss(cid, normal, loc)
                     where = L.location(loc)
                     lines.append(G.MAIM_COST(name=c["name"], location=where, normal=normal))
-        ops.append({"op": "recompute_locations", "id": cid})  # DG-HEAL-5: new max HP
+        w.recompute_locations(cid)  # DG-HEAL-5: new max HP
         booked = int(c.get("training_booked") or 0)
         if booked:  # DG-TRAIN-3: a week of study done
             per_week = int(settings_of(state).training_hours_per_week)
             left = max(0, booked - per_week)
-            ops.append({"op": "set", "id": cid, "key": "training_booked", "value": left})
+            w.set(cid, "training_booked", left)
         if c["bleeding"]:
             lines.append(G.STILL_BLEEDING(name=c["name"]))
             continue
@@ -168,11 +176,10 @@ def week_passes(state: Json, action: Action, dice: Dice) -> list[Event]:
                 continue
             healable.append(loc)
         amount, _ = expr.roll(dice, f"{c['name']} weekly healing {expr}")
-        ops.append(
-            {"op": "heal", "id": cid, "location": None, "locations": healable, "amount": amount}
-        )
+        w.heal(cid, amount, healable)
         lines.append(G.WEEKLY(name=c["name"], expr=str(expr), amount=amount))
-    return [lines_event("week.passed", ops, lines, dice)]
+    w.emit("week.passed", L.semi(lines))
+    return w.events
 
 
 def spot_vest(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -185,35 +192,35 @@ def spot_vest(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not vest or not vest.get("worn_hidden"):
         raise IllegalAction.of(R.NO_HIDDEN_VEST(name=wearer["name"]), "DG-ARM-8")
     chance = skill(observer, "spot_hidden")
+    w = Working(state, dice)
     roll = dice.roll(100, "Spot Hidden d100")
     ok = succeeds(chance, roll, *auto_rules(state))
-    ops: list[Json] = []
     if ok:
-        ops.append(
-            {"op": "list_add", "id": wearer["id"], "key": "vest_seen_by", "value": observer["id"]}
-        )
+        w.list_add(wearer["id"], "vest_seen_by", observer["id"])
     said_as = G.SPOTS_VEST if ok else G.SPOTS_NOTHING
     text = said_as(observer=observer["name"], wearer=wearer["name"], roll=roll, chance=chance)
-    event = said_event("vest.spotted", ops, text, dice, observer=observer["id"], success=ok)
     audience = f"actor:{observer['id']}" if ok else "gm"
-    return [dataclasses.replace(event, audience=audience)]
+    w.emit("vest.spotted", text, audience=audience, observer=observer["id"], success=ok)
+    return w.events
 
 
 def set_confined(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-4: the GM marks the scene as a confined space."""
     value = bool_param(action.params, "value", True)
-    ops = [{"op": "state_set", "key": "confined", "value": value}]
-    text = G.CONFINED() if value else G.OPEN()
-    return [said_event("scene.changed", ops, text, dice)]
+    w = Working(state, dice)
+    w.state_set("confined", value)
+    w.emit("scene.changed", G.CONFINED() if value else G.OPEN())
+    return w.events
 
 
 def grant_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-EDGE-0 (AMB-DG-33): after creation edges come by the GM's grant, paid from the pool or
     free."""
     c = combatant_at(state, str_param(action.params, "target"))
-    ops, what = edge_ops(c, str_param(action.params, "edge"), bool_param(action.params, "pay"))
-    line = G.GRANTS(name=c["name"], what=what)
-    return [said_event("edge.granted", ops, line, dice, target=c["id"])]
+    w = Working(state, dice)
+    what = add_edge(w, c, str_param(action.params, "edge"), bool_param(action.params, "pay"))
+    w.emit("edge.granted", G.GRANTS(name=c["name"], what=what), target=c["id"])
+    return w.events
 
 
 def gm_note(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -229,23 +236,19 @@ def gm_note(state: Json, action: Action, dice: Dice) -> list[Event]:
     private = bool_param(action.params, "private")
     key = "private_notes" if private else "notes"
     who = action.params.get("target") or ""
+    w = Working(state, dice)
     if who:
         c = combatant_at(state, str(who))
-        ops: list[Json] = [{"op": "list_add", "id": c["id"], "key": key, "value": text}]
+        w.list_add(c["id"], key, text)
         line = G.NOTE_FOR(name=c["name"], text=text)
     else:
-        notes = [*state.get(key, []), text]
-        ops = [{"op": "state_set", "key": key, "value": notes}]
+        w.state_set(key, [*state.get(key, []), text])
         line = G.NOTE(text=text)
-    event = said_event("note.added", ops, line, dice, target=who or None)
-    if not private:
-        return [event]
-    hidden = G.PRIVATE_NOTE()
-    return [
-        dataclasses.replace(
-            event, audience="gm", redacted_text=hidden.english(), redacted_msg=hidden
-        )
-    ]
+    if private:
+        w.emit("note.added", line, audience="gm", redacted=G.PRIVATE_NOTE(), target=who or None)
+    else:
+        w.emit("note.added", line, target=who or None)
+    return w.events
 
 
 def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -254,44 +257,34 @@ def fit_silencer(state: Json, action: Action, dice: Dice) -> list[Event]:
     weapon = weapon_of(c, str_param(action.params, "weapon"))
     if not weapon.get("silencer"):
         raise IllegalAction.of(R.NO_SILENCER(weapon=weapon["name"]), "COC-SILENCER-2")
+    w = Working(state, dice)
     life = silencer_life(dice, "silencer life d100")
-    ops: list[Json] = [
-        {
-            "op": "weapon",
-            "id": c["id"],
-            "weapon": weapon["key"],
-            "key": "silencer_life",
-            "value": life,
-        },
-        {
-            "op": "weapon",
-            "id": c["id"],
-            "weapon": weapon["key"],
-            "key": "silencer_ruined",
-            "value": False,
-        },
-    ]
+    w.weapon(c["id"], weapon["key"], "silencer_life", life)
+    w.weapon(c["id"], weapon["key"], "silencer_ruined", False)
     text = G.SILENCER_LIFE(name=c["name"], weapon=weapon["name"], life=life)
-    event = said_event("silencer.fitted", ops, text, dice, target=c["id"], weapon=weapon["key"])
-    return [dataclasses.replace(event, audience="gm", redacted_text=None)]
+    w.emit("silencer.fitted", text, audience="gm", target=c["id"], weapon=weapon["key"])
+    return w.events
 
 
 def conceal(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-CONCEAL-1: the GM marks a target as really hard to see for some observers."""
     target = combatant_at(state, str_param(action.params, "target"))
+    w = Working(state, dice)
     if bool_param(action.params, "reveal"):
-        ops: list[Json] = [{"op": "set", "id": target["id"], "key": "hidden_from", "value": []}]
-        return [said_event("scene.changed", ops, G.PLAIN_SIGHT(name=target["name"]), dice)]
+        w.set(target["id"], "hidden_from", [])
+        w.emit("scene.changed", G.PLAIN_SIGHT(name=target["name"]))
+        return w.events
     chosen = list_param(action.params, "observers")
     for cid in chosen:
         combatant_at(state, cid)
     observers = chosen or [
         cid for cid, o in state["combatants"].items() if o["side"] != target["side"]
     ]
-    ops = [{"op": "set", "id": target["id"], "key": "hidden_from", "value": observers}]
+    w.set(target["id"], "hidden_from", observers)
     names = [str(state["combatants"][cid]["name"]) for cid in observers]
     text = G.HARD_TO_SEE(name=target["name"], observers=names)
-    return [said_event("scene.changed", ops, text, dice, target=target["id"])]
+    w.emit("scene.changed", text, target=target["id"])
+    return w.events
 
 
 LIGHTS = ("normal", "dim", "dark")
@@ -303,13 +296,13 @@ def set_light(state: Json, action: Action, dice: Dice) -> list[Event]:
     if light not in LIGHTS:
         raise IllegalAction.of(R.LIGHT_CHOICES(choices=", ".join(LIGHTS)), "COC-DARK-1")
     impossible = list_param(action.params, "impossible")
-    ops: list[Json] = [
-        {"op": "state_set", "key": "light", "value": light},
-        {"op": "state_set", "key": "dark_impossible", "value": impossible},
-    ]
+    w = Working(state, dice)
+    w.state_set("light", light)
+    w.state_set("dark_impossible", impossible)
     said_as = {"dim": G.LIGHT_DIM, "dark": G.LIGHT_DARK}.get(light, G.LIGHT)
     text = said_as(light=m.LIGHTS[light]())
     if light == "dark" and impossible:
         skills = [L.skill_word(name) for name in impossible]
         text = L.more(text, G.IMPOSSIBLE(skills=skills))
-    return [said_event("scene.changed", ops, text, dice, light=light)]
+    w.emit("scene.changed", text, light=light)
+    return w.events

@@ -32,10 +32,14 @@ from rules.delta_green import log_messages as L
 from rules.delta_green import messages as m
 from rules.delta_green import refusals as R
 from rules.delta_green.care import poison_effects
-from rules.delta_green.combat import auto_rules, burn_ops, skill, vest_of, vest_text
-from rules.delta_green.engine import combatant_at, lines_event, said_event
+from rules.delta_green.combat import auto_rules, burn, skill, vest_of, vest_text
+from rules.delta_green.engine import combatant_at
 from rules.delta_green.messages import PURPOSE_LUCK
 from rules.delta_green.settings import settings_of
+from rules.delta_green.working import Working
+from rules.scene import reading_messages as scene_words
+from rules.scene.areas import CENTRE, caught, square
+from rules.scene.ranges import shown
 
 HAZARDS = ("explosion", "fall", "acid", "fire", "poison", "drowning")
 Lines = list[Msg | None]
@@ -56,24 +60,33 @@ def hazard(state: Json, action: Action, dice: Dice) -> list[Event]:
         "poison": _poison,
         "drowning": _drowning,
     }[kind]
-    ops, lines = handler(state, params, dice)
-    return [lines_event("hazard.applied", ops, lines, dice, hazard=kind)]
+    w = Working(state, dice)
+    lines = handler(w, params, dice)
+    w.emit("hazard.applied", L.semi(lines), hazard=kind)
+    return w.events
 
 
-def _hurt(target: Json, amount: int) -> Json:
-    return {"op": "damage", "id": target["id"], "location": None, "amount": max(0, amount)}
+def _hurt(w: Working, target: Json, amount: int) -> None:
+    w.damage(target["id"], max(0, amount))
 
 
-def _explosion(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
+def _explosion(w: Working, params: Any, dice: Dice) -> Lines:
     """COC-EXPL-1/-2, DG-ARM-7: each target rolls its band's d6 separately; vests at half AP."""
+    state = w.state
     count = int_param(params, "dice")
     radius = Fraction(str(params.get("radius_m") or "0"))
-    targets = list_param(params, "targets")
-    distances = list_param(params, "distances")
-    if not targets or len(distances) != len(targets):
-        raise IllegalAction.of(R.ONE_DISTANCE(), "COC-EXPL-1")
-    ops: list[Json] = []
+    centre = square(state, params, CENTRE)
+    if centre is not None:  # SCENE-AREA-1: the map says who is caught and how far
+        found = caught(state, centre, radius * count)
+        targets, distances = list(found), [shown(d) for d in found.values()]
+    else:
+        targets = list_param(params, "targets")
+        distances = list_param(params, "distances")
+        if not targets or len(distances) != len(targets):
+            raise IllegalAction.of(R.ONE_DISTANCE(), "COC-EXPL-1")
     lines: Lines = [G.EXPLOSION(count=count, radius=str(radius))]
+    if centre is not None and not targets:
+        lines.append(scene_words.NONE_CAUGHT())
     for tid, raw in zip(targets, distances, strict=True):
         target = combatant_at(state, tid)
         band_dice = blast_dice(count, radius, Fraction(raw))
@@ -90,13 +103,14 @@ def _explosion(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]
             rolled = max(0, rolled - ap)
             why = vest_text(target, L.VEST_AP(level=vest.level, ap=ap))
             text = L.more(text, L.AFTER_ARMOUR(why=why, after=rolled))
-        ops.append(_hurt(target, rolled))
+        _hurt(w, target, rolled)
         lines.append(text)
-    return ops, lines
+    return lines
 
 
-def _fall(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
+def _fall(w: Working, params: Any, dice: Dice) -> Lines:
     """COC-FALL-1/-2, DG-GEN-5: height in metres, the rule in feet; a good Jump takes 1d6 off."""
+    state = w.state
     target = combatant_at(state, str_param(params, "target"))
     metres = Fraction(str(params.get("height_m") or "0"))
     feet = metres / FOOT_M
@@ -113,15 +127,17 @@ def _fall(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     count = fall_dice(feet, jumped)
     if count == 0:
         lines.append(G.NO_DAMAGE())
-        return [], lines
+        return lines
     expr = DamageDice.parse(f"{count}d6")
     rolled, _ = expr.roll(dice, f"fall {expr}")
     lines.append(G.FALL_DAMAGE(expr=str(expr), rolled=rolled))
-    return [_hurt(target, rolled)], lines
+    _hurt(w, target, rolled)
+    return lines
 
 
-def _acid(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
+def _acid(w: Working, params: Any, dice: Dice) -> Lines:
     """COC-ACID-1/-TABLE: a round of massive contact; armour does not help."""
+    state = w.state
     target = combatant_at(state, str_param(params, "target"))
     grade = str_param(params, "grade", "strong")
     if grade not in ACID:
@@ -131,51 +147,45 @@ def _acid(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     line = G.ACID(
         name=target["name"], grade=G.ACID_KEYS[grade](), expr=str(expr), rolled=max(0, rolled)
     )
-    return [_hurt(target, rolled)], [line]
+    _hurt(w, target, rolled)
+    return [line]
 
 
-def _fire(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
+def _fire(w: Working, params: Any, dice: Dice) -> Lines:
     """COC-FIRE-3/-4/-6/-7: torch, bonfire or burning room; Luck keeps clothes and lungs safe."""
+    state = w.state
     target = combatant_at(state, str_param(params, "target"))
     kind = str_param(params, "fire", "torch")
     if kind not in ("torch", "bonfire", "burning_room"):
         raise IllegalAction.of(R.FIRE_KINDS(), "COC-FIRE-1")
     expr = DamageDice.parse(FIRES[kind])
     rolled, _ = expr.roll(dice, f"{kind.replace('_', ' ')} {expr}")
-    ops = [_hurt(target, rolled)]
+    _hurt(w, target, rolled)
     fire = m.FIRES[kind]()
     lines: Lines = [G.FIRE(name=target["name"], fire=fire, expr=str(expr), rolled=rolled)]
-    more_ops, more = burn_ops(state, target, rolled, dice)
-    ops += more_ops
-    lines += more
+    lines += burn(w, target, rolled, dice)
     luck = luck_chance(int(target["sheet"]["pow"]))  # COC-GEN-2
     if kind == "bonfire":
-        ops.append({"op": "set", "id": target["id"], "key": "on_fire", "value": True})
+        w.set(target["id"], "on_fire", True)
         lines.append(G.CATCH_FIRE())
     else:
         roll = dice.roll(100, PURPOSE_LUCK.english)
         if succeeds(luck, roll, *auto_rules(state)):
             lines.append(G.LUCK_SAFE(roll=roll, luck=luck))
         elif kind == "torch":
-            ops.append({"op": "set", "id": target["id"], "key": "on_fire", "value": True})
+            w.set(target["id"], "on_fire", True)
             lines.append(G.LUCK_CATCH(roll=roll, luck=luck))
         else:
-            ops.append(
-                {
-                    "op": "set",
-                    "id": target["id"],
-                    "key": "drowning",
-                    "value": {"round": 0, "start": 10, "failed": False},
-                }
-            )
+            w.set(target["id"], "drowning", {"round": 0, "start": 10, "failed": False})
             lines.append(G.LUCK_SMOKE(roll=roll, luck=luck))
-    return ops, lines
+    return lines
 
 
-def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
+def _poison(w: Working, params: Any, dice: Dice) -> Lines:
     """COC-POISON-1/-2/-3/-7: POT against CON on the resistance table."""
+    state = w.state
     if params.get("poison"):
-        return _dose(state, params, dice)
+        return _dose(w, params, dice)
     target = combatant_at(state, str_param(params, "target"))
     potency = int_param(params, "potency")
     effect = str_param(params, "effect", "damaging")
@@ -190,16 +200,18 @@ def _poison(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     if effect == "incapacitating":
         if wins:
             lines.append(G.UNCONSCIOUS_FOR_IT())
-            return [{"op": "set", "id": target["id"], "key": "knocked_out", "value": True}], lines
-        return [], lines
+            w.set(target["id"], "knocked_out", True)
+        return lines
     amount = poison_damage(potency, wins)
     lines.append(G.HP_LOST(amount=amount))
-    return [_hurt(target, amount)], lines
+    _hurt(w, target, amount)
+    return lines
 
 
-def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
+def _dose(w: Working, params: Any, dice: Dice) -> Lines:
     """COC-POISON-4/-5/-6: a poison of the table: the resistance roll now, the effect at onset
     (drawn uniformly in the table's range), extra doses lengthen sleep and risk the breath."""
+    state = w.state
     target = combatant_at(state, str_param(params, "target"))
     name = str_param(params, "poison")
     poison = POISONS.get(name)
@@ -243,15 +255,8 @@ def _dose(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
     ]
     if failure:
         lines.append(G.RESPIRATORY_RISK(failure=failure))
-    ops: list[Json] = [
-        {
-            "op": "set",
-            "id": target["id"],
-            "key": "poisons",
-            "value": [*target.get("poisons", []), pending],
-        }
-    ]
-    return ops, lines
+    w.set(target["id"], "poisons", [*target.get("poisons", []), pending])
+    return lines
 
 
 def poison_onset(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -260,23 +265,23 @@ def poison_onset(state: Json, action: Action, dice: Dice) -> list[Event]:
     pending = list(target.get("poisons") or [])
     if not pending:
         raise IllegalAction.of(R.NO_POISON_WAITING(name=target["name"]), "COC-POISON-5")
-    ops, lines = poison_effects(state, target, pending, dice)
-    ops.append({"op": "set", "id": target["id"], "key": "poisons", "value": []})
-    return [lines_event("poison.took_effect", ops, lines, dice, target=target["id"])]
+    w = Working(state, dice)
+    lines = poison_effects(w, target, pending, dice)
+    w.set(target["id"], "poisons", [])
+    w.emit("poison.took_effect", L.semi(lines), target=target["id"])
+    return w.events
 
 
-def _drowning(state: Json, params: Any, dice: Dice) -> tuple[list[Json], Lines]:
+def _drowning(w: Working, params: Any, dice: Dice) -> Lines:
     """COC-DROWN-1..-5: start (CON x10, x6 if surprised) or end a spell without air."""
+    state = w.state
     target = combatant_at(state, str_param(params, "target"))
     if bool_param(params, "end"):
-        return [{"op": "set", "id": target["id"], "key": "drowning", "value": None}], [
-            G.BREATHES_AGAIN(name=target["name"])
-        ]
+        w.set(target["id"], "drowning", None)
+        return [G.BREATHES_AGAIN(name=target["name"])]
     start = drown_start(bool_param(params, "surprised"))
-    value = {"round": 0, "start": start, "failed": False}
-    return [{"op": "set", "id": target["id"], "key": "drowning", "value": value}], [
-        G.NO_AIR(name=target["name"], start=start)
-    ]
+    w.set(target["id"], "drowning", {"round": 0, "start": start, "failed": False})
+    return [G.NO_AIR(name=target["name"], start=start)]
 
 
 def revolver_accident(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -291,12 +296,13 @@ def revolver_accident(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not revolver_at_risk(REVOLVER, loaded, int(weapon["capacity"])):
         raise IllegalAction.of(R.REVOLVER_FULL(), "COC-REVOLVER-1")
     luck = skill(holder, "luck")
+    w = Working(state, dice)
     roll = dice.roll(100, PURPOSE_LUCK.english)
-    ops: list[Json] = []
     said_as = G.REVOLVER_HOLDS
     left = after_jolt(loaded, succeeds(luck, roll, *auto_rules(state)))
     if left < loaded:
-        ops.append({"op": "ammo", "id": holder["id"], "weapon": key, "delta": left - loaded})
+        w.ammo(holder["id"], key, left - loaded)
         said_as = G.REVOLVER_FIRES
     text = said_as(name=holder["name"], weapon=weapon["name"], roll=roll, luck=luck)
-    return [said_event("weapon.accident", ops, text, dice, target=holder["id"])]
+    w.emit("weapon.accident", text, target=holder["id"])
+    return w.events

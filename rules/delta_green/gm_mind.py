@@ -8,7 +8,8 @@ from rules.core.errors import IllegalAction
 from rules.core.params import int_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green import messages as m
-from rules.delta_green.engine import combatant_at, said_event
+from rules.delta_green.engine import combatant_at
+from rules.delta_green.working import Working
 
 KEYS = ("wp", "san")
 
@@ -31,10 +32,10 @@ def set_mind(state: Json, action: Action, dice: Dice) -> list[Event]:
     }
     if not given:
         raise IllegalAction.of(m.MIND_NOTHING(), "DG-MIND-1")
-    ops: list[Json] = [
-        {"op": "sheet", "id": c["id"], "path": [key], "value": value}
-        for key, value in given.items()
-    ]
+    w = Working(state, dice)
+    for key, value in given.items():
+        w.sheet(c["id"], [key], value)
     values = {key: given.get(key, current(c["sheet"], key)) for key in KEYS}
     line = m.MIND_SET(name=c["name"], **values)
-    return [said_event("mind.set", ops, line, dice, target=c["id"], rule="DG-MIND-1", **values)]
+    w.emit("mind.set", line, target=c["id"], rule="DG-MIND-1", wp=values["wp"], san=values["san"])
+    return w.events

@@ -19,9 +19,10 @@ from rules.delta_green import log_messages as L
 from rules.delta_green import log_turns as T
 from rules.delta_green import refusals as R
 from rules.delta_green.combat import auto_rules, skill
-from rules.delta_green.engine import combatant_at, lines_event, said_event
+from rules.delta_green.engine import combatant_at
 from rules.delta_green.settings import settings_of
 from rules.delta_green.sheet import CHARACTERISTIC_LABELS
+from rules.delta_green.working import Working
 
 TRAINABLE = ("str", "con", "dex", "app")
 
@@ -31,19 +32,19 @@ def _char(char: str) -> Msg:
     return CHARACTERISTIC_LABELS[char]()
 
 
-def _schedule(state: Json, student: Json, hours: int, params: Any) -> tuple[Json, Msg, int]:
+def _schedule(w: Working, student: Json, hours: int, params: Any) -> tuple[Msg, int]:
     """DG-TRAIN-3, DG-RSCH-2: courses and research share 20 h a week, booked one after another;
     DG-TRAIN-6: the fee is noted in the log."""
-    per_week = int(settings_of(state).training_hours_per_week)
+    per_week = int(settings_of(w.state).training_hours_per_week)
     booked = int(student.get("training_booked") or 0)
     weeks = math.ceil((booked + hours) / per_week)
-    op = {"op": "set", "id": student["id"], "key": "training_booked", "value": booked + hours}
+    w.set(student["id"], "training_booked", booked + hours)
     when = {"hours": hours, "weeks": weeks, "per_week": per_week}
     text = G.SCHEDULE_AFTER(**when, booked=booked) if booked else G.SCHEDULE(**when)
     fee = str(params.get("fee") or "").strip()
     if fee:
         text = L.more(text, G.FEE(fee=fee))
-    return op, text, weeks
+    return text, weeks
 
 
 def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -68,30 +69,27 @@ def train_skill(state: Json, action: Action, dice: Dice) -> list[Event]:
     if current >= cap:
         raise IllegalAction.of(R.TRAINING_CAP(cap=cap), "DG-TRAIN-5")
     hours = max(1, current)
-    booking, when, weeks = _schedule(state, student, hours, params)
-    ops, lines = _skill_result(student, name, current, cap, dice)
-    ops.insert(0, booking)
+    w = Working(state, dice)
+    when, weeks = _schedule(w, student, hours, params)
+    lines = _skill_result(w, student, name, current, cap, dice)
     head = G.TRAINS(
         name=student["name"], skill=word, current=current, teacher=teacher_name, when=when
     )
     lines.insert(0, head)
-    return [
-        lines_event(
-            "training.finished",
-            ops,
-            lines,
-            dice,
-            student=student["id"],
-            skill=name,
-            hours=hours,
-            weeks=weeks,
-        )
-    ]
+    w.emit(
+        "training.finished",
+        L.semi(lines),
+        student=student["id"],
+        skill=name,
+        hours=hours,
+        weeks=weeks,
+    )
+    return w.events
 
 
 def _skill_result(
-    c: Json, name: str, current: int, cap: int, dice: Dice
-) -> tuple[list[Json], list[Msg | None]]:
+    w: Working, c: Json, name: str, current: int, cap: int, dice: Dice
+) -> list[Msg | None]:
     """DG-TRAIN-4/-5: 1d6-2, never above the cap nor below the base chance."""
     face = dice.roll(6, "training 1d6-2")
     gain = face - 2
@@ -101,7 +99,8 @@ def _skill_result(
     text = G.SKILL_GAIN(
         face=face, gain=f"{gain:+d}", skill=L.skill_word(name), current=current, new=new
     )
-    return [{"op": "sheet", "id": c["id"], "path": ["skills", name], "value": new}], [text]
+    w.sheet(c["id"], ["skills", name], new)
+    return [text]
 
 
 def char_limit(c: Json, char: str) -> int:
@@ -150,25 +149,15 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
     if current >= limit:
         raise IllegalAction.of(R.AT_LIMIT(char=_char(char), limit=limit), "DG-CTRAIN-4")
     hours = current * 5  # DG-CTRAIN-7
-    booking, when, _ = _schedule(state, student, hours, params)
+    w = Working(state, dice)
+    when, _ = _schedule(w, student, hours, params)
     face = dice.roll(3, "characteristic training 1d3-1")
     gain = min(face - 1, limit - current, room if room is not None else 99)
-    ops: list[Json] = [booking]
     if gain > 0:
-        ops += [
-            {"op": "sheet", "id": student["id"], "path": [char], "value": current + gain},
-            {"op": "gain", "id": student["id"], "char": char, "value": gain},
-        ]
+        w.sheet(student["id"], [char], current + gain)
+        w.gain(student["id"], char, gain)
         if teacher is not None:
-            ops.append(
-                {
-                    "op": "taught",
-                    "id": teacher["id"],
-                    "student": student["id"],
-                    "char": char,
-                    "value": gain,
-                }
-            )
+            w.taught(teacher["id"], student["id"], char, gain)
     caps = G.LIMIT(limit=limit) if room is None else G.LIMIT_ROOM(limit=limit, room=room)
     text = G.TRAINS_CHARACTERISTIC(
         name=student["name"],
@@ -180,18 +169,8 @@ def train_characteristic(state: Json, action: Action, dice: Dice) -> list[Event]
         caps=caps,
         after=current + gain,
     )
-    return [
-        said_event(
-            "training.finished",
-            ops,
-            text,
-            dice,
-            student=student["id"],
-            char=char,
-            hours=hours,
-            gain=gain,
-        )
-    ]
+    w.emit("training.finished", text, student=student["id"], char=char, hours=hours, gain=gain)
+    return w.events
 
 
 def research(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -215,36 +194,32 @@ def research(state: Json, action: Action, dice: Dice) -> list[Event]:
         if current >= cap:
             raise IllegalAction.of(R.RESEARCH_CAP(cap=cap), "DG-TRAIN-5")
         target, hours, what = current, max(1, current), L.skill_word(name)
-    booking, when, _ = _schedule(state, student, hours, params)
+    w = Working(state, dice)
+    when, _ = _schedule(w, student, hours, params)
     roll = dice.roll(100, "research d100")
     head = G.RESEARCHES(name=student["name"], what=what, when=when, roll=roll, xb=xb, target=target)
     lines: list[Msg | None] = [head]
-    ops: list[Json] = [booking]
     if roll + xb <= target:
         lines.append(G.NO_IMPROVEMENT())
-        return [
-            lines_event("research.finished", ops, lines, dice, student=student["id"], success=False)
-        ]
+        w.emit("research.finished", L.semi(lines), student=student["id"], success=False)
+        return w.events
     more: list[Msg | None]
     if char is None:
-        more_ops, more = _skill_result(student, name, current, cap, dice)
+        more = _skill_result(w, student, name, current, cap, dice)
     else:
         limit = char_limit(student, char)
         face = dice.roll(3, "research 1d3-1")
         gain = max(0, min(face - 1, limit - current))
-        more_ops = []
         if gain:
-            more_ops = [
-                {"op": "sheet", "id": student["id"], "path": [char], "value": current + gain},
-                {"op": "gain", "id": student["id"], "char": char, "value": gain},
-            ]
+            w.sheet(student["id"], [char], current + gain)
+            w.gain(student["id"], char, gain)
         said = G.RESEARCH_GAIN(
             face=face, char=_char(char), current=current, after=current + gain, limit=limit
         )
         more = [said]
-    ops += more_ops
     lines += [T.SUCCESS(), *more]
-    return [lines_event("research.finished", ops, lines, dice, student=student["id"], success=True)]
+    w.emit("research.finished", L.semi(lines), student=student["id"], success=True)
+    return w.events
 
 
 def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -254,23 +229,21 @@ def magic_contest(state: Json, action: Action, dice: Dice) -> list[Event]:
     )
     active = int_param(action.params, "active")
     passive = int_param(action.params, "passive")
+    w = Working(state, dice)
     roll = dice.roll(100, "resistance table d100")
     chance, ok = resistance_check(active, passive, roll)
-    ops: list[Json] = []
     verdict = T.SUCCESS() if ok else T.FAILURE()
     text = G.MAGIC_CONTEST(
         name=c["name"], active=active, passive=passive, chance=chance, roll=roll, verdict=verdict
     )
     if chance < 95:
-        ops.append({"op": "set", "id": c["id"], "key": "pow_check", "value": True})
+        w.set(c["id"], "pow_check", True)
         text = L.more(text, G.POW_EARNED())
-    events = [
-        said_event("resistance.rolled", ops, text, dice, actor=c["id"], success=ok, chance=chance)
-    ]
+    w.emit("resistance.rolled", text, actor=c["id"], success=ok, chance=chance)
     if chance < 95 and settings_of(state).pow_gain_timing == "immediate":
         # DG-POW-1 (AMB-DG-38): this campaign rolls the gain at once, not at the session's end
-        events += _pow_roll(state, {**c, "pow_check": True}, dice)
-    return events
+        _pow_roll(w, w.combatant(c["id"]), dice)
+    return w.events
 
 
 def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -278,27 +251,30 @@ def pow_gain(state: Json, action: Action, dice: Dice) -> list[Event]:
     c = combatant_at(state, str_param(action.params, "target"))
     if not c["pow_check"] and not bool_param(action.params, "force"):
         raise IllegalAction.of(R.NO_POW_ROLL(name=c["name"]), "DG-POW-1")
-    return _pow_roll(state, c, dice)
+    w = Working(state, dice)
+    _pow_roll(w, c, dice)
+    return w.events
 
 
-def _pow_roll(state: Json, c: Json, dice: Dice) -> list[Event]:
+def _pow_roll(w: Working, c: Json, dice: Dice) -> None:
     """DG-POW-2: the roll itself; clears the mark."""
     low, high = (int(v) for v in c["sheet"]["pow_roll"])
     current = int(c["sheet"]["pow"])
     chance = (high + low - current) * 5
-    ops: list[Json] = [{"op": "set", "id": c["id"], "key": "pow_check", "value": False}]
+    w.set(c["id"], "pow_check", False)
     if chance <= 0:
         line = G.POW_CANNOT_RISE(name=c["name"], current=current)
-        return [said_event("pow.rolled", ops, line, dice, target=c["id"], chance=0)]
+        w.emit("pow.rolled", line, target=c["id"], chance=0)
+        return
     roll = dice.roll(100, "POW gain d100")
     head = G.POW_CHANCE(
         name=c["name"], high=high, low=low, current=current, chance=chance, roll=roll
     )
     lines: list[Msg | None] = [head]
-    if succeeds(chance, roll, *auto_rules(state)):
+    if succeeds(chance, roll, *auto_rules(w.state)):
         face = dice.roll(3, "POW gain 1d3-1")
-        ops.append({"op": "sheet", "id": c["id"], "path": ["pow"], "value": current + face - 1})
+        w.sheet(c["id"], ["pow"], current + face - 1)
         lines.append(G.POW_RISES(face=face, current=current, after=current + face - 1))
     else:
         lines.append(G.NO_CHANGE())
-    return [lines_event("pow.rolled", ops, lines, dice, target=c["id"], chance=chance)]
+    w.emit("pow.rolled", L.semi(lines), target=c["id"], chance=chance)

@@ -22,8 +22,8 @@ from rules.delta_green.combat import (
     lit,
     skill,
 )
-from rules.delta_green.edges import edge_ops
-from rules.delta_green.engine import combatant_at, said_event, target_of
+from rules.delta_green.edges import add_edge
+from rules.delta_green.engine import combatant_at, target_of
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     weapon_of,
@@ -31,6 +31,7 @@ from rules.delta_green.state import (
 from rules.delta_green.tables import (
     LOCATIONS,
 )
+from rules.delta_green.working import Working
 
 
 def declare_aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -44,9 +45,11 @@ def declare_aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
     held = c["in_hand"]
     if not held or weapon_of(c, held)["kind"] != "firearm":
         raise IllegalAction.of(R.AIM_NEEDS_FIREARM(), "DG-CALLED-1")
-    ops = [{"op": "set", "id": c["id"], "key": "called", "value": loc}]
+    w = Working(state, dice)
+    w.set(c["id"], "called", loc)
     line = m.AIMED_SHOT_DECLARED(name=c["name"], location=m.LOCATION_NAMES[loc]())
-    return [said_event("aimed_shot.declared", ops, line, dice, actor=c["id"], location=loc)]
+    w.emit("aimed_shot.declared", line, actor=c["id"], location=loc)
+    return w.events
 
 
 def set_flag(key: str, kind: str, rule: str) -> Callable[[Json, Action, Dice], list[Event]]:
@@ -55,10 +58,12 @@ def set_flag(key: str, kind: str, rule: str) -> Callable[[Json, Action, Dice], l
     def resolver(state: Json, action: Action, dice: Dice) -> list[Event]:
         c = combatant_at(state, action.actor)
         value = bool_param(action.params, "value", True)
-        ops = [{"op": "set", "id": c["id"], "key": key, "value": value}]
+        w = Working(state, dice)
+        w.set(c["id"], key, value)
         flag = m.FLAGS[key]()
         line = m.FLAG_SET(name=c["name"], flag=flag, value=(m.ON if value else m.OFF)(), rule=rule)
-        return [said_event(kind, ops, line, dice, actor=c["id"], value=value)]
+        w.emit(kind, line, actor=c["id"], value=value)
+        return w.events
 
     return resolver
 
@@ -75,13 +80,13 @@ def declare_parry(state: Json, action: Action, dice: Dice) -> list[Event]:
     if aim and aim.get("state") == "aiming":
         raise IllegalAction.of(R.NO_PARRY_AIMING(), "DG-AIM-1")
     grapple = bool_param(action.params, "grapple")  # COC-PARRY-9
-    ops = [
-        {"op": "set", "id": c["id"], "key": "parry_vs", "value": attacker["id"]},
-        {"op": "set", "id": c["id"], "key": "parry_grapple", "value": grapple},
-    ]
+    w = Working(state, dice)
+    w.set(c["id"], "parry_vs", attacker["id"])
+    w.set(c["id"], "parry_grapple", grapple)
     said_as = m.GRAPPLE_PARRY_DECLARED if grapple else m.PARRY_DECLARED
     line = said_as(name=c["name"], attacker=attacker["name"])
-    return [said_event("parry.declared", ops, line, dice, actor=c["id"], attacker=attacker["id"])]
+    w.emit("parry.declared", line, actor=c["id"], attacker=attacker["id"])
+    return w.events
 
 
 def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -92,9 +97,10 @@ def buy_edge(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.ONLY_GM_GRANTS(), "DG-EDGE-0")
     if state["phase"] == "in_round":
         raise IllegalAction.of(R.EDGES_BETWEEN_ROUNDS(), "DG-EDGE-0")
-    ops, what = edge_ops(c, str_param(action.params, "edge"), True)
-    line = G.BUYS(name=c["name"], what=what)
-    return [said_event("edge.bought", ops, line, dice, target=c["id"])]
+    w = Working(state, dice)
+    what = add_edge(w, c, str_param(action.params, "edge"), True)
+    w.emit("edge.bought", G.BUYS(name=c["name"], what=what), target=c["id"])
+    return w.events
 
 
 def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -112,14 +118,13 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
     if state["phase"] == "in_round" and target["id"] in tried:
         raise IllegalAction.of(R.ONE_LOCATE(), "COC-CONCEAL-1")
     chance = lit(state, locate_chance(which, skill(c, "spot_hidden"), skill(c, "idea")))
+    w = Working(state, dice)
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100 (locate)")
     ok = succeeds(chance, roll, *auto_rules(state))
-    ops: list[Json] = [
-        {"op": "set_round", "id": c["id"], "key": "located", "value": [*tried, target["id"]]}
-    ]
+    w.set_round(c["id"], "located", [*tried, target["id"]])
     if ok:
         rest = [cid for cid in target["hidden_from"] if cid != c["id"]]
-        ops.append({"op": "set", "id": target["id"], "key": "hidden_from", "value": rest})
+        w.set(target["id"], "hidden_from", rest)
     verdict = m.FINDS(target=target["name"]) if ok else m.SEES_NOTHING()
     line = m.LOCATED(
         name=c["name"],
@@ -129,8 +134,5 @@ def locate(state: Json, action: Action, dice: Dice) -> list[Event]:
         chance=chance,
         verdict=verdict,
     )
-    return [
-        said_event(
-            "target.located", ops, line, dice, actor=c["id"], target=target["id"], success=ok
-        )
-    ]
+    w.emit("target.located", line, actor=c["id"], target=target["id"], success=ok)
+    return w.events

@@ -37,12 +37,12 @@ from rules.delta_green.engine import (
     attack_ops,
     combatant_at,
     half_dex_check,
-    lines_event,
     no_other_attack,
     pay_cost,
     ready_weapon,
     require_turn,
     said_event,
+    take_turn,
     target_in_reach,
     target_of,
     turn_ops,
@@ -65,6 +65,7 @@ from rules.delta_green.tables import (
     LOCATIONS,
     VEST_SKILLS,
 )
+from rules.delta_green.working import Working
 
 
 def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -529,13 +530,11 @@ def first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.CHEST_TREATS_ITSELF(), "DG-WOUND-3")
     if is_incapacitated(c) and patient["id"] != c["id"]:
         raise IllegalAction.of(R.INCAPACITATED_TREATS_ITSELF(), "DG-WOUND-6")
-    ops, lines = treatment(state, c, patient, loc, which, dice)
-    ops += turn_ops(c["id"], cards)
-    return [
-        lines_event(
-            "wound.treated", ops, lines, dice, actor=c["id"], target=patient["id"], location=loc
-        )
-    ]
+    w = Working(state, dice)
+    lines = treatment(w, c, patient, loc, which, dice)
+    take_turn(w, c["id"], cards)
+    w.emit("wound.treated", L.semi(lines), actor=c["id"], target=patient["id"], location=loc)
+    return w.events
 
 
 def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:

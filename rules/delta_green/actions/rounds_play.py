@@ -23,9 +23,9 @@ from rules.delta_green import refusals as R
 from rules.delta_green.care import poison_effects
 from rules.delta_green.combat import (
     auto_rules,
-    burn_ops,
+    burn,
 )
-from rules.delta_green.engine import combatant_at, lines_event, said_event
+from rules.delta_green.engine import combatant_at
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     cards_left,
@@ -34,6 +34,7 @@ from rules.delta_green.state import (
     weapon_of,
 )
 from rules.delta_green.tables import actions_for
+from rules.delta_green.working import Working
 
 
 def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -47,6 +48,7 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     complete_ids = set(list_param(action.params, "completely_surprised"))
     for cid in surprised_ids | complete_ids:
         combatant_at(state, cid)
+    w = Working(state, dice)
     lines: list[Msg] = [m.LOG_ROUND(round=number)]
     for cid, c in state["combatants"].items():
         if is_dead(c) or is_unconscious(c):
@@ -108,16 +110,19 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             group += 1
     if ties:
         lines.append(m.LOG_TIED() if tie_rule == "simultaneous" else m.LOG_TIED_DEX())
-    op = {"op": "round_start", "round": number, "entries": entries, "order": order, "ties": ties}
-    return [lines_event("round.started", [op], [*lines], dice, round=number, order=order)]
+    w.round_start(number, order, ties, entries)
+    w.emit("round.started", L.semi(lines), round=number, order=order)
+    return w.events
 
 
 def next_pass(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-INIT-2: the GM moves the table on to the next pass."""
     if state["phase"] != "in_round":
         raise IllegalAction.of(R.NO_ROUND_SHORT())
-    line = T.PASS(n=state["pass"] + 1)
-    return [said_event("pass.advanced", [{"op": "next_pass"}], line, dice)]
+    w = Working(state, dice)
+    w.next_pass()
+    w.emit("pass.advanced", T.PASS(n=state["pass"] + 1))
+    return w.events
 
 
 def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -126,7 +131,8 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.NO_ROUND_SHORT())
     settings = settings_of(state)
     number = int(state["round"])
-    ops: list[Json] = [{"op": "round_end"}]
+    w = Working(state, dice)
+    w.round_end()
     lines: list[Msg | None] = [T.ROUND_END(round=number)]
     for cid, c in state["combatants"].items():
         if is_dead(c):
@@ -139,7 +145,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                 lines.append(T.WOUND_NEW(name=c["name"], location=L.location(loc)))
                 continue
             if bleed["kind"] == "auto":
-                ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
+                w.damage(cid, 1)
                 lines.append(T.BLEEDS_AUTO(name=c["name"], location=L.location(loc)))
                 continue
             where = L.location(loc).english()  # the die's purpose stays English
@@ -147,14 +153,13 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             if succeeds(con5, roll, *auto_rules(state)):
                 lines.append(T.HOLDS_ON(name=c["name"], roll=roll, con=con5))
             else:
-                ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
+                w.damage(cid, 1)
                 lines.append(T.BLEEDS(name=c["name"], roll=roll, con=con5))
         if c.get("on_fire"):  # COC-FIRE-4
-            burn, _ = DamageDice.parse(FIRES["on_fire"]).roll(dice, f"{c['name']} burning 1d6")
-            ops.append({"op": "damage", "id": cid, "location": None, "amount": burn})
-            lines.append(T.ON_FIRE(name=c["name"], burn=burn))
-            more_ops, more = burn_ops(state, c, burn, dice)
-            ops += more_ops
+            burned, _ = DamageDice.parse(FIRES["on_fire"]).roll(dice, f"{c['name']} burning 1d6")
+            w.damage(cid, burned)
+            lines.append(T.ON_FIRE(name=c["name"], burn=burned))
+            more = burn(w, c, burned, dice)
             lines += [L.NAMED(name=c["name"], line=line) for line in more]
         drowning = c.get("drowning")
         if drowning:  # COC-DROWN-2/-4
@@ -162,7 +167,7 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
             if drowning["failed"]:
                 loss, _ = DamageDice.parse(SUFFOCATION).roll(dice, f"{c['name']} suffocation 1d6")
                 lines.append(T.STILL_NO_AIR(name=c["name"], loss=loss))
-                ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
+                w.damage(cid, loss)
                 failed = True
             else:
                 con = int(c["sheet"]["con"])
@@ -176,41 +181,25 @@ def end_round(state: Json, action: Action, dice: Dice) -> list[Event]:
                     loss, _ = DamageDice.parse(SUFFOCATION).roll(
                         dice, f"{c['name']} suffocation 1d6"
                     )
-                    ops.append({"op": "damage", "id": cid, "location": None, "amount": loss})
+                    w.damage(cid, loss)
                     text = T.BREATHES_IN(**words, loss=loss)
                 lines.append(text)
             value = {**drowning, "round": held, "failed": failed}
-            ops.append({"op": "set", "id": cid, "key": "drowning", "value": value})
+            w.set(cid, "drowning", value)
         due = [d for d in c.get("poisons") or () if d.get("due_round") and d["due_round"] <= number]
         if due:  # COC-POISON-5: "1 round" onsets act at the end of the next round
-            poison_ops, effects = poison_effects(state, c, due, dice)
-            ops += poison_ops
-            lines += effects
-            rest = [d for d in c["poisons"] if d not in due]
-            ops.append({"op": "set", "id": cid, "key": "poisons", "value": rest})
+            lines += poison_effects(w, c, due, dice)
+            w.set(cid, "poisons", [d for d in c["poisons"] if d not in due])
         if c["round"].get("spent_while_down"):
-            ops.append({"op": "damage", "id": cid, "location": None, "amount": 1})
+            w.damage(cid, 1)
             lines.append(T.ACTED_DOWN(name=c["name"]))
         belt = c.get("belt")
         if belt and belt.get("stage") == BELT_ROUNDS:  # COC-RELOAD-2: its second round is over
             slot = c["weapons"][belt["weapon"]]
             capacity = int(weapon_of(c, belt["weapon"])["capacity"])
-            ops += [
-                {
-                    "op": "weapon",
-                    "id": cid,
-                    "weapon": belt["weapon"],
-                    "key": "loaded",
-                    "value": capacity,
-                },
-                {
-                    "op": "weapon",
-                    "id": cid,
-                    "weapon": belt["weapon"],
-                    "key": "spare",
-                    "value": int(slot["spare"]) - 1,
-                },
-                {"op": "set", "id": cid, "key": "belt", "value": None},
-            ]
+            w.weapon(cid, belt["weapon"], "loaded", capacity)
+            w.weapon(cid, belt["weapon"], "spare", int(slot["spare"]) - 1)
+            w.set(cid, "belt", None)
             lines.append(T.NEW_BELT(name=c["name"], capacity=capacity))
-    return [lines_event("round.ended", ops, lines, dice, round=number)]
+    w.emit("round.ended", L.semi(lines), round=number)
+    return w.events
