@@ -21,6 +21,7 @@ cover block a line (SCENE-GRID-3).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -186,6 +187,19 @@ def path(
         return None
     cells, squares = found
     return cells, Fraction(round(Fraction(squares) * cell_size(scene) * 10), 10)
+
+
+def path_length(scene: Mapping[str, Any], cells: list[Cell]) -> Fraction:
+    """SCENE-GRID-2: the length of a path already walked (each step's cost as `path` counts it,
+    difficult ground doubled), in the scene's unit to a tenth."""
+    step_cost = _step_cost(scene, frozenset())
+    squares = 0.0
+    for a, b in itertools.pairwise(cells):
+        cost = step_cost(a, b)
+        if cost is None:
+            raise ValueError(f"the path steps into a wall at {key(b)}")
+        squares += cost
+    return Fraction(round(Fraction(squares) * cell_size(scene) * 10), 10)
 
 
 def reach(

@@ -1,0 +1,62 @@
+"""Delta Green on a scene map: the map's actions (rules/scene/actions.py) with the seed's
+movement (DG-MOVE-1 walking 4 m a round, DG-MOVE-2 running 8 m for an action and -10).
+
+A move on the map is the walk or the run of the theatre of the mind with the distance measured
+instead of typed: the same refusals, the same `moved_m` of the round, the same running penalty.
+On the map a combatant moves on its own turn (DG-MOVE-1: the round's metres split between its
+turns).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rules.core.changes import Change
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.kit import ActionSpec
+from rules.core.params import bool_param
+from rules.core.system import Action, Event, Json
+from rules.delta_green import refusals as R
+from rules.delta_green.actions.common import guarded
+from rules.delta_green.actions.handling import check_mobile, run, walk
+from rules.delta_green.engine import require_turn
+from rules.delta_green.settings import settings_of
+from rules.delta_green.state import able
+from rules.scene import actions as scene_actions
+from rules.scene import messages as sm
+from rules.scene.moving import Mover
+
+
+def allowance(state: Json, action: Action) -> Fraction:
+    """DG-MOVE-1/2: the metres left this round, on the combatant's own turn: 4 walking, 8 in
+    all once it runs (a run is once a round)."""
+    c = require_turn(state, action.actor)
+    if not able(c):
+        raise IllegalAction.of(R.CANNOT_MOVE(name=c["name"]))
+    check_mobile(c)
+    settings = settings_of(state)
+    ran = bool(c["round"].get("ran"))
+    if bool_param(action.params, "run"):
+        if ran:
+            raise IllegalAction.of(R.RUN_ONCE(), "DG-MOVE-2")
+        cap = settings.run_m
+    else:
+        cap = settings.run_m if ran else settings.walk_m
+    moved = Fraction(str(c["round"].get("moved_m", 0)))
+    return max(Fraction(0), Fraction(cap) - moved)
+
+
+def spend(
+    state: Json, action: Action, distance: Fraction, dice: Dice
+) -> tuple[list[Event], list[Change]]:
+    """The walk (free) or the run (1 action, -10 to later rolls) of `distance` metres."""
+    metres = {"metres": float(distance)}
+    if bool_param(action.params, "run"):
+        return guarded(run, turn=True)(state, Action("run", action.actor, metres), dice), []
+    return guarded(walk, turn=False)(state, Action("walk", action.actor, metres), dice), []
+
+
+MOVER = Mover("m", allowance, spend, {"run": sm.F_RUN})
+SPECS: list[ActionSpec[Any]] = scene_actions.specs(MOVER)

@@ -1,0 +1,100 @@
+"""Everything the scene map says to a person: its forms' labels, log lines and refusals.
+
+Each system that plays on a scene map (Delta Green, Call of Cthulhu, Ace Evolution) adds these
+to its catalogue, so they read in every reader's language like the system's own words.
+"""
+
+from __future__ import annotations
+
+from rules.core.kit import Message
+
+# --- the GM's tools and the move: form labels ------------------------------------------------
+SETUP = Message("scene.action.setup", "Set up the map")
+PAINT = Message("scene.action.paint", "Paint squares")
+PLACE = Message("scene.action.place", "Place a token")
+REVEAL = Message("scene.action.reveal", "Reveal to the players")
+MOVE = Message("scene.action.move", "Move on the map")
+F_COLS = Message("scene.field.cols", "Squares across")
+F_ROWS = Message("scene.field.rows", "Squares down")
+F_CELL = Message("scene.field.cell", "Size of a square ({unit})")
+F_IMAGE = Message("scene.field.image", "Background image")
+F_IMAGE_X = Message("scene.field.image_x", "Background from square (across)")
+F_IMAGE_Y = Message("scene.field.image_y", "Background from square (down)")
+F_IMAGE_COLS = Message("scene.field.image_cols", "Background width (squares)")
+F_IMAGE_ROWS = Message("scene.field.image_rows", "Background height (squares)")
+F_CELLS = Message("scene.field.cells", "Squares")
+F_CELLS_HELP = Message("scene.field.cells_help", "Squares as x,y separated by semicolons: 3,4;3,5")
+F_TERRAIN = Message("scene.field.terrain", "Terrain")
+F_GM_ONLY = Message("scene.field.gm_only", "Only the GM sees it")
+F_WHO = Message("scene.field.who", "Who")
+F_X = Message("scene.field.x", "Square across")
+F_Y = Message("scene.field.y", "Square down")
+F_RUN = Message("scene.field.run", "Run")
+F_EVADE = Message("scene.field.evade", "Shooting evasion (half speed, toward cover)")
+
+# --- terrains and units ---------------------------------------------------------------------
+TERRAIN_NAMES = {
+    "clear": Message("scene.terrain.clear", "open ground"),
+    "wall": Message("scene.terrain.wall", "wall"),
+    "cover_light": Message("scene.terrain.cover_light", "light cover"),
+    "cover_partial": Message("scene.terrain.cover_partial", "partial cover"),
+    "cover_heavy": Message("scene.terrain.cover_heavy", "heavy cover"),
+    "cover_full": Message("scene.terrain.cover_full", "full cover"),
+    "difficult": Message("scene.terrain.difficult", "difficult ground"),
+    "dark": Message("scene.terrain.dark", "darkness"),
+    "fire": Message("scene.terrain.fire", "fire"),
+    "water": Message("scene.terrain.water", "water"),
+}
+UNIT_NAMES = {
+    "m": Message("scene.unit.m", "m"),
+    "yd": Message("scene.unit.yd", "yd"),
+}
+
+# --- log lines --------------------------------------------------------------------------------
+SET = Message("scene.log.set", "The map is set: {cols} by {rows} squares of {cell} {unit}.")
+PAINTED = Message(
+    "scene.log.painted",
+    "{n} square painted: {terrain}.",
+    plural="{n} squares painted: {terrain}.",
+    count="n",
+)
+PLACED = Message("scene.log.placed", "{name} is placed on the map.")
+PLACED_HIDDEN = Message(
+    "scene.log.placed_hidden", "{name} is placed on the map, seen by the GM only."
+)
+REVEALED = Message("scene.log.revealed", "The GM reveals {what} on the map.")
+REVEALED_SQUARES = Message(
+    "scene.log.revealed_squares", "{n} square", plural="{n} squares", count="n"
+)
+MOVED = Message("scene.log.moved", "{name} moves {distance} {unit} on the map.")
+STOPPED = Message(
+    "scene.log.stopped",
+    "{name} moves {distance} {unit} and stops short: something is in the way.",
+)
+
+# --- refusals ---------------------------------------------------------------------------------
+NO_MAP = Message("scene.refusal.no_map", "This encounter has no map yet.")
+BAD_SIZE = Message("scene.refusal.bad_size", "The size of a square must be a number above 0.")
+OFF_MAP = Message("scene.refusal.off_map", "Square {x},{y} is not on the map.")
+BAD_CELLS = Message(
+    "scene.refusal.bad_cells", "Squares are written as x,y separated by semicolons: 3,4;3,5."
+)
+TOKENS_OUTSIDE = Message(
+    "scene.refusal.tokens_outside",
+    "{names} would stand outside the map: place them inside it first.",
+)
+NOT_A_COMBATANT = Message("scene.refusal.not_a_combatant", "{who} is not in this encounter.")
+TAKEN = Message("scene.refusal.taken", "Square {x},{y} is taken.")
+WALL = Message("scene.refusal.wall", "Square {x},{y} is a wall.")
+NOT_PLACED = Message("scene.refusal.not_placed", "{name} has no token on the map.")
+NOT_YOUR_TOKEN = Message("scene.refusal.not_your_token", "You may only move your own token.")
+NOT_AN_NPC = Message(
+    "scene.refusal.not_an_npc", "The GM moves only the GM's own characters; {name} is a player's."
+)
+ALREADY_THERE = Message("scene.refusal.already_there", "{name} already stands there.")
+NO_PATH = Message("scene.refusal.no_path", "There is no way to square {x},{y}.")
+TOO_FAR = Message(
+    "scene.refusal.too_far",
+    "Square {x},{y} is {distance} {unit} away; {name} may move {left} {unit} now.",
+)
+NOTHING_TO_REVEAL = Message("scene.refusal.nothing_to_reveal", "Nothing hidden there to reveal.")

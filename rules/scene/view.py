@@ -1,0 +1,26 @@
+"""The scene map as one viewer may see it (SCENE-HIDE-1): each system's `view` puts it there."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from rules.core.system import Json
+from rules.scene import grid
+
+
+def with_scene(
+    view: Json, state: Mapping[str, Any], is_gm: bool, shown: Collection[str] | None = None
+) -> Json:
+    """`view` with the map this viewer may see under "scene": GM-only tokens and squares only
+    for the GM, and only the tokens of the combatants the view shows (`shown`, when the system
+    hides some: Ace's unnoticed combatants, ACE-STEALTH-1). Without a map, `view` as it was
+    (no "scene" key)."""
+    if not grid.has_map(state):
+        view.pop("scene", None)
+        return view
+    scene = grid.visible_to(state["scene"], is_gm)
+    if shown is not None:
+        scene["tokens"] = {k: v for k, v in scene.get("tokens", {}).items() if k in shown}
+    view["scene"] = scene
+    return view
