@@ -36,6 +36,7 @@ from rules.ace.view import view
 from rules.ace.write_back import write_back
 from rules.core.kit import Actions, ActionTemplate, catalogue
 from rules.core.system import Action, GameSystem
+from rules.scene import reading_messages
 
 ACTIONS = Actions(
     with_previews(
@@ -87,7 +88,9 @@ SYSTEM = GameSystem(
     actors=actors,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
-    messages=catalogue(messages, extra=[*ACTIONS.messages(), *NAMES.values()]),
+    messages=catalogue(
+        messages, reading_messages, extra=[*ACTIONS.messages(), *NAMES.values()]
+    ),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
     deadline=prompts.deadline,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.payloads import kinds, opt, payload, req
+from rules.scene import reading_payloads
 
 PAYLOADS = kinds(
     payload("absorption.set", "The GM sets a combatant's damage absorption."),
@@ -232,4 +233,5 @@ PAYLOADS = kinds(
         "A weapon is taken from its holder.",
         contest=req(dict[str, Any], "the opposed roll: both sides' dice and successes"),
     ),
+    *reading_payloads.SCHEMAS,
 )

@@ -42,6 +42,7 @@ from rules.core.table import (
     preview_table_action,
     resolve_table_action,
 )
+from rules.scene import reading_messages
 
 VERSION = state.VERSION
 _PLAIN: Actions[Json] = Actions(replace(s, preview=preview.PREVIEWS.get(s.kind)) for s in SPECS)
@@ -185,6 +186,7 @@ SYSTEM = GameSystem(
         preview,
         *MODULES,
         dodging,
+        reading_messages,  # the rules reading the scene map (SCENE-RANGE-*)
         extra=_EXTRA,
     ),
     sheet_schema=sheet.SHEET,

@@ -48,6 +48,7 @@ class Attack:
     knockout: bool = False
     damage_modifier: int = 0  # COC-RANGE-2: the Keeper's cut per bullet at very long range
     from_behind: bool = False  # COC-SURPRISE-2: the totally surprised cannot answer it
+    light: str = ""  # SCENE-RANGE-3: "dark" when the map puts either end in darkness
 
 
 def weapon_data(script: Script, who: str, key: str) -> tuple[Json, Json]:
@@ -83,7 +84,7 @@ def chance_for(script: Script, attack: Attack, *, burst_shots: int = 0) -> Chanc
         ranged=ranged,
         burst_shots=burst_shots,
         multipliers=multipliers,
-        light=state["light"],
+        light=attack.light or state["light"],
         impale_base=settings.impale_base,
         can_impale=bool(weapon["can_impale"]),
     )

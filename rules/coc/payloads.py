@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.payloads import kinds, opt, payload, req
+from rules.scene import reading_payloads
 
 PAYLOADS = kinds(
     payload(
@@ -594,4 +595,5 @@ PAYLOADS = kinds(
         who=req(str, "the combatant who checks"),
         winner=req(str, "the winner's id, or empty when neither wins"),
     ),
+    *reading_payloads.SCHEMAS,
 )

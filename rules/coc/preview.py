@@ -21,6 +21,7 @@ from rules.core.kit import Message
 from rules.core.params import bool_param, choice_param, int_param
 from rules.core.probability import Distribution, preview, sum_of_dice
 from rules.core.system import Action, Json
+from rules.scene.ranges import measured_preview
 
 P_MALFUNCTION = Message("coc.odds.malfunction", "malfunction")
 P_IMPALE = Message("coc.odds.impale", "impale")
@@ -110,6 +111,7 @@ def burst_preview(state: Json, action: Action) -> Json:
             distance=yards,
             modifier=int_param(action.params, "modifier", 0, low=-100, high=100),
             damage_modifier=cut,
+            light="dark" if bool_param(action.params, "dark") else "",  # SCENE-RANGE-3
         )
         bonus = shots if len(allocation) == 1 else (total if cone else 0)
         chance = chance_for(Script(state, LoadedDice([])), attack, burst_shots=bonus)
@@ -253,9 +255,9 @@ def hazard_preview(state: Json, action: Action) -> Json:
 
 PREVIEWS: dict[str, Callable[[Json, Action], Json]] = {
     "attack": attack_preview,
-    "fire": fire_preview,
-    "throw": throw_preview,
-    "burst": burst_preview,
+    "fire": measured_preview(fire_preview, "distance", "dark"),  # SCENE-RANGE-1..3
+    "throw": measured_preview(throw_preview, "distance", "dark"),
+    "burst": measured_preview(burst_preview, "distance", "dark", attack_forms.first_shot_at),
     "skill": skill_preview,
     "resist": resist_preview,
     "poison": poison_preview,

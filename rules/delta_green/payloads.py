@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.payloads import kinds, opt, payload, req
+from rules.scene import reading_payloads
 
 PAYLOADS = kinds(
     payload(
@@ -300,6 +301,7 @@ PAYLOADS = kinds(
         skill=req(str, "the skill grown"),
         who=req(str, "the agent who grows"),
     ),
+    *reading_payloads.SCHEMAS,
 )
 
 # The effects resolvers put under "ops" while an action resolves; `settle` turns them into the

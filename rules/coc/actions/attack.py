@@ -28,6 +28,9 @@ from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
 from rules.core.params import bool_param, choice_param, int_param
 from rules.core.system import Action, Event, Json
+from rules.scene import reading_messages as scene_words
+from rules.scene.grid import has_map
+from rules.scene.ranges import REASON, check_reach, measured
 
 ATTACK = Message("coc.action.attack", "Attack")
 FIRE = Message("coc.action.fire", "Fire")
@@ -177,6 +180,7 @@ def declared(
         knockout=knockout,
         damage_modifier=long_range_cut(c, weapon, action.params, yards, aimed),
         from_behind=bool_param(action.params, "from_behind"),
+        light="dark" if bool_param(action.params, "dark") else "",  # SCENE-RANGE-3
     )
     return slot, c, weapon, attack
 
@@ -203,6 +207,7 @@ def _finish(script: Script, actor: str) -> list[Event]:
 def _attack(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-ROUND-1: a melee or unarmed attack; COC-KO-1 a declared knockout; COC-FIRE-3 a torch."""
     _, _, _, attack = declared(state, action, ("melee", "unarmed"))
+    check_reach(state, action.actor, attack.target, "SCENE-REACH-1")  # on a map: next to it
     script = Script(state, dice)
     melee(script, attack)
     return _finish(script, action.actor)
@@ -256,6 +261,7 @@ def _burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         modifier=int_param(action.params, "modifier", 0, low=-100, high=100),
         damage_modifier=long_range_cut(c, weapon, action.params, yards, False),
         from_behind=bool_param(action.params, "from_behind"),
+        light="dark" if bool_param(action.params, "dark") else "",  # SCENE-RANGE-3
     )
     covers = {t: _cover(state, action.params, t) for t, _ in allocation}
     burst(script, attack, allocation, in_cone(state, action.params, allocation), covers)
@@ -494,7 +500,7 @@ def _offer_fire(state: Json, actor: str) -> ActionTemplate | None:
     fields: list[Field] = [
         Field("weapon", F_WEAPON(), "choice", arms, default=arms[0].value),
         Field("target", F_TARGET(), "target", others(state, actor)),
-        Field("distance", F_DISTANCE(), "number", default=5, min=0, rule="COC-RANGE-1"),
+        *_distance(state, 5, "COC-RANGE-1"),
         _cover_field(),
         _damage_mod_field(),
     ]
@@ -551,13 +557,40 @@ def _offer_burst(state: Json, actor: str) -> ActionTemplate | None:
                 for o in others(state, actor)
             ),
             Field("cone", F_CONE(), "checkbox", default=False, rule="COC-AUTO-7"),
-            Field("distance", F_DISTANCE(), "number", default=10, min=0, rule="COC-RANGE-1"),
+            *_distance(state, 10, "COC-RANGE-1"),
             _cover_field(),
             _damage_mod_field(),
             *_common(state, actor),
         ),
         preview=True,
     )
+
+
+def _distance(state: Json, default: int, rule: str = "") -> tuple[Field, ...]:
+    """The distance in yards; on a scene map it is measured (SCENE-RANGE-1), and another figure
+    asks for its reason."""
+    if not has_map(state):
+        return (Field("distance", F_DISTANCE(), "number", default=default, min=0, rule=rule),)
+    return (
+        Field(
+            "distance",
+            F_DISTANCE(),
+            "number",
+            default="",
+            min=0,
+            help=scene_words.F_DISTANCE_FROM_MAP(),
+            rule="SCENE-RANGE-1",
+        ),
+        Field(REASON, scene_words.F_REASON(), "text"),
+    )
+
+
+def first_shot_at(params: Any) -> str:
+    """The first target a burst's shots go to (its distance is the burst's on a scene map)."""
+    for name, value in params.items():
+        if name.startswith("shots_") and str(value or "0").strip() not in ("", "0"):
+            return str(name.removeprefix("shots_"))
+    return ""
 
 
 def _burst_max(c: Json, key: str) -> int:
@@ -576,7 +609,7 @@ def _offer_throw(state: Json, actor: str) -> ActionTemplate | None:
         (
             Field("weapon", F_WEAPON(), "choice", arms, default=arms[0].value),
             Field("target", F_TARGET(), "target", others(state, actor)),
-            Field("distance", F_DISTANCE(), "number", default=5, min=0),
+            *_distance(state, 5),
             _cover_field(),
             *_common(state, actor),
         ),
@@ -603,7 +636,7 @@ def _offer_two_guns(state: Json, actor: str) -> ActionTemplate | None:
             Field("second", F_SECOND_GUN(), "choice", guns, default=guns[1].value),
             Field("target", F_TARGET(), "target", others(state, actor)),
             Field("shots", F_SHOTS(), "number", default=2, min=1, max=10),
-            Field("distance", F_DISTANCE(), "number", default=5, min=0),
+            *_distance(state, 5),
         ),
     )
 
@@ -676,12 +709,20 @@ def _offer_locate(state: Json, actor: str) -> ActionTemplate | None:
     )
 
 
+# SCENE-RANGE-1..3: on a scene map these attacks read their distance and darkness from it.
+FIRE_ON_MAP = measured(_fire, "distance", "dark")
+BURST_ON_MAP = measured(_burst, "distance", "dark", first_shot_at)
+THROW_ON_MAP = measured(_throw, "distance", "dark")
+TWO_GUNS_ON_MAP = measured(_two_guns, "distance", "dark")
+
 SPECS = [
     ActionSpec("attack", "COC-ROUND-1", _attack, who=is_combatant, offer=_offer_attack),
-    ActionSpec("fire", "COC-RANGE-1", _fire, who=is_combatant, offer=_offer_fire),
-    ActionSpec("burst", "COC-AUTO-2", _burst, who=is_combatant, offer=_offer_burst),
-    ActionSpec("throw", "COC-THROW-1", _throw, who=is_combatant, offer=_offer_throw),
-    ActionSpec("two_guns", "COC-TWOGUN-1", _two_guns, who=is_combatant, offer=_offer_two_guns),
+    ActionSpec("fire", "COC-RANGE-1", FIRE_ON_MAP, who=is_combatant, offer=_offer_fire),
+    ActionSpec("burst", "COC-AUTO-2", BURST_ON_MAP, who=is_combatant, offer=_offer_burst),
+    ActionSpec("throw", "COC-THROW-1", THROW_ON_MAP, who=is_combatant, offer=_offer_throw),
+    ActionSpec(
+        "two_guns", "COC-TWOGUN-1", TWO_GUNS_ON_MAP, who=is_combatant, offer=_offer_two_guns
+    ),
     ActionSpec("aim", "COC-AIM-1", _aim, who=is_combatant, offer=_offer_aim),
     ActionSpec("chamber", "COC-RELOAD-3", _chamber, who=is_combatant, offer=_offer_chamber),
     ActionSpec("pull_out", "COC-IMPALE-5", _pull, who=is_combatant, offer=_offer_pull),

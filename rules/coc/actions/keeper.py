@@ -29,6 +29,9 @@ from rules.core.errors import DiceError
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
 from rules.core.params import bool_param, choice_param, int_param
 from rules.core.system import Action, Event, Json
+from rules.scene import reading_messages as scene_words
+from rules.scene.areas import CENTRE, caught, square
+from rules.scene.grid import has_map
 
 HAZARD = Message("coc.action.hazard", "Start a hazard")
 END_EFFECT = Message("coc.action.end_effect", "End an effect")
@@ -194,6 +197,12 @@ def explosion(state: Json, params: Any) -> tuple[int, Fraction, dict[str, Fracti
     charge = choice_param(params, "charge", CHARGE_NAMES, "normal")
     steps = {"normal": 0, "double": 1, "half": -1}[charge]
     dice, radius = changed_charge(base, radius, steps) if steps else (base, radius)
+    centre = square(state, params, CENTRE)
+    if centre is not None:  # SCENE-AREA-1: the map says who is caught and how far
+        caught_ = caught(state, centre, radius * dice)
+        if not caught_:
+            raise refuse(scene_words.NONE_CAUGHT())
+        return dice, radius, caught_
     distances = {
         ident: distance(params, f"d_{ident}")
         for ident in sorted(state["combatants"])
@@ -234,6 +243,11 @@ def _offer_explode(state: Json, actor: str) -> ActionTemplate:
                 choices((k, v()) for k, v in CHARGE_NAMES.items()),
                 default="normal",
                 rule="COC-EXPL-3",
+            ),
+            *(  # SCENE-AREA-1: on a map the blast's square replaces the distances typed
+                (Field(CENTRE, scene_words.F_CENTRE(), "text", rule="SCENE-AREA-1"),)
+                if has_map(state)
+                else ()
             ),
             *(
                 Field(f"d_{i}", F_DIST_OF(name=c["name"]), "number", default="", min=0)

@@ -20,14 +20,26 @@ from rules.delta_green import refusals as R
 from rules.delta_green.actions import checks_by_name, free, gm_tools, rounds, turn
 from rules.delta_green.effects import settle
 from rules.delta_green.preview import preview as preview_attack
+from rules.scene.areas import over_area_preview
+from rules.scene.ranges import measured_preview
 
 # Attacks whose odds the table can show before they are sent (DG-GEN-3).
 PREVIEWED = frozenset({"fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire", "throw"})
 
 
+# Attacks whose distance a scene map measures (SCENE-RANGE-1): their odds say so.
+MEASURED = frozenset({"fire", "aimed_shot", "burst", "chamber_fire", "throw"})
+
+
 def _with_preview(spec: ActionSpec[Any]) -> ActionSpec[Any]:
     if spec.kind not in PREVIEWED:
         return spec
+    if spec.kind in MEASURED:
+        return dataclasses.replace(
+            spec, preview=measured_preview(preview_attack, "distance_m", "dark")
+        )
+    if spec.kind == "suppress":
+        return dataclasses.replace(spec, preview=over_area_preview(preview_attack))
     return dataclasses.replace(spec, preview=preview_attack)
 
 

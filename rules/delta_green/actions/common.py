@@ -25,6 +25,9 @@ from rules.delta_green.state import (
     weapon_of,
 )
 from rules.delta_green.tables import ALL, LOCATIONS
+from rules.scene import reading_messages as scene_words
+from rules.scene.grid import has_map
+from rules.scene.ranges import REASON
 
 Resolver = Callable[[Json, Action, Dice], list[Event]]
 
@@ -135,6 +138,17 @@ def target_field(state: Mapping[str, Any], cid: str) -> Field:
 def distance_field() -> Field:
     """COC-PB-1, COC-RANGE-1: the optional distance of a ranged attack."""
     return number("distance_m", m.F_DISTANCE(), help=m.F_DISTANCE_HELP(), min=0)
+
+
+def distance_fields(state: Mapping[str, Any]) -> list[Field]:
+    """The distance of a ranged attack; on a scene map it is measured (SCENE-RANGE-1), and
+    another figure asks for its reason."""
+    if not has_map(state):
+        return [distance_field()]
+    return [
+        number("distance_m", m.F_DISTANCE(), help=scene_words.F_DISTANCE_FROM_MAP(), min=0),
+        text(REASON, scene_words.F_REASON()),
+    ]
 
 
 @dataclass(frozen=True)

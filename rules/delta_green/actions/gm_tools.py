@@ -25,6 +25,9 @@ from rules.delta_green.log_gm import POISON_NAMES
 from rules.delta_green.log_messages import EDGE_KEYS, SKILLS, skill_word
 from rules.delta_green.settings import settings_of
 from rules.delta_green.sheet import CHARACTERISTIC_LABELS, EDGES
+from rules.scene import reading_messages as scene_words
+from rules.scene.areas import CENTRE
+from rules.scene.grid import has_map
 
 State = Mapping[str, Any]
 
@@ -122,6 +125,7 @@ def offer_hazard(state: State, actor: str) -> ActionTemplate:
         target("target", m.F_TARGET(), everyone(state)),
         picks("targets", m.F_BLAST_TARGETS(), everyone(state)),
         text("distances", m.F_BLAST_DISTANCES()),
+        *([text(CENTRE, scene_words.F_CENTRE())] if has_map(state) else []),  # SCENE-AREA-1
         number("dice", m.F_BLAST_DICE(), default=5, min=0),
         number("radius_m", m.F_BLAST_RADIUS(), default=2, min=0),
         number("height_m", m.F_FALL_HEIGHT(), default=6, min=0),

@@ -50,6 +50,7 @@ from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     uses_locations,
 )
+from rules.scene.ranges import check_reach
 
 
 def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -60,6 +61,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
     if weapon["kind"] == "firearm":
         raise IllegalAction.of(R.MELEE_NOT_FIREARM())
     target = target_in_reach(state, c, params, firearm=False)
+    check_reach(state, c["id"], target["id"], "SCENE-REACH-1")  # on a scene map: next to it
     no_other_attack(c)
     swords_only = settings_of(state).attack_and_parry == "swords_only"
     if c["round"].get("parried_with") == weapon["key"] and not attacks_and_parries(

@@ -11,7 +11,7 @@ from rules.delta_green.actions.common import (
     Turn,
     checkbox,
     cost_label,
-    distance_field,
+    distance_fields,
     guarded,
     in_hand,
     is_agent,
@@ -51,6 +51,10 @@ from rules.delta_green.engine import hold_half_dex, still_ahead
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import half_dex_rank, is_dead, is_immobile, weapon_of
 from rules.delta_green.tables import ALL, BURST_MODES, LOCATIONS, suppression_cost
+from rules.scene import reading_messages as scene_words
+from rules.scene.areas import AREA, AREA_RADIUS, over_area
+from rules.scene.grid import has_map
+from rules.scene.ranges import measured
 
 State = Mapping[str, Any]
 Offered = list[ActionTemplate]
@@ -111,7 +115,7 @@ def _firearms(t: Turn) -> list[tuple[Mapping[str, Any], Mapping[str, Any], int]]
 
 
 def _shot_fields(state: State, t: Turn) -> list[Field]:
-    return [target_field(state, t.actor), distance_field()]
+    return [target_field(state, t.actor), *distance_fields(state)]
 
 
 def offer_aimed_shot(state: State, actor: str) -> Offered | None:
@@ -202,7 +206,7 @@ def offer_burst(state: State, actor: str) -> Offered | None:
             )
         if settings_of(state).burst_targets == "split":  # COC-AUTO-6
             fields.append(text("split", m.F_SPLIT(), help=m.F_SPLIT_HELP()))
-        fields.append(distance_field())
+        fields.extend(distance_fields(state))
         label = m.BURST(weapon=w["name"], loaded=loaded)
         out.append(
             template(
@@ -237,6 +241,11 @@ def offer_suppress(state: State, actor: str) -> Offered | None:
             number("x", m.F_X(max=s_eff), default=min(10, max(1, s_eff)), min=1, max=max(1, s_eff)),
             number("rounds", m.F_ROUNDS(), default=rounds, min=1),
         ]
+        if has_map(state):  # SCENE-AREA-2: the area on the map picks who is in it
+            fields += [
+                text(AREA, scene_words.F_AREA()),
+                number(AREA_RADIUS, scene_words.F_AREA_RADIUS(), default=2, min=0),
+            ]
         out.append(
             template(
                 "suppress",
@@ -509,13 +518,20 @@ def _turn(kind: str, rule: str, resolve: Any, offer: Any) -> ActionSpec[Any]:
 SPECS: list[ActionSpec[Any]] = [
     _turn("draw", "DG-ACT-6", draw, offer_draw),
     _turn("clear_jam", "COC-MAL-4", clear_jam, offer_clear_jam),
-    _turn("aimed_shot", "DG-CALLED-2", aimed_shot, offer_aimed_shot),
-    _turn("fire", "DG-ACT-3", single_fire, offer_fire),
-    _turn("burst", "DG-AUTO-3", burst, offer_burst),
-    _turn("suppress", "DG-SUPP-1", suppress, offer_suppress),
+    _turn(
+        "aimed_shot", "DG-CALLED-2", measured(aimed_shot, "distance_m", "dark"), offer_aimed_shot
+    ),
+    _turn("fire", "DG-ACT-3", measured(single_fire, "distance_m", "dark"), offer_fire),
+    _turn("burst", "DG-AUTO-3", measured(burst, "distance_m", "dark"), offer_burst),
+    _turn("suppress", "DG-SUPP-1", over_area(suppress), offer_suppress),
     _turn("reload", "DG-ACT-6", reload, offer_reload),
-    _turn("chamber_fire", "COC-RELOAD-3", chamber_fire, offer_chamber_fire),
-    _turn("throw", "COC-THROW-1", throw, offer_throw),
+    _turn(
+        "chamber_fire",
+        "COC-RELOAD-3",
+        measured(chamber_fire, "distance_m", "dark"),
+        offer_chamber_fire,
+    ),
+    _turn("throw", "COC-THROW-1", measured(throw, "distance_m", "dark"), offer_throw),
     _turn("melee", "DG-ACT-6", melee, offer_melee),
     _turn("holster", "DG-ACT-6", holster, offer_holster),
     _turn("precision_aim", "DG-AIM-1", precision_aim, offer_precision_aim),

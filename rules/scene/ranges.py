@@ -1,0 +1,199 @@
+"""Attacks read the scene map: the distance between two tokens, the line between them, the dark.
+
+With a map and both tokens on it, an attack's distance field is measured (SCENE-RANGE-1): a blank
+field, or the map's own figure, is the map's; another figure needs a stated reason, which the log
+shows. A wall or full cover on the line refuses the shot (SCENE-RANGE-2), and a `dark` square at
+either end of it is darkness (SCENE-RANGE-3). Without a map, or with a token off it, nothing here
+changes anything: the form's typed distance is played as before.
+
+`measured(resolve, field)` and `measured_preview(preview, field)` wrap a system's resolver and
+preview, so each system keeps its own attack code and names only the field it reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.messages import Msg
+from rules.core.system import EVERYONE, Action, Event, Json, said
+from rules.scene import grid
+from rules.scene import reading_messages as m
+
+REASON = "distance_reason"  # the form field carrying why a distance differs from the map's
+Resolve = Callable[[Any, Action, Dice], list[Event]]
+Preview = Callable[[Any, Action], Json]
+
+
+def shown(value: Fraction) -> str:
+    """A distance as people read it: "7.5", "12"."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(Decimal(value.numerator) / Decimal(value.denominator)).rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """SCENE-RANGE-1: the distance an attack plays and where it came from."""
+
+    value: Fraction  # the distance the rules use, in the scene's unit
+    measured: Fraction  # the map's figure
+    unit: str  # "m" or "yd"
+    reason: str  # why another figure than the map's was given ("" when it is the map's)
+    dark: str | None  # who stands on a dark square (SCENE-RANGE-3), by name, or None
+    hidden: bool  # a GM-only token is one of the two: the line goes to the GM alone
+
+    def note(self) -> Msg:
+        """The line saying where the distance came from."""
+        if self.reason:
+            return m.OVERRIDDEN[self.unit](
+                distance=shown(self.value), measured=shown(self.measured), reason=self.reason
+            )
+        return m.FROM_MAP[self.unit](distance=shown(self.value))
+
+    def event(self) -> Event:
+        """The log line of the reading, before the attack's own lines (scene.measured)."""
+        return said(
+            "scene.measured",
+            self.note(),
+            {
+                "distance": shown(self.value),
+                "measured": shown(self.measured),
+                "unit": self.unit,
+                "reason": self.reason,
+                "dark": self.dark is not None,
+            },
+            audience="gm" if self.hidden else EVERYONE,
+        )
+
+
+def _typed(params: Mapping[str, Any], name: str) -> Fraction | None:
+    raw = params.get(name)
+    if raw is None or str(raw).strip() == "":
+        return None
+    try:
+        return Fraction(Decimal(str(raw).strip()))
+    except (InvalidOperation, ValueError):
+        return None  # the system's own reading of the field refuses it in its words
+
+
+def in_darkness(state: Mapping[str, Any], *who: str) -> str | None:
+    """SCENE-RANGE-3: the first of these combatants standing on a `dark` square, or None."""
+    scene = state.get("scene")
+    if not isinstance(scene, Mapping):
+        return None
+    for ident in who:
+        at = grid.token_at(scene, ident)
+        if at is not None and grid.terrain(scene, at) == "dark":
+            return str(state["combatants"][ident]["name"])
+    return None
+
+
+def read(
+    state: Mapping[str, Any], shooter: str, target: str, params: Mapping[str, Any], name: str
+) -> Reading | None:
+    """SCENE-RANGE-1/2/3: the attack's distance from the map, or None without a map or with a
+    token off it. IllegalAction when the line is blocked or another figure has no reason."""
+    scene = state.get("scene")
+    if not isinstance(scene, Mapping) or target not in state.get("combatants", {}):
+        return None
+    at_shooter, at_target = grid.token_at(scene, shooter), grid.token_at(scene, target)
+    if at_shooter is None or at_target is None:
+        return None
+    names = state["combatants"]
+    if not grid.line_clear(scene, at_shooter, at_target):
+        refusal = m.BLOCKED(name=names[shooter]["name"], target=names[target]["name"])
+        raise IllegalAction.of(refusal, "SCENE-RANGE-2")
+    unit = str(scene.get("unit", "m"))
+    measured = grid.distance(scene, at_shooter, at_target)
+    typed = _typed(params, name)
+    reason = str(params.get(REASON) or "").strip()
+    value = measured
+    if typed is not None and typed != measured:
+        if not reason:
+            refusal = m.NEEDS_REASON[unit](
+                target=names[target]["name"], measured=shown(measured), distance=shown(typed)
+            )
+            raise IllegalAction.of(refusal, "SCENE-RANGE-1")
+        value = typed
+    else:
+        reason = ""
+    tokens = scene.get("tokens", {})
+    hidden = any(bool(tokens[who].get("gm_only")) for who in (shooter, target))
+    dark = in_darkness(state, shooter, target)
+    return Reading(value, measured, unit, reason[:200], dark, hidden)
+
+
+def with_reading(action: Action, reading: Reading, name: str, dark: str | None) -> Action:
+    """The action as the system's own code reads it: the distance written in, and the darkness
+    (`dark`: the system's own darkness field, when it has one) ticked."""
+    params = {**action.params, name: shown(reading.value)}
+    if dark and reading.dark is not None:
+        params[dark] = True
+    return replace(action, params=params)
+
+
+Target = Callable[[Mapping[str, Any]], str]  # the attack's (first) target, from its params
+
+
+def _by_field(params: Mapping[str, Any]) -> str:
+    return str(params.get("target") or "")
+
+
+def measured(
+    resolve: Resolve, name: str, dark: str | None = None, target: Target = _by_field
+) -> Resolve:
+    """A ranged attack's resolver reading its distance (`name`) from the map."""
+
+    def resolve_on_map(state: Any, action: Action, dice: Dice) -> list[Event]:
+        who = target(action.params)
+        reading = read(state, action.actor, who, action.params, name)
+        if reading is None:
+            return resolve(state, action, dice)
+        events = resolve(state, with_reading(action, reading, name, dark), dice)
+        return [reading.event(), *events]
+
+    return resolve_on_map
+
+
+def measured_preview(
+    preview: Preview, name: str, dark: str | None = None, target: Target = _by_field
+) -> Preview:
+    """A ranged attack's odds with the distance from the map, saying so (`distance_msg`)."""
+
+    def preview_on_map(state: Any, action: Action) -> Json:
+        who = target(action.params)
+        reading = read(state, action.actor, who, action.params, name)
+        if reading is None:
+            return preview(state, action)
+        found = preview(state, with_reading(action, reading, name, dark))
+        details = {**found.get("details", {}), "distance_msg": reading.note().to_json()}
+        return {**found, "details": details}
+
+    return preview_on_map
+
+
+def adjacent(state: Mapping[str, Any], a: str, b: str) -> bool | None:
+    """SCENE-REACH-1: whether two tokens stand on neighbouring squares (the eight around), or
+    None without a map or with a token off it."""
+    scene = state.get("scene")
+    if not isinstance(scene, Mapping):
+        return None
+    at_a, at_b = grid.token_at(scene, a), grid.token_at(scene, b)
+    if at_a is None or at_b is None:
+        return None
+    return max(abs(at_a[0] - at_b[0]), abs(at_a[1] - at_b[1])) <= 1
+
+
+def check_reach(state: Mapping[str, Any], attacker: str, target: str, rule: str) -> None:
+    """SCENE-REACH-1: a melee blow or a grapple needs the target on a square next to the
+    attacker's when both stand on the map; IllegalAction otherwise."""
+    if adjacent(state, attacker, target) is False:
+        names = state["combatants"]
+        refusal = m.NOT_ADJACENT(name=names[attacker]["name"], target=names[target]["name"])
+        raise IllegalAction.of(refusal, rule)

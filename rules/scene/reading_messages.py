@@ -1,0 +1,52 @@
+"""What the rules reading the scene map say: distances measured, lines blocked, areas caught.
+
+Delta Green, Call of Cthulhu and Ace Evolution add these to their catalogues (SCENE-RANGE-*,
+SCENE-AREA-*, SCENE-REACH-1 in docs/rules/reference/scene.md).
+"""
+
+from __future__ import annotations
+
+from rules.core.kit import Message
+
+# --- the distance of an attack (SCENE-RANGE-1) ---------------------------------------------
+FROM_MAP_M = Message("scene.read.from_map_m", "{distance} m, from the map.")
+FROM_MAP_YD = Message("scene.read.from_map_yd", "{distance} yards, from the map.")
+OVERRIDDEN_M = Message(
+    "scene.read.overridden_m", "{distance} m, given instead of the map's {measured} m: {reason}"
+)
+OVERRIDDEN_YD = Message(
+    "scene.read.overridden_yd",
+    "{distance} yards, given instead of the map's {measured} yards: {reason}",
+)
+FROM_MAP = {"m": FROM_MAP_M, "yd": FROM_MAP_YD}
+OVERRIDDEN = {"m": OVERRIDDEN_M, "yd": OVERRIDDEN_YD}
+F_DISTANCE_FROM_MAP = Message(
+    "scene.read.f_distance_help", "Leave it blank: the map measures it. To give another, say why."
+)
+F_REASON = Message("scene.read.f_reason", "Why another distance than the map's")
+
+# --- areas (SCENE-AREA-*) ------------------------------------------------------------------
+F_CENTRE = Message("scene.read.f_centre", "Centre on the map (x,y; blank: as typed)")
+F_AREA = Message("scene.read.f_area", "Area on the map: centre square (x,y; blank: as ticked)")
+F_AREA_RADIUS = Message("scene.read.f_area_radius", "Area radius on the map")
+BAD_RADIUS = Message("scene.read.bad_radius", "The area's radius must be a number, 0 or more.")
+NONE_CAUGHT = Message("scene.read.none_caught", "Nobody stands inside the area on the map.")
+
+# --- refusals ---------------------------------------------------------------------------------
+NEEDS_REASON_M = Message(
+    "scene.read.needs_reason_m",
+    "The map puts {target} {measured} m away; to give {distance} m, say why.",
+)
+NEEDS_REASON_YD = Message(
+    "scene.read.needs_reason_yd",
+    "The map puts {target} {measured} yards away; to give {distance} yards, say why.",
+)
+NEEDS_REASON = {"m": NEEDS_REASON_M, "yd": NEEDS_REASON_YD}
+BLOCKED = Message(
+    "scene.read.blocked", "A wall or full cover stands between {name} and {target} on the map."
+)
+NOT_ADJACENT = Message(
+    "scene.read.not_adjacent",
+    "{target} is not on a square next to {name}'s on the map: close in first.",
+)
+BAD_SQUARE = Message("scene.read.bad_square", "{text} is not a square of the map (x,y).")

@@ -1,0 +1,159 @@
+"""Delta Green on a scene map: shots, blows, blasts and suppressive fire read positions from the
+tokens (SCENE-RANGE-1..3, SCENE-AREA-1/2, SCENE-REACH-1), the digest's examples on a grid."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from dg_helpers import SMG, agent, c, encounter, gm, play
+
+from rules.core.dice import LoadedDice
+from rules.core.errors import IllegalAction
+from rules.core.system import Action
+from rules.delta_green import SYSTEM
+
+Json = dict[str, Any]
+
+
+def on_map(state: Json, cells: Json | None = None, **tokens: tuple[int, int]) -> Json:
+    """The state with a 30 by 12 map of one-metre squares and these tokens on it."""
+    placed = {who: {"at": list(at), "gm_only": False} for who, at in tokens.items()}
+    scene = {"cols": 30, "rows": 12, "cell": "1", "unit": "m", "cells": cells or {}}
+    return {**state, "scene": {**scene, "tokens": placed}}
+
+
+def duel(**tokens: tuple[int, int]) -> Json:
+    state = encounter(agent("a"), agent("b", hp=40))
+    state, _ = gm(state, "start_round", [10, 1])
+    return on_map(state, **tokens)
+
+
+@pytest.mark.parametrize(
+    ("at", "chance", "said"),
+    [
+        ((3, 0), 100, "3 m, from the map."),  # COC-PB-1: DEX 12 feet = 3.66 m: doubled
+        ((20, 0), 50, "20 m, from the map."),  # within the pistol's 20 m base range
+        ((21, 0), 25, "21 m, from the map."),  # COC-RANGE-1: beyond it, halved
+        ((3, 4), 50, "5 m, from the map."),  # measured on the diagonal, centre to centre
+    ],
+)
+def test_a_shot_reads_point_blank_and_range_from_the_tokens(
+    at: tuple[int, int], chance: int, said: str
+) -> None:
+    state = duel(a=(0, 0), b=at)
+    _, events = play(state, "fire", "a", [99], weapon="pistol", target="b")
+    assert events[0].kind == "scene.measured"
+    assert events[0].text == said
+    assert events[1].payload["chance"] == chance
+
+
+def test_the_odds_say_the_distance_came_from_the_map() -> None:
+    state = duel(a=(0, 0), b=(21, 0))
+    odds = SYSTEM.preview(state, Action("fire", "a", {"weapon": "pistol", "target": "b"}))
+    assert odds["details"]["chance"] == 25
+    assert odds["details"]["distance_msg"]["id"] == "scene.read.from_map_m"
+
+
+def test_another_distance_needs_a_reason_and_the_log_shows_it() -> None:
+    state = duel(a=(0, 0), b=(21, 0))
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="puts B 21 m away; to give 10 m, say why"):
+        SYSTEM.resolve(
+            state,
+            Action("fire", "a", {"weapon": "pistol", "target": "b", "distance_m": 10}),
+            LoadedDice([99]),
+        )
+    assert state == before
+    reason = "the map is a sketch; she is at the door"
+    _, events = play(
+        state,
+        "fire",
+        "a",
+        [99],
+        weapon="pistol",
+        target="b",
+        distance_m=10,
+        distance_reason=reason,
+    )
+    assert events[0].text == f"10 m, given instead of the map's 21 m: {reason}"
+    assert events[1].payload["chance"] == 50
+
+
+def test_full_cover_on_the_line_refuses_the_shot() -> None:
+    cover = {"5,0": {"terrain": "cover_full", "gm_only": False}}
+    state = on_map(duel(), cover, a=(0, 0), b=(10, 0))
+    with pytest.raises(IllegalAction, match="A wall or full cover stands between A and B"):
+        play(state, "fire", "a", [99], weapon="pistol", target="b")
+
+
+def test_a_target_in_the_dark_is_shot_at_one_percent() -> None:
+    dark = {"10,0": {"terrain": "dark", "gm_only": False}}
+    state = on_map(duel(), dark, a=(0, 0), b=(10, 0))
+    _, events = play(state, "fire", "a", [99], weapon="pistol", target="b")
+    assert events[1].payload["chance"] == 1  # COC-DARK-2
+
+
+def test_a_hidden_token_keeps_its_distance_line_to_the_gm() -> None:
+    state = duel(a=(0, 0), b=(6, 0))
+    state["scene"]["tokens"]["b"]["gm_only"] = True
+    _, events = play(state, "fire", "a", [99], weapon="pistol", target="b")
+    assert events[0].audience == "gm"
+
+
+def test_a_blow_needs_the_square_next_to_the_target() -> None:
+    state = duel(a=(0, 0), b=(2, 1))
+    with pytest.raises(IllegalAction, match="B is not on a square next to A's"):
+        play(state, "melee", "a", [20, 30], weapon="fist", target="b")
+    state = duel(a=(0, 0), b=(1, 1))
+    _, events = play(state, "melee", "a", [99], weapon="fist", target="b")
+    assert events
+
+
+def test_the_dynamite_example_on_a_grid_catches_exactly_those_inside() -> None:
+    """COC-EXPL-1/-2, DG-ARM-7 placed on a map: 5d6 r 2 m centred on a square, A 1 m away rolls
+    5d6, B 5 m away 3d6 less vest II at half AP; Far, 11 m away, is beyond the last band."""
+    state = encounter(agent("a", hp=40), agent("b", hp=40, vest={"level": 2}), agent("far"))
+    state = on_map(state, a=(11, 5), b=(15, 5), far=(21, 5))
+    state, events = gm(
+        state,
+        "hazard",
+        [1, 2, 3, 4, 5, 6, 6, 6],
+        type="explosion",
+        dice=5,
+        radius_m=2,
+        centre="10,5",
+    )
+    said = events[0].text
+    assert "A at 1 m" in said
+    assert "B at 5 m" in said
+    assert "Far" not in said
+    assert c(state, "a")["hp"] == 40 - 15
+    assert c(state, "far")["hp"] == 12
+
+
+def test_we_dg_04_suppressive_fire_takes_its_targets_from_the_area_on_the_map() -> None:
+    """WE-DG-04 on a grid: the three dwarves standing together are inside a 2 m area; the fourth,
+    away, is not; S 40, X 30, roll 11: the brave one at 70% is hit and impaled."""
+    hernandez = agent("hernandez", dex=10, skills={"smg": 40, "firearms": 40}, weapons=[dict(SMG)])
+    dwarves = [agent(f"d{i}", side="cult", dex=14) for i in (1, 2, 3, 4)]
+    state = encounter(hernandez, *dwarves)
+    state, _ = play(state, "set_brave", "d2", [])
+    state, _ = gm(state, "start_round", [1, 10, 9, 8, 1])
+    for cid in ("d1", "d2", "d3", "d4"):
+        state, _ = play(state, "pass", cid, [])
+    state = on_map(state, hernandez=(0, 0), d1=(10, 0), d2=(10, 1), d3=(11, 0), d4=(20, 8))
+    state, events = play(
+        state,
+        "suppress",
+        "hernandez",
+        [11, 5, 6, 7],
+        weapon="smg",
+        x=30,
+        rounds=10,
+        area="10,0",
+        area_radius=2,
+    )
+    assert events[0].payload["results"] == {"d1": "miss", "d2": "impale", "d3": "miss"}
+    assert c(state, "d4")["penalties"] == []
