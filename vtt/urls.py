@@ -18,6 +18,8 @@ urlpatterns = [
     path("", include("vtt.push.urls")),
     path("", include("vtt.remote.urls")),
     path("", include("vtt.rulebook.urls")),
+    path("", include("vtt.transcripts.urls")),
     path("", include("vtt.scenes.urls")),
+    path("", include("vtt.lobby.library_urls")),
     path("admin/", admin.site.urls),
 ]

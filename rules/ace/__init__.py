@@ -12,6 +12,7 @@ from rules.ace.actions import (
     items,
     mark,
     prompts,
+    scene,
     stealth,
     turn,
 )
@@ -36,6 +37,7 @@ from rules.ace.view import view
 from rules.ace.write_back import write_back
 from rules.core.kit import Actions, ActionTemplate, catalogue
 from rules.core.system import Action, GameSystem
+from rules.scene import messages as scene_messages
 from rules.scene import reading_messages
 
 ACTIONS = Actions(
@@ -51,6 +53,7 @@ ACTIONS = Actions(
             *mark.SPECS,
             *gm.SPECS,
             *items.SPECS,
+            *scene.SPECS,
         ]
     )
 )
@@ -88,9 +91,7 @@ SYSTEM = GameSystem(
     actors=actors,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
-    messages=catalogue(
-        messages, reading_messages, extra=[*ACTIONS.messages(), *NAMES.values()]
-    ),
+    messages=catalogue(messages, reading_messages, extra=[*ACTIONS.messages(), *NAMES.values()]),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
     deadline=prompts.deadline,

@@ -28,6 +28,7 @@ from rules.ace.stats import (
 )
 from rules.ace.tables import ATTACK_KIND_NAMES
 from rules.core.system import Audience, Json
+from rules.scene.view import with_scene
 
 
 def shield_view(c: Mapping[str, Any], s: AceSettings) -> Json | None:
@@ -93,7 +94,7 @@ def _seen(c: Mapping[str, Any], audience: Audience) -> bool:
     return c["id"] in audience.actors or (bool(c["side"]) and c["side"] == audience.side)
 
 
-def view(state: State, audience: Audience) -> Json:
+def _view(state: State, audience: Audience) -> Json:
     """The state for one audience, in the state's own shape plus derived numbers.
 
     GM-secret rolls are stripped for everyone else (ACE-ACT-3) and unnoticed combatants are
@@ -113,3 +114,10 @@ def view(state: State, audience: Audience) -> Json:
         "secrets": secrets,
         "mine": mine,
     }
+
+
+def view(state: State, audience: Audience) -> Json:
+    """The state for one audience, with the map it may see: no GM-only token or square, no
+    unnoticed combatant's token (SCENE-HIDE-1, ACE-STEALTH-1)."""
+    shown = _view(state, audience)
+    return with_scene(shown, state, audience.role == "gm", shown["combatants"])

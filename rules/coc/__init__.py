@@ -42,6 +42,7 @@ from rules.core.table import (
     preview_table_action,
     resolve_table_action,
 )
+from rules.scene import messages as scene_messages
 from rules.scene import reading_messages
 
 VERSION = state.VERSION
@@ -186,6 +187,7 @@ SYSTEM = GameSystem(
         preview,
         *MODULES,
         dodging,
+        scene_messages,  # the scene map's words (rules/scene/messages.py)
         reading_messages,  # the rules reading the scene map (SCENE-RANGE-*)
         extra=_EXTRA,
     ),

@@ -10,6 +10,7 @@ from rules.coc.tables import ARMOUR_NAMES, SKILL_NAMES
 from rules.core.jsonstate import copy_json
 from rules.core.messages import Msg, text
 from rules.core.system import Audience, Json
+from rules.scene.view import with_scene
 
 SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the hidden counter
 
@@ -43,7 +44,7 @@ def _asking(state: Json, asking: Json) -> Json:
     }
 
 
-def view(state: Json, audience: Audience) -> Json:
+def _view(state: Json, audience: Audience) -> Json:
     """The scene for one viewer, with hidden information removed here, on the server."""
     keeper = audience.role == "gm"
     slot = current_slot(state)
@@ -138,3 +139,9 @@ def _skill_name(key: str) -> Msg:
     """A skill as people read it: the rule book's name, or a skill the group added as written."""
     known = SKILL_NAMES.get(key)
     return known() if known is not None else text(key.replace("_", " "))
+
+
+def view(state: Json, audience: Audience) -> Json:
+    """The scene for one viewer, with the map it may see (SCENE-HIDE-1)."""
+    shown = _view(state, audience)
+    return with_scene(shown, state, audience.role == "gm")

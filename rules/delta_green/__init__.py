@@ -27,6 +27,7 @@ from rules.delta_green.settings import SCHEMA
 from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
 from rules.delta_green.state import VERSION, dump, load, start
 from rules.delta_green.view import view
+from rules.scene import messages as scene_messages
 from rules.scene import reading_messages
 
 
@@ -68,6 +69,7 @@ SYSTEM = GameSystem(
         log_turns,
         log_gm,
         checks_by_name,
+        scene_messages,  # the scene map's words (rules/scene/messages.py)
         reading_messages,  # the rules reading the scene map (SCENE-RANGE-*)
         extra=[
             *NAMES.values(),

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.payloads import kinds, opt, payload, req
+from rules.scene import payloads as scene_payloads
 from rules.scene import reading_payloads
 
 PAYLOADS = kinds(
+    *scene_payloads.SCHEMAS,  # the scene map's kinds (rules/scene/payloads.py)
     payload(
         "aim.started",
         "A combatant aims at a target.",

@@ -19,9 +19,10 @@ from rules.delta_green.tables import (
     LOCATIONS,
     VESTS,
 )
+from rules.scene.view import with_scene
 
 
-def view(state: Json, audience: Audience) -> Json:
+def _view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
     private notes (DG-RES-1) only for the GM, a hidden check's growth mark (DG-GROW-1) only for
     the GM and the agent's holder."""
@@ -100,3 +101,9 @@ def view(state: Json, audience: Audience) -> Json:
         for cid in state["order"]
     ]
     return out
+
+
+def view(state: Json, audience: Audience) -> Json:
+    """What this audience may see, with the scene map it may see (SCENE-HIDE-1)."""
+    shown = _view(state, audience)
+    return with_scene(shown, state, audience.role == "gm")

@@ -44,11 +44,15 @@ def _mech_within_speed(state: Any, action: Action) -> bool:
     return max(abs(x - u["x"]), abs(y - u["y"])) <= int(u["stats"]["speed"]) + 1
 
 
+SCENE_SYSTEMS = ("delta_green", "coc", "ace")  # the systems that play on a scene map
+
 # Forms whose probes are also resolved (those the filter keeps): a refusal there must not tell a
 # secret either (a move refused onto a Hidden mech's square and not one square on found it for
 # free: issue 30).
 RESOLVED: dict[str, tuple[frozenset[str], Callable[[Any, Action], bool]]] = {
-    "mech": (frozenset({"move", "boost", "jump", "climb"}), _mech_within_speed)
+    "mech": (frozenset({"move", "boost", "jump", "climb"}), _mech_within_speed),
+    # SCENE-HIDE-1: a move on a scene map, every square of the map
+    **{key: (frozenset({"scene_move"}), lambda state, action: True) for key in SCENE_SYSTEMS},
 }
 
 

@@ -10,6 +10,7 @@ from rules.coc.actions import (
     keeper,
     keeper_time,
     round,
+    scene,
 )
 
 SPECS = [
@@ -20,5 +21,6 @@ SPECS = [
     *keeper.SPECS,
     *keeper_time.SPECS,
     *checks_by_name.SPECS,
+    *scene.SPECS,
 ]
 MODULES = (round, attack, firearms, care, keeper, keeper_time, checks_by_name)

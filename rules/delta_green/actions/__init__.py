@@ -17,9 +17,10 @@ from rules.core.kit import Actions, ActionSpec, ActionTemplate
 from rules.core.system import Action, Event, Json
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
-from rules.delta_green.actions import checks_by_name, free, gm_tools, rounds, turn
+from rules.delta_green.actions import checks_by_name, free, gm_tools, rounds, scene, turn
 from rules.delta_green.effects import settle
 from rules.delta_green.preview import preview as preview_attack
+from rules.scene.actions import GM_KINDS as GM_SCENE_KINDS
 from rules.scene.areas import over_area_preview
 from rules.scene.ranges import measured_preview
 
@@ -49,16 +50,23 @@ SPECS: list[ActionSpec[Any]] = [
     *free.SPECS,
     *(_with_preview(spec) for spec in turn.SPECS),
     *checks_by_name.SPECS,
+    *scene.SPECS,
 ]
 ACTIONS: Actions[Any] = Actions(SPECS)
-GM_KINDS = frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS])
+GM_KINDS = frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS]) | GM_SCENE_KINDS
+# SCENE-MOVE-2: the GM moves the GM's own characters on the map, as them
+GM_MAY_ALSO = frozenset({"scene_move"})
 
 
 def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     """Events for one action, each carrying the path changes it makes (decided here, on the
     working state: rules/delta_green/effects.py); raises RulesError (state untouched) when it is
     not allowed."""
-    if action.actor == GM_ACTOR and action.kind in ACTIONS.by_kind and action.kind not in GM_KINDS:
+    if (
+        action.actor == GM_ACTOR
+        and action.kind in ACTIONS.by_kind
+        and action.kind not in GM_KINDS | GM_MAY_ALSO
+    ):
         raise IllegalAction.of(R.GM_HAS_NO_ACTION(kind=action.kind))
     if action.actor != GM_ACTOR and action.kind in GM_KINDS:
         raise IllegalAction.of(R.GM_ONLY(kind=action.kind))

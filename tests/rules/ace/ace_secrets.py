@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
+from tests.rules.scene.scene_secrets import scene_pairs
 
 Json = dict[str, Any]
 
@@ -29,3 +30,14 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             if other["side"] != c["side"] and other["hidden"]:
                 variant["combatants"][cid]["hp"] = int(other["hp"]) - 1
         yield audience, base, variant
+    # SCENE-HIDE-1: a GM-only token and square on the scene map
+    yield from _scene_pairs(state)
+
+
+def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
+    combatants = state["combatants"]
+    viewer = state["current"] if state["current"] in combatants else sorted(combatants)[0]
+    side = combatants[viewer]["side"] or None
+    hidden = next(cid for cid in sorted(combatants) if cid != viewer)
+    audience = Audience("player", side=side, actors=frozenset({viewer}))
+    yield from scene_pairs(state, "m", viewer, audience, hidden)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
+from tests.rules.scene.scene_secrets import scene_pairs
 
 Json = dict[str, Any]
 
@@ -52,3 +53,15 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             variant["combatants"][other]["hidden_marks"] = ["spot_hidden"]
             yield audience, copy.deepcopy(state), variant
             break
+    # SCENE-HIDE-1: a GM-only token and square on the scene map
+    yield from _scene_pairs(state)
+
+
+def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
+    from rules.coc.state import current_slot
+
+    slot = current_slot(state)
+    viewer = slot["id"] if slot else sorted(state["combatants"])[0]
+    hidden = next(cid for cid in sorted(state["combatants"]) if cid != viewer)
+    audience = Audience("player", actors=frozenset({viewer}))
+    yield from scene_pairs(state, "yd", viewer, audience, hidden)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
+from tests.rules.scene.scene_secrets import scene_pairs
 
 Json = dict[str, Any]
 
@@ -51,3 +52,14 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             yield audience, copy.deepcopy(state), variant
             break
         break
+    # SCENE-HIDE-1: a GM-only token and square on the scene map
+    yield from _scene_pairs(state)
+
+
+def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
+    from rules.delta_green.state import current_actor
+
+    viewer = current_actor(state) or sorted(state["combatants"])[0]
+    hidden = next(cid for cid in sorted(state["combatants"]) if cid != viewer)
+    audience = Audience("player", actors=frozenset({viewer}))
+    yield from scene_pairs(state, "m", viewer, audience, hidden)

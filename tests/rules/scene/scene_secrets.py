@@ -1,0 +1,67 @@
+"""The scene map's secrets (SCENE-HIDE-1), for the systems that play on a map to add to theirs.
+
+tests/rules/test_non_interference.py compares what a player can ask of two states that differ
+only in what it may not see. Here the pairs put the state on a map with every combatant's token
+shown, and then one other combatant's token GM-only: standing in the viewer's way or far off, or
+not on the map at all; and a GM-only wall painted in the viewer's way or not. The viewer's moves
+are resolved square by square (RESOLVED in the test): a hidden token or wall stops the move the
+same way whatever it is, and no refusal depends on them.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from rules.core.system import Audience
+
+Json = dict[str, Any]
+COLS, ROWS = 12, 10
+
+
+def _mapped(state: Json, unit: str, viewer: str, hidden: str) -> tuple[Json, tuple[int, int]]:
+    """The state on a 12 by 10 map: the viewer at (2, 4), everyone else shown along the top
+    row, `hidden`'s token left off; a wall at (6, 6)."""
+    mapped = copy.deepcopy(state)
+    tokens: Json = {viewer: {"at": [2, 4], "gm_only": False}}
+    others = [who for who in state["combatants"] if who not in (viewer, hidden)]
+    for n, who in enumerate(others):
+        tokens[who] = {"at": [n % COLS, 0], "gm_only": False}
+    mapped["scene"] = {
+        "cols": COLS,
+        "rows": ROWS,
+        "cell": "1",
+        "unit": unit,
+        "cells": {"6,6": {"terrain": "wall", "gm_only": False}},
+        "tokens": tokens,
+    }
+    return mapped, (2, 4)
+
+
+def scene_pairs(
+    state: Json, unit: str, viewer: str, audience: Audience, hidden: str
+) -> Iterator[tuple[Audience, Json, Json]]:
+    """SCENE-HIDE-1: pairs differing only in a GM-only token and a GM-only square."""
+    base, (x, y) = _mapped(state, unit, viewer, hidden)
+    in_the_way = copy.deepcopy(base)
+    in_the_way["scene"]["tokens"][hidden] = {"at": [x + 1, y], "gm_only": True}
+    far_off = copy.deepcopy(base)
+    far_off["scene"]["tokens"][hidden] = {"at": [COLS - 1, ROWS - 1], "gm_only": True}
+    yield audience, in_the_way, far_off
+    yield audience, base, in_the_way
+    walled = copy.deepcopy(base)
+    walled["scene"]["cells"][f"{x},{y + 1}"] = {"terrain": "wall", "gm_only": True}
+    walled["scene"]["cells"][f"{x + 1},{y + 1}"] = {"terrain": "difficult", "gm_only": True}
+    yield audience, base, walled
+
+
+def viewer_of(state: Json) -> str | None:
+    """The combatant a pair is seen by: whoever's turn it is, else the first a player plays."""
+    combatants = state["combatants"]
+    for key in ("current",):
+        now = state.get(key)
+        if isinstance(now, str) and now in combatants:
+            return now
+    played = [who for who, c in combatants.items() if c.get("controller", "gm") != "gm"]
+    return played[0] if played else next(iter(combatants), None)

@@ -1,0 +1,265 @@
+"""A session's transcript as one reader may read it: the lines its tables recorded between the
+GM's marks (rules/core/recording.py), each as the reader saw it at the table (a hidden roll only
+for who may see it, else its redacted line or nothing), in the reader's language, with who spoke,
+when, and every die with what it was for. The formats (formats.py, docx_file.py) draw these."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.http import Http404
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
+
+from rules.core.log import REVERTED
+from rules.core.recording import MARKED, TRANSCRIBED, recorded
+from rules.core.system import Audience
+from vtt.accounts.models import display_name
+from vtt.campaigns.models import Campaign
+from vtt.encounters.audiences import audience_for
+from vtt.encounters.fragments import encounter_names, inline_line, visible_rows
+from vtt.encounters.models import Encounter
+from vtt.eventlog.models import Event
+from vtt.words import shown
+
+SAID = "table.said"
+ROLLED = "table.rolled"
+# Speakers' colours, as dice bots colour a 染色 log: dark enough to read on white paper and on a
+# forum's page. A speaker keeps a colour in every transcript (chosen by the name, not the order).
+PALETTE = (
+    "#1f5fa8",
+    "#b03a2e",
+    "#1e8449",
+    "#7d3c98",
+    "#b9770e",
+    "#117a65",
+    "#a04000",
+    "#2e4053",
+    "#c0398b",
+    "#5b6d00",
+    "#6c3483",
+    "#0e6655",
+)
+
+
+def colour_of(speaker: str) -> str:
+    """A speaker's colour: the same name, the same colour, whoever exports."""
+    return PALETTE[zlib.crc32(speaker.encode()) % len(PALETTE)]
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die of a line: what it was for (in the reader's words), its size and its face; and,
+    for the JSON file, the purpose as stored (English, ids as typed)."""
+
+    purpose: str
+    sides: int
+    value: int
+    stored: str = ""
+    sides_shown: bool = True
+
+    def said(self) -> str:
+        """The die as a transcript reads it: "Spot Hidden check for Ann d100: 34"."""
+        if not self.purpose:
+            return _("d%(sides)s: %(value)s") % {"sides": self.sides, "value": self.value}
+        if not self.sides_shown:
+            return _("%(purpose)s: %(value)s") % {"purpose": self.purpose, "value": self.value}
+        return _("%(purpose)s d%(sides)s: %(value)s") % {
+            "purpose": self.purpose,
+            "sides": self.sides,
+            "value": self.value,
+        }
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the transcript: who, when, the words or what happened, the dice, and whether
+    the line was secret (and who else read it: `badge`)."""
+
+    speaker: str
+    at: datetime
+    text: str
+    kind: str
+    dice: tuple[Die, ...] = ()
+    secret: bool = False
+    badge: str = ""
+    in_character: bool = False
+    table: str = ""
+    # for the JSON file: the line as stored, so it reads in any language once brought back
+    msg: Mapping[str, Any] | None = field(default=None, compare=False)
+    english: str = field(default="", compare=False)
+
+    @property
+    def colour(self) -> str:
+        return colour_of(self.speaker)
+
+    @property
+    def when(self) -> str:
+        """The time as dice bots write it: 2026/12/06 20:01:02 (the reader's time zone)."""
+        return localtime(self.at).strftime("%Y/%m/%d %H:%M:%S")
+
+    @property
+    def out_of_character(self) -> bool:
+        """Talk in brackets, as groups mark what is said outside the game: (…) or （…）."""
+        return self.kind == SAID and self.text.lstrip()[:1] in "(（"
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """A session's lines for one reader, and what heads them."""
+
+    name: str
+    campaign: str
+    system: str
+    lines: tuple[Line, ...]
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def speakers(self) -> list[str]:
+        """Who speaks, first heard first."""
+        return list(dict.fromkeys(line.speaker for line in self.lines))
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a reader leaves out: talk in brackets, the table's dice rolls (/roll, .r)."""
+
+    out_of_character: bool = True
+    rolls: bool = True
+
+    @classmethod
+    def from_query(cls, query: Mapping[str, str]) -> Filters:
+        return cls(query.get("ooc", "1") != "0", query.get("rolls", "1") != "0")
+
+    def keeps(self, line: Line) -> bool:
+        if not self.out_of_character and line.out_of_character:
+            return False
+        return self.rolls or line.kind != ROLLED
+
+
+def session_tables(campaign: Campaign, name: str) -> list[Encounter]:
+    """The campaign's tables at which the session was marked, oldest first."""
+    marked = Event.objects.filter(
+        encounter__campaign=campaign, kind=MARKED, payload__name=name
+    ).values("encounter_id")
+    return list(Encounter.objects.filter(pk__in=marked).order_by("created", "pk"))
+
+
+def transcript(
+    campaign: Campaign, name: str, user_id: int, filters: Filters = Filters()
+) -> Transcript:
+    """The session `name` of the campaign as the user may read it; Http404 when no table of it
+    is one the user may see."""
+    lines: list[Line] = []
+    names: dict[str, str] = {}
+    systems: list[str] = []
+    seen_any = False
+    for table in session_tables(campaign, name):
+        audience = audience_for(table.pk, user_id)
+        if audience is None:
+            continue
+        seen_any = True
+        systems.append(table.system)
+        names.update(encounter_names(table))
+        lines.extend(table_lines(table, name, audience))
+    if not seen_any:
+        raise Http404
+    lines.sort(key=lambda line: line.at)  # stable: a table's lines keep their order
+    return Transcript(
+        name=name,
+        campaign=shown(campaign.name),
+        system=systems[0] if systems else campaign.system,
+        lines=tuple(line for line in lines if filters.keeps(line)),
+        names=names,
+    )
+
+
+def table_lines(table: Encounter, name: str, audience: Audience) -> list[Line]:
+    """The lines of one table the session recorded, as this audience read them; an entry taken
+    back is no part of the record, nor is the line taking it back."""
+    rows = list(
+        Event.objects.filter(encounter=table).select_related("actor__profile").order_by("seq")
+    )
+    undone = {
+        int(row.payload.get("reverts", 0)) for row in rows if row.kind == REVERTED and row.payload
+    }
+    kept = [
+        rows[i]
+        for i in recorded([(row.kind, row.payload) for row in rows], name)
+        if rows[i].kind != REVERTED and rows[i].entry not in undone
+    ]
+    names = encounter_names(table)
+    by_seq = {row.seq: row for row in kept}
+    title = shown(table.title)
+    return [
+        _line(by_seq[seen["seq"]], seen, title)
+        for seen in visible_rows(kept, audience, names=names)
+        if seen.get("created") is not None
+    ]
+
+
+def _speaker(row: Event) -> str:
+    payload = row.payload if isinstance(row.payload, dict) else {}
+    if row.kind == TRANSCRIBED:
+        return str(payload.get("speaker") or "")
+    if row.kind == SAID and payload.get("as"):
+        return str(payload["as"])
+    if row.actor_id is not None:
+        return display_name(row.actor)
+    return _("Table")
+
+
+def _words(row: Event, seen: Mapping[str, Any]) -> str:
+    """A chat line's words without its speaker (the transcript names them once, above); any
+    other line as the reader read it at the table."""
+    if row.kind != SAID or seen.get("redacted"):
+        return str(seen["text"])
+    inline = inline_line(row)
+    if inline is None:
+        return str(row.payload.get("text") or "")
+    return "".join(
+        str(part["text"]) if "text" in part else f"[{part['expr']}: {part['breakdown']}]"
+        for part in inline["parts"]
+    )
+
+
+def _line(row: Event, seen: Mapping[str, Any], table: str) -> Line:
+    payload = row.payload if isinstance(row.payload, dict) else {}
+    kind = str(payload.get("kind") or row.kind) if row.kind == TRANSCRIBED else str(seen["kind"])
+    redacted = bool(seen.get("redacted"))
+    return Line(
+        speaker=_speaker(row),
+        at=row.created,
+        text=_words(row, seen),
+        kind=kind,
+        dice=tuple(_dice(seen.get("dice") or (), row.dice if not redacted else ())),
+        secret=bool(seen.get("secret")),
+        badge=str(seen.get("badge") or ""),
+        in_character=bool(seen.get("in_character")),
+        table=table,
+        msg=None if kind == SAID else ((row.redacted_msg if redacted else row.msg) or None),
+        english=str(row.redacted_text if redacted else row.text) if kind != SAID else "",
+    )
+
+
+def _dice(shown_dice: Iterable[Mapping[str, Any]], stored: Sequence[Any]) -> Iterable[Die]:
+    for n, die in enumerate(shown_dice):
+        raw = stored[n] if n < len(stored) and isinstance(stored[n], dict) else {}
+        yield Die(
+            purpose=str(die.get("purpose") or ""),
+            sides=int(die.get("sides") or 0),
+            value=int(die.get("value") or 0),
+            stored=str(raw.get("purpose") or ""),
+            sides_shown=bool(die.get("sides_shown", True)),
+        )
+
+
+def said_text(line: Line) -> str:
+    """A line's words with its secrecy named, as every format prints them."""
+    if line.secret and line.badge:
+        return _("%(text)s (%(badge)s)") % {"text": line.text, "badge": line.badge}
+    return line.text
