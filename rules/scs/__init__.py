@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.changes import apply
 from rules.core.kit import catalogue
 from rules.core.system import Action, GameSystem, Json
-from rules.scs import messages, view
+from rules.scs import messages, scenario_errors, view
 from rules.scs.actions import ACTIONS
 from rules.scs.demo import demo
 from rules.scs.names import NAMES
@@ -37,7 +37,7 @@ SYSTEM = GameSystem(
     actors=_actors,
     default_sheet=DEFAULT_SHEET,
     demo=demo,
-    messages=catalogue(messages, extra=[*ACTIONS.messages(), *NAMES.values()]),
+    messages=catalogue(messages, scenario_errors, extra=[*ACTIONS.messages(), *NAMES.values()]),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
     scenarios=builtin_scenarios,

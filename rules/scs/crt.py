@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from rules.core.errors import RulesError
 from rules.scs import messages as m
+from rules.scs.scenario_errors import NOT_A_FRACTION, NOT_A_NUMBER
 
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+)?\s*$|^\s*-?\d*\.\d+\s*$")
 
@@ -23,7 +24,7 @@ class ScenarioError(RulesError):
 def to_fraction(value: object, where: str) -> Fraction:
     """An exact number from scenario data: int, "n/d" or a decimal string (never a float)."""
     if isinstance(value, bool):
-        raise ScenarioError(f"{where}: {value!r} is not a number")
+        raise ScenarioError(NOT_A_NUMBER(where=where, value=repr(value)))
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
@@ -33,7 +34,7 @@ def to_fraction(value: object, where: str) -> Fraction:
             return Fraction(value.replace(" ", ""))
         except (ValueError, ZeroDivisionError):
             pass
-    raise ScenarioError(f'{where}: {value!r} is not a number or an exact fraction like "1/2"')
+    raise ScenarioError(NOT_A_FRACTION(where=where, value=repr(value)))
 
 
 _HALF = Fraction(1, 2)

@@ -13,7 +13,9 @@ from typing import Any
 import yaml
 
 from rules.core.errors import RulesError
-from rules.geometry.hex import Hex, HexError, HexGrid, grid_from_mapping, hexside_key
+from rules.core.messages import Msg
+from rules.geometry.hex import Hex, HexError, HexGrid, grid_from_mapping, hexside_key, parse_label
+from rules.scs import scenario_errors as e
 from rules.scs.crt import Crt, ScenarioError, crt_from_mapping, to_fraction
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
@@ -152,27 +154,37 @@ class Scenario:
         return self.hex_terrain[self.terrain.get(cell, "clear")]
 
 
-def _side_id(name: object, where: str, sides: Sequence[str]) -> str:
+Where = str | Msg  # a key path of the format, or a unit by its id (scenario_errors.WHERE_*)
+
+
+def _side_id(name: object, where: Where, sides: Sequence[str]) -> str:
     ident = str(name).strip().lower()
     if ident not in sides:
-        raise ScenarioError(f"{where}: side {name!r} is not one of {', '.join(sides)}")
+        raise ScenarioError(e.SIDE_UNKNOWN(where=where, side=repr(name), sides=", ".join(sides)))
     return ident
 
 
-def _hex(grid: HexGrid, label: object, where: str) -> Hex:
+def _hex(grid: HexGrid, label: object, where: Where) -> Hex:
     if not isinstance(label, str):
-        raise ScenarioError(f'{where}: hex ids must be quoted strings like "07.05", not {label!r}')
+        raise ScenarioError(e.HEX_QUOTED(where=where, value=repr(label)))
+    try:
+        letter, _x, _y = parse_label(label)
+    except HexError:
+        raise ScenarioError(e.HEX_ID(where=where, hex=repr(label)), "SCS-MAP-1") from None
     try:
         return grid.cell(label)
-    except HexError as exc:
-        raise ScenarioError(f"{where}: {exc.message}", "SCS-MAP-3") from None
+    except HexError:
+        if letter is not None and letter != grid.map_letter:
+            found = e.HEX_OTHER_MAP(where=where, hex=label, letter=letter)
+            raise ScenarioError(found, "SCS-MAP-1") from None
+        raise ScenarioError(e.HEX_OFF_MAP(where=where, hex=label), "SCS-MAP-3") from None
 
 
 def _mp(value: object, where: str) -> Fraction:
     """A movement cost in MP; never negative, or a path search could gain MP for ever."""
     cost = to_fraction(value, where)
     if cost < 0:
-        raise ScenarioError(f"{where}: a cost cannot be negative, not {value!r}")
+        raise ScenarioError(e.COST_NEGATIVE(where=where, value=repr(value)))
     return cost
 
 
@@ -192,17 +204,14 @@ def _modifiers(raw: object, where: str) -> tuple[Modifier, ...]:
             "column_shift",
             "drm",
         ):
-            raise ScenarioError(
-                f"{where}[{i}]: modifier needs a type of defense_multiplier, "
-                "attack_multiplier, column_shift or drm"
-            )
+            raise ScenarioError(e.MODIFIER(where=f"{where}[{i}]"))
         mods.append(Modifier(str(item["type"]), to_fraction(item.get("value"), f"{where}[{i}]")))
     return tuple(mods)
 
 
-def _need(data: Mapping[str, Any], key: str, where: str) -> Any:
+def _need(data: Mapping[str, Any], key: str, where: Where) -> Any:
     if key not in data or data[key] is None:
-        raise ScenarioError(f"{where}: {key} is required")
+        raise ScenarioError(e.REQUIRED(where=where, key=key))
     return data[key]
 
 
@@ -228,7 +237,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     sid = str(_need(data, "id", "scenario"))
     side_list = _need(data, "sides", "scenario")
     if not isinstance(side_list, list) or len(side_list) != 2:
-        raise ScenarioError("scenario.sides must name exactly two sides")
+        raise ScenarioError(e.TWO_SIDES())
     sides = tuple(str(s).lower() for s in side_list)
     side_names = {str(s).lower(): str(s) for s in side_list}
     first = _side_id(_need(data, "first_player", "scenario"), "first_player", sides)  # SCS-1.0b
@@ -239,7 +248,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     try:
         grid = grid_from_mapping(_need(data, "grid", "scenario"))
     except HexError as exc:
-        raise ScenarioError(f"grid: {exc.message}") from None
+        raise ScenarioError(e.GRID(problem=exc.msg)) from None
 
     # Terrain Effects Chart (SCS-TEC-1); exact fractions throughout (SCS-ROUND-1).
     tec = _need(data, "tec", "scenario")
@@ -266,12 +275,12 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     road = tec.get("road") or {"mp": 1}
     default_terrain = str(data.get("default_terrain", "clear"))
     if default_terrain not in hex_terrain:
-        raise ScenarioError(f"default_terrain {default_terrain!r} is not in the TEC")
+        raise ScenarioError(e.DEFAULT_TERRAIN(name=repr(default_terrain)))
 
     terrain: dict[Hex, str] = {}
     for name, labels in (data.get("terrain") or {}).items():
         if name not in hex_terrain:
-            raise ScenarioError(f"terrain {name!r} is not in the TEC's hex terrain")
+            raise ScenarioError(e.TERRAIN_UNKNOWN(name=repr(name)))
         for label in labels:
             terrain[_hex(grid, label, f"terrain.{name}")] = str(name)
     terrain_full = {cell: terrain.get(cell, default_terrain) for cell in grid.cells}
@@ -279,14 +288,14 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     sides_map: dict[tuple[Hex, Hex], set[str]] = {}
     for name, pairs in (data.get("hexsides") or {}).items():
         if name != "road" and name not in features:
-            raise ScenarioError(f"hexside feature {name!r} is not in the TEC")
+            raise ScenarioError(e.FEATURE_UNKNOWN(name=repr(name)))
         for i, pair in enumerate(pairs):
-            where = f"hexsides.{name}[{i}]"
+            where: Where = f"hexsides.{name}[{i}]"
             if not isinstance(pair, list) or len(pair) != 2:
-                raise ScenarioError(f"{where}: a hexside is a pair of hex ids")
+                raise ScenarioError(e.HEXSIDE_PAIR(where=where))
             a, b = _hex(grid, pair[0], where), _hex(grid, pair[1], where)
             if not grid.adjacent(a, b):
-                raise ScenarioError(f"{where}: {pair[0]} and {pair[1]} are not adjacent")
+                raise ScenarioError(e.NOT_ADJACENT(where=where, a=pair[0], b=pair[1]))
             sides_map.setdefault(hexside_key(a, b), set()).add(str(name))
 
     stacking = _need(data, "stacking", "scenario")
@@ -297,14 +306,12 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     try:
         crt = crt_from_mapping(crt_raw)
     except RulesError as exc:
-        raise ScenarioError(f"crt: {exc.message}") from None
+        raise ScenarioError(e.CRT(problem=exc.msg)) from None
     drms = tuple(dict(d) for d in crt_raw.get("drms") or [])
     for i, drm in enumerate(drms):
         to_fraction(drm.get("value"), f"crt.drms[{i}].value")
         if drm.get("when", "always") not in ("always", "overrun", "attacker_oos", "defender_oos"):
-            raise ScenarioError(
-                f"crt.drms[{i}].when must be always, overrun, attacker_oos or defender_oos"
-            )
+            raise ScenarioError(e.DRM_WHEN(n=i))
     supply = _need(data, "supply", "scenario")
     sources: dict[str, frozenset[Hex]] = {}
     for side_name, spec in (_need(supply, "sources", "supply") or {}).items():
@@ -321,38 +328,36 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     units: dict[str, UnitDef] = {}
     for i, u in enumerate(_need(data, "units", "scenario")):
         uid = str(u.get("id") or f"#{i + 1}")
-        where = f"unit {uid}"
+        where = e.WHERE_UNIT(unit=uid)
         if uid in units:
-            raise ScenarioError(f"{where}: the id is used twice")
+            raise ScenarioError(e.UNIT_TWICE(where=where))
         side = _side_id(_need(u, "side", where), where, sides)
         move_class = str(_need(u, "move_class", where))
         if move_class not in classes:
-            raise ScenarioError(f"{where}: move_class {move_class!r} is not in the TEC")
+            raise ScenarioError(e.MOVE_CLASS(where=where, value=repr(move_class)))
         steps_raw = _need(u, "steps", where)
         if not isinstance(steps_raw, list) or not steps_raw:
-            raise ScenarioError(f"{where}: steps must list at least one step level")
+            raise ScenarioError(e.NO_STEPS(where=where))
         steps = []
         for j, s in enumerate(steps_raw):
             try:
                 steps.append(Step(int(s["a"]), int(s["d"]), int(s["ma"])))
             except (KeyError, TypeError, ValueError):
-                raise ScenarioError(
-                    f"{where}: step {j + 1} needs whole numbers a, d and ma"
-                ) from None
+                raise ScenarioError(e.STEP_NUMBERS(where=where, n=j + 1)) from None
             if min(steps[-1].attack, steps[-1].defense, steps[-1].ma) < 0:
-                raise ScenarioError(f"{where}: step {j + 1} has a negative value")
+                raise ScenarioError(e.STEP_NEGATIVE(where=where, n=j + 1))
         setup = u.get("setup") or {}
         setup_hex = setup_default = None
         area: set[Hex] = set()
         if "hex" in setup:
-            setup_hex = _hex(grid, setup["hex"], f"{where}: set-up hex")
+            setup_hex = _hex(grid, setup["hex"], e.WHERE_SETUP_HEX(unit=uid))
             area = {setup_hex}
             setup_default = setup_hex
         elif "anchor" in setup:
-            anchor = _hex(grid, setup["anchor"], f"{where}: set-up anchor")
-            area = grid.within(anchor, int(_need(setup, "within", f"{where} set-up")))
+            anchor = _hex(grid, setup["anchor"], e.WHERE_ANCHOR(unit=uid))
+            area = grid.within(anchor, int(_need(setup, "within", e.WHERE_SETUP(unit=uid))))
             setup_default = _hex(
-                grid, setup.get("default", setup["anchor"]), f"{where}: set-up default"
+                grid, setup.get("default", setup["anchor"]), e.WHERE_DEFAULT(unit=uid)
             )
         elif "area" in setup:
             spec = setup["area"]
@@ -363,22 +368,19 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
                 lo_c, hi_c, lo_r, hi_r = lo_c + 1, hi_c - 1, lo_r + 1, hi_r - 1
             area = {c for c in grid.cells if lo_c <= c[0] <= hi_c and lo_r <= c[1] <= hi_r}
             setup_default = _hex(
-                grid, _need(setup, "default", f"{where} set-up"), f"{where}: set-up default"
+                grid, _need(setup, "default", e.WHERE_SETUP(unit=uid)), e.WHERE_DEFAULT(unit=uid)
             )
         if setup_default is not None and setup_default not in area:
-            raise ScenarioError(
-                f"{where}: set-up default {grid.label(setup_default)} is outside its area"
-            )
+            raise ScenarioError(e.SETUP_OUTSIDE(where=where, hex=grid.label(setup_default)))
         if (
             setup_default is not None
             and hex_terrain[terrain_full[setup_default]].mp[move_class] is None
         ):
-            raise ScenarioError(
-                f"{where}: set-up hex {grid.label(setup_default)} is prohibited terrain"
-            )
+            found = e.SETUP_PROHIBITED(where=where, hex=grid.label(setup_default))
+            raise ScenarioError(found)
         mode = str(u.get("attack_mode", "close"))
         if mode not in ("close", "support"):
-            raise ScenarioError(f"{where}: attack_mode must be close or support")
+            raise ScenarioError(e.ATTACK_MODE(where=where))
         units[uid] = UnitDef(
             id=uid,
             side=side,
@@ -401,20 +403,17 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         where = f"reinforcements.arrivals[{i}]"
         uid = str(_need(a, "unit", where))
         if uid not in units:
-            raise ScenarioError(f"{where}: unit {uid} is not in the order of battle")
+            raise ScenarioError(e.ARRIVAL_UNKNOWN(where=where, unit=uid))
         entries = tuple(
-            _hex(grid, h, f"unit {uid}: entry hex") for h in _need(a, "entry_hexes", where)
+            _hex(grid, h, e.WHERE_ENTRY(unit=uid)) for h in _need(a, "entry_hexes", where)
         )
         arrivals[uid] = Arrival(uid, int(_need(a, "turn", where)), entries)
     for uid, unit in units.items():
         if unit.setup_default is None and uid not in arrivals:
-            raise ScenarioError(f"unit {uid}: needs a set-up hex or a reinforcement arrival")
+            raise ScenarioError(e.NO_PLACE(unit=uid))
     blocked = str(rein.get("blocked", "delay"))
     if blocked not in ("delay", "nearest_free_edge_hex"):
-        raise ScenarioError(
-            f"reinforcements.blocked must be delay or nearest_free_edge_hex, not {blocked!r}",
-            "PD-14",
-        )
+        raise ScenarioError(e.BLOCKED(value=repr(blocked)), "PD-14")
 
     victory = data.get("victory") or {}
     vp_hexes = {}
@@ -432,7 +431,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         held = frozenset(_hex(grid, h, where) for h in _need(cond, "control", where))
         missing = [grid.label(c) for c in held if c not in vp_hexes]
         if missing:
-            raise ScenarioError(f"{where}: {', '.join(sorted(missing))} are not VP hexes")
+            raise ScenarioError(e.NOT_VP_HEXES(where=where, hexes=", ".join(sorted(missing))))
         sudden.append((side, held))
     exits: dict[str, frozenset[Hex]] = {}
     for side_name, labels in (data.get("exits") or {}).items():
@@ -440,31 +439,29 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         cells = {_hex(grid, label, f"exits.{side_name}") for label in labels}
         inner = [grid.label(c) for c in cells if len(grid.neighbours(c)) == 6]
         if inner:
-            raise ScenarioError(
-                f"exits.{side_name}: {', '.join(sorted(inner))} not at the map edge"
-            )
+            raise ScenarioError(e.NOT_EDGE(side=side_name, hexes=", ".join(sorted(inner))))
         exits[side] = frozenset(cells)
     unit_points = str(stacking.get("unit_points", "current_steps"))
     if unit_points not in ("current_steps", "one_per_unit"):
-        raise ScenarioError("stacking.unit_points must be current_steps or one_per_unit", "PD-13")
+        raise ScenarioError(e.UNIT_POINTS(), "PD-13")
     attrition = str(supply.get("attrition", "lose_step"))
     if attrition not in ("lose_step", "eliminate", "none"):
-        raise ScenarioError("supply.attrition must be lose_step, eliminate or none", "PD-19")
+        raise ScenarioError(e.ATTRITION(), "PD-19")
     trace_class = str(supply.get("trace_class", "foot"))
     if trace_class not in classes:
-        raise ScenarioError(f"supply.trace_class {trace_class!r} is not a movement class")
+        raise ScenarioError(e.TRACE_CLASS(value=repr(trace_class)))
     overrun_units = str(overrun.get("units", "exploit_capable"))
     if overrun_units not in ("exploit_capable", "any_with_zoc"):
-        raise ScenarioError("overrun.units must be exploit_capable or any_with_zoc", "PD-15")
+        raise ScenarioError(e.OVERRUN_UNITS(), "PD-15")
     turns = int(_need(data, "game_turns", "scenario"))
     if turns < 1:
-        raise ScenarioError("game_turns must be at least 1")
+        raise ScenarioError(e.TURNS())
     limit = int(_need(stacking, "limit_points", "stacking"))
     if limit < 0:
-        raise ScenarioError(f"stacking.limit_points cannot be negative, not {limit}", "PD-13")
+        raise ScenarioError(e.STACKING_NEGATIVE(value=limit), "PD-13")
     allow_offmap = data.get("allow_offmap_movement", False)
     if not isinstance(allow_offmap, bool):
-        raise ScenarioError("allow_offmap_movement must be true or false", "SCS-MAP-5")
+        raise ScenarioError(e.OFFMAP_BOOL(), "SCS-MAP-5")
     offmap_cells: frozenset[Hex] = frozenset()
     offmap_mp: dict[str, Fraction | None] = {}
     if allow_offmap:
