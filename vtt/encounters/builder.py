@@ -22,6 +22,8 @@ from vtt.campaigns.models import Campaign, Role
 from vtt.characters.condition import badges, brought_in_anyway, refused
 from vtt.characters.models import Character
 from vtt.characters.starters import starters
+from vtt.library.content import templates
+from vtt.encounters.models import CampaignScenario
 from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
 from vtt.words import say, shown, side_name
 
@@ -41,16 +43,22 @@ KEPT_WORDS = {  # the demo setups' other parts, kept as they are, as the GM read
 }
 
 
-def _scene_choices(system: GameSystem, key: str, value: Any) -> list[tuple[str, str]] | None:
+def _scene_choices(
+    system: GameSystem, key: str, value: Any, own: dict[str, str] | None = None
+) -> list[tuple[str, str]] | None:
     """The values a scene entry can take, where they are a known set: the demo's sides for the
-    side that acts first, the built-in scenarios for a wargame's scenario."""
+    side that acts first, the built-in scenarios and the campaign's own (`own`, key -> title)
+    for a wargame's scenario."""
     if key == "first_side":
         sides = {str(c["side"]) for c in _demo(system).get("combatants") or () if c.get("side")}
         return [(side, side_name(side)) for side in sorted(sides | {str(value)})]
     if key == "scenario" and isinstance(value, str) and system.scenarios is not None:
         titles = dict(system.scenarios())  # the rules' built-in scenarios, by name
         names = sorted(set(titles) | {value})
-        return [(name, shown(titles.get(name, name))) for name in names]
+        return [(name, shown(titles.get(name, name))) for name in names] + [
+            (name, _("%(title)s (this campaign's)") % {"title": title})
+            for name, title in (own or {}).items()
+        ]
     return None
 
 
@@ -80,6 +88,22 @@ def scenario_sides(system: GameSystem) -> dict[str, list[str]]:
         except RulesError:
             continue
         out[name] = list(system.actors(state)) if system.actors is not None else []
+    return out
+
+
+def own_scenarios(campaign: Campaign, system: GameSystem) -> dict[str, tuple[str, Any]]:
+    """The campaign's own scenarios the rules start (issue 36: made in the scenario editor or
+    imported), by key ("campaign-<pk>"): their title and data. One the rules refuse waits in
+    the editor."""
+    if system.scenarios is None:
+        return {}
+    out: dict[str, tuple[str, Any]] = {}
+    for row in CampaignScenario.objects.filter(campaign=campaign, system=system.key):
+        try:
+            system.start({"scenario": row.data})
+        except (RulesError, AttributeError, KeyError, TypeError, ValueError):
+            continue
+        out[f"campaign-{row.pk}"] = (row.title, row.data)
     return out
 
 
@@ -135,6 +159,9 @@ class EncounterBuilder(forms.Form):
         opponents = [("", "—")]
         # the demo's and the campaign's names as the reader reads them (vtt.words.shown)
         opponents += [(f"t{n}", shown(str(entry["name"]))) for n, entry in enumerate(self.entries)]
+        # the campaign library's NPC and monster templates (vtt/library), by their names
+        self.templates = {str(t["pk"]): t for t in templates(campaign)}
+        opponents += [(f"l{pk}", shown(str(t["name"]))) for pk, t in self.templates.items()]
         opponents += [
             (f"c{c.pk}", _("Copy of %(name)s") % {"name": shown(c.name)}) for c in characters
         ]
@@ -146,12 +173,14 @@ class EncounterBuilder(forms.Form):
                 label=_("How many"), min_value=1, max_value=20, initial=1, required=False
             )
         self.scene_keys: list[str] = []
+        self.own = own_scenarios(campaign, system)
+        own_titles = {key: title for key, (title, _data) in self.own.items()}
         for key, value in _demo(system).items():
             if key in SCENE_SKIPPED or not isinstance(value, str | int | float):
                 continue
             self.scene_keys.append(key)
             label = SCENE_LABELS.get(key) or _("Scene: %(what)s") % {"what": key.replace("_", " ")}
-            choices = _scene_choices(system, key, value)
+            choices = _scene_choices(system, key, value, own_titles)
             # a built encounter starts from an empty scene: no demo note (issue 36); a choice
             # among known values (the side acting first, a scenario) starts at the demo's
             self.fields[f"scene_{key}"] = (
@@ -163,6 +192,8 @@ class EncounterBuilder(forms.Form):
             )
         self.wargame = system.scenarios is not None
         self.sides = scenario_sides(system) if self.wargame else {}
+        for key, (_title, data) in self.own.items():
+            self.sides[key] = list(system.actors(system.start({"scenario": data})))  # type: ignore[misc]
         self._seat_fields(campaign)
         demo_map = _demo(system).get("map")
         self.has_map = False
@@ -194,10 +225,9 @@ class EncounterBuilder(forms.Form):
         who = [("", _("Nobody yet"))] + [(str(m.user_id), display_name(m.user)) for m in members]
         players = [str(m.user_id) for m in members if m.role == Role.PLAYER]
         self.side_keys: list[str] = []
-        for side in (s for sides in self.sides.values() for s in sides):
+        for n, side in (pair for sides in self.sides.values() for pair in enumerate(sides)):
             if side in self.side_keys:
-                continue
-            n = len(self.side_keys)
+                continue  # the n-th side of every scenario starts with the n-th player
             self.side_keys.append(side)
             self.fields[f"seat_{side}"] = forms.ChoiceField(
                 label=_("Who plays %(side)s") % {"side": side_name(side)},
@@ -370,6 +400,8 @@ class EncounterBuilder(forms.Form):
         """A scenario's setup and its sides seated for the members picked."""
         scenario = str(setup.get("scenario") or "")
         sides = self.sides.get(scenario, [])
+        if scenario in self.own:  # the campaign's own: its data travels in the setup
+            setup["scenario"] = copy.deepcopy(self.own[scenario][1])
         seats = {
             side: int(self.cleaned_data[f"seat_{side}"])
             for side in sides
@@ -390,6 +422,9 @@ class EncounterBuilder(forms.Form):
         )
 
     def _opponent(self, picked: str) -> dict[str, Any]:
+        if picked.startswith("l"):
+            template = self.templates[picked[1:]]
+            return {"name": template["name"], "sheet": copy.deepcopy(template["sheet"])}
         if picked.startswith("c"):
             character = self.by_pk[picked[1:]]
             return {"name": character.name, "sheet": copy.deepcopy(character.sheet)}

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from vtt.lobby import views
+from vtt.lobby import scenario_views, views
 
 app_name = "campaigns"
 urlpatterns = [
     path("campaigns/", views.campaign_list, name="list"),
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="detail"),
     path("campaigns/<int:campaign_id>/export/", views.export_campaign, name="export"),
+    path("campaigns/<int:campaign_id>/export/share/", views.share_file, name="share_file"),
     path("campaigns/import/", views.import_campaign, name="import"),
     path("campaigns/<int:campaign_id>/days/", views.pass_days, name="days"),
     path(
@@ -31,4 +32,25 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/settings/", views.save_settings, name="settings"),
     path("campaigns/<int:campaign_id>/table/", views.save_table, name="table"),
     path("join/<str:token>/", views.join, name="join"),
+    path("campaigns/<int:campaign_id>/scenarios/", scenario_views.scenario_list, name="scenarios"),
+    path(
+        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/",
+        scenario_views.scenario_edit,
+        name="scenario",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/export/",
+        scenario_views.scenario_export,
+        name="scenario_export",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/delete/",
+        scenario_views.scenario_delete,
+        name="scenario_delete",
+    ),
+    path(
+        "invitations/<int:invitation_id>/<str:answer>/",
+        views.answer_invitation,
+        name="answer_invitation",
+    ),
 ]

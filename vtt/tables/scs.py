@@ -160,6 +160,12 @@ def _geometry(key: str, game_map: Mapping[str, Any]) -> Geometry:
     return found
 
 
+def map_geometry(game_map: Mapping[str, Any]) -> Geometry:
+    """The drawing of a map in the view's shape (rules/scs/view.py `map_data`): the table's, or
+    the scenario editor's draft (vtt/lobby/scenario_map.py)."""
+    return _geometry(map_key(game_map), game_map)
+
+
 def _draw_map(game_map: Mapping[str, Any]) -> Geometry:
     grid = _grid({"map": game_map})
     raw = {

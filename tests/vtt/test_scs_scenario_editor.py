@@ -1,0 +1,209 @@
+"""Issue 36: the SCS scenario editor. A campaign's GM makes a scenario through forms (map size,
+terrain, rivers and roads, places and victory hexes, both sides' units and a reinforcement),
+the rules' own errors come back as the GM edits (htmx), the scenario exports and imports as
+JSON unchanged, and New encounter offers it beside the shipped ones and starts it."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from rules.scs.scenario import build
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.services import create_campaign
+from vtt.encounters.models import CampaignScenario, Encounter
+
+pytestmark = pytest.mark.django_db
+
+UNITS = [  # three a side: Blue at the west edge, Red in and around the town
+    ("Blue", "1 Rifle Bn", "infantry", "foot", "03.04", ""),
+    ("Blue", "2 Rifle Bn", "infantry", "foot", "03.05", ""),
+    ("Blue", "3 Tank Bn", "armor", "mech", "", "2"),
+    ("Red", "Guard Bn", "infantry", "foot", "06.04", ""),
+    ("Red", "Militia Bn", "infantry", "foot", "06.05", ""),
+    ("Red", "Flak Bn", "antiaircraft", "foot", "07.04", ""),
+]
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def management(prefix: str, total: int, initial: int) -> dict[str, str]:
+    return {
+        f"{prefix}-TOTAL_FORMS": str(total),
+        f"{prefix}-INITIAL_FORMS": str(initial),
+        f"{prefix}-MIN_NUM_FORMS": "0",
+        f"{prefix}-MAX_NUM_FORMS": "1000",
+    }
+
+
+def editor_post(**whole: str) -> dict[str, str]:
+    data = {
+        "title": "Ridge at Oster",
+        "columns": "10",
+        "rows": "8",
+        "game_turns": "3",
+        "first_player": "Blue",
+        "supply_blue": "west",
+        "supply_red": "east",
+        "stacking": "4",
+        "vp_per_step": "1",
+        "blocked": "delay",
+        "terrain": "06.04:town 05.05:woods 05.04:woods",
+        "rivers": "04.01-05.01 04.02-05.02",
+        "roads": "01.04-02.04 02.04-03.04",
+        **management("place", 1, 0),
+        "place-0-hex": "06.04",
+        "place-0-name": "Oster",
+        "place-0-vp": "2",
+        "place-0-held": "Red",
+        **management("unit", len(UNITS), 0),
+    }
+    for n, (side, name, kind, move, where, turn) in enumerate(UNITS):
+        data.update(
+            {
+                f"unit-{n}-side": side,
+                f"unit-{n}-name": name,
+                f"unit-{n}-type": kind,
+                f"unit-{n}-move_class": move,
+                f"unit-{n}-a": "4",
+                f"unit-{n}-d": "3",
+                f"unit-{n}-ma": "6" if move == "mech" else "4",
+                f"unit-{n}-ra": "2",
+                f"unit-{n}-rd": "1",
+                f"unit-{n}-rma": "6" if move == "mech" else "4",
+                f"unit-{n}-hex": where,
+                f"unit-{n}-turn": turn,
+                f"unit-{n}-entry": "01.04 01.05" if turn else "",
+            }
+        )
+    data.update(whole)
+    return data
+
+
+@pytest.fixture
+def campaign(gwen: Any, pip: Any, django_user_model: Any) -> Any:
+    made = create_campaign(gwen.pk, "Oster", "scs")
+    Membership.objects.create(campaign=made, user=pip, role=Role.PLAYER)
+    ria = django_user_model.objects.create_user("ria", password="pw-ria-12345")
+    Membership.objects.create(campaign=made, user=ria, role=Role.PLAYER)
+    return made
+
+
+def make(gm: Client, campaign: Any) -> CampaignScenario:
+    answer = gm.post(
+        f"/campaigns/{campaign.pk}/scenarios/",
+        {"new": "1", "title": "Ridge at Oster", "columns": "10", "rows": "8"},
+    )
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:2000]
+    return CampaignScenario.objects.get(campaign=campaign)
+
+
+def test_the_gm_builds_a_scenario_and_new_encounter_starts_it(
+    campaign: Any, gwen: Any, pip: Any
+) -> None:
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    url = f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/"
+    page = gm.get(url).content.decode()
+    assert 'data-hex="10.08"' in page  # a 10 x 8 map
+    assert 'data-hex="11.01"' not in page
+    answer = gm.post(url, editor_post())
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:3000]
+    scenario.refresh_from_db()
+    scn = build(scenario.data)
+    assert (scn.grid.columns, scn.grid.rows, scn.game_turns) == (10, 8, 3)
+    assert len([u for u in scn.units.values() if u.side == "blue"]) == 3
+    assert len([u for u in scn.units.values() if u.side == "red"]) == 3
+    assert scn.terrain[scn.grid.cell("06.04")] == "town"
+    assert "river" in scn.features(scn.grid.cell("04.01"), scn.grid.cell("05.01"))
+    assert "road" in scn.features(scn.grid.cell("01.04"), scn.grid.cell("02.04"))
+    assert scn.places[scn.grid.cell("06.04")] == "Oster"
+    assert scn.vp_hexes[scn.grid.cell("06.04")] == (2, "red")
+    assert scn.arrivals["B3"].turn == 2  # the tank battalion arrives on turn 2
+
+    new = f"/campaigns/{campaign.pk}/encounters/new/"
+    page = html.unescape(gm.get(new).content.decode())
+    assert "Ridge at Oster (this campaign's)" in page
+    answer = gm.post(
+        new,
+        {
+            "mode": "build",
+            "title": "At Oster",
+            "scene_scenario": f"campaign-{scenario.pk}",
+            "seat_blue": str(pip.pk),
+        },
+    )
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:3000]
+    encounter = Encounter.objects.get(title="At Oster")
+    assert encounter.setup["scenario"]["title"] == "Ridge at Oster"
+    assert {s.actor_id: s.user_id for s in encounter.seats.all()} == {"blue": pip.pk}
+    assert encounter.state["phase"] == "setup"
+
+
+def test_the_rules_own_errors_come_back_as_the_gm_edits_in_the_gms_language(
+    campaign: Any, gwen: Any
+) -> None:
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    url = f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/"
+    bad = editor_post(**{"unit-0-hex": "12.02"})  # off a 10 x 8 map
+    answer = gm.post(url, bad, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    text = html.unescape(answer.content.decode())
+    assert "unit B1: set-up hex: hex 12.02 is off the map (SCS-MAP-3)" in text
+    scenario.refresh_from_db()
+    assert scenario.data["units"] == []  # a check stores nothing
+    gm.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
+    text = html.unescape(gm.post(url, bad, HTTP_HX_REQUEST="true").content.decode())
+    assert "单位 B1：布置格：六边形格 12.02 在地图之外" in text, text[:1500]
+
+
+def test_a_scenario_exports_and_imports_as_json_unchanged(campaign: Any, gwen: Any) -> None:
+    """The schema round trip: exported, imported into the campaign again, exported again."""
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    base = f"/campaigns/{campaign.pk}/scenarios/"
+    gm.post(f"{base}{scenario.pk}/", editor_post())
+    first = gm.get(f"{base}{scenario.pk}/export/")
+    assert first["Content-Disposition"].endswith('.scenario.json"')
+    exported = json.loads(first.content)
+    upload = SimpleUploadedFile("ridge.json", first.content, "application/json")
+    answer = gm.post(base, {"import": "1", "file": upload})
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:2000]
+    copy = CampaignScenario.objects.exclude(pk=scenario.pk).get(campaign=campaign)
+    again = json.loads(gm.get(f"{base}{copy.pk}/export/").content)
+    assert {**again, "id": ""} == {**exported, "id": ""}
+    assert build(again).units == build(exported).units
+    assert build(again).terrain == build(exported).terrain
+
+
+def test_an_import_the_rules_refuse_is_refused_in_words_and_nothing_stored(
+    campaign: Any, gwen: Any
+) -> None:
+    gm = client_of(gwen)
+    base = f"/campaigns/{campaign.pk}/scenarios/"
+    data = {"title": "Broken", "sides": ["Blue"]}
+    upload = SimpleUploadedFile("broken.json", json.dumps(data).encode(), "application/json")
+    answer = gm.post(base, {"import": "1", "file": upload})
+    assert answer.status_code == 400
+    assert "scenario: id is required" in html.unescape(answer.content.decode())
+    assert not CampaignScenario.objects.filter(campaign=campaign).exists()
+
+
+def test_only_the_gm_opens_the_editor(campaign: Any, gwen: Any, pip: Any) -> None:
+    scenario = make(client_of(gwen), campaign)
+    player = client_of(pip)
+    assert player.get(f"/campaigns/{campaign.pk}/scenarios/").status_code == 404
+    assert player.get(f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/").status_code == 404
+    assert (
+        player.get(f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/export/").status_code == 404
+    )

@@ -1,0 +1,327 @@
+"""The SCS scenario editor's forms (issue 36): a scenario's data as fields and back.
+
+The editor edits the parts of a scenario a GM sets (map size, terrain hex by hex, rivers and
+roads, places and victory hexes, both sides' units and reinforcements, the turns and the
+special rules the engine plays) and keeps every other part of the data as it was; the rules
+(`rules.scs.draft.problem`) judge the result, so their own errors are the editor's."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.scs.draft import EDGES, MAX_SIZE, MIN_SIZE, SIDES, UNIT_TYPES, edge_of, edge_source
+from vtt.tables.scs import TYPE_LABELS
+from vtt.tables.scs_charts import WORDS
+
+EDGE_LABELS = {
+    "west": _("the west edge (first column)"),
+    "east": _("the east edge (last column)"),
+    "south": _("the south edge (first row)"),
+    "north": _("the north edge (last row)"),
+}
+BLOCKED_LABELS = {
+    "delay": _("wait a turn"),
+    "nearest_free_edge_hex": _("enter at the nearest free edge hex"),
+}
+SIDE_LABELS = {"Blue": _("Blue"), "Red": _("Red")}
+UNIT_ROWS_NEW = 6  # a new scenario's empty unit rows (three a side)
+UNIT_ROWS_MORE = 3  # empty rows under the units already made
+PLACE_ROWS_MORE = 2
+
+
+def _sides() -> list[tuple[str, Any]]:
+    return [(side, SIDE_LABELS[side]) for side in SIDES]
+
+
+def _number(label: Any, low: int, high: int, required: bool = True) -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=low, max_value=high, required=required)
+
+
+class ScenarioFields(forms.Form):
+    """The scenario as a whole: title, map size, turns, who moves first, special rules; the
+    terrain, rivers and roads painted on the map travel as hidden text."""
+
+    title = forms.CharField(label=_("Title"), max_length=120)
+    columns = _number(_("Map columns"), MIN_SIZE, MAX_SIZE)
+    rows = _number(_("Map rows"), MIN_SIZE, MAX_SIZE)
+    game_turns = _number(_("Game turns"), 1, 50)
+    first_player = forms.ChoiceField(label=_("Side that moves first"), choices=_sides)
+    supply_blue = forms.ChoiceField(label=_("Blue draws supply from"), required=False)
+    supply_red = forms.ChoiceField(label=_("Red draws supply from"), required=False)
+    stacking = _number(_("Stacking limit (steps a hex holds)"), 0, 20)
+    vp_per_step = _number(_("Victory points per enemy step eliminated"), 0, 10)
+    blocked = forms.ChoiceField(
+        label=_("A reinforcement whose entry hexes are all blocked"),
+        choices=list(BLOCKED_LABELS.items()),
+    )
+    support = forms.BooleanField(
+        label=_("Barrage by support units (optional module)"), required=False
+    )
+    offmap = forms.BooleanField(
+        label=_("Units may leave the map and come back (SCS-MAP-5)"), required=False
+    )
+    terrain = forms.CharField(required=False, widget=forms.HiddenInput)
+    rivers = forms.CharField(required=False, widget=forms.HiddenInput)
+    roads = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        edges = [("", _("somewhere the scenario names")), *((e, EDGE_LABELS[e]) for e in EDGES)]
+        for name in ("supply_blue", "supply_red"):
+            self.fields[name].choices = edges  # type: ignore[attr-defined]
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[n] for n in ("title", "columns", "rows", "game_turns", "first_player")]
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        """The special rules the engine plays, as choices and numbers."""
+        return [
+            self[n] for n in ("supply_blue", "supply_red", "stacking", "vp_per_step", "blocked")
+        ]
+
+    def check_fields(self) -> list[forms.BoundField]:
+        return [self["support"], self["offmap"]]
+
+
+class UnitFields(forms.Form):
+    """One unit of the order of battle: who, what, how strong, where it sets up or when it
+    arrives."""
+
+    uid = forms.CharField(label=_("Id"), max_length=12, required=False)
+    side = forms.ChoiceField(label=_("Side"), choices=_sides)
+    name = forms.CharField(label=_("Name"), max_length=60, required=False)
+    type = forms.ChoiceField(
+        label=_("Type"), choices=[(t, TYPE_LABELS[t]) for t in UNIT_TYPES], initial="infantry"
+    )
+    move_class = forms.ChoiceField(
+        label=_("Moves as"), choices=[("foot", WORDS["foot"]), ("mech", WORDS["mech"])]
+    )
+    exploit = forms.BooleanField(label=_("Exploits"), required=False)
+    a = _number(_("Attack"), 0, 99, required=False)
+    d = _number(_("Defense"), 0, 99, required=False)
+    ma = _number(_("MA"), 0, 99, required=False)
+    ra = _number(_("Reduced attack"), 0, 99, required=False)
+    rd = _number(_("Reduced defense"), 0, 99, required=False)
+    rma = _number(_("Reduced MA"), 0, 99, required=False)
+    hex = forms.CharField(label=_("Set-up hex"), max_length=8, required=False)
+    within = _number(_("Within (hexes)"), 0, 20, required=False)
+    turn = _number(_("Arrives on turn"), 1, 50, required=False)
+    entry = forms.CharField(label=_("Entry hexes"), max_length=120, required=False)
+    support_range = _number(_("Barrage range"), 0, 20, required=False)
+    remove = forms.BooleanField(label=_("Remove"), required=False)
+
+    @property
+    def used(self) -> bool:
+        data = getattr(self, "cleaned_data", {})
+        return not data.get("remove") and bool(data.get("uid") or data.get("name"))
+
+
+class PlaceFields(forms.Form):
+    """A named place or a victory hex (or both): its hex, name, VP and who holds it first."""
+
+    hex = forms.CharField(label=_("Hex"), max_length=8, required=False)
+    name = forms.CharField(label=_("Place name"), max_length=60, required=False)
+    vp = _number(_("Victory points"), 0, 99, required=False)
+    held = forms.ChoiceField(label=_("Held first by"), choices=_sides)
+
+
+UnitRows = forms.formset_factory(UnitFields, extra=0)
+PlaceRows = forms.formset_factory(PlaceFields, extra=0)
+
+
+def _pairs(text: str) -> list[list[str]]:
+    """ "06.01-07.01 06.02-07.02" as hexside pairs."""
+    out = []
+    for item in text.split():
+        a, dash, b = item.partition("-")
+        if dash:
+            out.append([a, b])
+    return out
+
+
+def initial(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:
+    """The scenario's values as the editor's fields: the whole, the units and the places."""
+    grid = data.get("grid") or {}
+    columns, rows = int(grid.get("columns") or 10), int(grid.get("rows") or 8)
+    supply = data.get("supply") or {}
+    sources = supply.get("sources") or {}
+    victory = data.get("victory") or {}
+    terrain = " ".join(
+        f"{label}:{kind}"
+        for kind, labels in (data.get("terrain") or {}).items()
+        for label in labels
+    )
+    sides = data.get("hexsides") or {}
+    whole = {
+        "title": data.get("title", ""),
+        "columns": columns,
+        "rows": rows,
+        "game_turns": data.get("game_turns", 5),
+        "first_player": str(data.get("first_player", SIDES[0])).title(),
+        "supply_blue": edge_of(sources.get("Blue") or sources.get("blue"), columns, rows),
+        "supply_red": edge_of(sources.get("Red") or sources.get("red"), columns, rows),
+        "stacking": (data.get("stacking") or {}).get("limit_points", 4),
+        "vp_per_step": victory.get("vp_per_enemy_step_eliminated", 0),
+        "blocked": (data.get("reinforcements") or {}).get("blocked", "delay"),
+        "support": bool((data.get("support") or {}).get("enabled")),
+        "offmap": bool(data.get("allow_offmap_movement")),
+        "terrain": terrain,
+        "rivers": " ".join(f"{a}-{b}" for a, b in sides.get("river") or ()),
+        "roads": " ".join(f"{a}-{b}" for a, b in sides.get("road") or ()),
+    }
+    arrivals = {
+        str(a.get("unit")): a for a in (data.get("reinforcements") or {}).get("arrivals") or ()
+    }
+    units = []
+    for unit in data.get("units") or ():
+        steps = list(unit.get("steps") or [{}])
+        full, reduced = steps[0], (steps[1] if len(steps) > 1 else {})
+        setup = unit.get("setup") or {}
+        arrival = arrivals.get(str(unit.get("id")), {})
+        units.append(
+            {
+                "uid": unit.get("id", ""),
+                "side": str(unit.get("side", SIDES[0])).title(),
+                "name": unit.get("name", ""),
+                "type": unit.get("type", "infantry"),
+                "move_class": unit.get("move_class", "foot"),
+                "exploit": bool(unit.get("exploit")),
+                "a": full.get("a"),
+                "d": full.get("d"),
+                "ma": full.get("ma"),
+                "ra": reduced.get("a"),
+                "rd": reduced.get("d"),
+                "rma": reduced.get("ma"),
+                "hex": setup.get("hex") or setup.get("anchor") or "",
+                "within": setup.get("within") or 0,
+                "turn": arrival.get("turn"),
+                "entry": " ".join(arrival.get("entry_hexes") or ()),
+                "support_range": unit.get("support_range") or 0,
+            }
+        )
+    places: dict[str, dict[str, Any]] = {}
+    for label, name in (data.get("places") or {}).items():
+        places[str(label)] = {"hex": label, "name": name, "vp": 0, "held": SIDES[0]}
+    for label, spec in (victory.get("vp_hexes") or {}).items():
+        row = places.setdefault(str(label), {"hex": label, "name": "", "held": SIDES[0]})
+        row["vp"] = spec.get("vp", 1)
+        row["held"] = str(spec.get("initial_control") or data.get("first_player", "Blue")).title()
+    return whole, units, list(places.values())
+
+
+def blank_rows(units: int, places: int) -> tuple[int, int]:
+    """How many empty rows to offer under the units and the places made."""
+    return (UNIT_ROWS_NEW if units == 0 else UNIT_ROWS_MORE), PLACE_ROWS_MORE
+
+
+def edited(
+    data: Mapping[str, Any],
+    whole: Mapping[str, Any],
+    units: list[Mapping[str, Any]],
+    places: list[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The scenario with the editor's values in: what the fields show replaced, the rest kept."""
+    out: dict[str, Any] = copy.deepcopy(dict(data))
+    columns, rows = int(whole["columns"]), int(whole["rows"])
+    out["title"] = whole["title"]
+    out["game_turns"] = whole["game_turns"]
+    out["grid"] = {**(out.get("grid") or {}), "columns": columns, "rows": rows}
+    first = whole["first_player"]
+    out["sides"] = list(SIDES)
+    out["first_player"] = first
+    out["setup_order"] = [s for s in SIDES if s != first] + [first]  # SCS-SETUP-5
+    supply = out.setdefault("supply", {})
+    sources = supply.setdefault("sources", {})
+    for side in SIDES:
+        edge = whole.get(f"supply_{side.lower()}")
+        if edge:
+            sources.pop(side.lower(), None)
+            sources[side] = edge_source(edge, columns, rows)
+    out.setdefault("stacking", {})["limit_points"] = whole["stacking"]
+    victory = out.setdefault("victory", {})
+    victory["vp_per_enemy_step_eliminated"] = whole["vp_per_step"]
+    out.setdefault("support", {})["enabled"] = bool(whole.get("support"))
+    out["allow_offmap_movement"] = bool(whole.get("offmap"))
+    out.setdefault("reinforcements", {})["blocked"] = whole["blocked"]  # PD-14
+    terrain: dict[str, list[str]] = {}
+    for item in str(whole.get("terrain") or "").split():
+        label, colon, kind = item.partition(":")
+        if colon and kind != out.get("default_terrain", "clear"):
+            terrain.setdefault(kind, []).append(label)
+    out["terrain"] = {kind: sorted(set(labels)) for kind, labels in sorted(terrain.items())}
+    hexsides = {k: v for k, v in (out.get("hexsides") or {}).items() if k not in ("river", "road")}
+    for feature, field in (("river", "rivers"), ("road", "roads")):
+        pairs = _pairs(str(whole.get(field) or ""))
+        if pairs:
+            hexsides[feature] = pairs
+    out["hexsides"] = hexsides
+    out["places"] = {str(p["hex"]).strip(): p["name"] for p in places if p.get("name")}
+    victory["vp_hexes"] = {
+        str(p["hex"]).strip(): {"vp": p["vp"], "initial_control": p["held"]}
+        for p in places
+        if p.get("vp")
+    }
+    _units(out, units)
+    return out
+
+
+def _units(out: dict[str, Any], rows: list[Mapping[str, Any]]) -> None:
+    """The order of battle and the reinforcements from the unit rows (ids made where left
+    blank: B1, B2... for Blue, R1... for Red); what a row has no field for is kept."""
+    before = {str(u.get("id")): u for u in out.get("units") or ()}
+    taken = {str(row.get("uid") or "").strip() for row in rows} - {""}
+    counters = dict.fromkeys(SIDES, 0)
+    units, arrivals = [], []
+    for row in rows:
+        uid = str(row.get("uid") or "").strip()
+        side = str(row["side"])
+        while not uid:
+            counters[side] += 1
+            candidate = f"{side[0]}{counters[side]}"
+            if candidate not in taken:
+                uid = candidate
+                taken.add(uid)
+        old = before.get(uid, {})
+        steps = [_step(row, "a", "d", "ma")]
+        if any(row.get(k) is not None for k in ("ra", "rd", "rma")):
+            steps.append(_step(row, "ra", "rd", "rma"))
+        steps += list((old.get("steps") or [])[2:])
+        unit = {
+            **{k: v for k, v in old.items() if k not in ("setup", "out_of_supply")},
+            "id": uid,
+            "side": side,
+            "name": str(row.get("name") or uid),
+            "type": row["type"],
+            "move_class": row["move_class"],
+            "exploit": bool(row.get("exploit")),
+            "steps": steps,
+        }
+        reach = int(row.get("support_range") or 0)
+        if reach:
+            unit.update({"attack_mode": "support", "support_range": reach})
+        else:
+            unit.pop("attack_mode", None)
+            unit.pop("support_range", None)
+        where = str(row.get("hex") or "").strip()
+        if row.get("turn"):
+            entry = str(row.get("entry") or "").split() or ([where] if where else [])
+            arrivals.append({"unit": uid, "turn": row["turn"], "entry_hexes": entry})
+        elif where and row.get("within"):
+            unit["setup"] = {"anchor": where, "within": row["within"], "default": where}
+        elif where:
+            unit["setup"] = {"hex": where}
+        elif "area" in (old.get("setup") or {}):
+            unit["setup"] = old["setup"]
+        units.append(unit)
+    out["units"] = units
+    rein = out.setdefault("reinforcements", {})
+    rein["arrivals"] = arrivals
+
+
+def _step(row: Mapping[str, Any], a: str, d: str, ma: str) -> dict[str, Any]:
+    return {"a": row.get(a) or 0, "d": row.get(d) or 0, "ma": row.get(ma) or 0}

@@ -1,0 +1,237 @@
+"""The SCS scenario editor's pages (issue 36), a campaign's GM only: the campaign's scenarios,
+a new one, the editor (checked by the rules as the GM edits, over htmx), export and import as
+JSON, delete. New encounter offers every scenario the rules accept (vtt/encounters/builder.py).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from rules.core.errors import RulesError
+from rules.scs import draft
+from rules.scs.draft import MAX_SIZE, MIN_SIZE
+from rules.scs.scenario_errors import NOT_JSON
+from vtt.campaigns.models import Campaign, Role
+from vtt.campaigns.views import member_campaign
+from vtt.encounters.models import CampaignScenario
+from vtt.lobby import scenario_form as sf
+from vtt.lobby.scenario_map import drawing
+from vtt.words import refusal
+
+SYSTEM = "scs"  # the rule system whose scenarios this editor makes
+MAX_BYTES = 512 * 1024  # a scenario file bigger than this is refused unread
+
+
+class NewScenario(forms.Form):
+    """A new scenario: its title and map size; everything else is set in the editor."""
+
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=120)
+    columns = forms.IntegerField(
+        label=gettext_lazy("Map columns"), min_value=MIN_SIZE, max_value=MAX_SIZE, initial=10
+    )
+    rows = forms.IntegerField(
+        label=gettext_lazy("Map rows"), min_value=MIN_SIZE, max_value=MAX_SIZE, initial=8
+    )
+
+
+class ScenarioFile(forms.Form):
+    """A scenario exported from this editor (or written by hand) as JSON."""
+
+    file = forms.FileField(label=gettext_lazy("Scenario file (JSON)"))
+
+
+def _gm_campaign(request: HttpRequest, campaign_id: int) -> Campaign:
+    campaign, role = member_campaign(request, campaign_id)
+    if role != Role.GM or campaign.system != SYSTEM:
+        raise Http404
+    return campaign
+
+
+def _scenario(campaign: Campaign, scenario_id: int) -> CampaignScenario:
+    return get_object_or_404(CampaignScenario, pk=scenario_id, campaign=campaign, system=SYSTEM)
+
+
+def _store(campaign: Campaign, data: dict[str, Any]) -> CampaignScenario:
+    title = str(data.get("title") or _("A new scenario"))[:120]
+    made = CampaignScenario.objects.create(campaign=campaign, system=SYSTEM, title=title, data={})
+    made.data = {**data, "id": f"campaign-{made.pk}", "title": title}
+    made.save(update_fields=["data"])
+    return made
+
+
+@login_required
+def scenario_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The campaign's scenarios, a new one by title and map size, and a file to import."""
+    campaign = _gm_campaign(request, campaign_id)
+    new = NewScenario(request.POST if "new" in request.POST else None)
+    upload = ScenarioFile(
+        request.POST if "import" in request.POST else None,
+        request.FILES if "import" in request.POST else None,
+    )
+    error = ""
+    if new.is_bound and new.is_valid():
+        data = draft.blank(
+            new.cleaned_data["title"], new.cleaned_data["columns"], new.cleaned_data["rows"]
+        )
+        made = _store(campaign, data)
+        return redirect("campaigns:scenario", campaign.pk, made.pk)
+    if upload.is_bound and upload.is_valid():
+        found = upload.cleaned_data["file"]
+        try:
+            data = _read(found.read() if found.size <= MAX_BYTES else b"")
+        except RulesError as exc:
+            error = refusal(exc)
+        else:
+            made = _store(campaign, data)
+            messages.success(request, _("%(title)s was imported.") % {"title": made.title})
+            return redirect("campaigns:scenario", campaign.pk, made.pk)
+    rows = [
+        {"scenario": s, "problem": draft.problem(s.data)}
+        for s in CampaignScenario.objects.filter(campaign=campaign, system=SYSTEM)
+    ]
+    status = 400 if request.method == "POST" else 200
+    context = {"campaign": campaign, "new": new, "upload": upload, "rows": rows, "error": error}
+    return render(request, "campaigns/scenarios.html", context, status=status)
+
+
+def _read(raw: bytes) -> dict[str, Any]:
+    """A scenario file's data, checked by the rules before anything is stored."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise RulesError(NOT_JSON()) from None
+    if isinstance(data, dict) and isinstance(data.get("scenario"), dict):
+        data = data["scenario"]  # a file in the shipped scenarios' shape
+    if not isinstance(data, dict):
+        raise RulesError(NOT_JSON())
+    found = draft.problem(data)
+    if found is not None:
+        raise found
+    return data
+
+
+def _forms(data: dict[str, Any], post: Any = None) -> tuple[sf.ScenarioFields, Any, Any]:
+    whole, units, places = sf.initial(data)
+    more_units, more_places = sf.blank_rows(len(units), len(places))
+    new_side = [{"side": s} for s in draft.SIDES for _n in range(more_units // 2)]
+    new_side += [{"side": draft.SIDES[0]}] * (more_units - len(new_side))
+    if post is not None:
+        return (
+            sf.ScenarioFields(post),
+            sf.UnitRows(post, prefix="unit"),
+            sf.PlaceRows(post, prefix="place"),
+        )
+    return (
+        sf.ScenarioFields(initial=whole),
+        sf.UnitRows(initial=units + new_side, prefix="unit"),
+        sf.PlaceRows(initial=places + [{}] * more_places, prefix="place"),
+    )
+
+
+def _edited(
+    data: dict[str, Any], whole: sf.ScenarioFields, units: Any, places: Any
+) -> dict[str, Any] | None:
+    """The draft with the posted fields in, or None while a field itself is refused."""
+    if not (whole.is_valid() and units.is_valid() and places.is_valid()):
+        return None
+    unit_rows = [f.cleaned_data for f in units.forms if f.used]
+    place_rows = [f.cleaned_data for f in places.forms if f.cleaned_data.get("hex")]
+    return sf.edited(data, whole.cleaned_data, unit_rows, place_rows)
+
+
+@login_required
+def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResponse:
+    """The editor. An htmx post (as the GM paints or types) checks the draft and redraws the
+    map without storing; Save stores the draft, playable or not, and says what the rules
+    refuse in it."""
+    campaign = _gm_campaign(request, campaign_id)
+    scenario = _scenario(campaign, scenario_id)
+    data = dict(scenario.data)
+    if request.method == "POST":
+        whole, units, places = _forms(data, request.POST)
+        changed = _edited(data, whole, units, places)
+        if request.headers.get("HX-Request"):
+            shown = changed if changed is not None else data
+            return render(
+                request,
+                "campaigns/_scenario_preview.html",
+                _preview(campaign, scenario, shown, fields_ok=changed is not None),
+            )
+        if changed is not None:
+            scenario.data = changed
+            scenario.title = str(changed.get("title") or scenario.title)[:120]
+            scenario.save()
+            messages.success(request, _("%(title)s was saved.") % {"title": scenario.title})
+            return redirect("campaigns:scenario", campaign.pk, scenario.pk)
+        status = 400
+    else:
+        whole, units, places = _forms(data)
+        status = 200
+    context = {
+        **_preview(campaign, scenario, data, fields_ok=True),
+        "whole": whole,
+        "units": units,
+        "places": places,
+        "terrains": _terrains(data),
+    }
+    return render(request, "campaigns/scenario_editor.html", context, status=status)
+
+
+def _preview(
+    campaign: Campaign, scenario: CampaignScenario, data: dict[str, Any], fields_ok: bool
+) -> dict[str, Any]:
+    found = draft.problem(data)
+    sides = {side: 0 for side in draft.SIDES}
+    for unit in data.get("units") or ():
+        side = str(unit.get("side", "")).title()
+        sides[side] = sides.get(side, 0) + 1
+    return {
+        "campaign": campaign,
+        "scenario": scenario,
+        "scs": drawing(data),
+        "problem": refusal(found) if found is not None else "",
+        "fields_ok": fields_ok,
+        "counts": [(sf.SIDE_LABELS.get(side, side), n) for side, n in sides.items()],
+    }
+
+
+def _terrains(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The hex terrains of the draft's terrain effects chart, as the painter's tools."""
+    from vtt.tables.scs_charts import WORDS
+
+    kinds = list(((data.get("tec") or {}).get("hex") or {}).keys()) or ["clear"]
+    return [(str(kind), str(WORDS.get(str(kind), kind))) for kind in kinds]
+
+
+@login_required
+def scenario_export(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResponse:
+    """The scenario as a JSON file, the shape the import reads back."""
+    campaign = _gm_campaign(request, campaign_id)
+    scenario = _scenario(campaign, scenario_id)
+    text = json.dumps(scenario.data, ensure_ascii=False, indent=1, sort_keys=True)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    name = slugify(scenario.title) or "scenario"
+    response["Content-Disposition"] = f'attachment; filename="{name}.scenario.json"'
+    return response
+
+
+@login_required
+@require_POST
+def scenario_delete(request: HttpRequest, campaign_id: int, scenario_id: int) -> HttpResponse:
+    """The scenario gone; encounters started from it keep their own copy."""
+    campaign = _gm_campaign(request, campaign_id)
+    scenario = _scenario(campaign, scenario_id)
+    scenario.delete()
+    messages.success(request, _("%(title)s was deleted.") % {"title": scenario.title})
+    return redirect("campaigns:scenarios", campaign.pk)
