@@ -3,7 +3,8 @@ Web Push (vtt/push/, on unless the profile turns it off, to each browser that al
 email (Profile.turn_email).
 
 After an action's commit, the actors the table waits for (vtt/encounters/waiting.py) are
-compared before and after it, and a prompt it opened names those it asks (`prompted`); each
+compared before and after it, a prompt it opened names those it asks (`prompted`) and a group
+check those it asks for a check (`newly_asked`, issue 38); each
 seat holder of an actor newly waited for gets one notice per channel, unless they sent the
 action, are looking at the table now (a socket of theirs is open on it,
 vtt/encounters/presence.py), or turned the channel off. So a notice goes out once per waiting
@@ -101,7 +102,9 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
         return 0
     system = get_system(encounter.system)
     then, now = system.load(before), system.load(after)
+    asked = newly_asked(before, after)
     fresh = (awaited(encounter, now) - awaited(encounter, then)) | prompted(system, then, now)
+    fresh |= asked
     if not fresh:
         return 0
     roles = dict(
@@ -137,15 +140,24 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
                 side_name(actor) if actor in sides else shown(known.get(actor, actor))
                 for actor in sorted(actors[user_id])
             ]
-            subject = _("Your move: %(table)s") % {"table": shown(encounter.title)}
+            # asked for a check (and for nothing else): the notice says so
+            checking = set(actors[user_id]) <= asked
+            subject = (
+                _("A check is asked: %(table)s") if checking else _("Your move: %(table)s")
+            ) % {"table": shown(encounter.title)}
             if profile.turn_email and user.email:
                 body = render_to_string(
                     "encounters/turn_email.txt",
-                    {"encounter": encounter, "names": names, "link": link},
+                    {"encounter": encounter, "names": names, "link": link, "asked": checking},
                 )
                 messages.append(EmailMessage(subject, body, to=[user.email]))
             if profile.turn_push:
-                line = _("%(campaign)s is waiting for your move: %(names)s.") % {
+                said = (
+                    _("%(campaign)s asks %(names)s for a check.")
+                    if checking
+                    else _("%(campaign)s is waiting for your move: %(names)s.")
+                )
+                line = said % {
                     "campaign": shown(encounter.campaign.name),
                     "names": ", ".join(names),
                 }
@@ -153,6 +165,19 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
     if messages:
         get_connection().send_messages(messages)
     return len(messages) + send_notices(pushed)
+
+
+def newly_asked(before: Any, after: Any) -> set[str]:
+    """The actors a group check has just asked (COC-CHECK-6, DG-CHECK-6): a system lists those
+    it asks to answer outside the turn under its dumped state's "asked" (actor id -> what is
+    asked), as Call of Cthulhu and Delta Green do; each answers on their own page, so each gets
+    one notice, as for a prompt."""
+
+    def asked(state: Any) -> set[str]:
+        found = state.get("asked") if isinstance(state, dict) else None
+        return {str(actor) for actor in found} if isinstance(found, dict) else set()
+
+    return asked(after) - asked(before)
 
 
 def prompted(system: Any, before: Any, after: Any) -> set[str]:
