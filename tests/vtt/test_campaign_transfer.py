@@ -78,6 +78,7 @@ NORMALISED = (
     (re.compile(r'name="csrf-token" content="[^"]*"'), 'name="csrf-token"'),
     (re.compile(r'nonce="[^"]*"'), 'nonce=""'),
     (re.compile(r"/(campaigns|encounters|characters)/\d+/"), r"/\1/N/"),
+    (re.compile(r"/scene-images/([a-z]+)/\d+/"), r"/scene-images/\1/N/"),  # by encounter id
     (re.compile(r'(data-(?:encounter|campaign|character|user|push-user)[-a-z]*=")\d+"'), r'\1N"'),
     # the server's Web Push key: each database makes its own on first use
     (re.compile(r'data-push-key="[^"]*"'), 'data-push-key=""'),
@@ -146,6 +147,11 @@ def test_an_exported_campaign_imported_into_a_fresh_database_reads_the_same(
     assert imported["Location"] == f"/campaigns/{green.pk}/"
     assert green.owner_id == gwen.pk
     assert green.settings == {"dg.auto_fail_00": True}
+    # Pip is invited, not made a member: he accepts on his campaign list (issue 30)
+    assert dict(green.memberships.values_list("user__username", "role")) == {"gwen": Role.GM}
+    assert not Seat.objects.filter(user=pip).exists()
+    assert client_of(pip).get(f"/campaigns/{green.pk}/").status_code == 404
+    accept_invitation(pip)
     roles = dict(green.memberships.values_list("user__username", "role"))
     assert roles == {"gwen": Role.GM, "pip": Role.PLAYER}
     assert Seat.objects.get(encounter__title="Upstairs").user_id == pip.pk
@@ -181,6 +187,15 @@ def test_an_exported_campaign_imported_into_a_fresh_database_reads_the_same(
             del encounter["ref"]
             encounter["setup"].pop("characters", None)
     assert again == first
+
+
+def accept_invitation(user: Any) -> None:
+    """The user accepts their one invitation from their campaign list."""
+    client = client_of(user)
+    page = client.get("/campaigns/").content.decode()
+    found = re.search(r'action="(/invitations/\d+/accept/)"', page)
+    assert found is not None, "no invitation on the campaign list"
+    assert client.post(found.group(1)).status_code == 302
 
 
 def _file(text: str) -> Any:
@@ -242,12 +257,17 @@ def test_a_corrupted_file_is_refused_in_words_and_nothing_is_stored(
     page = chinese.post("/campaigns/import/", {"file": _file(bad)}).content.decode()
     assert "未导入" in page
     assert _stored() == stored
-    # the file as it was is taken, by a user who was not at the table: they are its GM
+    # the file as it was is taken, by a user who was not at the table: they are its GM, and
+    # the file's members are invited with their roles, members only once they accept
     campaign, notes = import_text(otto.pk, text)
     assert campaign.owner_id == otto.pk
-    assert notes == []
+    assert len(notes) == 2
+    assert any("gwen" in note for note in notes)
+    assert any("pip" in note for note in notes)
     roles = dict(campaign.memberships.values_list("user__username", "role"))
-    assert roles == {"otto": Role.GM, "gwen": Role.GM, "pip": Role.PLAYER}
+    assert roles == {"otto": Role.GM}
+    invited = dict(campaign.invitations.values_list("user__username", "role"))
+    assert invited == {"gwen": Role.GM, "pip": Role.PLAYER}
 
 
 @pytest.mark.django_db(transaction=True)
@@ -259,7 +279,8 @@ def test_members_this_server_does_not_know_are_left_out_with_a_note(
     pip.username = "pip-elsewhere"
     pip.save()
     campaign, notes = import_text(otto.pk, text)
-    assert set(campaign.memberships.values_list("user__username", flat=True)) == {"otto", "gwen"}
+    assert set(campaign.memberships.values_list("user__username", flat=True)) == {"otto"}
+    assert set(campaign.invitations.values_list("user__username", flat=True)) == {"gwen"}
     assert any("pip" in note and "left out of the members" in note for note in notes)
     assert any("Ann" in note and "is yours" in note for note in notes)
     ann = campaign.characters.get(name="Ann")
@@ -288,6 +309,8 @@ def test_a_game_without_a_gm_keeps_its_two_sides_and_time_control_through_a_move
     join_by_token(otto.pk, str(campaign.invite_token))
     set_time_control(table.pk, pip.pk, 72, 24, 120)
     concede(table.pk, pip.pk)  # the game ends: only then is the file its host's (no seed in play)
+    for player in (pip, otto):  # and both agree to share the other side's hidden moves
+        assert client_of(player).post(f"/campaigns/{campaign.pk}/export/share/").status_code == 302
     clocks = TimeControl.objects.get(encounter=table)
 
     def seen() -> dict[str, str]:
@@ -315,6 +338,8 @@ def test_a_game_without_a_gm_keeps_its_two_sides_and_time_control_through_a_move
     assert imported.status_code == 302
     again = Campaign.objects.get()
     assert again.two_sided is True
+    assert dict(again.memberships.values_list("user__username", "role")) == {"pip": Role.PLAYER}
+    accept_invitation(otto)
     assert dict(again.memberships.values_list("user__username", "role")) == {
         "pip": Role.PLAYER,
         "otto": Role.PLAYER,
@@ -333,3 +358,60 @@ def test_a_game_without_a_gm_keeps_its_two_sides_and_time_control_through_a_move
         if after[key] != html
     ]
     assert not differing, "\n\n".join(differing)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_invites_the_members_it_names_and_they_see_nothing_until_they_accept(
+    gwen: Any, pip: Any, otto: Any
+) -> None:
+    """Issue 30: a file that names existing users (Gwen as GM, Pip seated at a fight in play)
+    makes nobody a member but its importer. Until they accept, Gwen and Pip see nothing of the
+    campaign, hold no seat or character and get no turn notice; a stranger cannot answer for
+    them; Gwen declines, Pip accepts and gets his character and seat back."""
+    from vtt.encounters.audiences import can_view
+    from vtt.encounters.waiting import waiting_for
+
+    green = campaign_played(gwen, pip)
+    text = export_text(green.pk, gwen.pk)
+    campaign, _notes = import_text(otto.pk, text)
+    upstairs = campaign.encounters.get(title="Upstairs")
+    ann = campaign.characters.get(name="Ann")
+    assert set(campaign.memberships.values_list("user__username", flat=True)) == {"otto"}
+    assert ann.owner_id == otto.pk
+    assert not upstairs.seats.exists()
+    assert upstairs.audiences == []
+    for user in (gwen, pip):
+        assert not can_view(user.pk, upstairs.pk)
+        assert [w.encounter for w in waiting_for(user.pk)] == []
+        for url in (f"/campaigns/{campaign.pk}/", f"/encounters/{upstairs.pk}/"):
+            assert client_of(user).get(url).status_code == 404
+        assert client_of(user).get(f"/characters/{ann.pk}/edit/").status_code in (403, 404)
+    gwens = campaign.invitations.get(user=gwen)
+    pips = campaign.invitations.get(user=pip)
+    # nobody answers for another: refused in words, nothing changed
+    for stranger, invitation in ((otto, pips), (pip, gwens)):
+        for answer in ("accept", "decline"):
+            response = client_of(stranger).post(f"/invitations/{invitation.pk}/{answer}/")
+            assert response.status_code == 302
+    assert campaign.invitations.count() == 2
+    assert set(campaign.memberships.values_list("user__username", flat=True)) == {"otto"}
+    assert client_of(pip).post(f"/invitations/{pips.pk}/maybe/").status_code == 404
+    page = client_of(gwen).get("/campaigns/").content.decode()
+    assert campaign.name in page
+    assert "invites you as Game master" in page
+    chinese = client_of(gwen)
+    chinese.cookies["django_language"] = "zh-hans"
+    assert "邀请" in chinese.get("/campaigns/").content.decode()
+    assert client_of(gwen).post(f"/invitations/{gwens.pk}/decline/").status_code == 302
+    accept_invitation(pip)
+    assert dict(campaign.memberships.values_list("user__username", "role")) == {
+        "otto": Role.GM,
+        "pip": Role.PLAYER,
+    }
+    assert not campaign.invitations.exists()
+    assert Character.objects.get(pk=ann.pk).owner_id == pip.pk
+    assert Character.objects.get(campaign=campaign, name="Bob").owner_id == otto.pk
+    assert Seat.objects.get(encounter=upstairs).user_id == pip.pk
+    assert can_view(pip.pk, upstairs.pk)
+    assert not can_view(gwen.pk, upstairs.pk)
+    assert Encounter.objects.get(pk=upstairs.pk).audiences != []

@@ -101,6 +101,54 @@ class GmConsent(models.Model):
         return f"{self.by} agrees to {self.member} as GM of {self.campaign}"
 
 
+class Invitation(models.Model):
+    """A membership a campaign file names for someone other than its importer
+    (vtt/lobby/transfer.py), waiting for them to accept it (vtt/lobby/invitations.py): until
+    then they are no member, hold no seat and no character, and get no notice. Accepting makes
+    the membership with its role, gives back the characters the file gave them (held by the
+    importer meanwhile) and seats them where the file did; declining leaves all that as it is."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # the character ids to give them, and the seats to take: [{"encounter", "actor_id", "side"}]
+    characters: models.JSONField[list[int]] = models.JSONField(default=list)
+    seats: models.JSONField[list[dict[str, Any]]] = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_invitation_per_user")
+        ]
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited as {self.role} to {self.campaign}"
+
+
+class FileConsent(models.Model):
+    """In a game without a GM, one side's player agreeing that the whole campaign file (both
+    sides' hidden moves, the seeds) may leave the server: a side's player downloads it only
+    once every side's player has agreed since the newest table began (vtt/lobby/whole_file.py)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="file_consents")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "by"], name="one_file_consent_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.by} shares the file of {self.campaign}"
+
+
 class Downtime(models.Model):
     """Something the GM did between fights (vtt/lobby/downtime.py): days passed, or a
     recovery tool (First Aid, a week's healing, a mech's repair) on one character, with the

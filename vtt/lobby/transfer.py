@@ -6,7 +6,9 @@ encounters with their setup, snapshot, seats by username and whole event log, ea
 was stored. Users are the server's own, so every user id becomes a username on the way out
 (an event's sender, a whisper's readers, a seat, a character's owner, the GM who confirmed a
 write-back) and a user of the importing server with that username on the way in; a username it
-does not know is left out, with a note for the GM.
+does not know is left out, with a note for the GM. The importer alone becomes a member: the
+others it knows are invited, and join with their characters and seats once they accept
+(vtt/lobby/invitations.py).
 
 An import checks everything with what the app itself checks with: the settings schema, each
 character's sheet schema, and each encounter's log, which must refold (as `manage.py
@@ -32,8 +34,14 @@ from rules.core.errors import RulesError, SheetError, UnknownSystem
 from rules.core.log import Entry, fold
 from rules.core.registry import get_system
 from rules.core.system import Action
-from vtt.campaigns.models import Campaign, Downtime, Membership, Role, new_invite_token
-from vtt.campaigns.roles import role_of
+from vtt.campaigns.models import (
+    Campaign,
+    Downtime,
+    Invitation,
+    Membership,
+    Role,
+    new_invite_token,
+)
 from vtt.campaigns.services import invite_expiry, require_gm
 from vtt.campaigns.two_sided import game_sides
 from vtt.characters import sheet_form
@@ -44,6 +52,7 @@ from vtt.encounters.services import json_differences
 from vtt.errors import NotAllowed
 from vtt.eventlog.legacy.upgrade import legacy_of, upgrade_rows
 from vtt.eventlog.models import Event
+from vtt.lobby.whole_file import plays_a_side, require_whole_file
 from vtt.remote.models import Result, TimeControl
 from vtt.safejson import storable, too_deep
 from vtt.words import refusal
@@ -109,16 +118,13 @@ def _time_control_out(encounter: Encounter, names: Mapping[int, str]) -> dict[st
 
 def export_campaign(campaign_id: int, user_id: int) -> dict[str, Any]:
     """The GM's whole campaign as JSON (the file also holds the secret seeds of encounters still
-    in play: it is the GM's, like the campaign itself)."""
+    in play: it is the GM's, like the campaign itself). In a game without a GM a side's player
+    takes it only when it shows nothing their side may not see (vtt/lobby/whole_file.py)."""
     campaign = Campaign.objects.filter(pk=campaign_id).first()
-    if campaign is None or not (campaign.two_sided and campaign.owner_id == user_id):
-        require_gm(campaign_id, user_id)  # a game without a GM is its host's to export
-    elif (
-        role_of(campaign_id, user_id) != Role.GM
-        and campaign.encounters.filter(status=Status.ACTIVE).exists()
-    ):
-        # the host plays a side: the file holds the other side's hidden units and the seed
-        raise NotAllowed(_("Only the game master may do that."))
+    if campaign is not None and plays_a_side(campaign, user_id):
+        require_whole_file(campaign, user_id)
+    else:
+        require_gm(campaign_id, user_id)
     campaign = Campaign.objects.get(pk=campaign_id)
     names = dict(get_user_model().objects.values_list("pk", "username"))
     characters = []
@@ -532,15 +538,20 @@ def _new_campaign(user_id: int, head: dict[str, Any]) -> Campaign:
     return campaign
 
 
+Invited = dict[int, Invitation]  # user id -> their invitation, stored once the import is done
+
+
 def _members(
     campaign: Campaign, user_id: int, data: dict[str, Any], notes: list[str]
-) -> dict[str, int]:
-    """The importing user as GM, then each member this server knows by username, with their
-    role; username -> user id of everyone in."""
+) -> tuple[dict[str, int], Invited]:
+    """The importing user as GM; each other member this server knows by username invited with
+    their role (vtt/lobby/invitations.py: a username is no consent to join); username -> user
+    id of everyone the file's records may name, and the invitations."""
     users = get_user_model().objects
     host = Role.PLAYER if campaign.two_sided else Role.GM  # a game without a GM has a host
     Membership.objects.create(campaign=campaign, user_id=user_id, role=host)
     ids: dict[str, int] = {users.get(pk=user_id).get_username(): user_id}
+    invited: Invited = {}
     for n, member in enumerate(_each(data, "members", _("the members")), start=1):
         at = _("member %(n)d") % {"n": n}
         username = _get(member, "user", str, at)
@@ -556,9 +567,16 @@ def _members(
                 % {"name": username}
             )
             continue
-        Membership.objects.create(campaign=campaign, user=found, role=role)
+        invited[found.pk] = Invitation(campaign=campaign, user=found, role=role, by_id=user_id)
         ids[username] = found.pk
-    return ids
+        notes.append(
+            _(
+                "%(name)s is invited as %(role)s: they join, with their characters and seats, "
+                "once they accept on their campaign list."
+            )
+            % {"name": username, "role": Role(role).label}
+        )
+    return ids, invited
 
 
 Changes = list[tuple[SheetChange, datetime | None, int | None]]
@@ -569,10 +587,12 @@ def _characters(
     user_id: int,
     data: dict[str, Any],
     ids: Mapping[str, int],
+    invited: Invited,
     notes: list[str],
 ) -> tuple[dict[int, Character], Changes]:
     """Each character, its sheet checked by its system's sheet schema; its owner by username
-    (else the importing GM); and its records of changes, stored once encounters are."""
+    (else the importing GM, who also holds an invited player's until they accept); and its
+    records of changes, stored once encounters are."""
     characters: dict[int, Character] = {}
     changes: Changes = []
     made: list[Character] = []
@@ -603,6 +623,10 @@ def _characters(
             portrait=portrait if isinstance(portrait, str) else "",
             actor_id=actor[:60] if isinstance(actor, str) else "",
         )
+        if owner_id in invited:  # the importer's until the invited player accepts
+            invited[owner_id].characters.append(character.pk)
+            Character.objects.filter(pk=character.pk).update(owner_id=user_id)
+            character.owner_id = user_id
         characters[ref] = character
         made.append(character)
         times.append(_time(item, "created", where, optional=True))
@@ -686,6 +710,7 @@ def _seats(
     item: dict[str, Any],
     where: str,
     ids: Mapping[str, int],
+    invited: Invited,
     notes: list[str],
 ) -> None:
     for m, seat in enumerate(_each(item, "seats", where), start=1):
@@ -698,6 +723,15 @@ def _seats(
             notes.append(
                 _("%(title)s: %(name)s is not a member here, so %(actor)s has no player.")
                 % {"title": encounter.title, "name": username, "actor": actor_id}
+            )
+            continue
+        if ids[username] in invited:  # seated once they accept
+            invited[ids[username]].seats.append(
+                {
+                    "encounter": encounter.pk,
+                    "actor_id": actor_id[:60],
+                    "side": side if isinstance(side, str) else None,
+                }
             )
             continue
         Seat.objects.create(
@@ -790,12 +824,13 @@ def _downtime(
 
 @transaction.atomic
 def import_campaign(user_id: int, data: dict[str, Any]) -> tuple[Campaign, list[str]]:
-    """A new campaign from an exported file, with the importing user as its owner and GM; the
-    notes say what was left out (members this server does not know)."""
+    """A new campaign from an exported file, with the importing user as its owner and GM and
+    the file's other members invited; the notes say who was invited and what was left out
+    (members this server does not know)."""
     notes: list[str] = []
     campaign = _new_campaign(user_id, _get(data, "campaign", dict, _("the campaign")))
-    ids = _members(campaign, user_id, data, notes)
-    characters, changes = _characters(campaign, user_id, data, ids, notes)
+    ids, invited = _members(campaign, user_id, data, notes)
+    characters, changes = _characters(campaign, user_id, data, ids, invited, notes)
     encounters: dict[int, Encounter] = {}
     for n, item in enumerate(_each(data, "encounters", _("the encounters")), start=1):
         title = _get(item, "title", str, _("encounter %(n)d") % {"n": n})
@@ -804,8 +839,9 @@ def import_campaign(user_id: int, data: dict[str, Any]) -> tuple[Campaign, list[
         if ref in encounters:
             raise _refuse(_("%(where)s: its ref is used twice.") % {"where": where})
         encounters[ref] = _encounter(campaign, item, where, characters, ids)
-        _seats(encounters[ref], item, where, ids, notes)
+        _seats(encounters[ref], item, where, ids, invited, notes)
         _time_control_in(encounters[ref], item, where, ids)
+    Invitation.objects.bulk_create(invited.values())
     refresh_audiences(campaign.pk)
     _downtime(campaign, data, characters, ids)
     for row, _when, encounter_ref in changes:

@@ -25,12 +25,13 @@ from vtt.campaigns.forms import (
     SettingsForm,
     TableForm,
 )
-from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
 from vtt.campaigns.views import me, member_campaign
 from vtt.characters.models import Character
+from vtt.encounters.models import Status
 from vtt.errors import ExpiredInvite
-from vtt.lobby import downtime, members
+from vtt.lobby import downtime, invitations, members, whole_file
 from vtt.lobby.members import may_set_roles
 from vtt.schema_forms import SchemaForm
 from vtt.words import refusal, say
@@ -57,8 +58,34 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
         .order_by("-joined")
     )
     return render(
-        request, "campaigns/campaign_list.html", {"memberships": memberships, "form": form}
+        request,
+        "campaigns/campaign_list.html",
+        {
+            "memberships": memberships,
+            "invitations": invitations.pending_for(me(request)),
+            "form": form,
+        },
     )
+
+
+@login_required
+@require_POST
+def answer_invitation(request: HttpRequest, invitation_id: int, answer: str) -> HttpResponse:
+    """The invited user accepts (they join, with the characters and seats the file gave them)
+    or declines an imported campaign's invitation; anyone else's is refused, nothing changed."""
+    if answer not in ("accept", "decline"):
+        raise Http404
+    try:
+        if answer == "accept":
+            campaign = invitations.accept(invitation_id, me(request))
+            messages.success(request, _("You joined %(name)s.") % {"name": campaign.name})
+            return redirect("campaigns:detail", campaign.pk)
+        invitations.decline(invitation_id, me(request))
+    except RulesError as exc:
+        messages.error(request, refusal(exc))
+    else:
+        messages.success(request, _("Invitation declined."))
+    return redirect("campaigns:list")
 
 
 @login_required
@@ -92,6 +119,8 @@ def campaign_detail(
             "is_host": is_host,
             "sets_roles": is_gm or (campaign.two_sided and may_set_roles(campaign.pk, me(request))),
             "memberships": campaign.memberships.select_related("user"),
+            "invited": campaign.invitations.select_related("user") if is_gm else (),
+            "side_file": _side_file(campaign, me(request)),
             "characters": characters,
             "encounters": campaign.encounters.all(),
             "invite_url": invite_url,
@@ -263,18 +292,47 @@ def export_campaign(request: HttpRequest, campaign_id: int) -> HttpResponse:
     from vtt.lobby import transfer
 
     campaign, role = member_campaign(request, campaign_id)
-    host = campaign.two_sided and campaign.owner_id == me(request)  # a game without a GM
-    if role != Role.GM and not host:
+    side = whole_file.plays_a_side(campaign, me(request))  # a game without a GM
+    if role != Role.GM and not side:
         raise Http404
     try:
         text = transfer.export_text(campaign.pk, me(request))
-    except RulesError as exc:  # a side's host, while a table is in play
+    except RulesError as exc:  # a side's player, while it would show the other side's moves
         messages.error(request, refusal(exc))
         return redirect("campaigns:detail", campaign.pk)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     name = slugify(campaign.name) or "campaign"
     response["Content-Disposition"] = f'attachment; filename="{name}.tabula.json"'
     return response
+
+
+@login_required
+@require_POST
+def share_file(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """A side's player of a game without a GM agrees that the whole campaign file, both sides'
+    hidden moves with it, may be downloaded (vtt/lobby/whole_file.py)."""
+    return _run(
+        request,
+        campaign_id,
+        whole_file.agree,
+        done=_("You agreed to share the campaign file."),
+    )
+
+
+def _side_file(campaign: Campaign, user_id: int) -> dict[str, object] | None:
+    """For a side's player of a game without a GM: whether the campaign file is theirs yet, and
+    who has still to agree to share it."""
+    if not whole_file.plays_a_side(campaign, user_id):
+        return None
+    from django.contrib.auth import get_user_model
+
+    waiting = whole_file.waiting_for(campaign)
+    names = get_user_model().objects.filter(pk__in=waiting).order_by("username")
+    return {
+        "in_play": campaign.encounters.filter(status=Status.ACTIVE).exists(),
+        "mine_agreed": user_id not in waiting,
+        "waiting": [user.get_username() for user in names],
+    }
 
 
 @login_required
