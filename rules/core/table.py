@@ -61,6 +61,21 @@ STARTED = Message(
     "table.started", "The encounter began. Dice seed commitment (SHA-256): {commitment}"
 )
 ENDED = Message("table.ended", "The encounter ended. Dice seed revealed: {seed}")
+# A game without a GM, played over days (vtt/remote/): its time control's moments, in the log.
+CLOCK_SET = Message(
+    "table.clock.set",
+    "{side} set the time control: a bank of {bank} h, {increment} h more per move, "
+    "at most {cap} h.",
+)
+CLOCK_TIMEOUT = Message(
+    "table.clock.timeout",
+    "{side} ran out of time. The game waits for {other} to accept a forfeit or give more time.",
+)
+CLOCK_EXTENDED = Message("table.clock.extended", "{other} gave {side} {hours} h more.")
+CLOCK_FORFEIT = Message(
+    "table.clock.forfeit", "{other} accepted the forfeit of {side}, out of time: {other} wins."
+)
+CLOCK_CONCEDED = Message("table.clock.conceded", "{side} conceded: {other} wins.")
 SECRET_ROLL_TEXT = SECRET_ROLL.english
 
 

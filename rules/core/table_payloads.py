@@ -25,6 +25,17 @@ PAYLOADS = kinds(
         seed=req(str, "the dice seed whose hash table.started committed to"),
     ),
     payload(
+        "table.clock",
+        "A game without a GM: its time control set, a side out of time, more time given, a "
+        "forfeit accepted or a concession (vtt/remote/services.py).",
+        what=req(str, "set, timeout, extended, forfeit or conceded"),
+        side=req(str, "the side it is about: who set it, ran out, was given time or conceded"),
+        hours=opt(int, "the hours given (extended)"),
+        bank=opt(int, "the bank of hours each side starts with (set)"),
+        increment=opt(int, "the hours added per move (set)"),
+        cap=opt(int, "the most hours a side's clock may hold (set)"),
+    ),
+    payload(
         "table.rolled",
         "Dice rolled at the table (/roll, /gmroll); the faces are in the event's dice.",
         expr=req(str, "the dice expression as parsed, e.g. 1d20+5"),

@@ -150,3 +150,57 @@ def test_the_page_shows_the_clocks_and_the_choice_and_a_player_concedes(
     after = blue.get(f"/encounters/{table.pk}/standing/").content.decode()
     assert "Red conceded: Blue wins." in after
     assert "Concede" not in after  # the game is over
+
+
+def test_each_moment_of_the_clock_is_a_line_of_the_log_that_both_sides_read(
+    pip: Any, otto: Any, fake_clock: FakeClock
+) -> None:
+    """Issue 37: the time control set, a side out of time (found by check_clocks), the time
+    given, the forfeit and a concession are lines of the table's log, addressed to everyone,
+    in each reader's language: not only entries of the clock's own history."""
+    from django.utils import translation
+
+    from vtt.encounters.audiences import audience_for
+    from vtt.encounters.fragments import visible_rows
+    from vtt.remote.timeouts import check_clocks
+    from vtt.words import say
+
+    table = duel(pip, otto)
+    services.set_time_control(table.pk, otto.pk, 72, 24, 120)
+    act(table, otto, "phase.end", "red")  # the table waits for Blue
+    fake_clock.later(73)
+    assert check_clocks(fake_clock()) == 1
+    assert check_clocks(fake_clock()) == 0  # told once
+    services.decide(table.pk, otto.pk, "extend", 12)
+    fake_clock.later(13)
+    services.decide(table.pk, otto.pk, "forfeit")
+    lines = Encounter.objects.get(pk=table.pk).events.filter(kind="table.clock").order_by("seq")
+    assert [row.payload["what"] for row in lines] == [
+        "set",
+        "timeout",
+        "extended",
+        "forfeit",
+    ]
+    assert {row.audience for row in lines} == {"all"}
+    assert [row.text for row in lines] == [
+        "Red set the time control: a bank of 72 h, 24 h more per move, at most 120 h.",
+        "Blue ran out of time. The game waits for Red to accept a forfeit or give more time.",
+        "Red gave Blue 12 h more.",
+        "Red accepted the forfeit of Blue, out of time: Red wins.",
+    ]
+    for user in (pip, otto):
+        rows = visible_rows(
+            Encounter.objects.get(pk=table.pk).events.order_by("seq"),
+            audience_for(table.pk, user.pk),
+        )
+        assert sum(1 for row in rows if row["kind"] == "table.clock") == 4
+    with translation.override("zh-hans"):
+        assert say(lines[1].msg) == "蓝方用完了时间。对局暂停，等待红方接受弃权或给予更多时间。"
+
+
+def test_a_concession_is_a_line_of_the_log(pip: Any, otto: Any, fake_clock: FakeClock) -> None:
+    table = duel(pip, otto)
+    services.concede(table.pk, otto.pk)
+    (line,) = Encounter.objects.get(pk=table.pk).events.filter(kind="table.clock")
+    assert (line.text, line.audience) == ("Red conceded: Blue wins.", "all")
+    assert line.seq < Encounter.objects.get(pk=table.pk).events.get(kind="table.ended").seq

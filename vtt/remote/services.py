@@ -10,6 +10,15 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.core.messages import Msg
+from rules.core.system import said
+from rules.core.table import (
+    CLOCK_CONCEDED,
+    CLOCK_EXTENDED,
+    CLOCK_FORFEIT,
+    CLOCK_SET,
+    CLOCK_TIMEOUT,
+)
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.two_sided import game_sides
 from vtt.encounters import services as tables
@@ -19,6 +28,7 @@ from vtt.encounters.waiting import awaited
 from vtt.errors import NotAllowed
 from vtt.remote import clock
 from vtt.remote.models import Result, TimeControl
+from vtt.words import _side_messages as side_messages  # the sides every system names
 
 
 def side_of_player(encounter: Encounter, user_id: int) -> str:
@@ -76,6 +86,39 @@ def _note(control: TimeControl, now: datetime, what: str, side: str, **more: Any
     ]
 
 
+def side_said(side: str) -> Msg | str:
+    """A side as a log line's parameter: its declared name, translated for each reader."""
+    message = side_messages().get(side)
+    return message() if message is not None else side.replace("_", " ").title()
+
+
+CLOCK_LINES = {
+    "set": CLOCK_SET,
+    "timeout": CLOCK_TIMEOUT,
+    "extended": CLOCK_EXTENDED,
+    "forfeit": CLOCK_FORFEIT,
+    "conceded": CLOCK_CONCEDED,
+}
+
+
+def log_clock(encounter: Encounter, what: str, side: str, **more: Any) -> None:
+    """The moment in the table's log, for both sides and anyone watching (inside the caller's
+    transaction, the encounter row locked): a line of its own with no sender, which changes
+    nothing in the game and is nobody's to take back."""
+    other = opponent_of(encounter, side)
+    line = CLOCK_LINES[what](side=side_said(side), other=side_said(other), **more)
+    event = said("table.clock", line, {"what": what, "side": side, **more})
+    tables._append_entry(
+        encounter,
+        encounter.entries + 1,
+        [event],
+        user_id=None,
+        key=None,
+        action=None,
+        game=False,
+    )
+
+
 @transaction.atomic
 def set_time_control(
     encounter_id: int, user_id: int, bank_hours: int, increment_hours: int, cap_hours: int
@@ -106,6 +149,7 @@ def set_time_control(
     clock.follow(control, (), sides_awaited(encounter), now)
     _note(control, now, "set", side)
     control.save()
+    log_clock(encounter, "set", side, bank=bank_hours, increment=increment_hours, cap=cap_hours)
     return control
 
 
@@ -133,12 +177,14 @@ def decide(encounter_id: int, user_id: int, choice: str, hours: int = 0) -> str:
         )
         clock.extend(control, late, hours * 3600, now)
         control.save()
+        log_clock(encounter, "extended", late, hours=hours)
         return late
     if choice != "forfeit":
         raise NotAllowed(_("Choose to accept the forfeit or to give more time."))
     _note(control, now, "forfeit", late, ran_out=clock.ran_out_at(control, late).isoformat())
     clock.stop_all(control, now)
     control.save()
+    log_clock(encounter, "forfeit", late)
     _ends(encounter, winner=side, loser=late, how=Result.FORFEIT, now=now)
     return late
 
@@ -154,6 +200,7 @@ def concede(encounter_id: int, user_id: int) -> str:
         _note(control, now, "conceded", side)
         clock.stop_all(control, now)
         control.save()
+    log_clock(encounter, "conceded", side)
     _ends(encounter, winner=opponent_of(encounter, side), loser=side, how=Result.CONCEDED, now=now)
     return side
 

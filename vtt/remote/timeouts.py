@@ -2,7 +2,8 @@
 their choice, so it must reach them outside the page, as a move does (vtt/encounters/notices.py):
 by Web Push and, if they asked for it, by email. Clocks run out between moves, when no request
 comes, so `manage.py check_clocks`, run every few minutes (docs/deploy.md), looks for them; each
-time a side runs out is told once (noted in the control's history as "timeout")."""
+time a side runs out is told once (noted in the control's history as "timeout", and in the
+table's log for both sides)."""
 
 from __future__ import annotations
 
@@ -19,19 +20,25 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from vtt.accounts.models import Profile
+from vtt.encounters import services as tables
 from vtt.encounters.models import Seat, Status
 from vtt.push.send import Notice, send_notices
 from vtt.remote import clock
 from vtt.remote.models import TimeControl
-from vtt.remote.services import opponent_of
+from vtt.remote.services import log_clock, opponent_of
 from vtt.words import shown, side_name
 
 logger = logging.getLogger(__name__)
 
 
-def _newly_out(control_id: int, now: datetime) -> str | None:
-    """Note the side whose clock ran out, if it has not been told yet; that side."""
+def _newly_out(control_id: int, encounter_id: int, now: datetime) -> str | None:
+    """Note the side whose clock ran out, if it has not been told yet, in the control's history
+    and in the table's log (a line both sides read); that side. The encounter row is locked
+    first, as a move locks it before the clocks."""
     with transaction.atomic():
+        encounter = tables._locked(encounter_id)
+        if not encounter.is_active:
+            return None
         control = TimeControl.objects.select_for_update().get(pk=control_id)
         late = clock.out_of_time(control, now)
         if late is None:
@@ -46,6 +53,7 @@ def _newly_out(control_id: int, now: datetime) -> str | None:
         note = {"at": now.isoformat(), "what": "timeout", "side": late, "ran_out": ran_out}
         control.history = [*control.history, note]
         control.save(update_fields=["history"])
+        log_clock(encounter, "timeout", late)
         return late
 
 
@@ -55,7 +63,7 @@ def check_clocks(now: datetime | None = None) -> int:
     found = 0
     controls = TimeControl.objects.filter(encounter__status=Status.ACTIVE).exclude(running={})
     for control in controls.select_related("encounter", "encounter__campaign"):
-        late = _newly_out(control.pk, now)
+        late = _newly_out(control.pk, control.encounter_id, now)
         if late is None:
             continue
         found += 1
