@@ -19,6 +19,7 @@ from rules.core.changes import apply as apply  # every event folds through the c
 from rules.core.errors import IllegalAction, SheetError
 from rules.core.kit import build_settings, settings_values
 from rules.core.system import Json
+from rules.scene.start import scene_from_setup
 
 VERSION = 1
 State = Json
@@ -103,7 +104,7 @@ def start(setup: Mapping[str, Any]) -> State:
         raise SheetError("combatants", m.BAD_LIST())
     seen: set[str] = set()
     combatants = [_combatant(entry, n, seen) for n, entry in enumerate(raw)]
-    return {
+    state: State = {
         "version": VERSION,
         "title": str(setup.get("title") or "")[:200],
         "settings": settings,
@@ -116,6 +117,11 @@ def start(setup: Mapping[str, Any]) -> State:
         "tasks": [],
         "secrets": [],
     }
+    # SCENE-MAP-5: a map the setup gives (the encounter builder's) is there from the start
+    scene = scene_from_setup(setup, "m", seen)
+    if scene is not None:
+        state["scene"] = scene
+    return state
 
 
 def dump(state: State) -> Json:

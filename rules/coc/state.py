@@ -11,6 +11,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.brp.skill_checks import marks_of_sheet, without_marks
 from rules.coc import messages as m
 from rules.coc.settings import CocSettings
 from rules.coc.sheet import validate_sheet
@@ -20,6 +21,7 @@ from rules.core.errors import RulesError, SheetError
 from rules.core.jsonstate import copy_json
 from rules.core.kit import build_settings, settings_values
 from rules.core.system import Json
+from rules.scene.start import scene_from_setup
 
 VERSION = 1
 Path = Sequence[str | int]
@@ -61,7 +63,7 @@ def start(setup: Mapping[str, Any]) -> Json:
                 "left": dose.get("left"),
                 "data": {**data, "secret": False},
             }
-    return {
+    state: Json = {
         "version": VERSION,
         "title": str(setup.get("title") or "")[:200],
         "notes": str(setup.get("notes") or "")[:1000],
@@ -79,6 +81,11 @@ def start(setup: Mapping[str, Any]) -> Json:
         "next_secret": 1,  # secret effects are numbered apart (rules.coc.hazards.start_effect)
         "log_n": 0,
     }
+    # SCENE-MAP-5: a map the setup gives (the encounter builder's) is there from the start
+    scene = scene_from_setup(setup, "yd", combatants)
+    if scene is not None:
+        state["scene"] = scene
+    return state
 
 
 def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
@@ -92,7 +99,7 @@ def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
             entry.get("side") or ("investigators" if sheet["kind"] == "investigator" else "others")
         )[:40],
         "controller": str(entry.get("controller") or GM_ACTOR)[:40],
-        "sheet": sheet,
+        "sheet": without_marks(sheet),  # COC-GROW-1: the marks are the combatant's, below
         "hp": sheet["hp_max"],
         "mp": sheet["mp"],
         "san": sheet["san"],
@@ -124,6 +131,7 @@ def new_combatant(ident: str, entry: Mapping[str, Any], sheet: Json) -> Json:
             for w in sheet["weapons"]
         },
     }
+    c.update(marks_of_sheet(sheet))  # COC-GROW-1: marks carried from an earlier encounter
     condition = sheet.get("condition")
     if condition:
         if condition.get("hp") is not None:  # never above the maximum the sheet has now

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.brp.core import half_dex
+from rules.brp.skill_checks import marks_of_sheet, without_marks
 from rules.core.actions import GM_ACTOR
 from rules.core.errors import IllegalAction
 from rules.core.jsonstate import copy_json
@@ -16,6 +17,7 @@ from rules.delta_green import refusals as R
 from rules.delta_green.settings import Settings, build, settings_of, values
 from rules.delta_green.sheet import validate_sheet
 from rules.delta_green.tables import ARMS, CHEST, HEAD, LEGS, LIMBS, LOCATIONS, location_table
+from rules.scene.start import scene_from_setup
 
 VERSION = 1
 
@@ -82,6 +84,9 @@ def new_combatant(entry: Mapping[str, Any], settings: Settings) -> Json:
         "taught": {},
         "notes": [],
     }
+    # DG-GROW-1: marks carried from an earlier encounter are the combatant's, not its sheet's
+    combatant["sheet"] = without_marks(sheet)
+    combatant.update(marks_of_sheet(sheet))
     if sheet["condition"] is not None:
         carry_condition(combatant, sheet["condition"])
     return combatant
@@ -123,7 +128,7 @@ def start(setup: Mapping[str, Any]) -> Json:
         if combatant["id"] in combatants:
             raise IllegalAction.of(R.SHARED_ID(id=repr(combatant["id"])))
         combatants[combatant["id"]] = combatant
-    return {
+    state: Json = {
         "version": VERSION,
         "title": str(setup.get("title") or "Delta Green encounter"),
         "settings": settings,
@@ -141,6 +146,11 @@ def start(setup: Mapping[str, Any]) -> Json:
         "week": 0,
         "combatants": combatants,
     }
+    # SCENE-MAP-5: a map the setup gives (the encounter builder's) is there from the start
+    scene = scene_from_setup(setup, "m", combatants)
+    if scene is not None:
+        state["scene"] = scene
+    return state
 
 
 def loc_threshold(c: Mapping[str, Any], loc: str) -> tuple[bool, bool]:
