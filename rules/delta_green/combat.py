@@ -38,7 +38,6 @@ from rules.core.dice import Dice
 from rules.core.messages import Msg
 from rules.core.system import Json
 from rules.delta_green import log_messages as L
-from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.messages import PURPOSE_HITS, PURPOSE_TO_HIT
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
@@ -228,37 +227,21 @@ _TRUE = (True, "on", "true", "1")  # what a checkbox sends when ticked
 
 
 def silencer_wear(
-    c: Mapping[str, Any], weapon: Mapping[str, Any], rounds: int
-) -> tuple[list[Json], list[Msg]]:
+    w: Working, c: Mapping[str, Any], weapon: Mapping[str, Any], rounds: int
+) -> list[Msg]:
     """COC-SILENCER-2: each shot wears the silencer (a high-power round twice); at 0 it is ruined.
 
     Counted only once the GM has fitted it (`fit_silencer` rolls its hidden d100+10 life)."""
     slot = c["weapons"].get(weapon["key"], {})
     life = slot.get("silencer_life")
     if life is None or slot.get("silencer_ruined") or rounds <= 0:
-        return [], []
+        return []
     left = int(life) - brp_silencer_wear(rounds, bool(weapon.get("high_power")))
-    ops: list[Json] = [
-        {
-            "op": "weapon",
-            "id": c["id"],
-            "weapon": weapon["key"],
-            "key": "silencer_life",
-            "value": left,
-        }
-    ]
+    w.weapon(c["id"], weapon["key"], "silencer_life", left)
     if left > 0:
-        return ops, []
-    ops.append(
-        {
-            "op": "weapon",
-            "id": c["id"],
-            "weapon": weapon["key"],
-            "key": "silencer_ruined",
-            "value": True,
-        }
-    )
-    return ops, [L.SILENCER_WORN(weapon=weapon["name"])]
+        return []
+    w.weapon(c["id"], weapon["key"], "silencer_ruined", True)
+    return [L.SILENCER_WORN(weapon=weapon["name"])]
 
 
 def _aim_bonus(attacker: Mapping[str, Any], target: Mapping[str, Any] | None) -> bool:
@@ -297,15 +280,15 @@ def defence_chance(
 
 
 class Outcome:
-    """What one attack did: ops to apply, log lines and a summary for the payload.
+    """What one attack did (its effects are staged on the working state): log lines and a
+    summary for the payload.
 
     A plain slotted class: one is made per shot, and a dataclass with default factories costs
     several calls more to build."""
 
-    __slots__ = ("hits", "lines", "ops", "result", "roll")
+    __slots__ = ("hits", "lines", "result", "roll")
 
     def __init__(self) -> None:
-        self.ops: list[Json] = []
         self.lines: list[Msg] = []
         self.hits: list[Json] = []
         self.result = "miss"
@@ -406,7 +389,7 @@ def damage_at(weapon: Mapping[str, Any], distance: Any) -> str:
 
 
 def deal_hit(
-    scratch: Json,
+    w: Working,
     attacker: Mapping[str, Any],
     weapon: Mapping[str, Any],
     target_id: str,
@@ -419,10 +402,10 @@ def deal_hit(
     aimed_elsewhere: bool = False,
     knockout: bool = False,
     distance: Any = None,
-    apply: bool = True,
-) -> tuple[Json, list[Msg], Json]:
-    """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, applied to scratch
-    (`apply=False` when nothing later reads scratch: then scratch may be the state itself)."""
+) -> tuple[list[Msg], Json]:
+    """DG-HP-1, DG-ARM-3, COC-IMPALE-3: one hit's damage, less armour, dealt on the working
+    state; its log lines and its record for the payload."""
+    scratch = w.state
     target = scratch["combatants"][target_id]
     damage = DamageDice.parse(damage_at(weapon, distance))
     expr = str(damage)
@@ -471,28 +454,18 @@ def deal_hit(
         ko = knockout_attempt(after, before_hp, dice.roll(100, "knockout resistance d100"))
         after = ko.damage
         if ko.knocked_out:
-            if apply:
-                knocked = {"op": "set", "id": target_id, "key": "knocked_out", "value": True}
-                apply_op(scratch, knocked)
+            w.set(target_id, "knocked_out", True)
             text = L.more(text, L.KNOCKED_OUT(chance=ko.chance, roll=ko.roll, after=after))
         else:
             text = L.more(text, L.KNOCKOUT_FAILS(chance=ko.chance, roll=ko.roll))
     located = locations_on(scratch, target)
-    op: Json = {
-        "op": "damage",
-        "id": target_id,
-        "location": location if located else None,
-        "amount": after,
-        "sever": sever,
-        "by": attacker["id"],
-    }
-    applied = limb_capped(target, op["location"], max(0, after))  # what `_damage` will deal
+    where = location if located else None
+    applied = limb_capped(target, where, max(0, after))  # what `Working.damage` will deal
     if "wound_hits" in target and location and located:  # DG-WOUND-1 per hit: read before
         per_hit = wound_crossing(target, location, before_loc, before_loc + applied, max(0, after))
         text = _per_hit_level(text, target, location, before_loc + applied, per_hit)
         located = False  # the level is in the text already
-    if apply:
-        apply_op(scratch, op)
+    w.damage(target_id, after, where, sever, attacker["id"])
     if applied != after:
         text = L.more(text, L.LIMB_HOLDS(applied=applied))  # DG-WOUND-6
     if location and located:
@@ -514,7 +487,7 @@ def deal_hit(
         "applied": applied,
         "impale": impale,
     }
-    return op, [location_text, text] if location_text is not None else [text], hit
+    return [location_text, text] if location_text is not None else [text], hit
 
 
 def _per_hit_level(
@@ -539,34 +512,32 @@ def _const(damage: DamageDice) -> str:
 
 
 def try_dodge(
-    scratch: Json, defender_id: str, attacker: Mapping[str, Any], dice: Dice
-) -> tuple[bool, list[Msg], list[Json]]:
+    w: Working, defender_id: str, attacker: Mapping[str, Any], dice: Dice
+) -> tuple[bool, list[Msg]]:
     """DG-AUTO-1, DG-ACT-5: a declared dodge is rolled once per round against one whole attack
     (AMB-DG-04: a free reaction, no card unless `dg.defence_costs_card`)."""
+    scratch = w.state
     defender = scratch["combatants"][defender_id]
     aim = defender.get("aim")
     aiming = bool(aim and aim.get("state") == "aiming")
     if not defender["dodge"] or defender["round"].get("dodged") or aiming or not able(defender):
-        return False, [], []
+        return False, []
     chance = lit(scratch, defence_chance(scratch, defender, attacker, "dodge"))
     roll = dice.roll(100, "dodge d100")
     ok = succeeds(chance, roll, *auto_rules(scratch))
-    ops = [{"op": "set_round", "id": defender_id, "key": "dodged", "value": True}]
-    ops += defence_card(scratch, defender)
-    for op in ops:
-        apply_op(scratch, op)
+    w.set_round(defender_id, "dodged", True)
+    defence_card(w, defender)
     verdict = L.DODGED() if ok else L.FAILED()
-    return ok, [L.DODGES(name=defender["name"], roll=roll, chance=chance, verdict=verdict)], ops
+    return ok, [L.DODGES(name=defender["name"], roll=roll, chance=chance, verdict=verdict)]
 
 
-def defence_card(state: Mapping[str, Any], defender: Mapping[str, Any]) -> list[Json]:
+def defence_card(w: Working, defender: Mapping[str, Any]) -> None:
     """DG-ACT-5 (`dg.defence_costs_card`): optionally a dodge or parry turns a card down; by
     default (AMB-DG-04) both are free reactions, one parry and one dodge a round."""
     rnd = defender["round"]
     left = int(rnd.get("cards", 0)) - int(rnd.get("spent", 0))
-    if settings_of(state).defence_costs_card and left > 0:
-        return [{"op": "spend", "id": defender["id"], "cards": 1, "voluntary": False}]
-    return []
+    if settings_of(w.state).defence_costs_card and left > 0:
+        w.spend(defender["id"], 1, voluntary=False)
 
 
 def auto_rules(state: Mapping[str, Any]) -> tuple[bool, bool]:
@@ -575,7 +546,7 @@ def auto_rules(state: Mapping[str, Any]) -> tuple[bool, bool]:
 
 
 def fire(
-    state: Mapping[str, Any],
+    w: Working,
     attacker_id: str,
     weapon: Mapping[str, Any],
     target_id: str,
@@ -586,9 +557,11 @@ def fire(
     label: Msg,
     called: str | None = None,
     distance: Any = None,
+    spends_rounds: bool = True,
 ) -> Outcome:
-    """DG-AUTO-4, DG-CALLED-2, COC-MAL-1: one d100 for a shot or a whole burst, then every hit."""
-    scratch: Any = state  # read only until a dodge or a second bullet needs the changes so far
+    """DG-AUTO-4, DG-CALLED-2, COC-MAL-1: one d100 for a shot or a whole burst, then every hit
+    (a thrown weapon spends no rounds)."""
+    scratch = w.state
     attacker = scratch["combatants"][attacker_id]
     target = scratch["combatants"][target_id]
     out = Outcome()
@@ -598,20 +571,18 @@ def fire(
     key = weapon["key"]
     if malfunctions(roll, weapon.get("mal")):
         if malfunction_kind(str(weapon.get("action"))) == "dud":  # COC-MAL-2
-            out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -1})
+            if spends_rounds:
+                w.ammo(attacker_id, key, -1)
             out.lines.append(L.DUD(roll=roll, mal=weapon["mal"]))
         else:  # COC-MAL-3: jammed, nothing fired
-            out.ops.append(
-                {"op": "weapon", "id": attacker_id, "weapon": key, "key": "jammed", "value": True}
-            )
+            w.weapon(attacker_id, key, "jammed", True)
             out.lines.append(L.JAMS(roll=roll, mal=weapon["mal"]))
         out.result = "malfunction"
         return out
-    out.ops.append({"op": "ammo", "id": attacker_id, "weapon": key, "delta": -rounds})
+    if spends_rounds:
+        w.ammo(attacker_id, key, -rounds)
     if weapon.get("silencer"):  # COC-SILENCER-2
-        wear_ops, wear_lines = silencer_wear(attacker, weapon, rounds)
-        out.ops.extend(wear_ops)
-        out.lines.extend(wear_lines)
+        out.lines.extend(silencer_wear(w, attacker, weapon, rounds))
     hit = succeeds(c, roll, *auto_rules(scratch))
     if not hit:
         out.lines.append(L.SHOT_MISSES(label=label, roll=roll, chance=chance.said()))
@@ -639,11 +610,8 @@ def fire(
         count = min(face, rounds)  # DG-AUTO-2: never more hits than rounds fired
         capped = L.HITS_CAPPED(rounds=rounds) if face > rounds else ""
         out.lines.append(L.HITS_ROLLED(die=hits_die, face=face, capped=capped, count=count))
-    if count > 1 or target["dodge"]:
-        scratch = fork(state)
-    dodged, lines, ops = try_dodge(scratch, target_id, attacker, dice)
+    dodged, lines = try_dodge(w, target_id, attacker, dice)
     out.lines.extend(lines)
-    out.ops.extend(ops)
     if dodged:
         out.result = "dodged"
         return out
@@ -654,9 +622,9 @@ def fire(
         if called and out.result == "chosen":
             loc, loc_text = called, L.AIMED_AT(location=L.location(called))
         else:
-            loc, loc_text = roll_location(scratch, dice, roll, index == 0, target)
-        op, lines, record = deal_hit(
-            scratch,
+            loc, loc_text = roll_location(w.state, dice, roll, index == 0, target)
+        lines, record = deal_hit(
+            w,
             attacker,
             weapon,
             target_id,
@@ -667,9 +635,7 @@ def fire(
             L.BULLET_N(n=index + 1) if count > 1 else L.HIT(),
             aimed_elsewhere=called is not None and called != CHEST,
             distance=distance,
-            apply=index + 1 < count,
         )
-        out.ops.append(op)
         out.lines.extend(lines)
         out.hits.append(record)
     del target

@@ -10,10 +10,9 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.params import bool_param, str_param
-from rules.core.system import Action, Event, Json, said
+from rules.core.system import Action, Event, Json
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
-from rules.delta_green.effects import EFFECTS
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     cards_left,
@@ -39,21 +38,6 @@ def combatant_at(state: Mapping[str, Any], cid: str) -> Json:
     return result
 
 
-def said_event(kind: str, ops: list[Json], line: Msg, dice: Dice, **payload: Any) -> Event:
-    """An event whose log line is a message (`said`), with the dice rolled for it and the
-    effects `ops` that resolve settles into its changes (rules/delta_green/effects.py)."""
-    records = tuple(dice.records)
-    dice.records.clear()
-    return said(kind, line, {EFFECTS: ops, **payload}, records)
-
-
-def lines_event(
-    kind: str, ops: list[Json], lines: Sequence[Msg | None], dice: Dice, **payload: Any
-) -> Event:
-    """An event of several log lines, said as one message joined with "; "."""
-    return said_event(kind, ops, L.semi(lines), dice, **payload)
-
-
 def pay_cost(
     state: Mapping[str, Any], c: Mapping[str, Any], cost: int | str, what: str | Msg
 ) -> int:
@@ -76,14 +60,6 @@ def pay_cost(
 def action_cost(state: Mapping[str, Any], name: str) -> int:
     """DG-ACT-6 (AMB-DG-05): the campaign's price of an activity in actions."""
     return settings_of(state).cost_of(name)
-
-
-def turn_ops(cid: str, cards: int, voluntary: bool = True) -> list[Json]:
-    ops: list[Json] = []
-    if cards:
-        ops.append({"op": "spend", "id": cid, "cards": cards, "voluntary": voluntary})
-    ops.append({"op": "turn", "id": cid})
-    return ops
 
 
 def require_turn(state: Mapping[str, Any], cid: str) -> Json:
@@ -222,11 +198,10 @@ def take_turn(w: Working, cid: str, cards: int, voluntary: bool = True) -> None:
     w.turn(cid)
 
 
-def aim_ops(c: Mapping[str, Any], target_id: str) -> list[Json]:
+def lose_aim(w: Working, c: Mapping[str, Any]) -> None:
     """DG-AIM-1: the aiming benefit is used by the first shot, or lost by changing target."""
     if c.get("aim"):
-        return [{"op": "set", "id": c["id"], "key": "aim", "value": None}]
-    return []
+        w.set(c["id"], "aim", None)
 
 
 def target_in_reach(
@@ -247,27 +222,20 @@ def no_other_attack(c: Mapping[str, Any]) -> None:
         raise IllegalAction.of(R.AFTER_DECLARED(), "DG-CALLED-1")
 
 
-def attack_ops(
-    c: Mapping[str, Any], cards: int, attacks: int = 1, weapon: str = "", shots: int = 0
-) -> list[Json]:
-    """The ops that close an attack: shots of the weapon this round (DG-ACT-3), attacks this
-    round (DG-CALLED-1, COC-SURPRISE-1), then the cards turned down and the turn taken."""
-    ops: list[Json] = []
+def close_attack(
+    w: Working, c: Mapping[str, Any], cards: int, attacks: int = 1, weapon: str = "", shots: int = 0
+) -> None:
+    """What closes an attack: shots of the weapon this round (DG-ACT-3), attacks this round
+    (DG-CALLED-1, COC-SURPRISE-1), then the cards turned down and the turn taken."""
     if shots:
-        ops.append(
-            {"op": "add_round", "id": c["id"], "key": "shots", "sub": weapon, "value": shots}
-        )
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": attacks})
-    if cards:  # turn_ops, inline
-        ops.append({"op": "spend", "id": c["id"], "cards": cards, "voluntary": True})
-    ops.append({"op": "turn", "id": c["id"]})
-    return ops
+        w.add_round(c["id"], "shots", shots, sub=weapon)
+    w.add_round(c["id"], "attacks", attacks)
+    take_turn(w, c["id"], cards)
 
 
 def attack_event(
-    ops: list[Json],
+    w: Working,
     lines: Sequence[Msg | None],
-    dice: Dice,
     c: Mapping[str, Any],
     target: Mapping[str, Any],
     weapon: str,
@@ -278,24 +246,21 @@ def attack_event(
     cards: int,
     **extra: Any,
 ) -> list[Event]:
-    """The `attack.resolved` event every attack ends with."""
-    return [
-        lines_event(
-            "attack.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            target=target["id"],
-            weapon=weapon,
-            mode=mode,
-            chance=chance,
-            results=results,
-            hits=hits,
-            cards=cards,
-            **extra,
-        )
-    ]
+    """The `attack.resolved` event every attack ends with: the resolution's events."""
+    w.emit(
+        "attack.resolved",
+        L.semi(lines),
+        attacker=c["id"],
+        target=target["id"],
+        weapon=weapon,
+        mode=mode,
+        chance=chance,
+        results=results,
+        hits=hits,
+        cards=cards,
+        **extra,
+    )
+    return w.events
 
 
 def target_of(state: Mapping[str, Any], params: Mapping[str, Any]) -> Json:

@@ -9,50 +9,43 @@ from rules.brp.core import succeeds
 from rules.brp.melee import grapple_refused, parry_answers
 from rules.core.dice import Dice
 from rules.core.messages import Msg
-from rules.core.system import Json
 from rules.delta_green import log_messages as L
 from rules.delta_green.combat import auto_rules, defence_card, defence_chance, lit
-from rules.delta_green.effects import apply_op
 from rules.delta_green.messages import PURPOSE_PARRY
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import able
+from rules.delta_green.working import Working
 
 
 def try_parry(
-    scratch: Json,
+    w: Working,
     defender_id: str,
     attacker: Mapping[str, Any],
     dice: Dice,
     attack_weapon: Mapping[str, Any] | None = None,
-) -> tuple[bool, list[Msg], list[Json]]:
+) -> tuple[bool, list[Msg]]:
     """COC-PARRY-2/-3, DG-ACT-5: a parry declared against this attacker, once per round."""
+    scratch = w.state
     defender = scratch["combatants"][defender_id]
     used = bool(defender["round"].get("parried"))
     if not parry_answers(defender["parry_vs"], attacker["id"], used):
-        return False, [], []
+        return False, []
     if not able(defender):
-        return False, [], []
+        return False, []
     weapon = parrying_weapon(scratch, defender)
     skill_name = str(weapon["skill"]) if weapon else "fist"
-    ops = [{"op": "set_round", "id": defender_id, "key": "parried", "value": True}]
-    ops.append(
-        {
-            "op": "set_round",
-            "id": defender_id,
-            "key": "parried_with",
-            "value": weapon["key"] if weapon else "fist",
-        }
-    )
-    ops += defence_card(scratch, defender)
+    w.set_round(defender_id, "parried", True)
+    grappling = bool(defender.get("parry_grapple"))  # COC-PARRY-9
+    held = "grapple" if grappling else weapon["key"] if weapon else "fist"
+    w.set_round(defender_id, "parried_with", held)
+    defence_card(w, defender)
     armed = attack_weapon is not None and attack_weapon["kind"] != "unarmed"
     knife = attack_weapon is not None and attack_weapon["kind"] == "knife"
     trained = knife and "improved_hand_to_hand" in defender["sheet"]["edges"]  # DG-EDGE-6
-    if defender.get("parry_grapple"):  # COC-PARRY-9
-        return _grapple_parry(scratch, defender, attacker, attack_weapon, dice, ops)
+    if grappling:
+        return _grapple_parry(w, defender, attacker, attack_weapon, dice)
     if skill_name == "fist" and armed and not trained:  # COC-PARRY-6: bare hands vs a weapon
-        for op in ops:
-            apply_op(scratch, op)
-        return False, [L.BARE_HANDED(name=defender["name"])], ops
+        return False, [L.BARE_HANDED(name=defender["name"])]
     chance = defence_chance(scratch, defender, attacker, skill_name)
     edges = defender["sheet"]["edges"]
     if "hand_to_hand" in edges and skill_name == "fist":
@@ -64,10 +57,8 @@ def try_parry(
     chance = lit(scratch, chance)  # COC-DARK-1/-2
     roll = dice.roll(100, PURPOSE_PARRY.english)
     ok = succeeds(chance, roll, *auto_rules(scratch))
-    for op in ops:
-        apply_op(scratch, op)
     verdict = L.PARRIED() if ok else L.FAILED()
-    return ok, [L.PARRIES(name=defender["name"], roll=roll, chance=chance, verdict=verdict)], ops
+    return ok, [L.PARRIES(name=defender["name"], roll=roll, chance=chance, verdict=verdict)]
 
 
 def parrying_weapon(state: Mapping[str, Any], defender: Mapping[str, Any]) -> Any:
@@ -96,30 +87,24 @@ def parrying_weapon(state: Mapping[str, Any], defender: Mapping[str, Any]) -> An
 
 
 def _grapple_parry(
-    scratch: Json,
+    w: Working,
     defender: Mapping[str, Any],
     attacker: Mapping[str, Any],
     attack_weapon: Mapping[str, Any] | None,
     dice: Dice,
-    ops: list[Json],
-) -> tuple[bool, list[Msg], list[Json]]:
+) -> tuple[bool, list[Msg]]:
     """COC-PARRY-9: two Grapple rolls, both successful, parry one attack; against a weapon only
     a touch-range one, and only by a parrier with the higher DEX (COC-PARRY-6)."""
-    ops = [op for op in ops if op.get("key") != "parried_with"]
-    ops.insert(
-        1, {"op": "set_round", "id": defender["id"], "key": "parried_with", "value": "grapple"}
-    )
-    for op in ops:
-        apply_op(scratch, op)
+    scratch = w.state
     name = defender["name"]
     if attack_weapon is not None and attack_weapon["kind"] != "unarmed":
         refused = grapple_refused(
             attack_weapon, int(defender["sheet"]["dex"]), int(attacker["sheet"]["dex"])
         )
         if refused == "not_touch":
-            return False, [L.NOT_TOUCH(name=name, weapon=attack_weapon["name"])], ops
+            return False, [L.NOT_TOUCH(name=name, weapon=attack_weapon["name"])]
         if refused == "not_quicker":
-            return False, [L.NOT_QUICKER(name=name, attacker=attacker["name"])], ops
+            return False, [L.NOT_QUICKER(name=name, attacker=attacker["name"])]
     chance = lit(scratch, defence_chance(scratch, defender, attacker, "grapple"))
     rolls = [dice.roll(100, "grapple parry d100 (contact)")]
     ok = succeeds(chance, rolls[0], *auto_rules(scratch))
@@ -128,4 +113,4 @@ def _grapple_parry(
         ok = succeeds(chance, rolls[1], *auto_rules(scratch))
     verdict = L.PARRIED() if ok else L.FAILED()
     said = L.GRAPPLE_PARRIES(name=name, rolls=rolls, chance=chance, verdict=verdict)
-    return ok, [said], ops
+    return ok, [said]

@@ -46,7 +46,7 @@ class Working(Emitter):
         """A field of the combatant's round (DG-ACT-*)."""
         self.change(set_(at(cid, "round", key), value))
 
-    def add_round(self, cid: str, key: str, value: int, sub: str | None = None) -> None:
+    def add_round(self, cid: str, key: str, value: float, sub: str | None = None) -> None:
         """A count of the combatant's round raised by `value` (per weapon under `sub`)."""
         rnd = self.combatant(cid)["round"]
         if sub:

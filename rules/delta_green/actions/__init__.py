@@ -18,7 +18,6 @@ from rules.core.system import Action, Event, Json
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
 from rules.delta_green.actions import checks_by_name, free, gm_tools, rounds, scene, turn
-from rules.delta_green.effects import settle
 from rules.delta_green.preview import preview as preview_attack
 from rules.scene.actions import GM_KINDS as GM_SCENE_KINDS
 from rules.scene.areas import over_area_preview
@@ -59,9 +58,9 @@ GM_MAY_ALSO = frozenset({"scene_move"})
 
 
 def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """Events for one action, each carrying the path changes it makes (decided here, on the
-    working state: rules/delta_green/effects.py); raises RulesError (state untouched) when it is
-    not allowed."""
+    """Events for one action, each carrying the path changes it makes (decided as the rules
+    resolve, on the working state: rules/delta_green/working.py); raises RulesError (state
+    untouched) when it is not allowed."""
     if (
         action.actor == GM_ACTOR
         and action.kind in ACTIONS.by_kind
@@ -70,7 +69,7 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.GM_HAS_NO_ACTION(kind=action.kind))
     if action.actor != GM_ACTOR and action.kind in GM_KINDS:
         raise IllegalAction.of(R.GM_ONLY(kind=action.kind))
-    return settle(state, [hide_vests(event) for event in ACTIONS.resolve(state, action, dice)])
+    return [hide_vests(event) for event in ACTIONS.resolve(state, action, dice)]
 
 
 def legal_actions(state: Json, actor: str) -> list[ActionTemplate]:

@@ -29,23 +29,20 @@ from rules.delta_green.combat import (
     skill,
     vest_of,
 )
-from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
     action_cost,
-    aim_ops,
     attack_event,
-    attack_ops,
+    close_attack,
     combatant_at,
     half_dex_check,
+    lose_aim,
     no_other_attack,
     pay_cost,
     ready_weapon,
     require_turn,
-    said_event,
     take_turn,
     target_in_reach,
     target_of,
-    turn_ops,
 )
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
@@ -79,8 +76,9 @@ def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
     no_other_attack(c)
     cards = pay_cost(state, c, action_cost(state, "melee"), "a throw")
     chance = attack_chance(state, c, weapon, target, params)
+    w = Working(state, dice)
     out = fire(
-        state,
+        w,
         c["id"],
         weapon,
         target["id"],
@@ -90,15 +88,14 @@ def throw(state: Json, action: Action, dice: Dice) -> list[Event]:
         None,
         L.THROW(),
         distance=params.get("distance_m"),
+        spends_rounds=False,
     )
-    ops = [op for op in out.ops if op.get("op") != "ammo"]
-    ops.append({"op": "set", "id": c["id"], "key": "in_hand", "value": None})
-    ops += attack_ops(c, cards)
+    w.set(c["id"], "in_hand", None)
+    close_attack(w, c, cards)
     lines = [L.THROWS(name=c["name"], weapon=weapon["name"], target=target["name"]), *out.lines]
     return attack_event(
-        ops,
+        w,
         lines,
-        dice,
         c,
         target,
         weapon["key"],
@@ -118,10 +115,16 @@ def precision_aim(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not held or weapon_of(c, held)["kind"] != "firearm":
         raise IllegalAction.of(R.PRECISION_NEEDS_FIREARM(), "DG-AIM-1")
     cards = pay_cost(state, c, ALL, "precision aiming")
-    aim = {"target": target["id"], "round": state["round"], "state": "aiming"}
-    ops = [{"op": "set", "id": c["id"], "key": "aim", "value": aim}, *turn_ops(c["id"], cards)]
-    text = T.AIMS(name=c["name"], target=target["name"])
-    return [said_event("aim.started", ops, text, dice, actor=c["id"], target=target["id"])]
+    w = Working(state, dice)
+    w.set(c["id"], "aim", {"target": target["id"], "round": state["round"], "state": "aiming"})
+    take_turn(w, c["id"], cards)
+    w.emit(
+        "aim.started",
+        T.AIMS(name=c["name"], target=target["name"]),
+        actor=c["id"],
+        target=target["id"],
+    )
+    return w.events
 
 
 def run(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -138,15 +141,15 @@ def run(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not 0 <= metres + float(c["round"].get("moved_m", 0)) <= cap:
         raise IllegalAction.of(R.RUN_CAP(cap=f"{cap:g}"), "DG-MOVE-2")
     cards = pay_cost(state, c, 1, "running")
-    ops = [
-        {"op": "set_round", "id": c["id"], "key": "ran", "value": True},
-        {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
-        {"op": "set", "id": c["id"], "key": "aim", "value": None},
-        *turn_ops(c["id"], cards),
-    ]
+    w = Working(state, dice)
+    w.set_round(c["id"], "ran", True)
+    w.add_round(c["id"], "moved_m", metres)
+    w.set(c["id"], "aim", None)
+    take_turn(w, c["id"], cards)
     pen = settings_of(state).run_penalty
     text = T.RUNS(name=c["name"], metres=f"{metres:g}", penalty=pen)
-    return [said_event("move.ran", ops, text, dice, actor=c["id"], metres=metres)]
+    w.emit("move.ran", text, actor=c["id"], metres=metres)
+    return w.events
 
 
 def check_mobile(c: Mapping[str, Any]) -> None:
@@ -172,12 +175,11 @@ def walk(state: Json, action: Action, dice: Dice) -> list[Event]:
     moved = float(c["round"].get("moved_m", 0))
     if metres <= 0 or moved + metres > cap:
         raise IllegalAction.of(R.MOVE_LEFT(name=c["name"], left=f"{cap - moved:g}"), "DG-MOVE-1")
-    ops = [
-        {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
-        {"op": "set", "id": c["id"], "key": "aim", "value": None},
-    ]
-    line = T.WALKS(name=c["name"], metres=f"{metres:g}")
-    return [said_event("move.walked", ops, line, dice, actor=c["id"])]
+    w = Working(state, dice)
+    w.add_round(c["id"], "moved_m", metres)
+    w.set(c["id"], "aim", None)
+    w.emit("move.walked", T.WALKS(name=c["name"], metres=f"{metres:g}"), actor=c["id"])
+    return w.events
 
 
 def crawl(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -187,12 +189,11 @@ def crawl(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.CHEST_CANNOT_MOVE(), "DG-WOUND-3")
     cards = pay_cost(state, c, 1, "crawling")
     metres = float(settings_of(state).crawl_m_per_action)
-    ops = [
-        {"op": "add_round", "id": c["id"], "key": "moved_m", "value": metres},
-        *turn_ops(c["id"], cards),
-    ]
-    line = T.CRAWLS(name=c["name"], metres=f"{metres:g}")
-    return [said_event("move.crawled", ops, line, dice, actor=c["id"])]
+    w = Working(state, dice)
+    w.add_round(c["id"], "moved_m", metres)
+    take_turn(w, c["id"], cards)
+    w.emit("move.crawled", T.CRAWLS(name=c["name"], metres=f"{metres:g}"), actor=c["id"])
+    return w.events
 
 
 def stand(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -203,8 +204,11 @@ def stand(state: Json, action: Action, dice: Dice) -> list[Event]:
     if leg_disabled(c) or is_immobile(c) or is_incapacitated(c):
         raise IllegalAction.of(R.CANNOT_STAND(name=c["name"]), "DG-WOUND-2")
     cards = pay_cost(state, c, action_cost(state, "stand"), "standing up")
-    ops = [{"op": "set", "id": c["id"], "key": "prone", "value": False}, *turn_ops(c["id"], cards)]
-    return [said_event("stance.changed", ops, T.GETS_UP(name=c["name"]), dice, actor=c["id"])]
+    w = Working(state, dice)
+    w.set(c["id"], "prone", False)
+    take_turn(w, c["id"], cards)
+    w.emit("stance.changed", T.GETS_UP(name=c["name"]), actor=c["id"])
+    return w.events
 
 
 def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -216,20 +220,12 @@ def draw(state: Json, action: Action, dice: Dice) -> list[Event]:
     if hand == "off_hand":
         check_off_hand(c, weapon)
     cards = pay_cost(state, c, action_cost(state, "draw"), "drawing a weapon")
-    ops = [
-        {"op": "set", "id": c["id"], "key": hand, "value": weapon["key"]},
-        *turn_ops(c["id"], cards),
-    ]
-    return [
-        said_event(
-            "weapon.drawn",
-            ops,
-            T.DRAWS(name=c["name"], weapon=weapon["name"]),
-            dice,
-            actor=c["id"],
-            weapon=weapon["key"],
-        )
-    ]
+    w = Working(state, dice)
+    w.set(c["id"], hand, weapon["key"])
+    take_turn(w, c["id"], cards)
+    line = T.DRAWS(name=c["name"], weapon=weapon["name"])
+    w.emit("weapon.drawn", line, actor=c["id"], weapon=weapon["key"])
+    return w.events
 
 
 def check_hands(c: Mapping[str, Any], weapon: Mapping[str, Any]) -> None:
@@ -259,12 +255,11 @@ def holster(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not c.get(hand):
         raise IllegalAction.of(R.HAND_EMPTY(name=c["name"]))
     cards = pay_cost(state, c, action_cost(state, "holster"), "holstering")
-    ops = [
-        {"op": "set", "id": c["id"], "key": hand, "value": None},
-        *turn_ops(c["id"], cards),
-    ]
-    line = T.PUTS_AWAY(name=c["name"])
-    return [said_event("weapon.holstered", ops, line, dice, actor=c["id"])]
+    w = Working(state, dice)
+    w.set(c["id"], hand, None)
+    take_turn(w, c["id"], cards)
+    w.emit("weapon.holstered", T.PUTS_AWAY(name=c["name"]), actor=c["id"])
+    return w.events
 
 
 def quick_draw(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -280,22 +275,21 @@ def quick_draw(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not able(c):
         raise IllegalAction.of(R.CANNOT_ACT_NOW(name=c["name"]))
     chance = int(c["sheet"]["dex"]) * 2
+    w = Working(state, dice)
     roll = dice.roll(100, "Quick Draw d100")
     ok = succeeds(chance, roll, *auto_rules(state))
-    ops: list[Json] = []
     if ok:
-        ops.append({"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]})
+        w.set(c["id"], "in_hand", weapon["key"])
         text = T.QUICK_DRAWN(roll=roll, chance=chance, weapon=weapon["name"])
     elif in_turn:
         cards = pay_cost(state, c, 1, "drawing a weapon")
-        ops += [
-            {"op": "set", "id": c["id"], "key": "in_hand", "value": weapon["key"]},
-            *turn_ops(c["id"], cards),
-        ]
+        w.set(c["id"], "in_hand", weapon["key"])
+        take_turn(w, c["id"], cards)
         text = T.QUICK_DRAW_COSTS(roll=roll, chance=chance)
     else:
         text = T.QUICK_DRAW_LATER(roll=roll, chance=chance)
-    return [said_event("weapon.quick_drawn", ops, text, dice, actor=c["id"], success=ok)]
+    w.emit("weapon.quick_drawn", text, actor=c["id"], success=ok)
+    return w.events
 
 
 def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -315,39 +309,31 @@ def reload(state: Json, action: Action, dice: Dice) -> list[Event]:
     if spare < 1:
         raise IllegalAction.of(R.NO_SPARE(name=c["name"], weapon=weapon["name"]))
     text: Msg
+    w = Working(state, dice)
     if kind == "magazine":
         if c["round"].get("mags", 0) >= 1:
             raise IllegalAction.of(R.ONE_MAGAZINE(), "COC-RELOAD-2")
         cards = pay_cost(state, c, action_cost(state, "magazine"), "changing a magazine")
-        ops = [
-            {"op": "weapon", "id": c["id"], "weapon": key, "key": "loaded", "value": capacity},
-            {"op": "weapon", "id": c["id"], "weapon": key, "key": "spare", "value": spare - 1},
-            {"op": "add_round", "id": c["id"], "key": "mags", "value": 1},
-        ]
+        w.weapon(c["id"], key, "loaded", capacity)
+        w.weapon(c["id"], key, "spare", spare - 1)
+        w.add_round(c["id"], "mags", 1)
         text = T.MAGAZINE(name=c["name"], weapon=weapon["name"], spare=spare - 1)
     elif kind == "loose":
         count = loose_cartridges(loaded, capacity, int(c["round"].get("loose", 0)), spare)
         if count < 1:
             raise IllegalAction.of(R.TWO_CARTRIDGES(), "COC-RELOAD-1")
         cards = pay_cost(state, c, action_cost(state, "loose"), "loading cartridges")
-        ops = [
-            {
-                "op": "weapon",
-                "id": c["id"],
-                "weapon": key,
-                "key": "loaded",
-                "value": loaded + count,
-            },
-            {"op": "weapon", "id": c["id"], "weapon": key, "key": "spare", "value": spare - count},
-            {"op": "add_round", "id": c["id"], "key": "loose", "value": count},
-        ]
+        w.weapon(c["id"], key, "loaded", loaded + count)
+        w.weapon(c["id"], key, "spare", spare - count)
+        w.add_round(c["id"], "loose", count)
         text = T.CARTRIDGES(name=c["name"], count=count, weapon=weapon["name"])
     else:
         cards = pay_cost(state, c, ALL, "changing a belt")
-        ops = [{"op": "set", "id": c["id"], "key": "belt", "value": {"weapon": key, "stage": 1}}]
+        w.set(c["id"], "belt", {"weapon": key, "stage": 1})
         text = T.BELT(name=c["name"], weapon=weapon["name"])
-    ops += turn_ops(c["id"], cards)
-    return [said_event("weapon.reloaded", ops, text, dice, actor=c["id"], weapon=key)]
+    take_turn(w, c["id"], cards)
+    w.emit("weapon.reloaded", text, actor=c["id"], weapon=key)
+    return w.events
 
 
 def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -370,28 +356,12 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
     cards = pay_cost(state, c, 2, "chambering and firing")
     half_dex_check(state, c, "chambering and firing")  # COC-RELOAD-3
     key = weapon["key"]
-    load = [
-        {
-            "op": "weapon",
-            "id": c["id"],
-            "weapon": key,
-            "key": "loaded",
-            "value": int(slot["loaded"]) + 1,
-        },
-        {
-            "op": "weapon",
-            "id": c["id"],
-            "weapon": key,
-            "key": "spare",
-            "value": int(slot["spare"]) - 1,
-        },
-    ]
-    scratch = fork(state)
-    for op in load:
-        apply_op(scratch, op)
+    w = Working(state, dice)
+    w.weapon(c["id"], key, "loaded", int(slot["loaded"]) + 1)
+    w.weapon(c["id"], key, "spare", int(slot["spare"]) - 1)
     chance = attack_chance(state, c, weapon, target, params)
     out = fire(
-        scratch,
+        w,
         c["id"],
         weapon,
         target["id"],
@@ -402,13 +372,14 @@ def chamber_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         L.SHOT(),
         distance=params.get("distance_m"),
     )
-    ops = [*load, *out.ops, *aim_ops(c, target["id"]), *attack_ops(c, cards, 1, key, 1)]
+    lose_aim(w, c)
+    close_attack(w, c, cards, 1, key, 1)
     lines = [
         L.CHAMBERS(name=c["name"], weapon=weapon["name"], target=target["name"]),
         *out.lines,
     ]
     return attack_event(
-        ops, lines, dice, c, target, key, "chamber", chance.value, [out.result], out.hits, cards
+        w, lines, c, target, key, "chamber", chance.value, [out.result], out.hits, cards
     )
 
 
@@ -419,22 +390,14 @@ def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not stuck:
         raise IllegalAction.of(R.NOTHING_STUCK(name=c["name"]), "COC-IMPALE-5")
     weapon = weapon_of(c, stuck["weapon"])
+    w = Working(state, dice)
     if bool_param(action.params, "let_go"):
         cards = pay_cost(state, c, 1, "letting go")
-        released: list[Json] = [
-            {"op": "set", "id": c["id"], "key": "stuck", "value": None},
-            {"op": "set", "id": c["id"], "key": "in_hand", "value": None},
-            *turn_ops(c["id"], cards),
-        ]
-        return [
-            said_event(
-                "weapon.released",
-                released,
-                T.LETS_GO(name=c["name"], weapon=weapon["name"]),
-                dice,
-                actor=c["id"],
-            )
-        ]
+        w.set(c["id"], "stuck", None)
+        w.set(c["id"], "in_hand", None)
+        take_turn(w, c["id"], cards)
+        w.emit("weapon.released", T.LETS_GO(name=c["name"], weapon=weapon["name"]), actor=c["id"])
+        return w.events
     if int(stuck["round"]) >= int(state["round"]):
         raise IllegalAction.of(R.PULL_NEXT_ROUND(), "COC-IMPALE-5")
     if c["round"].get("attacks", 0):
@@ -443,13 +406,14 @@ def pull_out(state: Json, action: Action, dice: Dice) -> list[Event]:
     chance = lit(state, skill(c, str(weapon["skill"])))  # COC-DARK-1/-2
     roll = dice.roll(100, "pull out d100")
     ok = succeeds(chance, roll, *auto_rules(state))
-    ops: list[Json] = [{"op": "add_round", "id": c["id"], "key": "attacks", "value": 1}]
+    w.add_round(c["id"], "attacks", 1)
     if ok:
-        ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": None})
-    ops += turn_ops(c["id"], cards)
+        w.set(c["id"], "stuck", None)
+    take_turn(w, c["id"], cards)
     verdict = T.PULLED_FREE() if ok else T.STILL_STUCK()
     text = T.PULLS(name=c["name"], weapon=weapon["name"], roll=roll, chance=chance, verdict=verdict)
-    return [said_event("weapon.pulled", ops, text, dice, actor=c["id"], success=ok)]
+    w.emit("weapon.pulled", text, actor=c["id"], success=ok)
+    return w.events
 
 
 def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -466,12 +430,12 @@ def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.LUCK_IS_THE_VICTIMS(), "COC-FIRE-5")
     cards = pay_cost(state, c, 1, "putting the fire out")
     chance = skill(c, which)
+    w = Working(state, dice)
     roll = dice.roll(100, f"{which.replace('_', ' ')} d100")
     ok = succeeds(chance, roll, *auto_rules(state))
-    ops: list[Json] = []
     if ok:
-        ops.append({"op": "set", "id": victim["id"], "key": "on_fire", "value": False})
-    ops += turn_ops(c["id"], cards)
+        w.set(victim["id"], "on_fire", False)
+    take_turn(w, c["id"], cards)
     text = T.BEATS_FLAMES(
         name=c["name"],
         victim=victim["name"],
@@ -480,7 +444,8 @@ def put_out(state: Json, action: Action, dice: Dice) -> list[Event]:
         chance=chance,
         verdict=T.FIRE_OUT() if ok else T.STILL_BURNING(),
     )
-    return [said_event("fire.fought", ops, text, dice, actor=c["id"], target=victim["id"])]
+    w.emit("fire.fought", text, actor=c["id"], target=victim["id"])
+    return w.events
 
 
 def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -490,23 +455,24 @@ def clear_jam(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not c["weapons"][weapon["key"]].get("jammed"):
         raise IllegalAction.of(R.NOT_JAMMED(weapon=weapon["name"]))
     cards = pay_cost(state, c, ALL, "clearing a jam")
+    w = Working(state, dice)
     rounds = dice.roll(6, "jam clearing time 1d6 rounds")
     chance = jam_chance(skill(c, "mechanical_repair"), skill(c, str(weapon["skill"])))
     roll = dice.roll(100, "clear jam d100")
     key = weapon["key"]
-    ops: list[Json] = []
     outcome = jam_outcome(roll, chance)
     if outcome == "ruined":
-        ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "broken", "value": True})
+        w.weapon(c["id"], key, "broken", True)
         verdict = T.RUINED()
     elif outcome == "cleared":
-        ops.append({"op": "weapon", "id": c["id"], "weapon": key, "key": "jammed", "value": False})
+        w.weapon(c["id"], key, "jammed", False)
         verdict = T.CLEARED()
     else:
         verdict = T.STILL_JAMMED()
-    ops += turn_ops(c["id"], cards)
+    take_turn(w, c["id"], cards)
     text = T.WORKS_JAM(name=c["name"], rounds=rounds, roll=roll, chance=chance, verdict=verdict)
-    return [said_event("weapon.unjammed", ops, text, dice, actor=c["id"], weapon=key)]
+    w.emit("weapon.unjammed", text, actor=c["id"], weapon=key)
+    return w.events
 
 
 def first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -556,6 +522,7 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
         chance -= vest.penalty
     # COC-DARK-1/-2: the scene's dim light halves every skill chance, darkness makes it 01
     chance = in_light(chance, light, bool(settings_of(state).min_chance_after_division))
+    w = Working(state, dice)
     roll = dice.roll(100, f"{name} d100")
     ok = succeeds(chance, roll, *auto_rules(state))
     said_light = {"dim": T.DIM_HALVES(), "dark": T.DARK_01()}.get(light, "")
@@ -567,27 +534,18 @@ def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
         light=said_light,
         verdict=T.SUCCESS() if ok else T.FAILURE(),
     )
-    return [
-        said_event(
-            "skill.rolled",
-            turn_ops(c["id"], cards),
-            text,
-            dice,
-            actor=c["id"],
-            skill=name,
-            success=ok,
-        )
-    ]
+    take_turn(w, c["id"], cards)
+    w.emit("skill.rolled", text, actor=c["id"], skill=name, success=ok)
+    return w.events
 
 
 def pass_turn(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-INIT-2: passing turns down one card."""
     c = require_turn(state, action.actor)
-    return [
-        said_event(
-            "turn.passed", turn_ops(c["id"], 1), T.PASSES(name=c["name"]), dice, actor=c["id"]
-        )
-    ]
+    w = Working(state, dice)
+    take_turn(w, c["id"], 1)
+    w.emit("turn.passed", T.PASSES(name=c["name"]), actor=c["id"])
+    return w.events
 
 
 def delay(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -607,5 +565,7 @@ def delay(state: Json, action: Action, dice: Dice) -> list[Event]:
     ]
     if not others:
         raise IllegalAction.of(R.NOBODY_LEFT())
-    ops = [{"op": "delay", "id": c["id"]}]
-    return [said_event("turn.delayed", ops, T.DELAYS(name=c["name"]), dice, actor=c["id"])]
+    w = Working(state, dice)
+    w.delay(c["id"])
+    w.emit("turn.delayed", T.DELAYS(name=c["name"]), actor=c["id"])
+    return w.events

@@ -33,11 +33,10 @@ from rules.delta_green.combat import (
     severs,
     try_dodge,
 )
-from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
     action_cost,
     attack_event,
-    attack_ops,
+    close_attack,
     no_other_attack,
     pay_cost,
     ready_weapon,
@@ -50,6 +49,7 @@ from rules.delta_green.settings import settings_of
 from rules.delta_green.state import (
     uses_locations,
 )
+from rules.delta_green.working import Working
 from rules.scene.ranges import check_reach
 
 
@@ -78,39 +78,34 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
             raise IllegalAction.of(R.NO_KNOCKOUT(name=target["name"]), "COC-KO-5")
     cards = pay_cost(state, c, action_cost(state, "melee"), "a melee attack")
     chance = attack_chance(state, c, weapon, target, params)
+    w = Working(state, dice)
     roll = dice.roll(100, PURPOSE_TO_HIT.english)
     lines: list[Msg | None] = [
         L.ATTACKS(name=c["name"], target=target["name"], weapon=weapon["name"])
     ]
-    ops: list[Json] = []
     hits: list[Json] = []
     result = "miss"
-    scratch = fork(state)
     if succeeds(chance.value, roll, *auto_rules(state)):
         threshold = impale_threshold(chance.value)
         impale = roll <= threshold and bool(weapon.get("can_impale"))
         result = "impale" if impale else "hit"
         note = L.impale_note(impale, threshold)
         lines.append(L.MELEE_HITS(roll=roll, chance=chance.said(), impale=note))
-        parried, plines, pops = try_parry(scratch, target["id"], c, dice, weapon)
+        parried, plines = try_parry(w, target["id"], c, dice, weapon)
         lines += plines
-        ops += pops
         dodged = False
         if not parried:
-            dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
+            dodged, dlines = try_dodge(w, target["id"], c, dice)
             lines += dlines
-            ops += dops
         if parried:
             result = "parried"
-            more_ops, more = parry_absorbs(scratch, c, weapon, target["id"], dice, roll)
-            ops += more_ops
-            lines += more
+            lines += parry_absorbs(w, c, weapon, target["id"], dice, roll)
         elif dodged:
             result = "dodged"
         else:
-            loc, loc_text = roll_location(scratch, dice, roll, True, target)
-            op, hit_lines, record = deal_hit(
-                scratch,
+            loc, loc_text = roll_location(w.state, dice, roll, True, target)
+            hit_lines, record = deal_hit(
+                w,
                 c,
                 weapon,
                 target["id"],
@@ -122,73 +117,57 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
                 melee=True,
                 knockout=knockout,
             )
-            if scratch["combatants"][target["id"]].get("knocked_out") and knockout:
-                ops.append({"op": "set", "id": target["id"], "key": "knocked_out", "value": True})
-            ops.append(op)
             lines += hit_lines
             hits.append(record)
             if sticks(weapon["kind"], impale):  # COC-IMPALE-5
                 stuck = {"weapon": weapon["key"], "in": target["id"], "round": state["round"]}
-                ops.append({"op": "set", "id": c["id"], "key": "stuck", "value": stuck})
+                w.set(c["id"], "stuck", stuck)
                 lines.append(L.STUCK_IN(weapon=weapon["name"], target=target["name"]))
     else:
         lines.append(L.MELEE_MISSES(roll=roll, chance=chance.said()))
     used = list(c["round"].get("melee_with", []))
     if weapon["key"] not in used:  # COC-PARRY-7: this weapon has attacked this round
-        ops.append(
-            {"op": "set_round", "id": c["id"], "key": "melee_with", "value": [*used, weapon["key"]]}
-        )
-    ops += attack_ops(c, cards)
+        w.set_round(c["id"], "melee_with", [*used, weapon["key"]])
+    close_attack(w, c, cards)
     return attack_event(
-        ops, lines, dice, c, target, weapon["key"], "melee", chance.value, [result], hits, cards
+        w, lines, c, target, weapon["key"], "melee", chance.value, [result], hits, cards
     )
 
 
 def parry_absorbs(
-    scratch: Json,
+    w: Working,
     attacker: Json,
     weapon: Mapping[str, Any],
     defender_id: str,
     dice: Dice,
     roll: int,
-) -> tuple[list[Json], list[Msg | None]]:
+) -> list[Msg | None]:
     """COC-PARRY-4: the parrying object takes the blow; past its HP it breaks and the rest hits."""
-    defender = scratch["combatants"][defender_id]
+    defender = w.state["combatants"][defender_id]
     held = defender["round"].get("parried_with") or defender["in_hand"]
     shield = next((w for w in defender["sheet"]["weapons"] if w["key"] == held), None)
     if shield is None or not shield.get("hp") or shield["kind"] == "unarmed":
-        return [], []
+        return []
     damage = DamageDice.parse(str(weapon["damage"]))
     rolled, _ = damage.roll(dice, f"parried blow damage {damage}")
     object_hp = int(shield["hp"])
     words = {"damage": rolled, "weapon": shield["name"], "hp": object_hp}
     excess = parry_excess(rolled, object_hp)
     if not excess:
-        return [], [L.BLOW_HOLDS(**words)]
+        return [L.BLOW_HOLDS(**words)]
     ruin = parry_ruin(shield)
-    ops: list[Json] = [
-        {"op": "weapon", "id": defender_id, "weapon": shield["key"], "key": ruin, "value": True}
-    ]
+    w.weapon(defender_id, shield["key"], ruin, True)
     if ruin == "disabled":  # COC-PARRY-8: a gun is put out of action, not broken
         lines: list[Msg | None] = [L.BLOW_DISABLES(**words, excess=excess)]
     else:
         hand = "in_hand" if defender["in_hand"] == shield["key"] else "off_hand"
-        ops.append({"op": "set", "id": defender_id, "key": hand, "value": None})
+        w.set(defender_id, hand, None)
         lines = [L.BLOW_BREAKS(**words, excess=excess)]
-    for op in ops:
-        apply_op(scratch, op)
-    loc, loc_text = roll_location(scratch, dice, roll, True, defender)
-    ap, why = armour_for(scratch, defender, loc, weapon, False)
+    loc, loc_text = roll_location(w.state, dice, roll, True, defender)
+    ap, why = armour_for(w.state, defender, loc, weapon, False)
     after = max(0, excess - ap)
-    hit = {
-        "op": "damage",
-        "id": defender_id,
-        "location": loc if uses_locations(defender) else None,
-        "amount": after,
-        "sever": severs(scratch, weapon),
-        "by": attacker["id"],
-    }
-    apply_op(scratch, hit)
+    where = loc if uses_locations(defender) else None
+    w.damage(defender_id, after, where, severs(w.state, weapon), attacker["id"])
     armour = None if why is None else L.AFTER_ARMOUR(why=why, after=after)
     lines.append(armour if loc_text is None else L.more(loc_text, armour))
-    return [*ops, hit], lines
+    return lines

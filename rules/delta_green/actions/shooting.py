@@ -23,14 +23,13 @@ from rules.delta_green.combat import (
     fire,
     roll_location,
 )
-from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
-    aim_ops,
     attack_event,
-    attack_ops,
     check_can_attack,
+    close_attack,
     combatant_at,
     half_dex_check,
+    lose_aim,
     pay_cost,
     ready_weapon,
     require_turn,
@@ -47,25 +46,25 @@ from rules.delta_green.tables import (
     BurstMode,
     mode_for_rounds,
 )
+from rules.delta_green.working import Working
 
 
 def suppression_bullets(
-    scratch: Json,
+    w: Working,
     shooter: Json,
     weapon: Mapping[str, Any],
     target: Json,
     dice: Dice,
     impale: bool,
-    ops: list[Json],
     lines: list[Msg | None],
     hits: list[Json],
 ) -> None:
     """DG-SUPP-2: the bullets of one suppressive-fire hit (`dg.suppression_hits`; AMB-DG-17: one
     by default), each with its location; only the first may impale."""
-    for index in range(int(settings_of(scratch).suppression_hits)):
-        loc, loc_text = roll_location(scratch, dice, None, False, target)
-        op, hit_lines, record = deal_hit(
-            scratch,
+    for index in range(int(settings_of(w.state).suppression_hits)):
+        loc, loc_text = roll_location(w.state, dice, None, False, target)
+        hit_lines, record = deal_hit(
+            w,
             shooter,
             weapon,
             target["id"],
@@ -75,7 +74,6 @@ def suppression_bullets(
             loc_text,
             L.BULLET(),
         )
-        ops.append(op)
         lines += hit_lines
         hits.append(record)
 
@@ -121,6 +119,7 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         # DG-EDGE-1 (AMB-DG-34): the seed's "-20" is a penalty on each shot (the price is 20 too)
         extra.append((L.DOUBLE_TAP(), -int(settings_of(state).double_tap_penalty)))
     cards = pay_cost(state, c, 1, "a shot")
+    w = Working(state, dice)
     lines: list[Msg | None] = []
     spread = [tid for tid in list_param(params, "targets") if tid != c["id"]] if unaimed else []
     if len(spread) > 1:  # COC-UNAIMED-2: a random target
@@ -129,14 +128,12 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
         check_can_attack(state, c, target)
         lines.append(L.UNAIMED_PICK(n=len(pool), face=face, target=target["name"]))
     chance = attack_chance(state, c, weapon, target, params, extra=extra)
-    ops: list[Json] = []
     lines.insert(0, L.FIRES(name=c["name"], weapon=weapon["name"], target=target["name"]))
     hits: list[Json] = []
-    scratch: Json = state  # forked only when a second shot must see the first one's effects
     results = []
-    for shot in range(shots):
+    for shot in range(shots):  # a second shot sees the first one's effects
         out = fire(
-            scratch,
+            w,
             c["id"],
             weapon,
             target["id"],
@@ -147,22 +144,16 @@ def single_fire(state: Json, action: Action, dice: Dice) -> list[Event]:
             L.SHOT_N(n=shot + 1) if double else L.SHOT(),
             distance=params.get("distance_m"),
         )
-        ops += out.ops
         lines += out.lines
         hits += out.hits
         results.append(out.result)
         if out.result == "malfunction":
             break
-        if shot + 1 < shots:
-            if scratch is state:
-                scratch = fork(state)
-            for op in out.ops:
-                apply_op(scratch, op)
-    ops += aim_ops(c, target["id"])
-    ops += attack_ops(c, cards, shots, weapon["key"], shots)
+    lose_aim(w, c)
+    close_attack(w, c, cards, shots, weapon["key"], shots)
     mode = "double_tap" if double else "single"
     return attack_event(
-        ops, lines, dice, c, target, weapon["key"], mode, chance.value, results, hits, cards
+        w, lines, c, target, weapon["key"], mode, chance.value, results, hits, cards
     )
 
 
@@ -182,8 +173,9 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.EMPTY(weapon=weapon["name"]), "DG-AUTO-2")
     cards = pay_cost(state, c, 1, "an aimed shot")
     chance = attack_chance(state, c, weapon, target, params)
+    w = Working(state, dice)
     out = fire(
-        state,
+        w,
         c["id"],
         weapon,
         target["id"],
@@ -195,12 +187,12 @@ def aimed_shot(state: Json, action: Action, dice: Dice) -> list[Event]:
         called=called,
         distance=params.get("distance_m"),
     )
-    ops = out.ops + aim_ops(c, target["id"]) + attack_ops(c, cards, 1, weapon["key"], 1)
+    lose_aim(w, c)
+    close_attack(w, c, cards, 1, weapon["key"], 1)
     lines = [L.TAKES_AIMED(name=c["name"], target=target["name"]), *out.lines]
     return attack_event(
-        ops,
+        w,
         lines,
-        dice,
         c,
         target,
         weapon["key"],
@@ -284,8 +276,9 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         short = L.SHORT_BURST(rounds=rounds, note=note)
     chance = attack_chance(state, c, weapon, target, params, aim_mode, rounds if walking else 0)
     label = L.WALKING(mode=L.mode_word(key)) if walking else L.mode_word(key)
+    w = Working(state, dice)
     out = fire(
-        state,
+        w,
         c["id"],
         weapon,
         target["id"],
@@ -302,11 +295,11 @@ def burst(state: Json, action: Action, dice: Dice) -> list[Event]:
     lines: list[Msg | None] = [head, *out.lines]
     if out.result != "malfunction":
         lines.append(L.ROUNDS_SPENT(rounds=rounds, left=loaded - rounds))
-    ops = out.ops + aim_ops(c, target["id"]) + attack_ops(c, cards)
+    lose_aim(w, c)
+    close_attack(w, c, cards)
     return attack_event(
-        ops,
+        w,
         lines,
-        dice,
         c,
         target,
         weapon["key"],
@@ -375,16 +368,15 @@ def split_burst(
     head = L.SPLITS(name=c["name"], mode=L.mode_word(mode.key), weapon=weapon["name"], shares=parts)
     lines: list[Msg | None] = [head]
     chance_mode = mode if mode.key == SPRAY else None
-    scratch: Json = state
-    ops: list[Json] = []
+    w = Working(state, dice)
     hits: list[Json] = []
     results: list[str] = []
     split: list[Json] = []
     fired = 0
-    for index, (target, n) in enumerate(shares):
-        chance = attack_chance(scratch, c, weapon, target, params, chance_mode)
+    for target, n in shares:
+        chance = attack_chance(w.state, c, weapon, target, params, chance_mode)
         out = fire(
-            scratch,
+            w,
             c["id"],
             weapon,
             target["id"],
@@ -395,7 +387,6 @@ def split_burst(
             L.ROUNDS_AT(n=n, name=target["name"]),
             distance=params.get("distance_m"),
         )
-        ops += out.ops
         lines += out.lines
         hits += out.hits
         results.append(out.result)
@@ -403,18 +394,13 @@ def split_burst(
         if out.result == "malfunction":
             break
         fired += n
-        if index + 1 < len(shares):
-            if scratch is state:
-                scratch = fork(state)
-            for op in out.ops:
-                apply_op(scratch, op)
     lines.append(L.ROUNDS_SPENT(rounds=fired, left=loaded - fired))
     first = shares[0][0]
-    ops += aim_ops(c, first["id"]) + attack_ops(c, cards)
+    lose_aim(w, c)
+    close_attack(w, c, cards)
     return attack_event(
-        ops,
+        w,
         lines,
-        dice,
         c,
         first,
         weapon["key"],

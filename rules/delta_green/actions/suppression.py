@@ -25,15 +25,13 @@ from rules.delta_green.combat import (
     skill,
     try_dodge,
 )
-from rules.delta_green.effects import apply_op, fork
 from rules.delta_green.engine import (
     combatant_at,
-    lines_event,
     no_other_attack,
     pay_cost,
     ready_weapon,
     require_turn,
-    turn_ops,
+    take_turn,
 )
 from rules.delta_green.messages import PURPOSE_SUPPRESSIVE
 from rules.delta_green.settings import settings_of
@@ -44,6 +42,7 @@ from rules.delta_green.state import (
 from rules.delta_green.tables import (
     suppression_cost,
 )
+from rules.delta_green.working import Working
 
 
 def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -69,10 +68,9 @@ def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
         if p.get("source") == shooter_id and int(p["value"]) == -x and p["round"] == offer["round"]:
             del penalties[index]
             break
-    ops: list[Json] = [
-        {"op": "set_round", "id": c["id"], "key": "brave_offers", "value": offers},
-        {"op": "set", "id": c["id"], "key": "penalties", "value": penalties},
-    ]
+    w = Working(state, dice)
+    w.set_round(c["id"], "brave_offers", offers)
+    w.set(c["id"], "penalties", penalties)
     lines: list[Msg | None] = [
         L.BRAVES_AFTER(name=c["name"], shooter=shooter["name"], x=x, roll=roll, chance=chance)
     ]
@@ -92,28 +90,21 @@ def brave_after(state: Json, action: Action, dice: Dice) -> list[Event]:
         impale = roll <= threshold and bool(weapon.get("can_impale"))
         result = "impale" if impale else "hit"
         lines.append(L.BRAVE_HIT(impale=L.impale_note(impale, threshold)))
-        scratch = fork(state)
-        for op in ops:
-            apply_op(scratch, op)
-        dodged, dlines, dops = try_dodge(scratch, c["id"], shooter, dice)
+        dodged, dlines = try_dodge(w, c["id"], shooter, dice)
         lines += dlines
-        ops += dops
         if dodged:
             result = "dodged"
         else:
-            suppression_bullets(scratch, shooter, weapon, c, dice, impale, ops, lines, hits)
-    return [
-        lines_event(
-            "suppression.braved",
-            ops,
-            lines,
-            dice,
-            actor=c["id"],
-            attacker=shooter_id,
-            result=result,
-            hits=hits,
-        )
-    ]
+            suppression_bullets(w, shooter, weapon, c, dice, impale, lines, hits)
+    w.emit(
+        "suppression.braved",
+        L.semi(lines),
+        actor=c["id"],
+        attacker=shooter_id,
+        result=result,
+        hits=hits,
+    )
+    return w.events
 
 
 def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -148,36 +139,28 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.EMPTY(weapon=weapon["name"]), "DG-AUTO-2")
     cards = pay_cost(state, c, suppression_cost(rounds), "suppressive fire")
     fired = min(rounds, loaded)
+    w = Working(state, dice)
     roll = dice.roll(100, PURPOSE_SUPPRESSIVE.english)
     lines: list[Msg | None] = [
         L.LAYS(name=c["name"], weapon=weapon["name"], rounds=fired, skill=s_eff, x=x)
     ]
-    ops: list[Json] = []
     results: dict[str, str] = {}
     hits: list[Json] = []
     if malfunctions(roll, weapon.get("mal")):
-        ops.append(
-            {"op": "weapon", "id": c["id"], "weapon": weapon["key"], "key": "jammed", "value": True}
-        )
+        w.weapon(c["id"], weapon["key"], "jammed", True)
         lines.append(L.SUPPRESSION_JAMS(roll=roll, mal=weapon["mal"]))
-        ops += turn_ops(c["id"], cards)
-        return [
-            lines_event(
-                "suppression.resolved",
-                ops,
-                lines,
-                dice,
-                attacker=c["id"],
-                results={t["id"]: "malfunction" for t in targets},
-                hits=[],
-                x=x,
-            )
-        ]
-    ops.append({"op": "ammo", "id": c["id"], "weapon": weapon["key"], "delta": -fired})
-    wear_ops, wear_lines = silencer_wear(c, weapon, fired)  # COC-SILENCER-2
-    ops += wear_ops
-    lines += wear_lines
-    scratch = fork(state)
+        take_turn(w, c["id"], cards)
+        w.emit(
+            "suppression.resolved",
+            L.semi(lines),
+            attacker=c["id"],
+            results={t["id"]: "malfunction" for t in targets},
+            hits=[],
+            x=x,
+        )
+        return w.events
+    w.ammo(c["id"], weapon["key"], -fired)
+    lines += silencer_wear(w, c, weapon, fired)  # COC-SILENCER-2
     position = {cid: i for i, cid in enumerate(state["order"])}
     current = int(state["round"])
     lines.append(L.SUPPRESSION_ROLL(roll=roll))
@@ -189,15 +172,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
             faster = position.get(target["id"], 10**6) < position.get(c["id"], 10**6)
             timing = settings.suppression_timing
             applies = current + 1 if faster or timing == "next_round" else current
-            ops.append(
-                {
-                    "op": "penalty",
-                    "id": target["id"],
-                    "value": -x,
-                    "round": applies,
-                    "source": c["id"],
-                }
-            )
+            w.penalty(target["id"], -x, applies, c["id"])
             when = L.NEXT_ROUND() if applies > current else L.REST_OF_ROUND()
             lines.append(L.TAKES_COVER(name=target["name"], x=x, when=when))
             if after_roll:  # DG-SUPP-5 (`dg.brave_before_roll = false`): it may still brave
@@ -213,14 +188,7 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
                     "hit": target["id"] not in no_hit
                     and succeeds(chance, roll, *auto_rules(state)),
                 }
-                ops.append(
-                    {
-                        "op": "set_round",
-                        "id": target["id"],
-                        "key": "brave_offers",
-                        "value": offers,
-                    }
-                )
+                w.set_round(target["id"], "brave_offers", offers)
                 lines.append(L.MAY_BRAVE(name=target["name"]))
         else:
             lines.append(L.BRAVES(name=target["name"]))
@@ -237,27 +205,23 @@ def suppress(state: Json, action: Action, dice: Dice) -> list[Event]:
         results[target["id"]] = "impale" if impale else "hit"
         note = L.impale_note(impale, threshold)
         lines.append(L.TARGET_HIT(name=target["name"], roll=roll, chance=chance, impale=note))
-        dodged, dlines, dops = try_dodge(scratch, target["id"], c, dice)
+        dodged, dlines = try_dodge(w, target["id"], c, dice)
         lines += dlines
-        ops += dops
         if dodged:
             results[target["id"]] = "dodged"
             continue
-        suppression_bullets(scratch, c, weapon, target, dice, impale, ops, lines, hits)
+        suppression_bullets(w, c, weapon, target, dice, impale, lines, hits)
     lines.append(L.ROUNDS_SPENT(rounds=fired, left=loaded - fired))
-    ops.append({"op": "add_round", "id": c["id"], "key": "attacks", "value": 1})
-    ops += turn_ops(c["id"], cards)
-    return [
-        lines_event(
-            "suppression.resolved",
-            ops,
-            lines,
-            dice,
-            attacker=c["id"],
-            results=results,
-            hits=hits,
-            x=x,
-            rounds=fired,
-            cards=cards,
-        )
-    ]
+    w.add_round(c["id"], "attacks", 1)
+    take_turn(w, c["id"], cards)
+    w.emit(
+        "suppression.resolved",
+        L.semi(lines),
+        attacker=c["id"],
+        results=results,
+        hits=hits,
+        x=x,
+        rounds=fired,
+        cards=cards,
+    )
+    return w.events

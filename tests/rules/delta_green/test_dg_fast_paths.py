@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
 from dg_helpers import agent, c, encounter
 from hypothesis import given
 from hypothesis import strategies as st
-from test_dg_no_mutation import _play_out
+from test_dg_system import _policy
 
 from rules.core.changes import diff
-from rules.delta_green.effects import apply_op, changes_between, fork
+from rules.core.dice import SeededDice, derive_seed
+from rules.core.system import Action
+from rules.delta_green import SYSTEM
 from rules.delta_green.state import (
     able,
+    current_actor,
     is_dead,
     is_helpless,
     is_unconscious,
     limb_capped,
+    round_over,
 )
 from rules.delta_green.tables import LOCATIONS
+from rules.delta_green.working import Working
 
 BASE = encounter(agent("a"), agent("b", hit_locations=False))
 
@@ -53,24 +57,39 @@ def test_able_is_alive_conscious_and_not_helpless(
     st.integers(min_value=0, max_value=10),
     st.integers(min_value=0, max_value=20),
 )
-def test_limb_capped_is_what_the_damage_op_deals(
+def test_limb_capped_is_what_the_damage_deals(
     cid: str, loc: str | None, before: int, amount: int
 ) -> None:
-    """DG-WOUND-6: the hit text's 'applied' equals the HP the damage op really takes."""
-    state = fork(BASE)
+    """DG-WOUND-6: the hit text's 'applied' equals the HP `Working.damage` really takes."""
+    w = Working(BASE, SeededDice(1))
     if loc:
-        apply_op(state, {"op": "damage", "id": cid, "location": loc, "amount": before})
-    hp = c(state, cid)["hp"]
-    predicted = limb_capped(c(state, cid), loc, amount)
-    apply_op(state, {"op": "damage", "id": cid, "location": loc, "amount": amount})
-    assert hp - c(state, cid)["hp"] == predicted
+        w.damage(cid, before, loc)
+    hp = c(w.state, cid)["hp"]
+    predicted = limb_capped(c(w.state, cid), loc, amount)
+    w.damage(cid, amount, loc)
+    assert hp - c(w.state, cid)["hp"] == predicted
 
 
 @pytest.mark.parametrize("seed", ["d1", "d2"])
-def test_changes_between_is_the_core_diff(seed: str) -> None:
-    """The diff `settle` takes between two working states (stepping over what they share) is
-    rules.core.changes.diff, change for change and in order, over a whole firefight."""
-    states = [state for state, _ in _play_out(seed)]
-    assert len(states) > 10
-    for before, after in itertools.pairwise(states):
-        assert changes_between(before, after) == diff(before, after)
+def test_each_events_changes_are_the_core_diff(seed: str) -> None:
+    """The changes an event carries (found along the paths its effects touched) are
+    rules.core.changes.diff of the states before and after it, change for change and in order,
+    over a whole firefight."""
+    state: Any = SYSTEM.start(SYSTEM.demo())
+    events = 0
+    for n in range(400):
+        if round_over(state):
+            action = Action("end_round" if state["phase"] == "in_round" else "start_round", "gm")
+        else:
+            actor = current_actor(state)
+            action = Action("next_pass", "gm") if actor is None else _policy(state, actor)
+        for event in SYSTEM.resolve(state, action, SeededDice(derive_seed(seed, n))):
+            after = SYSTEM.apply(state, event)
+            assert event.payload.get("changes", []) == diff(state, after), event.kind
+            state = after
+            events += 1
+        if all(
+            is_dead(o) or o["hp"] <= 2 for o in state["combatants"].values() if o["side"] == "cult"
+        ):
+            break
+    assert events > 10

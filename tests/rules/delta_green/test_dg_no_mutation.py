@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from dg_helpers import M60, SMG, agent, c, encounter, gm, play
 from test_dg_system import _policy
 
-from rules.core.changes import diff
+from rules.core.changes import apply_changes, diff, set_
 from rules.core.dice import SeededDice, derive_seed
-from rules.core.system import Action, Event
+from rules.core.messages import text
+from rules.core.system import Action
 from rules.delta_green import BENCH, SYSTEM
-from rules.delta_green.effects import fork, mine, own, settle
 from rules.delta_green.state import current_actor, is_dead, round_over
+from rules.delta_green.working import Working
 
 
 def _prepared(case: dict[str, Any]) -> dict[str, Any]:
@@ -79,85 +81,96 @@ def test_a_whole_firefight_never_changes_an_earlier_state(seed: str) -> None:
 
 
 def _rich() -> dict[str, Any]:
-    """A mid-fight state with something in every container an op may change."""
+    """A mid-fight state with something in every container an effect may change."""
     state = encounter(
         agent("a", dex=14, weapons=[dict(SMG)], vest={"level": 1}),
         agent("b", dex=4, hp=60, weapons=[dict(M60)]),
     )
     state, _ = gm(state, "start_round", [10, 1])
     state, _ = play(state, "burst", "a", [20, 2, 5, 3, 8, 4], weapon="smg", mode="3", target="b")
-    forked = fork(state)
-    b = own(forked, "b")
-    b["aim"] = {"state": "aiming", "round": 1, "target": "a"}
-    b["belt"] = {"weapon": "m60", "stage": 1}
-    b["bleeding"] = {"chest": {"kind": "roll", "since": 1}}
-    b["untreated"] = ["left_arm"]
-    b["gains"] = {"str": 1}
-    b["taught"] = {"a": {"dex": 1}}
-    b["penalties"] = [{"value": -10, "round": 1, "source": "a"}]
-    mine(forked, "b", "round", "shots")["m60"] = 1
-    return dict(forked)
+    b: list[str | int] = ["combatants", "b"]
+    rich: dict[str, Any] = apply_changes(
+        state,
+        [
+            set_([*b, "aim"], {"state": "aiming", "round": 1, "target": "a"}),
+            set_([*b, "belt"], {"weapon": "m60", "stage": 1}),
+            set_([*b, "bleeding"], {"chest": {"kind": "roll", "since": 1}}),
+            set_([*b, "untreated"], ["left_arm"]),
+            set_([*b, "gains"], {"str": 1}),
+            set_([*b, "taught"], {"a": {"dex": 1}}),
+            set_([*b, "penalties"], [{"value": -10, "round": 1, "source": "a"}]),
+            set_([*b, "round", "shots", "m60"], 1),
+        ],
+    )
+    return rich
 
 
-OPS: list[list[dict[str, Any]]] = [
-    [{"op": "spend", "id": "b", "cards": 1}],
-    [{"op": "set", "id": "b", "key": "prone", "value": True}],
-    [{"op": "set_round", "id": "b", "key": "ran", "value": True}],
-    [{"op": "add_round", "id": "b", "key": "shots", "sub": "m60", "value": 2}],
-    [{"op": "add_round", "id": "b", "key": "attacks", "value": 1}],
-    [{"op": "weapon", "id": "b", "weapon": "m60", "key": "jammed", "value": True}],
-    [{"op": "ammo", "id": "b", "weapon": "m60", "delta": -5}],
-    [{"op": "sheet", "id": "b", "path": ["skills", "firearms"], "value": 55}],
-    [{"op": "sheet", "id": "b", "path": ["hp"], "value": 20}],
-    [{"op": "damage", "id": "b", "location": "chest", "amount": 30, "by": "a"}],
-    [{"op": "damage", "id": "b", "location": "left_leg", "amount": 30, "sever": True}],
-    [{"op": "damage", "id": "b", "location": "head", "amount": 30, "sever": True}],
-    [{"op": "damage", "id": "b", "location": "right_arm", "amount": 9}],
-    [{"op": "damage", "id": "b", "location": None, "amount": 3}],
-    [{"op": "heal", "id": "b", "amount": 20, "locations": ["chest", "left_arm"]}],
-    [{"op": "bleed_stop", "id": "b", "location": "chest"}],
-    [{"op": "penalty", "id": "b", "value": -20, "round": 1, "source": "a"}],
-    [{"op": "treated", "id": "b", "location": "left_arm"}],
-    [{"op": "list_add", "id": "b", "key": "first_aided", "value": "chest"}],
-    [{"op": "list_add", "id": "b", "key": "vest_seen_by", "value": "a"}],
-    [{"op": "maim_loss", "id": "b", "location": "left_arm", "amount": 3}],
-    [{"op": "recompute_locations", "id": "b"}],
-    [{"op": "gain", "id": "b", "char": "str", "value": 1}],
-    [{"op": "taught", "id": "b", "student": "a", "char": "dex", "value": 1}],
-    [{"op": "turn", "id": "a"}, {"op": "delay", "id": "b"}],
-    [{"op": "next_pass"}],
-    [{"op": "round_end"}],
-    [{"op": "state_set", "key": "week", "value": 3}],
-    [
-        {"op": "round_end"},
-        {
-            "op": "round_start",
-            "round": 2,
-            "entries": {"a": {"cards": 2}, "b": {"cards": 1}},
-            "order": ["a", "b"],
-            "ties": {},
-        },
-    ],
+Effect = Callable[[Working], None]
+
+
+def _turn_and_delay(w: Working) -> None:
+    w.turn("a")
+    w.delay("b")
+
+
+def _new_round(w: Working) -> None:
+    w.round_end()
+    w.round_start(2, ["a", "b"], {}, {"a": {"cards": 2}, "b": {"cards": 1}})
+
+
+EFFECTS: list[tuple[str, Effect]] = [
+    ("spend", lambda w: w.spend("b", 1)),
+    ("set", lambda w: w.set("b", "prone", True)),
+    ("set_round", lambda w: w.set_round("b", "ran", True)),
+    ("add_round per weapon", lambda w: w.add_round("b", "shots", 2, sub="m60")),
+    ("add_round", lambda w: w.add_round("b", "attacks", 1)),
+    ("weapon", lambda w: w.weapon("b", "m60", "jammed", True)),
+    ("ammo", lambda w: w.ammo("b", "m60", -5)),
+    ("sheet", lambda w: w.sheet("b", ["skills", "firearms"], 55)),
+    ("sheet hp", lambda w: w.sheet("b", ["hp"], 20)),
+    ("damage chest", lambda w: w.damage("b", 30, "chest", by="a")),
+    ("damage severs a leg", lambda w: w.damage("b", 30, "left_leg", sever=True)),
+    ("damage severs the head", lambda w: w.damage("b", 30, "head", sever=True)),
+    ("damage an arm", lambda w: w.damage("b", 9, "right_arm")),
+    ("damage total", lambda w: w.damage("b", 3)),
+    ("heal", lambda w: w.heal("b", 20, ["chest", "left_arm"])),
+    ("bleed_stop", lambda w: w.bleed_stop("b", "chest")),
+    ("penalty", lambda w: w.penalty("b", -20, 1, "a")),
+    ("treated", lambda w: w.treated("b", "left_arm")),
+    ("list_add", lambda w: w.list_add("b", "first_aided", "chest")),
+    ("list_add new", lambda w: w.list_add("b", "vest_seen_by", "a")),
+    ("maim_loss", lambda w: w.maim_loss("b", 3, "left_arm")),
+    ("recompute_locations", lambda w: w.recompute_locations("b")),
+    ("gain", lambda w: w.gain("b", "str", 1)),
+    ("taught", lambda w: w.taught("b", "a", "dex", 1)),
+    ("turn and delay", lambda w: _turn_and_delay(w)),
+    ("next_pass", lambda w: w.next_pass()),
+    ("round_end", lambda w: w.round_end()),
+    ("state_set", lambda w: w.state_set("week", 3)),
+    ("round_end and round_start", lambda w: _new_round(w)),
 ]
 
 
-@pytest.mark.parametrize("ops", OPS, ids=lambda ops: "+".join(op["op"] for op in ops))
-def test_every_op_leaves_its_input_alone(ops: list[dict[str, Any]]) -> None:
-    """Each effect settled into changes (twice in one event, so ownership is reused), and the
-    changes applied: the input is unchanged, and so is a later state the same event settles on."""
+@pytest.mark.parametrize("effect", [e for _, e in EFFECTS], ids=[name for name, _ in EFFECTS])
+def test_every_effect_leaves_its_input_alone(effect: Effect) -> None:
+    """Each effect staged twice in one event, and the event's changes applied: the input is
+    unchanged, the event carries the shortest changes (`diff`), and applying them gives the
+    working state; so too for the same effects on the result."""
     state = _rich()
     snapshot = copy.deepcopy(state)
-    event = Event("test", {"ops": copy.deepcopy(ops + ops)}, "")
-    (settled,) = settle(state, [event])
+    w = Working(state, SeededDice(1))
+    effect(w)
+    effect(w)
+    event = w.emit("test.done", text("done"))
     assert state == snapshot
-    assert event.payload["ops"] == ops + ops  # the event is not changed either
-    assert "ops" not in settled.payload
-    after = SYSTEM.apply(state, settled)
+    after = SYSTEM.apply(state, event)
+    assert after == w.state
     assert state == snapshot
-    assert settled.payload.get("changes", []) == diff(state, after)  # the shortest, in order
+    assert event.payload.get("changes", []) == diff(state, after)  # the shortest, in order
     middle = copy.deepcopy(after)
-    (again,) = settle(after, [event])  # settling onto the result leaves the result alone too
-    SYSTEM.apply(after, again)
+    again = Working(after, SeededDice(2))
+    effect(again)
+    SYSTEM.apply(after, again.emit("test.done", text("done")))
     assert after == middle
     assert state == snapshot
 
