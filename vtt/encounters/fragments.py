@@ -34,6 +34,7 @@ from vtt.fanout import frames_message, publish_from_sync
 from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
 from vtt.tables.registry import presenter_for
+from vtt.tables.scene import scene_context
 from vtt.words import names_in, purpose, say, shown_all, side_name
 
 
@@ -359,6 +360,11 @@ def table_context(
         for form in context.get("forms") or ():
             if isinstance(form, dict) and "actor" in form:
                 form["actor_name"] = names.get(str(form["actor"]), form.get("actor_name"))
+    # the scene map, as this viewer may see it (vtt/tables/scene.py), or the GM's set-up
+    scene_params = dict(request_params or {})
+    if not encounter.is_active:
+        scene_params["frozen"] = True
+    context.update(scene_context(view, audience, encounter.system, scene_params))
     if "forms" not in context:  # a board that builds no forms of its own: one per legal action
         context["forms"] = action_forms(legal, names)
     if not encounter.is_active:  # issue 32: an ended encounter offers nothing more to do

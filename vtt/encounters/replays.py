@@ -21,6 +21,7 @@ from vtt.encounters.services import entries_of
 from vtt.eventlog.models import Event
 from vtt.system_titles import system_title
 from vtt.tables.registry import presenter_for
+from vtt.tables.scene import scene_context
 from vtt.words import say, shown, shown_all, side_name
 
 # The parts of a dumped state that say where the game is; a change of any of them is a new phase.
@@ -171,6 +172,7 @@ def board_context(
     presenter = presenter_for(encounter.system)
     if presenter is not None:
         context.update(presenter.board_context(view, audience, {"frozen": "1"}))
+    context.update(scene_context(view, audience, encounter.system, {"frozen": "1"}))
     return context
 
 

@@ -10,5 +10,6 @@ app_name = "scenes"
 
 urlpatterns = [
     path("scene-images/upload/<int:campaign_id>/", views.upload, name="upload"),
+    path("scene-images/list/<int:campaign_id>/", views.listed, name="list"),
     path("scene-images/<int:image_id>/", views.image, name="image"),
 ]

@@ -70,6 +70,17 @@ def upload(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
+def listed(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The campaign's backgrounds for the GM's map set-up (members' pages show only the one a
+    map uses)."""
+    campaign, role = member_campaign(request, campaign_id)
+    if role != Role.GM:
+        return JsonResponse({"error": _("Only the GM uploads map backgrounds.")}, status=403)
+    return JsonResponse({"images": images_of(campaign)})
+
+
+@login_required
+@require_GET
 def image(request: HttpRequest, image_id: int) -> HttpResponse | FileResponse:
     """A background's bytes, for the members of its campaign only (strangers get a 404)."""
     found = get_object_or_404(SceneImage, pk=image_id)

@@ -1,0 +1,378 @@
+// Scene map (templates/scene/): select your token, see the squares it reaches now, click one to
+// move (scene_move); the GM paints squares (scene_paint), places tokens (scene_place), reveals
+// what only the GM saw (scene_reveal) and sets the map up with a background (scene_setup).
+// Zoom, pan, fit, minimap and arrow keys are static/js/mapview.js's. The server renders the map
+// per viewer; this only toggles classes and fills forms, which table.js sends over the socket.
+(() => {
+  "use strict";
+  if (window.__sceneBoard) return;
+  window.__sceneBoard = true;
+  const svgNS = "http://www.w3.org/2000/svg";
+  let selected = null; // the id of the selected own token
+  let lastCurrent = null;
+  let mode = "move"; // the GM's: move, paint or place
+  const picked = new Set(); // squares the GM chose to paint, "x,y"
+  let painting = false; // a drag over squares in paint mode
+  let suppressClick = false;
+  let sent = false;
+
+  const board = () => document.getElementById("scene-board");
+  const map = () => board()?.querySelector("svg.scene-map");
+  const say = (name, fallback) => board()?.dataset[name] || fallback;
+  const option = () => board()?.querySelector("[data-scene-option]:checked")?.dataset.sceneOption || "";
+
+  function info(text) {
+    const el = document.getElementById("scene-info");
+    if (el) el.textContent = text || "";
+  }
+
+  function cellAt(event) {
+    const svg = map();
+    const size = Number(svg.dataset.cell);
+    const p = window.__mapview ? window.__mapview.toMap(svg, event.clientX, event.clientY) : { x: -1, y: -1 };
+    const x = Math.floor(p.x / size);
+    const y = Math.floor(p.y / size);
+    if (x < 0 || y < 0 || x >= Number(svg.dataset.cols) || y >= Number(svg.dataset.rows)) return null;
+    return [x, y];
+  }
+
+  function drawPicked() {
+    const layer = document.getElementById("scene-picked");
+    const svg = map();
+    if (!layer || !svg) return;
+    const size = Number(svg.dataset.cell);
+    layer.replaceChildren();
+    for (const key of picked) {
+      const [x, y] = key.split(",").map(Number);
+      const rect = document.createElementNS(svgNS, "rect");
+      rect.setAttribute("x", x * size);
+      rect.setAttribute("y", y * size);
+      rect.setAttribute("width", size);
+      rect.setAttribute("height", size);
+      layer.append(rect);
+    }
+    const form = document.getElementById("scene-paint");
+    if (form) {
+      form.querySelector("[name=cells]").value = [...picked].join(";");
+      const count = form.querySelector("[data-picked-count]");
+      if (count) count.textContent = String(picked.size);
+    }
+  }
+
+  function apply() {
+    const b = board();
+    if (!b) return;
+    const svg = map();
+    for (const el of b.querySelectorAll(".reach-set.show, .token.selected")) el.classList.remove("show", "selected");
+    if (selected && !b.querySelector(`.token[data-select="${CSS.escape(selected)}"]`)) selected = null;
+    const current = b.querySelector(".token.current[data-select]")?.dataset.select || null;
+    if (current !== lastCurrent && current) selected = current; // a turn starts: its token is picked up
+    lastCurrent = current;
+    if (!selected) {
+      const mine = b.querySelectorAll(".token[data-select]");
+      if (mine.length === 1) selected = mine[0].dataset.select;
+    }
+    for (const token of b.querySelectorAll(".token[data-select]")) token.setAttribute("aria-pressed", String(token.dataset.select === selected));
+    if (selected && mode === "move") {
+      b.querySelector(`.token[data-who="${CSS.escape(selected)}"]`)?.classList.add("selected");
+      const sets = b.querySelectorAll(`.reach-set[data-reach-from="${CSS.escape(selected)}"]`);
+      const wanted = [...sets].find((s) => s.dataset.option === option()) || null;
+      wanted?.classList.add("show");
+    }
+    b.classList.toggle("painting", mode === "paint");
+    b.classList.toggle("placing", mode === "place");
+    if (svg) {
+      if (mode === "move") delete svg.dataset.drag;
+      else svg.dataset.drag = "1"; // a drag paints, not pans (mapview.js)
+    }
+    for (const form of b.querySelectorAll("form[data-scene-mode]")) form.hidden = form.dataset.sceneMode !== mode;
+    const radio = b.querySelector(`input[name=scene-mode][value="${mode}"]`);
+    if (radio) radio.checked = true;
+    drawPicked();
+  }
+
+  function field(form, name, value) {
+    let input = form.querySelector(`[name="${name}"]`);
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.dataset.added = "1";
+      form.append(input);
+    }
+    input.value = value;
+  }
+
+  function moveTo(cell) {
+    const b = board();
+    const form = document.getElementById("scene-send");
+    if (!form || !selected) return;
+    const [x, y] = cell.dataset.to.split(",");
+    for (const el of form.querySelectorAll("[data-added]")) el.remove();
+    field(form, "kind", "scene_move");
+    field(form, "actor", b.dataset.gm ? "gm" : selected);
+    field(form, "who", selected);
+    field(form, "x", x);
+    field(form, "y", y);
+    const ticked = option();
+    if (ticked) field(form, ticked, "on");
+    form.setAttribute("aria-label", `${say("msgMoving", "Moving to")} (${x}, ${y})`);
+    form.requestSubmit();
+    sent = true;
+    info(`${say("msgMoving", "Moving to")} (${x}, ${y})…`);
+  }
+
+  function place(x, y) {
+    const form = document.getElementById("scene-place");
+    if (!form) return;
+    form.querySelector("[name=x]").value = x;
+    form.querySelector("[name=y]").value = y;
+    form.requestSubmit();
+    info(`${say("msgPlacing", "Placing on")} (${x}, ${y})…`);
+  }
+
+  // Cards: right-click, long-press, or I on a focused token.
+  let cardFor = null;
+  function openCard(token, x, y) {
+    const card = board()?.querySelector(`[data-card="${CSS.escape(token.dataset.who)}"]`);
+    if (!card) return;
+    closeCard();
+    card.hidden = false;
+    const rect = token.getBoundingClientRect();
+    const left = x ?? rect.right;
+    const top = y ?? rect.top;
+    card.style.left = `${Math.max(4, Math.min(left + 8, window.innerWidth - card.offsetWidth - 4))}px`;
+    card.style.top = `${Math.max(4, Math.min(top, window.innerHeight - card.offsetHeight - 4))}px`;
+    cardFor = token.dataset.who;
+    card.querySelector("[data-card-close]")?.focus();
+  }
+  function closeCard() {
+    const open = board()?.querySelector(".scene-card:not([hidden])");
+    if (!open) return false;
+    open.hidden = true;
+    board()?.querySelector(`.token[data-who="${CSS.escape(cardFor || "")}"]`)?.focus();
+    cardFor = null;
+    return true;
+  }
+
+  document.addEventListener("click", (event) => {
+    const b = board();
+    if (!b || !b.contains(event.target)) return;
+    if (suppressClick) {
+      suppressClick = false;
+      event.preventDefault();
+      return;
+    }
+    if (event.target.closest("[data-card-close]")) return void closeCard();
+    if (!event.target.closest(".scene-card")) closeCard();
+    if (event.target.closest("[data-scene-clear-pick]")) {
+      picked.clear();
+      return void drawPicked();
+    }
+    if (event.target.closest("[data-scene-reveal-cells]")) {
+      const form = document.getElementById("scene-reveal");
+      if (!form || !picked.size) return;
+      form.querySelector("[name=cells]").value = [...picked].join(";");
+      form.requestSubmit();
+      sent = true;
+      return;
+    }
+    if (!event.target.closest("svg.scene-map")) return;
+    if (mode === "paint") return; // pointer handlers pick the squares
+    if (mode === "place") {
+      const cell = cellAt(event);
+      if (cell) place(cell[0], cell[1]);
+      return;
+    }
+    const target = event.target.closest(".reach-set.show [data-to]");
+    if (target && selected) return void moveTo(target);
+    const token = event.target.closest(".token[data-select]");
+    if (token) {
+      selected = selected === token.dataset.select ? null : token.dataset.select;
+      const has = selected && b.querySelector(`.reach-set[data-reach-from="${CSS.escape(selected)}"]`);
+      info(selected ? (has ? say("msgPick", "") : say("msgNoReach", "")) : "");
+      apply();
+    }
+  });
+
+  document.addEventListener("change", (event) => {
+    if (event.target.matches?.("#scene-board input[name=scene-mode]")) {
+      mode = event.target.value;
+      info(mode === "paint" ? say("msgPaint", "") : mode === "place" ? say("msgPlace", "") : "");
+      apply();
+    } else if (event.target.matches?.("#scene-board [data-scene-option]")) {
+      for (const other of board().querySelectorAll("[data-scene-option]")) if (other !== event.target) other.checked = false;
+      apply();
+    } else if (event.target.matches?.("[data-scene-upload]")) {
+      upload(event.target);
+    }
+  });
+
+  document.addEventListener("contextmenu", (event) => {
+    const token = event.target.closest?.("#scene-board .token");
+    if (!token) return;
+    event.preventDefault();
+    openCard(token, event.clientX, event.clientY);
+  });
+
+  // Long-press a token for its card; in paint mode, press and drag over squares to choose them.
+  let press = null;
+  document.addEventListener("pointerdown", (event) => {
+    const svg = event.target.closest?.("#scene-board svg.scene-map");
+    if (!svg || (event.pointerType === "mouse" && event.button !== 0)) return;
+    if (mode === "paint") {
+      const cell = cellAt(event);
+      if (!cell) return;
+      painting = { adding: !picked.has(cell.join(",")) };
+      const key = cell.join(",");
+      if (painting.adding) picked.add(key);
+      else picked.delete(key);
+      svg.setPointerCapture?.(event.pointerId);
+      drawPicked();
+      return;
+    }
+    const token = event.target.closest(".token");
+    if (!token) return;
+    press = { token, x: event.clientX, y: event.clientY };
+    press.timer = setTimeout(() => {
+      if (press) {
+        openCard(token, press.x, press.y);
+        suppressClick = true;
+        press = null;
+      }
+    }, 550);
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (painting) {
+      const cell = cellAt(event);
+      if (!cell) return;
+      const key = cell.join(",");
+      if (painting.adding) picked.add(key);
+      else picked.delete(key);
+      drawPicked();
+      return;
+    }
+    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 6) {
+      clearTimeout(press.timer);
+      press = null;
+    }
+  });
+  const release = () => {
+    painting = false;
+    if (press) clearTimeout(press.timer);
+    press = null;
+  };
+  document.addEventListener("pointerup", release);
+  document.addEventListener("pointercancel", release);
+
+  document.addEventListener("keydown", (event) => {
+    if (!board()) return;
+    if (event.key === "Escape") {
+      if (closeCard()) return;
+      if (!selected && !picked.size) return;
+      selected = null;
+      picked.clear();
+      lastCurrent = board().querySelector(".token.current[data-select]")?.dataset.select || null;
+      info("");
+      apply();
+      return;
+    }
+    const token = event.target.closest?.("#scene-board .token");
+    if (token && (event.key === "i" || event.key === "I" || event.key === "ContextMenu")) {
+      event.preventDefault();
+      return void openCard(token);
+    }
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const cell = event.target.closest?.("#scene-board .reach-set.show [data-to]");
+    if (cell && selected) {
+      event.preventDefault();
+      return void moveTo(cell);
+    }
+    if (!token?.dataset.select) return;
+    event.preventDefault();
+    selected = selected === token.dataset.select ? null : token.dataset.select;
+    apply();
+  });
+
+  // The GM's backgrounds: listed when the set-up opens, a new one uploaded from the file input.
+  async function listImages(form) {
+    const select = form?.querySelector("[data-scene-images]");
+    if (!select || select.dataset.loaded) return;
+    select.dataset.loaded = "1";
+    try {
+      const response = await fetch(form.dataset.imagesUrl, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const { images } = await response.json();
+      for (const image of images) addImage(select, image, String(image.id) === select.dataset.current);
+    } catch {
+      delete select.dataset.loaded; // offline: asked again next time
+    }
+  }
+  function addImage(select, image, chosen) {
+    if (!select.querySelector(`option[value="${image.id}"]`)) {
+      const item = document.createElement("option");
+      item.value = image.id;
+      item.textContent = `${image.name} (${image.width} × ${image.height})`;
+      select.append(item);
+    }
+    if (chosen) select.value = String(image.id);
+  }
+  async function upload(input) {
+    const form = input.closest("form");
+    const status = form.querySelector("[data-scene-upload-status]");
+    const file = input.files?.[0];
+    if (!file) return;
+    const body = new FormData();
+    body.append("image", file);
+    status.textContent = "…";
+    try {
+      const response = await fetch(form.dataset.uploadUrl, {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": document.querySelector("meta[name=csrf-token]")?.content || "" },
+      });
+      const answer = await response.json();
+      if (!response.ok) {
+        status.textContent = answer.error || String(response.status);
+        return;
+      }
+      const select = form.querySelector("[data-scene-images]");
+      addImage(select, answer, true);
+      status.textContent = `✓ ${answer.name}`;
+      input.value = "";
+    } catch {
+      status.textContent = "✗";
+    }
+  }
+  document.addEventListener("toggle", (event) => {
+    const details = event.target;
+    if (details.open && details.matches?.("#scene-setup-box, #scene-add")) listImages(details.querySelector("form.scene-setup"));
+  }, true);
+
+  // Every swap re-renders the map: put the selection, the mode and the chosen squares back.
+  new MutationObserver(() => {
+    const b = board();
+    if (b && !b.dataset.sceneApplied) {
+      b.dataset.sceneApplied = "1";
+      apply();
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("tabula:frame", () => {
+    if (sent) {
+      sent = false;
+      info("");
+    }
+    apply();
+  });
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches?.("#scene-paint")) {
+      sent = true;
+      setTimeout(() => {
+        picked.clear();
+        drawPicked();
+      }, 0);
+    }
+  });
+  apply();
+})();

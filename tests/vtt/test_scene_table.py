@@ -1,0 +1,131 @@
+"""The scene map on the Delta Green, Call of Cthulhu and Ace tables: drawn from the viewer's
+own map (SCENE-HIDE-1), a GM-only token or square never in a player's page, the reach of the
+player's own token, the GM's tools; no map, no map drawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+SEATS = {"delta_green": "serge", "coc": "mara", "ace": "lin"}
+HIDDEN = {"delta_green": "cultist4", "coc": "acolyte", "ace": "hound"}
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _scene(system_key: str) -> dict[str, Any]:
+    """A 12 × 8 map: the seated character at (1, 1), a GM-only foe at (9, 6), a wall, a GM-only
+    fire square and light cover."""
+    return {
+        "cols": 12,
+        "rows": 8,
+        "cell": "1",
+        "unit": "yd" if system_key == "coc" else "m",
+        "cells": {
+            "3,1": {"terrain": "wall", "gm_only": False},
+            "4,4": {"terrain": "cover_light", "gm_only": False},
+            "7,7": {"terrain": "fire", "gm_only": True},
+        },
+        "tokens": {
+            SEATS[system_key]: {"at": [1, 1], "gm_only": False},
+            HIDDEN[system_key]: {"at": [9, 6], "gm_only": True},
+        },
+    }
+
+
+def _encounter(system_key: str, gwen: Any, pip: Any, scene: bool = True) -> Any:
+    from rules.core.registry import get_system
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    system = get_system(system_key)
+    campaign = create_campaign(gwen.pk, "Maps", system_key)
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    encounter = start_encounter(
+        campaign.pk, gwen.pk, "On the map", system.demo(), {SEATS[system_key]: pip.pk}, system_key
+    )
+    if scene:
+        encounter.state = {**encounter.state, "scene": _scene(system_key)}
+        encounter.save(update_fields=["state"])
+    return encounter
+
+
+@pytest.mark.parametrize("system_key", ["delta_green", "coc", "ace"])
+def test_the_player_sees_the_map_without_what_only_the_gm_sees(
+    system_key: str, gwen: Any, pip: Any
+) -> None:
+    encounter = _encounter(system_key, gwen, pip)
+    seated, hidden = SEATS[system_key], HIDDEN[system_key]
+    page = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'id="scene-board"' in page
+    assert f'data-who="{seated}"' in page
+    assert f'data-who="{hidden}"' not in page
+    assert f"scene-token-{hidden}" not in page
+    assert 'data-cell="3,1"' in page  # the wall
+    assert 'data-cell="7,7"' not in page  # the GM's fire
+    assert "gm-only" not in page
+    assert 'id="scene-tools"' not in page  # the GM's tools are the GM's
+    assert "css/scene.css" in page
+
+
+@pytest.mark.parametrize("system_key", ["delta_green", "coc", "ace"])
+def test_the_gm_sees_everything_marked_and_has_the_tools(
+    system_key: str, gwen: Any, pip: Any
+) -> None:
+    encounter = _encounter(system_key, gwen, pip)
+    hidden = HIDDEN[system_key]
+    page = _client(gwen).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert f'data-who="{hidden}"' in page
+    assert 'data-cell="7,7"' in page
+    assert "gm-only" in page
+    assert 'id="scene-tools"' in page
+    assert 'value="scene_paint"' in page
+    assert 'value="scene_place"' in page
+    assert 'value="scene_setup"' in page
+    assert "GM only: the players do not see it" in page
+
+
+@pytest.mark.parametrize("system_key", ["delta_green", "coc", "ace"])
+def test_without_a_map_no_map_is_drawn_and_the_gm_may_add_one(
+    system_key: str, gwen: Any, pip: Any
+) -> None:
+    encounter = _encounter(system_key, gwen, pip, scene=False)
+    player = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "scene-board" not in player
+    assert "scene-add" not in player
+    gm = _client(gwen).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "scene-board" not in gm
+    assert 'id="scene-add"' in gm
+
+
+def test_tokens_show_initials_hp_and_the_legend_names_the_terrain(gwen: Any, pip: Any) -> None:
+    encounter = _encounter("delta_green", gwen, pip)
+    page = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+    token = page[
+        page.index('data-who="serge"') : page.index("</g>", page.index('data-who="serge"'))
+    ]
+    assert 'class="initials"' in token
+    assert "HP" in token
+    legend = page[page.index('id="scene-legend"') :][:1200]
+    assert "wall" in legend
+    assert "light cover" in legend
+    assert "fire" not in legend  # only the GM's square was fire
+
+
+def test_the_map_reads_in_chinese(gwen: Any, pip: Any) -> None:
+    encounter = _encounter("delta_green", gwen, pip)
+    client = _client(pip)
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get(f"/encounters/{encounter.pk}/").content.decode()
+    board = page[page.index('id="scene-board"') : page.index('id="scene-send"')]
+    for english in ("Scene map", "Zoom in", "Fit", "within reach now", "light cover", "Close"):
+        assert english not in board, english
