@@ -18,18 +18,29 @@
   let chosen = null;
   let drawn = "";
 
+  // A scene map (Delta Green, Call of Cthulhu, Ace) names its own size fields and is always an
+  // open field (data-open), up to data-max squares a side; a wargame's picks an example or not.
+  const most = Number(box.dataset.max || 60);
   function number(name, fallback) {
     const input = form.querySelector("[name=" + name + "]");
     const value = input ? Number(input.value) : NaN;
-    return value >= 1 ? Math.min(value, 60) : fallback;
+    return value >= 1 ? Math.min(value, most) : fallback;
   }
 
   function size() {
     const kind = form.querySelector("[name=map_kind]");
-    const open = Boolean(kind && kind.value === "open");
+    const open = box.dataset.open === "1" || Boolean(kind && kind.value === "open");
     const width = Number(box.dataset.width);
     const height = Number(box.dataset.height);
-    return open ? [number("map_width", width), number("map_height", height), open] : [width, height, open];
+    const across = box.dataset.widthField || "map_width";
+    const down = box.dataset.heightField || "map_height";
+    return open ? [number(across, width), number(down, height), open] : [width, height, open];
+  }
+
+  // The picker shows while its switch (data-toggle, a checkbox's name) is on.
+  function shown() {
+    const toggle = box.dataset.toggle && form.querySelector("[name=" + box.dataset.toggle + "]");
+    if (toggle) box.hidden = !toggle.checked;
   }
 
   function units() {
@@ -122,7 +133,8 @@
     }
     draw();
   });
-  form.addEventListener("change", draw);
+  form.addEventListener("change", function () { shown(); draw(); });
   form.addEventListener("input", draw);
+  shown();
   draw();
 })();

@@ -22,8 +22,9 @@ from vtt.campaigns.models import Campaign, Role
 from vtt.characters.condition import badges, brought_in_anyway, refused
 from vtt.characters.models import Character
 from vtt.characters.starters import starters
-from vtt.library.content import templates
+from vtt.encounters import scene_builder
 from vtt.encounters.models import CampaignScenario
+from vtt.library.content import templates
 from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
 from vtt.words import say, shown, side_name
 
@@ -195,6 +196,8 @@ class EncounterBuilder(forms.Form):
         for key, (_title, data) in self.own.items():
             self.sides[key] = list(system.actors(system.start({"scenario": data})))  # type: ignore[misc]
         self._seat_fields(campaign)
+        # a scene map for the systems played on one (vtt/encounters/scene_builder.py)
+        self.has_scene = scene_builder.add_fields(self, campaign, system.key)
         demo_map = _demo(system).get("map")
         self.has_map = False
         if isinstance(demo_map, dict) and "width" in demo_map and "height" in demo_map:
@@ -248,6 +251,10 @@ class EncounterBuilder(forms.Form):
             self.fields[f"map_{key}"] = forms.IntegerField(
                 label=label, min_value=4, max_value=60, initial=int(demo_map[key]), required=False
             )
+
+    def scene_map_fields(self) -> list[forms.BoundField]:
+        """The scene map's switch, size, square and background."""
+        return scene_builder.bound_fields(self)
 
     def seat_fields(self) -> list[forms.BoundField]:
         """A wargame's sides, each with the member who plays it."""
@@ -372,6 +379,9 @@ class EncounterBuilder(forms.Form):
         setup["characters"] = links
         if self.settings.is_bound and self.settings.cleaned_data:
             setup["settings"] = dict(self.settings.cleaned_data)
+        scene = scene_builder.scene_setup(data, self.data, combatants, OPPONENT_ROWS)
+        if scene is not None:
+            setup["scene"] = scene  # SCENE-MAP-5
         if "map" in setup:
             _place(self.system, setup)
         return setup, seats
