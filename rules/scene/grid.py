@@ -220,3 +220,11 @@ def visible_to(scene: Mapping[str, Any], is_gm: bool) -> Json:
     shown["cells"] = {k: v for k, v in scene.get("cells", {}).items() if not v.get("gm_only")}
     shown["tokens"] = {k: v for k, v in scene.get("tokens", {}).items() if not v.get("gm_only")}
     return shown
+
+
+def seen_by(scene: Mapping[str, Any], who: str) -> Json:
+    """SCENE-HIDE-1: the map as a combatant's own move or attack reads it: the whole map for a
+    GM-only token, the players' map otherwise (so nothing a player may send is answered by a
+    GM-only token or square)."""
+    token = scene.get("tokens", {}).get(who) or {}
+    return dict(scene) if token.get("gm_only") else visible_to(scene, False)

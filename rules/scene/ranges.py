@@ -87,6 +87,7 @@ def in_darkness(state: Mapping[str, Any], *who: str) -> str | None:
     scene = state.get("scene")
     if not isinstance(scene, Mapping):
         return None
+    scene = grid.seen_by(scene, who[0]) if who else scene  # SCENE-HIDE-1
     for ident in who:
         at = grid.token_at(scene, ident)
         if at is not None and grid.terrain(scene, at) == "dark":
@@ -102,6 +103,7 @@ def read(
     scene = state.get("scene")
     if not isinstance(scene, Mapping) or target not in state.get("combatants", {}):
         return None
+    scene = grid.seen_by(scene, shooter)  # SCENE-HIDE-1: no GM-only token or wall answers
     at_shooter, at_target = grid.token_at(scene, shooter), grid.token_at(scene, target)
     if at_shooter is None or at_target is None:
         return None
@@ -184,6 +186,7 @@ def adjacent(state: Mapping[str, Any], a: str, b: str) -> bool | None:
     scene = state.get("scene")
     if not isinstance(scene, Mapping):
         return None
+    scene = grid.seen_by(scene, a)  # SCENE-HIDE-1
     at_a, at_b = grid.token_at(scene, a), grid.token_at(scene, b)
     if at_a is None or at_b is None:
         return None

@@ -96,10 +96,24 @@ def test_a_target_in_the_dark_is_shot_at_one_percent() -> None:
 
 
 def test_a_hidden_token_keeps_its_distance_line_to_the_gm() -> None:
+    """SCENE-HIDE-1: a GM-only shooter's distance line goes to the GM alone."""
     state = duel(a=(0, 0), b=(6, 0))
-    state["scene"]["tokens"]["b"]["gm_only"] = True
+    state["scene"]["tokens"]["a"]["gm_only"] = True
     _, events = play(state, "fire", "a", [99], weapon="pistol", target="b")
     assert events[0].audience == "gm"
+
+
+def test_a_gm_only_target_or_wall_is_not_on_a_players_map() -> None:
+    """SCENE-HIDE-1: a shot from a token players see reads the map as they see it: a GM-only
+    target is not measured (the typed distance stands) and a GM-only wall does not stop it."""
+    state = duel(a=(0, 0), b=(6, 0))
+    state["scene"]["tokens"]["b"]["gm_only"] = True
+    _, events = play(state, "fire", "a", [99], weapon="pistol", target="b", distance_m="6")
+    assert all(event.audience == "all" for event in events)
+    assert "from the map" not in " ".join(event.text for event in events)
+    walled = on_map(duel(), {"3,0": {"terrain": "wall", "gm_only": True}}, a=(0, 0), b=(6, 0))
+    _, events = play(walled, "fire", "a", [99], weapon="pistol", target="b")  # not refused
+    assert "from the map" in events[0].text
 
 
 def test_a_blow_needs_the_square_next_to_the_target() -> None:
