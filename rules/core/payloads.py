@@ -122,32 +122,16 @@ def schema_of(system_key: str, kind: str) -> Payload | None:
 # --- the check ------------------------------------------------------------------------------
 
 
-def working_keys(system_key: str) -> frozenset[str]:
-    """The payload keys a system's resolvers use while an action resolves and resolve removes
-    before its events leave it (Delta Green's effects, until `settle` turns them into changes):
-    `WORKING` in its payloads module."""
-    try:
-        module = import_module(_module_of(system_key))
-    except ModuleNotFoundError:
-        return frozenset()
-    found: frozenset[str] = getattr(module, "WORKING", frozenset())
-    return found
-
-
-def check(system_key: str, event: Any, resolving: bool = False) -> list[str]:
+def check(system_key: str, event: Any) -> list[str]:
     """What is wrong with `event`'s payload as `system_key` emits it (empty: nothing).
 
-    `event` is a rules.core.system.Event (anything with `kind` and `payload`); `resolving`: the
-    event is still inside resolve, so the system's `working_keys` may be in its payload."""
+    `event` is a rules.core.system.Event (anything with `kind` and `payload`)."""
     kind, data = str(event.kind), event.payload
     schema = schema_of(system_key, kind)
     if schema is None:
         return [f"{system_key}: event kind {kind!r} has no payload schema"]
     problems: list[str] = []
-    working = working_keys(system_key) if resolving else frozenset()
     for name, value in data.items():
-        if name in working:
-            continue
         if name == CHANGES_KEY and name not in schema.fields:
             expected: object = CHANGES
         elif name in schema.fields:
@@ -285,13 +269,13 @@ def on_emit(event: Any, mode: str) -> None:
     key = emitter_key(str(event.kind), depth=3)
     if key is None:
         return  # built by a test or a tool, not by a system's rules
-    _judge(key, event, check(key, event, resolving=True), mode)
+    _judge(key, event, check(key, event), mode)
 
 
 def checked_resolve(system_key: str, resolve: Callable[..., list[Any]]) -> Callable[..., list[Any]]:
     """`resolve` checking every event it returns, as stored (the test-time hook of GameSystem):
-    events built without `said` (the mech's fast path, SCS's and Delta Green's events with
-    their changes added) and working keys left behind are caught here."""
+    events built without `said` (the mech's fast path, SCS's events with their changes added)
+    are caught here."""
 
     def resolve_checked(state: Any, action: Any, dice: Any) -> list[Any]:
         events = resolve(state, action, dice)

@@ -305,8 +305,3 @@ PAYLOADS = kinds(
     ),
     *reading_payloads.SCHEMAS,
 )
-
-# The effects resolvers put under "ops" while an action resolves; `settle` turns them into the
-# event's changes before resolve returns (rules/delta_green/effects.py), so no event leaves with
-# them (the check at resolve's end refuses one that does).
-WORKING = frozenset({"ops"})

@@ -145,25 +145,11 @@ def test_docs_events_md_is_generated_from_the_schemas() -> None:
 
 
 def test_resolve_refuses_an_event_built_without_said() -> None:
-    # the mech's fast path and the events SCS and Delta Green finish after said() are checked
+    # the mech's fast path and the events SCS finishes after said() are checked
     # where they leave resolve: every product system's GameSystem.resolve is wrapped in the tests
     bad = Event("turn.ended", {"actor": "a", "patch": {}})
     system = dataclasses.replace(get_system("coc"), resolve=lambda state, action, dice: [bad])
     with pytest.raises(payloads.PayloadError, match=r"turn\.ended: field 'patch'"):
-        system.resolve({}, Action("x", "a"), LoadedDice([]))
-
-
-def test_working_keys_are_refused_once_resolve_returns() -> None:
-    # Delta Green's resolvers hold their effects under "ops" until `settle` turns them into
-    # changes: said() lets them pass inside resolve, its end does not
-    assert payloads.working_keys("delta_green") == {"ops"}
-    passed = Event("turn.passed", {"actor": "a", "ops": []})
-    assert check("delta_green", passed, resolving=True) == []
-    assert check("delta_green", passed) == ["turn.passed: field 'ops' is not in its schema"]
-    system = dataclasses.replace(
-        get_system("delta_green"), resolve=lambda state, action, dice: [passed]
-    )
-    with pytest.raises(payloads.PayloadError, match="field 'ops'"):
         system.resolve({}, Action("x", "a"), LoadedDice([]))
 
 
