@@ -1,5 +1,5 @@
 """Delta Green encounter state (JSON) and what the rules read from it; events change it through
-the path changes of rules/core/changes.py, decided in resolve (rules/delta_green/effects.py)."""
+the path changes of rules/core/changes.py, decided in resolve (rules/delta_green/working.py)."""
 
 from __future__ import annotations
 
