@@ -83,7 +83,7 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
     (DG-AUTO-2, DG-ACT-6), a weapon broken (COC-PARRY-4), and the condition the fight left: HP
     (DG-HP-1), each location's damage, maimed and severed limbs (DG-WOUND-1/-6), bleeding,
     death (DG-HP-3), a knockout, fire and poisons still to act; Willpower and Sanity where the
-    GM moved them (DG-MIND-1)."""
+    GM moved them (DG-MIND-1), and POW gained (DG-POW-2)."""
     combatant = state["combatants"][actor_id]
     out: Json = dict(sheet)
     weapons = []
@@ -95,7 +95,7 @@ def write_back(state: Mapping[str, Any], actor_id: str, sheet: Mapping[str, Any]
             weapon = {**weapon, "broken": bool(left.get("broken"))}
         weapons.append(weapon)
     out["weapons"] = weapons
-    for key in ("wp", "san"):  # DG-MIND-1: where the GM moved them
+    for key in ("wp", "san", "pow"):  # DG-MIND-1: where the GM moved them; DG-POW-2: POW gained
         if combatant["sheet"].get(key) is not None and combatant["sheet"][key] != sheet.get(key):
             out[key] = int(combatant["sheet"][key])
     if int(combatant["hp_max"]) != int(combatant["sheet"]["hp"]):

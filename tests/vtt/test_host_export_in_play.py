@@ -67,6 +67,10 @@ def test_after_the_end_a_side_takes_the_file_only_once_the_other_side_agrees(
     concede(table.pk, otto.pk)
     host, other = client_of(pip), client_of(otto)
     url = f"/campaigns/{campaign.pk}/export/"
+    # the ended game's table points its players to the file (issue 32), not its observer
+    standing = f"/encounters/{table.pk}/standing/"
+    assert f"/campaigns/{campaign.pk}/#side-file" in other.get(standing).content.decode()
+    assert "side-file" not in client_of(gwen).get(standing).content.decode()
     refused = host.get(url, follow=True).content.decode()
     assert "once both players agree" in refused or "once both players have agreed" in refused
     assert "otto" in host.get(f"/campaigns/{campaign.pk}/").content.decode()

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -99,8 +100,19 @@ def panel(request: HttpRequest, encounter_id: int) -> HttpResponse:
             "cap": clock.DEFAULT_CAP_HOURS,
         },
         "most": clock.MOST_HOURS,
+        # issue 32: the ended game's file, from its table (a side's player agrees first there)
+        "file_page": _file_page(encounter, me(request)) if not encounter.is_active else None,
     }
     return render(request, "remote/_panel.html", context)
+
+
+def _file_page(encounter: Any, user_id: int) -> str | None:
+    """Where a side's player of an ended game without a GM takes its campaign file."""
+    from vtt.lobby.whole_file import plays_a_side
+
+    if not plays_a_side(encounter.campaign, user_id):
+        return None
+    return reverse("campaigns:detail", args=[encounter.campaign_id]) + "#side-file"
 
 
 def _hours(request: HttpRequest, name: str) -> int:

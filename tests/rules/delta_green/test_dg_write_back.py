@@ -152,3 +152,15 @@ def test_willpower_and_sanity_where_the_gm_moved_them_carry_on() -> None:
         gm(state, "mind", [], target="a")
     unmoved = encounter(agent("a", pow=12))
     assert "san" not in written(unmoved, "a")
+
+
+def test_pow_gained_in_the_fight_is_written_back() -> None:
+    """DG-POW-2 (issue 32): POW 16 gains 1d3 - 1 = 2 on a 25% roll in the fight; the sheet and
+    the next encounter start from POW 18, as Willpower and Sanity moved in play are kept."""
+    state = encounter(agent("a", pow=16))
+    campaigns = dict(c(state, "a")["sheet"])  # the campaign's sheet, as the fight began
+    state, _ = gm(state, "magic_contest", [10], caster="a", active=16, passive=15)
+    state, _ = gm(state, "pow_gain", [25, 3], target="a")
+    sheet = SYSTEM.validate_sheet(write_back(state, "a", campaigns))
+    assert sheet["pow"] == 18
+    assert again(sheet)["sheet"]["pow"] == 18
