@@ -101,6 +101,8 @@ class LiveStack:
             "VTT_SERVE_STATIC": "1",
             "VTT_CHANNEL_PREFIX": self.prefix,
             "VTT_SQLITE_PATH": str(self.workdir / "live.sqlite3"),
+            # uploads (scene backgrounds) stay with this stack, not in the working tree
+            "VTT_MEDIA_ROOT": str(self.workdir / "media"),
             "VTT_LOG_LEVEL": "WARNING",
             # the fast path (vtt/fast) as the bench or test was started: VTT_FAST=0 runs plain
             **({"VTT_FAST": os.environ["VTT_FAST"]} if "VTT_FAST" in os.environ else {}),

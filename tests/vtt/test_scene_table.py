@@ -129,3 +129,35 @@ def test_the_map_reads_in_chinese(gwen: Any, pip: Any) -> None:
     board = page[page.index('id="scene-board"') : page.index('id="scene-send"')]
     for english in ("Scene map", "Zoom in", "Fit", "within reach now", "light cover", "Close"):
         assert english not in board, english
+
+
+def _dg_turn_of(encounter: Any, gwen: Any, who: str) -> None:
+    """The GM starts the round and passes for everyone ahead of `who`."""
+    from rules.core.system import GM, Action
+    from rules.delta_green import SYSTEM
+    from vtt.encounters.services import play
+
+    play(encounter.pk, gwen.pk, Action("start_round", "gm"), "scene-start")
+    for n in range(12):
+        encounter.refresh_from_db()
+        current = SYSTEM.view(SYSTEM.load(encounter.state), GM)["current"]
+        if current == who:
+            return
+        play(encounter.pk, gwen.pk, Action("pass", str(current)), f"scene-pass-{n}")
+    raise AssertionError(f"never {who}'s turn")
+
+
+def test_on_its_turn_the_players_token_shows_the_squares_it_reaches(gwen: Any, pip: Any) -> None:
+    encounter = _encounter("delta_green", gwen, pip)
+    before = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "reach-cell" not in before  # not Serge's turn yet
+    _dg_turn_of(encounter, gwen, "serge")
+    page = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+    walk = page[page.index('data-reach-from="serge" data-option=""') :]
+    walk = walk[: walk.index("</g></g>")]
+    assert 'data-to="1,5"' in walk  # 4 m south, nothing in the way
+    assert 'data-to="1,6"' not in walk  # 5 m: beyond a walk (DG-MOVE-1)
+    assert 'data-to="3,1"' not in walk  # the wall
+    assert 'data-reach-from="serge" data-option="run"' in page  # 8 m running (DG-MOVE-2)
+    # the GM-only cultist's square is free to the player's planning (SCENE-HIDE-1)
+    assert 'data-select="serge"' in page

@@ -364,7 +364,7 @@ def table_context(
     scene_params = dict(request_params or {})
     if not encounter.is_active:
         scene_params["frozen"] = True
-    context.update(scene_context(view, audience, encounter.system, scene_params))
+    context.update(scene_context(view, audience, encounter.system, scene_params, state))
     if "forms" not in context:  # a board that builds no forms of its own: one per legal action
         context["forms"] = action_forms(legal, names)
     if not encounter.is_active:  # issue 32: an ended encounter offers nothing more to do

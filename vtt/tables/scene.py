@@ -144,15 +144,16 @@ def _mover(system_key: str) -> Any:
 
 
 def _allowance(
-    mover: Any, view: Mapping[str, Any], who: str, options: Mapping[str, bool]
+    mover: Any, state: Mapping[str, Any], who: str, options: Mapping[str, bool]
 ) -> Fraction | None:
-    """How far the combatant may move now with these options ticked, or None (not now)."""
+    """How far the combatant may move now with these options ticked, or None (not now). Read
+    from the rules state, for the viewer's own tokens only (their own numbers)."""
     from rules.scene.moving import allowance_or_none
 
-    try:
-        return allowance_or_none(mover, dict(view), Action("scene_move", who, dict(options)))
-    except (KeyError, TypeError, ValueError):  # a view lacking what the allowance reads
-        return None
+    found: Fraction | None = allowance_or_none(
+        mover, dict(state), Action("scene_move", who, dict(options))
+    )
+    return found
 
 
 def _decimal(value: Fraction) -> str:
@@ -234,9 +235,11 @@ def scene_context(
     audience: Audience,
     system_key: str,
     request_params: Mapping[str, Any],
+    state: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The `scene` context of the board templates for this viewer, or {} without a map (the
-    GM of a system played on maps gets the set-up form then)."""
+    GM of a system played on maps gets the set-up form then). `state`, the rules state, gives
+    the allowance of the viewer's own tokens; without it (a replay) no reach is drawn."""
     if system_key not in SYSTEMS:
         return {}
     gm = audience.role == "gm"
@@ -257,7 +260,7 @@ def scene_context(
         if str(who) in people  # a combatant this viewer's view does not hold stays off the map
     }
     labels = _labels({who: people[who]["name"] for who in on_map})
-    mover = None if frozen else _mover(system_key)
+    mover = None if frozen or state is None else _mover(system_key)
     options = dict(getattr(mover, "options", {}) or {})
     movable = [
         who
@@ -309,7 +312,7 @@ def scene_context(
     for who in movable:
         seen = grid.visible_to(scene, gm or bool(on_map[who].get("gm_only")))
         for option in ("", *options):
-            budget = _allowance(mover, view, who, {option: True} if option else {})
+            budget = _allowance(mover, state or {}, who, {option: True} if option else {})
             found = None if budget is None else _reach(seen, who, budget, option)
             if found:
                 reach.append(found)
