@@ -11,7 +11,7 @@ from rules.ace.actions.common import (
     unseen_audience,
 )
 from rules.ace.rolls import resolve_damage, skill_damage_expr
-from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
+from rules.ace.state import Op, State, combatant, cpath, settings_of
 from rules.ace.stats import absorption, area_defence, con_reduction, resistance
 from rules.ace.tables import (
     ATTRIBUTE_NAMES,
@@ -44,15 +44,10 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
         if target == EVERYONE
         else [combatant(state, target)]
     )
-    records = Emitter(state, dice)
-    events = [
-        Emitter(state, dice).emit(
-            "area.struck", m.AREA(amount=amount, energy=ENERGY_NAMES[energy]()), []
-        )
-    ]
-
+    out = Emitter(state, dice)
+    out.emit("area.struck", m.AREA(amount=amount, energy=ENERGY_NAMES[energy]()), [])
     for victim in victims:
-        now = state["combatants"][victim["id"]]
+        now = out.state["combatants"][victim["id"]]
         pool = max(0, amount - area_defence(now))  # ACE-EX-35
         result = resolve_damage(
             pool,
@@ -66,17 +61,15 @@ def area(state: State, action: Action, dice: Dice) -> list[Event]:
             absorb=absorption(now),
         )
         # ACE-STEALTH-1: an unnoticed victim is named only to its own side and the GM
-        hit = hurt(
-            state,
+        hurt(
+            out.state,
             now,
             result,
-            records,
+            out,
             rule="ACE-AREA-1",
-            audience=unseen_audience(state, [now["id"]]) or "all",
+            audience=unseen_audience(out.state, [now["id"]]) or "all",
         )
-        events.append(hit)
-        state = apply(state, hit)
-    return events
+    return out.events
 
 
 def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:

@@ -5,14 +5,13 @@ from __future__ import annotations
 from rules.ace import messages as m
 from rules.ace.actions.common import (
     GM,
-    NO_DICE,
     in_combat,
     is_turn,
     refuse,
     unseen_audience,
 )
 from rules.ace.settings import AceSettings
-from rules.ace.state import Op, State, apply, can_act, cpath, settings_of
+from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import initiative_bonus, val
 from rules.core.changes import Emitter
 from rules.core.dice import Dice
@@ -45,17 +44,13 @@ def turn_start(state: State, c: Json, s: AceSettings) -> list[Op]:
     return ops
 
 
-def scan_lapses(state: State, s: AceSettings) -> list[Event]:
+def scan_lapses(out: Emitter, s: AceSettings) -> None:
     """ACE-ATTR-9: a scan needs concentration and SPI: one who can no longer act, or has no SPI
     left to pay with, lets it go (checked as each turn begins)."""
-    out = []
-    for c in state["combatants"].values():
+    for c in list(out.state["combatants"].values()):
         if c["scan"]["on"] and (not can_act(c, s) or not (c["current"]["spi"] or 0)):
             ops: list[Op] = [["set", cpath(c["id"], "scan"), {"on": False, "rounds": 0}]]
-            out.append(
-                Emitter(state, NO_DICE).emit("scan.toggled", m.SCAN_LAPSED(name=c["name"]), ops)
-            )
-    return out
+            out.emit("scan.toggled", m.SCAN_LAPSED(name=c["name"]), ops)
 
 
 def _roll_order(state: State, dice: Dice, s: AceSettings) -> tuple[list[str], dict[str, int]]:
@@ -92,7 +87,7 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
     if in_combat(state):
         raise refuse(m.ALREADY_STARTED(), "ACE-INIT-1")
     s = settings_of(state)
-    records = Emitter(state, dice)
+    out = Emitter(state, dice)
     order, rolled = _roll_order(state, dice, s)
     if not order:
         raise refuse(m.NOBODY(), "ACE-INIT-1")
@@ -106,51 +101,45 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
     # ACE-STEALTH-1: unnoticed combatants are not named to the other sides, nor their dice shown
     secret = unseen_audience(state, order)
     seen = [state["combatants"][i]["name"] for i in order if not state["combatants"][i]["hidden"]]
-    events = [
-        records.emit(
-            "round.started",
-            m.BEGAN(order=names),
-            ops,
-            audience=secret or EVERYONE,
-            redacted=m.BEGAN(order=seen) if secret else None,
-            order=order,
-            rolled=rolled,
-        )
-    ]
+    out.emit(
+        "round.started",
+        m.BEGAN(order=names),
+        ops,
+        audience=secret or EVERYONE,
+        redacted=m.BEGAN(order=seen) if secret else None,
+        order=order,
+        rolled=rolled,
+    )
     if ambushers:
         who = [state["combatants"][ident]["name"] for ident in ambushers]
-        events.append(
-            Emitter(state, dice).emit(
-                "ambush.opened",
-                m.AMBUSH(names=who),
-                [],
-                audience=unseen_audience(state, ambushers) or EVERYONE,
-                rule="ACE-STEALTH-3",
-            )
+        out.emit(
+            "ambush.opened",
+            m.AMBUSH(names=who),
+            [],
+            audience=unseen_audience(state, ambushers) or EVERYONE,
+            rule="ACE-STEALTH-3",
         )
-    first = next(
-        (state["combatants"][i] for i in order if can_act(state["combatants"][i], s)), None
-    )
+    now = out.state["combatants"]
+    first = next((now[i] for i in order if can_act(now[i], s)), None)
     if first is not None:
-        events.append(turn_started(state, first, s))
-    return events
+        turn_started(out, first, s)
+    return out.events
 
 
-def turn_started(state: State, c: Json, s: AceSettings) -> Event:
+def turn_started(out: Emitter, c: Json, s: AceSettings) -> None:
     """A combatant's turn begins; an unnoticed one's only before its own side (ACE-STEALTH-1)."""
+    state = out.state
     audience = unseen_audience(state, [c["id"]]) or EVERYONE
-    return Emitter(state, NO_DICE).emit(
-        "turn.started", m.TURN(name=c["name"]), turn_start(state, c, s), audience=audience
-    )
+    out.emit("turn.started", m.TURN(name=c["name"]), turn_start(state, c, s), audience=audience)
 
 
-def next_turn_events(state: State, after: str) -> list[Event]:
+def next_turn_events(out: Emitter, after: str) -> None:
     """The turn after `after`: the next able combatant, wrapping to a new round."""
+    state = out.state
     s = settings_of(state)
     order: list[str] = state["order"]
     start = order.index(after) if after in order else -1
     ops: list[Op] = []
-    events: list[Event] = []
     round_no = int(state["round"])
     for step in range(1, len(order) + 1):
         n = start + step
@@ -162,18 +151,13 @@ def next_turn_events(state: State, after: str) -> list[Event]:
                     ops.append(["set", cpath(c["id"], "used", "quick"), False])
                 if s.command_duration == "round_end" and c["commands"]:
                     ops.append(["set", cpath(c["id"], "commands"), {}])
-            events.append(
-                Emitter(state, NO_DICE).emit("round.advanced", m.NEW_ROUND(round=round_no), ops)
-            )
+            out.emit("round.advanced", m.NEW_ROUND(round=round_no), ops)
             ops = []
-        c = state["combatants"][order[n % len(order)]]
+        c = out.state["combatants"][order[n % len(order)]]
         if can_act(c, s) or (c.get("grapple") or {}).get("pinned"):
-            events.append(turn_started(state, c, s))
-            return events
-    events.append(
-        Emitter(state, NO_DICE).emit("turn.started", m.NOBODY_ACTS(), [["set", ["current"], None]])
-    )
-    return events
+            turn_started(out, c, s)
+            return
+    out.emit("turn.started", m.NOBODY_ACTS(), [["set", ["current"], None]])
 
 
 def end_turn(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -184,12 +168,11 @@ def end_turn(state: State, action: Action, dice: Dice) -> list[Event]:
     if state.get("pending") is not None:
         raise refuse(m.WAITING(), "ACE-CALLED-2")
     name = state["combatants"][current]["name"]
-    lapses = scan_lapses(state, settings_of(state))
-    after = state
-    for lapse in lapses:
-        after = apply(after, lapse)
-    ended = Emitter(state, dice).emit("turn.ended", m.TURN_ENDED(name=name), [])
-    return [ended, *lapses, *next_turn_events(after, current)]
+    out = Emitter(state, dice)
+    out.emit("turn.ended", m.TURN_ENDED(name=name), [])
+    scan_lapses(out, settings_of(state))
+    next_turn_events(out, current)
+    return out.events
 
 
 def offer_begin(state: State, actor: str) -> ActionTemplate | None:
