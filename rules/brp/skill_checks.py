@@ -196,13 +196,42 @@ def value_key(key: str, characteristic: bool) -> str:
 
 def carry_values(combatant: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """COC-GROW-1 / DG-GROW-1, COC-CHECK-5 / DG-CHECK-5: the write-back's part for the values
-    set in one line and the skills grown, onto the campaign's sheet `out` (changed and returned)."""
+    set in one line, the skills grown and the marks still to roll, onto the campaign's sheet
+    `out` (changed and returned)."""
     for key, value in (combatant.get(SHEET_VALUES) or {}).items():
         if key.startswith("skills."):
             out["skills"] = {**(out.get("skills") or {}), key.removeprefix("skills."): value}
         else:
             out[key] = value
+    out[GROWTH_MARKS] = sheet_marks(combatant)  # marks go on to the next encounter
     return out
+
+
+GROWTH_MARKS = "growth_marks"  # a sheet's skills marked for growth, between encounters
+
+
+def sheet_marks(combatant: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """COC-GROW-1 / DG-GROW-1: the combatant's marks as its sheet keeps them until the growth
+    roll, each with whether a hidden check made it (the sheet is its owner's and the GM's, as a
+    hidden mark is)."""
+    hidden = set(combatant.get(HIDDEN_MARKS) or ())
+    return [{"skill": str(key), "hidden": key in hidden} for key in combatant.get("marks") or []]
+
+
+def marks_of_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """COC-GROW-1 / DG-GROW-1: the marks a sheet carries into a new encounter, as a combatant
+    keeps them (`marks`, and the hidden checks' among them); nothing for none."""
+    rows = [m for m in sheet.get(GROWTH_MARKS) or () if isinstance(m, Mapping) and m.get("skill")]
+    marks = list(dict.fromkeys(str(m["skill"]) for m in rows))
+    hidden = [key for key in marks if any(m.get("hidden") and m["skill"] == key for m in rows)]
+    found: dict[str, Any] = {"marks": marks} if marks else {}
+    return {**found, HIDDEN_MARKS: hidden} if hidden else found
+
+
+def without_marks(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """A sheet as a combatant carries it at the table: its marks are the combatant's own, which
+    the views show only to those who may read them (`marks_seen`)."""
+    return {key: value for key, value in sheet.items() if key != GROWTH_MARKS}
 
 
 HIDDEN_MARKS = "hidden_marks"  # the marks a hidden check made, not yet seen by the others

@@ -79,6 +79,17 @@ SKILL_SCHEMA = Schema(
     )
 )
 
+# COC-GROW-1: a skill marked in play, kept on the sheet until its growth roll (issue 38)
+GROWTH_MARK = Schema(
+    (
+        Entry("skill", _l("growth_mark.skill", "Skill"), "text", max_length=60),
+        Entry(
+            "hidden", _l("growth_mark.hidden", "Marked by a hidden check"), "bool", default=False
+        ),
+    ),
+    extras="drop",
+)
+
 BAND = Schema(
     (
         Entry("yards", _l("band.yards", "up to yards"), "number", min=0),
@@ -444,6 +455,17 @@ SHEET = Schema(
             default={},
             item=SKILL_SCHEMA,
             group=SKILLS_G,
+        ),
+        Entry(
+            "growth_marks",
+            _l("growth_marks", "Marked for growth (until the growth roll)"),
+            "list",
+            default=[],
+            required=False,
+            item=GROWTH_MARK,
+            max_items=60,
+            group=SKILLS_G,
+            rule="COC-GROW-1",
         ),
         Entry(
             "weapons",

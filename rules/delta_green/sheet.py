@@ -263,6 +263,19 @@ CONDITION_SCHEMA = Schema(
 )
 
 
+GROWTH_MARKS_LABEL = Message("dg.sheet.growth_marks", "Marked for growth (until the growth roll)")
+GROWTH_SKILL = Message("dg.sheet.growth_mark.skill", "Skill")
+GROWTH_HIDDEN = Message("dg.sheet.growth_mark.hidden", "Marked by a hidden check")
+# DG-GROW-1: a skill failed in play, kept on the sheet until its growth roll (issue 38)
+GROWTH_MARK = Schema(
+    (
+        Entry("skill", GROWTH_SKILL(), "text", max_length=60),
+        Entry("hidden", GROWTH_HIDDEN(), "bool", default=False),
+    ),
+    extras="drop",
+)
+
+
 # The typed fields of a sheet (DG-CHAR-1 and friends); skills, weapons, vest, edges and the
 # location tables are checked by the code below, which also fills in derived defaults.
 SHEET = Schema(
@@ -306,6 +319,16 @@ SHEET = Schema(
             required=False,
             item=CONDITION_SCHEMA,
             group=CONDITION_GROUP(),
+        ),
+        Entry(
+            "growth_marks",
+            GROWTH_MARKS_LABEL(),
+            "list",
+            default=[],
+            required=False,
+            item=GROWTH_MARK,
+            max_items=60,
+            rule="DG-GROW-1",
         ),
     )
 )
@@ -399,6 +422,7 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     for key in ("human", "laser_trained", "impale_immune"):
         out[key] = typed[key]
     out["condition"] = condition_of_sheet(typed["condition"])
+    out["growth_marks"] = typed["growth_marks"]  # DG-GROW-1: until the growth roll
     return out
 
 
