@@ -11,6 +11,7 @@ from typing import Any
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
 from rules.ace.actions.common import GM, free, refuse
+from rules.ace.on_the_map import is_adjacent, seen_cover
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, can_act, combatant, settings_of
@@ -182,7 +183,9 @@ def attack_odds(
     if w is None or w not in usable_weapons(c):
         raise refuse(m.NO_WEAPON(name=c["name"]), "ACE-ATK-1")
     loc = LOCATIONS.get(choice_param(params, "location", ["", *LOCATIONS], ""))
-    adjacent = bool_param(params, "adjacent")
+    # ACE-AMB-39 / ACE-COVER-1: on a scene map, adjacency and cover are read from the squares
+    adjacent = is_adjacent(state, c["id"], t["id"], bool_param(params, "adjacent"))
+    c, t = seen_cover(state, c, t)
     o = odds_of(s, c, t, w, loc, answer, adjacent)
     rows = [_row(m.P_MISS(), 1 - o.hit)]
     if loc is not None and loc.special:

@@ -50,3 +50,15 @@ NOT_ADJACENT = Message(
     "{target} is not on a square next to {name}'s on the map: close in first.",
 )
 BAD_SQUARE = Message("scene.read.bad_square", "{text} is not a square of the map (x,y).")
+
+# --- tokens a rule moves (scene.shifted) ------------------------------------------------------
+DRAGGED = Message(
+    "scene.read.dragged", "{name} moves {distance} m on the map, taking {other} along."
+)
+SNEAKS = Message("scene.read.sneaks", "{name} sneaks {distance} m on the map.")
+NO_WAY = Message("scene.read.no_way", "There is no way to square {x},{y}.")
+TOO_FAR = Message(
+    "scene.read.too_far", "Square {x},{y} is {distance} m away; {name} may move {left} m."
+)
+F_TO_X = Message("scene.read.f_to_x", "To the square across")
+F_TO_Y = Message("scene.read.f_to_y", "To the square down")

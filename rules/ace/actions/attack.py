@@ -17,6 +17,7 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
+from rules.ace.on_the_map import check_on_map, is_adjacent, seen_cover
 from rules.ace.rolls import (
     Damage,
     HitRoll,
@@ -50,6 +51,8 @@ from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import bool_param, choice_param
 from rules.core.system import Action, Event, Json
+from rules.scene import grid
+from rules.scene.grid import has_map
 
 RANGED = ("firearm", "thrown")
 
@@ -324,7 +327,8 @@ def resolve_attack(
         )
         return events
     adjacent = bool(plan.get("adjacent"))
-    bonus = hit_bonus(c, s) + cover_penalty(c, struck, kind, s, adjacent) + (loc.hit if loc else 0)
+    cover = cover_penalty(*seen_cover(state, c, struck), kind, s, adjacent)
+    bonus = hit_bonus(c, s) + cover + (loc.hit if loc else 0)
     if answer == "dodge":
         bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
     ev = evasion(struck, s, kind)
@@ -600,9 +604,11 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
     t = combatant(state, str(action.params.get("target") or ""))
     key = str(action.params.get("weapon") or c["wielding"])
     w = weapon(c, key)
-    adjacent = bool_param(action.params, "adjacent")
-    check_attack(state, c, t, w, s, adjacent)
+    # ACE-AMB-39 / ACE-COVER-1: on a scene map, adjacency and cover are read from the squares
+    adjacent = is_adjacent(state, c["id"], t["id"], bool_param(action.params, "adjacent"))
+    check_attack(state, *seen_cover(state, c, t), w, s, adjacent)
     assert w is not None
+    check_on_map(state, c, t, w)  # SCENE-REACH-1, SCENE-RANGE-2
     location = choice_param(action.params, "location", ["", *LOCATIONS], "")
     coup = bool_param(action.params, "coup")
     if coup and not helpless(t, s):
@@ -705,7 +711,12 @@ def offer_attack(state: State, actor: str) -> ActionTemplate | None:
             rule="ACE-CALLED-TABLE",
         ),
     )
-    if any(t["cover"] != "none" for t in [c, *targets]) and s.cover_against == "ranged":
+    on_map = has_map(state) and grid.token_at(state["scene"], actor) is not None
+    if (
+        any(t["cover"] != "none" for t in [c, *targets])
+        and s.cover_against == "ranged"
+        and not on_map
+    ):
         fields += (Field("adjacent", m.F_ADJACENT(), "checkbox", default=False, rule="ACE-AMB-39"),)
     if any(sunderable_shield(t, s) for t in targets):
         item_choices = choices([("weapon", m.SUNDER_WEAPON()), (SHIELD, m.SUNDER_SHIELD())])

@@ -18,6 +18,7 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
+from rules.ace.on_the_map import destination, drag, route, to_fields
 from rules.ace.rolls import contest, damage_from, hit_roll
 from rules.ace.state import Op, State, apply, can_act, combatant, cpath, settings_of
 from rules.ace.stats import (
@@ -36,6 +37,10 @@ from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param
 from rules.core.system import Action, Event, Json
+from rules.geometry.square import Cell
+from rules.scene import grid
+from rules.scene.grid import has_map
+from rules.scene.ranges import check_reach
 
 METHODS = ("break", "slip")
 
@@ -81,6 +86,7 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.BAD_TARGET(name=t["name"]), "ACE-GRAPPLE-1")
     if c.get("grapple") or t.get("grapple"):
         raise refuse(m.ALREADY_GRAPPLING(), "ACE-GRAPPLE-1")
+    check_reach(state, c["id"], t["id"], "SCENE-REACH-1")  # on a scene map: the next square
     key = choice_param(action.params, "weapon", [w["key"] for w in natural_weapons(c)], "unarmed")
     w = weapon(c, key) or {}
     records = Emitter(state, dice)
@@ -393,16 +399,17 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
     ops = spend(c, "move", s)
     if g["pinned"] and g["role"] == "held":
         raise refuse(m.PINNED_NO_ACTS(name=c["name"]), "ACE-GRAPPLE-7")
+    # On a scene map the mover names a square; its path is found before any die is rolled.
+    path = _path_on_map(state, c, other, action)
     if g["pinned"] and not s.pinned_move_contest:
         metres = speed(c, s) // 2  # ACE-AMB-29
-        return [
-            records.emit(
-                "grapple.moved",
-                m.DRAGS(name=c["name"], other=other["name"], metres=metres),
-                ops,
-                metres=metres,
-            )
-        ]
+        moved = records.emit(
+            "grapple.moved",
+            m.DRAGS(name=c["name"], other=other["name"], metres=metres),
+            ops,
+            metres=metres,
+        )
+        return [moved, *_drag_on_map(records, c, other, path, metres)]
     core = val(c, "str") + int(c["sheet"]["core"])
     won = contest(core, val(other, "str") + int(other["sheet"]["core"]), dice, s, "grapple move")
     info = {"initiator": won.initiator, "defender": won.defender, "margin": won.margin}
@@ -418,15 +425,35 @@ def move(state: State, action: Action, dice: Dice) -> list[Event]:
         ]
     cap = speed(c, s) // 2 if g["pinned"] else speed(c, s)
     metres = min(won.margin, cap)  # ACE-EX-32
-    return [
-        records.emit(
-            "grapple.moved",
-            m.DRAGS(name=c["name"], other=other["name"], metres=metres),
-            ops,
-            contest=info,
-            metres=metres,
-        )
-    ]
+    moved = records.emit(
+        "grapple.moved",
+        m.DRAGS(name=c["name"], other=other["name"], metres=metres),
+        ops,
+        contest=info,
+        metres=metres,
+    )
+    return [moved, *_drag_on_map(records, c, other, path, metres)]
+
+
+def _path_on_map(state: State, c: Json, other: Json, action: Action) -> list[Cell] | None:
+    """ACE-GRAPPLE-5 / -8 on a scene map: the mover's path to the square it names (the partner's
+    token does not block it), or None off the map."""
+    if not has_map(state) or None in (
+        grid.token_at(state["scene"], c["id"]),
+        grid.token_at(state["scene"], other["id"]),
+    ):
+        return None
+    return route(state, c["id"], destination(state, action.params), also=[other["id"]])
+
+
+def _drag_on_map(
+    records: Emitter, c: Json, other: Json, path: list[Cell] | None, metres: int
+) -> list[Event]:
+    """Both tokens walk the metres won: the mover along its path, the other behind it."""
+    if path is None or metres <= 0:
+        return []
+    shifted = drag(records.state, records, c, other, path, metres)
+    return [] if shifted is None else [shifted]
 
 
 def shield(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -519,7 +546,11 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
     ):
         out.append(_offer("pin", m.L_PIN(), "ACE-GRAPPLE-7", m.ACT_STANDARD()))
     if free(c, "move", s) and not (g["role"] == "held" and g["pinned"]):
-        out.append(_offer("grapple_move", m.L_GRAPPLE_MOVE(), "ACE-GRAPPLE-5", m.ACT_MOVE()))
+        out.append(
+            _offer(
+                "grapple_move", m.L_GRAPPLE_MOVE(), "ACE-GRAPPLE-5", m.ACT_MOVE(), to_fields(state)
+            )
+        )
     other = state["combatants"][g["with"]]
     if g["role"] == "holder":
         out.append(_offer("release", m.L_RELEASE(), "ACE-GRAPPLE-7", m.ACT_FREE()))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
 from rules.ace import messages as m
 from rules.ace.actions.attack import check_attack, deal
 from rules.ace.actions.checks import roll_check, skill_of
@@ -17,15 +21,20 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
+from rules.ace.on_the_map import destination, entered, length, route, sneak_event, to_fields
 from rules.ace.rolls import Check
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
-from rules.ace.stats import defence, val, weapon
+from rules.ace.stats import defence, perception_m, speed, val, weapon
 from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param, int_param
-from rules.core.system import Action, Event, Json
+from rules.core.system import EVERYONE, Action, Event, Json
+from rules.scene import grid
+from rules.scene import reading_messages as sm
+from rules.scene.grid import has_map
+from rules.scene.ranges import shown
 
 
 def overwhelmed(sneaker: Json, observer: Json) -> bool:
@@ -62,6 +71,8 @@ def sneak(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-STEALTH-1/2: sneak into an observer's perception range; in a fight, a move action."""
     s = settings_of(state)
     c = actor_of(state, action.actor)
+    if on_the_map(state, c["id"], action.params):
+        return sneak_on_map(state, action, dice)
     observer = combatant(state, str(action.params.get("target") or ""))
     if observer["id"] == c["id"]:
         raise refuse(m.BAD_TARGET(name=observer["name"]), "ACE-STEALTH-1")
@@ -89,6 +100,64 @@ def sneak(state: State, action: Action, dice: Dice) -> list[Event]:
         name=c["name"], observer=observer["name"], hide=info["hide"], look=info["look"]
     )
     return [records.emit("stealth.unseen", unseen, ops, audience=side, stealth=info)]
+
+
+def on_the_map(state: State, who: str, params: Mapping[str, Any]) -> bool:
+    """Whether a sneak walks the map: there is one, the sneaker stands on it, a square is named."""
+    return (
+        has_map(state)
+        and grid.token_at(state["scene"], who) is not None
+        and str(params.get("x", "")).strip() != ""
+    )
+
+
+def sneak_on_map(state: State, action: Action, dice: Dice) -> list[Event]:
+    """ACE-STEALTH-1/2 on a scene map: the sneaker walks to a square (its speed, half when
+    prone); each observer of another side whose SPI perception range (ACE-AMB-32) it enters in
+    sight checks as it enters, in that order: one with more than twice its SPI sees it at once,
+    the others roll survival (investigation when watching) against its hide. The first to spot
+    it ends the secrecy; the checks it passes are told to its side and the GM only (ACE-ACT-3).
+    One not hidden yet is checked by every observer that sees any square of its walk."""
+    s = settings_of(state)
+    c = actor_of(state, action.actor)
+    watch = choice_param(action.params, "watch", ("passive", "active"), "passive") == "active"
+    penalty = int_param(action.params, "penalty", 0, low=0, high=20)
+    to = destination(state, action.params)
+    cells = route(state, c["id"], to)
+    top = Fraction(speed(c, s) // 2 if c["prone"] else speed(c, s))
+    far = length(state["scene"], cells)
+    if far > top:
+        refusal = sm.TOO_FAR(x=to[0], y=to[1], distance=shown(far), name=c["name"], left=top)
+        raise refuse(refusal, "ACE-SPEED-1")
+    ops: list[Op] = []
+    if in_combat(state):
+        ops = spend(on_turn(state, action.actor), "move", s)
+    if not c["hidden"]:
+        ops.append(["set", cpath(c["id"], "hidden"), True])  # hiding as it goes
+    records = Emitter(state, dice)
+    events = [sneak_event(state, records, c, cells, ops)]
+    observers = [{**o, "perception": perception_m(o, s)} for o in enemies(state, action.actor)]
+    side = f"side:{c['side']}" if c["side"] else f"actor:{c['id']}"
+    tokens = state["scene"].get("tokens", {})
+    for oid in entered(state, c["id"], cells, observers, fresh=not c["hidden"]):
+        observer = state["combatants"][oid]
+        secret = bool(tokens[oid].get("gm_only"))  # SCENE-HIDE-1: a GM-only observer's check
+        spotted, info = detect(c, observer, watch, penalty, dice, s)
+        if spotted:
+            line = m.SPOTTED_AT_ONCE if info.get("overwhelmed") else m.SPOTTED
+            said = line(name=c["name"], observer=observer["name"])
+            hidden = [["set", cpath(c["id"], "hidden"), False]]
+            audience = "gm" if secret else EVERYONE
+            events.append(
+                records.emit("stealth.spotted", said, hidden, audience=audience, stealth=info)
+            )
+            return events
+        unseen = m.UNSEEN_BY(
+            name=c["name"], observer=observer["name"], hide=info["hide"], look=info["look"]
+        )
+        told = "gm" if secret else side
+        events.append(records.emit("stealth.unseen", unseen, [], audience=told, stealth=info))
+    return events
 
 
 def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -161,6 +230,7 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
                     default="passive",
                 ),
                 Field("penalty", m.F_PENALTY(), "number", default=0, min=0, max=20),
+                *to_fields(state),  # on a scene map: where the sneak goes (ACE-STEALTH-1)
             ),
             cost=m.ACT_MOVE(),
         )

@@ -1,5 +1,4 @@
-"""`manage.py load_demo`: demo users, and a demo campaign and encounter per rule system (on a
-small scene map for the systems that play on one: rules/scene/demo.py)."""
+"""`manage.py load_demo`: demo users, and a demo campaign and encounter per rule system."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from django.db import transaction
 
 from rules.core.errors import SheetError
 from rules.core.registry import get_system, system_keys
-from rules.scene.demo import with_demo_map
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
 from vtt.campaigns.services import invite_expiry
 from vtt.characters.models import Character
@@ -71,7 +69,7 @@ class Command(BaseCommand):
             )
         if campaign.encounters.exists():
             return created
-        setup = with_demo_map(system, system.demo())
+        setup = system.demo()
         seats: dict[str, int] = {}
         for combatant in setup.get("combatants") or ():
             controller = str(combatant.get("controller", "gm"))

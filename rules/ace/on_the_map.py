@@ -1,0 +1,251 @@
+"""Ace Evolution read on the scene map: reach, the line of fire, cover, drags and stealth.
+
+With both tokens on the map, ACE-AMB-39's "adjacent" is the squares' (SCENE-REACH-1), a blow
+needs the next square and a shot a clear line (SCENE-RANGE-2). Cover taken (shooting evasion,
+ACE-CMD-DEF-3, or the GM's ACE-COVER-1) counts at the level painted on the line from each
+attacker (SCENE-GRID-4), so an attacker who flanks it finds none; with no cover painted beside the
+one who took it, the level taken stands. A grapple's move (ACE-GRAPPLE-5/-8) walks the mover's
+token toward the square it names, the other's following into the square it left; a sneak on the
+map (ACE-STEALTH-1/2) walks the sneaker, and every observer whose SPI perception range it enters
+in sight checks then. Without a map nothing here changes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any
+
+from rules.ace.actions.common import refuse
+from rules.ace.state import Op, State
+from rules.core.changes import Emitter
+from rules.core.kit import Field
+from rules.core.params import int_param
+from rules.core.system import EVERYONE, Event, Json
+from rules.geometry.square import Cell
+from rules.scene import grid
+from rules.scene import reading_messages as sm
+from rules.scene.ranges import adjacent, check_reach, shown
+
+RANGED = ("firearm", "thrown")
+COVER_OF = {  # the map's painted cover as Ace's cover levels (ACE-COVER-TABLE)
+    "cover_light": "light",
+    "cover_partial": "partial",
+    "cover_heavy": "heavy",
+    "cover_full": "full",
+}
+
+
+def is_adjacent(state: State, a: str, b: str, typed: bool) -> bool:
+    """ACE-AMB-39: whether an attacker stands next to its target: the map's squares when both
+    tokens are on it (SCENE-REACH-1), else what the attacker's form says."""
+    found = adjacent(state, a, b)
+    return typed if found is None else found
+
+
+def check_on_map(state: State, c: Json, t: Json, w: Mapping[str, Any]) -> None:
+    """SCENE-REACH-1 / SCENE-RANGE-2: a blow needs the next square, a shot a clear line."""
+    kind = str(w.get("kind"))
+    if kind == "melee":
+        check_reach(state, c["id"], t["id"], "SCENE-REACH-1")
+    elif kind in RANGED:
+        at = _placed(state, c["id"], t["id"])
+        seen = grid.seen_by(state["scene"], c["id"]) if at is not None else {}  # SCENE-HIDE-1
+        if at is not None and not grid.line_clear(seen, at[0], at[1]):
+            raise refuse(sm.BLOCKED(name=c["name"], target=t["name"]), "SCENE-RANGE-2")
+
+
+def _placed(state: State, a: str, b: str) -> tuple[Cell, Cell] | None:
+    scene = state.get("scene")
+    if not isinstance(scene, Mapping):
+        return None
+    at_a, at_b = grid.token_at(scene, a), grid.token_at(scene, b)
+    return None if at_a is None or at_b is None else (at_a, at_b)
+
+
+def _cover_beside(scene: Mapping[str, Any], cell: Cell) -> bool:
+    return any(
+        grid.terrain(scene, (cell[0] + dx, cell[1] + dy)) in COVER_OF
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    )
+
+
+def cover_against(state: State, holder: Json, other: Json) -> str:
+    """ACE-COVER-1 / ACE-CMD-DEF-3 on the map: the cover `holder` has taken, at the level painted
+    on the line from `other` next to it (none when `other` flanks it); a body shield
+    (ACE-GRAPPLE-8) is a body, not a square, and keeps its level."""
+    level = str(holder["cover"])
+    at = _placed(state, other["id"], holder["id"])
+    if level == "none" or holder.get("shield") or at is None:
+        return level
+    scene = state["scene"]
+    if not _cover_beside(scene, at[1]):
+        return level  # nothing painted beside it: the level taken stands
+    painted = grid.cover_between(scene, at[0], at[1])
+    return COVER_OF[painted] if painted else "none"
+
+
+def seen_cover(state: State, attacker: Json, target: Json) -> tuple[Json, Json]:
+    """The attacker and the target as this attack sees their cover on the map (copies), on the
+    map as the attacker reads it (SCENE-HIDE-1: no GM-only square answers a player)."""
+    if _placed(state, attacker["id"], target["id"]) is None:
+        return attacker, target
+    state = {**state, "scene": grid.seen_by(state["scene"], attacker["id"])}
+    return (
+        {**attacker, "cover": cover_against(state, attacker, target)},
+        {**target, "cover": cover_against(state, target, attacker)},
+    )
+
+
+# --- moving tokens as part of a rule's own action ------------------------------------------
+
+
+def destination(state: State, params: Mapping[str, Any]) -> Cell:
+    """The square a form names by `x` and `y` (on the map, refused otherwise)."""
+    scene = state["scene"]
+    cell = (int_param(params, "x"), int_param(params, "y"))
+    if not grid.on_map(scene, cell):
+        raise refuse(sm.BAD_SQUARE(text=grid.key(cell)), "SCENE-GRID-2")
+    return cell
+
+
+def to_fields(state: State) -> tuple[Field, ...]:
+    """On a scene map, a grapple's move or a sneak names the square it heads for."""
+    if not grid.has_map(state):
+        return ()
+    return (
+        Field("x", sm.F_TO_X(), "number", min=0, rule="SCENE-GRID-2"),
+        Field("y", sm.F_TO_Y(), "number", min=0, rule="SCENE-GRID-2"),
+    )
+
+
+def route(state: State, who: str, to: Cell, also: Sequence[str] = ()) -> list[Cell]:
+    """The cheapest path of `who`'s token to a square; the other tokens block but those of
+    `also` (a dragged partner). Refused when there is none."""
+    scene = state["scene"]
+    start = grid.token_at(scene, who)
+    assert start is not None
+    blocked = [
+        at
+        for other in scene.get("tokens", {})
+        if other != who and other not in also and (at := grid.token_at(scene, other)) is not None
+    ]
+    found = grid.path(scene, start, to, blocked)
+    if found is None:
+        raise refuse(sm.NO_WAY(x=to[0], y=to[1]), "SCENE-GRID-2")
+    return found[0]
+
+
+def _step(scene: Mapping[str, Any], a: Cell, b: Cell) -> Fraction:
+    found = grid.path(scene, a, b)
+    assert found is not None
+    return found[1]
+
+
+def walk(scene: Mapping[str, Any], cells: Sequence[Cell], budget: Fraction) -> list[Cell]:
+    """SCENE-GRID-2: the squares of a path walked as far as `budget` allows, step by step."""
+    walked = [cells[0]]
+    spent = Fraction(0)
+    for a, b in pairwise(cells):
+        cost = _step(scene, a, b)
+        if spent + cost > budget:
+            break
+        spent += cost
+        walked.append(b)
+    return walked
+
+
+def length(scene: Mapping[str, Any], cells: Sequence[Cell]) -> Fraction:
+    """The length of a walked path in the scene's unit."""
+    return sum((_step(scene, a, b) for a, b in pairwise(cells)), Fraction(0))
+
+
+def _hidden(state: State, *who: str) -> bool:
+    tokens = state["scene"].get("tokens", {})
+    return any(bool(tokens.get(ident, {}).get("gm_only")) for ident in who)
+
+
+def drag(
+    state: State, records: Emitter, mover: Json, other: Json, cells: Sequence[Cell], metres: int
+) -> Event | None:
+    """ACE-GRAPPLE-5 / -8 on the map: the mover walks its path up to the metres won (or half
+    speed), the other's token following into the square the mover left (scene.shifted)."""
+    scene = state["scene"]
+    walked = walk(scene, cells, Fraction(metres))
+    if len(walked) < 2:
+        return None
+    follows = walked[-2]
+    changes: list[Op] = [
+        ["set", ["scene", "tokens", mover["id"], "at"], list(walked[-1])],
+        ["set", ["scene", "tokens", other["id"], "at"], list(follows)],
+    ]
+    distance = length(scene, walked)
+    line = sm.DRAGGED(name=mover["name"], other=other["name"], distance=shown(distance))
+    audience = "gm" if _hidden(state, mover["id"], other["id"]) else EVERYONE
+    return records.emit(
+        "scene.shifted",
+        line,
+        changes,
+        audience=audience,
+        moves=[
+            {"who": mover["id"], "path": [list(c) for c in walked]},
+            {
+                "who": other["id"],
+                "path": [list(grid.token_at(scene, other["id"]) or follows), list(follows)],
+            },
+        ],
+        distance=shown(distance),
+        unit=str(scene.get("unit", "m")),
+    )
+
+
+def entered(
+    state: State,
+    sneaker: str,
+    walked: Sequence[Cell],
+    observers: Sequence[Json],
+    fresh: bool = False,
+) -> list[str]:
+    """ACE-STEALTH-1 on the map: the observers whose SPI perception range (`reach` metres, in
+    their "perception" key) the walk enters in sight, in the order it enters them; one already
+    seeing the sneaker's starting square is not entered again, unless the sneaker is `fresh`
+    (not hidden yet: everyone who sees it on its way checks)."""
+    scene = state["scene"]
+    found: list[str] = []
+    for o in observers:
+        at = grid.token_at(scene, o["id"])
+        if at is None:
+            continue
+        reach = Fraction(o["perception"])
+
+        def sees(cell: Cell, at: Cell = at, reach: Fraction = reach) -> bool:
+            return grid.distance(scene, at, cell) <= reach and grid.line_clear(scene, at, cell)
+
+        if sees(walked[0]) and not fresh:
+            continue
+        first = next((n for n, cell in enumerate(walked) if sees(cell)), None)
+        if first is not None:
+            found.append(f"{first:06d}:{o['id']}")
+    return [entry.split(":", 1)[1] for entry in sorted(found)]
+
+
+def sneak_event(
+    state: State, records: Emitter, c: Json, walked: Sequence[Cell], ops: Sequence[Op]
+) -> Event:
+    """The sneaker's token walking (scene.shifted, with `ops`: the move action spent): to the
+    sneaker's side and the GM only while it is unnoticed."""
+    scene = state["scene"]
+    distance = length(scene, walked)
+    side = f"side:{c['side']}" if c["side"] else f"actor:{c['id']}"
+    audience = "gm" if _hidden(state, c["id"]) else (side if c["hidden"] else EVERYONE)
+    return records.emit(
+        "scene.shifted",
+        sm.SNEAKS(name=c["name"], distance=shown(distance)),
+        [*ops, ["set", ["scene", "tokens", c["id"], "at"], list(walked[-1])]],
+        audience=audience,
+        moves=[{"who": c["id"], "path": [list(cell) for cell in walked]}],
+        distance=shown(distance),
+        unit=str(scene.get("unit", "m")),
+    )

@@ -1,0 +1,157 @@
+"""Ace Evolution on a scene map: reach, the line of fire, cover read from the painted squares,
+grapple drags and stealth observers, with scripted dice (ACE-SPEED-1, ACE-GRAPPLE-5/-8,
+ACE-STEALTH-1/2, ACE-CMD-DEF-3 with ACE-COVER-*, SCENE-REACH-1, SCENE-RANGE-2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ace_helpers import c, play, table, turn_of
+
+from rules.ace import SYSTEM
+from rules.core.errors import IllegalAction
+from rules.core.system import Action
+
+Json = dict[str, Any]
+
+
+def on_map(state: Json, cells: Json | None = None, **tokens: tuple[int, int]) -> Json:
+    """The state with a 30 by 12 map of one-metre squares and these tokens on it."""
+    placed = {who: {"at": list(at), "gm_only": False} for who, at in tokens.items()}
+    painted = {k: {"terrain": v, "gm_only": False} for k, v in (cells or {}).items()}
+    scene = {"cols": 30, "rows": 12, "cell": "1", "unit": "m", "cells": painted}
+    return {**state, "scene": {**scene, "tokens": placed}}
+
+
+def _total(events: list[Any]) -> int:
+    return int(next(e for e in events if "hit" in e.payload).payload["hit"]["total"])
+
+
+def _in_cover(**tokens: tuple[int, int]) -> Json:
+    """The hound has taken heavy cover behind a crate painted west of it at 9,5."""
+    state, _ = play(table(), "set_cover", "gm", target="hound", cover="heavy")
+    return turn_of(on_map(state, {"9,5": "cover_heavy"}, **tokens), "lin")
+
+
+def test_cover_counts_from_the_side_the_painted_cover_faces() -> None:
+    # ACE-COVER-1 / ACE-EX-15 on a map: a knife throw, d20 10 + 8; across the crate -8.
+    state = _in_cover(lin=(0, 5), hound=(10, 5))
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="knives")
+    assert _total(events) == 10
+    flank = _in_cover(lin=(10, 0), hound=(10, 5))  # from the north the crate covers nothing
+    _, events = play(flank, "attack", "lin", [10], target="hound", weapon="knives")
+    assert _total(events) == 18
+    odds = SYSTEM.preview(  # type: ignore[misc]
+        state, Action("attack", "lin", {"target": "hound", "weapon": "knives"})
+    )
+    assert odds["details"]["bonus"] == 8 - 8
+
+
+def test_beside_the_target_the_map_says_adjacent_and_cover_does_not_count() -> None:
+    # ACE-AMB-39: no tick box on a map; the squares say whether the thrower stands beside it.
+    state = _in_cover(lin=(9, 6), hound=(10, 5))
+    attack = next(t for t in SYSTEM.legal_actions(state, "lin") if t.kind == "attack")
+    assert "adjacent" not in [f.name for f in attack.fields]
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="knives")
+    assert _total(events) == 18
+
+
+def test_cover_taken_with_nothing_painted_beside_keeps_its_level() -> None:
+    state, _ = play(table(), "set_cover", "gm", target="hound", cover="partial")
+    state = turn_of(on_map(state, lin=(0, 5), hound=(10, 5)), "lin")
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="knives")
+    assert _total(events) == 18 - 4
+
+
+def test_a_wall_between_refuses_the_shot_and_a_blow_needs_the_next_square() -> None:
+    state = turn_of(on_map(table(), {"5,5": "wall"}, lin=(0, 5), hound=(10, 5)), "lin")
+    with pytest.raises(IllegalAction, match="A wall or full cover stands between Lin Yue"):
+        play(state, "attack", "lin", [10], target="hound", weapon="pistol")
+    with pytest.raises(IllegalAction, match="not on a square next to Lin Yue's"):
+        play(state, "attack", "lin", [10], target="hound", weapon="jian")
+    with pytest.raises(IllegalAction, match="not on a square next to Lin Yue's"):
+        play(state, "grapple", "lin", [5], target="hound")
+
+
+def _hound_holds_lin(**tokens: tuple[int, int]) -> Json:
+    """The hound bites and grapples Lin Yue beside it (margin 6), as in test_grappling."""
+    state = turn_of(on_map(table(), **tokens), "hound")
+    state, _ = play(state, "grapple", "hound", [3], target="lin", weapon="bite")
+    state, _ = play(state, "respond", "lin", [6, 7], answer="break")
+    return state
+
+
+def test_ace_ex_32_the_drag_moves_both_tokens_six_metres() -> None:
+    # ACE-GRAPPLE-5 / ACE-EX-32: 18 against 12: the hound walks 6 m west, Lin dragged behind it.
+    state = turn_of(_hound_holds_lin(hound=(10, 5), lin=(11, 5)), "hound", round_no=2)
+    state, events = play(state, "grapple_move", "hound", [4, 4], x=0, y=5)
+    assert events[-2].payload["metres"] == 6
+    assert events[-1].kind == "scene.shifted"
+    assert state["scene"]["tokens"]["hound"]["at"] == [4, 5]
+    assert state["scene"]["tokens"]["lin"]["at"] == [5, 5]
+    assert events[-1].text == "Bone-jaw Ghoul Hound moves 6 m on the map, taking Lin Yue along."
+
+
+def test_a_pinner_carries_its_target_at_half_speed() -> None:
+    # ACE-GRAPPLE-8 / ACE-AMB-29: speed 16 -> 8 m, no contest.
+    state = turn_of(_hound_holds_lin(hound=(10, 5), lin=(11, 5)), "hound", round_no=2)
+    state, _ = play(state, "pin", "hound", [])
+    state, _ = play(state, "respond", "lin", [15, 10], answer="slip")
+    state = turn_of(state, "hound", round_no=3)
+    state, _ = play(state, "grapple_move", "hound", [], x=0, y=5)
+    assert state["scene"]["tokens"]["hound"]["at"] == [2, 5]
+    assert state["scene"]["tokens"]["lin"]["at"] == [3, 5]
+
+
+def test_a_drag_to_no_square_is_refused_before_any_die() -> None:
+    walls = {f"5,{y}": "wall" for y in range(12)}
+    state = _hound_holds_lin(hound=(10, 5), lin=(11, 5))
+    state = turn_of(on_map(state, walls, hound=(10, 5), lin=(11, 5)), "hound", round_no=2)
+    with pytest.raises(IllegalAction, match="There is no way to square 0,5"):
+        play(state, "grapple_move", "hound", [], x=0, y=5)
+
+
+def test_sneaking_into_the_hounds_range_in_sight_makes_it_check() -> None:
+    # ACE-STEALTH-1 / ACE-AMB-32: the hound's SPI 3 senses 15 m; Su walks 8 m toward it and
+    # enters that range: hide 3 + specialty against survival 4, unseen.
+    state = on_map(table(hidden=True), su=(0, 0), hound=(20, 0), lin=(0, 11))
+    state, events = play(state, "sneak", "su", [8, 1, 1, 1, 1, 1, 1], x=8, y=0)
+    assert [e.kind for e in events] == ["scene.shifted", "stealth.unseen"]
+    assert events[0].audience == "side:reincarnators"
+    assert events[1].audience == "side:reincarnators"
+    assert state["scene"]["tokens"]["su"]["at"] == [8, 0]
+    assert c(state, "su")["hidden"]
+
+
+def test_out_of_sight_behind_a_wall_nobody_checks() -> None:
+    walls = {f"15,{y}": "wall" for y in range(12)}
+    state = on_map(table(hidden=True), walls, su=(0, 0), hound=(20, 0), lin=(0, 11))
+    _, events = play(state, "sneak", "su", [], x=8, y=0)
+    assert [e.kind for e in events] == ["scene.shifted"]
+
+
+def test_an_overwhelming_spirit_spots_the_sneaker_at_once() -> None:
+    # ACE-STEALTH-2: SPI 9 is more than twice Su's 4: no roll, spotted as she enters its range
+    # (9 m at 1 m per SPI, a table's setting of ACE-AMB-32).
+    hidden = table({"ace.perception_m_per_spi": 1}, hidden=True)
+    state = on_map(hidden, su=(0, 0), hound=(20, 0), lin=(0, 11))
+    state["combatants"]["hound"]["current"]["spi"] = 9
+    state, events = play(state, "sneak", "su", [], x=12, y=0)
+    assert events[-1].kind == "stealth.spotted"
+    assert not c(state, "su")["hidden"]
+
+
+def test_a_sneak_beyond_speed_is_refused() -> None:
+    state = on_map(table(hidden=True), su=(0, 0), hound=(29, 11), lin=(0, 11))
+    with pytest.raises(IllegalAction, match="Square 20,0 is 20 m away; Su Qing may move 13 m"):
+        play(state, "sneak", "su", [], x=20, y=0)
+
+
+def test_a_gm_only_observers_check_goes_to_the_gm_alone() -> None:
+    # SCENE-HIDE-1: a hound the players do not see checks in secret; its name reaches no player.
+    state = on_map(table(hidden=True), su=(0, 0), hound=(20, 0), lin=(0, 11))
+    state["scene"]["tokens"]["hound"]["gm_only"] = True
+    _, events = play(state, "sneak", "su", [8, 1, 1, 1, 1, 1, 1], x=8, y=0)
+    assert events[-1].kind == "stealth.unseen"
+    assert events[-1].audience == "gm"
