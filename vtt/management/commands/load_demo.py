@@ -1,4 +1,5 @@
-"""`manage.py load_demo`: demo users, and a demo campaign and encounter per rule system."""
+"""`manage.py load_demo`: demo users, and a demo campaign and encounter per rule system (on a
+small scene map for the systems that play on one: rules/scene/demo.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.db import transaction
 
 from rules.core.errors import SheetError
 from rules.core.registry import get_system, system_keys
+from rules.scene.demo import with_demo_map
 from vtt.campaigns.models import Campaign, Membership, Role, new_invite_token
 from vtt.campaigns.services import invite_expiry
 from vtt.characters.models import Character
@@ -69,7 +71,7 @@ class Command(BaseCommand):
             )
         if campaign.encounters.exists():
             return created
-        setup = system.demo()
+        setup = with_demo_map(system, system.demo())
         seats: dict[str, int] = {}
         for combatant in setup.get("combatants") or ():
             controller = str(combatant.get("controller", "gm"))
