@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "vtt.characters",
     "vtt.encounters",
     "vtt.eventlog",
+    "vtt.library",
     "vtt.push",
     "vtt.remote",
     "vtt.scenes",

@@ -14,6 +14,7 @@ from django.utils.translation import get_language, to_locale
 
 from rules.core.errors import RulesError
 from rules.core.kit import KIT
+from rules.core.library import messages_for as library_messages
 from rules.core.messages import Catalogue, Message, Msg
 from rules.core.registry import get_system, system_keys, title
 
@@ -53,6 +54,7 @@ def catalogue() -> Catalogue:
     merged = KIT.merged(Catalogue([title(key) for key in system_keys()]))
     for key in system_keys():
         merged = merged.merged(get_system(key).messages)
+        merged = merged.merged(Catalogue(library_messages(key)))  # its campaign library's words
     return merged
 
 

@@ -321,6 +321,17 @@ def _mount_fits(mtype: str, sizes: Sequence[str]) -> bool:
     return False
 
 
+MOUNT_SLOTS = {"main": 1, "heavy": 1, "aux_aux": 2, "main_aux": 2, "flex": 2}  # weapons at most
+
+
+def mount_may_hold(mtype: str, size: str) -> bool:
+    """MECH-MOUNT-TABLE / MECH-MOUNT-SUPERHEAVY: whether a mount of this type takes a weapon of
+    this size at all (a superheavy one together with another mount, one of them heavy)."""
+    if size == "superheavy":
+        return mtype in MOUNT_SLOTS
+    return _mount_fits(mtype, [size])
+
+
 def validate_loadout(frame: Mapping[str, Any], mounts: Any) -> list[list[Json]]:
     """MECH-MOUNT-TABLE / MECH-MOUNT-SUPERHEAVY: the weapons of each mount, or SheetError."""
     frame_mounts = list(frame["mounts"])

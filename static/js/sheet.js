@@ -21,6 +21,14 @@
     });
   }
 
+  // A record picked from the library's list (a vest) fills the record's fields.
+  form.addEventListener("change", function (event) {
+    const pick = event.target.closest("[data-catalogue-record]");
+    if (!pick || !pick.value) return;
+    fill(pick.closest("[data-record]"), JSON.parse(pick.value));
+    refresh();
+  });
+
   form.addEventListener("click", function (event) {
     const add = event.target.closest("[data-add-row]");
     const remove = event.target.closest("[data-remove-row]");

@@ -331,7 +331,14 @@ def _block(
                         )
                         found.label = f"{child.label} › {found.label}"
                         leaves.append(found)
-        return Block(PREFIX + path, spec.label, "record", fields=leaves, error=errors.get(path, ""))
+        return Block(
+            PREFIX + path,
+            spec.label,
+            "record",
+            fields=leaves,
+            catalogue=catalogue,  # the library's armour for a vest (vtt/library)
+            error=errors.get(path, ""),
+        )
     if spec.kind == "pairs":
         pairs = value if isinstance(value, Mapping) else {}
         blank = Row(

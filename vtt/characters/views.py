@@ -24,6 +24,7 @@ from vtt.characters.forms import CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
 from vtt.json_field import MAX_JSON_CHARS, MAX_JSON_DEPTH
+from vtt.library.content import pickers
 from vtt.safejson import storable, too_deep
 from vtt.words import refusal, say, shown
 
@@ -100,14 +101,19 @@ class SheetEditor:
             _("%(field)s: %(problem)s") % {"field": where, "problem": words} if where else words
         )
 
-    def sections(self, templates: list[dict[str, Any]]) -> list[sheet_form.Section]:
-        """The form's sections with values and errors."""
-        return sheet_form.sections(
-            self.specs,
-            self.shown,
-            self.errors,
-            sheet_form.catalogues_of(templates, self.specs, self.system.validate_sheet),
-        )
+    def sections(
+        self,
+        templates: list[dict[str, Any]],
+        library: dict[str, list[tuple[str, str]]] | None = None,
+    ) -> list[sheet_form.Section]:
+        """The form's sections with values and errors; the pick lists offer the campaign
+        library's items first, then the built-in ones it does not name (vtt/library)."""
+        built_in = sheet_form.catalogues_of(templates, self.specs, self.system.validate_sheet)
+        lists = {key: list(items) for key, items in (library or {}).items()}
+        for key, items in built_in.items():
+            named = {label for label, _record in lists.get(key, [])}
+            lists.setdefault(key, []).extend(i for i in items if i[0] not in named)
+        return sheet_form.sections(self.specs, self.shown, self.errors, lists)
 
 
 def _has_name(system: GameSystem) -> bool:
@@ -134,7 +140,7 @@ def _page(
         "character": character,
         "form": form,
         "editor": editor,
-        "sections": editor.sections(found) if editor.has_form else [],
+        "sections": editor.sections(found, pickers(campaign)) if editor.has_form else [],
         # a demo combatant by its name in the reader's language (its sheet keeps it as written)
         "starters": [(str(n), shown(str(s["name"]))) for n, s in enumerate(found)],
         "start": start,

@@ -1,0 +1,85 @@
+"""A campaign's Call of Cthulhu content: weapons, armour, noted items and NPC and monster
+templates.
+
+A weapon has the sheet's weapon fields and is judged as the first weapon of a sheet would be,
+so a refusal names its field; armour is a number of points a hit loses (COC-ARMOUR-3), which a
+picker writes into the sheet's armour. The demo's weapons and its cultists are the starter
+library, with a few armours of the core's kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.coc.demo import demo
+from rules.coc.sheet import DEFAULT_SHEET, WEAPON, validate_character, validate_sheet
+from rules.core.library import (
+    ARMOUR,
+    ITEMS,
+    NOTE_ITEM,
+    NPCS,
+    WEAPONS,
+    LibraryKind,
+    demo_items,
+    demo_templates,
+    inside,
+    named,
+    note_item,
+)
+from rules.core.messages import Message
+from rules.core.schema import Entry, Schema
+from rules.core.system import Json
+
+NAME = Message("coc.library.name", "Name")
+POINTS = Message("coc.library.points", "Armour points")
+ARMOUR_STARTERS = {
+    1: Message("coc.name.library_leather", "heavy leather jacket"),
+    2: Message("coc.name.library_helmet", "steel helmet and greatcoat"),
+}
+MESSAGES = [NAME, POINTS, *ARMOUR_STARTERS.values()]
+
+ARMOUR_ITEM = Schema(
+    (
+        Entry("name", NAME(), "text", max_length=80),
+        Entry("armour", POINTS(), "int", default=1, min=0, max=100, rule="COC-ARMOUR-3"),
+    ),
+    extras="drop",
+)
+_BASE = {k: v for k, v in DEFAULT_SHEET.items() if k != "weapons"}
+
+
+def weapon(item: Mapping[str, Any]) -> Json:
+    """A weapon as the first of a sheet's weapons, every field as the rules complete it."""
+    given = named(item)
+    given.setdefault("key", str(given["name"]).lower().replace(" ", "_")[:40])
+    return inside(
+        lambda w: validate_sheet({**_BASE, "weapons": [w]})["weapons"][0], "weapons[0]", given
+    )
+
+
+def armour(item: Mapping[str, Any]) -> Json:
+    """COC-ARMOUR-3: points off every hit."""
+    return ARMOUR_ITEM.validate(named(item))
+
+
+KINDS = (
+    LibraryKind(
+        "weapon",
+        WEAPONS,
+        weapon,
+        WEAPON,
+        sheet_key="weapons",
+        starters=lambda: demo_items(demo(), "weapons"),
+    ),
+    LibraryKind(
+        "armour",
+        ARMOUR,
+        armour,
+        ARMOUR_ITEM,
+        sheet_key="armour",
+        starters=lambda: [{"name": m.english, "armour": n} for n, m in ARMOUR_STARTERS.items()],
+    ),
+    LibraryKind("item", ITEMS, note_item, NOTE_ITEM),
+    LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
+)
