@@ -38,7 +38,7 @@ from rules.delta_green.messages import PURPOSE_LUCK
 from rules.delta_green.settings import settings_of
 from rules.delta_green.working import Working
 from rules.scene import reading_messages as scene_words
-from rules.scene.areas import CENTRE, caught, square
+from rules.scene.areas import CENTRE, caught, gm_only, square
 from rules.scene.ranges import shown
 
 HAZARDS = ("explosion", "fall", "acid", "fire", "poison", "drowning")
@@ -76,25 +76,45 @@ def _explosion(w: Working, params: Any, dice: Dice) -> Lines:
     count = int_param(params, "dice")
     radius = Fraction(str(params.get("radius_m") or "0"))
     centre = square(state, params, CENTRE)
+    header = G.EXPLOSION(count=count, radius=str(radius))
     if centre is not None:  # SCENE-AREA-1: the map says who is caught and how far
         found = caught(state, centre, radius * count)
-        targets, distances = list(found), [shown(d) for d in found.values()]
-    else:
-        targets = list_param(params, "targets")
-        distances = list_param(params, "distances")
-        if not targets or len(distances) != len(targets):
-            raise IllegalAction.of(R.ONE_DISTANCE(), "COC-EXPL-1")
-    lines: Lines = [G.EXPLOSION(count=count, radius=str(radius))]
-    if centre is not None and not targets:
-        lines.append(scene_words.NONE_CAUGHT())
-    for tid, raw in zip(targets, distances, strict=True):
+        hidden = {tid: d for tid, d in found.items() if gm_only(state, tid)}
+        if hidden:  # SCENE-HIDE-1: GM-only tokens caught are told to the GM alone
+            secret = _blast_lines(w, state, hidden, count, radius, dice)
+            w.emit("hazard.applied", L.semi([header, *secret]), audience="gm", hazard="explosion")
+        seen = {tid: d for tid, d in found.items() if tid not in hidden}
+        lines = _blast_lines(w, state, seen, count, radius, dice)
+        return [header, *(lines or [scene_words.NONE_CAUGHT()])]
+    targets = list_param(params, "targets")
+    distances = list_param(params, "distances")
+    if not targets or len(distances) != len(targets):
+        raise IllegalAction.of(R.ONE_DISTANCE(), "COC-EXPL-1")
+    typed = {tid: Fraction(raw) for tid, raw in zip(targets, distances, strict=True)}
+    return [header, *_blast_lines(w, state, typed, count, radius, dice, distances)]
+
+
+def _blast_lines(
+    w: Working,
+    state: Json,
+    caught_at: dict[str, Fraction],
+    count: int,
+    radius: Fraction,
+    dice: Dice,
+    said: list[str] | None = None,
+) -> Lines:
+    """COC-EXPL-1/-2, DG-ARM-7: each target's band, roll and vest; `said`: the distances as the
+    GM typed them (else as the map measured them)."""
+    lines: Lines = []
+    for n, (tid, metres) in enumerate(caught_at.items()):
+        raw = said[n] if said is not None else shown(metres)
         target = combatant_at(state, tid)
-        band_dice = blast_dice(count, radius, Fraction(raw))
+        band_dice = blast_dice(count, radius, metres)
         if band_dice == 0:
             lines.append(G.OUT_OF_BLAST(name=target["name"], distance=raw))
             continue
         expr = f"{band_dice}d6"
-        _, rolled = blast_roll(dice, count, radius, Fraction(raw), f"{target['name']} blast {expr}")
+        _, rolled = blast_roll(dice, count, radius, metres, f"{target['name']} blast {expr}")
         text = G.BLAST(name=target["name"], distance=raw, expr=str(expr), rolled=rolled)
         vest = vest_of(target)
         if vest is not None:

@@ -58,6 +58,12 @@ def caught(state: Mapping[str, Any], centre: Cell, reach: Fraction) -> dict[str,
     return dict(sorted(found.items(), key=lambda item: (item[1], item[0])))
 
 
+def gm_only(state: Mapping[str, Any], who: str) -> bool:
+    """SCENE-HIDE-1: whether a combatant's token is seen by the GM alone (its lines are theirs)."""
+    token = state["scene"].get("tokens", {}).get(who) or {}
+    return bool(token.get("gm_only"))
+
+
 def suppressed(
     state: Mapping[str, Any], shooter: str, centre: Cell, radius: Fraction
 ) -> tuple[list[str], list[str]]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -30,7 +31,7 @@ from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
 from rules.core.params import bool_param, choice_param, int_param
 from rules.core.system import Action, Event, Json
 from rules.scene import reading_messages as scene_words
-from rules.scene.areas import CENTRE, caught, square
+from rules.scene.areas import CENTRE, caught, gm_only, square
 from rules.scene.grid import has_map
 
 HAZARD = Message("coc.action.hazard", "Start a hazard")
@@ -224,7 +225,12 @@ def _explode(state: Json, action: Action, dice: Dice) -> list[Event]:
         dice=count,
         radius=[radius.numerator, radius.denominator],
     )
-    blast(script, count, radius, distances)
+    hidden = {t: d for t, d in distances.items() if has_map(state) and gm_only(state, t)}
+    blast(script, count, radius, {t: d for t, d in distances.items() if t not in hidden})
+    if hidden:  # SCENE-HIDE-1: GM-only tokens caught, and what befalls them, go to the Keeper
+        mark = len(script.events)
+        blast(script, count, radius, hidden)
+        script.events[mark:] = [replace(e, audience="gm") for e in script.events[mark:]]
     return script.events
 
 

@@ -120,3 +120,15 @@ def test_without_a_map_the_typed_distance_is_played_as_before() -> None:
     _, events = act(duel(), "fire", "ann", [90], weapon="revolver", target="bob", distance=16)
     assert "scene.measured" not in kinds(events)
     assert "against 20%" in texts(events)
+
+
+def test_a_gm_only_token_caught_in_a_blast_is_told_to_the_keeper_alone() -> None:
+    # SCENE-HIDE-1: the lurker's band, roll and wounds reach no player.
+    state = scene(("ann", person("Ann")), ("lurker", person("Lurker")))
+    state = on_map(state, ann=(10, 5), lurker=(11, 5))
+    state["scene"]["tokens"]["lurker"]["gm_only"] = True
+    _, events = act(state, "explode", "gm", [1, 1, 1, 1], dice=2, radius=2, centre="10,5")
+    for event in events:
+        if "Lurker" in event.text:
+            assert event.audience == "gm"
+    assert any("Ann" in e.text and e.audience == "all" for e in events)

@@ -171,3 +171,26 @@ def test_we_dg_04_suppressive_fire_takes_its_targets_from_the_area_on_the_map() 
     )
     assert events[0].payload["results"] == {"d1": "miss", "d2": "impale", "d3": "miss"}
     assert c(state, "d4")["penalties"] == []
+
+
+def test_a_gm_only_token_caught_in_a_blast_is_told_to_the_gm_alone() -> None:
+    """SCENE-HIDE-1: the blast's public line names only the tokens players see."""
+    state = encounter(agent("a", hp=40), agent("lurker", hp=40))
+    state = on_map(state, a=(11, 5), lurker=(12, 5))
+    state["scene"]["tokens"]["lurker"]["gm_only"] = True
+    state, events = gm(
+        state,
+        "hazard",
+        [1, 1, 1, 1, 1, 2, 2, 2, 2, 2],
+        type="explosion",
+        dice=5,
+        radius_m=2,
+        centre="10,5",
+    )
+    secret, public = events
+    assert secret.audience == "gm"
+    assert "Lurker" in secret.text
+    assert public.audience == "all"
+    assert "Lurker" not in public.text
+    assert c(state, "lurker")["hp"] == 40 - 5
+    assert c(state, "a")["hp"] == 40 - 10
