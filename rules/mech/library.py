@@ -15,7 +15,15 @@ from typing import Any
 from rules.core.actions import Choice, choices
 from rules.core.errors import SheetError
 from rules.core.library import FRAMES as FRAMES_LABEL
-from rules.core.library import NPCS, SYSTEMS, WEAPONS, LibraryKind, demo_templates, named
+from rules.core.library import (
+    NPCS,
+    SYSTEMS,
+    WEAPONS,
+    LibraryKind,
+    demo_templates,
+    inside,
+    named,
+)
 from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
 from rules.mech import data
@@ -299,7 +307,7 @@ def frame_engine(item: Mapping[str, Any]) -> Json:
     frame["core"] = (
         dict(data.FRAMES["gp1_mule"]["core"]) if form["core"] == "bulwark_field" else None
     )
-    return data.frame_data(frame)
+    return inside(data.frame_data, "frame", frame)
 
 
 R_NO_MOUNTS = _l("no_mounts", "A frame needs at least one mount")
@@ -320,7 +328,7 @@ def weapon_engine(item: Mapping[str, Any]) -> Json:
         weapon["save"] = dict(save)
     if weapon["kind"] == "melee":
         weapon.pop("range")
-    return data.weapon_data(weapon, "")
+    return inside(lambda w: data.weapon_data(w, "weapon"), "weapon", weapon)
 
 
 def system_engine(item: Mapping[str, Any]) -> Json:
@@ -344,7 +352,7 @@ def system_engine(item: Mapping[str, Any]) -> Json:
         if not (isinstance(save, Mapping) and save.get("attribute")):
             raise SheetError("save.attribute", R_SAVE(), "MECH-SAVE-1")
         system["save"] = dict(save)
-    return data.system_data(system, "")
+    return inside(lambda s: data.system_data(s, "system"), "system", system)
 
 
 R_RESIST = _l("no_resist", "Tick the damage types it resists")

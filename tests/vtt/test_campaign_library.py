@@ -177,3 +177,17 @@ def test_an_import_refused_stores_nothing_and_says_why(gwen: Any, pip: Any) -> N
         answer = gm.post(f"/campaigns/{campaign.pk}/library/import/", {"file": upload}, follow=True)
         assert words in html.unescape(answer.content.decode())
         assert not LibraryItem.objects.filter(campaign=campaign).exists()
+
+
+def test_every_word_of_every_library_reads_in_chinese() -> None:
+    """The kinds' names, their forms' labels and the starters' names (`<key>.name.*`)."""
+    import polib
+
+    from rules.core.library import messages_for
+    from vtt.words import catalogue
+
+    po = "locale/zh_Hans/LC_MESSAGES/engine.po"
+    entries = {e.msgctxt: e for e in polib.pofile(po) if not e.obsolete}
+    wanted = {m.id for key in SYSTEMS for m in messages_for(key)}
+    assert {m.id for m in catalogue()} >= wanted  # the table's words know them
+    assert sorted(i for i in wanted if not (i in entries and entries[i].translated())) == []
