@@ -315,6 +315,9 @@ MOVED_UNSEEN = Message(
     "mech.log.moved_unseen", "{name} moves unseen: now somewhere in ({x0}–{x1}, {y0}–{y1})"
 )
 AREA_KNOWN = Message("mech.log.area_known", "the other sides know only ({x0}–{x1}, {y0}–{y1})")
+# A Hidden unit's move stored before moves were redacted, as the other sides now read it: no area
+# was drawn then (vtt/eventlog/legacy/hidden_moves.py).
+MOVED_UNSEEN_BEFORE = Message("mech.log.moved_unseen_before", "{name} moves unseen")
 # A move that runs into a Hidden unit its side did not know of stops before it, move lost.
 MOVED_BLOCKED = {
     verb: Message(

@@ -50,6 +50,7 @@ from vtt.encounters.audiences import refresh_audiences
 from vtt.encounters.models import Encounter, Seat, Status
 from vtt.encounters.services import json_differences
 from vtt.errors import NotAllowed
+from vtt.eventlog.legacy.hidden_moves import redact_rows
 from vtt.eventlog.legacy.upgrade import legacy_of, upgrade_rows
 from vtt.eventlog.models import Event
 from vtt.lobby.whole_file import plays_a_side, require_whole_file
@@ -430,13 +431,17 @@ def _events(
 def _upgrade(encounter: dict[str, Any], rows: list[Event], where: str) -> None:
     """A file written before the one state vocabulary (issue 31) holds its events' old payloads
     ("ops", "patch"): they are rewritten as "changes", as migration eventlog 0005 rewrote the
-    stored ones (vtt/eventlog/legacy/upgrade.py)."""
+    stored ones (vtt/eventlog/legacy/upgrade.py); a Hidden mech's moves that everyone read then
+    are addressed to its side, as eventlog 0006 addressed the stored ones
+    (vtt/eventlog/legacy/hidden_moves.py)."""
     system = _system(_get(encounter, "system", str, where), where)
     legacy = legacy_of(system.key)
-    if legacy is None or not any(key in row.payload for row in rows for key in legacy.old_keys):
-        return
+    old = legacy is not None and any(key in row.payload for row in rows for key in legacy.old_keys)
     try:
-        upgrade_rows(system.start(_get(encounter, "setup", dict, where)), rows, legacy)
+        if legacy is not None and old:
+            upgrade_rows(system.start(_get(encounter, "setup", dict, where)), rows, legacy)
+        if system.key == "mech":  # a Hidden mech's moves everyone read then (eventlog 0006)
+            redact_rows(system.start(_get(encounter, "setup", dict, where)), rows)
     except (RulesError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise _refuse(
             _("%(where)s: its events do not replay (%(error)s).") % {"where": where, "error": exc}
