@@ -33,22 +33,32 @@ F_RUN = Message("scene.field.run", "Run")
 F_EVADE = Message("scene.field.evade", "Shooting evasion (half speed, toward cover)")
 
 # --- terrains and units ---------------------------------------------------------------------
+# (module constants, so that each system's catalogue finds them)
+T_CLEAR = Message("scene.terrain.clear", "open ground")
+T_WALL = Message("scene.terrain.wall", "wall")
+T_COVER_LIGHT = Message("scene.terrain.cover_light", "light cover")
+T_COVER_PARTIAL = Message("scene.terrain.cover_partial", "partial cover")
+T_COVER_HEAVY = Message("scene.terrain.cover_heavy", "heavy cover")
+T_COVER_FULL = Message("scene.terrain.cover_full", "full cover")
+T_DIFFICULT = Message("scene.terrain.difficult", "difficult ground")
+T_DARK = Message("scene.terrain.dark", "darkness")
+T_FIRE = Message("scene.terrain.fire", "fire")
+T_WATER = Message("scene.terrain.water", "water")
 TERRAIN_NAMES = {
-    "clear": Message("scene.terrain.clear", "open ground"),
-    "wall": Message("scene.terrain.wall", "wall"),
-    "cover_light": Message("scene.terrain.cover_light", "light cover"),
-    "cover_partial": Message("scene.terrain.cover_partial", "partial cover"),
-    "cover_heavy": Message("scene.terrain.cover_heavy", "heavy cover"),
-    "cover_full": Message("scene.terrain.cover_full", "full cover"),
-    "difficult": Message("scene.terrain.difficult", "difficult ground"),
-    "dark": Message("scene.terrain.dark", "darkness"),
-    "fire": Message("scene.terrain.fire", "fire"),
-    "water": Message("scene.terrain.water", "water"),
+    "clear": T_CLEAR,
+    "wall": T_WALL,
+    "cover_light": T_COVER_LIGHT,
+    "cover_partial": T_COVER_PARTIAL,
+    "cover_heavy": T_COVER_HEAVY,
+    "cover_full": T_COVER_FULL,
+    "difficult": T_DIFFICULT,
+    "dark": T_DARK,
+    "fire": T_FIRE,
+    "water": T_WATER,
 }
-UNIT_NAMES = {
-    "m": Message("scene.unit.m", "m"),
-    "yd": Message("scene.unit.yd", "yd"),
-}
+UNIT_M = Message("scene.unit.m", "m")
+UNIT_YD = Message("scene.unit.yd", "yd")
+UNIT_NAMES = {"m": UNIT_M, "yd": UNIT_YD}
 
 # --- log lines --------------------------------------------------------------------------------
 SET = Message("scene.log.set", "The map is set: {cols} by {rows} squares of {cell} {unit}.")
