@@ -196,21 +196,54 @@ def _preview(
     for unit in data.get("units") or ():
         side = str(unit.get("side", "")).title()
         sides[side] = sides.get(side, 0) + 1
+    scs = drawing(data)
     return {
         "campaign": campaign,
         "scenario": scenario,
-        "scs": drawing(data),
+        "scs": scs,
+        "marks": _marks(data, scs["hexes"]),
         "problem": refusal(found) if found is not None else "",
         "fields_ok": fields_ok,
         "counts": [(sf.SIDE_LABELS.get(side, side), n) for side, n in sides.items()],
     }
 
 
+def _marks(data: dict[str, Any], hexes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each unit's id on its set-up hex (a reinforcement's, "+id" on its first entry hex), one
+    line under the other where several share a hex."""
+    at = {h["id"]: (h["x"], h["y"]) for h in hexes}
+    first = {
+        str(a.get("unit")): (a.get("entry_hexes") or [""])[0]
+        for a in (data.get("reinforcements") or {}).get("arrivals") or ()
+        if isinstance(a, dict)
+    }
+    out: list[dict[str, Any]] = []
+    used: dict[str, int] = {}
+    for unit in data.get("units") or ():
+        uid = str(unit.get("id", ""))
+        setup = unit.get("setup") or {}
+        where = str(setup.get("hex") or setup.get("default") or setup.get("anchor") or "")
+        text = uid
+        if uid in first:
+            where, text = str(first[uid]), f"+{uid}"
+        if where not in at:
+            continue
+        n = used.get(where, 0)
+        used[where] = n + 1
+        x, y = at[where]
+        side = str(unit.get("side", "")).lower()
+        out.append({"x": x, "y": round(y + 4 + 10 * n - 5, 1), "text": text, "side": side})
+    return out
+
+
 def _terrains(data: dict[str, Any]) -> list[tuple[str, str]]:
     """The hex terrains of the draft's terrain effects chart, as the painter's tools."""
     from vtt.tables.scs_charts import WORDS
 
-    kinds = list(((data.get("tec") or {}).get("hex") or {}).keys()) or ["clear"]
+    default = str(data.get("default_terrain") or "clear")
+    kinds = sorted(
+        ((data.get("tec") or {}).get("hex") or {default: {}}), key=lambda k: (k != default, k)
+    )
     return [(str(kind), str(WORDS.get(str(kind), kind))) for kind in kinds]
 
 

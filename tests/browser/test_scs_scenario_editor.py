@@ -1,0 +1,255 @@
+"""Issue 36: a new GM builds a three-units-a-side SCS scenario on a 10x8 map in the scenario
+editor (terrain painted by click and drag, a river and a road, a victory hex, a hex picked on
+the map), starts an encounter from it, and both sides play a move and an attack, in three
+browsers (real Chromium), with no JSON typed and no id but the hexes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rules.geometry.hex import HexGrid
+from tests.browser.conftest import ARTIFACTS, PHONE, caught_up
+from tests.browser.test_new_group import empty_server, flash, person, sign_up
+
+__all__ = ["empty_server", "person"]  # the fixtures this module uses from the new group's test
+
+GRID = HexGrid(columns=10, rows=8)
+UNITS = [  # side row, name, set-up hex (the first is picked on the map)
+    ("Blue", "1 Rifle Bn", "03.04"),
+    ("Blue", "2 Rifle Bn", "02.05"),
+    ("Blue", "3 Rifle Bn", "01.04"),
+    ("Red", "Guard Bn", "06.04"),
+    ("Red", "Militia Bn", "06.06"),
+    ("Red", "Border Bn", "08.04"),
+]
+
+
+def shoot(page: Any, label: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"scs_editor-{label}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def hex_of(page: Any, label: str) -> Any:
+    return page.locator(f".scs-editor-map [data-hex='{label}']")
+
+
+def centre(page: Any, label: str) -> tuple[float, float]:
+    box = hex_of(page, label).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def checked(page: Any) -> None:
+    """The rules' check after the last change has come back."""
+    page.wait_for_timeout(400)  # the form posts 300 ms after a change
+    page.locator("#scs-editor-preview:not(.htmx-request)").wait_for()
+
+
+def end_phase(page: Any) -> None:
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("form.scs-generic button", has_text=re.compile("^End the ")).first.click()
+
+
+def settle(pages: list[Any]) -> None:
+    """Every choice a combat asks for (losses, retreats, advance), each page taking its own,
+    until the combat is over."""
+    for _ in range(30):
+        if all(p.locator("#scs-combat").count() == 0 for p in pages):
+            return
+        for page in pages:
+            buttons = page.locator("#scs-combat form.scs-choice button[type=submit]:not(.scs-roll)")
+            if buttons.count():
+                page.once("dialog", lambda dialog: dialog.accept())
+                buttons.first.click()
+        pages[0].wait_for_timeout(700)
+    raise AssertionError("the combat still waits for a choice")
+
+
+def move_and_attack(me: Any, them: Any, mine: str) -> None:
+    """`me` moves a stack next to an enemy (its first highlighted hex beside one), then
+    declares an attack and rolls; then both settle the combat."""
+    me.locator(".scs-phase", has_text="Movement Phase").wait_for()
+    enemies = {
+        e.get_attribute("data-hex")
+        for e in me.locator(f"#scs-board .stack:not(.side-{mine})").all()
+    }
+    moved = False
+    for stack in me.locator(f"#scs-board .stack.side-{mine}[data-movable]").all():
+        origin = stack.get_attribute("data-hex")
+        stack.click()
+        cells = me.locator("#scs-board .reach-set.show [data-to]")
+        cells.first.wait_for()
+        for cell in cells.all():
+            to = cell.get_attribute("data-to")
+            near = {GRID.label(n) for n in GRID.neighbours(GRID.cell(to))}
+            if near & enemies and to != origin:
+                cell.click()
+                me.locator(f"#scs-board .stack.side-{mine}[data-hex='{to}']").wait_for()
+                moved = True
+                break
+        if moved:
+            break
+        me.keyboard.press("Escape")
+    assert moved, "no stack could move next to an enemy"
+    caught_up(me)
+    end_phase(me)
+    me.locator(".scs-phase", has_text="Combat Phase").wait_for()
+    attack = me.locator("form.scs-attack").first
+    target = attack.get_attribute("data-attack-target")
+    me.locator(f"#scs-board .stack[data-hex='{target}']").click()
+    shown = me.locator("form.scs-attack.show")
+    shown.get_by_role("button", name="Declare the attack").click()
+    me.get_by_role("button", name="Roll 2d6").click()
+    them.locator("#event-log > li.event", has_text=f"Combat at {target}").last.wait_for()
+    settle([me, them])
+
+
+def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
+    person: Callable[..., Any],
+) -> None:
+    gm = person({"width": 1366, "height": 900})
+    gm.goto("/accounts/signup/")
+    sign_up(gm, "greta")
+    gm.wait_for_url(re.compile(r"/campaigns/$"))
+    gm.locator("input[name=name]").fill("Oster Front")
+    gm.locator("select[name=system]").select_option("scs")
+    gm.get_by_role("button", name="Create campaign").click()
+    gm.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+    campaign_url = gm.url
+    if not gm.locator("#invite-url").count():
+        gm.get_by_role("button", name="New link").click()
+    invite = gm.locator("#invite-url").input_value()
+    players = []
+    for name in ("bo", "rae"):
+        player = person()
+        player.goto(invite)
+        player.get_by_role("link", name="Sign up").first.click()
+        sign_up(player, name)
+        player.get_by_role("button", name="Join as a player").click()
+        player.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+        players.append(player)
+    blue, red = players
+
+    # The editor: a 10 x 8 map.
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="Scenarios").click()
+    gm.locator("input[name=title]").fill("Oster Ridge")
+    gm.locator("input[name=columns]").fill("10")
+    gm.locator("input[name=rows]").fill("8")
+    gm.get_by_role("button", name="Make it and open the editor").click()
+    hex_of(gm, "10.08").wait_for()
+    assert hex_of(gm, "11.01").count() == 0
+    assert hex_of(gm, "10.09").count() == 0
+
+    # Terrain: a town by a click, woods by a drag over three hexes, a marsh by the keyboard.
+    gm.locator("input[name=tool][value='terrain:town']").check()
+    hex_of(gm, "06.04").click(force=True)
+    gm.locator("input[name=tool][value='terrain:woods']").check()
+    gm.mouse.move(*centre(gm, "03.06"))
+    gm.mouse.down()
+    gm.mouse.move(*centre(gm, "04.06"), steps=5)
+    gm.mouse.move(*centre(gm, "05.07"), steps=5)
+    gm.mouse.up()
+    checked(gm)
+    gm.locator("input[name=tool][value='terrain:marsh']").check()
+    hex_of(gm, "09.07").focus()
+    gm.keyboard.press("Enter")
+    checked(gm)
+    # A river and a road on hexsides: a hex, then its neighbour.
+    gm.locator("input[name=tool][value=river]").check()
+    hex_of(gm, "04.01").click(force=True)
+    hex_of(gm, "05.01").click(force=True)
+    checked(gm)
+    gm.locator("input[name=tool][value=road]").check()
+    hex_of(gm, "01.04").click(force=True)
+    hex_of(gm, "02.04").click(force=True)
+    checked(gm)
+    assert gm.locator(".scs-editor-map .rivers line").count() == 1
+    assert gm.locator(".scs-editor-map .roads line").count() == 1
+    for label, kind in (
+        ("06.04", "town"),
+        ("03.06", "woods"),
+        ("04.06", "woods"),
+        ("09.07", "marsh"),
+    ):
+        assert f"t-{kind}" in (hex_of(gm, label).get_attribute("class") or ""), label
+
+    # A victory hex, then the units; the first one's set-up hex is picked on the map.
+    gm.locator("input[name='place-0-hex']").fill("06.04")
+    gm.locator("input[name='place-0-name']").fill("Oster")
+    gm.locator("input[name='place-0-vp']").fill("2")
+    gm.locator("select[name='place-0-held']").select_option("Red")
+    for n, (side, name, where) in enumerate(UNITS):
+        row = f"unit-{n}-"
+        assert gm.locator(f"select[name='{row}side']").input_value() == side
+        gm.locator(f"input[name='{row}name']").fill(name)
+        for key, value in (
+            ("a", "4"),
+            ("d", "3"),
+            ("ma", "4"),
+            ("ra", "2"),
+            ("rd", "2"),
+            ("rma", "4"),
+        ):
+            gm.locator(f"input[name='{row}{key}']").fill(value)
+        if n:
+            gm.locator(f"input[name='{row}hex']").fill(where)
+    gm.locator("input[name='unit-0-hex']").focus()
+    gm.locator("input[name=tool][value=pick]").check()
+    hex_of(gm, UNITS[0][2]).click(force=True)
+    assert gm.locator("input[name='unit-0-hex']").input_value() == UNITS[0][2]
+    gm.locator("input[name='unit-5-hex']").fill("12.04")  # off the map: the rules say so
+    gm.locator(
+        "#scs-editor-check", has_text="unit R3: set-up hex: hex 12.04 is off the map"
+    ).wait_for()
+    gm.locator("input[name='unit-5-hex']").fill(UNITS[5][2])
+    gm.keyboard.press("Tab")
+    gm.locator("#scs-editor-check", has_text="The rules accept this scenario").wait_for()
+    shoot(gm, "laptop")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Oster Ridge was saved.")
+    phone = person(PHONE)
+    phone.context.add_cookies(gm.context.cookies())
+    phone.goto(gm.url)
+    hex_of(phone, "10.08").wait_for()
+    shoot(phone, "phone")
+    phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-top.png"))
+    phone.locator("#scs-editor").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-fields.png"))
+    gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-top.png"))
+
+    # New encounter offers it; the first player plays Blue, the second Red.
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="New encounter").click()
+    gm.locator("#builder input[name=title]").fill("Oster, first day")
+    gm.locator("select[name=scene_scenario]").select_option(label="Oster Ridge (this campaign's)")
+    gm.get_by_label("Who plays Blue").select_option(label="bo")
+    gm.get_by_label("Who plays Red").select_option(label="rae")
+    gm.get_by_role("button", name="Start encounter").first.click()
+    flash(gm, "Encounter Oster, first day created.")
+    table = gm.url
+    for player in players:
+        player.goto(table)
+        caught_up(player)
+
+    # Set-up: Red (the second player) first, then Blue; then a move and an attack a side.
+    red.get_by_role("button", name="End the Set-up").wait_for()
+    end_phase(red)
+    blue.get_by_role("button", name="End the Set-up").wait_for()
+    end_phase(blue)
+    move_and_attack(blue, red, "blue")
+    shoot(blue, "blue-after-attack")
+    while (
+        not red.locator(".scs-phase", has_text="Movement Phase").count()
+        or not red.get_by_role("button", name="End the Movement Phase").count()
+    ):
+        end_phase(blue)
+        blue.wait_for_timeout(500)
+    move_and_attack(red, blue, "red")
+    shoot(red, "red-after-attack")
+    log = blue.locator("#event-log").inner_text()
+    assert log.count("Combat at") >= 2
