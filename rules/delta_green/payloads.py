@@ -274,6 +274,12 @@ PAYLOADS = kinds(
         who=req(str, "the agent who checks"),
     ),
     payload(
+        "check.asked",
+        "The GM asks several agents for the same check (a group check, DG-CHECK-6).",
+        skill=req(str, "the skill or characteristic as the GM named it"),
+        who=req(list[str], "the agents asked"),
+    ),
+    payload(
         "sanity.checked",
         "A SAN roll with loss notation (.sc 1/1d6) and the SAN lost.",
         chance=req(int, "the SAN rolled against"),

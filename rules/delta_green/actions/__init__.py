@@ -52,7 +52,11 @@ SPECS: list[ActionSpec[Any]] = [
     *scene.SPECS,
 ]
 ACTIONS: Actions[Any] = Actions(SPECS)
-GM_KINDS = frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS]) | GM_SCENE_KINDS
+GM_KINDS = (
+    frozenset(spec.kind for spec in [*rounds.SPECS, *gm_tools.SPECS])
+    | GM_SCENE_KINDS
+    | checks_by_name.GM_KINDS
+)
 # SCENE-MOVE-2: the GM moves the GM's own characters on the map, as them
 GM_MAY_ALSO = frozenset({"scene_move"})
 

@@ -1,7 +1,7 @@
 """The rest of the session (issue 38) at a Delta Green table: checks by skill name with the
-critical and fumble rule, hidden checks, marks on failed skills and the growth between sessions,
-and sheet values set in one line. The chat's `.ra`, `.rh`, `.st` and `.en` send these; the GM
-sends them as the agent (the table seats the GM at every combatant)."""
+critical and fumble rule, hidden checks, the GM's group checks, marks on failed skills and the
+growth between sessions, and sheet values set in one line. The chat's `.ra`, `.rh`, `.st` and
+`.en` send these; the GM sends them as the agent (the table seats the GM at every combatant)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from rules.brp.skill_checks import (
     unmark_changes,
     value_key,
 )
-from rules.core.actions import GM_ACTOR
+from rules.core.actions import GM_ACTOR, is_gm
 from rules.core.changes import Emitter
 from rules.core.dice import Dice
 from rules.core.errors import DiceError, IllegalAction
@@ -76,6 +76,12 @@ F_AGAINST = Message("dg.field.against", "Against")
 F_ON_SUCCESS = Message("dg.field.sc_success", "SAN lost on a success")
 F_ON_FAILURE = Message("dg.field.sc_failure", "SAN lost on a failure")
 NO_OPPONENT = Message("dg.opposed.no_opponent", "there is no other agent {name} here")
+ASK = Message("dg.action.ask_check", "Ask for a group check")
+ASKED = Message("dg.check.asked", "The GM asks {who} for a group check: {skill}")
+ASKED_FORM = Message("dg.action.asked_check", "The GM asks: {skill} check")
+F_ASK_WHO = Message("dg.field.ask_who", "Ask {name}")
+NO_ONE_ASKED = Message("dg.check.ask_no_one", "ask whom? Tick at least one agent")
+NO_SKILL_ASKED = Message("dg.check.ask_no_skill", "ask for which skill or characteristic?")
 
 
 def _agent(state: Json, action: Action) -> Json:
@@ -122,6 +128,8 @@ def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
         skill = not target.characteristic and target.key in c["sheet"]["skills"]
         now = out.state["combatants"][c["id"]]
         marked = mark_changes(now, target.key, hidden) if skill and not succeeded(level) else []
+        if c["id"] in (out.state.get("asked") or {}):  # DG-CHECK-6: a group check answered
+            marked = [*marked, ["del", ["asked", c["id"]]]]
         out.emit(
             "check.rolled",
             CHECKED(
@@ -251,9 +259,13 @@ def _offer_check(state: Json, actor: str) -> ActionTemplate | None:
         return None
     keys = sorted(c["sheet"]["skills"]) + [k for k in CHARACTERISTICS if k in c["sheet"]]
     pairs: list[tuple[str, Msg | str]] = [(k, check_label(k)) for k in keys]
+    asked = str((state.get("asked") or {}).get(actor) or "")
+    if asked:  # DG-CHECK-6: the GM's group check first, named in the form's title
+        pairs.insert(0, (asked, check_label(key_of(asked), asked)))
+    label = ASKED_FORM(skill=check_label(key_of(asked), asked)) if asked else CHECK()
     return ActionTemplate(
         "check",
-        CHECK(),
+        label,
         "DG-CHECK-1",
         (
             Field("skill", F_SKILL(), "choice", choices(pairs), default=pairs[0][0]),
@@ -354,14 +366,58 @@ def _set_values(state: Json, action: Action, dice: Dice) -> list[Event]:
     return out.events
 
 
+def _ask(state: Json, action: Action, dice: Dice) -> list[Event]:
+    """DG-CHECK-6: the GM asks several agents for the same check; each answers on their own
+    page (the check is offered to them, the asked skill first, until they roll it)."""
+    combatants: Mapping[str, Json] = state["combatants"]
+    chosen = [i for i in sorted(combatants) if bool_param(action.params, f"t_{i}")]
+    if not chosen:
+        raise IllegalAction.of(NO_ONE_ASKED())
+    name = str(action.params.get("skill") or "").strip()[:60]
+    if not name:
+        raise IllegalAction.of(NO_SKILL_ASKED())
+    for ident in chosen:
+        _target(combatants[ident], name)  # each has it, or the ask is refused
+    out = Emitter(state, dice)
+    out.emit(
+        "check.asked",
+        ASKED(
+            who=", ".join(combatants[i]["name"] for i in chosen),
+            skill=check_label(key_of(name), name),
+        ),
+        [["set", ["asked", i], name] for i in chosen],
+        who=chosen,
+        skill=name,
+    )
+    return out.events
+
+
+def _offer_ask(state: Json, actor: str) -> ActionTemplate | None:
+    living = [(i, c["name"]) for i, c in sorted(state["combatants"].items()) if not c.get("dead")]
+    if not living:
+        return None
+    return ActionTemplate(
+        "ask_check",
+        ASK(),
+        "DG-CHECK-6",
+        (
+            *(Field(f"t_{i}", F_ASK_WHO(name=n), "checkbox", default=False) for i, n in living),
+            Field("skill", F_SKILL(), "text", default="alertness"),
+        ),
+        cost=FREE(),
+    )
+
+
 def _agents(state: Any, actor: str) -> bool:
     return actor != GM_ACTOR and actor in state["combatants"]
 
 
+GM_KINDS = frozenset({"ask_check"})  # DG-CHECK-6: sent by the GM as the GM
 SPECS = [
     ActionSpec("check", "DG-CHECK-1", _check, who=_agents, offer=_offer_check),
     ActionSpec("sanity_check", "DG-SAN-1", _sanity_check, who=_agents, offer=_offer_sanity),
     ActionSpec("opposed_check", "DG-CHECK-4", _opposed, who=_agents, offer=_offer_opposed),
     ActionSpec("set_values", "DG-CHECK-5", _set_values, who=_agents),
     ActionSpec("growth", "DG-GROW-1", _growth, who=_agents, offer=_offer_growth),
+    ActionSpec("ask_check", "DG-CHECK-6", _ask, who=is_gm, offer=_offer_ask),
 ]

@@ -105,3 +105,26 @@ def test_the_forms_an_agent_is_offered() -> None:
     assert "growth" not in kinds
     state, _ = play(state, "check", "ann", [99], skill="dodge")
     assert "growth" in {form.kind for form in SYSTEM.legal_actions(state, "ann")}
+
+
+def test_the_gm_asks_a_group_check_and_each_agent_answers_on_their_page() -> None:
+    """DG-CHECK-6: the GM ticks Ann and Bo for Alertness (by its Chinese name); each is offered
+    the check, titled as asked and the asked skill first, until they roll it."""
+    from rules.delta_green import SYSTEM
+
+    state = encounter(agent("ann", skills={"alertness": 40}), agent("bo", skills={"alertness": 30}))
+    asked = {t.kind: t for t in SYSTEM.legal_actions(state, "gm")}["ask_check"]
+    assert [f.name for f in asked.fields] == ["t_ann", "t_bo", "skill"]
+    state, events = gm(state, "ask_check", [], t_ann="on", t_bo="on", skill="警觉")
+    assert (events[0].kind, events[0].payload["who"]) == ("check.asked", ["ann", "bo"])
+    assert events[0].text.startswith("The GM asks Ann, Bo for a group check: ")
+    form = {t.kind: t for t in SYSTEM.legal_actions(state, "ann")}["check"]
+    assert form.fields[0].default == "警觉"
+    state, events = play(state, "check", "ann", [20], skill=form.fields[0].default)
+    assert events[0].payload["skill"] == "alertness"
+    assert "ann" not in state["asked"]
+    assert "bo" in state["asked"]
+    with pytest.raises(IllegalAction):
+        gm(state, "ask_check", [], skill="alertness")  # nobody ticked
+    with pytest.raises(IllegalAction):
+        play(state, "ask_check", "ann", [], t_bo="on", skill="alertness")  # the GM's alone
