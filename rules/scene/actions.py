@@ -163,9 +163,17 @@ def paint(state: Json, action: Action, dice: Dice) -> list[Event]:
     return out.events
 
 
-def place(state: Json, action: Action, dice: Dice) -> list[Event]:
+def place(mover: Mover) -> Any:
     """SCENE-MAP-3: the GM places (or re-places) a combatant's token on any free square; a
     GM-only token's placing is told to the GM alone (SCENE-HIDE-1)."""
+
+    def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
+        return _place(state, action, dice, mover)
+
+    return resolve
+
+
+def _place(state: Json, action: Action, dice: Dice, mover: Mover) -> list[Event]:
     scene = scene_of(state)
     who = choice_param(action.params, "who", list(state["combatants"]))
     cell = target_cell(scene, action.params)
@@ -182,7 +190,7 @@ def place(state: Json, action: Action, dice: Dice) -> list[Event]:
         "scene.placed",
         said(name=name_of(state, who)),
         [["set", ["scene", "tokens", who], token]],
-        audience="gm" if gm_only else "all",
+        audience=mover.audience_of(state, who, gm_only),
         who=who,
         at=list(cell),
         gm_only=gm_only,
@@ -190,8 +198,17 @@ def place(state: Json, action: Action, dice: Dice) -> list[Event]:
     return out.events
 
 
-def reveal(state: Json, action: Action, dice: Dice) -> list[Event]:
-    """SCENE-MAP-4: the GM shows a GM-only token or GM-only squares to everyone."""
+def reveal(mover: Mover) -> Any:
+    """SCENE-MAP-4: the GM shows a GM-only token or GM-only squares to everyone (a token to
+    whoever the system lets read of its combatant: Ace's unnoticed stay their side's)."""
+
+    def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
+        return _reveal(state, action, dice, mover)
+
+    return resolve
+
+
+def _reveal(state: Json, action: Action, dice: Dice, mover: Mover) -> list[Event]:
     scene = scene_of(state)
     out = Emitter(state, dice)
     who = str(action.params.get("who") or "")
@@ -204,6 +221,7 @@ def reveal(state: Json, action: Action, dice: Dice) -> list[Event]:
             "scene.revealed",
             m.REVEALED(what=name_of(state, who)),
             [["set", ["scene", "tokens", who], shown]],
+            audience=mover.audience_of(state, who, False),
             who=who,
         )
         return out.events
@@ -371,7 +389,7 @@ def specs(mover: Mover) -> list[ActionSpec[Any]]:
     return [
         ActionSpec("scene_setup", "SCENE-MAP-1", setup(mover), is_gm, offer_setup(mover)),
         ActionSpec("scene_paint", "SCENE-MAP-2", paint, is_gm, offer_paint),
-        ActionSpec("scene_place", "SCENE-MAP-3", place, is_gm, offer_place),
-        ActionSpec("scene_reveal", "SCENE-MAP-4", reveal, is_gm, offer_reveal),
+        ActionSpec("scene_place", "SCENE-MAP-3", place(mover), is_gm, offer_place),
+        ActionSpec("scene_reveal", "SCENE-MAP-4", reveal(mover), is_gm, offer_reveal),
         ActionSpec("scene_move", "SCENE-MOVE-1", move(mover), _anyone, offer_move(mover)),
     ]

@@ -46,6 +46,15 @@ class Mover:
     allowance: Allowance
     spend: Spend
     options: Mapping[str, Message] = field(default_factory=dict)
+    # who may read a line naming a combatant's token (Ace's unnoticed: its side and the GM)
+    audience: Callable[[Json, str], str] | None = None
+
+    def audience_of(self, state: Json, who: str, gm_only: bool) -> str:
+        """SCENE-HIDE-1: the audience of an event about a token: the GM's for a GM-only one,
+        else whoever the system lets read of this combatant (everyone by default)."""
+        if gm_only:
+            return "gm"
+        return "all" if self.audience is None else self.audience(state, who)
 
 
 def scene_of(state: Mapping[str, Any]) -> Json:
@@ -154,7 +163,7 @@ def move(mover: Mover) -> Callable[[Json, Action, Dice], list[Event]]:
         steps = walked(scene, cells, who)
         distance = grid.path_length(seen, steps)
         events, recorded = mover.spend(state, sent, distance, dice) if distance > 0 else ([], [])
-        audience = "gm" if hidden else "all"
+        audience = mover.audience_of(state, who, hidden)
         out = Emitter(_after(state, events), dice)
         stopped = len(steps) < len(cells)
         said = m.STOPPED if stopped else m.MOVED

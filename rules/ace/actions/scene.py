@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.ace import messages as m
 from rules.ace.actions.commands import move, shooting_evasion
-from rules.ace.actions.common import on_turn, refuse
+from rules.ace.actions.common import named, on_turn, refuse
 from rules.ace.actions.common import spend as spend_action
 from rules.ace.state import settings_of
 from rules.ace.stats import speed
@@ -76,5 +76,6 @@ def spend(
     return move(state, Action("move", action.actor, {"metres": metres}), dice), []
 
 
-MOVER = Mover("m", allowance, spend, {"evade": sm.F_EVADE})
+# ACE-STEALTH-1: an unnoticed combatant's token moves and is placed for its side and the GM
+MOVER = Mover("m", allowance, spend, {"evade": sm.F_EVADE}, named)
 SPECS: list[ActionSpec[Any]] = scene_actions.specs(MOVER)

@@ -280,3 +280,20 @@ def test_a_gm_only_tokens_move_goes_to_the_gm_alone() -> None:
     table.act("scene_place", GM, who=who, x=1, y=5, gm_only=True)
     events = table.act("scene_move", who, who=who, x=2, y=5)
     assert {e.audience for e in events} == {"gm"}
+
+
+def test_an_unnoticed_ace_combatants_token_is_its_sides_and_the_gms() -> None:
+    """ACE-STEALTH-1 on the map: placing, revealing and moving the token of a combatant the
+    other side has not noticed is told to its side and the GM only."""
+    table = Table("ace")
+    table.act("scene_setup", GM, cols=12, rows=10)
+    table.state["combatants"]["su"]["hidden"] = True
+    placed = table.act("scene_place", GM, who="su", x=3, y=3, gm_only=True)
+    assert placed[0].audience == "gm"
+    shown = table.act("scene_reveal", GM, who="su")
+    side = table.state["combatants"]["su"]["side"]
+    assert shown[0].audience == f"side:{side}"
+    replaced = table.act("scene_place", GM, who="su", x=4, y=3)
+    assert replaced[0].audience == f"side:{side}"
+    hound = Audience("player", side="monsters", actors=frozenset({"hound"}))
+    assert "su" not in table.system.view(table.state, hound)["scene"]["tokens"]
