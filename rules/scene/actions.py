@@ -25,6 +25,7 @@ from rules.scene import messages as m
 from rules.scene.moving import (
     Mover,
     allowance_or_none,
+    decimal_text,
     move,
     name_of,
     scene_of,
@@ -362,7 +363,7 @@ def offer_move(mover: Mover) -> Any:
                 *(_tick(option, label()) for option, label in mover.options.items()),
             )
             hints = {
-                "allowances": {k: str(v) for k, v in allowances.items() if v is not None},
+                "allowances": {k: decimal_text(v) for k, v in allowances.items() if v is not None},
                 "unit": mover.unit,
             }
             out.append(

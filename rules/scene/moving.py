@@ -153,10 +153,10 @@ def move(mover: Mover) -> Callable[[Json, Action, Dice], list[Event]]:
                 m.TOO_FAR(
                     x=goal[0],
                     y=goal[1],
-                    distance=_decimal(length),
+                    distance=decimal_text(length),
                     unit=m.UNIT_NAMES[mover.unit](),
                     name=name_of(state, who),
-                    left=_decimal(left),
+                    left=decimal_text(left),
                 ),
                 "SCENE-MOVE-1",
             )
@@ -168,7 +168,9 @@ def move(mover: Mover) -> Callable[[Json, Action, Dice], list[Event]]:
         stopped = len(steps) < len(cells)
         said = m.STOPPED if stopped else m.MOVED
         line = said(
-            name=name_of(state, who), distance=_decimal(distance), unit=m.UNIT_NAMES[mover.unit]()
+            name=name_of(state, who),
+            distance=decimal_text(distance),
+            unit=m.UNIT_NAMES[mover.unit](),
         )
         extra: Json = {"stopped": True} if stopped else {}
         out.emit(
@@ -178,7 +180,7 @@ def move(mover: Mover) -> Callable[[Json, Action, Dice], list[Event]]:
             audience=audience,
             who=who,
             path=[list(cell) for cell in steps],
-            distance=_decimal(distance),
+            distance=decimal_text(distance),
             unit=mover.unit,
             **extra,
         )
@@ -201,7 +203,7 @@ def _to(event: Event, audience: str) -> Event:
     return replace(event, audience=audience, redacted_text=None, redacted_msg=None)
 
 
-def _decimal(value: Fraction) -> str:
+def decimal_text(value: Fraction) -> str:
     """A distance as people read it: "4", "5.7"."""
     if value.denominator == 1:
         return str(value.numerator)
