@@ -53,7 +53,7 @@ ACTIONS = Actions(
             *mark.SPECS,
             *gm.SPECS,
             *items.SPECS,
-            *scene.SPECS,
+            *stealth.watching(scene.SPECS),  # ACE-STEALTH-1: a hidden mover is watched
         ]
     )
 )

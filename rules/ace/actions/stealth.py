@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -31,10 +32,11 @@ from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param, int_param
 from rules.core.system import EVERYONE, Action, Event, Json
+from rules.geometry.square import Cell
 from rules.scene import grid
 from rules.scene import reading_messages as sm
 from rules.scene.grid import has_map
-from rules.scene.ranges import shown
+from rules.scene.ranges import Resolve, shown
 
 
 def overwhelmed(sneaker: Json, observer: Json) -> bool:
@@ -136,13 +138,30 @@ def sneak_on_map(state: State, action: Action, dice: Dice) -> list[Event]:
         ops.append(["set", cpath(c["id"], "hidden"), True])  # hiding as it goes
     records = Emitter(state, dice)
     events = [sneak_event(state, records, c, cells, ops)]
-    observers = [{**o, "perception": perception_m(o, s)} for o in enemies(state, action.actor)]
+    fresh = not c["hidden"]
+    return [*events, *observed(state, records, c, cells, fresh, watch, penalty)]
+
+
+def observed(
+    state: State,
+    records: Emitter,
+    c: Json,
+    cells: list[Cell],
+    fresh: bool,
+    watch: bool = False,
+    penalty: int = 0,
+) -> list[Event]:
+    """ACE-STEALTH-1/2: the checks of the observers whose range a walk enters in sight, in the
+    order it enters them, until one spots the walker (rolled on `records`' dice)."""
+    s = settings_of(state)
+    observers = [{**o, "perception": perception_m(o, s)} for o in enemies(state, c["id"])]
     side = f"side:{c['side']}" if c["side"] else f"actor:{c['id']}"
     tokens = state["scene"].get("tokens", {})
-    for oid in entered(state, c["id"], cells, observers, fresh=not c["hidden"]):
+    events: list[Event] = []
+    for oid in entered(state, c["id"], cells, observers, fresh=fresh):
         observer = state["combatants"][oid]
         secret = bool(tokens[oid].get("gm_only"))  # SCENE-HIDE-1: a GM-only observer's check
-        spotted, info = detect(c, observer, watch, penalty, dice, s)
+        spotted, info = detect(c, observer, watch, penalty, records.dice, s)
         if spotted:
             line = m.SPOTTED_AT_ONCE if info.get("overwhelmed") else m.SPOTTED
             said = line(name=c["name"], observer=observer["name"])
@@ -158,6 +177,27 @@ def sneak_on_map(state: State, action: Action, dice: Dice) -> list[Event]:
         told = "gm" if secret else side
         events.append(records.emit("stealth.unseen", unseen, [], audience=told, stealth=info))
     return events
+
+
+def watched(resolve: Resolve) -> Resolve:
+    """ACE-STEALTH-1 for any move on the map (scene_move): a hidden combatant whose walk enters
+    an observer's range in sight is checked there, as a sneak is (no penalty, passive)."""
+
+    def resolve_watched(state: State, action: Action, dice: Dice) -> list[Event]:
+        events = resolve(state, action, dice)
+        walks = [e for e in events if e.kind == "scene.moved"]
+        who = str(walks[0].payload.get("who", "")) if walks else ""
+        c = state["combatants"].get(who)
+        if c is None or not c["hidden"] or len(walks[0].payload["path"]) < 2:
+            return events
+        after = state
+        for event in events:
+            after = apply(after, event)
+        cells = [(int(x), int(y)) for x, y in walks[0].payload["path"]]
+        records = Emitter(after, dice)
+        return [*events, *observed(after, records, after["combatants"][who], cells, False)]
+
+    return resolve_watched
 
 
 def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -253,6 +293,14 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
             )
         )
     return out
+
+
+def watching(specs: list[ActionSpec[Any]]) -> list[ActionSpec[Any]]:
+    """The map's actions with its move watched by the observers (ACE-STEALTH-1)."""
+    return [
+        replace(spec, resolve=watched(spec.resolve)) if spec.kind == "scene_move" else spec
+        for spec in specs
+    ]
 
 
 SPECS = [

@@ -155,3 +155,15 @@ def test_a_gm_only_observers_check_goes_to_the_gm_alone() -> None:
     _, events = play(state, "sneak", "su", [8, 1, 1, 1, 1, 1, 1], x=8, y=0)
     assert events[-1].kind == "stealth.unseen"
     assert events[-1].audience == "gm"
+
+
+def test_a_hidden_combatant_moving_on_the_map_is_watched_like_a_sneak() -> None:
+    # ACE-STEALTH-1: the map's own move (scene_move) into the hound's 15 m, in sight, checks too.
+    state = turn_of(on_map(table(hidden=True), su=(0, 0), hound=(20, 0), lin=(0, 11)), "su")
+    state, events = play(state, "scene_move", "su", [8, 1, 1, 1, 1, 1, 1], who="su", x=8, y=0)
+    assert "scene.moved" in [e.kind for e in events]
+    assert events[-1].kind == "stealth.unseen"
+    assert state["scene"]["tokens"]["su"]["at"] == [8, 0]
+    seen = turn_of(on_map(table(), su=(0, 0), hound=(20, 0), lin=(0, 11)), "su")
+    _, events = play(seen, "scene_move", "su", [], who="su", x=8, y=0)  # not hidden: no check
+    assert "stealth.unseen" not in [e.kind for e in events]
