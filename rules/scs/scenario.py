@@ -579,6 +579,12 @@ def load_scenario(
 _INLINE: dict[str, Scenario] = {}
 
 
+def loaded(sid: str) -> Scenario | None:
+    """The scenario with this id that this process last built from inline data (a campaign's
+    own, issue 36), for the table's charts; None if none was."""
+    return next((s for s in reversed(list(_INLINE.values())) if s.id == sid), None)
+
+
 def sorted_repr(value: Any) -> str:
     """A stable text key of nested JSON data."""
     if isinstance(value, Mapping):

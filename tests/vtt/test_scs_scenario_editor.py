@@ -147,6 +147,9 @@ def test_the_gm_builds_a_scenario_and_new_encounter_starts_it(
     assert encounter.setup["scenario"]["title"] == "Ridge at Oster"
     assert {s.actor_id: s.user_id for s in encounter.seats.all()} == {"blue": pip.pk}
     assert encounter.state["phase"] == "setup"
+    table = gm.get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'id="scs-charts"' in table  # the scenario's own CRT and TEC, one click away
+    assert "Oster" in table
 
 
 def test_the_rules_own_errors_come_back_as_the_gm_edits_in_the_gms_language(

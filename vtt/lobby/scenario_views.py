@@ -5,6 +5,7 @@ JSON, delete. New encounter offers every scenario the rules accept (vtt/encounte
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -58,6 +59,13 @@ def _gm_campaign(request: HttpRequest, campaign_id: int) -> Campaign:
     return campaign
 
 
+def versioned(pk: int, data: dict[str, Any]) -> dict[str, Any]:
+    """The data with an id naming the scenario and this version of it ("campaign-7-3f2a9c01"):
+    an encounter keeps the version it started from, and the table's charts name the one played."""
+    body = json.dumps({k: v for k, v in data.items() if k != "id"}, sort_keys=True, default=str)
+    return {**data, "id": f"campaign-{pk}-{hashlib.sha256(body.encode()).hexdigest()[:8]}"}
+
+
 def _scenario(campaign: Campaign, scenario_id: int) -> CampaignScenario:
     return get_object_or_404(CampaignScenario, pk=scenario_id, campaign=campaign, system=SYSTEM)
 
@@ -65,7 +73,7 @@ def _scenario(campaign: Campaign, scenario_id: int) -> CampaignScenario:
 def _store(campaign: Campaign, data: dict[str, Any]) -> CampaignScenario:
     title = str(data.get("title") or _("A new scenario"))[:120]
     made = CampaignScenario.objects.create(campaign=campaign, system=SYSTEM, title=title, data={})
-    made.data = {**data, "id": f"campaign-{made.pk}", "title": title}
+    made.data = versioned(made.pk, {**data, "title": title})
     made.save(update_fields=["data"])
     return made
 
@@ -169,7 +177,7 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
                 _preview(campaign, scenario, shown, fields_ok=changed is not None),
             )
         if changed is not None:
-            scenario.data = changed
+            scenario.data = versioned(scenario.pk, changed)
             scenario.title = str(changed.get("title") or scenario.title)[:120]
             scenario.save()
             messages.success(request, _("%(title)s was saved.") % {"title": scenario.title})

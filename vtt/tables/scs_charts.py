@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules.scs.crt import Result, SideResult
-from rules.scs.scenario import Scenario, load_scenario
+from rules.scs.scenario import Scenario, load_scenario, loaded
 from vtt.tables.numbers import mixed
 
 # Words of the scenario files that readers see in the charts.
@@ -37,9 +37,10 @@ def _builtin_by_id() -> dict[str, str]:
 
 def scenario_for(scenario_id: str) -> Scenario | None:
     """The built-in scenario with this id, as printed (a campaign's overrides are not in the view:
-    a CRT changed in the settings is not shown here)."""
+    a CRT changed in the settings is not shown here), or a campaign's own as this process last
+    built it (its id names its version: vtt/lobby/scenario_views.py)."""
     name = _builtin_by_id().get(scenario_id)
-    return load_scenario(name) if name else None
+    return load_scenario(name) if name else loaded(scenario_id)  # a campaign's own: as played
 
 
 def _side(part: SideResult, who: str) -> str:
@@ -111,8 +112,10 @@ def _mp(value: Any) -> str:
 
 
 def charts(scenario_id: str) -> dict[str, Any] | None:
-    """The tables the board shows one click away; None for a scenario that is not built in.
-    Worked out once per scenario and language (they are the scenario's, not the game's)."""
+    """The tables the board shows one click away; None for a scenario this process does not
+    know. Worked out once per scenario and language (they are the scenario's, not the game's)."""
+    if scenario_for(scenario_id) is None:
+        return None  # not kept: the scenario may be built later in this process
     return _charts(scenario_id, translation.get_language() or "")
 
 
