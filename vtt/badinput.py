@@ -40,3 +40,13 @@ class RefuseNulMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+
+
+def whole_number(text: str | None, most_digits: int = 12) -> int | None:
+    """A typed whole number (decimal digits of any script, "٣" too, at most `most_digits` of
+    them), or None: "²" passes `str.isdigit()` and a run of thousands of digits
+    `str.isdecimal()`, and `int()` raises on both (Python's 4,300-digit limit): a 500 where a
+    refusal in words was due."""
+    if text is None or not 0 < len(text) <= most_digits:
+        return None
+    return int(text) if text.isdecimal() else None

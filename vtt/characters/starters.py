@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.errors import RulesError
 from rules.core.system import GameSystem
+from vtt.badinput import whole_number
 
 
 def starters(system: GameSystem) -> list[dict[str, Any]]:
@@ -33,12 +34,13 @@ def starters(system: GameSystem) -> list[dict[str, Any]]:
 
 def starter_sheet(system: GameSystem, index: str | None) -> dict[str, Any] | None:
     """The sheet of the starter at `index` (as the picker sends it), validated when it can be."""
-    if index is None or not index.isdecimal():
+    at = whole_number(index, most_digits=4)
+    if at is None:
         return None
     found = starters(system)
-    if int(index) >= len(found):
+    if at >= len(found):
         return None
-    sheet = found[int(index)]["sheet"]
+    sheet = found[at]["sheet"]
     try:
         checked: dict[str, Any] = system.validate_sheet(sheet)
     except (RulesError, TypeError, ValueError):

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from rules.core.errors import RulesError, SheetError
 from rules.core.registry import get_system
 from rules.core.system import GameSystem
+from vtt.badinput import whole_number
 from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import me, member_campaign
 from vtt.characters import sheet_form
@@ -227,9 +228,9 @@ def character_derive(request: HttpRequest, campaign_id: int) -> HttpResponse:
     campaign, role = member_campaign(request, campaign_id)
     system = get_system(campaign.system)
     editor = SheetEditor(system, dict(system.default_sheet))
-    base_id = request.POST.get("character")
-    if base_id and base_id.isdecimal():
-        base = Character.objects.filter(pk=int(base_id), campaign=campaign).first()
+    base_id = whole_number(request.POST.get("character"))
+    if base_id is not None:
+        base = Character.objects.filter(pk=base_id, campaign=campaign).first()
         # the fields not posted are the base's: only a sheet the member may open is a base
         if base is None or not may_open(base, me(request), role):
             raise Http404

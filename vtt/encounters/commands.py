@@ -10,6 +10,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from rules.core.system import Action
+from vtt.badinput import whole_number
 from vtt.errors import CommandError
 from vtt.safejson import storable, too_deep
 
@@ -127,9 +128,10 @@ def faces_of(content: dict[str, Any]) -> tuple[int, ...]:
         text = str(part).strip()
         if not text:
             continue
-        if not text.isdecimal() or not 1 <= int(text) <= MAX_FACE:
+        face = whole_number(text, most_digits=6)
+        if face is None or not 1 <= face <= MAX_FACE:
             raise CommandError(_("A die's face is a whole number from 1 up."))
-        faces.append(int(text))
+        faces.append(face)
     if len(faces) > MAX_FACES:
         raise CommandError(_("Too many dice faces for one action."))
     return tuple(faces)

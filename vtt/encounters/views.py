@@ -18,6 +18,7 @@ from rules.core.errors import RulesError
 from rules.core.log import REVERTED
 from rules.core.registry import get_system
 from rules.core.system import Action, Audience
+from vtt.badinput import whole_number
 from vtt.campaigns.models import Role
 from vtt.campaigns.views import me, member_campaign
 from vtt.encounters import audiences, carry, delta, fragments, replays, services
@@ -257,16 +258,12 @@ def assign_seat(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The GM seats a member at an actor, or frees the seat."""
     encounter = get_object_or_404(Encounter, pk=encounter_id)
     user_id = request.POST.get("user") or None
-    if user_id is not None and not user_id.isdecimal():  # "²".isdigit(), but int("²") fails
+    seated = whole_number(user_id)  # "²".isdigit(), but int("²") fails; so does a huge one
+    if user_id is not None and seated is None:
         messages.error(request, _("That user is not a member of this campaign."))
         return redirect("encounters:detail", encounter.pk)
     try:
-        services.assign_seat(
-            encounter.pk,
-            me(request),
-            request.POST.get("actor", ""),
-            int(user_id) if user_id else None,
-        )
+        services.assign_seat(encounter.pk, me(request), request.POST.get("actor", ""), seated)
     except RulesError as exc:
         messages.error(request, refusal(exc))
     except ValueError as exc:
@@ -393,15 +390,16 @@ def encounter_replay(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The board after any entry the viewer saw, `?entry=<n>` (default: the newest), no socket."""
     encounter, audience, role = member_encounter(request, encounter_id)
     wanted = request.GET.get("entry", "")
-    if wanted and not wanted.isdecimal():  # "²".isdigit(), but int("²") fails
+    entry = whole_number(wanted)  # "²".isdigit(), but int("²") fails; so does a huge one
+    if wanted and entry is None:
         return HttpResponse(
             _("entry must be a whole number"), status=400, content_type="text/plain"
         )
     replay = replays.build(encounter, audience)
     positions = replay.positions
     at = len(positions) - 1
-    if wanted:  # the last step the viewer saw at or before the entry asked for
-        at = max(0, max((i for i, p in enumerate(positions) if p.index <= int(wanted)), default=0))
+    if entry is not None:  # the last step the viewer saw at or before the entry asked for
+        at = max(0, max((i for i, p in enumerate(positions) if p.index <= entry), default=0))
     position = positions[at]
     starts = replays.phase_starts(positions)
     phase_at = max(i for i, p in enumerate(starts) if p.index <= position.index)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from rules.core.errors import RulesError
 from rules.core.registry import get_system
+from vtt.badinput import whole_number
 from vtt.campaigns import services
 from vtt.campaigns.forms import (
     TWO_SIDES,
@@ -368,13 +369,13 @@ def import_campaign(request: HttpRequest) -> HttpResponse:
 @require_POST
 def pass_days(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The GM moves the campaign's clock on; week ends passed heal (vtt/lobby/downtime.py)."""
-    days = request.POST.get("days", "")
-    if not days.isdecimal():
+    days = whole_number(request.POST.get("days", ""), most_digits=6)
+    if days is None:
         messages.error(
             request, _("Move the clock on by 1 to %(n)d days.") % {"n": downtime.MAX_DAYS}
         )
         return redirect("campaigns:detail", campaign_id)
-    return _run(request, campaign_id, downtime.pass_days, int(days), done=_("The clock moved on."))
+    return _run(request, campaign_id, downtime.pass_days, days, done=_("The clock moved on."))
 
 
 @login_required
