@@ -118,6 +118,7 @@ def test_every_refusal_lands_beside_its_field_and_nothing_is_saved(mechs: Any, g
     systems = re.search(r'aria-labelledby="systems-h".*?</section>', page, re.S)
     assert systems
     assert "SP" in systems.group(0)
+    assert not re.search(r'name="systems"[^>]*aria-invalid', page)  # the pilot's SYSTEMS is fine
     assert 'role="alert"' in systems.group(0)
     assert not Character.objects.filter(name="Overloaded").exists()
 

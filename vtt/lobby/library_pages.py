@@ -60,7 +60,10 @@ def summary(kind: LibraryKind, data: dict[str, Any]) -> str:
         if value in (None, "", False) or (entry.kind == "choice" and value == ""):
             continue
         label = entry.label if isinstance(entry.label, str) else say(entry.label)
-        parts.append(f"{label} {_value_words(entry, value)}")
+        words = _value_words(entry, value)
+        if words == shown(str(data.get("name") or "")):
+            continue  # a vest named for its level says it once
+        parts.append(f"{label} {words}")
         if len(parts) == SUMMARY_PARTS:
             break
     return " · ".join(parts)
@@ -188,7 +191,11 @@ def item_new(request: HttpRequest, campaign_id: int, kind_key: str) -> HttpRespo
     """A new item of a kind, from its form's defaults (the GM's)."""
     campaign, role = _gm_campaign(request, campaign_id)
     kind = _kind_or_404(campaign, kind_key, role)
-    base = dict(get_system(campaign.system).default_sheet) if kind.is_sheet else {}
+    if kind.is_sheet:
+        base = dict(get_system(campaign.system).default_sheet)
+    else:  # the form starts at the schema's defaults (a weapon's base range, its rate of fire)
+        defaults = kind.schema.defaults() if kind.schema is not None else {}
+        base = {k: v for k, v in defaults.items() if v is not None}
     editor = ItemEditor(campaign, kind, base)
     if request.method == "POST":
         data = editor.read(request.POST)

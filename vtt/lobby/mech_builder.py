@@ -222,9 +222,12 @@ class MechBuilder:
             self.errors["pilot_name" if key == "name" else key] = words
             attribute = M.ATTRIBUTES.get(key)
             where = say(attribute()) if attribute else _("Weapon skill")
-        elif path in ("systems", "name") or path.startswith("systems["):
-            self.errors[path.split("[")[0]] = words
-            where = _("Systems") if path.startswith("systems") else _("Name")
+        elif path == "systems" or path.startswith("systems["):
+            self.errors["fitted"] = words  # the systems ticked (not the pilot's SYSTEMS)
+            where = _("Systems")
+        elif path == "name":
+            self.errors["name"] = words
+            where = _("Name")
         elif path == "mounts":
             self.errors["mounts"] = words
             where = _("Mounts")
