@@ -395,6 +395,10 @@ class EncounterBuilder(forms.Form):
         x, comma, y = raw.partition(",")
         if comma and x.strip().isdecimal() and y.strip().isdecimal():
             entry["x"], entry["y"] = int(x), int(y)
+        # a library template or a copied character has no square of its own: the corner the
+        # rules would put it on, and `_place` moves each copy to a free one
+        entry.setdefault("x", 0)
+        entry.setdefault("y", 0)
 
     @property
     def example_terrain(self) -> str:
