@@ -75,6 +75,16 @@ RESISTED = Message(
     "{who}'s {skill} {value} against {other}'s {other_skill} {other_value}: {roll} against "
     "{chance}% - {winner}",
 )
+# Against a Keeper's creature or NPC its holder's side reads its own roll and who won, never the
+# creature's chance or characteristic (its sheet is the Keeper's, rules/coc/view.py).
+OPPOSED_CLOSED = Message(
+    "coc.opposed.rolled_closed",
+    "{who} ({skill}) {roll} against {chance}% - {level}; against {other}: {winner}",
+)
+RESISTED_CLOSED = Message(
+    "coc.opposed.resisted_closed",
+    "{who}'s {skill} {value} against {other}'s {other_skill}: {roll} - {winner}",
+)
 WINS = Message("coc.opposed.wins", "{name} wins")
 NEITHER = Message("coc.opposed.neither", "neither wins")
 OPPOSE = Message("coc.action.opposed_check", "Opposed check")
@@ -250,7 +260,9 @@ def _sanity_check(state: Json, action: Action, dice: Dice) -> list[Event]:
 
 def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
     """COC-CHECK-4: both roll, the better level wins, at the same level the higher skill;
-    COC-CHECK-3: characteristic against characteristic is one roll on the resistance table."""
+    COC-CHECK-3: characteristic against characteristic is one roll on the resistance table.
+    Against a Keeper's creature the investigator's player reads neither its chance nor its
+    characteristic (its sheet is closed); the others read that the Keeper rolled."""
     c = who_of(state, action)
     other = who_of(state, Action(action.kind, GM_ACTOR, {"who": action.params.get("against")}))
     if other["id"] == c["id"]:
@@ -263,6 +275,8 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
     both = c["side"] == other["side"] == "investigators"
     seen = EVERYONE if both else f"actor:{c['id']}" if c["side"] == "investigators" else "gm"
     unseen = None if seen == EVERYONE else UNSEEN(who=f"{c['name']}, {other['name']}")
+    # ... and its player reads the roll without the creature's chances (its dice say its roll)
+    closed = seen == f"actor:{c['id']}"
     if mine.characteristic and theirs.characteristic:
         roll = script.dice.roll(100, f"resistance {c['name']} against {other['name']}")
         chance, won = resistance(mine.value, theirs.value, roll)
@@ -278,6 +292,16 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
             chance=chance,
             winner=WINS(name=winner["name"]),
         )
+        if closed:
+            line = RESISTED_CLOSED(
+                who=c["name"],
+                skill=check_label(mine.key, name),
+                value=mine.value,
+                other=other["name"],
+                other_skill=check_label(theirs.key, other_name),
+                roll=roll,
+                winner=WINS(name=winner["name"]),
+            )
         script.emit(
             "opposed.rolled",
             line,
@@ -309,6 +333,16 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
         other_level=LEVELS[other_level](),
         winner=WINS(name=state["combatants"][winner_id]["name"]) if winner_id else NEITHER(),
     )
+    if closed:
+        line = OPPOSED_CLOSED(
+            who=c["name"],
+            skill=check_label(mine.key, name),
+            roll=roll,
+            chance=mine.chance,
+            level=LEVELS[level](),
+            other=other["name"],
+            winner=WINS(name=state["combatants"][winner_id]["name"]) if winner_id else NEITHER(),
+        )
     script.emit(
         "opposed.rolled",
         line,

@@ -196,6 +196,31 @@ def test_opposed_checks_the_better_level_then_the_higher_skill_wins() -> None:
         act(state, "opposed_check", "ann", skill="侦查", against="ann")
 
 
+def test_an_opposed_check_against_a_keepers_creature_keeps_its_chances_secret() -> None:
+    """COC-CHECK-4, COC-CHECK-3, issue 30: the creature's sheet is the Keeper's, so Ann's player
+    reads her own roll and who won, never the creature's skill or characteristic (a chance, or
+    a resistance chance that gives its SIZ away); the others read that the Keeper rolled."""
+    cultist = person("Cultist", kind="creature", siz=17)
+    cultist["skills"] = {**cultist["skills"], "listen": 77}
+    state = scene(("ann", person("Ann")), ("cult", cultist))
+    _, events = act(
+        state, "opposed_check", "ann", [30, 90], skill="侦查", against="cult", their_skill="listen"
+    )
+    (event,) = events
+    assert (event.audience, event.payload["winner"]) == ("actor:ann", "ann")
+    assert "77" not in event.text
+    assert "77" not in str(event.msg.to_json())
+    assert event.text == "Ann (Spot Hidden) 30 against 40% - success; against Cultist: Ann wins"
+    assert event.redacted_text == "The Keeper rolls for Ann, Cultist."
+    _, events = act(
+        state, "opposed_check", "ann", [41], skill="力量", against="cult", their_skill="体型"
+    )
+    (event,) = events
+    assert "17" not in event.text
+    assert "%" not in event.text  # 50 + (12 - 17) x 5 would give SIZ 17 away
+    assert event.text == "Ann's STR 12 against Cultist's SIZ: 41 - Cultist wins"
+
+
 def test_characteristic_against_characteristic_is_one_resistance_roll() -> None:
     """COC-CHECK-3 (COC-RES-1): STR 12 against SIZ 14 is 40%; 41 loses."""
     state = scene(("ann", person("Ann")), ("bo", person("Bo", siz=14)))
