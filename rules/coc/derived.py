@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.brp.skill_checks import carry_values
-from rules.coc.sheet import condition_of_sheet, validate_sheet
+from rules.brp.skill_checks import carry_values, key_of
+from rules.coc.actions.checks_by_name import check_label
+from rules.coc.sheet import MARKED, MARKED_ARE, condition_of_sheet, validate_sheet
 from rules.core import derive as d
 from rules.core.derive import Derived
 from rules.core.system import Json
@@ -57,6 +58,10 @@ def derive(raw: Mapping[str, Any]) -> list[Derived]:
                     d.LOADED_OF(loaded=weapon["loaded"], capacity=weapon["capacity"]),
                 )
             )
+    marks = [str(mark["skill"]) for mark in sheet["growth_marks"]]
+    if marks:  # COC-GROW-1: shown until the growth roll clears them
+        named = [check_label(key_of(mark), mark) for mark in marks]
+        lines.append(Derived(MARKED(), len(marks), MARKED_ARE(skills=named)))
     return lines
 
 

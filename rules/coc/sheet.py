@@ -80,6 +80,8 @@ SKILL_SCHEMA = Schema(
 )
 
 # COC-GROW-1: a skill marked in play, kept on the sheet until its growth roll (issue 38)
+MARKED = Message("coc.sheet.marked", "Marked for growth")
+MARKED_ARE = Message("coc.sheet.marked_are", "{skills}, until the growth roll")
 GROWTH_MARK = Schema(
     (
         Entry("skill", _l("growth_mark.skill", "Skill"), "text", max_length=60),

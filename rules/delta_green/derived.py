@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rules.brp.skill_checks import carry_values
+from rules.brp.skill_checks import carry_values, key_of
 from rules.core import derive as d
 from rules.core.derive import Derived
 from rules.core.system import Json
 from rules.delta_green import messages as m
-from rules.delta_green.sheet import condition_of_sheet, validate_sheet
+from rules.delta_green.actions.checks_by_name import check_label
+from rules.delta_green.sheet import MARKED, MARKED_ARE, condition_of_sheet, validate_sheet
 from rules.delta_green.state import is_dead
 from rules.delta_green.tables import LOCATION_FRACTIONS, LOCATIONS, VESTS, location_hp
 
@@ -71,6 +72,10 @@ def derive(raw: Mapping[str, Any]) -> list[Derived]:
                     d.LOADED_SPARE(loaded=weapon["loaded"], spare=weapon["spare"]),
                 )
             )
+    marks = [str(mark["skill"]) for mark in sheet["growth_marks"]]
+    if marks:  # DG-GROW-1: shown until the growth roll clears them
+        named = [check_label(key_of(mark), mark) for mark in marks]
+        lines.append(Derived(MARKED(), len(marks), MARKED_ARE(skills=named)))
     return lines
 
 

@@ -263,6 +263,8 @@ CONDITION_SCHEMA = Schema(
 )
 
 
+MARKED = Message("dg.sheet.marked", "Marked for growth")
+MARKED_ARE = Message("dg.sheet.marked_are", "{skills}, until the growth roll")
 GROWTH_MARKS_LABEL = Message("dg.sheet.growth_marks", "Marked for growth (until the growth roll)")
 GROWTH_SKILL = Message("dg.sheet.growth_mark.skill", "Skill")
 GROWTH_HIDDEN = Message("dg.sheet.growth_mark.hidden", "Marked by a hidden check")

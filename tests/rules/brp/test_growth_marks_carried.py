@@ -66,3 +66,14 @@ def test_delta_green_marks_go_to_the_sheet_and_back_until_the_growth_roll() -> N
     assert "first_aid" not in str(DG.view(state, BO)["combatants"]["ann"].get("marks"))
     state, _ = play(state, "growth", "ann", [2, 3])
     assert DG.write_back(state, "ann", sheet)["growth_marks"] == []  # type: ignore[misc]
+
+
+def test_the_sheet_shows_its_marks_until_the_growth_roll() -> None:
+    """COC-GROW-1 / DG-GROW-1: the sheet's worked-out values name the marked skills."""
+    coc = dict(COC.default_sheet, growth_marks=[{"skill": "spot_hidden", "hidden": False}])
+    line = COC.derive(coc)[-1]  # type: ignore[misc]
+    assert (line.label.id, line.value) == ("coc.sheet.marked", 1)
+    assert line.explanation.english() == "Spot Hidden, until the growth roll"
+    assert COC.derive(dict(COC.default_sheet))[-1].label.id != "coc.sheet.marked"  # type: ignore[misc]
+    dg = dict(DG.default_sheet, growth_marks=[{"skill": "dodge", "hidden": True}])
+    assert DG.derive(dg)[-1].value == 1  # type: ignore[misc]
