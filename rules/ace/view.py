@@ -120,4 +120,4 @@ def view(state: State, audience: Audience) -> Json:
     """The state for one audience, with the map it may see: no GM-only token or square, no
     unnoticed combatant's token (SCENE-HIDE-1, ACE-STEALTH-1)."""
     shown = _view(state, audience)
-    return with_scene(shown, state, audience.role == "gm", shown["combatants"])
+    return with_scene(shown, state, audience.role == "gm", shown["combatants"], audience.actors)

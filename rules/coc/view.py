@@ -144,4 +144,4 @@ def _skill_name(key: str) -> Msg:
 def view(state: Json, audience: Audience) -> Json:
     """The scene for one viewer, with the map it may see (SCENE-HIDE-1)."""
     shown = _view(state, audience)
-    return with_scene(shown, state, audience.role == "gm")
+    return with_scene(shown, state, audience.role == "gm", mine=audience.actors)

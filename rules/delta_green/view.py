@@ -106,4 +106,4 @@ def _view(state: Json, audience: Audience) -> Json:
 def view(state: Json, audience: Audience) -> Json:
     """What this audience may see, with the scene map it may see (SCENE-HIDE-1)."""
     shown = _view(state, audience)
-    return with_scene(shown, state, audience.role == "gm")
+    return with_scene(shown, state, audience.role == "gm", mine=audience.actors)

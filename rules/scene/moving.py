@@ -50,10 +50,11 @@ class Mover:
     audience: Callable[[Json, str], str] | None = None
 
     def audience_of(self, state: Json, who: str, gm_only: bool) -> str:
-        """SCENE-HIDE-1: the audience of an event about a token: the GM's for a GM-only one,
-        else whoever the system lets read of this combatant (everyone by default)."""
+        """SCENE-HIDE-1: the audience of an event about a token: the GM's for a GM-only one
+        (and its player's, when a player plays it), else whoever the system lets read of this
+        combatant (everyone by default)."""
         if gm_only:
-            return "gm"
+            return "gm" if controller_of(state, who) == GM_ACTOR else f"actor:{who}"
         return "all" if self.audience is None else self.audience(state, who)
 
 

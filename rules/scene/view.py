@@ -10,16 +10,24 @@ from rules.scene import grid
 
 
 def with_scene(
-    view: Json, state: Mapping[str, Any], is_gm: bool, shown: Collection[str] | None = None
+    view: Json,
+    state: Mapping[str, Any],
+    is_gm: bool,
+    shown: Collection[str] | None = None,
+    mine: Collection[str] = (),
 ) -> Json:
     """`view` with the map this viewer may see under "scene": GM-only tokens and squares only
-    for the GM, and only the tokens of the combatants the view shows (`shown`, when the system
-    hides some: Ace's unnoticed combatants, ACE-STEALTH-1). Without a map, `view` as it was
-    (no "scene" key)."""
+    for the GM (and a GM-only token to its own combatant's player, `mine`), and only the tokens
+    of the combatants the view shows (`shown`, when the system hides some: Ace's unnoticed
+    combatants, ACE-STEALTH-1). Without a map, `view` as it was (no "scene" key)."""
     if not grid.has_map(state):
         view.pop("scene", None)
         return view
     scene = grid.visible_to(state["scene"], is_gm)
+    tokens = state["scene"].get("tokens", {})
+    own = {who: tokens[who] for who in mine if who in tokens and who not in scene["tokens"]}
+    if own:
+        scene["tokens"] = {**scene["tokens"], **own}
     if shown is not None:
         scene["tokens"] = {k: v for k, v in scene.get("tokens", {}).items() if k in shown}
     view["scene"] = scene

@@ -272,14 +272,21 @@ def test_a_hidden_token_stops_a_move_without_being_named() -> None:
 
 
 def test_a_gm_only_tokens_move_goes_to_the_gm_alone() -> None:
-    """SCENE-HIDE-1: its system's movement event too."""
+    """SCENE-HIDE-1: its system's movement event too; a player's own GM-only token is theirs
+    to see and move."""
     table = Table("delta_green")
     table.mapped({"hernandez": (1, 1), "walsh": (3, 1), "cultist1": (8, 8)})
     table.act("start_round", GM, faces=[3] * 20)
     who = current_dg(table)
-    table.act("scene_place", GM, who=who, x=1, y=5, gm_only=True)
+    placed = table.act("scene_place", GM, who=who, x=1, y=5, gm_only=True)
     events = table.act("scene_move", who, who=who, x=2, y=5)
-    assert {e.audience for e in events} == {"gm"}
+    played = table.state["combatants"][who]["controller"] != GM
+    expected = f"actor:{who}" if played else "gm"  # its player reads it too, nobody else
+    assert {e.audience for e in [*placed, *events]} == {expected}
+    own = table.system.view(table.state, _player(who))["scene"]["tokens"]
+    assert own[who]["at"] == [2, 5]
+    other = next(c for c in ("hernandez", "walsh", "serge") if c != who)
+    assert who not in table.system.view(table.state, _player(other))["scene"]["tokens"]
 
 
 def test_an_unnoticed_ace_combatants_token_is_its_sides_and_the_gms() -> None:
@@ -289,7 +296,7 @@ def test_an_unnoticed_ace_combatants_token_is_its_sides_and_the_gms() -> None:
     table.act("scene_setup", GM, cols=12, rows=10)
     table.state["combatants"]["su"]["hidden"] = True
     placed = table.act("scene_place", GM, who="su", x=3, y=3, gm_only=True)
-    assert placed[0].audience == "gm"
+    assert placed[0].audience == "actor:su"  # GM-only: Su's player and the GM
     shown = table.act("scene_reveal", GM, who="su")
     side = table.state["combatants"]["su"]["side"]
     assert shown[0].audience == f"side:{side}"
