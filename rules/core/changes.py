@@ -54,10 +54,16 @@ def apply(state: Json, event: Event) -> Json:
 
 def apply_changes(state: Any, changes: Iterable[Sequence[Any]]) -> Any:
     """A new state with `changes` applied in order; values are copied, the old state is never
-    changed and everything off the changed paths is shared. RulesError for a malformed change."""
+    changed and everything off the changed paths is shared. RulesError for a malformed change.
+
+    Each dict or list on the changed paths is copied once per call, however many of the changes
+    go through it (a burst's fifteen changes copy the state's top level and the target once):
+    the copies made in this call (`fresh`, kept alive so that no id is reused) are written in
+    place, and nothing outside sees them before the call returns."""
+    fresh: dict[int, Any] = {}
     for change in changes:
         try:
-            state = _apply_one(state, change)
+            state = _apply_one(state, change, fresh)
         except (TypeError, IndexError, KeyError, ValueError, AttributeError):
             raise RulesError(_bad(change)) from None
     return state
@@ -70,24 +76,27 @@ def _bad(change: Any) -> Msg:
 KEY_TYPES = frozenset((str, int))
 
 
-def _apply_one(state: Any, change: Sequence[Any]) -> Any:
+def _apply_one(state: Any, change: Sequence[Any], fresh: dict[int, Any]) -> Any:
     if type(change) not in (list, tuple) or len(change) < 2:
         raise ValueError(change)
     op, path = change[0], change[1]
     if type(path) not in (list, tuple) or not KEY_TYPES.issuperset(map(type, path)):
         raise ValueError(change)
     if op == "set" and len(change) == 3:
-        return _write(state, path, copy_json(change[2]), False)
+        return _write(state, path, copy_json(change[2]), False, fresh)
     if op == "add" and len(change) == 3:
-        return _write(state, path, copy_json(change[2]), True)
+        return _write(state, path, copy_json(change[2]), True, fresh)
     if op == "del" and len(change) == 2 and path:
         return _delete(state, path)
     raise ValueError(change)
 
 
-def _write(state: Any, path: Sequence[str | int], value: Any, add: bool) -> Any:
+def _write(
+    state: Any, path: Sequence[str | int], value: Any, add: bool, fresh: dict[int, Any]
+) -> Any:
     """A new structure with `value` at `path` (appended to the list there when `add`), copying
-    only the dicts and lists along the path; missing dict levels are created."""
+    only the dicts and lists along the path that this call has not copied yet: those in `fresh`
+    are written in place (all above them are fresh too); missing dict levels are created."""
     parents: list[Any] = []
     node = state
     for key in path:
@@ -104,16 +113,28 @@ def _write(state: Any, path: Sequence[str | int], value: Any, add: bool) -> Any:
         if node is None:
             value = [value]
         elif type(node) is list:
-            value = [*node, value]
+            if id(node) in fresh:
+                node.append(value)
+                value = node
+            else:
+                value = [*node, value]
         else:
             raise TypeError(node)
-    for key, parent in zip(reversed(path), reversed(parents), strict=True):
-        if parent is None:
-            parent = {}
-        copied = parent.copy()
-        copied[key] = value
+    if type(value) in _CONTAINERS:
+        fresh[id(value)] = value  # a copy of the change's value, or a new list: this call's own
+    for depth in range(len(path) - 1, -1, -1):
+        parent = parents[depth]
+        if parent is not None and id(parent) in fresh:
+            parent[path[depth]] = value
+            return state
+        copied = {} if parent is None else parent.copy()
+        fresh[id(copied)] = copied
+        copied[path[depth]] = value
         value = copied
     return value
+
+
+_CONTAINERS = frozenset((dict, list))
 
 
 def _delete(state: Any, path: Sequence[str | int]) -> Any:

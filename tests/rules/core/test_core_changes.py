@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from typing import Any
 
@@ -250,6 +251,30 @@ def test_diff_along_the_touched_paths_is_the_whole_diff(changes: list[Any]) -> N
             continue  # a change that does not fit the state (adding to a number)
         applied.append(change)
     assert diff_along(before, after, [change[1] for change in applied]) == diff(before, after)
+
+
+@given(staged_changes)
+def test_many_changes_in_one_call_are_the_changes_one_by_one(changes: list[Any]) -> None:
+    """A call copies each container once and writes its own copies in place: the result is the
+    changes applied one at a time, and neither the old state nor the changes' values change."""
+    before: Any = {"a": {"hp": 3, "tags": ["x"], "b": {"hp": 1}}, "b": {"tags": []}, "hp": 2}
+    kept = copy.deepcopy(before)
+    values = copy.deepcopy(changes)
+    one_by_one = before
+    fitting = []
+    for change in changes:
+        try:
+            one_by_one = apply_changes(one_by_one, [change])
+        except RulesError:
+            continue
+        fitting.append(change)
+    together = apply_changes(before, fitting)
+    assert same(together, one_by_one)
+    assert same(before, kept)
+    assert same(changes, values)  # the changes' values untouched
+    with contextlib.suppress(RulesError):  # a second call leaves the first result alone
+        apply_changes(together, fitting)
+    assert same(together, one_by_one)
 
 
 @pytest.mark.parametrize("key", ["coc", "ace", "mech"])
