@@ -145,7 +145,10 @@ class Catalogue:
             return f"{msg.id} {dict(msg.params)}"
         count = _count(msg.params.get(message.count)) if message.count else 1
         template = translate(message.id, message.english, message.plural, count)
-        values = {k: self._value(v, translate) for k, v in msg.params.items()}
+        values = {}
+        for k, v in msg.params.items():  # `_value`, with its two common cases inline
+            kind = type(v)
+            values[k] = v if kind is str else str(v) if kind is int else self._value(v, translate)
         try:
             return template.format_map(values)
         except (KeyError, IndexError, ValueError):

@@ -138,14 +138,20 @@ OTHER_MODIFIERS = Message("dg.log.other_modifiers", "other modifiers")
 
 
 def hidden_wearers(msg: Msg) -> set[str]:
-    """The wearers whose hidden vest a line reveals."""
+    """The wearers whose hidden vest a line reveals (every line of every event is read: one walk
+    down the line's parts, without a set per part)."""
     found: set[str] = set()
-    if msg.id == HIDDEN.id:
-        found.add(str(msg.params["wearer"]))
-    for value in msg.params.values():
-        for inner in value if isinstance(value, list) else [value]:
-            if isinstance(inner, Msg):
-                found |= hidden_wearers(inner)
+    hidden = HIDDEN.id
+    todo = [msg]
+    while todo:
+        part = todo.pop()
+        if part.id == hidden:
+            found.add(str(part.params["wearer"]))
+        for value in part.params.values():
+            if isinstance(value, Msg):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(inner for inner in value if isinstance(inner, Msg))
     return found
 
 

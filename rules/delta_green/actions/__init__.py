@@ -73,7 +73,16 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction.of(R.GM_HAS_NO_ACTION(kind=action.kind))
     if action.actor != GM_ACTOR and action.kind in GM_KINDS:
         raise IllegalAction.of(R.GM_ONLY(kind=action.kind))
-    return [hide_vests(event) for event in ACTIONS.resolve(state, action, dice)]
+    events = ACTIONS.resolve(state, action, dice)
+    if not any(_hidden_vest(c) for c in state["combatants"].values()):
+        return events  # no line can reveal a vest (the scan of every line costs a tenth of a shot)
+    return [hide_vests(event) for event in events]
+
+
+def _hidden_vest(c: Json) -> bool:
+    """DG-ARM-8: whether the combatant wears its vest hidden (no action of a fight changes it)."""
+    vest = c["sheet"].get("vest")
+    return bool(vest and vest.get("worn_hidden"))
 
 
 def legal_actions(state: Json, actor: str) -> list[ActionTemplate]:
