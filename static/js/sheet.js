@@ -12,7 +12,7 @@
 
   function fill(row, record) {
     row.querySelectorAll("[name]").forEach(function (input) {
-      const key = input.name.split(".").pop();
+      const key = input.name.split(".").pop().replace(/^s:/, "");
       if (!(key in record)) return;
       const value = record[key];
       if (input.type === "checkbox") input.checked = Boolean(value);

@@ -191,3 +191,35 @@ def test_every_word_of_every_library_reads_in_chinese() -> None:
     wanted = {m.id for key in SYSTEMS for m in messages_for(key)}
     assert {m.id for m in catalogue()} >= wanted  # the table's words know them
     assert sorted(i for i in wanted if not (i in entries and entries[i].translated())) == []
+
+
+def test_call_of_cthulhus_armour_from_the_library_is_a_pick_beside_the_armour(
+    gwen: Any, pip: Any
+) -> None:
+    """COC-ARMOUR-3: the sheet keeps armour as a number; the library's armour sets it."""
+    campaign = group(gwen, pip, "coc")
+    content.add_starters(campaign)
+    page = client_of(pip).get(f"/campaigns/{campaign.pk}/characters/new/").content.decode()
+    field = re.search(r'<div class="field[^"]*" data-record>(.*?)</div>', page, re.S)
+    assert field
+    assert 'name="s:armour"' in field.group(1)
+    assert "heavy leather jacket" in field.group(1)
+
+
+def test_a_gm_makes_a_mech_frame_with_its_mounts_through_the_form(gwen: Any, pip: Any) -> None:
+    """The frame's mounts are rows of the form; the builder then offers the frame."""
+    campaign = group(gwen, pip, "mech")
+    gm = client_of(gwen)
+    url = f"/campaigns/{campaign.pk}/library/new/frame/"
+    data = _fields(gm.get(url).content.decode())
+    data.update({"s:name": "Skiff", "s:size": "1", "s:armour": "5"})
+    refused = gm.post(url, data)
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert re.search(r'name="s:armour"[^>]*aria-invalid="true"', page)  # at most 4
+    assert "A frame needs at least one mount" in html.unescape(page)
+    data.update({"s:armour": "1", "s:mounts[0].type": "main", "s:mounts[1].type": "aux_aux"})
+    assert gm.post(url, data).status_code == 302
+    skiff = LibraryItem.objects.get(campaign=campaign, kind="frame")
+    builder = gm.get(f"/campaigns/{campaign.pk}/mech/build/?frame=l:{skiff.pk}").content.decode()
+    assert "Mount 2: Aux/Aux" in html.unescape(builder)

@@ -54,6 +54,8 @@ class Leaf:
     choices: list[tuple[str, str]] = field(default_factory=list)
     error: str = ""
     placeholder: str = ""
+    # picks that set this one value (Call of Cthulhu's armour from the library): (label, JSON)
+    catalogue: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def checked(self) -> bool:
@@ -380,7 +382,9 @@ def sections(
             by_title[title] = []
         value = sheet.get(spec.key)
         if spec.kind in LEAVES:
-            by_title[title].append(_leaf(spec, spec.key, value, errors))
+            leaf = _leaf(spec, spec.key, value, errors)
+            leaf.catalogue = list(catalogues.get(spec.key, []))
+            by_title[title].append(leaf)
         else:
             by_title[title].append(_block(spec, value, errors, catalogues.get(spec.key, [])))
     return [Section(title, by_title[title]) for title in order]
