@@ -30,6 +30,7 @@ F_WHO = Message("scene.field.who", "Who")
 F_X = Message("scene.field.x", "Square across")
 F_Y = Message("scene.field.y", "Square down")
 F_RUN = Message("scene.field.run", "Run")
+F_CRAWL = Message("scene.field.crawl", "Crawl (1 m for an action)")
 F_EVADE = Message("scene.field.evade", "Shooting evasion (half speed, toward cover)")
 
 # --- terrains and units ---------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Delta Green on a scene map: the map's actions (rules/scene/actions.py) with the seed's
-movement (DG-MOVE-1 walking 4 m a round, DG-MOVE-2 running 8 m for an action and -10).
+movement (DG-MOVE-1 walking 4 m a round, DG-MOVE-2 running 8 m for an action and -10, DG-WOUND-2
+crawling 1 m for an action: prone, or with a disabled leg).
 
 A move on the map is the walk or the run of the theatre of the mind with the distance measured
 instead of typed: the same refusals, the same `moved_m` of the round, the same running penalty.
@@ -20,10 +21,10 @@ from rules.core.params import bool_param
 from rules.core.system import Action, Event, Json
 from rules.delta_green import refusals as R
 from rules.delta_green.actions.common import guarded
-from rules.delta_green.actions.handling import check_mobile, run, walk
+from rules.delta_green.actions.handling import check_mobile, crawl, run, walk
 from rules.delta_green.engine import require_turn
 from rules.delta_green.settings import settings_of
-from rules.delta_green.state import able
+from rules.delta_green.state import able, is_immobile
 from rules.scene import actions as scene_actions
 from rules.scene import messages as sm
 from rules.scene.moving import Mover
@@ -31,8 +32,12 @@ from rules.scene.moving import Mover
 
 def allowance(state: Json, action: Action) -> Fraction:
     """DG-MOVE-1/2: the metres left this round, on the combatant's own turn: 4 walking, 8 in
-    all once it runs (a run is once a round)."""
+    all once it runs (a run is once a round); DG-WOUND-2: a crawl's metre, for an action."""
     c = require_turn(state, action.actor)
+    if bool_param(action.params, "crawl"):
+        if is_immobile(c):
+            raise IllegalAction.of(R.CHEST_CANNOT_MOVE(), "DG-WOUND-3")
+        return Fraction(settings_of(state).crawl_m_per_action)  # DG-WOUND-2: per action
     if not able(c):
         raise IllegalAction.of(R.CANNOT_MOVE(name=c["name"]))
     check_mobile(c)
@@ -51,12 +56,14 @@ def allowance(state: Json, action: Action) -> Fraction:
 def spend(
     state: Json, action: Action, distance: Fraction, dice: Dice
 ) -> tuple[list[Event], list[Change]]:
-    """The walk (free) or the run (1 action, -10 to later rolls) of `distance` metres."""
+    """The walk (free), the run (1 action, -10 to later rolls) or the crawl (1 action)."""
     metres = {"metres": float(distance)}
+    if bool_param(action.params, "crawl"):
+        return guarded(crawl, turn=True)(state, Action("crawl", action.actor, {}), dice), []
     if bool_param(action.params, "run"):
         return guarded(run, turn=True)(state, Action("run", action.actor, metres), dice), []
     return guarded(walk, turn=False)(state, Action("walk", action.actor, metres), dice), []
 
 
-MOVER = Mover("m", allowance, spend, {"run": sm.F_RUN})
+MOVER = Mover("m", allowance, spend, {"run": sm.F_RUN, "crawl": sm.F_CRAWL})
 SPECS: list[ActionSpec[Any]] = scene_actions.specs(MOVER)

@@ -304,3 +304,17 @@ def test_an_unnoticed_ace_combatants_token_is_its_sides_and_the_gms() -> None:
     assert replaced[0].audience == f"side:{side}"
     hound = Audience("player", side="monsters", actors=frozenset({"hound"}))
     assert "su" not in table.system.view(table.state, hound)["scene"]["tokens"]
+
+
+def test_dg_crawls_a_metre_for_an_action_when_prone() -> None:
+    """DG-WOUND-2 / DG-WOUND-10: prone, walking is refused (stand first) but a crawl goes 1 m for
+    an action."""
+    table = dg()
+    who = current_dg(table)
+    table.state["combatants"][who]["prone"] = True
+    x, y = table.at(who)
+    assert "stand" in table.refused("scene_move", who, who=who, x=x, y=y + 1).lower()
+    assert "away" in table.refused("scene_move", who, who=who, x=x + 1, y=y + 1, crawl=True)
+    events = table.act("scene_move", who, who=who, x=x, y=y + 1, crawl=True)
+    assert [e.kind for e in events] == ["move.crawled", "scene.moved"]
+    assert table.at(who) == [x, y + 1]
