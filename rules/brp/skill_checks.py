@@ -215,15 +215,15 @@ def sheet_marks(combatant: Mapping[str, Any]) -> list[dict[str, Any]]:
     roll, each with whether a hidden check made it (the sheet is its owner's and the GM's, as a
     hidden mark is)."""
     hidden = set(combatant.get(HIDDEN_MARKS) or ())
-    return [{"skill": str(key), "hidden": key in hidden} for key in combatant.get("marks") or []]
+    return [{"key": str(key), "hidden": key in hidden} for key in combatant.get("marks") or []]
 
 
 def marks_of_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
     """COC-GROW-1 / DG-GROW-1: the marks a sheet carries into a new encounter, as a combatant
     keeps them (`marks`, and the hidden checks' among them); nothing for none."""
-    rows = [m for m in sheet.get(GROWTH_MARKS) or () if isinstance(m, Mapping) and m.get("skill")]
-    marks = list(dict.fromkeys(str(m["skill"]) for m in rows))
-    hidden = [key for key in marks if any(m.get("hidden") and m["skill"] == key for m in rows)]
+    rows = [m for m in sheet.get(GROWTH_MARKS) or () if isinstance(m, Mapping) and m.get("key")]
+    marks = list(dict.fromkeys(str(m["key"]) for m in rows))
+    hidden = [key for key in marks if any(m.get("hidden") and m["key"] == key for m in rows)]
     found: dict[str, Any] = {"marks": marks} if marks else {}
     return {**found, HIDDEN_MARKS: hidden} if hidden else found
 

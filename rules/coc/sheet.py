@@ -84,7 +84,7 @@ MARKED = Message("coc.sheet.marked", "Marked for growth")
 MARKED_ARE = Message("coc.sheet.marked_are", "{skills}, until the growth roll")
 GROWTH_MARK = Schema(
     (
-        Entry("skill", _l("growth_mark.skill", "Skill"), "text", max_length=60),
+        Entry("key", _l("growth_mark.skill", "Skill"), "text", max_length=60),
         Entry(
             "hidden", _l("growth_mark.hidden", "Marked by a hidden check"), "bool", default=False
         ),

@@ -72,7 +72,7 @@ def derive(raw: Mapping[str, Any]) -> list[Derived]:
                     d.LOADED_SPARE(loaded=weapon["loaded"], spare=weapon["spare"]),
                 )
             )
-    marks = [str(mark["skill"]) for mark in sheet["growth_marks"]]
+    marks = [str(mark["key"]) for mark in sheet["growth_marks"]]
     if marks:  # DG-GROW-1: shown until the growth roll clears them
         named = [check_label(key_of(mark), mark) for mark in marks]
         lines.append(Derived(MARKED(), len(marks), MARKED_ARE(skills=named)))

@@ -271,7 +271,7 @@ GROWTH_HIDDEN = Message("dg.sheet.growth_mark.hidden", "Marked by a hidden check
 # DG-GROW-1: a skill failed in play, kept on the sheet until its growth roll (issue 38)
 GROWTH_MARK = Schema(
     (
-        Entry("skill", GROWTH_SKILL(), "text", max_length=60),
+        Entry("key", GROWTH_SKILL(), "text", max_length=60),
         Entry("hidden", GROWTH_HIDDEN(), "bool", default=False),
     ),
     extras="drop",

@@ -32,8 +32,8 @@ def test_call_of_cthulhu_marks_go_to_the_sheet_and_back_until_the_growth_roll() 
     state, _ = act(state, "check", "ann", [10], skill="jump", hidden=True)
     sheet = COC.write_back(state, "ann", COC.validate_sheet(ann))  # type: ignore[misc]
     assert sheet["growth_marks"] == [
-        {"skill": "spot_hidden", "hidden": False},
-        {"skill": "jump", "hidden": True},
+        {"key": "spot_hidden", "hidden": False},
+        {"key": "jump", "hidden": True},
     ]
     assert COC.validate_sheet(sheet)["growth_marks"] == sheet["growth_marks"]  # the form keeps it
     state = again(COC, COC.validate_sheet(sheet), bo)
@@ -57,8 +57,8 @@ def test_delta_green_marks_go_to_the_sheet_and_back_until_the_growth_roll() -> N
     state, _ = play(state, "check", "ann", [96], skill="急救", hidden=True)
     sheet = DG.write_back(state, "ann", DG.validate_sheet(agent("ann")["sheet"]))  # type: ignore[misc]
     assert sheet["growth_marks"] == [
-        {"skill": "dodge", "hidden": False},
-        {"skill": "first_aid", "hidden": True},
+        {"key": "dodge", "hidden": False},
+        {"key": "first_aid", "hidden": True},
     ]
     state = again(DG, DG.validate_sheet(sheet), agent("bo")["sheet"])
     assert state["combatants"]["ann"]["marks"] == ["dodge", "first_aid"]
@@ -70,10 +70,10 @@ def test_delta_green_marks_go_to_the_sheet_and_back_until_the_growth_roll() -> N
 
 def test_the_sheet_shows_its_marks_until_the_growth_roll() -> None:
     """COC-GROW-1 / DG-GROW-1: the sheet's worked-out values name the marked skills."""
-    coc = dict(COC.default_sheet, growth_marks=[{"skill": "spot_hidden", "hidden": False}])
+    coc = dict(COC.default_sheet, growth_marks=[{"key": "spot_hidden", "hidden": False}])
     line = COC.derive(coc)[-1]  # type: ignore[misc]
     assert (line.label.id, line.value) == ("coc.sheet.marked", 1)
     assert line.explanation.english() == "Spot Hidden, until the growth roll"
     assert COC.derive(dict(COC.default_sheet))[-1].label.id != "coc.sheet.marked"  # type: ignore[misc]
-    dg = dict(DG.default_sheet, growth_marks=[{"skill": "dodge", "hidden": True}])
+    dg = dict(DG.default_sheet, growth_marks=[{"key": "dodge", "hidden": True}])
     assert DG.derive(dg)[-1].value == 1  # type: ignore[misc]
