@@ -415,3 +415,23 @@ def test_an_import_invites_the_members_it_names_and_they_see_nothing_until_they_
     assert can_view(pip.pk, upstairs.pk)
     assert not can_view(gwen.pk, upstairs.pk)
     assert Encounter.objects.get(pk=upstairs.pk).audiences != []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_without_a_gm_invites_its_files_gm_as_an_observer(
+    pip: Any, otto: Any, gwen: Any
+) -> None:
+    """Issue 30: a neutral GM sees both sides, so in a game without a GM one becomes GM only
+    by both players' consent (GmConsent); a file naming a GM invites them as an observer."""
+    from vtt.lobby.members import join_by_token
+    from vtt.lobby.new_game import create_game
+    from vtt.remote.services import concede
+
+    campaign, table = create_game(pip.pk, "Duel", "scs", "blue", "halden_crossing")
+    join_by_token(otto.pk, str(campaign.invite_token))
+    Membership.objects.create(campaign=campaign, user=gwen, role=Role.GM)
+    concede(table.pk, pip.pk)
+    text = export_text(campaign.pk, gwen.pk)  # the neutral GM's whole file
+    again, _notes = import_text(pip.pk, text)
+    invited = dict(again.invitations.values_list("user__username", "role"))
+    assert invited == {"otto": Role.PLAYER, "gwen": Role.OBSERVER}

@@ -572,6 +572,10 @@ def _members(
                 % {"name": username}
             )
             continue
+        if campaign.two_sided and role == Role.GM:
+            # a neutral GM sees both sides: here one only by both players' consent (GmConsent),
+            # or the importer could make a second account of their own the GM
+            role = Role.OBSERVER
         invited[found.pk] = Invitation(campaign=campaign, user=found, role=role, by_id=user_id)
         ids[username] = found.pk
         notes.append(
