@@ -165,6 +165,10 @@ def test_the_rules_own_errors_come_back_as_the_gm_edits_in_the_gms_language(
     assert "unit B1: set-up hex: hex 12.02 is off the map (SCS-MAP-3)" in text
     scenario.refresh_from_db()
     assert scenario.data["units"] == []  # a check stores nothing
+    zero = gm.post(url, editor_post(game_turns="0"), HTTP_HX_REQUEST="true")
+    assert "Game turns: Ensure this value is greater than or equal to 1." in html.unescape(
+        zero.content.decode()
+    )
     gm.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
     text = html.unescape(gm.post(url, bad, HTTP_HX_REQUEST="true").content.decode())
     assert "单位 B1：布置格：六边形格 12.02 在地图之外" in text, text[:1500]

@@ -97,7 +97,14 @@ def scenario_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if upload.is_bound and upload.is_valid():
         found = upload.cleaned_data["file"]
         try:
-            data = _read(found.read() if found.size <= MAX_BYTES else b"")
+            if found.size > MAX_BYTES:
+                raise forms.ValidationError(
+                    _("The file is larger than %(kb)s KB: a scenario is far smaller.")
+                    % {"kb": MAX_BYTES // 1024}
+                )
+            data = _read(found.read())
+        except forms.ValidationError as exc:
+            error = " ".join(exc.messages)
         except RulesError as exc:
             error = refusal(exc)
         else:
@@ -174,7 +181,10 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
             return render(
                 request,
                 "campaigns/_scenario_preview.html",
-                _preview(campaign, scenario, shown, fields_ok=changed is not None),
+                {
+                    **_preview(campaign, scenario, shown, fields_ok=changed is not None),
+                    "refused": _refused(whole, units, places),
+                },
             )
         if changed is not None:
             scenario.data = versioned(scenario.pk, changed)
@@ -194,6 +204,22 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
         "terrains": _terrains(data),
     }
     return render(request, "campaigns/scenario_editor.html", context, status=status)
+
+
+def _refused(whole: sf.ScenarioFields, units: Any, places: Any) -> list[str]:
+    """Each refused field as "label: why", for the check beside the map (the fields themselves
+    show it once saved)."""
+    out = []
+    rows = [(None, whole), *((n + 1, f) for n, f in enumerate(places.forms))]
+    rows += [(n + 1, f) for n, f in enumerate(units.forms)]
+    for n, form in rows:
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            where = _("Unit %(n)s") % {"n": n} if form in units.forms else ""
+            if form in places.forms:
+                where = _("Place %(n)s") % {"n": n}
+            out += [" ".join(str(p) for p in (where, f"{label}: {e}") if p) for e in errors]
+    return out
 
 
 def _preview(
