@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from rules.core.errors import RulesError
 from rules.core.system import Action
 from rules.delta_green import SYSTEM as DG
 from rules.scene.demo import with_demo_map
@@ -104,3 +105,36 @@ def test_after_the_end_the_log_file_shows_the_map_as_the_reader_saw_it(
         assert mark not in raw
     keeper = json.loads(_client(table["gm"]).get(f"/encounters/{pk}/log/").content)
     assert "cultist4" in keeper["setup"]["scene"]["tokens"]
+
+
+def test_a_player_moves_their_own_token_at_the_table_and_no_one_elses(
+    gwen: Any, pip: Any, otto: Any
+) -> None:
+    """SCENE-MOVE-1/-2 through the table: Pip, seated at Mara, moves her on her turn; the move
+    is stored and drawn where it ends; moving Walsh, who is not Pip's, is refused."""
+    from rules.coc import SYSTEM as COC
+    from vtt.encounters.models import Encounter
+    from vtt.encounters.services import NotAllowed, play, start_encounter
+
+    campaign = create_campaign(gwen.pk, "The farmhouse on a map", "coc")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    setup = with_demo_map(COC, COC.demo())
+    encounter = start_encounter(campaign.pk, gwen.pk, "Farmhouse", setup, {"mara": pip.pk}, "coc")
+    play(encounter.pk, gwen.pk, Action("next_round", "gm", {}), "move-1")
+    state = Encounter.objects.get(pk=encounter.pk).state
+    assert state["order"][state["turn"]]["id"] == "mara"  # the demo's quickest
+    move = {"who": "mara", "x": 2, "y": 8}
+    outcome = play(encounter.pk, pip.pk, Action("scene_move", "mara", move), "move-2")
+    assert [row.kind for row in outcome.events] == ["scene.moved"]
+    state = Encounter.objects.get(pk=encounter.pk).state
+    assert state["scene"]["tokens"]["mara"]["at"] == [2, 8]
+    walked = outcome.events[0].payload["distance"]  # round Finch, who stands in the way
+    assert walked == "4.8"
+    assert state["combatants"]["mara"]["round"]["moved"] == walked
+    page = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'data-who="mara" data-at="2,8"' in page
+    walsh = {"who": "walsh", "x": 3, "y": 3}
+    with pytest.raises(NotAllowed):
+        play(encounter.pk, pip.pk, Action("scene_move", "walsh", walsh), "move-3")
+    with pytest.raises(RulesError, match="own token"):
+        play(encounter.pk, pip.pk, Action("scene_move", "mara", walsh), "move-4")
