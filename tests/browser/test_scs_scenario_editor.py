@@ -221,6 +221,17 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     phone.locator("#scs-editor").scroll_into_view_if_needed()
     phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-fields.png"))
     gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-top.png"))
+    editor = gm.url
+    phone.locator("#language-select").select_option("zh-hans")
+    phone.get_by_role("button", name="Switch").click()
+    phone.locator("#scs-editor-check", has_text="规则接受这个剧本").wait_for()
+    phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-zh.png"))
+    gm.goto(editor)
+    gm.locator("#scs-editor-check", has_text="规则接受这个剧本").wait_for()
+    gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-zh.png"))
+    gm.locator("#language-select").select_option("en")
+    gm.get_by_role("button", name="切换").click()
+    gm.locator("#scs-editor-check", has_text="The rules accept this scenario").wait_for()
 
     # New encounter offers it; the first player plays Blue, the second Red.
     gm.goto(campaign_url)
