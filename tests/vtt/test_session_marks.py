@@ -84,3 +84,44 @@ def test_a_button_sends_the_mark_as_the_command_would() -> None:
     assert parse_command({"command": "chat", "key": "k", "log": "off", "text": ""}) == Chat(
         ".log off ", "k"
     )
+
+
+def test_a_session_across_two_tables_reads_in_time_order_and_each_log_verifies(
+    encounter: Any, gwen: Any, pip: Any
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from rules.core.fairness import verify
+    from rules.core.registry import get_system
+    from vtt.transcripts.lines import transcript
+
+    other = services.start_encounter(encounter.campaign_id, gwen.pk, "Cellar", {}, {})
+    script = [
+        (encounter, gwen, ".log new Night one"),
+        (encounter, pip, "upstairs, first"),
+        (other, gwen, ".log on Night one"),
+        (other, gwen, "downstairs, second"),
+        (encounter, pip, "/roll 1d6"),
+        (other, gwen, ".log end"),
+    ]
+    start = datetime(2026, 12, 6, 20, 0, tzinfo=UTC)
+    for n, (table, who, line) in enumerate(script):
+        [row] = services.chat(table.pk, who.pk, line, f"k{n}").events
+        Event.objects.filter(pk=row.pk).update(created=start + timedelta(minutes=n))
+    read = transcript(encounter.campaign, "Night one", gwen.pk)
+    # the first table still records after the session went on at the other: its roll is in
+    texts = [line.text for line in read.lines]
+    assert texts[:2] == ["upstairs, first", "downstairs, second"]
+    assert texts[2].startswith("pip rolled 1d6")
+    assert [line.table for line in read.lines] == ["Heist", "Cellar", "Heist"]
+    # ended at the other table, the session ends at this one too
+    [late] = services.chat(encounter.pk, pip.pk, "after the end", "k8").events
+    Event.objects.filter(pk=late.pk).update(created=start + timedelta(minutes=9))
+    assert "after the end" not in [
+        line.text for line in transcript(encounter.campaign, "Night one", gwen.pk).lines
+    ]
+    for table in (encounter, other):
+        ended = services.end_encounter(table.pk, gwen.pk)
+        system = get_system(ended.system)
+        entries = services.entries_of(ended)
+        assert verify(system, ended.setup, entries, ended.seed, ended.commitment).ok

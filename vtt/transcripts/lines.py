@@ -16,7 +16,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from rules.core.log import REVERTED
-from rules.core.recording import MARKED, TRANSCRIBED, recorded
+from rules.core.recording import END, MARKED, TRANSCRIBED, recorded
 from rules.core.system import Audience
 from vtt.accounts.models import display_name
 from vtt.campaigns.models import Campaign
@@ -168,6 +168,9 @@ def transcript(
         lines.extend(table_lines(table, name, audience))
     if not seen_any:
         raise Http404
+    ended = _ended_at(campaign, name)
+    if ended is not None:  # `.log end` at any table ends the session at every table
+        lines = [line for line in lines if line.at <= ended]
     lines.sort(key=lambda line: line.at)  # stable: a table's lines keep their order
     return Transcript(
         name=name,
@@ -176,6 +179,15 @@ def transcript(
         lines=tuple(line for line in lines if filters.keeps(line)),
         names=names,
     )
+
+
+def _ended_at(campaign: Campaign, name: str) -> datetime | None:
+    """When the session was ended, at whichever table; None while it goes on."""
+    ends = Event.objects.filter(
+        encounter__campaign=campaign, kind=MARKED, payload__name=name, payload__mark=END
+    )
+    found: datetime | None = ends.order_by("-created").values_list("created", flat=True).first()
+    return found
 
 
 def table_lines(table: Encounter, name: str, audience: Audience) -> list[Line]:
