@@ -30,6 +30,7 @@ from rules.mech import data
 from rules.mech import messages as M
 from rules.mech.demo import demo
 from rules.mech.log_messages import CONDITION_TITLES
+from rules.mech.names import NAMES
 from rules.mech.sheet import validate_sheet
 from rules.mech.shipped import INTEGRATED_ONLY
 
@@ -54,7 +55,7 @@ EFFECTS = {
     "vent": _l("effect.vent", "1 AP: clear heat"),
     "save": _l("effect.save", "1 AP: an enemy in sensors saves or takes a condition"),
 }
-CORES = {"": NONE, "bulwark_field": M.SYSTEM_TEXTS["bulwark_field"]}
+CORES = {"": NONE, "bulwark_field": NAMES["bulwark_field"]}  # the core the engine plays
 LABELS = {
     key: _l(key, english)
     for key, english in (

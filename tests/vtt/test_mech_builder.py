@@ -181,3 +181,21 @@ def test_the_library_gear_is_offered_and_played(mechs: Any, gwen: Any) -> None:
     assert len(units) == 3
     assert len({(u["x"], u["y"]) for u in units.values()}) == 3
     assert {u["weapons"][0]["name"] for u in units.values()} == {"Harpoon"}
+
+
+def test_the_starter_library_does_not_offer_each_item_twice(mechs: Any, gwen: Any) -> None:
+    """A starter unchanged is the catalogue's (by its key); one the group changed replaces it."""
+    from vtt.library import content
+
+    content.add_starters(mechs)
+    maul = LibraryItem.objects.get(campaign=mechs, kind="weapon", name="Breaker Maul")
+    maul.data = {**maul.data, "damage": "1d6+4"}
+    maul.save()
+    page = client_of(gwen).get(f"/campaigns/{mechs.pk}/mech/build/?frame=k:gp1_mule").content
+    text = html.unescape(page.decode())
+    assert text.count("Coolant Purge (SP 2)</label>") == 1
+    heavy = options(text, "mount_2_0")
+    assert "k:k12_carbine" in heavy
+    assert "k:breaker_maul" not in heavy
+    assert f"l:{maul.pk}" in heavy
+    assert "Breaker Maul (heavy, 1d6+4 kinetic)" in text

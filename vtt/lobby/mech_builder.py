@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,36 +69,58 @@ def _library(campaign: Campaign, kind_key: str) -> list[tuple[int, str, Json]]:
     return out
 
 
-def frames(campaign: Campaign) -> list[Option]:
-    """The catalogue's frames, then the library's."""
-    out = [Option(f"k:{key}", shown(str(f["name"])), key) for key, f in data.FRAMES.items()]
-    out += [Option(f"l:{pk}", shown(name), rec) for pk, name, rec in _library(campaign, "frame")]
+def _merged(
+    catalogue: list[tuple[str, str, Json]],
+    library: list[tuple[int, str, Json]],
+    label: Callable[[str, Json], str],
+) -> list[tuple[Option, Json]]:
+    """The catalogue's items and the library's, each name once: a library item that is the
+    catalogue's unchanged (a starter) is offered by its catalogue key, so the sheet names it;
+    one the group changed replaces the catalogue's of that name."""
+    mine = {name: (pk, record) for pk, name, record in library}
+    out: list[tuple[Option, Json]] = []
+    same: set[str] = set()
+    for key, name, record in catalogue:
+        found = mine.get(name)
+        if found is not None and found[1] != record:
+            continue  # the group's own version of it, offered below
+        if found is not None:
+            same.add(name)
+        out.append((Option(f"k:{key}", label(name, record), key), record))
+    for pk, name, record in library:
+        if name not in same:
+            out.append((Option(f"l:{pk}", label(name, record), record), record))
     return out
+
+
+def frames(campaign: Campaign) -> list[Option]:
+    """The catalogue's frames and the library's."""
+    catalogue = [(key, str(f["name"]), data.frame_data(key)) for key, f in data.FRAMES.items()]
+    found = _merged(catalogue, _library(campaign, "frame"), lambda name, _f: shown(name))
+    return [option for option, _record in found]
 
 
 def weapons(campaign: Campaign) -> list[tuple[Option, Json]]:
     """Every weapon a mount may be given, with its numbers (to sort it into the mounts)."""
-    out = [
-        (Option(f"k:{key}", _weapon_label(str(w["name"]), w), key), w)
+    catalogue = [
+        (key, str(w["name"]), data.weapon_data(key, "weapon"))
         for key, w in data.WEAPONS.items()
         if key not in INTEGRATED_ONLY  # a frame's own guns are not picked for a mount
     ]
-    for pk, name, record in _library(campaign, "weapon"):
-        out.append((Option(f"l:{pk}", _weapon_label(name, record), record), record))
-    return out
+    return _merged(catalogue, _library(campaign, "weapon"), _weapon_label)
 
 
 def systems(campaign: Campaign) -> list[Option]:
     """Every system, with its SP."""
-    out = [
-        Option(f"k:{key}", f"{shown(str(s['name']))} (SP {s['sp']})", key)
-        for key, s in data.SYSTEMS.items()
+    catalogue = [
+        (k, str(s["name"]), data.system_data(k, "system")) for k, s in data.SYSTEMS.items()
     ]
-    out += [
-        Option(f"l:{pk}", f"{shown(name)} (SP {rec['sp']})", rec)
-        for pk, name, rec in _library(campaign, "system")
-    ]
-    return out
+    found = _merged(
+        catalogue,
+        _library(campaign, "system"),
+        lambda name, rec: f"{shown(name)} (SP {rec['sp']})",
+    )
+    return [option for option, _record in found]
 
 
 @dataclass
