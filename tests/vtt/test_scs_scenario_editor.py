@@ -13,10 +13,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from rules.scs.scenario import build
+from rules.scs.scenario import build, load_scenario
 from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
 from vtt.encounters.models import CampaignScenario, Encounter
+from vtt.lobby import scenario_form as sf
 
 pytestmark = pytest.mark.django_db
 
@@ -214,3 +215,50 @@ def test_only_the_gm_opens_the_editor(campaign: Any, gwen: Any, pip: Any) -> Non
     assert (
         player.get(f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/export/").status_code == 404
     )
+
+
+def as_posted(data: dict[str, Any]) -> dict[str, str]:
+    """The editor's form as the browser sends it, every field as the editor filled it."""
+    whole, units, places = sf.initial(data)
+
+    def text(value: Any) -> str:
+        return "" if value is None else str(value)
+
+    post = {k: text(v) for k, v in whole.items() if v is not False and v is not True}
+    post.update({k: "on" for k, v in whole.items() if v is True})
+    for prefix, rows in (("unit", units), ("place", places)):
+        post.update(management(prefix, len(rows), len(rows)))
+        for n, row in enumerate(rows):
+            for key, value in row.items():
+                if value is True:
+                    post[f"{prefix}-{n}-{key}"] = "on"
+                elif value is not False:
+                    post[f"{prefix}-{n}-{key}"] = text(value)
+    return post
+
+
+def test_a_shipped_scenario_imported_and_saved_unchanged_plays_as_before(
+    campaign: Any, gwen: Any
+) -> None:
+    """Halden Crossing through the import and the editor: units with a "w/i N" area keep their
+    own default hex, reinforcements, terrain, rivers, roads, victory hexes and charts stay."""
+    gm = client_of(gwen)
+    base = f"/campaigns/{campaign.pk}/scenarios/"
+    shipped = load_scenario("halden_crossing")
+    upload = SimpleUploadedFile("halden.json", json.dumps(dict(shipped.raw)).encode())
+    answer = gm.post(base, {"import": "1", "file": upload})
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:2000]
+    made = CampaignScenario.objects.get(campaign=campaign)
+    answer = gm.post(f"{base}{made.pk}/", as_posted(made.data))
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:3000]
+    made.refresh_from_db()
+    again = build(made.data)
+    assert again.units == shipped.units
+    assert again.arrivals == shipped.arrivals
+    assert again.terrain == shipped.terrain
+    assert again.hexsides == shipped.hexsides
+    assert again.places == shipped.places
+    assert again.vp_hexes == shipped.vp_hexes
+    assert again.sources == shipped.sources
+    assert again.crt == shipped.crt
+    assert (again.first_player, again.setup_order) == (shipped.first_player, shipped.setup_order)

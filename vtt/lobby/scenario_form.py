@@ -115,6 +115,19 @@ class UnitFields(forms.Form):
     support_range = _number(_("Barrage range"), 0, 20, required=False)
     remove = forms.BooleanField(label=_("Remove"), required=False)
 
+    def __init__(
+        self, *args: Any, types: tuple[str, ...] = (), classes: tuple[str, ...] = (), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        # an imported scenario's own unit types and movement classes (its TEC's) are offered too
+        known: list[tuple[str, Any]] = [(t, TYPE_LABELS[t]) for t in UNIT_TYPES]
+        known += [(t, t) for t in types if t not in UNIT_TYPES]
+        self.fields["type"].choices = known  # type: ignore[attr-defined]
+        if classes:
+            self.fields["move_class"].choices = [  # type: ignore[attr-defined]
+                (c, WORDS.get(c, c)) for c in classes
+            ]
+
     @property
     def used(self) -> bool:
         data = getattr(self, "cleaned_data", {})
@@ -214,6 +227,13 @@ def initial(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
     return whole, units, list(places.values())
 
 
+def unit_choices(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The unit rows' type and movement-class choices for this scenario (form_kwargs)."""
+    types = tuple(sorted({str(u.get("type")) for u in data.get("units") or () if u.get("type")}))
+    classes = tuple(str(c) for c in (data.get("tec") or {}).get("movement_classes") or ())
+    return {"types": types, "classes": classes}
+
+
 def blank_rows(units: int, places: int) -> tuple[int, int]:
     """How many empty rows to offer under the units and the places made."""
     return (UNIT_ROWS_NEW if units == 0 else UNIT_ROWS_MORE), PLACE_ROWS_MORE
@@ -292,7 +312,7 @@ def _units(out: dict[str, Any], rows: list[Mapping[str, Any]]) -> None:
             steps.append(_step(row, "ra", "rd", "rma"))
         steps += list((old.get("steps") or [])[2:])
         unit = {
-            **{k: v for k, v in old.items() if k not in ("setup", "out_of_supply")},
+            **{k: v for k, v in old.items() if k != "setup"},
             "id": uid,
             "side": side,
             "name": str(row.get("name") or uid),
@@ -312,7 +332,11 @@ def _units(out: dict[str, Any], rows: list[Mapping[str, Any]]) -> None:
             entry = str(row.get("entry") or "").split() or ([where] if where else [])
             arrivals.append({"unit": uid, "turn": row["turn"], "entry_hexes": entry})
         elif where and row.get("within"):
-            unit["setup"] = {"anchor": where, "within": row["within"], "default": where}
+            kept = old.get("setup") or {}  # the same area keeps its own default hex
+            same = (kept.get("anchor"), kept.get("within")) == (where, row["within"])
+            unit["setup"] = (
+                dict(kept) if same else {"anchor": where, "within": row["within"], "default": where}
+            )
         elif where:
             unit["setup"] = {"hex": where}
         elif "area" in (old.get("setup") or {}):

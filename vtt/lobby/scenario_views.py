@@ -144,12 +144,12 @@ def _forms(data: dict[str, Any], post: Any = None) -> tuple[sf.ScenarioFields, A
     if post is not None:
         return (
             sf.ScenarioFields(post),
-            sf.UnitRows(post, prefix="unit"),
+            sf.UnitRows(post, prefix="unit", form_kwargs=sf.unit_choices(data)),
             sf.PlaceRows(post, prefix="place"),
         )
     return (
         sf.ScenarioFields(initial=whole),
-        sf.UnitRows(initial=units + new_side, prefix="unit"),
+        sf.UnitRows(initial=units + new_side, prefix="unit", form_kwargs=sf.unit_choices(data)),
         sf.PlaceRows(initial=places + [{}] * more_places, prefix="place"),
     )
 
