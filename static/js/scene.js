@@ -128,6 +128,7 @@
     form.querySelector("[name=x]").value = x;
     form.querySelector("[name=y]").value = y;
     form.requestSubmit();
+    sent = true;
     info(`${say("msgPlacing", "Placing on")} (${x}, ${y})…`);
   }
 
@@ -303,7 +304,11 @@
       const response = await fetch(form.dataset.imagesUrl, { credentials: "same-origin" });
       if (!response.ok) return;
       const { images } = await response.json();
-      for (const image of images) addImage(select, image, String(image.id) === select.dataset.current);
+      for (const image of images) {
+        const now = String(image.id) === select.dataset.current;
+        select.querySelector(`option[value="${image.id}"]`)?.remove(); // "the background now", named
+        addImage(select, image, now);
+      }
     } catch {
       delete select.dataset.loaded; // offline: asked again next time
     }
@@ -359,6 +364,8 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("tabula:frame", () => {
+    // a set-up form the frame drew again lists the backgrounds again
+    for (const details of document.querySelectorAll("#scene-setup-box[open], #scene-add[open]")) listImages(details.querySelector("form.scene-setup"));
     if (sent) {
       sent = false;
       info("");

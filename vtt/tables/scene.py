@@ -334,6 +334,7 @@ def scene_context(
             "width": width,
             "height": height,
             "full": f"{-MARGIN} {-MARGIN} {width + 2 * MARGIN} {height + 2 * MARGIN}",
+            "ratio": f"{width + 2 * MARGIN} / {height + 2 * MARGIN}",
             "grid_x": [x * CELL for x in range(cols + 1)],
             "grid_y": [y * CELL for y in range(rows + 1)],
             "col_marks": [{"n": x, "px": x * CELL + CELL // 2} for x in range(cols)],
