@@ -158,3 +158,21 @@ def test_the_sessions_page_lists_the_session_and_the_gm_brings_one_in(
     page = client.get(reverse("transcripts:sessions", args=[other.pk])).content.decode()
     assert "The session was brought in." in page
     assert SESSION in page
+
+
+def test_the_sessions_page_reads_in_chinese_and_typed_markup_stays_text(
+    session: Any, gwen: Any, pip: Any
+) -> None:
+    client = Client()
+    client.force_login(pip)
+    page = client.get(
+        reverse("transcripts:sessions", args=[session.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    assert "已记录的场次" in page
+    assert "文本（QQ 格式）" in page
+    table = Encounter.objects.get(campaign=session)
+    services.chat(table.pk, gwen.pk, ".log new Second", "m1")
+    services.chat(table.pk, pip.pk, "<script>alert(1)</script>", "m2")
+    html = download(gwen, session, "html", session="Second").content.decode()
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
