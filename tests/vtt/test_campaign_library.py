@@ -223,3 +223,19 @@ def test_a_gm_makes_a_mech_frame_with_its_mounts_through_the_form(gwen: Any, pip
     skiff = LibraryItem.objects.get(campaign=campaign, kind="frame")
     builder = gm.get(f"/campaigns/{campaign.pk}/mech/build/?frame=l:{skiff.pk}").content.decode()
     assert "Mount 2: Aux/Aux" in html.unescape(builder)
+
+
+def test_the_encounter_builder_offers_each_template_once(gwen: Any, pip: Any) -> None:
+    """The starter templates are the built-in ones: offered once; a changed one replaces it."""
+    campaign = group(gwen, pip, "coc")
+    content.add_starters(campaign)
+    knife = LibraryItem.objects.get(campaign=campaign, kind="npc", name="Cultist with a knife")
+    knife.data = {**knife.data, "pow": knife.data["pow"] + 1}
+    knife.save()
+    page = client_of(gwen).get(f"/campaigns/{campaign.pk}/encounters/new/").content.decode()
+    select = re.search(r'<select name="opponent_0".*?</select>', page, re.S)
+    assert select
+    labels = re.findall(r'<option value="[^"]*">([^<]*)</option>', select.group(0))
+    assert labels.count("Agnes Walsh") == 1
+    assert labels.count("Cultist with a knife") == 1
+    assert f'value="l{knife.pk}"' in select.group(0)

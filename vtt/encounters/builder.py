@@ -158,11 +158,28 @@ class EncounterBuilder(forms.Form):
             str(c.pk): refused(c.system, c.sheet) for c in characters if refused(c.system, c.sheet)
         }
         opponents = [("", "—")]
-        # the demo's and the campaign's names as the reader reads them (vtt.words.shown)
-        opponents += [(f"t{n}", shown(str(entry["name"]))) for n, entry in enumerate(self.entries)]
-        # the campaign library's NPC and monster templates (vtt/library), by their names
+        # the campaign library's NPC and monster templates (vtt/library): one that is a
+        # built-in template unchanged (a starter) is offered once, as the built-in one; one the
+        # group changed is offered instead of the built-in one of its name
         self.templates = {str(t["pk"]): t for t in templates(campaign)}
-        opponents += [(f"l{pk}", shown(str(t["name"]))) for pk, t in self.templates.items()]
+        built_in = {str(entry["name"]): entry for entry in self.entries}
+        unchanged = {
+            pk
+            for pk, t in self.templates.items()
+            if _same_sheet(t["sheet"], (built_in.get(str(t["name"])) or {}).get("sheet"))
+        }
+        mine = {str(t["name"]) for pk, t in self.templates.items() if pk not in unchanged}
+        # the demo's and the campaign's names as the reader reads them (vtt.words.shown)
+        opponents += [
+            (f"t{n}", shown(str(entry["name"])))
+            for n, entry in enumerate(self.entries)
+            if str(entry["name"]) not in mine
+        ]
+        opponents += [
+            (f"l{pk}", shown(str(t["name"])))
+            for pk, t in self.templates.items()
+            if pk not in unchanged
+        ]
         opponents += [
             (f"c{c.pk}", _("Copy of %(name)s") % {"name": shown(c.name)}) for c in characters
         ]
@@ -480,6 +497,15 @@ def _starts(system: GameSystem, setup: dict[str, Any], combatants: list[dict[str
     except (RulesError, KeyError, TypeError, ValueError):
         return False
     return True
+
+
+def _same_sheet(template: Any, built_in: Any) -> bool:
+    """Whether a library template's sheet is a built-in template's (its name aside)."""
+    if not isinstance(template, dict) or not isinstance(built_in, dict):
+        return False
+    return {k: v for k, v in template.items() if k != "name"} == {
+        k: v for k, v in built_in.items() if k != "name"
+    }
 
 
 def _choice_label(character: Character) -> str:
