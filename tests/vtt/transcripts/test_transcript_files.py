@@ -176,3 +176,17 @@ def test_the_sessions_page_reads_in_chinese_and_typed_markup_stays_text(
     html = download(gwen, session, "html", session="Second").content.decode()
     assert "<script>alert" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_a_session_brought_in_opens_as_an_ended_table_and_replays(session: Any, gwen: Any) -> None:
+    other = create_campaign(gwen.pk, "Dunwich", "coc")
+    table = bring_in(
+        other.pk, gwen.pk, formats.as_json(transcript(session, SESSION, gwen.pk)).encode()
+    )
+    client = Client()
+    client.force_login(gwen)
+    page = client.get(reverse("encounters:detail", args=[table.pk]))
+    assert page.status_code == 200
+    assert "Ann checks Sanity: 79 against 60%" in page.content.decode()
+    assert client.get(reverse("encounters:replay", args=[table.pk])).status_code == 200
+    assert services.replay(Encounter.objects.get(pk=table.pk)).matches
