@@ -11,6 +11,7 @@ urlpatterns = [
     path("campaigns/", views.campaign_list, name="list"),
     path("campaigns/<int:campaign_id>/", views.campaign_detail, name="detail"),
     path("campaigns/<int:campaign_id>/export/", views.export_campaign, name="export"),
+    path("campaigns/<int:campaign_id>/export/share/", views.share_file, name="share_file"),
     path("campaigns/import/", views.import_campaign, name="import"),
     path("campaigns/<int:campaign_id>/days/", views.pass_days, name="days"),
     path(
@@ -46,5 +47,10 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/scenarios/<int:scenario_id>/delete/",
         scenario_views.scenario_delete,
         name="scenario_delete",
+    ),
+    path(
+        "invitations/<int:invitation_id>/<str:answer>/",
+        views.answer_invitation,
+        name="answer_invitation",
     ),
 ]
