@@ -34,6 +34,7 @@ from vtt.encounters.commands import (
     decode,
     parse_command,
 )
+from vtt.encounters.heartbeats import heartbeats
 from vtt.encounters.models import Encounter
 from vtt.errors import FaceWanted, Unavailable
 from vtt.fanout import Hub, being_cancelled, hub
@@ -46,7 +47,6 @@ CLOSE_TOO_BIG = 1009
 CLOSE_TOO_FAST = 1008  # over the socket's message rate: the page reconnects after its backoff
 CLOSE_TOO_MANY = 4429  # over the user's sockets: the page stops, as for 4403
 CLOSE_TRY_AGAIN = 1013  # the database did not answer the handshake; the page reconnects
-PAUSED_HEARTBEAT_SECONDS = 2.0
 LAYER_RETRY_SECONDS = 1.0
 logger = logging.getLogger(__name__)
 
@@ -79,16 +79,8 @@ def current_seq_sync(encounter_id: int) -> int | None:
     return Encounter.objects.filter(pk=encounter_id).values_list("seq", flat=True).first()
 
 
-def beat_sync(encounter_id: int, channel: str) -> int | None:
-    """A heartbeat's database work in one call (one trip to the worker thread, not two): the
-    socket is still there, and the encounter's latest seq (None once it is gone)."""
-    presence.refresh(channel)
-    return current_seq_sync(encounter_id)
-
-
 # a socket's database calls (on the fast path: a kept connection, vtt/fast/kept_connection.py)
 perform = keeping_connection(perform_sync)
-beat_once = keeping_connection(beat_sync)
 forget_presence = keeping_connection(presence.forget)
 hello_for = keeping_connection(fragments.hello_for)
 current_seq = keeping_connection(current_seq_sync)
@@ -152,7 +144,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.groups_joined = []
-        self.heartbeat: asyncio.Task[None] | None = None
+        self.beating = False
         self.hub: Hub | None = None
         self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
         user = self.scope.get("user")
@@ -210,7 +202,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             seq = await retrying(lambda: current_seq(self.encounter_id))
         if seq is not None and seq > hello.seq:
             await self.send(text_data=fragments.render_heartbeat(seq))
-        self.heartbeat = asyncio.create_task(self.beat())
+        # one heartbeat per process and encounter (vtt/encounters/heartbeats.py)
+        heartbeats(self.hub).join(self.encounter_id, self)
+        self.beating = True
 
     async def layer_status(self, paused: bool) -> None:
         """Tell the page whether other servers' frames reach it; once they do again, catch up."""
@@ -221,26 +215,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 seq = await current_seq(self.encounter_id)
                 await self.send(text_data=fragments.render_heartbeat(seq or 0))
 
-    async def beat(self) -> None:
-        """Send the latest seq every VTT_HEARTBEAT_SECONDS, so a silent socket notices staleness."""
-        while True:
-            # while the layer is away other processes' frames do not come: beat faster, so the
-            # page fetches what it misses over HTTP within seconds
-            paused = self.hub is not None and self.hub.paused
-            await asyncio.sleep(
-                PAUSED_HEARTBEAT_SECONDS if paused else settings.VTT_HEARTBEAT_SECONDS
-            )
-            try:
-                seq = await beat_once(self.encounter_id, self.channel_name)
-            except DATABASE_ERRORS:
-                continue  # the database is away for a moment; the next beat tells
-
-            if seq is None:
-                await self.close(code=CLOSE_FORBIDDEN)
-                return
-            if self.hub is not None:  # a frame on its way is not a gap: the page would fetch it
-                await self.hub.delivered_up_to(self.encounter_id, seq)
-            await self.send(text_data=fragments.render_heartbeat(seq))
+    async def encounter_gone(self) -> None:
+        """The heartbeat found the encounter deleted: the page stops."""
+        await self.close(code=CLOSE_FORBIDDEN)
 
     async def refuse(self, reason: str, code: int) -> None:
         """An error frame the page shows, then the close with the same words as its reason."""
@@ -256,8 +233,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         self.disconnected = True
         if getattr(self, "user_id", None) is not None:
             limits.release(self.user_id, self.channel_name)
-        if getattr(self, "heartbeat", None) is not None and self.heartbeat is not None:
-            self.heartbeat.cancel()
+        if getattr(self, "beating", False) and self.hub is not None:
+            heartbeats(self.hub).leave(self.encounter_id, self)
         if getattr(self, "hub", None) is not None:
             assert self.hub is not None
             await self.hub.leave(self.encounter_id, self)

@@ -40,6 +40,12 @@ def refresh(channel: str) -> None:
     Presence.objects.filter(channel=channel).update(seen=timezone.now())
 
 
+def refresh_all(channels: list[str]) -> None:
+    """The heartbeat of a process's sockets of one encounter (vtt/encounters/heartbeats.py):
+    they are all still there, one statement for all."""
+    Presence.objects.filter(channel__in=channels).update(seen=timezone.now())
+
+
 def forget(channel: str) -> None:
     """The socket closed."""
     for encounter_id, sockets in list(_LOCAL.items()):
