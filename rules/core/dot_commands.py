@@ -37,6 +37,10 @@ BAD_SET = Message(
 TOO_MANY_SET = Message("chat.dot.too_many_set", "one .st may set at most {max} values")
 NO_OPPONENT = Message("chat.dot.no_opponent", "against whom? Write .rav skill @name")
 BAD_TIMES = Message("chat.dot.bad_times", "a check may be repeated 1 to {max} times")
+TOO_LONG_NUMBER = Message(
+    "chat.dot.too_long_number", "a number in a command may have at most {max} digits"
+)
+MAX_DIGITS = 9  # no value a sheet holds is longer; int() refuses past 4,300 (a crash, not words)
 BAD_LOG = Message(
     "chat.dot.bad_log",
     "write .log new, on, off or end and the session's name, e.g. .log new Night 1",
@@ -109,6 +113,13 @@ def parse(line: str) -> Dot | None:
     return Dot("en", _growth(rest))
 
 
+def _int(digits: str) -> int:
+    """A number typed in a command (its sign too), refused in words when too long to be one."""
+    if len(digits.lstrip("+-")) > MAX_DIGITS:
+        raise IllegalAction(TOO_LONG_NUMBER(max=MAX_DIGITS))
+    return int(digits)
+
+
 def _who(rest: str) -> tuple[str, dict[str, Any]]:
     """The words and `@name` (the GM rolls for that character) split."""
     at = _AT.search(rest)
@@ -122,7 +133,7 @@ def _check(command: str, rest: str) -> dict[str, Any]:
     rest, params = _who(rest)
     times = _TIMES.match(rest)
     if times is not None:
-        n = int(times.group(1))
+        n = _int(times.group(1))
         if not 1 <= n <= MAX_TIMES:
             raise IllegalAction(BAD_TIMES(max=MAX_TIMES))
         params["times"] = n
@@ -134,9 +145,9 @@ def _check(command: str, rest: str) -> dict[str, Any]:
         raise IllegalAction(NO_SKILL(command="." + command))
     params["skill"] = name
     if modifier:
-        params["modifier"] = int(modifier.replace(" ", ""))
+        params["modifier"] = _int(modifier.replace(" ", ""))
     if value:
-        params["value"] = int(value)
+        params["value"] = _int(value)
     return params
 
 
@@ -166,7 +177,7 @@ def _sanity(rest: str) -> dict[str, Any]:
 def _set(rest: str) -> dict[str, Any]:
     """`.st 力量60敏捷50侦查45` / `.st STR 60, Spot Hidden:45 [@who]`: names and values."""
     rest, params = _who(rest)
-    pairs = [[m.group(1).strip(), int(m.group(2))] for m in _PAIR.finditer(rest)]
+    pairs = [[m.group(1).strip(), _int(m.group(2))] for m in _PAIR.finditer(rest)]
     leftover = _PAIR.sub("", rest).strip(" ,，;；")
     if not pairs or leftover:
         raise IllegalAction(BAD_SET())

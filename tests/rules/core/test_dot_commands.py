@@ -67,3 +67,23 @@ def test_other_lines_are_not_commands(line: str) -> None:
 def test_bad_commands_are_refused(line: str) -> None:
     with pytest.raises(IllegalAction):
         parse(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ".st 力量" + "9" * 5000,
+        ".ra 侦查 " + "9" * 5000,
+        ".ra 侦查 +" + "9" * 5000,
+        "9" * 10 + "#侦查",
+    ],
+    ids=["set", "value", "modifier", "times"],
+)
+def test_a_number_too_long_is_refused_in_words(line: str) -> None:
+    """Issue 30: a run of thousands of digits made int() raise (a crash at the table, past
+    Python's 4,300-digit limit); it is refused like any other line the bot cannot read."""
+    if line.startswith("9"):
+        line = ".ra " + line
+    with pytest.raises(IllegalAction, match="at most 9 digits"):
+        parse(line)
+    assert parse(".st 力量" + "9" * 9).params["values"] == [["力量", 999_999_999]]
