@@ -138,6 +138,17 @@ def test_the_gm_maps_the_scene_and_the_player_moves_by_clicking(
     assert f'data-who="{foe}"' not in page
     assert f"scene-token-{foe}" not in page
     assert "gm-only" not in page
+    # The GM paints a wall for everyone: two squares chosen by clicking, then Paint.
+    gm.locator("#scene-tools input[name=scene-mode][value=paint]").check()
+    _click_square(gm, 5, 2)
+    _click_square(gm, 5, 3)
+    paint = gm.locator("#scene-paint")
+    assert paint.locator("[data-picked-count]").inner_text() == "2"
+    paint.locator("select[name=terrain]").select_option("wall")
+    paint.locator("button[type=submit]").click()
+    for page_ in (gm, player):
+        page_.locator("#scene-board rect.t-wall[data-cell='5,3']").wait_for()
+    assert "wall" in player.locator("#scene-legend").inner_text()
     screenshot(gm, f"{system}-gm-map")
 
     # On the player's turn their token shows where it can go; a click there moves it.

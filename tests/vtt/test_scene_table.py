@@ -161,3 +161,30 @@ def test_on_its_turn_the_players_token_shows_the_squares_it_reaches(gwen: Any, p
     assert 'data-reach-from="serge" data-option="run"' in page  # 8 m running (DG-MOVE-2)
     # the GM-only cultist's square is free to the player's planning (SCENE-HIDE-1)
     assert 'data-select="serge"' in page
+
+
+@pytest.mark.parametrize("system_key", ["delta_green", "coc", "ace"])
+def test_the_replay_draws_the_map_as_the_viewer_saw_it_with_nothing_to_act_on(
+    system_key: str, gwen: Any, pip: Any
+) -> None:
+    from rules.core.registry import get_system
+    from vtt.campaigns.models import Membership, Role
+    from vtt.campaigns.services import create_campaign
+    from vtt.encounters.services import start_encounter
+
+    setup = {**get_system(system_key).demo(), "scene": _scene(system_key)}
+    campaign = create_campaign(gwen.pk, "Replayed", system_key)
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    encounter = start_encounter(
+        campaign.pk, gwen.pk, "Replayed", setup, {SEATS[system_key]: pip.pk}, system_key
+    )
+    hidden = HIDDEN[system_key]
+    player = _client(pip).get(f"/encounters/{encounter.pk}/replay/").content.decode()
+    assert 'id="scene-board"' in player
+    assert f'data-who="{SEATS[system_key]}"' in player
+    assert f'data-who="{hidden}"' not in player
+    assert 'data-cell="7,7"' not in player
+    gm = _client(gwen).get(f"/encounters/{encounter.pk}/replay/").content.decode()
+    assert f'data-who="{hidden}"' in gm
+    assert 'id="scene-tools"' not in gm  # a replay offers nothing to do
+    assert "reach-cell" not in gm
