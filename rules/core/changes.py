@@ -52,15 +52,20 @@ def apply(state: Json, event: Event) -> Json:
     return apply_changes(state, changes) if changes else state
 
 
-def apply_changes(state: Any, changes: Iterable[Sequence[Any]]) -> Any:
+def apply_changes(
+    state: Any, changes: Iterable[Sequence[Any]], fresh: dict[int, Any] | None = None
+) -> Any:
     """A new state with `changes` applied in order; values are copied, the old state is never
     changed and everything off the changed paths is shared. RulesError for a malformed change.
 
     Each dict or list on the changed paths is copied once per call, however many of the changes
     go through it (a burst's fifteen changes copy the state's top level and the target once):
     the copies made in this call (`fresh`, kept alive so that no id is reused) are written in
-    place, and nothing outside sees them before the call returns."""
-    fresh: dict[int, Any] = {}
+    place, and nothing outside sees them before the call returns. (An `Emitter` passes its own
+    `fresh` to go on writing in place the copies its earlier staged changes of the same event
+    made.)"""
+    if fresh is None:
+        fresh = {}
     for change in changes:
         try:
             state = _apply_one(state, change, fresh)
@@ -223,18 +228,31 @@ def _diff_along(
     if touched is None or type(before) is not dict or type(after) is not dict:
         _diff(before, after, path, found)
         return
-    for key in before:
-        if key in touched and key not in after:
-            found.append(["del", [*path, key]])
+    gone = [key for key in touched if key in before and key not in after]
+    if len(gone) > 1:  # in `before`'s order, as diff gives them
+        was = list(before)
+        gone.sort(key=was.index)
+    found.extend(["del", [*path, key]] for key in gone)
     keys = [key for key in touched if key in after]
-    if len(keys) > 1:
+    if len(keys) > 1:  # in `after`'s order
         order = list(after)
         keys.sort(key=order.index)
     for key in keys:
-        if key in before:
-            _diff_along(before[key], after[key], touched[key], [*path, key], found)
+        new = after[key]
+        old = before.get(key, _ABSENT)
+        if old is new:
+            continue
+        if old is _ABSENT:
+            found.append(["set", [*path, key], copy_json(new)])
+        elif type(new) in _SCALARS and touched[key] is None:  # `_diff` of a leaf, inline
+            if type(old) is not type(new) or old != new:
+                found.append(["set", [*path, key], new])
         else:
-            found.append(["set", [*path, key], copy_json(after[key])])
+            _diff_along(old, new, touched[key], [*path, key], found)
+
+
+_ABSENT = object()
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def same(a: Any, b: Any) -> bool:
@@ -261,15 +279,20 @@ class Emitter:
         self._mark = len(dice.records)
         self._staged: list[Change] = []
         self._before: Json = state
+        self._fresh: dict[int, Any] = {}  # the copies this event's staged changes made
 
     def change(self, *changes: Change) -> None:
         """Apply `changes` to the working state now, so the next rule of the same event reads
         them; the next event emitted carries them, as `diff` between the state before its first
         staged change and after its last (the shortest form: a hit point set twice is one "set"),
-        found on the paths they touched only."""
+        found on the paths they touched only.
+
+        The containers the event's first changes copied are written in place by its later ones
+        (as one `apply_changes` call would): a part of `.state` read before a change may show
+        that change, so read what a rule needs before it stages its changes."""
         if not self._staged:
             self._before = self.state
-        self.state = apply_changes(self.state, changes)
+        self.state = apply_changes(self.state, changes, self._fresh)
         self._staged.extend(changes)
 
     def emit(
@@ -290,6 +313,7 @@ class Emitter:
             self.change(*steps)
             steps = diff_along(self._before, self.state, [step[1] for step in self._staged])
             self._staged = []
+            self._fresh = {}  # the event's state is out: the next event copies again
         body = {**payload, "changes": steps} if steps else payload
         event = said(kind, msg, body, dice=faces, audience=audience, redacted=redacted)
         if steps and not staged:
