@@ -105,7 +105,7 @@ def make(gm: Client, campaign: Any) -> CampaignScenario:
         {"new": "1", "title": "Ridge at Oster", "columns": "10", "rows": "8"},
     )
     assert answer.status_code == 302, html.unescape(answer.content.decode())[:2000]
-    return CampaignScenario.objects.get(campaign=campaign)
+    return CampaignScenario.objects.filter(campaign=campaign).latest("pk")
 
 
 def test_the_gm_builds_a_scenario_and_new_encounter_starts_it(
@@ -262,3 +262,18 @@ def test_a_shipped_scenario_imported_and_saved_unchanged_plays_as_before(
     assert again.sources == shipped.sources
     assert again.crt == shipped.crt
     assert (again.first_player, again.setup_order) == (shipped.first_player, shipped.setup_order)
+
+
+def test_the_campaign_file_carries_its_scenarios(campaign: Any, gwen: Any) -> None:
+    """A campaign moved to another Tabula keeps the scenarios its GM made (a draft too)."""
+    from vtt.lobby import transfer
+
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    gm.post(f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/", editor_post())
+    draft = make(gm, campaign)  # no units yet: stored as the GM left it
+    scenario.refresh_from_db()
+    moved, _notes = transfer.import_text(gwen.pk, transfer.export_text(campaign.pk, gwen.pk))
+    copies = list(CampaignScenario.objects.filter(campaign=moved).order_by("pk"))
+    assert [c.data for c in copies] == [scenario.data, draft.data]
+    assert [c.title for c in copies] == ["Ridge at Oster", "Ridge at Oster"]
