@@ -239,3 +239,23 @@ def test_the_encounter_builder_offers_each_template_once(gwen: Any, pip: Any) ->
     assert labels.count("Agnes Walsh") == 1
     assert labels.count("Cultist with a knife") == 1
     assert f'value="l{knife.pk}"' in select.group(0)
+
+
+def test_a_gm_edits_a_monster_template_as_a_sheet(gwen: Any, pip: Any) -> None:
+    """An NPC or monster template is a whole sheet: its form is the sheet form, every refusal
+    beside its field, and the sheet stored is the one the rules checked."""
+    campaign = group(gwen, pip, "coc")
+    content.add_starters(campaign)
+    knife = LibraryItem.objects.get(campaign=campaign, kind="npc", name="Cultist with a knife")
+    gm = client_of(gwen)
+    data = _fields(gm.get(f"/library/{knife.pk}/").content.decode())
+    assert data["name"] == "Cultist with a knife"
+    data.update({"name": "Cult leader", "s:pow": "17"})
+    answer = gm.post(f"/library/{knife.pk}/", data)
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:2000]
+    knife.refresh_from_db()
+    assert (knife.name, knife.data["name"], knife.data["pow"]) == ("Cult leader",) * 2 + (17,)
+    data.update({"name": ""})
+    refused = gm.post(f"/library/{knife.pk}/", data)
+    assert refused.status_code == 400
+    assert "Give the template a name." in html.unescape(refused.content.decode())
