@@ -1,6 +1,7 @@
-"""A campaign's Ace Evolution content: weapons, armour (what absorbs a hit), items and NPC
-templates, each with the fields of the sheet's own rows (rules/ace/sheet.py) and judged as a
-row of a sheet would be. The demo's gear and combatants are the starter library.
+"""A campaign's Ace Evolution content: weapons, armour (added to defence, ACE-ATK-1), what
+absorbs a hit (ACE-PIPE-1), items and NPC templates, each with the fields of the sheet's own
+rows (rules/ace/sheet.py) and judged as a row of a sheet would be. The demo's gear and
+combatants, and the two armours of the seed's examples (§11), are the starter library.
 """
 
 from __future__ import annotations
@@ -21,7 +22,26 @@ from rules.core.library import (
     inside,
     named,
 )
+from rules.core.messages import Message
+from rules.core.schema import Entry, Schema
 from rules.core.system import Json
+
+NAME = Message("ace.library.name", "Name")
+POINTS = Message("ace.library.points", "Armour (added to defence)")
+ABSORBING = Message("ace.library.absorption", "What absorbs a hit")
+ARMOUR_STARTERS = {
+    1: Message("ace.name.library_padded_jacket", "Padded jacket"),
+    2: Message("ace.name.library_hide", "Hide (natural armour)"),
+}
+MESSAGES = [NAME, POINTS, ABSORBING, *ARMOUR_STARTERS.values()]
+
+ARMOUR_ITEM = Schema(
+    (
+        Entry("name", NAME(), "text", max_length=60),
+        Entry("armour", POINTS(), "int", default=1, min=0, max=999, rule="ACE-ATK-1"),
+    ),
+    extras="drop",
+)
 
 _BASE = {k: v for k, v in DEFAULT_SHEET.items() if k not in ("weapons", "absorption", "items")}
 
@@ -53,6 +73,14 @@ KINDS = (
     LibraryKind(
         "armour",
         ARMOUR,
+        lambda item: ARMOUR_ITEM.validate(named(item)),
+        ARMOUR_ITEM,
+        sheet_key="armour",
+        starters=lambda: [{"name": m.english, "armour": 1} for m in ARMOUR_STARTERS.values()],
+    ),
+    LibraryKind(
+        "absorption",
+        ABSORBING,
         _row("absorption"),
         ABSORPTION,
         sheet_key="absorption",
