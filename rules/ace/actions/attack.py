@@ -28,7 +28,7 @@ from rules.ace.rolls import (
     resolve_damage,
 )
 from rules.ace.settings import AceSettings
-from rules.ace.state import Op, State, apply, can_act, combatant, cpath, helpless, settings_of
+from rules.ace.state import Op, State, can_act, combatant, cpath, helpless, settings_of
 from rules.ace.stats import (
     absorption,
     attack_value,
@@ -287,11 +287,17 @@ def deal(
 
 
 def resolve_attack(
-    state: State, plan: Mapping[str, Any], answer: str, dice: Dice, counter: bool = False
+    state: State,
+    plan: Mapping[str, Any],
+    answer: str,
+    dice: Dice,
+    counter: bool = False,
+    records: Emitter | None = None,
 ) -> list[Event]:
-    """An attack from declaration to HP: third parties, hit, contest or damage (ACE-PIPE-1)."""
+    """An attack from declaration to HP: third parties, hit, contest or damage (ACE-PIPE-1); on
+    the resolution's emitter when it has one, `state` being its working state."""
     s = settings_of(state)
-    records = Emitter(state, dice)
+    records = records if records is not None else Emitter(state, dice)
     c = state["combatants"][plan["attacker"]]
     t = state["combatants"][plan["target"]]
     w = weapon(c, plan["weapon"]) or {}
@@ -646,9 +652,12 @@ def attack(state: State, action: Action, dice: Dice) -> list[Event]:
     return declare(state, plan, ops, dice)
 
 
-def declare(state: State, plan: Json, ops: list[Op], dice: Dice) -> list[Event]:
+def declare(
+    state: State, plan: Json, ops: list[Op], dice: Dice, records: Emitter | None = None
+) -> list[Event]:
     """Pays for an attack, then resolves it or opens the defender's reflex prompt."""
     s = settings_of(state)
+    records = records if records is not None else Emitter(state, dice)
     t = state["combatants"][plan["target"]]
     c = state["combatants"][plan["attacker"]]
     loc = LOCATIONS.get(plan["location"])
@@ -663,17 +672,17 @@ def declare(state: State, plan: Json, ops: list[Op], dice: Dice) -> list[Event]:
         }
         line = m.CALLED_DECLARED(attacker=c["name"], target=t["name"], where=loc.label)
         return [
-            Emitter(state, dice).emit(
+            records.emit(
                 "attack.declared", line, [*ops, ["set", ["pending"], pending]], pending=pending
             )
         ]
-    paid = Emitter(state, dice).emit(
+    paid = records.emit(
         "attack.declared",
         m.ATTACKS(attacker=c["name"], target=t["name"], weapon=_name(c, plan["weapon"])),
         ops,
     )
 
-    return [paid, *resolve_attack(apply(state, paid), plan, "none", dice)]
+    return [paid, *resolve_attack(records.state, plan, "none", dice, records=records)]
 
 
 def offer_attack(state: State, actor: str) -> ActionTemplate | None:

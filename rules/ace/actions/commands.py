@@ -14,7 +14,7 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.state import Op, State, apply, can_act, cpath, settings_of
+from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import max_charge, scan_unlocked, speed, weapon
 from rules.ace.tables import COVER, COVER_NAMES
 from rules.core.changes import Emitter
@@ -70,18 +70,18 @@ def charge(state: State, action: Action, dice: Dice) -> list[Event]:
     ops: list[Op] = spend(c, "move", s)
     ops.append(["set", cpath(c["id"], "commands", "charge"), metres])
 
-    first = Emitter(state, dice).emit(
+    records = Emitter(state, dice)
+    first = records.emit(
         "command.declared",
         m.CHARGES(name=c["name"], metres=metres),
         ops,
         command="charge",
         metres=metres,
     )
-    after = apply(state, first)
-    plan, paid = plan_of(after, action)
+    plan, paid = plan_of(records.state, action)
     if (weapon(c, plan["weapon"]) or {}).get("kind") != "melee":
         raise refuse(m.CHARGE_MELEE(), "ACE-CMD-ATK-2")
-    return [first, *declare(after, plan, paid, dice)]
+    return [first, *declare(records.state, plan, paid, dice, records)]
 
 
 def shooting_evasion(state: State, action: Action, dice: Dice) -> list[Event]:

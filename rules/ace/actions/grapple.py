@@ -20,7 +20,7 @@ from rules.ace.actions.common import (
 )
 from rules.ace.on_the_map import destination, drag, route, to_fields
 from rules.ace.rolls import contest, damage_from, hit_roll
-from rules.ace.state import Op, State, apply, can_act, combatant, cpath, settings_of
+from rules.ace.state import Op, State, can_act, combatant, cpath, settings_of
 from rules.ace.stats import (
     absorption,
     con_reduction,
@@ -147,13 +147,20 @@ def _contest_or_settle(
         ]
 
     first = records.emit("grapple.contested", line, ops, hit=extra.get("hit"))
-    return [first, *settle(apply(state, first), pending, best_method(t), dice)]
+    return [first, *settle(records.state, pending, best_method(t), dice, records)]
 
 
-def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) -> list[Event]:
-    """The grapple contest once the defender has chosen: grapple, pin or strike inside."""
+def settle(
+    state: State,
+    pending: Mapping[str, Any],
+    method: str,
+    dice: Dice,
+    records: Emitter | None = None,
+) -> list[Event]:
+    """The grapple contest once the defender has chosen: grapple, pin or strike inside (on the
+    resolution's emitter when it has one, `state` being its working state)."""
     s = settings_of(state)
-    records = Emitter(state, dice)
+    records = records if records is not None else Emitter(state, dice)
     c = state["combatants"][pending["attacker"]]
     t = state["combatants"][pending["target"]]
     purpose = pending["purpose"]
@@ -206,7 +213,7 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
             ops,
             contest=info,
         )
-        return [started, *special_grapple(apply(state, started), c["id"], t["id"], w)]
+        return [started, *special_grapple(records.state, c["id"], t["id"], w, records)]
     if holder is c:
         ops += _margin(c, t, won.margin, pinned=purpose == "pin" or bool(g and g["pinned"]))
     if purpose == "pin":
@@ -227,7 +234,7 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
         )
     ]
 
-    after = apply(state, events[0])
+    after = records.state
     cc, tt = after["combatants"][c["id"]], after["combatants"][t["id"]]
     events.append(
         deal(
@@ -246,7 +253,9 @@ def settle(state: State, pending: Mapping[str, Any], method: str, dice: Dice) ->
     return events
 
 
-def special_grapple(state: State, holder: str, held: str, w: Mapping[str, Any]) -> list[Event]:
+def special_grapple(
+    state: State, holder: str, held: str, w: Mapping[str, Any], records: Emitter | None = None
+) -> list[Event]:
     """ACE-GRAPPLE-10: a special grapple deals its extra damage once the contest is won."""
     extra = int(w.get("grapple_damage") or 0)
     if not extra:
@@ -256,7 +265,7 @@ def special_grapple(state: State, holder: str, held: str, w: Mapping[str, Any]) 
     result = damage_from(
         0, (), 0, False, extra, "", 0, con_reduction(t, s), s, absorb=absorption(t)
     )  # ACE-PIPE-1 step 5: the special grapple's extra damage, then steps 6-9
-    return [hurt(state, t, result, None, rule="ACE-GRAPPLE-10")]
+    return [hurt(state, t, result, records, rule="ACE-GRAPPLE-10")]
 
 
 def _margin(holder: Json, held: Json, margin: int, *, pinned: bool) -> list[Op]:

@@ -49,10 +49,12 @@ def expire(state: State, action: Action, dice: Dice) -> list[Event]:
     if pending is None or pending["kind"] == "approval":
         raise refuse(m.NOTHING_PENDING())
     t = state["combatants"][pending["target"]]
-    first = Emitter(state, dice).emit("prompt.expired", m.EXPIRED(target=t["name"]), [])
+    records = Emitter(state, dice)
+    first = records.emit("prompt.expired", m.EXPIRED(target=t["name"]), [])
     if pending["kind"] == "contest":
-        return [first, *grapple.settle(state, pending, grapple.best_method(t), dice)]
-    return [first, *resolve_attack(state, pending, "none", dice)]
+        method = grapple.best_method(t)
+        return [first, *grapple.settle(records.state, pending, method, dice, records)]
+    return [first, *resolve_attack(records.state, pending, "none", dice, records=records)]
 
 
 def deadline(state: State) -> tuple[int, Action] | None:

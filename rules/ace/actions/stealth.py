@@ -228,7 +228,7 @@ def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
     first = records.emit(
         "attack.assassination", m.ASSASSINATES(name=c["name"], target=t["name"]), ops, stealth=info
     )
-    after = apply(state, first)
+    after = records.state
     cc, tt = after["combatants"][c["id"]], after["combatants"][t["id"]]
     return [
         first,
