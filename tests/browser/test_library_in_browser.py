@@ -132,3 +132,20 @@ def test_a_gm_builds_a_mech_and_puts_three_copies_in_an_encounter(
     builder.goto(f"/campaigns/{pk}/mech/build/?frame=k:bastion_siege")
     assert builder.get_by_role("heading", name="组装机甲").count() == 1
     screenshot(builder, "builder-zh")
+
+
+def test_a_call_of_cthulhu_armour_picked_from_the_library_sets_the_sheets_armour(
+    tabula_server: LiveStack, login: Callable[..., Any]
+) -> None:
+    pk = campaign_of(tabula_server, "coc")
+    gm = login("gm")
+    gm.goto(f"/campaigns/{pk}/library/")
+    gm.get_by_role("button", name="Add the starter library").click()
+    flash(gm, "from the starter library")
+    player = login("player1")
+    player.goto(f"/campaigns/{pk}/characters/new/")
+    armour = player.locator(".field[data-record]", has=player.locator("input[name='s:armour']"))
+    armour.locator("select[data-catalogue-record]").select_option(
+        label="steel helmet and greatcoat"
+    )
+    assert player.locator("input[name='s:armour']").input_value() == "2"
