@@ -146,6 +146,22 @@
     event.preventDefault();
     act(hex);
   });
+  // A unit row filled from the campaign library's unit type picked (its strengths and kind;
+  // the id, side and set-up stay the row's).
+  const typesNode = document.getElementById("scs-unit-types");
+  const types = typesNode ? JSON.parse(typesNode.textContent) : [];
+  form.addEventListener("change", (event) => {
+    const picker = event.target.closest ? event.target.closest("[data-unit-type]") : null;
+    if (!picker) return;
+    const found = types.find((t) => t.key === picker.value);
+    if (!found) return;
+    for (const [key, value] of Object.entries(found.fields)) {
+      const input = form.querySelector("[name='" + picker.dataset.row + "-" + key + "']");
+      if (!input) continue;
+      if (input.type === "checkbox") input.checked = Boolean(value);
+      else input.value = value === null || value === undefined ? "" : String(value);
+    }
+  });
   form.addEventListener("focusin", (event) => {
     const name = event.target.name || "";
     if (name.endsWith("-hex") || name.endsWith("-entry")) hexField = event.target;

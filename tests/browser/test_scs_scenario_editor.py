@@ -134,6 +134,10 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
         players.append(player)
     blue, red = players
 
+    # The campaign library's starter unit types, for a unit row to start from.
+    gm.goto(campaign_url.rstrip("/") + "/library/")
+    gm.get_by_role("button", name="Add the starter library").click()
+
     # The editor: a 10 x 8 map.
     gm.goto(campaign_url)
     gm.get_by_role("link", name="Scenarios").click()
@@ -186,6 +190,13 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     for n, (side, name, where) in enumerate(UNITS):
         row = f"unit-{n}-"
         assert gm.locator(f"select[name='{row}side']").input_value() == side
+        if n == 2:  # a recon company from the library: its name, kind and strengths filled in
+            gm.locator(f"select[data-row='unit-{n}']").select_option(label="7 Recon Bn")
+            assert gm.locator(f"input[name='{row}name']").input_value() == "7 Recon Bn"
+            assert gm.locator(f"select[name='{row}move_class']").input_value() == "mech"
+            assert gm.locator(f"input[name='{row}ma']").input_value() == "8"
+            gm.locator(f"input[name='{row}hex']").fill(where)
+            continue
         gm.locator(f"input[name='{row}name']").fill(name)
         for key, value in (
             ("a", "4"),

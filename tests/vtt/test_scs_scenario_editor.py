@@ -277,3 +277,34 @@ def test_the_campaign_file_carries_its_scenarios(campaign: Any, gwen: Any) -> No
     copies = list(CampaignScenario.objects.filter(campaign=moved).order_by("pk"))
     assert [c.data for c in copies] == [scenario.data, draft.data]
     assert [c.title for c in copies] == ["Ridge at Oster", "Ridge at Oster"]
+
+
+def test_a_unit_row_may_start_from_the_campaign_librarys_unit_types(
+    campaign: Any, gwen: Any
+) -> None:
+    """The library's SCS unit types (the shipped scenarios' units to start with) fill a row."""
+    from vtt.library.content import add_starters
+
+    add_starters(campaign)
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    page = html.unescape(
+        gm.get(f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/").content.decode()
+    )
+    assert "From the library" in page
+    raw = page.split('id="scs-unit-types" type="application/json">', 1)[1]
+    types = json.loads(raw.split("</script>", 1)[0])
+    tank = next(t for t in types if t["label"] == "12 Tank Bn")
+    assert tank["fields"] == {
+        "name": "12 Tank Bn",
+        "type": "armor",
+        "move_class": "mech",
+        "exploit": True,
+        "a": 6,
+        "d": 4,
+        "ma": 8,
+        "ra": 3,
+        "rd": 2,
+        "rma": 8,
+    }
+    assert '<option value="' + tank["key"] + '">12 Tank Bn</option>' in page

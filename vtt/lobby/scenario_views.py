@@ -26,9 +26,10 @@ from rules.scs.scenario_errors import NOT_JSON
 from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import member_campaign
 from vtt.encounters.models import CampaignScenario
+from vtt.library.content import items
 from vtt.lobby import scenario_form as sf
 from vtt.lobby.scenario_map import drawing
-from vtt.words import refusal
+from vtt.words import refusal, shown
 
 SYSTEM = "scs"  # the rule system whose scenarios this editor makes
 MAX_BYTES = 512 * 1024  # a scenario file bigger than this is refused unread
@@ -202,6 +203,7 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
         "units": units,
         "places": places,
         "terrains": _terrains(data),
+        "unit_types": _unit_types(campaign),
     }
     return render(request, "campaigns/scenario_editor.html", context, status=status)
 
@@ -268,6 +270,30 @@ def _marks(data: dict[str, Any], hexes: list[dict[str, Any]]) -> list[dict[str, 
         side = str(unit.get("side", "")).lower()
         out.append({"x": x, "y": round(y + 4 + 10 * n - 5, 1), "text": text, "side": side})
     return out
+
+
+def _unit_types(campaign: Campaign) -> list[dict[str, Any]]:
+    """The campaign library's unit types (vtt/library) as the unit rows' fields, to fill a row
+    from one: its name as its reader reads it, type, movement, strengths, barrage range."""
+    out = []
+    for item in items(campaign, "unit_type"):
+        data = item.data
+        steps = [s for s in data.get("steps") or () if isinstance(s, dict)] + [{}, {}]
+        full, reduced = steps[0], steps[1]
+        fields = {
+            "name": shown(str(data.get("name") or item.name)),
+            "type": data.get("type", "infantry"),
+            "move_class": data.get("move_class", "foot"),
+            "exploit": bool(data.get("exploit")),
+            "a": full.get("a"),
+            "d": full.get("d"),
+            "ma": full.get("ma"),
+            "ra": reduced.get("a"),
+            "rd": reduced.get("d"),
+            "rma": reduced.get("ma"),
+        }
+        out.append({"key": str(item.pk), "label": fields["name"], "fields": fields})
+    return sorted(out, key=lambda t: str(t["label"]))
 
 
 def _terrains(data: dict[str, Any]) -> list[tuple[str, str]]:
