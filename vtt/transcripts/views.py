@@ -3,12 +3,15 @@ session's files in the reader's language and audience (issue 38)."""
 
 from __future__ import annotations
 
+import zoneinfo
+from datetime import tzinfo
 from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -68,11 +71,23 @@ def transcript_file(request: HttpRequest, campaign_id: int, fmt: str) -> HttpRes
     if not name:
         raise Http404
     draw, content_type, ending = FILES[fmt]
-    read = transcript(campaign, name, me(request), Filters.from_query(request.GET))
-    response = HttpResponse(draw(read), content_type=content_type)
+    with timezone.override(reader_zone(request.GET.get("tz", ""))):
+        read = transcript(campaign, name, me(request), Filters.from_query(request.GET))
+        response = HttpResponse(draw(read), content_type=content_type)
     slug = slugify(name, allow_unicode=True) or "session"
     response["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(slug)}.{ending}"
     return response
+
+
+def reader_zone(name: str) -> tzinfo | None:
+    """The time zone the reader's browser named (`Asia/Shanghai`), so a transcript's times are
+    their clock's; None (the server's own) for none or one that is no zone."""
+    if not name or len(name) > 64:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
 
 
 @login_required

@@ -190,3 +190,11 @@ def test_a_session_brought_in_opens_as_an_ended_table_and_replays(session: Any, 
     assert "Ann checks Sanity: 79 against 60%" in page.content.decode()
     assert client.get(reverse("encounters:replay", args=[table.pk])).status_code == 200
     assert services.replay(Encounter.objects.get(pk=table.pk)).matches
+
+
+def test_times_read_in_the_readers_time_zone(session: Any, gwen: Any) -> None:
+    """The sessions page sends the browser's zone: Shanghai reads 12:04 UTC as 20:04."""
+    shanghai = download(gwen, session, "txt", tz="Asia/Shanghai").content.decode()
+    assert "pip 2026/12/06 20:04:05" in shanghai
+    for odd in ("Mars/Olympus", "../../etc/passwd", ""):
+        assert "pip 2026/12/06 12:04:05" in download(gwen, session, "txt", tz=odd).content.decode()
