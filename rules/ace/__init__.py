@@ -15,6 +15,7 @@ from rules.ace.actions import (
     scene,
     stealth,
     turn,
+    unnoticed,
 )
 from rules.ace.actions.common import pinned
 from rules.ace.demo import demo
@@ -42,19 +43,21 @@ from rules.scene import reading_messages
 
 ACTIONS = Actions(
     with_previews(
-        [
-            *turn.SPECS,
-            *prompts.SPECS,
-            *attack.SPECS,
-            *commands.SPECS,
-            *grapple.SPECS,
-            *stealth.SPECS,
-            *checks.SPECS,
-            *mark.SPECS,
-            *gm.SPECS,
-            *items.SPECS,
-            *stealth.watching(scene.SPECS),  # ACE-STEALTH-1: a hidden mover is watched
-        ]
+        unnoticed.kept(  # ACE-STEALTH-1: what an unnoticed combatant does is its side's
+            [
+                *turn.SPECS,
+                *prompts.SPECS,
+                *attack.SPECS,
+                *commands.SPECS,
+                *grapple.SPECS,
+                *stealth.SPECS,
+                *checks.SPECS,
+                *mark.SPECS,
+                *gm.SPECS,
+                *items.SPECS,
+                *stealth.watching(scene.SPECS),  # ACE-STEALTH-1: a hidden mover is watched
+            ]
+        )
     )
 )
 
@@ -91,7 +94,9 @@ SYSTEM = GameSystem(
     actors=actors,
     default_sheet=validate_sheet(DEFAULT_SHEET),
     demo=demo,
-    messages=catalogue(messages, reading_messages, extra=[*ACTIONS.messages(), *NAMES.values()]),
+    messages=catalogue(
+        messages, scene_messages, reading_messages, extra=[*ACTIONS.messages(), *NAMES.values()]
+    ),
     sheet_schema=SHEET,
     settings_schema=SCHEMA,
     deadline=prompts.deadline,

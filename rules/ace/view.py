@@ -106,8 +106,12 @@ def _view(state: State, audience: Audience) -> Json:
     secrets = state["secrets"]
     if audience.role != "gm":
         secrets = [e for e in secrets if e["revealed"]]
+    pending = state.get("pending")
+    if pending is not None and pending["attacker"] not in shown:
+        pending = None  # ACE-STEALTH-1: an unnoticed asker's question to the GM is its side's
     return {
         **state,
+        "pending": pending,
         "current": state["current"] if state["current"] in shown else None,
         "order": [i for i in state["order"] if i in shown],
         "combatants": {i: {**c, "derived": derived(c, s)} for i, c in shown.items()},

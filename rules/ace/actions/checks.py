@@ -12,6 +12,7 @@ from rules.ace.actions.common import (
     free,
     in_combat,
     is_turn,
+    named,
     refuse,
     spend,
 )
@@ -25,7 +26,7 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Label, choices
 from rules.core.params import NOT_A_CHOICE, REQUIRED, choice_param, int_param
-from rules.core.system import Action, Event, Json
+from rules.core.system import EVERYONE, Action, Event, Json
 
 CHECK_COSTS = ("standard", "move", "passive")
 
@@ -154,8 +155,9 @@ def rolled_check(
     ops: list[Op],
     dice: Dice,
     s: AceSettings,
+    audience: str = EVERYONE,
 ) -> Event:
-    """The check's roll against its DC, with the ops that pay for it."""
+    """The check's roll against its DC, with the ops that pay for it, told to `audience`."""
     records = Emitter(state, dice)
     result = roll_check(c, what, dice, s)
     passed = result.successes >= dc
@@ -167,20 +169,22 @@ def rolled_check(
         line = (m.CHECK_PASSED if passed else m.CHECK_FAILED)(
             name=c["name"], skill=said_skill(what), successes=result.successes, dc=dc
         )
-    return records.emit("check.rolled", line, ops, check=_details(result, dc))
+    return records.emit("check.rolled", line, ops, audience=audience, check=_details(result, dc))
 
 
 def approve(state: State, pending: Mapping[str, Any], yes: bool, dice: Dice) -> list[Event]:
     """ACE-CHECK-3 「ST有权拒绝使用代判」: the GM allows the substitute roll, or refuses it."""
     s = settings_of(state)
     c = state["combatants"][pending["attacker"]]
+    told = named(state, c["id"])  # ACE-STEALTH-1: an unnoticed asker's answer is its side's
     clear: list[Op] = [["set", ["pending"], None]]
     if not yes:
         attribute = ATTRIBUTE_NAMES[str(pending["skill"])[5:]]()
         line = m.SUBSTITUTE_REFUSED(name=c["name"], attribute=attribute)
-        return [Emitter(state, dice).emit("check.refused", line, clear)]
+        return [Emitter(state, dice).emit("check.refused", line, clear, audience=told)]
     ops = clear + _check_cost(state, c, pending["cost"], s)
-    return [rolled_check(state, c, pending["skill"], int(pending["dc"]), ops, dice, s)]
+    dc = int(pending["dc"])
+    return [rolled_check(state, c, pending["skill"], dc, ops, dice, s, audience=told)]
 
 
 def secret(state: State, action: Action, dice: Dice) -> list[Event]:

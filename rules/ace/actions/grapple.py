@@ -91,6 +91,8 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
     w = weapon(c, key) or {}
     records = Emitter(state, dice)
     ops = spend(c, "standard", s)
+    if c["hidden"]:  # ACE-STEALTH-1: reaching for a grip gives one away, as attacking does
+        ops.append(["set", cpath(c["id"], "hidden"), False])
     roll = hit_roll(grapple_hit_bonus(c, s, w), evasion(t, s), dice, s)
     info = {
         "natural": roll.natural,

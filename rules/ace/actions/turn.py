@@ -7,6 +7,7 @@ from rules.ace.actions.common import (
     GM,
     in_combat,
     is_turn,
+    named,
     refuse,
     unseen_audience,
 )
@@ -46,11 +47,13 @@ def turn_start(state: State, c: Json, s: AceSettings) -> list[Op]:
 
 def scan_lapses(out: Emitter, s: AceSettings) -> None:
     """ACE-ATTR-9: a scan needs concentration and SPI: one who can no longer act, or has no SPI
-    left to pay with, lets it go (checked as each turn begins)."""
+    left to pay with, lets it go (checked as each turn begins; an unnoticed one's before its own
+    side, ACE-STEALTH-1)."""
     for c in list(out.state["combatants"].values()):
         if c["scan"]["on"] and (not can_act(c, s) or not (c["current"]["spi"] or 0)):
             ops: list[Op] = [["set", cpath(c["id"], "scan"), {"on": False, "rounds": 0}]]
-            out.emit("scan.toggled", m.SCAN_LAPSED(name=c["name"]), ops)
+            said = m.SCAN_LAPSED(name=c["name"])
+            out.emit("scan.toggled", said, ops, audience=named(out.state, c["id"]))  # ACE-STEALTH-1
 
 
 def _roll_order(state: State, dice: Dice, s: AceSettings) -> tuple[list[str], dict[str, int]]:
@@ -169,7 +172,8 @@ def end_turn(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.WAITING(), "ACE-CALLED-2")
     name = state["combatants"][current]["name"]
     out = Emitter(state, dice)
-    out.emit("turn.ended", m.TURN_ENDED(name=name), [])
+    # ACE-STEALTH-1: an unnoticed combatant's turn ends before its own side only, as it began
+    out.emit("turn.ended", m.TURN_ENDED(name=name), [], audience=named(state, current))
     scan_lapses(out, settings_of(state))
     next_turn_events(out, current)
     return out.events
