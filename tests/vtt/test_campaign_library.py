@@ -259,3 +259,30 @@ def test_a_gm_edits_a_monster_template_as_a_sheet(gwen: Any, pip: Any) -> None:
     refused = gm.post(f"/library/{knife.pk}/", data)
     assert refused.status_code == 400
     assert "Give the template a name." in html.unescape(refused.content.decode())
+
+
+def test_the_campaign_file_carries_the_library(gwen: Any, pip: Any) -> None:
+    """Export and import of the whole campaign bring its library along; an item the rules
+    refuse refuses the file, nothing stored."""
+    from rules.core.errors import RulesError
+    from vtt.campaigns.models import Campaign
+    from vtt.lobby import transfer
+
+    campaign = group(gwen, pip, "mech", "Carried")
+    content.add_starters(campaign)
+    made = sorted(
+        (i.kind, i.name, repr(i.data)) for i in LibraryItem.objects.filter(campaign=campaign)
+    )
+    text = transfer.export_text(campaign.pk, gwen.pk)
+    copy, _notes = transfer.import_text(gwen.pk, text)
+    back = sorted((i.kind, i.name, repr(i.data)) for i in LibraryItem.objects.filter(campaign=copy))
+    assert back == made
+    data = json.loads(text)
+    data["library"].append(
+        {"kind": "weapon", "name": "Odd", "data": {"name": "Odd", "damage": "x"}}
+    )
+    before = Campaign.objects.count()
+    with pytest.raises(RulesError) as refused:
+        transfer.import_text(gwen.pk, json.dumps(data))
+    assert "(Odd)" in repr(refused.value)
+    assert Campaign.objects.count() == before

@@ -53,6 +53,7 @@ from vtt.errors import NotAllowed
 from vtt.eventlog.legacy.hidden_moves import redact_rows
 from vtt.eventlog.legacy.upgrade import legacy_of, upgrade_rows
 from vtt.eventlog.models import Event
+from vtt.library import content as library_content
 from vtt.lobby.whole_file import plays_a_side, require_whole_file
 from vtt.remote.models import Result, TimeControl
 from vtt.safejson import storable, too_deep
@@ -238,6 +239,8 @@ def export_campaign(campaign_id: int, user_id: int) -> dict[str, Any]:
             {"title": row.title, "system": row.system, "data": row.data}
             for row in CampaignScenario.objects.filter(campaign=campaign).order_by("pk")
         ],
+        # the campaign's content library (vtt/library): each item's kind, name and form data
+        "library": library_content.export(campaign)["items"],
     }
 
 
@@ -858,6 +861,7 @@ def import_campaign(user_id: int, data: dict[str, Any]) -> tuple[Campaign, list[
     Invitation.objects.bulk_create(invited.values())
     refresh_audiences(campaign.pk)
     _scenarios(campaign, data)
+    _library(campaign, data)
     _downtime(campaign, data, characters, ids)
     for row, _when, encounter_ref in changes:
         row.encounter = encounters.get(encounter_ref) if encounter_ref is not None else None
@@ -881,6 +885,22 @@ def _scenarios(campaign: Campaign, data: dict[str, Any]) -> None:
         _fits_column(CampaignScenario, "system", key, where)
         body = _get(item, "data", dict, where)
         CampaignScenario.objects.create(campaign=campaign, system=key, title=title, data=body)
+
+
+def _library(campaign: Campaign, data: dict[str, Any]) -> None:
+    """The campaign's content library, each item judged by its kind's rules as a library file's
+    is (all or none); a file made before libraries were carried has none."""
+    if "library" not in data:
+        return
+    payload = {
+        "library_version": library_content.FILE_VERSION,
+        "system": campaign.system,
+        "items": _get(data, "library", list, _("the library")),
+    }
+    try:
+        library_content.import_file(campaign, payload)
+    except library_content.LibraryFileError as error:
+        raise _refuse(_("the library: %(problem)s") % {"problem": error}) from None
 
 
 def import_text(user_id: int, text: str | bytes) -> tuple[Campaign, list[str]]:
