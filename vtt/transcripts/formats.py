@@ -99,7 +99,7 @@ def _json_line(line: Line) -> dict[str, Any]:
         "kind": line.kind,
         "text": line.text,
         "english": line.english,
-        "msg": line.msg,
+        "msg": _sorted(line.msg),
         "secret": line.secret,
         "in_character": line.in_character,
         "table": line.table,
@@ -108,3 +108,13 @@ def _json_line(line: Line) -> dict[str, Any]:
             for die in line.dice
         ],
     }
+
+
+def _sorted(value: Any) -> Any:
+    """A stored message with its keys in one order, whichever database kept it (PostgreSQL's
+    jsonb orders them its own way): the same session gives the same file."""
+    if isinstance(value, dict):
+        return {key: _sorted(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted(item) for item in value]
+    return value
