@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from rules.core.errors import RulesError
 from vtt.campaigns.views import me
+from vtt.encounters.side_players import plays_a_side
 from vtt.encounters.views import member_encounter
 from vtt.remote import clock, services
 from vtt.remote.away import summary
@@ -108,8 +109,6 @@ def panel(request: HttpRequest, encounter_id: int) -> HttpResponse:
 
 def _file_page(encounter: Any, user_id: int) -> str | None:
     """Where a side's player of an ended game without a GM takes its campaign file."""
-    from vtt.lobby.whole_file import plays_a_side
-
     if not plays_a_side(encounter.campaign, user_id):
         return None
     return reverse("campaigns:detail", args=[encounter.campaign_id]) + "#side-file"
