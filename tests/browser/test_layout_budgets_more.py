@@ -102,14 +102,7 @@ ACE_ATTACK_BELOW = pytest.mark.xfail(
     strict=True, reason="Ace's attack card ends at 2250-2300 px (budget 900): it is on the board"
 )
 
-
-# The mech's orders run on beside the map, its sheet and the log under it: measured, the last
-# order ends at 978 px, the mech's tracks at 1196 px, no log line in view.
-MECH_BELOW = pytest.mark.xfail(
-    strict=True,
-    reason="mech laptop: last order ends at 978 px, own tracks at 1196, 0 log lines in view",
-)
-LAPTOP_MISSED = {"ace": ACE_ATTACK_BELOW, "mech": MECH_BELOW}
+LAPTOP_MISSED = {"ace": ACE_ATTACK_BELOW}
 
 
 @pytest.mark.parametrize(
@@ -149,20 +142,7 @@ def test_a_players_turn_fits_a_laptop_screen_in_more_systems(
 PHONE_SYSTEMS = [("ace", "en-US"), ("mech", "en-US"), ("delta_green", "zh-CN")]
 
 
-# The mech on a phone: the sheet, then the map, then the orders: measured, the banner at 232 px
-# (the long title wraps), the first order ending at 1924 px.
-MECH_PHONE_BELOW = pytest.mark.xfail(
-    strict=True, reason="mech phone: banner at 232 px (budget 211), first order ends at 1924 px"
-)
-
-
-@pytest.mark.parametrize(
-    ("system", "locale"),
-    [
-        pytest.param(*key, marks=MECH_PHONE_BELOW) if key[0] == "mech" else key
-        for key in PHONE_SYSTEMS
-    ],
-)
+@pytest.mark.parametrize(("system", "locale"), PHONE_SYSTEMS)
 def test_a_players_turn_on_a_phone_shows_the_banner_the_first_card_and_the_result(
     system: str,
     locale: str,
