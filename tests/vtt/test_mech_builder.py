@@ -199,3 +199,57 @@ def test_the_starter_library_does_not_offer_each_item_twice(mechs: Any, gwen: An
     assert "k:breaker_maul" not in heavy
     assert f"l:{maul.pk}" in heavy
     assert "Breaker Maul (heavy, 1d6+4 kinetic)" in text
+
+
+def test_a_mech_is_built_again_from_its_sheet(mechs: Any, gwen: Any, pip: Any) -> None:
+    """The builder opens a mech character with its frame, weapons, systems and pilot filled
+    in (a superheavy weapon on both its mounts) and saves it back; another's is a 404."""
+    sheet = {
+        "name": "Siege",
+        "pilot": {"name": "Bo", "hull": 2, "agility": 0, "systems": 1, "engineering": 0},
+        "frame": "gp1_mule",
+        "mounts": [["tempest_beam"], ["ion_knife"], ["tempest_beam"]],
+        "systems": ["coolant_purge"],
+    }
+    siege = Character.objects.create(
+        campaign=mechs, owner=pip, name="Siege", system="mech", sheet=SYSTEM.validate_sheet(sheet)
+    )
+    url = f"/campaigns/{mechs.pk}/mech/build/?character={siege.pk}"
+    page = html.unescape(client_of(pip).get(url).content.decode())
+    for name, value in (
+        ("mount_0_0", "k:tempest_beam"),
+        ("mount_2_0", "k:tempest_beam"),
+        ("mount_1_0", "k:ion_knife"),
+    ):
+        chosen = re.search(rf'name="{name}".*?<option value="{value}" selected', page, re.S)
+        assert chosen, name
+    assert re.search(r'name="hull"[^>]*value="2"', page)
+    assert 'value="k:coolant_purge" checked' in page
+    assert "Siege, built again" in page
+    sheet_page = client_of(pip).get(f"/characters/{siege.pk}/edit/").content.decode()
+    assert f"/mech/build/?character={siege.pk}" in sheet_page
+    answer = client_of(pip).post(
+        f"/campaigns/{mechs.pk}/mech/build/",
+        {
+            "character": str(siege.pk),
+            "frame": "k:gp1_mule",
+            "name": "Siege II",
+            "hull": "3",
+            "mount_0_0": "k:tempest_beam",
+            "mount_2_0": "k:tempest_beam",
+            "fitted": ["k:heat_sink"],
+            "save_as": "again",
+            "save": "1",
+        },
+    )
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:2000]
+    siege.refresh_from_db()
+    assert (siege.name, siege.sheet["pilot"]["hull"]) == ("Siege II", 3)
+    assert Character.objects.filter(campaign=mechs).count() == 1
+    other = Character.objects.create(
+        campaign=mechs, owner=gwen, name="GM's", system="mech", sheet=siege.sheet, is_npc=True
+    )
+    assert (
+        client_of(pip).get(f"/campaigns/{mechs.pk}/mech/build/?character={other.pk}").status_code
+        == 404
+    )

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -31,6 +31,7 @@ from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import me, member_campaign
 from vtt.characters.every_refusal import MAX_REFUSALS
 from vtt.characters.models import Character
+from vtt.characters.views import may_open
 from vtt.library import content
 from vtt.library.models import LibraryItem
 from vtt.words import say, shown
@@ -276,6 +277,39 @@ def _set_aside(sheet: Json, path: str) -> bool:
     return True
 
 
+def _value_of(options: list[tuple[Option, Json]], record: Json) -> str:
+    """The builder's value of an item the rules completed: the offer whose numbers it has."""
+    bare = {k: v for k, v in record.items() if k not in ("extra_mount", "integrated")}
+    return next((o.value for o, rec in options if rec == bare), "")
+
+
+def values_of(campaign: Campaign, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored mech sheet as the builder's fields (to build it again): its frame, each mount's
+    weapons, its systems and its pilot; an item the builder no longer offers is left empty."""
+    checked = validate_sheet(sheet)
+    full = data.validate_sheet(checked)
+    frame_value = next(
+        (o.value for o in frames(campaign) if data.frame_data(o.record) == full["frame"]),
+        "",
+    )
+    out: dict[str, Any] = {"frame": frame_value, "name": full["name"]}
+    out["pilot_name"] = full["pilot"]["name"]
+    for key in (*ATTRIBUTES, "weapon_skill"):
+        out[key] = str(full["pilot"][key])
+    offered = weapons(campaign)
+    for n, items in enumerate(full["mounts"]):
+        for slot, weapon in enumerate(items):
+            out[f"mount_{n}_{slot}"] = _value_of(offered, weapon)
+            if "extra_mount" in weapon:  # a superheavy weapon on its second mount too
+                out[f"mount_{weapon['extra_mount']}_0"] = out[f"mount_{n}_{slot}"]
+    catalogue = [
+        (key, str(x["name"]), data.system_data(key, "system")) for key, x in data.SYSTEMS.items()
+    ]
+    fitted = _merged(catalogue, _library(campaign, "system"), lambda name, _r: name)
+    out["fitted"] = [_value_of(fitted, system) for system in full["systems"]]
+    return out
+
+
 def frame_facts(frame: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """The frame's base numbers as the builder shows them (MECH-STAT-1)."""
     from rules.mech.library import LABELS
@@ -291,11 +325,21 @@ def mech_build(request: HttpRequest, campaign_id: int) -> HttpResponse:
     campaign, role = member_campaign(request, campaign_id)
     if role not in (Role.GM, Role.PLAYER) or campaign.system != "mech":
         raise Http404
-    values = request.POST if request.method == "POST" else request.GET
+    values: Mapping[str, Any] = request.POST if request.method == "POST" else request.GET
+    again = _rebuilt(request, campaign, role)
+    if again is not None and request.method != "POST" and "frame" not in values:
+        values = QueryDict(mutable=True)
+        for key, value in values_of(campaign, again.sheet).items():
+            if isinstance(value, list):
+                values.setlist(key, value)
+            else:
+                values[key] = value
     frame = str(values.get("frame") or "k:gp1_mule")
     builder = MechBuilder(campaign, frame, values)
     is_gm = role == Role.GM
     choices = [("character", _("A character of mine"))]
+    if again is not None:
+        choices = [("again", _("%(name)s, built again") % {"name": shown(again.name)}), *choices]
     if is_gm:
         choices += [
             ("npc", _("An NPC of mine")),
@@ -309,6 +353,11 @@ def mech_build(request: HttpRequest, campaign_id: int) -> HttpResponse:
         sheet = builder.check()
         if sheet is not None:
             name = str(sheet["name"])[:80]
+            if save_as == "again" and again is not None:
+                again.name, again.sheet = name, sheet
+                again.save()
+                messages.success(request, _("%(name)s saved.") % {"name": name})
+                return redirect("characters:edit", again.pk)
             if save_as == "template":
                 item = LibraryItem.objects.create(
                     campaign=campaign, kind="npc", name=name, data={**sheet, "name": name}
@@ -331,7 +380,22 @@ def mech_build(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "builder": builder,
         "facts": frame_facts(builder.frame),
         "save_choices": choices,
-        "save_as": str(values.get("save_as") or "character"),
+        "save_as": str(values.get("save_as") or choices[0][0]),
+        "again": again,
         "pilot_fields": builder.pilot_fields(),
     }
     return render(request, "library/mech_builder.html", context, status=status)
+
+
+def _rebuilt(request: HttpRequest, campaign: Campaign, role: str) -> Character | None:
+    """The mech character being built again (`character=<id>`): its owner's or the GM's, as
+    its sheet opens (vtt/characters/views.may_open), else a 404."""
+    raw = str(request.POST.get("character") or request.GET.get("character") or "")
+    if not raw:
+        return None
+    if not raw.isdecimal():
+        raise Http404
+    found = Character.objects.filter(pk=int(raw), campaign=campaign, system="mech").first()
+    if found is None or not may_open(found, me(request), role):
+        raise Http404
+    return found
