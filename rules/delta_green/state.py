@@ -295,7 +295,7 @@ def conditions(c: Mapping[str, Any]) -> list[str]:
 def cards_left(c: Mapping[str, Any]) -> int:
     """DG-ACT-2: face-up cards this round."""
     rnd = c["round"]
-    left: int = max(0, rnd.get("cards", 0) - rnd.get("spent", 0))  # ops only ever store ints
+    left: int = max(0, rnd.get("cards", 0) - rnd.get("spent", 0))  # changes only ever store ints
     return left
 
 
