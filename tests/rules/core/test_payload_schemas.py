@@ -161,7 +161,7 @@ def test_a_test_systems_events_are_left_alone() -> None:
     assert system.resolve({}, Action("x", "a"), LoadedDice([])) == [odd]
 
 
-EMITTED = re.compile(r'\b(?:emit|said|said_event|lines_event|event)\(\s*"([a-z_]+\.[a-z_]+)"')
+EMITTED = re.compile(r'\b(?:emit|said|event)\(\s*"([a-z_]+\.[a-z_]+)"')
 
 
 @pytest.mark.parametrize("key", [k for k in system_keys() if k != "chat"])
