@@ -10,7 +10,7 @@ from rules.coc.tables import ARMOUR_NAMES, SKILL_NAMES
 from rules.core.jsonstate import copy_json
 from rules.core.messages import Msg, text
 from rules.core.system import Audience, Json
-from rules.scene.view import with_scene
+from rules.scene.view import token_gm_only, with_scene
 
 SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the hidden counter
 
@@ -85,6 +85,8 @@ def _view(state: Json, audience: Audience) -> Json:
                 if not keeper:
                     for key in SECRET_WEAPON_KEYS:
                         held.pop(key, None)
+            if not keeper and ident not in audience.actors and token_gm_only(state, ident):
+                full["round"].pop("moved", None)  # SCENE-HIDE-1: a GM-only token's yards
             row.update(full)
             row["skill_list"] = [
                 {"name": _skill_name(key).to_json(), "value": value}

@@ -19,13 +19,22 @@ from rules.delta_green.tables import (
     LOCATIONS,
     VESTS,
 )
-from rules.scene.view import with_scene
+from rules.scene.view import token_gm_only, with_scene
+
+# What a round's movement leaves on a combatant (DG-MOVE-1/2), as a round without any reads.
+UNMOVED: Json = {"moved_m": 0.0, "ran": False}
+
+
+def unmoved(round_: Json) -> Json:
+    """A combatant's round as it reads before any move (the keys it has, at their start)."""
+    return {**round_, **{k: v for k, v in UNMOVED.items() if k in round_}}
 
 
 def _view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
     private notes (DG-RES-1) only for the GM, a hidden check's growth mark (DG-GROW-1) only for
-    the GM and the agent's holder."""
+    the GM and the agent's holder, the metres a GM-only token moved this round only for the GM
+    and its holder (SCENE-HIDE-1)."""
     # Copies of what a view changes (the top level, each combatant and its sheet); the rest is
     # the loaded state's own, which views and boards only read (tests/vtt/test_shared_state.py):
     # a deep copy of the whole state for every audience was a tenth of a broadcast.
@@ -45,6 +54,8 @@ def _view(state: Json, audience: Audience) -> Json:
         c = out["combatants"][cid]
         if not gm:
             c.pop("private_notes", None)
+        if not gm and cid not in audience.actors and token_gm_only(state, cid):
+            c["round"] = unmoved(c["round"])  # SCENE-HIDE-1: its moves are the GM's
         vest = c["sheet"].get("vest")
         hidden = bool(vest and vest.get("worn_hidden"))
         seen = set(c.get("vest_seen_by") or ()) & set(audience.actors)

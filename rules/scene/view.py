@@ -32,3 +32,11 @@ def with_scene(
         scene["tokens"] = {k: v for k, v in scene.get("tokens", {}).items() if k in shown}
     view["scene"] = scene
     return view
+
+
+def token_gm_only(state: Mapping[str, Any], who: str) -> bool:
+    """SCENE-HIDE-1: whether a combatant's token is on the map for the GM alone (what its moves
+    leave on its sheet, the metres or yards of the round, is then the GM's too)."""
+    scene = state.get("scene")
+    token = scene.get("tokens", {}).get(who) if isinstance(scene, Mapping) else None
+    return bool(isinstance(token, Mapping) and token.get("gm_only"))

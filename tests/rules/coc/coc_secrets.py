@@ -64,4 +64,11 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
     viewer = slot["id"] if slot else sorted(state["combatants"])[0]
     hidden = next(cid for cid in sorted(state["combatants"]) if cid != viewer)
     audience = Audience("player", actors=frozenset({viewer}))
-    yield from scene_pairs(state, "yd", viewer, audience, hidden)
+    for n, (seen_by, base, variant) in enumerate(
+        scene_pairs(state, "yd", viewer, audience, hidden)
+    ):
+        yield seen_by, base, variant
+        if n == 0:  # the GM-only token's yards this round (SCENE-MOVE-3): the Keeper's
+            moved = copy.deepcopy(base)
+            moved["combatants"][hidden]["round"]["moved"] = "3"
+            yield seen_by, base, moved

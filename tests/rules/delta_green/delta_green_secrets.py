@@ -62,4 +62,10 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
     viewer = current_actor(state) or sorted(state["combatants"])[0]
     hidden = next(cid for cid in sorted(state["combatants"]) if cid != viewer)
     audience = Audience("player", actors=frozenset({viewer}))
-    yield from scene_pairs(state, "m", viewer, audience, hidden)
+    for n, (seen_by, base, variant) in enumerate(scene_pairs(state, "m", viewer, audience, hidden)):
+        yield seen_by, base, variant
+        if n == 0 and "moved_m" in base["combatants"][hidden]["round"]:
+            # the GM-only token's moves this round (DG-MOVE-1/2): the GM's
+            moved = copy.deepcopy(base)
+            moved["combatants"][hidden]["round"] |= {"moved_m": 3.0, "ran": True}
+            yield seen_by, base, moved

@@ -1,0 +1,65 @@
+"""SCENE-HIDE-1 in Delta Green's view: a GM-only NPC's walk, run or crawl on the map is the GM's
+alone, and so is what it leaves on the NPC's round: a player's view of it reads the same metres
+moved (`round.moved_m`) and no run (`round.ran`) before and after, while the GM's reads them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.dice import LoadedDice
+from rules.core.system import Action, Audience
+from rules.delta_green import SYSTEM
+from rules.delta_green.state import current_actor
+
+Json = dict[str, Any]
+GM = Audience("gm")
+
+
+def _on_its_turn(gm_only: bool) -> tuple[Json, str]:
+    """The demo on a map, everyone placed, the first GM NPC's token GM-only and its turn now."""
+    state = SYSTEM.start(SYSTEM.demo())  # type: ignore[misc]
+    npc = next(k for k, c in state["combatants"].items() if c.get("controller", "gm") == "gm")
+    tokens = {
+        who: {"at": [n * 2, 0], "gm_only": False} for n, who in enumerate(state["combatants"])
+    }
+    tokens[npc] = {"at": [5, 5], "gm_only": gm_only}
+    state = {**state, "scene": {"cols": 12, "rows": 10, "cell": "1", "unit": "m", "cells": {}}}
+    state["scene"]["tokens"] = tokens
+    for event in SYSTEM.resolve(state, Action("start_round", "gm", {}), LoadedDice([3] * 20)):
+        state = SYSTEM.apply(state, event)
+    state["order"] = [npc, *[k for k in state["order"] if k != npc]]
+    state["acted"] = []
+    assert current_actor(state) == npc
+    return state, npc
+
+
+def _moved(state: Json, npc: str, **options: Any) -> Json:
+    action = Action("scene_move", "gm", {"who": npc, "x": 7, "y": 5, **options})
+    for event in SYSTEM.resolve(state, action, LoadedDice([])):
+        state = SYSTEM.apply(state, event)
+    return state
+
+
+def _players(state: Json) -> list[Audience]:
+    played = [k for k, c in state["combatants"].items() if c.get("controller", "gm") != "gm"]
+    assert played
+    return [Audience("player", actors=frozenset({k})) for k in played]
+
+
+def test_a_gm_only_npcs_metres_moved_are_the_gms() -> None:
+    before, npc = _on_its_turn(gm_only=True)
+    for options in ({}, {"run": True}):
+        after = _moved(before, npc, **options)
+        assert SYSTEM.view(after, GM)["combatants"][npc]["round"]["moved_m"] == 2
+        for player in _players(before):
+            seen_before = SYSTEM.view(before, player)["combatants"][npc]["round"]
+            seen_after = SYSTEM.view(after, player)["combatants"][npc]["round"]
+            for key in ("moved_m", "ran"):  # a run's action spent passes the turn, as any does
+                assert seen_after.get(key) == seen_before.get(key), (options, key)
+
+
+def test_a_shown_npcs_metres_moved_stay_on_the_players_view() -> None:
+    before, npc = _on_its_turn(gm_only=False)
+    after = _moved(before, npc)
+    for player in _players(before):
+        assert SYSTEM.view(after, player)["combatants"][npc]["round"]["moved_m"] == 2
