@@ -95,6 +95,10 @@ def _content(tabula_server: LiveStack, pk: int) -> set[str]:
         "    from vtt.tables.mech import labels\n"
         "    units = e.state['units'].values()\n"
         "    texts.extend(labels({u['id']: u['name'] for u in units}).values())\n"
+        "if 'scene' in e.state:\n"  # a map token's label: its combatant's initials (EF)
+        "    from vtt.tables.scene import labels as scene_labels\n"
+        "    people = e.state['combatants'].values()\n"
+        "    texts.extend(scene_labels({c['id']: c['name'] for c in people}).values())\n"
         "for c in Character.objects.filter(campaign=e.campaign): walk([c.name, c.sheet])\n"
         "print('TEXTS ' + json.dumps(texts))"
     )

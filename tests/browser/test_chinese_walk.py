@@ -31,9 +31,11 @@ CASES = [
 #   (docs/glossary/ace.md, mech.md); the GM is 主持人 in Chinese text, so "GM" is not here.
 # - Tabula: the product's name; English: the language switch names each language in itself;
 #   Lancer: a game's name (the mech settings offer its structure table or the Chinese book's).
-# - JSON: a file format's name (the export links and the power users' sheet box).
+# - JSON: a file format's name (the export links and the power users' sheet box); PNG, JPEG
+#   and WebP, the image formats a map's background may be (the GM's upload).
 # - kg: a unit symbol.
 ALLOWED = {"HP", "SP", "CP", "DP", "Tabula", "English", "Lancer", "JSON", "kg"}
+ALLOWED |= {"PNG", "JPEG", "WebP"}
 # Keys named in keyboard hints, as their keys print them (left out before the words are read).
 KEYS = re.compile(r"\b(Page Up|Page Down|PgUp|PgDn|Enter|Esc|Tab)\b")
 # Notation that is no word: dice as the seeds print them (1D3, 1d6+2) and SCS result codes,
@@ -79,7 +81,7 @@ def walk(v):
             if k in ("id", "actor", "unit") and isinstance(w, str): ids.add(w)
             walk(w)
     elif isinstance(v, list): [walk(w) for w in v]
-walk(copy.state)
+walk({{k: v for k, v in copy.state.items() if k != "scene"}})  # a map's "unit" is "m", no id
 names = []
 for c in Character.objects.filter(campaign=campaign):
     ids.add(c.actor_id)
@@ -366,6 +368,9 @@ def test_a_chinese_group_walks_every_page_and_reads_no_english(
     # An SCS scenario prints a code on each counter (B1 to R7, as its counter sheet does), and
     # its orders, log and cards name a unit by it: the scenario's designation, kept as written.
     typed |= set(made["codes"])
+    # a map token's label: the initials of a person's name (EF: Elias Finch)
+    people_named = [person.split() for name in names for person in name.split(",")]
+    typed |= {"".join(w[0] for w in words[:2]).upper() for words in people_named if words}
     walk = Walk(set(made["ids"]) - typed, typed)
     # each reads 简体中文 as their browser asks for it (the demo logins' own language stays unset,
     # for the other browser tests of the session)

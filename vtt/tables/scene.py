@@ -44,7 +44,7 @@ def _initials(name: str) -> str:
     return "".join(w[0] for w in words[:2]).upper() or "?"
 
 
-def _labels(names: Mapping[str, str]) -> dict[str, str]:
+def labels(names: Mapping[str, str]) -> dict[str, str]:
     """A short label per token, different for every token ("Cultist 1", "Cultist 2": C1, C2)."""
     first = {who: _initials(name) for who, name in names.items()}
     out = {}
@@ -259,7 +259,7 @@ def scene_context(
         for who, token in sorted(shown.get("tokens", {}).items())
         if str(who) in people  # a combatant this viewer's view does not hold stays off the map
     }
-    labels = _labels({who: people[who]["name"] for who in on_map})
+    short = labels({who: people[who]["name"] for who in on_map})
     mover = None if frozen or state is None else _mover(system_key)
     options = dict(getattr(mover, "options", {}) or {})
     movable = [
@@ -281,7 +281,7 @@ def scene_context(
                 "py": y * CELL,
                 "cx": x * CELL + CELL // 2,
                 "cy": y * CELL + CELL // 2,
-                "label": labels[who],
+                "label": short[who],
                 "side_class": SIDE_CLASSES.get(person["side"], "theirs"),
                 "own": who in audience.actors,
                 "movable": who in movable,
