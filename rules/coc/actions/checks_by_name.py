@@ -35,7 +35,7 @@ from rules.coc.state import Script, cset, settings_of
 from rules.coc.tables import SKILL_NAMES
 from rules.core.actions import GM_ACTOR, is_gm
 from rules.core.dice import Dice
-from rules.core.errors import DiceError
+from rules.core.errors import DiceError, IllegalAction
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, Msg, choices
 from rules.core.params import bool_param, int_param
 from rules.core.system import EVERYONE, Action, Event, Json
@@ -143,6 +143,32 @@ def target_of(c: Json, name: str) -> Target:
     if found is None:
         raise refuse(UNKNOWN_SKILL(who=c["name"], skill=name))
     return found
+
+
+def closed_to(action: Action, other: Json) -> bool:
+    """Whether `other`'s sheet is closed to the sender: a Keeper's creature or NPC, sent by a
+    player (the view opens only the investigators' sheets to players)."""
+    return action.actor != GM_ACTOR and other["side"] != "investigators"
+
+
+def closed_target(other: Json, name: str) -> Target:
+    """COC-CHECK-4 against a closed sheet: the skill or characteristic named, or, when the
+    creature has none of that name, nothing to oppose with (0%; a characteristic named as such
+    is still one, so the resistance table is chosen by the name alone, COC-CHECK-3). The player
+    reads only its own roll and who won, so nothing tells what the sheet holds."""
+    found = target_of_or_none(other, name)
+    if found is not None:
+        return found
+    key = key_of(name)
+    return Target(key, 0, key in CHARACTERISTICS, 0)
+
+
+def target_of_or_none(c: Json, name: str) -> Target | None:
+    """`target_of`, or None where it would refuse."""
+    try:
+        return target_of(c, name)
+    except IllegalAction:
+        return None
 
 
 def _check(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -269,7 +295,10 @@ def _opposed(state: Json, action: Action, dice: Dice) -> list[Event]:
         raise refuse(WHO_FOR())
     name = str(action.params.get("skill") or "").strip()[:60]
     other_name = str(action.params.get("their_skill") or "").strip()[:60] or name
-    mine, theirs = target_of(c, name), target_of(other, other_name)
+    mine = target_of(c, name)
+    # a creature's sheet is the Keeper's (rules/coc/view.py): a player's roll against it is
+    # never refused for what the sheet holds or lacks
+    theirs = (closed_target if closed_to(action, other) else target_of)(other, other_name)
     script = Script(state, dice)
     # an NPC's chances are the Keeper's: a roll against one is read by the roller's holder only
     both = c["side"] == other["side"] == "investigators"
