@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hmac
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -64,11 +65,23 @@ def subscription_error(endpoint: str, p256dh: str, auth: str) -> str | None:
     return None
 
 
+def held_by_another(endpoint: str, user_id: int, p256dh: str, auth: str) -> bool:
+    """Whether the endpoint is another account's and the poster does not hold its keys: only the
+    browser knows its subscription's secret (RFC 8291), so one who learned the address alone
+    cannot move its owner's notices elsewhere."""
+    row = Subscription.objects.filter(endpoint=endpoint).exclude(user_id=user_id).first()
+    if row is None:
+        return False
+    same_keys = hmac.compare_digest(row.p256dh, p256dh) and hmac.compare_digest(row.auth, auth)
+    return not same_keys
+
+
 @login_required
 @require_POST
 def subscribe(request: HttpRequest) -> JsonResponse:
-    """Keep this browser's subscription for the signed-in user (a browser passed from one
-    account to another goes with the account now signed in)."""
+    """Keep this browser's subscription for the signed-in user. A browser passed from one
+    account to another (it posts the keys it holds) goes with the account now signed in; the
+    address of another account's browser with other keys is refused, and stays its owner's."""
     endpoint = request.POST.get("endpoint", "").strip()
     p256dh = request.POST.get("p256dh", "").strip()
     auth = request.POST.get("auth", "").strip()
@@ -77,6 +90,9 @@ def subscribe(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"error": error}, status=400)
     user_id = request.user.pk
     assert user_id is not None  # signed in
+    if held_by_another(endpoint, user_id, p256dh, auth):
+        refusal = _("This browser's notices are kept for another account; nothing was stored.")
+        return JsonResponse({"error": refusal}, status=409)
     Subscription.objects.update_or_create(
         endpoint=endpoint, defaults={"user_id": user_id, "p256dh": p256dh, "auth": auth}
     )
