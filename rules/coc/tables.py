@@ -78,8 +78,29 @@ SKILLS: tuple[tuple[str, str, int], ...] = (
     ("jump", "Jump", 25),
     ("swim", "Swim", 25),
 )
+# Skills a group adds to a sheet that the rule book names but the sheet's list above leaves out:
+# checks by name know them (rules/brp/skill_checks.py ALIASES), so a check, its die and the
+# transcript read their names, never their keys ("Library Use", not "library_use").
+ADDED_SKILLS: tuple[tuple[str, str], ...] = (
+    ("library_use", "Library Use"),
+    ("listen", "Listen"),
+    ("psychology", "Psychology"),
+    ("stealth", "Stealth"),
+    ("persuade", "Persuade"),
+    ("fast_talk", "Fast Talk"),
+    ("charm", "Charm"),
+    ("intimidate", "Intimidate"),
+    ("climb", "Climb"),
+    ("occult", "Occult"),
+    ("cthulhu_mythos", "Cthulhu Mythos"),
+    ("navigate", "Navigate"),
+    ("drive", "Drive Auto"),
+    ("track", "Track"),
+)
+SHEET_SKILL_KEYS = tuple(key for key, _, _ in SKILLS)
 SKILL_NAMES: dict[str, Message] = {
-    key: Message(f"coc.skill.{key}", english) for key, english, _ in SKILLS
+    key: Message(f"coc.skill.{key}", english)
+    for key, english in (*((key, english) for key, english, _ in SKILLS), *ADDED_SKILLS)
 }
 FIREARM_SKILLS = ("handgun", "rifle", "shotgun", "smg", "machine_gun")
 

@@ -5,6 +5,7 @@ that brings the session back into a campaign (importing.py). The .docx is docx_f
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -39,18 +40,33 @@ def as_text(transcript: Transcript) -> str:
 
 def as_bbcode(transcript: Transcript) -> str:
     """A forum's BBCode: every line of a speaker in their colour, the dice smaller."""
-    out = [f"[b]{heading(transcript)}[/b]", ""]
+    out = [f"[b]{bb_text(heading(transcript))}[/b]", ""]
     for line in transcript.lines:
         colour = line.colour
-        out.append(f"[color={colour}][b]{line.speaker}[/b] {line.when}[/color]")
+        out.append(f"[color={colour}][b]{bb_text(line.speaker)}[/b] {line.when}[/color]")
         out.append(f"[color={colour}]{_bb_words(line)}[/color]")
-        out.extend(f"[color={colour}][size=85]· {die.said()}[/size][/color]" for die in line.dice)
+        out.extend(
+            f"[color={colour}][size=85]· {bb_text(die.said())}[/size][/color]" for die in line.dice
+        )
         out.append("")
     return "\n".join(out)
 
 
+# A bracket that could open or close a tag ("[url=", "[/color]", "[*]"); "[86]" cannot.
+_TAG_START = re.compile(r"\[(?=[A-Za-z/*])")
+# After such a bracket: no forum's BBCode reads a tag there, and nobody sees it.
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def bb_text(text: str) -> str:
+    """Words as a forum shows them, never as BBCode: a bracket someone typed ("[url=…]",
+    "[/color]") is followed by a zero-width space, so it opens no tag and closes none of ours,
+    and the words read as typed (forums have no escape every one of them honours)."""
+    return _TAG_START.sub("[" + ZERO_WIDTH_SPACE, text)
+
+
 def _bb_words(line: Line) -> str:
-    words = said_text(line)
+    words = bb_text(said_text(line))
     if line.secret:
         words = f"[i]{words}[/i]"
     return words

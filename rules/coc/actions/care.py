@@ -11,7 +11,7 @@ from rules.coc.checks import d100, lit, skill_of, verdict
 from rules.coc.damage import first_aid_amount, heal, wake
 from rules.coc.hazards import effects_on, end_effect
 from rules.coc.state import Script, acting, combatant, cset
-from rules.coc.tables import SKILL_NAMES
+from rules.coc.tables import SHEET_SKILL_KEYS, SKILL_NAMES
 from rules.coc.turns import end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
@@ -220,7 +220,7 @@ def _offer_luck_dodge(state: Json, actor: str) -> ActionTemplate | None:
     )
 
 
-SKILL_KEYS = (*SKILL_NAMES, *EXTRA)
+SKILL_KEYS = (*SHEET_SKILL_KEYS, *EXTRA)
 
 
 def _skill(state: Json, action: Action, dice: Dice) -> list[Event]:
