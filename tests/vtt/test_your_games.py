@@ -101,3 +101,31 @@ def test_waiting_since_counts_only_what_the_player_may_see(gwen: Any, pip: Any, 
     chat(moving.pk, gwen.pk, "Your move.", uuid.uuid4().hex)
     (said,) = waiting_for(pip.pk)
     assert said.since > long_ago + timedelta(hours=1)
+
+
+@pytest.mark.parametrize(("system", "ask"), [("coc", "luck"), ("delta_green", "dodge")])
+def test_a_group_check_asked_of_you_waits_for_you_until_you_roll_it(
+    gwen: Any, pip: Any, otto: Any, system: str, ask: str
+) -> None:
+    """COC-CHECK-6, DG-CHECK-6: the GM asks Ann for a group check outside any turn; Pip, who
+    plays her, finds the table under "Your games" until he rolls it; Otto, not asked, does not."""
+    from rules.core.actions import GM_ACTOR
+    from rules.core.registry import get_system
+
+    campaign = create_campaign(gwen.pk, "Night", system)
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    Membership.objects.create(campaign=campaign, user=otto, role=Role.PLAYER)
+    base = get_system(system).default_sheet
+    people = [
+        {"id": who, "sheet": dict(base, name=who.title()), "side": side}
+        for who, side in (("ann", "investigators"), ("bob", "investigators"))
+    ]
+    setup = {"combatants": people}
+    table = start_encounter(campaign.pk, gwen.pk, "Library", setup, {"ann": pip.pk, "bob": otto.pk})
+    assert not listed(games_page(pip), table)
+    play(table.pk, gwen.pk, Action("ask_check", GM_ACTOR, {"t_ann": "on", "skill": ask}), "ask1")
+    assert listed(games_page(pip), table)
+    assert "for Ann" in games_page(pip)
+    assert not listed(games_page(otto), table)
+    play(table.pk, pip.pk, Action("check", "ann", {"skill": ask}), "roll1")
+    assert not listed(games_page(pip), table)

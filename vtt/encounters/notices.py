@@ -39,7 +39,7 @@ from vtt.encounters.audiences import audience_of
 from vtt.encounters.fragments import encounter_names
 from vtt.encounters.models import Encounter, Seat
 from vtt.encounters.presence import live
-from vtt.encounters.waiting import awaited
+from vtt.encounters.waiting import asked_of, awaited
 from vtt.push.models import Subscription
 from vtt.push.send import Notice, send_notices
 from vtt.words import shown, side_name
@@ -191,13 +191,8 @@ def newly_asked(before: Any, after: Any) -> set[str]:
     """The actors a group check has just asked (COC-CHECK-6, DG-CHECK-6): a system lists those
     it asks to answer outside the turn under its dumped state's "asked" (actor id -> what is
     asked), as Call of Cthulhu and Delta Green do; each answers on their own page, so each gets
-    one notice, as for a prompt."""
-
-    def asked(state: Any) -> set[str]:
-        found = state.get("asked") if isinstance(state, dict) else None
-        return {str(actor) for actor in found} if isinstance(found, dict) else set()
-
-    return asked(after) - asked(before)
+    one notice, as for a prompt (vtt/encounters/waiting.py `asked_of`)."""
+    return asked_of(after) - asked_of(before)
 
 
 def prompted(system: Any, before: Any, after: Any) -> set[str]:

@@ -4,7 +4,8 @@ A table waits for an actor when the rules say so: in a game of sides (vtt/campai
 every side the rules offer an action now (the side setting up, the phasing side, the side owing
 a combat's choice); elsewhere the combatant whose turn it is (the view's `current`, `turn` or
 `active`, as the table's "Your turn" banner), and in a skirmish without a GM between two turns,
-the combatants that may take the next one (`offered_more`). It has waited since its newest event
+the combatants that may take the next one (`offered_more`); and, outside any turn, whoever a
+group check asks (`asked_of`, COC-CHECK-6, DG-CHECK-6). It has waited since its newest event
 the user may read: a hidden one (a whisper to another, the other side's move) would tell them
 that something happened out of their sight, and when.
 """
@@ -48,8 +49,16 @@ def awaited(encounter: Encounter, state: Any = None) -> set[str]:
         return {side for side in actors if system.legal_actions(state, side)}
     current = {str(r["id"]) for r in combatant_rows(system.view(state, GM)) if r["current"]}
     if current or not game_sides(encounter.system):
-        return current
+        return current | asked_of(state)
     return offered_more(system, state)
+
+
+def asked_of(state: Any) -> set[str]:
+    """The actors a group check asks to answer outside the turn (COC-CHECK-6, DG-CHECK-6): a
+    system lists them under its state's "asked" (actor id -> what is asked), as Call of
+    Cthulhu and Delta Green do, until each has rolled it on their own page."""
+    found = state.get("asked") if isinstance(state, dict) else None
+    return {str(actor) for actor in found} if isinstance(found, dict) else set()
 
 
 def offered_more(system: Any, state: Any) -> set[str]:
