@@ -79,10 +79,15 @@ class Rendering:
     """One rendering of a table, with its revision and id'd tree worked out once: the next
     frame's delta scans only the new rendering, not the one it replaces again."""
 
-    __slots__ = ("_index", "_rev", "_root", "_scanned", "hints", "html")
+    __slots__ = ("_index", "_rev", "_root", "_scanned", "hints", "html", "stamp")
 
-    def __init__(self, html: str, hints: Sequence[Rendering] = ()) -> None:
+    def __init__(
+        self, html: str, hints: Sequence[Rendering] = (), stamp: tuple[object, ...] = ()
+    ) -> None:
         self.html = html
+        # what the table was rendered from beyond its audience and language (the table's seq):
+        # a rendering of the same stamp is the same table (vtt/encounters/fragments.py)
+        self.stamp = stamp
         # renderings whose elements, where the same, are taken over rather than scanned: the
         # one before this one first, then other viewers' of the same table
         self.hints = hints
@@ -423,6 +428,11 @@ class LastRendered:
                 if not table:
                     del self._tables[encounter, language]
             return previous
+
+    def get(self, key: tuple[int, str, str]) -> Rendering | None:
+        """The newest rendering under `key`, if this process has one."""
+        with self._lock:
+            return self._entries.get(key)
 
     def others(self, key: tuple[int, str, str]) -> list[Rendering]:
         """The newest renderings of the same table and language for the other audiences."""

@@ -478,10 +478,20 @@ def table_frame(
     """The table for one audience in the active language, recorded as this process's newest
     rendering of it; with `incremental`, only what changed since the one before
     (vtt/encounters/delta.py), and None when nothing did: a frame of events this audience may not
-    read is then shaped like a chat line's whatever their kind (a secret poison's, a GM roll's)."""
-    html = render_table(encounter, audience, oob=False)
-    rendering = delta.Rendering(html)
+    read is then shaped like a chat line's whatever their kind (a secret poison's, a GM roll's).
+
+    The whole table (not `incremental`: a socket's hello, a whisper reader's frame) is rendered
+    once per audience and language and seq, not once per socket: the process's newest rendering
+    of it is sent again while the table is at the same seq (three observers opening the page,
+    every socket of a table reconnecting after a restart)."""
     key = (encounter.pk, audience.key, translation.get_language() or "")
+    stamp = table_stamp(encounter)
+    if not incremental:
+        kept = delta.LAST.get(key)
+        if kept is not None and kept.stamp == stamp:
+            return TableFrame(kept.rev, html=out_of_band(kept.html))
+    html = render_table(encounter, audience, oob=False)
+    rendering = delta.Rendering(html, stamp=stamp)
     previous = delta.LAST.swap(key, rendering)
     if incremental and previous is not None and previous.rev == rendering.rev:
         return None
@@ -494,6 +504,13 @@ def table_frame(
         if change is not None:
             return TableFrame(rendering.rev, parts=change.as_json(), base=previous.rev)
     return TableFrame(rendering.rev, html=out_of_band(html))
+
+
+def table_stamp(encounter: Encounter) -> tuple[object, ...]:
+    """What an audience's table is drawn from besides its audience and language: the game at
+    this seq (its state, its log's newest entry for a take-back) and whether it has ended.
+    Nothing else of the table changes without an event (docs/server.md, "Delta frames")."""
+    return (encounter.seq, encounter.is_active)
 
 
 # Chat lines and table rolls leave the game as it was: their frames skip the table, so a form
