@@ -5,6 +5,8 @@ when, and every die with what it was for. The formats (formats.py, docx_file.py)
 
 from __future__ import annotations
 
+import json
+import re
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -158,11 +160,13 @@ def transcript(
     names: dict[str, str] = {}
     systems: list[str] = []
     seen_any = False
+    keeper = True  # the GM of every table of it reads every name of their setups
     for table in session_tables(campaign, name):
         audience = audience_for(table.pk, user_id)
         if audience is None:
             continue
         seen_any = True
+        keeper = keeper and audience.role == "gm"
         systems.append(table.system)
         names.update(encounter_names(table))
         lines.extend(table_lines(table, name, audience))
@@ -172,13 +176,31 @@ def transcript(
     if ended is not None:  # `.log end` at any table ends the session at every table
         lines = [line for line in lines if line.at <= ended]
     lines.sort(key=lambda line: line.at)  # stable: a table's lines keep their order
+    kept = tuple(line for line in lines if filters.keeps(line))
     return Transcript(
         name=name,
         campaign=shown(campaign.name),
         system=systems[0] if systems else campaign.system,
-        lines=tuple(line for line in lines if filters.keeps(line)),
-        names=names,
+        lines=kept,
+        names=names if keeper else named_in(kept, names),
     )
+
+
+def named_in(lines: Iterable[Line], names: Mapping[str, str]) -> dict[str, str]:
+    """The names of the ids the reader's lines hold (a die's purpose, a line's message), the
+    ones a file brought back needs: not every name of the setup, which would tell a player of
+    an enemy it has not noticed (ACE-STEALTH-1) or what a Keeper's creature carries (the GM's
+    own file keeps them all)."""
+    held = json.dumps(
+        [[line.msg for line in lines], [die.stored for line in lines for die in line.dice]],
+        default=str,
+        ensure_ascii=False,
+    )
+    return {
+        ident: name
+        for ident, name in names.items()
+        if re.search(rf"(?<!\w){re.escape(ident)}(?!\w)", held)
+    }
 
 
 def _ended_at(campaign: Campaign, name: str) -> datetime | None:
