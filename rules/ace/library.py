@@ -20,6 +20,7 @@ from rules.core.library import (
     demo_items,
     demo_templates,
     inside,
+    keyed,
     named,
 )
 from rules.core.messages import Message
@@ -52,7 +53,7 @@ def _row(key: str) -> Callable[[Mapping[str, Any]], Json]:
     def check(item: Mapping[str, Any]) -> Json:
         given = named(item)
         if key == "weapons":
-            given.setdefault("key", str(given["name"]).lower().replace(" ", "_")[:30])
+            keyed(given, 30)
         row: Json = inside(
             lambda r: validate_sheet({**_BASE, key: [r]})[key][0], f"{key}[0]", given
         )

@@ -24,6 +24,7 @@ from rules.core.library import (
     demo_items,
     demo_templates,
     inside,
+    keyed,
     named,
     note_item,
 )
@@ -52,7 +53,7 @@ _BASE = {k: v for k, v in DEFAULT_SHEET.items() if k != "weapons"}
 def weapon(item: Mapping[str, Any]) -> Json:
     """A weapon as the first of a sheet's weapons, every field as the rules complete it."""
     given = named(item)
-    given.setdefault("key", str(given["name"]).lower().replace(" ", "_")[:40])
+    keyed(given, 40)
     return inside(
         lambda w: validate_sheet({**_BASE, "weapons": [w]})["weapons"][0], "weapons[0]", given
     )

@@ -69,6 +69,14 @@ def named(item: Any) -> Json:
     return dict(item)
 
 
+def keyed(item: Json, length: int) -> Json:
+    """A weapon with its short name (what commands call it) made from its name where the form
+    left it blank: an empty field is sent as "" or nothing, never as a short name."""
+    if not str(item.get("key") or "").strip():
+        item["key"] = str(item["name"]).strip().lower().replace(" ", "_")[:length]
+    return item
+
+
 def inside(
     check: Callable[[Mapping[str, Any]], Json], prefix: str, item: Mapping[str, Any]
 ) -> Json:

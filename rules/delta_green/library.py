@@ -22,6 +22,7 @@ from rules.core.library import (
     demo_items,
     demo_templates,
     inside,
+    keyed,
     named,
     note_item,
 )
@@ -54,7 +55,7 @@ def _as_sheet(key: str, value: Any) -> Json:
 def weapon(item: Mapping[str, Any]) -> Json:
     """DG-ACT-3: a weapon as the first of a sheet's weapons, completed by the rules."""
     given = named(item)
-    given.setdefault("key", str(given["name"]).lower().replace(" ", "_")[:40])
+    keyed(given, 40)
     typed = {k: v for k, v in WEAPON.validate(given).items() if v is not None}
     return inside(lambda w: _as_sheet("weapons", [w])["weapons"][0], "weapons[0]", typed)
 

@@ -73,3 +73,17 @@ def test_a_mech_library_item_is_the_catalogues_item() -> None:
         assert mech_library.system_engine(item) == data.system_data(item["key"], "s")
     for item in mech_library.starter_frames():
         assert mech_library.frame_engine(item) == data.frame_data(item["key"])
+
+
+@pytest.mark.parametrize("system", ["delta_green", "coc", "ace"])
+@pytest.mark.parametrize("blank", ["", None, "  "])
+def test_a_weapon_whose_short_name_is_left_blank_takes_it_from_its_name(
+    system: str, blank: object
+) -> None:
+    """The library's weapon form sends its empty "Short name (for commands)" as a blank: the
+    weapon is not refused for it, its short name is made from its name (DG-ACT-3)."""
+    found = next(k for k in kinds_for(system) if k.key == "weapon")
+    item = {"name": "Service carbine", "key": blank, "damage": "1d10"}
+    if system == "delta_green":
+        item.update({"capacity": 20, "spare": 2})
+    assert found.check(item)["key"] == "service_carbine"
