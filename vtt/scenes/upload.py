@@ -4,6 +4,7 @@ trusted)."""
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -18,6 +19,9 @@ FORMATS: dict[str, tuple[str, str]] = {
     "WEBP": ("webp", "image/webp"),
 }
 MAX_SIDE = 10_000  # pixels a side: a map larger than this is no map a browser can draw
+# Pixels in all: each member's browser holds the decoded image (4 bytes a pixel), and a PNG of
+# one colour is a few hundred kilobytes at 10,000 x 10,000 (a "decompression bomb").
+MAX_PIXELS = 50_000_000
 
 
 @dataclass(frozen=True)
@@ -46,11 +50,16 @@ def check(upload: UploadedFile[bytes] | None) -> Checked:
         )
     try:
         upload.seek(0)
-        with Image.open(upload) as image:
-            found = image.format or ""
-            width, height = image.size
-            image.verify()  # the whole file is read: a truncated or broken one fails here
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        with warnings.catch_warnings():
+            # Pillow warns of a bomb from the header alone: refused below, never decoded
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(upload) as image:
+                found = image.format or ""
+                width, height = image.size
+                image.verify()  # the whole file is read: a truncated or broken one fails here
+    except Image.DecompressionBombError:
+        raise Refused(_("The image has too many pixels to be a map background.")) from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         raise Refused(_("This file is not an image we can read (PNG, JPEG or WebP).")) from None
     finally:
         upload.seek(0)
@@ -60,6 +69,11 @@ def check(upload: UploadedFile[bytes] | None) -> Checked:
         raise Refused(
             _("The image is %(w)s × %(h)s pixels; a side may be at most %(max)s.")
             % {"w": width, "h": height, "max": MAX_SIDE}
+        )
+    if width * height > MAX_PIXELS:
+        raise Refused(
+            _("The image is %(w)s × %(h)s pixels; a background may have at most %(most)s million.")
+            % {"w": width, "h": height, "most": MAX_PIXELS // 1_000_000}
         )
     suffix, content_type = FORMATS[found]
     return Checked(suffix, content_type, width, height)
