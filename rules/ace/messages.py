@@ -406,6 +406,17 @@ C_BLOCK = Message("ace.c.block", "block (skill to defence, lose the move)")
 TURN_START_ONLY = Message("ace.err.turn_start", "Commands are declared at the start of the turn.")
 CANNOT_CHARGE = Message("ace.err.charge", "{name} cannot charge now.")
 CHARGE_MELEE = Message("ace.err.charge_melee", "A charge ends in a melee attack.")
+CHARGE_TOO_FAR = Message(
+    "ace.err.charge_too_far", "{name} may charge at most {most} m; that is {distance} m."
+)
+CHARGE_NO_WAY = Message(
+    "ace.err.charge_no_way", "{name} has no way to a free square next to {target}."
+)
+CHARGE_SQUARE_HELP = Message(
+    "ace.help.charge_square",
+    "Left empty: the nearest free square next to the target. At most {metres} m, measured on "
+    "the map.",
+)
 ALREADY_PRONE = Message("ace.err.prone", "{name} is already prone.")
 NOT_PRONE = Message("ace.err.not_prone", "{name} is not prone.")
 IN_GRAPPLE = Message("ace.err.in_grapple", "{name} is in a grapple: moving needs a contest.")

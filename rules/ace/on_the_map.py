@@ -7,25 +7,32 @@ attacker (SCENE-GRID-4), so an attacker who flanks it finds none; with no cover 
 one who took it, the level taken stands. A grapple's move (ACE-GRAPPLE-5/-8) walks the mover's
 token toward the square it names, the other's following into the square it left; a sneak on the
 map (ACE-STEALTH-1/2) walks the sneaker, and every observer whose SPI perception range it enters
-in sight checks then. Without a map nothing here changes anything.
+in sight checks then. A charge on the map (ACE-CMD-ATK-2 / ACE-AMB-42) walks the charger to the
+square its form names, or the nearest free one next to its target, and the metres charged are
+that walk's. Without a map nothing here changes anything.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from rules.ace.actions.common import refuse
+from rules.ace import messages as m
+from rules.ace.actions.common import named, refuse
 from rules.ace.state import Op, State
+from rules.core.actions import GM_ACTOR
 from rules.core.changes import Emitter
 from rules.core.kit import Field
 from rules.core.params import int_param
 from rules.core.system import EVERYONE, Event, Json
 from rules.geometry.square import Cell
 from rules.scene import grid
+from rules.scene import messages as scene_words
 from rules.scene import reading_messages as sm
+from rules.scene.moving import controller_of, decimal_text, walked
 from rules.scene.ranges import adjacent, check_reach, shown
 
 RANGED = ("firearm", "thrown")
@@ -248,4 +255,108 @@ def sneak_event(
         moves=[{"who": c["id"], "path": [list(cell) for cell in walked]}],
         distance=shown(distance),
         unit=str(scene.get("unit", "m")),
+    )
+
+
+# --- a charge on the map (ACE-CMD-ATK-2 / ACE-AMB-42) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Charge:
+    """A charge's run on the map: the squares walked, whether something hidden stopped it
+    short (SCENE-HIDE-1), and its length in metres."""
+
+    cells: tuple[Cell, ...]
+    stopped: bool
+    distance: Fraction
+
+    @property
+    def metres(self) -> int:
+        """The metres charged: the run's length, a part of a metre counting as one."""
+        return -(-self.distance.numerator // self.distance.denominator)
+
+
+def square_named(params: Mapping[str, Any]) -> bool:
+    """Whether a charge's form names the square it runs to (else the nearest beside the target)."""
+    return params.get("x") not in (None, "") or params.get("y") not in (None, "")
+
+
+def charge_run(
+    state: State, c: Json, t: Json, params: Mapping[str, Any], most: int
+) -> Charge | None:
+    """ACE-CMD-ATK-2 / ACE-AMB-42 on a scene map: the charger's cheapest run to the square its
+    form names, or to the nearest free square next to its target, at most `most` metres
+    (min(STR/2, speed)); None unless both tokens are on the map it sees. Planned on the map as the
+    charger sees it (SCENE-HIDE-1), so a refusal never tells what a GM-only token or square is;
+    walked, the run stops on the last square before one in its way."""
+    if not grid.has_map(state):
+        return None
+    scene = state["scene"]
+    seen = grid.seen_by(scene, c["id"])
+    start, target = grid.token_at(seen, c["id"]), grid.token_at(seen, t["id"])
+    if start is None or target is None:
+        return None  # a target the charger's map does not show: the metres as typed
+    blocked = [
+        cell
+        for other in seen.get("tokens", {})
+        if other != c["id"] and (cell := grid.token_at(seen, other)) is not None
+    ]
+    if square_named(params):
+        goals = [destination(state, params)]
+    else:
+        goals = [
+            cell
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if grid.on_map(seen, cell := (target[0] + dx, target[1] + dy))
+            and cell not in blocked
+            and grid.terrain(seen, cell) not in grid.BLOCKS_MOVE
+        ]
+    runs = [found for goal in goals if (found := grid.path(seen, start, goal, blocked))]
+    if not runs:
+        raise refuse(m.CHARGE_NO_WAY(name=c["name"], target=t["name"]), "ACE-CMD-ATK-2")
+    cells, distance = min(runs, key=lambda run: (run[1], run[0][-1]))
+    if distance == 0:
+        raise refuse(scene_words.ALREADY_THERE(name=c["name"]), "ACE-CMD-ATK-2")
+    if distance > most:
+        too_far = m.CHARGE_TOO_FAR(name=c["name"], most=most, distance=decimal_text(distance))
+        raise refuse(too_far, "ACE-CMD-ATK-2")
+    steps = walked(scene, cells, c["id"])
+    return Charge(tuple(steps), len(steps) < len(cells), grid.path_length(seen, steps))
+
+
+def charge_moved(records: Emitter, c: Json, run: Charge) -> Event:
+    """The charger's token on its run (scene.moved, as a move on the map reads): to the GM
+    alone for a GM-only token, to its side and the GM while it is unnoticed (ACE-STEALTH-1)."""
+    state = records.state
+    hidden = bool(state["scene"]["tokens"][c["id"]].get("gm_only"))
+    if hidden:
+        audience = "gm" if controller_of(state, c["id"]) == GM_ACTOR else f"actor:{c['id']}"
+    else:
+        audience = named(state, c["id"])
+    said = scene_words.STOPPED if run.stopped else scene_words.MOVED
+    distance = decimal_text(run.distance)
+    extra: Json = {"stopped": True} if run.stopped else {}
+    return records.emit(
+        "scene.moved",
+        said(name=c["name"], distance=distance, unit=scene_words.UNIT_NAMES["m"]()),
+        [["set", ["scene", "tokens", c["id"], "at"], list(run.cells[-1])]],
+        audience=audience,
+        who=c["id"],
+        path=[list(cell) for cell in run.cells],
+        distance=distance,
+        unit="m",
+        **extra,
+    )
+
+
+def charge_fields(state: State, c: Json, most: int) -> tuple[Field, ...] | None:
+    """A charge's form on a scene map with the charger on it: the square it runs to (empty:
+    the nearest free one next to the target) instead of the metres; None off the map."""
+    if not grid.has_map(state) or grid.token_at(state["scene"], c["id"]) is None:
+        return None
+    help_text = m.CHARGE_SQUARE_HELP(metres=most)
+    return tuple(
+        Field(f.name, f.label, "number", default="", min=0, help=help_text, rule="ACE-CMD-ATK-2")
+        for f in to_fields(state)
     )

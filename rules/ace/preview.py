@@ -11,7 +11,7 @@ from typing import Any
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
 from rules.ace.actions.common import GM, free, refuse
-from rules.ace.on_the_map import is_adjacent, seen_cover
+from rules.ace.on_the_map import charge_run, is_adjacent, seen_cover
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, can_act, combatant, settings_of
@@ -24,6 +24,7 @@ from rules.ace.stats import (
     evasion,
     guard,
     hit_bonus,
+    max_charge,
     resistance,
     skill_damage,
     str_bonus,
@@ -251,11 +252,21 @@ def respond_odds(state: State, action: Action) -> Json:
 
 
 def _charged(state: State, actor: str, params: Mapping[str, Any]) -> State:
-    """The state as it would be after the charge's movement (its defence and attack shift)."""
-    metres = int_param(params, "metres", 0, low=0, high=100)
+    """The state as it would be after the charge's movement (its defence and attack shift); on
+    a scene map, with the token where its run ends and the metres that run measures
+    (ACE-CMD-ATK-2, rules/ace/on_the_map.py `charge_run`)."""
     c = combatant(state, actor)
+    target = state["combatants"].get(str(params.get("target") or ""))
+    most = max_charge(c, settings_of(state))
+    run = None if target is None else charge_run(state, c, target, params, most)
+    metres = int_param(params, "metres", 0, low=0, high=100) if run is None else run.metres
     moved = {**c, "commands": {**c["commands"], "charge": metres}}
-    return {**state, "combatants": {**state["combatants"], actor: moved}}
+    charged = {**state, "combatants": {**state["combatants"], actor: moved}}
+    if run is not None:
+        scene = state["scene"]
+        token = {**scene["tokens"][actor], "at": list(run.cells[-1])}
+        charged["scene"] = {**scene, "tokens": {**scene["tokens"], actor: token}}
+    return charged
 
 
 # Each kind with odds gives its spec its preview (rules/ace/__init__.py), so `Actions.preview`

@@ -14,6 +14,7 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
+from rules.ace.on_the_map import charge_fields, charge_moved, charge_run
 from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import max_charge, scan_unlocked, speed, weapon
 from rules.ace.tables import COVER, COVER_NAMES
@@ -61,11 +62,23 @@ def declare_command(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 def charge(state: State, action: Action, dice: Dice) -> list[Event]:
-    """ACE-CMD-ATK-2 / ACE-AMB-42: a move of up to STR/2 m, then a melee attack (standard)."""
+    """ACE-CMD-ATK-2 / ACE-AMB-42: a move of up to STR/2 m (and no more than speed), then a
+    melee attack (standard). On a scene map the metres are the token's run to the target
+    (rules/ace/on_the_map.py `charge_run`); a run stopped short by something hidden ends
+    there, with no blow. Without a map the metres are typed."""
     s = settings_of(state)
     c = on_turn(state, action.actor)
-    metres = int_param(action.params, "metres", low=1, high=max(1, max_charge(c, s)))
-    if max_charge(c, s) < 1 or not free(c, "move", s):
+    most = max_charge(c, s)
+    target = state["combatants"].get(str(action.params.get("target") or ""))
+    run = None if target is None else charge_run(state, c, target, action.params, most)
+    if run is None:
+        metres = int_param(action.params, "metres", low=1, high=max(1, most))
+    else:
+        metres = run.metres
+        chosen = str(action.params.get("weapon") or c["wielding"])
+        if (weapon(c, chosen) or {}).get("kind") != "melee":
+            raise refuse(m.CHARGE_MELEE(), "ACE-CMD-ATK-2")
+    if most < 1 or not free(c, "move", s):
         raise refuse(m.CANNOT_CHARGE(name=c["name"]), "ACE-CMD-ATK-2")
     ops: list[Op] = spend(c, "move", s)
     ops.append(["set", cpath(c["id"], "commands", "charge"), metres])
@@ -78,10 +91,13 @@ def charge(state: State, action: Action, dice: Dice) -> list[Event]:
         command="charge",
         metres=metres,
     )
+    ran = [] if run is None else [charge_moved(records, c, run)]
+    if run is not None and run.stopped:
+        return [first, *ran]
     plan, paid = plan_of(records.state, action)
     if (weapon(c, plan["weapon"]) or {}).get("kind") != "melee":
         raise refuse(m.CHARGE_MELEE(), "ACE-CMD-ATK-2")
-    return [first, *declare(records.state, plan, paid, dice, records)]
+    return [first, *ran, *declare(records.state, plan, paid, dice, records)]
 
 
 def shooting_evasion(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -222,7 +238,9 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
                 if any(w["key"] == c["wielding"] for w in melee)
                 else "unarmed",
             )
-            fields = (*(f for f in base.fields if f.name == "target"), weapons, metres)
+            # on a scene map: the square it runs to, the metres measured (ACE-CMD-ATK-2)
+            run = charge_fields(state, c, max_charge(c, s)) or (metres,)
+            fields = (*(f for f in base.fields if f.name == "target"), weapons, *run)
             out.append(
                 ActionTemplate("charge", m.L_CHARGE(), "ACE-CMD-ATK-2", fields, cost=m.ACT_FULL())
             )

@@ -167,3 +167,62 @@ def test_a_hidden_combatant_moving_on_the_map_is_watched_like_a_sneak() -> None:
     seen = turn_of(on_map(table(), su=(0, 0), hound=(20, 0), lin=(0, 11)), "su")
     _, events = play(seen, "scene_move", "su", [], who="su", x=8, y=0)  # not hidden: no check
     assert "stealth.unseen" not in [e.kind for e in events]
+
+
+def _charging(**tokens: tuple[int, int]) -> Json:
+    return turn_of(on_map(table(), **tokens), "lin")
+
+
+def _charge_form(state: Json) -> Any:
+    return next(t for t in SYSTEM.legal_actions(state, "lin") if t.kind == "charge")
+
+
+def test_a_charge_on_the_map_is_measured_from_the_tokens_move() -> None:
+    # ACE-CMD-ATK-2 / ACE-AMB-35 / ACE-AMB-42: Lin (STR 7: at most 3 m) 3 m from the square
+    # next to the hound charges to it: 3 m measured, jian 15 against 8 = 7 dice, defence 1,
+    # as the typed example (test_a_charge_adds_attack_and_costs_defence_per_metre).
+    state = _charging(lin=(6, 5), hound=(10, 5))
+    assert "metres" not in [f.name for f in _charge_form(state).fields]
+    odds = SYSTEM.preview(  # type: ignore[misc]
+        state, Action("charge", "lin", {"target": "hound", "weapon": "jian"})
+    )
+    assert odds["details"]["pool"] == 7  # measured before it is sent, as the blow will be
+    state, events = play(state, "charge", "lin", [15, *[1] * 7], target="hound", weapon="jian")
+    assert [e.kind for e in events[:2]] == ["command.declared", "scene.moved"]
+    assert events[0].payload["metres"] == 3
+    assert events[1].text == "Lin Yue moves 3 m on the map."
+    assert state["scene"]["tokens"]["lin"]["at"] == [9, 5]
+    assert next(e for e in events if "damage" in e.payload).payload["damage"]["pool"] == 7
+    assert c(state, "lin")["commands"]["charge"] == 3
+
+
+def test_a_shorter_charge_counts_fewer_metres_and_a_longer_one_is_refused() -> None:
+    # ACE-CMD-ATK-2: 2 m diagonally to 9,4 beside the hound: +2 attack, -2 defence.
+    state, events = play(
+        _charging(lin=(7, 4), hound=(10, 5)),
+        "charge",
+        "lin",
+        [15, *[1] * 6],
+        target="hound",
+        weapon="jian",
+        x=9,
+        y=4,
+    )
+    assert events[0].payload["metres"] == 2
+    assert state["scene"]["tokens"]["lin"]["at"] == [9, 4]
+    far = _charging(lin=(5, 5), hound=(10, 5))  # 4 m to the nearest square beside it
+    with pytest.raises(IllegalAction, match="Lin Yue may charge at most 3 m; that is 4 m"):
+        play(far, "charge", "lin", [], target="hound", weapon="jian")
+    with pytest.raises(IllegalAction, match="between 1 and 3"):  # without a map: typed
+        play(turn_of(table(), "lin"), "charge", "lin", [], target="hound", weapon="jian", metres=4)
+
+
+def test_a_gm_only_token_in_the_way_stops_the_charge_short_of_its_blow() -> None:
+    # SCENE-HIDE-1: planned on the players' map, Lin walks until the hidden hound's square and
+    # stops there, 1 m charged and no blow; nothing refused tells the player what stood there.
+    state = _charging(lin=(6, 5), hound=(10, 5), su=(8, 5))
+    state["scene"]["tokens"]["su"]["gm_only"] = True
+    state, events = play(state, "charge", "lin", [], target="hound", weapon="jian", x=9, y=5)
+    assert [e.kind for e in events] == ["command.declared", "scene.moved"]
+    assert events[1].payload["stopped"] is True
+    assert state["scene"]["tokens"]["lin"]["at"] == [7, 5]
