@@ -1,0 +1,258 @@
+"""Issue 36, done when: a new group (accounts made on the sign-up page, a campaign made on its
+page, a player joined by the invite link) plays a mech skirmish and a role-playing fight made
+only of its own content, built through forms: a weapon and an opponent made in the library or
+the mech builder, the player's character built from them, an encounter whose units are placed
+by clicking, and an attack. Nobody types JSON or an id. (The SCS scenario editor's own test,
+test_scs_scenario_editor.py, plays the third: a scenario built in the editor.)"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import ARTIFACTS, caught_up
+from tests.browser.test_new_group import empty_server, flash, person, sign_up
+
+__all__ = ["empty_server", "person"]  # the fixtures this module uses from the new group's test
+
+LAPTOP = {"width": 1366, "height": 900}
+
+
+def shoot(page: Any, label: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"own_content-{label}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def new_group(
+    person: Callable[..., Any], system: str, campaign: str, gm_name: str, player_name: str
+) -> tuple[Any, Any, str]:
+    """A GM who signs up and makes a campaign, and a player who signs up through its invite
+    link and joins: their pages and the campaign page's address."""
+    gm = person(LAPTOP)
+    gm.goto("/accounts/signup/")
+    sign_up(gm, gm_name)
+    gm.wait_for_url(re.compile(r"/campaigns/$"))
+    gm.locator("input[name=name]").fill(campaign)
+    gm.locator("select[name=system]").select_option(system)
+    gm.get_by_role("button", name="Create campaign").click()
+    gm.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+    campaign_url = gm.url
+    if not gm.locator("#invite-url").count():
+        gm.get_by_role("button", name="New link").click()
+        flash(gm, "A new invite link is ready.")
+    invite = gm.locator("#invite-url").input_value()
+    player = person(LAPTOP)
+    player.goto(invite)
+    player.get_by_role("link", name="Sign up").first.click()
+    sign_up(player, player_name)
+    player.get_by_role("button", name="Join as a player").click()
+    player.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+    return gm, player, campaign_url
+
+
+def place(gm: Any, squares: list[tuple[int, int]]) -> None:
+    """The builder's map picker: the first unit clicked, then a square for each unit in turn."""
+    units = gm.locator("#place-map .place-unit")
+    assert units.count() == len(squares), units.all_inner_texts()
+    units.first.click()
+    for x, y in squares:  # each click places the next unit still unplaced
+        gm.locator(f"#place-map .place-cell[data-x='{x}'][data-y='{y}']").click()
+    last = units.nth(len(squares) - 1)
+    assert f"({squares[-1][0]}, {squares[-1][1]})" in last.inner_text()
+
+
+def pick_starting(select: Any, words: str) -> None:
+    """Picks the option of a select whose words start with `words` (a weapon's label goes on
+    with its size and damage)."""
+    texts = [text.strip() for text in select.locator("option").all_inner_texts()]
+    select.select_option(label=next(text for text in texts if text.startswith(words)))
+
+
+def _mech_form(page: Any, kind: str, actor: str, extra: str = "") -> Any:
+    return page.locator(f"form.mech-form[data-kind='{kind}'][data-actor='{actor}']{extra}")
+
+
+def test_a_new_group_plays_a_mech_skirmish_of_its_own_content(
+    person: Callable[..., Any],
+) -> None:
+    gm, player, campaign_url = new_group(person, "mech", "Iron Valley", "vera", "jun")
+
+    # The GM makes a weapon in the library.
+    gm.get_by_role("link", name="Library").click()
+    gm.get_by_role("link", name="New: Weapons").click()
+    gm.locator("input[name='s:name']").fill("Rail Lance")
+    gm.locator("select[name='s:size']").select_option("main")
+    gm.locator("select[name='s:kind']").select_option("ranged")
+    gm.locator("input[name='s:damage']").fill("2d6")
+    gm.locator("select[name='s:type']").select_option("kinetic")
+    gm.locator("input[name='s:range']").fill("10")
+    shoot(gm, "mech-weapon")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Rail Lance saved.")
+
+    # The GM builds an opponent in the mech builder: a frame, the lance on a mount.
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="Build a mech").click()
+    gm.locator("#frame").select_option(label='KS-5 "Kestrel"')
+    gm.get_by_role("button", name="Use this frame").click()
+    gm.locator("input[name=name]").fill("Vandal")
+    gm.locator("input[name=pilot_name]").fill("Raider")
+    pick_starting(gm.locator("select[name=mount_0_0]"), "Rail Lance (")
+    gm.locator("select[name=save_as]").select_option("template")
+    shoot(gm, "mech-builder-gm")
+    gm.get_by_role("button", name="Save the mech").click()
+    flash(gm, "Vandal saved.")
+
+    # The player builds their own mech in the builder, with the GM's lance.
+    player.goto(campaign_url)
+    player.get_by_role("link", name="Build a mech").click()
+    player.locator("#frame").select_option(label='KS-5 "Kestrel"')
+    player.get_by_role("button", name="Use this frame").click()
+    player.locator("input[name=name]").fill("Heron")
+    player.locator("input[name=pilot_name]").fill("Jun Park")
+    pick_starting(player.locator("select[name=mount_0_0]"), "Rail Lance (")
+    assert player.locator("select[name=save_as]").input_value() == "character"
+    player.get_by_role("button", name="Save the mech").click()
+    flash(player, "Heron saved.")
+
+    # The encounter: Heron and three Vandals on an open field, each placed by clicking.
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="New encounter").click()
+    gm.locator("#builder input[name=title]").fill("The valley floor")
+    gm.get_by_label("Heron (jun)").check()
+    gm.locator("select[name=opponent_0]").select_option(label="Vandal")
+    gm.locator("input[name=count_0]").fill("3")
+    gm.locator("select[name=map_kind]").select_option("open")
+    gm.locator("input[name=map_width]").fill("12")
+    gm.locator("input[name=map_height]").fill("8")
+    place(gm, [(2, 4), (8, 2), (8, 4), (8, 6)])
+    shoot(gm, "mech-encounter-builder")
+    gm.get_by_role("button", name="Start encounter").first.click()
+    flash(gm, "Encounter The valley floor created.")
+    caught_up(gm)
+    for unit, (x, y) in (("vandal_1", (8, 2)), ("vandal_2", (8, 4)), ("vandal_3", (8, 6))):
+        gm.locator(f"[data-row='{unit}']", has_text=f"({x},{y})").wait_for()
+    player.goto(gm.url)
+    caught_up(player)
+
+    # Heron's turn (the GM's side hands it over when it picks first): the lance at Vandal 2.
+    begin = _mech_form(player, "begin_turn", "heron")
+    if not begin.count():
+        for unit in ("vandal_1", "vandal_2", "vandal_3"):
+            first = _mech_form(gm, "begin_turn", unit)
+            if first.count():
+                first.locator("button[type=submit]").click()
+                gm.locator(f".mech-board[data-active='{unit}']").wait_for()
+                _mech_form(gm, "end_turn", unit).locator("button[type=submit]").click()
+                break
+        begin.wait_for()
+    begin.locator("button[type=submit]").click()
+    player.locator(".mech-board[data-active='heron']").wait_for()
+    lance = _mech_form(player, "attack", "heron", ":has(input[name=weapon][value='0'])")
+    lance.locator(":scope > details > summary").click()
+    lance.locator("select[name=target]").select_option(label="Vandal 2")
+    lance.locator("output.preview .mech-odds").wait_for()
+    shoot(player, "mech-aimed")
+    lance.locator("button[type=submit]").click()
+    line = gm.locator("#event-log > li.event", has_text="Rail Lance")
+    line.last.wait_for()
+    assert "Vandal 2" in line.last.inner_text()
+    shoot(gm, "mech-after-attack")
+    shoot(player, "mech-after-attack-player")
+
+
+def test_a_new_group_plays_a_delta_green_fight_of_its_own_content_on_a_scene_map(
+    person: Callable[..., Any],
+) -> None:
+    gm, player, campaign_url = new_group(person, "delta_green", "Cold Case", "ines", "omar")
+
+    # The GM makes a weapon and a monster template in the library (the weapon's short name,
+    # for commands, left blank: it is made from its name).
+    gm.get_by_role("link", name="Library").click()
+    gm.get_by_role("link", name="New: Weapons").click()
+    gm.locator("input[name='s:name']").fill("Service carbine")
+    gm.locator("input[name='s:damage']").fill("1d12")
+    gm.locator("input[name='s:capacity']").fill("20")
+    gm.locator("input[name='s:spare']").fill("2")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Service carbine saved.")
+    gm.get_by_role("link", name="Library").first.click()
+    gm.get_by_role("link", name="New: NPC and monster templates").click()
+    gm.locator("input[name=name]").fill("Grey thing")
+    gm.locator("input[name='s:str']").fill("14")
+    gm.locator("input[name='s:con']").fill("14")
+    shoot(gm, "dg-monster")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Grey thing saved.")
+
+    # The player's agent picks the GM's carbine from the library, loaded and in hand.
+    player.goto(campaign_url)
+    player.get_by_role("link", name="New character").click()
+    player.locator("#sheet-form").wait_for()
+    player.locator("input[name=name]").fill("Noor Haddad")
+    player.locator("input[name='s:dex']").fill("15")
+    weapons = player.locator("[data-rows='s:weapons']")
+    weapons.locator("select[data-catalogue]").select_option(label="Service carbine")
+    weapons.get_by_role("button", name="Add to Weapons").click()
+    carbine = weapons.locator("[data-row]").last
+    assert carbine.locator("input[name$='.damage']").input_value() == "1d12"
+    carbine.locator("summary").click()
+    carbine.locator("input[type=checkbox][name$='.ready']").check()
+    player.get_by_role("button", name="Save", exact=True).click()
+    flash(player, "Noor Haddad saved.")
+
+    # The encounter builder puts both on a scene map of 2-metre squares, placed by clicking.
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="New encounter").click()
+    gm.locator("#builder input[name=title]").fill("The quarry")
+    gm.get_by_label("Noor Haddad (omar)").check()
+    gm.locator("select[name=opponent_0]").select_option(label="Grey thing")
+    gm.locator("input[name=scene_map]").check()
+    gm.locator("input[name=scene_map_cols]").fill("12")
+    gm.locator("input[name=scene_map_rows]").fill("8")
+    gm.locator("input[name=scene_map_cell]").fill("2")
+    place(gm, [(1, 1), (9, 1)])
+    shoot(gm, "dg-encounter-builder")
+    gm.get_by_role("button", name="Start encounter").first.click()
+    flash(gm, "Encounter The quarry created.")
+    caught_up(gm)
+    table = gm.url
+    player.goto(table)
+    caught_up(player)
+    player.locator("#scene-board .token[data-who='noor_haddad'][data-at='1,1']").wait_for()
+    player.locator("#scene-board .token[data-who='grey_thing'][data-at='9,1']").wait_for()
+
+    # The round: the GM passes the thing's turn; on Noor's, she walks two squares (4 m, the
+    # walk of a round) and fires.
+    gm.locator(".dg-round-controls form[data-kind='start_round'] button").click()
+    gm.locator(".dg-board[data-phase='in_round']").wait_for()
+    for _ in range(6):
+        current = str(gm.locator(".dg-board").get_attribute("data-current") or "")
+        if current == "noor_haddad":
+            break
+        gm.locator(
+            f"form.action:has(input[name=actor][value='{current}'])"
+            ":has(input[name=kind][value='pass']) button[type=submit]"
+        ).click()
+        gm.wait_for_function(
+            "old => document.querySelector('.dg-board').dataset.current !== old", arg=current
+        )
+    player.locator(".dg-board[data-current='noor_haddad']").wait_for()
+    player.locator(".reach-set.show[data-reach-from='noor_haddad'] [data-to='3,1']").click()
+    for page in (player, gm):
+        page.locator("#scene-board .token[data-who='noor_haddad'][data-at='3,1']").wait_for()
+    fire = player.locator(
+        "form:has(input[name=actor][value='noor_haddad']):has(input[name=kind][value='fire'])"
+    ).first
+    fire.locator("select[name=target]").select_option(label="Grey thing")
+    shoot(player, "dg-fire")
+    fire.locator("button[type=submit]").last.click()
+    # six squares of 2 metres between (3, 1) and (9, 1): the distance is the map's
+    gm.locator("#event-log > li.event", has_text="12 m, from the map.").wait_for()
+    gm.locator("#event-log > li.event", has_text="Service carbine").last.wait_for()
+    shoot(gm, "dg-after-fire")
+    shoot(player, "dg-after-fire-player")
