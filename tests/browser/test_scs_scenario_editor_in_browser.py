@@ -172,6 +172,9 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     hex_of(gm, "01.04").click(force=True)
     hex_of(gm, "02.04").click(force=True)
     checked(gm)
+    # on a busy machine the check may come back after `checked` stops waiting: wait for the lines
+    gm.locator(".scs-editor-map .rivers line").first.wait_for()
+    gm.locator(".scs-editor-map .roads line").first.wait_for()
     assert gm.locator(".scs-editor-map .rivers line").count() == 1
     assert gm.locator(".scs-editor-map .roads line").count() == 1
     for label, kind in (
