@@ -7,6 +7,7 @@ the first screen."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from PIL import Image
 from bench.livestack import LiveStack
 from tests.browser.test_ace import _gm_ends_turns_until
 from tests.browser.test_live_equals_reload import fresh_encounter, opened
+from tests.browser.test_sheets_that_guide import campaign_of, flash
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -171,3 +173,39 @@ def test_the_gm_maps_the_scene_and_the_player_moves_by_clicking(
         assert 0 <= box["y"] < size["height"], f"{size}: the action card starts at {box}"
         assert player.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
     screenshot(player, f"{system}-player-phone")
+
+
+def test_the_gm_builds_a_fight_on_a_scene_map_placing_each_combatant_by_clicking(
+    tabula_server: LiveStack, login: Callable[..., Any]
+) -> None:
+    pk = campaign_of(tabula_server, "delta_green")
+    gm = login("gm", viewport=LAPTOP)
+    gm.goto(f"/campaigns/{pk}/encounters/new/")
+    gm.locator("#builder input[name=title]").fill("Two cultists on a map")
+    gm.locator("select[name=opponent_0]").select_option(label="Cultist with a revolver")
+    gm.locator("input[name=count_0]").fill("2")
+    picker = gm.locator("#place-map")
+    assert not picker.is_visible()  # no map asked for: no picker
+    gm.locator("input[name=scene_map]").check()
+    gm.locator("input[name=scene_map_cols]").fill("9")
+    gm.locator("input[name=scene_map_rows]").fill("6")
+    picker.wait_for()
+    assert gm.locator(".place-cell").count() == 54
+    units = gm.locator(".place-unit")
+    assert units.count() == 2
+    units.first.click()
+    for x, y in ((7, 1), (7, 4)):  # each click places the next combatant still unplaced
+        gm.locator(f".place-cell[data-x='{x}'][data-y='{y}']").click()
+    gm.get_by_role("button", name="Start encounter").first.click()
+    flash(gm, "Encounter Two cultists on a map created.")
+    out = tabula_server.shell(
+        "import json\n"
+        "from vtt.encounters.models import Encounter\n"
+        "e = Encounter.objects.filter(title='Two cultists on a map').order_by('-pk').first()\n"
+        "print('SCENE ' + json.dumps(e.state['scene']))"
+    )
+    scene = json.loads(next(ln for ln in out.splitlines() if ln.startswith("SCENE "))[6:])
+    assert (scene["cols"], scene["rows"], scene["unit"]) == (9, 6, "m")
+    assert sorted(token["at"] for token in scene["tokens"].values()) == [[7, 1], [7, 4]]
+    gm.locator("#scene-board .token").first.wait_for()
+    assert gm.locator("#scene-board .token").count() == 2
