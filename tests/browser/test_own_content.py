@@ -130,6 +130,9 @@ def test_a_new_group_plays_a_mech_skirmish_of_its_own_content(
     gm.locator("input[name=map_width]").fill("12")
     gm.locator("input[name=map_height]").fill("8")
     place(gm, [(2, 4), (8, 2), (8, 4), (8, 6)])
+    # each copy reads apart on the picker's squares, as on the table (V1, V2, V3)
+    cells = [gm.locator(f"#place-map .place-cell[data-x='8'][data-y='{y}']") for y in (2, 4, 6)]
+    assert [cell.inner_text() for cell in cells] == ["V1", "V2", "V3"]
     shoot(gm, "mech-encounter-builder")
     gm.get_by_role("button", name="Start encounter").first.click()
     flash(gm, "Encounter The valley floor created.")
