@@ -112,6 +112,7 @@ def _view(state: State, audience: Audience) -> Json:
     return {
         **state,
         "pending": pending,
+        "tasks": [t for t in state["tasks"] if t["actor"] in shown],  # ACE-STEALTH-1
         "current": state["current"] if state["current"] in shown else None,
         "order": [i for i in state["order"] if i in shown],
         "combatants": {i: {**c, "derived": derived(c, s)} for i, c in shown.items()},

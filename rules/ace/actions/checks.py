@@ -249,6 +249,7 @@ def settle(state: State, action: Action, dice: Dice) -> list[Event]:
             "check.settled",
             m.SETTLED(name=c["name"], skill=said_skill(what), successes=result),
             [],
+            audience=named(state, c["id"]),  # ACE-STEALTH-1: an unnoticed one's, its side's
             successes=result,
         )
     ]
@@ -282,7 +283,9 @@ def open_task(state: State, action: Action, dice: Dice) -> list[Event]:
         "status": "open",
     }
     line = m.TASK_OPENED(name=c["name"], task=name, dc=task["dc"])
-    return [Emitter(state, dice).emit("task.opened", line, [["add", ["tasks"], task]], task=task)]
+    told = named(state, c["id"])  # ACE-STEALTH-1: an unnoticed one's task is its side's
+    opened = [["add", ["tasks"], task]]
+    return [Emitter(state, dice).emit("task.opened", line, opened, audience=told, task=task)]
 
 
 def _task(state: State, params: Mapping[str, Any]) -> Json:
@@ -324,11 +327,16 @@ def roll_task(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", ["tasks", n, key], value]
         for key, value in (("acc", acc), ("ones", ones), ("cycles", cycles), ("status", status))
     ]
-    events = [records.emit("task.rolled", line, ops, check=_details(result, task["dc"]), task=n)]
+    told = named(state, c["id"])  # ACE-STEALTH-1: an unnoticed one's task is its side's
+    details = _details(result, task["dc"])
+    events = [records.emit("task.rolled", line, ops, audience=told, check=details, task=n)]
     if s.mishap and status == "open" and ones * 2 >= task["dc"]:
         events.append(
             Emitter(state, dice).emit(
-                "task.warned", m.TASK_RISK(task=task["name"], ones=ones, dc=task["dc"]), []
+                "task.warned",
+                m.TASK_RISK(task=task["name"], ones=ones, dc=task["dc"]),
+                [],
+                audience=told,
             )
         )  # ACE-EXT-4
     return events
@@ -344,6 +352,7 @@ def adjust_task(state: State, action: Action, dice: Dice) -> list[Event]:
             "task.adjusted",
             m.TASK_ADJUSTED(task=task["name"], lose=lose, acc=acc),
             [["set", ["tasks", task["n"], "acc"], acc]],
+            audience=named(state, task["actor"]),  # ACE-STEALTH-1: its side's
         )
     ]
 

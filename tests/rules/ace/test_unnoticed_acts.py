@@ -131,3 +131,25 @@ def test_reaching_for_a_grip_gives_her_away_as_an_attack_does() -> None:
     state, events = play(turn_of(table(hidden=True), "su"), "grapple", "su", [20], target="hound")
     assert not c(state, "su")["hidden"]
     assert events[0].audience == "all"
+
+
+def test_the_gms_task_and_settled_check_for_an_unnoticed_one_are_its_sides() -> None:
+    """ACE-EXT-1/2 and ACE-CHECK-1 through the GM's tools: a task opened for the unnoticed
+    hound, rolled, adjusted, and a check the GM settles for it, name it to its side only, and
+    the reincarnators' view holds no task of it."""
+    lin = Audience("player", side="reincarnators", actors=frozenset({"lin"}))
+    state = table()
+    state["combatants"]["hound"]["hidden"] = True
+    steps = [
+        ("task_open", [], {"target": "hound", "name": "Dig", "skill": "attr:str", "dc": 30}),
+        ("task_roll", [15], {"task": 0}),
+        ("task_adjust", [], {"task": 0, "lose": 1}),
+        ("settle", [], {"target": "hound", "skill": "attr:str", "successes": 2}),
+    ]
+    for kind, faces, params in steps:
+        state, events = play(state, kind, "gm", faces, **params)
+        assert [e.audience for e in events] == ["side:monsters"], kind
+        assert SYSTEM.view(state, lin)["tasks"] == [], kind
+        assert SYSTEM.view(state, OBSERVER)["tasks"] == [], kind
+    hound = Audience("player", side="monsters", actors=frozenset({"hound"}))
+    assert [t["name"] for t in SYSTEM.view(state, hound)["tasks"]] == ["Dig"]
