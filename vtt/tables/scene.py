@@ -237,9 +237,10 @@ def scene_context(
     request_params: Mapping[str, Any],
     state: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The `scene` context of the board templates for this viewer, or {} without a map (the
-    GM of a system played on maps gets the set-up form then). `state`, the rules state, gives
-    the allowance of the viewer's own tokens; without it (a replay) no reach is drawn."""
+    """The `scene` and `scene_setup` context of the board templates for this viewer: `scene`
+    None without a map, `scene_setup` the GM's set-up form (None for everyone else and on an
+    ended or replayed table); {} for a system not played on maps. `state`, the rules state,
+    gives the allowance of the viewer's own tokens; without it (a replay) no reach is drawn."""
     if system_key not in SYSTEMS:
         return {}
     gm = audience.role == "gm"
