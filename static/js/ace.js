@@ -6,7 +6,7 @@
   if (window.__acePanel) return;
   window.__acePanel = true;
   document.addEventListener("change", (event) => {
-    const form = event.target.closest?.("#ace-board form.ace-panel");
+    const form = event.target.closest?.("#encounter form.ace-panel");
     const button = form?.querySelector("[data-preview]");
     if (!button) return;
     form.querySelector("output.preview")?.replaceChildren();

@@ -31,6 +31,8 @@ SPOTS: dict[str, tuple[int, int]] = {
     "sunder": (80, 62),
 }
 PANEL_KINDS = ("attack", "respond")
+# the card an attack or an answer is drawn with (encounters/_action_card.html includes it)
+PANEL_TEMPLATE = "systems/ace/_panel.html"
 
 
 def _card(c: Mapping[str, Any], current: str | None) -> dict[str, Any]:
@@ -122,20 +124,23 @@ def board_context(
     offered: dict[str, list[ActionTemplate]] = {}
     for actor in dict.fromkeys(actors):
         offered[actor] = list(SYSTEM.legal_actions(dict(view), actor))
-    panels = []
+    names = {ident: str(c["name"]) for ident, c in combatants.items()}
+    names["gm"] = str(_("Game master"))
+    # Each actor's cards: its actions, then the attack (with its called-shot body diagram) or the
+    # defender's answer as a card of its own (issue 34: in view among the others, beside the
+    # log, not down on the board). The attack comes after the charge: on a scene map a target
+    # out of reach is charged, not struck (SCENE-REACH-1).
+    forms: list[dict[str, Any]] = []
     for actor, templates in offered.items():
+        others = [t for t in templates if t.kind not in PANEL_KINDS]
+        forms += action_forms({actor: others}, names) if others else []
         for template in templates:
             if template.kind in PANEL_KINDS:
                 form = action_forms({actor: [template]})[0]
                 panel = {**form, "name": by_id.get(actor, {}).get("name") or _("Game master")}
                 if template.kind == "respond" and template.preview:
                     panel["answers"] = _answer_odds(view, actor)
-                panels.append(panel)
-    names = {ident: str(c["name"]) for ident, c in combatants.items()}
-    names["gm"] = str(_("Game master"))
-    forms = action_forms(
-        {a: [t for t in ts if t.kind not in PANEL_KINDS] for a, ts in offered.items()}, names
-    )
+                forms.append({**panel, "template": PANEL_TEMPLATE})
     prompt = None
     if pending is not None:
         attacker = combatants.get(pending["attacker"], {}).get("name", "?")
@@ -169,7 +174,6 @@ def board_context(
             "order": [by_id[i] for i in view["order"] if i in by_id],
             "cards": cards,
             "prompt": prompt,
-            "panels": panels,
             "spots": _body(),
             "last": last,
             "mine": mine,
