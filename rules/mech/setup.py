@@ -98,6 +98,12 @@ def new_unit(combatant: Mapping[str, Any], settings: Settings) -> Unit:
     return unit
 
 
+# MECH-COVER-TABLE: the terrain a map's square may hold, and how high each stands unless the
+# setup says (a unit on top of it is at that elevation; a higher one blocks a lower mover).
+TERRAIN_KINDS = ("light", "heavy", "building", "difficult")
+TERRAIN_HEIGHT = {"heavy": 1, "building": 2}
+
+
 def start(setup: Mapping[str, Any]) -> Json:
     """A new encounter from the setup JSON (docs/architecture.md), every sheet validated."""
     settings = build(mapping_field(setup, "settings", default={}))  # refuses a bad value by name
@@ -114,12 +120,12 @@ def start(setup: Mapping[str, Any]) -> Json:
         if key is None:
             key = f"{int(feature['x'])},{int(feature['y'])}"
         kind = feature["kind"] if isinstance(feature, Mapping) else str(feature)
-        if kind not in ("light", "heavy", "building", "difficult"):
+        if kind not in TERRAIN_KINDS:
             raise RulesError(R.TERRAIN_UNKNOWN_KIND(key=key, kind=repr(kind)), "MECH-COVER-TABLE")
         data = dict(feature) if isinstance(feature, Mapping) else {"kind": kind}
         data.pop("x", None)
         data.pop("y", None)
-        data.setdefault("height", {"heavy": 1, "building": 2}.get(kind, 0))
+        data.setdefault("height", TERRAIN_HEIGHT.get(kind, 0))
         terrain[key] = data
     units: Json = {}
     order: list[str] = []

@@ -26,6 +26,7 @@ from vtt.encounters import scene_builder
 from vtt.encounters.models import CampaignScenario
 from vtt.library.content import templates
 from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
+from vtt.tables import map_terrain
 from vtt.words import say, shown, side_name
 
 OPPONENT_ROWS = 4
@@ -220,6 +221,10 @@ class EncounterBuilder(forms.Form):
         if isinstance(demo_map, dict) and "width" in demo_map and "height" in demo_map:
             self.has_map = True
             self._map_fields(demo_map)
+        # the kinds of square the GM may draw on it (cover, buildings... at a height), if any
+        self.brushes = map_terrain.brushes(system.key) if self.has_map else []
+        self.drawn_terrain: list[dict[str, Any]] | None = None
+        self.most_height = map_terrain.MOST_HEIGHT
         self.kept = [
             key
             for key, value in _demo(system).items()
@@ -307,6 +312,8 @@ class EncounterBuilder(forms.Form):
             return cleaned
         if not cleaned.get("characters") and not chosen:
             raise forms.ValidationError(_("Pick at least one character or opponent."))
+        if self.brushes and self.data.get("map_drawn"):
+            self._clean_drawn(cleaned)
         if not cleaned.get("bring_anyway"):
             for pk in cleaned.get("characters") or ():
                 if pk in self.refusals:  # issue 32: the last encounter left it dead or a wreck
@@ -321,6 +328,30 @@ class EncounterBuilder(forms.Form):
                         % {"name": self.by_pk[pk].name, "why": why},
                     )
         return cleaned
+
+    def _map_size(self, cleaned: dict[str, Any]) -> tuple[int, int]:
+        """The map's squares across and down: the example's, or the open field's given."""
+        demo_map = _demo(self.system)["map"]
+        width, height = int(demo_map["width"]), int(demo_map["height"])
+        if cleaned.get("map_kind") == "open":
+            return cleaned.get("map_width") or width, cleaned.get("map_height") or height
+        return width, height
+
+    def _clean_drawn(self, cleaned: dict[str, Any]) -> None:
+        """The squares the GM drew (builder_map.js's `map_terrain`), each one the map can hold."""
+        width, height = self._map_size(cleaned)
+        raw = str(self.data.get("map_terrain") or "")[:20000]
+        try:
+            self.drawn_terrain = map_terrain.drawn(self.system.key, raw, width, height)
+        except ValueError as bad:
+            self.add_error(
+                None,
+                _(
+                    "%(item)s is not a square the map can hold (across,down,kind,height: a "
+                    "square on the map, a kind of terrain it knows, a height from 0 to %(most)s)."
+                )
+                % {"item": str(bad)[:40], "most": map_terrain.MOST_HEIGHT},
+            )
 
     def build(self) -> tuple[dict[str, Any], dict[str, int]]:
         """The setup JSON and the seats (actor id -> user id) the form describes."""
@@ -345,6 +376,8 @@ class EncounterBuilder(forms.Form):
             }
         elif self.has_map:
             setup["map"] = copy.deepcopy(demo["map"])
+        if self.drawn_terrain is not None:  # drawn by the GM, square by square
+            setup["map"]["terrain"] = copy.deepcopy(self.drawn_terrain)
         taken: set[str] = set()
         combatants: list[dict[str, Any]] = []
         seats: dict[str, int] = {}
@@ -419,12 +452,16 @@ class EncounterBuilder(forms.Form):
 
     @property
     def example_terrain(self) -> str:
-        """The example map's terrain as "x,y,kind" items for the map picker to draw."""
+        """The example map's terrain as "x,y,kind,height" items for the map picker to draw (a
+        square without a height stands at its kind's usual one)."""
         found = _demo(self.system).get("map") or {}
+        usual = {brush.kind: brush.height for brush in self.brushes}
         cells = []
         for item in found.get("terrain") or () if isinstance(found, dict) else ():
             if isinstance(item, dict) and "x" in item and "y" in item:
-                cells.append(f"{int(item['x'])},{int(item['y'])},{item.get('kind', '')}")
+                kind = str(item.get("kind", ""))
+                high = int(item.get("height", usual.get(kind, 0)))
+                cells.append(f"{int(item['x'])},{int(item['y'])},{kind},{high}")
         return " ".join(cells)
 
     def _wargame(self, setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str, int]]:
