@@ -509,7 +509,8 @@ def table_frame(
 def table_stamp(encounter: Encounter) -> tuple[object, ...]:
     """What an audience's table is drawn from besides its audience and language: the game at
     this seq (its state, its log's newest entry for a take-back) and whether it has ended.
-    Nothing else of the table changes without an event (docs/server.md, "Delta frames")."""
+    Nothing else of the table changes without an event: a page after any sequence of frames
+    shows what a reload would (vtt/encounters/delta.py)."""
     return (encounter.seq, encounter.is_active)
 
 
