@@ -355,8 +355,11 @@ def charge_fields(state: State, c: Json, most: int) -> tuple[Field, ...] | None:
     the nearest free one next to the target) instead of the metres; None off the map."""
     if not grid.has_map(state) or grid.token_at(state["scene"], c["id"]) is None:
         return None
-    help_text = m.CHARGE_SQUARE_HELP(metres=most)
-    return tuple(
-        Field(f.name, f.label, "number", default="", min=0, help=help_text, rule="ACE-CMD-ATK-2")
-        for f in to_fields(state)
+    across, down = to_fields(state)
+    said = m.CHARGE_SQUARE_HELP(metres=most)  # once, under the first of the two
+    return (
+        Field(
+            across.name, across.label, "number", default="", min=0, help=said, rule="ACE-CMD-ATK-2"
+        ),
+        Field(down.name, down.label, "number", default="", min=0, rule="ACE-CMD-ATK-2"),
     )
