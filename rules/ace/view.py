@@ -109,9 +109,13 @@ def _view(state: State, audience: Audience) -> Json:
     pending = state.get("pending")
     if pending is not None and pending["attacker"] not in shown:
         pending = None  # ACE-STEALTH-1: an unnoticed asker's question to the GM is its side's
+    last = state.get("last_damage")
+    if last is not None and last.get("target") not in shown:
+        last = None  # ACE-STEALTH-1: the GM's area blast on an unnoticed one is its side's
     return {
         **state,
         "pending": pending,
+        "last_damage": last,
         "tasks": [t for t in state["tasks"] if t["actor"] in shown],  # ACE-STEALTH-1
         "current": state["current"] if state["current"] in shown else None,
         "order": [i for i in state["order"] if i in shown],

@@ -153,3 +153,21 @@ def test_the_gms_task_and_settled_check_for_an_unnoticed_one_are_its_sides() -> 
         assert SYSTEM.view(state, OBSERVER)["tasks"] == [], kind
     hound = Audience("player", side="monsters", actors=frozenset({"hound"}))
     assert [t["name"] for t in SYSTEM.view(state, hound)["tasks"]] == ["Dig"]
+
+
+def test_the_gms_blast_on_an_unnoticed_one_leaves_no_last_damage_on_the_others_view() -> None:
+    """ACE-AMB-16 through the GM's area tool: the damage the unnoticed hound took is its side's
+    to read (the line is, already), the board's last damage too."""
+    state = table()
+    state["combatants"]["hound"]["hidden"] = True
+    form = next(t for t in SYSTEM.legal_actions(state, "gm") if t.kind == "area").to_json()
+    params = {f["name"]: f.get("default", "") for f in form["params"]} | {"target": "hound"}
+    events = SYSTEM.resolve(state, Action("area", "gm", params), SeededDice(5))
+    for event in events:
+        state = SYSTEM.apply(state, event)
+    assert state["last_damage"]["target"] == "hound"
+    lin = Audience("player", side="reincarnators", actors=frozenset({"lin"}))
+    assert SYSTEM.view(state, lin)["last_damage"] is None
+    assert SYSTEM.view(state, OBSERVER)["last_damage"] is None
+    hound = Audience("player", side="monsters", actors=frozenset({"hound"}))
+    assert SYSTEM.view(state, hound)["last_damage"]["target"] == "hound"
