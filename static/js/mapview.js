@@ -1,6 +1,7 @@
 // Zoom, pan, minimap and keyboard travel for the SVG maps (scs, mech): wheel, pinch, drag, buttons.
 // A map is <div class="mapview" data-mapview="key"> holding svg.map[data-full="x y w h"]; the view
-// (its viewBox) survives every re-render of the board, so a live frame never resets the zoom.
+// (its viewBox) survives every re-render of the board, so a live frame never resets the zoom, and
+// a map its viewer has not zoomed is fitted again whenever its size changes.
 (() => {
   "use strict";
   if (window.__mapview) return;
@@ -102,12 +103,34 @@
     show(svg, clamp(svg, { ...box, x: x - box.w / 2, y: y - box.h / 2 }));
   }
 
-  function setUp(root) {
-    const svg = root.querySelector("svg.map");
-    if (!svg || svg.dataset.mapviewReady || !svg.clientWidth) return;
-    svg.dataset.mapviewReady = "1";
+  // A map keeps its first fit when the page's layout changes under it (its column narrows or
+  // widens, a panel opens beside it, the page's styles arrive after it was first drawn): while
+  // its viewer has not zoomed or panned it, a new size of the map fits it again; once they have,
+  // their view is kept, only clamped to the new size. The window's own resizes come this way too.
+  const drawnAt = new WeakMap(); // svg -> the "width height" it was last drawn at
+  function redraw(svg) {
+    const root = svg.closest(".mapview");
+    const size = `${svg.clientWidth} ${svg.clientHeight}`;
+    if (!root || drawnAt.get(svg) === size) return;
+    drawnAt.set(svg, size);
     const kept = views.get(root.dataset.mapview);
     show(svg, kept ? clamp(svg, kept) : fitBox(svg), Boolean(kept));
+  }
+  const resized = new ResizeObserver((entries) => {
+    for (const { target: svg } of entries) {
+      if (!svg.isConnected || !svg.clientWidth) continue;
+      if (svg.dataset.mapviewReady) redraw(svg);
+      else setUp(svg.closest(".mapview"));
+    }
+  });
+
+  function setUp(root) {
+    const svg = root?.querySelector("svg.map");
+    if (!svg) return;
+    resized.observe(svg); // again for a map a frame swapped in (the same one: nothing new)
+    if (svg.dataset.mapviewReady || !svg.clientWidth) return;
+    svg.dataset.mapviewReady = "1";
+    redraw(svg);
   }
 
   function setUpAll() {
@@ -210,7 +233,10 @@
     if (!svg || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === "+" || event.key === "=") zoomAt(svg, 1.4);
     else if (event.key === "-") zoomAt(svg, 1 / 1.4);
-    else if (event.key === "0") show(svg, fitBox(svg), false);
+    else if (event.key === "0") {
+      views.delete(svg.closest(".mapview").dataset.mapview); // fitted again as the page changes
+      show(svg, fitBox(svg), false);
+    }
     else if (DIRS[event.key]) {
       const [dx, dy] = DIRS[event.key];
       const from = event.target === svg ? null : event.target;
@@ -248,12 +274,5 @@
 
   window.__mapview = { zoomAt, fit: (svg) => show(svg, fitBox(svg), false), current, toMap };
   new MutationObserver(setUpAll).observe(document.documentElement, { childList: true, subtree: true });
-  window.addEventListener("resize", () => {
-    for (const svg of document.querySelectorAll(".mapview svg.map")) {
-      const root = svg.closest(".mapview");
-      const kept = views.get(root.dataset.mapview);
-      show(svg, kept ? clamp(svg, kept) : fitBox(svg), Boolean(kept));
-    }
-  });
   setUpAll();
 })();
