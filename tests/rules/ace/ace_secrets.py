@@ -17,7 +17,8 @@ Json = dict[str, Any]
 
 
 def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
-    """ACE-ACT-3: GM-secret rolls not yet revealed; ACE-STEALTH-1: an unnoticed enemy's numbers."""
+    """ACE-ACT-3: GM-secret rolls not yet revealed; ACE-STEALTH-1: an unnoticed enemy's numbers,
+    the GM's task for it and the last damage it took."""
     combatants = state["combatants"]
     for viewer, c in sorted(combatants.items()):
         audience = Audience("player", side=c["side"] or None, actors=frozenset({viewer}))
@@ -29,6 +30,10 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
         for cid, other in sorted(combatants.items()):
             if other["side"] != c["side"] and other["hidden"]:
                 variant["combatants"][cid]["hp"] = int(other["hp"]) - 1
+                # the GM's task for it and the blast it took (ACE-EXT-1, ACE-AMB-16)
+                variant["last_damage"] = {"target": cid, "total": 1}
+                task = {"n": len(variant["tasks"]), "actor": cid, "name": "Dig", "skill": "hide"}
+                variant["tasks"] = [*variant["tasks"], {**task, "dc": 3, "status": "open"}]
         yield audience, base, variant
     # SCENE-HIDE-1: a GM-only token and square on the scene map
     yield from _scene_pairs(state)
