@@ -21,10 +21,10 @@ from rules.core.log import REVERTED
 from rules.core.recording import END, MARKED, TRANSCRIBED, recorded
 from rules.core.system import Audience
 from vtt.accounts.models import display_name
-from vtt.campaigns.models import Campaign
+from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.encounters.audiences import audience_for
 from vtt.encounters.fragments import encounter_names, inline_line, visible_rows
-from vtt.encounters.models import Encounter
+from vtt.encounters.models import Encounter, Seat
 from vtt.eventlog.models import Event
 from vtt.words import shown
 
@@ -91,6 +91,7 @@ class Line:
     badge: str = ""
     in_character: bool = False
     table: str = ""
+    observer: bool = False  # said (or rolled) by a member watching that table: observers_at
     # for the JSON file: the line as stored, so it reads in any language once brought back
     msg: Mapping[str, Any] | None = field(default=None, compare=False)
     english: str = field(default="", compare=False)
@@ -128,17 +129,25 @@ class Transcript:
 
 @dataclass(frozen=True)
 class Filters:
-    """What a reader leaves out: talk in brackets, the table's dice rolls (/roll, .r)."""
+    """What a reader leaves out: talk in brackets, the table's dice rolls (/roll, .r), what the
+    members watching a table (observers_at) said or rolled there."""
 
     out_of_character: bool = True
     rolls: bool = True
+    observers: bool = True
 
     @classmethod
     def from_query(cls, query: Mapping[str, str]) -> Filters:
-        return cls(query.get("ooc", "1") != "0", query.get("rolls", "1") != "0")
+        return cls(
+            query.get("ooc", "1") != "0",
+            query.get("rolls", "1") != "0",
+            query.get("observers", "1") != "0",
+        )
 
     def keeps(self, line: Line) -> bool:
         if not self.out_of_character and line.out_of_character:
+            return False
+        if not self.observers and line.observer:
             return False
         return self.rolls or line.kind != ROLLED
 
@@ -230,10 +239,22 @@ def table_lines(table: Encounter, name: str, audience: Audience) -> list[Line]:
     by_seq = {row.seq: row for row in kept}
     title = shown(table.title)
     return [
-        _line(by_seq[seen["seq"]], seen, title)
+        _line(by_seq[seen["seq"]], seen, title, observers_at(table))
         for seen in visible_rows(kept, audience, names=names)
         if seen.get("created") is not None
     ]
+
+
+def observers_at(table: Encounter) -> set[int]:
+    """The campaign's members who watch this table: its observers, and its players who hold no
+    seat at it (observers cannot speak at a table, but a player without a character there can,
+    as the onlookers of a dice bot's group do)."""
+    members = Membership.objects.filter(campaign_id=table.campaign_id)
+    seated = Seat.objects.filter(encounter=table).values("user_id")
+    watching = members.filter(role=Role.OBSERVER) | members.filter(role=Role.PLAYER).exclude(
+        user_id__in=seated
+    )
+    return set(watching.values_list("user_id", flat=True))
 
 
 def _speaker(row: Event) -> str:
@@ -261,7 +282,7 @@ def _words(row: Event, seen: Mapping[str, Any]) -> str:
     )
 
 
-def _line(row: Event, seen: Mapping[str, Any], table: str) -> Line:
+def _line(row: Event, seen: Mapping[str, Any], table: str, observers: set[int]) -> Line:
     payload = row.payload if isinstance(row.payload, dict) else {}
     kind = str(payload.get("kind") or row.kind) if row.kind == TRANSCRIBED else str(seen["kind"])
     redacted = bool(seen.get("redacted"))
@@ -275,6 +296,7 @@ def _line(row: Event, seen: Mapping[str, Any], table: str) -> Line:
         badge=str(seen.get("badge") or ""),
         in_character=bool(seen.get("in_character")),
         table=table,
+        observer=row.kind in (SAID, ROLLED) and row.actor_id in observers,
         msg=None if kind == SAID else ((row.redacted_msg if redacted else row.msg) or None),
         english=str(row.redacted_text if redacted else row.text) if kind != SAID else "",
     )

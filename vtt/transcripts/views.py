@@ -63,7 +63,8 @@ def sessions(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_GET
 def transcript_file(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
     """`?session=<name>`: the session's transcript as this reader may read it, to keep;
-    `ooc=0` leaves out talk in brackets, `rolls=0` the table's dice rolls."""
+    `ooc=0` leaves out talk in brackets, `rolls=0` the table's dice rolls, `observers=0` what
+    the members watching a table (its observers, its players without a seat) said there."""
     campaign, _role = member_campaign(request, campaign_id)
     if fmt not in FILES:
         raise Http404

@@ -78,6 +78,39 @@ def test_filters_leave_out_talk_in_brackets_and_dice_rolls(session: Any, gwen: A
     assert "Ann checks Sanity" in kept
 
 
+def test_a_filter_leaves_out_what_the_campaigns_observers_said(
+    session: Any, gwen: Any, pip: Any, django_user_model: Any
+) -> None:
+    """Observers cannot speak at a table, so the watchers who speak are the campaign's players
+    without a seat at it (Olive), and a player since made an observer (Otto)."""
+    olive = django_user_model.objects.create_user("olive", password="olive-secret-1")
+    Membership.objects.create(campaign=session, user=olive, role=Role.PLAYER)
+    table = Encounter.objects.get(campaign=session)
+    services.chat(table.pk, gwen.pk, ".log new Gallery", "obs-new")
+    services.chat(table.pk, olive.pk, "Watching from the gallery.", "obs-said")
+    services.chat(table.pk, olive.pk, "/roll 1d4", "obs-rolled")
+    services.chat(table.pk, gwen.pk, "The lamp flickers.", "obs-gm")
+    services.chat(table.pk, pip.pk, "(my lamp too)", "obs-pip")
+    whole = download(gwen, session, "txt", session="Gallery").content.decode()
+    assert "Watching from the gallery." in whole
+    assert "olive rolled 1d4" in whole
+    kept = download(gwen, session, "txt", session="Gallery", observers="0").content.decode()
+    assert "Watching from the gallery." not in kept
+    assert "olive rolled 1d4" not in kept
+    assert "The lamp flickers." in kept
+    assert "(my lamp too)" in kept  # a seated player's talk stays
+    Membership.objects.filter(campaign=session, user__username="otto").update(role=Role.OBSERVER)
+    first = download(gwen, session, "txt", observers="0").content.decode()
+    assert "(brb, coffee)" not in first
+    assert "Ann checks Sanity" in first
+    client = Client()
+    client.force_login(olive)
+    sessions = reverse("transcripts:sessions", args=[session.pk])
+    assert 'name="observers" value="0"' in client.get(sessions).content.decode()
+    chinese = client.get(sessions, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "略去观众的发言" in chinese
+
+
 def test_a_line_taken_back_is_no_part_of_the_record(gwen: Any, pip: Any, session: Any) -> None:
     table = Encounter.objects.get(campaign=session)
     services.chat(table.pk, gwen.pk, ".log new Second", "s1")
