@@ -9,7 +9,14 @@ from typing import Any
 from rules.brp.core import DamageDice, luck_chance, rhu
 from rules.brp.firearms import silencer_fits
 from rules.coc.messages import POISON_NAMES
-from rules.coc.tables import MECHANISMS, RELOADS, SKILL_NAMES, SKILLS, WEAPON_KINDS
+from rules.coc.tables import (
+    FIREARM_SKILLS,
+    MECHANISMS,
+    RELOADS,
+    SKILL_NAMES,
+    SKILLS,
+    WEAPON_KINDS,
+)
 from rules.core.errors import DiceError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
 from rules.core.system import Json
@@ -71,6 +78,10 @@ BAD_DICE = Message("coc.sheet.bad_dice", "is not a damage roll such as 1d6+1")
 BANDS_OUTWARD = Message("coc.sheet.bands_outward", "must list ranges going outwards")
 NO_SILENCER = Message("coc.sheet.no_silencer", "a silencer cannot be fitted to this weapon")
 TWICE = Message("coc.sheet.twice", "{key} is used twice")
+NOT_A_FIREARM = Message(
+    "coc.sheet.not_a_firearm", "a weapon used with {skill} is a firearm: pick “firearm”"
+)
+NO_ROUNDS = Message("coc.sheet.no_rounds", "a firearm holds at least 1 round")
 
 SKILL_SCHEMA = Schema(
     tuple(
@@ -565,6 +576,7 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
             raise SheetError(f"{where}.key", TWICE(key=weapon["key"]))
         seen.add(weapon["key"])
         _dice(weapon["damage"], f"{where}.damage")
+        _firearm(weapon, where)
         weapon["damage_bands"] = _bands(weapon["damage_bands"], f"{where}.damage_bands")
         shotgun, machine_gun = weapon["skill"] == "shotgun", weapon["skill"] == "machine_gun"
         if weapon["silencer"] and not silencer_fits(shotgun, machine_gun):
@@ -581,6 +593,16 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
             weapon["can_impale"] = True  # COC-IMPALE-1: every firearm can impale
             weapon["add_db"] = False
     return sheet
+
+
+def _firearm(weapon: Mapping[str, Any], where: str) -> None:
+    """COC-ARMS-1: a weapon used with a firearm skill is a firearm, and a firearm holds a round
+    at least (one left on another kind, or empty, could never be fired)."""
+    if weapon["skill"] in FIREARM_SKILLS and weapon["kind"] != "firearm":
+        skill_name = SKILL_NAMES[weapon["skill"]]()
+        raise SheetError(f"{where}.kind", NOT_A_FIREARM(skill=skill_name), "COC-ARMS-1")
+    if weapon["kind"] == "firearm" and weapon["capacity"] < 1:
+        raise SheetError(f"{where}.capacity", NO_ROUNDS(), "COC-ARMS-1")
 
 
 def _bands(raw: list[Any], path: str) -> list[list[Any]]:
