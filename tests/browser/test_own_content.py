@@ -69,7 +69,9 @@ def pick_starting(select: Any, words: str) -> None:
     """Picks the option of a select whose words start with `words` (a weapon's label goes on
     with its size and damage)."""
     texts = [text.strip() for text in select.locator("option").all_inner_texts()]
-    select.select_option(label=next(text for text in texts if text.startswith(words)))
+    found = [text for text in texts if text.startswith(words)]
+    assert found, f"no option starts with {words!r}: {texts}"
+    select.select_option(label=found[0])
 
 
 def _mech_form(page: Any, kind: str, actor: str, extra: str = "") -> Any:
@@ -259,3 +261,99 @@ def test_a_new_group_plays_a_delta_green_fight_of_its_own_content_on_a_scene_map
     gm.locator("#event-log > li.event", has_text="Service carbine").last.wait_for()
     shoot(gm, "dg-after-fire")
     shoot(player, "dg-after-fire-player")
+
+
+def _coc_form(page: Any, actor: str, kind: str) -> Any:
+    return page.locator(
+        f"form:has(input[name=actor][value='{actor}']):has(input[name=kind][value='{kind}'])"
+    ).first
+
+
+def test_a_new_group_plays_a_call_of_cthulhu_fight_of_its_own_content_on_a_scene_map(
+    person: Callable[..., Any],
+) -> None:
+    gm, player, campaign_url = new_group(person, "coc", "Arkham Nights", "keeper", "ruth")
+
+    # The Keeper makes a rifle and a monster template in the library (the rifle's short name, for
+    # commands, left blank: it is made from its name).
+    gm.get_by_role("link", name="Library").click()
+    gm.get_by_role("link", name="New: Weapons").click()
+    gm.locator("input[name='s:name']").fill("Hunting rifle")
+    gm.locator("select[name='s:skill']").select_option(label="Rifle")
+    gm.locator("input[name='s:damage']").fill("2d6+4")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    # left on the form's first kind, a melee weapon, it is refused beside Kind (COC-ARMS-1)
+    kind = gm.locator(".field", has=gm.locator("select[name='s:kind']"))
+    kind.locator(".error", has_text="a weapon used with Rifle is a firearm").wait_for()
+    shoot(gm, "coc-weapon-refused")
+    gm.locator("select[name='s:kind']").select_option("firearm")
+    gm.locator("input[name='s:base_range']").fill("110")
+    gm.locator("input[name='s:capacity']").fill("5")
+    gm.locator("select[name='s:mechanism']").select_option("bolt")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Hunting rifle saved.")
+    gm.get_by_role("link", name="Library").first.click()
+    gm.get_by_role("link", name="New: NPC and monster templates").click()
+    gm.locator("input[name=name]").fill("Ghoul")
+    gm.locator("input[name='s:str']").fill("16")
+    gm.locator("input[name='s:con']").fill("13")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    shoot(gm, "coc-monster")
+    flash(gm, "Ghoul saved.")
+
+    # The player's investigator picks the Keeper's rifle from the library.
+    player.goto(campaign_url)
+    player.get_by_role("link", name="New character").click()
+    player.locator("#sheet-form").wait_for()
+    player.locator("input[name=name]").fill("Ruth Ames")
+    weapons = player.locator("[data-rows='s:weapons']")
+    weapons.locator("select[data-catalogue]").select_option(label="Hunting rifle")
+    weapons.get_by_role("button", name="Add to Weapons").click()
+    rifle = weapons.locator("[data-row]").last
+    assert rifle.locator("input[name$='.damage']").input_value() == "2d6+4"
+    shoot(player, "coc-sheet")
+    player.get_by_role("button", name="Save", exact=True).click()
+    flash(player, "Ruth Ames saved.")
+
+    # The encounter builder puts both on a scene map of 2-yard squares, placed by clicking.
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="New encounter").click()
+    gm.locator("#builder input[name=title]").fill("The cemetery")
+    gm.get_by_label("Ruth Ames (ruth)").check()
+    gm.locator("select[name=opponent_0]").select_option(label="Ghoul")
+    gm.locator("input[name=scene_map]").check()
+    gm.locator("input[name=scene_map_cols]").fill("12")
+    gm.locator("input[name=scene_map_rows]").fill("8")
+    gm.locator("input[name=scene_map_cell]").fill("2")
+    place(gm, [(1, 1), (9, 1)])
+    gm.get_by_role("button", name="Start encounter").first.click()
+    flash(gm, "Encounter The cemetery created.")
+    caught_up(gm)
+    player.goto(gm.url)
+    caught_up(player)
+    player.locator("#scene-board .token[data-who='ruth_ames'][data-at='1,1']").wait_for()
+    player.locator("#scene-board .token[data-who='ghoul'][data-at='9,1']").wait_for()
+
+    # The round: the Keeper ends the ghoul's turn if it comes first; Ruth walks two squares
+    # (4 yards of the round's 8) and fires.
+    _coc_form(gm, "gm", "next_round").locator("button[type=submit]").click()
+    gm.locator(".coc-order li[aria-current]").wait_for()
+    if "Ghoul" in gm.locator(".coc-order li[aria-current]").inner_text():
+        _coc_form(gm, "ghoul", "end_turn").locator("button[type=submit]").click()
+    gm.locator(".coc-order li[aria-current]", has_text="Ruth Ames").wait_for()
+    player.locator(".reach-set.show[data-reach-from='ruth_ames'] [data-to='3,1']").click()
+    for page in (player, gm):
+        page.locator("#scene-board .token[data-who='ruth_ames'][data-at='3,1']").wait_for()
+    fire = _coc_form(player, "ruth_ames", "fire")
+    pick_starting(fire.locator("select[name=weapon]"), "Hunting rifle")
+    fire.locator("select[name=target]").select_option(label="Ghoul")
+    shoot(player, "coc-fire")
+    fire.locator("button[type=submit]").last.click()
+    # the Keeper is asked whether the ghoul dodges (COC-DODGE-4): it takes the shot
+    answer = _coc_form(gm, "ghoul", "answer_dodge")
+    answer.locator("select[name=answer]").select_option("take")
+    answer.locator("button[type=submit]").click()
+    # six squares of 2 yards between (3, 1) and (9, 1): the distance is the map's
+    gm.locator("#event-log > li.event", has_text="12 yards, from the map.").wait_for()
+    gm.locator("#event-log > li.event", has_text="Hunting rifle").last.wait_for()
+    shoot(gm, "coc-after-fire")
