@@ -44,6 +44,18 @@ def campaign(gwen: Any, pip: Any) -> Any:
     return made
 
 
+def _shown(campaign: Any, gm: Any, image_id: int) -> None:
+    """A table of the campaign set up on a map with the background (its members may read it
+    from then on, vtt/scenes/views.py)."""
+    from rules.delta_green import SYSTEM as DG
+    from rules.scene.demo import with_demo_map
+    from vtt.encounters.services import start_encounter
+
+    setup = with_demo_map(DG, DG.demo())
+    setup["scene"] = {**setup["scene"], "image": {"id": image_id, "x": 0, "y": 0}}
+    start_encounter(campaign.pk, gm.pk, "Cellar", setup, {})
+
+
 def _upload(client: Client, campaign: Any, data: bytes, name: str = "cellar.png") -> Any:
     return client.post(
         f"/scene-images/upload/{campaign.pk}/",
@@ -68,6 +80,7 @@ def test_the_gm_uploads_a_background_members_fetch_it_strangers_do_not(
     assert stored.read_bytes() == sent
     assert "cellar" not in image.file.name  # the browser's name is not the stored one
 
+    _shown(campaign, gwen, image.pk)
     fetched = _client(pip).get(answer["url"])
     assert fetched.status_code == 200
     assert fetched["Content-Type"] == "image/png"
@@ -81,6 +94,7 @@ def test_behind_nginx_the_file_is_handed_over_by_x_accel_redirect(
     campaign: Any, gwen: Any, pip: Any, settings: Any
 ) -> None:
     answer = _upload(_client(gwen), campaign, _png()).json()
+    _shown(campaign, gwen, answer["id"])
     settings.VTT_MEDIA_ACCEL = "/protected-media/"
     fetched = _client(pip).get(answer["url"])
     assert fetched.status_code == 200

@@ -1,7 +1,8 @@
 """Upload of a scene map's background (the campaign's GM) and its fetch (the campaign's members).
 
 Images are private to the campaign: they are never under a public URL. Django serves the file
-after checking membership; behind nginx (docker-compose.yml) the view answers with an
+after checking membership (a member who is not the GM reads only a background a map of the
+campaign's tables has shown); behind nginx (docker-compose.yml) the view answers with an
 X-Accel-Redirect to an internal location instead, so nginx sends the bytes
 (settings.VTT_MEDIA_ACCEL).
 """
@@ -14,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.files.base import ContentFile
-from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -79,12 +80,26 @@ def listed(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return JsonResponse({"images": images_of(campaign)})
 
 
+def shown_at_a_table(image: SceneImage) -> bool:
+    """Whether a map of the campaign's tables has had the image as its background: set up with
+    it (the encounter builder) or set to it in play (`scene.set`)."""
+    tables = Campaign.objects.get(pk=image.campaign_id).encounters  # no import of their app
+    return (
+        tables.filter(setup__scene__image__id=image.pk).exists()
+        or tables.filter(events__kind="scene.set", events__payload__image=image.pk).exists()
+    )
+
+
 @login_required
 @require_GET
 def image(request: HttpRequest, image_id: int) -> HttpResponse | FileResponse:
-    """A background's bytes, for the members of its campaign only (strangers get a 404)."""
+    """A background's bytes: the campaign's GM's any time, its other members' once a map of its
+    tables has shown it (a background the GM prepared, a dungeon's next level, is not theirs to
+    read yet); strangers and the unshown get a 404 alike."""
     found = get_object_or_404(SceneImage, pk=image_id)
-    member_campaign(request, found.campaign_id)
+    _campaign, role = member_campaign(request, found.campaign_id)
+    if role != Role.GM and not shown_at_a_table(found):
+        raise Http404
     stored = str(found.file.name)
     content_type = mimetypes.guess_type(stored)[0] or "application/octet-stream"
     response: HttpResponse | FileResponse
