@@ -42,7 +42,7 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
         )
     assert _current(gm) == "serge"
 
-    # The player picks the walking spray at the first cultist and sees the exact odds first.
+    # The player picks the walking spray at a cultist and sees the exact odds first.
     player.locator(".dg-board[data-current='serge']").wait_for()
     # Issue 10: on a 390x844 phone, the turn banner and Serge's actions are on the first screen.
     player.set_viewport_size({"width": 390, "height": 844})
@@ -59,14 +59,19 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
     player.set_viewport_size({"width": 1280, "height": 900})
     burst = player.locator("form[aria-label^='Serge: Burst (M-60']")
     burst.locator("select[name=mode]").select_option("100")
-    burst.locator("select[name=target]").select_option("cultist1")
     burst.locator("input[name=walking]").check()
+    # The demo's map (rules/scene/demo.py) walls the first cultist off from Serge: square 7,3
+    # lies on the straight line from 2,3 to 12,3, so the odds are a refusal (SCENE-RANGE-2).
+    burst.locator("select[name=target]").select_option("cultist1")
+    burst.locator("button[data-preview]").click()
+    burst.locator("output.preview", has_text="A wall or full cover stands between").wait_for()
+    # The second, through the wall's gap, 10 squares of 1 m away: the odds and the map's distance.
+    burst.locator("select[name=target]").select_option("cultist2")
     burst.locator("button[data-preview]").click()
     burst.locator("output.preview", has_text="= 125").wait_for()
-    assert (
-        "Machine Gun 50/2 25 walking fire +100 = 125"
-        in burst.locator("output.preview").inner_text()
-    )
+    odds = burst.locator("output.preview").inner_text()
+    assert "Machine Gun 50/2 25 walking fire +100 = 125" in odds
+    assert "10 m, from the map." in odds
     screenshot(player, "odds")
     burst.screenshot(path=str(screenshot(player, "odds").parent / "delta_green-player-odds.png"))
     burst.locator("button[type=submit]").click()
@@ -74,7 +79,7 @@ def test_player_burst_flips_cards_and_wounds_the_cultist_on_the_gm_page(
     # Without a reload, the GM's page shows Serge's three cards face down and the cultist's wounds.
     gm.locator("[data-combatant='serge'][data-cards-left='0']").wait_for()
     assert gm.locator("[data-combatant='serge'] .dg-card.down").count() == 3
-    wounded = gm.locator("[data-combatant='cultist1'] g.loc:not([data-severity='ok'])")
+    wounded = gm.locator("[data-combatant='cultist2'] g.loc:not([data-severity='ok'])")
     wounded.first.wait_for()
     assert wounded.count() >= 1
     log = gm.locator("#event-log > li.event", has_text="Serge fires a 100-round sustained spray")
