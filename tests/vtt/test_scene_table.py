@@ -188,3 +188,28 @@ def test_the_replay_draws_the_map_as_the_viewer_saw_it_with_nothing_to_act_on(
     assert f'data-who="{hidden}"' in gm
     assert 'id="scene-tools"' not in gm  # a replay offers nothing to do
     assert "reach-cell" not in gm
+
+
+def _gm_pages(encounter: Any, gwen: Any) -> str:
+    """The GM's table page, with the parts it loads when opened (Delta Green's GM tools)."""
+    client = _client(gwen)
+    page = client.get(f"/encounters/{encounter.pk}/").content.decode()
+    if encounter.system == "delta_green":
+        page += client.get(f"/encounters/{encounter.pk}/part/gm-tools/").content.decode()
+    return page
+
+
+@pytest.mark.parametrize("system_key", ["delta_green", "coc", "ace"])
+def test_the_gms_map_actions_are_the_maps_tools_alone(system_key: str, gwen: Any, pip: Any) -> None:
+    """SCENE-MAP-1..4: the set-up, paint, place and reveal forms are in the map's folded tools
+    and nowhere else among the GM's forms; without a map, the set-up is still there once."""
+    page = _gm_pages(_encounter(system_key, gwen, pip), gwen)
+    assert page.count('name="kind" value="scene_setup"') == 1  # in the tools' map size box
+    assert page.count('name="kind" value="scene_paint"') == 1
+    assert page.count('name="kind" value="scene_place"') == 1
+    assert page.count('name="kind" value="scene_reveal"') == 2  # the squares' and the token's
+    bare = _gm_pages(_encounter(system_key, gwen, pip, scene=False), gwen)
+    assert bare.count('name="kind" value="scene_setup"') == 1  # "Add a scene map"
+    assert 'id="scene-add"' in bare
+    for kind in ("scene_paint", "scene_place", "scene_reveal"):
+        assert f'value="{kind}"' not in bare

@@ -34,7 +34,7 @@ from vtt.fanout import frames_message, publish_from_sync
 from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
 from vtt.tables.registry import presenter_for
-from vtt.tables.scene import scene_context
+from vtt.tables.scene import off_the_map, scene_context
 from vtt.words import names_in, purpose, say, shown_all, side_name
 
 
@@ -366,7 +366,7 @@ def table_context(
         scene_params["frozen"] = True
     context.update(scene_context(view, audience, encounter.system, scene_params, state))
     if "forms" not in context:  # a board that builds no forms of its own: one per legal action
-        context["forms"] = action_forms(legal, names)
+        context["forms"] = action_forms({a: off_the_map(t) for a, t in legal.items()}, names)
     if not encounter.is_active:  # issue 32: an ended encounter offers nothing more to do
         context.update(forms=[], legal={}, take_back=None)
     return context

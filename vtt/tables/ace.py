@@ -16,6 +16,7 @@ from rules.core.actions import ActionTemplate
 from rules.core.errors import RulesError
 from rules.core.system import Action, Audience
 from vtt.tables.forms import action_forms
+from vtt.tables.scene import off_the_map
 from vtt.words import say
 
 # Where each called-shot location sits beside the body diagram: its height (per cent; the labels
@@ -123,7 +124,7 @@ def board_context(
         actors = []
     offered: dict[str, list[ActionTemplate]] = {}
     for actor in dict.fromkeys(actors):
-        offered[actor] = list(SYSTEM.legal_actions(dict(view), actor))
+        offered[actor] = off_the_map(SYSTEM.legal_actions(dict(view), actor))
     names = {ident: str(c["name"]) for ident, c in combatants.items()}
     names["gm"] = str(_("Game master"))
     # Each actor's cards: its actions, then the attack (with its called-shot body diagram) or the

@@ -20,6 +20,7 @@ from rules.delta_green.settings import build
 from vtt.tables.forms import action_forms
 from vtt.tables.mapkey import fragment_key
 from vtt.tables.memo import Memo
+from vtt.tables.scene import off_the_map
 from vtt.words import say
 
 # The body diagram (viewBox 0 0 100 200); the agent's right is the viewer's left.
@@ -232,5 +233,6 @@ def board_context(
 
 def _gm_tool_forms(playable: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The GM's tool forms (damage, healing, conditions, training, notes) offered now."""
-    tools = [t for t in SYSTEM.legal_actions(dict(playable), "gm") if t.kind not in ROUND_KINDS]
+    offered = off_the_map(SYSTEM.legal_actions(dict(playable), "gm"))
+    tools = [t for t in offered if t.kind not in ROUND_KINDS]
     return action_forms({"gm": tools})

@@ -13,7 +13,7 @@ system's `Mover` gives (rules/scene/moving.py), planned on the map this viewer s
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +23,7 @@ from rules.core.actions import GM_ACTOR
 from rules.core.system import Action, Audience
 from rules.scene import grid
 from rules.scene import messages as sm
+from rules.scene.actions import GM_KINDS
 from vtt.words import say
 
 CELL = 40  # SVG units per square
@@ -35,6 +36,13 @@ SIDE_CLASSES = {
     "reincarnators": "ours",
     "players": "ours",
 }
+
+
+def off_the_map(templates: Iterable[Any]) -> list[Any]:
+    """The GM's action templates less the map's own (SCENE-MAP-1..4): the map's folded tools
+    draw the set-up, paint, place and reveal forms (templates/scene/_tools.html), and "Add a
+    scene map" the set-up where no map is yet, so the GM's action forms do not draw them again."""
+    return [t for t in templates if getattr(t, "kind", None) not in GM_KINDS]
 
 
 def _initials(name: str) -> str:
