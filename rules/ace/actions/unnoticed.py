@@ -3,9 +3,10 @@
 A combatant the other side has not noticed is removed from that side's view (rules/ace/view.py);
 its own actions must not name it to them either: a move of so many metres, a command declared,
 going prone, a check, a scan, a weapon picked up. Every action a combatant sends while unnoticed
-is addressed, event by event, to its side and the GM (`named`) until the event that gives it away
-(an attack, a grapple, a sneak spotted), which is everyone's as before. Ending a turn names who
-acts next, so turn.py narrows its own line instead (`end_turn` is left out here).
+is addressed, event by event, to its side and the GM (its own player and the GM when it has no
+side) until the event that gives it away (an attack, a grapple, a sneak spotted), which is
+everyone's as before. Ending a turn names who acts next, so turn.py narrows its own line instead
+(`end_turn` is left out here).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.ace.actions.common import named
 from rules.ace.state import State, apply
 from rules.core.actions import Resolve
 from rules.core.dice import Dice
@@ -28,6 +28,13 @@ def unnoticed(state: State, who: str) -> bool:
     """Whether `who` is a combatant the other side has not noticed (ACE-STEALTH-1)."""
     c = state["combatants"].get(who)
     return c is not None and bool(c["hidden"])
+
+
+def side_of(state: State, who: str) -> str:
+    """Who reads of an unnoticed combatant's own doing: its side (and the GM), or, with no side,
+    its own player (and the GM)."""
+    side = state["combatants"][who]["side"]
+    return f"side:{side}" if side else f"actor:{who}"
 
 
 def kept_to_side(resolve: Resolve[Any]) -> Resolve[Any]:
@@ -45,7 +52,7 @@ def kept_to_side(resolve: Resolve[Any]) -> Resolve[Any]:
             if not unnoticed(after, action.actor):
                 return [*out, *events[n:]]  # given away: this event on is everyone's
             if event.audience == EVERYONE:
-                told = named(after, action.actor)
+                told = side_of(after, action.actor)
                 event = replace(event, audience=told, redacted_text=None, redacted_msg=None)
             out.append(event)
         return out

@@ -171,3 +171,11 @@ def test_the_gms_blast_on_an_unnoticed_one_leaves_no_last_damage_on_the_others_v
     assert SYSTEM.view(state, OBSERVER)["last_damage"] is None
     hound = Audience("player", side="monsters", actors=frozenset({"hound"}))
     assert SYSTEM.view(state, hound)["last_damage"]["target"] == "hound"
+
+
+def test_an_unnoticed_one_of_no_side_reads_its_own_doing() -> None:
+    """With no side, the unnoticed one's own player (and the GM) read its move, nobody else."""
+    state = turn_of(table(hidden=True), "su")
+    state["combatants"]["su"]["side"] = ""
+    _, events = play(state, "move", "su", metres=5)
+    assert [e.audience for e in events] == ["actor:su"]
