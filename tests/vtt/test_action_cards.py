@@ -1,9 +1,11 @@
 """Issue 34: a turn's actions as cards, the common ones in view, the rest under "More actions",
-ending the turn last; a field help that is only a rule ID goes behind a "?" mark."""
+ending the turn last; a field help that is only a rule ID goes behind a "?" mark; another
+distance than the scene map's and its reason are folded on the card."""
 
 from __future__ import annotations
 
-from vtt.templatetags.action_cards import cards, rule_id
+from rules.scene.ranges import REASON
+from vtt.templatetags.action_cards import cards, fields_folded, fields_in_view, rule_id
 
 
 def test_each_form_goes_to_one_group_in_the_order_it_came() -> None:
@@ -25,3 +27,18 @@ def test_only_a_rule_id_is_a_rule_id() -> None:
     assert not rule_id("optional: point-blank and range")
     assert not rule_id("MAC-10 only")
     assert not rule_id("")
+
+
+def test_another_distance_than_the_maps_and_its_reason_are_folded() -> None:
+    on_a_map = [
+        {"name": "target", "type": "target"},
+        {"name": "distance_m", "type": "number"},
+        {"name": REASON, "type": "text"},
+        {"name": "called_shot", "type": "checkbox"},
+    ]
+    assert [f["name"] for f in fields_in_view(on_a_map)] == ["target", "called_shot"]
+    assert [f["name"] for f in fields_folded(on_a_map)] == ["distance_m", REASON]
+    # without a map the distance is the card's own field, in view
+    off_the_map = [{"name": "target", "type": "target"}, {"name": "distance_m", "type": "number"}]
+    assert fields_in_view(off_the_map) == off_the_map
+    assert fields_folded(off_the_map) == []

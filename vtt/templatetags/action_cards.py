@@ -10,10 +10,12 @@ other kind a system offers (a skill, a parry, a delay, a grapple, the GM's tools
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django import template
+
+from rules.scene.ranges import REASON
 
 register = template.Library()
 
@@ -87,3 +89,31 @@ def rule_id(help_text: Any) -> bool:
     """Whether a field's help is only a rule ID (COC-IMPALE-6): shown behind a "?" mark, as a
     form's rule is, not as a line of its own."""
     return bool(RULE_ID.fullmatch(str(help_text or "").strip()))
+
+
+def _overrides(fields: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The positions of a card's fields that put another distance in place of the scene map's
+    (SCENE-RANGE-1): the reason asked for it and the distance field just before it."""
+    found: set[int] = set()
+    for n, field in enumerate(fields):
+        if field.get("name") == REASON:
+            found.add(n)
+            if n and fields[n - 1].get("type") == "number":
+                found.add(n - 1)
+    return found
+
+
+@register.filter
+def fields_in_view(fields: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """A card's fields shown at once: all but another distance than the map's and its reason."""
+    folded = _overrides(fields)
+    return [field for n, field in enumerate(fields) if n not in folded]
+
+
+@register.filter
+def fields_folded(fields: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Another distance than the scene map's and its reason (SCENE-RANGE-1): rarely given, so
+    folded on the card under "Another distance…" (issue 34: the map must not push the cards
+    off the first screen)."""
+    folded = _overrides(fields)
+    return [field for n, field in enumerate(fields) if n in folded]
