@@ -39,7 +39,7 @@ SIDE_CLASSES = {
 
 
 def off_the_map(templates: Iterable[Any]) -> list[Any]:
-    """The GM's action templates less the map's own (SCENE-MAP-1..4): the map's folded tools
+    """The GM's action templates less the map's own (GM_KINDS): the map's folded tools
     draw the set-up, paint, place and reveal forms (templates/scene/_tools.html), and "Add a
     scene map" the set-up where no map is yet, so the GM's action forms do not draw them again."""
     return [t for t in templates if getattr(t, "kind", None) not in GM_KINDS]
