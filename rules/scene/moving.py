@@ -58,6 +58,13 @@ class Mover:
         return "all" if self.audience is None else self.audience(state, who)
 
 
+def moves_on_map(state: Mapping[str, Any], who: str) -> bool:
+    """Whether a combatant moves by the map (SCENE-MOVE-1: `scene_move`, its distance measured):
+    a map with its token on it. Its system's own move with the distance typed is then not
+    offered; off the map, or with no token on it, that form stays."""
+    return grid.has_map(state) and grid.token_at(state["scene"], who) is not None
+
+
 def scene_of(state: Mapping[str, Any]) -> Json:
     """The encounter's map; refused when it has none."""
     if not grid.has_map(state):
@@ -78,7 +85,11 @@ def controller_of(state: Mapping[str, Any], who: str) -> str:
 
 def mover_of(state: Mapping[str, Any], actor: str, who: str) -> str:
     """SCENE-MOVE-2: whose move this is. A combatant moves its own token; the GM moves the GM's
-    own characters, as them; nobody moves another's."""
+    own characters, as them; nobody moves another's. A player naming anyone else is refused the
+    same way whether that one is in the encounter or not (SCENE-HIDE-1: an Ace combatant it has
+    not noticed is not told by the refusal)."""
+    if actor not in (who, GM_ACTOR):
+        raise IllegalAction.of(m.NOT_YOUR_TOKEN(), "SCENE-MOVE-2")
     if who not in state["combatants"]:
         raise IllegalAction.of(m.NOT_A_COMBATANT(who=who[:40]))
     if actor == who:

@@ -23,6 +23,7 @@ from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param, int_param
 from rules.core.system import Action, Event, Json
+from rules.scene.moving import moves_on_map
 
 COMMANDS = ("full_attack", "full_defence", "block")
 COMMAND_RULES = {
@@ -264,15 +265,16 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
         )
     if mine and free(c, "move", s) and not c.get("grapple"):
         top = speed(c, s) // 2 if c["prone"] else speed(c, s)
-        out.append(
-            ActionTemplate(
-                "move",
-                m.L_MOVE(),
-                "ACE-SPEED-1",
-                (Field("metres", m.F_METRES(), "number", default=top, min=0, max=top),),
-                cost=m.ACT_MOVE(),
+        if not moves_on_map(state, c["id"]):  # ACE-SPEED-1: on a map its move is the token's
+            out.append(
+                ActionTemplate(
+                    "move",
+                    m.L_MOVE(),
+                    "ACE-SPEED-1",
+                    (Field("metres", m.F_METRES(), "number", default=top, min=0, max=top),),
+                    cost=m.ACT_MOVE(),
+                )
             )
-        )
         if c["prone"]:
             out.append(ActionTemplate("stand", m.L_STAND(), "ACE-CMD-DEF-4", cost=m.ACT_MOVE()))
     lying = [k for k in c["dropped"] if not broken(c, k, s)]

@@ -31,6 +31,7 @@ from rules.delta_green.actions.suppression import brave_after
 from rules.delta_green.settings import settings_of
 from rules.delta_green.sheet import EDGES
 from rules.delta_green.state import able, weapon_of
+from rules.scene.moving import moves_on_map
 
 State = Mapping[str, Any]
 
@@ -137,9 +138,10 @@ def offer_quick_draw(state: State, actor: str) -> ActionTemplate | None:
 
 
 def offer_walk(state: State, actor: str) -> ActionTemplate | None:
-    """DG-MOVE-1: walking is free during the round."""
+    """DG-MOVE-1: walking is free during the round (on a scene map with the agent's token on it,
+    by the map's move instead, the metres measured)."""
     c = agent(state, actor)
-    if c is None or not _in_round(state) or not able(c):
+    if c is None or not _in_round(state) or not able(c) or moves_on_map(state, actor):
         return None
     fields = [number("metres", m.F_METRES(), default=1, min=0)]
     return template("walk", m.WALK(), "DG-MOVE-1", m.FREE(), fields)

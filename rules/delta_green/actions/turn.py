@@ -54,6 +54,7 @@ from rules.delta_green.tables import ALL, BURST_MODES, LOCATIONS, suppression_co
 from rules.scene import reading_messages as scene_words
 from rules.scene.areas import AREA, AREA_RADIUS, over_area
 from rules.scene.grid import has_map
+from rules.scene.moving import moves_on_map
 from rules.scene.ranges import measured
 
 State = Mapping[str, Any]
@@ -375,9 +376,12 @@ def offer_precision_aim(state: State, actor: str) -> ActionTemplate | None:
 
 
 def offer_run(state: State, actor: str) -> ActionTemplate | None:
-    """DG-MOVE-2: run once a round."""
+    """DG-MOVE-2: run once a round (on a scene map with the agent's token on it, by the map's
+    move instead, its run ticked and the metres measured)."""
     t = turn_of(state, actor)
     if t is None or t.c["round"].get("ran") or t.c["prone"] or is_immobile(t.c):
+        return None
+    if moves_on_map(state, actor):
         return None
     fields = [number("metres", m.F_METRES(), default=8, min=0)]
     return template("run", m.RUN(), "DG-MOVE-2", m.ACTIONS(n=1), fields)

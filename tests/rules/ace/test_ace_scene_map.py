@@ -226,3 +226,18 @@ def test_a_gm_only_token_in_the_way_stops_the_charge_short_of_its_blow() -> None
     assert [e.kind for e in events] == ["command.declared", "scene.moved"]
     assert events[1].payload["stopped"] is True
     assert state["scene"]["tokens"]["lin"]["at"] == [7, 5]
+
+
+def test_on_the_map_the_move_is_the_tokens_not_metres_typed() -> None:
+    # ACE-SPEED-1: with its token on the map, Lin Yue moves by the map's move (the metres
+    # measured, SCENE-MOVE-1); off the map, or with no token on it, the metres are typed.
+    state = turn_of(table(), "lin")
+    kinds = {t.kind for t in SYSTEM.legal_actions(state, "lin")}
+    assert "move" in kinds
+    placed = turn_of(on_map(table(), lin=(0, 5), hound=(10, 5)), "lin")
+    offered = SYSTEM.legal_actions(placed, "lin")
+    assert "move" not in {t.kind for t in offered}
+    moves = [t for t in offered if t.kind == "scene_move"]
+    assert [f.name for f in moves[0].fields] == ["x", "y", "evade"]
+    unplaced = turn_of(on_map(table(), hound=(10, 5)), "lin")
+    assert "move" in {t.kind for t in SYSTEM.legal_actions(unplaced, "lin")}

@@ -194,3 +194,22 @@ def test_a_gm_only_token_caught_in_a_blast_is_told_to_the_gm_alone() -> None:
     assert "Lurker" not in public.text
     assert c(state, "lurker")["hp"] == 40 - 5
     assert c(state, "a")["hp"] == 40 - 10
+
+
+def _kinds(state: Json, actor: str) -> set[str]:
+    return {t.kind for t in SYSTEM.legal_actions(state, actor)}
+
+
+def test_on_the_map_a_walk_or_run_is_the_tokens_move_not_metres_typed() -> None:
+    # DG-MOVE-1/2: with its token on the map, the agent walks or runs by the map's move (the
+    # metres measured); off the map, or with no token on it, the typed forms stay.
+    state = duel()
+    assert {"walk", "run"} <= _kinds(state, "a")
+    assert "scene_move" not in _kinds(state, "a")
+    placed = on_map(state, a=(0, 0), b=(10, 0))
+    assert not {"walk", "run"} & _kinds(placed, "a")
+    moves = [t for t in SYSTEM.legal_actions(placed, "a") if t.kind == "scene_move"]
+    assert [f.name for f in moves[0].fields] == ["x", "y", "run", "crawl"]
+    assert not any("metres" in f.name for t in moves for f in t.fields)
+    unplaced = on_map(state, b=(10, 0))
+    assert {"walk", "run"} <= _kinds(unplaced, "a")
