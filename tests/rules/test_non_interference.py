@@ -125,7 +125,7 @@ def answers(
             aimed += [
                 Action(template["kind"], actor, {**dict(p.params), name: secret})
                 for p in probes[:1]
-                for name in ("target", "unit", "uid", "defender", "id")
+                for name in ("target", "unit", "uid", "defender", "id", "who")
                 for secret in secrets
             ]
             if system.preview is not None:

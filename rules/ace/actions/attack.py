@@ -13,6 +13,7 @@ from rules.ace.actions.common import (
     free,
     idle,
     is_turn,
+    noticed,
     on_turn,
     refuse,
     spend,
@@ -28,7 +29,7 @@ from rules.ace.rolls import (
     resolve_damage,
 )
 from rules.ace.settings import AceSettings
-from rules.ace.state import Op, State, can_act, combatant, cpath, helpless, settings_of
+from rules.ace.state import Op, State, can_act, cpath, helpless, settings_of
 from rules.ace.stats import (
     absorption,
     attack_value,
@@ -607,7 +608,7 @@ def plan_of(state: State, action: Action, cost: str = "standard") -> tuple[Json,
     """An attack's plan from its params, checked; the ops that pay for it."""
     s = settings_of(state)
     c = on_turn(state, action.actor)
-    t = combatant(state, str(action.params.get("target") or ""))
+    t = noticed(state, str(action.params.get("target") or ""), c["id"])  # ACE-STEALTH-1
     key = str(action.params.get("weapon") or c["wielding"])
     w = weapon(c, key)
     # ACE-AMB-39 / ACE-COVER-1: on a scene map, adjacency and cover are read from the squares

@@ -128,6 +128,18 @@ def unseen_audience(state: State, idents: Iterable[str]) -> str | None:
     return f"side:{side}" if len(sides) == 1 and side else "gm"
 
 
+def noticed(state: State, ident: str, by: str) -> Json:
+    """ACE-STEALTH-1: the combatant `by` aims at by id; one of another side that `by`'s side has
+    not noticed is refused as a combatant who is not there is, so the refusal tells nothing of
+    it (not its name, not that it is there)."""
+    t = combatant(state, ident)
+    me = state["combatants"].get(by)
+    ally = me is not None and bool(me["side"]) and me["side"] == t["side"]
+    if t["hidden"] and t["id"] != by and not ally:
+        raise refuse(m.NO_SUCH(id=ident))
+    return t
+
+
 def named(state: State, ident: str) -> str:
     """ACE-STEALTH-1: the audience of a line naming one combatant: everyone, or only its side
     and the GM while it is unnoticed."""

@@ -14,13 +14,14 @@ from rules.ace.actions.common import (
     free,
     idle,
     is_turn,
+    noticed,
     on_turn,
     refuse,
     spend,
 )
 from rules.ace.on_the_map import destination, drag, route, to_fields
 from rules.ace.rolls import contest, damage_from, hit_roll
-from rules.ace.state import Op, State, can_act, combatant, cpath, settings_of
+from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import (
     absorption,
     con_reduction,
@@ -81,7 +82,7 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
     """ACE-GRAPPLE-1 / ACE-HIT-4: a grapple hit roll; on a hit the defender picks a resistance."""
     s = settings_of(state)
     c = on_turn(state, action.actor)
-    t = combatant(state, str(action.params.get("target") or ""))
+    t = noticed(state, str(action.params.get("target") or ""), c["id"])  # ACE-STEALTH-1
     if t["id"] == c["id"] or t["dead"] or t["hidden"]:
         raise refuse(m.BAD_TARGET(name=t["name"]), "ACE-GRAPPLE-1")
     if c.get("grapple") or t.get("grapple"):

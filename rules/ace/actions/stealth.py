@@ -18,6 +18,7 @@ from rules.ace.actions.common import (
     idle,
     in_combat,
     is_turn,
+    noticed,
     on_turn,
     refuse,
     spend,
@@ -25,7 +26,7 @@ from rules.ace.actions.common import (
 from rules.ace.on_the_map import destination, entered, length, route, sneak_event, to_fields
 from rules.ace.rolls import Check
 from rules.ace.settings import AceSettings
-from rules.ace.state import Op, State, apply, combatant, cpath, settings_of
+from rules.ace.state import Op, State, apply, cpath, settings_of
 from rules.ace.stats import defence, perception_m, speed, val, weapon
 from rules.core.changes import Emitter
 from rules.core.dice import Dice
@@ -75,7 +76,7 @@ def sneak(state: State, action: Action, dice: Dice) -> list[Event]:
     c = actor_of(state, action.actor)
     if on_the_map(state, c["id"], action.params):
         return sneak_on_map(state, action, dice)
-    observer = combatant(state, str(action.params.get("target") or ""))
+    observer = noticed(state, str(action.params.get("target") or ""), c["id"])  # ACE-STEALTH-1
     if observer["id"] == c["id"]:
         raise refuse(m.BAD_TARGET(name=observer["name"]), "ACE-STEALTH-1")
     watch = choice_param(action.params, "watch", ("passive", "active"), "passive") == "active"
@@ -206,7 +207,7 @@ def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
     c = on_turn(state, action.actor)
     if not (c["hidden"] and c["ambusher"] and not c["used"]["standard"] and not c["used"]["move"]):
         raise refuse(m.NO_AMBUSH(name=c["name"]), "ACE-STEALTH-4")
-    t = combatant(state, str(action.params.get("target") or ""))
+    t = noticed(state, str(action.params.get("target") or ""), c["id"])  # ACE-STEALTH-1
     key = str(action.params.get("weapon") or c["wielding"])
     w = weapon(c, key)
     shown = {**c, "hidden": False}
@@ -251,7 +252,7 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
     if c is None or not idle(state) or (in_combat(state) and not is_turn(state, actor)):
         return None
     s = settings_of(state)
-    targets = enemies(state, actor)
+    targets = [t for t in enemies(state, actor) if not t["hidden"]]  # ACE-STEALTH-1: unnoticed
     if not targets or (in_combat(state) and not free(c, "move", s)):
         return None
     people = choices((t["id"], t["name"]) for t in targets)

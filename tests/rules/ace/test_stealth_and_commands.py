@@ -70,8 +70,9 @@ def test_an_assassin_who_is_spotted_keeps_its_standard_action() -> None:
 
 
 def test_the_unnoticed_cannot_be_targeted() -> None:
+    """Refused as a combatant who is not there is: the refusal does not name her either."""
     state = turn_of(table(hidden=True), "hound")
-    with pytest.raises(IllegalAction, match="noticed Su Qing"):
+    with pytest.raises(IllegalAction, match="There is no combatant su here"):
         play(state, "attack", "hound", [], target="su", weapon="bite")
 
 

@@ -179,3 +179,38 @@ def test_an_unnoticed_one_of_no_side_reads_its_own_doing() -> None:
     state["combatants"]["su"]["side"] = ""
     _, events = play(state, "move", "su", metres=5)
     assert [e.audience for e in events] == ["actor:su"]
+
+
+@pytest.mark.parametrize("kind", ["attack", "grapple", "sneak", "assassinate"])
+def test_aiming_at_an_unnoticed_one_is_refused_as_at_no_one(kind: str) -> None:
+    """The hound's player who names Su Qing, unnoticed, as a target or an observer to sneak past
+    reads the refusal a combatant who is not there gets: not her name, not that she is there;
+    nor does any form offer her."""
+    state = turn_of(table(hidden=True), "hound")
+    state["combatants"]["hound"]["hidden"] = True  # assassinate: an unnoticed ambusher too
+    state["combatants"]["hound"]["ambusher"] = True
+    answers = []
+    for target in ("su", "zz"):
+        with pytest.raises(RulesError) as refused:
+            SYSTEM.resolve(state, Action(kind, "hound", {"target": target}), SeededDice(1))
+        answers.append(str(refused.value).replace(target, "<id>"))
+    assert answers[0] == answers[1]
+    assert "Su Qing" not in answers[0]
+    offered = json.dumps([t.to_json() for t in SYSTEM.legal_actions(state, "hound")])
+    assert "Su Qing" not in offered
+    assert '"su"' not in offered
+
+
+def test_a_scene_move_naming_an_unnoticed_one_is_refused_as_naming_no_one() -> None:
+    """SCENE-MOVE-2: a player names only its own token; anyone else's, there or not, is refused
+    alike (before, "zz is not in this encounter" told apart the unnoticed Su Qing)."""
+    state = turn_of(table(hidden=True), "hound")
+    scene = {"cols": 12, "rows": 10, "cell": "1", "unit": "m", "cells": {}}
+    state["scene"] = {**scene, "tokens": {"hound": {"at": [5, 5], "gm_only": False}}}
+    answers = []
+    for who in ("su", "zz"):
+        action = Action("scene_move", "hound", {"who": who, "x": 6, "y": 6})
+        with pytest.raises(RulesError) as refused:
+            SYSTEM.resolve(state, action, SeededDice(1))
+        answers.append(str(refused.value))
+    assert answers[0] == answers[1]
