@@ -35,8 +35,24 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
                 task = {"n": len(variant["tasks"]), "actor": cid, "name": "Dig", "skill": "hide"}
                 variant["tasks"] = [*variant["tasks"], {**task, "dc": 3, "status": "open"}]
         yield audience, base, variant
+    yield from _presence_pairs(state)
     # SCENE-HIDE-1: a GM-only token and square on the scene map
     yield from _scene_pairs(state)
+
+
+def _presence_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
+    """ACE-STEALTH-1: an unnoticed enemy there or not at all (no form offers it, no refusal of
+    an action aimed at its id tells it apart from an id nobody has)."""
+    combatants = state["combatants"]
+    for viewer, c in sorted(combatants.items()):
+        audience = Audience("player", side=c["side"] or None, actors=frozenset({viewer}))
+        for cid, other in sorted(combatants.items()):
+            if other["side"] == c["side"] or not other["hidden"] or cid == state["current"]:
+                continue
+            without = copy.deepcopy(state)
+            del without["combatants"][cid]
+            without["order"] = [i for i in without["order"] if i != cid]
+            yield audience, without, copy.deepcopy(state)
 
 
 def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
