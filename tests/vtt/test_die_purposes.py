@@ -94,7 +94,7 @@ def test_every_roll_purpose_is_a_declared_message() -> None:
         ("bullet 2 damage 2d6+4", "第 2 发子弹 伤害 2d6+4"),  # the label inside is a purpose too
         ("Glock impale damage 1d10", "Glock 刺穿伤害 1d10"),  # the more specific one wins
         ("first aid d100", "急救 d100"),  # the skill's own word fills the braces
-        ("Bob CON x5 (left arm bleeding)", "Bob 体制鉴定 CON×5（左臂流血）"),
+        ("Bob CON x5 (left arm bleeding)", "Bob 体制鉴定 体质×5（左臂流血）"),  # no English CON
         ("impale damage of colt", "colt 的贯穿伤害"),
         ("structure check d6 (Spar)", "结构检定 d6（Spar）"),
         ("CRT die 2", "战斗结果表 第 2 颗骰子"),
