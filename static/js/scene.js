@@ -1,6 +1,8 @@
 // Scene map (templates/scene/): select your token, see the squares it reaches now, click one to
 // move (scene_move); the GM paints squares (scene_paint), places tokens (scene_place), reveals
-// what only the GM saw (scene_reveal) and sets the map up with a background (scene_setup).
+// what only the GM saw (scene_reveal) and sets the map up with a background (scene_setup). A
+// form's area square (a blast's centre, suppressive fire's area) takes the square clicked after
+// it was focused, until it is sent or Escape is pressed.
 // Zoom, pan, fit, minimap and arrow keys are static/js/mapview.js's. The server renders the map
 // per viewer; this only toggles classes and fills forms, which table.js sends over the socket.
 (() => {
@@ -15,6 +17,7 @@
   let painting = false; // a drag over squares in paint mode
   let suppressClick = false;
   let sent = false;
+  let aiming = null; // a form's square field last focused (a blast's centre, suppressive fire's area)
 
   const board = () => document.getElementById("scene-board");
   const map = () => board()?.querySelector("svg.scene-map");
@@ -185,6 +188,16 @@
       if (cell) place(cell[0], cell[1]);
       return;
     }
+    if (aiming?.isConnected) {
+      // SCENE-AREA-1/-2: the square clicked is the area's, no "x,y" typed
+      const cell = cellAt(event);
+      if (cell) {
+        aiming.value = cell.join(",");
+        aiming.dispatchEvent(new Event("input", { bubbles: true }));
+        aiming.dispatchEvent(new Event("change", { bubbles: true }));
+        return void info(`${say("msgAimed", "")} (${cell[0]}, ${cell[1]})`);
+      }
+    }
     const target = event.target.closest(".reach-set.show [data-to]");
     if (target && selected) return void moveTo(target);
     const token = event.target.closest(".token[data-select]");
@@ -270,6 +283,10 @@
     if (!board()) return;
     if (event.key === "Escape") {
       if (closeCard()) return;
+      if (aiming) {
+        aiming = null;
+        return void info("");
+      }
       if (!selected && !picked.size) return;
       selected = null;
       picked.clear();
@@ -372,7 +389,13 @@
     }
     apply();
   });
+  document.addEventListener("focusin", (event) => {
+    if (!board() || !event.target.matches?.("form input[name=centre], form input[name=area]")) return;
+    aiming = event.target;
+    info(say("msgAim", ""));
+  });
   document.addEventListener("submit", (event) => {
+    if (aiming && event.target.contains(aiming)) aiming = null;
     if (event.target.matches?.("#scene-paint")) {
       sent = true;
       setTimeout(() => {

@@ -271,8 +271,9 @@ def _the_player_shoots_from_the_map(
 def _the_gm_blasts_a_square(
     system: str, gm: Any, player: Any, caught: tuple[str, str], spared: str
 ) -> None:
-    """The GM's explosion of one d6 and a 2-unit radius centred on (1, 4): the tokens on (1, 3)
-    and (1, 5) are a square away, inside it; the one on (3, 6) is 2.8 away, outside."""
+    """The GM's explosion of one d6 and a 2-unit radius centred on (1, 4), clicked on the map:
+    the tokens on (1, 3) and (1, 5) are a square away, inside it; the one on (3, 6) is 2.8 away,
+    outside."""
     names = [_name_of(gm, who) for who in (*caught, spared)]
     if system == "delta_green":  # the GM's tools load when opened
         if gm.locator("details.dg-gm-tools").get_attribute("open") is None:
@@ -290,7 +291,12 @@ def _the_gm_blasts_a_square(
     else:
         blast.locator("input[name=radius]").fill("2")
     blast.locator("input[name=dice]").fill("1")
-    blast.locator("input[name=centre]").fill("1,4")
+    # the centre is the square clicked on the map once the field is focused, not typed
+    centre = blast.locator("input[name=centre]")
+    centre.focus()
+    _click_square(gm, 1, 4)
+    assert centre.input_value() == "1,4"
+    assert "(1, 4)" in gm.locator("#scene-info").inner_text()
     seen = gm.locator("#event-log > li.event").count()
     blast.locator("button[type=submit]").last.click()
     marker = "Explosion 1d6" if system == "delta_green" else "from the blast"
