@@ -26,8 +26,8 @@ F_DISTANCE_FROM_MAP = Message(
 F_REASON = Message("scene.read.f_reason", "Why another distance than the map's")
 
 # --- areas (SCENE-AREA-*) ------------------------------------------------------------------
-F_CENTRE = Message("scene.read.f_centre", "Centre on the map (x,y; blank: as typed)")
-F_AREA = Message("scene.read.f_area", "Area on the map: centre square (x,y; blank: as ticked)")
+F_CENTRE = Message("scene.read.f_centre", "Centre on the map (click its square; blank: as typed)")
+F_AREA = Message("scene.read.f_area", "Area on the map: centre square (click it; blank: as ticked)")
 F_AREA_RADIUS = Message("scene.read.f_area_radius", "Area radius on the map")
 BAD_RADIUS = Message("scene.read.bad_radius", "The area's radius must be a number, 0 or more.")
 NONE_CAUGHT = Message("scene.read.none_caught", "Nobody stands inside the area on the map.")
