@@ -23,6 +23,7 @@ def pending_for(user_id: int) -> QuerySet[Invitation]:
     return Invitation.objects.filter(user_id=user_id).select_related("campaign", "by")
 
 
+@transaction.atomic(savepoint=False)  # in the caller's transaction: FOR UPDATE needs one
 def _theirs(invitation_id: int, user_id: int) -> Invitation:
     """The user's own invitation, locked; anyone else's (or none) is refused the same way."""
     found = (
