@@ -25,6 +25,7 @@ from rules.ace.actions.common import named, refuse
 from rules.ace.state import Op, State
 from rules.core.actions import GM_ACTOR
 from rules.core.changes import Emitter
+from rules.core.errors import IllegalAction
 from rules.core.kit import Field
 from rules.core.params import int_param
 from rules.core.system import EVERYONE, Event, Json
@@ -348,6 +349,24 @@ def charge_moved(records: Emitter, c: Json, run: Charge) -> Event:
         unit="m",
         **extra,
     )
+
+
+def charge_reaches(state: State, c: Json, most: int) -> set[str] | None:
+    """ACE-CMD-ATK-2 on a scene map with the charger on it: the combatants its charge reaches
+    within `most` metres on the map it sees, so its form offers only those (a charge that can
+    only be refused is no card to show); None off the map."""
+    if not grid.has_map(state) or grid.token_at(state["scene"], c["id"]) is None:
+        return None
+    found: set[str] = set()
+    for key, t in state["combatants"].items():
+        if key == c["id"]:
+            continue
+        try:
+            if charge_run(state, c, t, {}, most) is not None:
+                found.add(str(key))
+        except IllegalAction:
+            continue  # out of reach, no way there, or already beside it
+    return found
 
 
 def charge_fields(state: State, c: Json, most: int) -> tuple[Field, ...] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.ace import messages as m
@@ -686,6 +686,19 @@ def declare(
     return [paid, *resolve_attack(records.state, plan, "none", dice, records=records)]
 
 
+def _weapon_for(state: State, c: Json, target: Json, weapons: Sequence[Mapping[str, Any]]) -> str:
+    """The weapon an attack form starts on: the one in hand, unless on a scene map the first
+    target is out of a blow's reach (SCENE-REACH-1) and a ranged weapon is at hand; taking it
+    up is part of the attack (as it is when the player picks it)."""
+    held = str(c["wielding"])
+    if (weapon(c, held) or {}).get("kind") != "melee":
+        return held
+    if is_adjacent(state, c["id"], target["id"], typed=True):  # off the map: as in hand
+        return held
+    ranged = [w for w in weapons if w.get("kind") in RANGED]
+    return str(ranged[0]["key"]) if ranged else held
+
+
 def offer_attack(state: State, actor: str) -> ActionTemplate | None:
     if not (is_turn(state, actor) and idle(state)):
         return None
@@ -710,7 +723,7 @@ def offer_attack(state: State, actor: str) -> ActionTemplate | None:
             m.F_WEAPON(),
             "choice",
             choices((w["key"], w["name"]) for w in weapons),
-            default=c["wielding"],
+            default=_weapon_for(state, c, targets[0], weapons),
         ),
         Field(
             "location",

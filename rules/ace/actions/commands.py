@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.ace import messages as m
 from rules.ace.actions.attack import broken, declare, offer_attack, plan_of, usable_weapons
 from rules.ace.actions.common import (
@@ -14,7 +16,7 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.on_the_map import charge_fields, charge_moved, charge_run
+from rules.ace.on_the_map import charge_fields, charge_moved, charge_reaches, charge_run
 from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import max_charge, scan_unlocked, speed, weapon
 from rules.ace.tables import COVER, COVER_NAMES
@@ -241,10 +243,21 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
             )
             # on a scene map: the square it runs to, the metres measured (ACE-CMD-ATK-2)
             run = charge_fields(state, c, max_charge(c, s)) or (metres,)
-            fields = (*(f for f in base.fields if f.name == "target"), weapons, *run)
-            out.append(
-                ActionTemplate("charge", m.L_CHARGE(), "ACE-CMD-ATK-2", fields, cost=m.ACT_FULL())
-            )
+            reaches = charge_reaches(state, c, max_charge(c, s))
+            targets = [
+                f
+                if reaches is None
+                else replace(f, choices=tuple(x for x in f.choices if x.value in reaches))
+                for f in base.fields
+                if f.name == "target"
+            ]
+            if all(t.choices for t in targets):  # on a map: only when someone is in reach
+                fields = (*targets, weapons, *run)
+                out.append(
+                    ActionTemplate(
+                        "charge", m.L_CHARGE(), "ACE-CMD-ATK-2", fields, cost=m.ACT_FULL()
+                    )
+                )
     if mine and free(c, "standard_move", s) and not c.get("grapple"):
         field = Field(
             "cover",

@@ -217,6 +217,29 @@ def test_a_shorter_charge_counts_fewer_metres_and_a_longer_one_is_refused() -> N
         play(turn_of(table(), "lin"), "charge", "lin", [], target="hound", weapon="jian", metres=4)
 
 
+def test_on_the_map_a_charge_is_offered_only_against_those_it_reaches() -> None:
+    # ACE-CMD-ATK-2: Lin (at most 3 m) 3 m from the square beside the hound is offered the
+    # charge at the hound; 4 m away no charge card at all, as it could only be refused.
+    near = _charge_form(_charging(lin=(6, 5), hound=(10, 5)))
+    target = next(f for f in near.fields if f.name == "target")
+    assert [x.value for x in target.choices] == ["hound"]
+    far = _charging(lin=(5, 5), hound=(10, 5))
+    assert "charge" not in [t.kind for t in SYSTEM.legal_actions(far, "lin")]
+    assert "charge" in [t.kind for t in SYSTEM.legal_actions(turn_of(table(), "lin"), "lin")]
+
+
+def test_out_of_a_blows_reach_the_attack_form_starts_on_a_ranged_weapon() -> None:
+    # SCENE-REACH-1: Lin holds the jian; 4 squares from the hound her attack form starts on
+    # the knives she may throw, beside it on the jian, and off the map on what she holds.
+    def weapon_default(state: Json) -> Any:
+        form = next(t for t in SYSTEM.legal_actions(state, "lin") if t.kind == "attack")
+        return next(f.default for f in form.fields if f.name == "weapon")
+
+    assert weapon_default(_charging(lin=(5, 5), hound=(10, 5))) == "knives"
+    assert weapon_default(_charging(lin=(9, 5), hound=(10, 5))) == "jian"
+    assert weapon_default(turn_of(table(), "lin")) == "jian"
+
+
 def test_a_gm_only_token_in_the_way_stops_the_charge_short_of_its_blow() -> None:
     # SCENE-HIDE-1: planned on the players' map, Lin walks until the hidden hound's square and
     # stops there, 1 m charged and no blow; nothing refused tells the player what stood there.
