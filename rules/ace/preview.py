@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
-from rules.ace.actions.common import GM, free, refuse
+from rules.ace.actions.common import GM, free, noticed, refuse
 from rules.ace.on_the_map import charge_run, is_adjacent, seen_cover
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
@@ -230,14 +230,25 @@ def _row(label: Any, p: Fraction) -> Json:
 
 
 def attack_preview(state: State, action: Action) -> Json:
-    """The odds of an attack before it is sent."""
-    return attack_odds(state, action.actor, dict(action.params))
+    """The odds of an attack before it is sent; an enemy the attacker's side has not noticed is
+    not there (ACE-STEALTH-1)."""
+    return attack_odds(_aimed(state, action), action.actor, dict(action.params))
 
 
 def charge_preview(state: State, action: Action) -> Json:
-    """The odds of a charge before it is sent, from where its movement leaves the attacker."""
+    """The odds of a charge before it is sent, from where its movement leaves the attacker; an
+    enemy the charger's side has not noticed is not there (ACE-STEALTH-1)."""
     params = dict(action.params)
-    return attack_odds(_charged(state, action.actor, params), action.actor, params)
+    return attack_odds(_charged(_aimed(state, action), action.actor, params), action.actor, params)
+
+
+def _aimed(state: State, action: Action) -> State:
+    """The state an attack's or charge's odds read, once its target is one the asker's side has
+    noticed: an unnoticed enemy is refused in the words of an id nobody has, as the attack itself
+    is (ACE-STEALTH-1), so the odds tell nothing of it."""
+    if action.actor in state["combatants"]:
+        noticed(state, str(action.params.get("target") or ""), action.actor)
+    return state
 
 
 def respond_odds(state: State, action: Action) -> Json:
