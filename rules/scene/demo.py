@@ -47,10 +47,10 @@ def demo_map(setup: Mapping[str, Any]) -> Json:
     theirs = [c for c in combatants if c not in players]
     tokens: Json = {}
     for n, c in enumerate(players[:7]):
-        tokens[str(c["id"])] = {"at": [2, 3 + n], "gm_only": False}
+        tokens[str(c["id"])] = {"at": [2, 4 + n], "gm_only": False}
     for n, c in enumerate(theirs[:7]):
         lurking = len(theirs) > 1 and n == len(theirs[:7]) - 1
-        tokens[str(c["id"])] = {"at": [14, 12] if lurking else [12, 3 + n], "gm_only": lurking}
+        tokens[str(c["id"])] = {"at": [14, 12] if lurking else [12, 4 + n], "gm_only": lurking}
     cells = {f"{x},{y}": {"terrain": kind, "gm_only": hidden} for (x, y), kind, hidden in PAINTED}
     return {"cols": COLS, "rows": ROWS, "cell": "1", "cells": cells, "tokens": tokens}
 

@@ -123,16 +123,16 @@ def test_a_player_moves_their_own_token_at_the_table_and_no_one_elses(
     play(encounter.pk, gwen.pk, Action("next_round", "gm", {}), "move-1")
     state = Encounter.objects.get(pk=encounter.pk).state
     assert state["order"][state["turn"]]["id"] == "mara"  # the demo's quickest
-    move = {"who": "mara", "x": 2, "y": 8}
+    move = {"who": "mara", "x": 2, "y": 9}
     outcome = play(encounter.pk, pip.pk, Action("scene_move", "mara", move), "move-2")
     assert [row.kind for row in outcome.events] == ["scene.moved"]
     state = Encounter.objects.get(pk=encounter.pk).state
-    assert state["scene"]["tokens"]["mara"]["at"] == [2, 8]
+    assert state["scene"]["tokens"]["mara"]["at"] == [2, 9]
     walked = outcome.events[0].payload["distance"]  # round Finch, who stands in the way
     assert walked == "4.8"
     assert state["combatants"]["mara"]["round"]["moved"] == walked
     page = _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
-    assert 'data-who="mara" data-at="2,8"' in page
+    assert 'data-who="mara" data-at="2,9"' in page
     walsh = {"who": "walsh", "x": 3, "y": 3}
     with pytest.raises(NotAllowed):
         play(encounter.pk, pip.pk, Action("scene_move", "walsh", walsh), "move-3")
