@@ -272,7 +272,38 @@
     if (cx < box.x || cx > box.x + box.w || cy < box.y || cy > box.y + box.h) centreOn(svg, cx, cy);
   });
 
-  window.__mapview = { zoomAt, fit: (svg) => show(svg, fitBox(svg), false), current, toMap };
+  // A token's card (scene, mech): opened beside the token or the pointer and kept on screen;
+  // closing it gives the focus back to its token. `attr` is the token's data attribute naming
+  // it ("who", "unit"); `openSel` finds the card that is open.
+  function cards(board, attr, openSel) {
+    let cardFor = null;
+    const token = (id) => board()?.querySelector(`.token[data-${attr}="${CSS.escape(id || "")}"]`);
+    function close() {
+      const open = board()?.querySelector(openSel);
+      if (!open) return false;
+      open.hidden = true;
+      token(cardFor)?.focus();
+      cardFor = null;
+      return true;
+    }
+    function open(tok, x, y) {
+      const id = tok.dataset[attr];
+      const card = board()?.querySelector(`[data-card="${CSS.escape(id)}"]`);
+      if (!card) return;
+      close();
+      card.hidden = false;
+      const rect = tok.getBoundingClientRect();
+      const left = x ?? rect.right;
+      const top = y ?? rect.top;
+      card.style.left = `${Math.max(4, Math.min(left + 8, window.innerWidth - card.offsetWidth - 4))}px`;
+      card.style.top = `${Math.max(4, Math.min(top, window.innerHeight - card.offsetHeight - 4))}px`;
+      cardFor = id;
+      card.querySelector("[data-card-close]")?.focus();
+    }
+    return { open, close };
+  }
+
+  window.__mapview = { zoomAt, fit: (svg) => show(svg, fitBox(svg), false), current, toMap, cards };
   new MutationObserver(setUpAll).observe(document.documentElement, { childList: true, subtree: true });
   setUpAll();
 })();

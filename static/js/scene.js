@@ -136,28 +136,11 @@
   }
 
   // Cards: right-click, long-press, or I on a focused token.
-  let cardFor = null;
-  function openCard(token, x, y) {
-    const card = board()?.querySelector(`[data-card="${CSS.escape(token.dataset.who)}"]`);
-    if (!card) return;
-    closeCard();
-    card.hidden = false;
-    const rect = token.getBoundingClientRect();
-    const left = x ?? rect.right;
-    const top = y ?? rect.top;
-    card.style.left = `${Math.max(4, Math.min(left + 8, window.innerWidth - card.offsetWidth - 4))}px`;
-    card.style.top = `${Math.max(4, Math.min(top, window.innerHeight - card.offsetHeight - 4))}px`;
-    cardFor = token.dataset.who;
-    card.querySelector("[data-card-close]")?.focus();
-  }
-  function closeCard() {
-    const open = board()?.querySelector(".scene-card:not([hidden])");
-    if (!open) return false;
-    open.hidden = true;
-    board()?.querySelector(`.token[data-who="${CSS.escape(cardFor || "")}"]`)?.focus();
-    cardFor = null;
-    return true;
-  }
+  // Placed and closed by static/js/mapview.js's cards, asked for at first use (whichever script ran first).
+  let cards = null;
+  const card = () => (cards ??= window.__mapview.cards(board, "who", ".scene-card:not([hidden])"));
+  const openCard = (token, x, y) => card().open(token, x, y);
+  const closeCard = () => card().close();
 
   document.addEventListener("click", (event) => {
     const b = board();
