@@ -20,6 +20,7 @@ from rules.coc.tables import (
 from rules.core.errors import DiceError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
 from rules.core.system import Json
+from rules.core.weapon_keys import keyed
 
 LABELS: list[Message] = []  # every label of the sheet, for the catalogue
 
@@ -113,7 +114,7 @@ BAND = Schema(
 
 WEAPON = Schema(
     (
-        Entry("key", _l("w.key", "Short name (for commands)"), "text", max_length=40),
+        Entry("key", _l("w.key", "Short name (blank: made from the name)"), "text", max_length=40),
         Entry("name", _l("w.name", "Name"), "text", max_length=80),
         Entry(
             "kind",
@@ -549,9 +550,16 @@ def validate_character(raw: Mapping[str, Any]) -> Json:
     return sheet
 
 
+def _keys_made(raw: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The sheet with each weapon's short name left empty made from its name."""
+    if isinstance(raw, Mapping) and "weapons" in raw:
+        return {**raw, "weapons": keyed(raw["weapons"])}
+    return raw
+
+
 def validate_sheet(raw: Mapping[str, Any]) -> Json:
     """A checked sheet with its derived values filled in; SheetError names the field."""
-    sheet = SHEET.validate(raw)
+    sheet = SHEET.validate(_keys_made(raw))
     skills = dict(sheet["skills"])
     if raw.get("skills") is None or (raw.get("skills") or {}).get("dodge") is None:
         skills["dodge"] = min(99, 2 * sheet["dex"])  # COC-DODGE-1: DEX x 2, the usual base

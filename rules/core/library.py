@@ -20,6 +20,7 @@ from typing import Any
 from rules.core.errors import SheetError
 from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
+from rules.core.weapon_keys import key_of
 
 Json = dict[str, Any]
 
@@ -73,7 +74,7 @@ def keyed(item: Json, length: int) -> Json:
     """A weapon with its short name (what commands call it) made from its name where the form
     left it blank: an empty field is sent as "" or nothing, never as a short name."""
     if not str(item.get("key") or "").strip():
-        item["key"] = str(item["name"]).strip().lower().replace(" ", "_")[:length]
+        item["key"] = key_of(str(item["name"]), length)
     return item
 
 

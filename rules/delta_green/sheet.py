@@ -12,6 +12,7 @@ from rules.core.derive import LOCATION_NAMES as LOCATION_WORDS
 from rules.core.errors import RulesError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
 from rules.core.system import Json
+from rules.core.weapon_keys import keyed
 from rules.delta_green import refusals as R
 from rules.delta_green.log_gm import POISON_NAMES
 from rules.delta_green.log_messages import edge_word
@@ -340,6 +341,8 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
     """A checked, completed copy of a sheet; raises SheetError naming the field and the rule."""
     if not isinstance(sheet, Mapping):
         raise SheetError("sheet", R.AN_OBJECT(), "DG-HP-5")
+    if "weapons" in sheet:  # a weapon's key left empty: its name's
+        sheet = {**sheet, "weapons": keyed(sheet["weapons"])}
     given = {key: (None if value == "" else value) for key, value in sheet.items()}
     typed = SHEET.validate(given)
     out: Json = {"name": typed["name"] or "Agent"}

@@ -57,7 +57,7 @@ def _w(key: str, english: str) -> Message:
 
 W = {
     "name": _w("name", "Name"),
-    "key": _w("key", "Short name (for commands)"),
+    "key": _w("key", "Short name (blank: made from the name)"),
     "kind": _w("kind", "Kind"),
     "skill": _w("skill", "Skill"),
     "damage": _w("damage", "Damage"),
