@@ -151,6 +151,21 @@ def side_name(side: str) -> str:
     return say(message()) if message is not None else side.replace("_", " ").title()
 
 
+def own_side_name(labels: Any, side: str) -> str:
+    """A side the scenario (or the GM) named (issue 36), `labels` its names by language
+    ({"en": "Germans", "zh-Hans": "德军"}): the one of the active language, else the English,
+    else any; a side without a name of its own, as `side_name` says it."""
+    if isinstance(labels, Mapping) and labels:
+        by_code = {str(code).lower(): str(text) for code, text in labels.items() if text}
+        language = (get_language() or settings.LANGUAGE_CODE).lower()
+        for code in (language, language.split("-")[0], "en"):
+            if code in by_code:
+                return by_code[code]
+        if by_code:
+            return next(iter(by_code.values()))
+    return side_name(side)
+
+
 def refusal(error: RulesError) -> str:
     """A rules error for the person who caused it, in their language, with its rule ID."""
     words = say(error.msg)

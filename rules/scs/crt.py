@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from rules.core.errors import RulesError
 from rules.scs import messages as m
+from rules.scs import scenario_errors as e
 from rules.scs.scenario_errors import NOT_A_FRACTION, NOT_A_NUMBER
 
 _FRACTION = re.compile(r"^\s*-?\d+(\s*/\s*\d+)?\s*$|^\s*-?\d*\.\d+\s*$")
@@ -97,7 +98,7 @@ def parse_odds(text: str) -> Odds:
     """ "3:1" -> Odds(3, 1); a malformed column raises ScenarioError."""
     match = re.match(r"^\s*(\d+)\s*:\s*(\d+)\s*$", str(text))
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
-        raise ScenarioError(f"crt column {text!r} is not odds like 3:1 or 1:2")
+        raise ScenarioError(e.CRT_ODDS(text=repr(text)))
     return Odds(int(match.group(1)), int(match.group(2)))
 
 
@@ -145,7 +146,7 @@ def _parse_result(code: str) -> Result:
     for raw in text.split("/"):
         match = _PART.match(raw)
         if not match or raw in ("A", "D") or match.group(1) in parts:
-            raise ScenarioError(f"crt result {code!r} is not a result code like DL1o1", "SCS-CRT-2")
+            raise ScenarioError(e.CRT_RESULT(code=repr(code)), "SCS-CRT-2")
         side, elim, loss, option, retreat = match.groups()
         if elim:
             parts[side] = SideResult(eliminated=True)
@@ -228,33 +229,31 @@ def crt_from_mapping(data: Mapping[str, object]) -> Crt:
     dice_text = str(data.get("dice", "2d6"))
     match = re.match(r"^(\d+)d(\d+)$", dice_text)
     if not match:
-        raise ScenarioError(f"crt.dice {dice_text!r} is not like 2d6")
+        raise ScenarioError(e.CRT_DICE(dice=repr(dice_text)))
     columns_raw = data.get("columns")
     if not isinstance(columns_raw, Sequence) or isinstance(columns_raw, str) or not columns_raw:
-        raise ScenarioError('crt.columns must be a list of odds like ["1:2", "1:1"]')
+        raise ScenarioError(e.CRT_COLUMNS())
     columns = tuple(parse_odds(str(c)) for c in columns_raw)
     if any(b.ratio <= a.ratio for a, b in itertools.pairwise(columns)):
-        raise ScenarioError("crt.columns must go from the worst odds to the best")
+        raise ScenarioError(e.CRT_ORDER())
     rows_raw = data.get("rows")
     if not isinstance(rows_raw, Mapping) or not rows_raw:
-        raise ScenarioError("crt.rows must map each roll to a list of results")
+        raise ScenarioError(e.CRT_ROWS())
     rows: dict[int, tuple[Result, ...]] = {}
     for roll, cells in rows_raw.items():
         if not isinstance(cells, Sequence) or len(cells) != len(columns):
-            raise ScenarioError(f"crt row {roll}: needs {len(columns)} results, one per column")
+            raise ScenarioError(e.CRT_ROW_LENGTH(roll=roll, n=len(columns)))
         rows[int(roll)] = tuple(parse_result(str(cell)) for cell in cells)
     dice, sides = int(match.group(1)), int(match.group(2))
     missing = [r for r in range(dice, dice * sides + 1) if r not in rows]
     if missing and min(rows) > dice:
-        raise ScenarioError(f"crt rows miss rolls {missing}")
+        raise ScenarioError(e.CRT_MISSING(rolls=", ".join(map(str, missing))))
     below = str(data.get("below_min", "lowest_column"))
     above = str(data.get("above_max", "highest_column"))
     if below not in ("lowest_column", "no_attack", "auto_result"):
-        raise ScenarioError(
-            f"crt.below_min must be lowest_column, no_attack or auto_result, not {below!r}"
-        )
+        raise ScenarioError(e.CRT_BELOW(value=repr(below)))
     if above != "highest_column":
-        raise ScenarioError(f"crt.above_max must be highest_column, not {above!r}")
+        raise ScenarioError(e.CRT_ABOVE(value=repr(above)))
     auto = str(data.get("below_min_result", "AE"))
     parse_result(auto)
     return Crt(columns, rows, below, above, dice, sides, auto)

@@ -94,7 +94,7 @@ class Scenario:
     title: str
     game_turns: int
     sides: tuple[str, ...]  # actor ids, lower case: ("blue", "red")
-    side_names: Mapping[str, str]
+    side_names: Mapping[str, str]  # each side as the log names it: its own name, else "Blue"
     first_player: str
     setup_order: tuple[str, ...]
     grid: HexGrid
@@ -137,6 +137,8 @@ class Scenario:
     exits: Mapping[str, frozenset[Hex]] = field(default_factory=dict)  # SCS-MAP-4: exit hexes
     sudden_death: tuple[tuple[str, frozenset[Hex]], ...] = ()  # SCS-VIC-1: (side, hexes to hold)
     support_enabled: bool = False  # SCS-ART-1 / PD-29: the optional barrage module
+    # the names the GM gave the sides, by language ("en", "zh-Hans"), English first (issue 36)
+    side_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # Work derived from this scenario alone or from it and a position (ZOC unions, scaled MP,
     # movement and combat tables), remembered with it and dropped with it.
@@ -162,6 +164,33 @@ def _side_id(name: object, where: Where, sides: Sequence[str]) -> str:
     if ident not in sides:
         raise ScenarioError(e.SIDE_UNKNOWN(where=where, side=repr(name), sides=", ".join(sides)))
     return ident
+
+
+SIDE_NAME_MOST = 40  # characters in a side's name
+
+
+def _side_labels(raw: object, sides: Sequence[str]) -> dict[str, dict[str, str]]:
+    """The sides' own names (issue 36): `side_names: {blue: "Germans"}` or by language,
+    `{blue: {en: "Germans", zh-Hans: "德军"}}`; English first, a side left out keeps its colour."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(e.SIDE_NAMES())
+    out: dict[str, dict[str, str]] = {}
+    for key, value in raw.items():
+        side = _side_id(key, "side_names", sides)
+        given = value if isinstance(value, Mapping) else {"en": value}
+        names: dict[str, str] = {}
+        for language, text in sorted(given.items(), key=lambda kv: str(kv[0]) != "en"):
+            if text is None or text == "":
+                continue
+            if not isinstance(text, str) or not 0 < len(text.strip()) <= SIDE_NAME_MOST:
+                found = e.SIDE_NAME_TEXT(side=str(key), most=SIDE_NAME_MOST, value=repr(text))
+                raise ScenarioError(found)
+            names[str(language)] = text.strip()
+        if names:
+            out[side] = names
+    return out
 
 
 def _hex(grid: HexGrid, label: object, where: Where) -> Hex:
@@ -239,7 +268,11 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
     if not isinstance(side_list, list) or len(side_list) != 2:
         raise ScenarioError(e.TWO_SIDES())
     sides = tuple(str(s).lower() for s in side_list)
-    side_names = {str(s).lower(): str(s) for s in side_list}
+    side_labels = _side_labels(data.get("side_names"), sides)
+    side_names = {
+        str(s).lower(): next(iter(side_labels.get(str(s).lower(), {}).values()), str(s))
+        for s in side_list
+    }
     first = _side_id(_need(data, "first_player", "scenario"), "first_player", sides)  # SCS-1.0b
     second = sides[1] if first == sides[0] else sides[0]
     order = tuple(
@@ -530,6 +563,7 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         exits=exits,
         sudden_death=tuple(sudden),
         support_enabled=bool((data.get("support") or {}).get("enabled", False)),
+        side_labels=side_labels,
         raw=data,
     )
 

@@ -105,3 +105,32 @@ MALFORMED = Message(
 NOT_JSON = Message(
     "scs.scenario.not_json", "The file is not a scenario: a JSON object of the scenario format."
 )
+
+# --- the sides' names (issue 36: the GM names both sides, in each language the GM wants) ------
+SIDE_NAMES = Message(
+    "scs.scenario.side_names",
+    "side_names must map each side to its name, or to its names by language (en, zh-Hans)",
+)
+SIDE_NAME_TEXT = Message(
+    "scs.scenario.side_name_text",
+    "side_names.{side}: a side's name is text of 1 to {most} characters, not {value}",
+)
+
+# --- the combat results table (crt.py, SCS-CRT-1 / SCS-CRT-2) ----------------------------------
+CRT_ODDS = Message("scs.scenario.crt_odds", "crt column {text} is not odds like 3:1 or 1:2")
+CRT_RESULT = Message("scs.scenario.crt_result", "crt result {code} is not a result code like DL1o1")
+CRT_DICE = Message("scs.scenario.crt_dice", "crt.dice {dice} is not like 2d6")
+CRT_COLUMNS = Message(
+    "scs.scenario.crt_columns", 'crt.columns must be a list of odds like ["1:2", "1:1"]'
+)
+CRT_ORDER = Message("scs.scenario.crt_order", "crt.columns must go from the worst odds to the best")
+CRT_ROWS = Message("scs.scenario.crt_rows", "crt.rows must map each roll to a list of results")
+CRT_ROW_LENGTH = Message(
+    "scs.scenario.crt_row_length", "crt row {roll}: needs {n} results, one per column"
+)
+CRT_MISSING = Message("scs.scenario.crt_missing", "crt rows miss rolls {rolls}")
+CRT_BELOW = Message(
+    "scs.scenario.crt_below",
+    "crt.below_min must be lowest_column, no_attack or auto_result, not {value}",
+)
+CRT_ABOVE = Message("scs.scenario.crt_above", "crt.above_max must be highest_column, not {value}")

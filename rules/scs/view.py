@@ -147,6 +147,7 @@ def view(state: State, audience: Audience) -> Json:
             "title": scn.title,
             "sides": list(scn.sides),
             "side_names": dict(scn.side_names),
+            "side_labels": {side: dict(names) for side, names in scn.side_labels.items()},
             "first_player": scn.first_player,
         },
         "map": map_data(scn),

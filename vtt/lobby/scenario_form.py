@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.scs.draft import EDGES, MAX_SIZE, MIN_SIZE, SIDES, UNIT_TYPES, edge_of, edge_source
 from vtt.tables.scs import TYPE_LABELS
 from vtt.tables.scs_charts import WORDS
+from vtt.words import own_side_name
 
 EDGE_LABELS = {
     "west": _("the west edge (first column)"),
@@ -36,6 +37,62 @@ PLACE_ROWS_MORE = 2
 
 def _sides() -> list[tuple[str, Any]]:
     return [(side, SIDE_LABELS[side]) for side in SIDES]
+
+
+def side_labels(data: Mapping[str, Any]) -> dict[str, str]:
+    """Each side ("Blue", "Red": the keys never change) as the reader reads it: the name the GM
+    gave it in the reader's language (issue 36), else its colour."""
+    given = data.get("side_names") if isinstance(data.get("side_names"), Mapping) else {}
+    out: dict[str, str] = {}
+    for side in SIDES:
+        names = given.get(side, given.get(side.lower()))  # type: ignore[union-attr]
+        if names and not isinstance(names, Mapping):
+            names = {"en": names}
+        out[side] = own_side_name(names, side.lower()) if names else str(SIDE_LABELS[side])
+    return out
+
+
+def _named_choices(form: forms.Form, names: Mapping[str, str] | None) -> None:
+    """The side choices of a form with the sides' own names."""
+    if not names:
+        return
+    for field in form.fields.values():
+        if not isinstance(field, forms.ChoiceField):
+            continue
+        keys = [choice[0] for choice in list(field.choices)]  # type: ignore[arg-type]
+        if keys == list(SIDES):
+            field.choices = [(side, names.get(side, side)) for side in SIDES]
+
+
+def _hexes(text: object) -> list[str]:
+    """ "07.05 08.05, 09.05" as hex ids."""
+    return str(text or "").replace(",", " ").split()
+
+
+def _number_text(text: object) -> Any:
+    """A number the GM typed as the scenario format keeps it: a whole number as a number, a
+    fraction ("1/2"), a decimal or "P" (prohibited) as written; the rules judge it."""
+    value = str(text if text is not None else "").strip()
+    if value.upper() == "P":
+        return "P"
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+MODIFIER_LABELS = {
+    "": _("none"),
+    "defense_multiplier": _("defense × (multiplier)"),
+    "attack_multiplier": _("attack × (multiplier)"),
+    "column_shift": _("column shift"),
+    "drm": _("die roll modifier"),
+}
+BELOW_LABELS = {
+    "lowest_column": _("use the lowest column"),
+    "no_attack": _("no attack is allowed"),
+    "auto_result": _("a fixed result"),
+}
 
 
 def _number(label: Any, low: int, high: int, required: bool = True) -> forms.IntegerField:
@@ -65,15 +122,99 @@ class ScenarioFields(forms.Form):
     offmap = forms.BooleanField(
         label=_("Units may leave the map and come back (SCS-MAP-5)"), required=False
     )
+    name_blue = forms.CharField(label=_("Blue side's name"), max_length=40, required=False)
+    name_blue_zh = forms.CharField(
+        label=_("Blue side's name in Chinese"), max_length=40, required=False
+    )
+    name_red = forms.CharField(label=_("Red side's name"), max_length=40, required=False)
+    name_red_zh = forms.CharField(
+        label=_("Red side's name in Chinese"), max_length=40, required=False
+    )
+    sudden_blue = forms.CharField(
+        label=_("Blue wins at once holding (VP hexes)"), max_length=200, required=False
+    )
+    sudden_red = forms.CharField(
+        label=_("Red wins at once holding (VP hexes)"), max_length=200, required=False
+    )
+    exits_blue = forms.CharField(
+        label=_("Blue may leave the map at (edge hexes)"), max_length=400, required=False
+    )
+    exits_red = forms.CharField(
+        label=_("Red may leave the map at (edge hexes)"), max_length=400, required=False
+    )
+    exit_vp = _number(
+        _("Victory points for each unit that leaves by an exit"), 0, 99, required=False
+    )
+    road_mp = forms.CharField(label=_("Road: MP per hex"), max_length=12, required=False)
+    ezoc_cost = forms.CharField(
+        label=_("Extra MP to enter an enemy ZOC"), max_length=12, required=False
+    )
+    crt_dice = forms.ChoiceField(
+        label=_("CRT dice"),
+        choices=[("1d6", "1d6"), ("2d6", "2d6"), ("1d10", "1d10")],
+        required=False,
+    )
+    crt_columns = forms.CharField(
+        label=_("CRT columns (odds, worst first)"), max_length=200, required=False
+    )
+    crt_below = forms.ChoiceField(
+        label=_("Odds below the first column"),
+        choices=list(BELOW_LABELS.items()),
+        required=False,
+    )
+    crt_rows = forms.CharField(
+        label=_("CRT rows: a roll, a colon, one result per column"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+    )
     terrain = forms.CharField(required=False, widget=forms.HiddenInput)
     rivers = forms.CharField(required=False, widget=forms.HiddenInput)
     roads = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    SIDE_WORDED = {
+        "supply_{side}": _("%(side)s draws supply from"),
+        "sudden_{side}": _("%(side)s wins at once holding (VP hexes)"),
+        "exits_{side}": _("%(side)s may leave the map at (edge hexes)"),
+    }
+
+    def __init__(
+        self, *args: Any, side_names: Mapping[str, str] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         edges = [("", _("somewhere the scenario names")), *((e, EDGE_LABELS[e]) for e in EDGES)]
         for name in ("supply_blue", "supply_red"):
             self.fields[name].choices = edges  # type: ignore[attr-defined]
+        _named_choices(self, side_names)
+        for side in SIDES:
+            shown = (side_names or {}).get(side)
+            if shown and shown != str(SIDE_LABELS[side]):
+                for pattern, words in self.SIDE_WORDED.items():
+                    self.fields[pattern.format(side=side.lower())].label = words % {"side": shown}
+
+    def clean_crt_rows(self) -> dict[int | str, list[str]]:
+        """The CRT's rows as the scenario format keeps them: roll -> results, one per column."""
+        out: dict[int | str, list[str]] = {}
+        for line in str(self.cleaned_data.get("crt_rows") or "").splitlines():
+            if not line.strip():
+                continue
+            roll, colon, results = line.partition(":")
+            if not colon or not roll.strip().isdigit() or not results.split():
+                raise forms.ValidationError(
+                    _("Each line is a roll, a colon and the results, e.g. %(example)s")
+                    % {"example": "7: AL1 Ao1 NE DE"}
+                )
+            out[int(roll)] = results.split()
+        return out
+
+    def name_fields(self) -> list[forms.BoundField]:
+        return [self[n] for n in ("name_blue", "name_blue_zh", "name_red", "name_red_zh")]
+
+    def victory_fields(self) -> list[forms.BoundField]:
+        names = ("sudden_blue", "sudden_red", "exits_blue", "exits_red", "exit_vp")
+        return [self[n] for n in names]
+
+    def chart_fields(self) -> list[forms.BoundField]:
+        return [self[n] for n in ("road_mp", "ezoc_cost", "crt_dice", "crt_below", "crt_columns")]
 
     def main_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in ("title", "columns", "rows", "game_turns", "first_player")]
@@ -116,9 +257,15 @@ class UnitFields(forms.Form):
     remove = forms.BooleanField(label=_("Remove"), required=False)
 
     def __init__(
-        self, *args: Any, types: tuple[str, ...] = (), classes: tuple[str, ...] = (), **kwargs: Any
+        self,
+        *args: Any,
+        types: tuple[str, ...] = (),
+        classes: tuple[str, ...] = (),
+        side_names: Mapping[str, str] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        _named_choices(self, side_names)
         # an imported scenario's own unit types and movement classes (its TEC's) are offered too
         known: list[tuple[str, Any]] = [(t, TYPE_LABELS[t]) for t in UNIT_TYPES]
         known += [(t, t) for t in types if t not in UNIT_TYPES]
@@ -142,9 +289,46 @@ class PlaceFields(forms.Form):
     vp = _number(_("Victory points"), 0, 99, required=False)
     held = forms.ChoiceField(label=_("Held first by"), choices=_sides)
 
+    def __init__(
+        self, *args: Any, side_names: Mapping[str, str] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        _named_choices(self, side_names)
+
+
+class ChartRow(forms.Form):
+    """One line of the terrain effects chart (SCS-TEC-1): a hex terrain, or a hexside feature
+    such as a river, with its movement cost for each movement class (a number, a fraction like
+    1/2, or P for prohibited; for a hexside, the MP it adds) and its combat effect."""
+
+    key = forms.CharField(label=_("Terrain"), max_length=24, required=False)
+    effect = forms.ChoiceField(
+        label=_("Combat effect"), choices=list(MODIFIER_LABELS.items()), required=False
+    )
+    value = forms.CharField(label=_("Effect value"), max_length=12, required=False)
+    road_negates = forms.BooleanField(label=_("A road crossing it negates it"), required=False)
+    remove = forms.BooleanField(label=_("Remove"), required=False)
+
+    def __init__(
+        self, *args: Any, classes: tuple[str, ...] = ("foot", "mech"), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        for c in classes:
+            label = _("MP: %(class)s") % {"class": WORDS.get(c, c)}
+            self.fields[f"mp_{c}"] = forms.CharField(label=label, max_length=12, required=False)
+        # the cost fields right after the name
+        order = ["key", *(f"mp_{c}" for c in classes), "effect", "value", "road_negates"]
+        self.order_fields([*order, "remove"])
+
+    @property
+    def used(self) -> bool:
+        data = getattr(self, "cleaned_data", {})
+        return not data.get("remove") and bool(str(data.get("key") or "").strip())
+
 
 UnitRows = forms.formset_factory(UnitFields, extra=0)
 PlaceRows = forms.formset_factory(PlaceFields, extra=0)
+ChartRows = forms.formset_factory(ChartRow, extra=0)
 
 
 def _pairs(text: str) -> list[list[str]]:
@@ -183,6 +367,7 @@ def initial(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
         "blocked": (data.get("reinforcements") or {}).get("blocked", "delay"),
         "support": bool((data.get("support") or {}).get("enabled")),
         "offmap": bool(data.get("allow_offmap_movement")),
+        **_initial_more(data),
         "terrain": terrain,
         "rivers": " ".join(f"{a}-{b}" for a, b in sides.get("river") or ()),
         "roads": " ".join(f"{a}-{b}" for a, b in sides.get("road") or ()),
@@ -227,6 +412,67 @@ def initial(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
     return whole, units, list(places.values())
 
 
+def _of_side(spec: Any, side: str) -> Any:
+    """A per-side value of the scenario format, its key "Blue" or "blue"."""
+    if not isinstance(spec, Mapping):
+        return None
+    return spec.get(side, spec.get(side.lower()))
+
+
+def _initial_more(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The sides' names, sudden death, exits, the road and ZOC costs and the CRT as fields."""
+    out: dict[str, Any] = {}
+    for side in SIDES:
+        names = _of_side(data.get("side_names"), side)
+        names = names if isinstance(names, Mapping) else {"en": names} if names else {}
+        out[f"name_{side.lower()}"] = names.get("en") or ""
+        out[f"name_{side.lower()}_zh"] = names.get("zh-Hans") or ""
+        out[f"exits_{side.lower()}"] = " ".join(_of_side(data.get("exits"), side) or ())
+    victory = data.get("victory") or {}
+    for side in SIDES:
+        held = [c for c in victory.get("sudden_death") or () if str(c.get("side")).title() == side]
+        out[f"sudden_{side.lower()}"] = " ".join(held[0].get("control") or ()) if held else ""
+    exit_vp = victory.get("exit_vp")
+    out["exit_vp"] = 0 if exit_vp in (None, "none") else exit_vp
+    tec = data.get("tec") or {}
+    out["road_mp"] = str((tec.get("road") or {}).get("mp", 1))
+    out["ezoc_cost"] = str(tec.get("ezoc_entry_cost", 2))
+    crt = data.get("crt") or {}
+    out["crt_dice"] = str(crt.get("dice", "2d6"))
+    out["crt_below"] = str(crt.get("below_min", "lowest_column"))
+    out["crt_columns"] = " ".join(str(c) for c in crt.get("columns") or ())
+    out["crt_rows"] = "\n".join(
+        f"{roll}: {' '.join(str(r) for r in results)}"
+        for roll, results in sorted(
+            (crt.get("rows") or {}).items(),
+            key=lambda kv: int(kv[0]) if str(kv[0]).isdigit() else 0,
+        )
+    )
+    return out
+
+
+def chart_rows(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The TEC's hex terrains and hexside features as chart rows (SCS-TEC-1)."""
+    tec = data.get("tec") or {}
+    classes = tuple(str(c) for c in tec.get("movement_classes") or ())
+
+    def row(key: str, entry: Mapping[str, Any], costs: str) -> dict[str, Any]:
+        combat = list(entry.get("combat") or [{}])
+        first = combat[0] if combat and isinstance(combat[0], Mapping) else {}
+        mp = entry.get(costs) or {}
+        return {
+            "key": key,
+            **{f"mp_{c}": str(mp.get(c, "")) for c in classes},
+            "effect": first.get("type", ""),
+            "value": str(first.get("value", "")) if first else "",
+            "road_negates": bool(entry.get("road_negates")),
+        }
+
+    hexes = [row(str(k), v or {}, "mp") for k, v in (tec.get("hex") or {}).items()]
+    hexsides = [row(str(k), v or {}, "mp_add") for k, v in (tec.get("hexside") or {}).items()]
+    return hexes, hexsides
+
+
 def unit_choices(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
     """The unit rows' type and movement-class choices for this scenario (form_kwargs)."""
     types = tuple(sorted({str(u.get("type")) for u in data.get("units") or () if u.get("type")}))
@@ -244,9 +490,16 @@ def edited(
     whole: Mapping[str, Any],
     units: list[Mapping[str, Any]],
     places: list[Mapping[str, Any]],
+    terrains: list[Mapping[str, Any]] | None = None,
+    features: list[Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The scenario with the editor's values in: what the fields show replaced, the rest kept."""
     out: dict[str, Any] = copy.deepcopy(dict(data))
+    _edited_more(out, whole)
+    if terrains is not None:
+        _charts(out, "hex", "mp", terrains)
+    if features is not None:
+        _charts(out, "hexside", "mp_add", features)
     columns, rows = int(whole["columns"]), int(whole["rows"])
     out["title"] = whole["title"]
     out["game_turns"] = whole["game_turns"]
@@ -349,3 +602,85 @@ def _units(out: dict[str, Any], rows: list[Mapping[str, Any]]) -> None:
 
 def _step(row: Mapping[str, Any], a: str, d: str, ma: str) -> dict[str, Any]:
     return {"a": row.get(a) or 0, "d": row.get(d) or 0, "ma": row.get(ma) or 0}
+
+
+def _edited_more(out: dict[str, Any], whole: Mapping[str, Any]) -> None:
+    """The sides' names, sudden death, exits, road and ZOC costs and the CRT from the fields;
+    the rest of each part kept."""
+    names: dict[str, dict[str, str]] = {}
+    for side in SIDES:
+        given = {
+            "en": str(whole.get(f"name_{side.lower()}") or "").strip(),
+            "zh-Hans": str(whole.get(f"name_{side.lower()}_zh") or "").strip(),
+        }
+        given = {code: text for code, text in given.items() if text}
+        if given:
+            names[side] = given
+    if names:
+        out["side_names"] = names
+    else:
+        out.pop("side_names", None)
+    victory = out.setdefault("victory", {})
+    kept: list[Any] = []
+    seen: set[str] = set()
+    for cond in victory.get("sudden_death") or ():  # the editor shows each side's first
+        side = str(cond.get("side")).title() if isinstance(cond, Mapping) else ""
+        if side in SIDES and side not in seen:
+            seen.add(side)
+            continue
+        kept.append(cond)
+    sudden = [
+        {"side": side, "control": _hexes(whole.get(f"sudden_{side.lower()}"))}
+        for side in SIDES
+        if _hexes(whole.get(f"sudden_{side.lower()}"))
+    ]
+    if sudden or kept:
+        victory["sudden_death"] = sudden + kept
+    else:
+        victory.pop("sudden_death", None)
+    exits = {
+        side: _hexes(whole.get(f"exits_{side.lower()}"))
+        for side in SIDES
+        if _hexes(whole.get(f"exits_{side.lower()}"))
+    }
+    if exits:
+        out["exits"] = exits
+    else:
+        out.pop("exits", None)
+    if whole.get("exit_vp") is not None:
+        n = int(whole["exit_vp"])
+        if n or victory.get("exit_vp") not in (None, "none", 0):
+            victory["exit_vp"] = n
+    tec = out.setdefault("tec", {})
+    if str(whole.get("road_mp") or "").strip():
+        tec["road"] = {**(tec.get("road") or {}), "mp": _number_text(whole["road_mp"])}
+    if str(whole.get("ezoc_cost") or "").strip():
+        tec["ezoc_entry_cost"] = _number_text(whole["ezoc_cost"])
+    if whole.get("crt_dice"):
+        crt = out.setdefault("crt", {})
+        crt["dice"] = whole["crt_dice"]
+        crt["below_min"] = whole.get("crt_below") or "lowest_column"
+        crt["columns"] = _hexes(whole.get("crt_columns"))
+        crt["rows"] = dict(whole.get("crt_rows") or {})
+
+
+def _charts(out: dict[str, Any], part: str, costs: str, rows: list[Mapping[str, Any]]) -> None:
+    """The TEC's hex terrains (or hexside features) from the chart rows: costs and the first
+    combat effect from the fields, every other value of an entry kept (SCS-TEC-1)."""
+    tec = out.setdefault("tec", {})
+    classes = [str(c) for c in tec.get("movement_classes") or ()]
+    before = dict(tec.get(part) or {})
+    made: dict[str, Any] = {}
+    for row in rows:
+        key = str(row.get("key") or "").strip()
+        old = dict(before.get(key) or {})
+        entry = {**old, costs: {c: _number_text(row.get(f"mp_{c}")) for c in classes}}
+        if part == "hexside":
+            entry[costs] = {c: v for c, v in entry[costs].items() if v != ""}
+            entry["road_negates"] = bool(row.get("road_negates"))
+        extra = list(old.get("combat") or [])[1:]
+        effect = str(row.get("effect") or "")
+        first = [{"type": effect, "value": _number_text(row.get("value"))}] if effect else []
+        entry["combat"] = first + extra
+        made[key] = entry
+    tec[part] = made

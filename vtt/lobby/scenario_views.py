@@ -137,33 +137,57 @@ def _read(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def _forms(data: dict[str, Any], post: Any = None) -> tuple[sf.ScenarioFields, Any, Any]:
-    whole, units, places = sf.initial(data)
-    more_units, more_places = sf.blank_rows(len(units), len(places))
-    new_side = [{"side": s} for s in draft.SIDES for _n in range(more_units // 2)]
-    new_side += [{"side": draft.SIDES[0]}] * (more_units - len(new_side))
-    if post is not None:
-        return (
-            sf.ScenarioFields(post),
-            sf.UnitRows(post, prefix="unit", form_kwargs=sf.unit_choices(data)),
-            sf.PlaceRows(post, prefix="place"),
+class Forms:
+    """The editor's forms over one draft: the whole, the units, the places and the two parts
+    of the terrain effects chart (hex terrains, hexside features)."""
+
+    def __init__(self, data: dict[str, Any], post: Any = None) -> None:
+        whole, units, places = sf.initial(data)
+        more_units, more_places = sf.blank_rows(len(units), len(places))
+        new_side = [{"side": s} for s in draft.SIDES for _n in range(more_units // 2)]
+        new_side += [{"side": draft.SIDES[0]}] * (more_units - len(new_side))
+        names = sf.side_labels(data)
+        choices = {**sf.unit_choices(data), "side_names": names}
+        classes = {"classes": sf.unit_choices(data)["classes"] or ("foot", "mech")}
+        terrains, hexsides = sf.chart_rows(data)
+        if post is not None:
+            self.whole = sf.ScenarioFields(post, side_names=names)
+            self.units = sf.UnitRows(post, prefix="unit", form_kwargs=choices)
+            self.places = sf.PlaceRows(post, prefix="place", form_kwargs={"side_names": names})
+            # a post without the chart's rows (a script's, an older page's) keeps the charts
+            charts = "tec-TOTAL_FORMS" in post
+            self.terrains = sf.ChartRows(
+                post if charts else None, prefix="tec", form_kwargs=classes
+            )
+            self.hexsides = sf.ChartRows(
+                post if charts else None, prefix="side", form_kwargs=classes
+            )
+            return
+        self.whole = sf.ScenarioFields(initial=whole, side_names=names)
+        self.units = sf.UnitRows(initial=units + new_side, prefix="unit", form_kwargs=choices)
+        self.places = sf.PlaceRows(
+            initial=places + [{}] * more_places, prefix="place", form_kwargs={"side_names": names}
         )
-    return (
-        sf.ScenarioFields(initial=whole),
-        sf.UnitRows(initial=units + new_side, prefix="unit", form_kwargs=sf.unit_choices(data)),
-        sf.PlaceRows(initial=places + [{}] * more_places, prefix="place"),
-    )
+        self.terrains = sf.ChartRows(initial=[*terrains, {}], prefix="tec", form_kwargs=classes)
+        self.hexsides = sf.ChartRows(initial=[*hexsides, {}], prefix="side", form_kwargs=classes)
 
+    def all(self) -> list[Any]:
+        forms: list[Any] = [self.whole, self.units, self.places, self.terrains, self.hexsides]
+        return [f for f in forms if f.is_bound]
 
-def _edited(
-    data: dict[str, Any], whole: sf.ScenarioFields, units: Any, places: Any
-) -> dict[str, Any] | None:
-    """The draft with the posted fields in, or None while a field itself is refused."""
-    if not (whole.is_valid() and units.is_valid() and places.is_valid()):
-        return None
-    unit_rows = [f.cleaned_data for f in units.forms if f.used]
-    place_rows = [f.cleaned_data for f in places.forms if f.cleaned_data.get("hex")]
-    return sf.edited(data, whole.cleaned_data, unit_rows, place_rows)
+    def edited(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        """The draft with the posted fields in, or None while a field itself is refused."""
+        if not all(f.is_valid() for f in self.all()):
+            return None
+        charts = self.terrains.is_bound
+        return sf.edited(
+            data,
+            self.whole.cleaned_data,
+            [f.cleaned_data for f in self.units.forms if f.used],
+            [f.cleaned_data for f in self.places.forms if f.cleaned_data.get("hex")],
+            [f.cleaned_data for f in self.terrains.forms if f.used] if charts else None,
+            [f.cleaned_data for f in self.hexsides.forms if f.used] if charts else None,
+        )
 
 
 @login_required
@@ -175,8 +199,8 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
     scenario = _scenario(campaign, scenario_id)
     data = dict(scenario.data)
     if request.method == "POST":
-        whole, units, places = _forms(data, request.POST)
-        changed = _edited(data, whole, units, places)
+        found = Forms(data, request.POST)
+        changed = found.edited(data)
         if request.headers.get("HX-Request"):
             shown = changed if changed is not None else data
             return render(
@@ -184,7 +208,7 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
                 "campaigns/_scenario_preview.html",
                 {
                     **_preview(campaign, scenario, shown, fields_ok=changed is not None),
-                    "refused": _refused(whole, units, places),
+                    "refused": _refused(found),
                 },
             )
         if changed is not None:
@@ -195,31 +219,37 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
             return redirect("campaigns:scenario", campaign.pk, scenario.pk)
         status = 400
     else:
-        whole, units, places = _forms(data)
+        found = Forms(data)
         status = 200
     context = {
         **_preview(campaign, scenario, data, fields_ok=True),
-        "whole": whole,
-        "units": units,
-        "places": places,
+        "whole": found.whole,
+        "units": found.units,
+        "places": found.places,
+        "terrain_rows": found.terrains,
+        "hexside_rows": found.hexsides,
         "terrains": _terrains(data),
         "unit_types": _unit_types(campaign),
     }
     return render(request, "campaigns/scenario_editor.html", context, status=status)
 
 
-def _refused(whole: sf.ScenarioFields, units: Any, places: Any) -> list[str]:
+def _refused(found: Forms) -> list[str]:
     """Each refused field as "label: why", for the check beside the map (the fields themselves
     show it once saved)."""
     out = []
-    rows = [(None, whole), *((n + 1, f) for n, f in enumerate(places.forms))]
-    rows += [(n + 1, f) for n, f in enumerate(units.forms)]
-    for n, form in rows:
+    rows: list[tuple[str, Any]] = [("", found.whole)]
+    parts = (
+        (found.places, _("Place %(n)s")),
+        (found.units, _("Unit %(n)s")),
+        (found.terrains, _("Terrain %(n)s")),
+        (found.hexsides, _("Hexside feature %(n)s")),
+    )
+    for formset, words in parts:
+        rows += [(words % {"n": n + 1}, f) for n, f in enumerate(formset.forms)]
+    for where, form in rows:
         for name, errors in form.errors.items():
             label = form.fields[name].label if name in form.fields else ""
-            where = _("Unit %(n)s") % {"n": n} if form in units.forms else ""
-            if form in places.forms:
-                where = _("Place %(n)s") % {"n": n}
             out += [" ".join(str(p) for p in (where, f"{label}: {e}") if p) for e in errors]
     return out
 
@@ -240,7 +270,7 @@ def _preview(
         "marks": _marks(data, scs["hexes"]),
         "problem": refusal(found) if found is not None else "",
         "fields_ok": fields_ok,
-        "counts": [(sf.SIDE_LABELS.get(side, side), n) for side, n in sides.items()],
+        "counts": [(sf.side_labels(data).get(side, side), n) for side, n in sides.items()],
     }
 
 

@@ -18,7 +18,7 @@ from rules.scs.actions.common import phase_name
 from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.numbers import mixed
 from vtt.tables.scs_charts import WORDS, charts
-from vtt.words import say, side_name
+from vtt.words import own_side_name, say
 
 R = 30.0  # hex circumradius in SVG units
 MARGIN = 8.0
@@ -373,7 +373,7 @@ def board_context(
             "player": side,
             "phase": phase,
             "current": view["player"] == side and view["phase"] == phase,
-            "name": side_name(side),
+            "name": own_side_name((view["scenario"].get("side_labels") or {}).get(side), side),
             "label": say(phase_name(phase)),
         }
         for side in order

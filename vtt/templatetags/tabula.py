@@ -62,6 +62,16 @@ def side_name(value: Any) -> str:
 
 
 @register.filter
+def side_in(value: Any, view: Any) -> str:
+    """A side as people read it in a wargame's view: the name its scenario gives it in the
+    reader's language (`view.scenario.side_labels`, issue 36), else as `side_name` says it."""
+    from vtt.words import own_side_name
+
+    labels = ((view or {}).get("scenario") or {}).get("side_labels") or {}
+    return own_side_name(labels.get(str(value)), str(value))
+
+
+@register.filter
 def say(value: Any) -> str:
     """An engine message (or its stored JSON) in the active language; text as it is."""
     from vtt.words import say as render
