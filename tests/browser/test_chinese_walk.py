@@ -85,7 +85,8 @@ walk({{k: v for k, v in copy.state.items() if k != "scene"}})  # a map's "unit" 
 names = []
 for c in Character.objects.filter(campaign=campaign):
     ids.add(c.actor_id)
-    names.append(c.name)
+    if c.name != c.actor_id:  # a character called by its id ("walsh") is an id on the page
+        names.append(c.name)
 codes = sorted(copy.state["units"]) if copy.system == "scs" else []
 # campaigns and tables other browser tests made on this server: their groups typed those names
 from django.utils import translation
@@ -187,7 +188,9 @@ class Walk:
         """Opens every <details>, lets parts drawn on demand load, and reads the page."""
         page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         page.wait_for_timeout(200)
-        page.wait_for_function("() => !document.querySelector('[data-part-url][aria-busy=true]')")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-on-demand=part][aria-busy=true]')"
+        )
         self.read(where, page.evaluate(PAGE_TEXTS))
 
 

@@ -207,3 +207,13 @@ def test_the_exported_log_is_headed_by_the_demos_title_in_the_readers_language(
         "zh-hans": "燃烧的惠特利农舍（克苏鲁的呼唤）",
         "en": "The Whateley farmhouse burns (Call of Cthulhu)",
     }
+
+
+def test_the_demos_characters_are_called_by_their_names_never_their_ids(
+    demo: dict[str, Any],
+) -> None:
+    # the campaign page listed Call of Cthulhu's investigators as "finch", "mara", "walsh": a
+    # combatant named by its sheet alone got its id as the character's name
+    named = dict(Character.objects.values_list("actor_id", "name"))
+    assert [actor for actor, name in named.items() if name == actor] == []
+    assert named["walsh"] == "Agnes Walsh"

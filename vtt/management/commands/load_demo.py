@@ -101,7 +101,8 @@ class Command(BaseCommand):
             actor_id=str(combatant["id"]),
             defaults={
                 "owner": user,
-                "name": str(combatant.get("name") or combatant["id"]),
+                # named as its sheet is ("Agnes Walsh"), never by its id ("walsh")
+                "name": str(combatant.get("name") or sheet.get("name") or combatant["id"]),
                 "system": key,
                 "sheet": sheet,
             },
