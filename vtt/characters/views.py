@@ -13,21 +13,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from rules.core.errors import RulesError, SheetError
+from rules.core.errors import RulesError
 from rules.core.registry import get_system
 from rules.core.system import GameSystem
 from vtt.badinput import whole_number
 from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import me, member_campaign
 from vtt.characters import sheet_form
-from vtt.characters.every_refusal import every_refusal
+from vtt.characters.every_refusal import check_every
 from vtt.characters.forms import CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
 from vtt.json_field import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from vtt.library.content import pickers
 from vtt.safejson import storable, too_deep
-from vtt.words import refusal, say, shown
+from vtt.words import say, shown
 
 
 class SheetEditor:
@@ -80,19 +80,7 @@ class SheetEditor:
             return None
         self.shown = raw
         self.sheet = raw
-        try:
-            checked: dict[str, Any] = self.system.validate_sheet(raw)
-        except SheetError as exc:
-            for each in every_refusal(self.system.validate_sheet, raw, exc):
-                path, words = sheet_form.error_of(each)
-                self._refuse(path, words)
-            return None
-        except RulesError as exc:
-            self._refuse("", refusal(exc))
-            return None
-        except (TypeError, ValueError, KeyError) as exc:
-            self._refuse("", str(exc))
-            return None
+        checked: dict[str, Any] | None = check_every(self.system.validate_sheet, raw, self._refuse)
         return checked
 
     def _refuse(self, path: str, words: str) -> None:

@@ -16,19 +16,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from rules.core.errors import RulesError, SheetError
 from rules.core.library import LibraryKind
 from rules.core.registry import get_system
 from vtt.campaigns.models import Campaign, Role
 from vtt.campaigns.views import member_campaign
 from vtt.characters import sheet_form
-from vtt.characters.every_refusal import every_refusal
+from vtt.characters.every_refusal import check_every
 from vtt.characters.views import SheetEditor
 from vtt.json_field import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from vtt.library import content
 from vtt.library.models import LibraryItem
 from vtt.safejson import storable, too_deep
-from vtt.words import refusal, say, shown
+from vtt.words import say, shown
 
 SUMMARY_PARTS = 5
 
@@ -105,6 +104,7 @@ class ItemEditor:
         self.sheet: SheetEditor | None = None
         self.specs: list[sheet_form.Spec] = []
         self.name = str(data.get("name") or "")
+        self.name_error = ""  # a template's name, asked above its sheet
         if kind.is_sheet:
             self.sheet = SheetEditor(get_system(campaign.system), self.data)
         else:
@@ -115,29 +115,17 @@ class ItemEditor:
         if self.sheet is not None:
             name = self.name = str(post.get("name") or "").strip()[:80]
             checked = self.sheet.read(post, name)
-            if checked is not None and not name:
-                self.sheet.summary.append(_("Give the template a name."))
-                return None
-            return None if checked is None else {**checked, "name": name}
+            if not name:  # said with the sheet's own refusals, not after they are fixed
+                self.name_error = _("Give the template a name.")
+                self.sheet.summary.insert(0, self.name_error)
+            return None if checked is None or not name else {**checked, "name": name}
         raw = sheet_form.read_sheet(self.specs, post, self.data)
         self.data = raw
         if not storable(raw):
             self._refuse("", _("Text may not contain NUL or invalid characters."))
             return None
-        try:
-            self.kind.check(raw)
-        except SheetError as exc:
-            for each in every_refusal(self.kind.check, raw, exc):
-                path, words = sheet_form.error_of(each)
-                self._refuse(path, words)
-            return None
-        except RulesError as exc:
-            self._refuse("", refusal(exc))
-            return None
-        except (TypeError, ValueError, KeyError) as exc:
-            self._refuse("", str(exc))
-            return None
-        return raw
+        # kept in its form's shape: the rules complete it wherever it is used (vtt/library)
+        return raw if check_every(self.kind.check, raw, self._refuse) is not None else None
 
     def _refuse(self, path: str, words: str) -> None:
         self.errors[path] = words
