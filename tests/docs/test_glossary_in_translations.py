@@ -9,6 +9,7 @@ import pytest
 from citations import ROOT
 from glossary import SYSTEMS, Term, message_prefix, terms
 
+from rules.brp.skill_checks import key_of
 from vtt.words import catalogue
 
 PO = ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "engine.po"
@@ -66,3 +67,19 @@ def test_the_check_covers_the_systems_translated_so_far(chinese: dict[str, str])
     }
     assert len(checked & chinese.keys()) >= 100
     assert set(HOMONYMS) <= {message.id for message in catalogue()}
+
+
+@pytest.mark.parametrize("prefix", ["coc.skill.", "dg.skill."])
+def test_a_skill_checked_by_the_name_its_sheet_shows_finds_that_skill(
+    prefix: str, chinese: dict[str, str]
+) -> None:
+    # a Keeper asking for 散弹枪, 匕首 or 汽车驾驶 as the sheet names them was refused: only the
+    # English key and a few short forms were known (rules/brp/skill_checks.py ALIASES)
+    skills = {
+        message.id: message.id.removeprefix(prefix)
+        for message in catalogue()
+        if message.id.startswith(prefix) and not re.search(r"[{\d]", message.english)
+    }  # a skill's name, not a line nor a characteristic's multiple ("CON x5")
+    found = {ident: key_of(chinese[ident]) for ident in skills if ident in chinese}
+    assert len(found) >= 9
+    assert {ident: key for ident, key in found.items() if key != skills[ident]} == {}
