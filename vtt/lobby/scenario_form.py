@@ -83,8 +83,8 @@ def _number_text(text: object) -> Any:
 
 MODIFIER_LABELS = {
     "": _("none"),
-    "defense_multiplier": _("defense × (multiplier)"),
-    "attack_multiplier": _("attack × (multiplier)"),
+    "defense_multiplier": _("defense multiplier"),
+    "attack_multiplier": _("attack multiplier"),
     "column_shift": _("column shift"),
     "drm": _("die roll modifier"),
 }
@@ -324,6 +324,13 @@ class ChartRow(forms.Form):
     def used(self) -> bool:
         data = getattr(self, "cleaned_data", {})
         return not data.get("remove") and bool(str(data.get("key") or "").strip())
+
+    @property
+    def shown(self) -> str:
+        """The chart's own terrain as its reader reads it ("woods": 森林), "" for a new row,
+        whose name the GM types."""
+        key = str(self.initial.get("key") or "")
+        return str(WORDS.get(key, key))
 
 
 UnitRows = forms.formset_factory(UnitFields, extra=0)
