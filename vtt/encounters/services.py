@@ -15,7 +15,9 @@ from typing import Any, ParamSpec, TypeVar
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Field
+from django.db.models import Exists, Field, IntegerField, OuterRef, Subquery
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,6 +38,7 @@ from rules.core.table import (
     revert_event,
 )
 from rules.core.table import MESSAGES as TABLE_MESSAGES
+from rules.scene.moving import sent_as_a_player
 from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
@@ -483,10 +486,12 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
         return done
     if action.kind.startswith(TABLE_PREFIX):
         raise NotAllowed(_("Table actions go through the chat."))
-    _require_seat_holder(encounter, action.actor)
+    role = _require_seat_holder(encounter, action.actor)
     system = get_system(encounter.system)
     before = encounter.state
     state = system.load(before)
+    if role == Role.GM and not getattr(encounter, "seated", False):
+        sent_as_a_player(state, action)  # SCENE-MOVE-2: not a player's token (docs/server.md)
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: _resolve(system, state, action, d))
@@ -814,10 +819,11 @@ def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outco
         )
     if role == Role.PLAYER and system.take_back is None:
         raise NotAllowed(_("Only the game master may do that."))
-    target = mine or newest_revertible(encounter)
+    target_rows = None if mine is not None else newest_revertible_rows(encounter)
+    target = mine or (_entry(target_rows) if target_rows else None)
     if target is None:
         raise NotAllowed(_("There is nothing to undo."))
-    shown = shown_number(encounter, target.index)
+    shown = shown_number(encounter, target.index, target_rows)
     if role == Role.GM:  # table.reverted {"reverts": i}, said as the GM's, whoever the GM is
         revert = revert_event(target.index, public_line(target), shown=shown)
     else:
@@ -854,30 +860,35 @@ def undo(encounter_id: int, user_id: int, key: str, roll: bool = False) -> Outco
 
 def newest_revertible(encounter: Encounter) -> Entry | None:
     """The newest game entry not taken back yet, as `last_revertible(entries_of(encounter))`
-    finds it, read in three small queries instead of the whole log."""
-    reverted = {
-        int(index)
-        for index in encounter.events.filter(kind=REVERTED).values_list(
-            "payload__reverts", flat=True
-        )
-    }
+    finds it, read in one query (its rows) instead of the whole log."""
+    rows = newest_revertible_rows(encounter)
+    return _entry(rows) if rows else None
+
+
+def newest_revertible_rows(encounter: Encounter) -> list[Event]:
+    """The rows of the newest game entry not taken back yet, in order: one query (the entries
+    taken back and the newest game entry left are its subqueries)."""
+    taken_back = encounter.events.filter(kind=REVERTED).annotate(
+        reverts=Cast(KeyTextTransform("reverts", "payload"), IntegerField())
+    )
     newest = (
         encounter.events.exclude(kind__startswith=TABLE_PREFIX)
-        .exclude(entry__in=reverted)
+        .exclude(Exists(taken_back.filter(reverts=OuterRef("entry"))))
         .order_by("-seq")
-        .values_list("entry", flat=True)
-        .first()
+        .values("entry")[:1]
     )
-    if newest is None:
-        return None
-    return _entry(list(encounter.events.filter(entry=newest).order_by("seq")))
+    return list(encounter.events.filter(entry=Subquery(newest)).order_by("seq"))
 
 
-def shown_number(encounter: Encounter, index: int) -> int:
+def shown_number(encounter: Encounter, index: int, rows: Sequence[Event] | None = None) -> int:
     """The number the log shows entry `index` under (its lines are numbered by seq): the first
-    line everyone reads, else its first line."""
-    lines = list(
-        encounter.events.filter(entry=index).order_by("seq").values_list("seq", "audience")
+    line everyone reads, else its first line. `rows`: the entry's rows, if read already."""
+    lines = (
+        [(row.seq, row.audience) for row in rows]
+        if rows is not None
+        else list(
+            encounter.events.filter(entry=index).order_by("seq").values_list("seq", "audience")
+        )
     )
     return next(
         (seq for seq, audience in lines if audience == "all"), lines[0][0] if lines else index
