@@ -28,7 +28,7 @@ from rules.ace.stats import (
 )
 from rules.ace.tables import ATTACK_KIND_NAMES
 from rules.core.system import Audience, Json
-from rules.scene.view import with_scene
+from rules.scene.view import token_gm_only, with_scene
 
 
 def shield_view(c: Mapping[str, Any], s: AceSettings) -> Json | None:
@@ -94,6 +94,14 @@ def _seen(c: Mapping[str, Any], audience: Audience) -> bool:
     return c["id"] in audience.actors or (bool(c["side"]) and c["side"] == audience.side)
 
 
+def _unmoved(state: State, c: Mapping[str, Any], audience: Audience) -> Mapping[str, Any]:
+    """SCENE-HIDE-1: what a GM-only token's moves leave on its combatant's round (its move
+    action spent) is the GM's and its player's: everyone else reads the move action unspent."""
+    if audience.role == "gm" or c["id"] in audience.actors or not token_gm_only(state, c["id"]):
+        return c
+    return {**c, "used": {**c["used"], "move": False}}
+
+
 def _view(state: State, audience: Audience) -> Json:
     """The state for one audience, in the state's own shape plus derived numbers.
 
@@ -119,7 +127,9 @@ def _view(state: State, audience: Audience) -> Json:
         "tasks": [t for t in state["tasks"] if t["actor"] in shown],  # ACE-STEALTH-1
         "current": state["current"] if state["current"] in shown else None,
         "order": [i for i in state["order"] if i in shown],
-        "combatants": {i: {**c, "derived": derived(c, s)} for i, c in shown.items()},
+        "combatants": {
+            i: {**_unmoved(state, c, audience), "derived": derived(c, s)} for i, c in shown.items()
+        },
         "secrets": secrets,
         "mine": mine,
     }

@@ -33,8 +33,8 @@ def unmoved(round_: Json) -> Json:
 def _view(state: Json, audience: Audience) -> Json:
     """What this audience may see: hidden vests only for the GM and the wearer (DG-ARM-8),
     private notes (DG-RES-1) only for the GM, a hidden check's growth mark (DG-GROW-1) only for
-    the GM and the agent's holder, the metres a GM-only token moved this round only for the GM
-    and its holder (SCENE-HIDE-1)."""
+    the GM and the agent's holder, the metres a GM-only token moved this round and its aim
+    (which a move ends) only for the GM and its holder (SCENE-HIDE-1)."""
     # Copies of what a view changes (the top level, each combatant and its sheet); the rest is
     # the loaded state's own, which views and boards only read (tests/vtt/test_shared_state.py):
     # a deep copy of the whole state for every audience was a tenth of a broadcast.
@@ -56,6 +56,7 @@ def _view(state: Json, audience: Audience) -> Json:
             c.pop("private_notes", None)
         if not gm and cid not in audience.actors and token_gm_only(state, cid):
             c["round"] = unmoved(c["round"])  # SCENE-HIDE-1: its moves are the GM's
+            c["aim"] = None  # and its aim, which a walk ends (DG-AIM-1)
         vest = c["sheet"].get("vest")
         hidden = bool(vest and vest.get("worn_hidden"))
         seen = set(c.get("vest_seen_by") or ()) & set(audience.actors)

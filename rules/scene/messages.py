@@ -102,6 +102,16 @@ NOT_YOUR_TOKEN = Message("scene.refusal.not_your_token", "You may only move your
 NOT_AN_NPC = Message(
     "scene.refusal.not_an_npc", "The GM moves only the GM's own characters; {name} is a player's."
 )
+GM_AS_PLAYER = Message(
+    "scene.refusal.gm_as_player",
+    "The GM moves only the GM's own characters; {name}'s token is its player's to move "
+    "(the map's Place a token puts it elsewhere).",
+)
+BY_THE_MAP = Message(
+    "scene.refusal.by_the_map",
+    "{name}'s token is on the map: move it on the map (its distance is measured there), "
+    "not by a distance typed.",
+)
 ALREADY_THERE = Message("scene.refusal.already_there", "{name} already stands there.")
 NO_PATH = Message("scene.refusal.no_path", "There is no way to square {x},{y}.")
 TOO_FAR = Message(

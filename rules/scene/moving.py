@@ -22,13 +22,15 @@ from rules.core.actions import GM_ACTOR
 from rules.core.changes import Change, Emitter, apply_changes
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, RulesError
-from rules.core.messages import Message
+from rules.core.messages import Message, Msg
 from rules.core.params import bool_param, int_param, str_param
 from rules.core.system import Action, Event, Json
 from rules.geometry.square import Cell
 from rules.scene import grid
 from rules.scene import messages as m
 
+MOVE_KIND = "scene_move"
+Resolver = Callable[[Json, Action, Dice], list[Event]]
 # (state, action as the moving combatant sends it) -> the distance it may still move now, in the
 # scene's unit; raises IllegalAction (the system's own refusal) when it may not move now.
 Allowance = Callable[[Json, Action], Fraction]
@@ -48,6 +50,10 @@ class Mover:
     options: Mapping[str, Message] = field(default_factory=dict)
     # who may read a line naming a combatant's token (Ace's unnoticed: its side and the GM)
     audience: Callable[[Json, str], str] | None = None
+    # the system's own words for a move not stopped short (Delta Green's run: its penalty), in
+    # place of "moves 4 m on the map"; None: the map's words. A system whose `spend` folds its
+    # movement into changes says the move in this one line (one line per move).
+    line: Callable[[Json, Action, Fraction], Msg | None] | None = None
 
     def audience_of(self, state: Json, who: str, gm_only: bool) -> str:
         """SCENE-HIDE-1: the audience of an event about a token: the GM's for a GM-only one
@@ -63,6 +69,34 @@ def moves_on_map(state: Mapping[str, Any], who: str) -> bool:
     a map with its token on it. Its system's own move with the distance typed is then not
     offered; off the map, or with no token on it, that form stays."""
     return grid.has_map(state) and grid.token_at(state["scene"], who) is not None
+
+
+def by_hand(resolve: Resolver) -> Resolver:
+    """SCENE-MOVE-1: a system's own move with the distance typed (Delta Green's walk and run,
+    Ace's move), refused while the mover moves by the map: it would spend the movement and
+    leave the token where it stands. Off the map, or with no token on it, it plays as before."""
+
+    def resolved(state: Json, action: Action, dice: Dice) -> list[Event]:
+        if action.actor in state.get("combatants", {}) and moves_on_map(state, action.actor):
+            raise IllegalAction.of(m.BY_THE_MAP(name=name_of(state, action.actor)), "SCENE-MOVE-1")
+        return resolve(state, action, dice)
+
+    return resolved
+
+
+def sent_as_a_player(state: Mapping[str, Any], action: Action) -> None:
+    """SCENE-MOVE-2 at the table server: the GM may send an action as any character (playing
+    for a player who is away, a check called), but a map move as a player's character would
+    move that player's token: refused. The GM re-places any token with `scene_place`
+    (SCENE-MAP-3), which the log shows as the GM's. The table server calls this for the GM's
+    actions sent as a combatant the GM does not sit at."""
+    if action.kind != MOVE_KIND or action.actor == GM_ACTOR:
+        return
+    combatants = state.get("combatants")
+    if not isinstance(combatants, Mapping) or action.actor not in combatants:
+        return
+    if controller_of(state, action.actor) != GM_ACTOR:
+        raise IllegalAction.of(m.GM_AS_PLAYER(name=name_of(state, action.actor)), "SCENE-MOVE-2")
 
 
 def scene_of(state: Mapping[str, Any]) -> Json:
@@ -178,8 +212,11 @@ def move(mover: Mover) -> Callable[[Json, Action, Dice], list[Event]]:
         audience = mover.audience_of(state, who, hidden)
         out = Emitter(_after(state, events), dice)
         stopped = len(steps) < len(cells)
+        own = None
+        if mover.line is not None and not stopped and distance > 0:
+            own = mover.line(state, sent, distance)
         said = m.STOPPED if stopped else m.MOVED
-        line = said(
+        line = own or said(
             name=name_of(state, who),
             distance=decimal_text(distance),
             unit=m.UNIT_NAMES[mover.unit](),

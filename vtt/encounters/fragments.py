@@ -34,7 +34,7 @@ from vtt.fanout import frames_message, publish_from_sync
 from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
 from vtt.tables.registry import presenter_for
-from vtt.tables.scene import off_the_map, scene_context
+from vtt.tables.scene import not_a_players_move, off_the_map, scene_context
 from vtt.words import names_in, purpose, say, shown_all, side_name
 
 
@@ -328,6 +328,8 @@ def table_context(
     # a board that asks the rules for its own actions (OWN_LEGAL) is not asked twice
     asks = encounter.is_active and not (presenter is not None and presenter.OWN_LEGAL)
     legal = {actor: system.legal_actions(state, actor) for actor in mine} if asks else {}
+    if is_gm:  # SCENE-MOVE-2: a player's token is its player's to move (vtt/tables/scene.py)
+        legal = {actor: not_a_players_move(state, actor, found) for actor, found in legal.items()}
     rows = combatant_rows(view)
     names = actor_names(view, rows)
     if is_gm:

@@ -16,7 +16,7 @@ from rules.core.actions import ActionTemplate
 from rules.core.errors import RulesError
 from rules.core.system import Action, Audience
 from vtt.tables.forms import action_forms
-from vtt.tables.scene import off_the_map
+from vtt.tables.scene import not_a_players_move, off_the_map
 from vtt.words import say
 
 # Where each called-shot location sits beside the body diagram: its height (per cent; the labels
@@ -125,6 +125,8 @@ def board_context(
     offered: dict[str, list[ActionTemplate]] = {}
     for actor in dict.fromkeys(actors):
         offered[actor] = off_the_map(SYSTEM.legal_actions(dict(view), actor))
+        if audience.role == "gm":  # SCENE-MOVE-2: a player's token is its player's to move
+            offered[actor] = not_a_players_move(view, actor, offered[actor])
     names = {ident: str(c["name"]) for ident, c in combatants.items()}
     names["gm"] = str(_("Game master"))
     # Each actor's cards: its actions, then the attack (with its called-shot body diagram) or the

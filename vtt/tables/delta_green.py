@@ -20,7 +20,7 @@ from rules.delta_green.settings import build
 from vtt.tables.forms import action_forms
 from vtt.tables.mapkey import fragment_key
 from vtt.tables.memo import Memo
-from vtt.tables.scene import off_the_map
+from vtt.tables.scene import not_a_players_move, off_the_map
 from vtt.words import say
 
 # The body diagram (viewBox 0 0 100 200); the agent's right is the viewer's left.
@@ -211,6 +211,8 @@ def board_context(
     # the rules only read the state they are asked about, so the view is not copied for them
     playable = {**view, "settings": build(view.get("settings"))}
     legal = {cid: SYSTEM.legal_actions(playable, cid) for cid in actors}
+    if gm:  # SCENE-MOVE-2: a player's token is its player's to move
+        legal = {cid: not_a_players_move(playable, cid, found) for cid, found in legal.items()}
     toggles: dict[str, list[dict[str, Any]]] = {}
     for cid, templates in legal.items():
         toggles[cid] = action_forms({cid: [t for t in templates if t.kind in free]})

@@ -24,6 +24,7 @@ from rules.core.system import Action, Audience
 from rules.scene import grid
 from rules.scene import messages as sm
 from rules.scene.actions import GM_KINDS
+from rules.scene.moving import MOVE_KIND
 from vtt.words import say
 
 CELL = 40  # SVG units per square
@@ -43,6 +44,17 @@ def off_the_map(templates: Iterable[Any]) -> list[Any]:
     draw the set-up, paint, place and reveal forms (templates/scene/_tools.html), and "Add a
     scene map" the set-up where no map is yet, so the GM's action forms do not draw them again."""
     return [t for t in templates if getattr(t, "kind", None) not in GM_KINDS]
+
+
+def not_a_players_move(state: Mapping[str, Any], actor: str, templates: Iterable[Any]) -> list[Any]:
+    """The forms the GM is offered as `actor`, less the map move of a player's character
+    (SCENE-MOVE-2: the table server refuses the GM that move; the map's Place a token
+    re-places any token). The GM's own characters' moves stay."""
+    combatants = state.get("combatants")
+    person = combatants.get(actor) if isinstance(combatants, Mapping) else None
+    if not isinstance(person, Mapping) or str(person.get("controller") or GM_ACTOR) == GM_ACTOR:
+        return list(templates)
+    return [t for t in templates if getattr(t, "kind", None) != MOVE_KIND]
 
 
 def _initials(name: str) -> str:

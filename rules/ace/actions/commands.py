@@ -25,7 +25,7 @@ from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, choices
 from rules.core.params import choice_param, int_param
 from rules.core.system import Action, Event, Json
-from rules.scene.moving import moves_on_map
+from rules.scene.moving import by_hand, moves_on_map
 
 COMMANDS = ("full_attack", "full_defence", "block")
 COMMAND_RULES = {
@@ -318,7 +318,7 @@ SPECS = [
     ActionSpec("declare", "ACE-CMD-DEF-1", declare_command, who=_actor, offer=offers),
     ActionSpec("charge", "ACE-CMD-ATK-2", charge, who=_actor),
     ActionSpec("shooting_evasion", "ACE-CMD-DEF-3", shooting_evasion, who=_actor),
-    ActionSpec("move", "ACE-SPEED-1", move, who=_actor),
+    ActionSpec("move", "ACE-SPEED-1", by_hand(move), who=_actor),
     ActionSpec("stand", "ACE-CMD-DEF-4", stand, who=_actor),
     ActionSpec("prone", "ACE-CMD-DEF-4", prone, who=_actor),
     ActionSpec("scan", "ACE-ATTR-9", scan, who=_actor),

@@ -31,7 +31,7 @@ from rules.delta_green.actions.suppression import brave_after
 from rules.delta_green.settings import settings_of
 from rules.delta_green.sheet import EDGES
 from rules.delta_green.state import able, weapon_of
-from rules.scene.moving import moves_on_map
+from rules.scene.moving import by_hand, moves_on_map
 
 State = Mapping[str, Any]
 
@@ -181,6 +181,6 @@ SPECS: list[ActionSpec[Any]] = [
     _free("locate", "COC-CONCEAL-1", locate, offer_locate),
     _free("buy_edge", "DG-EDGE-0", buy_edge, offer_buy_edge),
     _free("quick_draw", "DG-EDGE-3", quick_draw, offer_quick_draw),
-    _free("walk", "DG-MOVE-1", walk, offer_walk),
+    _free("walk", "DG-MOVE-1", by_hand(walk), offer_walk),
     _free("declare_parry", "COC-PARRY-3", declare_parry, offer_declare_parry),
 ]

@@ -17,8 +17,10 @@ from rules.core.changes import Change
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import ActionSpec
+from rules.core.messages import Msg
 from rules.core.params import bool_param
 from rules.core.system import Action, Event, Json
+from rules.delta_green import log_turns as T
 from rules.delta_green import refusals as R
 from rules.delta_green.actions.common import guarded
 from rules.delta_green.actions.handling import check_mobile, crawl, run, walk
@@ -27,7 +29,7 @@ from rules.delta_green.settings import settings_of
 from rules.delta_green.state import able, is_immobile
 from rules.scene import actions as scene_actions
 from rules.scene import messages as sm
-from rules.scene.moving import Mover
+from rules.scene.moving import Mover, decimal_text
 
 
 def allowance(state: Json, action: Action) -> Fraction:
@@ -56,14 +58,29 @@ def allowance(state: Json, action: Action) -> Fraction:
 def spend(
     state: Json, action: Action, distance: Fraction, dice: Dice
 ) -> tuple[list[Event], list[Change]]:
-    """The walk (free), the run (1 action, -10 to later rolls) or the crawl (1 action)."""
+    """The walk (free), the run (1 action, -10 to later rolls) or the crawl (1 action), folded
+    into the map's `scene.moved`: one line per move (`line`), not the walk's and the map's."""
     metres = {"metres": float(distance)}
     if bool_param(action.params, "crawl"):
-        return guarded(crawl, turn=True)(state, Action("crawl", action.actor, {}), dice), []
+        events = guarded(crawl, turn=True)(state, Action("crawl", action.actor, {}), dice)
+    elif bool_param(action.params, "run"):
+        events = guarded(run, turn=True)(state, Action("run", action.actor, metres), dice)
+    else:
+        events = guarded(walk, turn=False)(state, Action("walk", action.actor, metres), dice)
+    return [], [list(change) for event in events for change in event.payload.get("changes", ())]
+
+
+def line(state: Json, action: Action, distance: Fraction) -> Msg | None:
+    """The move's one line: a run says its penalty (DG-MOVE-2), a crawl that it crawled; a walk
+    reads as the map's move ("moves 4 m on the map")."""
+    c = state["combatants"][action.actor]
+    metres = decimal_text(distance)
+    if bool_param(action.params, "crawl"):
+        return T.CRAWLS(name=c["name"], metres=metres)
     if bool_param(action.params, "run"):
-        return guarded(run, turn=True)(state, Action("run", action.actor, metres), dice), []
-    return guarded(walk, turn=False)(state, Action("walk", action.actor, metres), dice), []
+        return T.RUNS(name=c["name"], metres=metres, penalty=settings_of(state).run_penalty)
+    return None
 
 
-MOVER = Mover("m", allowance, spend, {"run": sm.F_RUN, "crawl": sm.F_CRAWL})
+MOVER = Mover("m", allowance, spend, {"run": sm.F_RUN, "crawl": sm.F_CRAWL}, line=line)
 SPECS: list[ActionSpec[Any]] = scene_actions.specs(MOVER)

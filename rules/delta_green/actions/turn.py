@@ -54,7 +54,7 @@ from rules.delta_green.tables import ALL, BURST_MODES, LOCATIONS, suppression_co
 from rules.scene import reading_messages as scene_words
 from rules.scene.areas import AREA, AREA_RADIUS, over_area
 from rules.scene.grid import has_map
-from rules.scene.moving import moves_on_map
+from rules.scene.moving import by_hand, moves_on_map
 from rules.scene.ranges import measured
 
 State = Mapping[str, Any]
@@ -396,7 +396,10 @@ def offer_stand(state: State, actor: str) -> ActionTemplate | None:
 
 
 def offer_crawl(state: State, actor: str) -> ActionTemplate | None:
-    """DG-WOUND-2: crawl a metre (prone, or incapacitated)."""
+    """DG-WOUND-2: crawl a metre (prone, or incapacitated); on a scene map with the agent's
+    token on it, by the map's move instead, its crawl ticked."""
+    if moves_on_map(state, actor):
+        return None
     crawler = turn_of(state, actor, incapacitated=True)
     if crawler is None:
         t = turn_of(state, actor)
@@ -539,9 +542,9 @@ SPECS: list[ActionSpec[Any]] = [
     _turn("melee", "DG-ACT-6", melee, offer_melee),
     _turn("holster", "DG-ACT-6", holster, offer_holster),
     _turn("precision_aim", "DG-AIM-1", precision_aim, offer_precision_aim),
-    _turn("run", "DG-MOVE-2", run, offer_run),
+    _turn("run", "DG-MOVE-2", by_hand(run), offer_run),
     _turn("stand", "DG-WOUND-10", stand, offer_stand),
-    _turn("crawl", "DG-WOUND-2", crawl, offer_crawl),
+    _turn("crawl", "DG-WOUND-2", by_hand(crawl), offer_crawl),
     _turn("first_aid", "DG-HEAL-4", first_aid, offer_first_aid),
     _turn("pull_out", "COC-IMPALE-5", pull_out, offer_pull_out),
     _turn("put_out", "COC-FIRE-5", put_out, offer_put_out),

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
-from tests.rules.scene.scene_secrets import scene_pairs
+from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs
 
 Json = dict[str, Any]
 
@@ -62,3 +62,10 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
     hidden = next(cid for cid in sorted(combatants) if cid != viewer)
     audience = Audience("player", side=side, actors=frozenset({viewer}))
     yield from scene_pairs(state, "m", viewer, audience, hidden)
+    # SCENE-HIDE-1: the GM-only token's combatant walks a step on its own turn
+    if int(state.get("round") or 0) and hidden in state["order"]:
+        start = far_off(state, "m", viewer, hidden)
+        start["current"] = hidden
+        walked = hidden_walk("ace", start, hidden)
+        if walked is not None:
+            yield audience, start, walked

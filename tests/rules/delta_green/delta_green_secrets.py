@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
-from tests.rules.scene.scene_secrets import scene_pairs
+from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs
 
 Json = dict[str, Any]
 
@@ -69,3 +69,24 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             moved = copy.deepcopy(base)
             moved["combatants"][hidden]["round"] |= {"moved_m": 3.0, "ran": True}
             yield seen_by, base, moved
+    yield from _hidden_walks(state, viewer, hidden, audience)
+
+
+def _hidden_walks(
+    state: Json, viewer: str, hidden: str, audience: Audience
+) -> Iterator[tuple[Audience, Json, Json]]:
+    """SCENE-HIDE-1: the GM-only token's combatant, on its turn and aiming at the viewer
+    (DG-AIM-1), walks a step: what the walk ends or records is the GM's (its aim, its metres)."""
+    if state.get("phase") != "in_round":
+        return
+    base = far_off(state, "m", viewer, hidden)
+    base["order"] = [hidden, *[cid for cid in base["order"] if cid != hidden]]
+    base["acted"] = []
+    for aiming in (False, True):
+        start = copy.deepcopy(base)
+        if aiming:
+            aim = {"target": viewer, "round": start["round"], "state": "aiming"}
+            start["combatants"][hidden]["aim"] = aim
+        walked = hidden_walk("delta_green", start, hidden)
+        if walked is not None:
+            yield audience, start, walked

@@ -63,3 +63,17 @@ def test_a_shown_npcs_metres_moved_stay_on_the_players_view() -> None:
     after = _moved(before, npc)
     for player in _players(before):
         assert SYSTEM.view(after, player)["combatants"][npc]["round"]["moved_m"] == 2
+
+
+def test_a_gm_only_npcs_aim_ended_by_its_walk_is_the_gms() -> None:
+    # DG-AIM-1: a walk ends the walker's aim; the players do not learn that the GM-only NPC
+    # walked from its aim going (issue 30): they read none before and after, the GM both.
+    before, npc = _on_its_turn(gm_only=True)
+    target = _players(before)[0]
+    aim = {"target": next(iter(target.actors)), "round": before["round"], "state": "aiming"}
+    before["combatants"][npc]["aim"] = aim
+    after = _moved(before, npc)
+    assert SYSTEM.view(before, GM)["combatants"][npc]["aim"] == aim
+    assert SYSTEM.view(after, GM)["combatants"][npc]["aim"] is None
+    for player in _players(before):
+        assert SYSTEM.view(before, player) == SYSTEM.view(after, player)

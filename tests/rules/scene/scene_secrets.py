@@ -65,3 +65,33 @@ def viewer_of(state: Json) -> str | None:
             return now
     played = [who for who, c in combatants.items() if c.get("controller", "gm") != "gm"]
     return played[0] if played else next(iter(combatants), None)
+
+
+def hidden_walk(key: str, state: Json, hidden: str) -> Json | None:
+    """`state` after the GM-only token of `hidden` (standing far off, in the bottom right
+    corner) stepped one square on the map, as its combatant moves; None when the rules refuse
+    it now (not its turn). The pair (state, walked) must read the same to every player:
+    whatever a GM-only combatant does on the map is the GM's (SCENE-HIDE-1)."""
+    from rules.core.dice import SeededDice
+    from rules.core.errors import RulesError
+    from rules.core.registry import get_system
+    from rules.core.system import Action
+
+    system = get_system(key)
+    loaded = system.load(copy.deepcopy(state))
+    action = Action("scene_move", hidden, {"who": hidden, "x": COLS - 2, "y": ROWS - 1})
+    try:
+        events = system.resolve(loaded, action, SeededDice(7))
+    except RulesError:
+        return None
+    for event in events:
+        loaded = system.apply(loaded, event)
+    walked: Json = system.dump(loaded)
+    return walked
+
+
+def far_off(state: Json, unit: str, viewer: str, hidden: str) -> Json:
+    """The state on the map with `hidden`'s token GM-only in the bottom right corner."""
+    base, _ = _mapped(state, unit, viewer, hidden)
+    base["scene"]["tokens"][hidden] = {"at": [COLS - 1, ROWS - 1], "gm_only": True}
+    return base

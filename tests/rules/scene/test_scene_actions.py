@@ -141,7 +141,9 @@ def test_dg_walks_four_metres_on_its_turn_and_records_them() -> None:
     who = current_dg(table)
     x, y = table.at(who)
     events = table.act("scene_move", who, who=who, x=x, y=y + 3)
-    assert [e.kind for e in events] == ["move.walked", "scene.moved"]
+    # one log line per move: the walk is the map's move, not "walks 3 m" and "moves 3 m" too
+    assert [e.kind for e in events] == ["scene.moved"]
+    assert events[0].text.endswith("moves 3 m on the map.")
     assert events[-1].payload["distance"] == "3"
     assert table.at(who) == [x, y + 3]
     assert table.state["combatants"][who]["round"]["moved_m"] == 3
@@ -155,7 +157,8 @@ def test_dg_runs_eight_metres_for_an_action() -> None:
     who = current_dg(table)
     x, y = table.at(who)
     events = table.act("scene_move", who, who=who, x=x, y=y + 7, run=True)
-    assert events[0].kind == "move.ran"
+    assert [e.kind for e in events] == ["scene.moved"]  # one line, saying the run's penalty
+    assert "runs 7 m (-10% to skill rolls" in events[0].text
     assert table.state["combatants"][who]["round"]["ran"] is True
     assert table.at(who) == [x, y + 7]
 
@@ -316,5 +319,6 @@ def test_dg_crawls_a_metre_for_an_action_when_prone() -> None:
     assert "stand" in table.refused("scene_move", who, who=who, x=x, y=y + 1).lower()
     assert "away" in table.refused("scene_move", who, who=who, x=x + 1, y=y + 1, crawl=True)
     events = table.act("scene_move", who, who=who, x=x, y=y + 1, crawl=True)
-    assert [e.kind for e in events] == ["move.crawled", "scene.moved"]
+    assert [e.kind for e in events] == ["scene.moved"]
+    assert events[0].text.endswith("crawls 1 m")
     assert table.at(who) == [x, y + 1]
