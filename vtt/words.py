@@ -281,5 +281,13 @@ def word(text: str, system: str) -> str:
     return text
 
 
+def fixed_word(text: str, system: str) -> str:
+    """A text field's default that is one of the system's fixed words, as its key or English
+    ("luck", "str", "Spot Hidden"), in the active language (幸运, 力量, 侦察), so a form offers the
+    reader's word, which a check by name understands as well; anything else as it is."""
+    found = _words_of(system).get(text) if system else None
+    return text if found is None else say(found())
+
+
 # The messages a preview's English is read back as: its odds, and a mech's accuracy notes.
 PREVIEW_WORDS = (".odds.", ".acc.")

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from vtt.tables.forms import _fields
+from rules.brp.skill_checks import key_of
+from rules.coc.demo import demo
+from rules.core.actions import GM_ACTOR
+from rules.core.registry import get_system
+from vtt.tables.forms import _fields, action_forms
 
 
 def test_a_choice_of_a_code_and_a_built_in_name_shows_the_name_in_chinese() -> None:
@@ -27,3 +31,24 @@ def test_a_choice_of_a_code_and_a_built_in_name_shows_the_name_in_chinese() -> N
     with translation.override("en"):
         [field] = _fields([spec])
     assert next(label for _value, label in field["choices"]) == "R7 Flak Bn"
+
+
+def test_a_checks_typed_skill_is_offered_in_the_readers_words_never_as_its_key() -> None:
+    # the Keeper's check, opposed and group check forms read "luck" and "str" in Chinese
+    system = get_system("coc")
+    asked = ("check", "opposed_check", "ask_check")
+    offered = system.legal_actions(system.start(demo()), GM_ACTOR)
+    legal = {GM_ACTOR: [t for t in offered if t.kind in asked]}
+    with translation.override("zh-hans"):
+        forms = action_forms(legal)
+    typed = {
+        form["kind"]: field["default"]
+        for form in forms
+        for field in form["fields"]
+        if field["name"] == "skill"
+    }
+    assert typed == {"check": "幸运", "opposed_check": "力量", "ask_check": "幸运"}
+    with translation.override("en"):
+        forms = action_forms(legal)
+    typed = {f["default"] for form in forms for f in form["fields"] if f["name"] == "skill"}
+    assert {key_of(word) for word in typed} == {"luck", "str"}  # what a check understands

@@ -13,7 +13,7 @@ from django.utils.text import slugify
 
 from rules.core.actions import ActionTemplate
 from vtt.tables.memo import Memo
-from vtt.words import say, shown
+from vtt.words import fixed_word, say, shown
 
 
 def _words(value: Any) -> str:
@@ -32,8 +32,10 @@ def _choice_label(value: Any, label: Any) -> str:
     return _words(label)
 
 
-def _fields(params: Any) -> list[dict[str, Any]]:
-    """Form fields of an action template: a list of field specs, or a mapping name -> default."""
+def _fields(params: Any, system: str = "") -> list[dict[str, Any]]:
+    """Form fields of an action template: a list of field specs, or a mapping name -> default.
+    A text field whose default is one of the `system`'s words (a check's "luck") offers it in
+    the reader's language (幸运), never as its key."""
     if isinstance(params, dict):
         params = [{"name": name, "default": default} for name, default in params.items()]
     fields = []
@@ -60,6 +62,8 @@ def _fields(params: Any) -> list[dict[str, Any]]:
             # issue 34: a target picked for the player is never one of their own side
             default = next((str(v) for v, *_ in choices if str(v) not in allies), "")
         type_ = spec.get("type") or ("checkbox" if isinstance(default, bool) else "text")
+        if type_ == "text" and isinstance(default, str) and default:
+            default = fixed_word(default, system)
         fields.append(
             {
                 "name": str(spec["name"]),
@@ -130,7 +134,7 @@ def _action_forms(
                     "label": _words(template.get("label") or kind),
                     "cost": _words(template.get("cost")),
                     "rule": str(template.get("rule") or ""),
-                    "fields": _fields(template.get("params")),
+                    "fields": _fields(template.get("params"), _system_of(template.get("label"))),
                     "fixed": fixed,
                     "preview": bool(template.get("preview", True)),
                     # ending the turn is the plain last button, not the first and biggest
@@ -144,6 +148,14 @@ def _action_forms(
     order = {actor: n for n, actor in enumerate(legal)}
     forms.sort(key=lambda form: (order[str(form["actor"])], bool(form["ends_turn"])))
     return forms
+
+
+def _system_of(label: Any) -> str:
+    """The system a template's label message belongs to ("coc" for "coc.action.check"), else
+    "" (a plain label: no system's words to offer)."""
+    if isinstance(label, dict) and isinstance(label.get("id"), str):
+        return str(label["id"]).split(".", 1)[0]
+    return ""
 
 
 def _unique(name: str, used: set[str]) -> str:
