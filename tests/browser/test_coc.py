@@ -90,6 +90,11 @@ def test_a_burst_over_two_cultists_and_dynamite_among_three_investigators(
         page.locator("#event-log > li.event", has_text="fires 5 shots at").first.wait_for()
         assert page.locator("#event-log > li.event", has_text="fires 5 shots at").count() >= 2
 
+    # Off a map the yards typed per combatant are the explosion's own fields, in view (on a map
+    # they fold: test_coc_explosion_on_map.py).
+    explode = _form(keeper, "gm", "explode")
+    assert explode.locator("[name=d_walsh]").count() == 1
+    assert explode.locator("details.fields-folded").count() == 0
     # COC-EXPL-1/-3: dynamite, 5d6 with a 2-yard radius; Walsh at 1, Mara at 3, Finch at 6 yards.
     _send(
         keeper,

@@ -15,6 +15,7 @@ from typing import Any
 
 from django import template
 
+from rules.scene.areas import CENTRE
 from rules.scene.ranges import REASON
 
 register = template.Library()
@@ -93,13 +94,21 @@ def rule_id(help_text: Any) -> bool:
 
 def _overrides(fields: Sequence[Mapping[str, Any]]) -> set[int]:
     """The positions of a card's fields that put another distance in place of the scene map's
-    (SCENE-RANGE-1): the reason asked for it and the distance field just before it."""
+    (SCENE-RANGE-1): the reason asked for it and the distance field just before it; and on a
+    card whose area is a square on the map (SCENE-AREA-1, a Call of Cthulhu explosion), the
+    distances typed per combatant right after that square, each blank for one out of it: the
+    map measures them, so one folded line stands for them all."""
     found: set[int] = set()
+    typed = False  # in the run of blank numbers right after the area's square
     for n, field in enumerate(fields):
+        blank_number = field.get("type") == "number" and field.get("default") in ("", None)
+        typed = (typed and blank_number) or field.get("name") == CENTRE
         if field.get("name") == REASON:
             found.add(n)
             if n and fields[n - 1].get("type") == "number":
                 found.add(n - 1)
+        elif typed and blank_number:
+            found.add(n)
     return found
 
 
