@@ -97,6 +97,23 @@ def _names_in(language: str) -> dict[str, str]:
     return {english: catalogue().render(m(), translate) for english, m in _names().items()}
 
 
+def stored(text: str) -> str:
+    """The name to store for one a form shows: a built-in name as the reader's language shows it
+    (持散弹枪的邪教徒) is stored as its English default, so it reads in each viewer's language
+    again (`shown`); anything else as typed. Undoes `shown` for a form's inputs."""
+    return _stored_in(get_language() or settings.LANGUAGE_CODE).get(text, text)
+
+
+@cache
+def _stored_in(language: str) -> dict[str, str]:
+    """`_names_in` read backwards, leaving out words two built-in names share."""
+    found: dict[str, str | None] = {}
+    for english, words in _names_in(language).items():
+        if words != english:
+            found[words] = None if words in found else english
+    return {words: english for words, english in found.items() if english is not None}
+
+
 def shown_all(value: Any) -> Any:
     """A view's JSON with each built-in name in it (any text that is one whole) `shown`: a copy,
     the view itself untouched; in English, the view itself (its names are already English)."""

@@ -230,3 +230,20 @@ def test_each_change_to_the_campaign_says_so(green: Any, gwen: Any, pip: Any) ->
         answer = gm.post(url, data, follow=True)
         assert words in answer.content.decode(), url
     assert Membership.objects.get(campaign=green, user=pip).role == Role.OBSERVER
+
+
+def test_a_built_in_weapon_name_reads_in_chinese_and_is_stored_as_the_built_in_name(
+    green: Any, pip: Any
+) -> None:
+    # the sheet's inputs showed "9mm pistol" and "fists" to a Chinese reader (issue 33)
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-Hans").content.decode()
+    data = form_data(page)
+    assert data["s:weapons[0].name"] == "9 毫米手枪"
+    data.update({"name": "林晓", "s:weapons[1].name": "林晓的手枪"})
+    answer = client.post(url, data, HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    weapons = Character.objects.get(name="林晓").sheet["weapons"]
+    # an English reader reads the same sheet in English; a name typed stays as typed
+    assert [w["name"] for w in weapons[:2]] == ["9mm pistol", "林晓的手枪"]

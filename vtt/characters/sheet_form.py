@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from rules.core.errors import RulesError, SheetError
 from rules.core.schema import Entry, Schema
 from rules.core.system import GameSystem
-from vtt.words import say, shown
+from vtt.words import say, shown, stored
 
 PREFIX = "s:"
 LEAVES = ("int", "number", "fraction", "bool", "choice", "text")
@@ -226,9 +226,25 @@ def _shown(value: Any) -> Any:
     return value
 
 
-def _leaf(spec: Spec, path: str, value: Any, errors: Mapping[str, str]) -> Leaf:
+def _record_text(value: Any) -> str:
+    """An item a choice holds as itself (a library weapon on a mount), as the option's value."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _leaf(
+    spec: Spec,
+    path: str,
+    value: Any,
+    errors: Mapping[str, str],
+    extra: list[tuple[str, str]] | None = None,
+) -> Leaf:
+    """One input; `extra`: choices the campaign library adds, (label, the item as JSON)."""
     if value is None and spec.entry is not None and spec.kind in ("choice", "bool"):
         value = spec.entry.default
+    held = ""  # the name of an item the choice holds as itself
+    if isinstance(value, Mapping):
+        held = shown(str(value.get("name") or value.get("key") or "?"))
+        value = _record_text(value)
     choices: list[tuple[str, str]] = []
     kind = spec.kind
     if spec.entry is not None and kind == "text" and spec.entry.choices:
@@ -240,8 +256,14 @@ def _leaf(spec: Spec, path: str, value: Any, errors: Mapping[str, str]) -> Leaf:
             (str(c.value), c.label if isinstance(c.label, str) else say(c.label))
             for c in spec.entry.choices
         ]
+        built_in = {label for _value, label in choices}
+        for label, text in extra or ():
+            mine = _("%(title)s (this campaign's)") % {"title": label}
+            choices.append((text, mine if label in built_in else label))
         if value not in (None, "") and str(value) not in {c[0] for c in choices}:
-            choices.append((str(value), str(value)))
+            choices.append((str(value), held or str(value)))
+    if kind == "text" and spec.key == "name" and isinstance(value, str):
+        value = shown(value)  # a built-in name (a weapon's "fists") in the reader's words
     return Leaf(
         PREFIX + path,
         path,
@@ -254,9 +276,22 @@ def _leaf(spec: Spec, path: str, value: Any, errors: Mapping[str, str]) -> Leaf:
     )
 
 
-def _row(spec: Spec, path: str, index: str, record: Mapping[str, Any], errors: Any) -> Row:
+def _row(
+    spec: Spec,
+    path: str,
+    index: str,
+    record: Mapping[str, Any],
+    errors: Any,
+    extras: Mapping[str, list[tuple[str, str]]] | None = None,
+) -> Row:
     leaves = [
-        _leaf(child, f"{path}[{index}].{child.key}", record.get(child.key), errors)
+        _leaf(
+            child,
+            f"{path}[{index}].{child.key}",
+            record.get(child.key),
+            errors,
+            (extras or {}).get(f"{spec.key}.{child.key}"),
+        )
         for child in spec.children
         if child.kind in LEAVES
     ]
@@ -300,7 +335,11 @@ def _pair_rows(spec: Spec, value: Mapping[str, Any], errors: Mapping[str, str]) 
 
 
 def _block(
-    spec: Spec, value: Any, errors: Mapping[str, str], catalogue: list[tuple[str, str]]
+    spec: Spec,
+    value: Any,
+    errors: Mapping[str, str],
+    catalogue: list[tuple[str, str]],
+    extras: Mapping[str, list[tuple[str, str]]] | None = None,
 ) -> Block:
     path = spec.key
     if spec.kind == "picks":
@@ -356,11 +395,11 @@ def _block(
         )
     items = value if isinstance(value, list) else []
     rows = [
-        _row(spec, path, str(n), item if isinstance(item, Mapping) else {}, errors)
+        _row(spec, path, str(n), item if isinstance(item, Mapping) else {}, errors, extras)
         for n, item in enumerate(items)
     ]
     defaults = {c.key: (c.entry.default if c.entry else None) for c in spec.children}
-    blank = _row(spec, path, "__i__", defaults, {})
+    blank = _row(spec, path, "__i__", defaults, {}, extras)
     return Block(PREFIX + path, spec.label, "rows", rows=rows, blank=blank, catalogue=catalogue)
 
 
@@ -369,8 +408,10 @@ def sections(
     sheet: Mapping[str, Any],
     errors: Mapping[str, str],
     catalogues: Mapping[str, list[tuple[str, str]]],
+    extras: Mapping[str, list[tuple[str, str]]] | None = None,
 ) -> list[Section]:
-    """The form's sections in the order they first appear, values and errors filled in."""
+    """The form's sections in the order they first appear, values and errors filled in;
+    `extras`: the library's items a choice field offers too, by its path ("loadout.weapon")."""
     order: list[str] = []
     by_title: dict[str, list[Leaf | Block]] = {}
     for spec in specs:
@@ -382,11 +423,12 @@ def sections(
             by_title[title] = []
         value = sheet.get(spec.key)
         if spec.kind in LEAVES:
-            leaf = _leaf(spec, spec.key, value, errors)
+            leaf = _leaf(spec, spec.key, value, errors, (extras or {}).get(spec.key))
             leaf.catalogue = list(catalogues.get(spec.key, []))
             by_title[title].append(leaf)
         else:
-            by_title[title].append(_block(spec, value, errors, catalogues.get(spec.key, [])))
+            block = _block(spec, value, errors, catalogues.get(spec.key, []), extras)
+            by_title[title].append(block)
     return [Section(title, by_title[title]) for title in order]
 
 
@@ -396,6 +438,12 @@ def _convert(kind: str, raw: str | None) -> Any:
     if raw is None:
         return None
     text = raw.strip()
+    if kind == "choice" and text.startswith("{"):
+        try:  # an item picked as itself (a library weapon on a mount): the rules judge it
+            record = json.loads(text)
+        except ValueError:
+            return text
+        return record if isinstance(record, dict) else text
     if kind in ("int", "number"):
         if text == "":
             return None
@@ -471,8 +519,22 @@ def read_sheet(specs: list[Spec], post: QueryDict, base: Mapping[str, Any]) -> d
     """The sheet the form describes, over `base` (what the form does not show is kept)."""
     sheet = dict(base)
     for spec in specs:
-        sheet[spec.key] = _kept(_read(spec, post, spec.key), base.get(spec.key))
+        read = _stored_names({spec.key: _kept(_read(spec, post, spec.key), base.get(spec.key))})
+        sheet[spec.key] = read[spec.key]
     return sheet
+
+
+def _stored_names(value: Any) -> Any:
+    """What was read with each row's name the form showed in the reader's words (拳头) stored
+    as the built-in name it is ("fists"), as `_leaf` shows it."""
+    if isinstance(value, dict):
+        return {
+            key: stored(item) if key == "name" and isinstance(item, str) else _stored_names(item)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_stored_names(item) for item in value]
+    return value
 
 
 def blank_auto_fields(system: GameSystem, sheet: Mapping[str, Any]) -> dict[str, Any]:
