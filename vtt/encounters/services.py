@@ -54,6 +54,7 @@ from vtt.errors import FaceWanted, NotAllowed, NotYourCharacter
 from vtt.eventlog.models import Event
 from vtt.fast import kept_reads, prepared
 from vtt.realtime import close_user_sockets_on_commit
+from vtt.scenes import backgrounds
 from vtt.words import shown
 
 MAX_CHAT_LENGTH = 500
@@ -417,6 +418,7 @@ def open_encounter(
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise NotAllowed(_("The setup is not valid: %(error)s") % {"error": exc}) from exc
+    backgrounds.shown_on_a_map(campaign.pk, full_setup)  # the campaign's own upload (SCENE-MAP-5)
     seed = secrets.token_hex(32)
     encounter = Encounter.objects.create(
         campaign=campaign,
@@ -491,7 +493,7 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     before = encounter.state
     state = system.load(before)
     if role == Role.GM and not getattr(encounter, "seated", False):
-        sent_as_a_player(state, action)  # SCENE-MOVE-2: not a player's token (docs/server.md)
+        sent_as_a_player(state, action)  # SCENE-MOVE-2: not a player's token (docs/rules/scene.md)
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: _resolve(system, state, action, d))

@@ -29,6 +29,8 @@ class SceneImage(models.Model):
     width = models.PositiveIntegerField(_("width (pixels)"))
     height = models.PositiveIntegerField(_("height (pixels)"))
     name = models.CharField(_("name"), max_length=120, blank=True, default="")
+    # a map of the campaign's tables has shown it (vtt/scenes/backgrounds.py): its members read it
+    shown = models.BooleanField(_("shown on a map"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -82,12 +82,9 @@ def listed(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 def shown_at_a_table(image: SceneImage) -> bool:
     """Whether a map of the campaign's tables has had the image as its background: set up with
-    it (the encounter builder) or set to it in play (`scene.set`)."""
-    tables = Campaign.objects.get(pk=image.campaign_id).encounters  # no import of their app
-    return (
-        tables.filter(setup__scene__image__id=image.pk).exists()
-        or tables.filter(events__kind="scene.set", events__payload__image=image.pk).exists()
-    )
+    it (the encounter builder) or set to it in play (`scene.set`), as the first such map marked
+    it (vtt/scenes/backgrounds.py)."""
+    return bool(image.shown)
 
 
 @login_required
