@@ -48,6 +48,9 @@ class LibraryKind:
     check: Callable[[Mapping[str, Any]], Json]  # raises SheetError naming the item's field
     schema: Schema | None = None  # the item's fields; None: a whole sheet (a template)
     sheet_key: str = ""  # the sheet's list (or record) a picker fills with an item, "" none
+    # the sheet's choice fields an item may be picked in, as itself (a mech's frame, a mount's
+    # weapon): dotted paths without row numbers ("frame", "loadout.weapon")
+    choice_paths: tuple[str, ...] = ()
     starters: Callable[[], list[Json]] = field(default=_nothing)
 
     @property

@@ -431,14 +431,17 @@ def _mounts_given(sheet: Mapping[str, Any], count: int) -> Any:
     """The weapons per mount: the engine's `mounts`, or the sheet form's `loadout` rows."""
     if "loadout" not in sheet:
         return sheet.get("mounts", [])
-    mounts: list[list[str]] = [[] for _ in range(count)]
+    mounts: list[list[Any]] = [[] for _ in range(count)]
     for n, row in enumerate(_rows(sheet, "loadout")):
         mount = str(row.get("mount", ""))
         if not mount.isdecimal() or int(mount) >= count:
             field = f"loadout[{n}].mount"
             raise SheetError(field, R.THE_FRAME_HAS_MOUNTS(n=count), "MECH-MOUNT-TABLE")
         weapon = row.get("weapon")
-        if weapon not in WEAPONS:
+        if isinstance(weapon, Mapping):  # a campaign's own weapon, as itself (issue 36)
+            mounts[int(mount)].append(weapon_data(weapon, f"loadout[{n}].weapon"))
+            continue
+        if not isinstance(weapon, str) or weapon not in WEAPONS:
             field = f"loadout[{n}].weapon"
             raise SheetError(
                 field, R.MUST_BE_ONE_OF(choices=", ".join(WEAPONS)), "MECH-MOUNT-TABLE"
@@ -451,9 +454,12 @@ def _systems_given(sheet: Mapping[str, Any]) -> Any:
     """The systems: the engine's `systems`, or the sheet form's `fitted` rows."""
     if "fitted" not in sheet:
         return sheet.get("systems") or []
-    systems = []
+    systems: list[Any] = []
     for n, row in enumerate(_rows(sheet, "fitted")):
-        if row.get("system") not in SYSTEMS:
+        if isinstance(row.get("system"), Mapping):  # a campaign's own system (issue 36)
+            systems.append(system_data(row["system"], f"fitted[{n}].system"))
+            continue
+        if not isinstance(row.get("system"), str) or row.get("system") not in SYSTEMS:
             field = f"fitted[{n}].system"
             raise SheetError(field, R.MUST_BE_ONE_OF(choices=", ".join(SYSTEMS)), "MECH-PILOT-SYS")
         systems.append(str(row["system"]))

@@ -411,9 +411,25 @@ def starter_systems() -> list[Json]:
 
 
 KINDS = (
-    LibraryKind("frame", FRAMES_LABEL, frame_engine, FRAME, starters=starter_frames),
-    LibraryKind("weapon", WEAPONS, weapon_engine, WEAPON, starters=starter_weapons),
-    LibraryKind("system", SYSTEMS, system_engine, SYSTEM, starters=starter_systems),
+    LibraryKind(
+        "frame", FRAMES_LABEL, frame_engine, FRAME, starters=starter_frames, choice_paths=("frame",)
+    ),
+    LibraryKind(
+        "weapon",
+        WEAPONS,
+        weapon_engine,
+        WEAPON,
+        starters=starter_weapons,
+        choice_paths=("loadout.weapon",),
+    ),
+    LibraryKind(
+        "system",
+        SYSTEMS,
+        system_engine,
+        SYSTEM,
+        starters=starter_systems,
+        choice_paths=("fitted.system",),
+    ),
     LibraryKind("npc", NPCS, validate_sheet, starters=lambda: demo_templates(demo())),
 )
 

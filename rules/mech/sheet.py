@@ -227,13 +227,17 @@ def compact(checked: Mapping[str, Any], given: Mapping[str, Any]) -> Json:
     rows: list[Json] = []
     for n, items in enumerate(checked["mounts"]):
         for weapon in items:
-            key = _catalogue_key(weapon, data.WEAPONS, _same_weapon)
-            if key is None or weapon.get("integrated"):
+            if weapon.get("integrated"):
                 rows = []
                 break
-            rows.append({"mount": str(n), "weapon": key})
+            # a catalogue weapon by its key; a campaign's own as itself (issue 36)
+            key = _catalogue_key(weapon, data.WEAPONS, _same_weapon)
+            held: Any = key
+            if key is None:
+                held = {k: v for k, v in weapon.items() if k not in ("extra_mount", "integrated")}
+            rows.append({"mount": str(n), "weapon": held})
             if "extra_mount" in weapon:
-                rows.append({"mount": str(weapon["extra_mount"]), "weapon": key})
+                rows.append({"mount": str(weapon["extra_mount"]), "weapon": held})
         else:
             continue
         break
@@ -241,9 +245,11 @@ def compact(checked: Mapping[str, Any], given: Mapping[str, Any]) -> Json:
         out.pop("mounts", None)
         out["loadout"] = rows
     keys = [_catalogue_key(s, data.SYSTEMS, _same_system) for s in checked["systems"]]
-    if all(key is not None for key in keys):
-        out.pop("systems", None)
-        out["fitted"] = [{"system": key} for key in keys]
+    out.pop("systems", None)
+    out["fitted"] = [
+        {"system": key if key is not None else dict(system)}
+        for key, system in zip(keys, checked["systems"], strict=True)
+    ]
     if "condition" in checked:
         out["condition"] = checked["condition"]
     return out

@@ -25,7 +25,7 @@ from vtt.characters.forms import CharacterForm
 from vtt.characters.models import Character
 from vtt.characters.starters import starter_sheet, starters
 from vtt.json_field import MAX_JSON_CHARS, MAX_JSON_DEPTH
-from vtt.library.content import pickers
+from vtt.library.content import choosers, pickers
 from vtt.safejson import storable, too_deep
 from vtt.words import say, shown
 
@@ -94,6 +94,7 @@ class SheetEditor:
         self,
         templates: list[dict[str, Any]],
         library: dict[str, list[tuple[str, str]]] | None = None,
+        choices: dict[str, list[tuple[str, str]]] | None = None,
     ) -> list[sheet_form.Section]:
         """The form's sections with values and errors; the pick lists offer the campaign
         library's items first, then the built-in ones it does not name (vtt/library)."""
@@ -102,7 +103,7 @@ class SheetEditor:
         for key, items in built_in.items():
             named = {label for label, _record in lists.get(key, [])}
             lists.setdefault(key, []).extend(i for i in items if i[0] not in named)
-        return sheet_form.sections(self.specs, self.shown, self.errors, lists)
+        return sheet_form.sections(self.specs, self.shown, self.errors, lists, choices)
 
 
 def _has_name(system: GameSystem) -> bool:
@@ -129,7 +130,9 @@ def _page(
         "character": character,
         "form": form,
         "editor": editor,
-        "sections": editor.sections(found, pickers(campaign)) if editor.has_form else [],
+        "sections": (
+            editor.sections(found, pickers(campaign), choosers(campaign)) if editor.has_form else []
+        ),
         # a demo combatant by its name in the reader's language (its sheet keeps it as written)
         "starters": [(str(n), shown(str(s["name"]))) for n, s in enumerate(found)],
         "start": start,

@@ -74,6 +74,24 @@ def pickers(campaign: Campaign) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
+def choosers(campaign: Campaign) -> dict[str, list[tuple[str, str]]]:
+    """The sheet's choice fields the library adds to (a mech's frame, a mount's weapon): per
+    field path ("loadout.weapon"), each item as its reader reads it and its completed record as
+    JSON, the value the field takes (the sheet holds the item itself, as the builders put it)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for kind_ in kinds(campaign):
+        if not kind_.choice_paths:
+            continue
+        for item in items(campaign, kind_.key):
+            record = completed(kind_, item.data)
+            if record is None:
+                continue
+            text = json.dumps(record, ensure_ascii=False, sort_keys=True)
+            for path in kind_.choice_paths:
+                out.setdefault(path, []).append((shown(item.name), text))
+    return out
+
+
 def templates(campaign: Campaign) -> list[dict[str, Any]]:
     """The campaign's NPC and monster templates as opponents: {"pk", "name", "sheet"}."""
     out = []

@@ -97,6 +97,7 @@ class ItemEditor:
     monster template) as the character form edits one; every refusal beside its field."""
 
     def __init__(self, campaign: Campaign, kind: LibraryKind, data: dict[str, Any]) -> None:
+        self.campaign = campaign
         self.kind = kind
         self.data = dict(data)
         self.errors: dict[str, str] = {}
@@ -139,8 +140,9 @@ class ItemEditor:
         return self.sheet.summary if self.sheet is not None else self.summary
 
     def sections(self) -> list[sheet_form.Section]:
-        if self.sheet is not None:
-            return self.sheet.sections([])
+        if self.sheet is not None:  # a template picks the library's own items as a sheet does
+            found = self.campaign
+            return self.sheet.sections([], content.pickers(found), content.choosers(found))
         return sheet_form.sections(self.specs, self.data, self.errors, {})
 
 
