@@ -252,7 +252,7 @@ HURT = {
 }
 WORDS = {  # a label of the write-back page in English and in Chinese
     "coc": ("Condition › Hit points now", "状况 › 当前耐久"),
-    "ace": ("Condition › HP now", "状况 › 当前生命值"),
+    "ace": ("Condition › HP now", "状况 › 当前 HP"),  # the Ace book prints HP
     "mech": ("Condition after the last encounter", "上一场遭遇后的状况"),
 }
 

@@ -217,3 +217,14 @@ def test_the_demos_characters_are_called_by_their_names_never_their_ids(
     named = dict(Character.objects.values_list("actor_id", "name"))
     assert [actor for actor, name in named.items() if name == actor] == []
     assert named["walsh"] == "Agnes Walsh"
+
+
+def test_the_call_of_cthulhu_board_says_the_round_and_hit_points_in_the_seeds_words(
+    demo: dict[str, Any],
+) -> None:
+    # it read "轮 1" and headed the hit points 生命值, Delta Green's word: the seed says 耐久
+    encounter = Campaign.objects.get(system="coc").encounters.get()
+    text = _pages("coc", demo["gm"], "zh-hans")[f"/encounters/{encounter.pk}/"]
+    assert "第 1 轮" in text
+    assert "耐久" in text
+    assert "生命值" not in text

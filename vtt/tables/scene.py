@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import pgettext_lazy
 
 from rules.core.actions import GM_ACTOR
 from rules.core.system import Action, Audience
@@ -30,6 +31,9 @@ from vtt.words import say
 CELL = 40  # SVG units per square
 MARGIN = 18  # room for the coordinates around the map
 SYSTEMS = ("delta_green", "coc", "ace")  # the systems played on a scene map
+# A token's hit points as its system's seed words them (docs/glossary): 生命值 in Delta Green,
+# 耐久 in Call of Cthulhu, HP as the Ace Evolution book prints it.
+HP_WORDS = {key: pgettext_lazy(f"{key} hit points", "HP") for key in SYSTEMS}
 UNITS = {"delta_green": "m", "coc": "yd", "ace": "m"}
 SIDE_CLASSES = {
     "agents": "ours",
@@ -352,6 +356,7 @@ def scene_context(
             "size": str(shown.get("cell", "1")),
             "unit": unit,
             "unit_name": say(sm.UNIT_NAMES[unit]()) if unit in sm.UNIT_NAMES else unit,
+            "hp_word": str(HP_WORDS[system_key]),
             "width": width,
             "height": height,
             "full": f"{-MARGIN} {-MARGIN} {width + 2 * MARGIN} {height + 2 * MARGIN}",
