@@ -75,6 +75,7 @@ PAYLOADS = kinds(
         "the transcript read it.",
         kind=req(str, "the kind of the line's event where it was first recorded"),
         speaker=req(str, "who spoke or acted, as the transcript named them"),
+        observer=opt(bool, "said or rolled by a member watching that table (the file's flag)"),
     ),
     payload(
         "table.reverted",

@@ -118,6 +118,7 @@ def _json_line(line: Line) -> dict[str, Any]:
         "msg": _sorted(line.msg),
         "secret": line.secret,
         "in_character": line.in_character,
+        "observer": line.observer,
         "table": line.table,
         "dice": [
             {"purpose": die.stored, "shown": die.purpose, "sides": die.sides, "value": die.value}

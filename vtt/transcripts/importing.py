@@ -107,6 +107,7 @@ def _line(raw: Any, n: int) -> dict[str, Any]:
         "text": english or text,
         "msg": _msg(raw.get("msg")),
         "secret": raw.get("secret") is True,
+        "observer": raw.get("observer") is True,
         "dice": _dice(raw.get("dice"), where),
     }
 
@@ -203,7 +204,11 @@ def _row(encounter: Encounter, seq: int, line: Mapping[str, Any], user_id: int) 
         seq=seq,
         entry=seq,
         kind=TRANSCRIBED,
-        payload={"kind": line["kind"], "speaker": line["speaker"]},
+        payload={
+            "kind": line["kind"],
+            "speaker": line["speaker"],
+            **({"observer": True} if line["observer"] else {}),
+        },
         text=line["text"],
         dice=line["dice"],
         audience="gm" if line["secret"] else "all",

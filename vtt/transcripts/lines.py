@@ -296,7 +296,9 @@ def _line(row: Event, seen: Mapping[str, Any], table: str, observers: set[int]) 
         badge=str(seen.get("badge") or ""),
         in_character=bool(seen.get("in_character")),
         table=table,
-        observer=row.kind in (SAID, ROLLED) and row.actor_id in observers,
+        observer=bool(payload.get("observer"))  # a transcript brought in keeps its flag
+        if row.kind == TRANSCRIBED
+        else row.kind in (SAID, ROLLED) and row.actor_id in observers,
         msg=None if kind == SAID else ((row.redacted_msg if redacted else row.msg) or None),
         english=str(row.redacted_text if redacted else row.text) if kind != SAID else "",
     )
