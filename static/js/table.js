@@ -210,6 +210,7 @@
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const opened = openDetails();
     const kept = keepForms(root.querySelector("#table") || root);
+    keepParts(opened);
     if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
     markUndone(frame);
@@ -258,6 +259,9 @@
     box.replaceChildren(head, ...lines);
   }
 
+  // The catch-up is part of the socket protocol, so it stays a fetch, not htmx (docs/server.md):
+  // its answer is an events frame, applied only if it is newer, while the frames that arrive
+  // meanwhile are held and replayed after it in order.
   async function catchUp() {
     syncing = true;
     show("syncing");
@@ -480,41 +484,76 @@
     htmx.ajax("GET", `${previewUrl}?${params}`, { target: form.querySelector("output.preview"), swap: "innerHTML" });
   });
 
-  // Parts of the board drawn when opened (data-part-url inside a <details>: the GM's tool forms)
-  // are not in the frames. They load when their <details> opens, and again after a frame that
-  // changed their revision (data-rev) or swapped them out empty.
-  // A holder marked data-refresh="frame" (a Delta Green card's reactions) is fetched again after
-  // every frame while it is open.
-  const partRevs = new WeakMap(); // holder -> the revision it holds
-  const partAsks = new WeakMap(); // holder -> its newest fetch, so an older answer is dropped
-  async function loadPart(holder) {
-    const rev = holder.dataset.rev || "";
-    const ask = {};
-    partAsks.set(holder, ask);
-    partRevs.set(holder, rev);
-    holder.setAttribute("aria-busy", "true");
-    if (!holder.childElementCount) holder.textContent = root.dataset.labelLoading || "…";
-    try {
-      const response = await fetch(holder.dataset.partUrl, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`part failed: ${response.status}`);
-      const html = await response.text();
-      if (!holder.isConnected || (holder.dataset.rev || "") !== rev) return; // a newer one is due
-      if (partAsks.get(holder) !== ask) return; // a later fetch answers
-      const kept = keepForms(holder);
-      holder.innerHTML = html;
-      restoreForms(holder, kept);
-      htmx.process(holder);
-    } catch (error) {
-      console.error(error);
-      partRevs.delete(holder); // asked again when next opened or after the next frame
-      holder.textContent = root.dataset.labelPartFailed || "!";
-    } finally {
-      holder.removeAttribute("aria-busy");
+  // Parts of the board drawn when opened (a holder marked data-on-demand="part" inside a <details>,
+  // with hx-get: the GM's tool forms) are not in the frames. htmx fetches each into its holder
+  // (hx-trigger="tabula:part", hx-swap innerHTML, hx-sync replace: a newer ask aborts an older)
+  // when its <details> opens, and again after a frame that changed its revision (data-rev) or
+  // swapped it out empty. A holder marked data-refresh="frame" (a Delta Green card's reactions)
+  // is fetched again after every frame while it is open. Which holder to ask, and when, follows
+  // the frames, so it is decided here; the request and the swap are htmx's.
+  const PART = "[data-on-demand=part][hx-get]";
+  const partRevs = new WeakMap(); // holder -> the revision it holds (or was last asked for)
+  const partAsks = new WeakMap(); // holder -> its newest request, so an older answer is dropped
+  // A frame that redraws a holder leaves it empty until its part comes again: what the GM had
+  // open and typed in it is kept by the holder's id (before the frame) for that part's swap.
+  const partHeld = new Map(); // holder id -> { opened, forms }
+  function keepParts(opened) {
+    for (const holder of root.querySelectorAll(PART)) {
+      if (holder.id && holder.querySelector("form")) partHeld.set(holder.id, { opened, forms: keepForms(holder) });
     }
   }
+  function loadPart(holder) {
+    partRevs.set(holder, holder.dataset.rev || "");
+    htmx.process(holder); // a holder a frame just drew may not be wired yet (once only)
+    htmx.trigger(holder, "tabula:part");
+  }
+  function partFailed(holder, error) {
+    console.error(error);
+    partRevs.delete(holder); // asked again when next opened or after the next frame
+    holder.textContent = root.dataset.labelPartFailed || "!";
+  }
+  root.addEventListener("htmx:before:request", (event) => {
+    const holder = event.target;
+    if (!holder.matches?.(PART)) return;
+    event.detail.ctx.partRev = holder.dataset.rev || "";
+    partAsks.set(holder, event.detail.ctx);
+    holder.setAttribute("aria-busy", "true");
+    if (!holder.childElementCount) holder.textContent = root.dataset.labelLoading || "…";
+  });
+  root.addEventListener("htmx:before:swap", (event) => {
+    const holder = event.target;
+    if (!holder.matches?.(PART)) return;
+    const ctx = event.detail.ctx;
+    if (ctx.response?.status >= 400) {
+      event.preventDefault();
+      return partFailed(holder, new Error(`part failed: ${ctx.response.status}`));
+    }
+    // an answer for a revision the holder no longer shows: a newer ask is due (or on its way)
+    if (!holder.isConnected || (holder.dataset.rev || "") !== ctx.partRev) return event.preventDefault();
+    if (partAsks.get(holder) !== ctx) return event.preventDefault(); // a later request answers
+    // the forms the GM had open, what they typed in them, and the focus, as a frame keeps them
+    const held = holder.querySelector("form") ? null : partHeld.get(holder.id);
+    ctx.partKept = held || { opened: openDetails(), forms: keepForms(holder) };
+    partHeld.delete(holder.id);
+  });
+  root.addEventListener("htmx:after:swap", (event) => {
+    const holder = event.target;
+    const kept = event.detail.ctx.partKept;
+    if (!holder.matches?.(PART) || !kept) return;
+    reopen(kept.opened);
+    restoreForms(holder, kept.forms);
+  });
+  root.addEventListener("htmx:error", (event) => {
+    const holder = event.target;
+    if (holder.matches?.(PART) && partAsks.get(holder) === event.detail.ctx) partFailed(holder, event.detail.error);
+  });
+  root.addEventListener("htmx:finally:request", (event) => {
+    const holder = event.target;
+    if (holder.matches?.(PART) && partAsks.get(holder) === event.detail.ctx) holder.removeAttribute("aria-busy");
+  });
   function fillParts(event) {
     const afterFrame = event?.type === "tabula:frame";
-    for (const holder of root.querySelectorAll("[data-part-url]")) {
+    for (const holder of root.querySelectorAll(PART)) {
       const details = holder.closest("details");
       if (details && !details.open) continue;
       const held = partRevs.get(holder) === (holder.dataset.rev || "") && holder.childElementCount;

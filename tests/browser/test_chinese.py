@@ -164,9 +164,9 @@ def test_a_round_in_chinese_shows_no_english_word(
     stray = {}
     for label, page in (("gm", gm), ("player", player)):
         # parts drawn only when opened (the Delta Green GM's tools) are opened and scanned too
-        for holder in page.locator("#table details:has([data-part-url])").all():
+        for holder in page.locator("#table details:has([data-on-demand=part])").all():
             holder.locator("summary").click()
-            holder.locator("[data-part-url] form").first.wait_for()
+            holder.locator("[data-on-demand=part] form").first.wait_for()
         screenshot(page, f"{system}-{label}")
         text = page.locator("body").inner_text()
         words = english_words(text, names)

@@ -46,3 +46,43 @@ def test_an_actions_odds_come_by_htmx(
     assert asked.value.headers.get("hx-request") == "true"  # sent by htmx
     assert "command=" not in asked.value.url  # the card's choices, not the socket's fields
     card.locator("output.preview > *").first.wait_for()
+
+
+def test_the_gms_tools_come_by_htmx_and_keep_what_the_gm_typed(
+    login: Callable[..., Any], tabula_server: Any, wait_caught_up: Callable[[Any], None]
+) -> None:
+    """The GM's tool forms are fetched by hx-get into their holder when opened, and fetched again
+    after a frame that changes them; the form the GM had open, what they typed in it, and the
+    focus, stay."""
+    from tests.browser.test_table_at_a_glance import at, fresh
+
+    pk = fresh(tabula_server, "mech", [("player1", "begin_turn", "latch", {})])
+    gm = at(login("gm"), pk, wait_caught_up)
+    holder = gm.locator("#mech-gm-tool-forms")
+    with gm.expect_request(lambda r: "/part/gm-tools/" in r.url) as asked:
+        gm.locator("details.mech-gm-tools > summary").click()
+    assert asked.value.headers.get("hx-request") == "true"  # sent by htmx
+    heat = holder.locator("form[data-kind='gm_heat']")
+    heat.locator(":scope > details > summary").click()
+    field = heat.locator("input[type=number], input[type=text]").first
+    field.fill("3")
+    field.focus()
+    name = field.get_attribute("name")
+    rev = holder.get_attribute("data-rev")
+    # the GM's action from another process: this page catches up, and the open tools load again
+    with gm.expect_request(lambda r: "/part/gm-tools/" in r.url, timeout=60_000) as again:
+        tabula_server.shell(
+            "import uuid\n"
+            "from django.contrib.auth import get_user_model\n"
+            "from rules.core.system import Action\n"
+            "from vtt.encounters.services import play\n"
+            "gm = get_user_model().objects.get(username='gm')\n"
+            f"play({pk}, gm.pk, Action('gm_heat', 'gm', {{'target': 'latch', 'amount': 1}}), "
+            "uuid.uuid4().hex)"
+        )
+    assert again.value.headers.get("hx-request") == "true"
+    assert holder.get_attribute("data-rev") != rev
+    gm.wait_for_function("() => !document.querySelector('#mech-gm-tool-forms[aria-busy]')")
+    assert heat.locator(":scope > details").get_attribute("open") is not None  # still open
+    assert heat.locator(f"input[name='{name}']").input_value() == "3"
+    assert gm.evaluate("document.activeElement.name") == name

@@ -120,7 +120,7 @@ def test_gm_tools_for_notes_light_and_edges_reach_the_board(
 
     page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
     part_url = f"/encounters/{dg_encounter.pk}/part/gm-tools/"
-    assert f'data-part-url="{part_url}"' in page
+    assert f'hx-get="{part_url}"' in page
     assert 'name="kind" value="gm_note"' not in page
     tools = _client(gwen).get(part_url).content.decode()
     for kind in ("gm_note", "set_light", "conceal", "grant_edge"):
@@ -209,7 +209,7 @@ def test_a_cards_reactions_load_for_the_gm_when_opened(
     them."""
     page = _client(gwen).get(f"/encounters/{dg_encounter.pk}/").content.decode()
     url = f"/encounters/{dg_encounter.pk}/part/toggles/?toggles=serge"
-    assert f'data-part-url="{url}"' in page
+    assert f'hx-get="{url}"' in page
     assert 'value="set_dodge"' not in page
     forms = _client(gwen).get(url).content.decode()
     assert 'name="actor" value="serge"' in forms

@@ -33,7 +33,7 @@ def test_gm_dashboard_shows_map_tracks_and_turn_order(mech_encounter: Any, gwen:
     assert 'class="mech-order"' in page
     # the GM tools load when opened: the page names where from, not the forms
     tools_url = f"/encounters/{mech_encounter.pk}/part/gm-tools/"
-    assert f'data-part-url="{tools_url}"' in page
+    assert f'hx-get="{tools_url}"' in page
     assert 'name="kind" value="gm_damage"' not in page
     assert 'name="kind" value="gm_damage"' in _client(gwen).get(tools_url).content.decode()
     assert 'name="kind" value="begin_turn"' in page

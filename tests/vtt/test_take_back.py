@@ -82,7 +82,7 @@ def test_the_gms_undo_names_the_action_it_took_back(mech_encounter: Any, gwen: A
 
 def test_the_gms_seats_read_names_not_ids(mech_encounter: Any, gwen: Any) -> None:
     url = f"/encounters/{mech_encounter.pk}/part/seats/"
-    assert f'data-part-url="{url}"' in _page(gwen, mech_encounter)
+    assert f'hx-get="{url}"' in _page(gwen, mech_encounter)
     page = _page_part(gwen, mech_encounter, "seats")
     assert '<label for="seat-latch">Latch</label>' in page
     assert '<label for="seat-spar_a">Sparring Mule A</label>' in page
