@@ -1,4 +1,4 @@
-"""A campaign's Call of Cthulhu content: weapons, armour, noted items and NPC and monster
+"""A campaign's Call of Cthulhu content: weapons, armour, gear and NPC and monster
 templates.
 
 A weapon has the sheet's weapon fields and is judged as the first weapon of a sheet would be,
@@ -16,17 +16,17 @@ from rules.coc.demo import demo
 from rules.coc.sheet import DEFAULT_SHEET, WEAPON, validate_character, validate_sheet
 from rules.core.library import (
     ARMOUR,
+    GEAR_ITEM,
     ITEMS,
-    NOTE_ITEM,
     NPCS,
     WEAPONS,
     LibraryKind,
     demo_items,
     demo_templates,
+    gear_item,
     inside,
     keyed,
     named,
-    note_item,
 )
 from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
@@ -81,6 +81,6 @@ KINDS = (
         sheet_key="armour",
         starters=lambda: [{"name": m.english, "armour": n} for n, m in ARMOUR_STARTERS.items()],
     ),
-    LibraryKind("item", ITEMS, note_item, NOTE_ITEM),
+    LibraryKind("item", ITEMS, gear_item, GEAR_ITEM, sheet_key="gear"),
     LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
 )

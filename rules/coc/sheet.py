@@ -19,6 +19,7 @@ from rules.coc.tables import (
 )
 from rules.core.errors import DiceError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
+from rules.core.library import gear_entry
 from rules.core.system import Json
 from rules.core.weapon_keys import keyed
 
@@ -49,6 +50,7 @@ ABOVE_SCALE = Message(
 DERIVED = _l("group.derived", "Points")
 SKILLS_G = _l("group.skills", "Skills")
 ARMS = _l("group.arms", "Weapons and armour")
+GEAR_G = _l("group.gear", "Gear and possessions")
 NATURE = _l("group.nature", "Nature")
 
 # The choices of a weapon row, by name (the key is what is stored).
@@ -524,6 +526,7 @@ SHEET = Schema(
             item=CONDITION,
             group=CONDITION_G,
         ),
+        gear_entry(group=GEAR_G),  # possessions: carried, not played (issue 36)
     ),
     extras="drop",
 )
@@ -557,6 +560,12 @@ def _keys_made(raw: Mapping[str, Any]) -> Mapping[str, Any]:
     return raw
 
 
+def _carried(sheet: Json) -> None:
+    """No gear carried: none on the sheet, as it was before a sheet had gear."""
+    if not sheet.get("gear"):
+        sheet.pop("gear", None)
+
+
 def validate_sheet(raw: Mapping[str, Any]) -> Json:
     """A checked sheet with its derived values filled in; SheetError names the field."""
     sheet = SHEET.validate(_keys_made(raw))
@@ -573,6 +582,7 @@ def validate_sheet(raw: Mapping[str, Any]) -> Json:
     if sheet["san"] is None:
         sheet["san"] = min(99, sheet["pow"] * 5)
     sheet["condition"] = condition_of_sheet(sheet["condition"])
+    _carried(sheet)
     if sheet["knockout_allowed"] is None:
         sheet["knockout_allowed"] = sheet["kind"] == "investigator"  # COC-KO-5
     if sheet["db"].strip() not in ("0", ""):

@@ -139,8 +139,44 @@ def note_item(item: Mapping[str, Any]) -> Json:
     return NOTE_ITEM.validate(named(item))
 
 
+QUANTITY = Message("core.library.quantity", "How many")
+GEAR = Message("core.library.gear", "Gear")
+# A row of a sheet's gear (Delta Green's and Call of Cthulhu's): what a character carries, how
+# many and its words; the rules play none of it, the library's items fill it.
+GEAR_ITEM = Schema(
+    (
+        Entry("name", NAME(), "text", max_length=80),
+        Entry("quantity", QUANTITY(), "int", default=1, min=0, max=999),
+        Entry("notes", NOTES(), "text", default="", required=False, max_length=1000),
+    ),
+    extras="drop",
+)
+GEAR_MOST = 60  # rows of gear on one sheet
+
+
+def gear_item(item: Mapping[str, Any]) -> Json:
+    """An item of gear checked as a sheet's gear row: its name, how many, its words."""
+    return GEAR_ITEM.validate(named(item))
+
+
+def gear_entry(group: Any = None, rule: str = "") -> Entry:
+    """A sheet's gear: rows of GEAR_ITEM, none by default (a sheet without gear stays as it
+    was)."""
+    return Entry(
+        "gear",
+        GEAR(),
+        "list",
+        default=None,
+        required=False,
+        item=GEAR_ITEM,
+        max_items=GEAR_MOST,
+        rule=rule,
+        group=group,
+    )
+
+
 MESSAGES = [WEAPONS, ARMOUR, ITEMS, NPCS, FRAMES, SYSTEMS, UNIT_TYPES, NO_NAME, NOT_AN_OBJECT]
-MESSAGES += [NAME, NOTES]
+MESSAGES += [NAME, NOTES, QUANTITY, GEAR]
 
 
 def kinds_for(system_key: str) -> tuple[LibraryKind, ...]:

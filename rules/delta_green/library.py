@@ -1,4 +1,4 @@
-"""A campaign's Delta Green content: weapons, body armour, noted items and NPC templates.
+"""A campaign's Delta Green content: weapons, body armour, gear and NPC templates.
 
 A weapon has the sheet form's fields (rules/delta_green/sheet_words.py) and is judged as the
 first weapon of a sheet would be (DG-ACT-3), so a refusal names its field and a weapon picked
@@ -14,17 +14,17 @@ from typing import Any
 
 from rules.core.library import (
     ARMOUR,
+    GEAR_ITEM,
     ITEMS,
-    NOTE_ITEM,
     NPCS,
     WEAPONS,
     LibraryKind,
     demo_items,
     demo_templates,
+    gear_item,
     inside,
     keyed,
     named,
-    note_item,
 )
 from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
@@ -85,6 +85,6 @@ KINDS = (
         starters=lambda: demo_items(demo(), "weapons"),
     ),
     LibraryKind("armour", ARMOUR, armour, ARMOUR_ITEM, sheet_key="vest", starters=starter_armour),
-    LibraryKind("item", ITEMS, note_item, NOTE_ITEM),
+    LibraryKind("item", ITEMS, gear_item, GEAR_ITEM, sheet_key="gear"),
     LibraryKind("npc", NPCS, validate_sheet, starters=lambda: demo_templates(demo())),
 )

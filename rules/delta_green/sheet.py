@@ -11,6 +11,7 @@ from rules.brp.firearms import silencer_fits
 from rules.core.derive import LOCATION_NAMES as LOCATION_WORDS
 from rules.core.errors import RulesError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
+from rules.core.library import gear_entry
 from rules.core.system import Json
 from rules.core.weapon_keys import keyed
 from rules.delta_green import refusals as R
@@ -333,6 +334,7 @@ SHEET = Schema(
             max_items=60,
             rule="DG-GROW-1",
         ),
+        gear_entry(),  # carried, not played: resources are narrative (issue 36)
     )
 )
 
@@ -428,6 +430,8 @@ def validate_sheet(sheet: Mapping[str, Any]) -> Json:
         out[key] = typed[key]
     out["condition"] = condition_of_sheet(typed["condition"])
     out["growth_marks"] = typed["growth_marks"]  # DG-GROW-1: until the growth roll
+    if typed.get("gear"):  # the agent's gear, words only
+        out["gear"] = typed["gear"]
     return out
 
 
