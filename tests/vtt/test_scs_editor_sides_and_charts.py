@@ -267,3 +267,19 @@ def test_the_export_and_import_carry_names_victory_rules_and_charts(
         one.exits,
         one.exit_vp,
     )
+
+
+def test_a_side_reads_its_own_name_in_the_readers_language_else_its_colour() -> None:
+    from django.utils import translation
+
+    from vtt.templatetags.tabula import side_in
+
+    view = {"scenario": {"side_labels": {"blue": {"en": "Wehrmacht", "zh-Hans": "国防军"}}}}
+    assert side_in("blue", view) == "Wehrmacht"
+    assert side_in("red", view) == "Red"  # no name of its own: its colour
+    assert side_in("blue", None) == "Blue"  # a part drawn without the view
+    with translation.override("zh-hans"):
+        assert side_in("blue", view) == "国防军"
+        assert side_in("red", view) == "红方"
+        only_english = {"scenario": {"side_labels": {"blue": {"en": "Wehrmacht"}}}}
+        assert side_in("blue", only_english) == "Wehrmacht"

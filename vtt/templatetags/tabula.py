@@ -67,8 +67,9 @@ def side_in(value: Any, view: Any) -> str:
     reader's language (`view.scenario.side_labels`, issue 36), else as `side_name` says it."""
     from vtt.words import own_side_name
 
-    labels = ((view or {}).get("scenario") or {}).get("side_labels") or {}
-    return own_side_name(labels.get(str(value)), str(value))
+    scenario = view.get("scenario") if isinstance(view, dict) else None
+    labels = scenario.get("side_labels") if isinstance(scenario, dict) else None
+    return own_side_name((labels or {}).get(str(value)), str(value))
 
 
 @register.filter
