@@ -211,7 +211,8 @@ def test_the_terrain_effects_and_combat_results_charts_are_fields(campaign: Any,
     gm.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
     post = {**post, f"{woods}-mp_foot": "3", **short}
     text = html.unescape(gm.post(url, post, HTTP_HX_REQUEST="true").content.decode())
-    assert "crt row 1" not in text and "每列一个结果" in text, text[:2000]
+    assert "crt row 1" not in text
+    assert "战斗结果表第 1 行：需要 3 个结果，每列一个结果" in text, text[:2000]
 
 
 def test_the_export_and_import_carry_names_victory_rules_and_charts(
