@@ -84,18 +84,30 @@ def by_hand(resolve: Resolver) -> Resolver:
     return resolved
 
 
-def sent_as_a_player(state: Mapping[str, Any], action: Action) -> None:
+def sent_as_a_player(
+    state: Mapping[str, Any], action: Action, events: Sequence[Event] | None = None
+) -> None:
     """SCENE-MOVE-2 at the table server: the GM may send an action as any character (playing
-    for a player who is away, a check called), but a map move as a player's character would
-    move that player's token: refused. The GM re-places any token with `scene_place`
-    (SCENE-MAP-3), which the log shows as the GM's. The table server calls this for the GM's
-    actions sent as a combatant the GM does not sit at."""
-    if action.kind != MOVE_KIND or action.actor == GM_ACTOR:
+    for a player who is away, a check called), but not one that moves that player's token:
+    the map's move (refused before it is resolved), or any other whose events put the token
+    elsewhere (Ace's charge, sneak or grapple move, given `events`, the action's). The GM
+    re-places any token with `scene_place` (SCENE-MAP-3), which the log shows as the GM's. The
+    table server calls this for the GM's actions sent as a combatant the GM does not sit at."""
+    if action.actor == GM_ACTOR:
         return
     combatants = state.get("combatants")
     if not isinstance(combatants, Mapping) or action.actor not in combatants:
         return
-    if controller_of(state, action.actor) != GM_ACTOR:
+    if controller_of(state, action.actor) == GM_ACTOR:
+        return
+    token = ["scene", "tokens", action.actor]
+    moved = events is not None and any(
+        list(change[1])[:3] == token
+        for event in events
+        for change in event.payload.get("changes", ())
+        if len(change) > 1 and isinstance(change[1], Sequence)
+    )
+    if action.kind == MOVE_KIND or moved:
         raise IllegalAction.of(m.GM_AS_PLAYER(name=name_of(state, action.actor)), "SCENE-MOVE-2")
 
 

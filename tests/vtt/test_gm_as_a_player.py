@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 from test_scene_table import SEATS, _client, _dg_turn_of, _encounter
 
+from rules.ace import SYSTEM as ACE
 from rules.core.errors import RulesError
 from rules.core.system import Action
-from vtt.encounters.services import play
+from vtt.campaigns.models import Membership, Role
+from vtt.campaigns.services import create_campaign
+from vtt.encounters.services import play, start_encounter
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +71,32 @@ def test_the_keepers_forms_offer_no_move_of_a_players_token(gwen: Any, pip: Any)
     assert 'name="actor" value="mara"' in page
     assert 'value="scene_move"' not in page
     assert 'value="scene_move"' in _client(pip).get(f"/encounters/{encounter.pk}/").content.decode()
+
+
+def test_nor_an_ace_sneak_that_walks_a_players_token(gwen: Any, pip: Any) -> None:
+    """Any action the GM sends as a player's character that would put its token elsewhere is
+    refused alike (Ace's sneak, charge or grapple move walk the token); nothing is stored."""
+    setup = ACE.demo()  # type: ignore[misc]
+    for entry in setup["combatants"]:
+        entry["hidden"] = entry["id"] == "su"
+    campaign = create_campaign(gwen.pk, "Ace", "ace")
+    Membership.objects.create(campaign=campaign, user=pip, role=Role.PLAYER)
+    encounter = start_encounter(campaign.pk, gwen.pk, "Sneak", setup, {"su": pip.pk}, "ace")
+    walls = {f"15,{y}": {"terrain": "wall", "gm_only": False} for y in range(12)}
+    tokens = {"su": [0, 0], "hound": [20, 0], "lin": [0, 11]}
+    scene = {"cols": 30, "rows": 12, "cell": "1", "unit": "m", "cells": walls}
+    scene["tokens"] = {who: {"at": at, "gm_only": False} for who, at in tokens.items()}
+    state = {**encounter.state, "scene": scene, "round": 1, "current": "su"}
+    state["order"] = list(state["combatants"])
+    encounter.state = state
+    encounter.save(update_fields=["state"])
+    events = encounter.events.count()
+    sneak = Action("sneak", "su", {"x": 8, "y": 0})
+    with pytest.raises(RulesError, match="Su Qing's token is its player's to move"):
+        play(encounter.pk, gwen.pk, sneak, "gm-sneaks-as-su")
+    encounter.refresh_from_db()
+    assert encounter.state["scene"]["tokens"]["su"]["at"] == [0, 0]
+    assert encounter.events.count() == events
+    play(encounter.pk, pip.pk, sneak, "su-sneaks")  # her player walks it
+    encounter.refresh_from_db()
+    assert encounter.state["scene"]["tokens"]["su"]["at"] == [8, 0]

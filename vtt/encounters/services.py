@@ -492,11 +492,14 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     system = get_system(encounter.system)
     before = encounter.state
     state = system.load(before)
-    if role == Role.GM and not getattr(encounter, "seated", False):
+    as_a_player = role == Role.GM and not getattr(encounter, "seated", False)
+    if as_a_player:
         sent_as_a_player(state, action)  # SCENE-MOVE-2: not a player's token (docs/rules/scene.md)
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: _resolve(system, state, action, d))
+    if as_a_player:
+        sent_as_a_player(state, action, events)  # nor a charge or sneak that moves it
     if not events:
         raise NotAllowed(_("Nothing happened."))
     for event in events:
