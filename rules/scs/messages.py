@@ -525,3 +525,14 @@ PURPOSE_CRT = Message("scs.purpose.crt", "CRT die {n}")
 # The sides of the built-in scenario, as the table names them (vtt/words.py side_name).
 SIDE_BLUE = Message("scs.side.blue", "Blue")
 SIDE_RED = Message("scs.side.red", "Red")
+
+# A unit counter's type and movement class as its sheet offers them (rules/scs/sheet.py).
+TYPE_INFANTRY = Message("scs.unit_type.infantry", "infantry")
+TYPE_MECH_INFANTRY = Message("scs.unit_type.mech_infantry", "mechanised infantry")
+TYPE_ARMOR = Message("scs.unit_type.armor", "armour")
+TYPE_RECON = Message("scs.unit_type.recon", "reconnaissance")
+TYPE_ENGINEER = Message("scs.unit_type.engineer", "engineers")
+TYPE_ANTITANK = Message("scs.unit_type.antitank", "anti-tank")
+TYPE_ANTIAIRCRAFT = Message("scs.unit_type.antiaircraft", "anti-aircraft")
+CLASS_FOOT = Message("scs.move_class.foot", "foot")
+CLASS_MECH = Message("scs.move_class.mech", "mechanised")

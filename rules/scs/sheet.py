@@ -18,13 +18,39 @@ STEP = Schema(
     )
 )
 
+# What a counter's side, type and movement class offer by name (any other text is still taken: a
+# scenario's own sides and types).
+SIDES = choices([("Blue", m.SIDE_BLUE()), ("Red", m.SIDE_RED())])
+TYPES = choices(
+    [
+        ("infantry", m.TYPE_INFANTRY()),
+        ("mech_infantry", m.TYPE_MECH_INFANTRY()),
+        ("armor", m.TYPE_ARMOR()),
+        ("recon", m.TYPE_RECON()),
+        ("engineer", m.TYPE_ENGINEER()),
+        ("antitank", m.TYPE_ANTITANK()),
+        ("antiaircraft", m.TYPE_ANTIAIRCRAFT()),
+    ]
+)
+CLASSES = choices([("foot", m.CLASS_FOOT()), ("mech", m.CLASS_MECH())])
+
 SHEET = Schema(
     (
         Entry("id", m.UNIT_ID(), "text", rule="SCS-STEP-1", max_length=40),
-        Entry("side", m.UNIT_SIDE(), "text", rule="SCS-STEP-1", max_length=40),
+        Entry("side", m.UNIT_SIDE(), "text", rule="SCS-STEP-1", max_length=40, choices=SIDES),
         Entry("name", m.UNIT_NAME(), "text", rule="SCS-STEP-1", max_length=100),
-        Entry("type", m.UNIT_TYPE(), "text", default="infantry", required=False, max_length=40),
-        Entry("move_class", m.MOVE_CLASS(), "text", rule="SCS-STEP-1", max_length=40),
+        Entry(
+            "type",
+            m.UNIT_TYPE(),
+            "text",
+            default="infantry",
+            required=False,
+            max_length=40,
+            choices=TYPES,
+        ),
+        Entry(
+            "move_class", m.MOVE_CLASS(), "text", rule="SCS-STEP-1", max_length=40, choices=CLASSES
+        ),
         Entry("exploit", m.EXPLOIT(), "bool", default=False, rule="SCS-1.2c", required=False),
         Entry("steps", m.STEPS(), "list", rule="SCS-STEP-1", item=STEP, max_items=10),
         Entry(

@@ -228,3 +228,26 @@ def test_the_call_of_cthulhu_board_says_the_round_and_hit_points_in_the_seeds_wo
     assert "第 1 轮" in text
     assert "耐久" in text
     assert "生命值" not in text
+
+
+def test_a_new_scs_counter_offers_its_side_type_and_movement_by_name(
+    demo: dict[str, Any],
+) -> None:
+    # its text boxes held the keys "Blue", "infantry" and "foot" (issue 33's walk)
+    campaign = Campaign.objects.get(system="scs")
+    text = _pages("scs", demo["gm"], "zh-hans")[f"/campaigns/{campaign.pk}/characters/new/"]
+    assert all(word in text for word in ("蓝方", "步兵", "徒步")), text
+    assert not {"Blue", "infantry", "foot"} & set(text.split()), text
+
+
+def test_a_new_library_template_offers_its_built_in_name_in_the_readers_words(
+    demo: dict[str, Any],
+) -> None:
+    # the library's new NPC form held "New investigator" for a Chinese GM
+    Profile.objects.update_or_create(user=demo["gm"], defaults={"language": "zh-hans"})
+    client = Client()
+    client.force_login(demo["gm"])
+    campaign = Campaign.objects.get(system="coc")
+    page = client.get(f"/campaigns/{campaign.pk}/library/new/npc/").content.decode()
+    assert 'value="新调查员"' in page
+    assert "New investigator" not in page

@@ -27,7 +27,7 @@ from vtt.json_field import MAX_JSON_CHARS, MAX_JSON_DEPTH
 from vtt.library import content
 from vtt.library.models import LibraryItem
 from vtt.safejson import storable, too_deep
-from vtt.words import say, shown
+from vtt.words import say, shown, stored
 
 SUMMARY_PARTS = 5
 
@@ -114,7 +114,7 @@ class ItemEditor:
     def read(self, post: Any) -> dict[str, Any] | None:
         """The item the form describes, checked by the rules, or None with every refusal noted."""
         if self.sheet is not None:
-            name = self.name = str(post.get("name") or "").strip()[:80]
+            name = self.name = stored(str(post.get("name") or "").strip()[:80])
             checked = self.sheet.read(post, name)
             if not name:  # said with the sheet's own refusals, not after they are fixed
                 self.name_error = _("Give the template a name.")
@@ -164,7 +164,7 @@ def _page(
         "editor": editor,
         "sections": editor.sections(),
         "is_gm": role == Role.GM,
-        "name_value": editor.name,
+        "name_value": shown(editor.name),  # a built-in name ("New investigator") in their words
     }
     return render(request, "library/item_form.html", context, status=status)
 
