@@ -18,7 +18,7 @@ from vtt.campaigns.models import Membership, Role
 from vtt.campaigns.services import create_campaign
 from vtt.encounters.services import play, start_encounter
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # play locks the row: no wrapping transaction
 
 
 @pytest.mark.parametrize("system_key", ["delta_green", "coc", "ace"])

@@ -31,7 +31,7 @@ from vtt.campaigns.services import create_campaign
 from vtt.encounters.services import play, start_encounter
 from vtt.scenes.models import SceneImage
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # play locks the row: no wrapping transaction
 REFUSED = "not one of this campaign's uploads"
 
 
