@@ -174,7 +174,8 @@ def test_the_terrain_effects_and_combat_results_charts_are_fields(campaign: Any,
     crt = {
         "crt_dice": "1d6",
         "crt_columns": "1:2 1:1 2:1",
-        "crt_below": "no_attack",
+        "crt_below": "auto_result",
+        "crt_auto": "AL1",
         "crt_rows": "\n".join(f"{r}: AL1 NE DE" for r in range(1, 7)),
         "road_mp": "1/3",
         "ezoc_cost": "1",
@@ -192,7 +193,7 @@ def test_the_terrain_effects_and_combat_results_charts_are_fields(campaign: Any,
         == load_scenario("halden_crossing").hex_terrain["woods"].combat
     )
     assert (scn.crt.dice, scn.crt.sides, len(scn.crt.columns)) == (1, 6, 3)
-    assert scn.crt.below_min == "no_attack"
+    assert (scn.crt.below_min, scn.crt.below_min_result) == ("auto_result", "AL1")
     assert (str(scn.road_mp), scn.ezoc_entry_cost) == ("1/3", 1)
     page = html.unescape(gm.get(url).content.decode())
     assert ">orchard</label>" in page or " orchard</label>" in page  # a paint tool now
@@ -202,6 +203,10 @@ def test_the_terrain_effects_and_combat_results_charts_are_fields(campaign: Any,
     post = {**editor_post(), **chart_fields(scenario.data), **chart_post(scenario.data), **short}
     text = html.unescape(gm.post(url, post, HTTP_HX_REQUEST="true").content.decode())
     assert "crt: crt row 1: needs 3 results, one per column" in text, text[:2000]
+    post.update({"crt_auto": "XX9", "crt_rows": crt["crt_rows"]})
+    text = html.unescape(gm.post(url, post, HTTP_HX_REQUEST="true").content.decode())
+    assert "crt: crt result 'XX9' is not a result code like DL1o1" in text, text[:2000]
+    post["crt_auto"] = "AL1"
     post["crt_rows"] = "one: AL1"
     text = html.unescape(gm.post(url, post, HTTP_HX_REQUEST="true").content.decode())
     assert "Each line is a roll, a colon and the results" in text

@@ -162,6 +162,9 @@ class ScenarioFields(forms.Form):
         choices=list(BELOW_LABELS.items()),
         required=False,
     )
+    crt_auto = forms.CharField(
+        label=_("The fixed result (a result code such as AE)"), max_length=12, required=False
+    )
     crt_rows = forms.CharField(
         label=_("CRT rows: a roll, a colon, one result per column"),
         required=False,
@@ -214,7 +217,8 @@ class ScenarioFields(forms.Form):
         return [self[n] for n in names]
 
     def chart_fields(self) -> list[forms.BoundField]:
-        return [self[n] for n in ("road_mp", "ezoc_cost", "crt_dice", "crt_below", "crt_columns")]
+        names = ("road_mp", "ezoc_cost", "crt_dice", "crt_below", "crt_auto", "crt_columns")
+        return [self[n] for n in names]
 
     def main_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in ("title", "columns", "rows", "game_turns", "first_player")]
@@ -447,6 +451,7 @@ def _initial_more(data: Mapping[str, Any]) -> dict[str, Any]:
     crt = data.get("crt") or {}
     out["crt_dice"] = str(crt.get("dice", "2d6"))
     out["crt_below"] = str(crt.get("below_min", "lowest_column"))
+    out["crt_auto"] = str(crt.get("below_min_result", "AE"))
     out["crt_columns"] = " ".join(str(c) for c in crt.get("columns") or ())
     out["crt_rows"] = "\n".join(
         f"{roll}: {' '.join(str(r) for r in results)}"
@@ -667,6 +672,9 @@ def _edited_more(out: dict[str, Any], whole: Mapping[str, Any]) -> None:
         crt = out.setdefault("crt", {})
         crt["dice"] = whole["crt_dice"]
         crt["below_min"] = whole.get("crt_below") or "lowest_column"
+        auto = str(whole.get("crt_auto") or "").strip()
+        if auto or "below_min_result" in crt:  # the rules read the code
+            crt["below_min_result"] = auto or "AE"
         crt["columns"] = _hexes(whole.get("crt_columns"))
         crt["rows"] = dict(whole.get("crt_rows") or {})
 
