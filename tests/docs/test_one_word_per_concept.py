@@ -63,6 +63,9 @@ def test_a_dodge_is_one_word_in_each_system(entries: list[polib.POEntry]) -> Non
         ("侦查", "侦察"),
         ("驾驶员", "机师"),
         ("损失 1 步", "1 个阶段损失"),
+        ("超载", "加压"),  # the mech seed's overcharge (the charts and the track said 超载)
+        ("长枪", "步枪或散弹枪"),  # a long gun that may parry: 长枪 reads as a spear
+        ("士的宁", "番木鳖碱"),  # the Call of Cthulhu seed's strychnine (the demo's note)
     ],
 )
 def test_a_concept_has_one_word(entries: list[polib.POEntry], word: str, instead: str) -> None:
