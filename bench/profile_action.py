@@ -1,11 +1,12 @@
 """Where a game action's server CPU goes: plays bench/gameplay.py's cases in one process, with
 every viewer of the gameplay table present (the GM, both players, an observer; English), and
-prints a cProfile of the action and its broadcast (the undo that resets the table is not
-profiled). A tool for finding what to make faster, not a benchmark: its figures include the
-profiler's own overhead. See bench/README.md.
+prints a cProfile (of the process's CPU clock) of the action and its broadcast, or with `--undo`
+of the undo that resets the table. A tool for finding what to make faster, not a benchmark: its
+figures include the profiler's own overhead. See bench/README.md.
 
     .venv/bin/python bench/profile_action.py                  # every case, 20 actions each
     .venv/bin/python bench/profile_action.py --case move --actions 50 --top 40
+    .venv/bin/python bench/profile_action.py --undo --sort tottime --callees newest_revertible
 """
 
 from __future__ import annotations
@@ -33,11 +34,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--actions", type=int, default=20)
     parser.add_argument("--top", type=int, default=30, help="functions printed per case")
     parser.add_argument("--sort", default="cumulative", help="pstats sort key (tottime, ...)")
+    parser.add_argument("--callees", default="", help="also print what functions so named call")
     parser.add_argument("--languages", nargs="+", default=["en"])
     parser.add_argument(
         "--users", nargs="+", default=["gm", "player1", "player2", "obs000"], help="who watches"
     )
     parser.add_argument("--plain", action="store_true", help="time without the profiler")
+    parser.add_argument(
+        "--undo", action="store_true", help="profile the undo that resets the table, not the action"
+    )
     parser.add_argument("--database", default="", help="a PostgreSQL URL (default: SQLite)")
     parser.add_argument(
         "--compare",
@@ -88,27 +93,34 @@ def main(argv: list[str]) -> int:
         if args.case not in case.name:
             continue
         encounter = table_of(case, gm, observers, args.users, args.languages)
-        profile = cProfile.Profile()
+        profile = cProfile.Profile(time.process_time)  # CPU: not the database's waits
         spent = 0.0
         each: list[float] = []
         undos: list[float] = []  # the undo's CPU, the log longer at each one
         compared: dict[bool, list[float]] = {True: [], False: []}
+        compared_undo: dict[bool, list[float]] = {True: [], False: []}
         for n in range(args.actions + 2):
             action = Action(case.action.kind, case.action.actor, dict(case.action.params))
             if args.compare:
                 SWITCHES[args.compare](n % 2 == 0)
+            profiled = n >= 2 and not args.plain
             start = time.process_time()
-            if n >= 2 and not args.plain:
+            if profiled and not args.undo:
                 profile.enable()
             services.play(encounter.pk, gm.pk, action, str(uuid.uuid4()))
             if n >= 2:
-                profile.disable() if not args.plain else None
+                profile.disable()
                 spent += time.process_time() - start
                 each.append(time.process_time() - start)
                 compared[n % 2 == 0].append(each[-1])
             start = time.process_time()
+            if profiled and args.undo:
+                profile.enable()
             services.undo(encounter.pk, gm.pk, str(uuid.uuid4()))
+            profile.disable()
             undos.append(time.process_time() - start)
+            if n >= 2:
+                compared_undo[n % 2 == 0].append(undos[-1])
         print(
             f"== {case.system}: {case.name}: {spent * 1000 / args.actions:.1f} ms CPU / action "
             f"(median {statistics.median(each) * 1000:.1f} ms); its undo, median of the first "
@@ -116,21 +128,35 @@ def main(argv: list[str]) -> int:
             f"{statistics.median(undos[-10:]) * 1000:.1f} ms ({2 * len(undos)} entries logged)"
         )
         if args.compare:
-            on, off = (statistics.median(compared[k]) * 1000 for k in (True, False))
-            print(
-                f"  {args.compare} on: median {on:.2f} ms; off: {off:.2f} ms; "
-                f"saves {off - on:.2f} ms ({(off - on) / off:.0%}) per action"
-            )
+            print_compared(args.compare, compared, compared_undo)
         if spent_in is not None:
             for name, seconds in sorted(spent_in.items(), key=lambda item: -item[1])[: args.top]:
                 print(f"  {seconds * 1000 / (args.actions + 2):7.2f} ms  {name}")
             spent_in.clear()
-        if args.plain:
-            continue
-        out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats(args.sort).print_stats(args.top)
-        print(out.getvalue())
+        if not args.plain:
+            print_profile(profile, args.sort, args.top, args.callees)
     return 0
+
+
+def print_profile(profile: cProfile.Profile, sort: str, top: int, callees: str) -> None:
+    out = io.StringIO()
+    stats = pstats.Stats(profile, stream=out).sort_stats(sort)
+    stats.print_stats(top)
+    if callees:  # what the functions whose name matches call, and their time
+        stats.print_callees(callees)
+    print(out.getvalue())
+
+
+def print_compared(
+    name: str, actions: dict[bool, list[float]], undos: dict[bool, list[float]]
+) -> None:
+    """The median CPU of the actions and of the undos with the measure `name` on and off."""
+    for what, spent in (("action", actions), ("undo", undos)):
+        on, off = (statistics.median(spent[k]) * 1000 for k in (True, False))
+        print(
+            f"  {name} on: median {on:.2f} ms; off: {off:.2f} ms; "
+            f"saves {off - on:.2f} ms ({(off - on) / off:.0%}) per {what}"
+        )
 
 
 def table_of(
@@ -177,8 +203,16 @@ def _switch_prepared(on: bool) -> None:
     prepared.available = kept if on else (lambda: False)  # type: ignore[assignment]
 
 
-# Each measure of vtt/fast that can be switched between two actions of one process.
-SWITCHES = {"fast": _switch_fast, "prepared": _switch_prepared}
+def _switch_drawn(on: bool) -> None:
+    from vtt.encounters import delta
+
+    kept = _ORIGINAL.setdefault("drawn", delta.LAST.drawn)
+    delta.LAST.drawn = kept if on else (lambda key, source: None)  # type: ignore[method-assign]
+
+
+# Each measure that can be switched between two actions of one process: of vtt/fast, and
+# `drawn` (a table drawn again from the one kept for the same state, fragments.table_frame).
+SWITCHES = {"fast": _switch_fast, "prepared": _switch_prepared, "drawn": _switch_drawn}
 
 
 def fresh_database(url: str) -> str:

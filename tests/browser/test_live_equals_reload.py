@@ -141,6 +141,20 @@ def test_a_live_page_after_an_action_equals_a_reload(
         assert table_of(observer) == reloaded_table(observer, wait_caught_up)
         assert table_of(gm) == reloaded_table(gm, wait_caught_up)
 
+    # The GM's undo: every table is the one drawn before for the state it restores, with the
+    # seq written in again (vtt/encounters/fragments.py `table_frame`).
+    seen = log_length(player)
+    gm.locator("#gm-controls form:has(input[value=undo]) button[type=submit]").click()
+    player.wait_for_function(
+        "n => document.querySelectorAll('#event-log > li.event').length > n", arg=seen
+    )
+    wait_caught_up(player)
+    wait_caught_up(observer)
+    gm.wait_for_timeout(300)
+    assert table_of(player) == reloaded_table(player, wait_caught_up)
+    assert table_of(observer) == reloaded_table(observer, wait_caught_up)
+    assert table_of(gm) == reloaded_table(gm, wait_caught_up)
+
     # Offline for an action, then caught up over HTTP: the page is again what a load shows.
     network.drop(player)
     player.locator("#conn-state[data-state='reconnecting']").wait_for()

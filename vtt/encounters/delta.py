@@ -79,15 +79,35 @@ class Rendering:
     """One rendering of a table, with its revision and id'd tree worked out once: the next
     frame's delta scans only the new rendering, not the one it replaces again."""
 
-    __slots__ = ("_index", "_rev", "_root", "_scanned", "hints", "html", "stamp")
+    __slots__ = (
+        "_index",
+        "_rev",
+        "_root",
+        "_scanned",
+        "hints",
+        "html",
+        "source",
+        "stamp",
+        "unsealed",
+    )
 
     def __init__(
-        self, html: str, hints: Sequence[Rendering] = (), stamp: tuple[object, ...] = ()
+        self,
+        html: str,
+        hints: Sequence[Rendering] = (),
+        stamp: tuple[object, ...] = (),
+        source: object = None,
+        unsealed: str | None = None,
     ) -> None:
         self.html = html
         # what the table was rendered from beyond its audience and language (the table's seq):
         # a rendering of the same stamp is the same table (vtt/encounters/fragments.py)
         self.stamp = stamp
+        # what it was drawn from but the seq (a digest of the state, ...): a table of the same
+        # source is this one with its seq written in again (`unsealed`, else `html`, has a mark
+        # where the seq goes; vtt/encounters/fragments.py `table_frame`)
+        self.source = source
+        self.unsealed = unsealed
         # renderings whose elements, where the same, are taken over rather than scanned: the
         # one before this one first, then other viewers' of the same table
         self.hints = hints
@@ -95,6 +115,13 @@ class Rendering:
         self._root: Node | None = None
         self._scanned = False
         self._index: dict[str, Node] | None = None
+
+    def again(self, stamp: tuple[object, ...]) -> Rendering:
+        """The same HTML at another stamp, its revision and tree shared (no scan again)."""
+        twin = Rendering(self.html, stamp=stamp, source=self.source, unsealed=self.unsealed)
+        twin._rev, twin._scanned = self._rev, self._scanned
+        twin._root, twin._index, twin.hints = self._root, self._index, self.hints
+        return twin
 
     @property
     def scanned(self) -> bool:
@@ -406,11 +433,13 @@ def delta(
 
 class LastRendered:
     """The newest table rendering per (encounter, audience, language) in this process, so the
-    next frame can be a delta from it. Bounded: the oldest entries go first."""
+    next frame can be a delta from it, and the one it replaced (a take-back draws that table
+    again). Bounded: the oldest entries go first."""
 
     def __init__(self, size: int = 512) -> None:
         self._size = size
         self._entries: OrderedDict[tuple[int, str, str], Rendering] = OrderedDict()
+        self._before: dict[tuple[int, str, str], Rendering] = {}
         # the same entries by (encounter, language), then audience: every viewer's of one table
         self._tables: dict[tuple[int, str], dict[str, Rendering]] = {}
         self._lock = threading.Lock()
@@ -420,9 +449,12 @@ class LastRendered:
         with self._lock:
             previous = self._entries.pop(key, None)
             self._entries[key] = rendering
+            if previous is not None:
+                self._before[key] = previous
             self._tables.setdefault((key[0], key[2]), {})[key[1]] = rendering
             while len(self._entries) > self._size:
                 (encounter, audience, language), _ = self._entries.popitem(last=False)
+                self._before.pop((encounter, audience, language), None)
                 table = self._tables[encounter, language]
                 del table[audience]
                 if not table:
@@ -434,6 +466,14 @@ class LastRendered:
         with self._lock:
             return self._entries.get(key)
 
+    def drawn(self, key: tuple[int, str, str], source: object) -> Rendering | None:
+        """The newest rendering under `key`, or the one it replaced, drawn from `source`."""
+        with self._lock:
+            for rendering in (self._entries.get(key), self._before.get(key)):
+                if rendering is not None and rendering.source == source:
+                    return rendering
+            return None
+
     def others(self, key: tuple[int, str, str]) -> list[Rendering]:
         """The newest renderings of the same table and language for the other audiences."""
         with self._lock:
@@ -443,7 +483,11 @@ class LastRendered:
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._before.clear()
             self._tables.clear()
 
 
-LAST = LastRendered()
+# Three audiences per table in one language: room for the tables of ~680 encounters in play at
+# once (at 512, 200 tables at one message each every 5 s pushed each table out before its next
+# message, whose frame was then the whole table and whose undo drew it anew)
+LAST = LastRendered(2048)

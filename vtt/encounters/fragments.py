@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import pickle
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -12,7 +14,7 @@ from typing import Any
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
@@ -397,10 +399,31 @@ def render_table(
     request_params: Mapping[str, Any] | None = None,
 ) -> str:
     """The live part of the page: board, own sheet, action forms (the `#table` fragment)."""
+    html = sealed(unsealed_table(encounter, audience, request_params), encounter.seq)
+    return out_of_band(html) if oob else html
+
+
+# Where a table's HTML names the seq it was drawn at (the GM's tools refetched after an event,
+# `table_seq` in the templates): a table is drawn with this mark and the seq written in after,
+# so a take-back that restores a state draws its table again from the one kept for that state.
+# Nothing people write reaches the HTML unescaped, so the mark is only ever the templates'.
+SEQ_MARK = mark_safe("<@seq@>")
+
+
+def unsealed_table(
+    encounter: Encounter, audience: Audience, request_params: Mapping[str, Any] | None = None
+) -> str:
+    """The `#table` fragment with `SEQ_MARK` where the seq goes."""
     context = table_context(encounter, audience, request_params)
     context["board_template"], context["sheet_template"] = board_templates(encounter.system)
-    html = render_to_string("encounters/_table.html", context)
-    return out_of_band(html) if oob else html
+    context["table_seq"] = SEQ_MARK
+    return render_to_string("encounters/_table.html", context)
+
+
+def sealed(unsealed: str, seq: int) -> SafeString:
+    """A table drawn with `SEQ_MARK` with its seq written in (the templates' output, escaped
+    there)."""
+    return mark_safe(unsealed.replace(SEQ_MARK, str(seq)) if SEQ_MARK in unsealed else unsealed)
 
 
 def seat_rows(
@@ -492,8 +515,23 @@ def table_frame(
         kept = delta.LAST.get(key)
         if kept is not None and kept.stamp == stamp:
             return TableFrame(kept.rev, html=out_of_band(kept.html))
-    html = render_table(encounter, audience, oob=False)
-    rendering = delta.Rendering(html, stamp=stamp)
+    source = table_source(encounter, audience)
+    drawn = delta.LAST.drawn(key, source)
+    html: str
+    if drawn is None:  # drawn anew
+        unsealed = unsealed_table(encounter, audience)
+        html = sealed(unsealed, encounter.seq)
+        rendering = delta.Rendering(
+            html, stamp=stamp, source=source, unsealed=unsealed if unsealed != html else None
+        )
+    elif drawn.unsealed is None:  # the same table as one this process drew, seq and all
+        rendering = drawn.again(stamp)
+    else:  # as drawn for this state before, at another seq: its elements are hints
+        html = sealed(drawn.unsealed, encounter.seq)
+        rendering = delta.Rendering(
+            html, hints=(drawn,), stamp=stamp, source=source, unsealed=drawn.unsealed
+        )
+    html = rendering.html
     previous = delta.LAST.swap(key, rendering)
     if incremental and previous is not None and previous.rev == rendering.rev:
         return None
@@ -501,11 +539,38 @@ def table_frame(
         # unchanged elements are taken over, not scanned again: from this audience's rendering
         # before, or from another audience's newest (scanned already) where it changed for all
         others = [other for other in delta.LAST.others(key) if other.scanned]
-        rendering.hints = (previous, *others)
+        rendering.hints = (previous, *rendering.hints, *others)
         change = delta.delta(previous, rendering)
         if change is not None:
             return TableFrame(rendering.rev, parts=change.as_json(), base=previous.rev)
     return TableFrame(rendering.rev, html=out_of_band(html))
+
+
+def table_source(encounter: Encounter, audience: Audience) -> tuple[object, ...]:
+    """What an audience's table is drawn from besides its audience, its language and its seq:
+    the rules state (a digest of it), whether the encounter is active, the actor whose move this
+    audience may take back, the time zone. Two tables of the same source differ only in the seq
+    written into them (`SEQ_MARK`); a take-back restores a state, and so its tables."""
+    system = get_system(encounter.system)
+    return (
+        state_digest(encounter),
+        encounter.is_active,
+        takeback.offered(encounter, system, audience),
+        timezone.get_current_timezone_name(),
+    )
+
+
+def state_digest(encounter: Encounter) -> bytes:
+    """A digest of the encounter's stored rules state (kept on the row while its state is the
+    same object: one per broadcast, not per audience). The pickle of equal states may differ
+    (another key order): that draws a table once more, it never shares a wrong one."""
+    kept = getattr(encounter, "_state_digest", None)
+    if kept is not None and kept[0] is encounter.state:
+        return bytes(kept[1])
+    pickled = pickle.dumps(encounter.state, protocol=5)
+    digest = hashlib.sha1(pickled, usedforsecurity=False).digest()
+    encounter._state_digest = (encounter.state, digest)  # type: ignore[attr-defined]
+    return digest
 
 
 def table_stamp(encounter: Encounter) -> tuple[object, ...]:
