@@ -258,7 +258,9 @@ def offers(state: State, actor: str) -> list[ActionTemplate] | None:
                         "charge", m.L_CHARGE(), "ACE-CMD-ATK-2", fields, cost=m.ACT_FULL()
                     )
                 )
-    if mine and free(c, "standard_move", s) and not c.get("grapple"):
+    # ACE-CMD-DEF-3: on a map its half-speed move is the token's (the map's move, evade ticked)
+    evades_by_hand = not moves_on_map(state, c["id"])
+    if mine and free(c, "standard_move", s) and not c.get("grapple") and evades_by_hand:
         field = Field(
             "cover",
             m.F_COVER(),
@@ -317,7 +319,7 @@ def _actor(s: object, a: str) -> bool:
 SPECS = [
     ActionSpec("declare", "ACE-CMD-DEF-1", declare_command, who=_actor, offer=offers),
     ActionSpec("charge", "ACE-CMD-ATK-2", charge, who=_actor),
-    ActionSpec("shooting_evasion", "ACE-CMD-DEF-3", shooting_evasion, who=_actor),
+    ActionSpec("shooting_evasion", "ACE-CMD-DEF-3", by_hand(shooting_evasion), who=_actor),
     ActionSpec("move", "ACE-SPEED-1", by_hand(move), who=_actor),
     ActionSpec("stand", "ACE-CMD-DEF-4", stand, who=_actor),
     ActionSpec("prone", "ACE-CMD-DEF-4", prone, who=_actor),

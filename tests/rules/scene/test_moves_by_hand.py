@@ -1,5 +1,6 @@
 """SCENE-MOVE-1: with the mover's token on the map, a move is the token's. A system's own move
-with its distance typed (Delta Green's walk, run and crawl, Ace's move), sent by hand as a
+with its distance typed (Delta Green's walk, run and crawl, Ace's move and shooting
+evasion), sent by hand as a
 websocket message or a POST, is refused in words pointing to the map: before, it spent the
 round's movement and left the token where it stood. Call of Cthulhu has no move of its own
 besides the map's. Off the map, or with no token on it, the typed moves play as before."""
@@ -45,6 +46,10 @@ def test_ace_move_typed_is_refused_on_the_map() -> None:
     now = table.state["current"]
     used = dict(table.state["combatants"][now]["used"])
     assert BY_THE_MAP in table.refused("move", now, metres=3)
+    # ACE-CMD-DEF-3: shooting evasion's half-speed move to cover is the map's too (evade ticked)
+    assert BY_THE_MAP in table.refused("shooting_evasion", now, cover="partial")
+    offered = {t.kind for t in table.system.legal_actions(table.state, now)}
+    assert not {"move", "shooting_evasion"} & offered
     assert table.state["combatants"][now]["used"] == used  # the move action not spent
     del table.state["scene"]["tokens"][now]  # off the map: the typed move stays
     table.act("move", now, metres=3)
