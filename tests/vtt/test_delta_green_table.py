@@ -259,3 +259,15 @@ def test_a_picks_field_is_a_tick_box_per_name_with_its_default_ticked() -> None:
     assert '<input type="checkbox" name="targets" value="c1" checked> Cultist' in html
     assert '<input type="checkbox" name="targets" value="walsh"> Walsh' in html
     assert "<legend>Targets</legend>" in html
+
+
+def test_the_impale_band_reads_as_a_d100_roll_in_the_seeds_word() -> None:
+    # it read "01–9 贯穿（仅第一发）": a d100 band is 01–09, and Delta Green's impale is 刺穿
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    preview = {"summary": "", "details": {"impale_threshold": 9}, "outcomes": []}
+    context = {"preview": preview, "encounter": {"system": "delta_green"}}
+    with translation.override("zh-hans"):
+        text = render_to_string("systems/delta_green/_preview.html", context)
+    assert "掷出 01–09 时刺穿（仅第一发）" in text
