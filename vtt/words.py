@@ -141,7 +141,11 @@ def _shown_all(value: Any, names: Mapping[str, str]) -> Any:
 
 
 def _named(msg: Msg) -> Msg:
-    """The message with its parameters that are built-in names shown in the active language."""
+    """The message with its parameters that are built-in names shown in the active language,
+    and a side its scenario names itself (`<system>.own_side`) by its name in that language."""
+    if msg.id.endswith(".own_side"):
+        side, labels = str(msg.params.get("side") or ""), msg.params.get("names")
+        return Msg(msg.id, {**msg.params, "name": own_side_name(labels, side)}, msg.source)
     names = _names_in(get_language() or settings.LANGUAGE_CODE)
 
     def value(item: Any) -> Any:

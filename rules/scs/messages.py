@@ -525,6 +525,9 @@ PURPOSE_CRT = Message("scs.purpose.crt", "CRT die {n}")
 # The sides of the built-in scenario, as the table names them (vtt/words.py side_name).
 SIDE_BLUE = Message("scs.side.blue", "Blue")
 SIDE_RED = Message("scs.side.red", "Red")
+# A side the scenario names itself (issue 36): `name` its English (or only) name, `names` its
+# names by language and `side` its key; the table shows the reader's (vtt/words.py `say`).
+OWN_SIDE = Message("scs.own_side", "{name}")
 
 # A unit counter's type and movement class as its sheet offers them (rules/scs/sheet.py).
 TYPE_INFANTRY = Message("scs.unit_type.infantry", "infantry")

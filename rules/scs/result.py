@@ -14,10 +14,13 @@ from rules.scs.state import scenario_of
 
 
 def _side(scn: Any, side: str) -> Msg | str:
-    """A side by its message where the game names it (Blue, Red: 蓝方, 红方), else the
-    scenario's name for it."""
+    """A side by the name its scenario gives it, in the reader's language (issue 36), else by
+    its message where the game names it (Blue, Red: 蓝方, 红方)."""
     message = getattr(m, f"SIDE_{side.upper()}", None)
-    return message() if message is not None else side_name(scn, side)
+    if message is None or scn.side_labels.get(side):
+        return side_name(scn, side)
+    said: Msg = message()
+    return said
 
 
 def result(state: Mapping[str, Any]) -> tuple[Msg, list[Msg]] | None:

@@ -43,7 +43,13 @@ def resolver(handler: Handler) -> Callable[[State, Action, Dice], list[Event]]:
     return resolve
 
 
-def side_name(scn: Scenario, side: str) -> str:
+def side_name(scn: Scenario, side: str) -> Msg | str:
+    """A side as a log line names it: a name the scenario gives it as a message that keeps the
+    side's key and its names by language, shown in each reader's own (issue 36); else its key's
+    word ("Blue", read as 蓝方)."""
+    labels = scn.side_labels.get(side)
+    if labels:
+        return m.OWN_SIDE(name=scn.side_names[side], side=side, names=dict(labels))
     return scn.side_names.get(side, side.title())
 
 
