@@ -449,6 +449,7 @@ F_WHO = Message("ace.f.who", "Character")
 F_SUCCESSES = Message("ace.f.successes", "Successes")
 F_NAME = Message("ace.f.name", "Name")
 F_CYCLE = Message("ace.f.cycle", "Cycle (time per roll)")
+CYCLE_DAY = Message("ace.word.day", "day")  # an extended task's cycle as first offered
 F_DEADLINE = Message("ace.f.deadline", "Deadline in cycles (0: none)")
 F_SECRET = Message("ace.f.secret", "Secret roll")
 F_TASK = Message("ace.f.task", "Task")

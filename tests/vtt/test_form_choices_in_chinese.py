@@ -52,3 +52,11 @@ def test_a_checks_typed_skill_is_offered_in_the_readers_words_never_as_its_key()
         forms = action_forms(legal)
     typed = {f["default"] for form in forms for f in form["fields"] if f["name"] == "skill"}
     assert {key_of(word) for word in typed} == {"luck", "str"}  # what a check understands
+
+
+def test_an_extended_tasks_cycle_starts_on_the_readers_word() -> None:
+    # the Ace GM's "open a task" form held "day" in Chinese
+    spec = {"name": "cycle", "type": "text", "default": "day"}
+    with translation.override("zh-hans"):
+        [field] = _fields([spec], "ace")
+    assert field["default"] == "天"
