@@ -8,6 +8,7 @@ demo"), with ids made from names so nobody types one, each character seated for 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from django import forms
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.core.errors import RulesError, SheetError
-from rules.core.system import GameSystem
+from rules.core.system import Audience, GameSystem
 from vtt.accounts.models import display_name
 from vtt.campaigns.models import Campaign, Role
 from vtt.characters.condition import badges, brought_in_anyway, refused
@@ -27,7 +28,7 @@ from vtt.encounters.models import CampaignScenario
 from vtt.library.content import templates
 from vtt.schema_forms import SchemaForm, _choice_key, settings_schema_of
 from vtt.tables import map_terrain
-from vtt.words import say, shown, side_name
+from vtt.words import own_side_name, say, shown, side_name
 
 OPPONENT_ROWS = 4
 PLACEMENT_TRIES = 400  # squares tried for one combatant before the rules' own refusal stands
@@ -81,8 +82,11 @@ def sides_of(system: GameSystem) -> tuple[str | None, str]:
     return (str(ours) if ours else None), str(theirs or "opponents")
 
 
-def scenario_sides(system: GameSystem) -> dict[str, list[str]]:
-    """A wargame's sides by scenario (its actors are its sides), as its rules start each one."""
+def scenario_sides(
+    system: GameSystem, labels: dict[str, dict[str, Any]] | None = None
+) -> dict[str, list[str]]:
+    """A wargame's sides by scenario (its actors are its sides), as its rules start each one;
+    `labels`, if given, gets each scenario's own names for its sides (`side_labels`)."""
     out: dict[str, list[str]] = {}
     for name, _title in system.scenarios() if system.scenarios is not None else ():
         try:
@@ -90,7 +94,17 @@ def scenario_sides(system: GameSystem) -> dict[str, list[str]]:
         except RulesError:
             continue
         out[name] = list(system.actors(state)) if system.actors is not None else []
+        if labels is not None:
+            labels[name] = side_labels_of(system, state)
     return out
+
+
+def side_labels_of(system: GameSystem, state: Any) -> dict[str, Any]:
+    """The names a started scenario gives its sides, by side and language (issue 36), as its
+    view carries them for the table; {} for a scenario that names none."""
+    scenario = system.view(state, Audience("gm")).get("scenario")
+    found = scenario.get("side_labels") if isinstance(scenario, dict) else None
+    return dict(found) if isinstance(found, dict) else {}
 
 
 def own_scenarios(campaign: Campaign, system: GameSystem) -> dict[str, tuple[str, Any]]:
@@ -210,9 +224,12 @@ class EncounterBuilder(forms.Form):
                 else forms.FloatField(label=label, initial=value, required=False)
             )
         self.wargame = system.scenarios is not None
-        self.sides = scenario_sides(system) if self.wargame else {}
+        self.side_labels: dict[str, dict[str, Any]] = {}  # by scenario: its sides' own names
+        self.sides = scenario_sides(system, self.side_labels) if self.wargame else {}
         for key, (_title, data) in self.own.items():
-            self.sides[key] = list(system.actors(system.start({"scenario": data})))  # type: ignore[misc]
+            state = system.start({"scenario": data})
+            self.sides[key] = list(system.actors(state))  # type: ignore[misc]
+            self.side_labels[key] = side_labels_of(system, state)
         self._seat_fields(campaign)
         # a scene map for the systems played on one (vtt/encounters/scene_builder.py)
         self.has_scene = scene_builder.add_fields(self, campaign, system.key)
@@ -254,12 +271,30 @@ class EncounterBuilder(forms.Form):
             if side in self.side_keys:
                 continue  # the n-th side of every scenario starts with the n-th player
             self.side_keys.append(side)
+            # the side as the chosen scenario names it; the page's script (builder_sides.js)
+            # reads the label of each scenario from the picker when the GM picks another
+            labels = {
+                key: _("Who plays %(side)s")
+                % {"side": own_side_name(self.side_labels.get(key, {}).get(side), side)}
+                for key, sides in self.sides.items()
+                if side in sides
+            }
             self.fields[f"seat_{side}"] = forms.ChoiceField(
-                label=_("Who plays %(side)s") % {"side": side_name(side)},
+                label=labels.get(self._chosen_scenario())
+                or _("Who plays %(side)s") % {"side": side_name(side)},
                 choices=who,
                 initial=players[n] if n < len(players) else "",
                 required=False,
+                widget=forms.Select(attrs={"data-labels": json.dumps(labels, ensure_ascii=False)}),
             )
+
+    def _chosen_scenario(self) -> str:
+        """The scenario the form shows chosen: the one posted, else the picker's first."""
+        field = self.fields.get("scene_scenario")
+        if field is None:
+            return ""
+        posted = self.data.get(self.add_prefix("scene_scenario")) if self.is_bound else None
+        return str(posted or field.initial or "")
 
     def _map_fields(self, demo_map: dict[str, Any]) -> None:
         """The map: the system's example one, or an open field of the size the GM gives."""
