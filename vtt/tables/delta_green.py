@@ -117,6 +117,7 @@ def _combatant(c: Mapping[str, Any], locations_setting: bool = True) -> dict[str
         "suppression": derived["suppression"],
         "suppression_next": derived["suppression_next"],
         "weapons": weapons,
+        "gear": list(c["sheet"].get("gear") or ()),  # what the agent carries (issue 36)
         "in_hand": derived["in_hand"],
         "off_hand": derived.get("off_hand"),
         "prone": c["prone"],
