@@ -251,3 +251,20 @@ def test_a_new_library_template_offers_its_built_in_name_in_the_readers_words(
     page = client.get(f"/campaigns/{campaign.pk}/library/new/npc/").content.decode()
     assert 'value="新调查员"' in page
     assert "New investigator" not in page
+
+
+def test_an_invitation_names_the_demo_campaign_in_the_readers_words() -> None:
+    # "你受邀加入 Demo: Call of Cthulhu。"
+    call_command("load_demo", stdout=io.StringIO(), stderr=io.StringIO())
+    campaign = Campaign.objects.get(system="coc")
+    token = campaign.invite_token
+    if token is None:  # the demo's campaigns are made without a link: the GM makes one
+        from vtt.campaigns import members
+
+        members.renew_invite(campaign.pk, campaign.memberships.get(role="gm").user_id)
+        token = Campaign.objects.get(pk=campaign.pk).invite_token
+    stranger = get_user_model().objects.create_user("stranger", password="x-secret-9")
+    client = Client()
+    client.force_login(stranger)
+    page = client.get(f"/join/{token}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "你受邀加入 演示：克苏鲁的呼唤。" in page
