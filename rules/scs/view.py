@@ -61,6 +61,7 @@ def _map_data(scn: Scenario) -> Json:
             for (a, b), features in sorted(scn.hexsides.items())
         ],
         "vp_hexes": {scn.label(c): vp for c, (vp, _) in scn.vp_hexes.items()},
+        "terrains": list(scn.hex_terrain),  # the TEC's hex terrains, each drawn alike everywhere
         "stacking_limit": scn.stacking_limit,
         "crt_columns": [str(c) for c in scn.crt.columns],
         "game_turns": scn.game_turns,

@@ -22,6 +22,13 @@
     return checked ? checked.value : "";
   }
 
+  function toolTone() {
+    // a terrain the scenario names itself is drawn in its tool's tone (tone-0...; scs.css)
+    const checked = document.querySelector("input[name=tool]:checked");
+    const swatch = checked && checked.closest("label").querySelector(".sw");
+    return swatch ? [...swatch.classList].filter((c) => c.startsWith("tone-")).join(" ") : "";
+  }
+
   function toolLabel() {
     const checked = document.querySelector("input[name=tool]:checked");
     return checked ? checked.closest("label").textContent.trim() : "";
@@ -51,7 +58,7 @@
     if (kind === "clear") map.delete(hex.dataset.hex);
     else map.set(hex.dataset.hex, kind);
     field("terrain").value = [...map].map(([label, k]) => label + ":" + k).join(" ");
-    hex.setAttribute("class", "hex t-" + kind);
+    hex.setAttribute("class", ["hex", "t-" + kind, toolTone()].join(" ").trim());
     hex.setAttribute("aria-label", hex.dataset.hex + " " + toolLabel());
     painted = true;
     say(hex.dataset.hex + ": " + toolLabel());

@@ -70,6 +70,7 @@ def game_map(data: Mapping[str, Any]) -> dict[str, Any]:
             for (a, b), features in sorted(sides.items())
         ],
         "vp_hexes": vp,
+        "terrains": [str(k) for k in ((data.get("tec") or {}).get("hex") or {})],
     }
 
 

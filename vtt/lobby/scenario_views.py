@@ -229,6 +229,7 @@ def scenario_edit(request: HttpRequest, campaign_id: int, scenario_id: int) -> H
         "terrain_rows": found.terrains,
         "hexside_rows": found.hexsides,
         "terrains": _terrains(data),
+        "terrain_tones": {kind: tone for kind, _label, tone in _terrains(data) if tone},
         "unit_types": _unit_types(campaign),
     }
     return render(request, "campaigns/scenario_editor.html", context, status=status)
@@ -326,15 +327,17 @@ def _unit_types(campaign: Campaign) -> list[dict[str, Any]]:
     return sorted(out, key=lambda t: str(t["label"]))
 
 
-def _terrains(data: dict[str, Any]) -> list[tuple[str, str]]:
-    """The hex terrains of the draft's terrain effects chart, as the painter's tools."""
-    from vtt.tables.scs_charts import WORDS
+def _terrains(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The hex terrains of the draft's terrain effects chart, as the painter's tools: each with
+    its words and the tone a terrain the scenario names itself is drawn in."""
+    from vtt.tables.scs_charts import WORDS, terrain_tones
 
     default = str(data.get("default_terrain") or "clear")
     kinds = sorted(
         ((data.get("tec") or {}).get("hex") or {default: {}}), key=lambda k: (k != default, k)
     )
-    return [(str(kind), str(WORDS.get(str(kind), kind))) for kind in kinds]
+    tones = terrain_tones(kinds)
+    return [(str(k), str(WORDS.get(str(k), k)), tones.get(str(k), "")) for k in kinds]
 
 
 @login_required

@@ -17,7 +17,7 @@ from rules.geometry.hex import HexGrid
 from rules.scs.actions.common import phase_name
 from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.numbers import mixed
-from vtt.tables.scs_charts import WORDS, charts
+from vtt.tables.scs_charts import WORDS, charts, terrain_tones
 from vtt.words import own_side_name, say
 
 R = 30.0  # hex circumradius in SVG units
@@ -178,6 +178,9 @@ def _draw_map(game_map: Mapping[str, Any]) -> Geometry:
     width = max(x for x, _ in centre.values()) + R + MARGIN
     height = max(y for _, y in centre.values()) + R + MARGIN
     vp = game_map["vp_hexes"]
+    tones = terrain_tones(
+        [*(game_map.get("terrains") or ()), *(h["terrain"] for h in game_map["hexes"])]
+    )
     hexes = []
     for hexdata in game_map["hexes"]:
         x, y = centre[hexdata["id"]]
@@ -185,6 +188,7 @@ def _draw_map(game_map: Mapping[str, Any]) -> Geometry:
             {
                 "id": hexdata["id"],
                 "terrain": hexdata["terrain"],
+                "tone": tones.get(hexdata["terrain"], ""),
                 "terrain_label": str(WORDS.get(hexdata["terrain"], hexdata["terrain"])),
                 "place": hexdata["place"],
                 "x": round(x, 1),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,20 @@ from django.utils.translation import gettext_lazy, ngettext
 from rules.scs.crt import Result, SideResult
 from rules.scs.scenario import Scenario, load_scenario, loaded
 from vtt.tables.numbers import mixed
+
+# The hex terrains the stylesheets colour by name (static/css/systems/scs.css: t-woods...);
+# any other a scenario names itself gets a tone of its own, tone-0 to tone-7 (issue 36).
+DRAWN_TERRAIN = frozenset({"clear", "woods", "rough", "marsh", "town"})
+TONES = 8
+
+
+def terrain_tones(names: Iterable[str]) -> dict[str, str]:
+    """Each terrain a scenario names itself, by name, with its tone class: the names in
+    alphabetical order take tone-0, tone-1... (after tone-7, tone-0 again), so the map, the
+    editor's paint tools and the terrain effects chart colour one terrain alike."""
+    own = sorted({str(n) for n in names} - DRAWN_TERRAIN)
+    return {name: f"tone-{n % TONES}" for n, name in enumerate(own)}
+
 
 # Words of the scenario files that readers see in the charts.
 WORDS = {
@@ -137,9 +152,11 @@ def _charts(scenario_id: str, language: str) -> dict[str, Any] | None:
             codes.setdefault(result.code, result)
     tec = scn.raw.get("tec") or {}
     classes = [str(c) for c in tec.get("movement_classes") or ()]
+    tones = terrain_tones(tec.get("hex") or ())
     terrain = [
         {
             "name": name,
+            "tone": tones.get(name, ""),
             "label": str(WORDS.get(name, name)),
             "mp": [_mp((data.get("mp") or {}).get(c, "")) for c in classes],
             "combat": _combat_effects(data.get("combat") or []),
