@@ -34,7 +34,7 @@ from rules.scene import grid
 from rules.scene import messages as scene_words
 from rules.scene import reading_messages as sm
 from rules.scene.moving import controller_of, decimal_text, walked
-from rules.scene.ranges import adjacent, check_reach, shown
+from rules.scene.ranges import adjacent, check_reach, off_own_map, shown, unseen
 
 RANGED = ("firearm", "thrown")
 COVER_OF = {  # the map's painted cover as Ace's cover levels (ACE-COVER-TABLE)
@@ -97,14 +97,45 @@ def cover_against(state: State, holder: Json, other: Json) -> str:
 
 def seen_cover(state: State, attacker: Json, target: Json) -> tuple[Json, Json]:
     """The attacker and the target as this attack sees their cover on the map (copies), on the
-    map as the attacker reads it (SCENE-HIDE-1: no GM-only square answers a player)."""
+    map as the attacker reads it (SCENE-HIDE-1: no GM-only square answers a player). A target
+    whose token the attacker's map does not show has no cover it knows of (SCENE-HIDE-2): its
+    own is read where it stands, which is the GM's; a body shield (ACE-GRAPPLE-8) stays."""
     if _placed(state, attacker["id"], target["id"]) is None:
         return attacker, target
+    if unseen(state, attacker["id"], target["id"]) and not target.get("shield"):
+        return attacker, {**target, "cover": "none"}
     state = {**state, "scene": grid.seen_by(state["scene"], attacker["id"])}
     return (
         {**attacker, "cover": cover_against(state, attacker, target)},
         {**target, "cover": cover_against(state, target, attacker)},
     )
+
+
+def true_cover(state: State, attacker: Json, target: Json) -> tuple[Json, Json]:
+    """SCENE-HIDE-2: the cover the dice meet: `seen_cover`, but on the whole map (its GM-only
+    squares and tokens too) when the attacker's map does not show the target's token."""
+    if not unseen(state, attacker["id"], target["id"]):
+        return seen_cover(state, attacker, target)
+    return (
+        {**attacker, "cover": cover_against(state, attacker, target)},
+        {**target, "cover": cover_against(state, target, attacker)},
+    )
+
+
+def true_adjacent(state: State, a: str, b: str, typed: bool) -> bool:
+    """SCENE-HIDE-2: ACE-AMB-39's adjacency the dice meet: on the whole map when `a`'s map does
+    not show `b`'s token (reach is still read on `a`'s map: nothing is refused for it)."""
+    at = _placed(state, a, b)
+    if at is None or not unseen(state, a, b):
+        return typed
+    return max(abs(at[0][0] - at[1][0]), abs(at[0][1] - at[1][1])) <= 1
+
+
+def unseen_note(state: State, attacker: Json, target: Json) -> Json | None:
+    """SCENE-HIDE-2: the preview's words when the attacker's map does not show the target."""
+    if not off_own_map(state, attacker["id"], target["id"]):
+        return None
+    return sm.UNSEEN_COVER(target=target["name"]).to_json()
 
 
 # --- moving tokens as part of a rule's own action ------------------------------------------

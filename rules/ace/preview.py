@@ -11,7 +11,7 @@ from typing import Any
 from rules.ace import messages as m
 from rules.ace.actions.attack import cover_penalty, usable_weapons
 from rules.ace.actions.common import GM, free, noticed, refuse
-from rules.ace.on_the_map import charge_run, is_adjacent, seen_cover
+from rules.ace.on_the_map import charge_run, is_adjacent, seen_cover, unseen_note
 from rules.ace.rolls import SUCCESS_FACE, damage_from, damage_pool, judge_hit
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, can_act, combatant, settings_of
@@ -214,6 +214,9 @@ def attack_odds(
         "location": loc.key if loc else "",
         "answer": answer,
     }
+    note = unseen_note(state, c, t)  # SCENE-HIDE-2: its square, so its cover, unknown
+    if note is not None:
+        details["distance_msg"] = note
     asked = can_act(t, s) and free(t, "reflex", s)
     if loc is not None and not loc.special and asked and answer == "none":
         details["answers"] = answer_odds(s, c, t, w, loc, adjacent)

@@ -96,10 +96,13 @@ def _seen(c: Mapping[str, Any], audience: Audience) -> bool:
 
 def _unmoved(state: State, c: Mapping[str, Any], audience: Audience) -> Mapping[str, Any]:
     """SCENE-HIDE-1: what a GM-only token's moves leave on its combatant's round (its move
-    action spent) is the GM's and its player's: everyone else reads the move action unspent."""
+    action spent) is the GM's and its player's: everyone else reads the move action unspent,
+    and no cover (SCENE-HIDE-2: cover on the map is read where the token stands; a body shield,
+    ACE-GRAPPLE-8, is a grapple everyone sees and stays)."""
     if audience.role == "gm" or c["id"] in audience.actors or not token_gm_only(state, c["id"]):
         return c
-    return {**c, "used": {**c["used"], "move": False}}
+    cover = c["cover"] if c.get("shield") else "none"
+    return {**c, "used": {**c["used"], "move": False}, "cover": cover}
 
 
 def _view(state: State, audience: Audience) -> Json:

@@ -4,7 +4,9 @@ With a map and both tokens on it, an attack's distance field is measured (SCENE-
 field, or the map's own figure, is the map's; another figure needs a stated reason, which the log
 shows. A wall or full cover on the line refuses the shot (SCENE-RANGE-2), and a `dark` square at
 either end of it is darkness (SCENE-RANGE-3). Without a map, or with a token off it, nothing here
-changes anything: the form's typed distance is played as before.
+changes anything: the form's typed distance is played as before. A target whose token stands on
+the map for the GM alone (SCENE-HIDE-2) is previewed without the map (the distance given, no
+darkness, saying its square is unknown) and resolved on the true map, its reading to the GM alone.
 
 `measured(resolve, field)` and `measured_preview(preview, field)` wrap a system's resolver and
 preview, so each system keeps its own attack code and names only the field it reads.
@@ -18,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, SeededDice
 from rules.core.errors import IllegalAction
 from rules.core.messages import Msg
 from rules.core.system import EVERYONE, Action, Event, Json, said
@@ -95,6 +97,54 @@ def in_darkness(state: Mapping[str, Any], *who: str) -> str | None:
     return None
 
 
+def unseen(state: Mapping[str, Any], shooter: str, target: str) -> bool:
+    """SCENE-HIDE-2: whether both tokens stand on the map but the shooter's map (SCENE-HIDE-1)
+    does not show the target's: a GM-only token its player or GM does not play."""
+    scene = state.get("scene")
+    if not isinstance(scene, Mapping):
+        return False
+    if grid.token_at(scene, shooter) is None or grid.token_at(scene, target) is None:
+        return False
+    return grid.token_at(grid.seen_by(scene, shooter), target) is None
+
+
+def off_own_map(state: Mapping[str, Any], shooter: str, target: str) -> bool:
+    """SCENE-HIDE-2: whether the shooter stands on the map and its map shows no token of the
+    target: off the map or GM-only, which the shooter cannot tell apart (SCENE-HIDE-1)."""
+    scene = state.get("scene")
+    if not isinstance(scene, Mapping) or grid.token_at(scene, shooter) is None:
+        return False
+    return grid.token_at(grid.seen_by(scene, shooter), target) is None
+
+
+def unseen_note(state: Mapping[str, Any], shooter: str, target: str) -> Msg | None:
+    """SCENE-HIDE-2: the preview's words for a target the shooter's map does not show."""
+    if target not in state.get("combatants", {}) or not off_own_map(state, shooter, target):
+        return None
+    unit = str(state["scene"].get("unit", "m"))
+    return m.UNSEEN[unit](target=state["combatants"][target]["name"])
+
+
+def true_reading(state: Mapping[str, Any], shooter: str, target: str) -> Reading:
+    """SCENE-HIDE-2: an attack at an unseen target as the dice meet it: the distance measured on
+    the whole map (its GM-only squares too), the darkness under either token; no figure given
+    and no line read (the shooter aims where it believes the target is), for the GM alone."""
+    scene = state["scene"]
+    at_shooter, at_target = grid.token_at(scene, shooter), grid.token_at(scene, target)
+    assert at_shooter is not None
+    assert at_target is not None
+    measured = grid.distance(scene, at_shooter, at_target)
+    dark = next(
+        (
+            str(state["combatants"][who]["name"])
+            for who, at in ((shooter, at_shooter), (target, at_target))
+            if grid.terrain(scene, at) == "dark"
+        ),
+        None,
+    )
+    return Reading(measured, measured, str(scene.get("unit", "m")), "", dark, True)
+
+
 def read(
     state: Mapping[str, Any], shooter: str, target: str, params: Mapping[str, Any], name: str
 ) -> Reading | None:
@@ -154,6 +204,8 @@ def measured(
 
     def resolve_on_map(state: Any, action: Action, dice: Dice) -> list[Event]:
         who = target(action.params)
+        if who in state.get("combatants", {}) and unseen(state, action.actor, who):
+            return _on_true_map(resolve, state, action, dice, name, dark, who)
         reading = read(state, action.actor, who, action.params, name)
         if reading is None:
             return resolve(state, action, dice)
@@ -163,6 +215,21 @@ def measured(
     return resolve_on_map
 
 
+def _on_true_map(
+    resolve: Resolve, state: Any, action: Action, dice: Dice, name: str, dark: str | None, who: str
+) -> list[Event]:
+    """SCENE-HIDE-2: an attack at an unseen target, refused only as the form sent it is (tried
+    on throwaway dice), then played at the true distance and darkness; a choice the true figure
+    refuses (a double tap past point-blank) is played as sent, never refused."""
+    resolve(state, action, SeededDice(0))  # the refusals the shooter can know of, nothing else
+    reading = true_reading(state, action.actor, who)
+    try:
+        events = resolve(state, with_reading(action, reading, name, dark), dice)
+    except IllegalAction:
+        return resolve(state, action, dice)
+    return [reading.event(), *events]
+
+
 def measured_preview(
     preview: Preview, name: str, dark: str | None = None, target: Target = _by_field
 ) -> Preview:
@@ -170,6 +237,11 @@ def measured_preview(
 
     def preview_on_map(state: Any, action: Action) -> Json:
         who = target(action.params)
+        note = unseen_note(state, action.actor, who)
+        if note is not None:
+            found = preview(state, action)  # SCENE-HIDE-2: as typed, its square unknown
+            details = {**found.get("details", {}), "distance_msg": note.to_json()}
+            return {**found, "details": details}
         reading = read(state, action.actor, who, action.params, name)
         if reading is None:
             return preview(state, action)

@@ -20,6 +20,23 @@ OVERRIDDEN_YD = Message(
 )
 FROM_MAP = {"m": FROM_MAP_M, "yd": FROM_MAP_YD}
 OVERRIDDEN = {"m": OVERRIDDEN_M, "yd": OVERRIDDEN_YD}
+# SCENE-HIDE-2: an attack at a token the attacker's map does not show (GM-only)
+UNSEEN_M = Message(
+    "scene.read.unseen_m",
+    "{target} is not on your map, so its distance, cover and darkness are unknown to you: these "
+    "odds take the distance you give (m) and count no cover or darkness.",
+)
+UNSEEN_YD = Message(
+    "scene.read.unseen_yd",
+    "{target} is not on your map, so its distance, cover and darkness are unknown to you: these "
+    "odds take the distance you give (yards) and count no cover or darkness.",
+)
+UNSEEN = {"m": UNSEEN_M, "yd": UNSEEN_YD}
+UNSEEN_COVER = Message(
+    "scene.read.unseen_cover",
+    "{target} is not on your map, so its cover and whether it stands next to you are unknown to "
+    "you: these odds count no cover for it and take adjacency as ticked.",
+)
 F_DISTANCE_FROM_MAP = Message(
     "scene.read.f_distance_help", "Leave it blank: the map measures it. To give another, say why."
 )

@@ -194,6 +194,11 @@ def _secret_ids(base: Json, variant: Json) -> list[str]:
         for ident in sorted(set(base[pool]) | set(variant[pool])):
             if base[pool].get(ident) != variant[pool].get(ident):
                 found.append(ident)
+    # a scene map's token moved or hidden (SCENE-HIDE-1/2): the viewer may aim at it by name
+    tokens = [(s.get("scene") or {}).get("tokens") or {} for s in (base, variant)]
+    for ident in sorted(set(tokens[0]) | set(tokens[1])):
+        if tokens[0].get(ident) != tokens[1].get(ident) and ident not in found:
+            found.append(ident)
     return found
 
 

@@ -18,7 +18,13 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.on_the_map import check_on_map, is_adjacent, seen_cover
+from rules.ace.on_the_map import (
+    check_on_map,
+    is_adjacent,
+    seen_cover,
+    true_adjacent,
+    true_cover,
+)
 from rules.ace.rolls import (
     Damage,
     HitRoll,
@@ -333,8 +339,9 @@ def resolve_attack(
             )
         )
         return events
-    adjacent = bool(plan.get("adjacent"))
-    cover = cover_penalty(*seen_cover(state, c, struck), kind, s, adjacent)
+    # SCENE-HIDE-2: against a token the attacker's map does not show, the true squares
+    adjacent = true_adjacent(state, c["id"], struck["id"], bool(plan.get("adjacent")))
+    cover = cover_penalty(*true_cover(state, c, struck), kind, s, adjacent)
     bonus = hit_bonus(c, s) + cover + (loc.hit if loc else 0)
     if answer == "dodge":
         bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
-from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs
+from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs, unseen_squares
 
 Json = dict[str, Any]
 
@@ -62,6 +62,12 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
     hidden = next(cid for cid in sorted(combatants) if cid != viewer)
     audience = Audience("player", side=side, actors=frozenset({viewer}))
     yield from scene_pairs(state, "m", viewer, audience, hidden)
+    # SCENE-HIDE-2: the GM-only token near behind cover in the dark, or far off in the open; on
+    # the map it took its cover by moving there (ACE-CMD-DEF-3), a GM-only move: the GM's
+    for seen_by, near, far in unseen_squares(state, "m", viewer, audience, hidden):
+        near["combatants"][hidden] |= {"cover": "heavy", "shield": False}
+        far["combatants"][hidden] |= {"cover": "partial", "shield": False}
+        yield seen_by, near, far
     # SCENE-HIDE-1: the GM-only token's combatant walks a step on its own turn
     if int(state.get("round") or 0) and hidden in state["order"]:
         start = far_off(state, "m", viewer, hidden)

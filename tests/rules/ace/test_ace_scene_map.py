@@ -11,7 +11,7 @@ from ace_helpers import c, play, table, turn_of
 
 from rules.ace import SYSTEM
 from rules.core.errors import IllegalAction
-from rules.core.system import Action
+from rules.core.system import Action, Audience
 
 Json = dict[str, Any]
 
@@ -264,3 +264,21 @@ def test_on_the_map_the_move_is_the_tokens_not_metres_typed() -> None:
     assert [f.name for f in moves[0].fields] == ["x", "y", "evade"]
     unplaced = turn_of(on_map(table(), hound=(10, 5)), "lin")
     assert "move" in {t.kind for t in SYSTEM.legal_actions(unplaced, "lin")}
+
+
+def test_a_gm_only_tokens_cover_is_not_in_the_odds_but_the_roll_meets_it() -> None:
+    # SCENE-HIDE-2: the hound took heavy cover behind the crate, its token GM-only: Lin's odds
+    # are the same whether it crouches there or stands in the open far off; the throw meets -8.
+    behind = _in_cover(lin=(0, 5), hound=(10, 5))
+    open_field = _in_cover(lin=(0, 5), hound=(20, 11))
+    for state in (behind, open_field):
+        state["scene"]["tokens"]["hound"]["gm_only"] = True
+    aim = Action("attack", "lin", {"target": "hound", "weapon": "knives"})
+    odds = [SYSTEM.preview(state, aim) for state in (behind, open_field)]  # type: ignore[misc]
+    assert odds[0] == odds[1]
+    assert odds[0]["details"]["bonus"] == 8  # no cover counted: unknown to Lin
+    assert odds[0]["details"]["distance_msg"]["id"] == "scene.read.unseen_cover"
+    seen = SYSTEM.view(behind, Audience("player", side="reincarnators", actors=frozenset({"lin"})))
+    assert seen["combatants"]["hound"]["cover"] == "none"
+    _, events = play(behind, "attack", "lin", [10], target="hound", weapon="knives")
+    assert _total(events) == 10

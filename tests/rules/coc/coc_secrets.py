@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
-from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs
+from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs, unseen_squares
 
 Json = dict[str, Any]
 
@@ -72,6 +72,8 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             moved = copy.deepcopy(base)
             moved["combatants"][hidden]["round"]["moved"] = "3"
             yield seen_by, base, moved
+    # SCENE-HIDE-2: the GM-only token near behind cover in the dark, or far off in the open
+    yield from unseen_squares(state, "yd", viewer, audience, hidden)
     # SCENE-HIDE-1: the GM-only token's combatant walks a step on its own DEX-rank turn
     slots = [n for n, slot in enumerate(state["order"]) if slot["id"] == hidden]
     if state["round"] >= 1 and slots:

@@ -132,3 +132,21 @@ def test_a_gm_only_token_caught_in_a_blast_is_told_to_the_keeper_alone() -> None
         if "Lurker" in event.text:
             assert event.audience == "gm"
     assert any("Ann" in e.text and e.audience == "all" for e in events)
+
+
+def test_a_shot_at_a_gm_only_token_is_previewed_as_given_and_rolled_where_it_stands() -> None:
+    # SCENE-HIDE-2: Ann's odds do not tell whether Bob stands 5 yards off or 16 yards off in the
+    # dark; the roll meets the true square (COC-DARK-2: 01), the reading is the Keeper's line.
+    near = on_map(duel(), ann=(0, 0), bob=(5, 0))
+    dark = {"16,0": {"terrain": "dark", "gm_only": False}}
+    far = on_map(duel(), dark, ann=(0, 0), bob=(16, 0))
+    for state in (near, far):
+        state["scene"]["tokens"]["bob"]["gm_only"] = True
+    aim = {"weapon": "revolver", "target": "bob", "distance": 8}
+    odds = [SYSTEM.preview(state, Action("fire", "ann", aim)) for state in (near, far)]
+    assert odds[0] == odds[1]
+    assert odds[0]["details"]["distance_msg"]["id"] == "scene.read.unseen_yd"
+    _, events = act(far, "fire", "ann", [90], **aim)
+    assert (events[0].kind, events[0].audience) == ("scene.measured", "gm")
+    assert events[0].text == "16 yards, from the map."
+    assert "against 1%" in texts(events)

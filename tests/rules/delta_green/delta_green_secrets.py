@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.core.system import Audience
-from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs
+from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs, unseen_squares
 
 Json = dict[str, Any]
 
@@ -69,6 +69,8 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             moved = copy.deepcopy(base)
             moved["combatants"][hidden]["round"] |= {"moved_m": 3.0, "ran": True}
             yield seen_by, base, moved
+    # SCENE-HIDE-2: the GM-only token near behind cover in the dark, or far off in the open
+    yield from unseen_squares(state, "m", viewer, audience, hidden)
     yield from _hidden_walks(state, viewer, hidden, audience)
 
 

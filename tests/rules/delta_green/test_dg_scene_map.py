@@ -105,12 +105,14 @@ def test_a_hidden_token_keeps_its_distance_line_to_the_gm() -> None:
 
 def test_a_gm_only_target_or_wall_is_not_on_a_players_map() -> None:
     """SCENE-HIDE-1: a shot from a token players see reads the map as they see it: a GM-only
-    target is not measured (the typed distance stands) and a GM-only wall does not stop it."""
+    target is measured for the GM alone (SCENE-HIDE-2) and a GM-only wall does not stop it."""
     state = duel(a=(0, 0), b=(6, 0))
     state["scene"]["tokens"]["b"]["gm_only"] = True
     _, events = play(state, "fire", "a", [99], weapon="pistol", target="b", distance_m="6")
-    assert all(event.audience == "all" for event in events)
-    assert "from the map" not in " ".join(event.text for event in events)
+    shown = [event for event in events if event.audience != "gm"]
+    assert [event.kind for event in events if event not in shown] == ["scene.measured"]
+    assert all(event.audience == "all" for event in shown)
+    assert "from the map" not in " ".join(event.text for event in shown)
     walled = on_map(duel(), {"3,0": {"terrain": "wall", "gm_only": True}}, a=(0, 0), b=(6, 0))
     _, events = play(walled, "fire", "a", [99], weapon="pistol", target="b")  # not refused
     assert "from the map" in events[0].text
@@ -213,3 +215,26 @@ def test_on_the_map_a_walk_or_run_is_the_tokens_move_not_metres_typed() -> None:
     assert not any("metres" in f.name for t in moves for f in t.fields)
     unplaced = on_map(state, b=(10, 0))
     assert {"walk", "run"} <= _kinds(unplaced, "a")
+
+
+def _gm_only(state: Json, who: str) -> Json:
+    state["scene"]["tokens"][who]["gm_only"] = True
+    return state
+
+
+def test_a_shot_at_a_gm_only_token_is_previewed_as_given_and_rolled_where_it_stands() -> None:
+    # SCENE-HIDE-2: the agent's odds do not tell whether B stands 3 m off (point-blank) or 21 m
+    # (past the pistol's range); the roll meets the true 21 m, the reading is the GM's line.
+    near, far = _gm_only(duel(a=(0, 0), b=(3, 0)), "b"), _gm_only(duel(a=(0, 0), b=(21, 0)), "b")
+    aim = {"weapon": "pistol", "target": "b", "distance_m": 10}
+    odds = [SYSTEM.preview(state, Action("fire", "a", aim)) for state in (near, far)]
+    assert odds[0] == odds[1]
+    assert odds[0]["details"]["chance"] == 50  # the 10 m given: within base range
+    assert odds[0]["details"]["distance_msg"]["id"] == "scene.read.unseen_m"
+    _, events = play(far, "fire", "a", [99], **aim)
+    assert (events[0].kind, events[0].audience, events[0].text) == (
+        "scene.measured",
+        "gm",
+        "21 m, from the map.",
+    )
+    assert events[1].payload["chance"] == 25

@@ -56,6 +56,25 @@ def scene_pairs(
     yield audience, base, walled
 
 
+def unseen_squares(
+    state: Json, unit: str, viewer: str, audience: Audience, hidden: str
+) -> Iterator[tuple[Audience, Json, Json]]:
+    """SCENE-HIDE-2: the GM-only token of `hidden` on two squares the viewer cannot tell apart:
+    near it, on a darkness square behind heavy cover painted for everyone, or far off in the
+    open corner (a wall shown to everyone on the line). A player's attack on it is previewed,
+    refused and reached the same way from both (its square, so its distance, cover, line and
+    darkness, is unknown to them)."""
+    base, (x, y) = _mapped(state, unit, viewer, hidden)
+    cells = base["scene"]["cells"]
+    cells[f"{x + 2},{y}"] = {"terrain": "cover_heavy", "gm_only": False}
+    cells[f"{x + 3},{y}"] = {"terrain": "dark", "gm_only": False}
+    near = copy.deepcopy(base)
+    near["scene"]["tokens"][hidden] = {"at": [x + 3, y], "gm_only": True}
+    far = copy.deepcopy(base)
+    far["scene"]["tokens"][hidden] = {"at": [COLS - 1, ROWS - 1], "gm_only": True}
+    yield audience, near, far
+
+
 def viewer_of(state: Json) -> str | None:
     """The combatant a pair is seen by: whoever's turn it is, else the first a player plays."""
     combatants = state["combatants"]
