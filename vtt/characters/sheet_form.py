@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,6 +84,20 @@ class Leaf:
     @property
     def is_leaf(self) -> bool:
         return True
+
+    @property
+    def long_choices(self) -> bool:
+        """Whether a choice reads longer than a small field shows ("mechanical repair", "流血
+        （每轮进行体质检定）"): the field then takes two columns, so no choice is cut off."""
+        return self.kind == "choice" and any(_width(str(c[1])) > LONG_CHOICE for c in self.choices)
+
+
+LONG_CHOICE = 10  # the widest choice, in Latin letters, a field of one column (7.5rem) shows
+
+
+def _width(words: str) -> int:
+    """Roughly how many Latin letters wide a text is: a Chinese character counts two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in words)
 
 
 @dataclass
