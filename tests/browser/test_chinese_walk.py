@@ -36,12 +36,20 @@ CASES = [
 # - kg: a unit symbol.
 ALLOWED = {"HP", "SP", "CP", "DP", "Tabula", "English", "Lancer", "JSON", "kg"}
 ALLOWED |= {"PNG", "JPEG", "WebP"}
+# - BBCode, HTML: the transcript's file formats, named as forums and browsers name them.
+# - NPC: as Chinese tabletop groups and the Chinese rule books write it (the library's
+#   "NPC 与怪物模板", a builder's "我的 NPC").
+# - QQ, Word: the chat program and the word processor the transcript's files are made for.
+ALLOWED |= {"BBCode", "HTML", "NPC", "QQ", "Word"}
 # Keys named in keyboard hints, as their keys print them (left out before the words are read).
 KEYS = re.compile(r"\b(Page Up|Page Down|PgUp|PgDn|Enter|Esc|Tab)\b")
+# The table's dot commands as a GM types them (".log new", ".log off"): commands, not words.
+DOT_COMMANDS = re.compile(r"(?<![\w.])\.[a-z]+(?: (?:new|off|on|end)\b)?")
 # Notation that is no word: dice as the seeds print them (1D3, 1d6+2) and SCS result codes,
 # each explained in words by the chart's legend (AL1: attacker loses a step, DL1o1, NE, DE).
 NOTATION = (
     re.compile(r"^\d*[dD]\d*([+-]\d+)?$"),
+    re.compile(r"^x\d+$"),  # a damage roll's multiplier: an impale's "1d10 x2"
     re.compile(r"^/?(NE|[AD]E|[AD](L\d)?(o\d)?)$"),
 )
 # Names a person typed: the demo's logins, what this test types, and the demo groups' own
@@ -55,6 +63,7 @@ DEMO_PEOPLE = (
     "Ada Bo",  # the chat table's two players
 )
 _SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)+$")  # a key: first_aid, cultist_with_a_knife_1
+_URL = re.compile(r"https?://\S+")  # an invitation's link, to copy and send
 _ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(\.\d+)?([+-]\d\d:\d\d|Z)?")
 
 SETUP = """
@@ -88,6 +97,9 @@ for c in Character.objects.filter(campaign=campaign):
     if c.name != c.actor_id:  # a character called by its id ("walsh") is an id on the page
         names.append(c.name)
 codes = sorted(copy.state["units"]) if copy.system == "scs" else []
+if copy.system == "scs":  # and the code a new counter's sheet starts with (X1)
+    from rules.core.registry import get_system
+    codes.append(get_system("scs").default_sheet["id"])
 # campaigns and tables other browser tests made on this server: their groups typed those names
 from django.utils import translation
 from vtt.campaigns.models import Campaign as AnyCampaign
@@ -121,6 +133,11 @@ PAGE_TEXTS = """
     }
   }
   for (const o of document.querySelectorAll('option')) out.push(o.textContent);
+  // what a text box holds when the page opens: a weapon's name on a sheet, a check's skill
+  // (a row's key for commands is an id the group types, and is left out)
+  for (const i of document.querySelectorAll('input[type=text]:not([name$=key])')) {
+    if (i.value && i.offsetParent !== null && !i.closest('[hidden]')) out.push(i.value);
+  }
   for (const t of document.querySelectorAll('svg title')) out.push(t.textContent);
   return out;
 }
@@ -141,7 +158,7 @@ FETCH = "url => fetch(url, {credentials: 'same-origin'}).then(r => r.text())"
 
 def stray_words(text: str, ids: set[str], typed: set[str]) -> dict[str, dict[str, str]]:
     """The English words and the internal ids in `text`, each with a little of the text around."""
-    text = KEYS.sub(" ", _ISO_TIME.sub(" ", text))
+    text = DOT_COMMANDS.sub(" ", KEYS.sub(" ", _ISO_TIME.sub(" ", _URL.sub(" ", text))))
     found: dict[str, dict[str, str]] = {}
     for token in _TOKEN.findall(text):
         word = token.strip("'’.-_")
@@ -159,6 +176,7 @@ def stray_words(text: str, ids: set[str], typed: set[str]) -> dict[str, dict[str
 
 def test_the_walk_tells_ids_from_english_and_lets_dice_rule_ids_and_typed_names_pass() -> None:
     text = "gm 的 1D3+2（COC-HP-1）first_aid u3 失去 3 点 HP: the Keeper 2026-12-06T07:05:33 DL1o1"
+    text += " 用 .log new 开始，.log off 暂停 1d10 x2 http://127.0.0.1:8000/join/Ab_9"
     found = stray_words(text, {"u3"}, TYPED)
     assert {kind: sorted(words) for kind, words in found.items()} == {
         "english": ["Keeper", "the"],
@@ -244,9 +262,9 @@ def _play(page: Any, attack: bool = False) -> bool:
 
 
 def _bad_sheet(page: Any) -> bool:
-    """Submits the new-character form with a number past its bound (else a list set to a value
-    not on it): a validation error the form shows by the field's label; False when the form has
-    neither to spoil."""
+    """Submits the new-character form with a number past its bound (else below it, else a list
+    set to a value not on it): a validation error the form shows by the field's label; False
+    when the form has none of them to spoil."""
     page.locator("#sheet-form input[name=name], #sheet-form #id_name").first.fill("林晓")
     spoiled = page.evaluate(
         """() => {
@@ -255,6 +273,11 @@ def _bad_sheet(page: Any) -> bool:
           const number = form.querySelector('.sheet-section input[type=number][max]');
           if (number) {  // past its bound: "… must be at most …", by the field's label
             number.value = String(Number(number.max) + 1000);
+            return true;
+          }
+          const counted = form.querySelector('.sheet-section input[type=number][min]');
+          if (counted) {  // below its bound (an SCS counter's steps): "… must be at least …"
+            counted.value = String(Number(counted.min) - 1000);
             return true;
           }
           const pick = form.querySelector('.sheet-section select[name]');
@@ -316,6 +339,10 @@ def _table(walk: Walk, people: dict[str, Any], encounter: int, caught_up: Any) -
         _odds(page)
         walk.page(page, f"table with odds ({who})")
     _chat(people["player1"])
+    record = people["gm"].get_by_label("聊天或掷骰")  # a session recorded, for its transcript
+    record.fill(".log new 第一场")
+    record.press("Enter")
+    people["gm"].wait_for_timeout(500)
     played = 0
     gm = people["gm"]
     start = gm.locator(ROUND_STARTS)  # a round begun, so that someone may attack
@@ -337,6 +364,46 @@ def _table(walk: Walk, people: dict[str, Any], encounter: int, caught_up: Any) -
             _odds(page)
             walk.page(page, f"table after action {n} ({who})")
     return played
+
+
+# Links of a campaign's pages not to follow: downloads read otherwise, and what changes things.
+_NOT_FOLLOWED = re.compile(r"export|delete|remove|revoke|renew|/role/|/copy/|import|/days/")
+
+
+def _more_pages(walk: Walk, people: dict[str, Any], campaign: int) -> None:
+    """The campaign's other pages each person is offered (the library and its forms, the
+    sessions and a transcript, SCS scenarios and their editor, the mech builder), two links
+    deep from the campaign page, the recorded session's transcript as text, and the GM's
+    invitation link opened."""
+    under = f"/campaigns/{campaign}/"
+    people["gm"].goto(under)
+    invite = people["gm"].locator("input[value*='/join/']")
+    if invite.count():  # the GM's invitation, as the person it is sent to opens it
+        people["observer"].goto(invite.first.input_value())
+        walk.page(people["observer"], "invitation (observer)")
+    for who in ("gm", "player1", "observer"):
+        page = people[who]
+        seen = {under, f"{under}characters/new/", f"{under}encounters/new/"}
+        queue = [under]
+        while queue:
+            page.goto(queue.pop(0))
+            links = page.evaluate(
+                "() => [...document.querySelectorAll('a[href]')].map(a => a.pathname)"
+            )
+            for link in links:
+                if link.startswith(under) and link not in seen and not _NOT_FOLLOWED.search(link):
+                    seen.add(link)
+                    page.goto(link)
+                    walk.page(page, f"{link.removeprefix(under) or 'campaign'} ({who})")
+                    if link.count("/") <= 5:
+                        queue.append(link)
+        page.goto(f"{under}sessions/")
+        forms = page.locator("form.transcript-files")
+        if forms.count():
+            url = forms.first.evaluate(
+                "f => f.action + '?' + new URLSearchParams(new FormData(f)).toString()"
+            )
+            walk.read(f"transcript.txt ({who})", [page.evaluate(FETCH, url)])
 
 
 def _logs(walk: Walk, people: dict[str, Any], encounter: int) -> None:
@@ -386,6 +453,7 @@ def test_a_chinese_group_walks_every_page_and_reads_no_english(
     for who, page in people.items():
         screenshot(page, f"{system}-{who}")
     _logs(walk, people, made["encounter"])
+    _more_pages(walk, people, made["campaign"])
     people["gm"].goto("/games/")
     walk.page(people["gm"], "your games")
 
