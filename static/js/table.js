@@ -210,7 +210,7 @@
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const opened = openDetails();
     const kept = keepForms(root.querySelector("#table") || root);
-    keepParts(opened);
+    keepParts();
     if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
     markUndone(frame);
@@ -497,10 +497,12 @@
   // A frame that redraws a holder leaves it empty until its part comes again: what the GM had
   // open and typed in it is kept by the holder's id (before the frame) for that part's swap.
   const partHeld = new Map(); // holder id -> { opened, forms }
-  function keepParts(opened) {
-    for (const holder of root.querySelectorAll(PART)) {
-      if (holder.id && holder.querySelector("form")) partHeld.set(holder.id, { opened, forms: keepForms(holder) });
-    }
+  function keptIn(holder) {
+    const opened = new Set([...holder.querySelectorAll("details[open]")].map(detailsKey).filter(Boolean));
+    return { opened, forms: keepForms(holder) };
+  }
+  function keepParts() {
+    for (const holder of root.querySelectorAll(PART)) if (holder.id && holder.querySelector("form")) partHeld.set(holder.id, keptIn(holder));
   }
   function loadPart(holder) {
     partRevs.set(holder, holder.dataset.rev || "");
@@ -533,7 +535,7 @@
     if (partAsks.get(holder) !== ctx) return event.preventDefault(); // a later request answers
     // the forms the GM had open, what they typed in them, and the focus, as a frame keeps them
     const held = holder.querySelector("form") ? null : partHeld.get(holder.id);
-    ctx.partKept = held || { opened: openDetails(), forms: keepForms(holder) };
+    ctx.partKept = held || keptIn(holder);
     partHeld.delete(holder.id);
   });
   root.addEventListener("htmx:after:swap", (event) => {
