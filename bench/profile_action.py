@@ -12,6 +12,7 @@ figures include the profiler's own overhead. See bench/README.md.
 from __future__ import annotations
 
 import argparse
+import atexit
 import cProfile
 import io
 import os
@@ -216,7 +217,8 @@ SWITCHES = {"fast": _switch_fast, "prepared": _switch_prepared, "drawn": _switch
 
 
 def fresh_database(url: str) -> str:
-    """A new, empty database on the server of `url` (its name made up); its URL."""
+    """A new, empty database on the server of `url` (its name made up), dropped when this
+    process exits; its URL."""
     import psycopg
 
     name = f"tabula_profile_{os.getpid()}"
@@ -224,6 +226,15 @@ def fresh_database(url: str) -> str:
     with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
         connection.execute(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    atexit.register(drop)
     return f"{base}/{name}"
 
 
