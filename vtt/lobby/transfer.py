@@ -57,6 +57,8 @@ from vtt.library import content as library_content
 from vtt.lobby.whole_file import plays_a_side, require_whole_file
 from vtt.remote.models import Result, TimeControl
 from vtt.safejson import storable, too_deep
+from vtt.scenes import backgrounds
+from vtt.scenes.models import SceneImage
 from vtt.words import refusal
 
 FORMAT = "tabula-campaign"
@@ -693,6 +695,12 @@ def _encounter(
     rows, times = _events(item, ids, where)
     _upgrade({**item, "setup": setup}, rows, where)
     _refolds({**item, "setup": setup}, rows, where)
+    # SCENE-MAP-1: a background is an upload of the campaign; the file's are another server's
+    own = set(SceneImage.objects.filter(campaign=campaign).values_list("pk", flat=True))
+    setup = backgrounds.without_foreign(setup, own)
+    state = backgrounds.without_foreign(_get(item, "state", dict, where), own)
+    for row in rows:
+        row.payload, row.action = backgrounds.event_without_foreign(row.payload, row.action, own)
     if links:
         setup["characters"] = {k: characters[v].pk for k, v in links.items()}
     seq = _get(item, "seq", int, where)
@@ -706,7 +714,7 @@ def _encounter(
         setup=setup,
         seed=seed,
         commitment=commitment(seed),
-        state=_get(item, "state", dict, where),
+        state=state,
         status=status,
         seq=seq,
         entries=entries,
