@@ -94,6 +94,23 @@ def test_the_odds_of_a_called_shot_are_exact(ace_encounter: Any, pip: Any) -> No
     assert "miss" in page
 
 
+def test_the_odds_against_a_gm_only_token_say_its_cover_is_unknown(
+    ace_encounter: Any, pip: Any
+) -> None:
+    # SCENE-HIDE-2: the hound's token is the GM's: Pip's odds say why no cover is counted.
+    tokens = {"lin": {"at": [0, 5], "gm_only": False}, "hound": {"at": [10, 5], "gm_only": True}}
+    scene = {"cols": 30, "rows": 12, "cell": "1", "unit": "m", "cells": {}, "tokens": tokens}
+    ace_encounter.state = {**ace_encounter.state, "scene": scene}
+    ace_encounter.save(update_fields=["state"])
+    url = f"/encounters/{ace_encounter.pk}/preview/"
+    params = {"kind": "attack", "actor": "lin", "target": "hound", "weapon": "knives"}
+    page = _client(pip).get(url, params).content.decode()
+    assert 'class="preview-distance"' in page
+    assert "is not on your map, so its cover and whether it stands next to you" in page
+    chinese = _client(pip).get(url, params, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "不在你的地图上，你不知道它的掩护" in chinese
+
+
 def test_a_reincarnator_is_made_from_the_sheet_schema_and_saves(gwen: Any, pip: Any) -> None:
     import sys
     from pathlib import Path
