@@ -104,3 +104,17 @@ def test_the_table_log_and_the_text_export_read_the_readers_side_name(
     said = [line.split("] ", 1)[1] for line in chinese.splitlines() if "国防军" in line]
     assert said
     assert all(text in table for text in said), said  # the table's log reads so too
+
+
+def test_the_tables_actor_names_read_the_side_in_the_readers_language() -> None:
+    from vtt.encounters.fragments import actor_names
+
+    view = {
+        "scenario": {"side_labels": NAMES},
+        "actor_names": {"blue": "Wehrmacht", "red": "Red Army", "green": "Green"},
+    }
+    assert actor_names(view, []) == {"blue": "Wehrmacht", "red": "Red Army", "green": "Green"}
+    with translation.override("zh-hans"):
+        names = actor_names(view, [])
+    assert names["blue"] == "国防军"  # the GM's seat pickers, the chat's speakers
+    assert names["red"] == "Red Army"  # no Chinese name of its own: its English

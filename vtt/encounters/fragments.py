@@ -37,7 +37,7 @@ from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
 from vtt.tables.registry import presenter_for
 from vtt.tables.scene import not_a_players_move, off_the_map, scene_context
-from vtt.words import names_in, purpose, say, shown_all, side_name
+from vtt.words import names_in, own_side_name, purpose, say, shown_all, side_name
 
 
 def _by(row: Event) -> str:
@@ -285,11 +285,17 @@ def actor_names(view: Any, rows: list[dict[str, Any]] | None = None) -> dict[str
         if isinstance(unit, Mapping) and unit.get("name"):
             names.setdefault(str(ident), str(unit["name"]))
     # actors that are not combatants (a wargame's sides) are named by the view's `actor_names`;
-    # a side the scenario names by its id ("red": "Red") is named in the reader's language
+    # a side the scenario names by its id ("red": "Red") is named in the reader's language, and
+    # one it names itself by its name in the reader's language (issue 36: 国防军, Wehrmacht)
     if isinstance(view, Mapping):
+        scenario = view.get("scenario")
+        labels = scenario.get("side_labels") if isinstance(scenario, Mapping) else None
         for key, name in (view.get("actor_names") or {}).items():
             plain = str(key).replace("_", " ").title() == str(name)
-            names[str(key)] = side_name(str(key)) if plain else str(name)
+            own = (labels or {}).get(str(key)) if isinstance(labels, Mapping) else None
+            names[str(key)] = (
+                own_side_name(own, str(key)) if own else side_name(str(key)) if plain else str(name)
+            )
     return names
 
 
