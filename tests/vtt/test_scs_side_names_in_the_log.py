@@ -104,6 +104,8 @@ def test_the_table_log_and_the_text_export_read_the_readers_side_name(
     said = [line.split("] ", 1)[1] for line in chinese.splitlines() if "国防军" in line]
     assert said
     assert all(text in table for text in said), said  # the table's log reads so too
+    replay = html.unescape(player.get(f"/encounters/{encounter.pk}/replay/").content.decode())
+    assert all(text in replay for text in said), said  # and the replay
 
 
 def test_the_tables_actor_names_read_the_side_in_the_readers_language() -> None:
