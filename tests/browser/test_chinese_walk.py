@@ -55,7 +55,7 @@ NOTATION = (
 # Names a person typed: the demo's logins, what this test types, and the demo groups' own
 # characters (people's names, as their players wrote them; the demos' NPCs, gear and places
 # are built-in names, which read in the reader's language).
-TYPED = {"gm", "player1", "player2", "observer", "zz_bogus", "林晓"}
+TYPED = {"gm", "player1", "player2", "observer", "zz_bogus", "林晓", "渡河之战"}
 DEMO_PEOPLE = (
     "Serge Hernandez Walsh",  # Delta Green's agents
     "Agnes Walsh, Mara Ostrow, Elias Finch",  # Call of Cthulhu's investigators
@@ -381,6 +381,14 @@ def _more_pages(walk: Walk, people: dict[str, Any], campaign: int) -> None:
     if invite.count():  # the GM's invitation, as the person it is sent to opens it
         people["observer"].goto(invite.first.input_value())
         walk.page(people["observer"], "invitation (observer)")
+    gm = people["gm"]
+    gm.goto(f"{under}scenarios/")
+    new_scenario = gm.locator("form:has(input[name=new])")
+    if new_scenario.count():  # SCS: a scenario of the group's own, in its editor
+        new_scenario.locator("input[name=title]").fill("渡河之战")
+        new_scenario.locator("button[type=submit]").click()
+        gm.wait_for_load_state()
+        walk.page(gm, "scenario editor (gm)")
     for who in ("gm", "player1", "observer"):
         page = people[who]
         seen = {under, f"{under}characters/new/", f"{under}encounters/new/"}
