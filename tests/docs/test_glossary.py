@@ -46,3 +46,16 @@ def test_a_systems_message_prefix_comes_from_its_catalogue() -> None:
         "mech": "mech.",
         "scs": "scs.",
     }
+
+
+def test_call_of_cthulhu_skills_read_as_a_chinese_player_knows_them() -> None:
+    # the skills the seed does not name take the Chinese 7th edition's names (docs/glossary)
+    words = chinese_for("coc")
+    assert {key: words[key] for key in ("listen", "library use", "fast talk", "drive auto")} == {
+        "listen": "聆听",
+        "library use": "图书馆使用",
+        "fast talk": "话术",
+        "drive auto": "汽车驾驶",
+    }
+    assert words["spot hidden"] == "侦察"  # the seed's word (a check understands 侦查 too)
+    assert words["dodge skill"] == "闪避"
