@@ -79,6 +79,10 @@ def test_own_terrains_take_their_own_tones_and_the_sides_their_names(
     checked(gm)
     add_terrain(gm, "dunes")
     add_terrain(gm, "bog")
+    gm.locator("#scs-charts-edit > summary").click()
+    gm.locator("#scs-charts-edit .chart-name .sw.t-bog").scroll_into_view_if_needed()
+    shoot(gm, "terrain-rows-en-desktop", full=False)
+    gm.locator("#scs-charts-edit > summary").click()
 
     # each own terrain paints in its own tone, neither clear's
     clear = fill_of(gm, "05.05")
