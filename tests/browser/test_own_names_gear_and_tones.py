@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import ARTIFACTS, PHONE, caught_up
 from tests.browser.test_new_group import empty_server, flash, person, sign_up
 from tests.browser.test_scs_scenario_editor_in_browser import checked, hex_of
@@ -165,11 +167,12 @@ def test_own_terrains_take_their_own_tones_and_the_sides_their_names(
     shoot(gm, "seats-zh-phone", full=False)
 
 
+@pytest.mark.parametrize(("system", "sheet"), [("delta_green", "#dg-sheet"), ("coc", "#coc-sheet")])
 def test_an_agents_gear_shows_on_the_character_page_and_the_table(
-    person: Callable[..., Any],
+    person: Callable[..., Any], system: str, sheet: str
 ) -> None:
     gm = person(DESKTOP)
-    campaign = new_campaign(gm, "gail", "Gear Check", "delta_green")
+    campaign = new_campaign(gm, f"gail_{system}", "Gear Check", system)
     if not gm.locator("#invite-url").count():
         gm.get_by_role("button", name="New link").click()
         flash(gm, "A new invite link is ready.")
@@ -177,7 +180,7 @@ def test_an_agents_gear_shows_on_the_character_page_and_the_table(
     player = person(DESKTOP)
     player.goto(invite)
     player.get_by_role("link", name="Sign up").first.click()
-    sign_up(player, "perry")
+    sign_up(player, f"perry_{system}")
     player.get_by_role("button", name="Join as a player").click()
     player.wait_for_url(re.compile(r"/campaigns/\d+/$"))
 
@@ -203,37 +206,37 @@ def test_an_agents_gear_shows_on_the_character_page_and_the_table(
     assert " ".join(shown.all_inner_texts()[0].split()) == "Road flares × 6 Burn 15 minutes."
     character = player.url
     player.locator("aside .gear-list").scroll_into_view_if_needed()
-    shoot(player, "gear-character-en-desktop", full=False)
+    shoot(player, f"gear-{system}-character-en-desktop", full=False)
 
     gm.goto(campaign)
     gm.get_by_role("link", name="New encounter").click()
     gm.locator("#builder input[name=title]").fill("The warehouse")
-    gm.get_by_label("Ann Li (perry)").check()
+    gm.get_by_label(f"Ann Li (perry_{system})").check()
     gm.get_by_role("button", name="Start encounter").first.click()
     flash(gm, "Encounter The warehouse created.")
     table = gm.url
     player.goto(table)
     caught_up(player)
-    listed = player.locator("#dg-sheet .gear-list")
+    listed = player.locator(f"{sheet} .gear-list")
     listed.locator("summary").click()
     assert listed.locator("li").count() == 3
     listed.scroll_into_view_if_needed()
-    shoot(player, "gear-table-en-desktop", full=False)
+    shoot(player, f"gear-{system}-table-en-desktop", full=False)
     player.set_viewport_size(PHONE)
     listed.scroll_into_view_if_needed()
-    shoot(player, "gear-table-en-phone", full=False)
+    shoot(player, f"gear-{system}-table-en-phone", full=False)
 
     language(player, "zh-hans")
     player.goto(table)
     caught_up(player)
-    listed = player.locator("#dg-sheet .gear-list")
+    listed = player.locator(f"{sheet} .gear-list")
     listed.locator("summary", has_text="装备").click()
     listed.scroll_into_view_if_needed()
-    shoot(player, "gear-table-zh-phone", full=False)
+    shoot(player, f"gear-{system}-table-zh-phone", full=False)
     player.set_viewport_size(DESKTOP)
     listed.scroll_into_view_if_needed()
-    shoot(player, "gear-table-zh-desktop", full=False)
+    shoot(player, f"gear-{system}-table-zh-desktop", full=False)
     player.goto(character)
     player.set_viewport_size(PHONE)
     player.locator("aside .gear-list summary", has_text="装备").scroll_into_view_if_needed()
-    shoot(player, "gear-character-zh-phone", full=False)
+    shoot(player, f"gear-{system}-character-zh-phone", full=False)
