@@ -282,6 +282,10 @@ CALLED_DECLARED = Message(
     "ace.log.called", "{attacker} aims at {target}'s {where}; {target} may guard or dodge."
 )
 COUP = Message("ace.log.coup", "{attacker} delivers a coup de grace to {target}.")
+FULL_COVER_MET = Message(  # SCENE-HIDE-2: full cover the attacker's map did not show
+    "ace.log.full_cover_met",
+    "{attacker}'s attack only meets the full concealment around {target}: it misses.",
+)
 MISS = Message(
     "ace.log.miss", "{attacker} misses {target} ({total} against evasion {evasion}, {where})."
 )

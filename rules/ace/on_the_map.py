@@ -57,9 +57,11 @@ def check_on_map(state: State, c: Json, t: Json, w: Mapping[str, Any]) -> None:
     kind = str(w.get("kind"))
     if kind == "melee":
         check_reach(state, c["id"], t["id"], "SCENE-REACH-1")
-    elif kind in RANGED:
-        at = _placed(state, c["id"], t["id"])
-        seen = grid.seen_by(state["scene"], c["id"]) if at is not None else {}  # SCENE-HIDE-1
+    elif kind in RANGED and _placed(state, c["id"], t["id"]) is not None:
+        # SCENE-HIDE-1/2: both ends and the line on the attacker's map (a GM-only target's
+        # square is not on it: no refusal tells where it stands)
+        seen = grid.seen_by(state["scene"], c["id"])
+        at = _placed({**state, "scene": seen}, c["id"], t["id"])
         if at is not None and not grid.line_clear(seen, at[0], at[1]):
             raise refuse(sm.BLOCKED(name=c["name"], target=t["name"]), "SCENE-RANGE-2")
 

@@ -341,8 +341,19 @@ def resolve_attack(
         return events
     # SCENE-HIDE-2: against a token the attacker's map does not show, the true squares
     adjacent = true_adjacent(state, c["id"], struck["id"], bool(plan.get("adjacent")))
-    cover = cover_penalty(*true_cover(state, c, struck), kind, s, adjacent)
+    met = true_cover(state, c, struck)
+    cover = cover_penalty(*met, kind, s, adjacent)
     bonus = hit_bonus(c, s) + cover + (loc.hit if loc else 0)
+    if cover_counts(kind, s, adjacent) and "full" in (met[0]["cover"], met[1]["cover"]):
+        # ACE-COVER-FULL met, not refused: the attacker could not see it (SCENE-HIDE-2)
+        said = m.FULL_COVER_MET(attacker=c["name"], target=struck["name"])
+        sides = 10 if loc else 20
+        ev = evasion(struck, s, kind)
+        info = {"natural": 0, "total": 0, "evasion": ev, "hit": False, "critical": False}
+        events.append(
+            records.emit("attack.missed", said, ops, hit={**info, "sides": sides, "bonus": bonus})
+        )
+        return events
     if answer == "dodge":
         bonus -= dodge(t)  # ACE-CALLED-2 (ACE-EX-28)
     ev = evasion(struck, s, kind)

@@ -282,3 +282,24 @@ def test_a_gm_only_tokens_cover_is_not_in_the_odds_but_the_roll_meets_it() -> No
     assert seen["combatants"]["hound"]["cover"] == "none"
     _, events = play(behind, "attack", "lin", [10], target="hound", weapon="knives")
     assert _total(events) == 10
+
+
+def test_full_cover_a_gm_only_token_stands_behind_is_met_not_refused() -> None:
+    # SCENE-HIDE-2 / ACE-COVER-FULL: Lin cannot see the hound's square, so the throw is not
+    # refused; it only meets the full cover painted before the hound and misses, no die rolled.
+    state, _ = play(table(), "set_cover", "gm", target="hound", cover="heavy")
+    state = turn_of(on_map(state, {"9,5": "cover_full"}, lin=(0, 5), hound=(10, 5)), "lin")
+    state["scene"]["tokens"]["hound"]["gm_only"] = True
+    _, events = play(state, "attack", "lin", [], target="hound", weapon="knives")
+    assert events[-1].kind == "attack.missed"
+    assert events[-1].text == (
+        "Lin Yue's attack only meets the full concealment around Bone-jaw Ghoul Hound: it misses."
+    )
+
+
+def test_a_wall_before_a_gm_only_token_refuses_nothing() -> None:
+    # SCENE-HIDE-2: a refusal for the wall would tell Lin the hound stands behind it.
+    state = turn_of(on_map(table(), {"5,5": "wall"}, lin=(0, 5), hound=(10, 5)), "lin")
+    state["scene"]["tokens"]["hound"]["gm_only"] = True
+    _, events = play(state, "attack", "lin", [10], target="hound", weapon="pistol")
+    assert "attack.hit" in [event.kind for event in events]

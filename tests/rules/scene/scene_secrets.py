@@ -60,18 +60,19 @@ def unseen_squares(
     state: Json, unit: str, viewer: str, audience: Audience, hidden: str
 ) -> Iterator[tuple[Audience, Json, Json]]:
     """SCENE-HIDE-2: the GM-only token of `hidden` on two squares the viewer cannot tell apart:
-    near it, on a darkness square behind heavy cover painted for everyone, or far off in the
-    open corner (a wall shown to everyone on the line). A player's attack on it is previewed,
-    refused and reached the same way from both (its square, so its distance, cover, line and
-    darkness, is unknown to them)."""
+    near it, on a darkness square behind heavy cover painted for everyone, or far off at the
+    edge behind a wall shown to everyone. A player's attack on it is previewed, refused and
+    reached the same way from both (its square, so its distance, cover, line and darkness, is
+    unknown to them)."""
     base, (x, y) = _mapped(state, unit, viewer, hidden)
     cells = base["scene"]["cells"]
     cells[f"{x + 2},{y}"] = {"terrain": "cover_heavy", "gm_only": False}
     cells[f"{x + 3},{y}"] = {"terrain": "dark", "gm_only": False}
+    cells[f"{COLS - 3},{y}"] = {"terrain": "wall", "gm_only": False}
     near = copy.deepcopy(base)
     near["scene"]["tokens"][hidden] = {"at": [x + 3, y], "gm_only": True}
     far = copy.deepcopy(base)
-    far["scene"]["tokens"][hidden] = {"at": [COLS - 1, ROWS - 1], "gm_only": True}
+    far["scene"]["tokens"][hidden] = {"at": [COLS - 1, y], "gm_only": True}
     yield audience, near, far
 
 
