@@ -164,8 +164,9 @@ def to_fields(state: State) -> tuple[Field, ...]:
 
 def route(state: State, who: str, to: Cell, also: Sequence[str] = ()) -> list[Cell]:
     """The cheapest path of `who`'s token to a square; the other tokens block but those of
-    `also` (a dragged partner). Refused when there is none."""
-    scene = state["scene"]
+    `also` (a dragged partner). Refused when there is none. Planned on the map `who` sees
+    (SCENE-HIDE-1: no GM-only token or square refuses it); `stop_short` walks it."""
+    scene = grid.seen_by(state["scene"], who)
     start = grid.token_at(scene, who)
     assert start is not None
     blocked = [
@@ -177,6 +178,19 @@ def route(state: State, who: str, to: Cell, also: Sequence[str] = ()) -> list[Ce
     if found is None:
         raise refuse(sm.NO_WAY(x=to[0], y=to[1]), "SCENE-GRID-2")
     return found[0]
+
+
+def stop_short(state: State, who: str, cells: list[Cell], also: Sequence[str] = ()) -> list[Cell]:
+    """SCENE-HIDE-1: a planned path walked up to the last square before a token (not `who`'s
+    nor one of `also`) or a wall the planner's map did not show."""
+    scene = state["scene"]
+    done = [cells[0]]
+    for cell in cells[1:]:
+        there = grid.occupant(scene, cell)
+        if there not in (None, who, *also) or grid.terrain(scene, cell) in grid.BLOCKS_MOVE:
+            break
+        done.append(cell)
+    return done
 
 
 def _step(scene: Mapping[str, Any], a: Cell, b: Cell) -> Fraction:

@@ -130,6 +130,10 @@ def answers(
             ]
             if system.preview is not None:
                 out += [_preview(system, state, action) for action in probes]
+            if system.key in SCENE_SYSTEMS:  # SCENE-HIDE-2: an attack at a GM-only token, sent
+                out += [
+                    _refusal(system, state, p) for p in probes if p.params.get("target") in secrets
+                ]
             kinds, keep = RESOLVED.get(system.key, (frozenset(), None))
             if keep is not None and template["kind"] in kinds:
                 out += [

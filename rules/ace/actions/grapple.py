@@ -19,7 +19,7 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.on_the_map import destination, drag, route, to_fields
+from rules.ace.on_the_map import destination, drag, route, stop_short, to_fields
 from rules.ace.rolls import contest, damage_from, hit_roll
 from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import (
@@ -455,7 +455,8 @@ def _path_on_map(state: State, c: Json, other: Json, action: Action) -> list[Cel
         grid.token_at(state["scene"], other["id"]),
     ):
         return None
-    return route(state, c["id"], destination(state, action.params), also=[other["id"]])
+    planned = route(state, c["id"], destination(state, action.params), also=[other["id"]])
+    return stop_short(state, c["id"], planned, also=[other["id"]])  # SCENE-HIDE-1
 
 
 def _drag_on_map(

@@ -23,7 +23,15 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.on_the_map import destination, entered, length, route, sneak_event, to_fields
+from rules.ace.on_the_map import (
+    destination,
+    entered,
+    length,
+    route,
+    sneak_event,
+    stop_short,
+    to_fields,
+)
 from rules.ace.rolls import Check
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, apply, cpath, settings_of
@@ -126,9 +134,9 @@ def sneak_on_map(state: State, action: Action, dice: Dice) -> list[Event]:
     watch = choice_param(action.params, "watch", ("passive", "active"), "passive") == "active"
     penalty = int_param(action.params, "penalty", 0, low=0, high=20)
     to = destination(state, action.params)
-    cells = route(state, c["id"], to)
+    planned = route(state, c["id"], to)
     top = Fraction(speed(c, s) // 2 if c["prone"] else speed(c, s))
-    far = length(state["scene"], cells)
+    far = length(grid.seen_by(state["scene"], c["id"]), planned)  # SCENE-HIDE-1: as planned
     if far > top:
         refusal = sm.TOO_FAR(x=to[0], y=to[1], distance=shown(far), name=c["name"], left=top)
         raise refuse(refusal, "ACE-SPEED-1")
@@ -137,6 +145,7 @@ def sneak_on_map(state: State, action: Action, dice: Dice) -> list[Event]:
         ops = spend(on_turn(state, action.actor), "move", s)
     if not c["hidden"]:
         ops.append(["set", cpath(c["id"], "hidden"), True])  # hiding as it goes
+    cells = stop_short(state, c["id"], planned)
     records = Emitter(state, dice)
     events = [sneak_event(state, records, c, cells, ops)]
     fresh = not c["hidden"]
