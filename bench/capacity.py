@@ -206,6 +206,20 @@ def _cpu_of(pids: Sequence[int]) -> float:
     return total
 
 
+def _loop_cpu_of(pids: Sequence[int]) -> float:
+    """CPU of the Daphnes' main threads (the event loop: sockets, Channels, autobahn, Redis, the
+    hub, the heartbeats' timers), in ms; the rest of a Daphne's CPU is its worker threads' (the
+    actions, their renders, the sockets' database calls)."""
+    total = 0.0
+    for pid in pids:
+        try:  # MAKE_THREAD_CPUCLOCK(tid, SCHED): the thread's own clock, to the nanosecond
+            total += time.clock_gettime(((~pid) << 3) | 6) * 1000
+        except OSError:
+            with contextlib.suppress(OSError):
+                total += int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[0]) / 1e6
+    return total
+
+
 def _redis_pids(url: str) -> list[int]:
     """The redis-server serving `url` (by the port in its command line)."""
     port = f":{urlsplit(url).port or 6379}"
@@ -254,6 +268,7 @@ class Meter:
     def read(self) -> dict[str, float]:
         return {
             "daphne": _cpu_of(self.daphnes),
+            "loop": _loop_cpu_of(self.daphnes),
             "redis": _cpu_of(_redis_pids(self.stack.redis_url or "")),
             "bench": time.process_time() * 1000,
             "machine": _machine_busy_ms(),
@@ -502,6 +517,15 @@ def row(run: Run) -> str:
     )
 
 
+def split(run: Run) -> str:
+    """The Daphnes' CPU per message between the event loop and the worker threads."""
+    loop = run.cpu_per_message("loop")
+    return (
+        f"Daphne CPU per message: event loop {loop:.1f} ms, worker threads "
+        f"{run.cpu_per_message('daphne') - loop:.1f} ms"
+    )
+
+
 HEADER = (
     "| load | processes | tables | sockets | messages/s | p50 | p99 | max | lost (refused) "
     "| catch-ups "
@@ -553,6 +577,8 @@ async def main(args: argparse.Namespace) -> int:
         args.processes, args.tables, args.seconds = [2], [20], 8.0
         args.finding_sockets, args.finding_senders, args.finding_seconds = 40, 16, 8.0
     load = os.getloadavg()
+    if args.profile:  # bench/profiled.py writes into it and says nothing when it is missing
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="tabula-capacity-") as tmp:
         stack = LiveStack(
             workdir=Path(tmp),
@@ -560,6 +586,8 @@ async def main(args: argparse.Namespace) -> int:
             redis_url=os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL,
             processes=max(args.processes),
             profile_dir=Path(args.profile).resolve() if args.profile else None,
+            # a profiled Daphne on a loaded machine takes longer than Daphne's 5 s to say hello
+            daphne_args=["--websocket_connect_timeout", "120"] if args.profile else [],
             # many sockets of the same few demo users; the bench sends at a human pace
             # A key prefix outside "tabula*": a test run on the same Redis without a prefix of
             # its own flushes "tabula*", and with it every live stack's group members.
@@ -609,6 +637,7 @@ async def main(args: argparse.Namespace) -> int:
                         )
                     )
                     print("  " + row(runs[-1]), flush=True)
+                    print("  " + split(runs[-1]), flush=True)
                     if not runs[-1].ok():
                         break
         except BaseException:
