@@ -40,6 +40,7 @@ from rules.core.kit import Actions, ActionTemplate, catalogue
 from rules.core.system import Action, GameSystem
 from rules.scene import messages as scene_messages
 from rules.scene import reading_messages
+from rules.scene.moving import sent_as_a_player
 
 ACTIONS = Actions(
     with_previews(
@@ -101,6 +102,7 @@ SYSTEM = GameSystem(
     settings_schema=SCHEMA,
     deadline=prompts.deadline,
     write_back=write_back,
+    gm_as_player=sent_as_a_player,
 )
 
 # Typical actions for bench/rules.py: Su Qing opens from hiding (she acts first whatever the

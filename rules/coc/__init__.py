@@ -44,6 +44,7 @@ from rules.core.table import (
 )
 from rules.scene import messages as scene_messages
 from rules.scene import reading_messages
+from rules.scene.moving import sent_as_a_player
 
 VERSION = state.VERSION
 _PLAIN: Actions[Json] = Actions(replace(s, preview=preview.PREVIEWS.get(s.kind)) for s in SPECS)
@@ -193,4 +194,5 @@ SYSTEM = GameSystem(
     ),
     sheet_schema=sheet.SHEET,
     settings_schema=settings_schema(settings.CocSettings),
+    gm_as_player=sent_as_a_player,
 )

@@ -207,6 +207,10 @@ class GameSystem:
     # () -> the built-in scenarios a set-up may name as its "scenario", as (name, title) by name
     # (the encounter builder offers them); None: the system has none
     scenarios: Callable[[], list[tuple[str, str]]] | None = None
+    # (state, action, its events or None before it is resolved) -> None, or raises RulesError:
+    # what the GM may not do when sending an action as a player's character (a map's systems:
+    # not move that player's token, SCENE-MOVE-2); None: the GM may send any action as anyone
+    gm_as_player: Callable[[State, Action, Sequence[Event] | None], None] | None = None
 
     def __post_init__(self) -> None:
         if PAYLOAD_CHECK:  # tests: every event resolve returns is checked against its schema

@@ -29,6 +29,7 @@ from rules.delta_green.state import VERSION, dump, load, start
 from rules.delta_green.view import view
 from rules.scene import messages as scene_messages
 from rules.scene import reading_messages
+from rules.scene.moving import sent_as_a_player
 
 
 def _actors(state: dict[str, object]) -> list[str]:
@@ -87,6 +88,7 @@ SYSTEM = GameSystem(
             *checks_by_name.LEVELS.values(),
         ],
     ),
+    gm_as_player=sent_as_a_player,
 )
 
 

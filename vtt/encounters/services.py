@@ -38,7 +38,6 @@ from rules.core.table import (
     revert_event,
 )
 from rules.core.table import MESSAGES as TABLE_MESSAGES
-from rules.scene.moving import sent_as_a_player
 from vtt.accounts.models import Profile, display_name
 from vtt.campaigns.models import Campaign, Membership, Role
 from vtt.campaigns.roles import role_of
@@ -492,14 +491,16 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     system = get_system(encounter.system)
     before = encounter.state
     state = system.load(before)
-    as_a_player = role == Role.GM and not getattr(encounter, "seated", False)
-    if as_a_player:
-        sent_as_a_player(state, action)  # SCENE-MOVE-2: not a player's token (docs/rules/scene.md)
+    as_a_player = system.gm_as_player
+    if role != Role.GM or getattr(encounter, "seated", False):
+        as_a_player = None
+    if as_a_player is not None:
+        as_a_player(state, action, None)  # SCENE-MOVE-2: not a player's token (docs/rules/scene.md)
     index = encounter.entries + 1
     dice = dice_for(encounter, action, index)
     events, action = rolled(dice, action, lambda d: _resolve(system, state, action, d))
-    if as_a_player:
-        sent_as_a_player(state, action, events)  # nor a charge or sneak that moves it
+    if as_a_player is not None:
+        as_a_player(state, action, events)  # nor a charge or sneak that moves it
     if not events:
         raise NotAllowed(_("Nothing happened."))
     for event in events:
@@ -512,6 +513,7 @@ def play(encounter_id: int, user_id: int, action: Action, key: str) -> Outcome:
     )
     if any(event.kind == GAME_ENDED for event in events):
         _referee_ends(encounter)
+    backgrounds.on_played(Encounter, encounter=encounter, before=before)
     played.send(Encounter, encounter=encounter, before=before, user_id=user_id)
     notices.on_commit(encounter, before, user_id)
     return Outcome(encounter.pk, rows, fresh=True)
@@ -568,6 +570,7 @@ def expire(encounter_id: int, user_id: int) -> Outcome:
     rows = _append_entry(
         encounter, index, events, user_id=None, key=None, action=action, before=before
     )
+    backgrounds.on_played(Encounter, encounter=encounter, before=before)
     played.send(Encounter, encounter=encounter, before=before, user_id=None)
     notices.on_commit(encounter, before, None)
     return Outcome(encounter.pk, rows, fresh=True)

@@ -10,9 +10,3 @@ class Config(AppConfig):
 
     name = "vtt.scenes"
     label = "scenes"
-
-    def ready(self) -> None:
-        from vtt.encounters.moves import played
-        from vtt.scenes.backgrounds import on_played
-
-        played.connect(on_played, dispatch_uid="scenes.background_shown")

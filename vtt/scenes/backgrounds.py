@@ -48,8 +48,9 @@ def shown_on_a_map(campaign_id: int, data: Any) -> None:
 
 
 def on_played(sender: Any, encounter: Any, before: Any, **kwargs: Any) -> None:
-    """`played` (vtt/encounters/moves.py): an action that set the map's background to another
-    one (`scene_setup`) is refused for another campaign's, and marks the campaign's shown."""
+    """After every action (vtt/encounters/services.py calls it beside `played`): an action that
+    set the map's background to another one (`scene_setup`) is refused for another campaign's,
+    and marks the campaign's own shown."""
     after = image_of(encounter.state)
     if after is not None and after != image_of(before):
         shown_on_a_map(int(encounter.campaign_id), encounter.state)
