@@ -131,6 +131,18 @@ def send(page: Any, card: Any) -> None:
     raise AssertionError(f"no target of the card took: {page.locator('#table-error').inner_text()}")
 
 
+CHOICE_WIDTH = 64  # px: a card's pick list shows at least its choice's first four characters
+
+
+def narrowest_choice(cards: Any) -> float:
+    """The width of the narrowest pick list (select) on the cards (a card's choice crushed to a
+    letter or two cannot be read)."""
+    widths = cards.locator("select").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    return float(min(widths, default=CHOICE_WIDTH))
+
+
 def lines_in_view(page: Any) -> int:
     """How many of the log's newest lines are wholly in view, counting back from the newest: in
     the log's scrolled window and on the first screen."""
@@ -186,6 +198,7 @@ def test_a_players_turn_fits_a_laptop_screen(
     assert page.locator("#actions details.more-actions form.action").count() >= 1
     mine = bottom(page.locator(status.format(actor=actor)))
     seen = lines_in_view(page)
+    assert narrowest_choice(cards) >= CHOICE_WIDTH
     print(
         f"{system} {locale} laptop: last card ends {max(ends):.0f}, status {mine:.0f}, lines {seen}"
     )
@@ -288,9 +301,11 @@ def test_the_gm_dashboard_shows_the_order_the_combatants_and_the_npcs_cards(
         "combatants": max(bottom(rows.nth(n)) for n in range(rows.count())),
         "cards": max(bottom(cards.nth(n)) for n in range(cards.count())),
     }
-    print(f"{system} {locale} GM laptop: {ends}, page {page_height(page)}")
+    narrowest = narrowest_choice(cards)
+    print(f"{system} {locale} GM laptop: {ends}, narrowest choice {narrowest:.0f}")
     for what, end in ends.items():
         assert end <= GM_BUDGET[system][what], (what, end)
+    assert narrowest >= CHOICE_WIDTH  # the NPC's cards in the GM's narrower column
 
 
 # A map game on a laptop: the whole map in the first screen and the orders beside it.
