@@ -256,11 +256,8 @@ def test_a_players_turn_on_a_phone_shows_the_first_card_and_the_result_and_does_
     seq = result.get_attribute("data-seq")
     assert page.locator(f"#event-log > li.event[data-seq='{seq}']").count() == 1  # in the log too
     assert top(banner) == before[0]
-    page.screenshot(
-        path=str(
-            screenshot(page, f"{system}-player-phone").with_name(f"{system}-player-phone-view.png")
-        )
-    )
+    shot = screenshot(page, f"{system}-player-phone")
+    page.screenshot(path=str(shot.with_name(f"{shot.stem}-view.png")))  # one per language
 
 
 # The GM's dashboard at an NPC's turn, laptop: the initiative strip, every combatant's state and
