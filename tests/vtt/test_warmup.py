@@ -34,6 +34,31 @@ def test_warm_up_compiles_every_template_imports_every_system_and_freezes_the_he
         gc.set_threshold(*threshold)
 
 
+def test_warm_up_imports_what_the_first_request_and_socket_import_before_it_freezes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The URLconf (every view and what it imports) and the channel layer's client are loaded
+    before the freeze, not by the first request and socket: else a full collection walks their
+    objects for the process's life (docs/performance.md D23)."""
+    done: list[str] = []
+
+    class Resolver:
+        @property
+        def url_patterns(self) -> list[Any]:
+            done.append("urls")
+            return []
+
+    monkeypatch.setattr(warmup, "get_resolver", Resolver)
+    monkeypatch.setattr(warmup, "get_channel_layer", lambda: done.append("layer"))
+    monkeypatch.setattr(warmup.gc, "freeze", lambda: done.append("freeze"))
+    threshold = gc.get_threshold()
+    try:
+        warmup.warm_up()
+    finally:
+        gc.set_threshold(*threshold)
+    assert done == ["urls", "layer", "freeze"]
+
+
 def test_a_full_collection_waits_until_no_broadcast_came_for_a_while(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -23,9 +23,11 @@ import logging
 import sys
 from pathlib import Path
 
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
+from django.urls import get_resolver
 from django.utils import translation
 
 from rules.core.registry import get_system, system_keys
@@ -59,6 +61,12 @@ def warm_up() -> None:
     for key in system_keys():  # imported now, not by the first action or message at a table
         get_system(key)
         presenter_for(key)  # vtt/tables/registry.py imports every board
+    # What the first request and the first socket import (the URLconf with every view it
+    # names, and what they import; the channel layer's client), imported now so that the
+    # freeze below takes it in: 254 modules a full collection walked every time otherwise
+    # (docs/performance.md, decision record D23).
+    get_resolver().url_patterns  # noqa: B018  (the lazy URLconf, imported)
+    get_channel_layer()
     catalogue()
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
