@@ -1,5 +1,6 @@
 """The rules reference in the app (issue 34): every rule ID the code cites has a page, an unknown
-ID is a 404, and a Chinese reader is told the entry is in English and shown its glossary words."""
+ID is a 404; a Chinese reader reads the rule in Chinese where docs/rules/reference/zh_Hans/ has it
+(the English under it), else is told the entry is in English and shown its glossary words."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from html import escape
 import pytest
 from django.test import Client
 
-from vtt.rulebook.reference import entries, terms
+from vtt.rulebook.reference import chinese, entries, terms
 
 pytestmark = pytest.mark.django_db
 
@@ -27,11 +28,37 @@ def test_a_rule_page_in_english_and_in_chinese() -> None:
     text = english.content.decode()
     assert escape(entries()["DG-AUTO-1"].text) in text
     assert "data-in-english" not in text
-    chinese = Client(headers={"accept-language": "zh-hans"}).get("/rules/DG-AUTO-1/")
-    text = chinese.content.decode()
+    text = Client(headers={"accept-language": "zh-hans"}).get("/rules/DG-AUTO-1/").content.decode()
     assert "规则 DG-AUTO-1" in text
-    assert "data-in-english" in text
+    if "DG-AUTO-1" in chinese():  # the rule in Chinese, the English under it
+        assert escape(chinese()["DG-AUTO-1"]) in text
+        assert "data-in-english" not in text
+    else:
+        assert "data-in-english" in text
     assert "躲避" in text
+
+
+def test_a_rule_without_its_chinese_row_is_shown_in_english_with_its_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("vtt.rulebook.views.chinese", lambda: {})
+    text = Client(headers={"accept-language": "zh-hans"}).get("/rules/DG-AUTO-1/").content.decode()
+    assert "data-in-english" in text
+    assert escape(entries()["DG-AUTO-1"].text) in text
+    assert "躲避" in text  # the glossary's word for dodge
+
+
+def test_a_rule_with_its_chinese_row_reads_in_chinese_with_the_english_under_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("vtt.rulebook.views.chinese", lambda: {"DG-AUTO-1": "宣告躲避下一次攻击。"})
+    text = Client(headers={"accept-language": "zh-hans"}).get("/rules/DG-AUTO-1/").content.decode()
+    assert "宣告躲避下一次攻击。" in text
+    assert "data-in-english" not in text
+    assert "规则原文（英文）" in text
+    assert escape(entries()["DG-AUTO-1"].text) in text
+    english = Client(headers={"accept-language": "en"}).get("/rules/DG-AUTO-1/").content.decode()
+    assert "宣告躲避下一次攻击。" not in english
 
 
 def test_a_popover_gets_the_entry_alone_and_an_unknown_rule_is_not_found() -> None:

@@ -2,8 +2,10 @@
 
 docs/rules/reference/<system>.md has one table row per rule ID, `| ID | rule | where |`;
 docs/glossary/<system>.md one row per game word, `| English | 简体中文 | where the seed uses it |`.
-The reference is written in English only; a Chinese reader is shown the glossary's words for the
-terms an entry uses.
+docs/rules/reference/zh_Hans/<system>.md has the same rules in Simplified Chinese, `| ID | 规则 |`,
+one row per ID of the English page; a Chinese reader reads that, with the English under it. Where
+a rule has no Chinese row, a Chinese reader is told the entry is in English and shown the
+glossary's words for the terms it uses.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ROW = re.compile(r"^\|([^|]+)\|(.+)\|([^|]*)\|\s*$")
+# a row of a Chinese page: its ID, then the rule (which may hold `\|`)
+CHINESE_ROW = re.compile(r"^\|\s*([A-Z][A-Za-z0-9.-]*)\s*\|(.+)\|\s*$")
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,18 @@ def entries() -> dict[str, Entry]:
             continue
         for section, (rule, text, _where) in _rows(path):
             found.setdefault(rule, Entry(rule, text.replace("\\|", "|"), path.stem, section))
+    return found
+
+
+@cache
+def chinese() -> dict[str, str]:
+    """Every rule ID of docs/rules/reference/zh_Hans/ -> the rule in Simplified Chinese."""
+    found: dict[str, str] = {}
+    for path in sorted((DOCS / "rules" / "reference" / "zh_Hans").glob("*.md")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = CHINESE_ROW.match(line)
+            if row and row.group(1) != "ID":
+                found.setdefault(row.group(1), row.group(2).strip().replace("\\|", "|"))
     return found
 
 

@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from vtt.rulebook.reference import entries, terms
+from vtt.rulebook.reference import chinese, entries, terms
 from vtt.system_titles import system_title
 
 
@@ -15,12 +15,15 @@ def rule_entry(request: HttpRequest, rule: str) -> HttpResponse:
     entry = entries().get(rule)
     if entry is None:
         raise Http404(rule)
-    chinese = (get_language() or "").lower().startswith("zh")
+    reader_chinese = (get_language() or "").lower().startswith("zh")
+    translated = chinese().get(rule) if reader_chinese else None
+    in_english = reader_chinese and translated is None
     context = {
         "entry": entry,
         "system": system_title(entry.system),
-        "terms": terms(entry) if chinese else [],
-        "in_english": chinese,
+        "translated": translated,
+        "terms": terms(entry) if in_english else [],
+        "in_english": in_english,
     }
     template = (
         "rulebook/_entry.html" if request.headers.get("HX-Request") else "rulebook/entry.html"
