@@ -247,3 +247,16 @@ def test_a_built_in_weapon_name_reads_in_chinese_and_is_stored_as_the_built_in_n
     weapons = Character.objects.get(name="林晓").sheet["weapons"]
     # an English reader reads the same sheet in English; a name typed stays as typed
     assert [w["name"] for w in weapons[:2]] == ["9mm pistol", "林晓的手枪"]
+
+
+def test_a_value_whose_pick_list_holds_a_long_name_takes_a_wide_field() -> None:
+    # the library's armour beside Call of Cthulhu's armour points ("steel helmet and greatcoat"
+    # was cut to its first words on a phone once a campaign had it)
+    from vtt.characters.sheet_form import Leaf
+
+    armour = Leaf("s.armour", "armour", "Armour", "int", 0, None)
+    assert not armour.long_choices
+    armour.catalogue = [("vest", "{}")]
+    assert not armour.long_choices
+    armour.catalogue.append(("steel helmet and greatcoat", "{}"))
+    assert armour.long_choices

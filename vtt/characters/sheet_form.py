@@ -89,7 +89,11 @@ class Leaf:
     def long_choices(self) -> bool:
         """Whether a choice reads longer than a small field shows ("mechanical repair", "流血
         （每轮进行体质检定）"): the field then takes two columns, so no choice is cut off."""
-        return self.kind == "choice" and any(_width(str(c[1])) > LONG_CHOICE for c in self.choices)
+        chosen = self.kind == "choice" and any(
+            _width(str(c[1])) > LONG_CHOICE for c in self.choices
+        )
+        # its pick list beside it (the library's armour: "steel helmet and greatcoat") too
+        return chosen or any(_width(label) > LONG_CHOICE for label, _record in self.catalogue)
 
 
 LONG_CHOICE = 10  # the widest choice, in Latin letters, a field of one column (7.5rem) shows
