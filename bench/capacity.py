@@ -311,6 +311,8 @@ class Run:
     kib_per_socket: float
     cpu: dict[str, float]
     seconds: float
+    # the latencies by what was sent (the case's action, or "undo"), for where the tail is
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def p99(self) -> float:
@@ -344,6 +346,7 @@ async def measure(
     for client in clients:
         by_encounter.setdefault(client.encounter, []).append(client)
     sent: list[tuple[Client, float, int | None]] = []  # sender, when, token (rolls)
+    kinds: list[str] = []  # what each send was, in the order of `sent`
     meter = Meter(stack, pids)
     meter.start()
     began = time.perf_counter()
@@ -361,6 +364,7 @@ async def measure(
                 message = message.replace(f"+{token}", f"+{token + n}")
                 token += n
             sent.append((clients[index], time.perf_counter(), token))
+            kinds.append(_kind_of(message))
             try:
                 await clients[index].ws.send(_keyed(message))
             except websockets.ConnectionClosed as exc:  # counted as lost; this sender stops
@@ -369,7 +373,13 @@ async def measure(
 
     await asyncio.gather(*(play(*sender) for sender in senders))
     cpu = meter.stop()
-    latencies, lost = await _latencies(sent, by_encounter)
+    each = await _latencies(sent, by_encounter)
+    latencies = [ms for ms in each if ms is not None]
+    lost = sum(1 for ms in each if ms is None)
+    by_kind: dict[str, list[float]] = {}
+    for kind, ms in zip(kinds, each, strict=True):
+        if ms is not None:
+            by_kind.setdefault(kind, []).append(ms)
     run = Run(
         name,
         processes,
@@ -383,12 +393,21 @@ async def measure(
         kib,
         cpu,
         seconds,
+        by_kind,
     )
     errors = [e for c in clients for e in c.errors]
     if errors:
         print(f"  {len(errors)} error frames, e.g. {errors[:2]}", flush=True)
     await close_clients(clients)
     return run
+
+
+def _kind_of(message: str) -> str:
+    """What a message is, for the breakdown: an action's kind, "undo", or "chat"."""
+    content = json.loads(message)
+    if content.get("command") == "act":
+        return str(content.get("kind", "act"))
+    return str(content.get("command", "?"))
 
 
 def _keyed(message: str) -> str:
@@ -402,9 +421,9 @@ async def _latencies(
     sent: Sequence[tuple[Client, float, int | None]],
     by_encounter: dict[int, list[Client]],
     settle: float = 20.0,
-) -> tuple[list[float], int]:
-    """Send to the last socket of the encounter: a roll by its token, an action by the seq of
-    the sender's n-th frame (its table has no other sender)."""
+) -> list[float | None]:
+    """Send to the last socket of the encounter, per send in order (None: lost): a roll by its
+    token, an action by the seq of the sender's n-th frame (its table has no other sender)."""
     deadline = time.perf_counter() + settle
     answers: dict[int, list[int]] = {}
 
@@ -431,12 +450,10 @@ async def _latencies(
         if all(None not in r for _, r in results) or time.perf_counter() > deadline:
             break
         await asyncio.sleep(0.2)
-    latencies = [
-        (max(r) - at) * 1000
+    return [
+        None if None in r else (max(r) - at) * 1000  # type: ignore[type-var]
         for at, r in results
-        if None not in r  # type: ignore[type-var]
     ]
-    return latencies, sum(1 for _, r in results if None in r)
 
 
 # --- set-up --------------------------------------------------------------------------------------
@@ -514,6 +531,14 @@ def row(run: Run) -> str:
         f"{run.p99:.0f} ms | {max(run.latencies_ms, default=float('nan')):.0f} ms | "
         f"{run.lost} ({run.errors}) | "
         f"{run.catch_ups} | {run.kib_per_socket:.0f} KiB | {cpu} | {busy:.0f}% |"
+    )
+
+
+def tail(run: Run) -> str:
+    """p50/p99 by what was sent: which messages make the tail."""
+    return "; ".join(
+        f"{kind} p50 {percentile(ms, 50):.0f} / p99 {percentile(ms, 99):.0f} ms ({len(ms)})"
+        for kind, ms in sorted(run.by_kind.items())
     )
 
 
@@ -638,6 +663,7 @@ async def main(args: argparse.Namespace) -> int:
                     )
                     print("  " + row(runs[-1]), flush=True)
                     print("  " + split(runs[-1]), flush=True)
+                    print("  by message: " + tail(runs[-1]), flush=True)
                     if not runs[-1].ok():
                         break
         except BaseException:
