@@ -559,6 +559,17 @@ HEADER = (
 )
 
 
+def machine_speed() -> float:
+    """Seconds this interpreter takes for a fixed loop of ten million multiply-adds, on one core:
+    the machines this runs on differ (the same commit's Daphne CPU per table message was 20 ms
+    on one and 32 ms on another), so each report says how fast its machine was."""
+    began = time.process_time()
+    total = 0
+    for i in range(10_000_000):
+        total += i * i
+    return time.process_time() - began
+
+
 def knees(runs: Sequence[Run], interval: float) -> list[str]:
     lines = []
     cores = os.cpu_count() or 1
@@ -602,6 +613,8 @@ async def main(args: argparse.Namespace) -> int:
         args.processes, args.tables, args.seconds = [2], [20], 8.0
         args.finding_sockets, args.finding_senders, args.finding_seconds = 40, 16, 8.0
     load = os.getloadavg()
+    speed = machine_speed()
+    print(f"machine speed: 10^7 multiply-adds in {speed:.2f} s of one core's CPU", flush=True)
     if args.profile:  # bench/profiled.py writes into it and says nothing when it is missing
         Path(args.profile).mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="tabula-capacity-") as tmp:
@@ -683,7 +696,8 @@ async def main(args: argparse.Namespace) -> int:
         write_docs(
             f"Measured {stamp} with `python bench/capacity.py {' '.join(sys.argv[1:])}` on this "
             f"2-core machine (load average {load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f} when it "
-            f"began; the `rest` column is the CPU of everything else on the machine); one "
+            f"began; the `rest` column is the CPU of everything else on the machine; its speed: "
+            f"10^7 multiply-adds in {speed:.2f} s of CPU); one "
             f"message every {args.interval:g} s per table, {args.seconds:g} s per step.\n\n"
             f"{text}\n\n" + "\n".join(f"- {v}" for v in verdicts)
         )
