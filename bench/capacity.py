@@ -152,12 +152,14 @@ async def listen(client: Client) -> None:
 
 
 async def open_clients(
-    urls: Sequence[str], plan: Sequence[tuple[int, str]], batch: int = 20
+    urls: Sequence[str], plan: Sequence[tuple[int, str]], batch: int = 20, by_table: bool = False
 ) -> list[Client]:
-    """A socket per (encounter, cookie), dealt round-robin over the server URLs."""
+    """A socket per (encounter, cookie), dealt round-robin over the server URLs, or with
+    `by_table` every socket of an encounter on one of them (as deploy/nginx.conf's hash of the
+    socket's address places them)."""
 
     async def one(index: int, encounter: int, cookie: str) -> Client:
-        url = urls[index % len(urls)]
+        url = urls[(encounter if by_table else index) % len(urls)]
         for attempt in range(5):  # a server starved of CPU may drop a handshake: again
             try:
                 ws = await websockets.connect(
@@ -333,13 +335,14 @@ async def measure(
     senders: Sequence[tuple[int, list[str], float]],
     seconds: float,
     tables: int,
+    by_table: bool = False,
 ) -> Run:
     """Open the sockets of `plan`, let each sender (socket index, messages, interval) send its
     messages in turn for `seconds`, and measure send to the last socket of its encounter."""
     urls = stack.urls[:processes]
     pids = [stack.pid(i) for i in range(processes)]
     before = sum(rss_kib(pid) for pid in pids)
-    clients = await open_clients(urls, plan)
+    clients = await open_clients(urls, plan, by_table=by_table)
     await asyncio.sleep(2)
     kib = (sum(rss_kib(pid) for pid in pids) - before) / len(clients)
     by_encounter: dict[int, list[Client]] = {}
@@ -671,7 +674,14 @@ async def main(args: argparse.Namespace) -> int:
                     print(f"{count} tables, {processes} process(es) ...", flush=True)
                     runs.append(
                         await measure(
-                            "tables", stack, processes, plan, senders, args.seconds, count
+                            "tables",
+                            stack,
+                            processes,
+                            plan,
+                            senders,
+                            args.seconds,
+                            count,
+                            by_table=args.placement == "table",
                         )
                     )
                     print("  " + row(runs[-1]), flush=True)
@@ -718,6 +728,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "--interval", type=float, default=5.0, help="seconds between a table's messages"
     )
     parser.add_argument("--seconds", type=float, default=30.0, help="per step")
+    parser.add_argument(
+        "--placement",
+        choices=("spread", "table"),
+        default="spread",
+        help="the tables' sockets dealt round-robin over the processes (spread), or each "
+        "table's on one process (table: deploy/nginx.conf's placement)",
+    )
     parser.add_argument("--finding-sockets", type=int, default=100, help="0: skip finding 11")
     parser.add_argument("--finding-senders", type=int, default=40)
     parser.add_argument("--finding-seconds", type=float, default=60.0)
