@@ -342,7 +342,9 @@ def build(raw: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) ->
         raise ScenarioError(e.CRT(problem=exc.msg)) from None
     drms = tuple(dict(d) for d in crt_raw.get("drms") or [])
     for i, drm in enumerate(drms):
-        to_fraction(drm.get("value"), f"crt.drms[{i}].value")
+        # SCS-CRT-1: a die roll modifier is whole (the roll plus it is a row of the table)
+        if to_fraction(drm.get("value"), f"crt.drms[{i}].value").denominator != 1:
+            raise ScenarioError(e.DRM_WHOLE(n=i, value=repr(drm.get("value"))), "SCS-CRT-1")
         if drm.get("when", "always") not in ("always", "overrun", "attacker_oos", "defender_oos"):
             raise ScenarioError(e.DRM_WHEN(n=i))
     supply = _need(data, "supply", "scenario")

@@ -51,6 +51,10 @@ DRM_WHEN = Message(
     "scs.scenario.drm_when",
     "crt.drms[{n}].when must be always, overrun, attacker_oos or defender_oos",
 )
+DRM_WHOLE = Message(
+    "scs.scenario.drm_whole",
+    "crt.drms[{n}].value: a die roll modifier is a whole number, not {value}",
+)
 UNIT_TWICE = Message("scs.scenario.unit_twice", "{where}: the id is used twice")
 MOVE_CLASS = Message("scs.scenario.move_class", "{where}: move_class {value} is not in the TEC")
 NO_STEPS = Message("scs.scenario.no_steps", "{where}: steps must list at least one step level")

@@ -8,7 +8,9 @@ special rules the engine plays) and keeps every other part of the data as it was
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -88,6 +90,15 @@ MODIFIER_LABELS = {
     "column_shift": _("column shift"),
     "drm": _("die roll modifier"),
 }
+# SCS-CRT-1: the die roll modifiers a scenario's CRT adds (`crt.drms`), by when each applies
+DRM_WHEN = ("always", "overrun", "attacker_oos", "defender_oos")
+DRM_LABELS = {
+    "always": _("Die roll modifier on every attack"),
+    "overrun": _("Die roll modifier on an overrun"),
+    "attacker_oos": _("Die roll modifier when an attacker is out of supply"),
+    "defender_oos": _("Die roll modifier when a defender is out of supply"),
+}
+CLASS_NAME = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # a movement class: a word of the data
 BELOW_LABELS = {
     "lowest_column": _("use the lowest column"),
     "no_attack": _("no attack is allowed"),
@@ -136,6 +147,12 @@ class ScenarioFields(forms.Form):
     sudden_red = forms.CharField(
         label=_("Red wins at once holding (VP hexes)"), max_length=200, required=False
     )
+    sudden_blue_2 = forms.CharField(
+        label=_("Blue also wins at once holding (VP hexes)"), max_length=200, required=False
+    )
+    sudden_red_2 = forms.CharField(
+        label=_("Red also wins at once holding (VP hexes)"), max_length=200, required=False
+    )
     exits_blue = forms.CharField(
         label=_("Blue may leave the map at (edge hexes)"), max_length=400, required=False
     )
@@ -148,6 +165,20 @@ class ScenarioFields(forms.Form):
     road_mp = forms.CharField(label=_("Road: MP per hex"), max_length=12, required=False)
     ezoc_cost = forms.CharField(
         label=_("Extra MP to enter an enemy ZOC"), max_length=12, required=False
+    )
+    movement_classes = forms.CharField(
+        label=_("Movement classes (separated by spaces)"), max_length=200, required=False
+    )
+    trace_class = forms.ChoiceField(
+        label=_("Supply is traced as the movement class"), required=False
+    )
+    drm_always = forms.CharField(label=DRM_LABELS["always"], max_length=6, required=False)
+    drm_overrun = forms.CharField(label=DRM_LABELS["overrun"], max_length=6, required=False)
+    drm_attacker_oos = forms.CharField(
+        label=DRM_LABELS["attacker_oos"], max_length=6, required=False
+    )
+    drm_defender_oos = forms.CharField(
+        label=DRM_LABELS["defender_oos"], max_length=6, required=False
     )
     crt_dice = forms.ChoiceField(
         label=_("CRT dice"),
@@ -177,13 +208,24 @@ class ScenarioFields(forms.Form):
     SIDE_WORDED = {
         "supply_{side}": _("%(side)s draws supply from"),
         "sudden_{side}": _("%(side)s wins at once holding (VP hexes)"),
+        "sudden_{side}_2": _("%(side)s also wins at once holding (VP hexes)"),
         "exits_{side}": _("%(side)s may leave the map at (edge hexes)"),
     }
 
     def __init__(
-        self, *args: Any, side_names: Mapping[str, str] | None = None, **kwargs: Any
+        self,
+        *args: Any,
+        side_names: Mapping[str, str] | None = None,
+        classes: tuple[str, ...] = (),
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        # the supply trace's class: one of the scenario's, or of those the GM is typing
+        typed = str(self.data.get(self.add_prefix("movement_classes")) or "").split()
+        known = list(dict.fromkeys([*classes, *(c for c in typed if CLASS_NAME.match(c))]))
+        self.fields["trace_class"].choices = [  # type: ignore[attr-defined]
+            (c, WORDS.get(c, c)) for c in known
+        ]
         edges = [("", _("somewhere the scenario names")), *((e, EDGE_LABELS[e]) for e in EDGES)]
         for name in ("supply_blue", "supply_red"):
             self.fields[name].choices = edges  # type: ignore[attr-defined]
@@ -193,6 +235,23 @@ class ScenarioFields(forms.Form):
             if shown and shown != str(SIDE_LABELS[side]):
                 for pattern, words in self.SIDE_WORDED.items():
                     self.fields[pattern.format(side=side.lower())].label = words % {"side": shown}
+
+    def clean_movement_classes(self) -> list[str]:
+        """The TEC's movement classes (SCS-TEC-1) as words: each a column of the terrain rows
+        and a unit's `move_class`."""
+        words = str(self.cleaned_data.get("movement_classes") or "").split()
+        bad = [w for w in words if not CLASS_NAME.match(w)]
+        if bad:
+            raise forms.ValidationError(
+                _(
+                    "A movement class is one lower-case word of letters, digits or _ "
+                    "(such as foot or mech), not %(word)s"
+                )
+                % {"word": bad[0]}
+            )
+        if len(set(words)) != len(words):
+            raise forms.ValidationError(_("Each movement class is named once."))
+        return words
 
     def clean_crt_rows(self) -> dict[int | str, list[str]]:
         """The CRT's rows as the scenario format keeps them: roll -> results, one per column."""
@@ -213,12 +272,18 @@ class ScenarioFields(forms.Form):
         return [self[n] for n in ("name_blue", "name_blue_zh", "name_red", "name_red_zh")]
 
     def victory_fields(self) -> list[forms.BoundField]:
-        names = ("sudden_blue", "sudden_red", "exits_blue", "exits_red", "exit_vp")
-        return [self[n] for n in names]
+        sudden = ("sudden_blue", "sudden_blue_2", "sudden_red", "sudden_red_2")
+        return [self[n] for n in (*sudden, "exits_blue", "exits_red", "exit_vp")]
 
     def chart_fields(self) -> list[forms.BoundField]:
         names = ("road_mp", "ezoc_cost", "crt_dice", "crt_below", "crt_auto", "crt_columns")
         return [self[n] for n in names]
+
+    def drm_fields(self) -> list[forms.BoundField]:
+        return [self[f"drm_{when}"] for when in DRM_WHEN]
+
+    def class_fields(self) -> list[forms.BoundField]:
+        return [self["movement_classes"], self["trace_class"]]
 
     def main_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in ("title", "columns", "rows", "game_turns", "first_player")]
@@ -310,6 +375,10 @@ class ChartRow(forms.Form):
         label=_("Combat effect"), choices=list(MODIFIER_LABELS.items()), required=False
     )
     value = forms.CharField(label=_("Effect value"), max_length=12, required=False)
+    effect2 = forms.ChoiceField(
+        label=_("Second combat effect"), choices=list(MODIFIER_LABELS.items()), required=False
+    )
+    value2 = forms.CharField(label=_("Second effect value"), max_length=12, required=False)
     road_negates = forms.BooleanField(label=_("A road crossing it negates it"), required=False)
     remove = forms.BooleanField(label=_("Remove"), required=False)
 
@@ -321,7 +390,8 @@ class ChartRow(forms.Form):
             label = _("MP: %(class)s") % {"class": WORDS.get(c, c)}
             self.fields[f"mp_{c}"] = forms.CharField(label=label, max_length=12, required=False)
         # the cost fields right after the name
-        order = ["key", *(f"mp_{c}" for c in classes), "effect", "value", "road_negates"]
+        order = ["key", *(f"mp_{c}" for c in classes), "effect", "value", "effect2", "value2"]
+        order.append("road_negates")
         self.order_fields([*order, "remove"])
 
     @property
@@ -442,13 +512,19 @@ def _initial_more(data: Mapping[str, Any]) -> dict[str, Any]:
     victory = data.get("victory") or {}
     for side in SIDES:
         held = [c for c in victory.get("sudden_death") or () if str(c.get("side")).title() == side]
-        out[f"sudden_{side.lower()}"] = " ".join(held[0].get("control") or ()) if held else ""
+        held += [{}, {}]  # the editor shows each side's first two conditions
+        out[f"sudden_{side.lower()}"] = " ".join(held[0].get("control") or ())
+        out[f"sudden_{side.lower()}_2"] = " ".join(held[1].get("control") or ())
     exit_vp = victory.get("exit_vp")
     out["exit_vp"] = 0 if exit_vp in (None, "none") else exit_vp
     tec = data.get("tec") or {}
     out["road_mp"] = str((tec.get("road") or {}).get("mp", 1))
     out["ezoc_cost"] = str(tec.get("ezoc_entry_cost", 2))
+    out["movement_classes"] = " ".join(str(c) for c in tec.get("movement_classes") or ())
+    out["trace_class"] = str((data.get("supply") or {}).get("trace_class", "foot"))
     crt = data.get("crt") or {}
+    for when, total in drm_totals(crt.get("drms")).items():
+        out[f"drm_{when}"] = "" if total == 0 else str(total)
     out["crt_dice"] = str(crt.get("dice", "2d6"))
     out["crt_below"] = str(crt.get("below_min", "lowest_column"))
     out["crt_auto"] = str(crt.get("below_min_result", "AE"))
@@ -463,20 +539,39 @@ def _initial_more(data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def drm_totals(drms: object) -> dict[str, Fraction]:
+    """Each case's die roll modifier (`crt.drms`, SCS-CRT-1) summed: the figures add every entry
+    that applies; a value that is not a number counts as none (the rules refuse it)."""
+    totals = dict.fromkeys(DRM_WHEN, Fraction(0))
+    for entry in drms if isinstance(drms, list) else ():
+        if not isinstance(entry, Mapping):
+            continue
+        when = str(entry.get("when", "always"))
+        try:
+            value = Fraction(str(entry.get("value")).replace(" ", ""))
+        except (ValueError, ZeroDivisionError):
+            continue
+        if when in totals:
+            totals[when] += value
+    return totals
+
+
 def chart_rows(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The TEC's hex terrains and hexside features as chart rows (SCS-TEC-1)."""
     tec = data.get("tec") or {}
     classes = tuple(str(c) for c in tec.get("movement_classes") or ())
 
     def row(key: str, entry: Mapping[str, Any], costs: str) -> dict[str, Any]:
-        combat = list(entry.get("combat") or [{}])
-        first = combat[0] if combat and isinstance(combat[0], Mapping) else {}
+        combat = [c if isinstance(c, Mapping) else {} for c in entry.get("combat") or ()]
+        first, second = [*combat, {}, {}][:2]
         mp = entry.get(costs) or {}
         return {
             "key": key,
             **{f"mp_{c}": str(mp.get(c, "")) for c in classes},
             "effect": first.get("type", ""),
             "value": str(first.get("value", "")) if first else "",
+            "effect2": second.get("type", ""),
+            "value2": str(second.get("value", "")) if second else "",
             "road_negates": bool(entry.get("road_negates")),
         }
 
@@ -633,23 +728,7 @@ def _edited_more(out: dict[str, Any], whole: Mapping[str, Any]) -> None:
     else:
         out.pop("side_names", None)
     victory = out.setdefault("victory", {})
-    kept: list[Any] = []
-    seen: set[str] = set()
-    for cond in victory.get("sudden_death") or ():  # the editor shows each side's first
-        side = str(cond.get("side")).title() if isinstance(cond, Mapping) else ""
-        if side in SIDES and side not in seen:
-            seen.add(side)
-            continue
-        kept.append(cond)
-    sudden = [
-        {"side": side, "control": _hexes(whole.get(f"sudden_{side.lower()}"))}
-        for side in SIDES
-        if _hexes(whole.get(f"sudden_{side.lower()}"))
-    ]
-    if sudden or kept:
-        victory["sudden_death"] = sudden + kept
-    else:
-        victory.pop("sudden_death", None)
+    _sudden(victory, whole)
     exits = {
         side: _hexes(whole.get(f"exits_{side.lower()}"))
         for side in SIDES
@@ -668,6 +747,10 @@ def _edited_more(out: dict[str, Any], whole: Mapping[str, Any]) -> None:
         tec["road"] = {**(tec.get("road") or {}), "mp": _number_text(whole["road_mp"])}
     if str(whole.get("ezoc_cost") or "").strip():
         tec["ezoc_entry_cost"] = _number_text(whole["ezoc_cost"])
+    if whole.get("movement_classes"):  # SCS-TEC-1
+        tec["movement_classes"] = list(whole["movement_classes"])
+    if whole.get("trace_class"):
+        out.setdefault("supply", {})["trace_class"] = whole["trace_class"]
     if whole.get("crt_dice"):
         crt = out.setdefault("crt", {})
         crt["dice"] = whole["crt_dice"]
@@ -677,11 +760,48 @@ def _edited_more(out: dict[str, Any], whole: Mapping[str, Any]) -> None:
             crt["below_min_result"] = auto or "AE"
         crt["columns"] = _hexes(whole.get("crt_columns"))
         crt["rows"] = dict(whole.get("crt_rows") or {})
+        _drms(crt, whole)
+
+
+def _sudden(victory: dict[str, Any], whole: Mapping[str, Any]) -> None:
+    """SCS-VIC-1: each side's first two sudden-death conditions from the fields, in side order;
+    any further one (imported) kept after them."""
+    kept: list[Any] = []
+    shown: dict[str, int] = {}
+    for cond in victory.get("sudden_death") or ():  # the editor shows each side's first two
+        side = str(cond.get("side")).title() if isinstance(cond, Mapping) else ""
+        if side in SIDES and shown.get(side, 0) < 2:
+            shown[side] = shown.get(side, 0) + 1
+            continue
+        kept.append(cond)
+    sudden = [
+        {"side": side, "control": _hexes(whole.get(name))}
+        for side in SIDES
+        for name in (f"sudden_{side.lower()}", f"sudden_{side.lower()}_2")
+        if _hexes(whole.get(name))
+    ]
+    if sudden or kept:
+        victory["sudden_death"] = sudden + kept
+    else:
+        victory.pop("sudden_death", None)
+
+
+def _drms(crt: dict[str, Any], whole: Mapping[str, Any]) -> None:
+    """SCS-CRT-1: the CRT's die roll modifiers from the fields, one entry for each case given;
+    a list whose totals the fields show unchanged is kept as written."""
+    typed = {when: str(whole.get(f"drm_{when}") or "").strip() for when in DRM_WHEN}
+    given = [(when, _number_text(text)) for when, text in typed.items() if text not in ("", "0")]
+    made = [{"when": when, "value": value} for when, value in given]
+    if drm_totals(made) == drm_totals(crt.get("drms")) and all(
+        isinstance(v, int) for _w, v in given
+    ):
+        return
+    crt["drms"] = made
 
 
 def _charts(out: dict[str, Any], part: str, costs: str, rows: list[Mapping[str, Any]]) -> None:
-    """The TEC's hex terrains (or hexside features) from the chart rows: costs and the first
-    combat effect from the fields, every other value of an entry kept (SCS-TEC-1)."""
+    """The TEC's hex terrains (or hexside features) from the chart rows: costs and the first two
+    combat effects from the fields, every other value of an entry kept (SCS-TEC-1)."""
     tec = out.setdefault("tec", {})
     classes = [str(c) for c in tec.get("movement_classes") or ()]
     before = dict(tec.get(part) or {})
@@ -689,13 +809,23 @@ def _charts(out: dict[str, Any], part: str, costs: str, rows: list[Mapping[str, 
     for row in rows:
         key = str(row.get("key") or "").strip()
         old = dict(before.get(key) or {})
-        entry = {**old, costs: {c: _number_text(row.get(f"mp_{c}")) for c in classes}}
+        had = old.get(costs)
+        had = had if isinstance(had, Mapping) else {}
+        mp: dict[str, Any] = {}
+        for c in classes:  # a class new since the rows were drawn keeps no field: the rules ask
+            if f"mp_{c}" in row:
+                mp[c] = _number_text(row.get(f"mp_{c}"))
+            elif c in had:
+                mp[c] = had[c]
+        entry = {**old, costs: mp}
         if part == "hexside":
             entry[costs] = {c: v for c, v in entry[costs].items() if v != ""}
             entry["road_negates"] = bool(row.get("road_negates"))
-        extra = list(old.get("combat") or [])[1:]
-        effect = str(row.get("effect") or "")
-        first = [{"type": effect, "value": _number_text(row.get("value"))}] if effect else []
-        entry["combat"] = first + extra
+        extra = list(old.get("combat") or [])[2:]
+        shown = []
+        for effect, value in (("effect", "value"), ("effect2", "value2")):
+            if row.get(effect):
+                shown.append({"type": str(row[effect]), "value": _number_text(row.get(value))})
+        entry["combat"] = shown + extra
         made[key] = entry
     tec[part] = made

@@ -151,7 +151,7 @@ class Forms:
         classes = {"classes": sf.unit_choices(data)["classes"] or ("foot", "mech")}
         terrains, hexsides = sf.chart_rows(data)
         if post is not None:
-            self.whole = sf.ScenarioFields(post, side_names=names)
+            self.whole = sf.ScenarioFields(post, side_names=names, **classes)
             self.units = sf.UnitRows(post, prefix="unit", form_kwargs=choices)
             self.places = sf.PlaceRows(post, prefix="place", form_kwargs={"side_names": names})
             # a post without the chart's rows (a script's, an older page's) keeps the charts
@@ -163,7 +163,7 @@ class Forms:
                 post if charts else None, prefix="side", form_kwargs=classes
             )
             return
-        self.whole = sf.ScenarioFields(initial=whole, side_names=names)
+        self.whole = sf.ScenarioFields(initial=whole, side_names=names, **classes)
         self.units = sf.UnitRows(initial=units + new_side, prefix="unit", form_kwargs=choices)
         self.places = sf.PlaceRows(
             initial=places + [{}] * more_places, prefix="place", form_kwargs={"side_names": names}
