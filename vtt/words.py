@@ -58,13 +58,20 @@ def catalogue() -> Catalogue:
     return merged
 
 
-def say(value: Msg | Mapping[str, Any] | str | None) -> str:
-    """A message (or its stored JSON) in the active language; plain text is shown as it is."""
+def say(
+    value: Msg | Mapping[str, Any] | str | None,
+    sides: Mapping[str, Mapping[str, str]] | None = None,
+) -> str:
+    """A message (or its stored JSON) in the active language; plain text is shown as it is.
+    `sides`: the names a scenario gives its sides now, by side key and language (`sides_in`):
+    a side the line names reads by them, whatever names it was written with (issue 36)."""
     if value is None:
         return ""
     if isinstance(value, str):
         return value
     msg = value if isinstance(value, Msg) else Msg.from_json(value)
+    if sides:
+        msg = _sided(msg, sides, msg.id.split(".", 1)[0])
     language = get_language() or settings.LANGUAGE_CODE
     if not language.startswith("en"):  # a built-in name it names reads in the reader's words
         msg = _named(msg)
@@ -153,6 +160,52 @@ def _named(msg: Msg) -> Msg:
             return names.get(item, item)
         if isinstance(item, Msg):
             return _named(item)
+        if isinstance(item, list | tuple):
+            return [value(part) for part in item]
+        return item
+
+    return Msg(msg.id, {key: value(item) for key, item in msg.params.items()}, msg.source)
+
+
+def sides_in(setup: Any) -> dict[str, dict[str, str]]:
+    """The names an encounter's scenario gives its sides (`side_names`, issue 36), by side key
+    ("blue") and language ({"en": "Wehrmacht", "zh-Hans": "国防军"}); {} when it names none."""
+    scenario = setup.get("scenario") if isinstance(setup, Mapping) else None
+    if isinstance(scenario, Mapping) and isinstance(scenario.get("scenario"), Mapping):
+        scenario = scenario["scenario"]  # the shipped files' shape
+    given = scenario.get("side_names") if isinstance(scenario, Mapping) else None
+    out: dict[str, dict[str, str]] = {}
+    for key, names in (given or {}).items() if isinstance(given, Mapping) else ():
+        labels = names if isinstance(names, Mapping) else {"en": names}
+        kept = {str(code): str(text).strip() for code, text in labels.items() if text}
+        if kept:
+            out[str(key).lower()] = kept
+    return out
+
+
+def _sided(msg: Msg, sides: Mapping[str, Mapping[str, str]], system: str) -> Msg:
+    """The message with each side it names by the names its scenario gives the side now: a
+    side message (`<system>.own_side`) by its key, and a side's name written as plain text (a
+    line stored before sides were messages) as that side's message, so each reader reads
+    the side in their own language, and a line written before a rename reads the new name."""
+    if msg.id.endswith(".own_side"):
+        side = str(msg.params.get("side") or "")
+        labels = sides.get(side) or {}
+        return Msg(
+            msg.id, {**msg.params, "names": dict(labels), "name": own_side_name(labels, side)}
+        )
+    own = f"{system}.own_side"
+    if own not in catalogue():
+        return msg
+    by_name = {text: side for side, labels in sides.items() for text in labels.values()}
+
+    def value(item: Any) -> Any:
+        if isinstance(item, str) and item in by_name:
+            side = by_name[item]
+            labels = dict(sides[side])
+            return Msg(own, {"name": own_side_name(labels, side), "side": side, "names": labels})
+        if isinstance(item, Msg):
+            return _sided(item, sides, system)
         if isinstance(item, list | tuple):
             return [value(part) for part in item]
         return item

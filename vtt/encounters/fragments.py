@@ -37,7 +37,7 @@ from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
 from vtt.tables.registry import presenter_for
 from vtt.tables.scene import not_a_players_move, off_the_map, scene_context
-from vtt.words import names_in, own_side_name, purpose, say, shown_all, side_name
+from vtt.words import names_in, own_side_name, purpose, say, shown_all, side_name, sides_in
 
 
 def _by(row: Event) -> str:
@@ -114,6 +114,7 @@ def visible_rows(
     What `_event_row.html` shows is worked out here (its classes, badge and times), not by
     template filters: it draws every line of every log, and each filter costs there."""
     shown = []
+    sides = getattr(names, "sides", None)  # issue 36: a side reads by its scenario's names now
     for row in rows:
         marks = _undo_marks(row, undone)
         if audience.can_see(row.audience):
@@ -124,7 +125,11 @@ def visible_rows(
                 "seq": row.seq,
                 "entry": row.entry,
                 "kind": row.kind,
-                "text": _inline_said(inline) if inline else say(row.msg) if row.msg else row.text,
+                "text": _inline_said(inline)
+                if inline
+                else say(row.msg, sides)
+                if row.msg
+                else row.text,
                 "inline": inline,
                 "in_character": in_character,
                 "dice": dice_chips(row.dice, names),
@@ -143,7 +148,7 @@ def visible_rows(
                 "seq": row.seq,
                 "entry": row.entry,
                 "kind": WITHHELD,
-                "text": say(row.redacted_msg) if row.redacted_msg else row.redacted_text,
+                "text": say(row.redacted_msg, sides) if row.redacted_msg else row.redacted_text,
                 "dice": [],
                 "redacted": True,
                 "classes": _classes(WITHHELD, redacted=True),
@@ -228,11 +233,24 @@ def event_rows_html(
 _NAMES = Memo(256)
 
 
-def encounter_names(encounter: Encounter) -> dict[str, str]:
+class SetupNames(dict[str, str]):
+    """What an encounter's setup names, by id (vtt.words.names_in), and its scenario's sides by
+    key and language (`sides`, vtt.words.sides_in): its log lines read both at read time."""
+
+    sides: dict[str, dict[str, str]]
+
+
+def _setup_names(setup: Any) -> SetupNames:
+    found = SetupNames(names_in(setup))
+    found.sides = sides_in(setup)
+    return found
+
+
+def encounter_names(encounter: Encounter) -> SetupNames:
     """The names the encounter's setup gives its ids (vtt.words.names_in): a die's purpose
-    written with "mara" reads "Mara Ostrow"."""
+    written with "mara" reads "Mara Ostrow"; and the names its scenario gives its sides."""
     return _NAMES.get_by(
-        ("names", encounter.pk, encounter.created), partial(names_in, encounter.setup)
+        ("names", encounter.pk, encounter.created), partial(_setup_names, encounter.setup)
     )
 
 
