@@ -23,10 +23,12 @@
   }
 
   function toolTone() {
-    // a terrain the scenario names itself is drawn in its tool's tone (tone-0...; scs.css)
+    // a terrain the scenario names itself is drawn in its tool's tone and border pattern
+    // (tone-0..., mark-1...; scs.css)
     const checked = document.querySelector("input[name=tool]:checked");
     const swatch = checked && checked.closest("label").querySelector(".sw");
-    return swatch ? [...swatch.classList].filter((c) => c.startsWith("tone-")).join(" ") : "";
+    const own = (c) => c.startsWith("tone-") || c.startsWith("mark-");
+    return swatch ? [...swatch.classList].filter(own).join(" ") : "";
   }
 
   function toolLabel() {

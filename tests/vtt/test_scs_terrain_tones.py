@@ -1,7 +1,7 @@
 """Issue 36: each terrain a scenario names itself is drawn in a tone of its own (tone-0 to
-tone-7, by the names' alphabetical order), alike on the editor's map, its paint tools and its
-terrain rows, and on the table's map and terrain effects chart; the built-in terrains keep
-their colours."""
+tone-23, by the names' alphabetical order, then each again with a border pattern), alike on
+the editor's map, its paint tools and its terrain rows, and on the table's map and terrain
+effects chart; the built-in terrains keep their colours."""
 
 from __future__ import annotations
 
@@ -24,9 +24,31 @@ pytestmark = pytest.mark.django_db
 def test_each_own_terrain_takes_its_own_tone_in_alphabetical_order() -> None:
     tones = terrain_tones(["clear", "woods", "dunes", "bog", "town", "bog"])
     assert tones == {"bog": "tone-0", "dunes": "tone-1"}  # built-in terrains keep their colours
-    many = terrain_tones([f"t{n:02}" for n in range(10)])
-    assert len(set(many.values())) == 8  # the palette's eight, then round again
-    assert many["t08"] == "tone-0"
+    many = terrain_tones([f"t{n:03}" for n in range(100)])
+    assert many["t008"] == "tone-8"  # a ninth own terrain takes a tone of its own
+    assert many["t023"] == "tone-23"
+    assert many["t024"] == "tone-0 mark-1"  # then each tone again, with a border pattern
+    assert many["t095"] == "tone-23 mark-3"
+    first = [many[f"t{n:03}"] for n in range(96)]
+    assert len(set(first)) == 96  # no two of the first 96 look alike
+    assert many["t096"] == "tone-0"
+
+
+def test_the_stylesheet_draws_each_tone_in_a_fill_of_its_own_and_each_mark() -> None:
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "static/css/systems/scs.css").read_text()
+    fills = dict(re.findall(r"\.scs-map \.hex\.tone-(\d+) \{ fill: (#[0-9a-f]{6}); \}", css))
+    assert sorted(int(n) for n in fills) == list(range(24))
+    built_in = set(re.findall(r"\.scs-map \.(?:hex|t-\w+) \{[^}]*fill: (#[0-9a-f]{6})", css))
+    assert len(built_in) == 5  # clear, woods, rough, marsh, town
+    assert len(set(fills.values())) == 24  # 24 different fills
+    assert not set(fills.values()) & built_in  # none a built-in terrain's
+    for n in range(24):  # the paint tools' and the chart's swatches alike
+        assert f".sw.tone-{n} {{ background: {fills[str(n)]}; }}" in css
+    for n in (1, 2, 3):
+        assert f".scs-map .hex.mark-{n} {{" in css
+        assert f".sw.mark-{n} {{ border:" in css
 
 
 def classes_of(page: str, pattern: str) -> set[str]:

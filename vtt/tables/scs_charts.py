@@ -17,17 +17,24 @@ from rules.scs.scenario import Scenario, load_scenario, loaded
 from vtt.tables.numbers import mixed
 
 # The hex terrains the stylesheets colour by name (static/css/systems/scs.css: t-woods...);
-# any other a scenario names itself gets a tone of its own, tone-0 to tone-7 (issue 36).
+# any other a scenario names itself gets a look of its own (issue 36): one of TONES fills,
+# tone-0 to tone-23, then each fill again with one of MARKS border patterns, mark-1 to mark-3.
 DRAWN_TERRAIN = frozenset({"clear", "woods", "rough", "marsh", "town"})
-TONES = 8
+TONES = 24
+MARKS = 3
 
 
 def terrain_tones(names: Iterable[str]) -> dict[str, str]:
-    """Each terrain a scenario names itself, by name, with its tone class: the names in
-    alphabetical order take tone-0, tone-1... (after tone-7, tone-0 again), so the map, the
-    editor's paint tools and the terrain effects chart colour one terrain alike."""
+    """Each terrain a scenario names itself, by name, with its tone classes: the names in
+    alphabetical order take tone-0, tone-1... tone-23, then "tone-0 mark-1"... (a fill and a
+    border pattern), so no two of the first TONES x (MARKS + 1) look alike, and the map, the
+    editor's paint tools and the terrain effects chart draw one terrain alike."""
     own = sorted({str(n) for n in names} - DRAWN_TERRAIN)
-    return {name: f"tone-{n % TONES}" for n, name in enumerate(own)}
+    out = {}
+    for n, name in enumerate(own):
+        mark = n // TONES % (MARKS + 1)
+        out[name] = f"tone-{n % TONES}" + (f" mark-{mark}" if mark else "")
+    return out
 
 
 # Words of the scenario files that readers see in the charts.
