@@ -8,6 +8,7 @@ from rules.ace.actions import (
     checks,
     commands,
     gm,
+    gm_only,
     grapple,
     items,
     mark,
@@ -44,20 +45,22 @@ from rules.scene.moving import sent_as_a_player
 
 ACTIONS = Actions(
     with_previews(
-        unnoticed.kept(  # ACE-STEALTH-1: what an unnoticed combatant does is its side's
-            [
-                *turn.SPECS,
-                *prompts.SPECS,
-                *attack.SPECS,
-                *commands.SPECS,
-                *grapple.SPECS,
-                *stealth.SPECS,
-                *checks.SPECS,
-                *mark.SPECS,
-                *gm.SPECS,
-                *items.SPECS,
-                *stealth.watching(scene.SPECS),  # ACE-STEALTH-1: a hidden mover is watched
-            ]
+        gm_only.kept(  # SCENE-HIDE-5: what a GM-only token's combatant does is the GM's
+            unnoticed.kept(  # ACE-STEALTH-1: what an unnoticed combatant does is its side's
+                [
+                    *turn.SPECS,
+                    *prompts.SPECS,
+                    *attack.SPECS,
+                    *commands.SPECS,
+                    *grapple.SPECS,
+                    *stealth.SPECS,
+                    *checks.SPECS,
+                    *mark.SPECS,
+                    *gm.SPECS,
+                    *items.SPECS,
+                    *stealth.watching(scene.SPECS),  # ACE-STEALTH-1: a hidden mover is watched
+                ]
+            )
         )
     )
 )

@@ -97,15 +97,34 @@ def cover_against(state: State, holder: Json, other: Json) -> str:
     return COVER_OF[painted] if painted else "none"
 
 
+def at_rest(c: Mapping[str, Any]) -> Json:
+    """SCENE-HIDE-5: a combatant whose token the players' map does not show (GM-only or off it)
+    as a player reads it (a copy): nothing it did on its own, so its actions unspent, no command
+    declared, no cover taken (SCENE-HIDE-2), standing, no scan and no initiative; a body shield
+    (ACE-GRAPPLE-8) is a grapple everyone sees, and keeps its cover."""
+    return {
+        **c,
+        "used": {key: False for key in c["used"]},
+        "commands": {},
+        "cover": c["cover"] if c.get("shield") else "none",
+        "prone": False,
+        "scan": {"on": False, "rounds": 0},
+        "initiative": None,
+    }
+
+
 def seen_cover(state: State, attacker: Json, target: Json) -> tuple[Json, Json]:
     """The attacker and the target as this attack sees their cover on the map (copies), on the
     map as the attacker reads it (SCENE-HIDE-1: no GM-only square answers a player). A target
-    whose token the attacker's map does not show has no cover it knows of (SCENE-HIDE-2): its
-    own is read where it stands, which is the GM's; a body shield (ACE-GRAPPLE-8) stays."""
+    whose token the attacker's map does not show is as the attacker knows it (SCENE-HIDE-5,
+    `at_rest`): no cover (SCENE-HIDE-2: its own is read where it stands, which is the GM's; a
+    body shield, ACE-GRAPPLE-8, stays), no command, standing, its reflex unspent."""
     if _placed(state, attacker["id"], target["id"]) is None:
         return attacker, target
-    if unseen(state, attacker["id"], target["id"]) and not target.get("shield"):
-        return attacker, {**target, "cover": "none"}
+    if unseen(state, attacker["id"], target["id"]):
+        target = at_rest(target)
+        if not target.get("shield"):
+            return attacker, target
     state = {**state, "scene": grid.seen_by(state["scene"], attacker["id"])}
     return (
         {**attacker, "cover": cover_against(state, attacker, target)},

@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ace.actions.attack import SHIELD, broken, durability_of, shield_of
+from rules.ace.actions.common import off_players_map
 from rules.ace.actions.mark import mark_view
+from rules.ace.on_the_map import at_rest
 from rules.ace.settings import AceSettings
 from rules.ace.state import State, settings_of, statuses
 from rules.ace.stats import (
@@ -28,7 +30,7 @@ from rules.ace.stats import (
 )
 from rules.ace.tables import ATTACK_KIND_NAMES
 from rules.core.system import Audience, Json
-from rules.scene.view import token_gm_only, with_scene
+from rules.scene.view import with_scene
 
 
 def shield_view(c: Mapping[str, Any], s: AceSettings) -> Json | None:
@@ -94,25 +96,26 @@ def _seen(c: Mapping[str, Any], audience: Audience) -> bool:
     return c["id"] in audience.actors or (bool(c["side"]) and c["side"] == audience.side)
 
 
-def _unmoved(state: State, c: Mapping[str, Any], audience: Audience) -> Mapping[str, Any]:
-    """SCENE-HIDE-1: what a GM-only token's moves leave on its combatant's round (its move
-    action spent) is the GM's and its player's: everyone else reads the move action unspent,
-    and no cover (SCENE-HIDE-2: cover on the map is read where the token stands; a body shield,
-    ACE-GRAPPLE-8, is a grapple everyone sees and stays)."""
-    if audience.role == "gm" or c["id"] in audience.actors or not token_gm_only(state, c["id"]):
-        return c
-    cover = c["cover"] if c.get("shield") else "none"
-    return {**c, "used": {**c["used"], "move": False}, "cover": cover}
+def _kept(state: State, ident: str, audience: Audience) -> bool:
+    """SCENE-HIDE-5: whether this audience (not the GM, not the combatant's own player) is on a
+    map that does not show `ident`'s token (GM-only or off it): what it does is then the GM's,
+    and it reads `at_rest` (a body shield, ACE-GRAPPLE-8, still shows)."""
+    return audience.role != "gm" and ident not in audience.actors and off_players_map(state, ident)
 
 
 def _view(state: State, audience: Audience) -> Json:
     """The state for one audience, in the state's own shape plus derived numbers.
 
     GM-secret rolls are stripped for everyone else (ACE-ACT-3) and unnoticed combatants are
-    removed from other sides (ACE-STEALTH-1); the GM's view is the whole state.
+    removed from other sides (ACE-STEALTH-1); on a scene map, a combatant whose token is GM-only
+    or off the map reads as at rest, out of the turn order, to all but the GM and its player
+    (SCENE-HIDE-5); the GM's view is the whole state.
     """
     s = settings_of(state)
     shown = {i: c for i, c in state["combatants"].items() if _seen(c, audience)}
+    # SCENE-HIDE-5: one the players' map does not show reads as at rest (no cover, SCENE-HIDE-2)
+    read = {i: at_rest(c) if _kept(state, i, audience) else c for i, c in shown.items()}
+    listed = [i for i in shown if not _kept(state, i, audience)]
     mine = sorted(i for i in shown if i in audience.actors)
     secrets = state["secrets"]
     if audience.role != "gm":
@@ -120,6 +123,8 @@ def _view(state: State, audience: Audience) -> Json:
     pending = state.get("pending")
     if pending is not None and pending["attacker"] not in shown:
         pending = None  # ACE-STEALTH-1: an unnoticed asker's question to the GM is its side's
+    if pending is not None and pending["kind"] == "approval" and pending["attacker"] not in listed:
+        pending = None  # SCENE-HIDE-5: a GM-only token's check (no one else's to answer)
     last = state.get("last_damage")
     if last is not None and last.get("target") not in shown:
         last = None  # ACE-STEALTH-1: the GM's area blast on an unnoticed one is its side's
@@ -128,11 +133,10 @@ def _view(state: State, audience: Audience) -> Json:
         "pending": pending,
         "last_damage": last,
         "tasks": [t for t in state["tasks"] if t["actor"] in shown],  # ACE-STEALTH-1
-        "current": state["current"] if state["current"] in shown else None,
-        "order": [i for i in state["order"] if i in shown],
-        "combatants": {
-            i: {**_unmoved(state, c, audience), "derived": derived(c, s)} for i, c in shown.items()
-        },
+        # ACE-STEALTH-1, SCENE-HIDE-5: no turn of an unnoticed or GM-only combatant is shown
+        "current": state["current"] if state["current"] in listed else None,
+        "order": [i for i in state["order"] if i in listed],
+        "combatants": {i: {**c, "derived": derived(c, s)} for i, c in read.items()},
         "secrets": secrets,
         "mine": mine,
     }

@@ -16,6 +16,7 @@ from rules.core.dice import Dice, LoadedDice
 from rules.core.errors import IllegalAction
 from rules.core.kit import Msg
 from rules.core.system import EVERYONE, Json
+from rules.scene.grid import has_map
 
 GM = "gm"
 COSTS = ("standard", "move", "swift", "reflex", "full", "free", "passive", "standard_move")
@@ -144,6 +145,32 @@ def named(state: State, ident: str) -> str:
     """ACE-STEALTH-1: the audience of a line naming one combatant: everyone, or only its side
     and the GM while it is unnoticed."""
     return unseen_audience(state, [ident]) or EVERYONE
+
+
+def off_players_map(state: Mapping[str, Any], ident: str) -> bool:
+    """SCENE-HIDE-5: whether the encounter is on a scene map that shows the players no token of
+    this combatant: GM-only, or not on the map, which a player cannot tell apart."""
+    if not has_map(state):
+        return False
+    token = state["scene"].get("tokens", {}).get(ident)
+    return not isinstance(token, Mapping) or bool(token.get("gm_only"))
+
+
+def kept_to(state: State, ident: str) -> str | None:
+    """SCENE-HIDE-5: the audience of what a combatant the players' map does not show does on its
+    own: the GM (and its player, when a player plays it); None when the players see its token
+    (or there is no map)."""
+    if not off_players_map(state, ident):
+        return None
+    controller = str(state["combatants"][ident].get("controller") or GM)
+    return GM if controller == GM else f"actor:{ident}"
+
+
+def told(state: State, ident: str) -> str:
+    """The audience of a line about one combatant's own turn (its start, its end): its side's
+    while it is unnoticed (ACE-STEALTH-1), the GM's while the players' map does not show its token
+    (SCENE-HIDE-5), else everyone's."""
+    return unseen_audience(state, [ident]) or kept_to(state, ident) or EVERYONE
 
 
 def others(state: State, actor: str) -> list[Json]:

@@ -7,8 +7,9 @@ from rules.ace.actions.common import (
     GM,
     in_combat,
     is_turn,
-    named,
+    kept_to,
     refuse,
+    told,
     unseen_audience,
 )
 from rules.ace.settings import AceSettings
@@ -53,7 +54,8 @@ def scan_lapses(out: Emitter, s: AceSettings) -> None:
         if c["scan"]["on"] and (not can_act(c, s) or not (c["current"]["spi"] or 0)):
             ops: list[Op] = [["set", cpath(c["id"], "scan"), {"on": False, "rounds": 0}]]
             said = m.SCAN_LAPSED(name=c["name"])
-            out.emit("scan.toggled", said, ops, audience=named(out.state, c["id"]))  # ACE-STEALTH-1
+            # ACE-STEALTH-1, SCENE-HIDE-5: an unnoticed one's before its side, a GM-only one's GM
+            out.emit("scan.toggled", said, ops, audience=told(out.state, c["id"]))
 
 
 def _roll_order(state: State, dice: Dice, s: AceSettings) -> tuple[list[str], dict[str, int]]:
@@ -101,9 +103,17 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
     for ident in ambushers:
         ops.append(["set", cpath(ident, "ambusher"), True])
     names = [state["combatants"][ident]["name"] for ident in order]
-    # ACE-STEALTH-1: unnoticed combatants are not named to the other sides, nor their dice shown
+    # ACE-STEALTH-1: unnoticed combatants are not named to the other sides, nor their dice shown;
+    # SCENE-HIDE-5: nor those whose tokens are GM-only to anyone but the GM
     secret = unseen_audience(state, order)
-    seen = [state["combatants"][i]["name"] for i in order if not state["combatants"][i]["hidden"]]
+    kept = [i for i in order if kept_to(state, i)]
+    if kept:
+        secret = GM
+    seen = [
+        state["combatants"][i]["name"]
+        for i in order
+        if not state["combatants"][i]["hidden"] and i not in kept
+    ]
     out.emit(
         "round.started",
         m.BEGAN(order=names),
@@ -130,10 +140,15 @@ def begin(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 def turn_started(out: Emitter, c: Json, s: AceSettings) -> None:
-    """A combatant's turn begins; an unnoticed one's only before its own side (ACE-STEALTH-1)."""
+    """A combatant's turn begins; an unnoticed one's only before its own side (ACE-STEALTH-1), a
+    GM-only token's before the GM and its player (SCENE-HIDE-5)."""
     state = out.state
-    audience = unseen_audience(state, [c["id"]]) or EVERYONE
-    out.emit("turn.started", m.TURN(name=c["name"]), turn_start(state, c, s), audience=audience)
+    out.emit(
+        "turn.started",
+        m.TURN(name=c["name"]),
+        turn_start(state, c, s),
+        audience=told(state, c["id"]),
+    )
 
 
 def next_turn_events(out: Emitter, after: str) -> None:
@@ -172,8 +187,9 @@ def end_turn(state: State, action: Action, dice: Dice) -> list[Event]:
         raise refuse(m.WAITING(), "ACE-CALLED-2")
     name = state["combatants"][current]["name"]
     out = Emitter(state, dice)
-    # ACE-STEALTH-1: an unnoticed combatant's turn ends before its own side only, as it began
-    out.emit("turn.ended", m.TURN_ENDED(name=name), [], audience=named(state, current))
+    # ACE-STEALTH-1, SCENE-HIDE-5: an unnoticed combatant's turn ends before its own side only, a
+    # GM-only token's before the GM and its player, as it began
+    out.emit("turn.ended", m.TURN_ENDED(name=name), [], audience=told(state, current))
     scan_lapses(out, settings_of(state))
     next_turn_events(out, current)
     return out.events

@@ -1,4 +1,5 @@
-"""Ace's secrets: GM-secret rolls (ACE-ACT-3), an unnoticed enemy's numbers (ACE-STEALTH-1).
+"""Ace's secrets: GM-secret rolls (ACE-ACT-3), an unnoticed enemy's numbers (ACE-STEALTH-1), a
+GM-only token's combatant's turn (SCENE-HIDE-1, -2, -5).
 
 tests/rules/test_non_interference.py plays every registered system over pairs of states that
 differ only in what a viewer may not see; each system declares its pairs here, beside its tests.
@@ -75,3 +76,45 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
         walked = hidden_walk("ace", start, hidden)
         if walked is not None:
             yield audience, start, walked
+        yield from _hidden_turn(start, audience, hidden)
+
+
+def _played(state: Json, actor: str, *actions: tuple[str, Json]) -> Json | None:
+    """`state` after `actor` sent these actions in turn; None when the rules refuse one now."""
+    from rules.ace import SYSTEM
+    from rules.core.dice import SeededDice
+    from rules.core.errors import RulesError
+    from rules.core.system import Action
+
+    loaded = SYSTEM.load(copy.deepcopy(state))
+    for kind, params in actions:
+        try:
+            events = SYSTEM.resolve(loaded, Action(kind, actor, params), SeededDice(7))
+        except RulesError:
+            return None
+        for event in events:
+            loaded = SYSTEM.apply(loaded, event)
+    played: Json = SYSTEM.dump(loaded)
+    return played
+
+
+def _hidden_turn(
+    start: Json, audience: Audience, hidden: str
+) -> Iterator[tuple[Audience, Json, Json]]:
+    """SCENE-HIDE-5: on its own turn the GM-only token's combatant evades on the map (its
+    standard and move actions spent, cover taken), or declares a block and drops prone (its
+    move and reflex spent, its defence changed): a player reads it at rest either way; and
+    where it stands in the turn order, and that it acts now, is the GM's."""
+    evaded = _played(start, hidden, ("scene_move", {"who": hidden, "x": 10, "y": 9, "evade": True}))
+    if evaded is not None:
+        yield audience, start, evaded
+    braced = _played(start, hidden, ("declare", {"command": "block"}), ("prone", {}))
+    if braced is not None:
+        yield audience, start, braced
+    order = [i for i in start["order"] if i != hidden]
+    for n in range(len(order) + 1):
+        elsewhere = copy.deepcopy(start)
+        elsewhere["order"] = [*order[:n], hidden, *order[n:]]
+        elsewhere["combatants"][hidden]["initiative"] = 30 + n
+        if elsewhere != start:
+            yield audience, start, elsewhere
