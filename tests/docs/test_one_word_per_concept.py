@@ -80,3 +80,30 @@ def test_the_person_who_runs_the_game_is_zhu_chi_ren(entries: list[polib.POEntry
     keeper = [e for e in entries if "守秘人" in _chinese(e)]
     assert keeper
     assert [e.msgid for e in keeper if not str(e.msgctxt).startswith("coc.")] == []
+
+
+def test_the_scene_maps_full_cover_is_wan_quan_yan_hu(entries: list[polib.POEntry]) -> None:
+    """The scene map's full cover is 完全掩护, as its light, partial and heavy cover are 掩护 (the
+    word the translation uses for cover everywhere): on the map's label, in its log lines and in
+    the scene rules' reference. 完全掩蔽 stays Ace Evolution's own full concealment
+    (ACE-COVER-FULL, its seed's word)."""
+    scene = [e for e in entries if str(e.msgctxt).startswith("scene.") and "full cover" in e.msgid]
+    assert scene  # the map's label and its blocked line of fire
+    assert [e.msgctxt for e in scene if "完全掩护" not in _chinese(e)] == []
+    english = ROOT / "docs" / "rules" / "reference" / "scene.md"
+    chinese = ROOT / "docs" / "rules" / "reference" / "zh_Hans" / "scene.md"
+    rows = {
+        line.split(" | ")[0]: line
+        for line in chinese.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| SCENE-")
+    }
+    covers = [
+        line.split(" | ")[0]
+        for line in english.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| SCENE-") and re.search(r"(?<!Ace )full cover", line)
+    ]
+    assert covers  # SCENE-GRID-3, SCENE-RANGE-2, SCENE-MAP-2 (not Ace's, in SCENE-HIDE-2)
+    assert [rule for rule in covers if "完全掩护" not in rows[rule]] == []
+    assert [
+        rule for rule, row in rows.items() if re.search(r"完全掩蔽(?!（ACE-COVER-FULL)", row)
+    ] == []
