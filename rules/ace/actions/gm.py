@@ -8,6 +8,7 @@ from rules.ace.actions.common import (
     GM,
     named,
     refuse,
+    told,
     unseen_audience,
 )
 from rules.ace.rolls import resolve_damage, skill_damage_expr
@@ -85,7 +86,7 @@ def set_cover(state: State, action: Action, dice: Dice) -> list[Event]:
             "cover.set",
             m.COVER_SET(name=c["name"], cover=COVER_NAMES[level]()),
             ops,
-            audience=named(state, c["id"]),
+            audience=told(state, c["id"]),  # SCENE-HIDE-5: a GM-only token's cover is the GM's
         )
     ]
 

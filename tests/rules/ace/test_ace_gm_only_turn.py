@@ -102,3 +102,15 @@ def test_a_shown_hound_is_read_as_it_is() -> None:
     assert _hound(after, PIP)["commands"] == {"block": True}
     assert "hound" in SYSTEM.view(after, PIP)["order"]
     assert {e.audience for e in events} == {EVERYONE}
+
+
+def test_the_cover_the_gm_judges_a_gm_only_hound_has_is_told_to_the_gm_alone() -> None:
+    # ACE-COVER-1 on a combatant the players' map does not show: its cover is the GM's
+    state = _on_the_hounds_turn()
+    after, events = _play(state, "gm", "set_cover", target="hound", cover="heavy")
+    assert [e.audience for e in events] == ["gm"]
+    assert _hound(after, PIP)["cover"] == "none"
+    _, shown = _play(
+        _on_the_hounds_turn(gm_only=False), "gm", "set_cover", target="hound", cover="heavy"
+    )
+    assert [e.audience for e in shown] == [EVERYONE]
