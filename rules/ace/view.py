@@ -132,7 +132,8 @@ def _view(state: State, audience: Audience) -> Json:
         **state,
         "pending": pending,
         "last_damage": last,
-        "tasks": [t for t in state["tasks"] if t["actor"] in shown],  # ACE-STEALTH-1
+        # ACE-STEALTH-1, SCENE-HIDE-5: an unnoticed or GM-only combatant's tasks are not shown
+        "tasks": [t for t in state["tasks"] if t["actor"] in listed],
         # ACE-STEALTH-1, SCENE-HIDE-5: no turn of an unnoticed or GM-only combatant is shown
         "current": state["current"] if state["current"] in listed else None,
         "order": [i for i in state["order"] if i in listed],

@@ -12,10 +12,10 @@ from rules.ace.actions.common import (
     free,
     in_combat,
     is_turn,
-    named,
     refuse,
     spend,
 )
+from rules.ace.actions.common import told as audience_for
 from rules.ace.rolls import Check, skill_check, substitute_check
 from rules.ace.settings import AceSettings
 from rules.ace.state import Op, State, combatant, settings_of
@@ -176,7 +176,7 @@ def approve(state: State, pending: Mapping[str, Any], yes: bool, dice: Dice) -> 
     """ACE-CHECK-3 「ST有权拒绝使用代判」: the GM allows the substitute roll, or refuses it."""
     s = settings_of(state)
     c = state["combatants"][pending["attacker"]]
-    told = named(state, c["id"])  # ACE-STEALTH-1: an unnoticed asker's answer is its side's
+    told = audience_for(state, c["id"])  # ACE-STEALTH-1 (its side's), SCENE-HIDE-5 (the GM's)
     clear: list[Op] = [["set", ["pending"], None]]
     if not yes:
         attribute = ATTRIBUTE_NAMES[str(pending["skill"])[5:]]()
@@ -249,7 +249,7 @@ def settle(state: State, action: Action, dice: Dice) -> list[Event]:
             "check.settled",
             m.SETTLED(name=c["name"], skill=said_skill(what), successes=result),
             [],
-            audience=named(state, c["id"]),  # ACE-STEALTH-1: an unnoticed one's, its side's
+            audience=audience_for(state, c["id"]),  # ACE-STEALTH-1, SCENE-HIDE-5
             successes=result,
         )
     ]
@@ -283,7 +283,7 @@ def open_task(state: State, action: Action, dice: Dice) -> list[Event]:
         "status": "open",
     }
     line = m.TASK_OPENED(name=c["name"], task=name, dc=task["dc"])
-    told = named(state, c["id"])  # ACE-STEALTH-1: an unnoticed one's task is its side's
+    told = audience_for(state, c["id"])  # ACE-STEALTH-1, SCENE-HIDE-5: its task
     opened = [["add", ["tasks"], task]]
     return [Emitter(state, dice).emit("task.opened", line, opened, audience=told, task=task)]
 
@@ -327,7 +327,7 @@ def roll_task(state: State, action: Action, dice: Dice) -> list[Event]:
         ["set", ["tasks", n, key], value]
         for key, value in (("acc", acc), ("ones", ones), ("cycles", cycles), ("status", status))
     ]
-    told = named(state, c["id"])  # ACE-STEALTH-1: an unnoticed one's task is its side's
+    told = audience_for(state, c["id"])  # ACE-STEALTH-1, SCENE-HIDE-5: its task
     details = _details(result, task["dc"])
     events = [records.emit("task.rolled", line, ops, audience=told, check=details, task=n)]
     if s.mishap and status == "open" and ones * 2 >= task["dc"]:
@@ -352,7 +352,7 @@ def adjust_task(state: State, action: Action, dice: Dice) -> list[Event]:
             "task.adjusted",
             m.TASK_ADJUSTED(task=task["name"], lose=lose, acc=acc),
             [["set", ["tasks", task["n"], "acc"], acc]],
-            audience=named(state, task["actor"]),  # ACE-STEALTH-1: its side's
+            audience=audience_for(state, task["actor"]),  # ACE-STEALTH-1, SCENE-HIDE-5
         )
     ]
 

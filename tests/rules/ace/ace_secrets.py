@@ -103,14 +103,18 @@ def _hidden_turn(
 ) -> Iterator[tuple[Audience, Json, Json]]:
     """SCENE-HIDE-5: on its own turn the GM-only token's combatant evades on the map (its
     standard and move actions spent, cover taken), or declares a block and drops prone (its
-    move and reflex spent, its defence changed): a player reads it at rest either way; and
-    where it stands in the turn order, and that it acts now, is the GM's."""
+    move and reflex spent, its defence changed): a player reads it at rest either way; its
+    extended action, where it stands in the turn order, and that it acts now, are the GM's."""
     evaded = _played(start, hidden, ("scene_move", {"who": hidden, "x": 10, "y": 9, "evade": True}))
     if evaded is not None:
         yield audience, start, evaded
     braced = _played(start, hidden, ("declare", {"command": "block"}), ("prone", {}))
     if braced is not None:
         yield audience, start, braced
+    digging = copy.deepcopy(start)  # an extended action of its own (ACE-EXT-1): the GM's
+    task = {"n": len(digging["tasks"]), "actor": hidden, "name": "Dig", "skill": "hide"}
+    digging["tasks"] = [*digging["tasks"], {**task, "dc": 3, "status": "open", "acc": 1}]
+    yield audience, start, digging
     order = [i for i in start["order"] if i != hidden]
     for n in range(len(order) + 1):
         elsewhere = copy.deepcopy(start)

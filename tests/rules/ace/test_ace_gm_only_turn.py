@@ -114,3 +114,15 @@ def test_the_cover_the_gm_judges_a_gm_only_hound_has_is_told_to_the_gm_alone() -
         _on_the_hounds_turn(gm_only=False), "gm", "set_cover", target="hound", cover="heavy"
     )
     assert [e.audience for e in shown] == [EVERYONE]
+
+
+def test_a_gm_only_hounds_extended_action_is_the_gms() -> None:
+    # ACE-EXT-1 for a combatant the players' map does not show: its task, rolls and all
+    state = _on_the_hounds_turn()
+    opened, events = _play(
+        state, "gm", "task_open", target="hound", skill="survival", name="Dig", dc=5
+    )
+    rolled, more = _play(opened, "gm", "task_roll", task=0)
+    assert {e.audience for e in [*events, *more]} == {"gm"}
+    assert SYSTEM.view(rolled, PIP)["tasks"] == []
+    assert len(SYSTEM.view(rolled, GM)["tasks"]) == 1
