@@ -1,6 +1,7 @@
 """Issue 36: a new GM builds a three-units-a-side SCS scenario on a 10x8 map in the scenario
 editor (terrain painted by click and drag, a river and a road, a victory hex, a hex picked on
-the map), starts an encounter from it, and both sides play a move and an attack, in three
+the map; a die roll modifier, a second combat effect and a movement class of its own set in the
+charts), starts an encounter from it, and both sides play a move and an attack, in three
 browsers (real Chromium), with no JSON typed and no id but the hexes."""
 
 from __future__ import annotations
@@ -106,6 +107,45 @@ def move_and_attack(me: Any, them: Any, mine: str) -> None:
     me.get_by_role("button", name="Roll 2d6").click()
     them.locator("#event-log > li.event", has_text=f"Combat at {target}").last.wait_for()
     settle([me, them])
+
+
+def row_of(page: Any, terrain: str) -> str:
+    """A terrain's row of the charts ("tec-3")."""
+    key = page.locator(f"#scs-charts-edit input[name$='-key'][value='{terrain}']")
+    return str(key.get_attribute("name")).rsplit("-", 1)[0]
+
+
+def charts(gm: Any) -> None:
+    """Through the charts' fields: a die roll modifier on every attack, a second combat effect
+    on the marsh, and a movement class of its own whose costs the terrain rows then take."""
+    gm.locator("#scs-charts-edit > summary").click()
+    gm.locator("input[name=drm_always]").fill("1")
+    marsh = row_of(gm, "marsh")
+    assert gm.locator(f"select[name='{marsh}-effect']").input_value() == "column_shift"
+    gm.locator(f"select[name='{marsh}-effect2']").select_option("drm")
+    gm.locator(f"input[name='{marsh}-value2']").fill("-1")
+    gm.locator("input[name=movement_classes]").fill("foot mech rail")
+    gm.keyboard.press("Tab")
+    gm.locator("#scs-editor-check", has_text="mp: rail is required").wait_for()
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Oster Ridge was saved.")
+    gm.locator("#scs-charts-edit > summary").click()
+    costs = gm.locator(
+        "#scs-charts-edit .chart-row:has(.chart-name) input[name^='tec-'][name$='-mp_rail']"
+    )
+    assert costs.count() == 5  # one a terrain row: clear, marsh, rough, town, woods
+    for n in range(costs.count()):
+        costs.nth(n).fill("1")
+    gm.locator(f"input[name='{marsh}-mp_rail']").fill("P")
+    gm.locator("select[name='unit-0-move_class'] option[value=rail]").wait_for(state="attached")
+    assert gm.locator("input[name=drm_always]").input_value() == "1"
+    assert gm.locator(f"select[name='{marsh}-effect2']").input_value() == "drm"
+    gm.keyboard.press("Tab")
+    gm.locator("#scs-editor-check", has_text="The rules accept this scenario").wait_for()
+    gm.locator(f"select[name='{marsh}-effect2']").scroll_into_view_if_needed()
+    gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-rows.png"))
+    gm.locator("#scs-drms").scroll_into_view_if_needed()
+    gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-charts.png"))
 
 
 def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
@@ -223,6 +263,7 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     gm.locator("input[name='unit-5-hex']").fill(UNITS[5][2])
     gm.keyboard.press("Tab")
     gm.locator("#scs-editor-check", has_text="The rules accept this scenario").wait_for()
+    charts(gm)
     shoot(gm, "laptop")
     gm.get_by_role("button", name="Save", exact=True).click()
     flash(gm, "Oster Ridge was saved.")
@@ -234,15 +275,29 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-top.png"))
     phone.locator("#scs-editor").scroll_into_view_if_needed()
     phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-fields.png"))
+    phone.locator("#scs-charts-edit > summary").click()
+    phone.locator(f"select[name='{row_of(phone, 'marsh')}-effect2']").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-rows.png"))
     gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-top.png"))
     editor = gm.url
     phone.locator("#language-select").select_option("zh-hans")
     phone.get_by_role("button", name="Switch").click()
     phone.locator("#scs-editor-check", has_text="规则接受这个剧本").wait_for()
     phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-zh.png"))
+    phone.locator("#scs-charts-edit > summary").click()
+    phone.locator("#scs-move-classes").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-zh-classes.png"))
+    phone.locator("#scs-drms").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-zh-drms.png"))
+    phone.locator(f"select[name='{row_of(phone, 'marsh')}-effect2']").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "scs_editor-phone-zh-rows.png"))
     gm.goto(editor)
     gm.locator("#scs-editor-check", has_text="规则接受这个剧本").wait_for()
     gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-zh.png"))
+    gm.locator("#scs-charts-edit > summary").click()
+    gm.locator(f"select[name='{row_of(gm, 'marsh')}-effect2']").scroll_into_view_if_needed()
+    gm.screenshot(path=str(ARTIFACTS / "scs_editor-laptop-zh-rows.png"))
+    gm.locator("#scs-charts-edit > summary").click()
     gm.locator("#language-select").select_option("en")
     gm.get_by_role("button", name="切换").click()
     gm.locator("#scs-editor-check", has_text="The rules accept this scenario").wait_for()
@@ -278,3 +333,4 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     shoot(red, "red-after-attack")
     log = blue.locator("#event-log").inner_text()
     assert log.count("Combat at") >= 2
+    assert "DRM +1" in log  # the modifier the GM set plays in every combat
