@@ -212,3 +212,18 @@ def test_coc_twogun_1_a_handgun_in_each_hand_fires_unaimed_at_double_rof() -> No
     state, events = play(state, "fire", "a", [9, 1, 1], weapon="pistol", target="b")
     assert events[0].payload["chance"] == 9
     assert "unaimed x1/5" in events[0].text
+
+
+def test_the_parry_form_names_no_call_of_cthulhu_rule_in_its_words() -> None:
+    """Parrying by grappling comes from the shared BRP core (DG-GEN-4): Delta Green has no rule of
+    its own for it, so its box reads "By grappling", not "By grappling (COC-PARRY-9)" (a Call of
+    Cthulhu rule ID in a Delta Green agent's form); the form's "?" mark says where it comes from."""
+    state = encounter(
+        agent("a", dex=10, weapons=[{**DAGGER, "ready": True}], skills=SKILLS),
+        agent("b", side="cult", dex=16, hp=40, weapons=[], skills=SKILLS),
+    )
+    state, _ = gm(state, "start_round", [1, 1])
+    parry = next(t for t in SYSTEM.legal_actions(state, "b") if t.kind == "declare_parry")
+    grapple = next(f for f in parry.fields if f.name == "grapple")
+    label = grapple.label if isinstance(grapple.label, str) else grapple.label.english()
+    assert label == "By grappling"
