@@ -67,11 +67,14 @@ class Chance(NamedTuple):
     value: int = 0
 
     def said(self) -> Msg:
-        """The breakdown as a message, such as `50 long burst -15 walking +20 = 55`."""
+        """The breakdown as a message, such as `50 long burst -15 walking +20 = 55`; a skill with
+        nothing to add or multiply is said alone (`knife 45`, 刀技能 45), not as `knife 45 = 45`."""
         words = [
             L.CHANCE_PART(label=label, value=f"{value:+d}" if i else str(value))
             for i, (label, value) in enumerate(self.parts)
         ]
+        if len(words) == 1 and not self.factors:
+            return words[0]
         words += [
             L.CHANCE_FACTOR(label=label, factor=str(factor)) for label, factor in self.factors
         ]
@@ -154,7 +157,7 @@ def attack_chance(
         halved = L.SKILL_HALVED(skill=word, base=base)
         parts.append((halved, scaled(base, Fraction(1, 2))))  # DG-AUTO-3
     else:
-        parts.append((word, base))
+        parts.append((L.SKILL_NAMED(skill=word), base))  # named as a skill, not a weapon (刀技能)
     if mode is not None and mode.modifier:
         parts.append((L.mode_word(mode.key), mode.modifier))
     if walking_n:  # DG-WALK-1: +1 a round fired; AMB-DG-15: no cap by default (a spray +100)
