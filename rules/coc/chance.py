@@ -67,8 +67,11 @@ def attack_chance(
     light: str = "normal",
     impale_base: str = "modified",
     can_impale: bool = True,
+    unmet: str = "",
 ) -> Chance:
-    """COC-GEN-4: C0 = skill + flat; C1 = burst cap; C = C1 x every multiplier, rounded once."""
+    """COC-GEN-4: C0 = skill + flat; C1 = burst cap; C = C1 x every multiplier, rounded once;
+    nothing (0) when the true map put the target out of the attack's way (`unmet`: "wall" or
+    "reach", SCENE-HIDE-2/3)."""
     c0 = skill + modifier + (large_target_bonus(target_siz) if ranged else 0)  # COC-LARGE-1
     c1 = burst_chance(c0, burst_shots) if burst_shots else c0
     factors = list(multipliers)
@@ -80,6 +83,9 @@ def attack_chance(
     final = scaled(c1, product) if c1 > 0 else c1
     if light == "dark":
         final = DARK_CHANCE  # COC-DARK-2: every chance is 01
+    if unmet:
+        factors.append((unmet, Fraction(0)))
+        final = 0
     threshold = 0
     if can_impale:
         threshold = impale_threshold(final if impale_base == "modified" else skill)

@@ -49,6 +49,7 @@ class Attack:
     damage_modifier: int = 0  # COC-RANGE-2: the Keeper's cut per bullet at very long range
     from_behind: bool = False  # COC-SURPRISE-2: the totally surprised cannot answer it
     light: str = ""  # SCENE-RANGE-3: "dark" when the map puts either end in darkness
+    unmet: str = ""  # SCENE-HIDE-2/3: "wall" or "reach" the true map put in the way (UNMET)
 
 
 def weapon_data(script: Script, who: str, key: str) -> tuple[Json, Json]:
@@ -87,6 +88,7 @@ def chance_for(script: Script, attack: Attack, *, burst_shots: int = 0) -> Chanc
         light=attack.light or state["light"],
         impale_base=settings.impale_base,
         can_impale=bool(weapon["can_impale"]),
+        unmet=attack.unmet,
     )
 
 

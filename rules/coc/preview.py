@@ -21,7 +21,7 @@ from rules.core.kit import Message
 from rules.core.params import bool_param, choice_param, int_param
 from rules.core.probability import Distribution, preview, sum_of_dice
 from rules.core.system import Action, Json
-from rules.scene.ranges import measured_preview
+from rules.scene.ranges import measured_preview, reached_preview
 
 P_MALFUNCTION = Message("coc.odds.malfunction", "malfunction")
 P_IMPALE = Message("coc.odds.impale", "impale")
@@ -254,7 +254,7 @@ def hazard_preview(state: Json, action: Action) -> Json:
 
 
 PREVIEWS: dict[str, Callable[[Json, Action], Json]] = {
-    "attack": attack_preview,
+    "attack": reached_preview(attack_preview),  # SCENE-HIDE-3
     "fire": measured_preview(fire_preview, "distance", "dark"),  # SCENE-RANGE-1..3
     "throw": measured_preview(throw_preview, "distance", "dark"),
     "burst": measured_preview(burst_preview, "distance", "dark", attack_forms.first_shot_at),

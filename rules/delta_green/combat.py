@@ -54,6 +54,7 @@ from rules.delta_green.tables import (
     BurstMode,
 )
 from rules.delta_green.working import Working
+from rules.scene.ranges import UNMET
 
 
 class Chance(NamedTuple):
@@ -223,10 +224,23 @@ def attack_chance(
     if params.get("dark") in _TRUE or light == "dark":
         factors.append((L.DARKNESS(), Fraction(0)))
         value = DARK_CHANCE  # COC-DARK-2
+    unmet = L.UNMET.get(str(params.get(UNMET) or ""))
+    if unmet is not None:  # SCENE-HIDE-2/3: the true map's wall, or no one within reach
+        factors.append((unmet(), Fraction(0)))
+        value = 0
     return Chance(tuple(parts), tuple(factors), value)
 
 
 _TRUE = (True, "on", "true", "1")  # what a checkbox sends when ticked
+_UNMET_IDS = frozenset(words.id for words in L.UNMET.values())
+
+
+def meets(chance: Chance, roll: int, state: Mapping[str, Any]) -> bool:
+    """DG-GEN-1 for an attack's d100; nothing hits what the true map put out of its way
+    (SCENE-HIDE-2/3), whatever a 01 does elsewhere."""
+    if any(isinstance(label, Msg) and label.id in _UNMET_IDS for label, _ in chance.factors):
+        return False
+    return succeeds(chance.value, roll, *auto_rules(state))
 
 
 def silencer_wear(
@@ -586,7 +600,7 @@ def fire(
         w.ammo(attacker_id, key, -rounds)
     if weapon.get("silencer"):  # COC-SILENCER-2
         out.lines.extend(silencer_wear(w, attacker, weapon, rounds))
-    hit = succeeds(c, roll, *auto_rules(scratch))
+    hit = meets(chance, roll, scratch)
     if not hit:
         out.lines.append(L.SHOT_MISSES(label=label, roll=roll, chance=chance.said()))
         return out

@@ -193,6 +193,10 @@ RANGE = Message("dg.chance.range", "range")
 UNAIMED = Message("dg.chance.unaimed", "unaimed")
 DIM_LIGHT = Message("dg.chance.dim_light", "dim light")
 DARKNESS = Message("dg.chance.darkness", "darkness: 01")
+# SCENE-HIDE-2/3: what the true map put in an unseen target's way
+WALL_MET = Message("dg.chance.wall_met", "a wall in the way")
+OUT_OF_REACH = Message("dg.chance.out_of_reach", "out of reach")
+UNMET = {"wall": WALL_MET, "reach": OUT_OF_REACH}
 
 # --- shots and bursts (DG-ACT-3, DG-AUTO-*, DG-CALLED-*, COC-MAL-*) ------------------------------
 SHOT = Message("dg.log.shot", "shot")

@@ -28,6 +28,10 @@ from rules.scene import grid
 from rules.scene import reading_messages as m
 
 REASON = "distance_reason"  # the form field carrying why a distance differs from the map's
+# SCENE-HIDE-2/3: what the true map put in an unseen target's way ("wall": a wall or full cover
+# on the true line, "reach": no square next to the attacker's); set here alone (a form's own is
+# dropped), each system's chance reads it as nothing to hit with
+UNMET = "unmet"
 Resolve = Callable[[Any, Action, Dice], list[Event]]
 Preview = Callable[[Any, Action], Json]
 
@@ -203,6 +207,7 @@ def measured(
     """A ranged attack's resolver reading its distance (`name`) from the map."""
 
     def resolve_on_map(state: Any, action: Action, dice: Dice) -> list[Event]:
+        action = _unmet_dropped(action)
         who = target(action.params)
         if who in state.get("combatants", {}) and unseen(state, action.actor, who):
             return _on_true_map(resolve, state, action, dice, name, dark, who)
@@ -223,11 +228,35 @@ def _on_true_map(
     refuses (a double tap past point-blank) is played as sent, never refused."""
     resolve(state, action, SeededDice(0))  # the refusals the shooter can know of, nothing else
     reading = true_reading(state, action.actor, who)
+    met: list[Event] = []
+    scene = state["scene"]
+    at_shooter, at_target = grid.token_at(scene, action.actor), grid.token_at(scene, who)
+    assert at_shooter is not None
+    assert at_target is not None
+    if not grid.line_clear(scene, at_shooter, at_target):  # SCENE-HIDE-2: the dice meet it
+        action = replace(action, params={**action.params, UNMET: "wall"})
+        met = [_unmet_event(state, action.actor, who, "wall")]
     try:
         events = resolve(state, with_reading(action, reading, name, dark), dice)
     except IllegalAction:
-        return resolve(state, action, dice)
-    return [reading.event(), *events]
+        return [*met, *resolve(state, action, dice)]
+    return [reading.event(), *met, *events]
+
+
+def _unmet_dropped(action: Action) -> Action:
+    """The action without an `UNMET` its form sent: only the true map says what it meets."""
+    if UNMET not in action.params:
+        return action
+    return replace(action, params={k: v for k, v in action.params.items() if k != UNMET})
+
+
+def _unmet_event(state: Mapping[str, Any], attacker: str, target: str, what: str) -> Event:
+    """SCENE-HIDE-2/3: the line everyone reads when an attack at an unseen target meets a wall
+    on the true line or finds it out of reach: it misses, and no square or distance is named."""
+    names = state["combatants"]
+    words = m.WALL_MET if what == "wall" else m.OUT_OF_REACH
+    line = words(name=names[attacker]["name"], target=names[target]["name"])
+    return said("scene.unmet", line, {"attacker": attacker, "target": target, "unmet": what})
 
 
 def measured_preview(
@@ -252,6 +281,21 @@ def measured_preview(
     return preview_on_map
 
 
+def reached_preview(preview: Preview, target: Target = _by_field) -> Preview:
+    """A melee blow's odds saying, against a target the attacker's map does not show, that
+    whether it stands within reach is unknown (SCENE-HIDE-3: the odds are the same wherever)."""
+
+    def preview_in_reach(state: Any, action: Action) -> Json:
+        found = preview(state, action)
+        who = target(action.params)
+        if who not in state.get("combatants", {}) or not off_own_map(state, action.actor, who):
+            return found
+        note = m.UNSEEN_REACH(target=state["combatants"][who]["name"]).to_json()
+        return {**found, "details": {**found.get("details", {}), "distance_msg": note}}
+
+    return preview_in_reach
+
+
 def adjacent(state: Mapping[str, Any], a: str, b: str) -> bool | None:
     """SCENE-REACH-1: whether two tokens stand on neighbouring squares (the eight around), or
     None without a map or with a token off it."""
@@ -263,6 +307,38 @@ def adjacent(state: Mapping[str, Any], a: str, b: str) -> bool | None:
     if at_a is None or at_b is None:
         return None
     return max(abs(at_a[0] - at_b[0]), abs(at_a[1] - at_b[1])) <= 1
+
+
+def out_of_true_reach(state: Mapping[str, Any], attacker: str, target: str) -> bool:
+    """SCENE-HIDE-3: whether the attacker's map does not show the target's token and, on the
+    whole map, it stands on no square next to the attacker's (the blow meets no one)."""
+    if not unseen(state, attacker, target):
+        return False
+    scene = state["scene"]
+    at_a, at_b = grid.token_at(scene, attacker), grid.token_at(scene, target)
+    assert at_a is not None
+    assert at_b is not None
+    return max(abs(at_a[0] - at_b[0]), abs(at_a[1] - at_b[1])) > 1
+
+
+def reached(resolve: Resolve, target: Target = _by_field) -> Resolve:
+    """A melee blow's resolver meeting the true map (SCENE-HIDE-3): against a target the
+    attacker's map does not show, reach is not refused (`check_reach` reads the attacker's map)
+    but, when the target really stands farther than the next square, the blow is played with
+    nothing to hit (`UNMET`: "reach"), after a line saying it finds no one within reach."""
+
+    def resolve_in_reach(state: Any, action: Action, dice: Dice) -> list[Event]:
+        action = _unmet_dropped(action)
+        who = target(action.params)
+        if who not in state.get("combatants", {}) or not out_of_true_reach(
+            state, action.actor, who
+        ):
+            return resolve(state, action, dice)
+        resolve(state, action, SeededDice(0))  # the refusals the attacker can know of
+        missed = replace(action, params={**action.params, UNMET: "reach"})
+        return [_unmet_event(state, action.actor, who, "reach"), *resolve(state, missed, dice)]
+
+    return resolve_in_reach
 
 
 def check_reach(state: Mapping[str, Any], attacker: str, target: str, rule: str) -> None:

@@ -37,6 +37,19 @@ UNSEEN_COVER = Message(
     "{target} is not on your map, so its cover and whether it stands next to you are unknown to "
     "you: these odds count no cover for it and take adjacency as ticked.",
 )
+UNSEEN_REACH = Message(  # SCENE-HIDE-3
+    "scene.read.unseen_reach",
+    "{target} is not on your map, so whether it stands within your reach is unknown to you: "
+    "these odds take it as within reach; if it is not, the blow misses.",
+)
+WALL_MET = Message(  # SCENE-HIDE-2: a wall or full cover the shot meets, the target unseen
+    "scene.read.wall_met",
+    "{name}'s attack meets a wall or full cover on its way to {target}: it cannot hit.",
+)
+OUT_OF_REACH = Message(  # SCENE-HIDE-3: an unseen target not on a square next to the attacker
+    "scene.read.out_of_reach",
+    "{name} strikes at {target}, who is not within reach: the blow cannot hit.",
+)
 F_DISTANCE_FROM_MAP = Message(
     "scene.read.f_distance_help", "Leave it blank: the map measures it. To give another, say why."
 )

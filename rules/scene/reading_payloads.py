@@ -21,6 +21,16 @@ SCHEMAS = (
         dark=req(bool, "whether the shooter or the target stands on a dark square (SCENE-RANGE-3)"),
     ),
     payload(
+        "scene.unmet",
+        "An attack at a combatant whose token the attacker's map does not show meets the true "
+        "map (SCENE-HIDE-2/3): a wall or full cover on the true line, or the target out of "
+        "reach of a blow; the attack is played with no chance to hit, after this line, which "
+        "names no square or distance.",
+        attacker=req(str, "the attacker's combatant id"),
+        target=req(str, "the target's combatant id"),
+        unmet=req(str, '"wall" (the line) or "reach" (not on a square next to the attacker)'),
+    ),
+    payload(
         "scene.shifted",
         "Tokens a rule moves as part of its own action (SCENE-MOVE-1's paths): a grapple's drag "
         "(ACE-GRAPPLE-5/-8), a sneak (ACE-STEALTH-1). A sneak goes to the sneaker's side and "

@@ -30,7 +30,7 @@ from rules.core.params import bool_param, choice_param, int_param
 from rules.core.system import Action, Event, Json
 from rules.scene import reading_messages as scene_words
 from rules.scene.grid import has_map
-from rules.scene.ranges import REASON, check_reach, measured
+from rules.scene.ranges import REASON, UNMET, check_reach, measured, reached
 
 ATTACK = Message("coc.action.attack", "Attack")
 FIRE = Message("coc.action.fire", "Fire")
@@ -181,6 +181,7 @@ def declared(
         damage_modifier=long_range_cut(c, weapon, action.params, yards, aimed),
         from_behind=bool_param(action.params, "from_behind"),
         light="dark" if bool_param(action.params, "dark") else "",  # SCENE-RANGE-3
+        unmet=str(action.params.get(UNMET) or ""),  # SCENE-HIDE-2/3
     )
     return slot, c, weapon, attack
 
@@ -262,6 +263,7 @@ def _burst(state: Json, action: Action, dice: Dice) -> list[Event]:
         damage_modifier=long_range_cut(c, weapon, action.params, yards, False),
         from_behind=bool_param(action.params, "from_behind"),
         light="dark" if bool_param(action.params, "dark") else "",  # SCENE-RANGE-3
+        unmet=str(action.params.get(UNMET) or ""),  # SCENE-HIDE-2/3
     )
     covers = {t: _cover(state, action.params, t) for t, _ in allocation}
     burst(script, attack, allocation, in_cone(state, action.params, allocation), covers)
@@ -716,7 +718,9 @@ THROW_ON_MAP = measured(_throw, "distance", "dark")
 TWO_GUNS_ON_MAP = measured(_two_guns, "distance", "dark")
 
 SPECS = [
-    ActionSpec("attack", "COC-ROUND-1", _attack, who=is_combatant, offer=_offer_attack),
+    ActionSpec(
+        "attack", "COC-ROUND-1", reached(_attack), who=is_combatant, offer=_offer_attack
+    ),  # SCENE-HIDE-3: a blow at an unseen target meets the true map
     ActionSpec("fire", "COC-RANGE-1", FIRE_ON_MAP, who=is_combatant, offer=_offer_fire),
     ActionSpec("burst", "COC-AUTO-2", BURST_ON_MAP, who=is_combatant, offer=_offer_burst),
     ActionSpec("throw", "COC-THROW-1", THROW_ON_MAP, who=is_combatant, offer=_offer_throw),

@@ -21,7 +21,7 @@ from rules.delta_green.actions import checks_by_name, free, gm_tools, rounds, sc
 from rules.delta_green.preview import preview as preview_attack
 from rules.scene.actions import GM_KINDS as GM_SCENE_KINDS
 from rules.scene.areas import over_area_preview
-from rules.scene.ranges import measured_preview
+from rules.scene.ranges import measured_preview, reached_preview
 
 # Attacks whose odds the table can show before they are sent (DG-GEN-3).
 PREVIEWED = frozenset({"fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire", "throw"})
@@ -40,6 +40,8 @@ def _with_preview(spec: ActionSpec[Any]) -> ActionSpec[Any]:
         )
     if spec.kind == "suppress":
         return dataclasses.replace(spec, preview=over_area_preview(preview_attack))
+    if spec.kind == "melee":  # SCENE-HIDE-3: an unseen target's reach unknown
+        return dataclasses.replace(spec, preview=reached_preview(preview_attack))
     return dataclasses.replace(spec, preview=preview_attack)
 
 

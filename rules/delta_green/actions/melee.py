@@ -8,7 +8,6 @@ from typing import Any
 from rules.brp.core import (
     DamageDice,
     impale_threshold,
-    succeeds,
 )
 from rules.brp.melee import (
     attacks_and_parries,
@@ -27,8 +26,8 @@ from rules.delta_green import refusals as R
 from rules.delta_green.combat import (
     armour_for,
     attack_chance,
-    auto_rules,
     deal_hit,
+    meets,
     roll_location,
     severs,
     try_dodge,
@@ -85,7 +84,7 @@ def melee(state: Json, action: Action, dice: Dice) -> list[Event]:
     ]
     hits: list[Json] = []
     result = "miss"
-    if succeeds(chance.value, roll, *auto_rules(state)):
+    if meets(chance, roll, state):
         threshold = impale_threshold(chance.value)
         impale = roll <= threshold and bool(weapon.get("can_impale"))
         result = "impale" if impale else "hit"

@@ -55,7 +55,7 @@ from rules.scene import reading_messages as scene_words
 from rules.scene.areas import AREA, AREA_RADIUS, over_area
 from rules.scene.grid import has_map
 from rules.scene.moving import by_hand, moves_on_map
-from rules.scene.ranges import measured
+from rules.scene.ranges import measured, reached
 
 State = Mapping[str, Any]
 Offered = list[ActionTemplate]
@@ -539,7 +539,7 @@ SPECS: list[ActionSpec[Any]] = [
         offer_chamber_fire,
     ),
     _turn("throw", "COC-THROW-1", measured(throw, "distance_m", "dark"), offer_throw),
-    _turn("melee", "DG-ACT-6", melee, offer_melee),
+    _turn("melee", "DG-ACT-6", reached(melee), offer_melee),  # SCENE-HIDE-3
     _turn("holster", "DG-ACT-6", holster, offer_holster),
     _turn("precision_aim", "DG-AIM-1", precision_aim, offer_precision_aim),
     _turn("run", "DG-MOVE-2", by_hand(run), offer_run),

@@ -150,3 +150,42 @@ def test_a_shot_at_a_gm_only_token_is_previewed_as_given_and_rolled_where_it_sta
     assert (events[0].kind, events[0].audience) == ("scene.measured", "gm")
     assert events[0].text == "16 yards, from the map."
     assert "against 1%" in texts(events)
+
+
+def _gm_only(state: Json, who: str) -> Json:
+    state["scene"]["tokens"][who]["gm_only"] = True
+    return state
+
+
+def test_a_wall_on_the_true_line_to_a_gm_only_token_is_met_not_refused() -> None:
+    # SCENE-HIDE-2: Bob stands GM-only behind a wall everyone sees, or beside it in the open:
+    # Ann's odds read the same; the shot meets the wall (0%, a miss) in words naming no square.
+    wall = {"5,0": {"terrain": "wall", "gm_only": False}}
+    behind = _gm_only(on_map(duel(), wall, ann=(0, 0), bob=(8, 0)), "bob")
+    beside = _gm_only(on_map(duel(), wall, ann=(0, 0), bob=(3, 1)), "bob")
+    aim = {"weapon": "revolver", "target": "bob", "distance": 5}
+    odds = [SYSTEM.preview(state, Action("fire", "ann", aim)) for state in (behind, beside)]
+    assert odds[0] == odds[1]
+    after, events = act(behind, "fire", "ann", [1], **aim)
+    shown = [event for event in events if event.audience != "gm"]
+    assert kinds(shown)[:2] == ["scene.unmet", "attack.rolled"]
+    assert (
+        shown[0].text == "Ann's attack meets a wall or full cover on its way to Bob: it cannot hit."
+    )
+    assert "1 against 0% - a miss" in shown[1].text
+    assert after["combatants"]["bob"]["hp"] == 12
+    assert "scene.unmet" not in kinds(act(beside, "fire", "ann", [90], **aim)[1])
+
+
+def test_a_blow_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> None:
+    # SCENE-HIDE-3: Ann's knife is not refused for Bob two squares off: it meets no one.
+    near = _gm_only(on_map(duel(), ann=(0, 0), bob=(1, 1)), "bob")
+    far = _gm_only(on_map(duel(), ann=(0, 0), bob=(2, 0)), "bob")
+    blow = {"weapon": "knife", "target": "bob"}
+    odds = [SYSTEM.preview(state, Action("attack", "ann", blow)) for state in (near, far)]
+    assert odds[0] == odds[1]
+    assert odds[0]["details"]["distance_msg"]["id"] == "scene.read.unseen_reach"
+    _, events = act(far, "attack", "ann", [1], **blow)
+    assert events[0].text == "Ann strikes at Bob, who is not within reach: the blow cannot hit."
+    assert "1 against 0% - a miss" in texts(events)
+    assert "scene.unmet" not in kinds(act(near, "attack", "ann", [90], **blow)[1])

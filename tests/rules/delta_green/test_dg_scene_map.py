@@ -238,3 +238,44 @@ def test_a_shot_at_a_gm_only_token_is_previewed_as_given_and_rolled_where_it_sta
         "21 m, from the map.",
     )
     assert events[1].payload["chance"] == 25
+
+
+def test_a_wall_on_the_true_line_to_a_gm_only_token_is_met_not_refused() -> None:
+    # SCENE-HIDE-2: B stands GM-only behind a wall everyone sees, or in the open: the agent's
+    # odds and the shot's acceptance read the same; the roll meets the wall (chance 0, a miss,
+    # the round spent) in a line that names no square or distance.
+    wall = {"5,0": {"terrain": "wall", "gm_only": False}}
+    behind = _gm_only(on_map(duel(), wall, a=(0, 0), b=(8, 0)), "b")
+    beside = _gm_only(on_map(duel(), wall, a=(0, 0), b=(3, 1)), "b")
+    aim = {"weapon": "pistol", "target": "b", "distance_m": 5}
+    odds = [SYSTEM.preview(state, Action("fire", "a", aim)) for state in (behind, beside)]
+    assert odds[0] == odds[1]
+    after, events = play(behind, "fire", "a", [1], **aim)  # a 01 meets the wall too
+    shown = [event for event in events if event.audience != "gm"]
+    assert [event.kind for event in shown] == ["scene.unmet", "attack.resolved"]
+    assert shown[0].text == "A's attack meets a wall or full cover on its way to B: it cannot hit."
+    assert shown[1].payload["results"] == ["miss"]
+    assert "a wall in the way x0 = 0" in shown[1].text
+    assert not any(word in event.text for event in shown for word in (" m,", "8", "square"))
+    assert c(after, "b")["hp"] == 40
+    assert c(after, "a")["weapons"]["pistol"]["loaded"] == 14  # the round is spent
+    _, events = play(beside, "fire", "a", [99], **aim)
+    assert "scene.unmet" not in [event.kind for event in events]
+
+
+def test_a_blow_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> None:
+    # SCENE-HIDE-3: whether the agent may swing at B does not tell where B stands; the blow
+    # meets the true map: next to A it lands as any, two squares off it cannot hit.
+    near = _gm_only(duel(a=(0, 0), b=(1, 1)), "b")
+    far = _gm_only(duel(a=(0, 0), b=(2, 1)), "b")
+    blow = {"weapon": "fist", "target": "b"}
+    odds = [SYSTEM.preview(state, Action("melee", "a", blow)) for state in (near, far)]
+    assert odds[0] == odds[1]
+    assert odds[0]["details"]["distance_msg"]["id"] == "scene.read.unseen_reach"
+    after, events = play(far, "melee", "a", [1], **blow)
+    assert [event.kind for event in events] == ["scene.unmet", "attack.resolved"]
+    assert events[0].text == "A strikes at B, who is not within reach: the blow cannot hit."
+    assert events[1].payload["results"] == ["miss"]
+    assert c(after, "a")["round"]["attacks"] == 1  # the action is spent
+    _, events = play(near, "melee", "a", [20, 1, 2], **blow)
+    assert events[-1].payload["results"] == ["hit"]
