@@ -30,6 +30,7 @@ from rules.delta_green.tables import (
     BURST_MODES,
     SPRAY,
 )
+from rules.scene.view import off_players_map, token_gm_only
 
 
 def _face_outcome(
@@ -193,7 +194,9 @@ def _preview_suppress(
     per_target = {}
     for tid in list_param(params, "targets"):
         t = combatant(state, tid)
-        brave = bool(t["brave"]) or tid in brave_override
+        # SCENE-HIDE-4: the bravery of one off the shooter's map is unknown: taken as not braving
+        unseen = off_players_map(state, tid) and not token_gm_only(state, c["id"])
+        brave = (bool(t["brave"]) and not unseen) or tid in brave_override
         chance = s_eff + x if brave else s_eff - x
         hits = sum(
             1

@@ -348,8 +348,8 @@ def half_dex_rank(c: Mapping[str, Any]) -> int:
 
 def current_actor(state: Mapping[str, Any]) -> str | None:
     """DG-INIT-2: whose turn it is in this pass: rank order, delayed combatants last."""
-    if state["phase"] != "in_round":
-        return None
+    if state["phase"] != "in_round" or state.get("unseen_turn"):
+        return None  # SCENE-HIDE-4: a player's view while a GM-only combatant takes its turn
     for cid in pass_order(state) if state.get("held") else state["order"]:
         if cid not in state["acted"] and cid not in state["delayed"] and eligible(state, cid):
             return str(cid)

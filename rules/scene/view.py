@@ -40,3 +40,13 @@ def token_gm_only(state: Mapping[str, Any], who: str) -> bool:
     scene = state.get("scene")
     token = scene.get("tokens", {}).get(who) if isinstance(scene, Mapping) else None
     return bool(isinstance(token, Mapping) and token.get("gm_only"))
+
+
+def off_players_map(state: Mapping[str, Any], who: str) -> bool:
+    """SCENE-HIDE-4: whether, on a scene map, the players' map shows no token of this combatant:
+    GM-only, or not placed (the two read the same to a player, SCENE-HIDE-2)."""
+    scene = state.get("scene")
+    if not isinstance(scene, Mapping):
+        return False
+    token = scene.get("tokens", {}).get(who)
+    return not isinstance(token, Mapping) or bool(token.get("gm_only"))

@@ -188,6 +188,7 @@ def board_context(
             "phase": view["phase"],
             "current": current,
             "current_name": by_id[current]["name"] if current in by_id else None,
+            "unseen_turn": bool(view.get("unseen_turn")),  # SCENE-HIDE-4: a hidden one's turn
             "rows": rows,
             "agents": [r for r in rows if r["side"] == "agents"],
             "others": [r for r in rows if r["side"] != "agents"],

@@ -35,6 +35,7 @@ from rules.delta_green.state import (
 )
 from rules.delta_green.tables import actions_for
 from rules.delta_green.working import Working
+from rules.scene.view import off_players_map
 
 
 def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
@@ -111,7 +112,17 @@ def start_round(state: Json, action: Action, dice: Dice) -> list[Event]:
     if ties:
         lines.append(m.LOG_TIED() if tie_rule == "simultaneous" else m.LOG_TIED_DEX())
     w.round_start(number, order, ties, entries)
-    w.emit("round.started", L.semi(lines), round=number, order=order)
+    # SCENE-HIDE-4: the initiative, cards and place of one off the players' map are the GM's
+    unseen = {cid for cid in entries if off_players_map(state, cid)}
+    if not unseen:
+        w.emit("round.started", L.semi(lines), round=number, order=order)
+        return w.events
+    rolled = lines[1 : 1 + len(entries)]  # one line a combatant dealt in, then the ties' line
+    shown = [line for cid, line in zip(entries, rolled, strict=True) if cid not in unseen]
+    redacted = L.semi([lines[0], *shown, *lines[1 + len(entries) :]])
+    w.emit(
+        "round.started", L.semi(lines), audience="gm", redacted=redacted, round=number, order=order
+    )
     return w.events
 
 

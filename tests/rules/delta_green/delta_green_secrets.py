@@ -1,4 +1,5 @@
-"""Delta Green's secrets: a vest worn hidden (DG-ARM-8), the GM's private notes (DG-RES-1).
+"""Delta Green's secrets: a vest worn hidden (DG-ARM-8), the GM's private notes (DG-RES-1), a
+GM-only token's square and its combatant's round (SCENE-HIDE-1/2/4).
 
 tests/rules/test_non_interference.py plays every registered system over pairs of states that
 differ only in what a viewer may not see; each system declares its pairs here, beside its tests.
@@ -10,7 +11,7 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from rules.core.system import Audience
+from rules.core.system import Action, Audience
 from tests.rules.scene.scene_secrets import far_off, hidden_walk, scene_pairs, unseen_squares
 
 Json = dict[str, Any]
@@ -72,6 +73,47 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
     # SCENE-HIDE-2: the GM-only token near behind cover in the dark, or far off in the open
     yield from unseen_squares(state, "m", viewer, audience, hidden)
     yield from _hidden_walks(state, viewer, hidden, audience)
+    yield from _hidden_rounds(state, viewer, hidden, audience)
+
+
+def _hidden_rounds(
+    state: Json, viewer: str, hidden: str, audience: Audience
+) -> Iterator[tuple[Audience, Json, Json]]:
+    """SCENE-HIDE-4: the GM-only combatant's round as a player may not read it: its initiative
+    and place in the order, its cards spent, its declarations (an aimed shot, a dodge, bravery),
+    set by hand, or declared by it through the rules (before the round or on its own turn)."""
+    from rules.core.dice import SeededDice
+    from rules.core.errors import RulesError
+    from rules.core.registry import get_system
+    from rules.delta_green.state import current_actor
+
+    base = far_off(state, "m", viewer, hidden)
+    if base["combatants"][hidden]["round"]:
+        ranked = copy.deepcopy(base)
+        npc = ranked["combatants"][hidden]
+        npc["round"] |= {"rank": 99, "die": 9, "spent": 1, "called": "head", "attacks": 1}
+        npc |= {"called": "head", "dodge": not npc["dodge"], "brave": not npc["brave"]}
+        ranked["order"] = [hidden, *[cid for cid in base["order"] if cid != hidden]]
+        ranked["acted"] = [hidden, *[cid for cid in base["acted"] if cid != hidden]]
+        if current_actor(ranked) == current_actor(base):
+            yield audience, base, ranked
+    if state.get("phase") == "in_round":  # on its own turn, as the demo's GM plays it
+        base["order"] = [hidden, *[cid for cid in base["order"] if cid != hidden]]
+        base["acted"] = []
+    system = get_system("delta_green")
+    for kind, params in (
+        ("declare_aimed_shot", {"location": "head"}),
+        ("set_dodge", {"value": "on"}),
+        ("set_brave", {"value": "on"}),
+    ):
+        loaded = system.load(copy.deepcopy(base))
+        try:
+            events = system.resolve(loaded, Action(kind, hidden, params), SeededDice(3))
+        except RulesError:
+            continue
+        for event in events:
+            loaded = system.apply(loaded, event)
+        yield audience, base, system.dump(loaded)
 
 
 def _hidden_walks(

@@ -77,3 +77,62 @@ def test_a_gm_only_npcs_aim_ended_by_its_walk_is_the_gms() -> None:
     assert SYSTEM.view(after, GM)["combatants"][npc]["aim"] is None
     for player in _players(before):
         assert SYSTEM.view(before, player) == SYSTEM.view(after, player)
+
+
+def _on_the_map_before_a_round(npc_gm_only: bool) -> tuple[Json, str]:
+    """The demo on a map before its first round, the first GM NPC's token GM-only or shown."""
+    state, npc = _on_its_turn(gm_only=npc_gm_only)
+    for event in SYSTEM.resolve(state, Action("end_round", "gm", {}), LoadedDice([50] * 40)):
+        state = SYSTEM.apply(state, event)
+    return state, npc
+
+
+def test_a_gm_only_npcs_declarations_and_initiative_are_the_gms() -> None:
+    # SCENE-HIDE-4: the GM-only cultist declares an aimed shot at the head and takes its
+    # initiative: the players read neither the declaration nor its rank, card count or place.
+    before, npc = _on_the_map_before_a_round(npc_gm_only=True)
+    name = before["combatants"][npc]["name"]
+    declared = SYSTEM.resolve(
+        before, Action("declare_aimed_shot", npc, {"location": "head"}), LoadedDice([])
+    )
+    assert [event.audience for event in declared] == [f"actor:{npc}"]
+    after = before
+    for event in declared:
+        after = SYSTEM.apply(after, event)
+    started = SYSTEM.resolve(after, Action("start_round", "gm", {}), LoadedDice([3] * 20))
+    assert started[0].audience == "gm"
+    assert name in started[0].text
+    assert name not in (started[0].redacted_text or "")
+    assert "Serge: initiative" in (started[0].redacted_text or "")
+    for event in started:
+        after = SYSTEM.apply(after, event)
+    assert npc in after["order"]
+    for player in _players(before):
+        seen = SYSTEM.view(after, player)
+        assert npc not in seen["order"]
+        assert npc not in [entry["id"] for entry in seen["order_view"]]
+        assert seen["combatants"][npc]["round"]["called"] is None
+        assert seen["combatants"][npc]["round"]["rank"] == 0
+        assert seen["combatants"][npc]["derived"]["cards_left"] == 0
+    assert SYSTEM.view(after, GM)["combatants"][npc]["round"]["called"] == "head"
+
+
+def test_a_shown_npcs_declarations_stay_everyones() -> None:
+    before, npc = _on_the_map_before_a_round(npc_gm_only=False)
+    declared = SYSTEM.resolve(
+        before, Action("declare_aimed_shot", npc, {"location": "head"}), LoadedDice([])
+    )
+    assert [event.audience for event in declared] == ["all"]
+    started = SYSTEM.resolve(before, Action("start_round", "gm", {}), LoadedDice([3] * 20))
+    assert started[0].audience == "all"
+
+
+def test_while_a_gm_only_npc_takes_its_turn_no_one_seen_is_acting() -> None:
+    state, npc = _on_its_turn(gm_only=True)
+    for player in _players(state):
+        seen = SYSTEM.view(state, player)
+        assert seen["current"] is None
+        assert seen["unseen_turn"] is True
+        for actor in player.actors:  # the board asks the rules on this view: not their turn
+            assert "pass" not in {form.kind for form in SYSTEM.legal_actions(seen, actor)}
+    assert SYSTEM.view(state, GM)["current"] == npc
