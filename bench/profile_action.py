@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import uuid
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +109,11 @@ def main(argv: list[str]) -> int:
             start = time.process_time()
             if profiled and not args.undo:
                 profile.enable()
-            services.play(encounter.pk, gm.pk, action, str(uuid.uuid4()))
+            counted(
+                spent_in,
+                n >= 2 and not args.undo,
+                partial(services.play, encounter.pk, gm.pk, action, str(uuid.uuid4())),
+            )
             if n >= 2:
                 profile.disable()
                 spent += time.process_time() - start
@@ -117,7 +122,11 @@ def main(argv: list[str]) -> int:
             start = time.process_time()
             if profiled and args.undo:
                 profile.enable()
-            services.undo(encounter.pk, gm.pk, str(uuid.uuid4()))
+            counted(
+                spent_in,
+                n >= 2 and args.undo,
+                partial(services.undo, encounter.pk, gm.pk, str(uuid.uuid4())),
+            )
             profile.disable()
             undos.append(time.process_time() - start)
             if n >= 2:
@@ -132,11 +141,21 @@ def main(argv: list[str]) -> int:
             print_compared(args.compare, compared, compared_undo)
         if spent_in is not None:
             for name, seconds in sorted(spent_in.items(), key=lambda item: -item[1])[: args.top]:
-                print(f"  {seconds * 1000 / (args.actions + 2):7.2f} ms  {name}")
+                print(f"  {seconds * 1000 / args.actions:7.2f} ms  {name}")
             spent_in.clear()
         if not args.plain:
             print_profile(profile, args.sort, args.top, args.callees)
     return 0
+
+
+def counted(spent: dict[str, float] | None, measured: bool, message: Any) -> None:
+    """Send `message`; the steps or templates it spends in (`--split`, `--templates`) count only
+    when it is the message measured (the action, or with `--undo` its undo)."""
+    kept = dict(spent or {})
+    message()
+    if spent is not None and not measured:
+        spent.clear()
+        spent.update(kept)
 
 
 def print_profile(profile: cProfile.Profile, sort: str, top: int, callees: str) -> None:
@@ -239,7 +258,7 @@ def fresh_database(url: str) -> str:
 
 
 def time_steps() -> dict[str, float]:
-    """Step -> seconds spent in it (inclusive): the action, its broadcast and their parts."""
+    """Step -> CPU seconds spent in it (inclusive): the action, its broadcast and their parts."""
     from vtt.encounters import delta, fragments, services
     from vtt.tables import delta_green, mech, scs
 
@@ -249,15 +268,15 @@ def time_steps() -> dict[str, float]:
         plain = getattr(owner, name)
 
         def run(*args: object, **kwargs: object) -> object:
-            start = time.perf_counter()
+            start = time.process_time()
             try:
                 return plain(*args, **kwargs)
             finally:
-                spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+                spent[label] = spent.get(label, 0.0) + time.process_time() - start
 
         setattr(owner, name, run)
 
-    timed(services, "broadcast", "broadcast")
+    timed(services, "broadcast", "broadcast (services)")
     timed(fragments, "broadcast", "broadcast")
     timed(fragments, "table_context", "  table_context")
     timed(fragments, "loaded_state", "    loaded_state")
@@ -267,20 +286,51 @@ def time_steps() -> dict[str, float]:
     timed(fragments.presence, "watching", "  presence")
     timed(fragments, "publish_from_sync", "  publish")
     timed(delta, "delta", "  delta")
+    timed(fragments, "table_source", "  table_source")
+    timed(fragments, "unsealed_table", "  unsealed_table")
+    timed(fragments, "event_rows_html", "  event_rows_html")
+    timed(fragments, "scene_context", "    scene_context")
+    timed(fragments, "action_forms", "    action_forms")
+    timed(fragments, "shown_all", "    shown_all")
+    timed(fragments, "_take_back_name", "    take_back_name")
+    timed(fragments, "table_audiences", "  table_audiences")
+    timed(fragments, "events_between", "  events_between")
+    timed(delta.Rendering, "index", "    delta index")
+    timed(delta, "tree", "    delta tree")
+    timed(delta.Delta, "as_json", "    delta as_json")
+    timed(fragments, "get_system", "    get_system")
     plain_events = fragments.render_events
 
     def render_events(encounter: object, audience: object, *args: object, **kwargs: object) -> str:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             return plain_events(encounter, audience, *args, **kwargs)  # type: ignore[arg-type]
         finally:
             label = f"  render_events for {audience.key}"  # type: ignore[attr-defined]
-            spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+            spent[label] = spent.get(label, 0.0) + time.process_time() - start
 
     fragments.render_events = render_events  # type: ignore[assignment]
     for module in (delta_green, mech, scs):
         timed(module, "board_context", "    board_context")
+    from rules.core.registry import get_system
+
+    for key in ("delta_green", "mech", "scs"):  # frozen dataclasses: set past the freeze
+        system = get_system(key)
+        for name, label in (("view", "    view"), ("legal_actions", "    legal_actions")):
+            plain_call = getattr(system, name)
+            object.__setattr__(system, name, _timed_call(plain_call, label, spent))
     return spent
+
+
+def _timed_call(call: Any, label: str, spent: dict[str, float]) -> Any:
+    def run(*args: object, **kwargs: object) -> object:
+        start = time.process_time()
+        try:
+            return call(*args, **kwargs)
+        finally:
+            spent[label] = spent.get(label, 0.0) + time.process_time() - start
+
+    return run
 
 
 def time_includes() -> dict[str, float]:
@@ -292,12 +342,12 @@ def time_includes() -> dict[str, float]:
     plain_render = base.Template.render
 
     def render(self: base.Template, context: base.Context) -> str:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             return plain_render(self, context)
         finally:
             name = str(self.origin.template_name if self.origin else self.name)
-            spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
+            spent[name] = spent.get(name, 0.0) + time.process_time() - start
 
     base.Template.render = render  # type: ignore[method-assign]
     assert loader_tags  # includes render through Template.render too
