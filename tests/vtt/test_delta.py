@@ -74,6 +74,42 @@ def test_the_tree_follows_void_self_closing_raw_text_and_comments() -> None:
     assert TABLE[root.start : root.end] == TABLE
 
 
+# The tag pattern before it took runs of characters whole (docs/performance.md D24): one
+# character of an attribute at a time. Both must find the same tags, quoted `>` and all.
+ONE_AT_A_TIME = re.compile(
+    r"<!--.*?-->|<(/?)([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S
+)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                '<div id="a" title="x > y">',
+                "<p class='q \"r\" >'>",
+                "</p>",
+                "</div>",
+                "<br/>",
+                "<!-- <b>a comment</b> -- -->",
+                "<!-- open",
+                "text with > and \" and '",
+                '<input value="a\'b" hidden>',
+                "<a href=x>",
+                "<svg:g data-x=\"1\"data-y='2'>",
+                "<",
+                "< p>",
+                '<p title="unclosed>',
+            ]
+        ),
+        max_size=12,
+    )
+)
+def test_the_tag_pattern_finds_what_one_character_at_a_time_finds(pieces: list[str]) -> None:
+    html = "".join(pieces)
+    found = [(m.span(), m.groups()) for m in delta.TAG.finditer(html)]
+    assert found == [(m.span(), m.groups()) for m in ONE_AT_A_TIME.finditer(html)]
+
+
 def test_markup_it_cannot_follow_answers_send_it_whole() -> None:
     assert delta.tree('<div id="t"><p id="a"></div>') is None  # a mismatched tag
     assert delta.tree('<div id="t"><p id="a"></p><p id="a"></p></div>') is None  # one id twice
