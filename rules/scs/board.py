@@ -117,7 +117,9 @@ def ezoc(scn: Scenario, state: State, side: str) -> frozenset[Hex]:
     units = state["units"]
     # A ZOC depends on where each unit stands, its step and its status (SCS-2.0a, PD-08).
     strength = [(units[u]["step"], units[u]["status"]) for ids in stacks.values() for u in ids]
-    key = (side, marshal.dumps((stacks, strength)))
+    # marshal's version 2 writes every value whole: later ones follow reference counts, so one
+    # position would marshal differently once something holds its strings (rules/scs/view.py)
+    key = (side, marshal.dumps((stacks, strength), 2))
     memo: dict[tuple[str, bytes], frozenset[Hex]] = scn.memo.setdefault("ezoc", {})
     found = memo.get(key)
     if found is None:

@@ -101,14 +101,41 @@ def _unit(scn: Scenario, state: State, uid: str, own: bool) -> Json:
     return view
 
 
+def _marshalled(value: Any) -> bytes:
+    """The bytes of a state (or a part of it) as a key of the caches below: marshal's version 2,
+    which writes every value whole. Later versions write a value met twice as a reference where
+    its reference count is above one, so one state marshals differently once a view (or a cache)
+    holds its strings: every view missed what the one before had worked out."""
+    return marshal.dumps(value, 2)
+
+
+_VIEWS: dict[tuple[bytes, bool, str | None], Json] = {}
+
+
 def view(state: State, audience: Audience) -> Json:
-    """SCS-FOW-1 / PD-06: a side sees the top unit of each enemy stack, its count and markers."""
+    """SCS-FOW-1 / PD-06: a side sees the top unit of each enemy stack, its count and markers.
+
+    A view is drawn from the state and two things of its audience alone: whether it sees
+    everything (the GM, the observers) and the side it sees as. Audiences alike in both (the GM
+    and the observers) share one view of a state, worked out once (docs/performance.md D25):
+    a copy of its top level, the rest shared and only read, as the moves are (`_moves`)."""
     scn = scenario_of(state)
     everything = audience.role in ("gm", "observer")
     viewer = audience.side if audience.side in scn.sides else None
     if not everything and viewer is None and audience.actors:
         sides = [a for a in audience.actors if a in scn.sides]
         viewer = sides[0] if sides else None
+    key = (_marshalled(state), everything, viewer)
+    hit = _VIEWS.get(key)
+    if hit is None:
+        hit = _view(scn, state, everything, viewer)
+        if len(_VIEWS) > 16:
+            _VIEWS.clear()
+        _VIEWS[key] = hit
+    return dict(hit)
+
+
+def _view(scn: Scenario, state: State, everything: bool, viewer: str | None) -> Json:
     combat = state["combat"]
     revealed: set[str] = set()
     if combat is not None:  # SCS-FOW-1 exception: the stacks in a combat are shown to both
@@ -246,7 +273,7 @@ def _visible_ezoc(scn: Scenario, state: State, side: str) -> list[str]:
 def _supply_lines(scn: Scenario, state: State, side: str) -> dict[str, Any]:
     """SCS-SUP-2: each own unit's supply line now (shown on request), or None."""
     steps = sorted((uid, u["step"]) for uid, u in state["units"].items())
-    key = (marshal.dumps([state["stacks"], steps]), side)  # lines depend on positions and steps
+    key = (_marshalled([state["stacks"], steps]), side)  # lines depend on positions and steps
     hit = _SUPPLY_CACHE.get(key)
     if hit is None:
         hit = _trace_all(scn, state, side)
@@ -270,7 +297,7 @@ _MOVES_CACHE: dict[tuple[bytes, str], Json] = {}
 def _moves(scn: Scenario, state: State, side: str) -> Json:
     """For the phasing side: each own stack's movable units, reachable hexes and blocked reasons
     (one object per state and side, shared by the views that show it: read only)."""
-    key = (marshal.dumps(state), side)  # every audience's render of one state shares the work
+    key = (_marshalled(state), side)  # every audience's render of one state shares the work
     hit = _MOVES_CACHE.get(key)
     if hit is None:
         hit = _compute_moves(scn, state, side)
