@@ -110,6 +110,24 @@ def _refusal(system: GameSystem, state: Any, action: Action) -> str:
     return f"{action}: accepted"
 
 
+# What the lines a player reads of its attack at a GM-only token may not be (SCENE-HIDE-2/3):
+# the map's reading of its distance; the wall or reach the dice met is told without it.
+UNSEEN_READINGS = frozenset({"scene.measured"})
+
+
+def _sent_unseen(system: GameSystem, state: Any, action: Action, audience: Audience) -> str:
+    """An attack at a GM-only token, sent: refused or not the same way wherever it stands (the
+    answer compared), and, accepted, no line the sender reads is the map's reading of where it
+    stands (those go to the GM alone, whatever the dice met)."""
+    try:
+        events = system.resolve(copy.deepcopy(state), action, SeededDice(16))
+    except RulesError as exc:
+        return f"{action}: refused: {exc}"
+    told = [e.kind for e in events if audience.can_see(e.audience) and e.kind in UNSEEN_READINGS]
+    assert told == [], f"{action}: {audience.key} reads {told}"
+    return f"{action}: accepted"
+
+
 def answers(
     system: GameSystem, state_json: Json, audience: Audience, secrets: list[str]
 ) -> list[str]:
@@ -130,9 +148,11 @@ def answers(
             ]
             if system.preview is not None:
                 out += [_preview(system, state, action) for action in probes]
-            if system.key in SCENE_SYSTEMS:  # SCENE-HIDE-2: an attack at a GM-only token, sent
+            if system.key in SCENE_SYSTEMS:  # SCENE-HIDE-2/3: an attack at a GM-only token, sent
                 out += [
-                    _refusal(system, state, p) for p in probes if p.params.get("target") in secrets
+                    _sent_unseen(system, state, p, audience)
+                    for p in probes
+                    if p.params.get("target") in secrets
                 ]
             kinds, keep = RESOLVED.get(system.key, (frozenset(), None))
             if keep is not None and template["kind"] in kinds:
