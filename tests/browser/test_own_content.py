@@ -1,9 +1,11 @@
-"""Issue 36, done when: a new group (accounts made on the sign-up page, a campaign made on its
-page, a player joined by the invite link) plays a mech skirmish and a role-playing fight made
-only of its own content, built through forms: a weapon and an opponent made in the library or
-the mech builder, the player's character built from them, an encounter whose units are placed
-by clicking, and an attack. Nobody types JSON or an id. (The SCS scenario editor's own test,
-test_scs_scenario_editor.py, plays the third: a scenario built in the editor.)"""
+"""Issue 36, done when: "a group plays an SCS scenario, a mech skirmish and a role-playing
+fight made entirely of its own content, built through forms, with no JSON typed by hand". One
+group (a GM and two players, accounts made on the sign-up page, each campaign made on its page,
+the players joined by its invite link) makes an SCS unit type in the library and a scenario in
+the editor and both players play it; makes a weapon and mechs in the library and the builder
+and plays a skirmish whose units are placed by clicking; makes a rifle and a monster template
+and plays a Call of Cthulhu fight on a scene map. Nobody types JSON or an id (but hexes). A
+Delta Green fight of the same kind has its own test below."""
 
 from __future__ import annotations
 
@@ -12,12 +14,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import ARTIFACTS, caught_up
+from tests.browser.conftest import ARTIFACTS, PHONE, caught_up
 from tests.browser.test_new_group import empty_server, flash, person, sign_up
+from tests.browser.test_scs_scenario_editor_in_browser import end_phase, hex_of, move_and_attack
 
 __all__ = ["empty_server", "person"]  # the fixtures this module uses from the new group's test
 
 LAPTOP = {"width": 1366, "height": 900}
+SCS_UNITS = [  # side, name or the group's unit type (from the library), set-up hex
+    ("Blue", "1 Rifle Bn", "03.04"),
+    ("Blue", "2 Rifle Bn", "02.05"),
+    ("Blue", "Ridge Rifles", "01.04"),
+    ("Red", "Guard Bn", "06.04"),
+    ("Red", "Militia Bn", "06.06"),
+    ("Red", "Ridge Rifles", "07.05"),
+]
 
 
 def shoot(page: Any, label: str) -> Path:
@@ -78,11 +89,9 @@ def _mech_form(page: Any, kind: str, actor: str, extra: str = "") -> Any:
     return page.locator(f"form.mech-form[data-kind='{kind}'][data-actor='{actor}']{extra}")
 
 
-def test_a_new_group_plays_a_mech_skirmish_of_its_own_content(
-    person: Callable[..., Any],
-) -> None:
-    gm, player, campaign_url = new_group(person, "mech", "Iron Valley", "vera", "jun")
-
+def play_mech(gm: Any, player: Any, campaign_url: str) -> None:
+    """A mech skirmish of the group's own: a library weapon, a mech the GM builds (saved as a
+    template) and one the player builds, three copies of the GM's placed by clicking, a shot."""
     # The GM makes a weapon in the library.
     gm.get_by_role("link", name="Library").click()
     gm.get_by_role("link", name="New: Weapons").click()
@@ -269,11 +278,9 @@ def _coc_form(page: Any, actor: str, kind: str) -> Any:
     ).first
 
 
-def test_a_new_group_plays_a_call_of_cthulhu_fight_of_its_own_content_on_a_scene_map(
-    person: Callable[..., Any],
-) -> None:
-    gm, player, campaign_url = new_group(person, "coc", "Arkham Nights", "keeper", "ruth")
-
+def play_coc(gm: Any, player: Any, campaign_url: str) -> None:
+    """A Call of Cthulhu fight of the group's own on a scene map: a library rifle and monster
+    template, the investigator's sheet picking the rifle, both placed by clicking, a shot."""
     # The Keeper makes a rifle and a monster template in the library (the rifle's short name, for
     # commands, left blank: it is made from its name).
     gm.get_by_role("link", name="Library").click()
@@ -357,3 +364,141 @@ def test_a_new_group_plays_a_call_of_cthulhu_fight_of_its_own_content_on_a_scene
     gm.locator("#event-log > li.event", has_text="12 yards, from the map.").wait_for()
     gm.locator("#event-log > li.event", has_text="Hunting rifle").last.wait_for()
     shoot(gm, "coc-after-fire")
+
+
+def campaign_of(gm: Any, players: list[Any], system: str, name: str) -> str:
+    """The GM, signed up, makes a campaign on its page; each player, signed up, joins it by its
+    invite link. The campaign page's address."""
+    gm.goto("/campaigns/")
+    gm.locator("input[name=name]").fill(name)
+    gm.locator("select[name=system]").select_option(system)
+    gm.get_by_role("button", name="Create campaign").click()
+    gm.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+    campaign_url = str(gm.url)
+    if not gm.locator("#invite-url").count():
+        gm.get_by_role("button", name="New link").click()
+        flash(gm, "A new invite link is ready.")
+    invite = gm.locator("#invite-url").input_value()
+    for player in players:
+        player.goto(invite)
+        player.get_by_role("button", name="Join as a player").click()
+        player.wait_for_url(re.compile(r"/campaigns/\d+/$"))
+    return campaign_url
+
+
+def unit_type(gm: Any, campaign_url: str) -> None:
+    """The GM's own SCS unit type, made in the library's form (two steps), read in Chinese on a
+    phone too."""
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="Library").click()
+    gm.get_by_role("link", name="New: Unit types").click()
+    gm.locator("input[name='s:name']").fill("Ridge Rifles")
+    gm.locator("select[name='s:move_class']").select_option("foot")
+    for a, d, ma in (("5", "4", "6"), ("3", "2", "6")):
+        gm.locator("button[data-add-row]").click()
+        row = gm.locator("[data-rows='s:steps'] [data-row]").last
+        row.locator("input[name$='.a']").fill(a)
+        row.locator("input[name$='.d']").fill(d)
+        row.locator("input[name$='.ma']").fill(ma)
+    shoot(gm, "scs-unit-type")
+    form = gm.url
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Ridge Rifles saved.")
+    phone = gm.context.new_page()
+    phone.set_viewport_size(PHONE)
+    phone.goto(form)
+    phone.locator("#language-select").select_option("zh-hans")
+    phone.get_by_role("button", name="Switch").click()
+    phone.locator("html[lang='zh-hans']").wait_for()
+    shoot(phone, "scs-unit-type-zh-phone")
+    phone.locator("#language-select").select_option("en")
+    phone.get_by_role("button", name="切换").click()
+    phone.locator("html[lang='en']").wait_for()
+    phone.close()
+
+
+def scenario(gm: Any, campaign_url: str) -> None:
+    """Three units a side on a 10 x 8 map in the editor: a town painted, the victory hex on it,
+    one unit a side of the group's own unit type (its strengths filled in by the pick)."""
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="Scenarios").click()
+    gm.locator("input[name=title]").fill("Ridge Road")
+    gm.locator("input[name=columns]").fill("10")
+    gm.locator("input[name=rows]").fill("8")
+    gm.get_by_role("button", name="Make it and open the editor").click()
+    hex_of(gm, "10.08").wait_for()
+    gm.locator("input[name=tool][value='terrain:town']").check()
+    hex_of(gm, "06.04").click(force=True)
+    gm.locator(".scs-editor-map [data-hex='06.04'].t-town").wait_for()
+    gm.locator("input[name='place-0-hex']").fill("06.04")
+    gm.locator("input[name='place-0-name']").fill("Ridge")
+    gm.locator("input[name='place-0-vp']").fill("2")
+    gm.locator("select[name='place-0-held']").select_option("Red")
+    for n, (side, name, where) in enumerate(SCS_UNITS):
+        row = f"unit-{n}-"
+        assert gm.locator(f"select[name='{row}side']").input_value() == side
+        if name == "Ridge Rifles":
+            gm.locator(f"select[data-row='unit-{n}']").select_option(label=name)
+            assert gm.locator(f"input[name='{row}name']").input_value() == name
+            assert gm.locator(f"input[name='{row}a']").input_value() == "5"
+            assert gm.locator(f"input[name='{row}rd']").input_value() == "2"
+        else:
+            gm.locator(f"input[name='{row}name']").fill(name)
+            for key, value in (("a", "4"), ("d", "3"), ("ma", "6"), ("ra", "2"), ("rd", "2")):
+                gm.locator(f"input[name='{row}{key}']").fill(value)
+            gm.locator(f"input[name='{row}rma']").fill("6")
+        gm.locator(f"input[name='{row}hex']").fill(where)
+    gm.keyboard.press("Tab")
+    gm.locator("#scs-editor-preview", has_text="Blue: 3 units · Red: 3 units").wait_for()
+    gm.locator("#scs-editor-check", has_text="The rules accept this scenario").wait_for()
+    shoot(gm, "scs-editor")
+    gm.get_by_role("button", name="Save", exact=True).click()
+    flash(gm, "Ridge Road was saved.")
+
+
+def play_scs(gm: Any, blue: Any, red: Any, campaign_url: str) -> None:
+    """The group's own unit type and scenario; New encounter seats the players; each side moves
+    and attacks."""
+    unit_type(gm, campaign_url)
+    scenario(gm, campaign_url)
+    gm.goto(campaign_url)
+    gm.get_by_role("link", name="New encounter").click()
+    gm.locator("#builder input[name=title]").fill("Ridge Road, dawn")
+    gm.locator("select[name=scene_scenario]").select_option(label="Ridge Road (this campaign's)")
+    gm.get_by_label("Who plays Blue").select_option(label="jun")
+    gm.get_by_label("Who plays Red").select_option(label="ruth")
+    gm.get_by_role("button", name="Start encounter").first.click()
+    flash(gm, "Encounter Ridge Road, dawn created.")
+    table = gm.url
+    for player in (blue, red):
+        player.goto(table)
+        caught_up(player)
+    red.get_by_role("button", name="End the Set-up").wait_for()
+    end_phase(red)
+    blue.get_by_role("button", name="End the Set-up").wait_for()
+    end_phase(blue)
+    move_and_attack(blue, red, "blue")
+    while (
+        not red.locator(".scs-phase", has_text="Movement Phase").count()
+        or not red.get_by_role("button", name="End the Movement Phase").count()
+    ):
+        end_phase(blue)
+        blue.wait_for_timeout(500)
+    move_and_attack(red, blue, "red")
+    shoot(red, "scs-after-attacks")
+    log = blue.locator("#event-log").inner_text()
+    assert log.count("Combat at") >= 2
+    assert "Ridge Rifles" in blue.locator("#scs-board").inner_html()
+
+
+def test_a_group_plays_an_scs_scenario_a_mech_skirmish_and_a_fight_of_its_own_content(
+    person: Callable[..., Any],
+) -> None:
+    gm, jun, ruth = person(LAPTOP), person(LAPTOP), person(LAPTOP)
+    for page, name in ((gm, "vera"), (jun, "jun"), (ruth, "ruth")):
+        page.goto("/accounts/signup/")
+        sign_up(page, name)
+        page.wait_for_url(re.compile(r"/campaigns/$"))
+    play_scs(gm, jun, ruth, campaign_of(gm, [jun, ruth], "scs", "Ridge Front"))
+    play_mech(gm, jun, campaign_of(gm, [jun], "mech", "Iron Valley"))
+    play_coc(gm, ruth, campaign_of(gm, [ruth], "coc", "Arkham Nights"))
