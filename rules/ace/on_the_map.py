@@ -34,7 +34,16 @@ from rules.scene import grid
 from rules.scene import messages as scene_words
 from rules.scene import reading_messages as sm
 from rules.scene.moving import controller_of, decimal_text, walked
-from rules.scene.ranges import adjacent, check_reach, off_own_map, shown, unseen
+from rules.scene.ranges import (
+    adjacent,
+    check_reach,
+    off_own_map,
+    out_of_true_reach,
+    reach_note,
+    shown,
+    unseen,
+    walled,
+)
 
 RANGED = ("firearm", "thrown")
 COVER_OF = {  # the map's painted cover as Ace's cover levels (ACE-COVER-TABLE)
@@ -152,10 +161,26 @@ def true_adjacent(state: State, a: str, b: str, typed: bool) -> bool:
     return max(abs(at[0][0] - at[1][0]), abs(at[0][1] - at[1][1])) <= 1
 
 
-def unseen_note(state: State, attacker: Json, target: Json) -> Json | None:
-    """SCENE-HIDE-2: the preview's words when the attacker's map does not show the target."""
+def unmet(state: State, attacker: str, target: str, kind: str) -> str:
+    """SCENE-HIDE-2/3: what the true map puts in the way of an attack at a target the attacker's
+    map does not show: "wall" (a wall or full cover on the true line of a shot), "reach" (a blow
+    at one on no square next to the attacker's), or "" (nothing)."""
+    if kind in RANGED and walled(state, attacker, target):
+        return "wall"
+    if kind == "melee" and out_of_true_reach(state, attacker, target):
+        return "reach"
+    return ""
+
+
+def unseen_note(state: State, attacker: Json, target: Json, kind: str = "") -> Json | None:
+    """SCENE-HIDE-2/3: the preview's words when the attacker's map does not show the target: a
+    blow's reach unknown, or a shot's cover."""
     if not off_own_map(state, attacker["id"], target["id"]):
         return None
+    if kind == "melee":
+        note = reach_note(state, attacker["id"], target["id"])
+        assert note is not None
+        return note.to_json()
     return sm.UNSEEN_COVER(target=target["name"]).to_json()
 
 

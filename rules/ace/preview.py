@@ -214,7 +214,7 @@ def attack_odds(
         "location": loc.key if loc else "",
         "answer": answer,
     }
-    note = unseen_note(state, c, t)  # SCENE-HIDE-2: its square, so its cover, unknown
+    note = unseen_note(state, c, t, str(w["kind"]))  # SCENE-HIDE-2/3: its square unknown
     if note is not None:
         details["distance_msg"] = note
     asked = can_act(t, s) and free(t, "reflex", s)

@@ -229,11 +229,7 @@ def _on_true_map(
     resolve(state, action, SeededDice(0))  # the refusals the shooter can know of, nothing else
     reading = true_reading(state, action.actor, who)
     met: list[Event] = []
-    scene = state["scene"]
-    at_shooter, at_target = grid.token_at(scene, action.actor), grid.token_at(scene, who)
-    assert at_shooter is not None
-    assert at_target is not None
-    if not grid.line_clear(scene, at_shooter, at_target):  # SCENE-HIDE-2: the dice meet it
+    if walled(state, action.actor, who):  # SCENE-HIDE-2: the dice meet it
         action = replace(action, params={**action.params, UNMET: "wall"})
         met = [_unmet_event(state, action.actor, who, "wall")]
     try:
@@ -250,12 +246,30 @@ def _unmet_dropped(action: Action) -> Action:
     return replace(action, params={k: v for k, v in action.params.items() if k != UNMET})
 
 
-def _unmet_event(state: Mapping[str, Any], attacker: str, target: str, what: str) -> Event:
-    """SCENE-HIDE-2/3: the line everyone reads when an attack at an unseen target meets a wall
-    on the true line or finds it out of reach: it misses, and no square or distance is named."""
+def walled(state: Mapping[str, Any], attacker: str, target: str) -> bool:
+    """SCENE-HIDE-2: whether the attacker's map does not show the target's token and, on the
+    whole map (its GM-only squares too), a wall or full cover stands on the line between them."""
+    if not unseen(state, attacker, target):
+        return False
+    scene = state["scene"]
+    at_a, at_b = grid.token_at(scene, attacker), grid.token_at(scene, target)
+    assert at_a is not None
+    assert at_b is not None
+    return not grid.line_clear(scene, at_a, at_b)
+
+
+def unmet_words(state: Mapping[str, Any], attacker: str, target: str, what: str) -> Msg:
+    """SCENE-HIDE-2/3: the words everyone reads when an attack at an unseen target meets a wall
+    on the true line (`what`: "wall") or finds it out of reach ("reach"): it misses, and no
+    square or distance is named."""
     names = state["combatants"]
     words = m.WALL_MET if what == "wall" else m.OUT_OF_REACH
-    line = words(name=names[attacker]["name"], target=names[target]["name"])
+    return words(name=names[attacker]["name"], target=names[target]["name"])
+
+
+def _unmet_event(state: Mapping[str, Any], attacker: str, target: str, what: str) -> Event:
+    """SCENE-HIDE-2/3: `unmet_words` as the line before the attack's own (scene.unmet)."""
+    line = unmet_words(state, attacker, target, what)
     return said("scene.unmet", line, {"attacker": attacker, "target": target, "unmet": what})
 
 
@@ -287,13 +301,21 @@ def reached_preview(preview: Preview, target: Target = _by_field) -> Preview:
 
     def preview_in_reach(state: Any, action: Action) -> Json:
         found = preview(state, action)
-        who = target(action.params)
-        if who not in state.get("combatants", {}) or not off_own_map(state, action.actor, who):
+        note = reach_note(state, action.actor, target(action.params))
+        if note is None:
             return found
-        note = m.UNSEEN_REACH(target=state["combatants"][who]["name"]).to_json()
-        return {**found, "details": {**found.get("details", {}), "distance_msg": note}}
+        details = {**found.get("details", {}), "distance_msg": note.to_json()}
+        return {**found, "details": details}
 
     return preview_in_reach
+
+
+def reach_note(state: Mapping[str, Any], attacker: str, target: str) -> Msg | None:
+    """SCENE-HIDE-3: a blow's odds' words for a target the attacker's map does not show (whether
+    it stands within reach is unknown, taken as within), or None."""
+    if target not in state.get("combatants", {}) or not off_own_map(state, attacker, target):
+        return None
+    return m.UNSEEN_REACH(target=state["combatants"][target]["name"])
 
 
 def adjacent(state: Mapping[str, Any], a: str, b: str) -> bool | None:

@@ -24,6 +24,7 @@ from rules.ace.on_the_map import (
     seen_cover,
     true_adjacent,
     true_cover,
+    unmet,
 )
 from rules.ace.rolls import (
     Damage,
@@ -60,6 +61,7 @@ from rules.core.params import bool_param, choice_param
 from rules.core.system import Action, Event, Json
 from rules.scene import grid
 from rules.scene.grid import has_map
+from rules.scene.ranges import unmet_words
 
 RANGED = ("firearm", "thrown")
 
@@ -344,9 +346,15 @@ def resolve_attack(
     met = true_cover(state, c, struck)
     cover = cover_penalty(*met, kind, s, adjacent)
     bonus = hit_bonus(c, s) + cover + (loc.hit if loc else 0)
-    if cover_counts(kind, s, adjacent) and "full" in (met[0]["cover"], met[1]["cover"]):
-        # ACE-COVER-FULL met, not refused: the attacker could not see it (SCENE-HIDE-2)
-        said = m.FULL_COVER_MET(attacker=c["name"], target=struck["name"])
+    away = unmet(state, c["id"], struck["id"], kind)  # SCENE-HIDE-2/3: a wall, or out of reach
+    full = cover_counts(kind, s, adjacent) and "full" in (met[0]["cover"], met[1]["cover"])
+    if away or full:
+        # ACE-COVER-FULL, a wall or reach met, not refused: the attacker could not see it
+        said = (  # in the order a player who saw it would have been refused
+            m.FULL_COVER_MET(attacker=c["name"], target=struck["name"])
+            if full
+            else unmet_words(state, c["id"], struck["id"], away)
+        )
         sides = 10 if loc else 20
         ev = evasion(struck, s, kind)
         info = {"natural": 0, "total": 0, "evasion": ev, "hit": False, "critical": False}

@@ -297,9 +297,46 @@ def test_full_cover_a_gm_only_token_stands_behind_is_met_not_refused() -> None:
     )
 
 
-def test_a_wall_before_a_gm_only_token_refuses_nothing() -> None:
-    # SCENE-HIDE-2: a refusal for the wall would tell Lin the hound stands behind it.
-    state = turn_of(on_map(table(), {"5,5": "wall"}, lin=(0, 5), hound=(10, 5)), "lin")
-    state["scene"]["tokens"]["hound"]["gm_only"] = True
-    _, events = play(state, "attack", "lin", [10], target="hound", weapon="pistol")
+def test_a_wall_before_a_gm_only_token_refuses_nothing_but_the_shot_meets_it() -> None:
+    # SCENE-HIDE-2: a refusal for the wall would tell Lin the hound stands behind it; the shot
+    # is taken (its action spent) and meets the wall, as full cover is met, no die rolled, in
+    # words naming no square; the odds read the same as for the hound in the open.
+    walls = {"5,5": "wall"}
+    behind = turn_of(on_map(table(), walls, lin=(0, 5), hound=(10, 5)), "lin")
+    beside = turn_of(on_map(table(), walls, lin=(0, 5), hound=(3, 6)), "lin")
+    for state in (behind, beside):
+        state["scene"]["tokens"]["hound"]["gm_only"] = True
+    aim = Action("attack", "lin", {"target": "hound", "weapon": "pistol"})
+    odds = [SYSTEM.preview(state, aim) for state in (behind, beside)]  # type: ignore[misc]
+    assert odds[0] == odds[1]
+    after, events = play(behind, "attack", "lin", [], target="hound", weapon="pistol")
+    assert [event.kind for event in events] == ["attack.declared", "attack.missed"]
+    assert events[-1].text == (
+        "Lin Yue's attack meets a wall or full cover on its way to Bone-jaw Ghoul Hound: it "
+        "cannot hit."
+    )
+    assert c(after, "lin")["used"]["standard"]
+    assert c(after, "hound")["hp"] == c(behind, "hound")["hp"]
+    _, events = play(beside, "attack", "lin", [10], target="hound", weapon="pistol")
+    assert "attack.hit" in [event.kind for event in events]
+
+
+def test_a_blow_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> None:
+    # SCENE-HIDE-3: Lin's jian is not refused for the hound 8 m off (that would tell where it
+    # stands), and it does not land from across the map either: it meets no one.
+    far = turn_of(on_map(table(), lin=(0, 5), hound=(8, 5)), "lin")
+    near = turn_of(on_map(table(), lin=(0, 5), hound=(1, 6)), "lin")
+    for state in (far, near):
+        state["scene"]["tokens"]["hound"]["gm_only"] = True
+    blow = Action("attack", "lin", {"target": "hound", "weapon": "jian"})
+    odds = [SYSTEM.preview(state, blow) for state in (far, near)]  # type: ignore[misc]
+    assert odds[0] == odds[1]
+    assert odds[0]["details"]["distance_msg"]["id"] == "scene.read.unseen_reach"
+    after, events = play(far, "attack", "lin", [], target="hound", weapon="jian")
+    assert events[-1].kind == "attack.missed"
+    assert events[-1].text == (
+        "Lin Yue strikes at Bone-jaw Ghoul Hound, who is not within reach: the blow cannot hit."
+    )
+    assert c(after, "hound")["hp"] == c(far, "hound")["hp"]
+    _, events = play(near, "attack", "lin", [15, 5, 5, 5, 5], target="hound", weapon="jian")
     assert "attack.hit" in [event.kind for event in events]
