@@ -4,7 +4,7 @@ templates.
 A weapon has the sheet's weapon fields and is judged as the first weapon of a sheet would be,
 so a refusal names its field; armour is a number of points a hit loses (COC-ARMOUR-3), which a
 picker writes into the sheet's armour. The demo's weapons and its cultists are the starter
-library, with a few armours of the core's kinds.
+library, with a few armours of the core's kinds and some common gear.
 """
 
 from __future__ import annotations
@@ -38,7 +38,16 @@ ARMOUR_STARTERS = {
     1: Message("coc.name.library_leather", "heavy leather jacket"),
     2: Message("coc.name.library_helmet", "steel helmet and greatcoat"),
 }
-MESSAGES = [NAME, POINTS, *ARMOUR_STARTERS.values()]
+GEAR_STARTERS = (
+    Message("coc.name.library_torch", "Electric torch"),
+    Message("coc.name.library_first_aid_kit", "First-aid kit"),
+    Message("coc.name.library_rope", "Rope (50 feet)"),
+    Message("coc.name.library_lantern", "Oil lantern"),
+    Message("coc.name.library_camera", "Box camera"),
+    Message("coc.name.library_lock_picks", "Lock picks"),
+    Message("coc.name.library_notebook", "Notebook and pencil"),
+)
+MESSAGES = [NAME, POINTS, *ARMOUR_STARTERS.values(), *GEAR_STARTERS]
 
 ARMOUR_ITEM = Schema(
     (
@@ -81,6 +90,13 @@ KINDS = (
         sheet_key="armour",
         starters=lambda: [{"name": m.english, "armour": n} for n, m in ARMOUR_STARTERS.items()],
     ),
-    LibraryKind("item", ITEMS, gear_item, GEAR_ITEM, sheet_key="gear"),
+    LibraryKind(
+        "item",
+        ITEMS,
+        gear_item,
+        GEAR_ITEM,
+        sheet_key="gear",
+        starters=lambda: [{"name": m.english, "quantity": 1, "notes": ""} for m in GEAR_STARTERS],
+    ),
     LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
 )

@@ -4,7 +4,7 @@ A weapon has the sheet form's fields (rules/delta_green/sheet_words.py) and is j
 first weapon of a sheet would be (DG-ACT-3), so a refusal names its field and a weapon picked
 onto a sheet carries every field the rules complete (its kind, rounds loaded...). Body armour is
 a vest of a level (DG-ARM-1), worn hidden where that level allows (DG-ARM-8). The demo's
-weapons and agents, and the four vest levels, are the starter library.
+weapons and agents, the four vest levels and some common gear are the starter library.
 """
 
 from __future__ import annotations
@@ -40,7 +40,16 @@ VEST_STARTERS = {
     3: Message("dg.name.library_vest_3", "Level III vest"),
     4: Message("dg.name.library_vest_4", "Level IV suit"),
 }
-MESSAGES = [NAME, *VEST_STARTERS.values()]
+GEAR_STARTERS = (
+    Message("dg.name.library_flashlight", "Flashlight"),
+    Message("dg.name.library_first_aid_kit", "First-aid kit"),
+    Message("dg.name.library_handcuffs", "Handcuffs"),
+    Message("dg.name.library_lock_picks", "Lock picks"),
+    Message("dg.name.library_binoculars", "Binoculars"),
+    Message("dg.name.library_radio", "Two-way radio"),
+    Message("dg.name.library_burner_phone", "Burner phone"),
+)
+MESSAGES = [NAME, *VEST_STARTERS.values(), *GEAR_STARTERS]
 
 ARMOUR_ITEM = Schema(
     (Entry("name", NAME(), "text", max_length=80), *VEST_FORM.entries), extras="drop"
@@ -85,6 +94,13 @@ KINDS = (
         starters=lambda: demo_items(demo(), "weapons"),
     ),
     LibraryKind("armour", ARMOUR, armour, ARMOUR_ITEM, sheet_key="vest", starters=starter_armour),
-    LibraryKind("item", ITEMS, gear_item, GEAR_ITEM, sheet_key="gear"),
+    LibraryKind(
+        "item",
+        ITEMS,
+        gear_item,
+        GEAR_ITEM,
+        sheet_key="gear",
+        starters=lambda: [{"name": m.english, "quantity": 1, "notes": ""} for m in GEAR_STARTERS],
+    ),
     LibraryKind("npc", NPCS, validate_sheet, starters=lambda: demo_templates(demo())),
 )

@@ -65,6 +65,22 @@ def test_the_starter_library_is_added_once_and_every_page_reads(
     assert "Add the starter library" not in mine
 
 
+@pytest.mark.parametrize("system", ["coc", "delta_green"])
+def test_the_starter_library_ships_gear_a_sheet_can_pick(system: str) -> None:
+    """Before: a Delta Green or Call of Cthulhu GM's starter library held no gear (its Items
+    kind empty, the sheet's gear pick list with nothing in it); now a few common items, each
+    accepted as a gear row and named in both languages (`<key>.name.library_*`)."""
+    from rules.core.library import messages_for
+
+    kind = next(k for k in kinds_for(system) if k.key == "item")
+    starters = kind.starters()
+    assert len(starters) >= 5
+    names = {m.english for m in messages_for(system) if ".name.library_" in m.id}
+    for item in starters:
+        assert kind.check(item) == item
+        assert item["name"] in names
+
+
 def _fields(page: str) -> dict[str, str]:
     """The form's inputs with their values now, as a browser would send them untouched."""
     data: dict[str, str] = {}
