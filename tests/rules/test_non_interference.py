@@ -14,6 +14,7 @@ import copy
 import importlib.util
 import itertools
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from rules.core.dice import SeededDice
 from rules.core.errors import RulesError
 from rules.core.registry import bench_cases, get_system, system_keys
 from rules.core.session import play
-from rules.core.system import Action, Audience, GameSystem
+from rules.core.system import Action, Audience, Event, GameSystem
 from rules.mech.view import reach
 
 Json = dict[str, Any]
@@ -113,19 +114,45 @@ def _refusal(system: GameSystem, state: Any, action: Action) -> str:
 # What the lines a player reads of its attack at a GM-only token may not be (SCENE-HIDE-2/3):
 # the map's reading of its distance; the wall or reach the dice met is told without it.
 UNSEEN_READINGS = frozenset({"scene.measured"})
+# The systems whose attacks at a GM-only token read the true map's distance: the sweep must play
+# some of them that far (not only hold them for an answer), or the check above reads nothing.
+MEASURING = frozenset({"delta_green", "coc"})
+READ: Counter[str] = Counter()  # per system, the attacks at a GM-only token played to a reading
 
 
 def _sent_unseen(system: GameSystem, state: Any, action: Action, audience: Audience) -> str:
     """An attack at a GM-only token, sent: refused or not the same way wherever it stands (the
     answer compared), and, accepted, no line the sender reads is the map's reading of where it
-    stands (those go to the GM alone, whatever the dice met)."""
+    stands (those go to the GM alone, whatever the dice met), up to its roll: an attack the
+    table holds for an answer (Call of Cthulhu's dodge asked, COC-DODGE-4) is played on
+    through the time for it running out (the system's `deadline`)."""
     try:
-        events = system.resolve(copy.deepcopy(state), action, SeededDice(16))
+        events = _played_through(system, state, action)
     except RulesError as exc:
         return f"{action}: refused: {exc}"
     told = [e.kind for e in events if audience.can_see(e.audience) and e.kind in UNSEEN_READINGS]
     assert told == [], f"{action}: {audience.key} reads {told}"
+    if any(e.kind in UNSEEN_READINGS for e in events):
+        READ[system.key] += 1  # played on the true map, its reading the GM's
     return f"{action}: accepted"
+
+
+def _played_through(system: GameSystem, state: Any, action: Action) -> list[Event]:
+    """The action's events, then those of what the table waits on after it (an answer's time
+    running out: `deadline`), a few steps at most."""
+    after = copy.deepcopy(state)
+    events = system.resolve(after, action, SeededDice(16))
+    for event in events:
+        after = system.apply(after, event)
+    for _ in range(4):
+        due = system.deadline(after) if system.deadline is not None else None
+        if due is None:
+            break
+        more = system.resolve(after, due[1], SeededDice(17))
+        for event in more:
+            after = system.apply(after, event)
+        events = [*events, *more]
+    return events
 
 
 def answers(
@@ -235,6 +262,7 @@ def test_every_system_declares_its_secrets() -> None:
 def test_a_player_cannot_tell_apart_states_that_differ_only_in_secrets(key: str) -> None:
     system = get_system(key)
     hide = hider(key)
+    READ[key] = 0
     assert hide is not None, f"tests/rules/{key}/{key}_secrets.py declares no secrets"
     pairs = 0
     for where, state in states(key):
@@ -249,3 +277,5 @@ def test_a_player_cannot_tell_apart_states_that_differ_only_in_secrets(key: str)
             pairs += 1
     if key != "chat":
         assert pairs > 0, f"no pair was built for {key}"
+    if key in MEASURING:  # SCENE-HIDE-2: the attacks at a GM-only token were played, not held
+        assert READ[key] > 0, f"no attack at a GM-only token was played in {key}"

@@ -60,6 +60,11 @@ def secrets(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
 def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
     from rules.coc.state import current_slot
 
+    # COC-DODGE-4: a bench ends on an attack held for a dodge, where its shooter may send
+    # nothing; the pairs take the moment before it was sent (holding it set `asking` alone), so
+    # the shooter's attacks at the GM-only token are sent, and played on through their own dodge
+    # step by the test (the answer's time running out), to their roll on the true map.
+    state = {**state, "asking": None}
     slot = current_slot(state)
     viewer = slot["id"] if slot else sorted(state["combatants"])[0]
     hidden = next(cid for cid in sorted(state["combatants"]) if cid != viewer)
