@@ -260,3 +260,17 @@ def test_a_value_whose_pick_list_holds_a_long_name_takes_a_wide_field() -> None:
     assert not armour.long_choices
     armour.catalogue.append(("steel helmet and greatcoat", "{}"))
     assert armour.long_choices
+
+
+def test_a_value_whose_choice_reads_longer_than_two_columns_takes_three() -> None:
+    # Delta Green's bleeding ("bleeding (a CON roll each round)") was cut in its two columns on a
+    # laptop; its Chinese (流血（每轮进行体质检定）) fits two
+    from vtt.characters.sheet_form import Leaf
+
+    bleeding = Leaf("s.bleeding", "bleeding", "Bleeding", "choice", "", None)
+    bleeding.choices = [("", "no"), ("auto", "bleeding out (no roll)")]
+    assert bleeding.long_choices and not bleeding.longer_choices
+    bleeding.choices.append(("roll", "bleeding (a CON roll each round)"))
+    assert bleeding.longer_choices
+    bleeding.choices = [("", "否"), ("roll", "流血（每轮进行体质检定）")]
+    assert bleeding.long_choices and not bleeding.longer_choices

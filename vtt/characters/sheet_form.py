@@ -86,17 +86,27 @@ class Leaf:
         return True
 
     @property
+    def widest_choice(self) -> int:
+        """How many Latin letters wide its widest choice reads, or the widest name of the pick
+        list beside it (the library's armour: "steel helmet and greatcoat")."""
+        chosen = [_width(str(c[1])) for c in self.choices] if self.kind == "choice" else []
+        return max([*chosen, *(_width(label) for label, _record in self.catalogue)], default=0)
+
+    @property
     def long_choices(self) -> bool:
         """Whether a choice reads longer than a small field shows ("mechanical repair", "流血
         （每轮进行体质检定）"): the field then takes two columns, so no choice is cut off."""
-        chosen = self.kind == "choice" and any(
-            _width(str(c[1])) > LONG_CHOICE for c in self.choices
-        )
-        # its pick list beside it (the library's armour: "steel helmet and greatcoat") too
-        return chosen or any(_width(label) > LONG_CHOICE for label, _record in self.catalogue)
+        return self.widest_choice > LONG_CHOICE
+
+    @property
+    def longer_choices(self) -> bool:
+        """Whether a choice reads longer than two columns show ("bleeding (a CON roll each
+        round)", cut to "bleeding (a CON roll each rou" on a laptop): it then takes three."""
+        return self.widest_choice > LONGER_CHOICE
 
 
 LONG_CHOICE = 10  # the widest choice, in Latin letters, a field of one column (7.5rem) shows
+LONGER_CHOICE = 24  # and of two columns (with the gap between them, less the list's arrow)
 
 
 def _width(words: str) -> int:
