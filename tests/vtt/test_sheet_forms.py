@@ -269,8 +269,10 @@ def test_a_value_whose_choice_reads_longer_than_two_columns_takes_three() -> Non
 
     bleeding = Leaf("s.bleeding", "bleeding", "Bleeding", "choice", "", None)
     bleeding.choices = [("", "no"), ("auto", "bleeding out (no roll)")]
-    assert bleeding.long_choices and not bleeding.longer_choices
+    assert bleeding.long_choices
+    assert not bleeding.longer_choices
     bleeding.choices.append(("roll", "bleeding (a CON roll each round)"))
     assert bleeding.longer_choices
     bleeding.choices = [("", "否"), ("roll", "流血（每轮进行体质检定）")]
-    assert bleeding.long_choices and not bleeding.longer_choices
+    assert bleeding.long_choices
+    assert not bleeding.longer_choices
