@@ -28,6 +28,7 @@ from rules.coc import (
     state,
     tables,
     turns,
+    unseen,
     view,
 )
 from rules.coc.actions import MODULES, SPECS, dodging
@@ -53,14 +54,15 @@ ACTIONS: Actions[Json] = Actions([*_PLAIN.specs, *dodging.specs(_PLAIN.resolve)]
 
 def resolve(current: Json, action: Action, dice: Dice) -> list[Event]:
     """Table actions (dice, talk) as every system has them; the rest by their ActionSpec. An
-    attack at someone who may still dodge waits for the answer (COC-DODGE-4)."""
+    attack at someone who may still dodge waits for the answer (COC-DODGE-4). What a combatant
+    off the players' map does besides attacking is told to the Keeper alone (SCENE-HIDE-4)."""
     if is_table_action(action):
         return resolve_table_action(action, dice)
     dodging.gate(current, action)
     waiting = dodging.asked(current, action)
     if waiting:
         return dodging.hold(current, action, dice, ACTIONS.resolve, waiting)
-    return ACTIONS.resolve(current, action, dice)
+    return unseen.hide_lines(current, action, ACTIONS.resolve(current, action, dice))
 
 
 def legal_actions(current: Json, actor: str) -> list[Any]:

@@ -10,6 +10,7 @@ from rules.coc.hazards import countdown, tick
 from rules.coc.state import Script, can_act, cset, fresh_round
 from rules.core.kit import Msg
 from rules.core.system import Json
+from rules.scene.view import off_players_map
 
 
 def order_for(state: Json, round_no: int) -> list[Json]:
@@ -51,10 +52,19 @@ def start_round(script: Script, round_no: int) -> None:
         if round_no == 2:
             changes.append(cset(ident, "surprise", ""))  # COC-SURPRISE-2: round 1 only
     names = [m.SLOT(name=script.c(s["id"])["name"], rank=s["rank"]) for s in order]
-    script.emit(
-        "round.started", m.ROUND_STARTED(round=round_no, order=names), changes, round=round_no
-    )
+    said = m.ROUND_STARTED(round=round_no, order=names)
+    # SCENE-HIDE-4: the rank of one off the players' map is the Keeper's
+    seen = [name for s, name in zip(order, names, strict=True) if not _unseen(script, s["id"])]
+    if len(seen) == len(names):
+        script.emit("round.started", said, changes, round=round_no)
+    else:
+        redacted = m.ROUND_STARTED(round=round_no, order=seen)
+        script.emit("round.started", said, changes, "gm", redacted, round=round_no)
     _skip_fallen(script, auto_end=False)
+
+
+def _unseen(script: Script, ident: str) -> bool:
+    return off_players_map(script.state, ident)
 
 
 def _skip_fallen(script: Script, auto_end: bool = True) -> None:
@@ -64,8 +74,15 @@ def _skip_fallen(script: Script, auto_end: bool = True) -> None:
     while turn < len(state["order"]) and not acts_in(state, state["order"][turn]):
         turn += 1
     if turn != state["turn"]:
-        names = [script.c(s["id"])["name"] for s in state["order"][state["turn"] : turn]]
-        script.emit("turn.skipped", m.SKIPPED(names=names), [["set", ["turn"], turn]])
+        skipped = state["order"][state["turn"] : turn]
+        names = [script.c(s["id"])["name"] for s in skipped]
+        seen = [script.c(s["id"])["name"] for s in skipped if not _unseen(script, s["id"])]
+        change = [["set", ["turn"], turn]]
+        if len(seen) == len(names):
+            script.emit("turn.skipped", m.SKIPPED(names=names), change)
+        else:  # SCENE-HIDE-4: one off the players' map is not named to them
+            redacted = m.SKIPPED(names=seen) if seen else None
+            script.emit("turn.skipped", m.SKIPPED(names=names), change, "gm", redacted)
     if auto_end and turn >= len(script.state["order"]):
         end_round(script)
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from rules.brp.skill_checks import marks_seen
 from rules.coc import messages as m
 from rules.coc.hazards import effect_name, effect_order
-from rules.coc.state import current_slot, settings_of, status
+from rules.coc.state import current_slot, fresh_round, settings_of, status
 from rules.coc.tables import ARMOUR_NAMES, SKILL_NAMES
+from rules.coc.unseen import seen_slots, seen_turn, unseen_ids
 from rules.core.jsonstate import copy_json
 from rules.core.messages import Msg, text
 from rules.core.system import Audience, Json
-from rules.scene.view import token_gm_only, with_scene
+from rules.scene.view import with_scene
 
 SECRET_WEAPON_KEYS = ("silencer_life", "silencer_shots")  # COC-SILENCER-2: the hidden counter
 
@@ -45,9 +46,14 @@ def _asking(state: Json, asking: Json) -> Json:
 
 
 def _view(state: Json, audience: Audience) -> Json:
-    """The scene for one viewer, with hidden information removed here, on the server."""
+    """The scene for one viewer, with hidden information removed here, on the server; the round
+    of a combatant off the players' map (its place in the order, its turn, what it declared)
+    is the Keeper's (SCENE-HIDE-4)."""
     keeper = audience.role == "gm"
+    unseen = unseen_ids(state, audience)  # SCENE-HIDE-4: their rounds are the Keeper's
     slot = current_slot(state)
+    if slot is not None and slot["id"] in unseen:
+        slot = None  # nobody is shown acting while one of them does
     effects = []
     for ident, effect in sorted(state["effects"].items(), key=lambda kv: effect_order(kv[0])):
         if effect["data"].get("secret") and not keeper:
@@ -85,8 +91,8 @@ def _view(state: Json, audience: Audience) -> Json:
                 if not keeper:
                     for key in SECRET_WEAPON_KEYS:
                         held.pop(key, None)
-            if not keeper and ident not in audience.actors and token_gm_only(state, ident):
-                full["round"].pop("moved", None)  # SCENE-HIDE-1: a GM-only token's yards
+            if ident in unseen:  # SCENE-HIDE-1/4: its yards and its round read as unplayed
+                full["round"] = fresh_round()
             row.update(full)
             row["skill_list"] = [
                 {"name": _skill_name(key).to_json(), "value": value}
@@ -111,8 +117,9 @@ def _view(state: Json, audience: Audience) -> Json:
         "light_name": _LIGHTS[state["light"]]().to_json(),
         "dark_impossible": list(state["dark_impossible"]),
         "current": slot["id"] if slot else None,
-        "order": [_slot(state, slot) for slot in state["order"]],
-        "turn": state["turn"],
+        "order": [_slot(state, slot) for slot in seen_slots(state, unseen)],
+        "turn": seen_turn(state, unseen),
+        "unseen_turn": seen_turn(state, unseen) < 0,  # SCENE-HIDE-4: someone unseen acts
         "combatants": combatants,
         "effects": effects,
         "settings": dict(state["settings"]),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from rules.core.system import Json
+from rules.core.system import EVERYONE, Event, Json
 from rules.scene import grid
 
 
@@ -50,3 +51,14 @@ def off_players_map(state: Mapping[str, Any], who: str) -> bool:
         return False
     token = scene.get("tokens", {}).get(who)
     return not isinstance(token, Mapping) or bool(token.get("gm_only"))
+
+
+def unseen_actor(event: Event, actor: str) -> Event:
+    """SCENE-HIDE-4: a line of what a combatant off the players' map (GM-only, or not placed on
+    a scene map) declares or does besides attacking (an aimed shot declared, a dodge, a parry, a
+    pass, a delay, a reload, its turn's end...) goes to the GM and its own player alone: players
+    do not learn that it acts. Its attacks stay everyone's (the combatants they land on answer
+    them)."""
+    if event.audience != EVERYONE:
+        return event  # already narrower (a hidden vest's wearer, the GM)
+    return dataclasses.replace(event, audience=f"actor:{actor}")

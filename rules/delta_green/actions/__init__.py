@@ -14,7 +14,7 @@ from rules.core.actions import GM_ACTOR
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.kit import Actions, ActionSpec, ActionTemplate
-from rules.core.system import EVERYONE, Action, Event, Json
+from rules.core.system import Action, Event, Json
 from rules.delta_green import log_messages as L
 from rules.delta_green import refusals as R
 from rules.delta_green.actions import checks_by_name, free, gm_tools, rounds, scene, turn
@@ -22,7 +22,7 @@ from rules.delta_green.preview import preview as preview_attack
 from rules.scene.actions import GM_KINDS as GM_SCENE_KINDS
 from rules.scene.areas import over_area_preview
 from rules.scene.ranges import measured_preview, reached_preview
-from rules.scene.view import off_players_map
+from rules.scene.view import off_players_map, unseen_actor
 
 # Attacks whose odds the table can show before they are sent (DG-GEN-3).
 PREVIEWED = frozenset({"fire", "aimed_shot", "burst", "melee", "suppress", "chamber_fire", "throw"})
@@ -86,16 +86,6 @@ def resolve(state: Json, action: Action, dice: Dice) -> list[Event]:
     if not any(_hidden_vest(c) for c in state["combatants"].values()):
         return events  # no line can reveal a vest (the scan of every line costs a tenth of a shot)
     return [hide_vests(event) for event in events]
-
-
-def unseen_actor(event: Event, actor: str) -> Event:
-    """SCENE-HIDE-4: what a combatant off the players' map (GM-only, or not placed on a scene
-    map) declares or does besides attacking (an aimed shot declared, a dodge, a parry, a pass,
-    a delay, a reload...) goes to the GM and its own player alone: players do not learn that it
-    acts. Its attacks stay everyone's (the combatants they land on answer them)."""
-    if event.audience != EVERYONE:
-        return event  # already narrower (a hidden vest's wearer, the GM)
-    return dataclasses.replace(event, audience=f"actor:{actor}")
 
 
 def _hidden_vest(c: Json) -> bool:

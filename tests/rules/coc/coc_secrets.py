@@ -79,6 +79,7 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
             yield seen_by, base, moved
     # SCENE-HIDE-2: the GM-only token near behind cover in the dark, or far off in the open
     yield from unseen_squares(state, "yd", viewer, audience, hidden)
+    yield from _hidden_rounds(state, viewer, hidden, audience)
     # SCENE-HIDE-1: the GM-only token's combatant walks a step on its own DEX-rank turn
     slots = [n for n, slot in enumerate(state["order"]) if slot["id"] == hidden]
     if state["round"] >= 1 and slots:
@@ -87,3 +88,29 @@ def _scene_pairs(state: Json) -> Iterator[tuple[Audience, Json, Json]]:
         walked = hidden_walk("coc", start, hidden)
         if walked is not None:
             yield audience, start, walked
+
+
+def _hidden_rounds(
+    state: Json, viewer: str, hidden: str, audience: Audience
+) -> Iterator[tuple[Audience, Json, Json]]:
+    """SCENE-HIDE-4: the GM-only combatant's round as a player may not read it: its rank and
+    place in the DEX order (first at 99, or where it was), a deferred slot, a dodge or parry
+    declared, its attacks counted; the viewer acting in both."""
+    if state["round"] < 1 or not state["order"]:
+        return
+    base = far_off(state, "yd", viewer, hidden)
+    now = state["order"][state["turn"]]["id"] if state["turn"] < len(state["order"]) else None
+    ranked = copy.deepcopy(base)
+    others = [slot for slot in ranked["order"] if slot["id"] != hidden]
+    ranked["order"] = [
+        {"id": hidden, "rank": 99, "intent": ""},
+        *others,
+        {"id": hidden, "rank": 1, "intent": "aim"},
+    ]
+    if now is not None and now != hidden:
+        ranked["turn"] = next(n for n, slot in enumerate(ranked["order"]) if slot["id"] == now)
+        base["turn"] = next(n for n, slot in enumerate(base["order"]) if slot["id"] == now)
+    elif now == hidden:
+        return
+    ranked["combatants"][hidden]["round"] |= {"dodge": "declared", "attacks": 1}
+    yield audience, base, ranked
