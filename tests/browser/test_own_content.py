@@ -394,7 +394,7 @@ def unit_type(gm: Any, campaign_url: str) -> None:
     gm.get_by_role("link", name="New: Unit types").click()
     gm.locator("input[name='s:name']").fill("Ridge Rifles")
     gm.locator("select[name='s:move_class']").select_option("foot")
-    for a, d, ma in (("5", "4", "6"), ("3", "2", "6")):
+    for a, d, ma in (("5", "4", "6"), ("3", "2", "6"), ("2", "1", "6")):
         gm.locator("button[data-add-row]").click()
         row = gm.locator("[data-rows='s:steps'] [data-row]").last
         row.locator("input[name$='.a']").fill(a)
@@ -442,6 +442,7 @@ def scenario(gm: Any, campaign_url: str) -> None:
             assert gm.locator(f"input[name='{row}name']").input_value() == name
             assert gm.locator(f"input[name='{row}a']").input_value() == "5"
             assert gm.locator(f"input[name='{row}rd']").input_value() == "2"
+            assert gm.locator(f"input[name='{row}more']").input_value() == "2-1-6"
         else:
             gm.locator(f"input[name='{row}name']").fill(name)
             for key, value in (("a", "4"), ("d", "3"), ("ma", "6"), ("ra", "2"), ("rd", "2")):
@@ -454,6 +455,21 @@ def scenario(gm: Any, campaign_url: str) -> None:
     shoot(gm, "scs-editor")
     gm.get_by_role("button", name="Save", exact=True).click()
     flash(gm, "Ridge Road was saved.")
+    phone = gm.context.new_page()
+    phone.set_viewport_size(PHONE)
+    phone.goto(gm.url)
+    phone.locator("#language-select").select_option("zh-hans")
+    phone.get_by_role("button", name="Switch").click()
+    phone.locator("#scs-editor-check", has_text="规则接受这个剧本").wait_for()
+    rifles = phone.locator("details.unit-row:has(summary:has-text('Ridge Rifles'))").first
+    rifles.locator("summary").click()
+    assert rifles.locator("input[name$='-more']").input_value() == "2-1-6"
+    rifles.locator("input[name$='-more']").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "own_content-scs-unit-row-zh-phone.png"))
+    phone.locator("#language-select").select_option("en")
+    phone.get_by_role("button", name="切换").click()
+    phone.locator("html[lang='en']").wait_for()
+    phone.close()
 
 
 def play_scs(gm: Any, blue: Any, red: Any, campaign_url: str) -> None:

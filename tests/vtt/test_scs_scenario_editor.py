@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 import pytest
@@ -175,6 +176,21 @@ def test_the_rules_own_errors_come_back_as_the_gm_edits_in_the_gms_language(
     assert "单位 B1：布置格：六边形格 12.02 在地图之外" in text, text[:1500]
 
 
+def test_a_unit_rows_fields_read_in_chinese_without_a_placeholder(campaign: Any, gwen: Any) -> None:
+    """Before: a unit's set-up area read 周围#格范围内 ("within # hexes"), a "#" where the
+    English says "Within (hexes)"."""
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    gm.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
+    page = html.unescape(
+        gm.get(f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/").content.decode()
+    )
+    labels = re.findall(r'<label for="id_unit-0-[a-z_]+">([^<]*)</label>', page)
+    assert "周围范围（格数）：" in labels
+    assert "其后各级：" in labels
+    assert not [label for label in labels if "#" in label]
+
+
 def test_a_scenario_exports_and_imports_as_json_unchanged(campaign: Any, gwen: Any) -> None:
     """The schema round trip: exported, imported into the campaign again, exported again."""
     gm = client_of(gwen)
@@ -306,5 +322,49 @@ def test_a_unit_row_may_start_from_the_campaign_librarys_unit_types(
         "ra": 3,
         "rd": 2,
         "rma": 8,
+        "more": "",
     }
     assert '<option value="' + tank["key"] + '">12 Tank Bn</option>' in page
+
+
+def test_a_unit_of_more_than_two_steps_keeps_them_through_the_editor(
+    campaign: Any, gwen: Any
+) -> None:
+    """Before: a unit row had fields for two steps only, so a library unit type of three steps
+    (SCS-STEP-1 allows up to ten) picked into a row came out a two-step unit. A row's further
+    steps are a field of their own ("2-1-4 1-1-4"), filled by the pick, shown for an imported
+    unit, and refused in words when they cannot be read."""
+    from vtt.library.models import LibraryItem
+
+    steps = [{"a": 6, "d": 5, "ma": 4}, {"a": 4, "d": 3, "ma": 4}, {"a": 2, "d": 2, "ma": 3}]
+    LibraryItem.objects.create(
+        campaign=campaign,
+        kind="unit_type",
+        name="Heavy Rifles",
+        data={"name": "Heavy Rifles", "type": "infantry", "move_class": "foot", "steps": steps},
+    )
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    url = f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/"
+    page = html.unescape(gm.get(url).content.decode())
+    raw = page.split('id="scs-unit-types" type="application/json">', 1)[1]
+    [heavy] = json.loads(raw.split("</script>", 1)[0])
+    assert heavy["fields"]["more"] == "2-2-3"
+    assert 'name="unit-0-more"' in page
+    refused = gm.post(url, editor_post(**{"unit-0-more": "2-2"}))
+    assert "attack-defense-MA" in html.unescape(refused.content.decode())
+    answer = gm.post(url, editor_post(**{"unit-0-more": heavy["fields"]["more"]}))
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[:3000]
+    scenario.refresh_from_db()
+    first = scenario.data["units"][0]
+    assert first["steps"] == [
+        {"a": 4, "d": 3, "ma": 4},
+        {"a": 2, "d": 1, "ma": 4},
+        {"a": 2, "d": 2, "ma": 3},
+    ]
+    assert len(build(scenario.data).units[first["id"]].steps) == 3
+    again = as_posted(scenario.data)
+    assert again["unit-0-more"] == "2-2-3"
+    assert gm.post(url, again).status_code == 302
+    scenario.refresh_from_db()
+    assert scenario.data["units"][0]["steps"] == first["steps"]

@@ -318,6 +318,7 @@ class UnitFields(forms.Form):
     ra = _number(_("Reduced attack"), 0, 99, required=False)
     rd = _number(_("Reduced defense"), 0, 99, required=False)
     rma = _number(_("Reduced MA"), 0, 99, required=False)
+    more = forms.CharField(label=_("Further steps"), max_length=120, required=False)
     hex = forms.CharField(label=_("Set-up hex"), max_length=8, required=False)
     within = _number(_("Within (hexes)"), 0, 20, required=False)
     turn = _number(_("Arrives on turn"), 1, 50, required=False)
@@ -343,6 +344,31 @@ class UnitFields(forms.Form):
             self.fields["move_class"].choices = [  # type: ignore[attr-defined]
                 (c, WORDS.get(c, c)) for c in classes
             ]
+
+    def clean_more(self) -> list[dict[str, int]]:
+        """The steps after the reduced one, weakest last ("2-1-4 1-1-4")."""
+        steps = []
+        for word in str(self.cleaned_data.get("more") or "").replace(",", " ").split():
+            parts = word.split("-")
+            if len(parts) != 3 or not all(p.isdigit() for p in parts):
+                raise forms.ValidationError(
+                    _(
+                        "Write each further step as attack-defense-MA, such as 2-1-4, "
+                        "a space between steps."
+                    )
+                )
+            a, d, ma = (int(p) for p in parts)
+            steps.append({"a": a, "d": d, "ma": ma})
+        return steps
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        reduced = any(data.get(k) is not None for k in ("ra", "rd", "rma"))
+        if data.get("more") and not reduced:
+            self.add_error(
+                "more", _("Give the reduced strength first: further steps come after it.")
+            )
+        return data
 
     @property
     def used(self) -> bool:
@@ -476,6 +502,7 @@ def initial(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
                 "ra": reduced.get("a"),
                 "rd": reduced.get("d"),
                 "rma": reduced.get("ma"),
+                "more": steps_text(steps[2:]),
                 "hex": setup.get("hex") or setup.get("anchor") or "",
                 "within": setup.get("within") or 0,
                 "turn": arrival.get("turn"),
@@ -670,7 +697,8 @@ def _units(out: dict[str, Any], rows: list[Mapping[str, Any]]) -> None:
         steps = [_step(row, "a", "d", "ma")]
         if any(row.get(k) is not None for k in ("ra", "rd", "rma")):
             steps.append(_step(row, "ra", "rd", "rma"))
-        steps += list((old.get("steps") or [])[2:])
+        more = row.get("more")
+        steps += list((old.get("steps") or [])[2:]) if more is None else list(more)
         unit = {
             **{k: v for k, v in old.items() if k != "setup"},
             "id": uid,
@@ -705,6 +733,13 @@ def _units(out: dict[str, Any], rows: list[Mapping[str, Any]]) -> None:
     out["units"] = units
     rein = out.setdefault("reinforcements", {})
     rein["arrivals"] = arrivals
+
+
+def steps_text(steps: Any) -> str:
+    """Steps as a unit row's further steps read them: "2-1-4 1-1-4"."""
+    return " ".join(
+        f"{s.get('a', 0)}-{s.get('d', 0)}-{s.get('ma', 0)}" for s in steps if isinstance(s, Mapping)
+    )
 
 
 def _step(row: Mapping[str, Any], a: str, d: str, ma: str) -> dict[str, Any]:

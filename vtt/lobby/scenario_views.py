@@ -309,8 +309,8 @@ def _unit_types(campaign: Campaign) -> list[dict[str, Any]]:
     out = []
     for item in items(campaign, "unit_type"):
         data = item.data
-        steps = [s for s in data.get("steps") or () if isinstance(s, dict)] + [{}, {}]
-        full, reduced = steps[0], steps[1]
+        given = [s for s in data.get("steps") or () if isinstance(s, dict)]
+        full, reduced = [*given, {}, {}][:2]
         fields = {
             "name": shown(str(data.get("name") or item.name)),
             "type": data.get("type", "infantry"),
@@ -322,6 +322,7 @@ def _unit_types(campaign: Campaign) -> list[dict[str, Any]]:
             "ra": reduced.get("a"),
             "rd": reduced.get("d"),
             "rma": reduced.get("ma"),
+            "more": sf.steps_text(given[2:]),
         }
         out.append({"key": str(item.pk), "label": fields["name"], "fields": fields})
     return sorted(out, key=lambda t: str(t["label"]))
