@@ -11,18 +11,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.library import UNIT_TYPES, LibraryKind, named
-from rules.core.schema import Schema
+from rules.core.messages import Message
+from rules.core.schema import Entry, Schema
 from rules.core.system import Json
 from rules.scs.scenario import SCENARIO_DIR, read_file
 from rules.scs.sheet import SHEET, validate_sheet
 
-UNIT_TYPE = Schema(tuple(e for e in SHEET.entries if e.key not in ("id", "side")), extras="drop")
+SUPPORT_RANGE = Message("scs.library.support_range", "Barrage range (a support unit's)")
+MESSAGES = [SUPPORT_RANGE]
+
+# SCS-ART-1: a support unit's barrage range, which a scenario's unit carries (`support_range`)
+RANGE = Entry("support_range", SUPPORT_RANGE(), "int", default=0, min=0, max=20, rule="SCS-ART-1")
+UNIT_TYPE = Schema(
+    (*(e for e in SHEET.entries if e.key not in ("id", "side")), RANGE), extras="drop"
+)
 
 
 def unit_type(item: Mapping[str, Any]) -> Json:
-    """SCS-STEP-1: a unit type checked as a counter would be (steps of whole a/d/ma)."""
-    checked = validate_sheet({**UNIT_TYPE.validate(named(item)), "id": "X", "side": "X"})
-    return {k: v for k, v in checked.items() if k not in ("id", "side")}
+    """SCS-STEP-1: a unit type checked as a counter would be (steps of whole a/d/ma), with a
+    support unit's barrage range."""
+    given = UNIT_TYPE.validate(named(item))
+    counter = {k: v for k, v in given.items() if k != RANGE.key}
+    checked = validate_sheet({**counter, "id": "X", "side": "X"})
+    out = {k: v for k, v in checked.items() if k not in ("id", "side")}
+    return {**out, RANGE.key: given.get(RANGE.key) or 0}
 
 
 def starter_unit_types() -> list[Json]:

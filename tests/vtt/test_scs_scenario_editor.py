@@ -323,8 +323,43 @@ def test_a_unit_row_may_start_from_the_campaign_librarys_unit_types(
         "rd": 2,
         "rma": 8,
         "more": "",
+        "support_range": 0,
     }
     assert '<option value="' + tank["key"] + '">12 Tank Bn</option>' in page
+
+
+def test_a_support_unit_type_brings_its_barrage_range_to_the_editor(
+    campaign: Any, gwen: Any
+) -> None:
+    """Before: a library unit type's attack mode could be support but it had no barrage range,
+    so picked into a unit row it came out a close-combat unit (the row's range 0). Its range
+    is a field of the library's form and fills the row's (SCS-ART-1)."""
+    from rules.core.library import kinds_for
+
+    [kind] = kinds_for("scs")
+    guns = kind.check(
+        {
+            "name": "Corps Artillery",
+            "type": "artillery",
+            "move_class": "foot",
+            "attack_mode": "support",
+            "support_range": 3,
+            "steps": [{"a": 3, "d": 1, "ma": 2}],
+        }
+    )
+    assert guns["support_range"] == 3
+    assert "support_range" in {e.key for e in kind.schema.entries}
+    from vtt.library.models import LibraryItem
+
+    LibraryItem.objects.create(campaign=campaign, kind="unit_type", name=guns["name"], data=guns)
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    page = html.unescape(
+        gm.get(f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/").content.decode()
+    )
+    raw = page.split('id="scs-unit-types" type="application/json">', 1)[1]
+    [picked] = json.loads(raw.split("</script>", 1)[0])
+    assert picked["fields"]["support_range"] == 3
 
 
 def test_a_unit_of_more_than_two_steps_keeps_them_through_the_editor(

@@ -323,6 +323,9 @@ def _unit_types(campaign: Campaign) -> list[dict[str, Any]]:
             "rd": reduced.get("d"),
             "rma": reduced.get("ma"),
             "more": sf.steps_text(given[2:]),
+            "support_range": (
+                data.get("support_range") or 0 if data.get("attack_mode") == "support" else 0
+            ),
         }
         out.append({"key": str(item.pk), "label": fields["name"], "fields": fields})
     return sorted(out, key=lambda t: str(t["label"]))
