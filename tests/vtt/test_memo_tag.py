@@ -27,3 +27,25 @@ def test_a_memo_is_drawn_once_per_values_and_language() -> None:
         chinese = render("a", 4)
     assert chinese.endswith(" 4")  # another language is another memo
     assert chinese != "Game master 4"
+
+
+def test_the_scene_set_up_form_is_drawn_again_when_its_set_up_or_campaign_changes() -> None:
+    """templates/scene/_setup.html is kept under its set-up and campaign (docs/performance.md
+    D27): each value it shows is drawn from those alone."""
+    from django.template.loader import get_template
+
+    FRAGMENTS.clear()
+    template = get_template("scene/_setup.html")
+    setup = {"cols": 12, "rows": 8, "size": "1.5", "unit_name": "m", "image": "", "image_x": 0}
+
+    def form(campaign: int, **changed: object) -> str:
+        encounter = {"campaign_id": campaign}
+        return str(template.render({"scene_setup": {**setup, **changed}, "encounter": encounter}))
+
+    with translation.override("en"):
+        first = form(1)
+        assert form(1) == first
+        assert 'value="13"' not in first
+        assert 'value="13"' in form(1, cols=13)
+        assert "/1/" in first
+        assert "/2/" in form(2)
