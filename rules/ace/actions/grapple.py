@@ -19,7 +19,7 @@ from rules.ace.actions.common import (
     refuse,
     spend,
 )
-from rules.ace.on_the_map import destination, drag, route, stop_short, to_fields
+from rules.ace.on_the_map import destination, drag, route, stop_short, to_fields, unmet
 from rules.ace.rolls import contest, damage_from, hit_roll
 from rules.ace.state import Op, State, can_act, cpath, settings_of
 from rules.ace.stats import (
@@ -41,7 +41,7 @@ from rules.core.system import Action, Event, Json
 from rules.geometry.square import Cell
 from rules.scene import grid
 from rules.scene.grid import has_map
-from rules.scene.ranges import check_reach
+from rules.scene.ranges import check_reach, unmet_words
 
 METHODS = ("break", "slip")
 
@@ -94,6 +94,11 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
     ops = spend(c, "standard", s)
     if c["hidden"]:  # ACE-STEALTH-1: reaching for a grip gives one away, as attacking does
         ops.append(["set", cpath(c["id"], "hidden"), False])
+    if unmet(state, c["id"], t["id"], "melee"):  # SCENE-HIDE-3: out of reach, not refused
+        said = unmet_words(state, c["id"], t["id"], "reach")  # no die rolled, no square named
+        met = {"natural": 0, "total": 0, "evasion": evasion(t, s), "hit": False}
+        met |= {"critical": False, "sides": 20}
+        return [records.emit("grapple.missed", said, ops, hit=met)]
     roll = hit_roll(grapple_hit_bonus(c, s, w), evasion(t, s), dice, s)
     info = {
         "natural": roll.natural,

@@ -340,3 +340,25 @@ def test_a_blow_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> No
     assert c(after, "hound")["hp"] == c(far, "hound")["hp"]
     _, events = play(near, "attack", "lin", [15, 5, 5, 5, 5], target="hound", weapon="jian")
     assert "attack.hit" in [event.kind for event in events]
+
+
+def test_a_grapple_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> None:
+    # SCENE-HIDE-3: Lin's grab at the hound 8 m off is not refused (that would tell where it
+    # stands), nor does it take hold from across the map: its action is spent, no die rolled,
+    # the line naming no square; beside her the same grab is rolled and lands (5 + 17 > 13).
+    far = turn_of(on_map(table(), lin=(0, 5), hound=(8, 5)), "lin")
+    near = turn_of(on_map(table(), lin=(0, 5), hound=(1, 6)), "lin")
+    for state in (far, near):
+        state["scene"]["tokens"]["hound"]["gm_only"] = True
+    after, events = play(far, "grapple", "lin", [], target="hound")
+    assert [event.kind for event in events] == ["grapple.missed"]
+    assert events[-1].text == (
+        "Lin Yue strikes at Bone-jaw Ghoul Hound, who is not within reach: the blow cannot hit."
+    )
+    assert events[-1].audience == "all"  # everyone reads what the grab met
+    assert c(after, "lin")["used"]["standard"]
+    assert c(after, "lin")["grapple"] is None
+    assert after["pending"] is None
+    after, events = play(near, "grapple", "lin", [5], target="hound")
+    assert events[-1].kind == "grapple.contested"
+    assert after["pending"]["purpose"] == "grapple"
