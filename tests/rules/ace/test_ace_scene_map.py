@@ -345,7 +345,7 @@ def test_a_blow_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> No
 def test_a_grapple_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> None:
     # SCENE-HIDE-3: Lin's grab at the hound 8 m off is not refused (that would tell where it
     # stands), nor does it take hold from across the map: its action is spent, no die rolled,
-    # the line naming no square; beside her the same grab is rolled and lands (5 + 17 > 13).
+    # the line naming no square; beside her the same grab is rolled and lands.
     far = turn_of(on_map(table(), lin=(0, 5), hound=(8, 5)), "lin")
     near = turn_of(on_map(table(), lin=(0, 5), hound=(1, 6)), "lin")
     for state in (far, near):
