@@ -260,10 +260,10 @@ def walled(state: Mapping[str, Any], attacker: str, target: str) -> bool:
 
 def unmet_words(state: Mapping[str, Any], attacker: str, target: str, what: str) -> Msg:
     """SCENE-HIDE-2/3: the words everyone reads when an attack at an unseen target meets a wall
-    on the true line (`what`: "wall") or finds it out of reach ("reach"): it misses, and no
-    square or distance is named."""
+    on the true line (`what`: "wall") or finds it out of reach ("reach"; "grip" for a grapple):
+    it misses, and no square or distance is named."""
     names = state["combatants"]
-    words = m.WALL_MET if what == "wall" else m.OUT_OF_REACH
+    words = {"wall": m.WALL_MET, "grip": m.GRIP_OUT_OF_REACH}.get(what, m.OUT_OF_REACH)
     return words(name=names[attacker]["name"], target=names[target]["name"])
 
 

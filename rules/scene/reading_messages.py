@@ -50,6 +50,10 @@ OUT_OF_REACH = Message(  # SCENE-HIDE-3: an unseen target not on a square next t
     "scene.read.out_of_reach",
     "{name} strikes at {target}, who is not within reach: the blow cannot hit.",
 )
+GRIP_OUT_OF_REACH = Message(  # SCENE-HIDE-3: an Ace grapple at such a target
+    "scene.read.grip_out_of_reach",
+    "{name} reaches for {target}, who is not within reach: the grapple cannot take hold.",
+)
 F_DISTANCE_FROM_MAP = Message(
     "scene.read.f_distance_help", "Leave it blank: the map measures it. To give another, say why."
 )

@@ -95,7 +95,7 @@ def start(state: State, action: Action, dice: Dice) -> list[Event]:
     if c["hidden"]:  # ACE-STEALTH-1: reaching for a grip gives one away, as attacking does
         ops.append(["set", cpath(c["id"], "hidden"), False])
     if unmet(state, c["id"], t["id"], "melee"):  # SCENE-HIDE-3: out of reach, not refused
-        said = unmet_words(state, c["id"], t["id"], "reach")  # no die rolled, no square named
+        said = unmet_words(state, c["id"], t["id"], "grip")  # no die rolled, no square named
         met = {"natural": 0, "total": 0, "evasion": evasion(t, s), "hit": False}
         met |= {"critical": False, "sides": 20}
         return [records.emit("grapple.missed", said, ops, hit=met)]

@@ -353,7 +353,8 @@ def test_a_grapple_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() ->
     after, events = play(far, "grapple", "lin", [], target="hound")
     assert [event.kind for event in events] == ["grapple.missed"]
     assert events[-1].text == (
-        "Lin Yue strikes at Bone-jaw Ghoul Hound, who is not within reach: the blow cannot hit."
+        "Lin Yue reaches for Bone-jaw Ghoul Hound, who is not within reach: the grapple cannot "
+        "take hold."
     )
     assert events[-1].audience == "all"  # everyone reads what the grab met
     assert c(after, "lin")["used"]["standard"]
