@@ -10,6 +10,7 @@ other kind a system offers (a skill, a parry, a delay, a grapple, the GM's tools
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -126,3 +127,25 @@ def fields_folded(fields: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]
     off the first screen)."""
     folded = _overrides(fields)
     return [field for n, field in enumerate(fields) if n in folded]
+
+
+LONG_NAME = 10  # Latin letters a card's pick list shows beside its label (a Chinese character: 2)
+LONGER_NAME = 24  # and under its label in one of a card's two columns of fields
+
+
+def _letters(words: str) -> int:
+    """Roughly how many Latin letters wide a text is: a Chinese character counts two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in words)
+
+
+@register.filter
+def name_room(field: Mapping[str, Any]) -> str:
+    """The classes a field's box takes for its pick list's longest name: " long" for one longer
+    than the list shows beside its label (a target such as "Cultist with a revolver", 持左轮手枪的
+    邪教徒: the list goes under its label, the card's or its column's whole width), " long longer"
+    for one longer than a column shows ("12-gauge double-barrelled shotgun": the list takes both
+    columns of a card of many fields), so the name is read whole, not cut to "Cultist with"."""
+    if field.get("type") == "picks" or not field.get("choices"):
+        return ""
+    widest = max(_letters(str(label)) for _value, label in field["choices"])
+    return " long longer" if widest > LONGER_NAME else " long" if widest > LONG_NAME else ""

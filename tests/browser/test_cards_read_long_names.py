@@ -1,0 +1,98 @@
+"""A card's pick lists read their names whole at laptop (1366x900) and phone (390x844) size, in
+English and in Chinese: a player's targets and weapons ("Cultist with a revolver" was cut to
+"Cultist with" beside "Target" on a Delta Green laptop card, "12-gauge double-barrelled shotgun"
+to "12-gau" on a Call of Cthulhu one), and the Keeper's explosion card leaves its Charge list the
+room for "as it is" (squeezed to 74 px, "as", where the card lies two by two). A list whose
+longest choice is wider than the list shows it cut once picked; the screenshots go to
+artifacts/browser/ (look at them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_layout_budgets import (
+    LAPTOP,
+    LOCALES,
+    PHONE,
+    TURN_SYSTEMS,
+    at,
+    primary_cards,
+    turn_of,
+)
+
+pytestmark = pytest.mark.browser
+
+# the selects of `cards` (a locator) whose longest choice is wider than the words' room (less
+# the padding and the arrow), each as "name: choice width>room"
+CUT = """(cards, names) => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const card of cards) {
+    for (const el of card.querySelectorAll('select')) {
+      if (!el.offsetWidth || (names.length && !names.includes(el.name))) continue;
+      const style = getComputedStyle(el);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const room = el.clientWidth - padding - 20;
+      for (const option of el.options) {
+        const words = option.textContent.trim(), wide = ctx.measureText(words).width;
+        if (wide > room) out.push(`${el.name}: ${words} ${Math.round(wide)}>${room}`);
+      }
+    }
+  }
+  return out;
+}"""
+# a combatant or a weapon picked by name: whom to strike or parry, against whom, with what
+NAMED = ["target", "attacker", "against", "also", "who", "weapon"]
+SIZES = {"laptop": LAPTOP, "phone": PHONE}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("system", list(TURN_SYSTEMS))
+def test_a_players_cards_read_their_targets_and_weapons_whole(
+    system: str,
+    size: str,
+    locale: str,
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    start, ender, _ = TURN_SYSTEMS[system]
+    pk, actor = turn_of(tabula_server, system, start, ender)
+    page = at(login("player1", viewport=SIZES[size], locale=locale), pk, wait_caught_up)
+    cards = primary_cards(page, actor)
+    assert cards.locator("select[name=target]").count() >= 1
+    shot = screenshot(page, f"{system}-{size}")
+    page.screenshot(path=str(shot.with_name(f"{shot.stem}-view.png")))
+    assert cards.evaluate_all(CUT, NAMED) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("width", [1366, 800])
+def test_the_keepers_explosion_card_leaves_the_charge_list_its_room(
+    width: int,
+    locale: str,
+    login: Callable[..., Any],
+    open_encounter: Callable[[Any, str], Any],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    keeper = open_encounter(login("gm", viewport={**LAPTOP, "width": width}, locale=locale), "coc")
+    card = keeper.locator("form.action[data-kind=explode]").first
+    more = card.locator("xpath=ancestor::details[not(@open)]")
+    if more.count():  # a rarely used action, under "More actions"
+        more.first.locator(":scope > summary").click()
+    card.scroll_into_view_if_needed()
+    charge = card.locator("select[name=charge]")
+    box = charge.bounding_box()
+    assert box is not None
+    card.screenshot(
+        path=str(screenshot(keeper, "page").with_name(f"explosion-{width}-{locale}.png"))
+    )
+    print(f"explosion card {width} {locale}: the Charge list {box['width']:.0f} px")
+    assert card.evaluate_all(CUT, []) == []
