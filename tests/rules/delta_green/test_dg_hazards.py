@@ -172,3 +172,15 @@ def test_coc_fire_2_severe_burns_cost_con_and_app_on_a_failed_luck_roll() -> Non
     state, events = gm(state, "hazard", [1, 51, 2, 3], type="fire", target="a", fire="bonfire")
     assert (c(state, "a")["sheet"]["con"], c(state, "a")["sheet"]["app"]) == (10, 9)
     assert "CON -2, APP -3" in events[0].text
+
+
+def test_the_hazard_forms_poison_list_names_no_call_of_cthulhu_rule_in_its_words() -> None:
+    """A poison's onset time comes from the shared BRP core (DG-GEN-4, the card's "?" mark):
+    Delta Green has no onset rule of its own (DG-HP-4 only says poison costs total HP), so the
+    GM's list reads "Poison: from the table (onset later)", not "... COC-POISON-5)", a Call of
+    Cthulhu rule ID in a Delta Green form."""
+    state = encounter(agent("a"))
+    [hazard] = [t for t in SYSTEM.legal_actions(state, "gm") if t.kind == "hazard"]
+    poison = next(f for f in hazard.fields if f.name == "poison")
+    label = poison.label if isinstance(poison.label, str) else poison.label.english()
+    assert label == "Poison: from the table (onset later)"
