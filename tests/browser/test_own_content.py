@@ -16,7 +16,12 @@ from typing import Any
 
 from tests.browser.conftest import ARTIFACTS, PHONE, caught_up
 from tests.browser.test_new_group import empty_server, flash, person, sign_up
-from tests.browser.test_scs_scenario_editor_in_browser import end_phase, hex_of, move_and_attack
+from tests.browser.test_scs_scenario_editor_in_browser import (
+    end_phase,
+    hand_over,
+    hex_of,
+    move_and_attack,
+)
 
 __all__ = ["empty_server", "person"]  # the fixtures this module uses from the new group's test
 
@@ -494,12 +499,7 @@ def play_scs(gm: Any, blue: Any, red: Any, campaign_url: str) -> None:
     blue.get_by_role("button", name="End the Set-up").wait_for()
     end_phase(blue)
     move_and_attack(blue, red, "blue")
-    while (
-        not red.locator(".scs-phase", has_text="Movement Phase").count()
-        or not red.get_by_role("button", name="End the Movement Phase").count()
-    ):
-        end_phase(blue)
-        blue.wait_for_timeout(500)
+    hand_over(blue, red)
     move_and_attack(red, blue, "red")
     shoot(red, "scs-after-attacks")
     log = blue.locator("#event-log").inner_text()

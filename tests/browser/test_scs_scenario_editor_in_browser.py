@@ -55,6 +55,26 @@ def end_phase(page: Any) -> None:
     page.locator("form.scs-generic button", has_text=re.compile("^End the ")).first.click()
 
 
+def hand_over(me: Any, them: Any) -> None:
+    """`me` ends its phases until `them` may move; each end waits for the phase it ended to
+    leave `me`'s page (an end sent again before the page redraws finds the old button, which
+    then goes, and waits for one that never comes)."""
+    for _ in range(20):
+        if them.locator(".scs-phase", has_text="Movement Phase").count() and (
+            them.get_by_role("button", name="End the Movement Phase").count()
+        ):
+            return
+        if not me.locator("form.scs-generic button", has_text=re.compile("^End the ")).count():
+            me.wait_for_timeout(300)  # the other side's turn: its page catches up
+            continue
+        phase = me.locator(".scs-phase").inner_text()
+        end_phase(me)
+        me.wait_for_function(
+            "old => document.querySelector('.scs-phase').innerText !== old", arg=phase
+        )
+    raise AssertionError("the other side never came to its movement phase")
+
+
 def settle(pages: list[Any]) -> None:
     """Every choice a combat asks for (losses, retreats, advance), each page taking its own,
     until the combat is over."""
@@ -323,12 +343,7 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     end_phase(blue)
     move_and_attack(blue, red, "blue")
     shoot(blue, "blue-after-attack")
-    while (
-        not red.locator(".scs-phase", has_text="Movement Phase").count()
-        or not red.get_by_role("button", name="End the Movement Phase").count()
-    ):
-        end_phase(blue)
-        blue.wait_for_timeout(500)
+    hand_over(blue, red)
     move_and_attack(red, blue, "red")
     shoot(red, "red-after-attack")
     log = blue.locator("#event-log").inner_text()
