@@ -260,10 +260,16 @@ def walled(state: Mapping[str, Any], attacker: str, target: str) -> bool:
 
 def unmet_words(state: Mapping[str, Any], attacker: str, target: str, what: str) -> Msg:
     """SCENE-HIDE-2/3: the words everyone reads when an attack at an unseen target meets a wall
-    on the true line (`what`: "wall") or finds it out of reach ("reach"; "grip" for a grapple):
+    on the true line (`what`: "wall") or finds it out of reach ("reach"; "grip" for a grapple,
+    "touch" for a treatment or flames put out, "ambush" for an assassination, SCENE-REACH-2):
     it misses, and no square or distance is named."""
     names = state["combatants"]
-    words = {"wall": m.WALL_MET, "grip": m.GRIP_OUT_OF_REACH}.get(what, m.OUT_OF_REACH)
+    words = {
+        "wall": m.WALL_MET,
+        "grip": m.GRIP_OUT_OF_REACH,
+        "touch": m.TOUCH_OUT_OF_REACH,
+        "ambush": m.AMBUSH_OUT_OF_REACH,
+    }.get(what, m.OUT_OF_REACH)
     return words(name=names[attacker]["name"], target=names[target]["name"])
 
 
@@ -363,9 +369,32 @@ def reached(resolve: Resolve, target: Target = _by_field) -> Resolve:
     return resolve_in_reach
 
 
+Missed = Callable[[Any, Action, Dice, Msg], list[Event]]  # the system's: cost spent, this line
+
+
+def touched(resolve: Resolve, missed: Missed, target: Target = _by_field) -> Resolve:
+    """SCENE-REACH-2: a resolver of a touch on another combatant (first aid, medicine, flames
+    put out) needing it on a square next to the actor's when both stand on the map, read on the
+    actor's map (`check_reach`: refused, nothing stored). Against a target the actor's map does
+    not show (SCENE-HIDE-3) it is not refused: when the target really stands farther, the
+    system's `missed` spends the action with a line naming no square, and nothing is done."""
+
+    def resolve_touch(state: Any, action: Action, dice: Dice) -> list[Event]:
+        who = target(action.params)
+        if who == action.actor or who not in state.get("combatants", {}):
+            return resolve(state, action, dice)
+        if out_of_true_reach(state, action.actor, who):
+            resolve(state, action, SeededDice(0))  # the refusals the actor can know of
+            return missed(state, action, dice, unmet_words(state, action.actor, who, "touch"))
+        check_reach(state, action.actor, who, "SCENE-REACH-2")
+        return resolve(state, action, dice)
+
+    return resolve_touch
+
+
 def check_reach(state: Mapping[str, Any], attacker: str, target: str, rule: str) -> None:
-    """SCENE-REACH-1: a melee blow or a grapple needs the target on a square next to the
-    attacker's when both stand on the map; IllegalAction otherwise."""
+    """SCENE-REACH-1/2: a melee blow, a grapple or a touch needs the target on a square next to
+    the attacker's when both stand on the map; IllegalAction otherwise."""
     if adjacent(state, attacker, target) is False:
         names = state["combatants"]
         refusal = m.NOT_ADJACENT(name=names[attacker]["name"], target=names[target]["name"])

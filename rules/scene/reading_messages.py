@@ -54,6 +54,14 @@ GRIP_OUT_OF_REACH = Message(  # SCENE-HIDE-3: an Ace grapple at such a target
     "scene.read.grip_out_of_reach",
     "{name} reaches for {target}, who is not within reach: the grapple cannot take hold.",
 )
+TOUCH_OUT_OF_REACH = Message(  # SCENE-REACH-2: first aid, medicine or flames at such a target
+    "scene.read.touch_out_of_reach",
+    "{name} reaches for {target}, who is not within reach: nothing can be done for them.",
+)
+AMBUSH_OUT_OF_REACH = Message(  # SCENE-REACH-2: an Ace assassination at such a target
+    "scene.read.ambush_out_of_reach",
+    "{name} closes in on {target}, who is not within reach: the assassination cannot strike.",
+)
 F_DISTANCE_FROM_MAP = Message(
     "scene.read.f_distance_help", "Leave it blank: the map measures it. To give another, say why."
 )

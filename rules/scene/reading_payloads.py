@@ -25,10 +25,16 @@ SCHEMAS = (
         "An attack at a combatant whose token the attacker's map does not show meets the true "
         "map (SCENE-HIDE-2/3): a wall or full cover on the true line, or the target out of "
         "reach of a blow; the attack is played with no chance to hit, after this line, which "
-        "names no square or distance.",
-        attacker=req(str, "the attacker's combatant id"),
+        "names no square or distance. A touch (SCENE-REACH-2: first aid, medicine, flames put "
+        "out, an Ace assassination) at such a target out of reach is this line alone, its "
+        "action spent.",
+        attacker=req(str, "the attacker's (or the one touching's) combatant id"),
         target=req(str, "the target's combatant id"),
-        unmet=req(str, '"wall" (the line) or "reach" (not on a square next to the attacker)'),
+        unmet=req(
+            str,
+            '"wall" (the line), "reach" (a blow, grapple or assassination not on a square next '
+            'to the attacker) or "touch" (first aid, medicine or flames put out, nothing done)',
+        ),
     ),
     payload(
         "scene.shifted",

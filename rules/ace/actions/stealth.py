@@ -31,6 +31,7 @@ from rules.ace.on_the_map import (
     sneak_event,
     stop_short,
     to_fields,
+    unmet,
 )
 from rules.ace.rolls import Check
 from rules.ace.settings import AceSettings
@@ -45,7 +46,7 @@ from rules.geometry.square import Cell
 from rules.scene import grid
 from rules.scene import reading_messages as sm
 from rules.scene.grid import has_map
-from rules.scene.ranges import Resolve, shown
+from rules.scene.ranges import Resolve, check_reach, shown, unmet_words
 
 
 def overwhelmed(sneaker: Json, observer: Json) -> bool:
@@ -211,7 +212,9 @@ def watched(resolve: Resolve) -> Resolve:
 
 
 def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
-    """ACE-STEALTH-4: an unnoticed ambusher closes in; unseen, it strikes past evasion."""
+    """ACE-STEALTH-4: an unnoticed ambusher closes in; unseen, it strikes past evasion. On a
+    scene map the closing in is the last step: the target stands next to it (SCENE-REACH-2),
+    or, a GM-only token on no square next to it, the ambush is spent on nothing (SCENE-HIDE-3)."""
     s = settings_of(state)
     c = on_turn(state, action.actor)
     if not (c["hidden"] and c["ambusher"] and not c["used"]["standard"] and not c["used"]["move"]):
@@ -222,8 +225,15 @@ def assassinate(state: State, action: Action, dice: Dice) -> list[Event]:
     shown = {**c, "hidden": False}
     check_attack(state, shown, t, w, s)
     assert w is not None
+    check_reach(state, c["id"], t["id"], "SCENE-REACH-2")  # on a scene map: the next square
     records = Emitter(state, dice)
     ops = spend(c, "move", s)
+    if unmet(state, c["id"], t["id"], "melee"):  # SCENE-HIDE-3: out of reach, not refused
+        ops += spend({**c, "used": {**c["used"], "move": True}}, "standard", s)
+        ops.append(["set", cpath(c["id"], "hidden"), False])  # the lunge gives it away
+        said = unmet_words(state, c["id"], t["id"], "ambush")  # no die rolled, no square named
+        payload = {"attacker": c["id"], "target": t["id"], "unmet": "reach"}
+        return [records.emit("scene.unmet", said, ops, **payload)]
     spotted, info = detect(c, t, False, 0, dice, s)
     if spotted:
         ops.append(["set", cpath(c["id"], "hidden"), False])

@@ -15,8 +15,10 @@ from rules.coc.tables import SHEET_SKILL_KEYS, SKILL_NAMES
 from rules.coc.turns import end_turn
 from rules.core.dice import Dice
 from rules.core.kit import ActionSpec, ActionTemplate, Field, Message, choices
+from rules.core.messages import Msg
 from rules.core.params import choice_param
 from rules.core.system import Action, Event, Json
+from rules.scene.ranges import touched
 
 FIRST_AID = Message("coc.action.first_aid", "First Aid")
 MEDICINE = Message("coc.action.medicine", "Medicine")
@@ -132,6 +134,17 @@ def _medicine(state: Json, action: Action, dice: Dice) -> list[Event]:
                 if effect["data"].get("medical"):
                     end_effect(script, effect["id"])
         wake(script, patient["id"])
+    return _done(script, action.actor, took)
+
+
+def _touch_missed(state: Json, action: Action, dice: Dice, line: Msg) -> list[Event]:
+    """SCENE-REACH-2 / SCENE-HIDE-3: First Aid or Medicine at a Keeper-only token on no square
+    next to the actor's: the turn spent (in a round), nothing done, the line saying so."""
+    awake(state, action.actor)
+    took = _uses_turn(state, action.actor)
+    script = Script(state, dice)
+    target = str(action.params.get("target") or "")
+    script.emit("scene.unmet", line, attacker=action.actor, target=target, unmet="touch")
     return _done(script, action.actor, took)
 
 
@@ -273,14 +286,14 @@ SPECS = [
     ActionSpec(
         "first_aid",
         "COC-HEAL-1",
-        _first_aid,
+        touched(_first_aid, _touch_missed),  # SCENE-REACH-2
         who=is_combatant,
         offer=_offer_care("first_aid", FIRST_AID, "COC-HEAL-1"),
     ),
     ActionSpec(
         "medicine",
         "COC-KO-6",
-        _medicine,
+        touched(_medicine, _touch_missed),  # SCENE-REACH-2
         who=is_combatant,
         offer=_offer_care("medicine", MEDICINE, "COC-KO-6"),
     ),

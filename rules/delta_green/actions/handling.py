@@ -503,6 +503,29 @@ def first_aid(state: Json, action: Action, dice: Dice) -> list[Event]:
     return w.events
 
 
+def patient_of(params: Mapping[str, Any]) -> str:
+    """The combatant a First Aid or Medicine form treats: the wound's ("target:location") or
+    its target field's; "" for the actor (SCENE-REACH-2 reads it)."""
+    wound = str(params.get("wound") or "")
+    return wound.partition(":")[0] if wound else str(params.get("target") or "")
+
+
+def touch_missed(state: Json, action: Action, dice: Dice, line: Msg) -> list[Event]:
+    """SCENE-REACH-2 / SCENE-HIDE-3: First Aid, Medicine or putting out flames at a GM-only
+    token on no square next to the actor's: its cost spent (the rest of the round, or one
+    action), nothing done, the line saying so (no square named)."""
+    c = require_turn(state, action.actor)
+    if action.kind == "put_out":
+        cards = pay_cost(state, c, 1, "putting the fire out")
+    else:
+        cards = cards_left(c)
+    w = Working(state, dice)
+    take_turn(w, c["id"], cards)
+    target = str(patient_of(action.params))
+    w.emit("scene.unmet", line, attacker=c["id"], target=target, unmet="touch")
+    return w.events
+
+
 def skill_use(state: Json, action: Action, dice: Dice) -> list[Event]:
     """DG-ACT-6, DG-ARM-2, DG-MOVE-2: any other skill roll costs 1 action."""
     c = require_turn(state, action.actor)

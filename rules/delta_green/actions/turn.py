@@ -34,6 +34,7 @@ from rules.delta_green.actions.handling import (
     first_aid,
     holster,
     pass_turn,
+    patient_of,
     precision_aim,
     pull_out,
     put_out,
@@ -42,6 +43,7 @@ from rules.delta_green.actions.handling import (
     skill_use,
     stand,
     throw,
+    touch_missed,
 )
 from rules.delta_green.actions.melee import melee
 from rules.delta_green.actions.shooting import aimed_shot, burst, burst_modes, single_fire
@@ -55,7 +57,7 @@ from rules.scene import reading_messages as scene_words
 from rules.scene.areas import AREA, AREA_RADIUS, over_area
 from rules.scene.grid import has_map
 from rules.scene.moving import by_hand, moves_on_map
-from rules.scene.ranges import measured, reached
+from rules.scene.ranges import measured, reached, touched
 
 State = Mapping[str, Any]
 Offered = list[ActionTemplate]
@@ -545,9 +547,9 @@ SPECS: list[ActionSpec[Any]] = [
     _turn("run", "DG-MOVE-2", by_hand(run), offer_run),
     _turn("stand", "DG-WOUND-10", stand, offer_stand),
     _turn("crawl", "DG-WOUND-2", by_hand(crawl), offer_crawl),
-    _turn("first_aid", "DG-HEAL-4", first_aid, offer_first_aid),
+    _turn("first_aid", "DG-HEAL-4", touched(first_aid, touch_missed, patient_of), offer_first_aid),
     _turn("pull_out", "COC-IMPALE-5", pull_out, offer_pull_out),
-    _turn("put_out", "COC-FIRE-5", put_out, offer_put_out),
+    _turn("put_out", "COC-FIRE-5", touched(put_out, touch_missed), offer_put_out),  # SCENE-REACH-2
     _turn("skill", "DG-ACT-6", skill_use, offer_skill),
     _turn("pass", "DG-INIT-2", pass_turn, offer_pass),
     _turn("delay", "DG-INIT-2", delay, offer_delay),

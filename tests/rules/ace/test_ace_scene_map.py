@@ -363,3 +363,38 @@ def test_a_grapple_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() ->
     after, events = play(near, "grapple", "lin", [5], target="hound")
     assert events[-1].kind == "grapple.contested"
     assert after["pending"]["purpose"] == "grapple"
+
+
+def _ambush(**tokens: tuple[int, int]) -> Json:
+    """Su unnoticed at the start of her sneak-attack turn (ACE-STEALTH-3), on the map."""
+    state, _ = play(table(hidden=True), "begin", "gm", [5, 4])
+    return on_map(state, **tokens)
+
+
+def test_scene_reach_2_an_assassination_needs_the_square_next_to_the_target() -> None:
+    # SCENE-REACH-2 / ACE-STEALTH-4: a helper found Su's dagger reached the hound across the
+    # map; the closing in is the last step, so three squares off it is refused, nothing stored.
+    far = _ambush(su=(0, 5), hound=(3, 5))
+    with pytest.raises(IllegalAction, match="Bone-jaw Ghoul Hound is not on a square next to"):
+        play(far, "assassinate", "su", [], target="hound", weapon="dagger")
+    faces = [8, 1, 1, 1, 1, 1, 1]
+    near = _ambush(su=(0, 5), hound=(1, 6))
+    _, events = play(near, "assassinate", "su", faces, target="hound", weapon="dagger")
+    assert events[0].kind == "attack.assassination"
+
+
+def test_scene_reach_2_an_assassination_at_a_gm_only_token_out_of_reach_is_spent() -> None:
+    # SCENE-HIDE-3: not refused (that would tell where the hound stands); the ambush is spent
+    # on no one, no die rolled, the line naming no square, and the lunge gives Su away.
+    far = _ambush(su=(0, 5), hound=(3, 5))
+    far["scene"]["tokens"]["hound"]["gm_only"] = True
+    after, events = play(far, "assassinate", "su", [], target="hound", weapon="dagger")
+    assert [event.kind for event in events] == ["scene.unmet"]
+    assert events[0].text == (
+        "Su Qing closes in on Bone-jaw Ghoul Hound, who is not within reach: the assassination "
+        "cannot strike."
+    )
+    su = c(after, "su")
+    assert su["used"] == {**su["used"], "standard": True, "move": True}
+    assert not su["hidden"]
+    assert c(after, "hound")["hp"] == c(far, "hound")["hp"]

@@ -189,3 +189,29 @@ def test_a_blow_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> No
     assert events[0].text == "Ann strikes at Bob, who is not within reach: the blow cannot hit."
     assert "1 against 0% - a miss" in texts(events)
     assert "scene.unmet" not in kinds(act(near, "attack", "ann", [90], **blow)[1])
+
+
+@pytest.mark.parametrize("kind", ["first_aid", "medicine"])
+def test_scene_reach_2_treating_another_needs_the_next_square(kind: str) -> None:
+    # SCENE-REACH-2: a helper found First Aid and Medicine (First Aid also puts flames out,
+    # COC-FIRE-5) reached Bob across the map; two squares off they are refused, nothing stored.
+    far = on_map(duel(), ann=(0, 0), bob=(2, 0))
+    with pytest.raises(IllegalAction, match="Bob is not on a square next to Ann's") as refused:
+        act(far, kind, "ann", target="bob")
+    assert refused.value.rule == "SCENE-REACH-2"
+    _, events = act(on_map(duel(), ann=(0, 0), bob=(1, 1)), "medicine", "ann", [99], target="bob")
+    assert kinds(events)[0] == "medicine.rolled"
+
+
+def test_scene_reach_2_treating_a_gm_only_token_out_of_reach_spends_the_turn() -> None:
+    # SCENE-HIDE-3 for a touch: not refused, Ann's turn spent, no die rolled, a line naming no
+    # square; next to Ann the same treatment is rolled as any.
+    far = _gm_only(on_map(duel(), ann=(0, 0), bob=(3, 0)), "bob")
+    after, events = act(far, "medicine", "ann", target="bob")
+    assert kinds(events)[0] == "scene.unmet"
+    said = "Ann reaches for Bob, who is not within reach: nothing can be done for them."
+    assert events[0].text == said
+    assert after["order"][after["turn"]]["id"] == "bob"  # the turn is spent
+    near = _gm_only(on_map(duel(), ann=(0, 0), bob=(1, 0)), "bob")
+    _, events = act(near, "medicine", "ann", [99], target="bob")
+    assert kinds(events)[0] == "medicine.rolled"

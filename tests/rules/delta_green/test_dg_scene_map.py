@@ -279,3 +279,54 @@ def test_a_blow_at_a_gm_only_token_out_of_reach_misses_without_a_refusal() -> No
     assert c(after, "a")["round"]["attacks"] == 1  # the action is spent
     _, events = play(near, "melee", "a", [20, 1, 2], **blow)
     assert events[-1].payload["results"] == ["hit"]
+
+
+def _hurt(**tokens: tuple[int, int]) -> Json:
+    """A and B on the map, B with a 6-point chest wound and burning; A acts first."""
+    state = duel(**tokens)
+    state, _ = gm(state, "gm_damage", [], target="b", amount=6, location="chest")
+    state, _ = gm(state, "gm_condition", [], target="b", condition="on_fire", on=True)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("kind", "params"),
+    [
+        ("first_aid", {"target": "b", "location": "chest"}),
+        ("first_aid", {"wound": "b:chest", "skill": "medicine"}),
+        ("put_out", {"target": "b", "skill": "first_aid"}),
+    ],
+)
+def test_scene_reach_2_treating_another_needs_the_square_next_to_it(
+    kind: str, params: Json
+) -> None:
+    # SCENE-REACH-2: a helper found First Aid, Medicine and putting out flames reached across
+    # the map; two squares off they are refused, nothing stored; next to B they are played.
+    far = _hurt(a=(0, 0), b=(2, 1))
+    with pytest.raises(IllegalAction, match="B is not on a square next to A's") as refused:
+        play(far, kind, "a", [], **params)
+    assert refused.value.rule == "SCENE-REACH-2"
+    _, events = play(_hurt(a=(0, 0), b=(1, 1)), kind, "a", [99], **params)
+    assert events[0].kind != "scene.unmet"
+    _, events = play(_hurt(a=(0, 0)), kind, "a", [99], **params)  # B off the map: as before
+    assert events
+
+
+def test_scene_reach_2_treating_a_gm_only_token_out_of_reach_spends_the_action() -> None:
+    # SCENE-HIDE-3 for a touch: not refused, the rest of the round spent, no die rolled, a line
+    # naming no square; next to A the same treatment is played as any.
+    far = _gm_only(_hurt(a=(0, 0), b=(2, 1)), "b")
+    after, events = play(far, "first_aid", "a", [], target="b", location="chest")
+    assert [event.kind for event in events] == ["scene.unmet"]
+    said = "A reaches for B, who is not within reach: nothing can be done for them."
+    assert events[0].text == said
+    assert events[0].payload["unmet"] == "touch"
+    assert c(after, "b")["damage"]["chest"] == 6
+    assert c(after, "a")["round"]["spent"] == c(far, "a")["round"]["cards"]
+    after, events = play(far, "put_out", "a", [], target="b", skill="first_aid")
+    assert [event.text for event in events] == [said]
+    assert c(after, "b")["on_fire"]
+    assert c(after, "a")["round"]["spent"] == 1
+    near = _gm_only(_hurt(a=(0, 0), b=(1, 1)), "b")
+    after, _ = play(near, "first_aid", "a", [10, 3], target="b", location="chest")
+    assert c(after, "b")["damage"]["chest"] == 3
