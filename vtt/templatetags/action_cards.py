@@ -131,6 +131,7 @@ def fields_folded(fields: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]
 
 LONG_NAME = 10  # Latin letters a card's pick list shows beside its label (a Chinese character: 2)
 LONGER_NAME = 24  # and under its label in one of a card's two columns of fields
+LONGEST_NAME = 32  # and in a phone's card at the lists' own size
 
 
 def _letters(words: str) -> int:
@@ -144,8 +145,13 @@ def name_room(field: Mapping[str, Any]) -> str:
     than the list shows beside its label (a target such as "Cultist with a revolver", 持左轮手枪的
     邪教徒: the list goes under its label, the card's or its column's whole width), " long longer"
     for one longer than a column shows ("12-gauge double-barrelled shotgun": the list takes both
-    columns of a card of many fields), so the name is read whole, not cut to "Cultist with"."""
+    columns of a card of many fields, and its card two cards' room where there is), " long longer
+    longest" for one longer than a phone's card shows ("full defence (+2 evasion, CON + 2
+    defence)", an Ace command: the list's words a little smaller there), so the name is read
+    whole, not cut to "Cultist with"."""
     if field.get("type") == "picks" or not field.get("choices"):
         return ""
     widest = max(_letters(str(label)) for _value, label in field["choices"])
+    if widest > LONGEST_NAME:
+        return " long longer longest"
     return " long longer" if widest > LONGER_NAME else " long" if widest > LONG_NAME else ""
