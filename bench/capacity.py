@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 import uuid
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -159,11 +160,13 @@ async def open_clients(
     socket's address places them)."""
 
     async def one(index: int, encounter: int, cookie: str) -> Client:
-        url = urls[(encounter if by_table else index) % len(urls)]
+        # by table: a hash of the socket's path, as nginx's `hash $request_uri` spreads them
+        path = f"/ws/encounters/{encounter}/"
+        url = urls[(zlib.crc32(path.encode()) if by_table else index) % len(urls)]
         for attempt in range(5):  # a server starved of CPU may drop a handshake: again
             try:
                 ws = await websockets.connect(
-                    url.replace("http://", "ws://") + f"/ws/encounters/{encounter}/",
+                    url.replace("http://", "ws://") + path,
                     additional_headers={"Cookie": f"sessionid={cookie}"},
                     origin=url,  # type: ignore[arg-type]
                     max_size=2**24,

@@ -200,9 +200,9 @@ def test_migrate_step_migrates_and_collects_static_into_static_root(
     assert f"static:{static_root_in_image}" in migrate["volumes"]
 
 
-def proxy_upstream_servers(nginx: str) -> list[str]:
-    block = re.search(r"upstream\s+(\w+)\s*\{(?P<body>[^}]*)\}", nginx)
-    assert block, "nginx.conf has an upstream block"
+def proxy_upstream_servers(nginx: str, name: str = "tabula") -> list[str]:
+    block = re.search(rf"upstream\s+{name}\s*\{{(?P<body>[^}}]*)\}}", nginx)
+    assert block, f"nginx.conf has an upstream block {name}"
     return re.findall(r"^\s*server\s+([^\s;]+)", block["body"], flags=re.M)
 
 
@@ -214,9 +214,28 @@ def test_proxy_upstreams_are_both_daphne_services(compose: dict[str, Any], nginx
         assert port in [str(p) for p in compose["services"][name]["expose"]]
         expected.append(f"{name}:{port}")
     assert sorted(proxy_upstream_servers(nginx)) == sorted(expected)
-    upstream_name = re.search(r"upstream\s+(\w+)", nginx)
-    assert upstream_name
-    assert f"proxy_pass http://{upstream_name[1]};" in nginx
+    assert sorted(proxy_upstream_servers(nginx, "tabula_tables")) == sorted(expected)
+    assert "proxy_pass http://tabula;" in nginx
+
+
+def test_proxy_places_a_tables_sockets_on_one_process(nginx: str) -> None:
+    """Sockets by their address (one encounter's on one process while it is up, moving when it
+    goes down: consistent), upgraded like every other."""
+    block = re.search(r"upstream\s+tabula_tables\s*\{(?P<body>[^}]*)\}", nginx)
+    assert block
+    assert "hash $request_uri consistent;" in block["body"]
+    sockets = re.search(r"location\s+/ws/\s*\{(?P<body>[^}]*)\}", nginx)
+    assert sockets, "nginx.conf proxies location /ws/"
+    body = sockets["body"]
+    assert "proxy_pass http://tabula_tables;" in body
+    for line in (
+        "proxy_http_version 1.1;",
+        "proxy_set_header Upgrade $http_upgrade;",
+        "proxy_set_header Connection $connection_upgrade;",
+        "proxy_set_header Host $host;",
+        "proxy_set_header X-Forwarded-For $remote_addr;",
+    ):
+        assert line in body
 
 
 def test_proxy_upgrades_websockets(nginx: str) -> None:
