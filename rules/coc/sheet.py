@@ -20,6 +20,7 @@ from rules.coc.tables import (
 from rules.core.errors import DiceError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
 from rules.core.library import gear_entry
+from rules.core.scale import Scale
 from rules.core.system import Json
 from rules.core.weapon_keys import keyed
 
@@ -47,6 +48,8 @@ ABOVE_SCALE = Message(
     "coc.sheet.above_scale",
     "is {value}, above the 3–18 characteristic scale: an investigator's is at most {most}",
 )
+# an investigator's characteristics, refused above the scale only
+SCALE = Scale({c: (None, SCALE_MOST.get(c, 18)) for c in CHARACTERISTICS}, ABOVE_SCALE, "COC-GEN-2")
 DERIVED = _l("group.derived", "Points")
 SKILLS_G = _l("group.skills", "Skills")
 ARMS = _l("group.arms", "Weapons and armour")
@@ -546,10 +549,7 @@ def validate_character(raw: Mapping[str, Any]) -> Json:
     An encounter's setup states its combatants' numbers as the Keeper wrote them."""
     sheet = validate_sheet(raw)
     if sheet["kind"] == "investigator":
-        for key in CHARACTERISTICS:
-            most = SCALE_MOST.get(key, 18)
-            if sheet[key] > most:
-                raise SheetError(key, ABOVE_SCALE(value=sheet[key], most=most), "COC-GEN-2")
+        SCALE.check(sheet)
     return sheet
 
 

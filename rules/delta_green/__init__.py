@@ -24,7 +24,7 @@ from rules.delta_green.demo import demo
 from rules.delta_green.derived import derive, write_back
 from rules.delta_green.names import NAMES
 from rules.delta_green.settings import SCHEMA
-from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_sheet
+from rules.delta_green.sheet import DEFAULT_SHEET, SHEET, validate_character, validate_sheet
 from rules.delta_green.state import VERSION, dump, load, start
 from rules.delta_green.view import view
 from rules.scene import messages as scene_messages
@@ -42,7 +42,7 @@ SYSTEM = GameSystem(
     key="delta_green",
     title="Delta Green",
     version=VERSION,
-    validate_sheet=validate_sheet,
+    validate_sheet=validate_character,  # DG-GEN-6: a human's 3-18 scale
     start=start,
     legal_actions=legal_actions,
     resolve=resolve,

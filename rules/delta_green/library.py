@@ -30,7 +30,7 @@ from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
 from rules.core.system import Json
 from rules.delta_green.demo import demo
-from rules.delta_green.sheet import DEFAULT_SHEET, validate_sheet
+from rules.delta_green.sheet import DEFAULT_SHEET, validate_character, validate_sheet
 from rules.delta_green.sheet_words import VEST_FORM, WEAPON
 
 NAME = Message("dg.library.name", "Name")
@@ -102,5 +102,5 @@ KINDS = (
         sheet_key="gear",
         starters=lambda: [{"name": m.english, "quantity": 1, "notes": ""} for m in GEAR_STARTERS],
     ),
-    LibraryKind("npc", NPCS, validate_sheet, starters=lambda: demo_templates(demo())),
+    LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
 )

@@ -12,6 +12,7 @@ from rules.core.derive import LOCATION_NAMES as LOCATION_WORDS
 from rules.core.errors import RulesError, SheetError
 from rules.core.kit import Entry, Message, Schema, choices
 from rules.core.library import gear_entry
+from rules.core.scale import Scale
 from rules.core.system import Json
 from rules.core.weapon_keys import keyed
 from rules.delta_green import refusals as R
@@ -160,6 +161,34 @@ CHARACTERISTIC_LABELS = {
     "app": Message("dg.sheet.app", "APP"),
 }
 CHARACTERISTIC_RULES = {"dex": "DG-ACT-1", "con": "DG-WOUND-9", "siz": "DG-CTRAIN-4"}
+# DG-GEN-6: a human's characteristics are on the 3-18 scale of 3D6, five times each its
+# percentage; only experience lifts POW past 18 (DG-POW-2: rolls stop at 21, the last gain from
+# 20 reaching 22) and training DEX and APP (DG-CTRAIN-5: half again their 18 at most, 27). A
+# non-human's may go beyond.
+SCALE_HELP = Message(
+    "dg.sheet.scale.help",
+    "3–18 scale, as rolled on 3D6; five times it is the percentage. Experience may lift POW to 22, "
+    "training DEX and APP by half. A non-human's may go beyond.",
+)
+ABOVE_SCALE = Message(
+    "dg.sheet.above_scale",
+    "is {value}, above the 3–18 characteristic scale: a human's is at most {most}",
+)
+BELOW_SCALE = Message(
+    "dg.sheet.below_scale",
+    "is {value}, below the 3–18 characteristic scale: a human's is at least {least}",
+)
+SCALE_MOST = {"pow": 22, "dex": 27, "app": 27}  # every other characteristic at most 18
+SCALE = Scale(
+    {
+        **{key: (3, SCALE_MOST.get(key, 18)) for key in CHARACTERISTICS},
+        "dex_base": (3, 18),
+        "app_base": (3, 18),
+    },
+    ABOVE_SCALE,
+    "DG-GEN-6",
+    BELOW_SCALE,
+)
 HP = Message("dg.sheet.hp", "Hit points")
 WILLPOWER = Message("dg.sheet.wp", "Willpower (blank: POW)")
 SANITY = Message("dg.sheet.san", "Sanity (blank: POW × 5)")
@@ -295,6 +324,7 @@ SHEET = Schema(
                 min=1 if key in ("dex", "con", "siz") else 0,
                 max=99,
                 group=CHARACTERISTICS_GROUP(),
+                help=SCALE_HELP(),
             )
             for key, label in CHARACTERISTIC_LABELS.items()
         ),
@@ -337,6 +367,16 @@ SHEET = Schema(
         gear_entry(),  # carried, not played: resources are narrative (issue 36)
     )
 )
+
+
+def validate_character(raw: Mapping[str, Any]) -> Json:
+    """A character's sheet as the campaign keeps it (the system's `validate_sheet`): checked,
+    and a human's characteristics within the 3-18 scale, the bound named (DG-GEN-6). An
+    encounter's setup states its combatants' numbers as the GM wrote them."""
+    sheet = validate_sheet(raw)
+    if sheet["human"]:
+        SCALE.check(sheet)
+    return sheet
 
 
 def validate_sheet(sheet: Mapping[str, Any]) -> Json:
