@@ -167,9 +167,19 @@ CHARACTERISTIC_RULES = {"dex": "DG-ACT-1", "con": "DG-WOUND-9", "siz": "DG-CTRAI
 # non-human's may go beyond.
 SCALE_HELP = Message(
     "dg.sheet.scale.help",
-    "3–18 scale, as rolled on 3D6; five times it is the percentage. Experience may lift POW to 22, "
-    "training DEX and APP by half. A non-human's may go beyond.",
+    "3–18 scale, as rolled on 3D6; five times it is the percentage. A non-human's may go beyond.",
 )
+SCALE_HELP_POW = Message(
+    "dg.sheet.scale.help_pow",
+    "3–18 scale, as rolled on 3D6; five times it is the percentage; experience may lift it to 22. "
+    "A non-human's may go beyond.",
+)
+SCALE_HELP_TRAINED = Message(
+    "dg.sheet.scale.help_trained",
+    "3–18 scale, as rolled on 3D6; five times it is the percentage; training may lift it by half, "
+    "to 27 at most. A non-human's may go beyond.",
+)
+SCALE_HELPS = {"pow": SCALE_HELP_POW, "dex": SCALE_HELP_TRAINED, "app": SCALE_HELP_TRAINED}
 ABOVE_SCALE = Message(
     "dg.sheet.above_scale",
     "is {value}, above the 3–18 characteristic scale: a human's is at most {most}",
@@ -324,7 +334,7 @@ SHEET = Schema(
                 min=1 if key in ("dex", "con", "siz") else 0,
                 max=99,
                 group=CHARACTERISTICS_GROUP(),
-                help=SCALE_HELP(),
+                help=SCALE_HELPS.get(key, SCALE_HELP)(),
             )
             for key, label in CHARACTERISTIC_LABELS.items()
         ),

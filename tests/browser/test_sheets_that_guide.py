@@ -1,6 +1,7 @@
 """Issue 36, sheets that guide: a Delta Green weapon picked from the list saves the first time
 (the pick fills every field the weapon has), and a Call of Cthulhu characteristic outside the
-scale the sheet states is refused with the bound named, beside its field."""
+scale the sheet states is refused with the bound named, beside its field, as is a Delta Green
+agent's (DG-GEN-6)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from bench.livestack import LiveStack
+from tests.browser.conftest import ARTIFACTS
 
 
 def campaign_of(server: LiveStack, system: str) -> int:
@@ -73,5 +77,49 @@ def test_a_call_of_cthulhu_sheet_with_str_60_is_refused_naming_the_bound(
     out = tabula_server.shell(
         "from vtt.characters.models import Character\n"
         "print('FOUND', Character.objects.filter(name='Strong Sam').count())"
+    )
+    assert "FOUND 0" in out
+
+
+@pytest.mark.parametrize(
+    ("locale", "width", "help_words", "bound"),
+    [
+        ("en-US", 390, "3–18 scale", "at most 18"),
+        ("en-US", 1366, "3–18 scale", "at most 18"),
+        ("zh-CN", 390, "3–18 的范围", "最高为 18"),
+        ("zh-CN", 1366, "3–18 的范围", "最高为 18"),
+    ],
+)
+def test_a_delta_green_agent_with_str_60_and_int_2_is_refused_naming_both_bounds(
+    tabula_server: LiveStack,
+    login: Callable[..., Any],
+    locale: str,
+    width: int,
+    help_words: str,
+    bound: str,
+) -> None:
+    """DG-GEN-6. Before: STR 60 saved without a word, and its x5 roll read 300%."""
+    pk = campaign_of(tabula_server, "delta_green")
+    page = login("player1", locale=locale, viewport={"width": width, "height": 900})
+    page.goto(f"/campaigns/{pk}/characters/new/")
+    strength = page.locator(".field", has=page.locator("input[name='s:str']"))
+    intelligence = page.locator(".field", has=page.locator("input[name='s:int']"))
+    assert help_words in strength.inner_text()  # the scale stated on the sheet
+    page.locator("input[name=name]").fill("Strong Dana")
+    page.locator("input[name='s:str']").fill("60")
+    page.locator("input[name='s:int']").fill("2")
+    save = "Save" if locale == "en-US" else "保存"
+    page.get_by_role("button", name=save, exact=True).click()
+    error = strength.locator(".error")
+    error.wait_for()
+    assert bound in error.inner_text()
+    assert "DG-GEN-6" in error.inner_text()
+    assert intelligence.locator(".error").is_visible()  # both at once, each beside its field
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    strength.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"dg_scale-{locale}-{width}.png"))
+    out = tabula_server.shell(
+        "from vtt.characters.models import Character\n"
+        "print('FOUND', Character.objects.filter(name='Strong Dana').count())"
     )
     assert "FOUND 0" in out

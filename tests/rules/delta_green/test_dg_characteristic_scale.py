@@ -82,6 +82,15 @@ def test_the_refusal_and_the_help_read_in_chinese() -> None:
     assert "非人类" in help_text
 
 
+def test_the_help_names_what_experience_and_training_allow() -> None:
+    helps = {entry.key: say(entry.help) for entry in SHEET.entries if entry.help}
+    assert "experience may lift it to 22" in helps["pow"]
+    assert "to 27 at most" in helps["dex"]
+    assert "to 27 at most" in helps["app"]
+    assert "22" not in helps["str"]
+    assert "27" not in helps["str"]
+
+
 def test_the_demo_agents_and_starter_npcs_are_on_the_scale() -> None:
     for entry in demo()["combatants"]:
         SYSTEM.validate_sheet(entry["sheet"])
