@@ -184,20 +184,16 @@ ABOVE_SCALE = Message(
     "dg.sheet.above_scale",
     "is {value}, above the 3–18 characteristic scale: a human's is at most {most}",
 )
-BELOW_SCALE = Message(
-    "dg.sheet.below_scale",
-    "is {value}, below the 3–18 characteristic scale: a human's is at least {least}",
-)
 SCALE_MOST = {"pow": 22, "dex": 27, "app": 27}  # every other characteristic at most 18
 SCALE = Scale(
     {
-        **{key: (3, SCALE_MOST.get(key, 18)) for key in CHARACTERISTICS},
-        "dex_base": (3, 18),
-        "app_base": (3, 18),
+        # no floor: a characteristic a hazard or the unnatural took below 3 is written down
+        **{key: (None, SCALE_MOST.get(key, 18)) for key in CHARACTERISTICS},
+        "dex_base": (None, 18),
+        "app_base": (None, 18),
     },
     ABOVE_SCALE,
     "DG-GEN-6",
-    BELOW_SCALE,
 )
 HP = Message("dg.sheet.hp", "Hit points")
 WILLPOWER = Message("dg.sheet.wp", "Willpower (blank: POW)")

@@ -1,5 +1,5 @@
 """Issue 36, DG-GEN-6: a Delta Green agent's form states the 3–18 scale beside its
-characteristics, and a save with STR 60 and INT 2 is refused with both bounds named, each beside
+characteristics, and a save with STR 60 and POW 23 is refused with both bounds named, each beside
 its field."""
 
 from __future__ import annotations
@@ -38,18 +38,18 @@ def test_the_form_states_the_scale_beside_the_characteristics(gwen: Any, pip: An
     assert HELP in _beside(page, "s:str")
 
 
-def test_str_60_and_int_2_are_refused_at_once_naming_their_bounds(gwen: Any, pip: Any) -> None:
+def test_str_60_and_pow_23_are_refused_at_once_naming_their_bounds(gwen: Any, pip: Any) -> None:
     client, pk = _player(gwen, pip)
     answer = client.post(
         f"/campaigns/{pk}/characters/new/",
-        {"name": "Zed", "s:human": "on", "s:str": "60", "s:int": "2"},
+        {"name": "Zed", "s:human": "on", "s:str": "60", "s:pow": "23"},
     )
     assert answer.status_code == 400
     page = html.unescape(answer.content.decode())
     assert "is 60, above the 3–18 characteristic scale: a human's is at most 18" in _beside(
         page, "s:str"
     )
-    assert "is 2, below the 3–18 characteristic scale: a human's is at least 3" in _beside(
-        page, "s:int"
+    assert "is 23, above the 3–18 characteristic scale: a human's is at most 22" in _beside(
+        page, "s:pow"
     )
     assert not Character.objects.filter(name="Zed").exists()
