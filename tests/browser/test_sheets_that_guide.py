@@ -90,7 +90,7 @@ def test_a_call_of_cthulhu_sheet_with_str_60_is_refused_naming_the_bound(
         ("zh-CN", 1366, "3–18 的范围", "最高为 18"),
     ],
 )
-def test_a_delta_green_agent_with_str_60_and_int_2_is_refused_naming_both_bounds(
+def test_a_delta_green_agent_with_str_60_and_pow_23_is_refused_naming_both_bounds(
     tabula_server: LiveStack,
     login: Callable[..., Any],
     locale: str,
@@ -103,18 +103,18 @@ def test_a_delta_green_agent_with_str_60_and_int_2_is_refused_naming_both_bounds
     page = login("player1", locale=locale, viewport={"width": width, "height": 900})
     page.goto(f"/campaigns/{pk}/characters/new/")
     strength = page.locator(".field", has=page.locator("input[name='s:str']"))
-    intelligence = page.locator(".field", has=page.locator("input[name='s:int']"))
+    power = page.locator(".field", has=page.locator("input[name='s:pow']"))
     assert help_words in strength.inner_text()  # the scale stated on the sheet
     page.locator("input[name=name]").fill("Strong Dana")
     page.locator("input[name='s:str']").fill("60")
-    page.locator("input[name='s:int']").fill("2")
+    page.locator("input[name='s:pow']").fill("23")
     save = "Save" if locale == "en-US" else "保存"
     page.get_by_role("button", name=save, exact=True).click()
     error = strength.locator(".error")
     error.wait_for()
     assert bound in error.inner_text()
     assert "DG-GEN-6" in error.inner_text()
-    assert intelligence.locator(".error").is_visible()  # both at once, each beside its field
+    assert power.locator(".error").is_visible()  # both at once, each beside its field
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     strength.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"dg_scale-{locale}-{width}.png"))

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from rules.scs.draft import EDGES, MAX_SIZE, MIN_SIZE, SIDES, UNIT_TYPES, edge_of, edge_source
@@ -99,6 +100,26 @@ DRM_LABELS = {
     "defender_oos": _("Die roll modifier when a defender is out of supply"),
 }
 CLASS_NAME = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # a movement class: a word of the data
+BUILT_IN_CLASSES = ("foot", "mech")  # the rules' own movement classes, which have words
+
+
+def class_words(classes: Any) -> str:
+    """The movement classes as their field shows them: the rules' own by their words in the
+    reader's language (徒步 机械化), a scenario's own as it names them."""
+    return " ".join(str(WORDS[c]) if c in BUILT_IN_CLASSES else str(c) for c in classes)
+
+
+def class_key(word: str) -> str:
+    """A word typed in the movement classes field as the class it names (徒步 -> foot), in the
+    reader's language or in English (a page shown in one language and sent in another)."""
+    for c in BUILT_IN_CLASSES:
+        with translation.override("en"):
+            english = str(WORDS[c])
+        if word in (c, str(WORDS[c]), english):
+            return c
+    return word
+
+
 BELOW_LABELS = {
     "lowest_column": _("use the lowest column"),
     "no_attack": _("no attack is allowed"),
@@ -221,7 +242,10 @@ class ScenarioFields(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         # the supply trace's class: one of the scenario's, or of those the GM is typing
-        typed = str(self.data.get(self.add_prefix("movement_classes")) or "").split()
+        typed = [
+            class_key(w)
+            for w in str(self.data.get(self.add_prefix("movement_classes")) or "").split()
+        ]
         known = list(dict.fromkeys([*classes, *(c for c in typed if CLASS_NAME.match(c))]))
         self.fields["trace_class"].choices = [  # type: ignore[attr-defined]
             (c, WORDS.get(c, c)) for c in known
@@ -239,7 +263,7 @@ class ScenarioFields(forms.Form):
     def clean_movement_classes(self) -> list[str]:
         """The TEC's movement classes (SCS-TEC-1) as words: each a column of the terrain rows
         and a unit's `move_class`."""
-        words = str(self.cleaned_data.get("movement_classes") or "").split()
+        words = [class_key(w) for w in str(self.cleaned_data.get("movement_classes") or "").split()]
         bad = [w for w in words if not CLASS_NAME.match(w)]
         if bad:
             raise forms.ValidationError(
@@ -547,7 +571,7 @@ def _initial_more(data: Mapping[str, Any]) -> dict[str, Any]:
     tec = data.get("tec") or {}
     out["road_mp"] = str((tec.get("road") or {}).get("mp", 1))
     out["ezoc_cost"] = str(tec.get("ezoc_entry_cost", 2))
-    out["movement_classes"] = " ".join(str(c) for c in tec.get("movement_classes") or ())
+    out["movement_classes"] = class_words(tec.get("movement_classes") or ())
     out["trace_class"] = str((data.get("supply") or {}).get("trace_class", "foot"))
     crt = data.get("crt") or {}
     for when, total in drm_totals(crt.get("drms")).items():
