@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import uuid
 import weakref
 from collections.abc import Mapping
@@ -369,10 +370,10 @@ class Hub:
         await frames_written()
         group = encounter_group(message["encounter"])
         try:
-            others = await others_in_group(self.layer, group, self.channel)
+            others = await send_to_others(
+                self.layer, group, self.channel, {**message, "origin": self.origin}
+            )
             _ALONE[message["encounter"]] = not others
-            if others:
-                await self.layer.group_send(group, {**message, "origin": self.origin})
         except Exception:
             # committed and delivered here; the other processes' pages catch up by heartbeat
             await self.lost()
@@ -416,6 +417,80 @@ async def others_in_group(layer: Any, group: str, channel: str | None) -> bool:
     connection = connection_of(layer.consistent_hash(group))
     members = await connection.zrange(key_of(group), 0, -1)
     return not members or any(member.decode() != channel for member in members)
+
+
+# One round trip to Redis for a frame: the members of the encounter's group that are not this
+# process get the message (the layer's own serialised form, in the keys its receive reads), and
+# the script answers how many did and whether this process was a member. channels-redis's
+# group_send takes four round trips and sends this process a copy it only reads back to drop;
+# with the check for other members before it, five (docs/performance.md D29). The hubs' channels
+# are plain names (`Hub.join`); a group holding a process-local one is left to group_send.
+_TO_OTHERS = """
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], '+inf')
+for _, member in ipairs(members) do
+  if string.find(member, '!', 1, true) then
+    return {-1, 0}
+  end
+end
+local sent, seen = 0, 0
+for _, member in ipairs(members) do
+  if member == ARGV[2] then
+    seen = 1
+  else
+    local key = ARGV[3] .. member
+    if redis.call('ZCOUNT', key, '-inf', '+inf') < tonumber(ARGV[4]) then
+      redis.call('ZADD', key, ARGV[5], ARGV[6])
+      redis.call('EXPIRE', key, ARGV[7])
+    end
+    sent = sent + 1
+  end
+end
+return {sent, seen}
+"""
+_SCRIPT: list[Any] = []  # the registered script (its SHA), made on first use
+
+
+def _one_redis(layer: Any) -> bool:
+    """Whether `layer` is channels-redis's core layer on one Redis (not sharded over several):
+    then a group's members and their channels' keys are all on its connection 0."""
+    needed = ("_group_key", "connection", "serialize", "prefix", "group_expiry", "expiry")
+    return getattr(layer, "ring_size", None) == 1 and all(hasattr(layer, n) for n in needed)
+
+
+async def send_to_others(
+    layer: Any, group: str, channel: str | None, message: dict[str, Any]
+) -> bool:
+    """Send `message` to the group's members other than `channel` (this process's hub);
+    whether there were any, or may be (the group does not hold `channel`: it was lost). On one
+    Redis, in one script; else the layer's group send."""
+    if channel is None or not _one_redis(layer):
+        others = await others_in_group(layer, group, channel)
+        if others:
+            await layer.group_send(group, message)
+        return others
+    connection = layer.connection(0)
+    if not _SCRIPT:
+        _SCRIPT.append(connection.register_script(_TO_OTHERS))
+    script = _SCRIPT[0]  # called on this loop's connection, loaded again after a Redis restart
+    now = time.time()
+    sent, seen = await script(
+        keys=[layer._group_key(group)],
+        args=[
+            int(now) - layer.group_expiry,
+            channel,
+            layer.prefix,
+            layer.get_capacity(channel),
+            now,
+            layer.serialize(message),
+            int(layer.expiry),
+        ],
+        client=connection,
+    )
+    if sent < 0:  # a process-local channel ("…!…") in the group: its key and message differ
+        await layer.group_send(group, message)
+        return True
+    # not a member itself: the group was lost (Redis restarted empty), others may be there too
+    return bool(sent) or not seen
 
 
 _hubs: weakref.WeakKeyDictionary[Any, Hub] = weakref.WeakKeyDictionary()

@@ -255,3 +255,55 @@ async def test_a_heartbeat_waits_for_a_frame_on_its_way(hubs: list[Hub]) -> None
     await asyncio.wait_for(waiting, timeout=0.2)
     assert socket.received == ["one", "two"]
     await asyncio.wait_for(here.delivered_up_to(8, 5), timeout=0.05)  # no socket of 8: at once
+
+
+async def test_a_frame_goes_to_the_other_processes_alone_in_one_script() -> None:
+    """D29: the frame reaches the other member's channel as the layer's own receive reads it,
+    not this process's own channel (it would only read it back and drop it); alone, nothing is
+    sent; a group that lost this process (Redis restarted empty) counts as maybe not alone."""
+    from vtt.fanout import send_to_others
+
+    make = redis_layers()
+    one, two = make(), make()
+    group = encounter_group(97)
+    mine, theirs = f"tabula.hub.{uuid.uuid4().hex}", f"tabula.hub.{uuid.uuid4().hex}"  # as a hub's
+    frame = {**message(97, 3), "origin": "one"}
+    try:
+        assert await send_to_others(one, group, mine, frame)  # the group lost us: maybe others
+        await one.group_add(group, mine)
+        assert not await send_to_others(one, group, mine, frame)
+        await two.group_add(group, theirs)
+        assert await send_to_others(one, group, mine, frame)
+        received = await asyncio.wait_for(two.receive(theirs), 3)
+        assert received["seq"] == 3
+        assert received["renders"] == RENDERS
+        connection = one.connection(0)
+        assert await connection.zcard(one.prefix + mine) == 0  # none came back to the sender
+        assert await connection.zcard(two.prefix + theirs) == 0  # exactly one was sent
+    finally:
+        await one.group_discard(group, mine)
+        await two.group_discard(group, theirs)
+        await one.flush()
+        await two.flush()
+
+
+async def test_a_group_holding_a_process_local_channel_is_left_to_the_layer() -> None:
+    """Such a channel's key and message differ from a hub's (channels-redis adds the channel to
+    the message): the script sends nothing and the layer's own group send delivers it."""
+    from vtt.fanout import send_to_others
+
+    make = redis_layers()
+    one, two = make(), make()
+    group = encounter_group(96)
+    mine, theirs = f"tabula.hub.{uuid.uuid4().hex}", await two.new_channel()
+    try:
+        await one.group_add(group, mine)
+        await two.group_add(group, theirs)
+        assert await send_to_others(one, group, mine, {**message(96, 4), "origin": "one"})
+        received = await asyncio.wait_for(two.receive(theirs), 3)
+        assert received["seq"] == 4
+    finally:
+        await one.group_discard(group, mine)
+        await two.group_discard(group, theirs)
+        await one.flush()
+        await two.flush()
