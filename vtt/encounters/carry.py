@@ -8,6 +8,12 @@ its before and after in words: a line is one value of the sheet (`luck`), one pa
 The GM accepts them all or only the lines ticked. Nothing is saved until then, and then in one
 transaction: every sheet, with a `SheetChange` record of which encounter changed what and which
 lines were left out, or nothing at all.
+
+A character whose stored sheet the rules refuse (saved before a check it now fails, Delta Green's
+STR 60 before DG-GEN-6) gets no proposal: it is named on the page with the refusals in the sheet
+form's words (`Refused`) and a link to its sheet, and the encounter waits for it: once the others
+are written back, the page offers only it (`setup["written_to"]` lists the actors done), and
+the fight reaches its sheet once it is fixed.
 """
 
 from __future__ import annotations
@@ -20,15 +26,16 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.core.errors import RulesError
+from rules.core.errors import RulesError, SheetError
 from rules.core.registry import get_system
 from rules.core.system import GameSystem
 from vtt.campaigns.services import require_gm
 from vtt.characters import sheet_form
+from vtt.characters.every_refusal import every_refusal
 from vtt.characters.models import Character, SheetChange
 from vtt.encounters.models import Encounter
 from vtt.errors import NotAllowed
-from vtt.words import say
+from vtt.words import refusal, say
 
 _INDEX = re.compile(r"\[(\d+)\]")
 
@@ -70,6 +77,14 @@ class Proposal:
     def line_id(self, line: Line) -> str:
         """The value of the line's checkbox: character and line."""
         return f"{self.character.pk}:{line.key}"
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A character the encounter cannot reach: the rules refuse its sheet, for these reasons."""
+
+    character: Character
+    reasons: list[str]
 
 
 def _field_words() -> dict[str, str]:
@@ -293,19 +308,60 @@ def _apply(sheet: dict[str, Any], line: Line, after: dict[str, Any]) -> None:
         sheet[line.key] = copy.deepcopy(line.after)
 
 
-def _proposal(system: GameSystem, state: Any, actor: str, character: Character) -> Proposal | None:
+def _sheet_refusals(system: GameSystem, sheet: dict[str, Any], first: SheetError) -> list[str]:
+    """Every refusal of a sheet as the sheet form shows it: "STR: is 60, above ... (DG-GEN-6)"."""
+    specs = sheet_form.specs_for(system, sheet) if system.sheet_schema is not None else []
+    out = []
+    for each in every_refusal(system.validate_sheet, sheet, first):
+        path, problem = sheet_form.error_of(each)
+        where = sheet_form.label_of(path, specs) if path else ""
+        out.append(
+            _("%(field)s: %(problem)s") % {"field": where, "problem": problem} if where else problem
+        )
+    return out
+
+
+def _outcome(
+    system: GameSystem, state: Any, actor: str, character: Character
+) -> Proposal | Refused | None:
+    """The character's proposal, or why the rules refuse its sheet (None: nothing to write)."""
     if system.write_back is None:
         return None
     try:
         before = system.validate_sheet(character.sheet)
-        after = system.validate_sheet(system.write_back(state, actor, before))
+    except SheetError as exc:
+        return Refused(character, _sheet_refusals(system, dict(character.sheet), exc))
+    except RulesError as exc:
+        return Refused(character, [refusal(exc)])
+    except (KeyError, TypeError, ValueError):
+        return Refused(character, [_("The rules cannot read this sheet.")])
+    try:
+        left = system.write_back(state, actor, before)
     except (RulesError, KeyError, TypeError, ValueError):
-        return None
+        return Refused(character, [_("The rules cannot work out what the encounter left.")])
+    try:
+        after = system.validate_sheet(left)
+    except SheetError as exc:
+        return Refused(
+            character,
+            [
+                _("What the encounter left does not fit the sheet: %(problem)s")
+                % {"problem": words}
+                for words in _sheet_refusals(system, left, exc)
+            ],
+        )
+    except (RulesError, KeyError, TypeError, ValueError):
+        return Refused(character, [_("The rules cannot work out what the encounter left.")])
     specs = sheet_form.specs_for(system, after)
     lines = [
         _line(unit, was, now, before, after, specs) for unit, was, now in _units(before, after)
     ]
     return Proposal(character, after, [line for line in lines if line.changes], before)
+
+
+def _proposal(system: GameSystem, state: Any, actor: str, character: Character) -> Proposal | None:
+    found = _outcome(system, state, actor, character)
+    return found if isinstance(found, Proposal) else None
 
 
 def changes_between(
@@ -320,28 +376,38 @@ def changes_between(
     return [_record(line) for line in lines if line.changes]
 
 
-def proposals(encounter: Encounter, *, lock: bool = False) -> list[Proposal]:
-    """What the encounter would write back to each character it was built from."""
+def sorted_out(encounter: Encounter, *, lock: bool = False) -> tuple[list[Proposal], list[Refused]]:
+    """What the encounter would write back to each character it was built from and has not
+    yet reached, and the characters whose sheets the rules refuse."""
     system = get_system(encounter.system)
     links = encounter.setup.get("characters") or {}
     if system.write_back is None or not links:
-        return []
+        return [], []
     state = system.load(encounter.state)
+    reached = set(encounter.setup.get("written_to") or [])  # actors already written back
     characters = Character.objects.filter(campaign=encounter.campaign_id, pk__in=links.values())
     if lock:
         characters = characters.select_for_update().order_by("pk")
     by_pk = {c.pk: c for c in characters}
-    out = []
+    found: list[Proposal] = []
+    refused: list[Refused] = []
     for actor, pk in links.items():
         character = by_pk.get(pk)
-        if character is None or character.system != encounter.system:
+        if character is None or character.system != encounter.system or actor in reached:
             continue
         if actor not in (system.actors(state) if system.actors else [actor]):
             continue
-        proposal = _proposal(system, state, actor, character)
-        if proposal is not None:
-            out.append(proposal)
-    return out
+        outcome = _outcome(system, state, actor, character)
+        if isinstance(outcome, Proposal):
+            found.append(outcome)
+        elif isinstance(outcome, Refused):
+            refused.append(outcome)
+    return found, refused
+
+
+def proposals(encounter: Encounter, *, lock: bool = False) -> list[Proposal]:
+    """What the encounter would write back to each character it was built from."""
+    return sorted_out(encounter, lock=lock)[0]
 
 
 def _record(line: Line) -> dict[str, Any]:
@@ -355,7 +421,8 @@ def _record(line: Line) -> dict[str, Any]:
 @transaction.atomic
 def write_back(encounter_id: int, user_id: int, accepted: set[str] | None = None) -> list[Proposal]:
     """The GM confirms: every sheet gets the lines accepted (all, or those in `accepted`, as
-    "<character pk>:<line key>"), each with its record, or nothing is saved."""
+    "<character pk>:<line key>"), each with its record, or nothing is saved. A character whose
+    sheet the rules refuse is left as it is, and the encounter waits for it (`written_to`)."""
     encounter = Encounter.objects.select_for_update().get(pk=encounter_id)
     require_gm(encounter.campaign_id, user_id)
     if encounter.is_active:
@@ -364,7 +431,8 @@ def write_back(encounter_id: int, user_id: int, accepted: set[str] | None = None
         raise NotAllowed(_("This encounter was already written back to the characters."))
     system = get_system(encounter.system)
     done = []
-    for proposal in proposals(encounter, lock=True):
+    found, refused = sorted_out(encounter, lock=True)
+    for proposal in found:
         taken = [
             line
             for line in proposal.lines
@@ -387,7 +455,14 @@ def write_back(encounter_id: int, user_id: int, accepted: set[str] | None = None
             after=sheet,
         )
         done.append(proposal)
-    Encounter.objects.filter(pk=encounter.pk).update(
-        setup={**encounter.setup, "written_back": True}
-    )
+    # by actor, not by character: an exported campaign's characters are numbered anew on import
+    actor_of = {pk: actor for actor, pk in (encounter.setup.get("characters") or {}).items()}
+    reached = [
+        *(encounter.setup.get("written_to") or []),
+        *(actor_of[p.character.pk] for p in found),
+    ]
+    setup = {**encounter.setup, "written_to": reached}
+    if not refused:
+        setup["written_back"] = True
+    Encounter.objects.filter(pk=encounter.pk).update(setup=setup)
     return done

@@ -283,7 +283,8 @@ def end_encounter(request: HttpRequest, encounter_id: int) -> HttpResponse:
         return redirect("encounters:detail", encounter.pk)
     messages.success(request, _("The encounter has ended."))
     encounter.refresh_from_db()
-    if carry.proposals(encounter):  # the GM lands where the characters are carried on
+    # the GM lands where the characters are carried on (or told whose sheet the rules refuse)
+    if any(carry.sorted_out(encounter)):
         return redirect("encounters:write_back", encounter.pk)
     return redirect("encounters:detail", encounter.pk)
 
@@ -304,14 +305,19 @@ def write_back(request: HttpRequest, encounter_id: int) -> HttpResponse:
         else:
             names = ", ".join(p.character.name for p in done) or _("nobody")
             messages.success(request, _("Characters updated: %(names)s.") % {"names": names})
+            encounter.refresh_from_db()
+            if not encounter.setup.get("written_back"):  # a refused sheet waits: back to it
+                return redirect("encounters:write_back", encounter.pk)
             return redirect("campaigns:detail", encounter.campaign_id)
+    proposals, refused = carry.sorted_out(encounter)
     return render(
         request,
         "encounters/write_back.html",
         {
             "encounter": encounter,
             "campaign": encounter.campaign,
-            "proposals": carry.proposals(encounter),
+            "proposals": proposals,
+            "refused": refused,
             "done": bool(encounter.setup.get("written_back")),
         },
     )
