@@ -9,11 +9,11 @@ The GM accepts them all or only the lines ticked. Nothing is saved until then, a
 transaction: every sheet, with a `SheetChange` record of which encounter changed what and which
 lines were left out, or nothing at all.
 
-A character whose stored sheet the rules refuse (saved before a check it now fails, Delta Green's
-STR 60 before DG-GEN-6) gets no proposal: it is named on the page with the refusals in the sheet
-form's words (`Refused`) and a link to its sheet, and the encounter waits for it: once the others
-are written back, the page offers only it (`setup["written_to"]` lists the actors done), and
-the fight reaches its sheet once it is fixed.
+A character whose stored sheet the rules refuse (saved before a check it now fails: a Delta
+Green agent's STR 60 from before the characteristic scale check) gets no proposal: the page
+names it with the refusals in the sheet form's words (`Refused`) and a link to its sheet, and
+the encounter waits for it: once the others are written back, the page offers only it
+(`setup["written_to"]` lists the actors done), and the fight reaches its sheet once it is fixed.
 """
 
 from __future__ import annotations
@@ -309,7 +309,7 @@ def _apply(sheet: dict[str, Any], line: Line, after: dict[str, Any]) -> None:
 
 
 def _sheet_refusals(system: GameSystem, sheet: dict[str, Any], first: SheetError) -> list[str]:
-    """Every refusal of a sheet as the sheet form shows it: "STR: is 60, above ... (DG-GEN-6)"."""
+    """Every refusal of a sheet as the sheet form shows it ("STR: is 60, above the 3–18 ...")."""
     specs = sheet_form.specs_for(system, sheet) if system.sheet_schema is not None else []
     out = []
     for each in every_refusal(system.validate_sheet, sheet, first):
