@@ -106,6 +106,9 @@ C_FIRST_AID = Message("dg.choice.first_aid", "First Aid")
 C_MEDICINE = Message("dg.choice.medicine", "Medicine")
 C_LUCK_SELF = Message("dg.choice.luck_self", "Luck (self)")
 C_MODE = Message("dg.choice.mode", "{mode}: {cost}, {rounds} rounds")
+# a weapon holding the mode's whole count: the mode's name says the rounds already ("100-round
+# sustained spray: all actions", whole on a phone's card), C_MODE names fewer
+C_MODE_FULL = Message("dg.choice.mode_full", "{mode}: {cost}")
 C_EDGE_PRICE = Message("dg.choice.edge_price", "{edge} ({price})")
 C_WOUND = Message("dg.choice.wound", "{name}: {location}")
 C_HELD_WEAPON = Message("dg.choice.held_weapon", "{name}: {weapon}")

@@ -181,6 +181,16 @@ def burst_modes_offered(t: Turn, weapon: Mapping[str, Any], loaded: int) -> list
     return modes
 
 
+def _mode_choice(mode: dict[str, Any]) -> Label:
+    """A fire mode as a choice: its name and cost, and the rounds it fires where the weapon holds
+    fewer than the name says ("100-round sustained spray: all actions", "…, 37 rounds")."""
+    row = BURST_MODES[mode["mode"]]
+    name, cost = m.MODE_NAMES[row.key](), cost_label(row.actions)
+    if mode["rounds"] == row.rounds:
+        return m.C_MODE_FULL(mode=name, cost=cost)
+    return m.C_MODE(mode=name, cost=cost, rounds=mode["rounds"])
+
+
 def offer_burst(state: State, actor: str) -> Offered | None:
     """DG-AUTO-3: a burst in one of the modes the weapon and the cards allow."""
     t = turn_of(state, actor)
@@ -191,17 +201,7 @@ def offer_burst(state: State, actor: str) -> Offered | None:
         modes = burst_modes_offered(t, w, loaded) if loaded else []
         if not modes:
             continue
-        choices: list[tuple[str, Label]] = [
-            (
-                mode["mode"],
-                m.C_MODE(
-                    mode=m.MODE_NAMES[mode["mode"]](),
-                    cost=cost_label(BURST_MODES[mode["mode"]].actions),
-                    rounds=mode["rounds"],
-                ),
-            )
-            for mode in modes
-        ]
+        choices = [(mode["mode"], _mode_choice(mode)) for mode in modes]
         fields = [pick("mode", m.F_MODE(), choices), target_field(state, actor)]
         if any(mode["walking"] for mode in modes):
             fields.append(
