@@ -16,14 +16,12 @@ from rules.coc.demo import demo
 from rules.coc.sheet import DEFAULT_SHEET, WEAPON, validate_character, validate_sheet
 from rules.core.library import (
     ARMOUR,
-    GEAR_ITEM,
-    ITEMS,
     NPCS,
     WEAPONS,
     LibraryKind,
     demo_items,
     demo_templates,
-    gear_item,
+    gear_kind,
     inside,
     keyed,
     named,
@@ -90,13 +88,6 @@ KINDS = (
         sheet_key="armour",
         starters=lambda: [{"name": m.english, "armour": n} for n, m in ARMOUR_STARTERS.items()],
     ),
-    LibraryKind(
-        "item",
-        ITEMS,
-        gear_item,
-        GEAR_ITEM,
-        sheet_key="gear",
-        starters=lambda: [{"name": m.english, "quantity": 1, "notes": ""} for m in GEAR_STARTERS],
-    ),
+    gear_kind(GEAR_STARTERS),
     LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
 )

@@ -13,7 +13,7 @@ messages do). A system declares its kinds as `GameSystem.library`.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,6 +157,20 @@ GEAR_MOST = 60  # rows of gear on one sheet
 def gear_item(item: Mapping[str, Any]) -> Json:
     """An item of gear checked as a sheet's gear row: its name, how many, its words."""
     return GEAR_ITEM.validate(named(item))
+
+
+def gear_kind(starters: Sequence[Message]) -> LibraryKind:
+    """The library's gear (Delta Green's and Call of Cthulhu's): rows of a sheet's gear, the
+    system's own names its starters, one of each with no words (read in each language as
+    their messages do)."""
+    return LibraryKind(
+        "item",
+        ITEMS,
+        gear_item,
+        GEAR_ITEM,
+        sheet_key="gear",
+        starters=lambda: [{"name": m.english, "quantity": 1, "notes": ""} for m in starters],
+    )
 
 
 def gear_entry(group: Any = None, rule: str = "") -> Entry:

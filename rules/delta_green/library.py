@@ -14,14 +14,12 @@ from typing import Any
 
 from rules.core.library import (
     ARMOUR,
-    GEAR_ITEM,
-    ITEMS,
     NPCS,
     WEAPONS,
     LibraryKind,
     demo_items,
     demo_templates,
-    gear_item,
+    gear_kind,
     inside,
     keyed,
     named,
@@ -94,13 +92,6 @@ KINDS = (
         starters=lambda: demo_items(demo(), "weapons"),
     ),
     LibraryKind("armour", ARMOUR, armour, ARMOUR_ITEM, sheet_key="vest", starters=starter_armour),
-    LibraryKind(
-        "item",
-        ITEMS,
-        gear_item,
-        GEAR_ITEM,
-        sheet_key="gear",
-        starters=lambda: [{"name": m.english, "quantity": 1, "notes": ""} for m in GEAR_STARTERS],
-    ),
+    gear_kind(GEAR_STARTERS),
     LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
 )
