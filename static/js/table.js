@@ -569,6 +569,17 @@
   const log = document.getElementById("event-log");
   localTimes();
   document.addEventListener("htmx:after:settle", localTimes); // older entries loaded on request
+  // "Show older entries" replaces itself with the entries and, above them, the next such button:
+  // the keyboard's focus goes on to that button (or to the oldest entry), not back to the page.
+  let olderAsked = null;
+  log?.addEventListener("click", (event) => { olderAsked = event.target.closest?.(".log-older button") || olderAsked; });
+  document.addEventListener("htmx:after:settle", () => {
+    if (!olderAsked || olderAsked.isConnected || !log) return;
+    olderAsked = null;
+    const next = log.querySelector(".log-older button") || log.querySelector("li.event");
+    if (next && next.tagName === "LI") next.tabIndex = -1;
+    next?.focus({ preventScroll: true });
+  });
   if (log) log.scrollTop = log.scrollHeight;
   show("connecting");
   watchDeadlines();

@@ -1,4 +1,5 @@
-"""The encounter page shows the newest log lines; older ones load in chunks on request."""
+"""The encounter page shows the newest log lines (LOG_FIRST); older ones load in chunks on request
+(LOG_PAGE)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from django.test import Client
 
 from vtt.encounters import services
-from vtt.encounters.views import LOG_PAGE
+from vtt.encounters.views import LOG_FIRST, LOG_PAGE
 
 pytestmark = pytest.mark.django_db
 
@@ -21,12 +22,12 @@ def _rolls(html: str) -> list[int]:
 def test_the_page_holds_one_chunk_and_the_button_walks_back(
     client: Client, encounter: Any, gwen: Any
 ) -> None:
-    for n in range(LOG_PAGE * 2 + 5):
+    for n in range(LOG_FIRST + LOG_PAGE + 5):
         services.chat(encounter.pk, gwen.pk, f"line {n}", f"k{n}")
     client.force_login(gwen)
     page = client.get(f"/encounters/{encounter.pk}/").content.decode()
     newest = _rolls(page)
-    assert newest == list(range(LOG_PAGE + 5, LOG_PAGE * 2 + 5))
+    assert newest == list(range(LOG_PAGE + 5, LOG_FIRST + LOG_PAGE + 5))
     older = re.search(r'hx-get="([^"]+older[^"]+)"', page)
     assert older is not None
 

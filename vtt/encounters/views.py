@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import select_template
+from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -24,12 +24,16 @@ from vtt.campaigns.views import me, member_campaign
 from vtt.encounters import audiences, carry, delta, fragments, replays, services
 from vtt.encounters.builder import EncounterBuilder
 from vtt.encounters.commands import RESERVED
+from vtt.encounters.compact import compact_html
 from vtt.encounters.forms import EncounterForm
 from vtt.encounters.models import Encounter
 from vtt.eventlog.models import Event
 from vtt.words import refusal, shown, shown_all
 
-LOG_PAGE = 30  # the page shows the newest log lines; older ones load in chunks on request
+# The page shows the LOG_FIRST newest log lines (a few screens of the log's panel: the page of a
+# long game stays small, bench/gameplay.py); "Show older entries" loads LOG_PAGE more at a time.
+LOG_FIRST = 10
+LOG_PAGE = 30
 
 
 def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter, Audience, str]:
@@ -111,15 +115,14 @@ def encounter_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
     """The table: GM dashboard, player view or observer view, by the viewer's audience."""
     encounter, audience, role = member_encounter(request, encounter_id)
-    shown, older = _log_chunk(encounter, audience, before=None)
+    shown, older = _log_chunk(encounter, audience, before=None, size=LOG_FIRST)
     if request.GET.get("replay"):
         # The old SCS phase links: the replay has its own page, which live frames cannot touch.
         return redirect("encounters:replay", encounter.pk)
     table = fragments.render_table(
         encounter, audience, oob=False, request_params=request.GET.dict()
     )
-    return render(
-        request,
+    page = render_to_string(
         "encounters/encounter_detail.html",
         {
             "encounter": encounter,
@@ -135,19 +138,21 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
             "ws_url": f"/ws/encounters/{encounter.pk}/",
             "events_url": reverse("encounters:events", args=[encounter.pk]),
         },
+        request,
     )
+    return HttpResponse(compact_html(page))
 
 
 def _log_chunk(
-    encounter: Encounter, audience: Audience, before: int | None
+    encounter: Encounter, audience: Audience, before: int | None, size: int = LOG_PAGE
 ) -> tuple[list[dict[str, Any]], int | None]:
-    """The LOG_PAGE newest stored events before `before` this viewer may read, oldest first, and
+    """The `size` newest stored events before `before` this viewer may read, oldest first, and
     the seq to ask for the chunk before them (None: nothing older)."""
     rows = Event.objects.filter(encounter=encounter).select_related("actor").order_by("-seq")
     if before is not None:
         rows = rows.filter(seq__lt=before)
-    chunk = list(rows[: LOG_PAGE + 1])
-    older = chunk[LOG_PAGE - 1].seq if len(chunk) > LOG_PAGE else None
+    chunk = list(rows[: size + 1])
+    older = chunk[size - 1].seq if len(chunk) > size else None
     undone = {
         int(index)
         for index in encounter.events.filter(kind=REVERTED).values_list(
@@ -155,7 +160,7 @@ def _log_chunk(
         )
     }
     names = fragments.encounter_names(encounter)
-    return fragments.visible_rows(reversed(chunk[:LOG_PAGE]), audience, undone, names), older
+    return fragments.visible_rows(reversed(chunk[:size]), audience, undone, names), older
 
 
 @login_required
