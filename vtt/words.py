@@ -183,11 +183,25 @@ def sides_in(setup: Any) -> dict[str, dict[str, str]]:
     return out
 
 
+def sides_now(setup: Any, state: Any) -> dict[str, dict[str, str]]:
+    """The names an encounter's sides have now: those the GM gave them in play (SCS-ENG-4: the
+    state's `overrides` carry the scenario's whole `side_names` from the first rename on),
+    else those of the scenario it started from (`sides_in`)."""
+    overrides = state.get("overrides") if isinstance(state, Mapping) else None
+    if isinstance(overrides, Mapping) and "side_names" in overrides:
+        return sides_in({"scenario": overrides})
+    return sides_in(setup)
+
+
 def _sided(msg: Msg, sides: Mapping[str, Mapping[str, str]], system: str) -> Msg:
     """The message with each side it names by the names its scenario gives the side now: a
     side message (`<system>.own_side`) by its key, and a side's name written as plain text (a
     line stored before sides were messages) as that side's message, so each reader reads
-    the side in their own language, and a line written before a rename reads the new name."""
+    the side in their own language, and a line written before a rename reads the new name
+    (a side's colour written before it had a name of its own too: "Blue"). A side as it was
+    named then (`then`: the old name in a rename's line, SCS-ENG-4) keeps the names it has."""
+    if msg.id.endswith(".own_side") and msg.params.get("then"):
+        return msg
     if msg.id.endswith(".own_side"):
         side = str(msg.params.get("side") or "")
         labels = sides.get(side) or {}
@@ -198,6 +212,8 @@ def _sided(msg: Msg, sides: Mapping[str, Mapping[str, str]], system: str) -> Msg
     if own not in catalogue():
         return msg
     by_name = {text: side for side, labels in sides.items() for text in labels.values()}
+    for side in sides:
+        by_name.setdefault(side.replace("_", " ").title(), side)
 
     def value(item: Any) -> Any:
         if isinstance(item, str) and item in by_name:

@@ -539,3 +539,22 @@ TYPE_ANTITANK = Message("scs.unit_type.antitank", "anti-tank")
 TYPE_ANTIAIRCRAFT = Message("scs.unit_type.antiaircraft", "anti-aircraft")
 CLASS_FOOT = Message("scs.move_class.foot", "foot")
 CLASS_MECH = Message("scs.move_class.mech", "mechanised")
+
+# --- the GM renames a side in play (SCS-ENG-4, rules/scs/actions/naming.py) ---------------------
+
+RENAME_SIDE = Message("scs.rename.form", "Rename {side}")
+F_SIDE_NAME = Message("scs.rename.name", "Name")
+F_SIDE_NAME_ZH = Message("scs.rename.name_zh", "Name in Chinese (optional)")
+# `was`: the side as it was named before (its names kept in the line); `side`: as named now
+SIDE_RENAMED = Message("scs.side_renamed", "The game master renames {was}: {side} from now on.")
+RENAME_EMPTY = Message("scs.rename.empty", "Give {side} a name: the name may not be empty.")
+RENAME_LONG = Message(
+    "scs.rename.long", "A name for {side} is longer than {most} characters: shorten it."
+)
+RENAME_CONTROL = Message(
+    "scs.rename.control",
+    "A name for {side} holds a character no page can show (such as NUL): type it again.",
+)
+RENAME_TAKEN = Message("scs.rename.taken", "{side} has that name already: pick another.")
+RENAME_SAME = Message("scs.rename.same", "{side} has these names already: nothing to change.")
+RENAME_HEADING = Message("scs.rename.heading", "The sides' names")

@@ -116,6 +116,12 @@ PAYLOADS = kinds(
         unit=req(str, "the unit, by id"),
     ),
     payload(
+        "side.renamed",
+        "The game master renames a side in play (SCS-ENG-4).",
+        names=req(dict[str, Any], "the side's new names, by language (en, zh-Hans)"),
+        side=req(str, "the side, by its key"),
+    ),
+    payload(
         "stack.reordered",
         "A stack's order changes.",
         hex=req(str, "the hex, by its label"),

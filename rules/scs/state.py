@@ -28,7 +28,8 @@ STAGES = ("attacker_losses", "defender_losses", "defender_retreat", "attacker_re
 _BY_KEY: dict[str, Scenario] = {}
 
 
-def _scenario_key(spec: Any, overrides: Mapping[str, Any]) -> str:
+def scenario_key(spec: Any, overrides: Mapping[str, Any]) -> str:
+    """The key a scenario and its overrides are kept under once built (`scenario_of`)."""
     text = sorted_repr([spec, dict(overrides)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -59,7 +60,7 @@ def start(setup: Mapping[str, Any]) -> State:
         "version": VERSION,
         "scenario": spec,
         "overrides": overrides,
-        "scenario_key": _scenario_key(spec, overrides),
+        "scenario_key": scenario_key(spec, overrides),
         "title": str(setup.get("title") or scn.title),
         "turn": 0,
         "player": scn.setup_order[0],

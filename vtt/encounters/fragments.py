@@ -37,7 +37,7 @@ from vtt.tables.forms import action_forms
 from vtt.tables.memo import Memo
 from vtt.tables.registry import presenter_for
 from vtt.tables.scene import not_a_players_move, off_the_map, scene_context
-from vtt.words import names_in, own_side_name, purpose, say, shown_all, side_name, sides_in
+from vtt.words import names_in, own_side_name, purpose, say, shown_all, side_name, sides_now
 
 
 def _by(row: Event) -> str:
@@ -136,7 +136,7 @@ def visible_rows(
                 "secret": secret,
                 # "gm" | "side:<name>" | "actor:<id>" | "users:<ids>": the badge
                 "audience": row.audience,
-                "badge": _badge(row.audience, row.kind) if secret else "",
+                "badge": _badge(row.audience, row.kind, sides) if secret else "",
                 "classes": _classes(row.kind, secret=secret, in_character=in_character),
                 "by": _by(row),
                 **_times(row.created),
@@ -173,10 +173,13 @@ def _undo_marks(row: Event, undone: Collection[int]) -> dict[str, Any]:
     return marks
 
 
-def _badge(audience: str, kind: str = "") -> str:
-    """Who else reads a secret line, as its badge says."""
+def _badge(
+    audience: str, kind: str = "", sides: Mapping[str, Mapping[str, str]] | None = None
+) -> str:
+    """Who else reads a secret line, as its badge says (a side by the names it has now)."""
     if audience.startswith("side:"):
-        return _("%(side)s only") % {"side": side_name(audience[5:])}
+        side = audience[5:]
+        return _("%(side)s only") % {"side": own_side_name((sides or {}).get(side), side)}
     if audience.startswith("actor:"):
         return _("private")
     if audience.startswith("users:"):
@@ -208,9 +211,10 @@ def _times(created: datetime | None) -> dict[str, Any]:
     }
 
 
-# Log lines kept rendered, by (row id, its time, whole or redacted) and language: a stored event
-# never changes, so each line is drawn once per process and language and every audience that
-# reads it the same way shares it (the time keeps a reused id, as after a test's rollback, apart).
+# Log lines kept rendered, by (row id, its time, whole or redacted, the sides' names) and
+# language: a stored event never changes, so each line is drawn once per process, language and
+# names of the sides (a side renamed in play reads anew, SCS-ENG-4) and every audience that reads
+# it the same way shares it (the time keeps a reused id, as after a test's rollback, apart).
 _ROW_HTML = Memo(4096)
 
 
@@ -225,32 +229,43 @@ def event_rows_html(
         if not full and row.redacted_text is None:
             continue
         line = partial(_row_html, template, row, audience, names)
-        out.append(_ROW_HTML.get_by((row.pk, row.created, full), line))
+        sides = getattr(names, "sides_key", None)  # a side renamed since: drawn anew
+        out.append(_ROW_HTML.get_by((row.pk, row.created, full, sides), line))
     return mark_safe("".join(out))  # each line is the template's output, escaped there
 
 
 # what an encounter's setup names, by id: drawn once per encounter (its setup never changes)
+# and per names its sides have (the GM may rename one in play, SCS-ENG-4)
 _NAMES = Memo(256)
 
 
 class SetupNames(dict[str, str]):
     """What an encounter's setup names, by id (vtt.words.names_in), and its scenario's sides by
-    key and language (`sides`, vtt.words.sides_in): its log lines read both at read time."""
+    key and language as named now (`sides`, vtt.words.sides_now; `sides_key` keeps apart the
+    lines drawn with other names): its log lines read both at read time."""
 
     sides: dict[str, dict[str, str]]
+    sides_key: tuple[Any, ...]
 
 
-def _setup_names(setup: Any) -> SetupNames:
+def _setup_names(setup: Any, sides: dict[str, dict[str, str]]) -> SetupNames:
     found = SetupNames(names_in(setup))
-    found.sides = sides_in(setup)
+    found.sides = sides
+    found.sides_key = _sides_key(sides)
     return found
+
+
+def _sides_key(sides: Mapping[str, Mapping[str, str]]) -> tuple[Any, ...]:
+    return tuple(sorted((side, tuple(sorted(names.items()))) for side, names in sides.items()))
 
 
 def encounter_names(encounter: Encounter) -> SetupNames:
     """The names the encounter's setup gives its ids (vtt.words.names_in): a die's purpose
-    written with "mara" reads "Mara Ostrow"; and the names its scenario gives its sides."""
+    written with "mara" reads "Mara Ostrow"; and the names its sides have now."""
+    sides = sides_now(encounter.setup, encounter.state)
     return _NAMES.get_by(
-        ("names", encounter.pk, encounter.created), partial(_setup_names, encounter.setup)
+        ("names", encounter.pk, encounter.created, _sides_key(sides)),
+        partial(_setup_names, encounter.setup, sides),
     )
 
 

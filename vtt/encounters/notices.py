@@ -41,7 +41,7 @@ from vtt.encounters.presence import live
 from vtt.encounters.waiting import asked_of, awaited
 from vtt.push.models import Subscription
 from vtt.push.send import Notice, send_notices
-from vtt.words import shown, side_name
+from vtt.words import own_side_name, shown
 
 logger = logging.getLogger(__name__)
 
@@ -138,7 +138,9 @@ def send_turn_notices(encounter_id: int, before: Any, after: Any, sender: int | 
         user = users[user_id]
         with translation.override(profile.language or settings.LANGUAGE_CODE):
             names = [
-                side_name(actor) if actor in sides else shown(known.get(actor, actor))
+                own_side_name(known.sides.get(actor), actor)
+                if actor in sides
+                else shown(known.get(actor, actor))
                 for actor in sorted(actors[user_id])
             ]
             # asked for a check (and for nothing else): the notice says so

@@ -22,7 +22,7 @@ from vtt.eventlog.models import Event
 from vtt.system_titles import system_title
 from vtt.tables.registry import presenter_for
 from vtt.tables.scene import scene_context
-from vtt.words import say, shown, shown_all, side_name
+from vtt.words import own_side_name, say, shown, shown_all
 
 # The parts of a dumped state that say where the game is; a change of any of them is a new phase.
 PHASE_KEYS = ("match", "week", "turn", "round", "player", "phase")
@@ -43,8 +43,13 @@ def _phase_of(dumped: Mapping[str, Any]) -> tuple[Any, ...]:
     return tuple(dumped.get(key) for key in PHASE_KEYS)
 
 
-def _phase_label(dumped: Mapping[str, Any], system: GameSystem | None = None) -> str:
-    """Where the game stands, in words: "Turn 2 · blue · combat", "Round 3 · round"..."""
+def _phase_label(
+    dumped: Mapping[str, Any],
+    system: GameSystem | None = None,
+    sides: Mapping[str, Mapping[str, str]] | None = None,
+) -> str:
+    """Where the game stands, in words: "Turn 2 · blue · combat", "Round 3 · round"...; a side
+    by the names it has now (`sides`: issue 36, renamed in play, SCS-ENG-4)."""
     parts = []
     if dumped.get("match") not in (None, ""):
         parts.append(_("Match %(n)s") % {"n": dumped["match"]})
@@ -55,7 +60,7 @@ def _phase_label(dumped: Mapping[str, Any], system: GameSystem | None = None) ->
     if dumped.get("round") not in (None, ""):
         parts.append(_("Round %(n)s") % {"n": dumped["round"]})
     if isinstance(dumped.get("player"), str) and dumped["player"]:
-        parts.append(side_name(dumped["player"]))
+        parts.append(own_side_name((sides or {}).get(dumped["player"]), dumped["player"]))
     if isinstance(dumped.get("phase"), str) and dumped["phase"]:
         parts.append(_phase_name(system, dumped["phase"]))
     return " · ".join(parts) or _("Start")
@@ -130,7 +135,7 @@ def build(encounter: Encounter, audience: Audience) -> Replay:
                 index=entry.index,
                 seq=max(r["seq"] for r in seen),
                 phase=_phase_of(dumped),
-                label=_phase_label(dumped, system),
+                label=_phase_label(dumped, system, names.sides),
                 text=str(seen[0]["text"]),
             )
         )

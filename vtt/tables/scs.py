@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.core.system import Audience
 from rules.geometry.hex import HexGrid
+from rules.scs import messages as scs_words
 from rules.scs.actions.common import phase_name
 from vtt.tables.mapkey import fragment_key, map_key
 from vtt.tables.numbers import mixed
@@ -219,6 +220,29 @@ def _draw_map(game_map: Mapping[str, Any]) -> Geometry:
 OWN_LEGAL = False
 
 
+def rename_forms(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each side's rename form for the GM (SCS-ENG-4): its name now, its fields filled with
+    the names it has, in English and in Chinese, as the scenario editor keeps them."""
+    out = []
+    labels = view["scenario"].get("side_labels") or {}
+    for side in view["scenario"]["sides"]:
+        own = labels.get(side) or {}
+        name = own_side_name(own, side)
+        out.append(
+            {
+                "side": side,
+                "name": name,
+                "title": say(scs_words.RENAME_SIDE(side=name)),
+                "heading": say(scs_words.RENAME_HEADING()),
+                "label_en": say(scs_words.F_SIDE_NAME()),
+                "label_zh": say(scs_words.F_SIDE_NAME_ZH()),
+                "en": own.get("en", ""),
+                "zh": own.get("zh-Hans", ""),
+            }
+        )
+    return out
+
+
 def board_context(
     view: Mapping[str, Any], audience: Audience, request_params: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -394,6 +418,8 @@ def board_context(
     on_map = (key, view["scenario"]["title"], *seen, reach, [st["digest"] for st in drawn])
     return {
         "forms": [],  # the SCS board renders its own forms (templates/systems/scs/)
+        # the GM's forms to rename a side in play (SCS-ENG-4, templates/systems/scs/_rename.html)
+        "scs_rename": rename_forms(view) if audience.role == "gm" and not frozen else [],
         "scs": {
             "width": round(geometry.width, 1),
             "height": round(geometry.height, 1),

@@ -7,7 +7,7 @@ combat's own steps first, the end of the phase last).
 from __future__ import annotations
 
 from rules.core.kit import Actions, ActionSpec
-from rules.scs.actions import attack, movement, results, setup, turn
+from rules.scs.actions import attack, movement, naming, results, setup, turn
 from rules.scs.board import State
 
 SPECS: tuple[ActionSpec[State], ...] = (
@@ -31,6 +31,8 @@ SPECS: tuple[ActionSpec[State], ...] = (
     # any own phase (PD-07, SCS-1.1)
     movement.REORDER,
     turn.END_PHASE,
+    # the GM's: a side renamed in play (SCS-ENG-4)
+    naming.RENAME,
 )
 
 ACTIONS: Actions[State] = Actions(SPECS)
