@@ -1,8 +1,8 @@
 """SCS-ENG-4: the GM renames a side of a running SCS game from its page. The new names ride on
 the game's state (an event, so the log folds to them and the GM's undo takes them back); every
-page, log line (older ones too), badge and export names the side by them in the reader's
-language; an illegal name is refused in the reader's language and changes nothing; only the GM
-may rename."""
+page ("Your games" too), log line (older ones too), badge and export names the side by them in
+the reader's language; an illegal name is refused in the reader's language and changes nothing;
+only the GM may rename."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ def export(user: Any, encounter: Any, language: str = "en") -> str:
     client.force_login(user)
     client.post("/i18n/setlang/", {"language": language, "next": "/"})
     return client.get(f"/encounters/{encounter.pk}/log/mine.txt").content.decode()
+
+
+def games_page(user: Any, language: str = "en") -> str:
+    client = Client()
+    client.force_login(user)
+    client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    return client.get("/games/").content.decode()
 
 
 def chinese_page(user: Any, encounter: Any) -> str:
@@ -76,6 +83,8 @@ def test_the_gm_renames_a_side_and_every_reader_reads_the_new_name(
     assert "国防军" in chinese
     assert "主持人为蓝方改名：此后称为国防军。" in chinese  # the old name as it was, in Chinese
     assert "国防军" in chinese_page(rex, game)
+    assert "轮到：国防军" in games_page(pip, "zh-hans")  # "Your games": Blue's move, named now
+    assert "for Wehrmacht" in games_page(pip)  # (and Pip reads English again)
     # the GM's undo takes the rename back: the state folds from the log without it
     undo(game.pk, gwen.pk, uuid.uuid4().hex)
     game.refresh_from_db()

@@ -461,7 +461,7 @@ def your_games(request: HttpRequest) -> HttpResponse:
     """Every open table where it is the user's move, with how long it has waited."""
     from vtt.campaigns.two_sided import game_sides
     from vtt.encounters.waiting import waiting_for
-    from vtt.words import shown, side_name
+    from vtt.words import own_side_name, shown
 
     rows = []
     for waiting in waiting_for(me(request)):
@@ -472,7 +472,10 @@ def your_games(request: HttpRequest) -> HttpResponse:
             {
                 "encounter": encounter,
                 "actors": [
-                    side_name(actor) if actor in sides else shown(known.get(actor, actor))
+                    # a side by the names it has now (issue 36, renamed in play: SCS-ENG-4)
+                    own_side_name(known.sides.get(actor), actor)
+                    if actor in sides
+                    else shown(known.get(actor, actor))
                     for actor in waiting.actors
                 ],
                 "since": waiting.since,
