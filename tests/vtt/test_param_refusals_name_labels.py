@@ -37,10 +37,8 @@ def _coc_round_one() -> Any:
 def test_a_coc_number_out_of_bounds_names_its_field() -> None:
     shot = {"weapon": "revolver", "target": "cultist", "distance": 30, "damage_mod": -60}
     english, chinese = _read(COC, _coc_round_one(), Action("fire", "mara", shot))
-    assert english == (
-        "Keeper's damage change per bullet, past the base range only must be between -50 and 0."
-    )
-    assert chinese.startswith("守秘人对每颗子弹的伤害调整（仅限超出基本射程） 必须在 -50 到 0 之间")
+    assert english == ("Keeper's damage cut per bullet must be between -50 and 0.")
+    assert chinese.startswith("守秘人对每颗子弹的减伤 必须在 -50 到 0 之间")
 
 
 def test_ace_numbers_and_choices_name_their_fields() -> None:

@@ -56,9 +56,9 @@ F_CONE = Message("coc.field.cone", "Targets in a narrow cone")
 F_BOTH = Message("coc.field.both", "Second shot at half DEX")
 F_HOW = Message("coc.field.how", "With")
 F_BEHIND = Message("coc.field.from_behind", "From behind (a completely surprised target)")
-F_DAMAGE_MOD = Message(
-    "coc.field.damage_mod", "Keeper's damage change per bullet, past the base range only"
-)
+# past the base range only (COC-RANGE-2): said by the field's rule mark and by the refusal of a
+# cut at a nearer shot, so the label takes two lines of a laptop's card, not four
+F_DAMAGE_MOD = Message("coc.field.damage_mod", "Keeper's damage cut per bullet")
 
 IDEA = Message("coc.skill.idea", "Idea")
 LOOK = {"spot_hidden": SKILL_NAMES["spot_hidden"], "idea": IDEA}
