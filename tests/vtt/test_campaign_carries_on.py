@@ -353,8 +353,8 @@ def test_gear_lost_or_spent_reads_by_name_not_by_key() -> None:
     latch["weapons"][0]["destroyed"] = True
     latch["weapons"][2]["uses"] = 1
     character = Character(name="Latch", system="mech", sheet=mech.validate_sheet(MARA))
-    proposal = carry._proposal(mech, state, "latch", character)
-    assert proposal is not None
+    proposal = carry._outcome(mech, state, "latch", character)
+    assert isinstance(proposal, carry.Proposal)
     said = {(c.label, c.before, c.after) for c in proposal.changes}
     gear = "Condition after the last encounter › Damaged or spent gear"
     assert (f"{gear} › K12 carbine › Destroyed", "—", "yes") in said
@@ -364,8 +364,8 @@ def test_gear_lost_or_spent_reads_by_name_not_by_key() -> None:
     table = ace.start(ace.demo())
     table["combatants"]["su"]["dropped"] = ["dagger"]
     su = Character(name="Su", system="ace", sheet=table["combatants"]["su"]["sheet"])
-    proposal = carry._proposal(ace, table, "su", su)
-    assert proposal is not None
+    proposal = carry._outcome(ace, table, "su", su)
+    assert isinstance(proposal, carry.Proposal)
     assert [(c.label, c.before, c.after) for c in proposal.changes] == [
         ("Weapons › Dagger", "Dagger", "gone")
     ]

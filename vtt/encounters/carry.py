@@ -359,11 +359,6 @@ def _outcome(
     return Proposal(character, after, [line for line in lines if line.changes], before)
 
 
-def _proposal(system: GameSystem, state: Any, actor: str, character: Character) -> Proposal | None:
-    found = _outcome(system, state, actor, character)
-    return found if isinstance(found, Proposal) else None
-
-
 def changes_between(
     system: GameSystem, before: dict[str, Any], after: dict[str, Any]
 ) -> list[dict[str, Any]]:
@@ -405,9 +400,9 @@ def sorted_out(encounter: Encounter, *, lock: bool = False) -> tuple[list[Propos
     return found, refused
 
 
-def proposals(encounter: Encounter, *, lock: bool = False) -> list[Proposal]:
+def proposals(encounter: Encounter) -> list[Proposal]:
     """What the encounter would write back to each character it was built from."""
-    return sorted_out(encounter, lock=lock)[0]
+    return sorted_out(encounter)[0]
 
 
 def _record(line: Line) -> dict[str, Any]:
