@@ -304,8 +304,9 @@
       const response = await fetch(form.dataset.imagesUrl, { credentials: "same-origin" });
       if (!response.ok) return;
       const { images } = await response.json();
+      const chosen = select.value; // the background now, or an upload answered before the list
       for (const image of images) {
-        const now = String(image.id) === select.dataset.current;
+        const now = String(image.id) === chosen;
         select.querySelector(`option[value="${image.id}"]`)?.remove(); // "the background now", named
         addImage(select, image, now);
       }

@@ -120,13 +120,28 @@ def test_the_gm_maps_the_scene_and_the_player_moves_by_clicking(
     player = opened(player, pk, wait_caught_up)
     assert player.locator("#scene-board, #scene-add").count() == 0  # no map yet, no set-up
 
-    # The GM adds a map: 12 by 8 squares over an uploaded background.
+    # The GM adds a map: 12 by 8 squares over an uploaded background. The list of the
+    # campaign's backgrounds, asked as the set-up opens, is answered only after the upload (as
+    # a slow list does): the uploaded background stays chosen (CI once found it unchosen).
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    gm.route("**/scene-images/list/**", hold)
     gm.locator("#scene-add > summary").click()
     setup = gm.locator("#scene-setup")
     setup.locator("[data-scene-upload]").set_input_files(
         {"name": "cellar.png", "mimeType": "image/png", "buffer": _png()}
     )
     setup.locator("[data-scene-upload-status]", has_text="✓").wait_for()
+    gm.wait_for_function("document.querySelector('#scene-setup select[name=image]').value !== ''")
+    with gm.expect_response("**/scene-images/list/**"):
+        for route in held:
+            route.continue_()
+    gm.unroute("**/scene-images/list/**", hold)
+    gm.wait_for_timeout(200)  # the list's answer applied
+    assert held, "the set-up asked for the list of backgrounds"
     assert setup.locator("select[name=image]").input_value() != ""
     setup.locator("input[name=cols]").fill("12")
     setup.locator("input[name=rows]").fill("8")
