@@ -48,11 +48,12 @@ def _translator(language: str) -> Any:
 
 
 @cache
-def catalogue() -> Catalogue:
+def catalogue(keys: tuple[str, ...] | None = None) -> Catalogue:
     """Every message of every registered system (ids are namespaced by system, so they merge),
-    and the systems' titles."""
-    merged = KIT.merged(Catalogue([title(key) for key in system_keys()]))
-    for key in system_keys():
+    and the systems' titles; of the systems `keys` alone if given."""
+    keys = tuple(system_keys()) if keys is None else keys
+    merged = KIT.merged(Catalogue([title(key) for key in keys]))
+    for key in keys:
         merged = merged.merged(get_system(key).messages)
         merged = merged.merged(Catalogue(library_messages(key)))  # its campaign library's words
     return merged

@@ -18,11 +18,20 @@ class Command(BaseCommand):
         "Update locale/engine.pot and merge it into locale/*/LC_MESSAGES/engine.po, then compile."
     )
 
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--template-only",
+            action="store_true",
+            help="write locale/engine.pot alone (the .po files are edited by hand, then compiled)",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         locale = settings.BASE_DIR / "locale"
         template = locale / "engine.pot"
         template.write_text(pot(catalogue()), encoding="utf-8")
         self.stdout.write(f"{template}: {len(catalogue())} messages")
+        if options["template_only"]:
+            return
         if shutil.which("msgmerge") is None:
             self.stderr.write("msgmerge not found (Debian package gettext): .po files not merged")
             return
