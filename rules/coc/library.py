@@ -9,32 +9,18 @@ library, with a few armours of the core's kinds and some common gear.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rules.coc.demo import demo
 from rules.coc.sheet import DEFAULT_SHEET, WEAPON, validate_character, validate_sheet
-from rules.core.library import (
-    ARMOUR,
-    NPCS,
-    WEAPONS,
-    LibraryKind,
-    demo_items,
-    demo_templates,
-    gear_kind,
-    inside,
-    keyed,
-    named,
-)
+from rules.core.library import gear_kind
 from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
-from rules.core.system import Json
+from rules.core.sheet_kinds import armour_points_kind, npc_kind, row_check, weapon_kind
 
 NAME = Message("coc.library.name", "Name")
 POINTS = Message("coc.library.points", "Armour points")
 ARMOUR_STARTERS = {
-    1: Message("coc.name.library_leather", "heavy leather jacket"),
-    2: Message("coc.name.library_helmet", "steel helmet and greatcoat"),
+    Message("coc.name.library_leather", "heavy leather jacket"): 1,
+    Message("coc.name.library_helmet", "steel helmet and greatcoat"): 2,
 }
 GEAR_STARTERS = (
     Message("coc.name.library_torch", "Electric torch"),
@@ -45,7 +31,7 @@ GEAR_STARTERS = (
     Message("coc.name.library_lock_picks", "Lock picks"),
     Message("coc.name.library_notebook", "Notebook and pencil"),
 )
-MESSAGES = [NAME, POINTS, *ARMOUR_STARTERS.values(), *GEAR_STARTERS]
+MESSAGES = [NAME, POINTS, *ARMOUR_STARTERS, *GEAR_STARTERS]
 
 ARMOUR_ITEM = Schema(
     (
@@ -57,37 +43,12 @@ ARMOUR_ITEM = Schema(
 _BASE = {k: v for k, v in DEFAULT_SHEET.items() if k != "weapons"}
 
 
-def weapon(item: Mapping[str, Any]) -> Json:
-    """A weapon as the first of a sheet's weapons, every field as the rules complete it."""
-    given = named(item)
-    keyed(given, 40)
-    return inside(
-        lambda w: validate_sheet({**_BASE, "weapons": [w]})["weapons"][0], "weapons[0]", given
-    )
-
-
-def armour(item: Mapping[str, Any]) -> Json:
-    """COC-ARMOUR-3: points off every hit."""
-    return ARMOUR_ITEM.validate(named(item))
-
+# A weapon as the first of a sheet's weapons, every field as the rules complete it.
+weapon = row_check(validate_sheet, _BASE, "weapons", short_name=40)
 
 KINDS = (
-    LibraryKind(
-        "weapon",
-        WEAPONS,
-        weapon,
-        WEAPON,
-        sheet_key="weapons",
-        starters=lambda: demo_items(demo(), "weapons"),
-    ),
-    LibraryKind(
-        "armour",
-        ARMOUR,
-        armour,
-        ARMOUR_ITEM,
-        sheet_key="armour",
-        starters=lambda: [{"name": m.english, "armour": n} for n, m in ARMOUR_STARTERS.items()],
-    ),
+    weapon_kind(weapon, WEAPON, demo),
+    armour_points_kind(ARMOUR_ITEM, ARMOUR_STARTERS),  # COC-ARMOUR-3: points off every hit
     gear_kind(GEAR_STARTERS),
-    LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
+    npc_kind(validate_character, demo),
 )

@@ -12,20 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.library import (
-    ARMOUR,
-    NPCS,
-    WEAPONS,
-    LibraryKind,
-    demo_items,
-    demo_templates,
-    gear_kind,
-    inside,
-    keyed,
-    named,
-)
+from rules.core.library import ARMOUR, LibraryKind, gear_kind, inside, named
 from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
+from rules.core.sheet_kinds import npc_kind, row_check, weapon_kind
 from rules.core.system import Json
 from rules.delta_green.demo import demo
 from rules.delta_green.sheet import DEFAULT_SHEET, validate_character, validate_sheet
@@ -59,12 +49,13 @@ def _as_sheet(key: str, value: Any) -> Json:
     return validate_sheet({**_BASE, key: value})
 
 
-def weapon(item: Mapping[str, Any]) -> Json:
-    """DG-ACT-3: a weapon as the first of a sheet's weapons, completed by the rules."""
-    given = named(item)
-    keyed(given, 40)
-    typed = {k: v for k, v in WEAPON.validate(given).items() if v is not None}
-    return inside(lambda w: _as_sheet("weapons", [w])["weapons"][0], "weapons[0]", typed)
+def _typed(item: Json) -> Json:
+    """A weapon's fields read as the form reads them, those left empty dropped."""
+    return {k: v for k, v in WEAPON.validate(item).items() if v is not None}
+
+
+# DG-ACT-3: a weapon as the first of a sheet's weapons, completed by the rules.
+weapon = row_check(validate_sheet, _BASE, "weapons", short_name=40, typed=_typed)
 
 
 def armour(item: Mapping[str, Any]) -> Json:
@@ -83,15 +74,8 @@ def starter_armour() -> list[Json]:
 
 
 KINDS = (
-    LibraryKind(
-        "weapon",
-        WEAPONS,
-        weapon,
-        WEAPON,
-        sheet_key="weapons",
-        starters=lambda: demo_items(demo(), "weapons"),
-    ),
+    weapon_kind(weapon, WEAPON, demo),
     LibraryKind("armour", ARMOUR, armour, ARMOUR_ITEM, sheet_key="vest", starters=starter_armour),
     gear_kind(GEAR_STARTERS),
-    LibraryKind("npc", NPCS, validate_character, starters=lambda: demo_templates(demo())),
+    npc_kind(validate_character, demo),
 )

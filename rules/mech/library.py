@@ -15,17 +15,10 @@ from typing import Any
 from rules.core.actions import Choice, choices
 from rules.core.errors import SheetError
 from rules.core.library import FRAMES as FRAMES_LABEL
-from rules.core.library import (
-    NPCS,
-    SYSTEMS,
-    WEAPONS,
-    LibraryKind,
-    demo_templates,
-    inside,
-    named,
-)
+from rules.core.library import SYSTEMS, WEAPONS, LibraryKind, inside, named
 from rules.core.messages import Message
 from rules.core.schema import Entry, Schema
+from rules.core.sheet_kinds import npc_kind
 from rules.mech import data
 from rules.mech import messages as M
 from rules.mech.demo import demo
@@ -430,7 +423,7 @@ KINDS = (
         starters=starter_systems,
         choice_paths=("fitted.system",),
     ),
-    LibraryKind("npc", NPCS, validate_sheet, starters=lambda: demo_templates(demo())),
+    npc_kind(validate_sheet, demo),
 )
 
 MESSAGES = [
