@@ -206,6 +206,9 @@ PAYLOADS = kinds(
         "A mech moves along a path.",
         blocked=req(bool, "whether something blocked the move"),
         path=req(list[list[int]], "the squares moved through, in order, as [x, y]"),
+        probed=opt(
+            bool, "whether the move entered the area of a Hidden enemy (not then taken back)"
+        ),
         rule=req(str, "the rule ID that decided it"),
         stopped=req(bool, "whether the move stopped early"),
         unit=req(str, "the mech it happened to (or that acts)"),

@@ -186,6 +186,8 @@ def walk(
     fields: Json = {"x": final[0], "y": final[1], "elevation": new_elevation}
     lines = L.MOVED_BLOCKED if blocked else L.MOVED_STOPPED if stopped else L.MOVED
     text = lines[why](name=u["name"], x=final[0], y=final[1], n=stop)
+    walked = path[: blocked + 1 if blocked else stop + 1]
+    probed: dict[str, Any] = {"probed": True} if probes_unseen(ctx, u, walked) else {}
     ctx.emit(
         "mech.moved",
         **unseen_move(ctx, u, text, fields, final),
@@ -193,6 +195,7 @@ def walk(
         path=[list(c) for c in path[: stop + 1]],
         stopped=stopped,
         blocked=bool(blocked),
+        **probed,
         rule=rule,
     )
     drop = old_elevation - new_elevation
@@ -208,6 +211,23 @@ def walk(
     drag(ctx, uid, (final[0] - path[0][0], final[1] - path[0][1]))
     after_move(ctx, uid)
     return -1 if stopped else stop
+
+
+def probes_unseen(ctx: Ctx, u: Unit, walked: Sequence[Cell]) -> bool:
+    """MECH-MOVE-UNDO / MECH-COND-HIDDEN: whether a move's squares entered the area where `u`'s
+    side knows a Hidden enemy to be: met or not, the move told that side something of its square
+    (every square walked that met nothing is not it), so taking it back would be a free probe."""
+    squares = {c for cell in walked[1:] for c in footprint(cell, st.size(u))}
+    for o in unseen_by(ctx.state, u):
+        area = hiding.area_of(ctx.state, o)
+        known = {
+            (x, y)
+            for x in range(int(area["x0"]), int(area["x1"]) + 1)
+            for y in range(int(area["y0"]), int(area["y1"]) + 1)
+        }
+        if squares & (known | set(st.cells(o))):
+            return True
+    return False
 
 
 def unseen_move(ctx: Ctx, u: Unit, text: Msg, fields: Json, final: Cell) -> dict[str, Any]:
@@ -323,7 +343,8 @@ QUIET_MOVE_KINDS = frozenset({"mech.moved", "turn.updated"})
 def may_take_back(action: Action, events: Sequence[Event]) -> bool:
     """MECH-MOVE-UNDO: a pilot may take back their standard move while it revealed nothing: no
     die was rolled (no opportunity attack, no fall), nobody was revealed or grappled, all public,
-    and it did not run into a Hidden unit (taken back, that would be a free probe of a square)."""
+    and it neither ran into a Hidden unit nor crossed the area its side knows one by (taken back,
+    either would be a free probe of squares: issue 30, finding 2)."""
     return (
         action.kind == "move"
         and bool(events)
@@ -332,6 +353,7 @@ def may_take_back(action: Action, events: Sequence[Event]) -> bool:
             and not e.dice
             and e.audience == EVERYONE
             and not e.payload.get("blocked")
+            and not e.payload.get("probed")
             for e in events
         )
     )

@@ -408,6 +408,21 @@ def test_a_move_onto_a_hidden_mech_is_not_refused_it_stops_before_it_mech_cond_h
         play(state, "a", "move", x=x, y=y)
 
 
+def test_a_quiet_move_through_a_hidden_mechs_area_is_not_taken_back_mech_move_undo() -> None:
+    """MECH-MOVE-UNDO / MECH-COND-HIDDEN: a move that crossed the area blue knows Hid by and met
+    nothing tells blue those squares are empty; taken back, such moves swept the area for free
+    (issue 30, finding 2: every square but Hid's found empty at no cost). A move clear of the
+    area tells nothing and may still be taken back."""
+    assert SYSTEM.take_back is not None
+    state = latch_to_move()  # Hid at (13, 6), known to blue as (12–15, 4–7); Latch at (9, 6)
+    for x, y in [(12, 5), (12, 7), (13, 4)]:
+        _, quiet = play(state, "a", "move", x=x, y=y)
+        assert not any(e.payload.get("blocked") for e in quiet)
+        assert not SYSTEM.take_back(Action("move", "a", {"x": x, "y": y}), quiet), (x, y)
+    _, clear = play(state, "a", "move", x=11, y=7)
+    assert SYSTEM.take_back(Action("move", "a", {"x": 11, "y": 7}), clear)
+
+
 def test_what_blue_is_told_of_a_move_does_not_depend_on_hids_square_mech_cond_hidden() -> None:
     """MECH-COND-HIDDEN: for every square Latch may try, refused or accepted, and the reason, is
     the same wherever in its area Hid stands (the reach answer too)."""
