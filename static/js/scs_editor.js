@@ -176,10 +176,11 @@
     if (name.endsWith("-hex") || name.endsWith("-entry")) hexField = event.target;
   });
   // After the server's redraw: the hex last used keeps the focus, the first hex of a hexside
-  // stays marked.
-  document.body.addEventListener("htmx:afterSwap", (event) => {
-    if (event.detail.target !== preview) return;
-    if (picked) {
+  // stays marked (and stays the first: the old element left the page with the redraw). htmx 4
+  // names the event htmx:after:swap and sends it from the form that posted.
+  document.body.addEventListener("htmx:after:swap", (event) => {
+    if (event.target !== form || !preview.querySelector(".scs-editor-map")) return;
+    if (picked && !picked.isConnected) {
       picked = preview.querySelector('[data-hex="' + picked.dataset.hex + '"]');
       mark(picked);
     }

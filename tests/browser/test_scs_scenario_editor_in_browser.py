@@ -349,3 +349,40 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     log = blue.locator("#event-log").inner_text()
     assert log.count("Combat at") >= 2
     assert "DRM +1" in log  # the modifier the GM set plays in every combat
+
+
+def test_a_hexside_picked_before_a_redraw_is_still_its_first_hex(
+    login: Callable[..., Any], tabula_server: Any
+) -> None:
+    """The server's redraw of the map (the check of a terrain painted just before) lands between
+    a river's two clicks: the first hex stays marked and the second click draws the river (the
+    redraw once left the first hex behind, and the second click started a new river)."""
+    from tests.browser.test_sheets_that_guide import campaign_of
+
+    gm = login("gm", viewport={"width": 1366, "height": 900})
+    gm.goto(f"/campaigns/{campaign_of(tabula_server, 'scs')}/scenarios/")
+    gm.locator("input[name=title]").fill("Redrawn between two clicks")
+    gm.locator("input[name=columns]").fill("8")
+    gm.locator("input[name=rows]").fill("6")
+    gm.get_by_role("button", name="Make it and open the editor").click()
+    hex_of(gm, "08.06").wait_for()
+
+    # the check of the woods, posted 300 ms after the paint, is held until the river's first hex
+    held: list[Any] = []
+    gm.route(re.compile(r"/scenarios/\d+/$"), lambda route: held.append(route))
+    gm.locator("input[name=tool][value='terrain:woods']").check()
+    with gm.expect_request(re.compile(r"/scenarios/\d+/$")):
+        hex_of(gm, "06.05").click(force=True)
+    gm.locator("input[name=tool][value=river]").check()
+    first = hex_of(gm, "04.01")
+    first.click(force=True)
+    old = first.element_handle()
+    assert held, "the editor posted the woods for their check"
+    for route in held:
+        route.continue_()
+    gm.unroute(re.compile(r"/scenarios/\d+/$"))
+    gm.wait_for_function("h => !h.isConnected", arg=old)  # the map was redrawn
+    gm.locator(".scs-editor-map .hex.picked[data-hex='04.01']").wait_for()
+    hex_of(gm, "05.01").click(force=True)
+    gm.locator(".scs-editor-map .rivers line").first.wait_for()
+    assert gm.locator("input[name=rivers]").input_value() == "04.01-05.01"
