@@ -103,6 +103,24 @@ def opened(page: Any, pk: int, wait_caught_up: Callable[[Any], None]) -> Any:
     return page
 
 
+# The log's length after each frame is wholly applied: table.js announces "tabula:frame" once a
+# frame's parts, log lines, taken-back marks, reopened folds and kept form values are all in.
+COUNT_APPLIED = """() => document.addEventListener("tabula:frame", () => {
+  window.__appliedLog = document.querySelectorAll("#event-log > li.event").length;
+})"""
+
+
+def followed(page: Any) -> Any:
+    """The page, counting the log lines each applied frame leaves (see `applied_past`)."""
+    page.evaluate(COUNT_APPLIED)
+    return page
+
+
+def applied_past(page: Any, seen: int) -> None:
+    """Waits until a frame that took the page's log past `seen` lines has been wholly applied."""
+    page.wait_for_function("n => (window.__appliedLog || 0) > n", arg=seen)
+
+
 def reloaded_table(page: Any, wait_caught_up: Callable[[Any], None]) -> str:
     fresh = page.context.new_page()
     fresh.goto(page.url)
@@ -122,35 +140,29 @@ def test_a_live_page_after_an_action_equals_a_reload(
     network: Any,
 ) -> None:
     pk = fresh_encounter(tabula_server, system)
-    gm = opened(login("gm"), pk, wait_caught_up)
+    gm = followed(opened(login("gm"), pk, wait_caught_up))
     gm.on("dialog", lambda dialog: dialog.accept())  # issue 34: ending a phase asks first
-    player = opened(login("player1"), pk, wait_caught_up)
-    observer = opened(login("player2"), pk, wait_caught_up)
+    player = followed(opened(login("player1"), pk, wait_caught_up))
+    observer = followed(opened(login("player2"), pk, wait_caught_up))
+    pages = (gm, player, observer)
 
-    # Followed live: each frame lands on the page it was made for.
+    # Followed live: each frame lands on the page it was made for. Each page is compared once
+    # its own frame is wholly in (the observer's may come after the player's).
     for _ in range(2):
-        seen = log_length(player)
+        seen = [log_length(page) for page in pages]
         act_as_gm(gm)
-        player.wait_for_function(
-            "n => document.querySelectorAll('#event-log > li.event').length > n", arg=seen
-        )
-        wait_caught_up(player)
-        wait_caught_up(observer)
-        gm.wait_for_timeout(300)  # the frame's table part lands with its log line; let it settle
+        for page, lines in zip(pages, seen, strict=True):
+            applied_past(page, lines)
         assert table_of(player) == reloaded_table(player, wait_caught_up)
         assert table_of(observer) == reloaded_table(observer, wait_caught_up)
         assert table_of(gm) == reloaded_table(gm, wait_caught_up)
 
     # The GM's undo: every table is the one drawn before for the state it restores, with the
     # seq written in again (vtt/encounters/fragments.py `table_frame`).
-    seen = log_length(player)
+    seen = [log_length(page) for page in pages]
     gm.locator("#gm-controls form:has(input[value=undo]) button[type=submit]").click()
-    player.wait_for_function(
-        "n => document.querySelectorAll('#event-log > li.event').length > n", arg=seen
-    )
-    wait_caught_up(player)
-    wait_caught_up(observer)
-    gm.wait_for_timeout(300)
+    for page, lines in zip(pages, seen, strict=True):
+        applied_past(page, lines)
     assert table_of(player) == reloaded_table(player, wait_caught_up)
     assert table_of(observer) == reloaded_table(observer, wait_caught_up)
     assert table_of(gm) == reloaded_table(gm, wait_caught_up)
@@ -161,9 +173,6 @@ def test_a_live_page_after_an_action_equals_a_reload(
     seen = log_length(player)
     act_as_gm(gm)
     network.restore(player)
-    player.wait_for_function(
-        "n => document.querySelectorAll('#event-log > li.event').length > n", arg=seen
-    )
+    applied_past(player, seen)  # the catch-up's frame, applied as a live one is
     wait_caught_up(player)
-    gm.wait_for_timeout(300)
     assert table_of(player) == reloaded_table(player, wait_caught_up)
