@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -232,7 +233,9 @@ def test_an_open_form_stays_open_when_another_process_redraws_the_table(
     )
     carbine.locator(":scope > details > summary").click()
     # The GM acts from another process: this page hears of it from a heartbeat and catches up
-    # with the whole table (as after a reconnect); the form it had open is open again.
+    # with the whole table (as after a reconnect); the form it had open is open again, once the
+    # table has settled (1 ms; held to half a second here so that the wait is for the reopening).
+    player.evaluate("htmx.config.defaultSettleDelay = 500")
     tabula_server.shell(
         "import uuid\n"
         "from django.contrib.auth import get_user_model\n"
@@ -243,7 +246,7 @@ def test_an_open_form_stays_open_when_another_process_redraws_the_table(
         "uuid.uuid4().hex)"
     )
     player.locator("[data-sheet='latch'] .track.heat[data-heat='1']").wait_for(timeout=60_000)
-    assert carbine.locator(":scope > details").get_attribute("open") is not None
+    expect(carbine.locator(":scope > details")).to_have_attribute("open", "", timeout=10_000)
     both_sizes(player, screenshot, "mech-player", carbine)
 
 
@@ -262,6 +265,10 @@ def test_what_a_player_typed_and_picked_stays_with_the_focus_when_the_table_is_r
     x.fill("3")
     y.fill("4")
     y.focus()
+    # The redrawn table settles (htmx, 1 ms here; held to half a second to make the race happen
+    # every run) before the page puts back what was typed, the focus and the open fold: the
+    # test waits for them (it once read the inputs in between).
+    player.evaluate("htmx.config.defaultSettleDelay = 500")
     # the GM acts from another process: this page catches up with the whole table redrawn
     tabula_server.shell(
         "import uuid\n"
@@ -273,10 +280,10 @@ def test_what_a_player_typed_and_picked_stays_with_the_focus_when_the_table_is_r
         "uuid.uuid4().hex)"
     )
     player.locator("[data-sheet='latch'] .track.heat[data-heat='1']").wait_for(timeout=60_000)
-    assert x.input_value() == "3"
-    assert y.input_value() == "4"
-    assert player.evaluate("document.activeElement.name") == "y"
-    assert move.locator(":scope > details").get_attribute("open") is not None
+    expect(x).to_have_value("3", timeout=10_000)
+    expect(y).to_have_value("4", timeout=10_000)
+    expect(y).to_be_focused(timeout=10_000)
+    expect(move.locator(":scope > details")).to_have_attribute("open", "", timeout=10_000)
     # typing on goes where it went before the redraw
     player.keyboard.type("5")
     assert y.input_value() == "45"
