@@ -9,6 +9,7 @@
   wsUrl.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   const eventsUrl = root.dataset.eventsUrl;
   const previewUrl = root.dataset.previewUrl;
+  const logLinesUrl = root.dataset.logLinesUrl;
 
   let last = Number(root.dataset.seq || 0); // newest seq this page shows
   let tableRev = root.dataset.tableRev || ""; // the revision of the table this page shows
@@ -205,6 +206,48 @@
     }
   }
 
+  // The sides' names this page's log lines were drawn under (a revision; "" while a scenario's own
+  // names stand). Every events and hello frame names the revision now: when the GM renamed a side
+  // (SCS-ENG-4), or took a rename back, the lines already on this page are asked for again, drawn
+  // for this viewer as a reload would draw them, and each one that reads otherwise is swapped in
+  // place (lines newer than the answer stay as their frames brought them).
+  let names = root.dataset.names || "";
+  let redrawAsk = 0;
+  const reading = (line) => {
+    const bare = line.cloneNode(true);
+    bare.querySelector("time.at")?.remove(); // the page writes the time in the reader's zone
+    return `${bare.className}|${bare.textContent.replace(/\s+/g, " ").trim()}`;
+  };
+  async function redrawLog() {
+    const log = document.getElementById("event-log");
+    const seqs = log ? [...log.querySelectorAll("li[data-seq]")].map((li) => Number(li.dataset.seq)) : [];
+    if (!seqs.length || !logLinesUrl) return;
+    const ask = ++redrawAsk;
+    const response = await fetch(`${logLinesUrl}?after=${Math.min(...seqs) - 1}&before=${Math.max(...seqs) + 1}`, {
+      credentials: "same-origin",
+      headers: { "HX-Request": "true" },
+    });
+    if (!response.ok) throw new Error(`log lines failed: ${response.status}`);
+    const html = await response.text();
+    if (ask !== redrawAsk) return; // the names changed again: a newer answer is on its way
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    for (const fresh of template.content.querySelectorAll("li[data-seq]")) {
+      const line = document.getElementById(fresh.id);
+      if (line && log.contains(line) && reading(line) !== reading(fresh)) line.replaceWith(fresh);
+    }
+    localTimes();
+    showMine();
+  }
+  function namesNow(frame) {
+    const now = frame.dataset.names || "";
+    if (now === names) return;
+    names = now;
+    if (now) root.dataset.names = now; // as a reload draws the page
+    else delete root.dataset.names;
+    redrawLog().catch((error) => console.error(error));
+  }
+
   async function apply(html, frame) {
     const log = document.getElementById("event-log");
     const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 40;
@@ -214,6 +257,7 @@
     if (frame) applyParts(frame); // first: if a part cannot land, the log is still untouched
     await htmx.swap({ text: html, swap: "none", target: root, sourceElement: root });
     markUndone(frame);
+    if (frame) namesNow(frame);
     reopen(opened);
     restoreForms(root.querySelector("#table") || root, kept);
     if (frame?.dataset.rev) tableRev = frame.dataset.rev;

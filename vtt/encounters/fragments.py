@@ -246,13 +246,21 @@ class SetupNames(dict[str, str]):
 
     sides: dict[str, dict[str, str]]
     sides_key: tuple[Any, ...]
+    # the revision of the sides' names ("" while the scenario's own stand): every frame carries
+    # it, and a page whose log lines were drawn under other names draws them anew (table.js)
+    rev: str
 
 
 def _setup_names(setup: Any, sides: dict[str, dict[str, str]]) -> SetupNames:
     found = SetupNames(names_in(setup))
     found.sides = sides
     found.sides_key = _sides_key(sides)
+    found.rev = _names_rev(found.sides_key) if sides else ""
     return found
+
+
+def _names_rev(sides_key: tuple[Any, ...]) -> str:
+    return hashlib.sha1(repr(sides_key).encode(), usedforsecurity=False).hexdigest()[:12]
 
 
 def _sides_key(sides: Mapping[str, Mapping[str, str]]) -> tuple[Any, ...]:
@@ -654,15 +662,17 @@ def render_events(
     if rows is None:
         rows = events_between(encounter, first, last)
     table = table_frame(encounter, audience, incremental=incremental) if with_table else None
+    names = encounter_names(encounter)
     return render_to_string(
         "encounters/_frame.html",
         {
             "frame": "events",
             "first": first,
             "seq": last,
-            "rows_html": event_rows_html(rows, audience, encounter_names(encounter)),
+            "rows_html": event_rows_html(rows, audience, names),
             "table": table,
             "encounter": encounter,
+            "names_rev": names.rev,
         },
     )
 
@@ -676,6 +686,7 @@ def render_hello(encounter: Encounter, audience: Audience) -> str:
             "seq": encounter.seq,
             "table": table_frame(encounter, audience, incremental=False),
             "encounter": encounter,
+            "names_rev": encounter_names(encounter).rev,
         },
     )
 

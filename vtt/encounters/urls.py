@@ -20,6 +20,7 @@ urlpatterns = [
     path("encounters/<int:encounter_id>/write-back/", views.write_back, name="write_back"),
     path("encounters/<int:encounter_id>/log/", views.encounter_log, name="log"),
     path("encounters/<int:encounter_id>/log/older/", views.encounter_log_older, name="older"),
+    path("encounters/<int:encounter_id>/log/lines/", views.encounter_log_lines, name="lines"),
     path("encounters/<int:encounter_id>/replay/", views.encounter_replay, name="replay"),
     path(
         "encounters/<int:encounter_id>/log/mine.json",

@@ -34,6 +34,9 @@ from vtt.words import refusal, shown, shown_all
 # long game stays small, bench/gameplay.py); "Show older entries" loads LOG_PAGE more at a time.
 LOG_FIRST = 10
 LOG_PAGE = 30
+# A page whose sides were renamed since it drew its log (SCS-ENG-4) asks for the lines it shows
+# again: at most this many, the newest (a page shows LOG_FIRST, and LOG_PAGE more per ask).
+LOG_REDRAWN = 600
 
 
 def member_encounter(request: HttpRequest, encounter_id: int) -> tuple[Encounter, Audience, str]:
@@ -135,6 +138,7 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
             "older": older,
             "table": table,
             "table_rev": delta.revision(table),
+            "names_rev": fragments.encounter_names(encounter).rev,
             "ws_url": f"/ws/encounters/{encounter.pk}/",
             "events_url": reverse("encounters:events", args=[encounter.pk]),
         },
@@ -144,13 +148,19 @@ def encounter_detail(request: HttpRequest, encounter_id: int) -> HttpResponse:
 
 
 def _log_chunk(
-    encounter: Encounter, audience: Audience, before: int | None, size: int = LOG_PAGE
+    encounter: Encounter,
+    audience: Audience,
+    before: int | None,
+    size: int = LOG_PAGE,
+    after: int = 0,
 ) -> tuple[list[dict[str, Any]], int | None]:
-    """The `size` newest stored events before `before` this viewer may read, oldest first, and
-    the seq to ask for the chunk before them (None: nothing older)."""
+    """The `size` newest stored events after `after` and before `before` this viewer may read,
+    oldest first, and the seq to ask for the chunk before them (None: nothing older)."""
     rows = Event.objects.filter(encounter=encounter).select_related("actor").order_by("-seq")
     if before is not None:
         rows = rows.filter(seq__lt=before)
+    if after:
+        rows = rows.filter(seq__gt=after)
     chunk = list(rows[: size + 1])
     older = chunk[size - 1].seq if len(chunk) > size else None
     undone = {
@@ -180,6 +190,27 @@ def encounter_log_older(request: HttpRequest, encounter_id: int) -> HttpResponse
         "encounters/_log_older.html",
         {"encounter": encounter, "rows": shown, "older": older},
     )
+
+
+@login_required
+@require_GET
+def encounter_log_lines(request: HttpRequest, encounter_id: int) -> HttpResponse:
+    """The log lines between `?after=<seq>` and `?before=<seq>`, drawn now for this viewer (their
+    audience, their language): a page whose sides were renamed since it drew its lines swaps the
+    ones it shows for these, so they read the sides' new names (SCS-ENG-4, static/js/table.js)."""
+    encounter, audience, _role = member_encounter(request, encounter_id)
+    after = whole_number(request.GET.get("after", "0"))
+    before = whole_number(request.GET.get("before", "1"))
+    if after is None:
+        return HttpResponse(
+            _("after must be a whole number"), status=400, content_type="text/plain"
+        )
+    if before is None:
+        return HttpResponse(
+            _("before must be a whole number"), status=400, content_type="text/plain"
+        )
+    shown, _older = _log_chunk(encounter, audience, before=before, size=LOG_REDRAWN, after=after)
+    return render(request, "encounters/_log_older.html", {"encounter": encounter, "rows": shown})
 
 
 @login_required
