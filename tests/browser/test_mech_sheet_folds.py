@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +41,9 @@ def test_the_mech_sheet_folds_on_a_phone(
     assert box["height"] <= PHONE["height"] / 2
     weapons.locator(":scope > summary").click()
     weapons.locator("table.weapons").wait_for()
-    # a frame from the GM redraws the table: the weapons stay open
+    # a frame from the GM redraws the table: the weapons stay open (opened again once the
+    # redrawn table settles: 1 ms, held to half a second here so that the wait is for that)
+    player.evaluate("htmx.config.defaultSettleDelay = 500")
     tabula_server.shell(
         "import uuid\n"
         "from django.contrib.auth import get_user_model\n"
@@ -51,5 +54,5 @@ def test_the_mech_sheet_folds_on_a_phone(
         "uuid.uuid4().hex)"
     )
     player.locator("[data-sheet='latch'] .track.heat[data-heat='1']").wait_for(timeout=60_000)
-    assert weapons.get_attribute("open") is not None
+    expect(weapons).to_have_attribute("open", "", timeout=10_000)
     both_sizes(player, screenshot, f"mech-sheet-{locale}", weapons)
