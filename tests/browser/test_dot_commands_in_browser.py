@@ -50,10 +50,8 @@ def test_typed_checks_sanity_and_a_group_luck_check(
     san = _state(tabula_server, pk)["san"]
 
     chat(mara, ".ra 侦察")
-    for page in (keeper, walsh, mara):
-        page.locator(
-            LINE, has_text="Mara Ostrow checks Spot Hidden:"
-        )  # typed 侦察, read as its name.wait_for()
+    for page in (keeper, walsh, mara):  # typed 侦察, read as its name, on every page
+        page.locator(LINE, has_text="Mara Ostrow checks Spot Hidden:").wait_for()
     chat(mara, "．ｓｃ１／１ｄ６")
     keeper.locator(LINE, has_text="Mara Ostrow checks Sanity:").wait_for()
     assert _state(tabula_server, pk)["san"] < san
