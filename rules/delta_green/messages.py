@@ -109,6 +109,10 @@ C_MODE = Message("dg.choice.mode", "{mode}: {cost}, {rounds} rounds")
 # a weapon holding the mode's whole count: the mode's name says the rounds already ("100-round
 # sustained spray: all actions", whole on a phone's card), C_MODE names fewer
 C_MODE_FULL = Message("dg.choice.mode_full", "{mode}: {cost}")
+# a spray from a weapon holding fewer than its 100 rounds: the rounds it fires said once, in its
+# name ("30-round sustained spray: all actions"; "100-round sustained spray: all actions, 30
+# rounds" was cut on a phone's card, 390 px)
+C_SPRAY_SHORT = Message("dg.choice.spray_short", "{rounds}-round sustained spray: {cost}")
 C_EDGE_PRICE = Message("dg.choice.edge_price", "{edge} ({price})")
 C_WOUND = Message("dg.choice.wound", "{name}: {location}")
 C_HELD_WEAPON = Message("dg.choice.held_weapon", "{name}: {weapon}")

@@ -52,7 +52,7 @@ from rules.delta_green.combat import own_penalties, skill
 from rules.delta_green.engine import hold_half_dex, still_ahead
 from rules.delta_green.settings import settings_of
 from rules.delta_green.state import half_dex_rank, is_dead, is_immobile, weapon_of
-from rules.delta_green.tables import ALL, BURST_MODES, LOCATIONS, suppression_cost
+from rules.delta_green.tables import ALL, BURST_MODES, LOCATIONS, SPRAY, suppression_cost
 from rules.scene import reading_messages as scene_words
 from rules.scene.areas import AREA, AREA_RADIUS, over_area
 from rules.scene.grid import has_map
@@ -183,11 +183,14 @@ def burst_modes_offered(t: Turn, weapon: Mapping[str, Any], loaded: int) -> list
 
 def _mode_choice(mode: dict[str, Any]) -> Label:
     """A fire mode as a choice: its name and cost, and the rounds it fires where the weapon holds
-    fewer than the name says ("100-round sustained spray: all actions", "…, 37 rounds")."""
+    fewer than the name says ("3-round burst: 1 action", "…, 2 rounds"); a spray says them in its
+    name ("37-round sustained spray: all actions"), whole on a phone."""
     row = BURST_MODES[mode["mode"]]
     name, cost = m.MODE_NAMES[row.key](), cost_label(row.actions)
     if mode["rounds"] == row.rounds:
         return m.C_MODE_FULL(mode=name, cost=cost)
+    if row.key == SPRAY:
+        return m.C_SPRAY_SHORT(rounds=mode["rounds"], cost=cost)
     return m.C_MODE(mode=name, cost=cost, rounds=mode["rounds"])
 
 
