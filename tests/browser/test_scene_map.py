@@ -136,11 +136,14 @@ def test_the_gm_maps_the_scene_and_the_player_moves_by_clicking(
     )
     setup.locator("[data-scene-upload-status]", has_text="✓").wait_for()
     gm.wait_for_function("document.querySelector('#scene-setup select[name=image]').value !== ''")
+    # the list's answer takes each listed background's option out and adds it again: once the
+    # upload's own option has gone, the answer has been applied (a sleep here could end first)
+    uploaded = setup.locator("select[name=image] option:checked").element_handle()
     with gm.expect_response("**/scene-images/list/**"):
         for route in held:
             route.continue_()
     gm.unroute("**/scene-images/list/**", hold)
-    gm.wait_for_timeout(200)  # the list's answer applied
+    gm.wait_for_function("option => !option.isConnected", arg=uploaded)
     assert held, "the set-up asked for the list of backgrounds"
     assert setup.locator("select[name=image]").input_value() != ""
     setup.locator("input[name=cols]").fill("12")
