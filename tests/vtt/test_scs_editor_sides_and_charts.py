@@ -289,3 +289,31 @@ def test_a_side_reads_its_own_name_in_the_readers_language_else_its_colour() -> 
         assert side_in("red", view) == "红方"
         only_english = {"scenario": {"side_labels": {"blue": {"en": "Wehrmacht"}}}}
         assert side_in("blue", only_english) == "Wehrmacht"
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "words"),
+    [
+        ("crt_rows", "²: AL1 NE DE", "Each line is a roll, a colon and the results"),
+        ("crt_rows", "9" * 5000 + ": AL1 NE DE", "Each line is a roll, a colon and the results"),
+        ("unit-0-more", "²-1-4", "attack-defense-MA"),
+    ],
+)
+def test_a_roll_or_a_step_typed_in_odd_digits_is_refused_in_words(
+    campaign: Any, gwen: Any, field: str, typed: str, words: str
+) -> None:
+    """Issue 30, finding 8, found again on the running product: "²".isdigit() is true and
+    int("²") raises, as int() does on thousands of digits; the editor answered 500 to a CRT
+    row or a unit's further step typed so. Now each is refused beside its field, nothing kept."""
+    gm = client_of(gwen)
+    scenario = make(gm, campaign)
+    url = f"/campaigns/{campaign.pk}/scenarios/{scenario.pk}/"
+    gm.post(url, editor_post())
+    scenario.refresh_from_db()
+    before = scenario.data
+    for check in (True, False):
+        answer = saved(gm, url, check=check, **{field: typed})
+        assert answer.status_code == (200 if check else 400), answer.status_code
+        assert words in html.unescape(answer.content.decode())
+    scenario.refresh_from_db()
+    assert scenario.data == before

@@ -18,6 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from rules.scs.draft import EDGES, MAX_SIZE, MIN_SIZE, SIDES, UNIT_TYPES, edge_of, edge_source
+from vtt.badinput import whole_number
 from vtt.tables.scs import TYPE_LABELS
 from vtt.tables.scs_charts import WORDS
 from vtt.words import own_side_name
@@ -284,12 +285,13 @@ class ScenarioFields(forms.Form):
             if not line.strip():
                 continue
             roll, colon, results = line.partition(":")
-            if not colon or not roll.strip().isdigit() or not results.split():
+            number = whole_number(roll.strip())  # "²".isdigit(), but int("²") raises
+            if not colon or number is None or not results.split():
                 raise forms.ValidationError(
                     _("Each line is a roll, a colon and the results, e.g. %(example)s")
                     % {"example": "7: AL1 Ao1 NE DE"}
                 )
-            out[int(roll)] = results.split()
+            out[number] = results.split()
         return out
 
     def name_fields(self) -> list[forms.BoundField]:
@@ -373,15 +375,15 @@ class UnitFields(forms.Form):
         """The steps after the reduced one, weakest last ("2-1-4 1-1-4")."""
         steps = []
         for word in str(self.cleaned_data.get("more") or "").replace(",", " ").split():
-            parts = word.split("-")
-            if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            numbers = [whole_number(p) for p in word.split("-")]  # not isdigit(): "²"
+            if len(numbers) != 3 or None in numbers:
                 raise forms.ValidationError(
                     _(
                         "Write each further step as attack-defense-MA, such as 2-1-4, "
                         "a space between steps."
                     )
                 )
-            a, d, ma = (int(p) for p in parts)
+            a, d, ma = (int(n or 0) for n in numbers)
             steps.append({"a": a, "d": d, "ma": ma})
         return steps
 
@@ -584,7 +586,7 @@ def _initial_more(data: Mapping[str, Any]) -> dict[str, Any]:
         f"{roll}: {' '.join(str(r) for r in results)}"
         for roll, results in sorted(
             (crt.get("rows") or {}).items(),
-            key=lambda kv: int(kv[0]) if str(kv[0]).isdigit() else 0,
+            key=lambda kv: whole_number(str(kv[0])) or 0,
         )
     )
     return out
