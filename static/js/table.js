@@ -519,13 +519,19 @@
   });
 
   // An action's odds: htmx fetches them with the card's choices and swaps them into its output.
+  // Each output asks for itself, a newer ask replacing one still out: with htmx's default (one
+  // queue for the whole page, "queue first") a choice made while the odds of an earlier one were
+  // on their way was dropped, and the odds of the older choice stayed.
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-preview]");
     if (!button) return;
     const form = button.closest("form");
+    const output = form.querySelector("output.preview");
+    if (!output) return;
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (name !== "key" && name !== "command") params.append(name, value);
-    htmx.ajax("GET", `${previewUrl}?${params}`, { target: form.querySelector("output.preview"), swap: "innerHTML" });
+    output.setAttribute("hx-sync", "replace");
+    htmx.ajax("GET", `${previewUrl}?${params}`, { source: output, target: output, swap: "innerHTML" }).catch(() => {}); // a replaced ask
   });
 
   // Parts of the board drawn when opened (a holder marked data-on-demand="part" inside a <details>,

@@ -5,6 +5,7 @@ the invite link's copy button; each page shot at laptop (1366x900) and phone (39
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -422,3 +423,47 @@ def test_a_called_shot_that_cannot_hit_says_so_and_its_labels_clear_the_body(
     shot.locator("label[data-location='head']").click()
     note.wait_for()
     both_sizes(player, screenshot, "ace-player", shot)
+
+
+def test_the_odds_shown_are_those_of_the_last_choice_when_answers_are_slow(
+    login: Callable[..., Any],
+    tabula_server: Any,
+    wait_caught_up: Callable[[Any], None],
+) -> None:
+    """Choices made while the odds of an earlier one are still on their way: the odds shown are
+    the last choice's. (Every card's odds shared one htmx queue, which kept the first ask made
+    while one was out and dropped the rest: a slow answer left the odds of an older choice, and
+    a shot that cannot hit went unasked.) The first ask is held to make that happen every run."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    from tests.browser.test_ace import _gm_ends_turns_until, fresh_ace, opened
+
+    pk = fresh_ace(tabula_server, "h1")
+    gm = opened(login("gm", viewport=LAPTOP), pk, wait_caught_up)
+    player = opened(login("player1", viewport=LAPTOP), pk, wait_caught_up)
+    gm.locator("form:has(input[name=kind][value=begin]) button[type=submit]").click()
+    gm.locator(".ace-board[data-current='su']").wait_for()
+    _gm_ends_turns_until(gm, "lin")
+
+    shot = player.locator("form.ace-attack")
+    weapon = shot.locator("select[name=weapon]")
+    other = weapon.evaluate("s => [...s.options].find(o => !o.selected && o.value).value")
+    held: list[Any] = []  # the first ask for odds, unanswered until the last choice is made
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    asks = re.compile(r"/preview/\?")
+    player.route(asks, hold_the_first)
+    with player.expect_request(asks):
+        shot.locator("select[name=target]").select_option("hound")  # its odds: held
+    weapon.select_option(other)  # asked while the target's odds are out
+    shot.locator("label[data-location='head']").click()  # the last choice: it cannot hit
+    with contextlib.suppress(PlaywrightError):  # the page may have given it up for a newer one
+        held[0].continue_()
+    note = shot.locator("output.preview .odds-note[data-certain='miss']")
+    note.wait_for()
+    assert "This called shot cannot hit" in note.inner_text()
