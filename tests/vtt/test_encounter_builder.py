@@ -286,3 +286,19 @@ def test_an_ace_character_loses_the_shield_a_sunder_broke_once_the_gm_confirms(
     character.refresh_from_db()
     assert character.sheet["shield"] is None
     assert character.sheet["weapons"] == sheet["weapons"]
+
+
+@pytest.mark.parametrize("typed", ["²", "lots"])
+def test_a_setting_the_rules_refuse_is_named_beside_its_field(gwen: Any, typed: str) -> None:
+    """Issue 30, finding 8, found again on the running product: a setting of the new encounter
+    that its form reads but the rules refuse (an SCS cost typed as ² or as a word) answered 500,
+    the form's clean changing its answer while it walked it; now it is refused in words."""
+    campaign = create_campaign(gwen.pk, "Oster", "scs")
+    client = client_of(gwen)
+    url = f"/campaigns/{campaign.pk}/encounters/new/"
+    answer = client.post(
+        url,
+        {"mode": "build", "title": "Ridge", "rules-shown": "1", "rules-tec.ezoc_entry_cost": typed},
+    )
+    assert answer.status_code == 400, answer.status_code
+    assert not Encounter.objects.filter(title="Ridge").exists()

@@ -614,7 +614,8 @@ class OverridesForm(SchemaForm):
     def clean(self) -> dict[str, Any]:
         cleaned = forms.Form.clean(self) or {}
         out: dict[str, Any] = {}
-        for key, value in cleaned.items():
+        # a copy: add_error takes the refused field out of cleaned_data, this very dict
+        for key, value in list(cleaned.items()):
             entry = self.schema.entry(key)
             if entry.kind == "choice":
                 value = next(
