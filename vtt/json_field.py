@@ -32,7 +32,12 @@ class ReadableJSONField(forms.JSONField):
                 )
             if too_deep(value, MAX_JSON_DEPTH):
                 raise forms.ValidationError(_("The JSON is nested too deeply."))
-        result = super().to_python(value)
+        try:
+            result = super().to_python(value)
+        except ValueError:  # a number of over 4,300 digits: not a JSONDecodeError, so not caught
+            raise forms.ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": value}
+            ) from None
         if not storable(result):
             raise forms.ValidationError(_("Text may not contain NUL or invalid characters."))
         return result
@@ -41,7 +46,10 @@ class ReadableJSONField(forms.JSONField):
         # shown again after an error: refused text is shown as typed, never parsed
         if isinstance(data, str) and (len(data) > MAX_JSON_CHARS or too_deep(data, MAX_JSON_DEPTH)):
             return InvalidJSONInput(data)
-        value = super().bound_data(data, initial)
+        try:
+            value = super().bound_data(data, initial)
+        except ValueError:  # as in to_python: thousands of digits
+            return InvalidJSONInput(data)
         return value if storable(value) else InvalidJSONInput(data)
 
     def prepare_value(self, value: Any) -> Any:

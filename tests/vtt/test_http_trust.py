@@ -43,6 +43,21 @@ def test_a_sheet_with_nul_or_deep_nesting_is_a_form_error_not_a_500(
     assert not Character.objects.exists()
 
 
+@pytest.mark.parametrize("setup", ['{"hp": ' + "9" * 5000 + "}", "9" * 5000])
+def test_a_setup_with_a_number_of_thousands_of_digits_is_a_form_error_not_a_500(
+    campaign: Any, gwen: Any, setup: str
+) -> None:
+    """Issue 30, finding 8, found again on the running product: json.loads refuses a number of
+    more than 4,300 digits with a ValueError that is not a JSONDecodeError, which Django's JSON
+    field lets through: the new encounter's setup answered 500."""
+    response = logged_in(gwen).post(
+        f"/campaigns/{campaign.pk}/encounters/new/",
+        {"mode": "json", "system": "counter", "title": "Big", "setup": setup, "seats": ""},
+    )
+    assert response.status_code == 400
+    assert "Enter a valid JSON." in response.content.decode()
+
+
 def test_gm_changing_the_role_of_a_non_member_gets_a_message_not_a_500(
     campaign: Any, gwen: Any, otto: Any
 ) -> None:
