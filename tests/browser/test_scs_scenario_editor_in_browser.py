@@ -6,6 +6,7 @@ browsers (real Chromium), with no JSON typed and no id but the hexes."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -351,21 +352,70 @@ def test_a_new_gm_builds_a_scenario_and_both_sides_play_it(
     assert "DRM +1" in log  # the modifier the GM set plays in every combat
 
 
+def new_scenario(login: Callable[..., Any], server: Any, title: str) -> Any:
+    """The demo GM in the editor of a new 8 x 6 scenario of the demo SCS campaign."""
+    from tests.browser.test_sheets_that_guide import campaign_of
+
+    gm = login("gm", viewport={"width": 1366, "height": 900})
+    gm.goto(f"/campaigns/{campaign_of(server, 'scs')}/scenarios/")
+    gm.locator("input[name=title]").fill(title)
+    gm.locator("input[name=columns]").fill("8")
+    gm.locator("input[name=rows]").fill("6")
+    gm.get_by_role("button", name="Make it and open the editor").click()
+    hex_of(gm, "08.06").wait_for()
+    return gm
+
+
+def test_the_check_shown_is_that_of_the_last_change_when_answers_are_slow(
+    login: Callable[..., Any], tabula_server: Any
+) -> None:
+    """Changes made while the check of an earlier one is still on its way: the map and check
+    shown are the last change's (htmx's default for the editor's form kept the first ask made
+    while one was out and dropped the rest, so a road drawn then never came). The first ask is
+    held to make that happen every run."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    gm = new_scenario(login, tabula_server, "Checked while slow")
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    gm.route(re.compile(r"/scenarios/\d+/$"), hold_the_first)
+    gm.evaluate(  # asks counted as htmx makes them (before it sends, queues or drops them)
+        """() => document.addEventListener("htmx:config:request", (event) => {
+          if (event.target.id === "scs-editor") window.__asks = (window.__asks || 0) + 1;
+        })"""
+    )
+    gm.locator("input[name=tool][value='terrain:woods']").check()
+    hex_of(gm, "06.05").click(force=True)  # asked, and held
+    gm.wait_for_function("() => window.__asks === 1")
+    gm.locator("input[name=tool][value=river]").check()
+    hex_of(gm, "04.01").click(force=True)
+    hex_of(gm, "05.01").click(force=True)  # asked while the woods' check is out
+    gm.wait_for_function("() => window.__asks === 2")
+    gm.locator("input[name=tool][value=road]").check()
+    hex_of(gm, "01.04").click(force=True)
+    hex_of(gm, "02.04").click(force=True)  # the last change
+    gm.wait_for_function("() => window.__asks === 3")
+    assert held, "the first ask was held"
+    with contextlib.suppress(PlaywrightError):  # the page may have given it up for a newer one
+        held[0].continue_()
+    gm.locator(".scs-editor-map .roads line").first.wait_for()
+    gm.locator(".scs-editor-map .rivers line").first.wait_for()
+    assert "t-woods" in str(hex_of(gm, "06.05").get_attribute("class"))
+
+
 def test_a_hexside_picked_before_a_redraw_is_still_its_first_hex(
     login: Callable[..., Any], tabula_server: Any
 ) -> None:
     """The server's redraw of the map (the check of a terrain painted just before) lands between
     a river's two clicks: the first hex stays marked and the second click draws the river (the
     redraw once left the first hex behind, and the second click started a new river)."""
-    from tests.browser.test_sheets_that_guide import campaign_of
-
-    gm = login("gm", viewport={"width": 1366, "height": 900})
-    gm.goto(f"/campaigns/{campaign_of(tabula_server, 'scs')}/scenarios/")
-    gm.locator("input[name=title]").fill("Redrawn between two clicks")
-    gm.locator("input[name=columns]").fill("8")
-    gm.locator("input[name=rows]").fill("6")
-    gm.get_by_role("button", name="Make it and open the editor").click()
-    hex_of(gm, "08.06").wait_for()
+    gm = new_scenario(login, tabula_server, "Redrawn between two clicks")
 
     # the check of the woods, posted 300 ms after the paint, is held until the river's first hex
     held: list[Any] = []
