@@ -37,6 +37,10 @@ AS_BEFORE = """() => {
     document.querySelector('.mech-board .mapview svg.map').style.removeProperty('max-height');
 }"""
 
+# Two frames drawn: the map's ResizeObserver has been told of a size the page's layout reached
+# before (its callbacks run as a frame is drawn, after the frame's requestAnimationFrame ones).
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
 
 def fitted(state: dict[str, Any]) -> None:
     """The whole map in view, drawn as large as the map's box allows, the label saying so."""
@@ -77,7 +81,7 @@ def test_a_map_is_fitted_again_when_the_layout_changes_until_its_viewer_zooms(
     page.wait_for_function(
         f"() => ({STATE})().width > {after['width'] + 20}", timeout=5_000, polling=100
     )
-    page.wait_for_timeout(300)
+    page.evaluate(TWO_FRAMES)  # the wait above reads the new size before the map hears of it
     kept = page.evaluate(STATE)
     assert abs(kept["w"] - zoomed["w"]) < 0.5, (zoomed, kept)
     assert kept["level"] != before["level"], kept  # still zoomed in, not fitted
@@ -89,5 +93,5 @@ def test_a_map_is_fitted_again_when_the_layout_changes_until_its_viewer_zooms(
     page.wait_for_function(
         f"() => ({STATE})().width < {kept['width'] * 0.9}", timeout=5_000, polling=100
     )
-    page.wait_for_timeout(300)
+    page.evaluate(TWO_FRAMES)  # the wait above reads the new size before the map hears of it
     fitted(page.evaluate(STATE))
