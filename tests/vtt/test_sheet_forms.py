@@ -118,6 +118,24 @@ def test_a_weapon_error_names_the_row_and_field(green: Any, pip: Any) -> None:
     assert not Character.objects.exists()
 
 
+@pytest.mark.parametrize("typed", ["1e999", "9" * 5000, "-1e400", "9" * 400])
+@pytest.mark.parametrize("field", ["s:weapons[0].rof", "s:con"])
+def test_a_number_too_big_to_hold_is_refused_on_its_field(
+    green: Any, pip: Any, field: str, typed: str
+) -> None:
+    """Issue 30, finding 8, found again on the running product: a number typed as 1e999 (or as
+    thousands of digits) was read as an infinite float, which the rules' int() cannot hold: the
+    sheet form answered 500. Now the rules refuse it as typed, on its field."""
+    client = client_of(pip)
+    url = f"/campaigns/{green.pk}/characters/new/"
+    data = form_data(client.get(url).content.decode())
+    data.update({"name": "Ann", field: typed})
+    answer = client.post(url, data)
+    assert answer.status_code == 400
+    assert "Nothing was saved" in answer.content.decode()
+    assert not Character.objects.exists()
+
+
 def test_start_from_a_template_of_the_demo(green: Any, gwen: Any) -> None:
     client = client_of(gwen)
     url = f"/campaigns/{green.pk}/characters/new/"

@@ -10,6 +10,7 @@ records repeatable rows. Inputs are named by the path the rules use in a `SheetE
 from __future__ import annotations
 
 import json
+import math
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -477,13 +478,18 @@ def _convert(kind: str, raw: str | None) -> Any:
         if text == "":
             return None
         try:
-            return int(text) if kind == "int" else float(text)
+            exact = int(text) if kind == "int" else float(text)
         except ValueError:
-            try:
-                number = float(text)
-            except ValueError:
-                return text  # the rules refuse it, naming the field
-            return int(number) if number.is_integer() else number
+            exact = None
+        if isinstance(exact, int) or (exact is not None and math.isfinite(exact)):
+            return exact
+        try:
+            number = float(text)
+        except ValueError:
+            return text  # the rules refuse it, naming the field
+        if not math.isfinite(number):  # 1e999, thousands of digits: no int() holds it
+            return text  # the rules refuse it as typed, naming the field
+        return int(number) if number.is_integer() else number
     return text
 
 
