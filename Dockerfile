@@ -20,6 +20,8 @@ RUN mkdir -p /app/staticfiles /app/media && chown tabula:tabula /app/staticfiles
 
 USER tabula
 EXPOSE 8000
+# It answers the network (a client may still say `Host: localhost`): never on the published key.
+ENV VTT_NETWORK=1
 # Alone, the client's address is the connection's: --proxy-headers (docker-compose.yml adds it
 # behind nginx, which overwrites X-Forwarded-For) would let any client choose its own.
 CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "vtt.asgi:application"]

@@ -196,12 +196,16 @@ if VTT_HTTPS:
 # demo answers only to this machine's loopback names (the ALLOWED_HOSTS default) and may keep it;
 # a server that answers to another name, or behind TLS, is production and does not start on it
 # (docs/deploy.md, "Environment variables"). VTT_DEBUG=1 is a developer's machine.
+# The image (Dockerfile) listens on every interface, where a client may send `Host: localhost`:
+# it says so with VTT_NETWORK=1 and needs its own key whatever the hosts.
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
-REACHABLE_BY_OTHERS = VTT_HTTPS or not LOOPBACK_HOSTS.issuperset(ALLOWED_HOSTS)
+VTT_NETWORK = env_bool("VTT_NETWORK", default=False)
+REACHABLE_BY_OTHERS = VTT_HTTPS or VTT_NETWORK or not LOOPBACK_HOSTS.issuperset(ALLOWED_HOSTS)
 if SECRET_KEY == LOCAL_ONLY_SECRET_KEY and REACHABLE_BY_OTHERS and not DEBUG:
     raise ImproperlyConfigured(
         "VTT_SECRET_KEY must be set to a long random string: the default key is only for "
-        "the embedded demo on this machine (VTT_ALLOWED_HOSTS loopback only, no VTT_HTTPS)"
+        "the embedded demo on this machine (VTT_ALLOWED_HOSTS loopback only, no VTT_HTTPS, "
+        "no VTT_NETWORK)"
     )
 # The language cookie (Django's switch and vtt/accounts/middleware.py) as the session's: only
 # over TLS behind it, and no script reads it (the table's websocket reads it on the server).

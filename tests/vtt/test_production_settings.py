@@ -67,6 +67,7 @@ def test_a_local_or_debug_server_or_one_with_its_own_key_starts(
         {"VTT_ALLOWED_HOSTS": "localhost,192.168.1.20"},
         {"VTT_HTTPS": "1"},
         {"VTT_SECRET_KEY": "   ", "VTT_ALLOWED_HOSTS": "table.example.org"},
+        {"VTT_NETWORK": "1"},  # the image: every interface, whatever Host a client sends
     ],
 )
 def test_a_server_others_can_reach_refuses_the_local_key(
@@ -160,3 +161,11 @@ def test_the_language_switch_sets_it_the_same_way(settings: Any, pip: Any) -> No
     answer = browser.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
     cookie = answer.cookies["django_language"]
     assert (cookie.value, cookie["secure"], cookie["httponly"]) == ("zh-hans", True, True)
+
+
+def test_the_image_says_it_answers_the_network() -> None:
+    # Daphne binds 0.0.0.0 there and the default hosts accept `Host: localhost` from anyone:
+    # the image must not pass as the embedded demo (found live in the issue 30 audit).
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert "ENV VTT_NETWORK=1" in dockerfile
+    assert dockerfile.index("ENV VTT_NETWORK=1") < dockerfile.index("CMD ")
