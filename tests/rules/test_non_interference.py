@@ -3,9 +3,11 @@
 For every registered system, pairs of states that differ only in hidden information (a Hidden
 mech's square, the units under the top of an enemy stack, a hidden vest, a secret poison, a
 GM-secret roll...) must give that player byte-identical answers: the view, the legal actions, the
-preview of every action offered, and the refusal of an action it may not send. A new system joins
-by its registry key and declares its pairs in tests/rules/<key>/<key>_secrets.py, beside its own
-tests; one without that file fails `test_every_system_declares_its_secrets`.
+preview of every action offered, the refusal of an action it may not send, and whether a move
+it plays may then be taken back (MECH-MOVE-UNDO; an answer after the action itself revealed the
+secret by a rule is not compared). A new system joins by its registry key and declares its pairs
+in tests/rules/<key>/<key>_secrets.py, beside its own tests; one without that file fails
+`test_every_system_declares_its_secrets`.
 """
 
 from __future__ import annotations
@@ -111,6 +113,46 @@ def _refusal(system: GameSystem, state: Any, action: Action) -> str:
     return f"{action}: accepted"
 
 
+# An answer the rules may legitimately give differently in the two worlds, because the action
+# itself revealed the secret by a rule (a Hidden mech's opportunity attack, MECH-OA-1 /
+# MECH-COND-HIDDEN): from then on the viewer knows it, so that answer is not compared.
+REVEALED = "revealed by a rule: "
+# The words a player reads when a take-back is refused (vtt/encounters/services.py).
+TAKE_BACK_REFUSED = "Only your own last move can be taken back, before it revealed anything."
+TAKEN_BACK: Counter[str] = Counter()  # the take-backs compared: "<kind> kept", "<kind> taken back"
+
+
+def _take_back(
+    system: GameSystem, state: Any, action: Action, secrets: list[str]
+) -> tuple[str, str]:
+    """The action's refusal (as `_refusal`), then, MECH-MOVE-UNDO, whether the viewer's pilot may
+    take it back once played, and the line the table then shows (every line of a move that may
+    be taken back is public), or the refusal it reads: a take-back must not tell a secret either
+    (move, take back, move again swept a Hidden mech's area for free: issue 30, finding 2)."""
+    assert system.take_back is not None
+    after = copy.deepcopy(state)
+    try:
+        events = system.resolve(after, action, SeededDice(16))
+    except RulesError as exc:
+        return f"{action}: refused: {exc}", f"{action}: nothing to take back"
+    accepted = f"{action}: accepted"
+    hidden_before = {s for s in secrets if _is_hidden(state, s)}
+    for event in events:
+        after = system.apply(after, event)
+    if any(not _is_hidden(after, s) for s in hidden_before):
+        return accepted, f"{REVEALED}{action}"
+    if not system.take_back(action, events):
+        TAKEN_BACK[f"{action.kind} kept"] += 1
+        return accepted, f"{action}: take-back refused: {TAKE_BACK_REFUSED}"
+    TAKEN_BACK[f"{action.kind} taken back"] += 1
+    return accepted, f"{action}: taken back: {_dumps([e.text for e in events])}"
+
+
+def _is_hidden(state: Any, uid: str) -> bool:
+    unit = (state.get("units") or {}).get(uid)
+    return isinstance(unit, dict) and "hidden" in (unit.get("conditions") or {})
+
+
 # What the lines a player reads of its attack at a GM-only token may not be (SCENE-HIDE-2/3):
 # the map's reading of its distance; the wall or reach the dice met is told without it.
 UNSEEN_READINGS = frozenset({"scene.measured"})
@@ -183,9 +225,11 @@ def answers(
                 ]
             kinds, keep = RESOLVED.get(system.key, (frozenset(), None))
             if keep is not None and template["kind"] in kinds:
-                out += [
-                    _refusal(system, state, a) for a in probes if "x" in a.params and keep(state, a)
-                ]
+                kept = [a for a in probes if "x" in a.params and keep(state, a)]
+                if system.take_back is None:
+                    out += [_refusal(system, state, a) for a in kept]
+                else:  # MECH-MOVE-UNDO: and, accepted, whether it may then be taken back
+                    out += [line for a in kept for line in _take_back(system, state, a, secrets)]
         if system.preview is not None:
             out += [_preview(system, state, action) for action in aimed]
         out += [_refusal(system, state, action) for action in aimed]
@@ -263,6 +307,7 @@ def test_a_player_cannot_tell_apart_states_that_differ_only_in_secrets(key: str)
     system = get_system(key)
     hide = hider(key)
     READ[key] = 0
+    TAKEN_BACK.clear()
     assert hide is not None, f"tests/rules/{key}/{key}_secrets.py declares no secrets"
     pairs = 0
     for where, state in states(key):
@@ -273,9 +318,14 @@ def test_a_player_cannot_tell_apart_states_that_differ_only_in_secrets(key: str)
             right = answers(system, variant, audience, secrets)
             assert len(left) == len(right), f"{key} {where} {audience.key}"
             for a, b in zip(left, right, strict=True):
+                if a.startswith(REVEALED) or b.startswith(REVEALED):
+                    continue  # the action revealed the secret by a rule: the worlds now differ
                 assert a == b, f"{key} {where}: {audience.key} tells the pair apart"
             pairs += 1
     if key != "chat":
         assert pairs > 0, f"no pair was built for {key}"
+    if get_system(key).take_back is not None and key in RESOLVED:  # MECH-MOVE-UNDO
+        assert TAKEN_BACK["move taken back"] > 0, f"{key}: {TAKEN_BACK}"
+        assert TAKEN_BACK["move kept"] > 0, f"{key}: {TAKEN_BACK}"
     if key in MEASURING:  # SCENE-HIDE-2: the attacks at a GM-only token were played, not held
         assert READ[key] > 0, f"no attack at a GM-only token was played in {key}"
