@@ -371,20 +371,22 @@ def test_the_check_shown_is_that_of_the_last_change_when_answers_are_slow(
 ) -> None:
     """Changes made while the check of an earlier one is still on its way: the map and check
     shown are the last change's (htmx's default for the editor's form kept the first ask made
-    while one was out and dropped the rest, so a road drawn then never came). The first ask is
-    held to make that happen every run."""
+    while one was out and dropped the rest, so a road drawn then never came). The asks are held
+    to make that happen every run."""
     from playwright.sync_api import Error as PlaywrightError
 
     gm = new_scenario(login, tabula_server, "Checked while slow")
+    # every ask sent is held unanswered until the last change is made (no redraw under a click)
     held: list[Any] = []
+    released: list[bool] = []
 
-    def hold_the_first(route: Any) -> None:
-        if held:
+    def hold(route: Any) -> None:
+        if released:
             route.continue_()
         else:
             held.append(route)
 
-    gm.route(re.compile(r"/scenarios/\d+/$"), hold_the_first)
+    gm.route(re.compile(r"/scenarios/\d+/$"), hold)
     gm.evaluate(  # asks counted as htmx makes them (before it sends, queues or drops them)
         """() => document.addEventListener("htmx:config:request", (event) => {
           if (event.target.id === "scs-editor") window.__asks = (window.__asks || 0) + 1;
@@ -402,8 +404,10 @@ def test_the_check_shown_is_that_of_the_last_change_when_answers_are_slow(
     hex_of(gm, "02.04").click(force=True)  # the last change
     gm.wait_for_function("() => window.__asks === 3")
     assert held, "the first ask was held"
-    with contextlib.suppress(PlaywrightError):  # the page may have given it up for a newer one
-        held[0].continue_()
+    released.append(True)
+    for route in held:
+        with contextlib.suppress(PlaywrightError):  # the page may have given it up for a newer one
+            route.continue_()
     gm.locator(".scs-editor-map .roads line").first.wait_for()
     gm.locator(".scs-editor-map .rivers line").first.wait_for()
     assert "t-woods" in str(hex_of(gm, "06.05").get_attribute("class"))
