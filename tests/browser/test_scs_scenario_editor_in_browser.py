@@ -36,7 +36,30 @@ def shoot(page: Any, label: str) -> Path:
     return path
 
 
+# The editor's changes and the check's answers, timed on the page: a change posts 300 ms later
+# (700 ms after typing), so `checked` waits for an answer swapped in after the last change.
+WATCH = """() => {
+  if (window.__editorWatch) return;
+  window.__editorWatch = { installed: performance.now(), edited: 0, answered: 0 };
+  const edited = (event) => {
+    if (event.target.closest?.("#scs-editor")) window.__editorWatch.edited = performance.now();
+  };
+  document.addEventListener("change", edited, true);
+  document.addEventListener("input", edited, true);
+  document.addEventListener("htmx:after:swap", () => {
+    window.__editorWatch.answered = performance.now();
+  }, true);
+}"""
+SETTLED = """() => {
+  const w = window.__editorWatch;
+  if (!w || document.querySelector("#scs-editor-preview.htmx-request")) return false;
+  if (w.edited) return w.answered > w.edited;
+  return performance.now() - w.installed > 1500; // no change seen since watching began
+}"""
+
+
 def hex_of(page: Any, label: str) -> Any:
+    page.evaluate(WATCH)  # from here on, every change is timed
     return page.locator(f".scs-editor-map [data-hex='{label}']")
 
 
@@ -46,9 +69,11 @@ def centre(page: Any, label: str) -> tuple[float, float]:
 
 
 def checked(page: Any) -> None:
-    """The rules' check after the last change has come back."""
-    page.wait_for_timeout(400)  # the form posts 300 ms after a change
-    page.locator("#scs-editor-preview:not(.htmx-request)").wait_for()
+    """The rules' check after the last change has come back (not a fixed sleep: on a busy
+    machine the 300 ms delay may fire later than any sleep, and a click would then meet the
+    redraw)."""
+    page.evaluate(WATCH)
+    page.wait_for_function(SETTLED, polling=50)
 
 
 def end_phase(page: Any) -> None:
