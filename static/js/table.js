@@ -588,6 +588,13 @@
     ctx.partKept = held || keptIn(holder);
     partHeld.delete(holder.id);
   });
+  // A game without a GM: its standing panel asks again every 30 s, but not over a form being
+  // filled in (the time control, a concession): that answer is dropped, the next one shown.
+  root.addEventListener("htmx:before:swap", (event) => {
+    const panel = event.target;
+    if (panel.id !== "standing") return;
+    if (panel.querySelector("details[open], input:focus, select:focus, textarea:focus")) event.preventDefault();
+  });
   root.addEventListener("htmx:after:swap", (event) => {
     const holder = event.target;
     const kept = event.detail.ctx.partKept;

@@ -43,12 +43,25 @@ def test_a_time_control_set_on_the_page_shows_to_both_sides_and_a_player_concede
     bob.get_by_role("button", name="Join as a player").click()
     bob.wait_for_url(re.compile(r"/campaigns/\d+/$"))
 
+    ann.clock.install()  # the panel asks again every 30 s: the test moves the clock on
     ann.goto(table)
     caught_up(ann)
     ann.locator("#standing summary", has_text="Play with a time control").click()
     assert ann.locator("#clock-bank").input_value() == "72"  # the defaults offered
     assert ann.locator("#clock-increment").input_value() == "24"
     assert ann.locator("#clock-cap").input_value() == "120"
+    # The panel's next ask does not close the form being filled in nor lose what was typed.
+    ann.evaluate(
+        "window.__standingAnswers = 0; document.addEventListener('htmx:before:swap', (e) => {"
+        " if (e.target.id === 'standing') setTimeout(() => window.__standingAnswers++, 0); }, true)"
+    )
+    ann.locator("#clock-bank").fill("48")
+    ann.locator("#standing summary", has_text="Play with a time control").focus()
+    ann.clock.fast_forward(31_000)
+    ann.wait_for_function("() => window.__standingAnswers > 0")
+    assert ann.locator("#standing details.time-control").get_attribute("open") is not None
+    assert ann.locator("#clock-bank").input_value() == "48"
+    ann.locator("#clock-bank").fill("72")
     ann.get_by_role("button", name="Set the time control").click()
     ann.wait_for_url(table)
     ann.locator("#clocks li[data-side='red'].running").wait_for()  # Red sets up first
