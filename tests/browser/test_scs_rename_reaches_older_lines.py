@@ -10,7 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.livestack import LiveStack
 from tests.browser.conftest import PHONE
+from tests.browser.test_live_equals_reload import fresh_encounter, opened
 
 LAPTOP = {"width": 1280, "height": 800}
 
@@ -21,13 +23,16 @@ def _line(page: Any, seq: str, words: str) -> None:
 
 
 def test_a_rename_reaches_the_log_lines_already_open_on_other_pages(
+    tabula_server: LiveStack,
     login: Callable[..., Any],
-    open_encounter: Callable[[Any, str], Any],
+    wait_caught_up: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
-    gm = open_encounter(login("gm", viewport=LAPTOP), "scs")
-    red = open_encounter(login("player2", viewport=LAPTOP), "scs")
-    blue = open_encounter(login("player1", viewport=PHONE, locale="zh-CN"), "scs")
+    # a fresh game of the demo's scenario, in its set-up: the demo's own table is other tests'
+    pk = fresh_encounter(tabula_server, "scs")
+    gm = opened(login("gm", viewport=LAPTOP), pk, wait_caught_up)
+    red = opened(login("player2", viewport=LAPTOP), pk, wait_caught_up)
+    blue = opened(login("player1", viewport=PHONE, locale="zh-CN"), pk, wait_caught_up)
 
     setup = red.locator("form.scs-generic", has=red.get_by_role("button", name="Set up a unit"))
     setup.get_by_label("Unit").select_option("R7")
@@ -66,9 +71,3 @@ def test_a_rename_reaches_the_log_lines_already_open_on_other_pages(
     gm.get_by_role("button", name="Undo last event").click()
     _line(blue, seq, "红方 调整了布置")
     _line(red, seq, "Red sets up R7 in 10.05")
-
-    # and the set-up too, leaving the demo table as other tests expect it
-    gm.locator("#conn-state[data-state='caught-up']").wait_for()
-    gm.once("dialog", lambda dialog: dialog.accept())
-    gm.get_by_role("button", name="Undo last event").click()
-    red.locator("#scs-board .stack[data-hex='10.05'] .count").wait_for(state="detached")
